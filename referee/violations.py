@@ -1,0 +1,43 @@
+"""Rule violations found in a record, shared by both engines (P9, Q11).
+
+A :class:`Violation` names what broke (a stable ``code``), the rules section it
+breaks (``rule``, e.g. ``"Q6"``), a sentence a player understands, and where in
+the record it is (``location``, e.g. ``"tricks[3][1]"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One rule break in a record.
+
+    ``code``: stable snake_case identifier (e.g. ``"revoke"``); ``rule``: a
+    section of the rules files (``"P4"``, ``"Q5"``); ``message``: one sentence
+    for a player; ``location``: a path into the record (``"tricks[3][1]"``), or
+    ``""`` for the record as a whole.
+    """
+
+    code: str
+    rule: str
+    message: str
+    location: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        """The violation as a JSON-ready dict with keys code, rule, message, location."""
+        return asdict(self)
+
+
+class RecordError(ValueError):
+    """A record too broken to rule on at all (e.g. 13 cards in a hand).
+
+    ``violations`` is a non-empty tuple of :class:`Violation` saying why.
+    """
+
+    def __init__(self, violations: Iterable[Violation]) -> None:
+        self.violations: tuple[Violation, ...] = tuple(violations)
+        first = self.violations[0].message if self.violations else "the record cannot be ruled on"
+        super().__init__(first)
