@@ -1,0 +1,22 @@
+# referee: the API under gunicorn, SQLite in /data by default (set DATABASE_URL for PostgreSQL).
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    BIND=0.0.0.0:8000 \
+    DATABASE_URL=sqlite:////data/referee.db
+
+RUN useradd --create-home --uid 10001 referee && mkdir /data && chown referee /data
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY referee ./referee
+RUN pip install '.[postgres]'
+COPY wsgi.py gunicorn.conf.py ./
+
+USER referee
+EXPOSE 8000
+VOLUME ["/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4).status == 200 else 1)"]
+CMD ["sh", "-c", "flask --app wsgi db upgrade && exec gunicorn -c gunicorn.conf.py wsgi:app"]

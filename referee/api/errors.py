@@ -1,0 +1,167 @@
+"""Errors as RFC 9457 problem+json, handled in one place (design.md, "API conventions").
+
+Every error response has ``type``, ``title``, ``status`` and ``detail``; rule errors add
+``violations`` (a list of ``{code, rule, message, location}``), validation errors add
+``errors`` (marshmallow's messages keyed by location in the body).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from http import HTTPStatus
+from typing import Any, NoReturn
+
+import marshmallow as ma
+from flask import Flask, Response, json
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from referee.violations import RecordError, Violation
+
+PROBLEM_JSON = "application/problem+json"
+_TYPE_BASE = "https://referee.example/problems/"
+
+
+class ViolationSchema(ma.Schema):
+    """One rule violation: a stable code, the rules section, a sentence, a path into the record."""
+
+    code = ma.fields.String(required=True, metadata={"example": "revoke"})
+    rule = ma.fields.String(required=True, metadata={"example": "Q6"})
+    message = ma.fields.String(required=True)
+    location = ma.fields.String(required=True, metadata={"example": "tricks[3][1]"})
+
+
+class ProblemSchema(ma.Schema):
+    """RFC 9457 problem details, as every error of this API is sent."""
+
+    type = ma.fields.String(required=True)
+    title = ma.fields.String(required=True)
+    status = ma.fields.Integer(required=True)
+    detail = ma.fields.String()
+    errors = ma.fields.Dict(metadata={"description": "Validation errors by location in the body"})
+    violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
+
+
+class ProblemError(HTTPException):
+    """An HTTP error carrying a problem document; raise it (or call :func:`abort_problem`)."""
+
+    def __init__(
+        self,
+        status: int,
+        detail: str,
+        *,
+        problem_type: str | None = None,
+        title: str | None = None,
+        violations: Iterable[Violation] = (),
+        extra: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(description=detail)
+        self.code = status
+        self.problem_type = problem_type
+        self.title = title
+        self.violations = tuple(violations)
+        self.extra = dict(extra or {})
+        self.problem_headers = dict(headers or {})
+
+
+def abort_problem(status: int, detail: str, **kwargs: Any) -> NoReturn:
+    """Stop the request with a problem+json response (see :class:`ProblemError`)."""
+    raise ProblemError(status, detail, **kwargs)
+
+
+def problem_response(
+    status: int,
+    detail: str,
+    *,
+    problem_type: str | None = None,
+    title: str | None = None,
+    violations: Iterable[Violation] = (),
+    errors: Any = None,
+    extra: Mapping[str, Any] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    """Build a problem+json :class:`Response` (status, detail, optional violations/errors)."""
+    phrase = HTTPStatus(status).phrase
+    body: dict[str, Any] = {
+        "type": _TYPE_BASE + (problem_type or phrase.lower().replace(" ", "-")),
+        "title": title or phrase,
+        "status": status,
+        "detail": detail,
+    }
+    found = [v.as_dict() for v in violations]
+    if found:
+        body["violations"] = found
+    if errors is not None:
+        body["errors"] = errors
+    body.update(extra or {})
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def record_error_response(error: RecordError) -> Response:
+    """422 for a record too broken to rule on: the violations say why (Q11, P9)."""
+    return problem_response(
+        422,
+        "The record breaks the rules too badly to be ruled on: " + str(error),
+        problem_type="record-not-scorable",
+        title="Record not scorable",
+        violations=error.violations,
+    )
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api sending every error as problem+json, keeping Werkzeug's headers."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error: HTTPException) -> Response:
+        """Turn any HTTPException (abort, validation, 404, 405…) into problem+json."""
+        status = error.code or 500
+        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        if isinstance(error, ProblemError):
+            headers.update(error.problem_headers)
+            return problem_response(
+                status,
+                error.description or HTTPStatus(status).phrase,
+                problem_type=error.problem_type,
+                title=error.title,
+                violations=error.violations,
+                extra=error.extra,
+                headers=headers,
+            )
+        data = getattr(error, "data", None) or {}
+        errors = data.get("errors") or data.get("messages")
+        detail = data.get("message") or error.description or HTTPStatus(status).phrase
+        if errors is not None:
+            if status == 422:  # webargs' default for a schema error: design.md says 400
+                status = 400
+            if "json" in errors and errors["json"] == ["Invalid JSON body."]:
+                detail = "The request body is not valid JSON."
+            else:
+                detail = "The request does not match the schema: see errors."
+            errors = _flatten_location(errors)
+        headers.update(data.get("headers") or {})
+        return problem_response(status, detail, errors=errors, headers=headers)
+
+
+def _flatten_location(errors: Any) -> Any:
+    """webargs nests messages under the location ("json"); the body is the only one we use."""
+    if isinstance(errors, dict) and set(errors) == {"json"}:
+        return errors["json"]
+    return errors
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Handlers for what is not an HTTPException: RecordError → 422, anything else → 500."""
+
+    @app.errorhandler(RecordError)
+    def _record_error(error: RecordError) -> Response:
+        return record_error_response(error)
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception) -> Response:
+        app.logger.exception("unhandled error", exc_info=error)
+        return problem_response(500, "The referee failed unexpectedly; the request stored nothing.")

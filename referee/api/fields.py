@@ -1,0 +1,65 @@
+"""marshmallow building blocks shared by the schemas: cards, strict schemas, the Blueprint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask_smorest import Blueprint as _Blueprint
+from webargs.flaskparser import FlaskParser
+
+from referee.cards import Card, CardError, card_name, parse_card
+
+#: What a card looks like on the wire (documentation; parsing is :func:`parse_card`).
+CARD_PATTERN = "^(10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣]$"
+
+#: Most cards any list in a record may hold (a whole pack).
+MAX_CARDS = 52
+
+
+class CardField(ma.fields.Field):
+    """A card in design.md notation: accepts ``TH``, ``10h``, ``10♥``; dumps canonical ``TH``."""
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "invalid": "Not a card: write rank then suit, e.g. 'TH' or '10♥'."
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"type": "string", "example": "TH", "pattern": CARD_PATTERN}
+        metadata.update(kwargs.pop("metadata", {}))
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        if value is None:
+            return None
+        return card_name(value) if isinstance(value, Card) else str(value)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
+        if not isinstance(value, str) or len(value) > 4:
+            raise self.make_error("invalid")
+        try:
+            return parse_card(value)
+        except CardError as error:
+            raise self.make_error("invalid") from error
+
+
+def card_list(**kwargs: Any) -> ma.fields.List:
+    """A list of cards, at most a whole pack long."""
+    return ma.fields.List(CardField(), validate=ma.validate.Length(max=MAX_CARDS), **kwargs)
+
+
+class StrictSchema(ma.Schema):
+    """A schema that refuses unknown fields (a typo in a record must not pass silently)."""
+
+    class Meta:
+        unknown = ma.RAISE
+
+
+class _Parser(FlaskParser):
+    DEFAULT_VALIDATION_STATUS = 400  # design.md: malformed input is 400
+
+
+class Blueprint(_Blueprint):
+    """flask-smorest Blueprint whose body validation errors are 400 problem+json."""
+
+    ARGUMENTS_PARSER = _Parser()
