@@ -1,0 +1,62 @@
+"""The Pitch rules engine (rules P1-P9 of shared/rules/pitch.md): pure functions and values.
+
+- :func:`rule_hand` rules on a complete hand (P3-P6, P9) → :class:`PitchRuling`.
+- :func:`progress` says what is legal next in a partial hand → :class:`PitchProgress`.
+- :func:`check_bidding` checks an auction (P3) → :class:`BiddingStatus`.
+- :func:`next_dealer` (P2) and :func:`match_winner` (P7) run the match.
+- :func:`hand_from_record` parses the JSON record of design.md into a :class:`PitchHand`.
+"""
+
+from referee.pitch.bidding import (
+    BiddingStatus,
+    can_steal,
+    check_bidding,
+    legal_calls_for,
+    verify_bidding,
+)
+from referee.pitch.hand import PitchRuling, rule_hand, side_name, verify_record
+from referee.pitch.match import match_winner, next_dealer
+from referee.pitch.play import Trick, trick_winner_index
+from referee.pitch.points import GameAward, PointAward, Points
+from referee.pitch.progress import PitchProgress, progress
+from referee.pitch.records import (
+    DEFAULT_OPTIONS,
+    PASS,
+    PITCH,
+    Call,
+    PitchHand,
+    PitchOptions,
+    hand_from_record,
+    parse_call,
+    sides_of,
+)
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "PASS",
+    "PITCH",
+    "BiddingStatus",
+    "Call",
+    "GameAward",
+    "PitchHand",
+    "PitchOptions",
+    "PitchProgress",
+    "PitchRuling",
+    "PointAward",
+    "Points",
+    "Trick",
+    "can_steal",
+    "check_bidding",
+    "hand_from_record",
+    "legal_calls_for",
+    "match_winner",
+    "next_dealer",
+    "parse_call",
+    "progress",
+    "rule_hand",
+    "side_name",
+    "sides_of",
+    "trick_winner_index",
+    "verify_bidding",
+    "verify_record",
+]

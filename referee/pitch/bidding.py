@@ -1,0 +1,259 @@
+"""P3 Bidding: one round from the dealer's left, ending with the dealer.
+
+Every bid must be higher than the high bid and at least ``min_bid``; a bid of 4 made by
+pitching a card ends the auction at once; a dealer whom everyone passed is stuck and must bid
+at least ``stuck_dealer_min`` (or, with that option ``None``, the hand is redealt); the dealer
+alone may steal by matching the high bid, as ``dealer_steal`` allows (P8).
+
+How a record is read (documented interpretations):
+
+- A 4 written as a number that ends the list before every player has called is a pitch (in a
+  complete record nothing else can explain the missing calls). ``"pitch"`` says it explicitly.
+  With ``record_complete=False`` (a record still being written) a trailing 4 is an ordinary
+  bid and the auction goes on.
+- Broken calls are reported, and the auction is then read as the table played it: a bid at
+  least the high bid (an illegal steal, a bid under ``min_bid``) takes the bid; a bid below the
+  high bid, a bid out of 1..4 and any call after the auction ended are ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.pitch.records import (
+    DEFAULT_OPTIONS,
+    MAX_BID,
+    PASS,
+    PITCH,
+    Call,
+    PitchOptions,
+    check_dealer,
+    check_players,
+)
+from referee.violations import RecordError, Violation
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingStatus:
+    """Where an auction stands (P3).
+
+    ``legal``: no violation. ``violations``: the broken calls, located ``bids[i]``.
+    ``complete``: the auction is over (everyone called, or a pitch). ``high_bidder``: the seat
+    holding the high bid (the pitcher once complete), or ``None``. ``high_bid``: 1..4 or
+    ``None``. ``pitched``: the high bid was made by pitching a card. ``next_seat``: who calls
+    next, ``None`` when complete. ``legal_calls``: the calls open to ``next_seat`` (empty when
+    complete). ``redeal``: everyone passed and ``stuck_dealer_min`` is ``None`` (P8): no score,
+    the next dealer deals.
+    """
+
+    legal: bool
+    violations: tuple[Violation, ...]
+    complete: bool
+    high_bidder: int | None
+    high_bid: int | None
+    pitched: bool
+    next_seat: int | None
+    legal_calls: tuple[Call, ...]
+    redeal: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready dict of the fields above."""
+        return {
+            "legal": self.legal,
+            "violations": [v.as_dict() for v in self.violations],
+            "complete": self.complete,
+            "high_bidder": self.high_bidder,
+            "high_bid": self.high_bid,
+            "pitched": self.pitched,
+            "next_seat": self.next_seat,
+            "legal_calls": list(self.legal_calls),
+            "redeal": self.redeal,
+        }
+
+
+def can_steal(high_bid: int, options: PitchOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether the dealer may match ``high_bid`` (an unpitched bid) under ``dealer_steal`` (P3, P8).
+
+    >>> can_steal(3), can_steal(4), can_steal(4, PitchOptions(dealer_steal="match_any"))
+    (True, False, True)
+    """
+    if options.dealer_steal == "match_below_4":
+        return high_bid < MAX_BID
+    return options.dealer_steal == "match_any"
+
+
+def legal_calls_for(
+    is_dealer: bool, high_bid: int | None, options: PitchOptions = DEFAULT_OPTIONS
+) -> tuple[Call, ...]:
+    """The calls open to a player (P3): pass unless he is a stuck dealer, every bid above the
+    high bid and at least ``min_bid`` (and ``stuck_dealer_min`` when stuck), the dealer's steal
+    when allowed, and ``"pitch"`` whenever 4 is open.
+    """
+    stuck = is_dealer and high_bid is None and options.stuck_dealer_min is not None
+    lowest = max(options.min_bid, (high_bid or 0) + 1)
+    if stuck:
+        lowest = max(lowest, options.stuck_dealer_min or 0)
+    if is_dealer and high_bid is not None and can_steal(high_bid, options):
+        lowest = min(lowest, high_bid)
+    calls: list[Call] = [] if stuck else [PASS]
+    calls.extend(range(lowest, MAX_BID + 1))
+    if lowest <= MAX_BID:
+        calls.append(PITCH)
+    return tuple(calls)
+
+
+def _bid(code: str, message: str, i: int) -> Violation:
+    return Violation(code, "P3", message, f"bids[{i}]")
+
+
+def check_bidding(
+    players: int,
+    dealer: int,
+    bids: Sequence[Call],
+    options: PitchOptions = DEFAULT_OPTIONS,
+    *,
+    record_complete: bool = True,
+) -> BiddingStatus:
+    """Check an auction (P3, options P8) and say where it stands.
+
+    ``players``: 2..7; ``dealer``: his seat; ``bids``: the calls so far, in order from the
+    dealer's left. ``record_complete``: the record holds the whole auction, so a trailing 4
+    before everyone called is a pitch (see the module notes); pass ``False`` for an auction
+    being written call by call.
+
+    Violation codes (rule P3): ``bid_out_of_turn`` (a call after the auction ended),
+    ``bid_out_of_range``, ``bid_below_minimum``, ``bid_not_higher``, ``steal_by_non_dealer``,
+    ``steal_not_allowed``, ``stuck_dealer_passed``, ``stuck_dealer_bid_too_low``.
+
+    :raises RecordError: ``player_count``, ``dealer_not_a_seat``, ``malformed_call``.
+    """
+    check_players(players, False)
+    check_dealer(dealer, players)
+    violations: list[Violation] = []
+    high_bid: int | None = None
+    high_bidder: int | None = None
+    pitched = False
+    ended = False
+    last = len(bids) - 1
+    stuck_min = options.stuck_dealer_min
+    for i, call in enumerate(bids):
+        seat = (dealer + 1 + i) % players
+        if ended or i >= players:
+            why = "after a pitch" if pitched else "after the dealer's call"
+            violations.append(
+                _bid(
+                    "bid_out_of_turn",
+                    f"Seat {seat} called {call!r} {why}: the auction was over.",
+                    i,
+                )
+            )
+            continue
+        is_dealer = i == players - 1
+        if call == PASS:
+            if is_dealer and high_bid is None and stuck_min is not None:
+                violations.append(
+                    _bid(
+                        "stuck_dealer_passed",
+                        f"Everyone passed, so the dealer (seat {seat}) was stuck and had to bid "
+                        f"at least {max(stuck_min, options.min_bid)}.",
+                        i,
+                    )
+                )
+            continue
+        if call == PITCH:
+            value = MAX_BID
+        elif isinstance(call, int) and not isinstance(call, bool):
+            value = call
+        else:
+            raise RecordError(
+                [Violation("malformed_call", "P3", f"{call!r} is not a call.", f"bids[{i}]")]
+            )
+        if not 1 <= value <= MAX_BID:
+            violations.append(
+                _bid("bid_out_of_range", f"Seat {seat} bid {value}: bids are 1 to 4.", i)
+            )
+            continue
+        if value < options.min_bid:
+            violations.append(
+                _bid(
+                    "bid_below_minimum",
+                    f"Seat {seat} bid {value}, below this table's lowest bid of {options.min_bid}.",
+                    i,
+                )
+            )
+        if is_dealer and high_bid is None and stuck_min is not None and value < stuck_min:
+            violations.append(
+                _bid(
+                    "stuck_dealer_bid_too_low",
+                    f"Everyone passed, so the dealer (seat {seat}) had to bid at least "
+                    f"{stuck_min}, not {value}.",
+                    i,
+                )
+            )
+        if high_bid is not None and value <= high_bid:
+            if value < high_bid:
+                violations.append(
+                    _bid(
+                        "bid_not_higher",
+                        f"Seat {seat} bid {value}, not higher than the high bid of {high_bid}.",
+                        i,
+                    )
+                )
+                continue
+            if not is_dealer:
+                violations.append(
+                    _bid(
+                        "steal_by_non_dealer",
+                        f"Seat {seat} matched the high bid of {high_bid}: only the dealer may "
+                        "steal a bid.",
+                        i,
+                    )
+                )
+            elif not can_steal(high_bid, options):
+                allowed = (
+                    "may not match a bid at this table"
+                    if options.dealer_steal == "outbid_only"
+                    else "may not match a bid of 4"
+                )
+                violations.append(
+                    _bid(
+                        "steal_not_allowed",
+                        f"The dealer (seat {seat}) matched the high bid of {high_bid}, but he "
+                        f"{allowed}.",
+                        i,
+                    )
+                )
+        high_bid, high_bidder = value, seat
+        if call == PITCH or (value == MAX_BID and record_complete and i == last and not is_dealer):
+            pitched = ended = True
+    complete = ended or len(bids) >= players
+    next_seat = None if complete else (dealer + 1 + len(bids)) % players
+    calls: tuple[Call, ...] = ()
+    if next_seat is not None:
+        calls = legal_calls_for(len(bids) == players - 1, high_bid, options)
+    return BiddingStatus(
+        legal=not violations,
+        violations=tuple(violations),
+        complete=complete,
+        high_bidder=high_bidder,
+        high_bid=high_bid,
+        pitched=pitched,
+        next_seat=next_seat,
+        legal_calls=calls,
+        redeal=complete and high_bid is None and stuck_min is None,
+    )
+
+
+def verify_bidding(
+    players: int, dealer: int, bids: Sequence[Call], options: PitchOptions = DEFAULT_OPTIONS
+) -> BiddingStatus:
+    """Like :func:`check_bidding` on a complete auction, raising on any rule break (P3).
+
+    :raises RecordError: with the violations, when the auction is not legal.
+    """
+    status = check_bidding(players, dealer, bids, options)
+    if status.violations:
+        raise RecordError(status.violations)
+    return status

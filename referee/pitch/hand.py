@@ -1,0 +1,303 @@
+"""The ruling on a complete hand: bidding (P3), play (P4), points (P5), score (P6).
+
+:func:`rule_hand` is what a referee does with a finished hand: it seats every card, names
+each trick's winner and who scored High, Low, Jack and Game, applies the set-back (P6),
+compares the score the table wrote (``claimed``) and lists every rule break (P9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import card_name
+from referee.pitch.bidding import BiddingStatus, check_bidding
+from referee.pitch.match import next_dealer
+from referee.pitch.play import Play, Trick, play_tricks
+from referee.pitch.points import Points, count_points
+from referee.pitch.records import (
+    DEFAULT_OPTIONS,
+    HAND_SIZE,
+    TRICKS_PER_HAND,
+    PitchHand,
+    PitchOptions,
+    check_dealer,
+    sides_of,
+)
+from referee.violations import RecordError, Violation
+
+
+@dataclass(frozen=True, slots=True)
+class PitchRuling:
+    """The referee's ruling on one complete hand.
+
+    ``trump``: suit ``"S" "H" "D" "C"``. ``pitcher``: seat; ``bid``: 1..4; ``pitched``: the
+    bid was made by pitching (P3). ``sides``: seats of each side (:func:`sides_of`);
+    ``pitcher_side``: index into ``sides``. ``tricks``: the six tricks with leader and winner
+    (P4). ``points``: High, Low, Jack, Game (P5). ``points_won``: points won per side (0..4).
+    ``made_bid``: the pitcher's side won at least its bid. ``score_changes``: per side, the
+    points won, or ``-bid`` for a pitcher set back (P6). ``claimed_ok``: the table's claimed
+    score is right (``None`` when none was given). ``violations``: every rule break found (P9).
+    ``next_dealer``: the seat dealing the next hand (P2).
+    """
+
+    players: int
+    partnership: bool
+    dealer: int
+    trump: str
+    pitcher: int
+    bid: int
+    pitched: bool
+    sides: tuple[tuple[int, ...], ...]
+    pitcher_side: int
+    tricks: tuple[Trick, ...]
+    points: Points
+    points_won: tuple[int, ...]
+    made_bid: bool
+    score_changes: tuple[int, ...]
+    claimed_ok: bool | None
+    violations: tuple[Violation, ...]
+    next_dealer: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ruling as JSON-ready data: cards canonical (``"TH"``), suits ``"S" "H" "D" "C"``."""
+        return {
+            "players": self.players,
+            "partnership": self.partnership,
+            "dealer": self.dealer,
+            "trump": self.trump,
+            "pitcher": self.pitcher,
+            "bid": self.bid,
+            "pitched": self.pitched,
+            "sides": [list(side) for side in self.sides],
+            "pitcher_side": self.pitcher_side,
+            "tricks": [trick.as_dict() for trick in self.tricks],
+            "points": self.points.as_dict(),
+            "points_won": list(self.points_won),
+            "made_bid": self.made_bid,
+            "score_changes": list(self.score_changes),
+            "claimed_ok": self.claimed_ok,
+            "violations": [v.as_dict() for v in self.violations],
+            "next_dealer": self.next_dealer,
+        }
+
+
+def side_name(sides: tuple[tuple[int, ...], ...], side: int) -> str:
+    """A side in words: ``"seat 2"`` solo, ``"the team of seats 0 and 2"`` in partnership."""
+    seats = sides[side]
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "the team of seats " + " and ".join(map(str, seats))
+
+
+def verify_record(hand: PitchHand, complete: bool) -> None:
+    """Check the shape of a record, all at once (P1, P2, P4, P6).
+
+    ``complete``: six tricks of ``players`` cards are required; otherwise up to six tricks,
+    all full but the last, which holds at least one card.
+
+    :raises RecordError: with every violation among ``player_count``, ``dealer_not_a_seat``,
+        ``hands_count``, ``hand_not_six``, ``card_dealt_twice``, ``wrong_trick_count``,
+        ``trick_wrong_size``, ``card_played_twice``, ``claimed_wrong_length``.
+    """
+    players = hand.players
+    sides = sides_of(players, hand.partnership)
+    check_dealer(hand.dealer, players)
+    found: list[Violation] = []
+    if hand.hands is not None:
+        if len(hand.hands) != players:
+            found.append(
+                Violation(
+                    "hands_count",
+                    "P2",
+                    f"The record gives {len(hand.hands)} hands for {players} players.",
+                    "hands",
+                )
+            )
+        seen: set[Any] = set()
+        for seat, cards in enumerate(hand.hands):
+            if len(cards) != HAND_SIZE:
+                found.append(
+                    Violation(
+                        "hand_not_six",
+                        "P2",
+                        f"Seat {seat} was dealt {len(cards)} cards; each player is dealt six.",
+                        f"hands[{seat}]",
+                    )
+                )
+            for k, card in enumerate(cards):
+                if card in seen:
+                    found.append(
+                        Violation(
+                            "card_dealt_twice",
+                            "P1",
+                            f"The {card_name(card)} is dealt twice; the pack has one of each card.",
+                            f"hands[{seat}][{k}]",
+                        )
+                    )
+                seen.add(card)
+    tricks = hand.tricks
+    if len(tricks) > TRICKS_PER_HAND or (complete and len(tricks) != TRICKS_PER_HAND):
+        found.append(
+            Violation(
+                "wrong_trick_count",
+                "P4",
+                f"A hand has six tricks, not {len(tricks)}.",
+                "tricks",
+            )
+        )
+    played: set[Any] = set()
+    last = len(tricks) - 1
+    for i, trick in enumerate(tricks):
+        size = len(trick)
+        if size != players and (complete or i != last or not 0 < size < players):
+            found.append(
+                Violation(
+                    "trick_wrong_size",
+                    "P4",
+                    f"Trick {i + 1} has {size} cards; each of the {players} players plays one.",
+                    f"tricks[{i}]",
+                )
+            )
+        for j, card in enumerate(trick):
+            if card in played:
+                found.append(
+                    Violation(
+                        "card_played_twice",
+                        "P1",
+                        f"The {card_name(card)} is played twice; the pack has one of each card.",
+                        f"tricks[{i}][{j}]",
+                    )
+                )
+            played.add(card)
+    if hand.claimed is not None and len(hand.claimed) not in (players, len(sides)):
+        per = f"{players} (one per seat)"
+        if hand.partnership:
+            per += f" or {len(sides)} (one per team)"
+        found.append(
+            Violation(
+                "claimed_wrong_length",
+                "P6",
+                f"The claimed score has {len(hand.claimed)} numbers; give {per}.",
+                "claimed",
+            )
+        )
+    if found:
+        raise RecordError(found)
+
+
+def auction_pitcher(status: BiddingStatus) -> int:
+    """The pitcher of a complete auction (P3).
+
+    :raises RecordError: ``bidding_incomplete``, ``redeal`` (everyone passed with
+        ``stuck_dealer_min`` None: no score), ``no_pitcher`` (a stuck dealer passed).
+    """
+    if not status.complete:
+        raise RecordError(
+            [
+                Violation(
+                    "bidding_incomplete",
+                    "P3",
+                    f"The auction is not over: seat {status.next_seat} has yet to call.",
+                    "bids",
+                )
+            ]
+        )
+    if status.high_bidder is None:
+        if status.redeal:
+            code, message = "redeal", "Everyone passed: the hand is redealt and nobody scores."
+        else:
+            code, message = "no_pitcher", "Nobody bid, so the hand has no pitcher to score."
+        raise RecordError([Violation(code, "P3", message, "bids"), *status.violations])
+    return status.high_bidder
+
+
+def rule_hand(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchRuling:
+    """Rule on a complete hand (P2-P6, P9).
+
+    ``hand``: six tricks of ``players`` cards each, the auction complete; ``hands`` and
+    ``claimed`` optional. Rule breaks that leave the hand scorable (a bad call, a revoke, a
+    card not held, a first lead by another than the pitcher, a wrong claimed score) are listed
+    in ``ruling.violations``; the score is then the score of the hand as played.
+
+    :raises RecordError: when the record cannot be scored at all: bad player count or dealer,
+        hands not of six or not one per seat, a card dealt or played twice, not six tricks, a
+        trick of the wrong size, a claimed score of the wrong length, an unfinished auction,
+        everyone passing (``redeal``) or no pitcher.
+    """
+    verify_record(hand, complete=True)
+    players = hand.players
+    status = check_bidding(players, hand.dealer, hand.bids, options)
+    pitcher = auction_pitcher(status)
+    bid = status.high_bid or 0
+    play = play_tricks(players, pitcher, hand.tricks, hand.hands)
+    return _score(hand, options, status, pitcher, bid, play)
+
+
+def _score(
+    hand: PitchHand,
+    options: PitchOptions,
+    status: BiddingStatus,
+    pitcher: int,
+    bid: int,
+    play: Play,
+) -> PitchRuling:
+    """Points (P5), the score with set-back (P6), and the claimed score."""
+    players = hand.players
+    sides = sides_of(players, hand.partnership)
+    side_of_seat = [0] * players
+    for index, seats in enumerate(sides):
+        for seat in seats:
+            side_of_seat[seat] = index
+    trump = play.trump
+    assert trump is not None  # six complete tricks were verified
+    if hand.hands is not None:
+        holder = {card: seat for seat, cards in enumerate(hand.hands) for card in cards}
+    else:
+        holder = play.player
+    points = count_points(
+        trump, play.tricks, holder.keys(), side_of_seat, play.captor, holder, options.low
+    )
+    won = points.won_by_side(len(sides))
+    pitcher_side = side_of_seat[pitcher]
+    made_bid = won[pitcher_side] >= bid
+    changes = list(won)
+    if not made_bid:
+        changes[pitcher_side] = -bid  # P6: set back by the bid
+    violations = [*status.violations, *play.violations]
+    claimed_ok = None
+    if hand.claimed is not None:
+        per_seat = len(hand.claimed) == players
+        claimed_ok = True
+        for k, value in enumerate(hand.claimed):
+            side = side_of_seat[k] if per_seat else k
+            if value != changes[side]:
+                claimed_ok = False
+                violations.append(
+                    Violation(
+                        "claimed_score_differs",
+                        "P6",
+                        f"The table wrote {value:+d} for {side_name(sides, side)}, but the "
+                        f"rules give {changes[side]:+d}.",
+                        f"claimed[{k}]",
+                    )
+                )
+    return PitchRuling(
+        players=players,
+        partnership=hand.partnership,
+        dealer=hand.dealer,
+        trump=trump,
+        pitcher=pitcher,
+        bid=bid,
+        pitched=status.pitched,
+        sides=sides,
+        pitcher_side=pitcher_side,
+        tricks=play.tricks,
+        points=points,
+        points_won=won,
+        made_bid=made_bid,
+        score_changes=tuple(changes),
+        claimed_ok=claimed_ok,
+        violations=tuple(violations),
+        next_dealer=next_dealer(hand.dealer, players),
+    )

@@ -1,0 +1,209 @@
+"""P4 Play: the pitcher leads, the first card's suit is trump, tricks, revokes.
+
+A player able to follow the suit led may follow it *or* trump; a card of another non-trump
+suit while holding the suit led is a revoke. The trick goes to the highest trump in it, else
+to the highest card of the suit led, and its winner leads the next.
+
+The record lists each trick's cards in play order starting with the leader, so the seat of
+every card is implied: trick 1 is led by the pitcher (or, when the hands as dealt show that
+another seat held the first card, by that seat, reported as ``first_lead_by_non_pitcher``),
+each later trick by the previous winner.
+
+Revokes (P4) are found two ways. With the hands as dealt, each play is checked against what
+the player still held. Without them each player's hand is inferred from the cards he played
+(every card of every hand is played), so a revoke is proven when he later shows a card of the
+suit he failed to follow; the violation names both plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import SUIT_NAMES, Card, card_name, card_names, describe_card
+from referee.violations import Violation
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick as played (P4): ``leader`` seat, ``cards`` in play order (the leader's
+    first; card ``j`` was played by seat ``(leader + j) % players``) and the ``winner`` seat,
+    ``None`` while the trick is incomplete.
+    """
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"leader": 0, "cards": ["AS", ...], "winner": 2}``."""
+        return {"leader": self.leader, "cards": card_names(self.cards), "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The tricks of a hand walked through (P4).
+
+    ``trump``: the suit of the first card, ``None`` before it is played. ``tricks``: each
+    :class:`Trick`. ``violations``: ``first_lead_by_non_pitcher``, ``card_not_held``,
+    ``revoke`` (rule P4). ``captor``: card → seat that won its trick (complete tricks only).
+    ``player``: card → seat that played it. ``voids``: per seat, the suits he has shown void in
+    (he did not follow them, nor trump). ``next_seat``: who plays the next card (``None`` after
+    six tricks are complete is decided by the caller).
+    """
+
+    trump: str | None
+    tricks: tuple[Trick, ...]
+    violations: tuple[Violation, ...]
+    captor: dict[Card, int]
+    player: dict[Card, int]
+    voids: tuple[frozenset[str], ...]
+    next_seat: int
+
+
+def trick_winner_index(cards: Sequence[Card], trump: str) -> int:
+    """Index in ``cards`` (play order) of the card that wins the trick (P4): the highest
+    trump, else the highest card of the suit led.
+
+    >>> from referee.cards import parse_cards
+    >>> trick_winner_index(parse_cards(["KD", "AD", "2S", "QD"]), "S")
+    2
+    """
+    best = 0
+    top = cards[0]
+    for j in range(1, len(cards)):
+        card = cards[j]
+        if card.suit == top.suit:
+            if card.rank > top.rank:
+                best, top = j, card
+        elif card.suit == trump:
+            best, top = j, card
+    return best
+
+
+def _suit_word(suit: str) -> str:
+    return SUIT_NAMES[suit][:-1]  # "spades" -> "spade"
+
+
+def play_tricks(
+    players: int,
+    pitcher: int,
+    tricks: Sequence[Sequence[Card]],
+    hands: Sequence[Sequence[Card]] | None = None,
+) -> Play:
+    """Walk the tricks (P4): seat every card, find each trick's winner and the violations.
+
+    ``tricks``: up to 6 tricks of ``players`` cards, the last possibly incomplete, no card
+    twice (the caller checks the shape). ``hands``: the hands as dealt, ``players`` hands of
+    6 distinct cards, or ``None``.
+    """
+    violations: list[Violation] = []
+    leader = pitcher
+    trump = tricks[0][0].suit if tricks and tricks[0] else None
+    holder: dict[Card, int] = {}
+    if hands is not None:
+        holder = {card: seat for seat, hand in enumerate(hands) for card in hand}
+        if trump is not None:
+            first = tricks[0][0]
+            seat = holder.get(first, pitcher)
+            if seat != pitcher:
+                violations.append(
+                    Violation(
+                        "first_lead_by_non_pitcher",
+                        "P4",
+                        f"The pitcher (seat {pitcher}) leads to the first trick, but the "
+                        f"{describe_card(first)} was dealt to seat {seat}; the hand is read "
+                        f"as led by seat {seat}.",
+                        "tricks[0][0]",
+                    )
+                )
+                leader = seat
+
+    # Pass 1: seats and winners.
+    results: list[Trick] = []
+    captor: dict[Card, int] = {}
+    player: dict[Card, int] = {}
+    plays: list[list[tuple[int, int, Card, str]]] = [[] for _ in range(players)]
+    next_seat = leader
+    for i, trick in enumerate(tricks):
+        if not trick:
+            break
+        led = trick[0].suit
+        for j, card in enumerate(trick):
+            seat = (leader + j) % players
+            player[card] = seat
+            plays[seat].append((i, j, card, led))
+        if len(trick) == players and trump is not None:
+            winner = (leader + trick_winner_index(trick, trump)) % players
+            for card in trick:
+                captor[card] = winner
+            results.append(Trick(leader, tuple(trick), winner))
+            leader = next_seat = winner
+        else:
+            results.append(Trick(leader, tuple(trick), None))
+            next_seat = (leader + len(trick)) % players
+
+    # Pass 2: each player's plays against his hand (dealt, or inferred from his plays).
+    voids: list[frozenset[str]] = []
+    for seat, seat_plays in enumerate(plays):
+        shown_void: set[str] = set()
+        held = set(hands[seat]) if hands is not None else None
+        for k, (i, j, card, led) in enumerate(seat_plays):
+            if held is not None:
+                if card in held:
+                    held.discard(card)
+                else:
+                    owner = holder.get(card)
+                    whose = "was not dealt" if owner is None else f"was dealt to seat {owner}"
+                    violations.append(
+                        Violation(
+                            "card_not_held",
+                            "P4",
+                            f"Seat {seat} played the {describe_card(card)} in trick {i + 1}, "
+                            f"but that card {whose}.",
+                            f"tricks[{i}][{j}]",
+                        )
+                    )
+            if card.suit == led or card.suit == trump:
+                continue
+            shown_void.add(led)
+            if held is not None:
+                evidence = [c for c in held if c.suit == led]
+                if evidence:
+                    shown = min(evidence)
+                    violations.append(
+                        Violation(
+                            "revoke",
+                            "P4",
+                            f"Seat {seat} revoked in trick {i + 1}: he played the "
+                            f"{describe_card(card)} on a {_suit_word(led)} lead while holding "
+                            f"the {describe_card(shown)} ({card_name(shown)}).",
+                            f"tricks[{i}][{j}]",
+                        )
+                    )
+                continue
+            for i2, j2, later, _ in seat_plays[k + 1 :]:
+                if later.suit == led:
+                    violations.append(
+                        Violation(
+                            "revoke",
+                            "P4",
+                            f"Seat {seat} revoked in trick {i + 1}: he played the "
+                            f"{describe_card(card)} on a {_suit_word(led)} lead, neither "
+                            f"following suit nor trumping, and showed a {_suit_word(led)} "
+                            f"later, the {describe_card(later)} in trick {i2 + 1} "
+                            f"(tricks[{i2}][{j2}]).",
+                            f"tricks[{i}][{j}]",
+                        )
+                    )
+                    break
+        voids.append(frozenset(shown_void))
+    violations.sort(key=_location_key)
+    return Play(trump, tuple(results), tuple(violations), captor, player, tuple(voids), next_seat)
+
+
+def _location_key(violation: Violation) -> tuple[int, ...]:
+    """Order violations by their place in the record (``tricks[i][j]``)."""
+    digits = violation.location.replace("]", "").split("[")[1:]
+    return tuple(int(d) for d in digits)

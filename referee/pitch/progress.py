@@ -1,0 +1,138 @@
+"""A hand still being written: what is legal next (P3 calls, P4 cards).
+
+For step-by-step recording: given the calls and tricks so far (the last trick may be
+incomplete), :func:`progress` says which phase the hand is in, who acts, what he may call or
+play, and the rule breaks found so far (a revoke is flagged as soon as a later play proves it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from referee.cards import FULL_PACK, Card, card_names
+from referee.pitch.bidding import BiddingStatus, check_bidding
+from referee.pitch.hand import auction_pitcher, verify_record
+from referee.pitch.play import Play, Trick, play_tricks
+from referee.pitch.records import DEFAULT_OPTIONS, TRICKS_PER_HAND, Call, PitchHand, PitchOptions
+from referee.violations import RecordError, Violation
+
+Phase = Literal["bidding", "play", "complete", "redeal"]
+
+_PACK_ORDER: dict[Card, int] = {card: k for k, card in enumerate(FULL_PACK)}
+
+
+@dataclass(frozen=True, slots=True)
+class PitchProgress:
+    """Where a partial hand stands.
+
+    ``phase``: ``"bidding"`` (P3), ``"play"`` (P4), ``"complete"`` (six tricks: call
+    :func:`~referee.pitch.hand.rule_hand`), ``"redeal"`` (everyone passed with
+    ``stuck_dealer_min`` None, P8). ``to_act``: the seat to call or play, ``None`` when
+    complete or redealt. ``legal_calls``: the calls open to him in bidding, else empty.
+    ``legal_cards``: in play, the cards he may play, in pack order: from his dealt hand when
+    the hands are known (following suit or trumping when he can follow, P4); else the cards not
+    yet seen minus the suits he has shown void in (playing one would prove a revoke); ``None``
+    when nothing useful is known (the opening lead without the hands) or not in play.
+    ``violations``: rule breaks found so far. ``bidding``: the auction's status. ``pitcher``,
+    ``bid``, ``trump``: once known. ``tricks``: the tricks so far (an incomplete trick has
+    ``winner`` ``None``).
+    """
+
+    phase: Phase
+    to_act: int | None
+    legal_calls: tuple[Call, ...]
+    legal_cards: tuple[Card, ...] | None
+    violations: tuple[Violation, ...]
+    bidding: BiddingStatus
+    pitcher: int | None
+    bid: int | None
+    trump: str | None
+    tricks: tuple[Trick, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready dict of the fields above (cards canonical)."""
+        return {
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "legal_calls": list(self.legal_calls),
+            "legal_cards": None if self.legal_cards is None else card_names(self.legal_cards),
+            "violations": [v.as_dict() for v in self.violations],
+            "bidding": self.bidding.as_dict(),
+            "pitcher": self.pitcher,
+            "bid": self.bid,
+            "trump": self.trump,
+            "tricks": [trick.as_dict() for trick in self.tricks],
+        }
+
+
+def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchProgress:
+    """Say what is legal next in a partial hand (P3, P4).
+
+    ``hand.tricks``: up to six tricks, all full but the last, which may be incomplete. Once a
+    card is played the auction is over, so a trailing bid of 4 is then read as a pitch (P3).
+
+    :raises RecordError: as :func:`~referee.pitch.hand.verify_record` (shape, a card twice…),
+        ``play_before_auction_ended`` (cards played before every call), ``no_pitcher`` / ``redeal``
+        (cards played after an auction nobody won).
+    """
+    verify_record(hand, complete=False)
+    started = bool(hand.tricks)
+    status = check_bidding(hand.players, hand.dealer, hand.bids, options, record_complete=started)
+    if not status.complete or (status.redeal and not started):
+        if started:
+            raise RecordError(
+                [
+                    Violation(
+                        "play_before_auction_ended",
+                        "P3",
+                        f"Cards were played before seat {status.next_seat} called.",
+                        "tricks[0][0]",
+                    )
+                ]
+            )
+        return PitchProgress(
+            phase="redeal" if status.redeal else "bidding",
+            to_act=status.next_seat,
+            legal_calls=status.legal_calls,
+            legal_cards=None,
+            violations=status.violations,
+            bidding=status,
+            pitcher=None,
+            bid=None,
+            trump=None,
+            tricks=(),
+        )
+    pitcher = auction_pitcher(status)
+    play = play_tricks(hand.players, pitcher, hand.tricks, hand.hands)
+    done = len(play.tricks) == TRICKS_PER_HAND and play.tricks[-1].winner is not None
+    to_act = None if done else play.next_seat
+    return PitchProgress(
+        phase="complete" if done else "play",
+        to_act=to_act,
+        legal_calls=(),
+        legal_cards=None if to_act is None else _legal_cards(hand, play, to_act),
+        violations=status.violations + play.violations,
+        bidding=status,
+        pitcher=pitcher,
+        bid=status.high_bid,
+        trump=play.trump,
+        tricks=play.tricks,
+    )
+
+
+def _legal_cards(hand: PitchHand, play: Play, seat: int) -> tuple[Card, ...] | None:
+    """The cards ``seat`` may play next (P4); see :class:`PitchProgress`."""
+    current = play.tricks[-1].cards if play.tricks and play.tricks[-1].winner is None else ()
+    if hand.hands is None:
+        if not play.player:
+            return None  # the opening lead: any card of the pack may be pitched
+        void = play.voids[seat]
+        cards = [c for c in FULL_PACK if c not in play.player and c.suit not in void]
+        return tuple(cards)
+    remaining = [c for c in hand.hands[seat] if c not in play.player]
+    if current:
+        led = current[0].suit
+        if any(c.suit == led for c in remaining):
+            remaining = [c for c in remaining if c.suit == led or c.suit == play.trump]
+    return tuple(sorted(remaining, key=_PACK_ORDER.__getitem__))

@@ -1,0 +1,258 @@
+"""Input values of the Pitch engine: calls, options (P8) and the hand record (design.md).
+
+A record is what a person at the table could write down: the dealer, the calls in order
+from the dealer's left (P3), the tricks in play order (P4), optionally the hands as dealt
+(P2) and the score changes the table wrote (P6).  :func:`hand_from_record` turns the JSON
+form of design.md into a :class:`PitchHand`; the engine itself works on parsed values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from referee.cards import Card, CardError, parse_card
+from referee.violations import RecordError, Violation
+
+#: One call of the auction (P3): ``"pass"``, a bid 1..4, or ``"pitch"`` (a bid of 4 made by
+#: pitching a card, which ends the auction at once).
+Call = Literal["pass", "pitch"] | int
+
+PASS: Literal["pass"] = "pass"
+PITCH: Literal["pitch"] = "pitch"
+
+#: Highest bid of the game (P3): pitching is a bid of 4.
+MAX_BID = 4
+
+#: Cards dealt to each player (P2) and tricks in a hand (P4).
+HAND_SIZE = 6
+TRICKS_PER_HAND = 6
+
+#: Player counts (P1): solo 2..7 (the source's 3..7 plus the two-player table), partnership 4.
+MIN_PLAYERS, MAX_PLAYERS, PARTNERSHIP_PLAYERS = 2, 7, 4
+
+
+def _is_bid(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_BID
+
+
+LowRule = Literal["captor", "holder"]
+StealRule = Literal["match_below_4", "outbid_only", "match_any"]
+
+
+@dataclass(frozen=True, slots=True)
+class PitchOptions:
+    """The table's options (P8); the defaults are the source's rules.
+
+    ``target``: points to win the match (P7). ``low``: who scores Low, the player who wins the
+    trick with it (``"captor"``) or the one who was dealt it (``"holder"``) (P5). ``min_bid``:
+    the lowest bid (1..4). ``stuck_dealer_min``: what the dealer must bid at least when all
+    before him passed, or ``None`` for "all pass → redeal by the next dealer" (P3).
+    ``dealer_steal``: whether the dealer may match the high bid: ``"match_below_4"`` (a 1, 2 or
+    3), ``"outbid_only"`` (never), ``"match_any"`` (also an unpitched 4) (P3).
+    ``pitcher_only_wins``: only the pitcher can win the match (P7).
+
+    :raises ValueError: for an option out of its range.
+    """
+
+    target: int = 7
+    low: LowRule = "captor"
+    min_bid: int = 1
+    stuck_dealer_min: int | None = 2
+    dealer_steal: StealRule = "match_below_4"
+    pitcher_only_wins: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
+            raise ValueError(f"target must be a positive number of points, not {self.target!r}")
+        if self.low not in ("captor", "holder"):
+            raise ValueError(f"low must be 'captor' or 'holder', not {self.low!r}")
+        if not _is_bid(self.min_bid):
+            raise ValueError(f"min_bid must be 1..{MAX_BID}, not {self.min_bid!r}")
+        if self.stuck_dealer_min is not None and not _is_bid(self.stuck_dealer_min):
+            raise ValueError(
+                f"stuck_dealer_min must be 1..{MAX_BID} or None, not {self.stuck_dealer_min!r}"
+            )
+        if self.dealer_steal not in ("match_below_4", "outbid_only", "match_any"):
+            raise ValueError(f"dealer_steal {self.dealer_steal!r} is not a known option")
+        if not isinstance(self.pitcher_only_wins, bool):
+            raise ValueError("pitcher_only_wins must be true or false")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict (the P8 names)."""
+        return {
+            "target": self.target,
+            "low": self.low,
+            "min_bid": self.min_bid,
+            "stuck_dealer_min": self.stuck_dealer_min,
+            "dealer_steal": self.dealer_steal,
+            "pitcher_only_wins": self.pitcher_only_wins,
+        }
+
+
+DEFAULT_OPTIONS = PitchOptions()
+
+
+@dataclass(frozen=True, slots=True)
+class PitchHand:
+    """One hand of Pitch as recorded (design.md, "Pitch hand"), cards parsed.
+
+    ``players``: 2..7 solo, 4 in partnership (P1). ``dealer``: seat 0..players-1.
+    ``bids``: the calls in order from the dealer's left (P3). ``tricks``: up to 6 tricks, each
+    a tuple of cards in play order; trick 1 is led by the pitcher, each later one by the
+    previous winner (P4). ``hands``: the 6 cards dealt to each seat, or ``None`` when unknown
+    (P2). ``claimed``: the score changes the table wrote, per seat (``players`` numbers) or,
+    in partnership, per team (2 numbers), or ``None`` (P6).
+    """
+
+    players: int
+    partnership: bool
+    dealer: int
+    bids: tuple[Call, ...]
+    tricks: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    claimed: tuple[int, ...] | None = None
+
+
+def sides_of(players: int, partnership: bool) -> tuple[tuple[int, ...], ...]:
+    """The sides that score (P1): one per seat solo, ``((0, 2), (1, 3))`` in partnership.
+
+    :raises RecordError: ``player_count`` when the count is not 2..7 solo or 4 in partnership.
+
+    >>> sides_of(3, False)
+    ((0,), (1,), (2,))
+    >>> sides_of(4, True)
+    ((0, 2), (1, 3))
+    """
+    check_players(players, partnership)
+    if partnership:
+        return ((0, 2), (1, 3))
+    return tuple((seat,) for seat in range(players))
+
+
+def check_players(players: int, partnership: bool) -> None:
+    """Verify the player count (P1).
+
+    :raises RecordError: ``player_count`` when not 2..7 solo or not 4 in partnership.
+    """
+    ok = isinstance(players, int) and not isinstance(players, bool)
+    if ok and partnership:
+        ok = players == PARTNERSHIP_PLAYERS
+    elif ok:
+        ok = MIN_PLAYERS <= players <= MAX_PLAYERS
+    if not ok:
+        wanted = "4 players" if partnership else f"{MIN_PLAYERS} to {MAX_PLAYERS} players"
+        raise RecordError(
+            [
+                Violation(
+                    "player_count",
+                    "P1",
+                    f"A {'partnership' if partnership else 'solo'} game of Pitch has {wanted}, "
+                    f"not {players!r}.",
+                )
+            ]
+        )
+
+
+def check_dealer(dealer: int, players: int) -> None:
+    """Verify the dealer is a seat of the table (P2).
+
+    :raises RecordError: ``dealer_not_a_seat``.
+    """
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RecordError(
+            [
+                Violation(
+                    "dealer_not_a_seat",
+                    "P2",
+                    f"The dealer must be a seat 0 to {players - 1}, not {dealer!r}.",
+                    "dealer",
+                )
+            ]
+        )
+
+
+def parse_call(value: object, location: str = "") -> Call:
+    """One call as written in a record: ``"pass"``, ``"pitch"``, or a whole number (P3).
+
+    Numbers are returned as they are (a bid of 5 is a rule break that
+    :func:`~referee.pitch.bidding.check_bidding` reports, not a malformed call); numeric text
+    such as ``"2"`` is accepted.
+
+    :raises RecordError: ``malformed_call`` for anything else.
+    """
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in (PASS, PITCH):
+            return PASS if text == PASS else PITCH
+        if text.isdigit():
+            return int(text)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise RecordError(
+        [
+            Violation(
+                "malformed_call",
+                "P3",
+                f'{value!r} is not a call: write "pass", a bid 1 to 4, or "pitch".',
+                location,
+            )
+        ]
+    )
+
+
+def hand_from_record(
+    record: Mapping[str, Any], players: int, partnership: bool = False
+) -> PitchHand:
+    """Parse the JSON record of design.md (``dealer``, ``bids``, ``tricks``, optional
+    ``hands`` and ``claimed``) into a :class:`PitchHand`.
+
+    Only the shape is checked here (cards are cards, numbers are numbers); the rules are
+    checked by :func:`~referee.pitch.hand.rule_hand` and :func:`~referee.pitch.progress.progress`.
+
+    :raises RecordError: ``malformed_record`` / ``malformed_call`` / ``malformed_card`` with
+        the location of the first bad value.
+    """
+
+    def bad(message: str, location: str, code: str = "malformed_record") -> RecordError:
+        return RecordError([Violation(code, "P9", message, location)])
+
+    def cards(value: object, location: str) -> tuple[Card, ...]:
+        if not isinstance(value, (list, tuple)):
+            raise bad("Expected a list of cards.", location)
+        out = []
+        for j, text in enumerate(value):
+            try:
+                out.append(parse_card(text))
+            except CardError as exc:
+                raise bad(str(exc) + ".", f"{location}[{j}]", "malformed_card") from None
+        return tuple(out)
+
+    def lists(value: object, location: str) -> Sequence[object]:
+        if not isinstance(value, (list, tuple)):
+            raise bad("Expected a list.", location)
+        return value
+
+    dealer = record.get("dealer")
+    if isinstance(dealer, bool) or not isinstance(dealer, int):
+        raise bad("The dealer is a seat number.", "dealer")
+    bids = tuple(
+        parse_call(c, f"bids[{i}]") for i, c in enumerate(lists(record.get("bids"), "bids"))
+    )
+    tricks = tuple(
+        cards(t, f"tricks[{i}]") for i, t in enumerate(lists(record.get("tricks"), "tricks"))
+    )
+    hands = None
+    if record.get("hands") is not None:
+        hands = tuple(
+            cards(h, f"hands[{i}]") for i, h in enumerate(lists(record["hands"], "hands"))
+        )
+    claimed = None
+    if record.get("claimed") is not None:
+        raw = lists(record["claimed"], "claimed")
+        for i, value in enumerate(raw):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise bad("A claimed score change is a whole number.", f"claimed[{i}]")
+        claimed = tuple(int(v) for v in raw)  # type: ignore[call-overload]
+    return PitchHand(players, partnership, dealer, bids, tricks, hands, claimed)
