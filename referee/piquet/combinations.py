@@ -1,0 +1,471 @@
+"""Q5 declarations: the point, sequences and sets (quatorzes and trios) of a hand.
+
+A player's combinations are taken from his hand after the exchange (Q5).  Without an
+announcement he is taken to announce his best in every category; with one, each announced
+combination is checked against the hand (you cannot announce what you do not hold) and sinking
+is honoured: an unannounced combination never scores, and announcing less than held scores what
+was announced.  Only the better combination of a category scores, and its holder also scores his
+other combinations of that category (sequences, sets); an exact tie scores nothing.
+
+>>> from referee.cards import parse_cards
+>>> result = compare_declarations(
+...     parse_cards("AC 7C KS QS TS 9S 8S AH JH 8H AD JD".split()),
+...     parse_cards("KC QC JC TC 9C 8C AS JS 7S QH 9H KD".split()))
+>>> result.point.scored, result.sequence.scored, result.sets.scored
+(('point of six',), ('sixième',), ('trio of aces',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.cards import ACE, JACK, KING, QUEEN, TEN, Card
+from referee.piquet.records import PACK_SET, ROLES, Announcement, PiquetOptions, Role
+from referee.violations import RecordError, Violation
+
+#: Sequence names and scores by length (Q5).
+SEQUENCE_NAMES: dict[int, str] = {
+    3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième",
+}
+SEQUENCE_SCORES: dict[int, int] = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
+_SEQUENCE_LENGTHS: dict[str, int] = {
+    **{name: n for n, name in SEQUENCE_NAMES.items()},
+    "sixieme": 6, "septieme": 7, "huitieme": 8,
+}
+#: Set kinds: number of cards and score (Q5).
+SET_SIZES: dict[str, int] = {"trio": 3, "quatorze": 4}
+SET_SCORES: dict[int, int] = {3: 3, 4: 14}
+_SET_KINDS: dict[int, str] = {3: "trio", 4: "quatorze"}
+#: Ranks that can form a set (Q5): nines, eights and sevens never count.
+SET_RANKS: tuple[int, ...] = (ACE, KING, QUEEN, JACK, TEN)
+_RANK_BY_TEXT: dict[str, int] = {
+    "7": 7, "8": 8, "9": 9, "T": TEN, "10": TEN, "J": JACK, "Q": QUEEN, "K": KING, "A": ACE,
+}
+_RANK_CHAR: dict[int, str] = {7: "7", 8: "8", 9: "9", TEN: "T", JACK: "J", QUEEN: "Q",
+                              KING: "K", ACE: "A"}
+_PLURALS: dict[int, str] = {
+    ACE: "aces", KING: "kings", QUEEN: "queens", JACK: "jacks", TEN: "tens",
+    9: "nines", 8: "eights", 7: "sevens",
+}
+_TOP_WORDS: dict[int, str] = {
+    ACE: "ace", KING: "king", QUEEN: "queen", JACK: "jack", TEN: "ten", 9: "nine",
+}
+_NUMBERS: tuple[str, ...] = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """One combination a player holds or announced (Q5).
+
+    ``words``: what the player says ("point of five", "quint", "trio of aces");
+    ``score``: points it scores if its category is won; ``key``: comparison key within the
+    category (higher wins: point (cards, pips), sequence (length, top rank), set (size, rank)).
+    """
+
+    words: str
+    score: int
+    key: tuple[int, int]
+    detail: str = ""
+
+
+def point_words(length: int) -> str:
+    """Words for a point of ``length`` cards: ``6`` → ``"point of six"``."""
+    return f"point of {_NUMBERS[length]}" if 0 <= length <= 12 else f"point of {length}"
+
+
+def set_words(size: int, rank: int) -> str:
+    """Words for a set: ``(3, ACE)`` → ``"trio of aces"``, ``(4, TEN)`` → ``"quatorze of tens"``."""
+    return f"{_SET_KINDS[size]} of {_PLURALS[rank]}"
+
+
+def _point(length: int, pips: int) -> Combination:
+    return Combination(point_words(length), length, (length, pips), f"{pips} pips")
+
+
+def _sequence(length: int, top: int, suit: str) -> Combination:
+    return Combination(SEQUENCE_NAMES[length], SEQUENCE_SCORES[length], (length, top),
+                       f"to the {_TOP_WORDS.get(top, str(top))}, {suit}")
+
+
+def _set(size: int, rank: int) -> Combination:
+    return Combination(set_words(size, rank), SET_SCORES[size], (size, rank))
+
+
+def _by_suit(hand: tuple[Card, ...] | frozenset[Card]) -> dict[str, list[int]]:
+    """Ranks held in each suit, high to low."""
+    suits: dict[str, list[int]] = {}
+    for rank, suit in hand:
+        suits.setdefault(suit, []).append(rank)
+    for ranks in suits.values():
+        ranks.sort(reverse=True)
+    return suits
+
+
+def _runs(suits: dict[str, list[int]]) -> list[tuple[int, int, str]]:
+    """Maximal runs of 3+ consecutive ranks per suit, as (length, top rank, suit)."""
+    runs = []
+    for suit, ranks in suits.items():
+        top = prev = ranks[0]
+        for rank in ranks[1:]:
+            if rank != prev - 1:
+                if top - prev >= 2:
+                    runs.append((top - prev + 1, top, suit))
+                top = rank
+            prev = rank
+        if top - prev >= 2:
+            runs.append((top - prev + 1, top, suit))
+    return runs
+
+
+def _pips(ranks: list[int]) -> int:
+    return sum(11 if r == ACE else 10 if r >= JACK else r for r in ranks)
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    """What one player scores in each category if he wins it, best combination first (Q5)."""
+
+    point: Combination | None
+    sequences: tuple[Combination, ...]
+    sets: tuple[Combination, ...]
+
+
+def best_claims(hand: tuple[Card, ...] | frozenset[Card]) -> Claims:
+    """A player announcing his best (Q5): his point, all his sequences, all his sets.
+
+    ``hand``: the 12 cards after the exchange.
+    """
+    suits = _by_suit(hand)
+    point = max((len(r), _pips(r)) for r in suits.values()) if suits else None
+    runs = sorted(_runs(suits), reverse=True)
+    counts: dict[int, int] = {}
+    for card in hand:
+        if card.rank >= TEN:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+    sets = sorted(((n, r) for r, n in counts.items() if n >= 3), reverse=True)
+    return Claims(
+        point=_point(*point) if point else None,
+        sequences=tuple(_sequence(n, top, suit) for n, top, suit in runs),
+        sets=tuple(_set(n, r) for n, r in sets),
+    )
+
+
+def _bad(message: str, location: str) -> RecordError:
+    return RecordError([Violation("bad_announcement", "Q5", message, location)])
+
+
+def parse_sequence(text: str, location: str = "") -> tuple[int, int | None]:
+    """Parse one announced sequence: ``"quint:A"`` → ``(5, 14)``, ``"tierce"`` → ``(3, None)``.
+
+    :raises RecordError: (code ``bad_announcement``) for an unknown name or rank.
+    """
+    name, _, top = text.strip().partition(":")
+    length = _SEQUENCE_LENGTHS.get(name.strip().lower())
+    if length is None:
+        raise _bad(f"{text!r} is not a sequence: say tierce, quart, quint, sixième, septième or "
+                   "huitième, optionally with its top card, e.g. 'quint:A'.", location)
+    if not top.strip():
+        return length, None
+    rank = _RANK_BY_TEXT.get(top.strip().upper())
+    if rank is None:
+        raise _bad(f"{top.strip()!r} is not a rank of the Piquet pack.", location)
+    return length, rank
+
+
+def parse_set(text: str, location: str = "") -> tuple[int, int]:
+    """Parse one announced set: ``"trio:A"`` → ``(3, 14)``, ``"quatorze:10"`` → ``(4, 10)``.
+
+    :raises RecordError: (code ``bad_announcement``) for an unknown kind or rank.
+    """
+    kind, _, rank_text = text.strip().partition(":")
+    size = SET_SIZES.get(kind.strip().lower())
+    rank = _RANK_BY_TEXT.get(rank_text.strip().upper())
+    if size is None or rank is None:
+        raise _bad(f"{text!r} is not a set: write 'trio:A' or 'quatorze:T'.", location)
+    return size, rank
+
+
+def parse_sequences(text: str, location: str = "") -> tuple[tuple[int, int | None], ...]:
+    """Parse the ``sequence`` field of an announcement (one or several, comma separated).
+
+    :raises RecordError: (code ``bad_announcement``) for an unknown name or rank.
+    """
+    return tuple(parse_sequence(part, location) for part in text.split(",") if part.strip())
+
+
+def _fit_sequences(
+    wanted: list[tuple[int, int | None, int]],
+    runs: list[tuple[int, int, str]],
+    used: frozenset[Card],
+) -> list[tuple[int, int, str, int]] | None:
+    """Place announced sequences (length, top or None, index) on disjoint cards of the runs.
+
+    Returns (length, top, suit, index) for each, highest tops first, or None if impossible.
+    """
+    if not wanted:
+        return []
+    length, top, index = wanted[0]
+    candidates: list[tuple[int, str]] = []
+    for run_len, run_top, suit in runs:
+        low = run_top - run_len + 1
+        if top is None:
+            candidates.extend((t, suit) for t in range(run_top, low + length - 2, -1))
+        elif low + length - 1 <= top <= run_top:
+            candidates.append((top, suit))
+    candidates.sort(reverse=True)
+    for cand_top, suit in candidates:
+        cards = frozenset(Card(r, suit) for r in range(cand_top - length + 1, cand_top + 1))
+        if cards & used:
+            continue
+        rest = _fit_sequences(wanted[1:], runs, used | cards)
+        if rest is not None:
+            return [(length, cand_top, suit, index), *rest]
+    return None
+
+
+def announced_claims(
+    hand: tuple[Card, ...] | frozenset[Card], announcement: Announcement, role: Role
+) -> tuple[Claims, list[Violation]]:
+    """Check an announcement against the hand after the exchange (Q5) and keep what scores.
+
+    An announced combination the player does not hold is a violation and does not score;
+    announcing less than held scores what was announced; an unannounced one never scores.
+
+    :returns: the scoring claims (best first) and the violations found.
+    :raises RecordError: (code ``bad_announcement``) for a name that is not a combination.
+    """
+    where = f"declarations.{role}"
+    violations: list[Violation] = []
+    suits = _by_suit(hand)
+    point = None
+    if announcement.point is not None:
+        length = announcement.point
+        if length < 1:
+            raise _bad("A point is announced as a number of cards, at least one.", f"{where}.point")
+        options = [_pips(ranks[:length]) for ranks in suits.values() if len(ranks) >= length]
+        if options:
+            point = _point(length, max(options))
+        else:
+            violations.append(Violation(
+                "announcement_not_held", "Q5",
+                f"The {role} hand announced a {point_words(length)} but holds no suit of "
+                f"{length} cards after the exchange.", f"{where}.point"))
+    sequences: list[Combination] = []
+    if announcement.sequence:
+        parsed = parse_sequences(announcement.sequence, f"{where}.sequence")
+        runs = _runs(suits)
+        wanted = sorted(((n, top, i) for i, (n, top) in enumerate(parsed)),
+                        key=lambda w: (w[0], w[1] or 99), reverse=True)
+        placed = _fit_sequences(wanted, runs, frozenset())
+        if placed is None:
+            # Keep the announced sequences that can be held together, flag the others.
+            placed = []
+            used: frozenset[Card] = frozenset()
+            for n, top, i in wanted:
+                one = _fit_sequences([(n, top, i)], runs, used)
+                if one:
+                    placed.extend(one)
+                    _, t, s, _ = one[0]
+                    used |= frozenset(Card(r, s) for r in range(t - n + 1, t + 1))
+                else:
+                    to = f" to the {_TOP_WORDS.get(top, str(top))}" if top else ""
+                    violations.append(Violation(
+                        "announcement_not_held", "Q5",
+                        f"The {role} hand announced a {SEQUENCE_NAMES[n]}{to} but does not hold "
+                        "it after the exchange.", f"{where}.sequence"))
+        sequences = [_sequence(n, t, s) for n, t, s, _ in placed]
+        sequences.sort(key=lambda c: c.key, reverse=True)
+    sets: list[Combination] = []
+    seen: set[int] = set()
+    for i, text in enumerate(announcement.sets):
+        size, rank = parse_set(text, f"{where}.sets[{i}]")
+        held = sum(1 for card in hand if card.rank == rank)
+        if rank not in SET_RANKS:
+            violations.append(Violation(
+                "set_never_counts", "Q5",
+                f"The {role} hand announced {_SET_KINDS[size]} of {_PLURALS[rank]}, but nines, "
+                "eights and sevens never count.", f"{where}.sets[{i}]"))
+        elif rank in seen:
+            violations.append(Violation(
+                "duplicate_announcement", "Q5",
+                f"The {role} hand announced the {_PLURALS[rank]} twice.", f"{where}.sets[{i}]"))
+        elif held < size:
+            violations.append(Violation(
+                "announcement_not_held", "Q5",
+                f"The {role} hand announced {set_words(size, rank)} but holds {held} of them "
+                "after the exchange.", f"{where}.sets[{i}]"))
+        else:
+            seen.add(rank)
+            sets.append(_set(size, rank))
+    sets.sort(key=lambda c: c.key, reverse=True)
+    return Claims(point, tuple(sequences), tuple(sets)), violations
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryResult:
+    """The outcome of one declaration category (Q5): point, sequence or sets.
+
+    ``winner``: the role that scores it, or None (nobody announced, or exactly equal);
+    ``elder`` / ``younger``: points each scored in it; ``scored``: the winner's combinations in
+    words ("point of six", "sixième", "trio of aces") with their points in ``scored_points``;
+    ``elder_shown`` / ``younger_shown``: the combination each compared, in words, or None.
+    """
+
+    winner: Role | None
+    elder: int
+    younger: int
+    scored: tuple[str, ...] = ()
+    scored_points: tuple[int, ...] = ()
+    elder_shown: str | None = None
+    younger_shown: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "winner": self.winner, "elder": self.elder, "younger": self.younger,
+            "scored": list(self.scored), "scored_points": list(self.scored_points),
+            "elder_shown": self.elder_shown, "younger_shown": self.younger_shown,
+        }
+
+
+def _shown(combo: Combination | None) -> str | None:
+    if combo is None:
+        return None
+    return f"{combo.words} ({combo.detail})" if combo.detail else combo.words
+
+
+def compare_category(
+    elder: tuple[Combination, ...], younger: tuple[Combination, ...]
+) -> CategoryResult:
+    """Q5: the better first combination wins the category and its holder scores all of his.
+
+    ``elder`` / ``younger``: each player's combinations in the category, best first (empty when
+    nothing is announced).  Exactly equal best combinations: nobody scores.
+    """
+    e_best = elder[0] if elder else None
+    y_best = younger[0] if younger else None
+    winner: Role | None
+    if e_best is None and y_best is None:
+        winner = None
+    elif y_best is None or (e_best is not None and e_best.key > y_best.key):
+        winner = "elder"
+    elif e_best is None or y_best.key > e_best.key:
+        winner = "younger"
+    else:
+        winner = None
+    combos = elder if winner == "elder" else younger if winner == "younger" else ()
+    total = sum(c.score for c in combos)
+    return CategoryResult(
+        winner=winner,
+        elder=total if winner == "elder" else 0,
+        younger=total if winner == "younger" else 0,
+        scored=tuple(c.words for c in combos),
+        scored_points=tuple(c.score for c in combos),
+        elder_shown=_shown(e_best),
+        younger_shown=_shown(y_best),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Declarations:
+    """The declarations of a deal (Q3, Q5, Q7 repique).
+
+    ``point``, ``sequence``, ``sets``: one :class:`CategoryResult` each; ``carte_blanche``: the
+    role that scored a carte blanche (Q3), or None; ``scores``: declaration points per role
+    (carte blanche included, repique not); ``repique``: the role that made a repique from the
+    declarations alone (Q7, judged in the Q8 order), or None.
+    """
+
+    point: CategoryResult
+    sequence: CategoryResult
+    sets: CategoryResult
+    carte_blanche: Role | None = None
+    scores: Mapping[Role, int] = field(default_factory=lambda: {"elder": 0, "younger": 0})
+    repique: Role | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "carte_blanche": self.carte_blanche,
+            "point": self.point.as_dict(),
+            "sequence": self.sequence.as_dict(),
+            "sets": self.sets.as_dict(),
+            "scores": dict(self.scores),
+            "repique": self.repique,
+        }
+
+
+def declare(
+    claims: Mapping[Role, Claims], carte_blanche: Role | None = None
+) -> Declarations:
+    """Compare both players' claims category by category (Q5) and judge the repique (Q7, Q8).
+
+    ``claims``: each role's scoring claims (from :func:`best_claims` / :func:`announced_claims`);
+    ``carte_blanche``: the role whose carte blanche scores 10 (Q3), counted first (Q8).
+    """
+    e, y = claims["elder"], claims["younger"]
+    point = compare_category((e.point,) if e.point else (), (y.point,) if y.point else ())
+    sequence = compare_category(e.sequences, y.sequences)
+    sets = compare_category(e.sets, y.sets)
+    totals: dict[Role, int] = {"elder": 0, "younger": 0}
+    repique: Role | None = None
+    # Q8 order: 1 carte blanche, 2 point, 3 sequences, 4 sets.
+    steps: list[tuple[Role | None, int]] = [(carte_blanche, 10 if carte_blanche else 0)]
+    steps += [(cat.winner, cat.elder + cat.younger) for cat in (point, sequence, sets)]
+    for who, points in steps:
+        if who is None or not points:
+            continue
+        totals[who] += points
+        opponent: Role = "younger" if who == "elder" else "elder"
+        if repique is None and totals[who] >= 30 and totals[opponent] == 0:
+            repique = who
+    return Declarations(point, sequence, sets, carte_blanche, totals, repique)
+
+
+def check_hand(hand: tuple[Card, ...], location: str) -> None:
+    """A 12-card hand of distinct cards of the Piquet pack (Q1, Q2).
+
+    :raises RecordError: (codes ``hand_size``, ``not_in_pack``, ``duplicate_card``).
+    """
+    if len(hand) != 12:
+        raise RecordError([Violation("hand_size", "Q2",
+                                     f"A hand holds 12 cards, not {len(hand)}.", location)])
+    seen: set[Card] = set()
+    for i, card in enumerate(hand):
+        if card not in PACK_SET:
+            raise RecordError([Violation("not_in_pack", "Q1",
+                                         f"{card} is not in the 32-card Piquet pack.",
+                                         f"{location}[{i}]")])
+        if card in seen:
+            raise RecordError([Violation("duplicate_card", "Q2", f"{card} appears twice.",
+                                         f"{location}[{i}]")])
+        seen.add(card)
+
+
+def compare_declarations(
+    elder: tuple[Card, ...],
+    younger: tuple[Card, ...],
+    options: PiquetOptions = PiquetOptions(),  # noqa: B008 - frozen, shared default
+) -> Declarations:
+    """Q5: two 12-card hands after the exchange, each announcing his best: who scores what.
+
+    Also judges a repique from the declarations alone (Q7, Q8); no carte blanche (it needs the
+    dealt hands, see :func:`referee.piquet.rule_deal`).
+
+    :raises RecordError: when a hand is not 12 distinct cards of the pack or the hands share a
+        card.
+    """
+    del options  # the declarations do not depend on the table options
+    check_hand(elder, "elder")
+    check_hand(younger, "younger")
+    shared = set(elder) & set(younger)
+    if shared:
+        card = min(shared)
+        raise RecordError([Violation("duplicate_card", "Q2", f"{card} is in both hands.",
+                                     f"younger[{younger.index(card)}]")])
+    return declare({r: best_claims(h) for r, h in zip(ROLES, (elder, younger), strict=True)})

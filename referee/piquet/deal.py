@@ -1,0 +1,380 @@
+"""The ruling on a complete Piquet deal: declarations, play, the cards, repique and pique, the log.
+
+:func:`rule_deal` follows the rules of shared/rules/piquet.md: carte blanche (Q3), the exchange
+(Q4), declarations (Q5), play (Q6), the cards and capot (Q6), repique and pique (Q7) judged in
+the order of counting (Q8).  Its :class:`PiquetRuling` lists every scoring event in the order a
+player counts aloud at the table (the Q10 narrative): elder's declarations, elder's first lead,
+younger's declarations, then the play, then the cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import Card, card_name, describe_card
+from referee.piquet.combinations import (
+    Claims,
+    Declarations,
+    announced_claims,
+    best_claims,
+    declare,
+)
+from referee.piquet.exchange import (
+    ExchangeFacts,
+    check_exchange,
+    is_carte_blanche,
+    plays_by_role,
+    verify_cards,
+)
+from referee.piquet.play import TrickResult, find_revokes, play_tricks
+from referee.piquet.records import (
+    PACK_SET,
+    ROLES,
+    Announcement,
+    PiquetDeal,
+    PiquetOptions,
+    Role,
+    other,
+)
+from referee.violations import RecordError, Violation
+
+#: Points for the cards, capot, carte blanche, repique and pique (Q3, Q6, Q7).
+CARDS_POINTS, CAPOT_POINTS, CARTE_BLANCHE_POINTS = 10, 40, 10
+REPIQUE_POINTS, PIQUE_POINTS = 60, 30
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One scoring event, in counting order: ``who`` scored ``points`` for ``what`` (the words
+    said aloud: "point of six", "sixième", "lead KS", "wins trick 4", "the cards", "pique"...),
+    and the running totals of the deal after it."""
+
+    who: Role
+    what: str
+    points: int
+    elder_total: int
+    younger_total: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"who": self.who, "what": self.what, "points": self.points,
+                "elder_total": self.elder_total, "younger_total": self.younger_total}
+
+
+@dataclass(frozen=True, slots=True)
+class PiquetRuling:
+    """The ruling on one complete deal.
+
+    ``scores``: the deal's points per role; ``tricks_won``: tricks per role;
+    ``declarations``: point, sequence and sets results (Q5) with carte blanche (Q3);
+    ``carte_blanche`` / ``repique`` / ``pique`` / ``capot`` / ``cards``: the role that scored
+    it, or None (``cards``: who won the cards, Q6); ``tricks``: each trick's leader, cards and
+    winner; ``hands``: each hand after the exchange (the cards it played), sorted;
+    ``log``: every scoring event in counting order with running totals; ``violations``: the
+    rule breaks found (the deal is still scored).
+    """
+
+    scores: Mapping[Role, int]
+    tricks_won: Mapping[Role, int]
+    declarations: Declarations
+    carte_blanche: Role | None
+    repique: Role | None
+    pique: Role | None
+    capot: Role | None
+    cards: Role | None
+    tricks: tuple[TrickResult, ...]
+    hands: Mapping[Role, tuple[Card, ...]]
+    log: tuple[LogEntry, ...]
+    violations: tuple[Violation, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form (cards as canonical strings, roles as "elder"/"younger")."""
+        return {
+            "scores": dict(self.scores),
+            "tricks_won": dict(self.tricks_won),
+            "declarations": self.declarations.as_dict(),
+            "carte_blanche": self.carte_blanche,
+            "repique": self.repique,
+            "pique": self.pique,
+            "capot": self.capot,
+            "cards": self.cards,
+            "tricks": [t.as_dict() for t in self.tricks],
+            "hands": {r: [card_name(c) for c in cards] for r, cards in self.hands.items()},
+            "log": [e.as_dict() for e in self.log],
+            "violations": [v.as_dict() for v in self.violations],
+        }
+
+
+def verify_tricks(tricks: Sequence[tuple[Card, ...]], complete: bool = True) -> list[Violation]:
+    """Q6 shape of the play: 12 tricks of 2 cards of the pack, no card played twice.
+
+    ``complete=False`` (a deal in progress): at most 12 tricks, the last may hold 1 card, and a
+    card played twice is returned as a violation instead of raised.
+
+    :raises RecordError: codes ``trick_count``, ``trick_size``, ``not_in_pack``,
+        ``card_played_twice`` (complete deals only).
+    """
+    if len(tricks) > 12 or (complete and len(tricks) != 12):
+        raise RecordError([Violation(
+            "trick_count", "Q6", f"A deal has 12 tricks, not {len(tricks)}.", "tricks")])
+    seen: dict[Card, str] = {}
+    twice: list[Violation] = []
+    for i, trick in enumerate(tricks):
+        last = i == len(tricks) - 1
+        if len(trick) != 2 and (complete or not last or len(trick) != 1):
+            raise RecordError([Violation(
+                "trick_size", "Q6", f"Trick {i + 1} holds {len(trick)} cards; a trick is 2.",
+                f"tricks[{i}]")])
+        for pos, card in enumerate(trick):
+            where = f"tricks[{i}][{pos}]"
+            if card not in PACK_SET:
+                raise RecordError([Violation(
+                    "not_in_pack", "Q1", f"{card_name(card)} is not in the 32-card Piquet pack.",
+                    where)])
+            if card in seen:
+                violation = Violation(
+                    "card_played_twice", "Q6",
+                    f"The {describe_card(card)} is played twice (first at {seen[card]}).", where)
+                if complete:
+                    raise RecordError([violation])
+                twice.append(violation)
+            else:
+                seen[card] = where
+    return twice
+
+
+def _carte_blanche(
+    deal: PiquetDeal, facts: ExchangeFacts, plays: Mapping[Role, Mapping[Card, Any]]
+) -> tuple[Role | None, list[Violation]]:
+    """Q3: who scores a carte blanche, from the dealt hand, or the claim when it is unknown."""
+    declared = deal.declarations or {}
+    violations: list[Violation] = []
+    holders: list[Role] = []
+    for r in ROLES:
+        dealt = facts.dealt[r]
+        ann = declared.get(r)
+        if ann is None:  # announcing his best: a carte blanche he was dealt
+            if dealt is not None and is_carte_blanche(dealt):
+                holders.append(r)
+            continue
+        if not ann.carte_blanche:
+            continue
+        where = f"declarations.{r}.carte_blanche"
+        if dealt is not None:
+            courts = sorted((c for c in dealt if c.is_court), reverse=True)
+            if courts:
+                violations.append(Violation(
+                    "carte_blanche_not_held", "Q3",
+                    f"The {r} hand claimed a carte blanche but was dealt the "
+                    f"{describe_card(courts[0])}.", where))
+                continue
+        else:  # dealt hand unknown: court cards he discarded contradict the claim
+            discards = (deal.exchange or {}).get(r, ())
+            courts = sorted((c for c in discards if c.is_court), reverse=True)
+            if courts:
+                violations.append(Violation(
+                    "carte_blanche_not_held", "Q3",
+                    f"The {r} hand claimed a carte blanche but discarded the "
+                    f"{describe_card(courts[0])}, so it was dealt a court card.", where))
+                continue
+        holders.append(r)
+    if len(holders) == 2:
+        for r in holders:
+            violations.append(Violation(
+                "carte_blanche_not_held", "Q3",
+                "Both hands cannot be cartes blanches: the pack has only 20 cards that are not "
+                "court cards.", f"declarations.{r}.carte_blanche"))
+        return None, violations
+    return (holders[0] if holders else None), violations
+
+
+def _claims(
+    hands: Mapping[Role, frozenset[Card]], declarations: Mapping[Role, Announcement] | None
+) -> tuple[dict[Role, Claims], list[Violation]]:
+    """Q5: each role's scoring claims, from his announcement or his best."""
+    claims: dict[Role, Claims] = {}
+    violations: list[Violation] = []
+    for r in ROLES:
+        ann = declarations.get(r) if declarations else None
+        if ann is None:
+            claims[r] = best_claims(hands[r])
+        else:
+            claims[r], found = announced_claims(hands[r], ann, r)
+            violations.extend(found)
+    return claims, violations
+
+
+def _declaration_items(decl: Declarations, role: Role) -> list[tuple[str, int]]:
+    """The declaration events a role scores, in the Q8 order (point, sequences, sets)."""
+    items: list[tuple[str, int]] = []
+    for category in (decl.point, decl.sequence, decl.sets):
+        if category.winner == role:
+            items.extend(zip(category.scored, category.scored_points, strict=True))
+    return items
+
+
+def _judge_thirty(events: Sequence[tuple[Role, int]]) -> tuple[Role, int] | None:
+    """Q7/Q8: the first event (in counting order) after which its scorer has 30 or more while
+    the opponent has scored nothing; returns (scorer, index) or None."""
+    totals: dict[Role, int] = {"elder": 0, "younger": 0}
+    for i, (who, points) in enumerate(events):
+        if not points:
+            continue
+        totals[who] += points
+        if totals[who] >= 30 and totals[other(who)] == 0:
+            return who, i
+        if totals["elder"] and totals["younger"]:
+            return None
+    return None
+
+
+def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> PiquetRuling:  # noqa: B008
+    """Rule on a complete deal (12 tricks of 2 cards): every point, the scores, the violations.
+
+    Implements Q2–Q8: the record's hands, talon and discards are checked against the play
+    (Q2–Q4), the declarations against the hands after the exchange (Q5), following suit (Q6);
+    the deal is scored with carte blanche, point, sequences, sets, play, the cards or capot,
+    repique and pique (Q3, Q5–Q8).
+
+    :returns: a :class:`PiquetRuling`; rule breaks that leave the deal scorable are listed in
+        its ``violations``.
+    :raises RecordError: when the record is too broken to score (not 12 tricks, a trick not of
+        2 cards, a hand not of 12 cards, a card not in the 32-card pack, a card twice, an
+        announcement that is not a combination).
+    """
+    verify_tricks(deal.tricks)
+    verify_cards(deal)
+    results, play_points = play_tricks(deal.tricks, options)
+    plays = plays_by_role([t.leader for t in results], deal.tricks)
+    facts = check_exchange(deal, plays, complete=True)
+    violations: list[Violation] = list(facts.violations)
+    violations.extend(find_revokes(results, facts.after))
+    hands = {r: frozenset(plays[r]) for r in ROLES}
+    claims, found = _claims(hands, deal.declarations)
+    violations.extend(found)
+    blanche, found = _carte_blanche(deal, facts, plays)
+    violations.extend(found)
+    decl = declare(claims, blanche)
+    violations.sort(key=_violation_order)
+
+    # Q6 the cards: more tricks → 10, all twelve (capot) → 40; six each → nothing.
+    won: dict[Role, int] = {"elder": 0, "younger": 0}
+    seventh: int | None = None
+    for i, trick in enumerate(results):
+        assert trick.winner is not None
+        won[trick.winner] += 1
+        if won[trick.winner] == 7:
+            seventh = i
+    cards_to: Role | None = None
+    if won["elder"] != won["younger"]:
+        cards_to = "elder" if won["elder"] > won["younger"] else "younger"
+    capot = cards_to if cards_to and won[cards_to] == 12 else None
+    cards_points = CAPOT_POINTS if capot else CARDS_POINTS if cards_to else 0
+    cards_what = "capot" if capot else "the cards"
+
+    # Scoring events by key: what each player scores, in words, with its points.
+    events: dict[Any, tuple[Role, str, int]] = {}
+    if blanche:
+        events["cb"] = (blanche, "carte blanche", CARTE_BLANCHE_POINTS)
+    decl_keys: dict[Role, list[Any]] = {"elder": [], "younger": []}
+    for c, category in enumerate((decl.point, decl.sequence, decl.sets)):
+        if category.winner is not None:
+            for k, item in enumerate(zip(category.scored, category.scored_points, strict=True)):
+                key = ("decl", c, k)
+                events[key] = (category.winner, *item)
+                decl_keys[category.winner].append(key)
+    by_trick: list[list[Any]] = [[] for _ in results]
+    for k, p in enumerate(play_points):
+        events[("play", k)] = (p.who, p.what, p.points)
+        by_trick[p.trick].append(("play", k))
+    if cards_to:
+        events["cards"] = (cards_to, cards_what, cards_points)
+
+    # Q8 order of counting decides "before the opponent scored anything" (Q7): carte blanche,
+    # point, sequences, sets (keys sort so), then play in play order; the 10 for the cards
+    # counts as soon as the seventh trick is won (option), capot's 40 never.
+    q8: list[tuple[Any, Role, int]] = []
+    if blanche:
+        q8.append(("cb", blanche, CARTE_BLANCHE_POINTS))
+    for key in sorted(decl_keys["elder"] + decl_keys["younger"]):
+        q8.append((key, events[key][0], events[key][2]))
+    n_declarations = len(q8)
+    for i, keys in enumerate(by_trick):
+        q8.extend((key, events[key][0], events[key][2]) for key in keys)
+        if i == seventh and cards_to and options.cards_count_for_pique:
+            q8.append(("cards", cards_to, CARDS_POINTS))
+    reached = _judge_thirty([(who, pts) for _, who, pts in q8])
+    repique = pique = None
+    bonus: tuple[Any, Role, str, int] | None = None
+    if reached is not None:
+        who, index = reached
+        if index < n_declarations:
+            repique = who
+            bonus = (q8[index][0], who, "repique", REPIQUE_POINTS)
+        else:
+            pique = who
+            bonus = (q8[index][0], who, "pique", PIQUE_POINTS)
+
+    # The log, in the order of counting at the table (Q5, Q10): carte blanche, elder's
+    # declarations, elder's first lead, younger's declarations, the play, the cards.
+    first_lead = [k for k in by_trick[0] if events[k][0] == "elder"][:1]
+    order: list[Any] = ["cb"] if blanche else []
+    order += decl_keys["elder"] + first_lead + decl_keys["younger"]
+    order += [k for keys in by_trick for k in keys if k not in first_lead]
+    if cards_to:
+        order.append("cards")
+    totals: dict[Role, int] = {"elder": 0, "younger": 0}
+    log: list[LogEntry] = []
+    for key in order:
+        who, what, points = events[key]
+        totals[who] += points
+        log.append(LogEntry(who, what, points, totals["elder"], totals["younger"]))
+        if bonus is not None and bonus[0] == key:
+            totals[bonus[1]] += bonus[3]
+            log.append(LogEntry(bonus[1], bonus[2], bonus[3], totals["elder"],
+                                totals["younger"]))
+    declarations = Declarations(decl.point, decl.sequence, decl.sets, blanche, decl.scores,
+                                repique)
+    return PiquetRuling(
+        scores=dict(totals),
+        tricks_won=won,
+        declarations=declarations,
+        carte_blanche=blanche,
+        repique=repique,
+        pique=pique,
+        capot=capot,
+        cards=cards_to,
+        tricks=tuple(results),
+        hands={r: tuple(sorted(hands[r], key=_card_order)) for r in ROLES},
+        log=tuple(log),
+        violations=tuple(violations),
+    )
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return "SHDC".index(card.suit), -card.rank
+
+
+def _violation_order(v: Violation) -> tuple[int, str]:
+    for i, prefix in enumerate(("dealt", "talon", "exchange", "declarations", "tricks")):
+        if v.location.startswith(prefix):
+            return i, _location_key(v.location)
+    return 9, v.location
+
+
+def _location_key(location: str) -> str:
+    # Zero-pad indices so that tricks[10] sorts after tricks[9].
+    out, num = [], ""
+    for ch in location:
+        if ch.isdigit():
+            num += ch
+            continue
+        if num:
+            out.append(num.zfill(3))
+            num = ""
+        out.append(ch)
+    if num:
+        out.append(num.zfill(3))
+    return "".join(out)

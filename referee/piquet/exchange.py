@@ -1,0 +1,247 @@
+"""Q2–Q4: the deal, carte blanche and the exchange, checked against the cards played.
+
+Elder discards 1 to 5 cards and takes that many from the top of the talon; younger discards 1
+to (8 − elder's count) and takes the next ones in order (Q4).  Whatever the record gives
+(hands as dealt, talon, discards) is checked against the cards each player played; what it
+does not give is inferred where the other parts determine it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from referee.cards import Card, card_name
+from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, Role, other
+from referee.violations import RecordError, Violation
+
+#: Where each card was played: card → (trick index, position in trick).
+Plays = Mapping[Card, tuple[int, int]]
+
+
+def is_carte_blanche(dealt: frozenset[Card] | tuple[Card, ...]) -> bool:
+    """Q3: a hand as dealt with no court card (no K, Q or J)."""
+    return not any(11 <= card.rank <= 13 for card in dealt)
+
+
+def _error(code: str, rule: str, message: str, location: str) -> RecordError:
+    return RecordError([Violation(code, rule, message, location)])
+
+
+def verify_cards(deal: PiquetDeal) -> None:
+    """Q1/Q2: the cards of the record are cards of the 32-card pack, each dealt once.
+
+    Hands as dealt hold 12 cards, the talon 8; no card is in two of them or discarded twice.
+
+    :raises RecordError: codes ``hand_size``, ``talon_size``, ``not_in_pack``,
+        ``duplicate_card``.
+    """
+    owner: dict[Card, str] = {}
+    parts: list[tuple[str, tuple[Card, ...]]] = []
+    for role, cards in (deal.dealt or {}).items():
+        if len(cards) != 12:
+            raise _error("hand_size", "Q2",
+                         f"The {role} hand was dealt {len(cards)} cards; each hand gets 12.",
+                         f"dealt.{role}")
+        parts.append((f"dealt.{role}", cards))
+    if deal.talon is not None:
+        if len(deal.talon) != 8:
+            raise _error("talon_size", "Q2",
+                         f"The talon holds 8 cards, not {len(deal.talon)}.", "talon")
+        parts.append(("talon", deal.talon))
+    for where, cards in parts:
+        for i, card in enumerate(cards):
+            if card not in PACK_SET:
+                raise _error("not_in_pack", "Q1",
+                             f"{card_name(card)} is not in the 32-card Piquet pack.",
+                             f"{where}[{i}]")
+            if card in owner:
+                raise _error("duplicate_card", "Q2",
+                             f"{card_name(card)} is dealt twice ({owner[card]} and {where}).",
+                             f"{where}[{i}]")
+            owner[card] = where
+    discarded: dict[Card, str] = {}
+    for role, cards in (deal.exchange or {}).items():
+        for i, card in enumerate(cards):
+            where = f"exchange.{role}[{i}]"
+            if card not in PACK_SET:
+                raise _error("not_in_pack", "Q1",
+                             f"{card_name(card)} is not in the 32-card Piquet pack.", where)
+            if card in discarded:
+                raise _error("duplicate_card", "Q4",
+                             f"{card_name(card)} is discarded twice.", where)
+            discarded[card] = where
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeFacts:
+    """What the record says or implies about each hand (Q2–Q4).
+
+    ``dealt``: the hand as dealt (given or inferred), or None; ``after``: the hand after the
+    exchange as the deal, talon and discards give it (not from the play), or None;
+    ``excluded``: cards the player cannot hold after the exchange, with the reason in words;
+    ``violations``: Q4/Q6 breaks found (counts, discards, cards not held).
+    """
+
+    dealt: Mapping[Role, frozenset[Card] | None]
+    after: Mapping[Role, frozenset[Card] | None]
+    excluded: Mapping[Role, Mapping[Card, str]]
+    violations: tuple[Violation, ...]
+
+
+def check_exchange(
+    deal: PiquetDeal, plays: Mapping[Role, Plays], complete: bool
+) -> ExchangeFacts:
+    """Q4: check the exchange against the record and the cards each player played.
+
+    ``plays``: each role's played cards with their (trick index, position); ``complete``: all
+    12 tricks are played, so each player's hand after the exchange is exactly what he played.
+    Assumes :func:`verify_cards` passed.
+    """
+    dealt_given = deal.dealt or {}
+    exchange = deal.exchange or {}
+    talon = deal.talon
+    violations: list[Violation] = []
+    dealt: dict[Role, frozenset[Card] | None] = {
+        r: frozenset(dealt_given[r]) if r in dealt_given else None for r in ROLES
+    }
+    discards: dict[Role, frozenset[Card] | None] = {}
+    counts: dict[Role, int | None] = {}
+    where_count: dict[Role, str] = {}
+    for r in ROLES:
+        d = dealt[r]
+        if r in exchange:
+            discards[r] = frozenset(exchange[r])
+            counts[r] = len(exchange[r])
+            where_count[r] = f"exchange.{r}"
+            if d is not None:
+                for i, card in enumerate(exchange[r]):
+                    if card not in d:
+                        violations.append(Violation(
+                            "discard_not_held", "Q4",
+                            f"The {r} hand discarded {card_name(card)}, which it was not dealt.",
+                            f"exchange.{r}[{i}]"))
+        elif d is not None and complete:
+            discards[r] = d - plays[r].keys()
+            counts[r] = len(discards[r] or ())
+            where_count[r] = f"dealt.{r}"
+        else:
+            discards[r] = None
+            counts[r] = None
+    # Q4 counts: elder 1..5, younger 1..(8 - elder's count).
+    n_e, n_y = counts["elder"], counts["younger"]
+    if n_e is not None and not 1 <= n_e <= 5:
+        violations.append(Violation(
+            "exchange_count", "Q4",
+            f"Elder must exchange between 1 and 5 cards, not {n_e}.", where_count["elder"]))
+    if n_y is not None:
+        most = 8 - n_e if n_e is not None and 1 <= n_e <= 5 else 7
+        if not 1 <= n_y <= most:
+            violations.append(Violation(
+                "exchange_count", "Q4",
+                f"Younger must exchange between 1 and {most} cards, not {n_y}.",
+                where_count["younger"]))
+    # Talon cards taken: elder the top n_e, younger the next n_y (Q4).
+    taken: dict[Role, tuple[Card, ...] | None] = {"elder": None, "younger": None}
+    if talon is not None and n_e is not None:
+        taken["elder"] = talon[:n_e]
+        if n_y is not None:
+            taken["younger"] = talon[n_e:n_e + n_y]
+    elif complete:
+        for r in ROLES:
+            d = dealt[r]
+            if d is not None:
+                taken[r] = tuple(c for c in plays[r] if c not in d)
+    after: dict[Role, frozenset[Card] | None] = {}
+    for r in ROLES:
+        d, x, t = dealt[r], discards[r], taken[r]
+        after[r] = (d - x) | frozenset(t) if d is not None and x is not None and t is not None \
+            else None
+        if d is None and x is not None and t is not None and complete:
+            inferred = (frozenset(plays[r]) - frozenset(t)) | x
+            if len(inferred) == 12:
+                dealt[r] = inferred
+    # Cards each player cannot hold after the exchange, and why.
+    excluded: dict[Role, dict[Card, str]] = {"elder": {}, "younger": {}}
+    for r in ROLES:
+        o = other(r)
+        ex = excluded[r]
+        if talon is not None:
+            mine = taken[r]
+            if mine is not None:
+                for card in talon:
+                    if card not in mine:
+                        ex[card] = "it was not among the talon cards he took"
+            elif r == "elder":
+                for card in talon[5:]:
+                    ex[card] = "it was not among the talon cards he took"
+        if dealt[o] is not None:
+            for card in dealt[o] or ():
+                ex[card] = f"it was dealt to the {o} hand"
+        if discards[o] is not None:
+            for card in discards[o] or ():
+                ex[card] = f"the {o} hand discarded it"
+        if after[r] is not None:
+            held = after[r] or frozenset()
+            for card in PACK_SET - held:
+                ex.setdefault(card, "it was not in his hand after the exchange")
+        if discards[r] is not None:
+            for card in discards[r] or ():
+                ex[card] = "he had discarded it"
+    # Played cards he cannot hold (Q6 "a card not held"; a discard played, Q4).
+    for r in ROLES:
+        ex = excluded[r]
+        for card, (i, pos) in sorted(plays[r].items(), key=lambda item: item[1]):
+            reason = ex.get(card)
+            if reason is None:
+                continue
+            code, rule = ("discard_played", "Q4") if reason == "he had discarded it" \
+                else ("card_not_held", "Q6")
+            violations.append(Violation(
+                code, rule,
+                f"In trick {i + 1} the {r} hand played {card_name(card)}, which it did not hold: "
+                f"{reason}.", f"tricks[{i}][{pos}]"))
+    if complete:
+        _unplayed(deal, dealt, discards, taken, plays, violations)
+    return ExchangeFacts(dealt, after, excluded, tuple(violations))
+
+
+def _unplayed(
+    deal: PiquetDeal,
+    dealt: Mapping[Role, frozenset[Card] | None],
+    discards: Mapping[Role, frozenset[Card] | None],
+    taken: Mapping[Role, tuple[Card, ...] | None],
+    plays: Mapping[Role, Plays],
+    violations: list[Violation],
+) -> None:
+    """Q4: in a complete deal every card kept or taken is played by its holder."""
+    dealt_given = deal.dealt or {}
+    for r in ROLES:
+        x = discards[r]
+        if r in dealt_given and x is not None:
+            for i, card in enumerate(dealt_given[r]):
+                if card not in x and card not in plays[r]:
+                    violations.append(Violation(
+                        "card_not_played", "Q4",
+                        f"The {r} hand kept {card_name(card)} (it was not discarded) but never "
+                        "played it.", f"dealt.{r}[{i}]"))
+        t = taken[r]
+        if t is not None and deal.talon is not None:
+            start = 0 if r == "elder" else len(taken["elder"] or ())
+            for k, card in enumerate(t):
+                if card not in plays[r]:
+                    violations.append(Violation(
+                        "card_not_played", "Q4",
+                        f"The {r} hand took {card_name(card)} from the talon but never played it.",
+                        f"talon[{start + k}]"))
+
+
+def plays_by_role(
+    leaders: Sequence[Role], tricks: Sequence[tuple[Card, ...]]
+) -> dict[Role, dict[Card, tuple[int, int]]]:
+    """Each role's played cards → (trick index, position), from the trick leaders."""
+    plays: dict[Role, dict[Card, tuple[int, int]]] = {"elder": {}, "younger": {}}
+    for i, (leader, cards) in enumerate(zip(leaders, tricks, strict=True)):
+        for pos, card in enumerate(cards):
+            plays[leader if pos == 0 else other(leader)][card] = (i, pos)
+    return plays

@@ -1,0 +1,136 @@
+"""A deal in progress: what has been played, who plays next and which cards are legal (Q6).
+
+For step-by-step recording at the table: :func:`progress` takes a partial deal (the tricks so
+far, the last one possibly holding only the lead) and reports the violations found so far, the
+player to play and his legal cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from referee.cards import PIQUET_PACK, Card, card_name
+from referee.piquet.combinations import declare
+from referee.piquet.deal import _carte_blanche, _claims, rule_deal, verify_tricks
+from referee.piquet.exchange import check_exchange, plays_by_role, verify_cards
+from referee.piquet.play import TrickResult, find_revokes, play_tricks
+from referee.piquet.records import ROLES, PiquetDeal, PiquetOptions, Role, other
+from referee.violations import RecordError, Violation
+
+
+@dataclass(frozen=True, slots=True)
+class PiquetProgress:
+    """Where a deal stands (Q6).
+
+    ``phase``: ``"play"`` or ``"complete"`` (12 tricks of 2 cards); ``to_play``: the role to
+    play next (None when complete); ``legal_cards``: the cards he may play, from his known hand,
+    else the cards not yet seen minus the suits he has shown void in (None when complete);
+    ``violations``: rule breaks proven so far; ``tricks``: tricks so far with winners (the one
+    in progress has winner None); ``tricks_won``: per role; ``score``: the running score
+    (play points, plus declarations when both hands after the exchange are known, see
+    ``declarations_counted``; the full deal score when complete).
+    """
+
+    phase: Literal["play", "complete"]
+    to_play: Role | None
+    legal_cards: tuple[Card, ...] | None
+    violations: tuple[Violation, ...]
+    tricks: tuple[TrickResult, ...]
+    tricks_won: Mapping[Role, int]
+    score: Mapping[Role, int]
+    declarations_counted: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form (cards as canonical strings)."""
+        return {
+            "phase": self.phase,
+            "to_play": self.to_play,
+            "legal_cards": None if self.legal_cards is None
+            else [card_name(c) for c in self.legal_cards],
+            "violations": [v.as_dict() for v in self.violations],
+            "tricks": [t.as_dict() for t in self.tricks],
+            "tricks_won": dict(self.tricks_won),
+            "score": dict(self.score),
+            "declarations_counted": self.declarations_counted,
+        }
+
+
+def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> PiquetProgress:  # noqa: B008
+    """Where a partial deal stands (Q6): next player, legal cards, violations so far, score.
+
+    ``deal.tricks``: the tricks so far (0 to 12), each of 2 cards except that the last may hold
+    only its lead.  A revoke is flagged as soon as the known hand or a later play proves it; a
+    card played twice or not held (when the hand is known) is flagged where it is played.
+
+    :raises RecordError: when the record cannot be read at all (more than 12 tricks, a trick of
+        0 or 3+ cards or a 1-card trick before the last, a card not in the pack, a dealt hand
+        not of 12 cards...).
+    """
+    twice = verify_tricks(deal.tricks, complete=False)
+    verify_cards(deal)
+    complete = len(deal.tricks) == 12 and len(deal.tricks[-1]) == 2
+    if complete and not twice:
+        ruling = rule_deal(deal, options)
+        return PiquetProgress("complete", None, None, ruling.violations, ruling.tricks,
+                              ruling.tricks_won, ruling.scores, True)
+    results, play_points = play_tricks(deal.tricks, options)
+    plays = plays_by_role([t.leader for t in results], deal.tricks)
+    facts = check_exchange(deal, plays, complete=False)
+    violations = [*twice, *facts.violations, *find_revokes(results, facts.after)]
+
+    won: dict[Role, int] = {"elder": 0, "younger": 0}
+    for trick in results:
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    score: dict[Role, int] = {"elder": 0, "younger": 0}
+    for p in play_points:
+        score[p.who] += p.points
+    counted = False
+    known = facts.after
+    hands_known = {r: h for r in ROLES if (h := known[r]) is not None and len(h) == 12}
+    if len(hands_known) == 2:
+        try:
+            claims, found = _claims(hands_known, deal.declarations)
+            blanche, found_cb = _carte_blanche(deal, facts, plays)
+        except RecordError:
+            pass
+        else:
+            violations += found + found_cb
+            decl = declare(claims, blanche)
+            for r in ROLES:
+                score[r] += decl.scores[r]
+                if decl.repique == r:
+                    score[r] += 60
+            counted = True
+
+    if complete:
+        return PiquetProgress("complete", None, None, tuple(violations), tuple(results), won,
+                              score, counted)
+    # Who plays next: the follower of an open trick, else the last winner (elder first).
+    to_play: Role = "elder"
+    led: Card | None = None
+    if results and results[-1].winner is None:
+        to_play = other(results[-1].leader)
+        led = results[-1].cards[0]
+    elif results and results[-1].winner is not None:
+        to_play = results[-1].winner
+    played_all = {c for trick in deal.tricks for c in trick}
+    hand = known[to_play]
+    if hand is not None:
+        remaining = [c for c in hand if c not in played_all]
+        if led is not None and any(c.suit == led.suit for c in remaining):
+            remaining = [c for c in remaining if c.suit == led.suit]
+    else:
+        # Cards not yet seen that he may hold, minus the suits he has shown void in.
+        void = {
+            t.cards[0].suit for t in results
+            if len(t.cards) == 2 and t.leader != to_play and t.cards[1].suit != t.cards[0].suit
+        }
+        excluded = facts.excluded[to_play]
+        remaining = [c for c in PIQUET_PACK
+                     if c not in played_all and c not in excluded and c.suit not in void]
+    legal = tuple(sorted(remaining, key=lambda c: ("SHDC".index(c.suit), -c.rank)))
+    return PiquetProgress("play", to_play, legal, tuple(violations), tuple(results), won, score,
+                          counted)

@@ -1,0 +1,169 @@
+"""The input values of the Piquet engine: roles, options, announcements and the deal record.
+
+A :class:`PiquetDeal` is the Piquet deal record of design.md with its cards already parsed
+(see :func:`deal_from_record` for the JSON form).  Rules sections are those of
+shared/rules/piquet.md (Q1…Q11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from referee.cards import PIQUET_PACK, Card, CardError, parse_card
+from referee.violations import RecordError, Violation
+
+#: Elder hand (the non-dealer, who leads first) or younger hand (the dealer), Q1.
+Role = Literal["elder", "younger"]
+
+#: Both roles in the order they count (elder first).
+ROLES: tuple[Role, Role] = ("elder", "younger")
+
+#: The 32-card pack as a set, for membership tests (Q1).
+PACK_SET: frozenset[Card] = frozenset(PIQUET_PACK)
+
+
+def other(role: Role) -> Role:
+    """The opponent's role: ``"elder"`` ↔ ``"younger"``."""
+    return "younger" if role == "elder" else "elder"
+
+
+@dataclass(frozen=True, slots=True)
+class PiquetOptions:
+    """Table options for a Piquet deal (defaults are the referee's, shared/rules/piquet.md).
+
+    ``lead_point`` (Q6): ``"every"`` scores 1 for every card led and for every trick won on the
+    opponent's lead; ``"ten_or_higher"`` scores those only with a ten or higher (the card led,
+    resp. the winning card).  ``cards_count_for_pique`` (Q7): the 10 for the cards counts towards
+    a pique as soon as seven tricks are won; ``False`` is Cavendish's reading (they never count).
+    """
+
+    lead_point: Literal["every", "ten_or_higher"] = "every"
+    cards_count_for_pique: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """What one player announced in the declarations (Q3, Q5); ``None``/empty = not announced.
+
+    ``point``: number of cards announced (``5`` = "point of five").
+    ``sequence``: ``"tierce"``, ``"quart"``, ``"quint"``, ``"sixième"`` (or ``"sixieme"``),
+    ``"septième"``, ``"huitième"``, optionally with its top card rank (``"quint:A"``); several
+    sequences may be announced separated by commas (``"quint:A, tierce:T"``).
+    ``sets``: e.g. ``("trio:A", "quatorze:T")``.
+    ``carte_blanche``: the player claimed a carte blanche (Q3).
+    """
+
+    point: int | None = None
+    sequence: str | None = None
+    sets: tuple[str, ...] = ()
+    carte_blanche: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PiquetDeal:
+    """One deal as recorded at the table (design.md "Piquet deal"), cards parsed.
+
+    ``tricks``: each trick is the leader's card then the follower's (elder leads trick 1, the
+    winner leads the next), 12 tricks of 2 cards for a complete deal (Q6).
+    ``dealt``: either or both hands as dealt, 12 cards each (Q2).
+    ``talon``: the 8 talon cards, top first (Q2).
+    ``exchange``: each player's discards (Q4).
+    ``declarations``: each player's announcements (Q5); a role missing (or ``None`` for the
+    whole mapping) announces his best combinations.
+    """
+
+    tricks: tuple[tuple[Card, ...], ...]
+    dealt: Mapping[Role, tuple[Card, ...]] | None = None
+    talon: tuple[Card, ...] | None = None
+    exchange: Mapping[Role, tuple[Card, ...]] | None = None
+    declarations: Mapping[Role, Announcement] | None = None
+
+
+def _bad_input(code: str, message: str, location: str) -> RecordError:
+    return RecordError([Violation(code, "Q1", message, location)])
+
+
+def _cards(value: Any, location: str) -> tuple[Card, ...]:
+    if not isinstance(value, list | tuple):
+        raise _bad_input("not_a_card_list", "This must be a list of cards.", location)
+    cards = []
+    for i, text in enumerate(value):
+        try:
+            cards.append(parse_card(text))
+        except CardError as exc:
+            raise _bad_input("not_a_card", str(exc), f"{location}[{i}]") from exc
+    return tuple(cards)
+
+
+def _roles(value: Any, location: str) -> dict[Role, Any]:
+    if not isinstance(value, Mapping):
+        raise _bad_input("not_an_object", "This must map 'elder'/'younger' to values.", location)
+    result: dict[Role, Any] = {}
+    for key, item in value.items():
+        if key not in ROLES:
+            raise _bad_input(
+                "unknown_role", f"{key!r} is not a role: use 'elder' or 'younger'.", location
+            )
+        if item is not None:
+            result[key] = item
+    return result
+
+
+def announcement_from_dict(data: Mapping[str, Any], location: str = "") -> Announcement:
+    """Build an :class:`Announcement` from its JSON form ``{point, sequence, sets, carte_blanche}``.
+
+    :raises RecordError: (code ``bad_announcement``) when a field has the wrong type.
+    """
+    point = data.get("point")
+    sequence = data.get("sequence")
+    sets = data.get("sets") or ()
+    blanche = data.get("carte_blanche", False)
+    if point is not None and (isinstance(point, bool) or not isinstance(point, int)):
+        raise _bad_input("bad_announcement", "A point is announced as a number of cards.",
+                         f"{location}.point")
+    if sequence is not None and not isinstance(sequence, str):
+        raise _bad_input("bad_announcement", "A sequence is announced by its name, e.g. 'quint'.",
+                         f"{location}.sequence")
+    if not isinstance(sets, list | tuple) or not all(isinstance(s, str) for s in sets):
+        raise _bad_input("bad_announcement", "Sets are a list like ['trio:A', 'quatorze:T'].",
+                         f"{location}.sets")
+    if not isinstance(blanche, bool):
+        raise _bad_input("bad_announcement", "carte_blanche is true or false.",
+                         f"{location}.carte_blanche")
+    return Announcement(point=point, sequence=sequence, sets=tuple(sets), carte_blanche=blanche)
+
+
+def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
+    """Parse the JSON deal record of design.md into a :class:`PiquetDeal`.
+
+    Only the shape and the card notation are checked here; the rules are checked by
+    :func:`referee.piquet.rule_deal`.
+
+    :raises RecordError: when a card does not parse or a field has the wrong shape.
+    """
+    tricks_value = record.get("tricks")
+    if not isinstance(tricks_value, list | tuple):
+        raise _bad_input("not_a_card_list", "tricks must be a list of tricks.", "tricks")
+    tricks = tuple(_cards(t, f"tricks[{i}]") for i, t in enumerate(tricks_value))
+    dealt = exchange = declarations = None
+    talon = None
+    if record.get("dealt") is not None:
+        dealt = {r: _cards(v, f"dealt.{r}") for r, v in _roles(record["dealt"], "dealt").items()}
+    if record.get("talon") is not None:
+        talon = _cards(record["talon"], "talon")
+    if record.get("exchange") is not None:
+        exchange = {
+            r: _cards(v, f"exchange.{r}") for r, v in _roles(record["exchange"], "exchange").items()
+        }
+    if record.get("declarations") is not None:
+        declarations = {}
+        for r, v in _roles(record["declarations"], "declarations").items():
+            if not isinstance(v, Mapping):
+                raise _bad_input("bad_announcement", "An announcement is an object.",
+                                 f"declarations.{r}")
+            declarations[r] = announcement_from_dict(v, f"declarations.{r}")
+    return PiquetDeal(
+        tricks=tricks, dealt=dealt, talon=talon, exchange=exchange, declarations=declarations
+    )
