@@ -60,10 +60,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     register_error_handlers(app)
     _register_docs_assets(app)
+    _register_database(app)
 
-    from referee.api import health
+    from referee.api import health, matches
 
     api.register_blueprint(health.blp)
+    api.register_blueprint(matches.blp)
     for module_name in ("piquet", "pitch"):
         module = _optional_module(module_name)
         if module is not None:
@@ -80,6 +82,49 @@ def _optional_module(name: str) -> Any:
         if error.name != f"referee.api.{name}":
             raise
         return None
+
+
+def _register_database(app: Flask) -> None:
+    """Open the database of DATABASE_URL: a connection per request, and ``flask db upgrade``."""
+    import click
+
+    from referee.store import ledger
+    from referee.store.db import open_database, upgrade
+
+    db = open_database(app.config["DATABASE_URL"])
+    app.extensions["referee.db"] = db
+
+    @app.before_request
+    def _connect() -> None:
+        db.connect(reuse_if_open=True)
+
+    @app.teardown_request
+    def _close(_: BaseException | None) -> None:
+        if not db.is_closed():
+            db.close()
+
+    group = click.Group("db", help="The database: migrations and ledger checks.")
+
+    @group.command("upgrade")
+    def db_upgrade() -> None:
+        """Apply the migrations not yet applied (creates the SQLite file if needed)."""
+        with db.connection_context():
+            applied = upgrade(db)
+        click.echo("applied: " + ", ".join(applied) if applied else "database is up to date")
+
+    @group.command("verify")
+    @click.argument("match_id")
+    def db_verify(match_id: str) -> None:
+        """Verify a match's hash chain; exits 1 where it breaks."""
+        with db.connection_context():
+            broken = ledger.verify_chain(match_id)
+        if broken is None:
+            click.echo(f"match {match_id}: chain intact")
+        else:
+            click.echo(f"match {match_id}: chain broken at event {broken}")
+            raise SystemExit(1)
+
+    app.cli.add_command(group)
 
 
 def _register_docs_assets(app: Flask) -> None:

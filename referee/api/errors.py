@@ -148,10 +148,28 @@ class ProblemApi(Api):
 
 
 def _flatten_location(errors: Any) -> Any:
-    """webargs nests messages under the location ("json"); the body is the only one we use."""
-    if isinstance(errors, dict) and set(errors) == {"json"}:
-        return errors["json"]
-    return errors
+    """marshmallow's nested messages as ``{"tricks[0][1]": [messages]}`` (paths as in
+    violations); webargs' location level ("json", "query") is dropped."""
+    if isinstance(errors, dict) and len(errors) == 1:
+        (location, inner), = errors.items()
+        if location in ("json", "query", "headers", "form"):
+            errors = inner
+    flat: dict[str, list[str]] = {}
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                step = f"[{key}]" if isinstance(key, int) or str(key).isdigit() else (
+                    f".{key}" if path else str(key)
+                )
+                walk(value, path + step)
+        elif isinstance(node, list) and all(isinstance(m, str) for m in node):
+            flat.setdefault(path or "body", []).extend(node)
+        else:
+            flat.setdefault(path or "body", []).append(str(node))
+
+    walk(errors, "")
+    return flat
 
 
 def register_error_handlers(app: Flask) -> None:

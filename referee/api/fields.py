@@ -18,7 +18,8 @@ MAX_CARDS = 52
 
 
 class CardField(ma.fields.Field):
-    """A card in design.md notation: accepts ``TH``, ``10h``, ``10♥``; dumps canonical ``TH``."""
+    """A card in design.md notation: accepts ``TH``, ``10h``, ``10♥``; loads and dumps the
+    canonical text ``TH`` (the engines and the ledger take canonical JSON records)."""
 
     default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
         "invalid": "Not a card: write rank then suit, e.g. 'TH' or '10♥'."
@@ -34,11 +35,11 @@ class CardField(ma.fields.Field):
             return None
         return card_name(value) if isinstance(value, Card) else str(value)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         if not isinstance(value, str) or len(value) > 4:
             raise self.make_error("invalid")
         try:
-            return parse_card(value)
+            return card_name(parse_card(value))
         except CardError as error:
             raise self.make_error("invalid") from error
 

@@ -1,0 +1,270 @@
+"""marshmallow schemas of the stored-match endpoints (requests strict, responses documented)."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import validate
+
+from referee.api.fields import CardField, StrictSchema, card_list
+
+NAME = validate.Length(min=1, max=40)
+TEXT = validate.Length(max=500)
+
+
+class MatchOptionsSchema(StrictSchema):
+    """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
+    cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player)."""
+
+    # Pitch (P7, P8)
+    target = ma.fields.Integer(validate=validate.Range(min=1, max=500))
+    partnership = ma.fields.Boolean()
+    low = ma.fields.String(validate=validate.OneOf(["captor", "holder"]))
+    min_bid = ma.fields.Integer(validate=validate.Range(min=1, max=4))
+    stuck_dealer_min = ma.fields.Integer(allow_none=True, validate=validate.Range(min=1, max=4))
+    dealer_steal = ma.fields.String(
+        validate=validate.OneOf(["match_below_4", "outbid_only", "match_any"])
+    )
+    pitcher_only_wins = ma.fields.Boolean()
+    # Piquet (Q6, Q7, Q9)
+    lead_point = ma.fields.String(validate=validate.OneOf(["every", "ten_or_higher"]))
+    cards_count_for_pique = ma.fields.Boolean()
+    stake = ma.fields.Decimal(as_string=True, allow_none=True,
+                              metadata={"description": "Amount per point (Q9), e.g. '0.10'"})
+    currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
+    # Both
+    first_dealer = ma.fields.String(validate=NAME)
+
+
+class CreateMatchSchema(StrictSchema):
+    """A new match: the game, the players' names in seating order (clockwise), options."""
+
+    game = ma.fields.String(required=True, validate=validate.OneOf(["pitch", "piquet"]))
+    players = ma.fields.List(
+        ma.fields.String(validate=NAME), required=True, validate=validate.Length(min=2, max=7)
+    )
+    options = ma.fields.Nested(MatchOptionsSchema, load_default=dict)
+    by = ma.fields.String(validate=NAME)
+
+
+class NextSchema(ma.Schema):
+    """What the table must record next, and what the rules allow now (when known)."""
+
+    action = ma.fields.String(
+        metadata={"description": "start_deal | bid | card | score | none"}
+    )
+    player = ma.fields.String(allow_none=True)
+    seat = ma.fields.Integer(allow_none=True)
+    role = ma.fields.String(allow_none=True)
+    legal_calls = ma.fields.List(ma.fields.Raw(), allow_none=True)
+    legal_cards = ma.fields.List(ma.fields.String(), allow_none=True)
+
+
+class StandingSchema(ma.Schema):
+    """A player's (or team's) total in the match."""
+
+    name = ma.fields.String()
+    score = ma.fields.Integer()
+
+
+class SeatSchema(ma.Schema):
+    """A player and his seat."""
+
+    player = ma.fields.String()
+    seat = ma.fields.Integer()
+
+
+class MatchSchema(ma.Schema):
+    """A match as it stands. ``version`` is also the ETag (``"v<version>"``)."""
+
+    id = ma.fields.String()
+    game = ma.fields.String()
+    players = ma.fields.List(ma.fields.String())
+    options = ma.fields.Dict()
+    rules_version = ma.fields.String()
+    version = ma.fields.Integer()
+    deal_number = ma.fields.Integer()
+    deal_in_progress = ma.fields.Boolean()
+    dealer = ma.fields.Nested(SeatSchema)
+    elder = ma.fields.String(metadata={"description": "Piquet: elder hand of this deal"})
+    younger = ma.fields.String(metadata={"description": "Piquet: younger hand (the dealer)"})
+    standings = ma.fields.List(ma.fields.Nested(StandingSchema))
+    deals_played = ma.fields.Integer()
+    deals_required = ma.fields.Integer(allow_none=True)
+    next = ma.fields.Nested(NextSchema)
+    finished = ma.fields.Boolean()
+    winner = ma.fields.String(allow_none=True)
+    drawn = ma.fields.Boolean()
+    settlement = ma.fields.Dict(allow_none=True)
+
+
+class AnnouncementFields(StrictSchema):
+    """What a Piquet player announced (Q5)."""
+
+    point = ma.fields.Integer(allow_none=True, validate=validate.Range(min=0, max=12))
+    sequence = ma.fields.String(allow_none=True, validate=TEXT)
+    sets = ma.fields.List(ma.fields.String(validate=TEXT), validate=validate.Length(max=8))
+    carte_blanche = ma.fields.Boolean()
+
+
+class RolesCardsSchema(StrictSchema):
+    """Cards per Piquet role."""
+
+    elder = card_list(allow_none=True)
+    younger = card_list(allow_none=True)
+
+
+class RolesAnnouncementsSchema(StrictSchema):
+    """Announcements per Piquet role."""
+
+    elder = ma.fields.Nested(AnnouncementFields, allow_none=True)
+    younger = ma.fields.Nested(AnnouncementFields, allow_none=True)
+
+
+_CALL = ma.fields.Raw(metadata={"description": '"pass", a bid 1..4 or "pitch"'})
+_TRICKS = ma.fields.List(card_list(), validate=validate.Length(max=32))
+
+
+class RecordDealSchema(StrictSchema):
+    """A whole deal (design.md deal records). Pitch: dealer, bids, tricks, hands, claimed.
+    Piquet: dealt, talon, exchange, declarations, tricks."""
+
+    tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=32))
+    dealer = ma.fields.Integer()
+    bids = ma.fields.List(_CALL, validate=validate.Length(max=16))
+    hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=8))
+    claimed = ma.fields.List(ma.fields.Integer(), allow_none=True,
+                             validate=validate.Length(max=8))
+    dealt = ma.fields.Nested(RolesCardsSchema, allow_none=True)
+    talon = card_list(allow_none=True)
+    exchange = ma.fields.Nested(RolesCardsSchema, allow_none=True)
+    declarations = ma.fields.Nested(RolesAnnouncementsSchema, allow_none=True)
+    by = ma.fields.String(validate=NAME)
+
+
+class StepSchema(StrictSchema):
+    """One step of the deal in play. ``type``: ``deal_started`` (optionally with the hands:
+    Pitch ``hands``, Piquet ``dealt``/``talon``), ``bid`` (``call``), ``exchange`` (Piquet
+    discards ``elder``/``younger``), ``declaration`` (Piquet ``role`` and what was announced),
+    ``card`` (``card``). ``player`` may name who acts: it must be his turn."""
+
+    type = ma.fields.String(
+        required=True,
+        validate=validate.OneOf(["deal_started", "bid", "exchange", "declaration", "card"]),
+    )
+    player = ma.fields.String(validate=NAME)
+    by = ma.fields.String(validate=NAME)
+    call = _CALL
+    card = CardField()
+    hands = ma.fields.List(card_list(), validate=validate.Length(max=8))
+    dealt = ma.fields.Nested(RolesCardsSchema)
+    talon = card_list()
+    elder = card_list()
+    younger = card_list()
+    role = ma.fields.String(validate=validate.OneOf(["elder", "younger"]))
+    point = ma.fields.Integer(allow_none=True, validate=validate.Range(min=0, max=12))
+    sequence = ma.fields.String(allow_none=True, validate=TEXT)
+    sets = ma.fields.List(ma.fields.String(validate=TEXT), validate=validate.Length(max=8))
+    carte_blanche = ma.fields.Boolean()
+
+    @ma.validates_schema
+    def _fields_of_type(self, data: dict, **kwargs: object) -> None:
+        needs = {"bid": "call", "card": "card", "declaration": "role"}
+        wanted = needs.get(data.get("type", ""))
+        if wanted and data.get(wanted) is None:
+            raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
+
+
+class EventSchema(ma.Schema):
+    """One ledger event."""
+
+    seq = ma.fields.Integer()
+    kind = ma.fields.String()
+    payload = ma.fields.Dict()
+    actor = ma.fields.String(allow_none=True)
+
+
+class StepResultSchema(ma.Schema):
+    """What a step appended, the deal's ruling when it completed it, and the match now."""
+
+    events = ma.fields.List(ma.fields.Nested(EventSchema))
+    scored = ma.fields.Dict(allow_none=True)
+    match = ma.fields.Nested(MatchSchema)
+
+
+class DealResultSchema(ma.Schema):
+    """A deal recorded or amended: its number, points per player/team, the ruling, the match."""
+
+    deal = ma.fields.Integer()
+    scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
+    ruling = ma.fields.Dict()
+    match = ma.fields.Nested(MatchSchema)
+
+
+class CorrectionSchema(StrictSchema):
+    """Who corrects, and why."""
+
+    reason = ma.fields.String(validate=TEXT)
+    by = ma.fields.String(validate=NAME)
+
+
+class VoidSchema(CorrectionSchema):
+    """Voiding a deal needs a reason."""
+
+    reason = ma.fields.String(required=True, validate=validate.Length(min=1, max=500))
+
+
+class AmendSchema(VoidSchema):
+    """The corrected record and the reason."""
+
+    record = ma.fields.Nested(RecordDealSchema, required=True)
+
+
+class PageArgsSchema(StrictSchema):
+    """Cursor pagination: ``cursor`` from the previous page's ``next_cursor``."""
+
+    cursor = ma.fields.String(validate=validate.Length(max=20))
+    limit = ma.fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+
+
+class LedgerItemSchema(ma.Schema):
+    """One deal of the ledger with the running totals after it."""
+
+    deal = ma.fields.Integer()
+    dealer = ma.fields.String()
+    status = ma.fields.String(metadata={"description": "live | voided"})
+    amended = ma.fields.Boolean()
+    scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
+    totals = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
+    record = ma.fields.Dict()
+    ruling = ma.fields.Dict()
+    corrections = ma.fields.List(ma.fields.Dict())
+
+
+class LedgerPageSchema(ma.Schema):
+    """A page of the ledger."""
+
+    items = ma.fields.List(ma.fields.Nested(LedgerItemSchema))
+    next_cursor = ma.fields.String(allow_none=True)
+
+
+class StoredEventSchema(EventSchema):
+    """A stored event with its time and hash chain."""
+
+    created_at = ma.fields.String()
+    prev_hash = ma.fields.String()
+    hash = ma.fields.String()
+
+
+class EventPageSchema(ma.Schema):
+    """A page of the raw event log."""
+
+    items = ma.fields.List(ma.fields.Nested(StoredEventSchema))
+    next_cursor = ma.fields.String(allow_none=True)
+
+
+class VerifySchema(ma.Schema):
+    """The hash chain's check."""
+
+    intact = ma.fields.Boolean()
+    broken_at = ma.fields.Integer(allow_none=True)
+

@@ -1,0 +1,175 @@
+"""What a request adds to a match's ledger, decided from the match's state (pure).
+
+Each function takes the current :class:`~referee.match.state.MatchState` and what the table
+sends, checks it against the rules and everything recorded so far, and returns the events
+to append — or raises, so that nothing is stored:
+
+:raises MatchError: the match cannot take it (finished, nothing to undo, unknown deal).
+:raises RecordError: the record or the step breaks the rules (422 with the violations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee import RULES_VERSION
+from referee.match.events import Event
+from referee.match.state import Game, MatchError, MatchState
+from referee.violations import RecordError, Violation
+
+NewEvent = tuple[str, dict[str, Any]]
+
+
+def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[NewEvent]:
+    """The ``match_created`` event of a new match. :raises MatchError: bad players or options."""
+    names = [p.strip() for p in players]
+    if len(set(names)) != len(names) or any(not n for n in names):
+        raise MatchError(
+            [Violation("bad_players", "", "Each player needs a name of his own.", "players")]
+        )
+    normalized = game.normalize_options(names, dict(options))
+    return [
+        (
+            "match_created",
+            {
+                "game": game.name,
+                "players": names,
+                "options": normalized,
+                "rules_version": RULES_VERSION,
+            },
+        )
+    ]
+
+
+def _refuse_if_finished(state: MatchState) -> None:
+    if state.outcome.finished and state.current is None:
+        raise MatchError(
+            [Violation("match_finished", "", "The match is over: no more deals can be recorded.")]
+        )
+
+
+def step(
+    state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None
+) -> list[NewEvent]:
+    """One step of a deal (``deal_started``, ``bid``, ``exchange``, ``declaration``, ``card``),
+    checked at once against the deal so far; adds ``deal_scored`` when the step completes it.
+    """
+    _refuse_if_finished(state)
+    if state.current is None:
+        number = (state.deals[-1].number if state.deals else 0) + 1
+        dealer = state.next_dealer
+        record = game.new_record(dealer, state.players, state.options)
+    else:
+        if kind == "deal_started":
+            raise MatchError(
+                [
+                    Violation(
+                        "deal_in_progress",
+                        "",
+                        f"Deal {state.current.number} is still being played: finish it, undo "
+                        "it or record its cards first.",
+                    )
+                ]
+            )
+        number, dealer, record = state.current.number, state.current.dealer, state.current.record
+    full = {**payload, "deal": number, "dealer": dealer}
+    before = game.check_step(record, dealer, state.players, state.options)
+    new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
+                                 state.players)
+    after = game.check_step(new_record, dealer, state.players, state.options)
+    fresh = [v for v in after.violations if v not in before.violations]
+    if fresh:
+        raise RecordError(fresh)
+    events: list[NewEvent] = [(kind, full)]
+    if after.complete:
+        ruled = game.rule(new_record, dealer, state.players, state.options)
+        if ruled.violations:
+            raise RecordError(ruled.violations)
+        events.append(
+            ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling})
+        )
+    return events
+
+
+def record_deal(state: MatchState, game: Game, record: dict[str, Any]) -> list[NewEvent]:
+    """A whole deal at once: ruled, and stored only when it breaks no rule."""
+    _refuse_if_finished(state)
+    if state.current is not None and state.current.step_seqs:
+        raise MatchError(
+            [
+                Violation(
+                    "deal_in_progress",
+                    "",
+                    f"Deal {state.current.number} is being recorded step by step: finish or undo "
+                    "it before recording a whole deal.",
+                )
+            ]
+        )
+    number = (state.deals[-1].number if state.deals else 0) + 1
+    dealer = state.next_dealer
+    record = _with_dealer(game.new_record(dealer, state.players, state.options), record)
+    ruled = game.rule(record, dealer, state.players, state.options)
+    if ruled.violations:
+        raise RecordError(ruled.violations)
+    return [
+        ("deal_recorded", {"deal": number, "dealer": dealer, "record": record}),
+        ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}),
+    ]
+
+
+def undo(state: MatchState, reason: str | None, by: str | None) -> list[NewEvent]:
+    """Take back the last entry (a step, a whole deal, a void or an amendment) and the score
+    it caused. :raises MatchError: nothing to undo."""
+    if not state.last_undoable:
+        raise MatchError([Violation("nothing_to_undo", "", "There is nothing to undo.")])
+    return [("undo", {"voids": list(state.last_undoable), "reason": reason, "by": by})]
+
+
+def void_deal(state: MatchState, number: int, reason: str, by: str | None) -> list[NewEvent]:
+    """Void a finished deal: it stays in the ledger but no longer counts."""
+    entry = state.deal(number)
+    if entry is None or entry.status != "live":
+        raise MatchError(
+            [Violation("no_such_deal", "", f"There is no counted deal {number} to void.")]
+        )
+    return [("deal_voided", {"deal": number, "reason": reason, "by": by})]
+
+
+def amend_deal(
+    state: MatchState, game: Game, number: int, record: dict[str, Any], reason: str,
+    by: str | None,
+) -> list[NewEvent]:
+    """Replace a finished deal's record by a corrected one, ruled again; the old one stays in
+    the ledger."""
+    entry = state.deal(number)
+    if entry is None or entry.status != "live":
+        raise MatchError(
+            [Violation("no_such_deal", "", f"There is no counted deal {number} to amend.")]
+        )
+    record = _with_dealer(game.new_record(entry.dealer, state.players, state.options), record)
+    ruled = game.rule(record, entry.dealer, state.players, state.options)
+    if ruled.violations:
+        raise RecordError(ruled.violations)
+    return [
+        ("deal_amended", {"deal": number, "record": record, "reason": reason, "by": by}),
+        ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}),
+    ]
+
+
+def _with_dealer(empty: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """The record sent, checked against the dealer the match expects (P2, Q1)."""
+    expected = empty.get("dealer")
+    given = record.get("dealer", expected)
+    if given != expected:
+        raise RecordError(
+            [
+                Violation(
+                    "wrong_dealer",
+                    "P2",
+                    f"Seat {expected} deals this hand, not seat {given}.",
+                    "dealer",
+                )
+            ]
+        )
+    return {**empty, **record}

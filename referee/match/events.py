@@ -1,0 +1,61 @@
+"""The events of a match ledger, as values (issue: match ledgers).
+
+A match is an append-only list of events. Each event has a ``seq`` (1, 2, … without gaps),
+a ``kind`` and a JSON ``payload`` (cards written canonically). Nothing is ever changed or
+removed: corrections are events too.
+
+Kinds and payloads:
+
+- ``match_created`` {game, players, options, rules_version}
+- ``deal_started`` {deal, dealer, and optionally the hands: Pitch ``hands``; Piquet ``dealt``,
+  ``talon``}
+- ``bid`` {deal, seat, call} (Pitch); ``exchange`` {deal, elder?, younger?} (Piquet discards);
+  ``declaration`` {deal, role, point, sequence, sets, carte_blanche} (Piquet);
+  ``card`` {deal, seat or role, card}
+- ``deal_recorded`` {deal, dealer, record}: a whole deal recorded at once
+- ``deal_scored`` {deal, scores (per player or team name), ruling}: written by the service
+  when a deal is complete (after its last card, a whole record, or an amendment)
+- ``undo`` {voids: [seq, …], reason, by}: takes back the last entry (and the score it caused)
+- ``deal_voided`` {deal, reason, by}; ``deal_amended`` {deal, record, reason, by}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+#: Event kinds a table records while a deal is being played.
+STEP_KINDS = frozenset({"deal_started", "bid", "exchange", "declaration", "card"})
+
+#: Event kinds that correct earlier events.
+CORRECTION_KINDS = frozenset({"undo", "deal_voided", "deal_amended"})
+
+#: The hash before the first event of every match.
+GENESIS_HASH = "0" * 64
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One ledger entry: ``seq`` ≥ 1, ``kind`` (see module docstring), ``payload`` a JSON-ready
+    dict, ``actor`` who made it (free text, optional)."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    actor: str | None = None
+
+
+def canonical_json(payload: Any) -> str:
+    """The one JSON text of a payload that is stored and hashed (sorted keys, no spaces)."""
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def chain_hash(prev_hash: str, seq: int, kind: str, payload_json: str) -> str:
+    """sha256 (hex, 64 characters) linking an event to the one before it (tamper evidence)."""
+    digest = hashlib.sha256()
+    for part in (prev_hash, str(seq), kind, payload_json):
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\x1f")
+    return digest.hexdigest()

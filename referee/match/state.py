@@ -1,0 +1,332 @@
+"""A match's state, computed from its events alone (issue: match ledgers).
+
+:func:`replay` folds the ledger: it applies corrections (undo, void, amend), gathers the
+deals and the deal in progress, adds up the standings and asks the game's rules what must be
+recorded next. It is pure: the same events always give the same state, so standings can be
+rebuilt from the ledger at any time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from referee.match.events import Event
+from referee.violations import Violation
+
+
+class MatchError(ValueError):
+    """A request the match cannot take (finished match, nothing to undo, unknown deal…).
+
+    ``violations`` says why, for a 422 answer.
+    """
+
+    def __init__(self, violations: Iterable[Violation]) -> None:
+        self.violations = tuple(violations)
+        super().__init__(self.violations[0].message if self.violations else "refused")
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """What the table must record next.
+
+    ``action``: "start_deal" (a new deal: step by step or whole), "bid", "exchange_or_play"
+    (Piquet, before the first card: exchange, declarations or the first card), "card", or
+    "none" when the match is over. ``player``: the name of who acts (None when anyone may),
+    ``seat``: his seat index in the players list, ``role`` (Piquet: "elder"/"younger").
+    ``legal_calls`` / ``legal_cards``: what the rules allow now, when the referee knows it.
+    """
+
+    action: str
+    player: str | None = None
+    seat: int | None = None
+    role: str | None = None
+    legal_calls: tuple[Any, ...] | None = None
+    legal_cards: tuple[str, ...] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {
+            "action": self.action,
+            "player": self.player,
+            "seat": self.seat,
+            "role": self.role,
+            "legal_calls": list(self.legal_calls) if self.legal_calls is not None else None,
+            "legal_cards": list(self.legal_cards) if self.legal_cards is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StepCheck:
+    """The rules' view of a deal in progress: ``complete`` (ready to score), ``next`` (who acts
+    and what is legal), ``violations`` found so far."""
+
+    complete: bool
+    next: Next
+    violations: tuple[Violation, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DealRuling:
+    """A finished deal ruled: ``ruling`` the engine's JSON ruling, ``scores`` points per
+    standing name (player or team), ``violations`` (empty for a legal deal)."""
+
+    ruling: dict[str, Any]
+    scores: dict[str, int]
+    violations: tuple[Violation, ...] = ()
+
+
+class Game(Protocol):
+    """What the ledger needs from a game's rules (implemented in referee.match.games)."""
+
+    name: str
+
+    def normalize_options(self, players: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
+        """Options with defaults filled in. :raises MatchError: for bad options."""
+        ...
+
+    def standing_names(self, players: Sequence[str], options: dict[str, Any]) -> list[str]:
+        """Who is scored: the players, or team names in partnership."""
+        ...
+
+    def first_dealer(self, players: Sequence[str], options: dict[str, Any]) -> int:
+        """Seat of the first deal's dealer."""
+        ...
+
+    def next_dealer(self, dealer: int, players: Sequence[str], options: dict[str, Any]) -> int:
+        """Seat of the dealer after ``dealer``."""
+        ...
+
+    def new_record(self, dealer: int, players: Sequence[str], options: dict[str, Any]) -> dict:
+        """The empty record of a deal dealt by ``dealer``."""
+        ...
+
+    def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
+        """The record with one step added (a new dict). :raises MatchError: step out of place."""
+        ...
+
+    def check_step(
+        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+    ) -> StepCheck:
+        """Rule on a deal in progress dealt by seat ``dealer``."""
+        ...
+
+    def rule(
+        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+    ) -> DealRuling:
+        """Rule on a finished deal dealt by seat ``dealer``.
+
+        :raises RecordError: when it cannot be ruled on.
+        """
+        ...
+
+    def outcome(
+        self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
+    ) -> Outcome:
+        """Whether the match is over, and its winner and settlement."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The match's result so far: ``finished``, ``winner`` (a standing name, None when drawn or
+    not finished), ``drawn``, ``settlement`` (Piquet, Q9), ``deals_required`` (Piquet)."""
+
+    finished: bool
+    winner: str | None = None
+    drawn: bool = False
+    settlement: dict[str, Any] | None = None
+    deals_required: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntry:
+    """A finished deal in the ledger: ``number`` (1…), ``dealer`` seat, the ``record`` and its
+    ``ruling``, ``scores`` per standing name, ``status`` "live" or "voided", ``amended``, the
+    seq of the event that scored it and the corrections applied to it."""
+
+    number: int
+    dealer: int
+    record: dict[str, Any]
+    ruling: dict[str, Any]
+    scores: dict[str, int]
+    status: str = "live"
+    amended: bool = False
+    scored_seq: int = 0
+    corrections: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InProgress:
+    """The deal being recorded step by step: its number, dealer, record so far and the seqs of
+    its step events (for undo)."""
+
+    number: int
+    dealer: int
+    record: dict[str, Any]
+    step_seqs: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """Everything known about a match after its events (see :func:`replay`)."""
+
+    game: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    rules_version: str
+    version: int
+    deals: tuple[DealEntry, ...]
+    current: InProgress | None
+    standings: dict[str, int]
+    outcome: Outcome
+    next: Next
+    next_dealer: int
+    last_undoable: tuple[int, ...] = field(default=())
+
+    @property
+    def live_deals(self) -> tuple[DealEntry, ...]:
+        """The deals that count (not voided), in order."""
+        return tuple(d for d in self.deals if d.status == "live")
+
+    def deal(self, number: int) -> DealEntry | None:
+        """The finished deal with that number, or None."""
+        for entry in self.deals:
+            if entry.number == number:
+                return entry
+        return None
+
+
+def replay(events: Sequence[Event], games: dict[str, Game]) -> MatchState:
+    """Fold a match's events, in seq order, into its :class:`MatchState`.
+
+    ``games`` maps a game name to its rules adapter.
+
+    :raises ValueError: when the first event is not ``match_created``.
+    """
+    if not events or events[0].kind != "match_created":
+        raise ValueError("a match ledger starts with match_created")
+    created = events[0].payload
+    game = games[created["game"]]
+    players = tuple(created["players"])
+    options = dict(created["options"])
+    voided: set[int] = set()
+    for event in events:
+        if event.kind == "undo":
+            voided.update(event.payload["voids"])
+
+    deals: dict[int, DealEntry] = {}
+    current: InProgress | None = None
+    undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back, last last
+    pending_amend: dict[int, dict[str, Any]] = {}
+    for event in events[1:]:
+        if event.seq in voided or event.kind == "undo":
+            continue
+        payload = event.payload
+        if event.kind == "deal_started":
+            current = InProgress(
+                payload["deal"],
+                payload["dealer"],
+                game.apply_step(game.new_record(payload["dealer"], players, options), event,
+                                players),
+                (event.seq,),
+            )
+            undoable.append((event.seq,))
+        elif event.kind in ("bid", "exchange", "declaration", "card"):
+            if current is None or current.number != payload["deal"]:
+                current = InProgress(
+                    payload["deal"],
+                    payload["dealer"],
+                    game.new_record(payload["dealer"], players, options),
+                )
+            current = replace(
+                current,
+                record=game.apply_step(current.record, event, players),
+                step_seqs=(*current.step_seqs, event.seq),
+            )
+            undoable.append((event.seq,))
+        elif event.kind == "deal_recorded":
+            current = InProgress(payload["deal"], payload["dealer"], payload["record"])
+            undoable.append((event.seq,))
+        elif event.kind == "deal_scored":
+            number = payload["deal"]
+            amend = pending_amend.pop(number, None)
+            if amend is not None:
+                old = deals[number]
+                deals[number] = replace(
+                    old,
+                    record=amend["record"],
+                    ruling=payload["ruling"],
+                    scores=payload["scores"],
+                    amended=True,
+                    scored_seq=event.seq,
+                    corrections=(*old.corrections, amend["note"]),
+                )
+                undoable[-1] = (*undoable[-1], event.seq)
+                continue
+            record = current.record if current is not None else {}
+            dealer = current.dealer if current is not None else payload.get("dealer", 0)
+            deals[number] = DealEntry(
+                number, dealer, record, payload["ruling"], payload["scores"],
+                scored_seq=event.seq,
+            )
+            if undoable:
+                undoable[-1] = (*undoable[-1], event.seq)
+            current = None
+        elif event.kind == "deal_voided":
+            number = payload["deal"]
+            note = _note(event)
+            deals[number] = replace(
+                deals[number], status="voided", corrections=(*deals[number].corrections, note)
+            )
+            undoable.append((event.seq,))
+        elif event.kind == "deal_amended":
+            pending_amend[payload["deal"]] = {"record": payload["record"], "note": _note(event)}
+            undoable.append((event.seq,))
+
+    ordered = tuple(deals[n] for n in sorted(deals))
+    names = game.standing_names(players, options)
+    standings = dict.fromkeys(names, 0)
+    for entry in ordered:
+        if entry.status == "live":
+            for name, points in entry.scores.items():
+                standings[name] = standings.get(name, 0) + points
+    outcome = game.outcome(ordered, players, options)
+    last_live = [d for d in ordered if d.status == "live"]
+    if current is not None:
+        next_dealer = current.dealer
+    elif last_live:
+        next_dealer = game.next_dealer(last_live[-1].dealer, players, options)
+    else:
+        next_dealer = game.first_dealer(players, options)
+    if outcome.finished and current is None:
+        nxt = Next("none")
+    elif current is not None:
+        nxt = game.check_step(current.record, current.dealer, players, options).next
+    else:  # the next deal: who bids or leads first (a deal_started step is optional)
+        empty = game.new_record(next_dealer, players, options)
+        nxt = game.check_step(empty, next_dealer, players, options).next
+    return MatchState(
+        game=game.name,
+        players=players,
+        options=options,
+        rules_version=created.get("rules_version", ""),
+        version=events[-1].seq,
+        deals=ordered,
+        current=current,
+        standings=standings,
+        outcome=outcome,
+        next=nxt,
+        next_dealer=next_dealer,
+        last_undoable=undoable[-1] if undoable else (),
+    )
+
+
+def _note(event: Event) -> dict[str, Any]:
+    return {
+        "seq": event.seq,
+        "kind": event.kind,
+        "reason": event.payload.get("reason"),
+        "by": event.payload.get("by"),
+    }

@@ -1,0 +1,1 @@
+"""Storage: the database, the models and the match ledger (design.md, Layers)."""

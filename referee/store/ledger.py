@@ -1,0 +1,165 @@
+"""The match ledger in the database: append events, read them back, replay them.
+
+Every write is one transaction that locks the match (``BEGIN IMMEDIATE`` on SQLite,
+``SELECT … FOR UPDATE`` on PostgreSQL), replays its events, lets the pure command decide
+what to append, and appends with the hash chain — so two writers never interleave and a
+refused request stores nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.match.events import GENESIS_HASH, Event, canonical_json, chain_hash
+from referee.match.games import GAMES
+from referee.match.state import MatchState, replay
+from referee.store.db import is_sqlite, write_transaction
+from referee.store.models import Event as EventRow
+from referee.store.models import Match
+
+NewEvent = tuple[str, dict[str, Any]]
+
+
+class MatchNotFound(LookupError):
+    """No match with that id."""
+
+
+class VersionMismatch(RuntimeError):
+    """The client's expected version is not the match's current one (optimistic locking)."""
+
+    def __init__(self, current: MatchState) -> None:
+        self.current = current
+        super().__init__(f"the match is at version {current.version}")
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """The result of a write: the new state and the events appended (with their seqs)."""
+
+    state: MatchState
+    events: tuple[Event, ...]
+
+
+def new_match_id() -> str:
+    """A random, unguessable match id (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def _to_event(row: EventRow) -> Event:
+    return Event(row.seq, row.kind, json.loads(row.payload), row.actor)
+
+
+def load_events(match_id: str) -> list[Event]:
+    """All events of a match in seq order. :raises MatchNotFound:"""
+    rows = list(
+        EventRow.select().where(EventRow.match == match_id).order_by(EventRow.seq)
+    )
+    if not rows:
+        raise MatchNotFound(match_id)
+    return [_to_event(row) for row in rows]
+
+
+def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[EventRow]:
+    """Up to ``limit`` stored event rows with seq > ``after_seq`` (for the paginated ledger)."""
+    return list(
+        EventRow.select()
+        .where((EventRow.match == match_id) & (EventRow.seq > after_seq))
+        .order_by(EventRow.seq)
+        .limit(limit)
+    )
+
+
+def load_state(match_id: str) -> MatchState:
+    """The match's state replayed from its events. :raises MatchNotFound:"""
+    return replay(load_events(match_id), GAMES)
+
+
+def create_match(
+    game: str, new_events: Sequence[NewEvent], actor: str | None
+) -> tuple[str, MatchState]:
+    """Store a new match with its first events; returns (id, state)."""
+    match_id = new_match_id()
+    with write_transaction():
+        Match.create(id=match_id, game=game)
+        stored = _append(match_id, [], new_events, actor)
+    return match_id, replay(stored, GAMES)
+
+
+def append(
+    match_id: str,
+    decide: Callable[[MatchState], Sequence[NewEvent]],
+    actor: str | None = None,
+    expected_version: int | None = None,
+) -> Appended:
+    """Lock the match, replay it, append what ``decide(state)`` returns, in one transaction.
+
+    :raises MatchNotFound: no such match.
+    :raises VersionMismatch: ``expected_version`` given and not the current version.
+    Whatever ``decide`` raises (MatchError, RecordError) propagates and nothing is stored.
+    """
+    with write_transaction():
+        _lock(match_id)
+        events = load_events(match_id)
+        state = replay(events, GAMES)
+        if expected_version is not None and expected_version != state.version:
+            raise VersionMismatch(state)
+        new_events = decide(state)
+        stored = _append(match_id, events, new_events, actor)
+    appended = tuple(stored[len(events) :])
+    return Appended(replay(stored, GAMES), appended)
+
+
+def _lock(match_id: str) -> None:
+    query = Match.select(Match.id).where(Match.id == match_id)
+    if not is_sqlite():  # SQLite's BEGIN IMMEDIATE already holds the write lock
+        query = query.for_update()
+    if query.first() is None:
+        raise MatchNotFound(match_id)
+
+
+def _append(
+    match_id: str, events: list[Event], new_events: Sequence[NewEvent], actor: str | None
+) -> list[Event]:
+    prev = (
+        EventRow.select(EventRow.hash)
+        .where((EventRow.match == match_id) & (EventRow.seq == len(events)))
+        .scalar()
+        if events
+        else GENESIS_HASH
+    )
+    stored = list(events)
+    for kind, payload in new_events:
+        seq = len(stored) + 1
+        text = canonical_json(payload)
+        digest = chain_hash(prev, seq, kind, text)
+        EventRow.create(
+            match=match_id, seq=seq, kind=kind, payload=text, actor=actor, prev_hash=prev,
+            hash=digest,
+        )
+        stored.append(Event(seq, kind, json.loads(text), actor))
+        prev = digest
+    return stored
+
+
+def verify_chain(match_id: str) -> int | None:
+    """Check the match's hash chain; returns the first seq where it breaks, or None if whole.
+
+    :raises MatchNotFound:
+    """
+    rows = list(EventRow.select().where(EventRow.match == match_id).order_by(EventRow.seq))
+    if not rows:
+        raise MatchNotFound(match_id)
+    prev = GENESIS_HASH
+    for expected_seq, row in enumerate(rows, start=1):
+        if (
+            row.seq != expected_seq
+            or row.prev_hash != prev
+            or row.hash != chain_hash(prev, row.seq, row.kind, row.payload)
+        ):
+            return row.seq
+        prev = row.hash
+    return None

@@ -1,0 +1,52 @@
+"""peewee models: a match and its append-only ledger of events (issue: match ledgers).
+
+Nothing here is updated in place or deleted: a correction is a new :class:`Event`. The
+schema itself is created by the migrations in ``migrations/`` (never by ``create_tables``).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import peewee
+
+from referee.store.db import database_proxy
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+
+
+class BaseModel(peewee.Model):
+    """Models bound to :data:`referee.store.db.database_proxy`."""
+
+    class Meta:
+        database = database_proxy
+        legacy_table_names = False
+
+
+class Match(BaseModel):
+    """A match: its id and game. Players, options and everything else live in its events."""
+
+    id = peewee.CharField(primary_key=True, max_length=32)
+    game = peewee.CharField(max_length=8)
+    created_at = peewee.DateTimeField(default=_now)
+
+
+class Event(BaseModel):
+    """One ledger entry of a match: ``seq`` counts from 1 without gaps; ``payload`` is the
+    canonical JSON text of the event; ``hash`` = sha256(prev_hash + kind + payload) chains it.
+    """
+
+    id = peewee.AutoField()
+    match = peewee.ForeignKeyField(Match, backref="events", on_delete="RESTRICT")
+    seq = peewee.IntegerField()
+    kind = peewee.CharField(max_length=32)
+    payload = peewee.TextField()
+    actor = peewee.CharField(max_length=100, null=True)
+    created_at = peewee.DateTimeField(default=_now)
+    prev_hash = peewee.CharField(max_length=64)
+    hash = peewee.CharField(max_length=64)
+
+    class Meta:
+        indexes = ((("match", "seq"), True),)
