@@ -19,7 +19,13 @@ blp = Blueprint(
     description="Piquet (Rubicon Piquet): rulings on a deal, on declarations, on a partie.",
 )
 
-ROLE = {"metadata": {"description": '"elder", "younger" or null'}}
+
+
+def _role() -> ma.fields.String:
+    """A role: "elder", "younger" or null."""
+    return ma.fields.String(
+        allow_none=True, metadata={"description": '"elder", "younger" or null'}
+    )
 
 
 class PiquetOptionsSchema(StrictSchema):
@@ -53,7 +59,7 @@ class CategorySchema(ma.Schema):
     """One declaration category (Q5): who scores it (null: nobody), the points each scored,
     what the winner scored in words, and what each showed."""
 
-    winner = ma.fields.String(allow_none=True, **ROLE)
+    winner = _role()
     elder = ma.fields.Integer()
     younger = ma.fields.Integer()
     scored = ma.fields.List(ma.fields.String())
@@ -65,12 +71,12 @@ class CategorySchema(ma.Schema):
 class DeclarationsSchema(ma.Schema):
     """The declarations (Q3, Q5) and the repique judged on them (Q7, Q8)."""
 
-    carte_blanche = ma.fields.String(allow_none=True, **ROLE)
+    carte_blanche = _role()
     point = ma.fields.Nested(CategorySchema)
     sequence = ma.fields.Nested(CategorySchema)
     sets = ma.fields.Nested(CategorySchema)
     scores = ma.fields.Nested(PerRoleSchema)
-    repique = ma.fields.String(allow_none=True, **ROLE)
+    repique = _role()
 
 
 class PiquetTrickSchema(ma.Schema):
@@ -99,10 +105,10 @@ class DealRulingSchema(ma.Schema):
     scores = ma.fields.Nested(PerRoleSchema)
     tricks_won = ma.fields.Nested(PerRoleSchema)
     declarations = ma.fields.Nested(DeclarationsSchema)
-    carte_blanche = ma.fields.String(allow_none=True, **ROLE)
-    repique = ma.fields.String(allow_none=True, **ROLE)
-    pique = ma.fields.String(allow_none=True, **ROLE)
-    capot = ma.fields.String(allow_none=True, **ROLE)
+    carte_blanche = _role()
+    repique = _role()
+    pique = _role()
+    capot = _role()
     cards = ma.fields.String(allow_none=True, metadata={"description": "who won the cards"})
     tricks = ma.fields.List(ma.fields.Nested(PiquetTrickSchema))
     hands = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.List(ma.fields.String()))

@@ -165,7 +165,7 @@ def play_tricks(
                             f"tricks[{i}][{j}]",
                         )
                     )
-            if card.suit == led or card.suit == trump:
+            if card.suit == led:
                 continue
             shown_void.add(led)
             if held is not None:
