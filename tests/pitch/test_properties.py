@@ -1,0 +1,247 @@
+"""Hypothesis properties over random legal hands for 2-7 players (P1-P7).
+
+Deals are made by shuffling FULL_PACK and dealing six cards each; the auction and the plays are
+chosen at random among the legal ones, computed here independently of the engine. The engine's
+ruling is compared with a small reference scorer written beside the generator.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from referee.cards import FULL_PACK, JACK, Card, game_point_value
+from referee.pitch import (
+    PitchHand,
+    PitchOptions,
+    check_bidding,
+    match_winner,
+    progress,
+    rule_hand,
+    sides_of,
+)
+
+options_strategy = st.builds(
+    PitchOptions,
+    low=st.sampled_from(["captor", "holder"]),
+    min_bid=st.integers(1, 2),
+    stuck_dealer_min=st.sampled_from([2, 3, None]),
+    dealer_steal=st.sampled_from(["match_below_4", "outbid_only", "match_any"]),
+)
+
+
+def reference_calls(is_dealer: bool, high: int | None, options: PitchOptions) -> list:
+    """Legal calls of P3 with the P8 options, written independently of the engine."""
+    stuck = is_dealer and high is None and options.stuck_dealer_min is not None
+    lowest = max(options.min_bid, (high or 0) + 1)
+    if stuck:
+        lowest = max(lowest, options.stuck_dealer_min or 0)
+    bids = list(range(lowest, 5))
+    steal = options.dealer_steal == "match_any" or (
+        options.dealer_steal == "match_below_4" and high is not None and high < 4
+    )
+    if is_dealer and high is not None and steal and high not in bids:
+        bids.insert(0, high)
+    return ([] if stuck else ["pass"]) + bids + (["pitch"] if 4 in bids else [])
+
+
+def reference_winner(trick: Sequence[Card], trump: str) -> int:
+    led = trick[0].suit
+    return max(
+        range(len(trick)),
+        key=lambda j: (trick[j].suit == trump, trick[j].suit == led, trick[j].rank),
+    )
+
+
+@st.composite
+def legal_hands(draw: st.DrawFn) -> tuple[PitchHand, PitchOptions]:
+    partnership = draw(st.booleans()) and draw(st.booleans())
+    players = 4 if partnership else draw(st.integers(2, 7))
+    options = draw(options_strategy)
+    dealer = draw(st.integers(0, players - 1))
+    deck = draw(st.permutations(FULL_PACK))
+    hands = [tuple(deck[6 * s : 6 * s + 6]) for s in range(players)]
+    bids: list = []
+    high = pitcher = None
+    for i in range(players):
+        call = draw(st.sampled_from(reference_calls(i == players - 1, high, options)))
+        bids.append(call)
+        if call != "pass":
+            high, pitcher = (4 if call == "pitch" else call), (dealer + 1 + i) % players
+        if call == "pitch":
+            break
+    assume(pitcher is not None)
+    remaining = [list(h) for h in hands]
+    tricks = []
+    leader = pitcher
+    trump = None
+    for _ in range(6):
+        trick: list[Card] = []
+        for j in range(players):
+            hand = remaining[(leader + j) % players]
+            choices = hand
+            if trick:
+                follow = [c for c in hand if c.suit == trick[0].suit]
+                if follow:
+                    choices = follow + [c for c in hand if c.suit == trump and c not in follow]
+            card = draw(st.sampled_from(sorted(choices)))
+            trump = trump or card.suit
+            hand.remove(card)
+            trick.append(card)
+        tricks.append(tuple(trick))
+        leader = (leader + reference_winner(trick, trump)) % players
+    hand = PitchHand(players, partnership, dealer, tuple(bids), tuple(tricks), tuple(hands))
+    return hand, options
+
+
+def reference_changes(hand: PitchHand, options: PitchOptions) -> tuple[list[int], int, int]:
+    """Score changes per side (P5, P6), the pitcher's side and its points won."""
+    assert hand.hands is not None
+    status = check_bidding(hand.players, hand.dealer, hand.bids, options)
+    pitcher, bid = status.high_bidder, status.high_bid
+    assert pitcher is not None and bid is not None
+    sides = sides_of(hand.players, hand.partnership)
+    side = {seat: k for k, seats in enumerate(sides) for seat in seats}
+    trump = hand.tricks[0][0].suit
+    captor: dict[Card, int] = {}
+    game = [0] * len(sides)
+    leader = pitcher
+    for trick in hand.tricks:
+        winner = (leader + reference_winner(trick, trump)) % hand.players
+        for card in trick:
+            captor[card] = winner
+            game[side[winner]] += game_point_value(card)
+        leader = winner
+    holder = {card: seat for seat, cards in enumerate(hand.hands) for card in cards}
+    trumps = sorted(c for c in holder if c.suit == trump)
+    won = [0] * len(sides)
+    won[side[captor[trumps[-1]]]] += 1
+    low_seat = holder[trumps[0]] if options.low == "holder" else captor[trumps[0]]
+    won[side[low_seat]] += 1
+    if Card(JACK, trump) in holder:
+        won[side[captor[Card(JACK, trump)]]] += 1
+    if game.count(max(game)) == 1:
+        won[game.index(max(game))] += 1
+    changes = list(won)
+    ps = side[pitcher]
+    if won[ps] < bid:
+        changes[ps] = -bid
+    return changes, ps, won[ps]
+
+
+@settings(max_examples=300, deadline=None)
+@given(legal_hands())
+def test_legal_hands_rule_cleanly(case: tuple[PitchHand, PitchOptions]) -> None:
+    hand, options = case
+    ruling = rule_hand(hand, options)
+    assert ruling.violations == ()
+    assert len(ruling.tricks) == 6 and all(t.winner is not None for t in ruling.tricks)
+    # Cards are conserved: the tricks hold exactly the cards dealt.
+    assert hand.hands is not None
+    dealt = Counter(c for h in hand.hands for c in h)
+    assert Counter(c for t in ruling.tricks for c in t.cards) == dealt
+    # The score is the reference score; at most 4 points change hands before the set-back.
+    changes, pitcher_side, pitcher_won = reference_changes(hand, options)
+    assert list(ruling.score_changes) == changes
+    assert ruling.pitcher_side == pitcher_side
+    assert 0 <= sum(ruling.points_won) <= 4 and min(ruling.points_won) >= 0
+    assert ruling.made_bid == (pitcher_won >= ruling.bid)
+    # Each of High, Low, Jack, Game goes to at most one side, a real one.
+    for award in (ruling.points.high, ruling.points.low, ruling.points.jack):
+        assert award is None or award.side in range(len(ruling.sides))
+    assert ruling.points.high is not None and ruling.points.low is not None
+    assert ruling.points.game.side in (None, *range(len(ruling.sides)))
+    # Deterministic; without the hands (inferred from the plays) the ruling is the same.
+    again = rule_hand(hand, options)
+    assert again == ruling and again.as_dict() == ruling.as_dict()
+    blind = rule_hand(
+        PitchHand(hand.players, hand.partnership, hand.dealer, hand.bids, hand.tricks),
+        options,
+    )
+    assert blind.as_dict() == ruling.as_dict()
+    # The claimed score the rules give is accepted.
+    claimed = PitchHand(
+        hand.players,
+        hand.partnership,
+        hand.dealer,
+        hand.bids,
+        hand.tricks,
+        hand.hands,
+        ruling.score_changes,
+    )
+    assert rule_hand(claimed, options).claimed_ok is True
+
+
+@settings(max_examples=150, deadline=None)
+@given(legal_hands(), st.integers(1, 6))
+def test_result_does_not_depend_on_which_seat_is_listed_first(
+    case: tuple[PitchHand, PitchOptions], shift: int
+) -> None:
+    hand, options = case
+    n = hand.players
+    k = shift % n
+    assert hand.hands is not None
+    rotated_hands = [hand.hands[(s - k) % n] for s in range(n)]
+    rotated = PitchHand(
+        n, hand.partnership, (hand.dealer + k) % n, hand.bids, hand.tricks, tuple(rotated_hands)
+    )
+    before, after = rule_hand(hand, options), rule_hand(rotated, options)
+    sides = before.sides
+    side = {seat: i for i, seats in enumerate(sides) for seat in seats}
+    for seat in range(n):
+        assert before.score_changes[side[seat]] == after.score_changes[side[(seat + k) % n]]
+    assert [(t.winner + k) % n for t in before.tricks] == [t.winner for t in after.tricks]  # type: ignore[operator]
+    assert after.pitcher == (before.pitcher + k) % n
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-10, 20), min_size=2, max_size=7), st.data())
+def test_match_winner_does_not_depend_on_the_order_of_sides(totals, data) -> None:
+    pitcher = data.draw(st.sampled_from([None, *range(len(totals))]))
+    order = data.draw(st.permutations(range(len(totals))))
+    permuted = [totals[i] for i in order]
+    moved = None if pitcher is None else order.index(pitcher)
+    for options in (PitchOptions(), PitchOptions(pitcher_only_wins=False, target=11)):
+        winner = match_winner(totals, pitcher, options)
+        again = match_winner(permuted, moved, options)
+        assert again == (None if winner is None else order.index(winner))
+        if winner is not None:
+            assert totals[winner] >= options.target
+        if options.pitcher_only_wins:
+            assert winner in (None, pitcher)
+
+
+@settings(max_examples=60, deadline=None)
+@given(legal_hands())
+def test_progress_follows_a_legal_hand_step_by_step(
+    case: tuple[PitchHand, PitchOptions],
+) -> None:
+    hand, options = case
+    n = hand.players
+    for i in range(len(hand.bids)):
+        state = progress(
+            PitchHand(n, hand.partnership, hand.dealer, hand.bids[:i], (), hand.hands), options
+        )
+        assert state.phase == "bidding" and state.to_act == (hand.dealer + 1 + i) % n
+        assert list(state.legal_calls) == reference_calls(
+            i == n - 1, state.bidding.high_bid, options
+        )
+        assert hand.bids[i] in state.legal_calls
+    ruling = rule_hand(hand, options)
+    for t, trick in enumerate(ruling.tricks):
+        for j, card in enumerate(trick.cards):
+            done = (*hand.tricks[:t], trick.cards[:j]) if j else hand.tricks[:t]
+            for hands in (hand.hands, None):
+                state = progress(
+                    PitchHand(n, hand.partnership, hand.dealer, hand.bids, done, hands), options
+                )
+                assert state.phase == "play" and state.violations == ()
+                assert state.to_act == (trick.leader + j) % n
+                assert state.legal_cards is None or card in state.legal_cards
+                assert hands is None or state.legal_cards is not None
+    final = progress(hand, options)
+    assert final.phase == "complete" and final.to_act is None
+    assert final.tricks == ruling.tricks
