@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from referee.pitch import PitchOptions, check_bidding, legal_calls_for, verify_bidding
+from referee.pitch import (
+    BiddingStatus,
+    Call,
+    PitchOptions,
+    check_bidding,
+    legal_calls_for,
+    verify_bidding,
+)
 from referee.violations import RecordError
 
 DEFAULT = PitchOptions()
 
 
-def codes(status) -> list[str]:
+def codes(status: BiddingStatus) -> list[str]:
     return [v.code for v in status.violations]
 
 
@@ -114,7 +121,8 @@ def test_bid_not_above_the_high_bid_is_refused() -> None:
 
 
 def test_pitching_as_first_call_ends_the_auction() -> None:
-    for bids in (["pitch"], [4]):  # a 4 ending the list early is a pitch
+    first_calls: tuple[list[Call], ...] = (["pitch"], [4])
+    for bids in first_calls:  # a 4 ending the list early is a pitch
         status = check_bidding(4, 0, bids)
         assert status.legal and status.complete and status.pitched
         assert (status.high_bidder, status.high_bid) == (1, 4)
@@ -143,7 +151,7 @@ def test_two_players() -> None:
 
 
 def test_seven_players() -> None:
-    bids = ["pass", 1, "pass", 2, "pass", 3, "pass"]
+    bids: list[Call] = ["pass", 1, "pass", 2, "pass", 3, "pass"]
     status = check_bidding(7, 6, bids)
     assert status.legal and (status.high_bidder, status.high_bid) == (5, 3)
     partial = check_bidding(7, 6, bids[:6], record_complete=False)
@@ -198,4 +206,4 @@ def test_options_are_validated() -> None:
         {"dealer_steal": "never"},
     ):
         with pytest.raises(ValueError):
-            PitchOptions(**bad)  # type: ignore[arg-type]
+            PitchOptions(**bad)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from referee.cards import parse_card
-from referee.pitch import PitchOptions, rule_hand
+from referee.pitch import PitchHand, PitchOptions, rule_hand
 
 from .examples import (
     FOUR_BIDS,
@@ -22,9 +22,9 @@ from .examples import (
 HOLDER = PitchOptions(low="holder")
 
 
-def four_solo(hands: bool = True, **kwargs):
+def four_solo(hands: bool = True, claimed: tuple[int, ...] | None = None) -> PitchHand:
     return make_hand(
-        4, FOUR_DEALER, FOUR_BIDS, FOUR_TRICKS, FOUR_HANDS if hands else None, **kwargs
+        4, FOUR_DEALER, FOUR_BIDS, FOUR_TRICKS, FOUR_HANDS if hands else None, claimed=claimed
     )
 
 
@@ -148,7 +148,7 @@ def test_claimed_score_checked_per_seat() -> None:
 
 
 def test_claimed_score_per_team_and_per_seat_in_partnership() -> None:
-    def hand(claimed):
+    def hand(claimed: tuple[int, ...]) -> PitchHand:
         return make_hand(4, FOUR_DEALER, FOUR_BIDS, FOUR_TRICKS, partnership=True, claimed=claimed)
 
     assert rule_hand(hand((2, -3))).claimed_ok is True

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import parse_cards
-from referee.pitch import PitchHand, rule_hand, trick_winner_index
+from referee.pitch import Call, PitchHand, rule_hand, trick_winner_index
 from referee.violations import RecordError
 
 from .examples import (
@@ -83,7 +83,7 @@ def test_card_not_held() -> None:
 
 def test_first_lead_by_a_non_pitcher() -> None:
     # Seat 0 bids 3 but the first card, the ace of hearts, was dealt to seat 1, who leads.
-    bids = (3, "pass", "pass", "pass")
+    bids: tuple[Call, ...] = (3, "pass", "pass", "pass")
     ruling = rule_hand(make_hand(4, FOUR_DEALER, bids, FOUR_TRICKS, FOUR_HANDS))
     codes = [v.code for v in ruling.violations]
     assert codes == ["first_lead_by_non_pitcher"]
@@ -175,7 +175,7 @@ def test_claimed_of_the_wrong_length() -> None:
 
 
 def test_bidding_violations_are_reported_with_the_ruling() -> None:
-    bids = ("pass", 3, 3, "pass")  # seat 2 "steals" though not the dealer
+    bids: tuple[Call, ...] = ("pass", 3, 3, "pass")  # seat 2 "steals" though not the dealer
     ruling = rule_hand(make_hand(4, FOUR_DEALER, bids, FOUR_TRICKS, FOUR_HANDS))
     codes = [v.code for v in ruling.violations]
     assert codes[0] == "steal_by_non_dealer"

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 
 from referee.cards import FULL_PACK, parse_card
-from referee.pitch import PitchOptions, progress
+from referee.pitch import Call, PitchHand, PitchOptions, progress
 from referee.violations import RecordError
 
 from .examples import FOUR_BIDS, FOUR_DEALER, FOUR_HANDS, REVOKE_TRICKS, cards, make_hand
 
 
-def partial(bids, tricks=(), hands=None):
+def partial(
+    bids: Sequence[Call], tricks: Sequence[str] = (), hands: Sequence[str] | None = None
+) -> PitchHand:
     return make_hand(4, FOUR_DEALER, bids, tricks, hands)
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from referee.cards import FULL_PACK, JACK, Card, game_point_value
 from referee.pitch import (
+    Call,
     PitchHand,
     PitchOptions,
     check_bidding,
@@ -33,7 +34,7 @@ options_strategy = st.builds(
 )
 
 
-def reference_calls(is_dealer: bool, high: int | None, options: PitchOptions) -> list:
+def reference_calls(is_dealer: bool, high: int | None, options: PitchOptions) -> list[Call]:
     """Legal calls of P3 with the P8 options, written independently of the engine."""
     stuck = is_dealer and high is None and options.stuck_dealer_min is not None
     lowest = max(options.min_bid, (high or 0) + 1)
@@ -45,7 +46,11 @@ def reference_calls(is_dealer: bool, high: int | None, options: PitchOptions) ->
     )
     if is_dealer and high is not None and steal and high not in bids:
         bids.insert(0, high)
-    return ([] if stuck else ["pass"]) + bids + (["pitch"] if 4 in bids else [])
+    calls: list[Call] = [] if stuck else ["pass"]
+    calls.extend(bids)
+    if 4 in bids:
+        calls.append("pitch")
+    return calls
 
 
 def reference_winner(trick: Sequence[Card], trump: str) -> int:
@@ -64,8 +69,9 @@ def legal_hands(draw: st.DrawFn) -> tuple[PitchHand, PitchOptions]:
     dealer = draw(st.integers(0, players - 1))
     deck = draw(st.permutations(FULL_PACK))
     hands = [tuple(deck[6 * s : 6 * s + 6]) for s in range(players)]
-    bids: list = []
-    high = pitcher = None
+    bids: list[Call] = []
+    high: int | None = None
+    pitcher: int | None = None
     for i in range(players):
         call = draw(st.sampled_from(reference_calls(i == players - 1, high, options)))
         bids.append(call)
@@ -74,10 +80,11 @@ def legal_hands(draw: st.DrawFn) -> tuple[PitchHand, PitchOptions]:
         if call == "pitch":
             break
     assume(pitcher is not None)
+    assert pitcher is not None
     remaining = [list(h) for h in hands]
     tricks = []
     leader = pitcher
-    trump = None
+    trump = ""
     for _ in range(6):
         trick: list[Card] = []
         for j in range(players):
@@ -93,8 +100,8 @@ def legal_hands(draw: st.DrawFn) -> tuple[PitchHand, PitchOptions]:
             trick.append(card)
         tricks.append(tuple(trick))
         leader = (leader + reference_winner(trick, trump)) % players
-    hand = PitchHand(players, partnership, dealer, tuple(bids), tuple(tricks), tuple(hands))
-    return hand, options
+    record = PitchHand(players, partnership, dealer, tuple(bids), tuple(tricks), tuple(hands))
+    return record, options
 
 
 def reference_changes(hand: PitchHand, options: PitchOptions) -> tuple[list[int], int, int]:
@@ -199,7 +206,9 @@ def test_result_does_not_depend_on_which_seat_is_listed_first(
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(-10, 20), min_size=2, max_size=7), st.data())
-def test_match_winner_does_not_depend_on_the_order_of_sides(totals, data) -> None:
+def test_match_winner_does_not_depend_on_the_order_of_sides(
+    totals: list[int], data: st.DataObject
+) -> None:
     pitcher = data.draw(st.sampled_from([None, *range(len(totals))]))
     order = data.draw(st.permutations(range(len(totals))))
     permuted = [totals[i] for i in order]
