@@ -120,11 +120,13 @@ def play_tricks(
                 )
                 leader = seat
 
-    # Pass 1: seats and winners.
+    # Pass 1: seat every card, find each trick's winner, note every card that neither
+    # followed suit nor trumped (the only plays that can be revokes).
     results: list[Trick] = []
     captor: dict[Card, int] = {}
     player: dict[Card, int] = {}
-    plays: list[list[tuple[int, int, Card, str]]] = [[] for _ in range(players)]
+    when: dict[Card, int] = {}
+    off_suit: list[tuple[int, int, int, Card, str]] = []  # seat, trick, place, card, suit led
     next_seat = leader
     for i, trick in enumerate(tricks):
         if not trick:
@@ -133,74 +135,87 @@ def play_tricks(
         for j, card in enumerate(trick):
             seat = (leader + j) % players
             player[card] = seat
-            plays[seat].append((i, j, card, led))
+            when[card] = i
+            if card.suit != led and card.suit != trump:
+                off_suit.append((seat, i, j, card, led))
         if len(trick) == players and trump is not None:
             winner = (leader + trick_winner_index(trick, trump)) % players
-            for card in trick:
-                captor[card] = winner
+            captor.update(dict.fromkeys(trick, winner))
             results.append(Trick(leader, tuple(trick), winner))
             leader = next_seat = winner
         else:
             results.append(Trick(leader, tuple(trick), None))
             next_seat = (leader + len(trick)) % players
 
-    # Pass 2: each player's plays against his hand (dealt, or inferred from his plays).
-    voids: list[frozenset[str]] = []
-    for seat, seat_plays in enumerate(plays):
-        shown_void: set[str] = set()
-        held = set(hands[seat]) if hands is not None else None
-        for k, (i, j, card, led) in enumerate(seat_plays):
-            if held is not None:
-                if card in held:
-                    held.discard(card)
-                else:
-                    owner = holder.get(card)
-                    whose = "was not dealt" if owner is None else f"was dealt to seat {owner}"
-                    violations.append(
-                        Violation(
-                            "card_not_held",
-                            "P4",
-                            f"Seat {seat} played the {describe_card(card)} in trick {i + 1}, "
-                            f"but that card {whose}.",
-                            f"tricks[{i}][{j}]",
-                        )
+    # Pass 2: each play against the player's hand, dealt or inferred from his plays.
+    if hands is not None:
+        for card, seat in player.items():
+            owner = holder.get(card)
+            if owner != seat:
+                i = when[card]
+                j = (seat - results[i].leader) % players
+                whose = "was not dealt" if owner is None else f"was dealt to seat {owner}"
+                violations.append(
+                    Violation(
+                        "card_not_held",
+                        "P4",
+                        f"Seat {seat} played the {describe_card(card)} in trick {i + 1}, "
+                        f"but that card {whose}.",
+                        f"tricks[{i}][{j}]",
                     )
-            if card.suit == led:
-                continue
-            shown_void.add(led)
-            if held is not None:
-                evidence = [c for c in held if c.suit == led]
-                if evidence:
-                    shown = min(evidence)
-                    violations.append(
-                        Violation(
-                            "revoke",
-                            "P4",
-                            f"Seat {seat} revoked in trick {i + 1}: he played the "
-                            f"{describe_card(card)} on a {_suit_word(led)} lead while holding "
-                            f"the {describe_card(shown)} ({card_name(shown)}).",
-                            f"tricks[{i}][{j}]",
-                        )
+                )
+    voids: list[set[str]] = [set() for _ in range(players)]
+    for seat, i, j, card, led in off_suit:
+        voids[seat].add(led)
+        if hands is not None:
+            # What he still held: his dealt cards he had not played before this trick.
+            evidence = [
+                c
+                for c in hands[seat]
+                if c.suit == led and not (player.get(c) == seat and when[c] < i)
+            ]
+            if evidence:
+                shown = min(evidence)
+                violations.append(
+                    Violation(
+                        "revoke",
+                        "P4",
+                        f"Seat {seat} revoked in trick {i + 1}: he played the "
+                        f"{describe_card(card)} on a {_suit_word(led)} lead while holding "
+                        f"the {describe_card(shown)} ({card_name(shown)}).",
+                        f"tricks[{i}][{j}]",
                     )
-                continue
-            for i2, j2, later, _ in seat_plays[k + 1 :]:
-                if later.suit == led:
-                    violations.append(
-                        Violation(
-                            "revoke",
-                            "P4",
-                            f"Seat {seat} revoked in trick {i + 1}: he played the "
-                            f"{describe_card(card)} on a {_suit_word(led)} lead, neither "
-                            f"following suit nor trumping, and showed a {_suit_word(led)} "
-                            f"later, the {describe_card(later)} in trick {i2 + 1} "
-                            f"(tricks[{i2}][{j2}]).",
-                            f"tricks[{i}][{j}]",
-                        )
+                )
+            continue
+        for i2 in range(i + 1, len(results)):
+            later_trick = results[i2]
+            j2 = (seat - later_trick.leader) % players
+            if j2 < len(later_trick.cards) and later_trick.cards[j2].suit == led:
+                later = later_trick.cards[j2]
+                violations.append(
+                    Violation(
+                        "revoke",
+                        "P4",
+                        f"Seat {seat} revoked in trick {i + 1}: he played the "
+                        f"{describe_card(card)} on a {_suit_word(led)} lead, neither "
+                        f"following suit nor trumping, and showed a {_suit_word(led)} "
+                        f"later, the {describe_card(later)} in trick {i2 + 1} "
+                        f"(tricks[{i2}][{j2}]).",
+                        f"tricks[{i}][{j}]",
                     )
-                    break
-        voids.append(frozenset(shown_void))
-    violations.sort(key=_location_key)
-    return Play(trump, tuple(results), tuple(violations), captor, player, tuple(voids), next_seat)
+                )
+                break
+    if len(violations) > 1:
+        violations.sort(key=_location_key)
+    return Play(
+        trump,
+        tuple(results),
+        tuple(violations),
+        captor,
+        player,
+        tuple(frozenset(v) for v in voids),
+        next_seat,
+    )
 
 
 def _location_key(violation: Violation) -> tuple[int, ...]:
