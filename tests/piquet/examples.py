@@ -95,6 +95,21 @@ def _strength(card: Card) -> tuple[int, int]:
     return card.rank, -"SHDC".index(card.suit)
 
 
+def build(dealt_e: str, dealt_y: str, talon: str, disc_e: str, disc_y: str,
+          **extra: object) -> PiquetDeal:
+    """A deal from its written-out record; the hands after the exchange are played out."""
+    de, dy, t = cards(dealt_e), cards(dealt_y), cards(talon)
+    xe, xy = cards(disc_e) if disc_e else (), cards(disc_y) if disc_y else ()
+    after_e = tuple(c for c in de if c not in xe) + t[:len(xe)]
+    after_y = tuple(c for c in dy if c not in xy) + t[len(xe):len(xe) + len(xy)]
+    fields: dict[str, object] = {
+        "tricks": play_out(after_e, after_y), "dealt": {"elder": de, "younger": dy},
+        "talon": t, "exchange": {"elder": xe, "younger": xy},
+    }
+    fields.update(extra)
+    return PiquetDeal(**fields)  # type: ignore[arg-type]
+
+
 def rule_hands(
     elder: str | tuple[Card, ...],
     younger: str | tuple[Card, ...],
