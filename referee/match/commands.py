@@ -75,6 +75,7 @@ def step(
         number, dealer, record = state.current.number, state.current.dealer, state.current.record
     full = {**payload, "deal": number, "dealer": dealer}
     before = game.check_step(record, dealer, state.players, state.options)
+    _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player)
     new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
                                  state.players)
     after = game.check_step(new_record, dealer, state.players, state.options)
@@ -90,6 +91,16 @@ def step(
             ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling})
         )
     return events
+
+
+def _refuse_out_of_turn(game: Game, kind: str, named: str | None, due: str | None) -> None:
+    """A bid or a card that names its ``player`` must be his turn (P3/P4, Q6)."""
+    if kind not in ("bid", "card") or named is None or due is None or named == due:
+        return
+    rule = "Q6" if game.name == "piquet" else "P3" if kind == "bid" else "P4"
+    raise MatchError(
+        [Violation("out_of_turn", rule, f"It is {due}'s turn, not {named}'s.", "player")]
+    )
 
 
 def record_deal(state: MatchState, game: Game, record: dict[str, Any]) -> list[NewEvent]:
