@@ -64,7 +64,7 @@ def _legal(hand: list[Card], led: Card | None) -> list[Card]:
 def play_out(
     elder: tuple[Card, ...], younger: tuple[Card, ...], rng: Random | None = None
 ) -> tuple[tuple[Card, ...], ...]:
-    """Play two 12-card hands out legally (Q6).
+    """Play two hands of equal size out legally (Q6), ``elder`` leading first.
 
     Without ``rng``: the leader leads his highest card (ranks, then suits S H D C); the follower
     wins with his lowest card of the suit that beats the lead if he can, else plays his lowest
@@ -73,7 +73,7 @@ def play_out(
     hands = {"elder": sorted(elder, key=_strength), "younger": sorted(younger, key=_strength)}
     leader = "elder"
     played = []
-    for _ in range(12):
+    while hands[leader]:
         follower = "younger" if leader == "elder" else "elder"
         options = hands[leader]
         lead = rng.choice(options) if rng else options[-1]
