@@ -8,6 +8,7 @@ import marshmallow as ma
 from flask_smorest import Blueprint as _Blueprint
 from webargs.flaskparser import FlaskParser
 
+from referee.api.errors import ProblemError
 from referee.cards import Card, CardError, card_name, parse_card
 
 #: What a card looks like on the wire (documentation; parsing is :func:`parse_card`).
@@ -58,6 +59,13 @@ class StrictSchema(ma.Schema):
 
 class _Parser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400  # design.md: malformed input is 400
+
+    def _raw_load_json(self, req: Any) -> Any:
+        """The JSON body; a body nested too deeply for the decoder is a 400, not a crash."""
+        try:
+            return super()._raw_load_json(req)
+        except RecursionError:
+            raise ProblemError(400, "The request body is nested too deeply.") from None
 
 
 class Blueprint(_Blueprint):
