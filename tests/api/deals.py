@@ -185,3 +185,19 @@ def full_log(client: FlaskClient, match_id: str) -> list[dict[str, Any]]:
         cursor = response.json["next_cursor"]
         if cursor is None:
             return items
+
+
+def record_q10_steps(client: FlaskClient, match_id: str) -> dict[str, Any]:
+    """Record the Q10 deal step by step as the match's next deal (Bill must be elder): the
+    deal, the exchange, Bill's declarations, his first lead, Ann's declarations, then every
+    card (Q5 order). Returns the last step's body (the one that scored the deal)."""
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    body: dict[str, Any] = {}
+    for k, card in enumerate(card for trick in Q10_TRICKS for card in trick):
+        if k == 1:
+            step_ok(client, match_id, type="declaration", role="younger",
+                    **Q10_DECLARATIONS["younger"])
+        body = step_ok(client, match_id, type="card", card=card)
+    return body
