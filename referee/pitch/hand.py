@@ -7,12 +7,12 @@ compares the score the table wrote (``claimed``) and lists every rule break (P9)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import card_name
+from referee.cards import Card, card_name
 from referee.pitch.bidding import BiddingStatus, check_bidding
-from referee.pitch.match import next_dealer
 from referee.pitch.play import Play, Trick, play_tricks
 from referee.pitch.points import Points, count_points
 from referee.pitch.records import (
@@ -22,6 +22,7 @@ from referee.pitch.records import (
     PitchHand,
     PitchOptions,
     check_dealer,
+    side_of_seat,
     sides_of,
 )
 from referee.violations import RecordError, Violation
@@ -114,7 +115,6 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
                     "hands",
                 )
             )
-        seen: set[Any] = set()
         for seat, cards in enumerate(hand.hands):
             if len(cards) != HAND_SIZE:
                 found.append(
@@ -125,17 +125,7 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
                         f"hands[{seat}]",
                     )
                 )
-            for k, card in enumerate(cards):
-                if card in seen:
-                    found.append(
-                        Violation(
-                            "card_dealt_twice",
-                            "P1",
-                            f"The {card_name(card)} is dealt twice; the pack has one of each card.",
-                            f"hands[{seat}][{k}]",
-                        )
-                    )
-                seen.add(card)
+        found.extend(_cards_twice(hand.hands, "card_dealt_twice", "dealt", "hands"))
     tricks = hand.tricks
     if len(tricks) > TRICKS_PER_HAND or (complete and len(tricks) != TRICKS_PER_HAND):
         found.append(
@@ -146,7 +136,6 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
                 "tricks",
             )
         )
-    played: set[Any] = set()
     last = len(tricks) - 1
     for i, trick in enumerate(tricks):
         size = len(trick)
@@ -159,17 +148,7 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
                     f"tricks[{i}]",
                 )
             )
-        for j, card in enumerate(trick):
-            if card in played:
-                found.append(
-                    Violation(
-                        "card_played_twice",
-                        "P1",
-                        f"The {card_name(card)} is played twice; the pack has one of each card.",
-                        f"tricks[{i}][{j}]",
-                    )
-                )
-            played.add(card)
+    found.extend(_cards_twice(tricks, "card_played_twice", "played", "tricks"))
     if hand.claimed is not None and len(hand.claimed) not in (players, len(sides)):
         per = f"{players} (one per seat)"
         if hand.partnership:
@@ -184,6 +163,30 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
         )
     if found:
         raise RecordError(found)
+
+
+def _cards_twice(
+    groups: Sequence[Sequence[Card]], code: str, verb: str, path: str
+) -> list[Violation]:
+    """A violation at each repeat of a card within ``groups`` (hands or tricks) (P1)."""
+    count = sum(map(len, groups))
+    if len(set().union(*groups)) == count:
+        return []
+    seen: set[Card] = set()
+    found = []
+    for i, group in enumerate(groups):
+        for j, card in enumerate(group):
+            if card in seen:
+                found.append(
+                    Violation(
+                        code,
+                        "P1",
+                        f"The {card_name(card)} is {verb} twice; the pack has one of each card.",
+                        f"{path}[{i}][{j}]",
+                    )
+                )
+            seen.add(card)
+    return found
 
 
 def auction_pitcher(status: BiddingStatus) -> int:
@@ -245,21 +248,15 @@ def _score(
     """Points (P5), the score with set-back (P6), and the claimed score."""
     players = hand.players
     sides = sides_of(players, hand.partnership)
-    side_of_seat = [0] * players
-    for index, seats in enumerate(sides):
-        for seat in seats:
-            side_of_seat[seat] = index
+    side_of = side_of_seat(players, hand.partnership)
     trump = play.trump
     assert trump is not None  # six complete tricks were verified
-    if hand.hands is not None:
-        holder = {card: seat for seat, cards in enumerate(hand.hands) for card in cards}
-    else:
-        holder = play.player
+    holder = play.holder
     points = count_points(
-        trump, play.tricks, holder.keys(), side_of_seat, play.captor, holder, options.low
+        trump, play.tricks, holder.keys(), side_of, play.captor, holder, options.low
     )
     won = points.won_by_side(len(sides))
-    pitcher_side = side_of_seat[pitcher]
+    pitcher_side = side_of[pitcher]
     made_bid = won[pitcher_side] >= bid
     changes = list(won)
     if not made_bid:
@@ -270,7 +267,7 @@ def _score(
         per_seat = len(hand.claimed) == players
         claimed_ok = True
         for k, value in enumerate(hand.claimed):
-            side = side_of_seat[k] if per_seat else k
+            side = side_of[k] if per_seat else k
             if value != changes[side]:
                 claimed_ok = False
                 violations.append(
@@ -299,5 +296,5 @@ def _score(
         score_changes=tuple(changes),
         claimed_ok=claimed_ok,
         violations=tuple(violations),
-        next_dealer=next_dealer(hand.dealer, players),
+        next_dealer=(hand.dealer + 1) % players,  # P2, as next_dealer()
     )

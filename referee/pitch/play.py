@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from referee.cards import SUIT_NAMES, Card, card_name, card_names, describe_card
@@ -48,9 +50,10 @@ class Play:
     ``trump``: the suit of the first card, ``None`` before it is played. ``tricks``: each
     :class:`Trick`. ``violations``: ``first_lead_by_non_pitcher``, ``card_not_held``,
     ``revoke`` (rule P4). ``captor``: card → seat that won its trick (complete tricks only).
-    ``player``: card → seat that played it. ``voids``: per seat, the suits he has shown void in
-    (he did not follow them, nor trump). ``next_seat``: who plays the next card (``None`` after
-    six tricks are complete is decided by the caller).
+    ``player``: card → seat that played it. ``holder``: card → seat it was dealt to (the
+    hands as dealt, else the same as ``player``: every card of a hand is played). ``voids``:
+    per seat, the suits he has shown void in (he did not follow them, nor trump).
+    ``next_seat``: who plays the next card (meaningless once six tricks are complete).
     """
 
     trump: str | None
@@ -58,6 +61,7 @@ class Play:
     violations: tuple[Violation, ...]
     captor: dict[Card, int]
     player: dict[Card, int]
+    holder: dict[Card, int]
     voids: tuple[frozenset[str], ...]
     next_seat: int
 
@@ -125,19 +129,19 @@ def play_tricks(
     results: list[Trick] = []
     captor: dict[Card, int] = {}
     player: dict[Card, int] = {}
-    when: dict[Card, int] = {}
     off_suit: list[tuple[int, int, int, Card, str]] = []  # seat, trick, place, card, suit led
     next_seat = leader
+    seats_from = _seats_from(players)
     for i, trick in enumerate(tricks):
         if not trick:
             break
+        seats = seats_from[leader]
+        player.update(zip(trick, seats, strict=False))  # the last trick may be short
         led = trick[0].suit
-        for j, card in enumerate(trick):
-            seat = (leader + j) % players
-            player[card] = seat
-            when[card] = i
-            if card.suit != led and card.suit != trump:
-                off_suit.append((seat, i, j, card, led))
+        if not set(map(_suit, trick)) <= {led, trump}:
+            for j, card in enumerate(trick):
+                if card.suit != led and card.suit != trump:
+                    off_suit.append((seats[j], i, j, card, led))
         if len(trick) == players and trump is not None:
             winner = (leader + trick_winner_index(trick, trump)) % players
             captor.update(dict.fromkeys(trick, winner))
@@ -148,12 +152,11 @@ def play_tricks(
             next_seat = (leader + len(trick)) % players
 
     # Pass 2: each play against the player's hand, dealt or inferred from his plays.
-    if hands is not None:
+    if hands is not None and not player.items() <= holder.items():
         for card, seat in player.items():
             owner = holder.get(card)
             if owner != seat:
-                i = when[card]
-                j = (seat - results[i].leader) % players
+                i, j = _place(results, card)
                 whose = "was not dealt" if owner is None else f"was dealt to seat {owner}"
                 violations.append(
                     Violation(
@@ -168,12 +171,11 @@ def play_tricks(
     for seat, i, j, card, led in off_suit:
         voids[seat].add(led)
         if hands is not None:
-            # What he still held: his dealt cards he had not played before this trick.
-            evidence = [
-                c
-                for c in hands[seat]
-                if c.suit == led and not (player.get(c) == seat and when[c] < i)
-            ]
+            # What he still held: his dealt cards of the suit led not played before this trick.
+            evidence = [c for c in hands[seat] if c.suit == led]
+            if evidence:
+                before = {t.cards[(seat - t.leader) % players] for t in results[:i]}
+                evidence = [c for c in evidence if c not in before]
             if evidence:
                 shown = min(evidence)
                 violations.append(
@@ -213,9 +215,27 @@ def play_tricks(
         tuple(violations),
         captor,
         player,
+        holder if hands is not None else player,
         tuple(frozenset(v) for v in voids),
         next_seat,
     )
+
+
+_suit = attrgetter("suit")
+
+
+@cache
+def _seats_from(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader, the seats in play order: ``_seats_from(3)[2] == (2, 0, 1)``."""
+    return tuple(tuple((lead + j) % players for j in range(players)) for lead in range(players))
+
+
+def _place(tricks: Sequence[Trick], card: Card) -> tuple[int, int]:
+    """Where a played card is in the record: (trick, place in the trick)."""
+    for i, trick in enumerate(tricks):
+        if card in trick.cards:
+            return i, trick.cards.index(card)
+    raise ValueError(f"{card} was not played")
 
 
 def _location_key(violation: Violation) -> tuple[int, ...]:

@@ -15,9 +15,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import JACK, Card, card_name, game_point_value
+from referee.cards import FULL_PACK, JACK, Card, card_name, game_point_value
 from referee.pitch.play import Trick
 from referee.pitch.records import LowRule
+
+_GAME_POINTS: dict[Card, int] = {card: game_point_value(card) for card in FULL_PACK}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +117,9 @@ def count_points(
     game_points = [0] * (max(side_of_seat) + 1)
     for trick in tricks:
         if trick.winner is not None:
-            game_points[side_of_seat[trick.winner]] += sum(map(game_point_value, trick.cards))
+            game_points[side_of_seat[trick.winner]] += sum(
+                map(_GAME_POINTS.__getitem__, trick.cards)
+            )
     most = max(game_points)
     leaders = [side for side, points in enumerate(game_points) if points == most]
     game = GameAward(leaders[0] if len(leaders) == 1 else None, tuple(game_points))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from referee.cards import Card, CardError, parse_card
@@ -115,6 +116,7 @@ class PitchHand:
     claimed: tuple[int, ...] | None = None
 
 
+@cache
 def sides_of(players: int, partnership: bool) -> tuple[tuple[int, ...], ...]:
     """The sides that score (P1): one per seat solo, ``((0, 2), (1, 3))`` in partnership.
 
@@ -129,6 +131,22 @@ def sides_of(players: int, partnership: bool) -> tuple[tuple[int, ...], ...]:
     if partnership:
         return ((0, 2), (1, 3))
     return tuple((seat,) for seat in range(players))
+
+
+@cache
+def side_of_seat(players: int, partnership: bool) -> tuple[int, ...]:
+    """Each seat's side, an index into :func:`sides_of` (P1).
+
+    :raises RecordError: ``player_count``, as :func:`sides_of`.
+
+    >>> side_of_seat(4, True), side_of_seat(3, False)
+    ((0, 1, 0, 1), (0, 1, 2))
+    """
+    side = [0] * players
+    for index, seats in enumerate(sides_of(players, partnership)):
+        for seat in seats:
+            side[seat] = index
+    return tuple(side)
 
 
 def check_players(players: int, partnership: bool) -> None:
