@@ -129,6 +129,7 @@ def play_tricks(
     results: list[Trick] = []
     captor: dict[Card, int] = {}
     player: dict[Card, int] = {}
+    when: dict[Card, int] = {}  # card -> index of the trick it was played in
     off_suit: list[tuple[int, int, int, Card, str]] = []  # seat, trick, place, card, suit led
     next_seat = leader
     seats_from = _seats_from(players)
@@ -137,6 +138,7 @@ def play_tricks(
             break
         seats = seats_from[leader]
         player.update(zip(trick, seats, strict=False))  # the last trick may be short
+        when.update(dict.fromkeys(trick, i))
         led = trick[0].suit
         if not set(map(_suit, trick)) <= {led, trump}:
             for j, card in enumerate(trick):
@@ -156,7 +158,8 @@ def play_tricks(
         for card, seat in player.items():
             owner = holder.get(card)
             if owner != seat:
-                i, j = _place(results, card)
+                i = when[card]
+                j = results[i].cards.index(card)
                 whose = "was not dealt" if owner is None else f"was dealt to seat {owner}"
                 violations.append(
                     Violation(
@@ -172,10 +175,7 @@ def play_tricks(
         voids[seat].add(led)
         if hands is not None:
             # What he still held: his dealt cards of the suit led not played before this trick.
-            evidence = [c for c in hands[seat] if c.suit == led]
-            if evidence:
-                before = {t.cards[(seat - t.leader) % players] for t in results[:i]}
-                evidence = [c for c in evidence if c not in before]
+            evidence = [c for c in hands[seat] if c.suit == led and when.get(c, i) >= i]
             if evidence:
                 shown = min(evidence)
                 violations.append(
@@ -228,14 +228,6 @@ _suit = attrgetter("suit")
 def _seats_from(players: int) -> tuple[tuple[int, ...], ...]:
     """For each leader, the seats in play order: ``_seats_from(3)[2] == (2, 0, 1)``."""
     return tuple(tuple((lead + j) % players for j in range(players)) for lead in range(players))
-
-
-def _place(tricks: Sequence[Trick], card: Card) -> tuple[int, int]:
-    """Where a played card is in the record: (trick, place in the trick)."""
-    for i, trick in enumerate(tricks):
-        if card in trick.cards:
-            return i, trick.cards.index(card)
-    raise ValueError(f"{card} was not played")
 
 
 def _location_key(violation: Violation) -> tuple[int, ...]:
