@@ -28,6 +28,7 @@ from referee.pitch.records import (
     PitchOptions,
     hand_from_record,
     parse_call,
+    side_of_seat,
     sides_of,
 )
 
@@ -55,6 +56,7 @@ __all__ = [
     "progress",
     "rule_hand",
     "side_name",
+    "side_of_seat",
     "sides_of",
     "trick_winner_index",
     "verify_bidding",
