@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import peewee
 import pytest
@@ -23,7 +24,7 @@ ON_POSTGRES = POSTGRES_URL.startswith(("postgres://", "postgresql://"))
 
 
 def _reset_postgres(db: peewee.Database) -> None:
-    for table in ("event", "match", "schema_migration"):
+    for table in ("event", "match", "access_token", "idempotency_key", "schema_migration"):
         db.execute_sql(f'DROP TABLE IF EXISTS "{table}" CASCADE')
 
 
@@ -44,7 +45,10 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         request.getfixturevalue("_postgres_ready")
         db = make_database(POSTGRES_URL)
         with db.connection_context():
-            db.execute_sql('TRUNCATE TABLE "event", "match" RESTART IDENTITY CASCADE')
+            db.execute_sql(
+                'TRUNCATE TABLE "event", "match", "access_token", "idempotency_key" '
+                "RESTART IDENTITY CASCADE"
+            )
         db.close_all()
         return POSTGRES_URL
     url = f"sqlite:///{tmp_path / 'referee.db'}"
@@ -66,7 +70,49 @@ def app(database_url: str) -> Iterator[Flask]:
         db.close()
 
 
+class TableClient(FlaskClient):
+    """A test client that behaves like a well-behaved phone at the table.
+
+    It keeps each match's write token from the answer that created it and sends it
+    (``Authorization: Bearer``) unless the request has its own, and it sends the last ETag
+    it saw for a match as ``If-Match`` on writes that carry none. Tests of access and
+    concurrency use :func:`bare_client` instead.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tokens: dict[str, dict[str, str]] = {}
+        self.etags: dict[str, str] = {}
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        path = args[0] if args and isinstance(args[0], str) else kwargs.get("path", "")
+        method = kwargs.get("method", "GET").upper()
+        parts = path.split("?")[0].strip("/").split("/")
+        match_id = parts[2] if len(parts) > 2 and parts[:2] == ["v1", "matches"] else None
+        headers = dict(kwargs.pop("headers", None) or {})
+        if match_id in self.tokens and "Authorization" not in headers:
+            headers["Authorization"] = "Bearer " + self.tokens[match_id]["write"]
+        if method == "POST" and match_id in self.etags and "If-Match" not in headers:
+            headers["If-Match"] = self.etags[match_id]
+        response = super().open(*args, headers=headers, **kwargs)
+        body = response.get_json(silent=True) if response.is_json else None
+        if method == "POST" and parts == ["v1", "matches"] and response.status_code == 201:
+            match_id = body["id"]
+            self.tokens[match_id] = body["tokens"]
+        if match_id and response.headers.get("ETag"):
+            self.etags[match_id] = response.headers["ETag"]
+        return response
+
+
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
-    """A test client of :func:`app`."""
+    """A :class:`TableClient` of :func:`app`."""
+    app.test_client_class = TableClient
+    return app.test_client()
+
+
+@pytest.fixture
+def bare_client(app: Flask) -> FlaskClient:
+    """A plain test client: sends only the headers a test gives it."""
+    app.test_client_class = FlaskClient
     return app.test_client()

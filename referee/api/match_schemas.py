@@ -97,6 +97,25 @@ class MatchSchema(ma.Schema):
     settlement = ma.fields.Dict(allow_none=True)
 
 
+class TokensSchema(ma.Schema):
+    """A match's tokens, shown once: ``write`` records, ``read`` only reads (share it)."""
+
+    tokens = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())
+
+
+class CreatedMatchSchema(MatchSchema):
+    """A new match, with its tokens (shown this once)."""
+
+    tokens = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), allow_none=True)
+
+
+class RotateSchema(StrictSchema):
+    """Which tokens to rotate."""
+
+    which = ma.fields.String(load_default="both",
+                             validate=validate.OneOf(["write", "read", "both"]))
+
+
 class AnnouncementFields(StrictSchema):
     """What a Piquet player announced (Q5)."""
 
@@ -139,6 +158,7 @@ class RecordDealSchema(StrictSchema):
     exchange = ma.fields.Nested(RolesCardsSchema, allow_none=True)
     declarations = ma.fields.Nested(RolesAnnouncementsSchema, allow_none=True)
     by = ma.fields.String(validate=NAME)
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
 
 
 class StepSchema(StrictSchema):
@@ -165,6 +185,10 @@ class StepSchema(StrictSchema):
     sequence = ma.fields.String(allow_none=True, validate=TEXT)
     sets = ma.fields.List(ma.fields.String(validate=TEXT), validate=validate.Length(max=8))
     carte_blanche = ma.fields.Boolean()
+    expected_version = ma.fields.Integer(
+        validate=validate.Range(min=1),
+        metadata={"description": "The match version this step follows (or send If-Match)"},
+    )
 
     @ma.validates_schema
     def _fields_of_type(self, data: dict, **kwargs: object) -> None:
@@ -201,7 +225,9 @@ class DealResultSchema(ma.Schema):
 
 
 class CorrectionSchema(StrictSchema):
-    """Who corrects, and why."""
+    """Who corrects, and why; ``expected_version`` (or If-Match) guards against a stale phone."""
+
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
 
     reason = ma.fields.String(validate=TEXT)
     by = ma.fields.String(validate=NAME)

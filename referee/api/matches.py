@@ -7,20 +7,24 @@ inside one locked transaction (:func:`referee.store.ledger.append`) → serializ
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import marshmallow as ma
 from flask import Response, request, url_for
 
 from referee.api import match_schemas as s
 from referee.api.errors import ProblemError
 from referee.api.fields import Blueprint
 from referee.match import commands
+from referee.match.events import canonical_json
 from referee.match.games import GAMES
 from referee.match.state import MatchError, MatchState
-from referee.store import ledger
+from referee.store import idempotency, ledger, tokens
+from referee.store.db import write_transaction
 from referee.violations import RecordError
 
 blp = Blueprint(
@@ -95,60 +99,166 @@ def _etag(state: MatchState) -> str:
     return f'"v{state.version}"'
 
 
-def _with_etag(body: dict[str, Any], state: MatchState, status: int = 200) -> Any:
-    return body, status, {"ETag": _etag(state)}
+# ------------------------------------------------------------- access, versions, writes
+
+#: Security requirement documented on every match route (the match's bearer token).
+BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 
 
-# --------------------------------------------------------------------------- error mapping
+def _token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, value = header.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
 
-def _expected_version() -> int | None:
-    header = request.headers.get("If-Match")
-    if not header:
-        return None
-    value = header.strip()
-    if value.startswith("W/"):
-        value = value[2:]
-    value = value.strip('"')
-    if value.startswith("v") and value[1:].isdigit():
-        return int(value[1:])
-    raise ProblemError(
-        412, "If-Match must be the ETag of the match as last read, e.g. \"v12\".",
-        title="Precondition Failed",
-    )
-
-
-def _write(match_id: str, decide: Callable[[MatchState], Sequence[Any]],
-           actor: str | None) -> ledger.Appended:
+def _authorize(match_id: str, needed: tokens.Kind) -> None:
+    """401 without a live token, 403 with another match's token (or a read token to write)."""
     try:
-        return ledger.append(match_id, decide, actor=actor, expected_version=_expected_version())
-    except ledger.MatchNotFound:
-        raise ProblemError(404, f"There is no match {match_id!r}.") from None
-    except ledger.VersionMismatch as stale:
+        tokens.authenticate(match_id, _token(), needed)
+    except tokens.TokenRefused as refused:
+        headers = {"WWW-Authenticate": 'Bearer realm="referee"'} if refused.status == 401 else {}
+        raise ProblemError(refused.status, str(refused), headers=headers) from None
+
+
+def _expected_version(body: dict[str, Any], required: bool) -> int | None:
+    """The version the client last read: ``If-Match: "v12"`` or ``expected_version`` in the
+    body. ``required``: 428 when neither is given."""
+    header = request.headers.get("If-Match")
+    if header:
+        value = header.strip().removeprefix("W/").strip('"')
+        if value.startswith("v") and value[1:].isdigit():
+            return int(value[1:])
         raise ProblemError(
+            412, "If-Match must be the ETag of the match as last read, e.g. \"v12\".",
+            title="Precondition Failed",
+        )
+    expected = body.pop("expected_version", None)
+    if expected is None and required:
+        raise ProblemError(
+            428,
+            "Say which version of the match you are adding to: send If-Match with its ETag "
+            "(or expected_version in the body), so two phones cannot overwrite each other.",
+            title="Precondition Required",
+        )
+    return int(expected) if expected is not None else None
+
+
+def _fingerprint() -> str:
+    raw = request.get_data(cache=True)
+    try:
+        canonical = canonical_json(json.loads(raw)) if raw else ""
+    except ValueError:
+        canonical = raw.decode("utf-8", "replace")
+    text = f"{request.method} {request.path}\n{canonical}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    key = key.strip().strip('"')
+    if not 1 <= len(key) <= 255:
+        raise ProblemError(400, "Idempotency-Key must be 1 to 255 characters.")
+    return key
+
+
+def _claim(scope: str, key: str | None) -> idempotency.StoredResponse | None:
+    if key is None:
+        return None
+    try:
+        return idempotency.claim(scope, key, _fingerprint())
+    except idempotency.KeyReused:
+        raise ProblemError(
+            422, "This Idempotency-Key was already used for a different request.",
+            title="Idempotency-Key reused", problem_type="idempotency-key-reused",
+        ) from None
+    except idempotency.KeyInProgress:
+        raise ProblemError(
+            409, "A request with this Idempotency-Key is still being processed; retry later.",
+            title="Conflict", problem_type="idempotency-key-in-progress",
+        ) from None
+
+
+def _json_response(text: str, status: int, headers: dict[str, str]) -> Response:
+    return Response(text, status=status, mimetype="application/json", headers=headers)
+
+
+def _replay(stored: idempotency.StoredResponse) -> Response:
+    headers = {**stored.headers, "Idempotent-Replayed": "true"}
+    return _json_response(stored.body, stored.status, headers)
+
+
+def _write(
+    match_id: str,
+    body: dict[str, Any],
+    decide: Callable[[MatchState], Sequence[Any]],
+    render: Callable[[ledger.Appended], dict[str, Any]],
+    schema: type[ma.Schema],
+    status: int = 200,
+    version_required: bool = False,
+) -> Response:
+    """One write to a match: authorize, check the version, honour the Idempotency-Key,
+    append in one transaction (the key's response stored with the events), answer."""
+    _authorize(match_id, "write")
+    expected = _expected_version(body, version_required)
+    key = _idempotency_key()
+    stored = _claim(match_id, key)
+    if stored is not None:
+        return _replay(stored)
+    actor = body.get("by")
+    sent: dict[str, Any] = {}
+
+    def respond(appended: ledger.Appended) -> None:
+        text = json.dumps(schema().dump(render(appended)))
+        headers = {"ETag": _etag(appended.state)}
+        sent.update(text=text, headers=headers)
+        if key is not None:
+            first = appended.events[0].seq if appended.events else None
+            idempotency.complete(
+                match_id, key, idempotency.StoredResponse(status, text, headers), match_id,
+                first,
+            )
+
+    try:
+        ledger.append(match_id, decide, actor=actor, expected_version=expected, within=respond)
+    except Exception as error:
+        if key is not None:
+            idempotency.release(match_id, key)
+        raise _problem(match_id, error) from None
+    return _json_response(sent["text"], status, sent["headers"])
+
+
+def _problem(match_id: str, error: Exception) -> Exception:
+    """The problem+json error for what a write raised (anything unknown is re-raised)."""
+    if isinstance(error, ProblemError):
+        return error
+    if isinstance(error, ledger.MatchNotFound):
+        return ProblemError(404, f"There is no match {match_id!r}.")
+    if isinstance(error, ledger.VersionMismatch):
+        return ProblemError(
             412,
             "The match has changed since you read it: here is its current state.",
             title="Precondition Failed",
             problem_type="stale-version",
-            extra={"match": state_dict(match_id, stale.current)},
-            headers={"ETag": _etag(stale.current)},
-        ) from None
-    except MatchError as refused:
-        raise ProblemError(
-            422, str(refused), title="Refused", problem_type="refused",
-            violations=refused.violations,
-        ) from None
-    except RecordError as broken:
-        raise ProblemError(
-            422,
-            "Not recorded: " + str(broken),
-            title="Rule violation",
-            problem_type="rule-violation",
-            violations=broken.violations,
-        ) from None
+            extra={"match": state_dict(match_id, error.current)},
+            headers={"ETag": _etag(error.current)},
+        )
+    if isinstance(error, MatchError):
+        return ProblemError(
+            422, str(error), title="Refused", problem_type="refused",
+            violations=error.violations,
+        )
+    if isinstance(error, RecordError):
+        return ProblemError(
+            422, "Not recorded: " + str(error), title="Rule violation",
+            problem_type="rule-violation", violations=error.violations,
+        )
+    return error
 
 
 def _read(match_id: str) -> MatchState:
+    _authorize(match_id, "read")
     try:
         return ledger.load_state(match_id)
     except ledger.MatchNotFound:
@@ -160,125 +270,177 @@ def _read(match_id: str) -> MatchState:
 
 @blp.route("", methods=["POST"])
 @blp.arguments(s.CreateMatchSchema)
-@blp.response(201, s.MatchSchema)
+@blp.response(201, s.CreatedMatchSchema)
 def create_match(body: dict[str, Any]) -> Any:
-    """Create a match of Pitch or Piquet with its players and options."""
+    """Create a match of Pitch or Piquet with its players and options.
+
+    The answer holds, this once, the match's ``tokens``: ``write`` (to record) and ``read``
+    (a read-only share token). Keep them: only their hashes are stored.
+    """
     game = GAMES[body["game"]]
     try:
         first = commands.create(game, body["players"], body.get("options") or {})
     except (MatchError, RecordError) as refused:
-        raise ProblemError(
-            422, str(refused), title="Refused", problem_type="refused",
-            violations=refused.violations,
-        ) from None
-    match_id, state = ledger.create_match(game.name, first, body.get("by"))
-    headers = {
-        "ETag": _etag(state),
-        "Location": url_for("matches.read_match", match_id=match_id),
-    }
-    return state_dict(match_id, state), 201, headers
+        raise _problem("", refused) from None
+    key = _idempotency_key()
+    stored = _claim("create", key)
+    if stored is not None:  # the same create again: fresh tokens, the earlier ones revoked
+        replay = json.loads(stored.body)
+        with write_transaction():
+            replay["tokens"] = tokens.rotate(replay["id"], tokens.KINDS)
+        return _json_response(json.dumps(replay), stored.status,
+                              {**stored.headers, "Idempotent-Replayed": "true"})
+    sent: dict[str, Any] = {}
+
+    def respond(match_id: str, appended: ledger.Appended) -> None:
+        made = tokens.issue(match_id)
+        body_out = s.CreatedMatchSchema().dump(
+            {**state_dict(match_id, appended.state), "tokens": made}
+        )
+        headers = {
+            "ETag": _etag(appended.state),
+            "Location": url_for("matches.read_match", match_id=match_id),
+        }
+        sent.update(text=json.dumps(body_out), headers=headers)
+        if key is not None:
+            redacted = json.dumps({**body_out, "tokens": None})
+            idempotency.complete(
+                "create", key, idempotency.StoredResponse(201, redacted, headers), match_id, 1
+            )
+
+    try:
+        ledger.create_match(game.name, first, body.get("by"), within=respond)
+    except Exception:
+        if key is not None:
+            idempotency.release("create", key)
+        raise
+    return _json_response(sent["text"], 201, sent["headers"])
+
+
+@blp.route("/<string:match_id>/tokens", methods=["POST"])
+@blp.arguments(s.RotateSchema)
+@blp.response(200, s.TokensSchema)
+@blp.doc(security=BEARER)
+def rotate_tokens(body: dict[str, Any], match_id: str) -> Any:
+    """Rotate the match's tokens (write token needed): ``which`` "write", "read" or "both".
+
+    The old tokens of that kind stop working at once; the new ones are shown this once.
+    """
+    _authorize(match_id, "write")
+    kinds = tokens.KINDS if body["which"] == "both" else (body["which"],)
+    with write_transaction():
+        made = tokens.rotate(match_id, kinds)
+    return {"tokens": made}
 
 
 @blp.route("/<string:match_id>", methods=["GET"])
 @blp.response(200, s.MatchSchema)
+@blp.doc(security=BEARER)
 def read_match(match_id: str) -> Any:
-    """The match: players, standings, whose turn it is and what is legal now, the result."""
+    """The match: players, standings, whose turn it is and what is legal now, the result.
+
+    Its ``ETag`` is the match's version: send it back as ``If-Match`` when writing.
+    """
     state = _read(match_id)
-    return _with_etag(state_dict(match_id, state), state)
+    return state_dict(match_id, state), 200, {"ETag": _etag(state)}
 
 
 @blp.route("/<string:match_id>/events", methods=["POST"])
 @blp.arguments(s.StepSchema)
 @blp.response(201, s.StepResultSchema)
+@blp.doc(security=BEARER)
 def record_step(body: dict[str, Any], match_id: str) -> Any:
     """Record one step of the deal in play (a bid, an exchange, a declaration, a card),
-    checked at once; the deal is scored when its last card is played."""
+    checked at once; the deal is scored when its last card is played.
+
+    Needs ``If-Match`` (or ``expected_version``): a stale version is refused with 412.
+    """
     kind = body.pop("type")
-    actor = body.pop("by", None)
-    appended = _write(
-        match_id,
-        lambda state: commands.step(state, GAMES[state.game], kind, body, actor),
-        actor,
-    )
-    scored = [e.payload for e in appended.events if e.kind == "deal_scored"]
-    result = {
-        "events": [_event_dict(e) for e in appended.events],
-        "scored": scored[0] if scored else None,
-        "match": state_dict(match_id, appended.state),
-    }
-    return _with_etag(result, appended.state, 201)
+
+    def decide(state: MatchState) -> Sequence[Any]:
+        step = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+        return commands.step(state, GAMES[state.game], kind, step, body.get("by"))
+
+    def render(appended: ledger.Appended) -> dict[str, Any]:
+        scored = [e.payload for e in appended.events if e.kind == "deal_scored"]
+        return {
+            "events": [_event_dict(e) for e in appended.events],
+            "scored": scored[0] if scored else None,
+            "match": state_dict(match_id, appended.state),
+        }
+
+    return _write(match_id, body, decide, render, s.StepResultSchema, 201,
+                  version_required=True)
 
 
-@blp.route("/<string:match_id>/deals", methods=["POST"])
-@blp.arguments(s.RecordDealSchema)
-@blp.response(201, s.DealResultSchema)
-def record_deal(body: dict[str, Any], match_id: str) -> Any:
-    """Record a whole deal at once (the deal records of design.md); stored only if legal."""
-    actor = body.pop("by", None)
-    appended = _write(
-        match_id,
-        lambda state: commands.record_deal(state, GAMES[state.game], body),
-        actor,
-    )
+def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
     scored = appended.events[-1].payload
-    result = {
+    return {
         "deal": scored["deal"],
         "scores": scored["scores"],
         "ruling": scored["ruling"],
         "match": state_dict(match_id, appended.state),
     }
-    return _with_etag(result, appended.state, 201)
+
+
+@blp.route("/<string:match_id>/deals", methods=["POST"])
+@blp.arguments(s.RecordDealSchema)
+@blp.response(201, s.DealResultSchema)
+@blp.doc(security=BEARER)
+def record_deal(body: dict[str, Any], match_id: str) -> Any:
+    """Record a whole deal at once (the deal records of design.md); stored only if legal."""
+
+    def decide(state: MatchState) -> Sequence[Any]:
+        record = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+        return commands.record_deal(state, GAMES[state.game], record)
+
+    return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
+                  s.DealResultSchema, 201)
 
 
 @blp.route("/<string:match_id>/undo", methods=["POST"])
 @blp.arguments(s.CorrectionSchema)
 @blp.response(200, s.MatchSchema)
+@blp.doc(security=BEARER)
 def undo(body: dict[str, Any], match_id: str) -> Any:
     """Take back the last entry (a step, a whole deal, a void or an amendment)."""
-    appended = _write(
-        match_id,
+    return _write(
+        match_id, body,
         lambda state: commands.undo(state, body.get("reason"), body.get("by")),
-        body.get("by"),
+        lambda a: state_dict(match_id, a.state), s.MatchSchema,
     )
-    return _with_etag(state_dict(match_id, appended.state), appended.state)
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/void", methods=["POST"])
 @blp.arguments(s.VoidSchema)
 @blp.response(200, s.MatchSchema)
+@blp.doc(security=BEARER)
 def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """Void a recorded deal with a reason: it stays in the ledger, it no longer counts."""
-    appended = _write(
-        match_id,
+    return _write(
+        match_id, body,
         lambda state: commands.void_deal(state, deal, body["reason"], body.get("by")),
-        body.get("by"),
+        lambda a: state_dict(match_id, a.state), s.MatchSchema,
     )
-    return _with_etag(state_dict(match_id, appended.state), appended.state)
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/amend", methods=["POST"])
 @blp.arguments(s.AmendSchema)
 @blp.response(200, s.DealResultSchema)
+@blp.doc(security=BEARER)
 def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """Replace a recorded deal by a corrected record, with a reason; ruled again."""
-    appended = _write(
-        match_id,
+    return _write(
+        match_id, body,
         lambda state: commands.amend_deal(
             state, GAMES[state.game], deal, body["record"], body["reason"], body.get("by")
         ),
-        body.get("by"),
+        lambda a: _deal_result(match_id, a), s.DealResultSchema,
     )
-    scored = appended.events[-1].payload
-    result = {
-        "deal": deal,
-        "scores": scored["scores"],
-        "ruling": scored["ruling"],
-        "match": state_dict(match_id, appended.state),
-    }
-    return _with_etag(result, appended.state)
 
 
 @blp.route("/<string:match_id>/ledger", methods=["GET"])
+@blp.doc(security=BEARER)
 @blp.arguments(s.PageArgsSchema, location="query")
 @blp.response(200, s.LedgerPageSchema)
 @blp.alt_response(200, content_type="text/csv", description="The ledger as CSV")
@@ -293,6 +455,7 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/ledger.csv", methods=["GET"])
+@blp.doc(security=BEARER)
 @blp.response(200, content_type="text/csv", description="The ledger as CSV")
 def read_ledger_csv(match_id: str) -> Any:
     """The whole ledger as CSV: one row per deal, its scores and the running totals."""
@@ -301,6 +464,7 @@ def read_ledger_csv(match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/log", methods=["GET"])
+@blp.doc(security=BEARER)
 @blp.arguments(s.PageArgsSchema, location="query")
 @blp.response(200, s.EventPageSchema)
 def read_events(args: dict[str, Any], match_id: str) -> Any:
@@ -327,8 +491,10 @@ def read_events(args: dict[str, Any], match_id: str) -> Any:
 
 @blp.route("/<string:match_id>/verify", methods=["GET"])
 @blp.response(200, s.VerifySchema)
+@blp.doc(security=BEARER)
 def verify(match_id: str) -> Any:
     """Check the match's hash chain: ``intact``, or the first event where it breaks."""
+    _authorize(match_id, "read")
     try:
         broken = ledger.verify_chain(match_id)
     except ledger.MatchNotFound:

@@ -79,14 +79,23 @@ def load_state(match_id: str) -> MatchState:
 
 
 def create_match(
-    game: str, new_events: Sequence[NewEvent], actor: str | None
+    game: str,
+    new_events: Sequence[NewEvent],
+    actor: str | None,
+    within: Callable[[str, Appended], None] | None = None,
 ) -> tuple[str, MatchState]:
-    """Store a new match with its first events; returns (id, state)."""
+    """Store a new match with its first events; returns (id, state).
+
+    ``within(match_id, appended)`` runs inside the same transaction (tokens, idempotency).
+    """
     match_id = new_match_id()
     with write_transaction():
         Match.create(id=match_id, game=game)
         stored = _append(match_id, [], new_events, actor)
-    return match_id, replay(stored, GAMES)
+        appended = Appended(replay(stored, GAMES), tuple(stored))
+        if within is not None:
+            within(match_id, appended)
+    return match_id, appended.state
 
 
 def append(
@@ -94,8 +103,12 @@ def append(
     decide: Callable[[MatchState], Sequence[NewEvent]],
     actor: str | None = None,
     expected_version: int | None = None,
+    within: Callable[[Appended], None] | None = None,
 ) -> Appended:
     """Lock the match, replay it, append what ``decide(state)`` returns, in one transaction.
+
+    ``within(appended)`` runs inside that transaction after the append (e.g. to store the
+    Idempotency-Key's response with the events).
 
     :raises MatchNotFound: no such match.
     :raises VersionMismatch: ``expected_version`` given and not the current version.
@@ -109,8 +122,10 @@ def append(
             raise VersionMismatch(state)
         new_events = decide(state)
         stored = _append(match_id, events, new_events, actor)
-    appended = tuple(stored[len(events) :])
-    return Appended(replay(stored, GAMES), appended)
+        appended = Appended(replay(stored, GAMES), tuple(stored[len(events) :]))
+        if within is not None:
+            within(appended)
+    return appended
 
 
 def _lock(match_id: str) -> None:

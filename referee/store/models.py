@@ -50,3 +50,41 @@ class Event(BaseModel):
 
     class Meta:
         indexes = ((("match", "seq"), True),)
+
+
+class AccessToken(BaseModel):
+    """A match's access token, stored only as its sha256: ``kind`` "write" or "read";
+    ``revoked_at`` set when rotated away."""
+
+    id = peewee.AutoField()
+    match_id = peewee.CharField(max_length=32, index=True)
+    kind = peewee.CharField(max_length=8)
+    token_hash = peewee.CharField(max_length=64, unique=True)
+    created_at = peewee.DateTimeField(default=_now)
+    revoked_at = peewee.DateTimeField(null=True)
+
+
+class IdempotencyKey(BaseModel):
+    """An Idempotency-Key and the response it got (IETF Idempotency-Key draft).
+
+    ``scope``: the match id (or "create" for a new match); ``fingerprint``: sha256 of the
+    request; ``state`` "pending" while the first request runs, "done" with ``status``,
+    ``response`` (the JSON text sent) and ``headers`` once it is stored — in the same
+    transaction as the events it appended (``first_seq``).
+    """
+
+    id = peewee.AutoField()
+    scope = peewee.CharField(max_length=64)
+    key = peewee.CharField(max_length=255)
+    fingerprint = peewee.CharField(max_length=64)
+    state = peewee.CharField(max_length=8)
+    status = peewee.IntegerField(null=True)
+    response = peewee.TextField(null=True)
+    headers = peewee.TextField(null=True)
+    match_id = peewee.CharField(max_length=32, null=True)
+    first_seq = peewee.IntegerField(null=True)
+    created_at = peewee.DateTimeField(default=_now)
+    updated_at = peewee.DateTimeField(default=_now)
+
+    class Meta:
+        indexes = ((("scope", "key"), True),)

@@ -1,0 +1,111 @@
+"""Idempotency-Key records (IETF "The Idempotency-Key HTTP Header Field" draft).
+
+A write that carries a key first claims it (:func:`claim`, its own short transaction: the
+key is then "pending"); the write's own transaction stores the response with the events it
+appended (:func:`complete`); a write that fails releases the key (:func:`release`).
+
+- the same key and the same request again → the stored response, nothing stored anew;
+- the same key with another request → :class:`KeyReused` (422);
+- the same key while the first request still runs → :class:`KeyInProgress` (409).
+
+Keys are kept :data:`RETENTION` (24 hours) after their first use, then forgotten.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass
+
+import peewee
+
+from referee.store.db import write_transaction
+from referee.store.models import IdempotencyKey
+
+#: How long a key is remembered after its first use.
+RETENTION = datetime.timedelta(hours=24)
+
+#: A pending key older than this belongs to a request that died: it may be claimed again.
+PENDING_TIMEOUT = datetime.timedelta(seconds=60)
+
+
+class KeyInProgress(RuntimeError):
+    """The first request with this key has not finished yet (409)."""
+
+
+class KeyReused(ValueError):
+    """This key was used for a different request (422)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredResponse:
+    """The response a key got the first time: ``status``, ``body`` (JSON text), ``headers``."""
+
+    status: int
+    body: str
+    headers: dict[str, str]
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+
+
+def claim(scope: str, key: str, fingerprint: str) -> StoredResponse | None:
+    """Claim ``key`` in ``scope`` for a request whose sha256 is ``fingerprint``.
+
+    :returns: the stored response when the key already completed this same request, else
+        None (the key is now pending for the caller).
+    :raises KeyReused: the key was used for another request.
+    :raises KeyInProgress: the key's first request is still running.
+    """
+    now = _now()
+    try:
+        with write_transaction():
+            IdempotencyKey.delete().where(IdempotencyKey.created_at < now - RETENTION).execute()
+            row = IdempotencyKey.get_or_none(
+                (IdempotencyKey.scope == scope) & (IdempotencyKey.key == key)
+            )
+            if row is None:
+                IdempotencyKey.create(
+                    scope=scope, key=key, fingerprint=fingerprint, state="pending",
+                    created_at=now, updated_at=now,
+                )
+                return None
+            if row.fingerprint != fingerprint:
+                raise KeyReused(key)
+            if row.state == "done":
+                return StoredResponse(
+                    row.status or 0, row.response or "", json.loads(row.headers or "{}")
+                )
+            if now - row.updated_at < PENDING_TIMEOUT:
+                raise KeyInProgress(key)
+            row.updated_at = now  # its first request died: this one takes the key over
+            row.save()
+            return None
+    except peewee.IntegrityError:  # another request inserted the same key just now
+        raise KeyInProgress(key) from None
+
+
+def complete(
+    scope: str, key: str, response: StoredResponse, match_id: str, first_seq: int | None
+) -> None:
+    """Store the response of the key's request; call inside the request's write transaction."""
+    IdempotencyKey.update(
+        state="done",
+        status=response.status,
+        response=response.body,
+        headers=json.dumps(response.headers),
+        match_id=match_id,
+        first_seq=first_seq,
+        updated_at=_now(),
+    ).where((IdempotencyKey.scope == scope) & (IdempotencyKey.key == key)).execute()
+
+
+def release(scope: str, key: str) -> None:
+    """Forget a pending key whose request failed (it stored nothing), so it can be retried."""
+    with write_transaction():
+        IdempotencyKey.delete().where(
+            (IdempotencyKey.scope == scope)
+            & (IdempotencyKey.key == key)
+            & (IdempotencyKey.state == "pending")
+        ).execute()
