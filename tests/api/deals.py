@@ -134,17 +134,32 @@ CID_MAKES_FOUR_TRICKS = [
 def create_match(
     client: FlaskClient, game: str, players: Sequence[str], **options: Any
 ) -> dict[str, Any]:
-    """POST /v1/matches; asserts 201 and returns the match."""
+    """POST /v1/matches; asserts 201 and returns the match. When the match comes with its
+    tokens, the client sends the write token (``Authorization: Bearer``) from then on."""
     response = client.post(
         "/v1/matches", json={"game": game, "players": list(players), "options": options}
     )
     assert response.status_code == 201, response.json
+    made = response.json.get("tokens") or {}
+    if made.get("write"):
+        client.environ_base["HTTP_AUTHORIZATION"] = "Bearer " + made["write"]
     return response.json
 
 
-def post_step(client: FlaskClient, match_id: str, **step: Any) -> TestResponse:
-    """POST one step (``type`` and its fields) to /v1/matches/{id}/events."""
-    return client.post(f"/v1/matches/{match_id}/events", json=step)
+def etag(client: FlaskClient, match_id: str) -> str:
+    """The match's current ETag (its version, e.g. ``"v12"``)."""
+    response = client.get(f"/v1/matches/{match_id}")
+    assert response.status_code == 200, response.json
+    return response.headers["ETag"]
+
+
+def post_step(
+    client: FlaskClient, match_id: str, if_match: str | None = None, **step: Any
+) -> TestResponse:
+    """POST one step (``type`` and its fields) to /v1/matches/{id}/events, with ``If-Match``:
+    the given ETag, else the match's current one (as a phone that just read the match)."""
+    headers = {"If-Match": if_match or etag(client, match_id)}
+    return client.post(f"/v1/matches/{match_id}/events", json=step, headers=headers)
 
 
 def step_ok(client: FlaskClient, match_id: str, **step: Any) -> dict[str, Any]:

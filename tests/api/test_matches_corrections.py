@@ -16,6 +16,7 @@ from tests.api.deals import (
     Q10_RECORD,
     create_match,
     full_log,
+    post_step,
     random_piquet_record,
     read_match,
     record_deal,
@@ -145,7 +146,7 @@ def test_undo_of_the_last_card_puts_the_deal_back_in_progress(client: FlaskClien
     assert [e["kind"] for e in log[-3:-1]] == ["card", "deal_scored"]  # nothing is removed
     assert _ledger(client, match_id) == []
     # Playing the card again scores the deal again.
-    again = client.post(f"/v1/matches/{match_id}/events", json={"type": "card", "card": "9H"})
+    again = post_step(client, match_id, type="card", card="9H")
     assert again.status_code == 201, again.json
     assert standings(again.json["match"]) == {"Bill": 11, "Ann": 41}
     # A second undo takes back that card; a third the card before it (♠9, Bill's lead).
