@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.cards import ACE, JACK, KING, QUEEN, TEN, Card
 from referee.piquet.records import PACK_SET, ROLES, Announcement, PiquetOptions, Role
@@ -58,8 +58,7 @@ _NUMBERS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Combination:
+class Combination(NamedTuple):
     """One combination a player holds or announced (Q5).
 
     ``words``: what the player says ("point of five", "quint", "trio of aces");
@@ -135,24 +134,73 @@ class Claims:
     sets: tuple[Combination, ...]
 
 
+def _suit_table() -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+    """For each set of ranks of one suit (bit r-7 for rank r): (cards, pips, runs of 3+ as
+    (length, top rank), longest first)."""
+    table = []
+    for mask in range(256):
+        ranks = sorted((r for r in range(7, 15) if mask >> (r - 7) & 1), reverse=True)
+        runs: list[tuple[int, int]] = []
+        if ranks:
+            top = prev = ranks[0]
+            for rank in [*ranks[1:], 0]:
+                if rank != prev - 1:
+                    if top - prev >= 2:
+                        runs.append((top - prev + 1, top))
+                    top = rank
+                prev = rank
+        table.append((len(ranks), _pips(ranks), tuple(sorted(runs, reverse=True))))
+    return table
+
+
+_SUIT_TABLE = _suit_table()
+_POINTS: dict[tuple[int, int], Combination] = {}
+_SEQUENCES: dict[tuple[int, int, str], Combination] = {
+    (n, top, suit): _sequence(n, top, suit)
+    for n in range(3, 9) for top in range(n + 6, 15) for suit in "SHDC"
+}
+_SETS: dict[tuple[int, int], Combination] = {(n, r): _set(n, r) for n in (3, 4) for r in SET_RANKS}
+_SET_BITS: tuple[tuple[int, int], ...] = tuple((r, 1 << (r - 7)) for r in SET_RANKS)
+
+
 def best_claims(hand: tuple[Card, ...] | frozenset[Card]) -> Claims:
     """A player announcing his best (Q5): his point, all his sequences, all his sets.
 
     ``hand``: the 12 cards after the exchange.
     """
-    suits = _by_suit(hand)
-    point = max((len(r), _pips(r)) for r in suits.values()) if suits else None
-    runs = sorted(_runs(suits), reverse=True)
-    counts: dict[int, int] = {}
-    for card in hand:
-        if card.rank >= TEN:
-            counts[card.rank] = counts.get(card.rank, 0) + 1
-    sets = sorted(((n, r) for r, n in counts.items() if n >= 3), reverse=True)
+    masks = {"S": 0, "H": 0, "D": 0, "C": 0}
+    for rank, suit in hand:
+        masks[suit] |= 1 << (rank - 7)
+    point = (0, 0)
+    runs: list[tuple[int, int, str]] = []
+    for suit, mask in masks.items():
+        count, pips, suit_runs = _SUIT_TABLE[mask]
+        if (count, pips) > point:
+            point = (count, pips)
+        for n, top in suit_runs:
+            runs.append((n, top, suit))
+    if len(runs) > 1:
+        runs.sort(reverse=True)
+    s, h, d, c = masks.values()
+    sets = []
+    for rank, bit in _SET_BITS:  # aces first, so sets come out best first within a kind
+        n = (s & bit > 0) + (h & bit > 0) + (d & bit > 0) + (c & bit > 0)
+        if n >= 3:
+            sets.append(_SETS[n, rank])
+    if len(sets) > 1:
+        sets.sort(key=_combo_key, reverse=True)
+    combo = _POINTS.get(point)
+    if combo is None:
+        combo = _POINTS[point] = _point(*point)
     return Claims(
-        point=_point(*point) if point else None,
-        sequences=tuple(_sequence(n, top, suit) for n, top, suit in runs),
-        sets=tuple(_set(n, r) for n, r in sets),
+        point=combo if point[0] else None,
+        sequences=tuple([_SEQUENCES[run] for run in runs]),
+        sets=tuple(sets),
     )
+
+
+def _combo_key(combo: Combination) -> tuple[int, int]:
+    return combo.key
 
 
 def _bad(message: str, location: str) -> RecordError:

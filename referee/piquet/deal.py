@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.cards import Card, card_name, describe_card
 from referee.piquet.combinations import (
@@ -25,10 +25,9 @@ from referee.piquet.exchange import (
     ExchangeFacts,
     check_exchange,
     is_carte_blanche,
-    plays_by_role,
     verify_cards,
 )
-from referee.piquet.play import TrickResult, find_revokes, play_tricks
+from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
 from referee.piquet.records import (
     PACK_SET,
     ROLES,
@@ -36,7 +35,6 @@ from referee.piquet.records import (
     PiquetDeal,
     PiquetOptions,
     Role,
-    other,
 )
 from referee.violations import RecordError, Violation
 
@@ -45,8 +43,7 @@ CARDS_POINTS, CAPOT_POINTS, CARTE_BLANCHE_POINTS = 10, 40, 10
 REPIQUE_POINTS, PIQUE_POINTS = 60, 30
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One scoring event, in counting order: ``who`` scored ``points`` for ``what`` (the words
     said aloud: "point of six", "sixième", "lead KS", "wins trick 4", "the cards", "pique"...),
     and the running totals of the deal after it."""
@@ -116,6 +113,10 @@ def verify_tricks(tricks: Sequence[tuple[Card, ...]], complete: bool = True) -> 
     :raises RecordError: codes ``trick_count``, ``trick_size``, ``not_in_pack``,
         ``card_played_twice`` (complete deals only).
     """
+    if complete and len(tricks) == 12:  # fast path: 12 tricks of 2, 24 distinct pack cards
+        flat = {c for t in tricks if len(t) == 2 for c in t}
+        if len(flat) == 24 and flat <= PACK_SET:
+            return []
     if len(tricks) > 12 or (complete and len(tricks) != 12):
         raise RecordError([Violation(
             "trick_count", "Q6", f"A deal has 12 tricks, not {len(tricks)}.", "tricks")])
@@ -215,17 +216,21 @@ def _declaration_items(decl: Declarations, role: Role) -> list[tuple[str, int]]:
     return items
 
 
-def _judge_thirty(events: Sequence[tuple[Role, int]]) -> tuple[Role, int] | None:
+def _judge_thirty(events: Sequence[tuple[int, Role, int]]) -> tuple[int, Role] | None:
     """Q7/Q8: the first event (in counting order) after which its scorer has 30 or more while
-    the opponent has scored nothing; returns (scorer, index) or None."""
-    totals: dict[Role, int] = {"elder": 0, "younger": 0}
-    for i, (who, points) in enumerate(events):
-        if not points:
-            continue
-        totals[who] += points
-        if totals[who] >= 30 and totals[other(who)] == 0:
-            return who, i
-        if totals["elder"] and totals["younger"]:
+    the opponent has scored nothing; ``events`` are (id, scorer, points); returns
+    (position in ``events``, scorer) or None."""
+    elder = younger = 0
+    for i, (_, who, points) in enumerate(events):
+        if who == "elder":
+            elder += points
+            if elder >= 30 and not younger:
+                return i, who
+        else:
+            younger += points
+            if younger >= 30 and not elder:
+                return i, who
+        if elder and younger:
             return None
     return None
 
@@ -247,10 +252,10 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     verify_tricks(deal.tricks)
     verify_cards(deal)
     results, play_points = play_tricks(deal.tricks, options)
-    plays = plays_by_role([t.leader for t in results], deal.tricks)
+    plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=True)
     violations: list[Violation] = list(facts.violations)
-    violations.extend(find_revokes(results, facts.after))
+    violations.extend(find_revokes(results, facts.after, plays))
     hands = {r: frozenset(plays[r]) for r in ROLES}
     claims, found = _claims(hands, deal.declarations)
     violations.extend(found)
@@ -274,67 +279,78 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     cards_points = CAPOT_POINTS if capot else CARDS_POINTS if cards_to else 0
     cards_what = "capot" if capot else "the cards"
 
-    # Scoring events by key: what each player scores, in words, with its points.
-    events: dict[Any, tuple[Role, str, int]] = {}
+    # Every scoring event once, as (who, what, points); lists of indices order them.
+    events: list[tuple[Role, str, int]] = []
+    q8: list[tuple[int, Role, int]] = []  # (event, who, points towards repique/pique)
     if blanche:
-        events["cb"] = (blanche, "carte blanche", CARTE_BLANCHE_POINTS)
-    decl_keys: dict[Role, list[Any]] = {"elder": [], "younger": []}
-    for c, category in enumerate((decl.point, decl.sequence, decl.sets)):
-        if category.winner is not None:
-            for k, item in enumerate(zip(category.scored, category.scored_points, strict=True)):
-                key = ("decl", c, k)
-                events[key] = (category.winner, *item)
-                decl_keys[category.winner].append(key)
-    by_trick: list[list[Any]] = [[] for _ in results]
-    for k, p in enumerate(play_points):
-        events[("play", k)] = (p.who, p.what, p.points)
-        by_trick[p.trick].append(("play", k))
+        events.append((blanche, "carte blanche", CARTE_BLANCHE_POINTS))
+        q8.append((0, blanche, CARTE_BLANCHE_POINTS))
+    said: dict[Role, list[int]] = {"elder": [], "younger": []}
+    for category in (decl.point, decl.sequence, decl.sets):
+        w = category.winner
+        if w is not None:
+            for what, points in zip(category.scored, category.scored_points, strict=True):
+                said[w].append(len(events))
+                q8.append((len(events), w, points))
+                events.append((w, what, points))
+    n_declarations = len(q8)
+    first_play = len(events)
+    events.extend((p.who, p.what, p.points) for p in play_points)
+    cards_event = len(events)
     if cards_to:
-        events["cards"] = (cards_to, cards_what, cards_points)
+        events.append((cards_to, cards_what, cards_points))
 
     # Q8 order of counting decides "before the opponent scored anything" (Q7): carte blanche,
-    # point, sequences, sets (keys sort so), then play in play order; the 10 for the cards
-    # counts as soon as the seventh trick is won (option), capot's 40 never.
-    q8: list[tuple[Any, Role, int]] = []
-    if blanche:
-        q8.append(("cb", blanche, CARTE_BLANCHE_POINTS))
-    for key in sorted(decl_keys["elder"] + decl_keys["younger"]):
-        q8.append((key, events[key][0], events[key][2]))
-    n_declarations = len(q8)
-    for i, keys in enumerate(by_trick):
-        q8.extend((key, events[key][0], events[key][2]) for key in keys)
-        if i == seventh and cards_to and options.cards_count_for_pique:
-            q8.append(("cards", cards_to, CARDS_POINTS))
-    reached = _judge_thirty([(who, pts) for _, who, pts in q8])
+    # point, sequences, sets, then the play in order; the 10 for the cards counts as soon as
+    # the seventh trick is won (option cards_count_for_pique), capot's 40 never.
+    cards_pending = cards_to is not None and seventh is not None \
+        and options.cards_count_for_pique
+    for k, p in enumerate(play_points):
+        if cards_pending and p.trick > seventh:  # type: ignore[operator]
+            q8.append((cards_event, cards_to, CARDS_POINTS))  # type: ignore[arg-type]
+            cards_pending = False
+        q8.append((first_play + k, p.who, p.points))
+    if cards_pending:
+        q8.append((cards_event, cards_to, CARDS_POINTS))  # type: ignore[arg-type]
+    reached = _judge_thirty(q8)
     repique = pique = None
-    bonus: tuple[Any, Role, str, int] | None = None
+    bonus_after, bonus = -1, None
     if reached is not None:
-        who, index = reached
+        index, who = reached
+        bonus_after = q8[index][0]
         if index < n_declarations:
             repique = who
-            bonus = (q8[index][0], who, "repique", REPIQUE_POINTS)
+            bonus = (who, "repique", REPIQUE_POINTS)
         else:
             pique = who
-            bonus = (q8[index][0], who, "pique", PIQUE_POINTS)
+            bonus = (who, "pique", PIQUE_POINTS)
 
     # The log, in the order of counting at the table (Q5, Q10): carte blanche, elder's
     # declarations, elder's first lead, younger's declarations, the play, the cards.
-    first_lead = [k for k in by_trick[0] if events[k][0] == "elder"][:1]
-    order: list[Any] = ["cb"] if blanche else []
-    order += decl_keys["elder"] + first_lead + decl_keys["younger"]
-    order += [k for keys in by_trick for k in keys if k not in first_lead]
-    if cards_to:
-        order.append("cards")
-    totals: dict[Role, int] = {"elder": 0, "younger": 0}
+    order: list[int] = [0] if blanche else []
+    order += said["elder"]
+    first_lead = bool(play_points) and play_points[0].trick == 0 \
+        and play_points[0].who == "elder"
+    if first_lead:
+        order.append(first_play)
+    order += said["younger"]
+    order.extend(range(first_play + first_lead, cards_event + (cards_to is not None)))
+    elder_total = younger_total = 0
     log: list[LogEntry] = []
-    for key in order:
-        who, what, points = events[key]
-        totals[who] += points
-        log.append(LogEntry(who, what, points, totals["elder"], totals["younger"]))
-        if bonus is not None and bonus[0] == key:
-            totals[bonus[1]] += bonus[3]
-            log.append(LogEntry(bonus[1], bonus[2], bonus[3], totals["elder"],
-                                totals["younger"]))
+    for index in order:
+        who, what, points = events[index]
+        if who == "elder":
+            elder_total += points
+        else:
+            younger_total += points
+        log.append(LogEntry(who, what, points, elder_total, younger_total))
+        if index == bonus_after and bonus is not None:
+            if bonus[0] == "elder":
+                elder_total += bonus[2]
+            else:
+                younger_total += bonus[2]
+            log.append(LogEntry(*bonus, elder_total, younger_total))
+    totals: dict[Role, int] = {"elder": elder_total, "younger": younger_total}
     declarations = Declarations(decl.point, decl.sequence, decl.sets, blanche, decl.scores,
                                 repique)
     return PiquetRuling(
@@ -347,14 +363,17 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         capot=capot,
         cards=cards_to,
         tricks=tuple(results),
-        hands={r: tuple(sorted(hands[r], key=_card_order)) for r in ROLES},
+        hands={r: tuple(sorted(hands[r], key=_CARD_ORDER.__getitem__)) for r in ROLES},
         log=tuple(log),
         violations=tuple(violations),
     )
 
 
-def _card_order(card: Card) -> tuple[int, int]:
-    return "SHDC".index(card.suit), -card.rank
+#: Display order of cards in a hand: spades to clubs, ace to seven.
+_CARD_ORDER: dict[Card, int] = {
+    card: i for i, card in enumerate(sorted(PACK_SET, key=lambda c: ("SHDC".index(c.suit),
+                                                                     -c.rank)))
+}
 
 
 def _violation_order(v: Violation) -> tuple[int, str]:

@@ -8,7 +8,7 @@ does not give is inferred where the other parts determine it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.cards import Card, card_name
@@ -36,6 +36,17 @@ def verify_cards(deal: PiquetDeal) -> None:
     :raises RecordError: codes ``hand_size``, ``talon_size``, ``not_in_pack``,
         ``duplicate_card``.
     """
+    dealt, talon, exchange = deal.dealt or {}, deal.talon, deal.exchange or {}
+    # Fast path: right sizes, all distinct cards of the pack.
+    if all(len(h) == 12 for h in dealt.values()) and (talon is None or len(talon) == 8):
+        given = [c for h in dealt.values() for c in h]
+        if talon is not None:
+            given.extend(talon)
+        discards = [c for h in exchange.values() for c in h]
+        seen, thrown = set(given), set(discards)
+        if len(seen) == len(given) and len(thrown) == len(discards) \
+                and seen <= PACK_SET and thrown <= PACK_SET:
+            return
     owner: dict[Card, str] = {}
     parts: list[tuple[str, tuple[Card, ...]]] = []
     for role, cards in (deal.dealt or {}).items():
@@ -79,14 +90,73 @@ class ExchangeFacts:
 
     ``dealt``: the hand as dealt (given or inferred), or None; ``after``: the hand after the
     exchange as the deal, talon and discards give it (not from the play), or None;
-    ``excluded``: cards the player cannot hold after the exchange, with the reason in words;
+    ``discards`` / ``taken``: each player's discards and talon cards taken, when known;
     ``violations``: Q4/Q6 breaks found (counts, discards, cards not held).
     """
 
     dealt: Mapping[Role, frozenset[Card] | None]
     after: Mapping[Role, frozenset[Card] | None]
-    excluded: Mapping[Role, Mapping[Card, str]]
+    discards: Mapping[Role, frozenset[Card] | None]
+    taken: Mapping[Role, tuple[Card, ...] | None]
+    talon: tuple[Card, ...] | None
     violations: tuple[Violation, ...]
+
+    def excluded(self, role: Role) -> dict[Card, str]:
+        """Cards ``role`` cannot hold after the exchange, each with the reason in words."""
+        o = other(role)
+        ex: dict[Card, str] = {}
+        talon, mine = self.talon, self.taken[role]
+        if talon is not None:
+            if mine is not None:
+                for card in talon:
+                    if card not in mine:
+                        ex[card] = "it was not among the talon cards he took"
+            elif role == "elder":
+                for card in talon[5:]:
+                    ex[card] = "it was not among the talon cards he took"
+        for card in self.dealt[o] or ():
+            ex[card] = f"it was dealt to the {o} hand"
+        for card in self.discards[o] or ():
+            ex[card] = f"the {o} hand discarded it"
+        held = self.after[role]
+        if held is not None:
+            for card in PACK_SET - held:
+                ex.setdefault(card, "it was not in his hand after the exchange")
+        for card in self.discards[role] or ():
+            ex[card] = "he had discarded it"
+        return ex
+
+    def forbidden(self, role: Role) -> frozenset[Card]:
+        """The cards of :meth:`excluded` as a set (fast path)."""
+        held = self.after[role]
+        if held is not None:
+            return PACK_SET - held
+        return frozenset(self.excluded(role))
+
+
+_NONE: Mapping[Role, None] = {"elder": None, "younger": None}
+_NOTHING_KNOWN = ExchangeFacts(_NONE, _NONE, _NONE, _NONE, None, ())
+
+
+def _all_known(
+    dealt: Mapping[Role, tuple[Card, ...]],
+    exchange: Mapping[Role, tuple[Card, ...]],
+    talon: tuple[Card, ...],
+    plays: Mapping[Role, Plays],
+) -> ExchangeFacts | None:
+    """Fast path for a complete record that is legal (Q4); None when anything is off."""
+    d_e, d_y = frozenset(dealt["elder"]), frozenset(dealt["younger"])
+    x_e, x_y = frozenset(exchange["elder"]), frozenset(exchange["younger"])
+    n_e, n_y = len(x_e), len(x_y)
+    if not (1 <= n_e <= 5 and 1 <= n_y <= 8 - n_e and x_e <= d_e and x_y <= d_y):
+        return None
+    t_e, t_y = talon[:n_e], talon[n_e:n_e + n_y]
+    a_e, a_y = (d_e - x_e).union(t_e), (d_y - x_y).union(t_y)
+    if a_e != plays["elder"].keys() or a_y != plays["younger"].keys():
+        return None
+    return ExchangeFacts({"elder": d_e, "younger": d_y}, {"elder": a_e, "younger": a_y},
+                         {"elder": x_e, "younger": x_y}, {"elder": t_e, "younger": t_y},
+                         talon, ())
 
 
 def check_exchange(
@@ -101,6 +171,12 @@ def check_exchange(
     dealt_given = deal.dealt or {}
     exchange = deal.exchange or {}
     talon = deal.talon
+    if not dealt_given and not exchange and talon is None:  # nothing to check
+        return _NOTHING_KNOWN
+    if complete and len(dealt_given) == 2 and len(exchange) == 2 and talon is not None:
+        facts = _all_known(dealt_given, exchange, talon, plays)
+        if facts is not None:
+            return facts
     violations: list[Violation] = []
     dealt: dict[Role, frozenset[Card] | None] = {
         r: frozenset(dealt_given[r]) if r in dealt_given else None for r in ROLES
@@ -161,40 +237,16 @@ def check_exchange(
             inferred = (frozenset(plays[r]) - frozenset(t)) | x
             if len(inferred) == 12:
                 dealt[r] = inferred
-    # Cards each player cannot hold after the exchange, and why.
-    excluded: dict[Role, dict[Card, str]] = {"elder": {}, "younger": {}}
-    for r in ROLES:
-        o = other(r)
-        ex = excluded[r]
-        if talon is not None:
-            mine = taken[r]
-            if mine is not None:
-                for card in talon:
-                    if card not in mine:
-                        ex[card] = "it was not among the talon cards he took"
-            elif r == "elder":
-                for card in talon[5:]:
-                    ex[card] = "it was not among the talon cards he took"
-        if dealt[o] is not None:
-            for card in dealt[o] or ():
-                ex[card] = f"it was dealt to the {o} hand"
-        if discards[o] is not None:
-            for card in discards[o] or ():
-                ex[card] = f"the {o} hand discarded it"
-        if after[r] is not None:
-            held = after[r] or frozenset()
-            for card in PACK_SET - held:
-                ex.setdefault(card, "it was not in his hand after the exchange")
-        if discards[r] is not None:
-            for card in discards[r] or ():
-                ex[card] = "he had discarded it"
+    facts = ExchangeFacts(dealt, after, discards, taken, talon, ())
     # Played cards he cannot hold (Q6 "a card not held"; a discard played, Q4).
     for r in ROLES:
-        ex = excluded[r]
-        for card, (i, pos) in sorted(plays[r].items(), key=lambda item: item[1]):
-            reason = ex.get(card)
-            if reason is None:
-                continue
+        bad = plays[r].keys() & facts.forbidden(r)
+        if not bad:
+            continue
+        ex = facts.excluded(r)
+        for card in sorted(bad, key=plays[r].__getitem__):
+            i, pos = plays[r][card]
+            reason = ex[card]
             code, rule = ("discard_played", "Q4") if reason == "he had discarded it" \
                 else ("card_not_held", "Q6")
             violations.append(Violation(
@@ -203,7 +255,7 @@ def check_exchange(
                 f"{reason}.", f"tricks[{i}][{pos}]"))
     if complete:
         _unplayed(deal, dealt, discards, taken, plays, violations)
-    return ExchangeFacts(dealt, after, excluded, tuple(violations))
+    return ExchangeFacts(dealt, after, discards, taken, talon, tuple(violations))
 
 
 def _unplayed(
@@ -234,14 +286,3 @@ def _unplayed(
                         "card_not_played", "Q4",
                         f"The {r} hand took {card_name(card)} from the talon but never played it.",
                         f"talon[{start + k}]"))
-
-
-def plays_by_role(
-    leaders: Sequence[Role], tricks: Sequence[tuple[Card, ...]]
-) -> dict[Role, dict[Card, tuple[int, int]]]:
-    """Each role's played cards → (trick index, position), from the trick leaders."""
-    plays: dict[Role, dict[Card, tuple[int, int]]] = {"elder": {}, "younger": {}}
-    for i, (leader, cards) in enumerate(zip(leaders, tricks, strict=True)):
-        for pos, card in enumerate(cards):
-            plays[leader if pos == 0 else other(leader)][card] = (i, pos)
-    return plays

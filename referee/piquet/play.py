@@ -10,18 +10,16 @@ extra for the last (twelfth) trick.  The cards (10, or 40 for capot) are scored 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from referee.cards import TEN, Card, card_name
+from referee.cards import PIQUET_PACK, TEN, Card, card_name
 from referee.piquet.records import PiquetOptions, Role, other
 from referee.violations import Violation
 
 _SUIT_WORDS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 
-@dataclass(frozen=True, slots=True)
-class TrickResult:
+class TrickResult(NamedTuple):
     """One trick (Q6): its 1-based ``number``, the ``leader``, the ``cards`` (leader's first)
     and the ``winner`` (None while the trick is incomplete)."""
 
@@ -36,8 +34,7 @@ class TrickResult:
                 "cards": [card_name(c) for c in self.cards], "winner": self.winner}
 
 
-@dataclass(frozen=True, slots=True)
-class PlayPoint:
+class PlayPoint(NamedTuple):
     """A point scored in play (Q6): ``who``, ``what`` in words ("lead KS", "wins trick 4",
     "last trick"), ``points``, and the 0-based ``trick`` index it belongs to."""
 
@@ -54,6 +51,10 @@ def trick_winner(leader: Role, lead: Card, follow: Card) -> Role:
     return leader
 
 
+_LEAD_WORDS: dict[Card, str] = {c: f"lead {card_name(c)}" for c in PIQUET_PACK}
+_WIN_WORDS: tuple[str, ...] = tuple(f"wins trick {n}" for n in range(1, 13))
+
+
 def play_tricks(
     tricks: Sequence[tuple[Card, ...]], options: PiquetOptions
 ) -> tuple[list[TrickResult], list[PlayPoint]]:
@@ -66,72 +67,73 @@ def play_tricks(
     points: list[PlayPoint] = []
     every = options.lead_point == "every"
     leader: Role = "elder"
-    last = 11
     for i, cards in enumerate(tricks):
         lead = cards[0]
         if every or lead.rank >= TEN:
-            points.append(PlayPoint(leader, f"lead {card_name(lead)}", 1, i))
+            points.append(PlayPoint(leader, _LEAD_WORDS.get(lead) or f"lead {lead}", 1, i))
         if len(cards) < 2:
             results.append(TrickResult(i + 1, leader, cards, None))
             break
         follow = cards[1]
         if follow.suit == lead.suit and follow.rank > lead.rank:
-            winner: Role = other(leader)
+            winner: Role = "younger" if leader == "elder" else "elder"
             if every or follow.rank >= TEN:
-                points.append(PlayPoint(winner, f"wins trick {i + 1}", 1, i))
+                points.append(PlayPoint(winner, _WIN_WORDS[i], 1, i))
         else:
             winner = leader
-        if i == last:
+        if i == 11:
             points.append(PlayPoint(winner, "last trick", 1, i))
         results.append(TrickResult(i + 1, leader, cards, winner))
         leader = winner
     return results, points
 
 
-def played_by(results: Sequence[TrickResult]) -> dict[Role, list[tuple[int, int, Card]]]:
-    """Each role's plays in order, as (trick index, position in trick, card)."""
-    plays: dict[Role, list[tuple[int, int, Card]]] = {"elder": [], "younger": []}
-    for i, trick in enumerate(results):
-        follower = other(trick.leader)
-        for pos, card in enumerate(trick.cards):
-            plays[trick.leader if pos == 0 else follower].append((i, pos, card))
-    return plays
+def plays_by_role(results: Sequence[TrickResult]) -> dict[Role, dict[Card, tuple[int, int]]]:
+    """Each role's played cards → (trick index, position in trick), in play order."""
+    elder: dict[Card, tuple[int, int]] = {}
+    younger: dict[Card, tuple[int, int]] = {}
+    for i, (_, leader, cards, _) in enumerate(results):
+        first, second = (elder, younger) if leader == "elder" else (younger, elder)
+        first[cards[0]] = (i, 0)
+        if len(cards) > 1:
+            second[cards[1]] = (i, 1)
+    return {"elder": elder, "younger": younger}
 
 
 def find_revokes(
     results: Sequence[TrickResult],
     hands: Mapping[Role, frozenset[Card] | None],
+    plays: Mapping[Role, Mapping[Card, tuple[int, int]]],
 ) -> list[Violation]:
     """Q6: a follower who did not follow suit although able (a revoke), at ``tricks[i][1]``.
 
-    ``hands``: each role's hand after the exchange when known (None: unknown).  A revoke is
+    ``hands``: each role's hand after the exchange when known (None: unknown); ``plays``: each
+    role's played cards → (trick index, position), see :func:`plays_by_role`.  A revoke is
     proven by the known hand, or else by a later play of the suit led by the same player.
     """
-    plays = played_by(results)
     violations: list[Violation] = []
-    for i, trick in enumerate(results):
-        if len(trick.cards) < 2:
+    for i, (_, leader, cards, _) in enumerate(results):
+        if len(cards) < 2:
             continue
-        lead, follow = trick.cards
-        if follow.suit == lead.suit:
-            continue
-        follower = other(trick.leader)
+        lead, follow = cards
         suit = lead.suit
-        later = [(j, c) for j, pos, c in plays[follower] if j > i and c.suit == suit]
+        if follow.suit == suit:
+            continue
+        follower: Role = "younger" if leader == "elder" else "elder"
+        mine = plays[follower]
+        # Cards of the suit led that he still held: in his known hand, or played later.
         hand = hands.get(follower)
-        before = {c for j, _, c in plays[follower] if j < i}
-        held = sorted((c for c in hand if c.suit == suit and c not in before),
-                      reverse=True) if hand is not None else []
-        # A known hand proves it; else a later play of the suit does.
+        held = [c for c in (mine if hand is None else hand)
+                if c.suit == suit and mine.get(c, (99,))[0] > i]
+        if not held:
+            continue
         start = (f"In trick {i + 1} the {follower} hand played {card_name(follow)} on "
                  f"{card_name(lead)} without following suit")
-        if held:
-            message = f"{start} although holding the {card_name(held[0])}."
-        elif later:
-            j, card = later[0]
-            message = (f"{start}; his {card_name(card)} in trick {j + 1} proves he held a "
-                       f"{_SUIT_WORDS[suit]}.")
+        if hand is not None:
+            message = f"{start} although holding the {card_name(max(held))}."
         else:
-            continue
+            proof = min(held, key=mine.__getitem__)
+            message = (f"{start}; his {card_name(proof)} in trick {mine[proof][0] + 1} proves "
+                       f"he held a {_SUIT_WORDS[suit]}.")
         violations.append(Violation("revoke", "Q6", message, f"tricks[{i}][1]"))
     return violations

@@ -14,8 +14,8 @@ from typing import Any, Literal
 from referee.cards import PIQUET_PACK, Card, card_name
 from referee.piquet.combinations import declare
 from referee.piquet.deal import _carte_blanche, _claims, rule_deal, verify_tricks
-from referee.piquet.exchange import check_exchange, plays_by_role, verify_cards
-from referee.piquet.play import TrickResult, find_revokes, play_tricks
+from referee.piquet.exchange import check_exchange, verify_cards
+from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
 from referee.piquet.records import ROLES, PiquetDeal, PiquetOptions, Role, other
 from referee.violations import RecordError, Violation
 
@@ -76,9 +76,9 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
         return PiquetProgress("complete", None, None, ruling.violations, ruling.tricks,
                               ruling.tricks_won, ruling.scores, True)
     results, play_points = play_tricks(deal.tricks, options)
-    plays = plays_by_role([t.leader for t in results], deal.tricks)
+    plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=False)
-    violations = [*twice, *facts.violations, *find_revokes(results, facts.after)]
+    violations = [*twice, *facts.violations, *find_revokes(results, facts.after, plays)]
 
     won: dict[Role, int] = {"elder": 0, "younger": 0}
     for trick in results:
@@ -128,7 +128,7 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
             t.cards[0].suit for t in results
             if len(t.cards) == 2 and t.leader != to_play and t.cards[1].suit != t.cards[0].suit
         }
-        excluded = facts.excluded[to_play]
+        excluded = facts.excluded(to_play)
         remaining = [c for c in PIQUET_PACK
                      if c not in played_all and c not in excluded and c.suit not in void]
     legal = tuple(sorted(remaining, key=lambda c: ("SHDC".index(c.suit), -c.rank)))
