@@ -419,7 +419,8 @@ def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """Void a recorded deal with a reason: it stays in the ledger, it no longer counts."""
     return _write(
         match_id, body,
-        lambda state: commands.void_deal(state, deal, body["reason"], body.get("by")),
+        lambda state: commands.void_deal(state, deal, body["reason"], body.get("by"),
+                                         game=GAMES[state.game]),
         lambda a: state_dict(match_id, a.state), s.MatchSchema,
     )
 

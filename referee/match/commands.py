@@ -11,11 +11,12 @@ to append — or raises, so that nothing is stored:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from referee import RULES_VERSION
 from referee.match.events import Event
-from referee.match.state import Game, MatchError, MatchState
+from referee.match.state import DealEntry, Game, MatchError, MatchState
 from referee.violations import RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
@@ -137,13 +138,19 @@ def undo(state: MatchState, reason: str | None, by: str | None) -> list[NewEvent
     return [("undo", {"voids": list(state.last_undoable), "reason": reason, "by": by})]
 
 
-def void_deal(state: MatchState, number: int, reason: str, by: str | None) -> list[NewEvent]:
-    """Void a finished deal: it stays in the ledger but no longer counts."""
+def void_deal(
+    state: MatchState, number: int, reason: str, by: str | None, game: Game | None = None
+) -> list[NewEvent]:
+    """Void a finished deal: it stays in the ledger but no longer counts. With ``game``, the
+    deals still counted must make sense to its rules (see :func:`_refuse_if_outcome_breaks`).
+    """
     entry = state.deal(number)
     if entry is None or entry.status != "live":
         raise MatchError(
             [Violation("no_such_deal", "", f"There is no counted deal {number} to void.")]
         )
+    if game is not None:
+        _refuse_if_outcome_breaks(state, game, {number: replace(entry, status="voided")})
     return [("deal_voided", {"deal": number, "reason": reason, "by": by})]
 
 
@@ -162,10 +169,35 @@ def amend_deal(
     ruled = game.rule(record, entry.dealer, state.players, state.options)
     if ruled.violations:
         raise RecordError(ruled.violations)
+    _refuse_if_outcome_breaks(state, game, {number: replace(entry, scores=ruled.scores)})
     return [
         ("deal_amended", {"deal": number, "record": record, "reason": reason, "by": by}),
         ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}),
     ]
+
+
+def _refuse_if_outcome_breaks(
+    state: MatchState, game: Game, changed: dict[int, DealEntry]
+) -> None:
+    """A correction must leave deals the match's end can be judged on: in Piquet no deal may
+    stay counted after the partie would have ended (Q9: six deals, eight only when tied after
+    six), e.g. amending deal 2 of a partie that went to a seventh deal because it was tied.
+    """
+    deals = tuple(changed.get(d.number, d) for d in state.deals)
+    try:
+        game.outcome(deals, state.players, state.options)
+    except ValueError:
+        raise MatchError(
+            [
+                Violation(
+                    "correction_ends_partie_earlier",
+                    "Q9",
+                    "With this correction the partie would have ended before the last deals "
+                    "recorded: void or undo those deals first.",
+                    "deal",
+                )
+            ]
+        ) from None
 
 
 def _with_dealer(empty: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:

@@ -259,3 +259,43 @@ def test_partie_still_tied_after_eight_deals_is_drawn(client: FlaskClient) -> No
     assert Decimal(match["settlement"]["amount"]) == 0
     refused = client.post(f"/v1/matches/{match_id}/deals", json=Q10_RECORD)
     assert refused.status_code == 422
+
+
+def test_correction_that_would_end_the_partie_earlier_is_refused(client: FlaskClient) -> None:
+    """Tied after six, a seventh deal is played (Q9). Amending deal 2 so that the partie is
+    no longer tied after six would leave a deal counted after the partie's end: refused with
+    nothing stored, and the match still reads. Voiding deal 2 instead is fine: deal 7 becomes
+    the sixth deal that counts and the partie ends."""
+    match_id = create_match(client, "piquet", PLAYERS)["id"]
+    _record_partie(client, match_id, [Q10_RECORD] * 7)
+    version = read_match(client, match_id)["version"]
+    refused = client.post(f"/v1/matches/{match_id}/deals/2/amend",
+                          json={"record": random_piquet_record(0), "reason": "misread"})
+    assert refused.status_code == 422, refused.json
+    assert refused.json["violations"][0]["code"] == "correction_ends_partie_earlier"
+    match = read_match(client, match_id)
+    assert match["version"] == version
+    assert standings(match) == {"Bill": 167, "Ann": 197}
+    assert match["finished"] is False and match["deals_required"] == 8
+    voided = client.post(f"/v1/matches/{match_id}/deals/2/void", json={"reason": "misdeal"})
+    assert voided.status_code == 200, voided.json
+    # Counted: deals 1, 3, 5, 7 with Bill elder (11 each), 4 and 6 with Ann elder.
+    assert standings(voided.json) == {"Bill": 4 * 11 + 2 * 41, "Ann": 4 * 41 + 2 * 11}
+    assert voided.json["finished"] is True and voided.json["winner"] == "Ann"
+
+
+def test_void_that_would_end_the_partie_earlier_is_refused(client: FlaskClient) -> None:
+    """Tied after six, deals 7 and 8 played; voiding deal 1 would make deals 2–7 the first six
+    that count, not tied, with deal 8 counted after the partie's end (Q9): refused."""
+    match_id = create_match(client, "piquet", PLAYERS)["id"]
+    _record_partie(client, match_id, [Q10_RECORD] * 6 + [random_piquet_record(0)] * 2)
+    version = read_match(client, match_id)["version"]
+    refused = client.post(f"/v1/matches/{match_id}/deals/1/void", json={"reason": "misdeal"})
+    assert refused.status_code == 422, refused.json
+    assert refused.json["violations"][0]["rule"] == "Q9"
+    assert read_match(client, match_id)["version"] == version
+    # Voiding the last deal first, as the refusal says, makes voiding deal 1 possible.
+    assert client.post(f"/v1/matches/{match_id}/deals/8/void",
+                       json={"reason": "misdeal"}).status_code == 200
+    assert client.post(f"/v1/matches/{match_id}/deals/1/void",
+                       json={"reason": "misdeal"}).status_code == 200
