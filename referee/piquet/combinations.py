@@ -63,13 +63,14 @@ class Combination(NamedTuple):
 
     ``words``: what the player says ("point of five", "quint", "trio of aces");
     ``score``: points it scores if its category is won; ``key``: comparison key within the
-    category (higher wins: point (cards, pips), sequence (length, top rank), set (size, rank)).
+    category (higher wins: point (cards, pips), sequence (length, top rank), set (size, rank));
+    ``shown``: the words with the detail an opponent may ask for ("point of five (47 pips)").
     """
 
     words: str
     score: int
     key: tuple[int, int]
-    detail: str = ""
+    shown: str
 
 
 def point_words(length: int) -> str:
@@ -83,16 +84,19 @@ def set_words(size: int, rank: int) -> str:
 
 
 def _point(length: int, pips: int) -> Combination:
-    return Combination(point_words(length), length, (length, pips), f"{pips} pips")
+    words = point_words(length)
+    return Combination(words, length, (length, pips), f"{words} ({pips} pips)")
 
 
 def _sequence(length: int, top: int, suit: str) -> Combination:
-    return Combination(SEQUENCE_NAMES[length], SEQUENCE_SCORES[length], (length, top),
-                       f"to the {_TOP_WORDS.get(top, str(top))}, {suit}")
+    words = SEQUENCE_NAMES[length]
+    return Combination(words, SEQUENCE_SCORES[length], (length, top),
+                       f"{words} (to the {_TOP_WORDS.get(top, str(top))}, {suit})")
 
 
 def _set(size: int, rank: int) -> Combination:
-    return Combination(set_words(size, rank), SET_SCORES[size], (size, rank))
+    words = set_words(size, rank)
+    return Combination(words, SET_SCORES[size], (size, rank), words)
 
 
 def _by_suit(hand: tuple[Card, ...] | frozenset[Card]) -> dict[str, list[int]]:
@@ -381,12 +385,6 @@ class CategoryResult:
         }
 
 
-def _shown(combo: Combination | None) -> str | None:
-    if combo is None:
-        return None
-    return f"{combo.words} ({combo.detail})" if combo.detail else combo.words
-
-
 def compare_category(
     elder: tuple[Combination, ...], younger: tuple[Combination, ...]
 ) -> CategoryResult:
@@ -395,28 +393,20 @@ def compare_category(
     ``elder`` / ``younger``: each player's combinations in the category, best first (empty when
     nothing is announced).  Exactly equal best combinations: nobody scores.
     """
-    e_best = elder[0] if elder else None
-    y_best = younger[0] if younger else None
-    winner: Role | None
-    if e_best is None and y_best is None:
-        winner = None
-    elif y_best is None or (e_best is not None and e_best.key > y_best.key):
-        winner = "elder"
-    elif e_best is None or y_best.key > e_best.key:
-        winner = "younger"
-    else:
-        winner = None
-    combos = elder if winner == "elder" else younger if winner == "younger" else ()
-    total = sum(c.score for c in combos)
-    return CategoryResult(
-        winner=winner,
-        elder=total if winner == "elder" else 0,
-        younger=total if winner == "younger" else 0,
-        scored=tuple(c.words for c in combos),
-        scored_points=tuple(c.score for c in combos),
-        elder_shown=_shown(e_best),
-        younger_shown=_shown(y_best),
-    )
+    e_key = elder[0].key if elder else (0, 0)
+    y_key = younger[0].key if younger else (0, 0)
+    if e_key > y_key:
+        total = sum([c.score for c in elder])
+        return CategoryResult("elder", total, 0, tuple([c.words for c in elder]),
+                              tuple([c.score for c in elder]), elder[0].shown,
+                              younger[0].shown if younger else None)
+    if y_key > e_key:
+        total = sum([c.score for c in younger])
+        return CategoryResult("younger", 0, total, tuple([c.words for c in younger]),
+                              tuple([c.score for c in younger]),
+                              elder[0].shown if elder else None, younger[0].shown)
+    return CategoryResult(None, 0, 0, (), (), elder[0].shown if elder else None,
+                          younger[0].shown if younger else None)
 
 
 @dataclass(frozen=True, slots=True)

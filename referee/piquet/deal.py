@@ -38,6 +38,8 @@ from referee.piquet.records import (
 )
 from referee.violations import RecordError, Violation
 
+_new = tuple.__new__  # builds a NamedTuple from a tuple without a Python-level call
+
 #: Points for the cards, capot, carte blanche, repique and pique (Q3, Q6, Q7).
 CARDS_POINTS, CAPOT_POINTS, CARTE_BLANCHE_POINTS = 10, 40, 10
 REPIQUE_POINTS, PIQUE_POINTS = 60, 30
@@ -343,13 +345,13 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
             elder_total += points
         else:
             younger_total += points
-        log.append(LogEntry(who, what, points, elder_total, younger_total))
+        log.append(_new(LogEntry, (who, what, points, elder_total, younger_total)))
         if index == bonus_after and bonus is not None:
             if bonus[0] == "elder":
                 elder_total += bonus[2]
             else:
                 younger_total += bonus[2]
-            log.append(LogEntry(*bonus, elder_total, younger_total))
+            log.append(_new(LogEntry, (*bonus, elder_total, younger_total)))
     totals: dict[Role, int] = {"elder": elder_total, "younger": younger_total}
     declarations = Declarations(decl.point, decl.sequence, decl.sets, blanche, decl.scores,
                                 repique)

@@ -51,6 +51,7 @@ def trick_winner(leader: Role, lead: Card, follow: Card) -> Role:
     return leader
 
 
+_new = tuple.__new__  # builds a NamedTuple from a tuple without a Python-level call
 _LEAD_WORDS: dict[Card, str] = {c: f"lead {card_name(c)}" for c in PIQUET_PACK}
 _WIN_WORDS: tuple[str, ...] = tuple(f"wins trick {n}" for n in range(1, 13))
 
@@ -70,20 +71,20 @@ def play_tricks(
     for i, cards in enumerate(tricks):
         lead = cards[0]
         if every or lead.rank >= TEN:
-            points.append(PlayPoint(leader, _LEAD_WORDS.get(lead) or f"lead {lead}", 1, i))
+            points.append(_new(PlayPoint, (leader, _LEAD_WORDS.get(lead) or f"lead {lead}", 1, i)))
         if len(cards) < 2:
-            results.append(TrickResult(i + 1, leader, cards, None))
+            results.append(_new(TrickResult, (i + 1, leader, cards, None)))
             break
         follow = cards[1]
         if follow.suit == lead.suit and follow.rank > lead.rank:
             winner: Role = "younger" if leader == "elder" else "elder"
             if every or follow.rank >= TEN:
-                points.append(PlayPoint(winner, _WIN_WORDS[i], 1, i))
+                points.append(_new(PlayPoint, (winner, _WIN_WORDS[i], 1, i)))
         else:
             winner = leader
         if i == 11:
-            points.append(PlayPoint(winner, "last trick", 1, i))
-        results.append(TrickResult(i + 1, leader, cards, winner))
+            points.append(_new(PlayPoint, (winner, "last trick", 1, i)))
+        results.append(_new(TrickResult, (i + 1, leader, cards, winner)))
         leader = winner
     return results, points
 
@@ -112,6 +113,12 @@ def find_revokes(
     proven by the known hand, or else by a later play of the suit led by the same player.
     """
     violations: list[Violation] = []
+    # The last trick in which each role played each suit (plays are in play order).
+    last: dict[Role, dict[str, int]] = {"elder": {}, "younger": {}}
+    for role in ("elder", "younger"):
+        mine_last = last[role]
+        for card, (i, _) in plays[role].items():
+            mine_last[card.suit] = i
     for i, (_, leader, cards, _) in enumerate(results):
         if len(cards) < 2:
             continue
@@ -121,8 +128,10 @@ def find_revokes(
             continue
         follower: Role = "younger" if leader == "elder" else "elder"
         mine = plays[follower]
-        # Cards of the suit led that he still held: in his known hand, or played later.
         hand = hands.get(follower)
+        if last[follower].get(suit, -1) <= i and (hand is None or hand == mine.keys()):
+            continue  # no later play of the suit, and the known hand is what he played
+        # Cards of the suit led that he still held: in his known hand, or played later.
         held = [c for c in (mine if hand is None else hand)
                 if c.suit == suit and mine.get(c, (99,))[0] > i]
         if not held:
