@@ -111,8 +111,9 @@ class ExchangeFacts:
                 for card in talon:
                     if card not in mine:
                         ex[card] = "it was not among the talon cards he took"
-            elif role == "elder":
-                for card in talon[5:]:
+            else:
+                theirs = self.taken[o]
+                for card in talon[5:] if role == "elder" else theirs or ():
                     ex[card] = "it was not among the talon cards he took"
         for card in self.dealt[o] or ():
             ex[card] = f"it was dealt to the {o} hand"

@@ -8,7 +8,17 @@ from referee.cards import PIQUET_PACK
 from referee.piquet import PiquetDeal, progress, rule_deal
 from referee.violations import RecordError
 
-from .examples import Q10_ANN, Q10_BILL, Q10_TRICKS, cards, q10_deal, tricks
+from .examples import (
+    Q10_ANN,
+    Q10_BILL,
+    Q10_DEALT,
+    Q10_EXCHANGE,
+    Q10_TALON,
+    Q10_TRICKS,
+    cards,
+    q10_deal,
+    tricks,
+)
 from .test_play import REVOKE_TRICKS
 
 
@@ -107,3 +117,15 @@ def test_as_dict_is_json_ready() -> None:
     data = progress(q10_deal(tricks=(cards("KS"),))).as_dict()
     assert data["legal_cards"] == ["AS", "JS", "7S"]
     assert data["tricks"] == [{"number": 1, "leader": "elder", "cards": ["KS"], "winner": None}]
+
+
+def test_unknown_hand_excludes_the_cards_the_record_places_elsewhere() -> None:
+    # Only elder's side is recorded: younger cannot hold elder's hand as dealt, elder's
+    # discards, or the talon cards elder took (the top five).
+    deal = PiquetDeal(tricks=(cards("KS"),), dealt={"elder": Q10_DEALT["elder"]},
+                      talon=Q10_TALON, exchange={"elder": Q10_EXCHANGE["elder"]})
+    state = progress(deal)
+    assert state.to_play == "younger" and state.legal_cards is not None
+    impossible = set(Q10_DEALT["elder"]) | set(Q10_TALON[:5])
+    assert not impossible & set(state.legal_cards)
+    assert set(state.legal_cards) == {c for c in PIQUET_PACK if c not in impossible}
