@@ -28,11 +28,14 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _call(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+def _call(
+    base: str, method: str, path: str, body: Any = None, token: str | None = None
+) -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        base + path, data=data, method=method, headers={"Content-Type": "application/json"}
-    )
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, json.loads(response.read())
@@ -81,8 +84,9 @@ def test_q10_over_gunicorn_and_a_stored_match(served: str) -> None:
     status, match = _call(served, "POST", "/v1/matches",
                           {"game": "piquet", "players": ["Bill", "Ann"]})
     assert status == 201
+    token = match["tokens"]["write"]
     status, result = _call(served, "POST", f"/v1/matches/{match['id']}/deals",
-                           {"tricks": Q10_TRICKS})
+                           {"tricks": Q10_TRICKS}, token)
     assert status == 201, result
-    status, match = _call(served, "GET", f"/v1/matches/{match['id']}")
+    status, match = _call(served, "GET", f"/v1/matches/{match['id']}", token=token)
     assert {s["name"]: s["score"] for s in match["standings"]} == {"Bill": 11, "Ann": 41}

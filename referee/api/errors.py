@@ -42,6 +42,17 @@ class ProblemSchema(ma.Schema):
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
 
 
+def problems(blp: Any, *statuses: int) -> Any:
+    """Decorator documenting the problem+json responses a route may give (e.g. 401, 422)."""
+
+    def decorate(view: Any) -> Any:
+        for status in statuses:
+            view = blp.alt_response(status, response=HTTPStatus(status).name)(view)
+        return view
+
+    return decorate
+
+
 class ProblemError(HTTPException):
     """An HTTP error carrying a problem document; raise it (or call :func:`abort_problem`)."""
 
@@ -116,6 +127,20 @@ class ProblemApi(Api):
     """flask-smorest's Api sending every error as problem+json, keeping Werkzeug's headers."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self) -> None:
+        """Document every error response as ``application/problem+json`` (RFC 9457)."""
+        from flask_smorest.utils import prepare_response
+
+        for status in HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        default = {"description": "Error (problem+json)", "schema": self.ERROR_SCHEMA}
+        prepare_response(default, self.spec, PROBLEM_JSON)
+        self.spec.components.response("DEFAULT_ERROR", default, lazy=True)
 
     def handle_http_exception(self, error: HTTPException) -> Response:
         """Turn any HTTPException (abort, validation, 404, 405…) into problem+json."""

@@ -17,7 +17,7 @@ import marshmallow as ma
 from flask import Response, request, url_for
 
 from referee.api import match_schemas as s
-from referee.api.errors import ProblemError
+from referee.api.errors import ProblemError, problems
 from referee.api.fields import Blueprint
 from referee.match import commands
 from referee.match.events import canonical_json
@@ -271,6 +271,7 @@ def _read(match_id: str) -> MatchState:
 @blp.route("", methods=["POST"])
 @blp.arguments(s.CreateMatchSchema)
 @blp.response(201, s.CreatedMatchSchema)
+@problems(blp, 409, 422)
 def create_match(body: dict[str, Any]) -> Any:
     """Create a match of Pitch or Piquet with its players and options.
 
@@ -321,6 +322,7 @@ def create_match(body: dict[str, Any]) -> Any:
 @blp.arguments(s.RotateSchema)
 @blp.response(200, s.TokensSchema)
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422)
 def rotate_tokens(body: dict[str, Any], match_id: str) -> Any:
     """Rotate the match's tokens (write token needed): ``which`` "write", "read" or "both".
 
@@ -336,6 +338,7 @@ def rotate_tokens(body: dict[str, Any], match_id: str) -> Any:
 @blp.route("/<string:match_id>", methods=["GET"])
 @blp.response(200, s.MatchSchema)
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
 def read_match(match_id: str) -> Any:
     """The match: players, standings, whose turn it is and what is legal now, the result.
 
@@ -349,6 +352,7 @@ def read_match(match_id: str) -> Any:
 @blp.arguments(s.StepSchema)
 @blp.response(201, s.StepResultSchema)
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422, 428)
 def record_step(body: dict[str, Any], match_id: str) -> Any:
     """Record one step of the deal in play (a bid, an exchange, a declaration, a card),
     checked at once; the deal is scored when its last card is played.
@@ -387,6 +391,7 @@ def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
 @blp.arguments(s.RecordDealSchema)
 @blp.response(201, s.DealResultSchema)
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422)
 def record_deal(body: dict[str, Any], match_id: str) -> Any:
     """Record a whole deal at once (the deal records of design.md); stored only if legal."""
 
@@ -402,6 +407,7 @@ def record_deal(body: dict[str, Any], match_id: str) -> Any:
 @blp.arguments(s.CorrectionSchema)
 @blp.response(200, s.MatchSchema)
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422)
 def undo(body: dict[str, Any], match_id: str) -> Any:
     """Take back the last entry (a step, a whole deal, a void or an amendment)."""
     return _write(
@@ -415,6 +421,7 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
 @blp.arguments(s.VoidSchema)
 @blp.response(200, s.MatchSchema)
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422)
 def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """Void a recorded deal with a reason: it stays in the ledger, it no longer counts."""
     return _write(
@@ -429,6 +436,7 @@ def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 @blp.arguments(s.AmendSchema)
 @blp.response(200, s.DealResultSchema)
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422)
 def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """Replace a recorded deal by a corrected record, with a reason; ruled again."""
     return _write(
@@ -442,6 +450,7 @@ def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 
 @blp.route("/<string:match_id>/ledger", methods=["GET"])
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
 @blp.arguments(s.PageArgsSchema, location="query")
 @blp.response(200, s.LedgerPageSchema)
 @blp.alt_response(200, content_type="text/csv", description="The ledger as CSV")
@@ -457,6 +466,7 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
 
 @blp.route("/<string:match_id>/ledger.csv", methods=["GET"])
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
 @blp.response(200, content_type="text/csv", description="The ledger as CSV")
 def read_ledger_csv(match_id: str) -> Any:
     """The whole ledger as CSV: one row per deal, its scores and the running totals."""
@@ -466,6 +476,7 @@ def read_ledger_csv(match_id: str) -> Any:
 
 @blp.route("/<string:match_id>/log", methods=["GET"])
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
 @blp.arguments(s.PageArgsSchema, location="query")
 @blp.response(200, s.EventPageSchema)
 def read_events(args: dict[str, Any], match_id: str) -> Any:
@@ -493,6 +504,7 @@ def read_events(args: dict[str, Any], match_id: str) -> Any:
 @blp.route("/<string:match_id>/verify", methods=["GET"])
 @blp.response(200, s.VerifySchema)
 @blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
 def verify(match_id: str) -> Any:
     """Check the match's hash chain: ``intact``, or the first event where it breaks."""
     _authorize(match_id, "read")

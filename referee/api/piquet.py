@@ -10,7 +10,7 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee import piquet
-from referee.api.errors import ProblemError, ViolationSchema
+from referee.api.errors import ProblemError, ViolationSchema, problems
 from referee.api.fields import Blueprint, StrictSchema, card_list
 from referee.api.match_schemas import RolesAnnouncementsSchema, RolesCardsSchema
 
@@ -155,6 +155,7 @@ def engine_options(data: dict[str, Any]) -> piquet.PiquetOptions:
 @blp.route("/deals:score", methods=["POST"])
 @blp.arguments(DealRequestSchema)
 @blp.response(200, DealRulingSchema)
+@problems(blp, 422)
 def score_deal(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a finished deal: every declaration, trick point, pique, repique, capot.
 
@@ -168,6 +169,7 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/declarations:compare", methods=["POST"])
 @blp.arguments(CompareRequestSchema)
 @blp.response(200, DeclarationsSchema)
+@problems(blp, 422)
 def compare(body: dict[str, Any]) -> dict[str, Any]:
     """Compare two hands' declarations, each announcing his best (Q5), and the repique."""
     hands = piquet.deal_from_record({"tricks": [], "dealt": {k: body[k] for k in piquet.ROLES}})

@@ -8,7 +8,7 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee import pitch
-from referee.api.errors import ProblemError, ViolationSchema
+from referee.api.errors import ProblemError, ViolationSchema, problems
 from referee.api.fields import Blueprint, StrictSchema, card_list
 
 blp = Blueprint(
@@ -139,6 +139,7 @@ def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
 @blp.route("/hands:score", methods=["POST"])
 @blp.arguments(HandRequestSchema)
 @blp.response(200, HandRulingSchema)
+@problems(blp, 422)
 def score_hand(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a finished hand: tricks, High/Low/Jack/Game, the score, the violations.
 

@@ -1,0 +1,215 @@
+"""Trust (the match's tokens, Idempotency-Key, If-Match, bounds): who may read and write,
+retries that store nothing twice, stale phones that cannot overwrite, garbage refused cleanly."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee.store.models import Event, IdempotencyKey
+
+
+def create(client: FlaskClient, players: list[str] | None = None) -> dict[str, Any]:
+    response = client.post("/v1/matches", json={"game": "pitch",
+                                                 "players": players or ["Ann", "Bob", "Cid"]})
+    assert response.status_code == 201
+    body = response.get_json()
+    assert set(body["tokens"]) == {"write", "read"}
+    return body
+
+
+def bearer(token: str | None) -> dict[str, str]:
+    return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+
+READS = ["", "/ledger", "/ledger.csv", "/log", "/verify"]
+WRITES: list[tuple[str, dict[str, Any]]] = [
+    ("/events", {"type": "bid", "call": "pass", "expected_version": 1}),
+    ("/deals", {"bids": ["pass"], "tricks": []}),
+    ("/undo", {}),
+    ("/deals/1/void", {"reason": "x"}),
+    ("/deals/1/amend", {"reason": "x", "record": {"tricks": []}}),
+    ("/tokens", {"which": "read"}),
+]
+
+
+@pytest.mark.parametrize("path", READS)
+def test_reads_need_a_token_of_this_match(bare_client: FlaskClient, path: str) -> None:
+    mine, other = create(bare_client), create(bare_client, ["Dee", "Eve"])
+    url = f"/v1/matches/{mine['id']}{path}"
+    missing = bare_client.get(url)
+    assert missing.status_code == 401
+    assert missing.content_type == "application/problem+json"
+    assert "Bearer" in missing.headers["WWW-Authenticate"]
+    assert bare_client.get(url, headers=bearer("rw_not-a-token")).status_code == 401
+    foreign = bare_client.get(url, headers=bearer(other["tokens"]["write"]))
+    assert foreign.status_code == 403
+    assert mine["id"] not in foreign.get_data(as_text=True)
+    assert "Ann" not in foreign.get_data(as_text=True)
+    for kind in ("read", "write"):
+        assert bare_client.get(url, headers=bearer(mine["tokens"][kind])).status_code == 200
+
+
+@pytest.mark.parametrize(("path", "body"), WRITES)
+def test_writes_need_the_write_token(
+    bare_client: FlaskClient, path: str, body: dict[str, Any]
+) -> None:
+    mine, other = create(bare_client), create(bare_client, ["Dee", "Eve"])
+    url = f"/v1/matches/{mine['id']}{path}"
+    before = Event.select().where(Event.match == mine["id"]).count()
+    assert bare_client.post(url, json=body).status_code == 401
+    assert bare_client.post(url, json=body, headers=bearer("garbage")).status_code == 401
+    foreign = bare_client.post(url, json=body, headers=bearer(other["tokens"]["write"]))
+    assert foreign.status_code == 403
+    assert "Ann" not in foreign.get_data(as_text=True)
+    read_only = bare_client.post(url, json=body, headers=bearer(mine["tokens"]["read"]))
+    assert read_only.status_code == 403
+    assert Event.select().where(Event.match == mine["id"]).count() == before
+    allowed = bare_client.post(url, json=body, headers=bearer(mine["tokens"]["write"]))
+    assert allowed.status_code not in (401, 403)
+
+
+def test_rotating_tokens_revokes_the_old_ones(bare_client: FlaskClient) -> None:
+    match = create(bare_client)
+    url = f"/v1/matches/{match['id']}"
+    rotated = bare_client.post(url + "/tokens", json={"which": "both"},
+                               headers=bearer(match["tokens"]["write"]))
+    assert rotated.status_code == 200
+    fresh = rotated.get_json()["tokens"]
+    assert bare_client.get(url, headers=bearer(match["tokens"]["write"])).status_code == 401
+    assert bare_client.get(url, headers=bearer(match["tokens"]["read"])).status_code == 401
+    assert bare_client.get(url, headers=bearer(fresh["read"])).status_code == 200
+
+
+def test_tokens_are_stored_only_as_hashes(bare_client: FlaskClient, app: Flask) -> None:
+    from referee.store.models import AccessToken
+
+    match = create(bare_client)
+    stored = {row.token_hash for row in AccessToken.select()}
+    assert match["tokens"]["write"] not in stored
+    assert all(len(h) == 64 for h in stored)
+
+
+def test_the_same_card_three_times_with_one_key_is_one_event(bare_client: FlaskClient) -> None:
+    match = create(bare_client)
+    url = f"/v1/matches/{match['id']}/events"
+    headers = {**bearer(match["tokens"]["write"]), "Idempotency-Key": "bid-1", "If-Match": '"v1"'}
+    answers = [bare_client.post(url, json={"type": "bid", "call": 2}, headers=headers)
+               for _ in range(3)]
+    assert [a.status_code for a in answers] == [201, 201, 201]
+    assert answers[0].get_data() == answers[1].get_data() == answers[2].get_data()
+    assert answers[1].headers["Idempotent-Replayed"] == "true"
+    assert Event.select().where((Event.match == match["id"]) & (Event.kind == "bid")).count() == 1
+    stored = IdempotencyKey.get(IdempotencyKey.key == "bid-1")
+    assert stored.first_seq == 2 and stored.state == "done"
+
+
+def test_the_same_key_with_another_body_is_422(bare_client: FlaskClient) -> None:
+    match = create(bare_client)
+    url = f"/v1/matches/{match['id']}/events"
+    headers = {**bearer(match["tokens"]["write"]), "Idempotency-Key": "k", "If-Match": '"v1"'}
+    first = bare_client.post(url, json={"type": "bid", "call": 2}, headers=headers)
+    assert first.status_code == 201
+    reused = bare_client.post(url, json={"type": "bid", "call": 3}, headers=headers)
+    assert reused.status_code == 422
+    assert reused.get_json()["type"].endswith("idempotency-key-reused")
+
+
+def test_a_key_still_in_progress_is_409(bare_client: FlaskClient) -> None:
+    match = create(bare_client)
+    from referee.store.idempotency import claim
+
+    url = f"/v1/matches/{match['id']}/events"
+    body = {"type": "bid", "call": 2}
+    headers = {**bearer(match["tokens"]["write"]), "Idempotency-Key": "slow", "If-Match": '"v1"'}
+    # The first request has claimed the key and is still running.
+    with bare_client.application.test_request_context(url, method="POST", json=body,
+                                                      headers=headers):
+        from referee.api.matches import _fingerprint
+
+        assert claim(match["id"], "slow", _fingerprint()) is None
+    response = bare_client.post(url, json=body, headers=headers)
+    assert response.status_code == 409
+    assert Event.select().where(Event.match == match["id"]).count() == 1
+
+
+def test_a_refused_write_releases_its_key(bare_client: FlaskClient) -> None:
+    match = create(bare_client)
+    url = f"/v1/matches/{match['id']}/events"
+    headers = {**bearer(match["tokens"]["write"]), "Idempotency-Key": "again", "If-Match": '"v1"'}
+    refused = bare_client.post(url, json={"type": "bid", "call": 9}, headers=headers)
+    assert refused.status_code == 422
+    assert IdempotencyKey.select().where(IdempotencyKey.key == "again").count() == 0
+
+
+def test_create_retried_with_its_key_is_one_match_with_fresh_tokens(
+    bare_client: FlaskClient,
+) -> None:
+    body = {"game": "piquet", "players": ["Bill", "Ann"]}
+    first = bare_client.post("/v1/matches", json=body, headers={"Idempotency-Key": "new-1"})
+    again = bare_client.post("/v1/matches", json=body, headers={"Idempotency-Key": "new-1"})
+    assert first.status_code == again.status_code == 201
+    assert first.get_json()["id"] == again.get_json()["id"]
+    url = f"/v1/matches/{first.get_json()['id']}"
+    assert bare_client.get(url, headers=bearer(again.get_json()["tokens"]["read"])).status_code \
+        == 200
+    assert bare_client.get(url, headers=bearer(first.get_json()["tokens"]["read"])).status_code \
+        == 401
+
+
+def test_steps_need_a_version_and_a_stale_one_gets_the_current_state(
+    bare_client: FlaskClient,
+) -> None:
+    match = create(bare_client)
+    url = f"/v1/matches/{match['id']}/events"
+    write = bearer(match["tokens"]["write"])
+    missing = bare_client.post(url, json={"type": "bid", "call": 2}, headers=write)
+    assert missing.status_code == 428
+    first = bare_client.post(url, json={"type": "bid", "call": 2},
+                             headers={**write, "If-Match": '"v1"'})
+    assert first.status_code == 201 and first.headers["ETag"] == '"v2"'
+    stale = bare_client.post(url, json={"type": "bid", "call": 3},
+                             headers={**write, "If-Match": '"v1"'})
+    assert stale.status_code == 412
+    assert stale.get_json()["match"]["version"] == 2
+    assert stale.headers["ETag"] == '"v2"'
+    by_body = bare_client.post(url, json={"type": "bid", "call": 3, "expected_version": 2},
+                               headers=write)
+    assert by_body.status_code == 201
+
+
+def test_reads_return_the_version_as_etag(bare_client: FlaskClient) -> None:
+    match = create(bare_client)
+    response = bare_client.get(
+        f"/v1/matches/{match['id']}", headers=bearer(match["tokens"]["read"])
+    )
+    assert response.headers["ETag"] == '"v1"'
+
+
+@pytest.mark.parametrize(
+    ("data", "content_type"),
+    [
+        (b"[" * 50_000 + b"]" * 50_000, "application/json"),
+        (b'{"game": "pitch", "players": ["\xff\xfe"]}', "application/json"),
+        (b'{"game": 7, "players": "Ann"}', "application/json"),
+        (b'{"game": "pitch", "players": ["A", "B"], "extra": 1}', "application/json"),
+        (json.dumps({"game": "pitch", "players": ["x" * 41, "B"]}).encode(), "application/json"),
+        (json.dumps({"game": "pitch", "players": ["P"] * 50}).encode(), "application/json"),
+        (b"not json", "application/json"),
+    ],
+)
+def test_garbage_is_a_clean_4xx(bare_client: FlaskClient, data: bytes, content_type: str) -> None:
+    response = bare_client.post("/v1/matches", data=data, content_type=content_type)
+    assert 400 <= response.status_code < 500
+    assert response.content_type == "application/problem+json"
+
+
+def test_an_oversize_body_is_413(bare_client: FlaskClient) -> None:
+    huge = b'{"game": "pitch", "players": ["' + b"A" * 300_000 + b'"]}'
+    response = bare_client.post("/v1/matches", data=huge, content_type="application/json")
+    assert response.status_code == 413
+    assert response.content_type == "application/problem+json"
