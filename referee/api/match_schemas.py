@@ -50,7 +50,7 @@ class NextSchema(ma.Schema):
     """What the table must record next, and what the rules allow now (when known)."""
 
     action = ma.fields.String(
-        metadata={"description": "start_deal | bid | card | score | none"}
+        metadata={"description": "bid | card | none (the match is over)"}
     )
     player = ma.fields.String(allow_none=True)
     seat = ma.fields.Integer(allow_none=True)
@@ -95,6 +95,10 @@ class MatchSchema(ma.Schema):
     winner = ma.fields.String(allow_none=True)
     drawn = ma.fields.Boolean()
     settlement = ma.fields.Dict(allow_none=True)
+    current_deal = ma.fields.Dict(
+        allow_none=True,
+        metadata={"description": "The deal being recorded: its record so far (bids, tricks…)"},
+    )
 
 
 class TokensSchema(ma.Schema):

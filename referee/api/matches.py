@@ -64,6 +64,7 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "winner": state.outcome.winner,
         "drawn": state.outcome.drawn,
         "settlement": state.outcome.settlement,
+        "current_deal": state.current.record if state.current is not None else None,
     }
     if state.game == "piquet":
         body["elder"] = players[1 - dealer]
@@ -124,6 +125,8 @@ def _expected_version(body: dict[str, Any], required: bool) -> int | None:
     """The version the client last read: ``If-Match: "v12"`` or ``expected_version`` in the
     body. ``required``: 428 when neither is given."""
     header = request.headers.get("If-Match")
+    if header and header.strip() == "*" and not required:
+        return None  # RFC 9110: any current version
     if header:
         value = header.strip().removeprefix("W/").strip('"')
         if value.startswith("v") and value[1:].isdigit():

@@ -31,24 +31,6 @@ def _seat_of(players: Sequence[str], name: str, location: str) -> int:
     return list(players).index(name)
 
 
-def _check_player(payload: dict[str, Any], players: Sequence[str], seat: int | None) -> None:
-    """When a step names its player, he must be the one whose turn it is (Q11, P9)."""
-    named = payload.get("player")
-    if named is None or seat is None:
-        return
-    if named != players[seat]:
-        raise MatchError(
-            [
-                Violation(
-                    "out_of_turn",
-                    "P4" if len(players) != 2 else "Q6",
-                    f"It is {players[seat]}'s turn, not {named}'s.",
-                    "player",
-                )
-            ]
-        )
-
-
 class PiquetGame:
     """Piquet for the ledger: players[0] and players[1]; the dealer is younger hand (Q1)."""
 

@@ -31,10 +31,11 @@ class MatchError(ValueError):
 class Next:
     """What the table must record next.
 
-    ``action``: "start_deal" (a new deal: step by step or whole), "bid", "exchange_or_play"
-    (Piquet, before the first card: exchange, declarations or the first card), "card", or
-    "none" when the match is over. ``player``: the name of who acts (None when anyone may),
-    ``seat``: his seat index in the players list, ``role`` (Piquet: "elder"/"younger").
+    ``action``: "bid" (Pitch), "card" (the next card; in Piquet before the first card the
+    table may also record the exchange and declarations), "score" (never left pending: a
+    complete deal is scored at once), or "none" when the match is over. ``player``: the name
+    of who acts (None when anyone may), ``seat``: his seat index in the players list,
+    ``role`` (Piquet: "elder"/"younger").
     ``legal_calls`` / ``legal_cards``: what the rules allow now, when the referee knows it.
     """
 
