@@ -293,8 +293,12 @@ class EventPageSchema(ma.Schema):
 
 
 class VerifySchema(ma.Schema):
-    """The hash chain's check."""
+    """The hash chain's check: ``intact`` or the seq where it breaks; ``events`` and ``head``
+    (the last event's hash) — keep them: a later ledger that does not lead to this head was
+    cut short."""
 
     intact = ma.fields.Boolean()
     broken_at = ma.fields.Integer(allow_none=True)
+    events = ma.fields.Integer()
+    head = ma.fields.String()
 

@@ -513,9 +513,10 @@ def verify(match_id: str) -> Any:
     _authorize(match_id, "read")
     try:
         broken = ledger.verify_chain(match_id)
+        events, head = ledger.chain_head(match_id)
     except ledger.MatchNotFound:
         raise ProblemError(404, f"There is no match {match_id!r}.") from None
-    return {"intact": broken is None, "broken_at": broken}
+    return {"intact": broken is None, "broken_at": broken, "events": events, "head": head}
 
 
 def _json(text: str) -> Any:

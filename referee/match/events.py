@@ -52,10 +52,14 @@ def canonical_json(payload: Any) -> str:
     return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def chain_hash(prev_hash: str, seq: int, kind: str, payload_json: str) -> str:
-    """sha256 (hex, 64 characters) linking an event to the one before it (tamper evidence)."""
+def chain_hash(
+    prev_hash: str, seq: int, kind: str, payload_json: str, actor: str | None = None
+) -> str:
+    """sha256 (hex, 64 characters) over the previous hash, the seq, kind, payload and actor:
+    it links an event to the one before it, so changing or removing any earlier event breaks
+    every hash after it (tamper evidence). The time an event was stored is not covered."""
     digest = hashlib.sha256()
-    for part in (prev_hash, str(seq), kind, payload_json):
+    for part in (prev_hash, str(seq), kind, payload_json, actor or ""):
         digest.update(part.encode("utf-8"))
         digest.update(b"\x1f")
     return digest.hexdigest()

@@ -150,7 +150,7 @@ def _append(
     for kind, payload in new_events:
         seq = len(stored) + 1
         text = canonical_json(payload)
-        digest = chain_hash(prev, seq, kind, text)
+        digest = chain_hash(prev, seq, kind, text, actor)
         EventRow.create(
             match=match_id, seq=seq, kind=kind, payload=text, actor=actor, prev_hash=prev,
             hash=digest,
@@ -158,6 +158,22 @@ def _append(
         stored.append(Event(seq, kind, json.loads(text), actor))
         prev = digest
     return stored
+
+
+def chain_head(match_id: str) -> tuple[int, str]:
+    """(number of events, hash of the last one): keep them to detect a truncated ledger later.
+
+    :raises MatchNotFound:
+    """
+    row = (
+        EventRow.select(EventRow.seq, EventRow.hash)
+        .where(EventRow.match == match_id)
+        .order_by(EventRow.seq.desc())
+        .first()
+    )
+    if row is None:
+        raise MatchNotFound(match_id)
+    return row.seq, row.hash
 
 
 def verify_chain(match_id: str) -> int | None:
@@ -173,7 +189,7 @@ def verify_chain(match_id: str) -> int | None:
         if (
             row.seq != expected_seq
             or row.prev_hash != prev
-            or row.hash != chain_hash(prev, row.seq, row.kind, row.payload)
+            or row.hash != chain_hash(prev, row.seq, row.kind, row.payload, row.actor)
         ):
             return row.seq
         prev = row.hash
