@@ -71,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     api.register_blueprint(health.blp)
     api.register_blueprint(matches.blp)
+    app.register_blueprint(_optional_module("table").blp)  # the table page, /table/
     for module_name in ("piquet", "pitch"):
         module = _optional_module(module_name)
         if module is not None:
