@@ -43,8 +43,6 @@ SET_RANKS: tuple[int, ...] = (ACE, KING, QUEEN, JACK, TEN)
 _RANK_BY_TEXT: dict[str, int] = {
     "7": 7, "8": 8, "9": 9, "T": TEN, "10": TEN, "J": JACK, "Q": QUEEN, "K": KING, "A": ACE,
 }
-_RANK_CHAR: dict[int, str] = {7: "7", 8: "8", 9: "9", TEN: "T", JACK: "J", QUEEN: "Q",
-                              KING: "K", ACE: "A"}
 _PLURALS: dict[int, str] = {
     ACE: "aces", KING: "kings", QUEEN: "queens", JACK: "jacks", TEN: "tens",
     9: "nines", 8: "eights", 7: "sevens",
