@@ -177,7 +177,8 @@ def test_hash_chain_verifies_and_finds_tampering(client: FlaskClient, app: Flask
     client.post(f"/v1/matches/{match_id}/undo", json={"reason": "test"})
     ok = client.get(f"/v1/matches/{match_id}/verify")
     assert ok.status_code == 200
-    assert ok.json == {"intact": True, "broken_at": None}
+    assert (ok.json["intact"], ok.json["broken_at"], ok.json["events"]) == (True, None, 4)
+    assert ok.json["head"] == full_log(client, match_id)[-1]["hash"]
     assert client.get("/v1/matches/nope/verify").status_code in (401, 403, 404)
     # Someone edits the stored score of the deal in the database.
     scored = next(e for e in full_log(client, match_id) if e["kind"] == "deal_scored")
@@ -191,4 +192,4 @@ def test_hash_chain_verifies_and_finds_tampering(client: FlaskClient, app: Flask
         )
     assert changed == 1
     broken = client.get(f"/v1/matches/{match_id}/verify")
-    assert broken.json == {"intact": False, "broken_at": scored["seq"]}
+    assert (broken.json["intact"], broken.json["broken_at"]) == (False, scored["seq"])
