@@ -264,7 +264,8 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     blanche, found = _carte_blanche(deal, facts, plays)
     violations.extend(found)
     decl = declare(claims, blanche)
-    violations.sort(key=_violation_order)
+    if len(violations) > 1:
+        violations.sort(key=_violation_order)
 
     # Q6 the cards: more tricks → 10, all twelve (capot) → 40; six each → nothing.
     won: dict[Role, int] = {"elder": 0, "younger": 0}

@@ -19,9 +19,13 @@ from referee.violations import RecordError, Violation
 Plays = Mapping[Card, tuple[int, int]]
 
 
+#: The twelve court cards (Q3): kings, queens and jacks.
+COURT_CARDS: frozenset[Card] = frozenset(c for c in PACK_SET if c.is_court)
+
+
 def is_carte_blanche(dealt: frozenset[Card] | tuple[Card, ...]) -> bool:
     """Q3: a hand as dealt with no court card (no K, Q or J)."""
-    return not any(11 <= card.rank <= 13 for card in dealt)
+    return COURT_CARDS.isdisjoint(dealt)
 
 
 def _error(code: str, rule: str, message: str, location: str) -> RecordError:
