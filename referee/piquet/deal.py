@@ -283,7 +283,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     cards_what = "capot" if capot else "the cards"
 
     # Every scoring event once, as (who, what, points); lists of indices order them.
-    events: list[tuple[Role, str, int]] = []
+    events: list[tuple[Any, ...]] = []
     q8: list[tuple[int, Role, int]] = []  # (event, who, points towards repique/pique)
     if blanche:
         events.append((blanche, "carte blanche", CARTE_BLANCHE_POINTS))
@@ -298,7 +298,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
                 events.append((w, what, points))
     n_declarations = len(q8)
     first_play = len(events)
-    events.extend((p.who, p.what, p.points) for p in play_points)
+    events.extend(play_points)  # (who, what, points, trick)
     cards_event = len(events)
     if cards_to:
         events.append((cards_to, cards_what, cards_points))
@@ -306,15 +306,19 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     # Q8 order of counting decides "before the opponent scored anything" (Q7): carte blanche,
     # point, sequences, sets, then the play in order; the 10 for the cards counts as soon as
     # the seventh trick is won (option cards_count_for_pique), capot's 40 never.
-    cards_pending = cards_to is not None and seventh is not None \
-        and options.cards_count_for_pique
-    for k, p in enumerate(play_points):
-        if cards_pending and p.trick > seventh:  # type: ignore[operator]
+    declared = {"elder": 0, "younger": 0}
+    for _, who, points in q8:
+        declared[who] += points
+    if not (declared["elder"] and declared["younger"]):  # else neither can reach 30 first
+        cards_pending = cards_to is not None and seventh is not None \
+            and options.cards_count_for_pique
+        for k, p in enumerate(play_points):
+            if cards_pending and p.trick > seventh:  # type: ignore[operator]
+                q8.append((cards_event, cards_to, CARDS_POINTS))  # type: ignore[arg-type]
+                cards_pending = False
+            q8.append((first_play + k, p.who, p.points))
+        if cards_pending:
             q8.append((cards_event, cards_to, CARDS_POINTS))  # type: ignore[arg-type]
-            cards_pending = False
-        q8.append((first_play + k, p.who, p.points))
-    if cards_pending:
-        q8.append((cards_event, cards_to, CARDS_POINTS))  # type: ignore[arg-type]
     reached = _judge_thirty(q8)
     repique = pique = None
     bonus_after, bonus = -1, None
@@ -341,7 +345,8 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     elder_total = younger_total = 0
     log: list[LogEntry] = []
     for index in order:
-        who, what, points = events[index]
+        event = events[index]
+        who, what, points = event[0], event[1], event[2]
         if who == "elder":
             elder_total += points
         else:

@@ -119,6 +119,8 @@ def find_revokes(
         mine_last = last[role]
         for card, (i, _) in plays[role].items():
             mine_last[card.suit] = i
+    # A known hand that differs from the cards played must be searched card by card.
+    odd = {r: (h := hands.get(r)) is not None and h != plays[r].keys() for r in last}
     for i, (_, leader, cards, _) in enumerate(results):
         if len(cards) < 2:
             continue
@@ -127,10 +129,10 @@ def find_revokes(
         if follow.suit == suit:
             continue
         follower: Role = "younger" if leader == "elder" else "elder"
+        if last[follower].get(suit, -1) <= i and not odd[follower]:
+            continue  # no later play of the suit, and the known hand is what he played
         mine = plays[follower]
         hand = hands.get(follower)
-        if last[follower].get(suit, -1) <= i and (hand is None or hand == mine.keys()):
-            continue  # no later play of the suit, and the known hand is what he played
         # Cards of the suit led that he still held: in his known hand, or played later.
         held = [c for c in (mine if hand is None else hand)
                 if c.suit == suit and mine.get(c, (99,))[0] > i]

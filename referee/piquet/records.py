@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from referee.cards import PIQUET_PACK, Card, CardError, parse_card
+from referee.cards import PIQUET_PACK, Card, CardError, card_name, parse_card
 from referee.violations import RecordError, Violation
 
 #: Elder hand (the non-dealer, who leads first) or younger hand (the dealer), Q1.
@@ -85,9 +85,17 @@ def _bad_input(code: str, message: str, location: str) -> RecordError:
     return RecordError([Violation(code, "Q1", message, location)])
 
 
+#: Canonical card texts of the Piquet pack, for the fast path of parsing (design.md notation).
+_BY_NAME: dict[str, Card] = {card_name(c): c for c in PIQUET_PACK}
+
+
 def _cards(value: Any, location: str) -> tuple[Card, ...]:
     if not isinstance(value, list | tuple):
         raise _bad_input("not_a_card_list", "This must be a list of cards.", location)
+    try:  # fast path: canonical names of Piquet cards
+        return tuple([_BY_NAME[text] for text in value])
+    except (KeyError, TypeError):
+        pass
     cards = []
     for i, text in enumerate(value):
         try:
@@ -146,7 +154,10 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
     tricks_value = record.get("tricks")
     if not isinstance(tricks_value, list | tuple):
         raise _bad_input("not_a_card_list", "tricks must be a list of tricks.", "tricks")
-    tricks = tuple(_cards(t, f"tricks[{i}]") for i, t in enumerate(tricks_value))
+    try:  # fast path: canonical names of Piquet cards
+        tricks = tuple([tuple([_BY_NAME[c] for c in t]) for t in tricks_value])
+    except (KeyError, TypeError):
+        tricks = tuple(_cards(t, f"tricks[{i}]") for i, t in enumerate(tricks_value))
     dealt = exchange = declarations = None
     talon = None
     if record.get("dealt") is not None:
