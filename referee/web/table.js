@@ -443,7 +443,13 @@
 
   /** "tricks[3][1]" → "trick 4": positions in the record read as the table counts them. */
   function plainWords(text) {
-    return String(text)
+    const m = S.match;
+    let words = String(text);
+    if (m && m.game === "piquet" && m.elder) {
+      words = words.replace(/\bthe elder hand\b/g, `${m.elder} (elder hand)`)
+        .replace(/\bthe younger hand\b/g, `${m.younger} (younger hand)`);
+    }
+    return words
       .replace(/tricks\[(\d+)\]\[\d+\]/g, (_, t) => `trick ${Number(t) + 1}`)
       .replace(/tricks\[(\d+)\]/g, (_, t) => `trick ${Number(t) + 1}`)
       .replace(/bids\[(\d+)\]/g, (_, b) => `call ${Number(b) + 1}`);

@@ -1,0 +1,116 @@
+"""The table page in a real browser: Debian's Chromium driven by Playwright for Python, against
+the app served by gunicorn on loopback.
+
+Never downloads a browser: Playwright launches ``/usr/bin/chromium`` (``apt-get install
+chromium``). Without it (or without the ``playwright`` package) the tests skip with the reason —
+except in CI (``CI=true``), where a missing browser is a failure, not a skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+#: A phone (the issue: 390×844).
+PHONE = {"width": 390, "height": 844}
+#: Where the screenshots are kept (git-ignored).
+ARTIFACTS = ROOT / "artifacts"
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must run the browser tests: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium from Debian's package, launched by Playwright (session-wide)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    if not CHROMIUM.exists():
+        _missing(f"{CHROMIUM} is missing (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A new phone: a browser context of 390×844 with touch (its own storage), and its page."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
+                                  device_scale_factor=1)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def second_phone(browser: Any) -> Iterator[Any]:
+    """Another phone at the same table (a separate browser context)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    yield context.new_page()
+    context.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def api_get(base: str, path: str, token: str) -> Any:
+    """GET a /v1 resource with a token (what the test checks behind the page's back)."""
+    request = urllib.request.Request(base + path, headers={"Authorization": "Bearer " + token})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture
+def served(database_url: str, tmp_path: Path) -> Iterator[str]:
+    """gunicorn serving wsgi:app on a free loopback port (2 workers); yields its base URL."""
+    env = {**os.environ, "DATABASE_URL": database_url, "WEB_CONCURRENCY": "2",
+           "ACCESS_LOG": "-"}
+    env["BIND"] = f"127.0.0.1:{_free_port()}"
+    subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
+    log_path = tmp_path / "gunicorn.log"
+    with log_path.open("w") as log:
+        server = subprocess.Popen([str(BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+                                  cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        base = "http://" + env["BIND"]
+        try:
+            for _ in range(150):
+                try:
+                    with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
+                        if response.status == 200:
+                            break
+                except (OSError, urllib.error.URLError):
+                    time.sleep(0.1)
+            else:
+                pytest.fail("gunicorn did not start: " + log_path.read_text())
+            yield base
+        finally:
+            server.terminate()
+            server.wait(timeout=15)

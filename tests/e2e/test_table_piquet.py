@@ -1,0 +1,152 @@
+"""A Piquet partie on the table page, in Chromium at phone size (issue "The table page")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS, api_get
+from tests.e2e.table import (
+    Q10_CARDS,
+    Q10_ELDER,
+    Q10_ELDER_DISCARDS,
+    Q10_TALON,
+    Q10_YOUNGER,
+    Q10_YOUNGER_DISCARDS,
+    SETTLED,
+    match_id,
+    scores,
+    start_match,
+    tap_card,
+    tap_refused,
+    turn,
+    undo,
+    version,
+    write_token,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+def test_q10_tapped_card_by_card_refusals_undo_and_the_score_screen(
+    served: str, phone: Any
+) -> None:
+    """Q10: Bill (elder) 11, Ann (younger) 41; a revoke and a card played twice are refused
+    with the referee's words (Q6); undo takes back the last card and its score."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"],
+                {"input[name=stake]": "0.10", "input[name=currency]": "EUR"})
+    assert turn(phone) == "Bill (elder) to lead"
+    assert scores(phone) == {"Bill": 0, "Ann": 0}
+
+    for card in Q10_CARDS[:13]:  # six tricks, and Ann leads the ♣10 to the seventh
+        tap_card(phone, card)
+    assert turn(phone) == "Bill (elder) to play"
+    played = phone.locator('#cards [data-card="KS"]')
+    assert "played" in played.get_attribute("class")
+    assert played.is_disabled()
+    # Bill showed void in clubs in trick 6 (♠8 on ♣J): a club now would prove a revoke, so
+    # the referee does not offer one.
+    nine_of_clubs = phone.locator('#cards [data-card="9C"]')
+    assert "illegal" in nine_of_clubs.get_attribute("class")
+    assert nine_of_clubs.is_disabled()
+    assert not phone.locator('#cards [data-card="JH"]').is_disabled()
+
+    # The table says Bill put the ♣9 down anyway: record it, and read the refusal.
+    before = version(phone)
+    phone.check("#any-card")
+    message = tap_refused(phone, '#cards [data-card="9C"]')
+    assert "Not recorded" in message
+    assert "In trick 6 Bill (elder hand) played 8S on JC without following suit" in message
+    assert "Q6" in message
+    assert "tricks[" not in message
+    message = tap_refused(phone, '#cards [data-card="KS"]')
+    assert "king of spades is played twice (first at trick 1)" in message
+    assert version(phone) == before, "a refused card is not recorded"
+    phone.uncheck("#any-card")
+    assert phone.locator('#cards [data-card="9C"]').is_disabled()
+
+    for card in Q10_CARDS[13:]:
+        tap_card(phone, card)
+    assert scores(phone) == {"Bill": 11, "Ann": 41}
+    assert "Deal 2 of 6" in phone.inner_text("#scoreline")
+    assert turn(phone) == "Ann (elder) to lead"
+
+    # Undo the last entry: Ann's ♥9 and the deal's score go; the ♥9 is offered again.
+    undo(phone)
+    assert scores(phone) == {"Bill": 0, "Ann": 0}
+    assert turn(phone) == "Ann (younger) to play"
+    assert "played" not in phone.locator('#cards [data-card="9H"]').get_attribute("class")
+    assert "played" in phone.locator('#cards [data-card="9S"]').get_attribute("class")
+    tap_card(phone, "9H")
+    assert scores(phone) == {"Bill": 11, "Ann": 41}
+
+    # The server agrees: the page wrote through the public API only.
+    match = api_get(served, f"/v1/matches/{match_id(phone)}", write_token(phone, match_id(phone)))
+    assert {s["name"]: s["score"] for s in match["standings"]} == {"Bill": 11, "Ann": 41}
+
+    phone.click("button[data-tab=score]")
+    phone.wait_for_selector("#chart:not([hidden]) svg polyline")
+    assert phone.locator('[data-standing="Ann"] b').inner_text() == "41"
+    row = phone.locator('#ledger tr[data-deal="1"]')
+    assert "+11" in row.inner_text() and "+41" in row.inner_text()
+    phone.click("#ledger details.ruling summary")
+    assert "Ann: sixième (+16)" in phone.inner_text("#ledger")
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "score.png"))
+    assert (ARTIFACTS / "score.png").stat().st_size > 0
+
+
+def _pick(phone: Any, cards: list[str]) -> None:
+    for card in cards:
+        phone.click(f'#deal-setup [data-card="{card}"]')
+
+
+def test_q10_with_the_hands_offers_only_the_legal_cards(served: str, phone: Any) -> None:
+    """With the hands, talon and exchange recorded the referee knows each hand (Q4, Q6):
+    only the cards a player may play are offered, and a card he does not hold is refused."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"])
+    phone.click("#record-hands")
+    _pick(phone, Q10_ELDER)
+    phone.click("#setup-next")
+    assert phone.locator('#deal-setup [data-card="AC"]').is_disabled(), "dealt to Bill"
+    _pick(phone, Q10_YOUNGER)
+    phone.click("#setup-next")
+    _pick(phone, Q10_TALON)  # from the top down
+    assert phone.locator('#deal-setup [data-card="JC"] .order').inner_text() == "8"
+    before = version(phone)
+    phone.click("#setup-next")
+    phone.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                            state="attached")
+
+    phone.click("#record-exchange")
+    assert phone.locator('#deal-setup [data-card="KC"]').is_disabled(), "not Bill's to discard"
+    _pick(phone, Q10_ELDER_DISCARDS)
+    phone.click("#setup-next")
+    _pick(phone, Q10_YOUNGER_DISCARDS)
+    before = version(phone)
+    phone.click("#setup-next")
+    phone.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                            state="attached")
+    assert phone.locator("#record-exchange").count() == 0
+
+    # Bill holds AC KS QS TS 9S 8S AD AH JH 8H 7C JD after the exchange: only those.
+    offered = phone.locator("#cards button.legal:not([disabled])")
+    assert sorted(offered.evaluate_all("(cards) => cards.map((c) => c.dataset.card)")) == sorted(
+        "AC KS QS TS 9S 8S AD AH JH 8H 7C JD".split())
+    assert phone.locator('#cards [data-card="KH"]').is_disabled(), "discarded"
+    tap_card(phone, "KS")
+    # Ann must follow suit with AS, JS or 7S.
+    offered = phone.locator("#cards button.legal:not([disabled])")
+    assert sorted(offered.evaluate_all("(cards) => cards.map((c) => c.dataset.card)")) == [
+        "7S", "AS", "JS"]
+    phone.check("#any-card")
+    message = tap_refused(phone, '#cards [data-card="KC"]')
+    assert "Ann (younger hand) played KC on KS without following suit although holding" in (
+        message)
+    phone.uncheck("#any-card")
+
+    for card in Q10_CARDS[1:]:
+        tap_card(phone, card)
+    assert scores(phone) == {"Bill": 11, "Ann": 41}
+    phone.wait_for_selector(SETTLED, state="attached")
