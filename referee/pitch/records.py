@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from referee.cards import Card, CardError, parse_card
+from referee.cards import FULL_PACK, Card, CardError, card_name, parse_card
 from referee.violations import RecordError, Violation
 
 #: One call of the auction (P3): ``"pass"``, a bid 1..4, or ``"pitch"`` (a bid of 4 made by
@@ -220,6 +220,10 @@ def parse_call(value: object, location: str = "") -> Call:
     )
 
 
+#: Canonical card text → card, for parsing records without a call per card.
+_BY_NAME: dict[str, Card] = {card_name(card): card for card in FULL_PACK}
+
+
 def hand_from_record(
     record: Mapping[str, Any], players: int, partnership: bool = False
 ) -> PitchHand:
@@ -239,6 +243,12 @@ def hand_from_record(
     def cards(value: object, location: str) -> tuple[Card, ...]:
         if not isinstance(value, (list, tuple)):
             raise bad("Expected a list of cards.", location)
+        try:  # the hot path: every card written canonically ("TH")
+            found = tuple(map(_BY_NAME.__getitem__, value))
+        except (KeyError, TypeError):
+            pass
+        else:
+            return found
         out = []
         for j, text in enumerate(value):
             try:
