@@ -82,7 +82,8 @@ class PiquetDeal:
 
 
 def _bad_input(code: str, message: str, location: str) -> RecordError:
-    return RecordError([Violation(code, "Q1", message, location)])
+    rule = "Q5" if code == "bad_announcement" else "Q1"
+    return RecordError([Violation(code, rule, message, location)])
 
 
 #: Canonical card texts of the Piquet pack, for the fast path of parsing (design.md notation).
