@@ -99,6 +99,16 @@ def measure(loop: Callable[[], None], count: int, runs: int) -> dict[str, Any]:
     }
 
 
+def calibration() -> float:
+    """µs for ``sum(range(1000))`` (best of 5): how fast this core runs Python, so figures
+    from different machines can be compared (about 7 µs on a current desktop core)."""
+    import timeit
+
+    timer = timeit.Timer("sum(range(1000))")
+    loops = 2000
+    return round(min(timer.repeat(5, loops)) / loops * 1e6, 2)
+
+
 def profile(game: str, count: int, seed: int) -> None:
     """Print a pyinstrument profile of ``record+rule`` for ``game``."""
     from pyinstrument import Profiler
@@ -131,7 +141,11 @@ def main(argv: list[str] | None = None) -> int:
         "count": args.count,
         "runs": args.runs,
         "seed": args.seed,
+        "calibration_sum_range_1000_us": calibration(),
+        "load_average": os.getloadavg(),
     }
+    print(f"this core: sum(range(1000)) in {results['calibration_sum_range_1000_us']} µs; "
+          f"load average {results['load_average'][0]:.2f}")
     failed = False
     for game in args.game or ["piquet", "pitch"]:
         from_records, parsed = WORK[game](args.count, args.seed)

@@ -8,7 +8,7 @@ match (events with their hash chain, two tokens each) and, as clients send an
 Idempotency-Key with every write, one stored key (with its response) per step event.
 The database grows in place: 1k, then 100k, then 1M.
 
-Then, on the small database, a match that already has 0, 10, 50 and 100 deals behind it.
+First, on the small database, a match that already has 0, 10, 50 and 100 deals behind it.
 
 Each figure is the median over the same sequence of requests (the same seeded deals);
 "flat" means within ±20% of the smallest database's figure.
@@ -39,6 +39,7 @@ from bench.matches import create_body, pitch_steps
 from bench.servers import machine, migrate
 
 _keys = count(1)
+_fill_ids = count(1)
 
 
 class Client:
@@ -118,13 +119,13 @@ def fill(path: Path, template: dict[str, list[tuple]], events_wanted: int, start
     con.execute("PRAGMA synchronous=off")  # filling only; the measured requests use FULL
     now = datetime.datetime.now(datetime.UTC).replace(tzinfo=None).isoformat(" ")
     per_match = len(template["events"])
-    have, n = start, start // per_match
+    have = start
     try:
         while have < events_wanted:
             batch_matches, batch_events, batch_tokens, batch_keys = [], [], [], []
             for _ in range(min(2000, max(1, (events_wanted - have) // per_match))):
+                n = next(_fill_ids)
                 mid = f"fill{n:012d}"
-                n += 1
                 batch_matches.append((mid, "pitch", now))
                 batch_events.extend((mid, *row) for row in template["events"])
                 batch_tokens.append((mid, "write", f"{n:064x}w", now, None))
@@ -199,6 +200,10 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     path = work / "scale.db"
     url = f"sqlite:///{path}"
     migrate(url)
+    if args.with_fix == "idempotency-index":  # the fix proposed in RESULTS.md, bench DB only
+        con = sqlite3.connect(path)
+        con.execute("CREATE INDEX idempotency_key_created_at ON idempotency_key (created_at)")
+        con.close()
     client = Client(url)
     # The template: one Pitch match of two deals recorded step by step, as phones do.
     tmpl_match = list(client.create("pitch"))
@@ -207,7 +212,18 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     template = template_rows(path, tmpl_match[0])
     results: dict[str, Any] = {"template_events_per_match": len(template["events"]),
                                "sizes": [], "deals": []}
-    have = len(template["events"])
+    # Long matches first, while the database is small (on 1M events every write pays for
+    # the idempotency scan, see RESULTS.md, and a 100-deal match would take many minutes).
+    for deals in args.deals:
+        figures = measure_match(client, args.seed + deals, deals, args.reads)
+        figures["deals_before"] = deals
+        results["deals"].append(figures)
+        print(f"  match with {deals:>4} deals ({figures['events_in_match']:>4} events): read "
+              f"{figures['read_ms']:7.2f} ms, record a play {figures['record_ms']:7.2f} ms",
+              flush=True)
+    con = sqlite3.connect(path)
+    have = con.execute("SELECT count(*) FROM event").fetchone()[0]
+    con.close()
     for size in args.sizes:
         start = time.perf_counter()
         have = fill(path, template, size, have)
@@ -221,13 +237,6 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
               f"(p90 {figures['record_p90_ms']:.2f})", flush=True)
         if args.profile and size == args.sizes[-1]:
             profile(client, args.seed)
-    for deals in args.deals:
-        figures = measure_match(client, args.seed + deals, deals, args.reads)
-        figures["deals_before"] = deals
-        results["deals"].append(figures)
-        print(f"  match with {deals:>4} deals ({figures['events_in_match']:>4} events): read "
-              f"{figures['read_ms']:7.2f} ms, record a play {figures['record_ms']:7.2f} ms",
-              flush=True)
     for key in ("read_ms", "record_ms"):
         results[f"db_size_flat_{key}"] = flat([f[key] for f in results["sizes"]])
         if results["deals"]:
@@ -260,12 +269,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261123)
     parser.add_argument("--profile", action="store_true",
                         help="profile a deal's steps on the largest database")
+    parser.add_argument("--with-fix", choices=["idempotency-index"],
+                        help="measure a proposed fix on the bench database only: "
+                             "idempotency-index = an index on idempotency_key(created_at)")
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--keep", action="store_true", help="keep the database")
     args = parser.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="referee-bench-scale-"))
     try:
-        print("Scale on SQLite (in process, the service's own time per request)")
+        print("Scale on SQLite (in process, the service's own time per request)"
+              + (f", with the fix {args.with_fix}" if args.with_fix else ""))
         results = run(args, work)
     finally:
         if args.keep:
@@ -273,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             shutil.rmtree(work, ignore_errors=True)
     results["machine"] = machine()
+    results["with_fix"] = args.with_fix
     print("  flat (±20%) with the database's size: read "
           f"{results['db_size_flat_read_ms']}, record {results['db_size_flat_record_ms']}")
     if results["deals"]:
