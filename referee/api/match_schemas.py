@@ -11,13 +11,10 @@ NAME = validate.Length(min=1, max=40)
 TEXT = validate.Length(max=500)
 
 
-class MatchOptionsSchema(StrictSchema):
-    """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
-    cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player)."""
+class PitchOptionsSchema(StrictSchema):
+    """A Pitch table's options (P7, P8); omitted ones take the rules' defaults."""
 
-    # Pitch (P7, P8)
     target = ma.fields.Integer(validate=validate.Range(min=1, max=500))
-    partnership = ma.fields.Boolean()
     low = ma.fields.String(validate=validate.OneOf(["captor", "holder"]))
     min_bid = ma.fields.Integer(validate=validate.Range(min=1, max=4))
     stuck_dealer_min = ma.fields.Integer(allow_none=True, validate=validate.Range(min=1, max=4))
@@ -25,13 +22,23 @@ class MatchOptionsSchema(StrictSchema):
         validate=validate.OneOf(["match_below_4", "outbid_only", "match_any"])
     )
     pitcher_only_wins = ma.fields.Boolean()
-    # Piquet (Q6, Q7, Q9)
+
+
+class PiquetOptionsSchema(StrictSchema):
+    """A Piquet table's options (Q6, Q7); omitted ones take the rules' defaults."""
+
     lead_point = ma.fields.String(validate=validate.OneOf(["every", "ten_or_higher"]))
     cards_count_for_pique = ma.fields.Boolean()
+
+
+class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
+    """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
+    cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player)."""
+
+    partnership = ma.fields.Boolean()
     stake = ma.fields.Decimal(as_string=True, allow_none=True,
                               metadata={"description": "Amount per point (Q9), e.g. '0.10'"})
     currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
-    # Both
     first_dealer = ma.fields.String(validate=NAME)
 
 

@@ -12,7 +12,11 @@ from marshmallow import validate
 from referee import piquet
 from referee.api.errors import ProblemError, ViolationSchema, problems
 from referee.api.fields import Blueprint, StrictSchema, card_list
-from referee.api.match_schemas import RolesAnnouncementsSchema, RolesCardsSchema
+from referee.api.match_schemas import (
+    PiquetOptionsSchema,
+    RolesAnnouncementsSchema,
+    RolesCardsSchema,
+)
 
 blp = Blueprint(
     "piquet", __name__, url_prefix="/v1/piquet",
@@ -26,13 +30,6 @@ def _role() -> ma.fields.String:
     return ma.fields.String(
         allow_none=True, metadata={"description": '"elder", "younger" or null'}
     )
-
-
-class PiquetOptionsSchema(StrictSchema):
-    """The table's options (Q6, Q7); omitted ones take the rules' defaults."""
-
-    lead_point = ma.fields.String(validate=validate.OneOf(["every", "ten_or_higher"]))
-    cards_count_for_pique = ma.fields.Boolean()
 
 
 class DealRequestSchema(StrictSchema):

@@ -10,6 +10,7 @@ from marshmallow import validate
 from referee import pitch
 from referee.api.errors import ProblemError, ViolationSchema, problems
 from referee.api.fields import Blueprint, StrictSchema, card_list
+from referee.api.match_schemas import PitchOptionsSchema
 
 blp = Blueprint(
     "pitch", __name__, url_prefix="/v1/pitch",
@@ -18,19 +19,6 @@ blp = Blueprint(
 
 _CALL = ma.fields.Raw(metadata={"description": '"pass", a bid 1..4, or "pitch" (P3)',
                                 "examples": ["pass", 2, "pitch"]})
-
-
-class PitchOptionsSchema(StrictSchema):
-    """The table's options (P8); omitted ones take the rules' defaults."""
-
-    target = ma.fields.Integer(validate=validate.Range(min=1, max=500))
-    low = ma.fields.String(validate=validate.OneOf(["captor", "holder"]))
-    min_bid = ma.fields.Integer(validate=validate.Range(min=1, max=4))
-    stuck_dealer_min = ma.fields.Integer(allow_none=True, validate=validate.Range(min=1, max=4))
-    dealer_steal = ma.fields.String(
-        validate=validate.OneOf(["match_below_4", "outbid_only", "match_any"])
-    )
-    pitcher_only_wins = ma.fields.Boolean()
 
 
 class HandRequestSchema(StrictSchema):
