@@ -214,11 +214,9 @@ class PitchGame:
         :raises MatchError: a bad player count or option.
         """
         partnership = bool(options.get("partnership", False))
-        known = ("target", "low", "min_bid", "stuck_dealer_min", "dealer_steal",
-                 "pitcher_only_wins")
         try:
             check_players(len(players), partnership)
-            engine = pitch.PitchOptions(**{k: options[k] for k in known if k in options})
+            engine = self._engine_options(options)
         except ValueError as error:
             violations = getattr(error, "violations", None)
             if violations:
@@ -230,9 +228,9 @@ class PitchGame:
 
     @staticmethod
     def _engine_options(options: dict[str, Any]) -> pitch.PitchOptions:
-        known = ("target", "low", "min_bid", "stuck_dealer_min", "dealer_steal",
-                 "pitcher_only_wins")
-        return pitch.PitchOptions(**{k: options[k] for k in known})
+        """The engine's options (P8) among the match's; absent ones take the defaults."""
+        names = pitch.PitchOptions.__dataclass_fields__
+        return pitch.PitchOptions(**{k: v for k, v in options.items() if k in names})
 
     def _sides(
         self, players: Sequence[str], options: dict[str, Any]
