@@ -14,7 +14,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -101,15 +100,19 @@ def served(database_url: str, tmp_path: Path) -> Iterator[str]:
                                   cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = "http://" + env["BIND"]
         try:
-            for _ in range(150):
+            deadline = time.monotonic() + 30
+            last = "no answer yet"
+            while True:
                 try:
                     with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
                         if response.status == 200:
                             break
-                except (OSError, urllib.error.URLError):
-                    time.sleep(0.1)
-            else:
-                pytest.fail("gunicorn did not start: " + log_path.read_text())
+                        last = f"status {response.status}"
+                except OSError as error:  # refused while booting; URLError is an OSError
+                    last = repr(error)
+                if time.monotonic() > deadline:
+                    pytest.fail(f"gunicorn did not start ({last}): " + log_path.read_text())
+                time.sleep(0.1)
             yield base
         finally:
             server.terminate()
