@@ -1,0 +1,63 @@
+"""The table page's files as served (no browser needed): what /table/ sends, and the rules the
+page keeps — only its own files, only the public /v1 API, no CDN."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from flask.testing import FlaskClient
+
+WEB = Path(__file__).resolve().parents[2] / "referee" / "web"
+
+
+def test_the_page_and_its_files_are_served_with_a_strict_policy(bare_client: FlaskClient) -> None:
+    page = bare_client.get("/table/")
+    assert page.status_code == 200
+    assert page.mimetype == "text/html"
+    assert b'<script src="table.js" defer></script>' in page.data
+    policy = page.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "connect-src 'self'" in policy
+    assert page.headers["Referrer-Policy"] == "no-referrer"
+    assert page.headers["Cache-Control"] == "no-cache"
+    for name, mimetype in (("table.js", "text/javascript"), ("table.css", "text/css")):
+        response = bare_client.get(f"/table/{name}")
+        assert response.status_code == 200, name
+        assert response.mimetype == mimetype
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_table_without_the_slash_redirects_and_unknown_files_are_404(
+    bare_client: FlaskClient,
+) -> None:
+    response = bare_client.get("/table")
+    assert response.status_code == 308
+    assert response.headers["Location"].endswith("/table/")
+    assert bare_client.get("/table/nothing.js").status_code == 404
+    assert bare_client.get("/table/../api/table.py").status_code == 404
+
+
+def test_the_page_is_not_in_the_api_document(bare_client: FlaskClient) -> None:
+    paths = bare_client.get("/openapi.json").get_json()["paths"]
+    assert not [p for p in paths if p.startswith("/table")]
+
+
+def test_the_page_loads_nothing_from_outside() -> None:
+    """No CDN: a club network may have no internet (the issue)."""
+    for path in WEB.iterdir():
+        # The SVG namespace is a name, not an address that is fetched.
+        text = path.read_text(encoding="utf-8").replace('"http://www.w3.org/2000/svg"', "")
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text, re.I), path.name
+        assert "@import" not in text, path.name
+
+
+def test_the_page_calls_only_the_public_v1_api() -> None:
+    script = (WEB / "table.js").read_text(encoding="utf-8")
+    calls = re.findall(r'\bapi\(\s*"(GET|POST)",\s*([`"][^`"]*)', script)
+    posts = re.findall(r'\bpost\(\s*([`"][^`"]*)', script)
+    assert calls and posts
+    assert all(path[1:].startswith("/v1/matches") for _, path in calls), calls
+    # post() prefixes /v1/matches/{id}: undo, void and steps only.
+    assert {p[1:].split("/")[1] for p in posts} == {"events", "undo", "deals"}, posts
+    assert script.count("fetch(") == 1, "every request goes through api()"
+    assert '"Idempotency-Key"' in script and '"If-Match"' in script
