@@ -71,6 +71,7 @@
     tab: "play",
     anyCard: false,
     setup: null, // recording the hands or the exchange before the first card
+    declaring: null, // a declaration being filled in
     voiding: null, // deal number whose void form is open
     busy: false,
     timer: null,
@@ -307,6 +308,7 @@
     S.ledger = [];
     S.ledgerVersion = -1;
     S.setup = null;
+    S.declaring = null;
     S.voiding = null;
     S.anyCard = false;
     $("#any-card").checked = false;
@@ -574,10 +576,11 @@
     turn.dataset.action = next.action;
 
     renderSetup(deal, write, next);
-    renderBids(next, write && !S.setup);
-    renderCards(deal, next, write && !S.setup);
+    const setting = Boolean(S.setup || S.declaring);
+    renderBids(next, write && !setting);
+    renderCards(deal, next, write && !setting);
 
-    $("#any-card-row").hidden = !(write && next.action === "card" && !S.setup);
+    $("#any-card-row").hidden = !(write && next.action === "card" && !setting);
     $("#play-actions").hidden = !S.canWrite;
     $("#undo").disabled = S.busy || m.version <= 1;
     renderSoFar(deal);
@@ -650,6 +653,20 @@
           ["elder", "younger"].filter((r) => deal.exchange[r])
             .map((r) => `${r} discarded ${deal.exchange[r].length}`).join(", ") + "."));
       }
+      for (const role of ["elder", "younger"]) {
+        const d = deal.declarations[role];
+        if (!d) continue;
+        const said = [];
+        if (d.carte_blanche) said.push("carte blanche");
+        if (d.point !== null && d.point !== undefined) said.push(`point of ${d.point}`);
+        if (d.sequence) said.push(d.sequence);
+        for (const set of d.sets || []) {
+          const [kind, rank] = set.split(":");
+          said.push(`${kind} of ${RANK_WORD[rank] || rank}s`);
+        }
+        parts.push(el("p", { class: "note", "data-declared": role },
+          `${m[role]} declared: ${said.join(", ") || "nothing"}.`));
+      }
       if (deal.cards.length) {
         const size = trickSize();
         const tricks = [];
@@ -675,6 +692,11 @@
     const canStart = write && !m.deal_in_progress;
     const canExchange = write && m.game === "piquet" && deal.dealt && !deal.exchange &&
       !deal.cards.length;
+    if (S.declaring) {
+      box.replaceChildren(declarationForm());
+      box.hidden = false;
+      return;
+    }
     if (!S.setup) {
       const buttons = [];
       if (canStart) {
@@ -684,6 +706,14 @@
       if (canExchange) {
         buttons.push(el("button", { type: "button", id: "record-exchange",
           onclick: () => startSetup("exchange") }, "Record the exchange"));
+      }
+      if (write && m.game === "piquet" && deal.cards.length < 2) {
+        buttons.push(el("button", { type: "button", id: "record-declaration",
+          onclick: () => {
+            S.declaring = { role: deal.declarations.elder ? "younger" : "elder", point: "",
+              sequence: "", sets: [], carte_blanche: false };
+            render();
+          } }, "Record a declaration (optional)"));
       }
       box.replaceChildren(...buttons,
         buttons.length ? el("p", { class: "note" }, canStart
@@ -740,6 +770,60 @@
             } else saveSetup();
           } }, last ? "Save" : "Next")),
     );
+  }
+
+  const SEQUENCES = ["tierce", "quart", "quint", "sixième", "septième", "huitième"];
+  const SET_RANKS = ["A", "K", "Q", "J", "T"];
+
+  /**
+   * What one player announced (Q5): his point (number of cards), his sequence, his sets, a
+   * carte blanche (Q3). Whatever he does not announce does not score (sinking); a player
+   * with no declaration recorded is taken to announce his best.
+   */
+  function declarationForm() {
+    const d = S.declaring;
+    const m = S.match;
+    const names = { elder: `${m.elder} (elder)`, younger: `${m.younger} (younger)` };
+    const select = (name, choices, value, label) => el("label", {}, label,
+      el("select", { name, onchange: (event) => { d[name] = event.target.value; } },
+        ...choices.map(([v, text]) => el("option", { value: v, selected: v === value }, text))));
+    const setBox = (kind, rank) => {
+      const code = `${kind}:${rank}`;
+      return el("label", { class: "check" }, el("input", {
+        type: "checkbox", name: code, checked: d.sets.includes(code),
+        onchange: (event) => {
+          d.sets = d.sets.filter((x) => x !== code);
+          if (event.target.checked) d.sets.push(code);
+        },
+      }), `${kind} of ${RANK_WORD[rank]}s`);
+    };
+    const form = el("form", { class: "declaration", onsubmit: (event) => {
+      event.preventDefault();
+      const body = { type: "declaration", role: d.role,
+        sets: d.sets.slice(), carte_blanche: d.carte_blanche };
+      body.point = d.point === "" ? null : Number(d.point);
+      body.sequence = d.sequence === "" ? null : d.sequence;
+      post("/events", body, () => { S.declaring = null; });
+    } },
+    el("h2", {}, "Declaration"),
+    el("p", { class: "note" }, "What the player announced aloud. What he does not announce " +
+      "does not score (he sinks it)."),
+    select("role", ["elder", "younger"].map((r) => [r, names[r]]), d.role, "Who"),
+    select("point", [["", "no point announced"],
+      ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => [String(n), `point of ${n}`])],
+    d.point, "Point"),
+    select("sequence", [["", "no sequence announced"], ...SEQUENCES.map((q) => [q, q])],
+      d.sequence, "Sequence"),
+    el("fieldset", {}, el("legend", {}, "Sets"),
+      ...SET_RANKS.map((r) => setBox("quatorze", r)), ...SET_RANKS.map((r) => setBox("trio", r))),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "carte_blanche",
+      checked: d.carte_blanche, onchange: (event) => { d.carte_blanche = event.target.checked; },
+    }), "carte blanche"),
+    el("div", { class: "actions" },
+      el("button", { type: "button", onclick: () => { S.declaring = null; render(); } },
+        "Cancel"),
+      el("button", { type: "submit", class: "primary", id: "declaration-save" }, "Save")));
+    return form;
   }
 
   function startSetup(kind) {

@@ -103,8 +103,8 @@ def _pick(phone: Any, cards: list[str]) -> None:
 
 
 def test_q10_with_the_hands_offers_only_the_legal_cards(served: str, phone: Any) -> None:
-    """With the hands, talon and exchange recorded the referee knows each hand (Q4, Q6):
-    only the cards a player may play are offered, and a card he does not hold is refused."""
+    """With the hands, talon, exchange and declarations recorded the referee knows each hand
+    (Q4, Q5, Q6): only the cards a player may play are offered, a revoke is refused at once."""
     start_match(phone, served, "piquet", ["Bill", "Ann"])
     phone.click("#record-hands")
     _pick(phone, Q10_ELDER)
@@ -130,6 +130,27 @@ def test_q10_with_the_hands_offers_only_the_legal_cards(served: str, phone: Any)
                             state="attached")
     assert phone.locator("#record-exchange").count() == 0
 
+    # Q10's declarations: Bill a point of five and a trio of aces (he sinks his tierce), Ann
+    # a point of six and a sixième (Q5).
+    phone.click("#record-declaration")
+    phone.select_option("#deal-setup select[name=role]", "elder")
+    phone.select_option("#deal-setup select[name=point]", "5")
+    phone.check('#deal-setup input[name="trio:A"]')
+    before = version(phone)
+    phone.click("#declaration-save")
+    phone.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                            state="attached")
+    assert phone.inner_text('[data-declared="elder"]') == (
+        "Bill declared: point of 5, trio of aces.")
+    phone.click("#record-declaration")
+    assert phone.input_value("#deal-setup select[name=role]") == "younger"
+    phone.select_option("#deal-setup select[name=point]", "6")
+    phone.select_option("#deal-setup select[name=sequence]", "sixième")
+    before = version(phone)
+    phone.click("#declaration-save")
+    phone.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                            state="attached")
+
     # Bill holds AC KS QS TS 9S 8S AD AH JH 8H 7C JD after the exchange: only those.
     offered = phone.locator("#cards button.legal:not([disabled])")
     assert sorted(offered.evaluate_all("(cards) => cards.map((c) => c.dataset.card)")) == sorted(
@@ -150,3 +171,6 @@ def test_q10_with_the_hands_offers_only_the_legal_cards(served: str, phone: Any)
         tap_card(phone, card)
     assert scores(phone) == {"Bill": 11, "Ann": 41}
     phone.wait_for_selector(SETTLED, state="attached")
+    scored = phone.inner_text("#so-far")
+    assert "Bill: trio of aces (+3) → Bill 3, Ann 0" in scored
+    assert "Ann: sixième (+16) → Bill 4, Ann 22" in scored

@@ -65,3 +65,41 @@ def test_a_pitch_hand_bid_played_voided_and_restored(served: str, phone: Any) ->
     undo(phone)
     assert scores(phone) == {"Ann": 0, "Bob": 3, "Cid": 1}
     phone.wait_for_selector(SETTLED, state="attached")
+
+
+#: The same hand as dealt, from the dealer's left (Bob, Cid, Ann), six cards each (P2).
+HANDS = {
+    "Bob": "AH KS JH TC 4D 2D".split(),
+    "Cid": "3H QS 4H AC KD 6S".split(),
+    "Ann": "5H 2S 9H 3C TD 7S".split(),
+}
+
+
+def test_with_the_hands_only_the_cards_a_player_may_play_are_offered(
+    served: str, phone: Any
+) -> None:
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"])
+    phone.click("#record-hands")
+    for name in ("Bob", "Cid", "Ann"):
+        assert name in phone.inner_text("#deal-setup h2")
+        for card in HANDS[name]:
+            phone.click(f'#deal-setup [data-card="{card}"]')
+        before = version(phone)
+        phone.click("#setup-next")
+    phone.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                            state="attached")
+    bid(phone, "2")
+    bid(phone, "pass")
+    bid(phone, "pass")
+
+    def offered() -> list[str]:
+        buttons = phone.locator("#cards button.legal:not([disabled])")
+        return sorted(buttons.evaluate_all("(b) => b.map((x) => x.dataset.card)"))
+
+    assert offered() == sorted(HANDS["Bob"])
+    tap_card(phone, "AH")  # hearts are trumps: Cid must play one of his (P4)
+    assert offered() == ["3H", "4H"]
+    for trick in TRICKS:
+        for card in trick[1:] if trick is TRICKS[0] else trick:
+            tap_card(phone, card)
+    assert scores(phone) == {"Ann": 0, "Bob": 3, "Cid": 1}
