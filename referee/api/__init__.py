@@ -95,7 +95,7 @@ def _register_database(app: Flask) -> None:
     import click
 
     from referee.store import ledger
-    from referee.store.db import open_database, upgrade
+    from referee.store.db import is_sqlite, open_database, upgrade
 
     db = open_database(app.config["DATABASE_URL"])
     app.extensions["referee.db"] = db
@@ -106,7 +106,9 @@ def _register_database(app: Flask) -> None:
 
     @app.teardown_request
     def _close(_: BaseException | None) -> None:
-        if not db.is_closed():
+        # PostgreSQL: back to the pool. SQLite: the worker keeps its connection (closing the
+        # last one checkpoints the WAL on every request).
+        if not db.is_closed() and not is_sqlite(db):
             db.close()
 
     group = click.Group("db", help="The database: migrations and ledger checks.")

@@ -7,6 +7,7 @@ inside one locked transaction (:func:`referee.store.ledger.append`) → serializ
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 import json
@@ -183,6 +184,12 @@ def _claim(scope: str, key: str | None) -> idempotency.StoredResponse | None:
         ) from None
 
 
+@functools.cache
+def _schema(schema: type[ma.Schema]) -> ma.Schema:
+    """One instance per response schema (building one deep-copies all its fields)."""
+    return schema()
+
+
 def _json_response(text: str, status: int, headers: dict[str, str]) -> Response:
     return Response(text, status=status, mimetype="application/json", headers=headers)
 
@@ -213,7 +220,7 @@ def _write(
     sent: dict[str, Any] = {}
 
     def respond(appended: ledger.Appended) -> None:
-        text = json.dumps(schema().dump(render(appended)))
+        text = json.dumps(_schema(schema).dump(render(appended)))
         headers = {"ETag": _etag(appended.state)}
         sent.update(text=text, headers=headers)
         if key is not None:
@@ -298,7 +305,7 @@ def create_match(body: dict[str, Any]) -> Any:
 
     def respond(match_id: str, appended: ledger.Appended) -> None:
         made = tokens.issue(match_id)
-        body_out = s.CreatedMatchSchema().dump(
+        body_out = _schema(s.CreatedMatchSchema).dump(
             {**state_dict(match_id, appended.state), "tokens": made}
         )
         headers = {

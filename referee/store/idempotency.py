@@ -28,6 +28,11 @@ RETENTION = datetime.timedelta(hours=24)
 #: A pending key older than this belongs to a request that died: it may be claimed again.
 PENDING_TIMEOUT = datetime.timedelta(seconds=60)
 
+#: How often a process purges expired keys (an indexed range delete).
+PURGE_EVERY = datetime.timedelta(minutes=5)
+
+_last_purge = datetime.datetime.min
+
 
 class KeyInProgress(RuntimeError):
     """The first request with this key has not finished yet (409)."""
@@ -58,10 +63,15 @@ def claim(scope: str, key: str, fingerprint: str) -> StoredResponse | None:
     :raises KeyReused: the key was used for another request.
     :raises KeyInProgress: the key's first request is still running.
     """
+    global _last_purge
     now = _now()
     try:
         with write_transaction():
-            IdempotencyKey.delete().where(IdempotencyKey.created_at < now - RETENTION).execute()
+            if now - _last_purge > PURGE_EVERY:
+                IdempotencyKey.delete().where(
+                    IdempotencyKey.created_at < now - RETENTION
+                ).execute()
+                _last_purge = now
             row = IdempotencyKey.get_or_none(
                 (IdempotencyKey.scope == scope) & (IdempotencyKey.key == key)
             )

@@ -49,18 +49,24 @@ def new_match_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def _to_event(row: EventRow) -> Event:
-    return Event(row.seq, row.kind, json.loads(row.payload), row.actor)
-
-
 def load_events(match_id: str) -> list[Event]:
     """All events of a match in seq order. :raises MatchNotFound:"""
-    rows = list(
-        EventRow.select().where(EventRow.match == match_id).order_by(EventRow.seq)
+    return _load(match_id)[0]
+
+
+def _load(match_id: str) -> tuple[list[Event], str]:
+    """The match's events in seq order and the hash of the last one."""
+    rows: list[tuple[int, str, str, str | None, str]] = list(
+        EventRow.select(EventRow.seq, EventRow.kind, EventRow.payload, EventRow.actor,
+                        EventRow.hash)
+        .where(EventRow.match == match_id)
+        .order_by(EventRow.seq)
+        .tuples()  # type: ignore[arg-type]
     )
     if not rows:
         raise MatchNotFound(match_id)
-    return [_to_event(row) for row in rows]
+    events = [Event(seq, kind, json.loads(payload), actor) for seq, kind, payload, actor, _ in rows]
+    return events, rows[-1][4]
 
 
 def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[EventRow]:
@@ -91,7 +97,7 @@ def create_match(
     match_id = new_match_id()
     with write_transaction():
         Match.create(id=match_id, game=game)
-        stored = _append(match_id, [], new_events, actor)
+        stored = _append(match_id, [], new_events, actor, GENESIS_HASH)
         appended = Appended(replay(stored, GAMES), tuple(stored))
         if within is not None:
             within(match_id, appended)
@@ -116,12 +122,12 @@ def append(
     """
     with write_transaction():
         _lock(match_id)
-        events = load_events(match_id)
+        events, head = _load(match_id)
         state = replay(events, GAMES)
         if expected_version is not None and expected_version != state.version:
             raise VersionMismatch(state)
         new_events = decide(state)
-        stored = _append(match_id, events, new_events, actor)
+        stored = _append(match_id, events, new_events, actor, head)
         appended = Appended(replay(stored, GAMES), tuple(stored[len(events) :]))
         if within is not None:
             within(appended)
@@ -137,15 +143,13 @@ def _lock(match_id: str) -> None:
 
 
 def _append(
-    match_id: str, events: list[Event], new_events: Sequence[NewEvent], actor: str | None
+    match_id: str,
+    events: list[Event],
+    new_events: Sequence[NewEvent],
+    actor: str | None,
+    prev: str,
 ) -> list[Event]:
-    prev = (
-        EventRow.select(EventRow.hash)
-        .where((EventRow.match == match_id) & (EventRow.seq == len(events)))
-        .scalar()
-        if events
-        else GENESIS_HASH
-    )
+    """Insert ``new_events`` after ``events`` (whose last hash is ``prev``), chained."""
     stored = list(events)
     for kind, payload in new_events:
         seq = len(stored) + 1

@@ -83,7 +83,7 @@ class IdempotencyKey(BaseModel):
     headers = peewee.TextField(null=True)
     match_id = peewee.CharField(max_length=32, null=True)
     first_seq = peewee.IntegerField(null=True)
-    created_at = peewee.DateTimeField(default=_now)
+    created_at = peewee.DateTimeField(default=_now, index=True)
     updated_at = peewee.DateTimeField(default=_now)
 
     class Meta:
