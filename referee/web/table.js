@@ -73,6 +73,7 @@
     setup: null, // recording the hands or the exchange before the first card
     declaring: null, // a declaration being filled in
     voiding: null, // deal number whose void form is open
+    voidText: "",
     busy: false,
     timer: null,
   };
@@ -95,7 +96,7 @@
   async function api(method, path, body, opts) {
     const options = opts || {};
     const headers = { Accept: "application/json" };
-    const token = options.token || S.token;
+    const token = "token" in options ? options.token : S.token;
     if (token) headers.Authorization = "Bearer " + token;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (method !== "GET") headers["Idempotency-Key"] = newKey();
@@ -958,7 +959,8 @@
 
   function voidForm(deal) {
     const input = el("input", { name: "reason", placeholder: "Why? e.g. misdeal",
-      maxlength: 500, "aria-label": `Why void deal ${deal}`, id: "void-reason" });
+      maxlength: 500, "aria-label": `Why void deal ${deal}`, id: "void-reason",
+      value: S.voidText || "", oninput: (event) => { S.voidText = event.target.value; } });
     const form = el("form", { class: "void-form", onsubmit: (event) => {
       event.preventDefault();
       const reason = input.value.trim();
@@ -966,7 +968,10 @@
         input.focus();
         return;
       }
-      post(`/deals/${deal}/void`, { reason }, () => { S.voiding = null; });
+      post(`/deals/${deal}/void`, { reason }, () => {
+        S.voiding = null;
+        S.voidText = "";
+      });
     } }, input,
     el("button", { type: "submit", class: "warn", id: "void-confirm" }, `Void deal ${deal}`),
     el("button", { type: "button", onclick: () => { S.voiding = null; render(); } }, "Keep"));
