@@ -206,122 +206,153 @@ def replay(events: Sequence[Event], games: dict[str, Game]) -> MatchState:
 
     :raises ValueError: when the first event is not ``match_created``.
     """
-    if not events or events[0].kind != "match_created":
-        raise ValueError("a match ledger starts with match_created")
-    created = events[0].payload
-    game = games[created["game"]]
-    players = tuple(created["players"])
-    options = dict(created["options"])
-    voided: set[int] = set()
-    for event in events:
-        if event.kind == "undo":
-            voided.update(event.payload["voids"])
+    return Fold(events, games).state()
 
-    deals: dict[int, DealEntry] = {}
-    current: InProgress | None = None
-    undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back, last last
-    pending_amend: dict[int, dict[str, Any]] = {}
-    for event in events[1:]:
-        if event.seq in voided or event.kind == "undo":
-            continue
+
+class Fold:
+    """The running fold of a match's events: :meth:`extend` it with newer events (when they
+    hold no undo), ask it for the :meth:`state`. Not thread-safe: one owner at a time.
+
+    :raises ValueError: when the first event is not ``match_created``.
+    """
+
+    def __init__(self, events: Sequence[Event], games: dict[str, Game]) -> None:
+        if not events or events[0].kind != "match_created":
+            raise ValueError("a match ledger starts with match_created")
+        created = events[0].payload
+        self.game = games[created["game"]]
+        self.players = tuple(created["players"])
+        self.options = dict(created["options"])
+        self.rules_version: str = created.get("rules_version", "")
+        self.voided = {seq for e in events if e.kind == "undo" for seq in e.payload["voids"]}
+        self.deals: dict[int, DealEntry] = {}
+        self.current: InProgress | None = None
+        self.undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back
+        self.pending_amend: dict[int, dict[str, Any]] = {}
+        self.version = events[0].seq
+        for event in events[1:]:
+            self._add(event)
+
+    def can_extend(self, events: Sequence[Event]) -> bool:
+        """Whether :meth:`extend` may take these events (an undo needs a whole replay)."""
+        return all(e.kind != "undo" for e in events)
+
+    def extend(self, events: Sequence[Event]) -> None:
+        """Fold newer events (seq order, after :attr:`version`, no undo among them)."""
+        for event in events:
+            self._add(event)
+
+    def _add(self, event: Event) -> None:
+        self.version = event.seq
+        if event.seq in self.voided or event.kind == "undo":
+            return
+        game, players, options = self.game, self.players, self.options
         payload = event.payload
-        if event.kind == "deal_started":
-            current = InProgress(
-                payload["deal"],
-                payload["dealer"],
-                game.apply_step(game.new_record(payload["dealer"], players, options), event,
-                                players),
+        kind = event.kind
+        if kind == "deal_started":
+            empty = game.new_record(payload["dealer"], players, options)
+            self.current = InProgress(
+                payload["deal"], payload["dealer"], game.apply_step(empty, event, players),
                 (event.seq,),
             )
-            undoable.append((event.seq,))
-        elif event.kind in ("bid", "exchange", "declaration", "card"):
+            self.undoable.append((event.seq,))
+        elif kind in ("bid", "exchange", "declaration", "card"):
+            current = self.current
             if current is None or current.number != payload["deal"]:
                 current = InProgress(
-                    payload["deal"],
-                    payload["dealer"],
+                    payload["deal"], payload["dealer"],
                     game.new_record(payload["dealer"], players, options),
                 )
-            current = replace(
+            self.current = replace(
                 current,
                 record=game.apply_step(current.record, event, players),
                 step_seqs=(*current.step_seqs, event.seq),
             )
-            undoable.append((event.seq,))
-        elif event.kind == "deal_recorded":
-            current = InProgress(payload["deal"], payload["dealer"], payload["record"])
-            undoable.append((event.seq,))
-        elif event.kind == "deal_scored":
+            self.undoable.append((event.seq,))
+        elif kind == "deal_recorded":
+            self.current = InProgress(payload["deal"], payload["dealer"], payload["record"])
+            self.undoable.append((event.seq,))
+        elif kind == "deal_scored":
+            self._scored(event)
+        elif kind == "deal_voided":
             number = payload["deal"]
-            amend = pending_amend.pop(number, None)
-            if amend is not None:
-                old = deals[number]
-                deals[number] = replace(
-                    old,
-                    record=amend["record"],
-                    ruling=payload["ruling"],
-                    scores=payload["scores"],
-                    amended=True,
-                    scored_seq=event.seq,
-                    corrections=(*old.corrections, amend["note"]),
-                )
-                undoable[-1] = (*undoable[-1], event.seq)
-                continue
+            entry = self.deals[number]
+            self.deals[number] = replace(
+                entry, status="voided", corrections=(*entry.corrections, _note(event))
+            )
+            self.undoable.append((event.seq,))
+        elif kind == "deal_amended":
+            self.pending_amend[payload["deal"]] = {
+                "record": payload["record"], "note": _note(event),
+            }
+            self.undoable.append((event.seq,))
+
+    def _scored(self, event: Event) -> None:
+        payload = event.payload
+        number = payload["deal"]
+        amend = self.pending_amend.pop(number, None)
+        if amend is not None:
+            old = self.deals[number]
+            self.deals[number] = replace(
+                old,
+                record=amend["record"],
+                ruling=payload["ruling"],
+                scores=payload["scores"],
+                amended=True,
+                scored_seq=event.seq,
+                corrections=(*old.corrections, amend["note"]),
+            )
+        else:
+            current = self.current
             record = current.record if current is not None else {}
             dealer = current.dealer if current is not None else payload.get("dealer", 0)
-            deals[number] = DealEntry(
+            self.deals[number] = DealEntry(
                 number, dealer, record, payload["ruling"], payload["scores"],
                 scored_seq=event.seq,
             )
-            if undoable:
-                undoable[-1] = (*undoable[-1], event.seq)
-            current = None
-        elif event.kind == "deal_voided":
-            number = payload["deal"]
-            note = _note(event)
-            deals[number] = replace(
-                deals[number], status="voided", corrections=(*deals[number].corrections, note)
-            )
-            undoable.append((event.seq,))
-        elif event.kind == "deal_amended":
-            pending_amend[payload["deal"]] = {"record": payload["record"], "note": _note(event)}
-            undoable.append((event.seq,))
+            self.current = None
+        if self.undoable:  # the score goes with the entry that caused it
+            self.undoable[-1] = (*self.undoable[-1], event.seq)
 
-    ordered = tuple(deals[n] for n in sorted(deals))
-    names = game.standing_names(players, options)
-    standings = dict.fromkeys(names, 0)
-    for entry in ordered:
-        if entry.status == "live":
-            for name, points in entry.scores.items():
-                standings[name] = standings.get(name, 0) + points
-    outcome = game.outcome(ordered, players, options)
-    last_live = [d for d in ordered if d.status == "live"]
-    if current is not None:
-        next_dealer = current.dealer
-    elif last_live:
-        next_dealer = game.next_dealer(last_live[-1].dealer, players, options)
-    else:
-        next_dealer = game.first_dealer(players, options)
-    if outcome.finished and current is None:
-        nxt = Next("none")
-    elif current is not None:
-        nxt = game.check_step(current.record, current.dealer, players, options).next
-    else:  # the next deal: who bids or leads first (a deal_started step is optional)
-        empty = game.new_record(next_dealer, players, options)
-        nxt = game.check_step(empty, next_dealer, players, options).next
-    return MatchState(
-        game=game.name,
-        players=players,
-        options=options,
-        rules_version=created.get("rules_version", ""),
-        version=events[-1].seq,
-        deals=ordered,
-        current=current,
-        standings=standings,
-        outcome=outcome,
-        next=nxt,
-        next_dealer=next_dealer,
-        last_undoable=undoable[-1] if undoable else (),
-    )
+    def state(self) -> MatchState:
+        """The match as the events so far make it."""
+        game, players, options, current = self.game, self.players, self.options, self.current
+        ordered = tuple(self.deals[n] for n in sorted(self.deals))
+        standings = dict.fromkeys(game.standing_names(players, options), 0)
+        last_live = None
+        for entry in ordered:
+            if entry.status == "live":
+                last_live = entry
+                for name, points in entry.scores.items():
+                    standings[name] = standings.get(name, 0) + points
+        outcome = game.outcome(ordered, players, options)
+        if current is not None:
+            next_dealer = current.dealer
+        elif last_live is not None:
+            next_dealer = game.next_dealer(last_live.dealer, players, options)
+        else:
+            next_dealer = game.first_dealer(players, options)
+        if outcome.finished and current is None:
+            nxt = Next("none")
+        elif current is not None:
+            nxt = game.check_step(current.record, current.dealer, players, options).next
+        else:  # the next deal: who bids or leads first (a deal_started step is optional)
+            empty = game.new_record(next_dealer, players, options)
+            nxt = game.check_step(empty, next_dealer, players, options).next
+        return MatchState(
+            game=game.name,
+            players=players,
+            options=options,
+            rules_version=self.rules_version,
+            version=self.version,
+            deals=ordered,
+            current=current,
+            standings=standings,
+            outcome=outcome,
+            next=nxt,
+            next_dealer=next_dealer,
+            last_undoable=self.undoable[-1] if self.undoable else (),
+        )
 
 
 def _note(event: Event) -> dict[str, Any]:

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from referee.match.events import GENESIS_HASH, Event, canonical_json, chain_hash
 from referee.match.games import GAMES
-from referee.match.state import MatchState, replay
+from referee.match.state import Fold, MatchState
 from referee.store.db import is_sqlite, write_transaction
 from referee.store.models import Event as EventRow
 from referee.store.models import Match
@@ -54,19 +56,55 @@ def load_events(match_id: str) -> list[Event]:
     return _load(match_id)[0]
 
 
-def _load(match_id: str) -> tuple[list[Event], str]:
-    """The match's events in seq order and the hash of the last one."""
+def _load(match_id: str, after_seq: int = 0) -> tuple[list[Event], str | None]:
+    """The match's events after ``after_seq`` in seq order, and the hash of the last one
+    (None when there are none)."""
     rows: list[tuple[int, str, str, str | None, str]] = list(
         EventRow.select(EventRow.seq, EventRow.kind, EventRow.payload, EventRow.actor,
                         EventRow.hash)
-        .where(EventRow.match == match_id)
+        .where((EventRow.match == match_id) & (EventRow.seq > after_seq))
         .order_by(EventRow.seq)
         .tuples()  # type: ignore[arg-type]
     )
-    if not rows:
+    if not rows and after_seq == 0:
         raise MatchNotFound(match_id)
     events = [Event(seq, kind, json.loads(payload), actor) for seq, kind, payload, actor, _ in rows]
-    return events, rows[-1][4]
+    return events, (rows[-1][4] if rows else None)
+
+
+# A worker keeps the fold of the matches it served lately, so a request reads and folds only
+# the events stored since (by any worker): its cost does not grow with the match. A fold is
+# taken out while in use and put back only after its transaction committed.
+_FOLDS: OrderedDict[str, tuple[Fold, str]] = OrderedDict()
+_FOLDS_LOCK = threading.Lock()
+FOLD_CACHE_SIZE = 1024
+
+
+def _take_fold(match_id: str) -> tuple[Fold, str]:
+    """The match's fold, brought up to the database's latest event, and its head hash."""
+    with _FOLDS_LOCK:
+        cached = _FOLDS.pop(match_id, None)
+    if cached is not None:
+        fold, head = cached
+        newer, newer_head = _load(match_id, after_seq=fold.version)
+        if not newer:
+            return fold, head
+        if newer_head is not None and fold.can_extend(newer):
+            fold.extend(newer)
+            return fold, newer_head
+    events, last = _load(match_id)
+    assert last is not None  # _load raised MatchNotFound for a match without events
+    return Fold(events, GAMES), last
+
+
+def _put_fold(match_id: str, fold: Fold, head: str) -> None:
+    with _FOLDS_LOCK:
+        cached = _FOLDS.get(match_id)
+        if cached is None or cached[0].version <= fold.version:
+            _FOLDS[match_id] = (fold, head)
+            _FOLDS.move_to_end(match_id)
+        while len(_FOLDS) > FOLD_CACHE_SIZE:
+            _FOLDS.popitem(last=False)
 
 
 def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[EventRow]:
@@ -81,7 +119,10 @@ def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[Even
 
 def load_state(match_id: str) -> MatchState:
     """The match's state replayed from its events. :raises MatchNotFound:"""
-    return replay(load_events(match_id), GAMES)
+    fold, head = _take_fold(match_id)
+    state = fold.state()
+    _put_fold(match_id, fold, head)
+    return state
 
 
 def create_match(
@@ -97,10 +138,12 @@ def create_match(
     match_id = new_match_id()
     with write_transaction():
         Match.create(id=match_id, game=game)
-        stored = _append(match_id, [], new_events, actor, GENESIS_HASH)
-        appended = Appended(replay(stored, GAMES), tuple(stored))
+        stored, head = _append(match_id, 0, new_events, actor, GENESIS_HASH)
+        fold = Fold(stored, GAMES)
+        appended = Appended(fold.state(), tuple(stored))
         if within is not None:
             within(match_id, appended)
+    _put_fold(match_id, fold, head)
     return match_id, appended.state
 
 
@@ -122,15 +165,20 @@ def append(
     """
     with write_transaction():
         _lock(match_id)
-        events, head = _load(match_id)
-        state = replay(events, GAMES)
+        fold, head = _take_fold(match_id)
+        state = fold.state()
         if expected_version is not None and expected_version != state.version:
             raise VersionMismatch(state)
         new_events = decide(state)
-        stored = _append(match_id, events, new_events, actor, head)
-        appended = Appended(replay(stored, GAMES), tuple(stored[len(events) :]))
+        added, head = _append(match_id, state.version, new_events, actor, head)
+        if fold.can_extend(added):
+            fold.extend(added)
+        else:  # an undo: fold the whole ledger again
+            fold = Fold(_load(match_id)[0], GAMES)
+        appended = Appended(fold.state(), tuple(added))
         if within is not None:
             within(appended)
+    _put_fold(match_id, fold, head)
     return appended
 
 
@@ -144,15 +192,16 @@ def _lock(match_id: str) -> None:
 
 def _append(
     match_id: str,
-    events: list[Event],
+    version: int,
     new_events: Sequence[NewEvent],
     actor: str | None,
     prev: str,
-) -> list[Event]:
-    """Insert ``new_events`` after ``events`` (whose last hash is ``prev``), chained."""
-    stored = list(events)
-    for kind, payload in new_events:
-        seq = len(stored) + 1
+) -> tuple[list[Event], str]:
+    """Insert ``new_events`` after event ``version`` (whose hash is ``prev``), chained;
+    returns the events stored and the new head hash."""
+    stored: list[Event] = []
+    for offset, (kind, payload) in enumerate(new_events, start=1):
+        seq = version + offset
         text = canonical_json(payload)
         digest = chain_hash(prev, seq, kind, text, actor)
         EventRow.create(
@@ -161,7 +210,7 @@ def _append(
         )
         stored.append(Event(seq, kind, json.loads(text), actor))
         prev = digest
-    return stored
+    return stored, prev
 
 
 def chain_head(match_id: str) -> tuple[int, str]:
