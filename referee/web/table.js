@@ -901,7 +901,7 @@
       settlement.replaceChildren(el("div", { class: "settlement", id: "settlement-box" },
         el("b", {}, `${s.winner} wins the partie.`), el("br"),
         s.rubiconed
-          ? `${s.loser} is rubiconed (under 100): he pays both totals plus 100, `
+          ? `${s.loser} is rubiconed (under 100) and pays both totals plus 100, `
           : `${s.loser} pays the difference plus 100, `,
         el("b", {}, `${s.payment} points${money}`), "."));
     } else if (m.finished && m.drawn) {
