@@ -67,31 +67,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     _register_docs_assets(app)
     _register_database(app)
 
-    from referee.api import health, matches
+    from referee.api import health, matches, piquet, pitch, table
 
-    api.register_blueprint(health.blp)
-    api.register_blueprint(matches.blp)
-    app.register_blueprint(_optional_module("table").blp)  # the table page, /table/
-    for module_name in ("piquet", "pitch"):
-        module = _optional_module(module_name)
-        if module is not None:
-            api.register_blueprint(module.blp)
+    for module in (health, matches, piquet, pitch):
+        api.register_blueprint(module.blp)
+    app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
     return app
 
 
-def _optional_module(name: str) -> Any:
-    import importlib
-
-    try:
-        return importlib.import_module(f"referee.api.{name}")
-    except ModuleNotFoundError as error:
-        if error.name != f"referee.api.{name}":
-            raise
-        return None
-
-
 def _register_database(app: Flask) -> None:
-    """Open the database of DATABASE_URL: a connection per request, and ``flask db upgrade``."""
+    """Open the database of DATABASE_URL (connected per request; a SQLite connection stays
+    open in its worker, a PostgreSQL one goes back to the pool), and the ``flask db`` CLI."""
     import click
 
     from referee.store import ledger
