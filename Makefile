@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell $(PYTHON) -c 'import hashlib,sys;print(hashlib.sha1(open("pyproject.toml","rb").read()).hexdigest()[:12])')
 
-.PHONY: setup serve test lint typecheck pytest openapi clean
+.PHONY: setup browser serve test lint typecheck pytest openapi clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,17 @@ serve: setup
 	$(BIN)/flask --app wsgi db upgrade
 	$(BIN)/gunicorn -c gunicorn.conf.py wsgi:app
 
-test: setup lint typecheck pytest
+test: setup browser lint typecheck pytest
+
+# The browser tests (tests/e2e) drive Debian's Chromium; install it when we may (root or sudo).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
+	  else echo "chromium missing and not installable here: the browser tests will skip"; exit 0; fi; \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
 
 lint: setup
 	$(BIN)/ruff check .
