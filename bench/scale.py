@@ -191,6 +191,19 @@ def _redealt(rng: Random, dealer: int) -> list[dict[str, Any]]:
     return steps
 
 
+def check_purge_indexed(path: Path) -> None:
+    """The purge of expired Idempotency-Keys must search an index (migration 0003), not scan
+    the key table: before it, every write grew linearly with the database."""
+    con = sqlite3.connect(path)
+    try:
+        plan = " ".join(str(row[-1]) for row in con.execute(
+            "EXPLAIN QUERY PLAN DELETE FROM idempotency_key WHERE created_at < ?", ("",)))
+    finally:
+        con.close()
+    if "USING INDEX" not in plan and "USING COVERING INDEX" not in plan:
+        raise SystemExit(f"the Idempotency-Key purge scans its table ({plan}): migrations?")
+
+
 def flat(values: list[float]) -> bool:
     """Within ±20% of the first value."""
     return all(abs(v - values[0]) <= 0.2 * values[0] for v in values)
@@ -200,10 +213,7 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     path = work / "scale.db"
     url = f"sqlite:///{path}"
     migrate(url)
-    if args.with_fix == "idempotency-index":  # the fix proposed in RESULTS.md, bench DB only
-        con = sqlite3.connect(path)
-        con.execute("CREATE INDEX idempotency_key_created_at ON idempotency_key (created_at)")
-        con.close()
+    check_purge_indexed(path)
     client = Client(url)
     # The template: one Pitch match of two deals recorded step by step, as phones do.
     tmpl_match = list(client.create("pitch"))
@@ -212,8 +222,7 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     template = template_rows(path, tmpl_match[0])
     results: dict[str, Any] = {"template_events_per_match": len(template["events"]),
                                "sizes": [], "deals": []}
-    # Long matches first, while the database is small (on 1M events every write pays for
-    # the idempotency scan, see RESULTS.md, and a 100-deal match would take many minutes).
+    # Long matches first, while the database is small (quicker to fill afterwards).
     for deals in args.deals:
         figures = measure_match(client, args.seed + deals, deals, args.reads)
         figures["deals_before"] = deals
@@ -269,16 +278,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261123)
     parser.add_argument("--profile", action="store_true",
                         help="profile a deal's steps on the largest database")
-    parser.add_argument("--with-fix", choices=["idempotency-index"],
-                        help="measure a proposed fix on the bench database only: "
-                             "idempotency-index = an index on idempotency_key(created_at)")
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--keep", action="store_true", help="keep the database")
     args = parser.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="referee-bench-scale-"))
     try:
-        print("Scale on SQLite (in process, the service's own time per request)"
-              + (f", with the fix {args.with_fix}" if args.with_fix else ""))
+        print("Scale on SQLite (in process, the service's own time per request)")
         results = run(args, work)
     finally:
         if args.keep:
@@ -286,7 +291,6 @@ def main(argv: list[str] | None = None) -> int:
         else:
             shutil.rmtree(work, ignore_errors=True)
     results["machine"] = machine()
-    results["with_fix"] = args.with_fix
     print("  flat (±20%) with the database's size: read "
           f"{results['db_size_flat_read_ms']}, record {results['db_size_flat_record_ms']}")
     if results["deals"]:
