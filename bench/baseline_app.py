@@ -3,8 +3,8 @@
 ``POST /plays`` validates a step-like JSON body with marshmallow and inserts one row in one
 write transaction (``BEGIN IMMEDIATE`` on SQLite), then answers 201 with the row as JSON.
 It opens the database exactly as the service does (:func:`referee.store.db.make_database`:
-same SQLite pragmas, same PostgreSQL pool), a connection per request, so the difference
-between the two runs is the service's own work: tokens, Idempotency-Key, the ledger lock,
+same SQLite pragmas, same PostgreSQL pool; a worker keeps its SQLite connection open), so
+the difference between the two runs is the service's own work: tokens, Idempotency-Key, the ledger lock,
 replaying the match, the rules, the hash chain and the bigger answer.
 
     DATABASE_URL=sqlite:////tmp/baseline.db gunicorn -c gunicorn.conf.py bench.baseline_app:app
@@ -77,7 +77,9 @@ def create_app() -> Flask:
 
     @app.teardown_request
     def _close(_: BaseException | None) -> None:
-        if not db.is_closed():
+        # As the service (referee/api/__init__.py): PostgreSQL back to the pool, a SQLite
+        # connection kept open in its worker (closing it checkpoints the WAL every request).
+        if not db.is_closed() and not is_sqlite(db):
             db.close()
 
     @app.get("/healthz")
