@@ -8,9 +8,11 @@ under concurrent gunicorn workers). PostgreSQL uses psycopg 3 through peewee's p
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import peewee
@@ -90,6 +92,44 @@ def write_transaction() -> Iterator[None]:
     else:
         with db.atomic():
             yield
+
+
+@contextlib.contextmanager
+def short_write_transaction() -> Iterator[None]:
+    """A write transaction whose commit need not reach the disk by itself: the Idempotency-Key
+    claim. Its commit skips the flush (SQLite ``synchronous=NORMAL`` in WAL mode, PostgreSQL
+    ``synchronous_commit = off``); the request's own transaction, which commits after it with a
+    flush of the whole log, makes it durable with the events. A crash before that loses only a
+    pending claim, whose request was never answered. Consistency is not affected.
+    """
+    db = database_proxy.obj
+    if is_sqlite(db):
+        db.execute_sql("PRAGMA synchronous = NORMAL")
+        try:
+            with db.atomic("IMMEDIATE"):
+                yield
+        finally:
+            db.execute_sql(f"PRAGMA synchronous = {SQLITE_PRAGMAS['synchronous']}")
+    else:
+        with db.atomic():
+            db.execute_sql("SET LOCAL synchronous_commit = off")
+            yield
+
+
+def execute(sql: str, params: Sequence[Any] = ()) -> Any:
+    """Run one hand-written statement on the bound database; returns its cursor.
+
+    For the few statements of every write: building them with peewee's query builder cost
+    more than running them (bench/RESULTS.md). ``sql`` uses ``?`` placeholders and
+    double-quoted identifiers, valid on SQLite and PostgreSQL alike.
+    """
+    db = database_proxy.obj
+    return db.execute_sql(_in_dialect(sql, db.param), params)
+
+
+@functools.lru_cache(maxsize=128)
+def _in_dialect(sql: str, param: str) -> str:
+    return sql if param == "?" else sql.replace("?", param)
 
 
 def migration_runner(db: peewee.Database) -> Runner:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import peewee
 
-from referee.store.db import write_transaction
+from referee.store.db import execute, short_write_transaction, write_transaction
 from referee.store.models import IdempotencyKey
 
 #: How long a key is remembered after its first use.
@@ -58,6 +58,9 @@ def _now() -> datetime.datetime:
 def claim(scope: str, key: str, fingerprint: str) -> StoredResponse | None:
     """Claim ``key`` in ``scope`` for a request whose sha256 is ``fingerprint``.
 
+    Its own short transaction (so that a concurrent duplicate sees the pending key and gets
+    409), committed without a flush of its own (:func:`short_write_transaction`).
+
     :returns: the stored response when the key already completed this same request, else
         None (the key is now pending for the caller).
     :raises KeyReused: the key was used for another request.
@@ -66,49 +69,55 @@ def claim(scope: str, key: str, fingerprint: str) -> StoredResponse | None:
     global _last_purge
     now = _now()
     try:
-        with write_transaction():
+        with short_write_transaction():
             if now - _last_purge > PURGE_EVERY:
                 IdempotencyKey.delete().where(
                     IdempotencyKey.created_at < now - RETENTION
                 ).execute()
                 _last_purge = now
-            row = IdempotencyKey.get_or_none(
-                (IdempotencyKey.scope == scope) & (IdempotencyKey.key == key)
-            )
-            if row is None:
-                IdempotencyKey.create(
-                    scope=scope, key=key, fingerprint=fingerprint, state="pending",
-                    created_at=now, updated_at=now,
-                )
-                return None
-            if row.fingerprint != fingerprint:
-                raise KeyReused(key)
-            if row.state == "done":
-                return StoredResponse(
-                    row.status or 0, row.response or "", json.loads(row.headers or "{}")
-                )
-            if now - row.updated_at < PENDING_TIMEOUT:
+            if execute(_INSERT_PENDING, (scope, key, fingerprint, now, now)).rowcount == 1:
+                return None  # a new key: pending now
+            row = execute(_SELECT, (scope, key)).fetchone()
+            if row is None:  # released between the two statements (PostgreSQL): still busy
                 raise KeyInProgress(key)
-            row.updated_at = now  # its first request died: this one takes the key over
-            row.save()
+            stored_fingerprint, state, status, response, headers, updated_at = row
+            if stored_fingerprint != fingerprint:
+                raise KeyReused(key)
+            if state == "done":
+                return StoredResponse(status or 0, response or "", json.loads(headers or "{}"))
+            if now - _UPDATED_AT.python_value(updated_at) < PENDING_TIMEOUT:
+                raise KeyInProgress(key)
+            # its first request died: this one takes the key over
+            execute(_TAKE_OVER, (now, scope, key))
             return None
     except peewee.IntegrityError:  # another request inserted the same key just now
         raise KeyInProgress(key) from None
+
+
+# The statements of every write, written out (see referee.store.db.execute).
+_INSERT_PENDING = (
+    'INSERT INTO "idempotency_key" ("scope", "key", "fingerprint", "state", "created_at", '
+    '"updated_at") VALUES (?, ?, ?, \'pending\', ?, ?) ON CONFLICT ("scope", "key") DO NOTHING'
+)
+_SELECT = (
+    'SELECT "fingerprint", "state", "status", "response", "headers", "updated_at" '
+    'FROM "idempotency_key" WHERE "scope" = ? AND "key" = ?'
+)
+_TAKE_OVER = 'UPDATE "idempotency_key" SET "updated_at" = ? WHERE "scope" = ? AND "key" = ?'
+_COMPLETE = (
+    'UPDATE "idempotency_key" SET "state" = \'done\', "status" = ?, "response" = ?, '
+    '"headers" = ?, "match_id" = ?, "first_seq" = ?, "updated_at" = ? '
+    'WHERE "scope" = ? AND "key" = ?'
+)
+_UPDATED_AT = IdempotencyKey.updated_at
 
 
 def complete(
     scope: str, key: str, response: StoredResponse, match_id: str, first_seq: int | None
 ) -> None:
     """Store the response of the key's request; call inside the request's write transaction."""
-    IdempotencyKey.update(
-        state="done",
-        status=response.status,
-        response=response.body,
-        headers=json.dumps(response.headers),
-        match_id=match_id,
-        first_seq=first_seq,
-        updated_at=_now(),
-    ).where((IdempotencyKey.scope == scope) & (IdempotencyKey.key == key)).execute()
+    execute(_COMPLETE, (response.status, response.body, json.dumps(response.headers), match_id,
+                        first_seq, _now(), scope, key))
 
 
 def release(scope: str, key: str) -> None:

@@ -19,9 +19,9 @@ from typing import Any
 from referee.match.events import GENESIS_HASH, Event, canonical_json, chain_hash
 from referee.match.games import GAMES
 from referee.match.state import Fold, MatchState
-from referee.store.db import is_sqlite, write_transaction
+from referee.store.db import execute, is_sqlite, write_transaction
 from referee.store.models import Event as EventRow
-from referee.store.models import Match
+from referee.store.models import Match, _now
 
 NewEvent = tuple[str, dict[str, Any]]
 
@@ -59,17 +59,24 @@ def load_events(match_id: str) -> list[Event]:
 def _load(match_id: str, after_seq: int = 0) -> tuple[list[Event], str | None]:
     """The match's events after ``after_seq`` in seq order, and the hash of the last one
     (None when there are none)."""
-    rows: list[tuple[int, str, str, str | None, str]] = list(
-        EventRow.select(EventRow.seq, EventRow.kind, EventRow.payload, EventRow.actor,
-                        EventRow.hash)
-        .where((EventRow.match == match_id) & (EventRow.seq > after_seq))
-        .order_by(EventRow.seq)
-        .tuples()  # type: ignore[arg-type]
-    )
+    rows = execute(_EVENTS_AFTER, (match_id, after_seq)).fetchall()
     if not rows and after_seq == 0:
         raise MatchNotFound(match_id)
-    events = [Event(seq, kind, json.loads(payload), actor) for seq, kind, payload, actor, _ in rows]
+    loads = json.loads
+    events = [Event(seq, kind, loads(payload), actor) for seq, kind, payload, actor, _ in rows]
     return events, (rows[-1][4] if rows else None)
+
+
+# The statements of every request, written out (see referee.store.db.execute).
+_EVENTS_AFTER = (
+    'SELECT "seq", "kind", "payload", "actor", "hash" FROM "event" '
+    'WHERE "match_id" = ? AND "seq" > ? ORDER BY "seq"'
+)
+_MATCH = 'SELECT "id" FROM "match" WHERE "id" = ?'
+_INSERT_EVENT = (
+    'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
+    '"prev_hash", "hash") VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+)
 
 
 # A worker keeps the fold of the matches it served lately, so a request reads and folds only
@@ -183,10 +190,9 @@ def append(
 
 
 def _lock(match_id: str) -> None:
-    query = Match.select(Match.id).where(Match.id == match_id)
-    if not is_sqlite():  # SQLite's BEGIN IMMEDIATE already holds the write lock
-        query = query.for_update()
-    if query.first() is None:
+    # SQLite's BEGIN IMMEDIATE already holds the write lock; PostgreSQL locks the match's row.
+    sql = _MATCH if is_sqlite() else _MATCH + " FOR UPDATE"
+    if execute(sql, (match_id,)).fetchone() is None:
         raise MatchNotFound(match_id)
 
 
@@ -204,10 +210,7 @@ def _append(
         seq = version + offset
         text = canonical_json(payload)
         digest = chain_hash(prev, seq, kind, text, actor)
-        EventRow.create(
-            match=match_id, seq=seq, kind=kind, payload=text, actor=actor, prev_hash=prev,
-            hash=digest,
-        )
+        execute(_INSERT_EVENT, (match_id, seq, kind, text, actor, _now(), prev, digest))
         stored.append(Event(seq, kind, json.loads(text), actor))
         prev = digest
     return stored, prev

@@ -12,6 +12,7 @@ import hmac
 import secrets
 from typing import Literal
 
+from referee.store.db import execute
 from referee.store.models import AccessToken
 
 Kind = Literal["write", "read"]
@@ -65,14 +66,20 @@ def authenticate(match_id: str, token: str | None, needed: Kind) -> Kind:
     if not token:
         raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
     presented = token_hash(token)
-    row = AccessToken.get_or_none(
-        (AccessToken.token_hash == presented) & AccessToken.revoked_at.is_null()
-    )
-    if row is None or not hmac.compare_digest(row.token_hash, presented):
+    row = execute(_LIVE_TOKEN, (presented,)).fetchone()
+    if row is None or not hmac.compare_digest(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
-    if not hmac.compare_digest(row.match_id, match_id):
+    token_match, kind = row[0], row[1]
+    if not hmac.compare_digest(token_match, match_id):
         raise TokenRefused(403, "This token belongs to another match.")
-    if needed == "write" and row.kind != "write":
+    if needed == "write" and kind != "write":
         raise TokenRefused(403, "This is the read-only share token: recording needs the write "
                                 "token.")
-    return "write" if row.kind == "write" else "read"
+    return "write" if kind == "write" else "read"
+
+
+# Every request runs it: written out (see referee.store.db.execute).
+_LIVE_TOKEN = (
+    'SELECT "match_id", "kind", "token_hash" FROM "access_token" '
+    'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
+)
