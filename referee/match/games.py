@@ -7,7 +7,11 @@ the Piquet partie (Q1, Q9) or the Pitch target (P2, P7).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -29,6 +33,48 @@ def _seat_of(players: Sequence[str], name: str, location: str) -> int:
     if name not in players:
         raise _bad_option(f"{name!r} is not one of the players.", location)
     return list(players).index(name)
+
+
+CheckStep = Callable[[Any, dict, int, Sequence[str], dict[str, Any]], StepCheck]
+
+
+def _remembered(check_step: CheckStep) -> CheckStep:
+    """``check_step`` answering again from its last few answers.
+
+    A step asks the rules the same question twice over: the deal before the step (for the
+    state the write starts from, and in the command) and the deal after it (in the command,
+    and for the state it answers with). ``check_step`` is pure and its answer immutable, so
+    an answer is reused when the canonical JSON of the question (record, dealer, players,
+    options) is the same text.
+    """
+    answers: OrderedDict[str, StepCheck] = OrderedDict()
+    lock = threading.Lock()
+
+    @functools.wraps(check_step)
+    def remembered(
+        self: Any, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+    ) -> StepCheck:
+        try:
+            question = json.dumps([record, dealer, players, options], sort_keys=True,
+                                  separators=(",", ":"))
+        except (TypeError, ValueError):  # not JSON: nothing to compare, just ask
+            return check_step(self, record, dealer, players, options)
+        with lock:
+            known = answers.get(question)
+        if known is not None:
+            return known
+        answer = check_step(self, record, dealer, players, options)
+        with lock:
+            answers[question] = answer
+            while len(answers) > _REMEMBERED:
+                answers.popitem(last=False)
+        return answer
+
+    return remembered
+
+
+#: Answers kept per game: a request asks at most two questions twice.
+_REMEMBERED = 8
 
 
 class PiquetGame:
@@ -144,6 +190,7 @@ class PiquetGame:
                 [Violation("exchange_too_late", "Q4", f"{what} comes before the first lead.")]
             )
 
+    @_remembered
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
@@ -279,6 +326,7 @@ class PitchGame:
     def _hand(self, record: dict, players: Sequence[str], options: dict[str, Any]) -> Any:
         return pitch.hand_from_record(record, len(players), options["partnership"])
 
+    @_remembered
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
