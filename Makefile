@@ -4,20 +4,30 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell $(PYTHON) -c 'import hashlib,sys;print(hashlib.sha1(open("pyproject.toml","rb").read()).hexdigest()[:12])')
+HASH := $(shell $(PYTHON) -c 'import hashlib;print(hashlib.sha1(open("pyproject.toml","rb").read()).hexdigest()[:12])')
+STAMP := $(VENV)/.installed-test-$(HASH)
+SERVE_STAMP := $(VENV)/.installed-serve-$(HASH)
 
 .PHONY: setup browser serve test lint typecheck pytest openapi clean
 
+# What the tests need (everything), and what serving needs (the service and its drivers).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,postgres]'
 	rm -f $(VENV)/.installed-*
+	touch $@ $(SERVE_STAMP)
+
+$(SERVE_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[postgres]'
+	rm -f $(VENV)/.installed-serve-*
 	touch $@
 
 setup: $(STAMP)
 
-serve: setup
+serve: $(SERVE_STAMP)
 	$(BIN)/flask --app wsgi db upgrade
 	$(BIN)/gunicorn -c gunicorn.conf.py wsgi:app
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import marshmallow as ma
@@ -43,6 +44,46 @@ class CardField(ma.fields.Field):
             return card_name(parse_card(value))
         except CardError as error:
             raise self.make_error("invalid") from error
+
+
+class CallField(ma.fields.Field):
+    """A Pitch call (P3): ``"pass"``, ``"pitch"`` or a whole number (a bid; whether it is a
+    legal one is the referee's ruling, not the schema's)."""
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "invalid": 'A call is "pass", "pitch" or a bid (a whole number).'
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"oneOf": [{"type": "string", "enum": ["pass", "pitch"]},
+                              {"type": "integer"}],
+                    "description": '"pass", a bid 1..4, or "pitch" (a bid of 4 by pitching)'}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and value.strip().lower() in ("pass", "pitch"):
+            return value.strip().lower()
+        if isinstance(value, int) and not isinstance(value, bool) and -100 < value < 100:
+            return value
+        raise self.make_error("invalid")
+
+
+def _stake_in_range(value: Decimal) -> None:
+    if not Decimal(0) <= value <= Decimal(1_000_000):
+        raise ma.ValidationError("A stake is an amount per point from 0 to 1,000,000.")
+
+
+class StakeField(ma.fields.Decimal):
+    """Money per point (Q9): a decimal string such as ``"0.05"``, 0 to 1,000,000."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            as_string=True, allow_nan=False,
+            validate=_stake_in_range,
+            metadata={"description": "Money per point (Q9), e.g. '0.05'; 0 to 1,000,000",
+                      "type": "string", "examples": ["0.05"]},
+            **kwargs,
+        )
 
 
 def card_list(**kwargs: Any) -> ma.fields.List:

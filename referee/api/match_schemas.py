@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import CardField, StrictSchema, card_list
+from referee.api.fields import CallField, CardField, StakeField, StrictSchema, card_list
 
 NAME = validate.Length(min=1, max=40)
 TEXT = validate.Length(max=500)
@@ -36,8 +36,7 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player)."""
 
     partnership = ma.fields.Boolean()
-    stake = ma.fields.Decimal(as_string=True, allow_none=True,
-                              metadata={"description": "Amount per point (Q9), e.g. '0.10'"})
+    stake = StakeField(allow_none=True)
     currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
     first_dealer = ma.fields.String(validate=NAME)
 
@@ -150,7 +149,7 @@ class RolesAnnouncementsSchema(StrictSchema):
     younger = ma.fields.Nested(AnnouncementFields, allow_none=True)
 
 
-_CALL = ma.fields.Raw(metadata={"description": '"pass", a bid 1..4 or "pitch"'})
+_CALL = CallField()
 _TRICKS = ma.fields.List(card_list(), validate=validate.Length(max=32))
 
 

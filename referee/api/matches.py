@@ -113,10 +113,10 @@ def _token() -> str | None:
     return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
 
-def _authorize(match_id: str, needed: tokens.Kind) -> None:
+def _authorize(match_id: str, needed: tokens.Kind) -> tokens.Grant:
     """401 without a live token, 403 with another match's token (or a read token to write)."""
     try:
-        tokens.authenticate(match_id, _token(), needed)
+        return tokens.authenticate(match_id, _token(), needed)
     except tokens.TokenRefused as refused:
         headers = {"WWW-Authenticate": 'Bearer realm="referee"'} if refused.status == 401 else {}
         raise ProblemError(refused.status, str(refused), headers=headers) from None
@@ -210,7 +210,9 @@ def _write(
 ) -> Response:
     """One write to a match: authorize, check the version, honour the Idempotency-Key,
     append in one transaction (the key's response stored with the events), answer."""
-    _authorize(match_id, "write")
+    grant = _authorize(match_id, "write")
+    # Who made it: the name sent, else the credential that wrote (corrections always say).
+    body.setdefault("by", f"write token #{grant.token_id}")
     expected = _expected_version(body, version_required)
     key = _idempotency_key()
     stored = _claim(match_id, key)
@@ -285,8 +287,9 @@ def _read(match_id: str) -> MatchState:
 def create_match(body: dict[str, Any]) -> Any:
     """Create a match of Pitch or Piquet with its players and options.
 
-    The answer holds, this once, the match's ``tokens``: ``write`` (to record) and ``read``
-    (a read-only share token). Keep them: only their hashes are stored.
+    The answer holds the match's ``tokens``: ``write`` (to record) and ``read`` (a read-only
+    share token). Keep them: only their hashes are stored. A retry with the same
+    Idempotency-Key gets the same answer, tokens included (kept sealed under that key).
     """
     game = GAMES[body["game"]]
     try:
@@ -294,11 +297,12 @@ def create_match(body: dict[str, Any]) -> Any:
     except (MatchError, RecordError) as refused:
         raise _problem("", refused) from None
     key = _idempotency_key()
-    stored = _claim("create", key)
-    if stored is not None:  # the same create again: fresh tokens, the earlier ones revoked
+    # The create's key is kept only as its hash: it is the secret that seals the tokens.
+    stored_key = hashlib.sha256(key.encode()).hexdigest() if key is not None else None
+    stored = _claim("create", stored_key)
+    if stored is not None and key is not None:  # the same create again: the same answer
         replay = json.loads(stored.body)
-        with write_transaction():
-            replay["tokens"] = tokens.rotate(replay["id"], tokens.KINDS)
+        replay["tokens"] = tokens.unseal(replay["tokens"]["sealed"], key)
         return _json_response(json.dumps(replay), stored.status,
                               {**stored.headers, "Idempotent-Replayed": "true"})
     sent: dict[str, Any] = {}
@@ -313,17 +317,18 @@ def create_match(body: dict[str, Any]) -> Any:
             "Location": url_for("matches.read_match", match_id=match_id),
         }
         sent.update(text=json.dumps(body_out), headers=headers)
-        if key is not None:
-            redacted = json.dumps({**body_out, "tokens": None})
+        if key is not None and stored_key is not None:
+            kept = json.dumps({**body_out, "tokens": {"sealed": tokens.seal(made, key)}})
             idempotency.complete(
-                "create", key, idempotency.StoredResponse(201, redacted, headers), match_id, 1
+                "create", stored_key, idempotency.StoredResponse(201, kept, headers),
+                match_id, 1,
             )
 
     try:
         ledger.create_match(game.name, first, body.get("by"), within=respond)
     except Exception:
-        if key is not None:
-            idempotency.release("create", key)
+        if stored_key is not None:
+            idempotency.release("create", stored_key)
         raise
     return _json_response(sent["text"], 201, sent["headers"])
 
@@ -550,18 +555,25 @@ def _page(items: list[dict[str, Any]], args: dict[str, Any], key: str) -> dict[s
     return {"items": page, "next_cursor": str(page[-1][key]) if more and page else None}
 
 
+def _cell(value: Any) -> Any:
+    """A CSV cell that a spreadsheet will not run as a formula (a name such as '=1+1')."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 def _csv_response(state: MatchState, items: list[dict[str, Any]]) -> Response:
     names = list(state.standings)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
         ["deal", "dealer", "status", "amended"]
-        + [f"{n} points" for n in names]
-        + [f"{n} total" for n in names]
+        + [_cell(f"{n} points") for n in names]
+        + [_cell(f"{n} total") for n in names]
     )
     for item in items:
         writer.writerow(
-            [item["deal"], item["dealer"], item["status"], item["amended"]]
+            [item["deal"], _cell(item["dealer"]), item["status"], item["amended"]]
             + [item["scores"].get(n, 0) for n in names]
             + [item["totals"].get(n, 0) for n in names]
         )

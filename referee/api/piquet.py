@@ -11,7 +11,7 @@ from marshmallow import validate
 
 from referee import piquet
 from referee.api.errors import ProblemError, ViolationSchema, problems
-from referee.api.fields import Blueprint, StrictSchema, card_list
+from referee.api.fields import Blueprint, StakeField, StrictSchema, card_list
 from referee.api.match_schemas import (
     PiquetOptionsSchema,
     RolesAnnouncementsSchema,
@@ -130,8 +130,7 @@ class SettleRequestSchema(StrictSchema):
         required=True,
         validate=validate.Length(equal=2),
     )
-    stake = ma.fields.Decimal(allow_none=True, as_string=True,
-                              metadata={"description": "Money per point, e.g. '0.05'"})
+    stake = StakeField(allow_none=True)
 
 
 class SettlementSchema(ma.Schema):
@@ -184,6 +183,8 @@ def settle(body: dict[str, Any]) -> dict[str, Any]:
     """Settle a partie (Q9): the Rubicon, exactly 100 not rubiconed, the stake."""
     stake = body.get("stake")
     try:
-        return piquet.settle_partie(body["scores"], Decimal(stake) if stake else None).as_dict()
+        return piquet.settle_partie(
+            body["scores"], Decimal(stake) if stake is not None else None
+        ).as_dict()
     except ValueError as error:
         raise ProblemError(400, str(error)) from None

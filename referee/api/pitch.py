@@ -9,7 +9,7 @@ from marshmallow import validate
 
 from referee import pitch
 from referee.api.errors import ProblemError, ViolationSchema, problems
-from referee.api.fields import Blueprint, StrictSchema, card_list
+from referee.api.fields import Blueprint, CallField, StrictSchema, card_list
 from referee.api.match_schemas import PitchOptionsSchema
 
 blp = Blueprint(
@@ -17,8 +17,7 @@ blp = Blueprint(
     description="Pitch (Auction Pitch, Setback): rulings on a hand and on an auction.",
 )
 
-_CALL = ma.fields.Raw(metadata={"description": '"pass", a bid 1..4, or "pitch" (P3)',
-                                "examples": ["pass", 2, "pitch"]})
+_CALL = CallField()
 
 
 class HandRequestSchema(StrictSchema):

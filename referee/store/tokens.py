@@ -1,16 +1,25 @@
 """Access tokens per match: a write token and a read-only share token.
 
 Tokens are shown once, when made; only their sha256 is stored, and a presented token's hash
-is compared in constant time. Rotating revokes a kind's live tokens and makes new ones.
+is compared in constant time. Rotating revokes a kind's live tokens and makes new ones. The
+answer to a create kept for its Idempotency-Key holds the tokens sealed under that key
+(:func:`seal`), which the database does not keep (only its sha256): a retry can be answered
+with the same tokens, and nobody reading the database can open them.
 """
 
 from __future__ import annotations
 
+import base64
 import datetime
 import hashlib
 import hmac
+import json
 import secrets
-from typing import Literal
+from typing import Literal, NamedTuple
+
+from cryptography.fernet import Fernet, InvalidToken
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from referee.store.db import execute
 from referee.store.models import AccessToken
@@ -18,6 +27,33 @@ from referee.store.models import AccessToken
 Kind = Literal["write", "read"]
 KINDS: tuple[Kind, Kind] = ("write", "read")
 _PREFIX = {"write": "rw_", "read": "ro_"}
+
+
+def seal(made: dict[str, str], secret: str) -> str:
+    """Encrypt a match's tokens with a key derived from ``secret`` (the client's
+    Idempotency-Key, never stored): only that client can open them again (:func:`unseal`).
+
+    Fernet (AES-128-CBC + HMAC-SHA256) under HKDF-SHA256 of the secret.
+    """
+    return _fernet(secret).encrypt(json.dumps(made).encode()).decode()
+
+
+def unseal(sealed: str, secret: str) -> dict[str, str]:
+    """The tokens :func:`seal` sealed with the same ``secret``.
+
+    :raises ValueError: when ``secret`` is not the one they were sealed with.
+    """
+    try:
+        opened: dict[str, str] = json.loads(_fernet(secret).decrypt(sealed.encode()))
+    except InvalidToken:
+        raise ValueError("these tokens were sealed with another key") from None
+    return opened
+
+
+def _fernet(secret: str) -> Fernet:
+    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
+               info=b"referee: match tokens of a create").derive(secret.encode("utf-8"))
+    return Fernet(base64.urlsafe_b64encode(key))
 
 
 class TokenRefused(PermissionError):
@@ -57,8 +93,16 @@ def rotate(match_id: str, kinds: tuple[Kind, ...]) -> dict[str, str]:
     return issue(match_id, kinds)
 
 
-def authenticate(match_id: str, token: str | None, needed: Kind) -> Kind:
-    """The kind of ``token`` for ``match_id`` when it grants ``needed`` (write grants read).
+class Grant(NamedTuple):
+    """What a presented token grants: its ``kind`` and the ``token_id`` of its stored row
+    (which names the credential in the ledger when the writer gives no name)."""
+
+    kind: Kind
+    token_id: int
+
+
+def authenticate(match_id: str, token: str | None, needed: Kind) -> Grant:
+    """What ``token`` grants on ``match_id`` when it grants ``needed`` (write grants read).
 
     :raises TokenRefused: 401 when missing, unknown or revoked, or a read token used to
         write; 403 when it is a token of another match.
@@ -69,17 +113,17 @@ def authenticate(match_id: str, token: str | None, needed: Kind) -> Kind:
     row = execute(_LIVE_TOKEN, (presented,)).fetchone()
     if row is None or not hmac.compare_digest(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
-    token_match, kind = row[0], row[1]
+    token_match, kind, token_id = row[0], row[1], row[3]
     if not hmac.compare_digest(token_match, match_id):
         raise TokenRefused(403, "This token belongs to another match.")
     if needed == "write" and kind != "write":
         raise TokenRefused(403, "This is the read-only share token: recording needs the write "
                                 "token.")
-    return "write" if kind == "write" else "read"
+    return Grant("write" if kind == "write" else "read", int(token_id))
 
 
 # Every request runs it: written out (see referee.store.db.execute).
 _LIVE_TOKEN = (
-    'SELECT "match_id", "kind", "token_hash" FROM "access_token" '
+    'SELECT "match_id", "kind", "token_hash", "id" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
 )

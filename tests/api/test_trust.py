@@ -146,19 +146,26 @@ def test_a_refused_write_releases_its_key(bare_client: FlaskClient) -> None:
     assert IdempotencyKey.select().where(IdempotencyKey.key == "again").count() == 0
 
 
-def test_create_retried_with_its_key_is_one_match_with_fresh_tokens(
+def test_create_retried_with_its_key_is_the_same_answer_and_stores_nothing(
     bare_client: FlaskClient,
 ) -> None:
+    from referee.store.models import AccessToken, Match
+
     body = {"game": "piquet", "players": ["Bill", "Ann"]}
-    first = bare_client.post("/v1/matches", json=body, headers={"Idempotency-Key": "new-1"})
-    again = bare_client.post("/v1/matches", json=body, headers={"Idempotency-Key": "new-1"})
+    key = {"Idempotency-Key": "5f0c0a4e-8d1e-4c47-9a57-2d7c3e1f9b10"}
+    first = bare_client.post("/v1/matches", json=body, headers=key)
+    tokens_before = AccessToken.select().count()
+    again = bare_client.post("/v1/matches", json=body, headers=key)
     assert first.status_code == again.status_code == 201
-    assert first.get_json()["id"] == again.get_json()["id"]
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert first.get_json() == again.get_json()  # the same match and the same tokens
+    assert Match.select().count() == 1 and AccessToken.select().count() == tokens_before
     url = f"/v1/matches/{first.get_json()['id']}"
-    assert bare_client.get(url, headers=bearer(again.get_json()["tokens"]["read"])).status_code \
+    assert bare_client.get(url, headers=bearer(first.get_json()["tokens"]["write"])).status_code \
         == 200
-    assert bare_client.get(url, headers=bearer(first.get_json()["tokens"]["read"])).status_code \
-        == 401
+    stored = IdempotencyKey.get(IdempotencyKey.scope == "create")
+    assert stored.key != key["Idempotency-Key"]  # only its hash: it is the tokens' seal
+    assert first.get_json()["tokens"]["write"] not in (stored.response or "")
 
 
 def test_steps_need_a_version_and_a_stale_one_gets_the_current_state(
@@ -213,3 +220,52 @@ def test_an_oversize_body_is_413(bare_client: FlaskClient) -> None:
     response = bare_client.post("/v1/matches", data=huge, content_type="application/json")
     assert response.status_code == 413
     assert response.content_type == "application/problem+json"
+
+
+def test_every_write_names_who_made_it(bare_client: FlaskClient) -> None:
+    match = create(bare_client)
+    url = f"/v1/matches/{match['id']}"
+    write = bearer(match["tokens"]["write"])
+    bare_client.post(url + "/events", json={"type": "bid", "call": 2},
+                     headers={**write, "If-Match": '"v1"'})
+    undone = bare_client.post(url + "/undo", json={"reason": "wrong bid"}, headers=write)
+    assert undone.status_code == 200
+    named = bare_client.post(url + "/events", json={"type": "bid", "call": 3, "by": "Ann"},
+                             headers={**write, "If-Match": undone.headers["ETag"]})
+    assert named.status_code == 201
+    log = bare_client.get(url + "/log", headers=write).get_json()["items"]
+    actors = [(e["kind"], e["actor"]) for e in log[1:]]
+    assert actors[0][1].startswith("write token #") and actors[1][1] == actors[0][1]
+    assert log[2]["payload"]["by"] == actors[0][1]  # the undo says who took the bid back
+    assert actors[2] == ("bid", "Ann")
+
+
+def test_csv_export_does_not_carry_formulas(client: FlaskClient) -> None:
+    match = client.post("/v1/matches", json={"game": "pitch",
+                                             "players": ["=1+1", "@SUM(A1)", "Cid"]}).get_json()
+    csv_text = client.get(f"/v1/matches/{match['id']}/ledger.csv").get_data(as_text=True)
+    header = csv_text.splitlines()[0]
+    assert "'=1+1 points" in header and "'@SUM(A1) points" in header
+    assert ",=" not in csv_text and ",@" not in csv_text
+
+
+@pytest.mark.parametrize("stake", ["-1", "1e400", "NaN"])
+def test_a_stake_out_of_range_is_400(bare_client: FlaskClient, stake: str) -> None:
+    response = bare_client.post("/v1/piquet/parties:settle",
+                                json={"scores": {"A": 50, "B": 60}, "stake": stake})
+    assert response.status_code == 400
+    assert "stake" in response.get_json()["errors"]
+
+
+def test_a_zero_stake_is_an_amount_of_zero(bare_client: FlaskClient) -> None:
+    response = bare_client.post("/v1/piquet/parties:settle",
+                                json={"scores": {"A": 50, "B": 60}, "stake": "0"})
+    assert response.get_json()["amount"] == "0"
+
+
+@pytest.mark.parametrize("call", [True, "two", 2.5, {"a": 1}])
+def test_a_malformed_call_is_400(bare_client: FlaskClient, call: Any) -> None:
+    response = bare_client.post("/v1/pitch/bidding:check",
+                                json={"players": 3, "dealer": 2, "bids": [call]})
+    assert response.status_code == 400
+    assert "bids[0]" in response.get_json()["errors"]
