@@ -32,7 +32,11 @@ class ViolationSchema(ma.Schema):
 
 
 class ProblemSchema(ma.Schema):
-    """RFC 9457 problem details, as every error of this API is sent."""
+    """RFC 9457 problem details, as every error of this API is sent (extension members
+    allowed, as RFC 9457 says)."""
+
+    class Meta:
+        unknown = ma.INCLUDE
 
     type = ma.fields.String(required=True)
     title = ma.fields.String(required=True)
@@ -40,6 +44,9 @@ class ProblemSchema(ma.Schema):
     detail = ma.fields.String()
     errors = ma.fields.Dict(metadata={"description": "Validation errors by location in the body"})
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
+    match = ma.fields.Dict(
+        metadata={"description": "412 on a match: the match as it stands now (as GET gives)"}
+    )
 
 
 def problems(blp: Any, *statuses: int) -> Any:
