@@ -148,6 +148,25 @@ def verify_tricks(tricks: Sequence[tuple[Card, ...]], complete: bool = True) -> 
     return twice
 
 
+def _most_courts_drawn(deal: PiquetDeal, role: Role) -> int:
+    """Q4: the most court cards ``role`` can have drawn from the talon — the cards he took
+    (his discards' count when known; else at most 5 for elder, 8 less elder's for younger),
+    and, when the talon is known, no more than the court cards in his part of it."""
+    exchange = deal.exchange or {}
+    elder_took = len(exchange["elder"]) if "elder" in exchange else None
+    if role == "elder":
+        took = elder_took if elder_took is not None else 5
+        start = 0
+    else:
+        took = len(exchange["younger"]) if "younger" in exchange else 8 - (elder_took or 1)
+        start = elder_took if elder_took is not None else 1
+    if deal.talon is None:
+        return took
+    if role == "younger" and elder_took is None:  # his part of the talon is not known exactly
+        return min(took, sum(1 for c in deal.talon[1:] if c.is_court))
+    return sum(1 for c in deal.talon[start:start + took] if c.is_court)
+
+
 def _carte_blanche(
     deal: PiquetDeal, facts: ExchangeFacts, plays: Mapping[Role, Mapping[Card, Any]]
 ) -> tuple[Role | None, list[Violation]]:
@@ -181,6 +200,16 @@ def _carte_blanche(
                     "carte_blanche_not_held", "Q3",
                     f"The {r} hand claimed a carte blanche but discarded the "
                     f"{describe_card(courts[0])}, so it was dealt a court card.", where))
+                continue
+            # …and so do more court cards after the exchange than he can have drawn (Q4).
+            held = sum(1 for card in plays[r] if card.is_court)
+            drawable = _most_courts_drawn(deal, r)
+            if held > drawable:
+                violations.append(Violation(
+                    "carte_blanche_not_held", "Q3",
+                    f"The {r} hand claimed a carte blanche but played {held} court cards, "
+                    f"more than the {drawable} it can have drawn from the talon, so it was "
+                    "dealt a court card.", where))
                 continue
         holders.append(r)
     if len(holders) == 2:

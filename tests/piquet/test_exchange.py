@@ -7,6 +7,7 @@ from referee.piquet import Announcement, PiquetDeal, rule_deal
 from .examples import (
     Q10_DEALT,
     Q10_DECLARATIONS,
+    Q10_EXCHANGE,
     Q10_TRICKS,
     build,
     cards,
@@ -159,13 +160,32 @@ def test_carte_blanche_not_claimed_is_sunk() -> None:
     assert ruling.carte_blanche is None
 
 
-def test_both_cannot_hold_carte_blanche() -> None:
+def test_both_claim_carte_blanche_the_cards_played_unmask_elder() -> None:
+    # Hands unknown: elder plays 11 court cards but can have drawn at most 5 (Q4), so his
+    # claim is false; younger's stands.
     deal = build(CB_ELDER, CB_YOUNGER, CB_TALON, "8H", "9D")
     claims = {"elder": Announcement(carte_blanche=True),
               "younger": Announcement(carte_blanche=True)}
     ruling = rule_deal(PiquetDeal(tricks=deal.tricks, declarations=claims))
-    assert ruling.carte_blanche is None
-    assert [v.code for v in ruling.violations] == ["carte_blanche_not_held"] * 2
+    assert ruling.carte_blanche == "younger"
+    assert [(v.code, v.location) for v in ruling.violations] == [
+        ("carte_blanche_not_held", "declarations.elder.carte_blanche")
+    ]
+
+
+def test_a_claim_disproved_by_the_court_cards_played() -> None:
+    # Q10 with Bill's five discards known: Ann plays six court cards (KC QC JC JS QH KD) but
+    # can have drawn at most three (8 - 5): her carte blanche claim is false and scores nothing.
+    ruling = rule_deal(q10_deal(
+        dealt=None, talon=None, exchange={"elder": Q10_EXCHANGE["elder"]},
+        declarations={"younger": Announcement(point=6, sequence="sixième",
+                                              carte_blanche=True)},
+    ))
+    assert ruling.carte_blanche is None and ruling.repique is None
+    assert ruling.scores == {"elder": 11, "younger": 41}
+    assert [(v.code, v.location) for v in ruling.violations] == [
+        ("carte_blanche_not_held", "declarations.younger.carte_blanche")
+    ]
 
 
 def test_q10_dealt_hands_are_not_cartes_blanches() -> None:
