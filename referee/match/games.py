@@ -44,15 +44,28 @@ def _remembered(check_step: CheckStep) -> CheckStep:
     A step asks the rules the same question twice over: the deal before the step (for the
     state the write starts from, and in the command) and the deal after it (in the command,
     and for the state it answers with). ``check_step`` is pure and its answer immutable, so
-    an answer is reused when the canonical JSON of the question (record, dealer, players,
-    options) is the same text.
+    an answer is reused for the very record last asked about, or when the canonical JSON of
+    the question (record, dealer, players, options) is the same text.
     """
     answers: OrderedDict[str, StepCheck] = OrderedDict()
     lock = threading.Lock()
+    # The last question (the record itself: records are never changed) and its answer.
+    last: tuple[Any, ...] = (None, None, None, None, None)
 
     @functools.wraps(check_step)
     def remembered(
         self: Any, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+    ) -> StepCheck:
+        nonlocal last
+        seen = last
+        if seen[0] is record and seen[1:4] == (dealer, players, options):
+            return seen[4]
+        answer = _answer(record, dealer, players, options, self)
+        last = (record, dealer, players, options, answer)
+        return answer
+
+    def _answer(
+        record: dict, dealer: int, players: Sequence[str], options: dict[str, Any], self: Any
     ) -> StepCheck:
         try:
             question = json.dumps([record, dealer, players, options], sort_keys=True,

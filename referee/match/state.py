@@ -230,6 +230,7 @@ class Fold:
         self.undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back
         self.pending_amend: dict[int, dict[str, Any]] = {}
         self.version = events[0].seq
+        self._state: MatchState | None = None  # the state at self.version, once asked for
         for event in events[1:]:
             self._add(event)
 
@@ -244,6 +245,7 @@ class Fold:
 
     def _add(self, event: Event) -> None:
         self.version = event.seq
+        self._state = None
         if event.seq in self.voided or event.kind == "undo":
             return
         game, players, options = self.game, self.players, self.options
@@ -315,7 +317,12 @@ class Fold:
             self.undoable[-1] = (*self.undoable[-1], event.seq)
 
     def state(self) -> MatchState:
-        """The match as the events so far make it."""
+        """The match as the events so far make it (the same value until more are folded)."""
+        if self._state is None:
+            self._state = self._make_state()
+        return self._state
+
+    def _make_state(self) -> MatchState:
         game, players, options, current = self.game, self.players, self.options, self.current
         ordered = tuple(self.deals[n] for n in sorted(self.deals))
         standings = dict.fromkeys(game.standing_names(players, options), 0)
