@@ -4,8 +4,8 @@
 write transaction (``BEGIN IMMEDIATE`` on SQLite), then answers 201 with the row as JSON.
 It opens the database exactly as the service does (:func:`referee.store.db.make_database`:
 same SQLite pragmas, same PostgreSQL pool; a worker keeps its SQLite connection open), so
-the difference between the two runs is the service's own work: tokens, Idempotency-Key, the ledger lock,
-replaying the match, the rules, the hash chain and the bigger answer.
+the difference between the two runs is the service's own work: tokens, Idempotency-Key,
+the ledger lock, replaying the match, the rules, the hash chain and the bigger answer.
 
     DATABASE_URL=sqlite:////tmp/baseline.db gunicorn -c gunicorn.conf.py bench.baseline_app:app
 """

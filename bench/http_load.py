@@ -34,6 +34,7 @@ from bench.servers import (
     gunicorn,
     machine,
     migrate,
+    server_cpu_s,
 )
 
 LUA = Path(__file__).resolve().parent / "wrk" / "plays.lua"
@@ -73,6 +74,7 @@ def write_thread_files(data_dir: Path, threads: int, plan: list[tuple[str, list[
 
 def run_wrk(base: str, data_dir: Path, mode: str, threads: int, duration: int) -> dict[str, Any]:
     """Run wrk against ``base``; returns the figures its script printed."""
+    cpu_before = server_cpu_s(base)
     wrk = shutil.which("wrk")
     if wrk is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk (see bench/README.md)")
@@ -88,6 +90,9 @@ def run_wrk(base: str, data_dir: Path, mode: str, threads: int, duration: int) -
     seconds = figures["duration_us"] / 1e6
     figures["req_per_s"] = round(figures["requests"] / seconds, 1)
     figures["ok_per_s"] = round(figures["ok"] / seconds, 1)
+    # The server's own CPU per request answered (its workers, all cores together).
+    cpu = server_cpu_s(base) - cpu_before
+    figures["server_cpu_ms_per_req"] = round(1000 * cpu / max(figures["requests"], 1), 3)
     return figures
 
 
@@ -171,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
         f = best[kind]
         print(f"  {kind:8} {f['ok_per_s']:>8} req/s  p50 {f['p50_us'] / 1000:7.1f} ms  "
               f"p99 {f['p99_us'] / 1000:7.1f} ms  ({f['ok']} taken, {f['refused']} refused, "
-              f"{f['other'] + f['socket_errors']} errors)")
+              f"{f['other'] + f['socket_errors']} errors; server CPU "
+              f"{f['server_cpu_ms_per_req']:.2f} ms/req)")
     print(f"  ratio service/baseline {ratio:.3f} (target ≥ {TARGET_RATIO}: "
           f"{'met' if ratio >= TARGET_RATIO else 'NOT met'})")
     if args.json:

@@ -73,6 +73,7 @@ def gunicorn(app: str, database_url: str, workers: int, log_dir: Path, name: str
             cwd=ROOT, env=env, stdout=errors, stderr=subprocess.STDOUT,
         )
     base = f"http://127.0.0.1:{port}"
+    _PIDS[base] = proc.pid
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -91,6 +92,28 @@ def gunicorn(app: str, database_url: str, workers: int, log_dir: Path, name: str
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+_PIDS: dict[str, int] = {}
+
+
+def server_cpu_s(base: str) -> float:
+    """CPU seconds (user + system) used so far by the gunicorn at ``base`` and its workers
+    (Linux /proc; 0.0 elsewhere)."""
+    master = _PIDS.get(base)
+    if master is None or not Path("/proc").is_dir():
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        if pid == master or ppid == master:
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
 
 
 def call(method: str, url: str, body: Any = None, headers: dict[str, str] | None = None
