@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,16 +21,24 @@ import peewee
 from playhouse.migrations import Runner
 from playhouse.pool import PooledPostgresqlDatabase
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Linux/macOS: no queue, SQLite's own wait
+    fcntl = None  # type: ignore[assignment]
+
 #: The models bind to this proxy; :func:`open_database` points it at the real database.
 database_proxy = peewee.DatabaseProxy()
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
+#: Milliseconds a SQLite writer waits for the write lock.
+BUSY_TIMEOUT_MS = 10_000
+
 SQLITE_PRAGMAS = {
     "journal_mode": "wal",
     "synchronous": "full",
     "foreign_keys": 1,
-    "busy_timeout": 10_000,  # milliseconds a writer waits for the lock
+    "busy_timeout": BUSY_TIMEOUT_MS,
 }
 
 
@@ -87,7 +97,7 @@ def write_transaction() -> Iterator[None]:
     """
     db = database_proxy.obj
     if is_sqlite(db):
-        with db.atomic("IMMEDIATE"):
+        with _writers_queue(db), db.atomic("IMMEDIATE"):
             yield
     else:
         with db.atomic():
@@ -106,7 +116,7 @@ def short_write_transaction() -> Iterator[None]:
     if is_sqlite(db):
         db.execute_sql("PRAGMA synchronous = NORMAL")
         try:
-            with db.atomic("IMMEDIATE"):
+            with _writers_queue(db), db.atomic("IMMEDIATE"):
                 yield
         finally:
             db.execute_sql(f"PRAGMA synchronous = {SQLITE_PRAGMAS['synchronous']}")
@@ -114,6 +124,54 @@ def short_write_transaction() -> Iterator[None]:
         with db.atomic():
             db.execute_sql("SET LOCAL synchronous_commit = off")
             yield
+
+
+#: path of a SQLite file → (pid, descriptor of its writers' lock file, this process's lock)
+_WRITER_LOCKS: dict[str, tuple[int, int, threading.Lock]] = {}
+
+
+@contextlib.contextmanager
+def _writers_queue(db: peewee.SqliteDatabase) -> Iterator[None]:
+    """Writers to one SQLite file (the gunicorn workers) wait their turn on an advisory lock
+    (``flock`` of ``<file>-writer``) before ``BEGIN IMMEDIATE``.
+
+    SQLite alone serializes them too, but a writer that finds the file locked sleeps 1, 2, 5,
+    10… ms between tries, far longer than a write holds the lock (bench/RESULTS.md): here
+    it tries again every fraction of a millisecond. Only the waiting changes: the transaction
+    is SQLite's as before, and past ``busy_timeout`` the write goes on to SQLite's own wait
+    (and its "database is locked" error). Nested transactions, ``:memory:`` and systems
+    without ``flock`` skip the queue.
+    """
+    path = db.database
+    if fcntl is None or not path or path == ":memory:" or db.in_transaction():
+        yield
+        return
+    entry = _WRITER_LOCKS.get(path)
+    if entry is None or entry[0] != os.getpid():  # first write here, or a forked worker
+        fd = os.open(f"{path}-writer", os.O_RDWR | os.O_CREAT, 0o600)
+        entry = _WRITER_LOCKS[path] = (os.getpid(), fd, threading.Lock())
+    _, fd, lock = entry
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    with lock:
+        held = _try_flock(fd)
+        pause = 0.0001
+        while not held and time.monotonic() < deadline:
+            time.sleep(pause)
+            pause = min(pause * 2, 0.0005)
+            held = _try_flock(fd)
+        try:
+            yield
+        finally:
+            if held:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _try_flock(fd: int) -> bool:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
 
 
 def execute(sql: str, params: Sequence[Any] = ()) -> Any:
