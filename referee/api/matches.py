@@ -221,19 +221,21 @@ def _write(
     actor = body.get("by")
     sent: dict[str, Any] = {}
 
-    def respond(appended: ledger.Appended) -> None:
+    def answer(appended: ledger.Appended) -> None:
         text = json.dumps(_schema(schema).dump(render(appended)))
-        headers = {"ETag": _etag(appended.state)}
-        sent.update(text=text, headers=headers)
+        sent.update(text=text, headers={"ETag": _etag(appended.state)})
+
+    def store_answer(appended: ledger.Appended) -> None:
         if key is not None:
             first = appended.events[0].seq if appended.events else None
             idempotency.complete(
-                match_id, key, idempotency.StoredResponse(status, text, headers), match_id,
-                first,
+                match_id, key, idempotency.StoredResponse(status, sent["text"], sent["headers"]),
+                match_id, first,
             )
 
     try:
-        ledger.append(match_id, decide, actor=actor, expected_version=expected, within=respond)
+        ledger.append(match_id, decide, actor=actor, expected_version=expected,
+                      within=store_answer, prepare=answer)
     except Exception as error:
         if key is not None:
             idempotency.release(match_id, key)

@@ -73,6 +73,7 @@ _EVENTS_AFTER = (
     'WHERE "match_id" = ? AND "seq" > ? ORDER BY "seq"'
 )
 _MATCH = 'SELECT "id" FROM "match" WHERE "id" = ?'
+_NEWER = 'SELECT 1 FROM "event" WHERE "match_id" = ? AND "seq" > ? LIMIT 1'
 _INSERT_EVENT = (
     'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
     '"prev_hash", "hash") VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
@@ -92,13 +93,24 @@ def _take_fold(match_id: str) -> tuple[Fold, str]:
     with _FOLDS_LOCK:
         cached = _FOLDS.pop(match_id, None)
     if cached is not None:
-        fold, head = cached
-        newer, newer_head = _load(match_id, after_seq=fold.version)
-        if not newer:
-            return fold, head
-        if newer_head is not None and fold.can_extend(newer):
-            fold.extend(newer)
-            return fold, newer_head
+        caught_up = _catch_up(match_id, *cached)
+        if caught_up is not None:
+            return caught_up
+    return _fold_all(match_id)
+
+
+def _catch_up(match_id: str, fold: Fold, head: str) -> tuple[Fold, str] | None:
+    """``fold`` with the events stored since it was made, or None when they hold an undo."""
+    newer, newer_head = _load(match_id, after_seq=fold.version)
+    if not newer:
+        return fold, head
+    if newer_head is not None and fold.can_extend(newer):
+        fold.extend(newer)
+        return fold, newer_head
+    return None
+
+
+def _fold_all(match_id: str) -> tuple[Fold, str]:
     events, last = _load(match_id)
     assert last is not None  # _load raised MatchNotFound for a match without events
     return Fold(events, GAMES), last
@@ -160,33 +172,105 @@ def append(
     actor: str | None = None,
     expected_version: int | None = None,
     within: Callable[[Appended], None] | None = None,
+    prepare: Callable[[Appended], None] | None = None,
 ) -> Appended:
-    """Lock the match, replay it, append what ``decide(state)`` returns, in one transaction.
+    """Lock the match, append what ``decide(state)`` returns, in one transaction.
 
-    ``within(appended)`` runs inside that transaction after the append (e.g. to store the
-    Idempotency-Key's response with the events).
+    ``prepare(appended)`` (pure work on the result, e.g. the answer's text) runs before
+    ``within(appended)``, which runs inside that transaction after the append (e.g. to store
+    the Idempotency-Key's response with the events).
+
+    The decision is made ahead, on the worker's fold of the match, before taking the lock;
+    under the lock, if no event was stored meanwhile, that decision is the one the lock would
+    have given (``decide`` is pure) and is appended as it is. Otherwise (another writer came
+    first, or an undo) it is decided again under the lock. So the lock is held for the
+    inserts and the commit only, while two writers never interleave.
 
     :raises MatchNotFound: no such match.
     :raises VersionMismatch: ``expected_version`` given and not the current version.
     Whatever ``decide`` raises (MatchError, RecordError) propagates and nothing is stored.
     """
+    fold, head = _take_fold(match_id)
+    ahead = _Ahead.decide(fold, head, decide, actor, expected_version, prepare)
     with write_transaction():
         _lock(match_id)
-        fold, head = _take_fold(match_id)
-        state = fold.state()
-        if expected_version is not None and expected_version != state.version:
-            raise VersionMismatch(state)
-        new_events = decide(state)
-        added, head = _append(match_id, state.version, new_events, actor, head)
-        if fold.can_extend(added):
-            fold.extend(added)
-        else:  # an undo: fold the whole ledger again
-            fold = Fold(_load(match_id)[0], GAMES)
-        appended = Appended(fold.state(), tuple(added))
+        if ahead.version is not None and _unchanged(match_id, ahead.version):
+            if ahead.error is not None:
+                raise ahead.error
+            for row in ahead.rows:
+                execute(_INSERT_EVENT, (match_id, *row[:4], _now(), *row[4:]))
+            appended = ahead.appended
+            assert appended is not None
+        else:  # decide under the lock, on the ledger as it now is
+            caught_up = _catch_up(match_id, fold, head) if not ahead.extended else None
+            fold, head = caught_up if caught_up is not None else _fold_all(match_id)
+            state = fold.state()
+            if expected_version is not None and expected_version != state.version:
+                raise VersionMismatch(state)
+            new_events = decide(state)
+            added, head = _append(match_id, state.version, new_events, actor, head)
+            if fold.can_extend(added):
+                fold.extend(added)
+            else:  # an undo: fold the whole ledger again
+                fold = Fold(_load(match_id)[0], GAMES)
+            appended = Appended(fold.state(), tuple(added))
+            if prepare is not None:
+                prepare(appended)
         if within is not None:
             within(appended)
+    if ahead.appended is appended:
+        fold, head = ahead.fold, ahead.head
     _put_fold(match_id, fold, head)
     return appended
+
+
+@dataclass(slots=True)
+class _Ahead:
+    """A write decided before taking the lock: on the fold at ``version`` (None when it could
+    not be decided ahead), the ``rows`` to insert (seq, kind, payload text, actor, previous
+    hash, hash), the result, or the ``error`` the decision raised."""
+
+    version: int | None
+    fold: Fold
+    head: str
+    extended: bool = False
+    rows: tuple[tuple[Any, ...], ...] = ()
+    appended: Appended | None = None
+    error: Exception | None = None
+
+    @classmethod
+    def decide(
+        cls,
+        fold: Fold,
+        head: str,
+        decide: Callable[[MatchState], Sequence[NewEvent]],
+        actor: str | None,
+        expected_version: int | None,
+        prepare: Callable[[Appended], None] | None,
+    ) -> _Ahead:
+        state = fold.state()
+        ahead = cls(state.version, fold, head)
+        try:
+            if expected_version is not None and expected_version != state.version:
+                raise VersionMismatch(state)
+            new_events = decide(state)
+        except Exception as error:  # raised again under the lock if the match is unchanged
+            ahead.error = error
+            return ahead
+        rows, added, ahead.head = _chain(state.version, new_events, actor, head)
+        if not fold.can_extend(added):  # an undo: the lock's path folds the whole ledger
+            return cls(None, fold, head)
+        fold.extend(added)
+        ahead.extended, ahead.rows = True, tuple(rows)
+        ahead.appended = Appended(fold.state(), tuple(added))
+        if prepare is not None:
+            prepare(ahead.appended)
+        return ahead
+
+
+def _unchanged(match_id: str, version: int) -> bool:
+    """No event of the match stored after ``version`` (call under the match's lock)."""
+    return execute(_NEWER, (match_id, version)).fetchone() is None
 
 
 def _lock(match_id: str) -> None:
@@ -205,15 +289,27 @@ def _append(
 ) -> tuple[list[Event], str]:
     """Insert ``new_events`` after event ``version`` (whose hash is ``prev``), chained;
     returns the events stored and the new head hash."""
+    rows, stored, head = _chain(version, new_events, actor, prev)
+    for row in rows:
+        execute(_INSERT_EVENT, (match_id, *row[:4], _now(), *row[4:]))
+    return stored, head
+
+
+def _chain(
+    version: int, new_events: Sequence[NewEvent], actor: str | None, prev: str
+) -> tuple[list[tuple[Any, ...]], list[Event], str]:
+    """The rows of ``new_events`` after event ``version`` (hash ``prev``), chained: (seq, kind,
+    payload text, actor, previous hash, hash) each; the events as stored; the new head."""
+    rows: list[tuple[Any, ...]] = []
     stored: list[Event] = []
     for offset, (kind, payload) in enumerate(new_events, start=1):
         seq = version + offset
         text = canonical_json(payload)
         digest = chain_hash(prev, seq, kind, text, actor)
-        execute(_INSERT_EVENT, (match_id, seq, kind, text, actor, _now(), prev, digest))
+        rows.append((seq, kind, text, actor, prev, digest))
         stored.append(Event(seq, kind, json.loads(text), actor))
         prev = digest
-    return stored, prev
+    return rows, stored, prev
 
 
 def chain_head(match_id: str) -> tuple[int, str]:
