@@ -80,14 +80,15 @@ def step(
     new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
                                  state.players)
     after = game.check_step(new_record, dealer, state.players, state.options)
-    fresh = [v for v in after.violations if v not in before.violations]
+    fresh = _blocking([v for v in after.violations if v not in before.violations], kind)
     if fresh:
         raise RecordError(fresh)
     events: list[NewEvent] = [(kind, full)]
     if after.complete:
         ruled = game.rule(new_record, dealer, state.players, state.options)
-        if ruled.violations:
-            raise RecordError(ruled.violations)
+        blocking = _blocking(ruled.violations, kind)
+        if blocking:
+            raise RecordError(blocking)
         events.append(
             ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling})
         )
@@ -102,6 +103,17 @@ def _refuse_out_of_turn(game: Game, kind: str, named: str | None, due: str | Non
     raise MatchError(
         [Violation("out_of_turn", rule, f"It is {due}'s turn, not {named}'s.", "player")]
     )
+
+
+def _blocking(violations: Sequence[Violation], kind: str) -> list[Violation]:
+    """The violations that refuse a step of ``kind``. A declaration is refused for its own
+    faults; but when the hands are unknown, an announcement the hand did not hold shows only
+    once its cards are played, and the card that shows it is not at fault: that deal is
+    scored as the rules score it (the announcement scores nothing, Q5) and its ruling lists
+    the violation."""
+    if kind == "declaration":
+        return list(violations)
+    return [v for v in violations if not v.location.startswith("declarations.")]
 
 
 def record_deal(state: MatchState, game: Game, record: dict[str, Any]) -> list[NewEvent]:

@@ -168,23 +168,15 @@ class PiquetGame:
             exchange.update({r: payload[r] for r in ROLES if payload.get(r) is not None})
             new["exchange"] = exchange
         elif event.kind == "declaration":
-            tricks = record.get("tricks", [])
-            if len(tricks) > 1 or (tricks and len(tricks[0]) == 2):
-                raise MatchError(
-                    [
-                        Violation(
-                            "declaration_too_late",
-                            "Q5",
-                            "Declarations are made before the first trick is complete.",
-                            "role",
-                        )
-                    ]
-                )
+            role = payload["role"]
             declarations = dict(record.get("declarations") or {})
-            declarations[payload["role"]] = {
+            self._check_declaration_time(record, role, declarations)
+            announced = {
                 k: payload.get(k) for k in ("point", "sequence", "sets", "carte_blanche")
                 if payload.get(k) is not None
             }
+            piquet.check_announcement(announced, f"declarations.{role}")
+            declarations[role] = announced
             new["declarations"] = declarations
         elif event.kind == "card":
             tricks = [list(t) for t in record.get("tricks", [])]
@@ -195,6 +187,25 @@ class PiquetGame:
         else:
             raise MatchError([Violation("bad_step", "", f"Piquet has no {event.kind!r} step.")])
         return new
+
+    @staticmethod
+    def _check_declaration_time(record: dict, role: str, declarations: dict) -> None:
+        """Q5: elder announces before he leads, younger before he plays to the first trick;
+        what is announced is not raised later (undo the declaration to correct a slip)."""
+        tricks = record.get("tricks", [])
+        played = sum(len(t) for t in tricks)
+        if played > (0 if role == "elder" else 1):
+            when = "before he leads" if role == "elder" else "before he plays to the first trick"
+            raise MatchError([Violation(
+                "declaration_too_late", "Q5",
+                f"The {role} hand declares {when}.", "role",
+            )])
+        if role in declarations:
+            raise MatchError([Violation(
+                "declared_twice", "Q5",
+                f"The {role} hand has already declared; once announced it cannot be raised "
+                "(undo the declaration to correct a slip).", "role",
+            )])
 
     @staticmethod
     def _before_play(record: dict, what: str) -> None:

@@ -10,6 +10,7 @@ from referee.piquet.combinations import (
     CategoryResult,
     Combination,
     Declarations,
+    check_announcement,
     compare_declarations,
 )
 from referee.piquet.deal import LogEntry, PiquetRuling, rule_deal
@@ -50,6 +51,7 @@ __all__ = [
     "Settlement",
     "TrickResult",
     "announcement_from_dict",
+    "check_announcement",
     "compare_declarations",
     "deal_from_record",
     "elder_of_deal",

@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from referee.cards import ACE, JACK, KING, QUEEN, TEN, Card
-from referee.piquet.records import PACK_SET, ROLES, Announcement, PiquetOptions, Role
+from referee.piquet.records import (
+    PACK_SET,
+    ROLES,
+    Announcement,
+    PiquetOptions,
+    Role,
+    announcement_from_dict,
+)
 from referee.violations import RecordError, Violation
 
 #: Sequence names and scores by length (Q5).
@@ -276,6 +283,28 @@ def _fit_sequences(
         if rest is not None:
             return [(length, cand_top, suit, index), *rest]
     return None
+
+
+def check_announcement(data: Mapping[str, Any], location: str) -> Announcement:
+    """Q5: an announcement as a table records it (``{point, sequence, sets, carte_blanche}``),
+    checked for what can be checked without the hand: a point of 1 to 12 cards, sequences and
+    sets that name real combinations (no set of nines, eights or sevens).
+
+    :raises RecordError: ``bad_announcement`` / ``set_never_counts``, located at the field.
+    """
+    announcement = announcement_from_dict(data, location)
+    if announcement.point is not None and not 1 <= announcement.point <= 12:
+        raise _bad("A point is announced as a number of cards, 1 to 12.", f"{location}.point")
+    if announcement.sequence:
+        parse_sequences(announcement.sequence, f"{location}.sequence")
+    for i, text in enumerate(announcement.sets):
+        _size, rank = parse_set(text, f"{location}.sets[{i}]")
+        if rank not in SET_RANKS:
+            raise RecordError([Violation(
+                "set_never_counts", "Q5",
+                f"Nines, eights and sevens never count: {text!r} is not a set that scores.",
+                f"{location}.sets[{i}]")])
+    return announcement
 
 
 def announced_claims(

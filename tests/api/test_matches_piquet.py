@@ -299,3 +299,52 @@ def test_void_that_would_end_the_partie_earlier_is_refused(client: FlaskClient) 
                        json={"reason": "misdeal"}).status_code == 200
     assert client.post(f"/v1/matches/{match_id}/deals/1/void",
                        json={"reason": "misdeal"}).status_code == 200
+
+
+def test_declarations_are_checked_when_made(client: FlaskClient) -> None:
+    """Q5: a declaration that names no combination is refused at once; elder declares before
+    he leads; what was announced is not raised later."""
+    match_id = create_match(client, "piquet", PLAYERS)["id"]
+    bad = post_step(client, match_id, type="declaration", role="elder", sequence="quint:Z")
+    assert bad.status_code == 422
+    assert bad.json["violations"][0]["location"] == "declarations.elder.sequence"
+    nines = post_step(client, match_id, type="declaration", role="elder", sets=["trio:9"])
+    assert nines.status_code == 422 and nines.json["violations"][0]["rule"] == "Q5"
+    zero = post_step(client, match_id, type="declaration", role="elder", point=0)
+    assert zero.status_code == 422
+    step_ok(client, match_id, type="declaration", role="elder", point=5, sets=["trio:A"])
+    again = post_step(client, match_id, type="declaration", role="elder", point=6)
+    assert again.status_code == 422 and again.json["violations"][0]["code"] == "declared_twice"
+    step_ok(client, match_id, type="card", card="KS")
+    late = post_step(client, match_id, type="declaration", role="elder", sequence="tierce")
+    assert late.status_code == 422
+    assert late.json["violations"][0]["code"] == "declaration_too_late"
+    step_ok(client, match_id, type="declaration", role="younger", point=6, sequence="sixième")
+
+
+def test_an_unheld_announcement_shows_at_the_end_and_does_not_block_the_deal(
+    client: FlaskClient,
+) -> None:
+    """Hands unknown: Bill announces a quint he does not hold. Only his twelve cards prove it;
+    the last card is not refused, the quint scores nothing and the ruling says why (Q5)."""
+    match_id = create_match(client, "piquet", PLAYERS)["id"]
+    step_ok(client, match_id, type="declaration", role="elder", point=5, sequence="quint",
+            sets=["trio:A"])
+    cards = [card for trick in Q10_TRICKS for card in trick]
+    body: dict[str, Any] = {}
+    for card in cards:
+        body = step_ok(client, match_id, type="card", card=card)
+    ruling = body["scored"]["ruling"]
+    assert [v["location"] for v in ruling["violations"]] == ["declarations.elder.sequence"]
+    assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
+
+
+def test_an_unheld_announcement_is_refused_at_once_when_the_hands_are_known(
+    client: FlaskClient,
+) -> None:
+    match_id = create_match(client, "piquet", PLAYERS)["id"]
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    refused = post_step(client, match_id, type="declaration", role="elder", sequence="quint")
+    assert refused.status_code == 422
+    assert refused.json["violations"][0]["code"] == "announcement_not_held"
