@@ -283,7 +283,7 @@ def _read(match_id: str) -> MatchState:
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(s.CreateMatchSchema)
+@blp.arguments(s.CreateMatchSchema())
 @blp.response(201, s.CreatedMatchSchema)
 @problems(blp, 409, 422)
 def create_match(body: dict[str, Any]) -> Any:
@@ -336,7 +336,7 @@ def create_match(body: dict[str, Any]) -> Any:
 
 
 @blp.route("/<string:match_id>/tokens", methods=["POST"])
-@blp.arguments(s.RotateSchema)
+@blp.arguments(s.RotateSchema())
 @blp.response(200, s.TokensSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422)
@@ -366,7 +366,7 @@ def read_match(match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/events", methods=["POST"])
-@blp.arguments(s.StepSchema)
+@blp.arguments(s.StepSchema())
 @blp.response(201, s.StepResultSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422, 428)
@@ -405,7 +405,7 @@ def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
 
 
 @blp.route("/<string:match_id>/deals", methods=["POST"])
-@blp.arguments(s.RecordDealSchema)
+@blp.arguments(s.RecordDealSchema())
 @blp.response(201, s.DealResultSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422)
@@ -421,7 +421,7 @@ def record_deal(body: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/undo", methods=["POST"])
-@blp.arguments(s.CorrectionSchema)
+@blp.arguments(s.CorrectionSchema())
 @blp.response(200, s.MatchSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422)
@@ -435,7 +435,7 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/void", methods=["POST"])
-@blp.arguments(s.VoidSchema)
+@blp.arguments(s.VoidSchema())
 @blp.response(200, s.MatchSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422)
@@ -450,7 +450,7 @@ def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/amend", methods=["POST"])
-@blp.arguments(s.AmendSchema)
+@blp.arguments(s.AmendSchema())
 @blp.response(200, s.DealResultSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422)
@@ -468,7 +468,7 @@ def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 @blp.route("/<string:match_id>/ledger", methods=["GET"])
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
-@blp.arguments(s.PageArgsSchema, location="query")
+@blp.arguments(s.PageArgsSchema(), location="query")
 @blp.response(200, s.LedgerPageSchema)
 @blp.alt_response(200, content_type="text/csv", description="The ledger as CSV")
 def read_ledger(args: dict[str, Any], match_id: str) -> Any:
@@ -494,7 +494,7 @@ def read_ledger_csv(match_id: str) -> Any:
 @blp.route("/<string:match_id>/log", methods=["GET"])
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
-@blp.arguments(s.PageArgsSchema, location="query")
+@blp.arguments(s.PageArgsSchema(), location="query")
 @blp.response(200, s.EventPageSchema)
 def read_events(args: dict[str, Any], match_id: str) -> Any:
     """The raw event log (every step and correction, nothing removed), cursor-paginated."""
