@@ -72,8 +72,9 @@ _EVENTS_AFTER = (
     'SELECT "seq", "kind", "payload", "actor", "hash" FROM "event" '
     'WHERE "match_id" = ? AND "seq" > ? ORDER BY "seq"'
 )
-_MATCH = 'SELECT "id" FROM "match" WHERE "id" = ?'
-_NEWER = 'SELECT 1 FROM "event" WHERE "match_id" = ? AND "seq" > ? LIMIT 1'
+_LAST_SEQ = 'SELECT max("seq") FROM "event" WHERE "match_id" = ?'
+_MATCH_AND_LAST_SEQ = f'SELECT "id", ({_LAST_SEQ}) FROM "match" WHERE "id" = ?'
+_LOCK_MATCH = 'SELECT "id" FROM "match" WHERE "id" = ? FOR UPDATE'
 _INSERT_EVENT = (
     'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
     '"prev_hash", "hash") VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
@@ -193,8 +194,8 @@ def append(
     fold, head = _take_fold(match_id)
     ahead = _Ahead.decide(fold, head, decide, actor, expected_version, prepare)
     with write_transaction():
-        _lock(match_id)
-        if ahead.version is not None and _unchanged(match_id, ahead.version):
+        last_seq = _lock(match_id)
+        if ahead.version is not None and last_seq == ahead.version:  # nothing stored since
             if ahead.error is not None:
                 raise ahead.error
             for row in ahead.rows:
@@ -268,16 +269,18 @@ class _Ahead:
         return ahead
 
 
-def _unchanged(match_id: str, version: int) -> bool:
-    """No event of the match stored after ``version`` (call under the match's lock)."""
-    return execute(_NEWER, (match_id, version)).fetchone() is None
-
-
-def _lock(match_id: str) -> None:
-    # SQLite's BEGIN IMMEDIATE already holds the write lock; PostgreSQL locks the match's row.
-    sql = _MATCH if is_sqlite() else _MATCH + " FOR UPDATE"
-    if execute(sql, (match_id,)).fetchone() is None:
+def _lock(match_id: str) -> int:
+    """Lock the match; returns the seq of its last event. :raises MatchNotFound:"""
+    if is_sqlite():  # BEGIN IMMEDIATE already holds the write lock: one statement
+        row = execute(_MATCH_AND_LAST_SEQ, (match_id, match_id)).fetchone()
+        if row is None:
+            raise MatchNotFound(match_id)
+        return int(row[1] or 0)
+    # PostgreSQL: lock the match's row, then read (a statement sees the database as it was
+    # when it began, before it waited for the lock).
+    if execute(_LOCK_MATCH, (match_id,)).fetchone() is None:
         raise MatchNotFound(match_id)
+    return int(execute(_LAST_SEQ, (match_id,)).fetchone()[0] or 0)
 
 
 def _append(
