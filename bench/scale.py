@@ -35,6 +35,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+from bench.engines import calibration
 from bench.matches import create_body, pitch_steps
 from bench.servers import machine, migrate
 
@@ -170,9 +171,11 @@ def measure_match(client: Client, seed: int, warm_deals: int, reads: int) -> dic
     # pitch_steps deals from seat 0: rotate the deal to the dealer due after warm_deals.
     if warm_deals % 4:
         steps = _redealt(Random(seed + 1), warm_deals % 4)
+    core_us = calibration()  # this VM's speed drifts: say how fast it ran at the time
     step_ms = [client.step(match, s) for s in steps]
     read_ms = [client.read(match) for _ in range(reads)]
     return {
+        "core_us": core_us,
         "record_ms": round(statistics.median(step_ms), 3),
         "record_p90_ms": round(sorted(step_ms)[int(0.9 * (len(step_ms) - 1))], 3),
         "read_ms": round(statistics.median(read_ms), 3),
@@ -228,8 +231,8 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         figures["deals_before"] = deals
         results["deals"].append(figures)
         print(f"  match with {deals:>4} deals ({figures['events_in_match']:>4} events): read "
-              f"{figures['read_ms']:7.2f} ms, record a play {figures['record_ms']:7.2f} ms",
-              flush=True)
+              f"{figures['read_ms']:7.2f} ms, record a play {figures['record_ms']:7.2f} ms "
+              f"[core {figures['core_us']} µs]", flush=True)
     con = sqlite3.connect(path)
     have = con.execute("SELECT count(*) FROM event").fetchone()[0]
     con.close()
@@ -243,7 +246,7 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         results["sizes"].append(figures)
         print(f"  {have:>9} events in the database ({figures['db_mib']} MiB): read "
               f"{figures['read_ms']:7.2f} ms, record a play {figures['record_ms']:7.2f} ms "
-              f"(p90 {figures['record_p90_ms']:.2f})", flush=True)
+              f"(p90 {figures['record_p90_ms']:.2f}) [core {figures['core_us']} µs]", flush=True)
         if args.profile and size == args.sizes[-1]:
             profile(client, args.seed)
     for key in ("read_ms", "record_ms"):
