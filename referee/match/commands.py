@@ -27,7 +27,8 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
     names = [p.strip() for p in players]
     if len(set(names)) != len(names) or any(not n for n in names):
         raise MatchError(
-            [Violation("bad_players", "", "Each player needs a name of his own.", "players")]
+            [Violation("bad_players", "Q1" if game.name == "piquet" else "P1",
+                       "Each player needs a name of his own.", "players")]
         )
     normalized = game.normalize_options(names, dict(options))
     return [
@@ -46,7 +47,8 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
 def _refuse_if_finished(state: MatchState) -> None:
     if state.outcome.finished and state.current is None:
         raise MatchError(
-            [Violation("match_finished", "", "The match is over: no more deals can be recorded.")]
+            [Violation("match_finished", "Q9" if state.game == "piquet" else "P7",
+                       "The match is over: no more deals can be recorded.")]
         )
 
 
@@ -76,7 +78,7 @@ def step(
         number, dealer, record = state.current.number, state.current.dealer, state.current.record
     full = {**payload, "deal": number, "dealer": dealer}
     before = game.check_step(record, dealer, state.players, state.options)
-    _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player)
+    _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player, state.players)
     new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
                                  state.players)
     after = game.check_step(new_record, dealer, state.players, state.options)
@@ -95,14 +97,23 @@ def step(
     return events
 
 
-def _refuse_out_of_turn(game: Game, kind: str, named: str | None, due: str | None) -> None:
-    """A bid or a card that names its ``player`` must be his turn (P3/P4, Q6)."""
-    if kind not in ("bid", "card") or named is None or due is None or named == due:
+def _refuse_out_of_turn(
+    game: Game, kind: str, named: str | None, due: str | None, players: Sequence[str]
+) -> None:
+    """A step that names its ``player`` must name one of the match, and a bid or a card must
+    be his turn (P3/P4, Q6)."""
+    if named is None:
         return
     rule = "Q6" if game.name == "piquet" else "P3" if kind == "bid" else "P4"
-    raise MatchError(
-        [Violation("out_of_turn", rule, f"It is {due}'s turn, not {named}'s.", "player")]
-    )
+    if named not in players:
+        raise MatchError([Violation(
+            "not_a_player", "Q1" if game.name == "piquet" else "P1",
+            f"{named} is not a player of this match ({', '.join(players)}).", "player",
+        )])
+    if kind in ("bid", "card") and due is not None and named != due:
+        raise MatchError(
+            [Violation("out_of_turn", rule, f"It is {due}'s turn, not {named}'s.", "player")]
+        )
 
 
 def _blocking(violations: Sequence[Violation], kind: str) -> list[Violation]:

@@ -168,6 +168,7 @@ def check_players(players: int, partnership: bool) -> None:
                     "P1",
                     f"A {'partnership' if partnership else 'solo'} game of Pitch has {wanted}, "
                     f"not {players!r}.",
+                    "players",
                 )
             ]
         )

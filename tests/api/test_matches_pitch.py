@@ -111,3 +111,14 @@ def test_pitcher_below_target_does_not_win_and_wrong_dealer_is_refused(
     assert standings(match) == {"Ann": 0, "Bob": -4, "Cid": 12}
     assert match["finished"] is False and match["winner"] is None
     assert match["dealer"] == {"player": "Ann", "seat": 0}
+
+
+def test_a_step_naming_someone_not_at_the_table_is_refused(client: FlaskClient) -> None:
+    match_id = create_match(client, "pitch", ["Ann", "Bob", "Cid"])["id"]
+    response = post_step(client, match_id, type="bid", call=2, player="Zed")
+    assert response.status_code == 422
+    violation = response.json["violations"][0]
+    assert (violation["code"], violation["rule"], violation["location"]) == (
+        "not_a_player", "P1", "player"
+    )
+    assert "Zed is not a player" in violation["message"]
