@@ -478,7 +478,7 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
     items = ledger_items(state)
     if request.accept_mimetypes.best_match(["application/json", "text/csv"]) == "text/csv":
         return _csv_response(state, items)
-    return _page(items, args, key="deal")
+    return _page(items, args, key="deal"), 200, {"ETag": _etag(state)}
 
 
 @blp.route("/<string:match_id>/ledger.csv", methods=["GET"])
@@ -488,7 +488,7 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
 def read_ledger_csv(match_id: str) -> Any:
     """The whole ledger as CSV: one row per deal, its scores and the running totals."""
     state = _read(match_id)
-    return _csv_response(state, ledger_items(state))
+    return _csv_response(state, ledger_items(state))  # with the match's ETag
 
 
 @blp.route("/<string:match_id>/log", methods=["GET"])
@@ -580,6 +580,7 @@ def _csv_response(state: MatchState, items: list[dict[str, Any]]) -> Response:
             + [item["totals"].get(n, 0) for n in names]
         )
     return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": "attachment; filename=ledger.csv"})
+                    headers={"Content-Disposition": "attachment; filename=ledger.csv",
+                             "ETag": _etag(state)})
 
 

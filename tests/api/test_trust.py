@@ -269,3 +269,12 @@ def test_a_malformed_call_is_400(bare_client: FlaskClient, call: Any) -> None:
                                 json={"players": 3, "dealer": 2, "bids": [call]})
     assert response.status_code == 400
     assert "bids[0]" in response.get_json()["errors"]
+
+
+def test_the_ledger_carries_the_match_version(client: FlaskClient) -> None:
+    match = client.post("/v1/matches", json={"game": "pitch",
+                                             "players": ["Ann", "Bob", "Cid"]}).get_json()
+    url = f"/v1/matches/{match['id']}"
+    version = client.get(url).headers["ETag"]
+    assert client.get(url + "/ledger").headers["ETag"] == version
+    assert client.get(url + "/ledger.csv").headers["ETag"] == version
