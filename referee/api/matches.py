@@ -507,7 +507,7 @@ def read_events(args: dict[str, Any], match_id: str) -> Any:
         {
             "seq": r.seq,
             "kind": r.kind,
-            "payload": _json(r.payload),
+            "payload": json.loads(r.payload),
             "actor": r.actor,
             "created_at": r.created_at.isoformat() + "Z",
             "prev_hash": r.prev_hash,
@@ -531,10 +531,6 @@ def verify(match_id: str) -> Any:
     except ledger.MatchNotFound:
         raise ProblemError(404, f"There is no match {match_id!r}.") from None
     return {"intact": broken is None, "broken_at": broken, "events": events, "head": head}
-
-
-def _json(text: str) -> Any:
-    return json.loads(text)
 
 
 def _event_dict(event: Any) -> dict[str, Any]:

@@ -51,11 +51,6 @@ def new_match_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def load_events(match_id: str) -> list[Event]:
-    """All events of a match in seq order. :raises MatchNotFound:"""
-    return _load(match_id)[0]
-
-
 def _load(match_id: str, after_seq: int = 0) -> tuple[list[Event], str | None]:
     """The match's events after ``after_seq`` in seq order, and the hash of the last one
     (None when there are none)."""
