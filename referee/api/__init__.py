@@ -24,6 +24,13 @@ def _config_from_env() -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": int(
             os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_CONTENT_LENGTH)
         ),
+        # Live updates (referee.api.live): a heartbeat comment every 15 s; SQLite's change
+        # watcher looks every 0.1 s; a stream ends after an hour (the client reconnects).
+        "STREAM_HEARTBEAT_SECONDS": float(
+            os.environ.get("REFEREE_STREAM_HEARTBEAT_SECONDS", "15")
+        ),
+        "STREAM_POLL_SECONDS": float(os.environ.get("REFEREE_STREAM_POLL_SECONDS", "0.1")),
+        "STREAM_MAX_SECONDS": float(os.environ.get("REFEREE_STREAM_MAX_SECONDS", "3600")),
     }
 
 
@@ -66,13 +73,47 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     _register_docs_assets(app)
     _register_database(app)
+    _register_compression(app)
 
-    from referee.api import health, matches, piquet, pitch, table
+    from referee.api import health, live, matches, piquet, pitch, table
 
-    for module in (health, matches, piquet, pitch):
+    live.register_hub(app)
+    for module in (health, matches, live, piquet, pitch):
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
+    app.add_url_rule("/favicon.ico", "favicon", table.favicon)
     return app
+
+
+#: What is worth compressing: the API's JSON, the page's files, the docs, CSV. Never
+#: ``text/event-stream`` (each event must leave at once, not wait for a compressor's block).
+COMPRESSED_TYPES = [
+    "application/json", "application/problem+json", "text/html", "text/css",
+    "text/javascript", "application/javascript", "image/svg+xml", "text/csv",
+    "application/manifest+json", "text/markdown", "text/plain",
+]
+
+
+def _register_compression(app: Flask) -> None:
+    """Compress answers of 500 bytes or more (zstd, brotli or gzip, as the client accepts):
+    club Wi-Fi is slow (issue 13.3). Streamed answers (the event stream) are never
+    compressed nor buffered, and an answer's ETag stays as it is: a match's ETag is its
+    version, which a client sends back in If-Match whatever the encoding it read it in."""
+    from flask import Response
+    from flask_compress import Compress
+
+    class _Compress(Compress):
+        def after_request(self, response: Response | None) -> Response:
+            etag = response.headers.get("ETag") if response is not None else None
+            compressed: Response = super().after_request(response)
+            if etag is not None:
+                compressed.headers["ETag"] = etag
+            return compressed
+
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
+    _Compress(app)
 
 
 def _register_database(app: Flask) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 from referee.match.events import GENESIS_HASH, Event, canonical_json, chain_hash
 from referee.match.games import GAMES
 from referee.match.state import Fold, MatchState
+from referee.store import changes
 from referee.store.db import execute, is_sqlite, write_transaction
 from referee.store.models import Event as EventRow
 from referee.store.models import Match, _now
@@ -214,6 +215,7 @@ def append(
                 prepare(appended)
         if within is not None:
             within(appended)
+        changes.announce(match_id, appended.state.version)  # to the streams, at commit
     if ahead.appended is appended:
         fold, head = ahead.fold, ahead.head
     _put_fold(match_id, fold, head)
