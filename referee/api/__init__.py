@@ -37,7 +37,8 @@ def _config_from_env() -> dict[str, Any]:
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` overrides the environment (DATABASE_URL, …).
 
-    Routes: ``/v1/...`` (the API), ``/healthz``, ``/openapi.json`` and ``/docs``.
+    Routes: ``/v1/...`` (the API), ``/healthz``, ``/openapi.json`` and ``/docs``, the table
+    page ``/table/``, the rules ``/rules/`` and ``/favicon.ico``.
     """
     app = Flask(__name__)
     app.config.update(
@@ -60,7 +61,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             "info": {
                 "description": (
                     "Scorekeeping and referee API for Pitch (Auction Pitch, Setback) and "
-                    "Piquet (Rubicon Piquet). Errors are RFC 9457 problem+json."
+                    "Piquet (Rubicon Piquet). Errors are RFC 9457 problem+json. The rules "
+                    "the referee applies are served at [/rules/](/rules/): every violation "
+                    "names its section in `rule` (P1-P10 Pitch, Q1-Q12 Piquet) and links it "
+                    "in `rule_url` (e.g. [/rules/Q6](/rules/Q6)); the deal records, score "
+                    "sheets, totals and ledger events are described at "
+                    "[/rules/records](/rules/records). Follow a match live with "
+                    "`GET /v1/matches/{match_id}/stream` (Server-Sent Events)."
                 )
             }
         },
@@ -75,13 +82,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     _register_database(app)
     _register_compression(app)
 
-    from referee.api import health, live, matches, piquet, pitch, table
+    from referee.api import health, live, matches, piquet, pitch, rules, table
 
     live.register_hub(app)
     for module in (health, matches, live, piquet, pitch):
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
     app.add_url_rule("/favicon.ico", "favicon", table.favicon)
+    app.register_blueprint(rules.blp)  # the rules as HTML, /rules/ (cited by every violation)
     return app
 
 

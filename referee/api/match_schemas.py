@@ -154,7 +154,7 @@ _TRICKS = ma.fields.List(card_list(), validate=validate.Length(max=32))
 
 
 class RecordDealSchema(StrictSchema):
-    """A whole deal (design.md deal records). Pitch: dealer, bids, tricks, hands, claimed.
+    """A whole deal (the records of /rules/records). Pitch: dealer, bids, tricks, hands, claimed.
     Piquet: dealt, talon, exchange, declarations, tricks."""
 
     tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=32))

@@ -422,7 +422,7 @@ def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422)
 def record_deal(body: dict[str, Any], match_id: str) -> Any:
-    """Record a whole deal at once (the deal records of design.md); stored only if legal."""
+    """Record a whole deal at once (the deal records: /rules/records); stored only if legal."""
 
     def decide(state: MatchState) -> Sequence[Any]:
         record = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
