@@ -22,6 +22,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Collection
+from pathlib import Path
 from typing import Any
 
 import peewee
@@ -94,8 +95,8 @@ class Watcher:
     def _watch_sqlite(self) -> None:
         path = self.db.database
         # Its own connection (the watcher thread's, read only): never one of a request's.
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10,
-                                     check_same_thread=False)
+        connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True,
+                                     timeout=10, check_same_thread=False)
         try:
             changed_since = None
             while not self._stopping():
