@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.api import create_app
+from tests.conftest import ON_POSTGRES
 
 
 @pytest.fixture
@@ -201,3 +202,17 @@ def test_reads_answer_304_to_a_current_etag(client: FlaskClient) -> None:
     _play(client, match_id, "KS")
     moved = client.get(f"/v1/matches/{match_id}", headers={"If-None-Match": '"v1"'})
     assert moved.status_code == 200 and moved.get_json()["version"] == 2
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="the pool's connections in use (PostgreSQL)")
+def test_an_idle_stream_holds_no_database_connection(client: FlaskClient, app: Flask) -> None:
+    match_id, tokens = _match(client)
+    db = app.extensions["referee.db"]
+    stream = _open(client, match_id, tokens["read"])
+    try:
+        stream.next_event()
+        stream.next_event()
+        assert stream.next_block() == {"comment": "heartbeat"}  # the token was checked again
+        assert not db._in_use, "every connection went back to the pool"
+    finally:
+        stream.close()
