@@ -279,7 +279,9 @@ def stream_match(match_id: str) -> Any:
     def events() -> Iterator[str]:
         deadline = time.monotonic() + float(app.config["STREAM_MAX_SECONDS"])
         heartbeat = float(app.config["STREAM_HEARTBEAT_SECONDS"])
-        sent = resume_after
+        # A Last-Event-ID ahead of the match (a database restored from a backup) means
+        # nothing: send the match as it is.
+        sent = resume_after if resume_after is None or resume_after <= first[0] else None
         snapshot = first
         try:
             yield f"retry: {RETRY_MS}\n\n"

@@ -151,6 +151,13 @@ def test_resume_after_the_last_event_sends_only_what_is_new(client: FlaskClient)
         assert stream.next_block() == {"comment": "heartbeat"}  # no duplicate of version 3
     finally:
         stream.close()
+    # Ahead of the match (a database restored from a backup): the match as it is.
+    stream = _open(client, match_id, tokens["read"], **{"Last-Event-ID": "99"})
+    try:
+        assert stream.next_block() == {"retry": "3000"}
+        assert stream.next_block()["id"] == "3"
+    finally:
+        stream.close()
 
 
 def test_heartbeats_while_nothing_happens_and_a_rotated_token_ends_the_stream(
