@@ -24,13 +24,21 @@ def _config_from_env() -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": int(
             os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_CONTENT_LENGTH)
         ),
+        # Live updates (referee.api.live): a heartbeat comment every 15 s; SQLite's change
+        # watcher looks every 0.1 s; a stream ends after an hour (the client reconnects).
+        "STREAM_HEARTBEAT_SECONDS": float(
+            os.environ.get("REFEREE_STREAM_HEARTBEAT_SECONDS", "15")
+        ),
+        "STREAM_POLL_SECONDS": float(os.environ.get("REFEREE_STREAM_POLL_SECONDS", "0.1")),
+        "STREAM_MAX_SECONDS": float(os.environ.get("REFEREE_STREAM_MAX_SECONDS", "3600")),
     }
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` overrides the environment (DATABASE_URL, …).
 
-    Routes: ``/v1/...`` (the API), ``/healthz``, ``/openapi.json`` and ``/docs``.
+    Routes: ``/v1/...`` (the API), ``/healthz``, ``/openapi.json`` and ``/docs``, the table
+    page ``/table/``, the rules ``/rules/`` and ``/favicon.ico``.
     """
     app = Flask(__name__)
     app.config.update(
@@ -53,7 +61,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             "info": {
                 "description": (
                     "Scorekeeping and referee API for Pitch (Auction Pitch, Setback) and "
-                    "Piquet (Rubicon Piquet). Errors are RFC 9457 problem+json."
+                    "Piquet (Rubicon Piquet). Errors are RFC 9457 problem+json. The rules "
+                    "the referee applies are served at [/rules/](/rules/): every violation "
+                    "names its section in `rule` (P1-P10 Pitch, Q1-Q12 Piquet) and links it "
+                    "in `rule_url` (e.g. [/rules/Q6](/rules/Q6)); the deal records, score "
+                    "sheets, totals and ledger events are described at "
+                    "[/rules/records](/rules/records). Follow a match live with "
+                    "`GET /v1/matches/{match_id}/stream` (Server-Sent Events)."
                 )
             }
         },
@@ -66,13 +80,48 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     _register_docs_assets(app)
     _register_database(app)
+    _register_compression(app)
 
-    from referee.api import health, matches, piquet, pitch, table
+    from referee.api import health, live, matches, piquet, pitch, rules, table
 
-    for module in (health, matches, piquet, pitch):
+    live.register_hub(app)
+    for module in (health, matches, live, piquet, pitch):
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
+    app.add_url_rule("/favicon.ico", "favicon", table.favicon)
+    app.register_blueprint(rules.blp)  # the rules as HTML, /rules/ (cited by every violation)
     return app
+
+
+#: What is worth compressing: the API's JSON, the page's files, the docs, CSV. Never
+#: ``text/event-stream`` (each event must leave at once, not wait for a compressor's block).
+COMPRESSED_TYPES = [
+    "application/json", "application/problem+json", "text/html", "text/css",
+    "text/javascript", "application/javascript", "image/svg+xml", "text/csv",
+    "application/manifest+json", "text/markdown", "text/plain",
+]
+
+
+def _register_compression(app: Flask) -> None:
+    """Compress answers of 500 bytes or more (zstd, brotli or gzip, as the client accepts):
+    club Wi-Fi is slow (issue 13.3). Streamed answers (the event stream) are never
+    compressed nor buffered, and an answer's ETag stays as it is: a match's ETag is its
+    version, which a client sends back in If-Match whatever the encoding it read it in."""
+    from flask import Response
+    from flask_compress import Compress
+
+    class _Compress(Compress):
+        def after_request(self, response: Response | None) -> Response:
+            etag = response.headers.get("ETag") if response is not None else None
+            compressed: Response = super().after_request(response)
+            if etag is not None:
+                compressed.headers["ETag"] = etag
+            return compressed
+
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
+    _Compress(app)
 
 
 def _register_database(app: Flask) -> None:
@@ -80,14 +129,18 @@ def _register_database(app: Flask) -> None:
     open in its worker, a PostgreSQL one goes back to the pool), and the ``flask db`` CLI."""
     import click
 
-    from referee.store import ledger
+    from referee.store import keys, ledger
     from referee.store.db import is_sqlite, open_database, upgrade
 
     db = open_database(app.config["DATABASE_URL"])
     app.extensions["referee.db"] = db
+    keyring = keys.load_keyring(_key_environ(app), _default_key_file(app))
+    keys.configure(keyring)
+    app.extensions["referee.keyring"] = keyring
 
     @app.before_request
     def _connect() -> None:
+        keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
         db.connect(reuse_if_open=True)
 
     @app.teardown_request
@@ -108,17 +161,65 @@ def _register_database(app: Flask) -> None:
 
     @group.command("verify")
     @click.argument("match_id")
-    def db_verify(match_id: str) -> None:
-        """Verify a match's hash chain; exits 1 where it breaks."""
+    @click.option("--head", "known", metavar="SEQ:HASH",
+                  help="A head a client kept (a match's head): the ledger must still lead there.")
+    def db_verify(match_id: str, known: str | None) -> None:
+        """Verify a match's hash chain; exits 1 where it breaks, or when the ledger is cut
+        short or rewritten before a head a client kept."""
         with db.connection_context():
-            broken = ledger.verify_chain(match_id)
+            try:
+                broken = ledger.verify_chain(match_id)
+                events, _ = ledger.chain_head(match_id)
+                check = None
+                if known is not None:
+                    seq, _, digest = known.partition(":")
+                    if not seq.isdigit() or len(digest) != 64:
+                        raise click.BadParameter("SEQ:HASH, as a match's head gives them",
+                                                 param_hint="--head")
+                    check = ledger.check_head(match_id, int(seq), digest.lower())
+            except ledger.MatchNotFound:
+                click.echo(f"match {match_id}: no such match")
+                raise SystemExit(1) from None
+        failed = False
         if broken is None:
-            click.echo(f"match {match_id}: chain intact")
+            click.echo(f"match {match_id}: chain intact ({events} events)")
         else:
             click.echo(f"match {match_id}: chain broken at event {broken}")
+            failed = True
+        if check is not None:
+            meaning = {"same": "the ledger ends at the kept head",
+                       "extended": "the ledger leads to the kept head and goes on",
+                       "behind": f"the ledger is BEHIND the kept head: it has {events} events, "
+                                 f"the client saw {check.seq} (cut short)",
+                       "diverged": f"event {check.seq} is NOT the one the client saw "
+                                   "(rewritten)"}[check.status]
+            click.echo(f"match {match_id}: head {check.seq}: {meaning}")
+            failed = failed or not check.consistent
+        if failed:
             raise SystemExit(1)
 
     app.cli.add_command(group)
+
+
+def _key_environ(app: Flask) -> dict[str, str]:
+    """The ledger key's settings: the environment, overridden by the app's config."""
+    names = ("REFEREE_LEDGER_KEY", "REFEREE_LEDGER_OLD_KEYS", "REFEREE_LEDGER_KEY_FILE")
+    found = {n: os.environ[n] for n in names if os.environ.get(n)}
+    found.update({n: str(app.config[n]) for n in names if app.config.get(n)})
+    return found
+
+
+def _default_key_file(app: Flask) -> Any:
+    """Where the ledger key is kept when no setting names it: next to a SQLite file
+    (``<file>.ledger-key``), else ``<instance dir>/ledger.key``."""
+    from pathlib import Path
+
+    url = str(app.config["DATABASE_URL"])
+    if url.startswith("sqlite:///"):
+        path = url[len("sqlite:///"):]
+        if path and path != ":memory:":
+            return Path(path + ".ledger-key")
+    return Path(app.instance_path) / "ledger.key"
 
 
 def _register_docs_assets(app: Flask) -> None:

@@ -171,7 +171,8 @@ class InProgress:
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    """Everything known about a match after its events (see :func:`replay`)."""
+    """Everything known about a match after its events (see :func:`replay`); ``head`` is the
+    chain link of the last one (``version``), when the events carry theirs."""
 
     game: str
     players: tuple[str, ...]
@@ -185,6 +186,7 @@ class MatchState:
     next: Next
     next_dealer: int
     last_undoable: tuple[int, ...] = field(default=())
+    head: str | None = None
 
     @property
     def live_deals(self) -> tuple[DealEntry, ...]:
@@ -230,6 +232,7 @@ class Fold:
         self.undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back
         self.pending_amend: dict[int, dict[str, Any]] = {}
         self.version = events[0].seq
+        self.head = events[0].hash
         self._state: MatchState | None = None  # the state at self.version, once asked for
         for event in events[1:]:
             self._add(event)
@@ -245,6 +248,7 @@ class Fold:
 
     def _add(self, event: Event) -> None:
         self.version = event.seq
+        self.head = event.hash
         self._state = None
         if event.seq in self.voided or event.kind == "undo":
             return
@@ -359,6 +363,7 @@ class Fold:
             next=nxt,
             next_dealer=next_dealer,
             last_undoable=self.undoable[-1] if self.undoable else (),
+            head=self.head,
         )
 
 

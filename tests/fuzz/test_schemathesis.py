@@ -30,7 +30,8 @@ _migrate = make_database(f"sqlite:///{_DB}")
 with _migrate.connection_context():
     upgrade(_migrate)
 
-APP = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{_DB}"})
+# A stream ends after its first event here (the fuzzer reads every answer to its end).
+APP = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{_DB}", "STREAM_MAX_SECONDS": 0})
 MATCHES = [
     {"game": "pitch", "players": ["Ann", "Bob", "Cid"]},
     {"game": "piquet", "players": ["Bill", "Ann"]},
@@ -64,11 +65,15 @@ CHECKS = [
     derandomize=True,
 )
 def test_api_conforms_to_its_document(case: schemathesis.Case) -> None:
+    # The WSGI transport does not decode compressed answers (compression: test_bandwidth).
+    case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}
     authenticated = bool(case.path_parameters and "match_id" in case.path_parameters)
     if authenticated:
         match_id, token = fresh_match()
         case.path_parameters["match_id"] = match_id
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     response = case.call_and_validate(checks=CHECKS)
-    if authenticated:  # a live token of this match is never refused as unknown
+    # A live token of this match is never refused as unknown (the recovery route takes a
+    # recovery code instead, which the fuzzer cannot know).
+    if authenticated and not case.path.endswith(":recover"):
         assert response.status_code != 401, response.text
