@@ -1,5 +1,5 @@
 /* The message box above a match: refusals in a player's words, notices. */
-import { $, el } from "./dom.js";
+import { $, el, fill } from "./dom.js";
 import { S } from "./state.js";
 
 /** A refusal in words a player understands (violation messages, rule sections). */
@@ -33,7 +33,7 @@ export function showMessage(text, kind, violations) {
   const box = $("#message");
   box.className = "message" + (kind && kind !== "error" ? " " + kind : "");
   const rules = (violations || []).map((v) => v.rule).filter(Boolean);
-  box.replaceChildren(
+  fill(box,
     el("strong", {}, kind === "info" || kind === "ok" ? "" : "Not recorded. "), text,
     rules.length ? el("span", { class: "rule" }, ` (rule ${[...new Set(rules)].join(", ")})`)
       : null,
