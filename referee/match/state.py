@@ -8,6 +8,7 @@ rebuilt from the ledger at any time.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -236,6 +237,15 @@ class Fold:
         self._state: MatchState | None = None  # the state at self.version, once asked for
         for event in events[1:]:
             self._add(event)
+
+    def copy(self) -> Fold:
+        """An independent fold at the same point (extending one leaves the other as it is)."""
+        twin = copy.copy(self)
+        twin.voided = set(self.voided)
+        twin.deals = dict(self.deals)
+        twin.undoable = list(self.undoable)
+        twin.pending_amend = dict(self.pending_amend)
+        return twin
 
     def can_extend(self, events: Sequence[Event]) -> bool:
         """Whether :meth:`extend` may take these events (an undo needs a whole replay)."""
