@@ -364,7 +364,7 @@ def _decide(
         return plan
     plan.rows, added = _chain(state.version, state.head or GENESIS_HASH, new_events, actor)
     if fold.can_extend(added):
-        fold.extend(added)
+        fold.extend(added, getattr(new_events, "check", None))  # a step: ruled once
         plan.fold = fold
     else:  # an undo: fold the whole ledger again (the head check below covers it)
         events = _load(match_id)
