@@ -104,10 +104,16 @@ class Grant(NamedTuple):
     kind: Kind
     token_id: int
     label: str
+    revoked: bool = False
 
 
-def authenticate(match_id: str, token: str | None, needed: Kind) -> Grant:
+def authenticate(
+    match_id: str, token: str | None, needed: Kind, revoked_ok: bool = False
+) -> Grant:
     """What ``token`` grants on ``match_id`` when it grants ``needed`` (write grants read).
+
+    ``revoked_ok``: a rotated-away token is granted too, marked ``revoked`` (the retry of the
+    rotation that revoked it may only get its stored answer).
 
     :raises TokenRefused: 401 when missing, unknown or revoked, a recovery code, or a read
         token used to write; 403 when it is a token of another match.
@@ -115,7 +121,7 @@ def authenticate(match_id: str, token: str | None, needed: Kind) -> Grant:
     if not token:
         raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
     presented = token_hash(token)
-    row = execute(_LIVE_TOKEN, (presented,)).fetchone()
+    row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
     if row is None or row[1] == RECOVERY or not hmac.compare_digest(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
     token_match, kind, token_id = row[0], row[1], row[3]
@@ -125,7 +131,8 @@ def authenticate(match_id: str, token: str | None, needed: Kind) -> Grant:
         raise TokenRefused(403, "This is the read-only share token: recording needs the write "
                                 "token.")
     granted: Kind = "write" if kind == "write" else "read"
-    return Grant(granted, int(token_id), f"{granted} token {presented[:8]}")
+    revoked = revoked_ok and row[4] is not None
+    return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
 
 
 def check_recovery(match_id: str, code: str) -> None:
@@ -149,4 +156,8 @@ def check_recovery(match_id: str, code: str) -> None:
 _LIVE_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
+)
+_ANY_TOKEN = (
+    'SELECT "match_id", "kind", "token_hash", "id", "revoked_at" FROM "access_token" '
+    'WHERE "token_hash" = ?'
 )
