@@ -29,23 +29,26 @@ REPIQUE_POINTS, PIQUE_POINTS = 60, 30
 #: The score a player must reach before his opponent scores anything (Q7).
 THRESHOLD = 30
 
-#: The three stages of counting: the declarations, the play, the cards (Q8).
-Stage = Literal["declaring", "playing", "the cards"]
+#: The three stages of counting: the declarations, the play, the cards (Q8); a penalty for
+#: an irregularity recorded anyway (Q12) comes after them.
+Stage = Literal["declaring", "playing", "the cards", "penalty"]
 
-#: The steps of the Q8 order, in order; repique and pique close it (Q7).
+#: The steps of the Q8 order, in order; repique and pique close it (Q7), penalties (Q12)
+#: follow.
 STEPS: tuple[str, ...] = (
     "carte_blanche", "point", "sequence", "sets", "play", "cards", "repique", "pique",
+    "penalty",
 )
 #: The rule section of each step.
 STEP_RULES: dict[str, str] = {
     "carte_blanche": "Q3", "point": "Q5", "sequence": "Q5", "sets": "Q5", "play": "Q6",
-    "cards": "Q6", "repique": "Q7", "pique": "Q7",
+    "cards": "Q6", "repique": "Q7", "pique": "Q7", "penalty": "Q12",
 }
 #: Each step in words, for sentences ("in the sequences…").
 STEP_WORDS: dict[str, str] = {
     "carte_blanche": "carte blanche", "point": "the point", "sequence": "the sequences",
     "sets": "the sets", "play": "the play", "cards": "the cards", "repique": "the repique",
-    "pique": "the pique",
+    "pique": "the pique", "penalty": "penalties",
 }
 
 
