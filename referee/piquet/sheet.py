@@ -385,7 +385,11 @@ def _check_point(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call]]:
 def _check_sequences(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call]]:
     """Q5 sequences: a real run (a tierce ends at the nine or higher), no longer than the
     player's announced point (the longest suit), the player's runs on different cards and no
-    more than his 12; with suits written, no card in both hands."""
+    more than his 12; with suits written, no card in both hands.
+
+    A point announced shorter than a sequence the same player announced is refused as a slip
+    of the pen: sinking the point while showing a longer run of its suit gains nothing, so the
+    line is asked to be corrected rather than scored."""
     calls: dict[Role, list[_Call]] = {}
     held: dict[Role, frozenset[tuple[int, str]]] = {}
     for role, announced in (sheet.sequence or {}).items():
@@ -911,9 +915,11 @@ def _pique_verdict(
                               f"row from the first lead make only {best} before the younger "
                               "hand scores")
     best = mine + most_play + cards_towards
+    cards_words = " and the cards" if cards_towards else ""
     if best >= THRESHOLD:
-        return "possible", f"{mine} in the declarations and {most_play} in play"
-    return "impossible", f"{mine} in the declarations and {most_play} in play make only {best}"
+        return "possible", f"{mine} in the declarations, {most_play} in play{cards_words}"
+    return "impossible", (f"{mine} in the declarations, {most_play} in play{cards_words} make "
+                          f"only {best}")
 
 
 # --- Totals ----------------------------------------------------------------------------------

@@ -418,8 +418,8 @@ def test_a_possible_pique_is_taken_as_reported() -> None:
      "scores"),
     ({**PIQUE, "sequence": {"elder": "quart"}, "pique": "elder",
       "play": {"elder": 1, "younger": 2}},
-     PiquetOptions(lead_point="ten_or_higher"), "18 in the declarations and 1 in play make only "
-     "29"),
+     PiquetOptions(lead_point="ten_or_higher"), "18 in the declarations, 1 in play and the "
+     "cards make only 29"),
 ])
 def test_an_impossible_pique(line: dict[str, Any], options: PiquetOptions, says: str) -> None:
     ruling = ruled(line, options)
