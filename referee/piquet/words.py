@@ -150,9 +150,9 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
 
 def _structured_sequence(value: Mapping[str, Any], location: str) -> SequenceCall:
     length, top, suit = value.get("length"), value.get("top"), value.get("suit")
-    if not _whole(length) or set(value) - {"length", "top", "suit"}:
-        raise _bad('A sequence is written {"length": 4, "top": "A", "suit": "C"} (top and suit '
-                   "optional).", location)
+    if not _whole(length) or not 3 <= length <= 8 or set(value) - {"length", "top", "suit"}:
+        raise _bad('A sequence is written {"length": 4, "top": "A", "suit": "C"}: 3 (tierce) to '
+                   "8 (huitième) cards, top and suit optional.", location)
     rank = None
     if top is not None:
         rank = _RANK_WORDS.get(str(top).strip().lower())

@@ -156,6 +156,8 @@ def test_read_set(text: Any, call: SetCall) -> None:
     ("point", {"elder": "pointe of five"}, "sheet.point.elder", "'point of five, 48'"),
     ("sequence", {"elder": "quint of the moon"}, "sheet.sequence.elder", "'moon'"),
     ("sequence", {"younger": ["tierce", "run"]}, "sheet.sequence.younger[1]", "not a sequence"),
+    ("sequence", {"elder": {"length": 9, "top": "A"}}, "sheet.sequence.elder",
+     "3 (tierce) to 8 (huitième)"),
     ("sets", {"elder": ["three of a kind"]}, "sheet.sets.elder[0]", "'three kings'"),
     ("sets", {"elder": {"count": 5, "rank": "A"}}, "sheet.sets.elder", "3 or 4"),
     ("good", {"point": "Ann"}, "sheet.good.point", "'equal'"),
