@@ -298,6 +298,7 @@ class SheetRulingSchema(ma.Schema):
     capot = _role()
     cards = ma.fields.String(allow_none=True, metadata={"description": "who won the cards"})
     counts = ma.fields.List(ma.fields.Nested(CountSchema))
+    log = ma.fields.List(ma.fields.Nested(LogEntrySchema))
     verified = ma.fields.List(ma.fields.Nested(GroundSchema))
     computed = ma.fields.List(ma.fields.Nested(GroundSchema))
     as_reported = ma.fields.List(ma.fields.Nested(GroundSchema))

@@ -172,9 +172,10 @@ class PiquetSheetRuling:
     violations: tuple[Violation, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form: ``level``, ``scores``, ``counts``, ``verified``, ``computed``,
-        ``as_reported``, ``violations`` and, for a sheet, the tricks and who scored the carte
-        blanche, repique, pique, capot and the cards."""
+        """JSON-ready form: ``level``, ``scores``, ``counts``, ``log`` (the counts with running
+        totals, shaped like a cards ruling's log), ``verified``, ``computed``, ``as_reported``,
+        ``violations`` and, for a sheet, the tricks and who scored the carte blanche, repique,
+        pique, capot and the cards."""
         data: dict[str, Any] = {"level": self.level, "scores": dict(self.scores)}
         if self.level == "sheet":
             data.update({
@@ -183,11 +184,27 @@ class PiquetSheetRuling:
                 "pique": self.pique, "capot": self.capot, "cards": self.cards,
             })
         data["counts"] = [c.as_dict() for c in self.counts]
+        data["log"] = self.log()
         data["verified"] = [g.as_dict() for g in self.verified]
         data["computed"] = [g.as_dict() for g in self.computed]
         data["as_reported"] = [g.as_dict() for g in self.as_reported]
         data["violations"] = [v.as_dict() for v in self.violations]
         return data
+
+
+    def log(self) -> list[dict[str, Any]]:
+        """The counts in Q8 order with the running totals, as ``{who, what, points,
+        elder_total, younger_total}`` (a cards ruling's log entries)."""
+        totals = {"elder": 0, "younger": 0}
+        entries: list[dict[str, Any]] = []
+        for c in self.counts:
+            totals[c.who] += c.points
+            entry = {"who": c.who, "what": c.what, "points": c.points,
+                     "elder_total": totals["elder"], "younger_total": totals["younger"]}
+            if c.note:
+                entry["note"] = c.note
+            entries.append(entry)
+        return entries
 
 
 # --- Reading a sheet -------------------------------------------------------------------------

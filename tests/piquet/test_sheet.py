@@ -82,6 +82,10 @@ def test_q10_as_a_sheet_bill_11_ann_41() -> None:
     assert data["scores"] == {"elder": 11, "younger": 41}
     assert {"rule": "Q6", "what": "12 tricks: elder 5, younger 7."} in data["verified"]
     assert data["violations"] == []
+    assert data["log"][-1] == {"who": "younger", "what": "the cards, 7 tricks to 5",
+                               "points": 10, "elder_total": 11, "younger_total": 41}
+    assert rule_totals(totals_from_record({"scores": {"elder": 11, "younger": 41}})) \
+        .as_dict()["log"] == []
 
 
 def test_q10_structured_forms_and_claimed_totals() -> None:
