@@ -71,6 +71,7 @@ from referee.piquet.words import (
     read_point,
     read_sequence,
     read_set,
+    says_nothing,
 )
 from referee.violations import RecordError, Violation
 
@@ -251,8 +252,14 @@ def _numbers(value: Any, location: str, both: bool) -> dict[Role, int]:
     return found
 
 
-def _listed(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else [value]
+def _entries(value: Any, location: str) -> list[tuple[Any, str]]:
+    """One announcement or a list of them, each with its location; "none" and the like
+    (nothing announced) left out."""
+    if isinstance(value, list | tuple):
+        pairs = [(item, f"{location}[{i}]") for i, item in enumerate(value)]
+    else:
+        pairs = [(value, location)]
+    return [(item, where) for item, where in pairs if not says_nothing(item)]
 
 
 def sheet_from_record(record: Mapping[str, Any]) -> PiquetSheet:
@@ -280,21 +287,17 @@ def sheet_from_record(record: Mapping[str, Any]) -> PiquetSheet:
                       '{"elder": 5, "younger": 7}.', "sheet.tricks")
     tricks = _numbers(record["tricks"], "sheet.tricks", both=True)
     point = {r: read_point(v, f"sheet.point.{r}")
-             for r, v in _per_role(record.get("point") or {}, "sheet.point").items()}
+             for r, v in _per_role(record.get("point") or {}, "sheet.point").items()
+             if not says_nothing(v)}
     sequence: dict[Role, tuple[SequenceCall, ...]] = {}
     for r, v in _per_role(record.get("sequence") or {}, "sheet.sequence").items():
-        items = _listed(v)
-        where = [f"sheet.sequence.{r}" if not isinstance(v, list | tuple)
-                 else f"sheet.sequence.{r}[{i}]" for i in range(len(items))]
-        calls = tuple(read_sequence(item, w) for item, w in zip(items, where, strict=True))
+        calls = tuple(read_sequence(item, where)
+                      for item, where in _entries(v, f"sheet.sequence.{r}"))
         if calls:
             sequence[r] = calls
     sets: dict[Role, tuple[SetCall, ...]] = {}
     for r, v in _per_role(record.get("sets") or {}, "sheet.sets").items():
-        items = _listed(v)
-        where = [f"sheet.sets.{r}" if not isinstance(v, list | tuple)
-                 else f"sheet.sets.{r}[{i}]" for i in range(len(items))]
-        found = tuple(read_set(item, w) for item, w in zip(items, where, strict=True))
+        found = tuple(read_set(item, where) for item, where in _entries(v, f"sheet.sets.{r}"))
         if found:
             sets[r] = found
     good: dict[str, Good] = {}

@@ -181,6 +181,24 @@ def test_unreadable_sheets_are_refused_with_their_place(
     assert says in violation.message
 
 
+def test_none_written_is_nothing_announced() -> None:
+    ruling = ruled(sheet(sequence={"elder": "none", "younger": "sixième"},
+                         sets={"elder": ["three aces"], "younger": "-"},
+                         point={"elder": "point of five", "younger": "point of six"}))
+    assert ruling.scores == {"elder": 11, "younger": 41} and ruling.violations == ()
+    with pytest.raises(RecordError) as caught:
+        sheet_from_record(sheet(sets={"elder": ["none", "three of a kind"]}))
+    assert caught.value.violations[0].location == "sheet.sets.elder[1]"
+
+
+@pytest.mark.parametrize(("text", "call"), [
+    ("five cards, 48", PointCall(5, 48)), ("point of six worth 54", PointCall(6, 54)),
+])
+def test_read_more_point_words(text: str, call: PointCall) -> None:
+    assert read_point(text, "x") == call
+    assert read_sequence("a quint to the king of clubs", "x") == SequenceCall(5, 13, "C")
+
+
 def test_tricks_are_required() -> None:
     with pytest.raises(RecordError) as caught:
         sheet_from_record({"play": {"elder": 8, "younger": 9}})
