@@ -26,6 +26,8 @@ from referee.piquet.combinations import (
 from referee.piquet.counting import (
     CAPOT_POINTS,
     CARDS_POINTS,
+    STEP_RULES,
+    STEPS,
     Count,
     bonus_count,
     count,
@@ -148,14 +150,29 @@ class PiquetRuling:
 
 
 def _grounds(ruling: PiquetRuling) -> dict[str, list[dict[str, str]]]:
-    """What a cards ruling verified and computed (nothing is taken on trust: the cards are
-    all there)."""
-    verified = [
-        {"rule": "Q6", "what": "12 tricks of 2 cards, each following suit where it could."},
-        {"rule": "Q5", "what": "Each declaration against the hand that played the cards."},
-    ]
-    computed = [{"rule": c.rule, "what": f"The {c.who} hand counts {c.what}: {c.points}."}
-                for c in ruling.counts]
+    """What a cards ruling verified and computed, step by step in the Q8 order (nothing is
+    taken on trust: the cards are all there)."""
+    broken = {v.code for v in ruling.violations}
+    verified = [{"rule": "Q6", "what": "12 tricks of 2 cards, following suit checked"
+                 + (" (see the violations)." if "revoke" in broken else ": no revoke.")}]
+    if ruling.tricks:
+        verified.append({"rule": "Q5", "what": "The declarations against the cards each hand "
+                         "played" + (" (see the violations)." if any(
+                             v.location.startswith("declarations") for v in ruling.violations)
+                             else ".")})
+    computed: list[dict[str, str]] = []
+    for step in STEPS:
+        found = [c for c in ruling.counts if c.step == step]
+        if not found:
+            continue
+        if step == "play":
+            sums = {r: sum(c.points for c in found if c.who == r) for r in ROLES}
+            what = (f"In play: elder {sums['elder']}, younger {sums['younger']} (leads, tricks "
+                    "won on the other's lead, the last trick).")
+        else:
+            what = "; ".join(f"the {c.who} hand, {c.what}: {c.points}" for c in found)
+            what = what[0].upper() + what[1:] + "."
+        computed.append({"rule": STEP_RULES[step], "what": what})
     return {"verified": verified, "computed": computed, "as_reported": []}
 
 
