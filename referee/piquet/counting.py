@@ -18,7 +18,7 @@ and pique are decided in one place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal, NamedTuple
 
 from referee.piquet.records import Role, other
@@ -116,20 +116,22 @@ class Judgement(NamedTuple):
         return REPIQUE_POINTS if self.kind == "repique" else PIQUE_POINTS
 
 
-def q8_timeline(counts: Sequence[Count]) -> list[int]:
+def q8_timeline(counts: Sequence[Count]) -> Iterator[int]:
     """The indices of ``counts`` in the order they count towards repique and pique (Q8):
     the declarations as given, then the play trick by trick with the cards slotted in after
-    the trick at which they count (the seventh won); cards that do not count are left out."""
-    timeline = [i for i, c in enumerate(counts) if c.stage == "declaring"]
+    the trick at which they count (the seventh won); cards that do not count are left out.
+    Lazy: the judge stops as soon as both players have scored."""
+    for i, c in enumerate(counts):
+        if c.stage == "declaring":
+            yield i
     cards = [i for i, c in enumerate(counts) if c.stage == "the cards" and c.trick is not None]
     for i, c in enumerate(counts):
         if c.stage != "playing":
             continue
         while cards and c.trick is not None and c.trick > counts[cards[0]].trick:  # type: ignore[operator]
-            timeline.append(cards.pop(0))
-        timeline.append(i)
-    timeline.extend(cards)
-    return timeline
+            yield cards.pop(0)
+        yield i
+    yield from cards
 
 
 def judge_q7(counts: Sequence[Count]) -> Judgement | None:

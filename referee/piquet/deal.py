@@ -20,8 +20,7 @@ from referee.piquet.combinations import (
     Declarations,
     announced_claims,
     best_claims,
-    declaration_counts,
-    declare,
+    declare_counted,
 )
 from referee.piquet.counting import (
     CAPOT_POINTS,
@@ -345,7 +344,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     violations.extend(found)
     blanche, found = _carte_blanche(deal, facts, plays)
     violations.extend(found)
-    decl = declare(claims, blanche)
+    decl, counts = declare_counted(claims, blanche)
     irregularities: list[Irregularity] = []
     if accepted:
         violations, irregularities = _recorded_anyway(violations, accepted, deal, results,
@@ -368,7 +367,6 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
 
     # The counting records in the Q8 order: carte blanche, point, sequences, sets, the play
     # trick by trick, the cards; then the one Q7 judge for repique and pique.
-    counts = declaration_counts(decl.point, decl.sequence, decl.sets, blanche)
     n_declaring = len(counts)
     counts.extend(play_counts(results, play_points))
     if cards_to is not None:

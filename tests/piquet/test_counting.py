@@ -117,7 +117,7 @@ def test_the_judge_repique_pique_or_nothing() -> None:
 def test_the_timeline_slots_the_cards_after_their_trick() -> None:
     counts = [_c("elder", 3), _c("younger", 1, "playing", "play", 0),
               _c("younger", 1, "playing", "play", 1), _c("younger", 10, "the cards", "cards", 0)]
-    assert q8_timeline(counts) == [0, 1, 3, 2]
+    assert list(q8_timeline(counts)) == [0, 1, 3, 2]
 
 
 @pytest.mark.parametrize("seed", range(40))
