@@ -146,6 +146,10 @@ class _RulingBase(ma.Schema):
     computed = ma.fields.List(ma.fields.Nested(FindingSchema))
     as_reported = ma.fields.List(ma.fields.Nested(FindingSchema))
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
+    irregularities = ma.fields.List(ma.fields.Nested(IrregularityRulingSchema))
+    void = ma.fields.Boolean(metadata={"description": "the hand counts for nobody (P10)"})
+    as_played = ma.fields.List(ma.fields.Integer(), allow_none=True,
+                               metadata={"description": "the scores before the penalties"})
 
 
 class HandRulingSchema(_RulingBase):
@@ -171,11 +175,7 @@ class HandRulingSchema(_RulingBase):
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
     next_dealer = ma.fields.Integer()
     claim = ma.fields.Nested(ComparisonSchema, allow_none=True)
-    irregularities = ma.fields.List(ma.fields.Nested(IrregularityRulingSchema))
-    void = ma.fields.Boolean(metadata={"description": "the hand counts for nobody (P10)"})
     misdeal = ma.fields.Boolean(metadata={"description": "a misdeal: a new deal (P10)"})
-    as_played = ma.fields.List(ma.fields.Integer(), allow_none=True,
-                               metadata={"description": "the scores before the penalties"})
 
 
 _SEAT = validate.Range(min=0, max=9)
@@ -189,8 +189,8 @@ class SheetSchema(StrictSchema):
     """A score-sheet line (issue 10): the auction (``bids`` from the dealer's left, with
     ``dealer``) or the ``pitcher`` and his ``bid``; who took ``high`` and ``low`` (seats; they
     always go) and ``jack`` and ``game`` (a seat, or null: not out / tied); optionally
-    ``trump``, ``game_points`` per side, ``single_trump`` (P5) and the ``claimed`` score.
-    In partnership any seat of a side names the side."""
+    ``trump``, ``game_points`` per side, ``single_trump`` (P5), the ``claimed`` score and
+    ``irregular`` (P10). In partnership any seat of a side names the side."""
 
     dealer = _seat(allow_none=True)
     bids = ma.fields.List(_CALL, allow_none=True, validate=validate.Length(max=16))
@@ -208,6 +208,10 @@ class SheetSchema(StrictSchema):
     single_trump = ma.fields.Boolean(allow_none=True)
     claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
                              allow_none=True, validate=validate.Length(max=10))
+    irregular = ma.fields.List(ma.fields.Nested(IrregularitySchema), allow_none=True,
+                               validate=validate.Length(max=10),
+                               metadata={"description": "P10: a revoke (trick optional), a lead "
+                                         "or a bid out of turn, recorded anyway"})
 
 
 class TotalsSchema(StrictSchema):

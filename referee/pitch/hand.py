@@ -488,7 +488,9 @@ def _score(
     penalty_findings: tuple[Finding, ...] = ()
     if hand.irregular:
         penalised = apply_penalties(
-            hand,
+            players,
+            hand.partnership,
+            hand.irregular,
             options,
             violations=violations,
             leaders=[t.leader for t in play.tricks],

@@ -114,7 +114,9 @@ def consequence(
     seat = f"seat {irregularity.seat}"
     bid_words = "the bid" if bid is None else f"the bid, {bid}"
     if irregularity.kind == "revoke":
-        head = f"{seat.capitalize()} revoked in trick {irregularity.trick}"
+        head = f"{seat.capitalize()} revoked" + (
+            "" if irregularity.trick is None else f" in trick {irregularity.trick}"
+        )
         if penalty == "set_back_bid":
             body = (f"the hand is scored as played; the offender's side scores nothing and is "
                     f"set back {bid_words}; a pitcher who did not revoke cannot be set back")
@@ -301,7 +303,9 @@ class Penalised:
 
 
 def apply_penalties(
-    hand: PitchHand,
+    players: int,
+    partnership: bool,
+    irregular: Sequence[Irregularity],
     options: PitchOptions,
     *,
     violations: Sequence[Violation],
@@ -315,7 +319,7 @@ def apply_penalties(
     jack_side: int | None,
     game_side: int | None,
 ) -> Penalised:
-    """Apply the P10 penalties of ``hand.irregular`` to the score as played.
+    """Apply the P10 penalties of the ``irregular`` entries to the score as played.
 
     ``won``: points won per side (P5); ``changes``: the score as played (P6). Revokes
     (``revoke_penalty``): ``"set_back_bid"`` each offending side scores ``-bid`` and every
@@ -324,15 +328,16 @@ def apply_penalties(
     it won without Jack and Game (a pitcher's side short of its bid set back as usual), the
     others as ``"set_back_bid"``; ``"void"`` nobody scores. A completed lead out of turn voids
     the hand under ``lead_out_of_turn="void"``. A bid out of turn changes only the auction.
+    ``violations`` and ``leaders`` (each trick's leader) come from the cards; a score sheet
+    passes none (nothing is proven by the record then).
     """
-    players = hand.players
-    sides = sides_of(players, hand.partnership)
-    remaining, proven_revokes = recorded_revokes(violations, hand.irregular, leaders, players)
+    sides = sides_of(players, partnership)
+    remaining, proven_revokes = recorded_revokes(violations, irregular, leaders, players)
     rulings = []
     void = False
     offenders: set[int] = set()
     revoke_rule, _ = penalty_of("revoke", options)
-    for item in hand.irregular:
+    for item in irregular:
         penalty, source = penalty_of(item.kind, options)
         proven = False
         if item.kind == "revoke":
@@ -341,7 +346,7 @@ def apply_penalties(
             offenders.add(side_of[item.seat])
             void = void or penalty == "void"
         elif item.kind == "lead_out_of_turn":
-            proven = True  # the record lists the trick from that seat
+            proven = bool(leaders)  # the cards list the trick from that seat
             void = void or penalty == "void"
         elif item.kind == "bid_out_of_turn":
             proven = False

@@ -385,11 +385,15 @@ def hand_from_record(
     return PitchHand(players, partnership, dealer, bids, tricks, hands, claimed, irregular)
 
 
-def irregularity_from_record(value: object, players: int, location: str) -> Irregularity:
+def irregularity_from_record(
+    value: object, players: int, location: str, *, on_sheet: bool = False
+) -> Irregularity:
     """One entry of a record's ``irregular`` list (P10): ``{"type": "revoke", "seat": 2,
     "trick": 3}``, ``{"type": "lead_out_of_turn", "seat": 2, "trick": 4}``,
     ``{"type": "bid_out_of_turn", "seat": 2, "call": 3}``, ``{"type": "misdeal"}`` (``seat``
-    optional). See :class:`Irregularity`.
+    optional). See :class:`Irregularity`. ``on_sheet``: an entry of a score-sheet line, where
+    a revoke's trick is optional (the table may not say) and a misdeal has no place (a
+    misdealt hand has no line to write).
 
     :raises RecordError: ``malformed_irregularity`` (rule P10) at ``location`` and the key.
     """
@@ -414,8 +418,12 @@ def irregularity_from_record(value: object, players: int, location: str) -> Irre
         raise bad(f"The seat is 0 to {players - 1}, not {seat!r}.", "seat")
     if seat is None and kind != "misdeal":
         raise bad(f"Name the seat of the {kind.replace('_', ' ')}.", "seat")
+    if on_sheet and kind == "misdeal":
+        raise bad("A misdealt hand is not scored: record the misdeal, not a score-sheet line.",
+                  "type")
     trick = value.get("trick")
-    if kind in ("revoke", "lead_out_of_turn"):
+    optional = on_sheet and kind == "revoke" and trick is None
+    if kind in ("revoke", "lead_out_of_turn") and not optional:
         if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 6:
             raise bad(f"Name the trick, 1 to {TRICKS_PER_HAND}, not {trick!r}.", "trick")
     elif trick is not None:

@@ -179,3 +179,11 @@ def test_match_options_take_the_irregularity_options(client: FlaskClient) -> Non
             options["lead_out_of_turn"]) == ("all_fours", "same_dealer", "must_pass", "void")
     defaults = client.post("/v1/matches", json={"game": "pitch", "players": ["Ann", "Bob"]})
     assert defaults.json["options"]["revoke_penalty"] == "set_back_bid"
+
+
+def test_sheet_with_a_revoke_told(client: FlaskClient) -> None:
+    ruling = post(client, "sheets:score",
+                  sheet={**BRIEF, "irregular": [{"type": "revoke", "seat": 1}]}).json
+    assert ruling["scores"] == [0, -3, 0, 2] and ruling["as_played"] == [0, 1, 0, -3]
+    assert ruling["irregularities"][0]["penalty"] == "set_back_bid"
+    assert ruling["irregularities"][0]["proven"] is False
