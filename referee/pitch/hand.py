@@ -111,7 +111,9 @@ class PitchRuling:
 
         Besides the fields: ``level`` ``"cards"``, ``scores`` (= ``score_changes``),
         ``verified`` / ``computed`` / ``as_reported`` (lists of ``{rule, what}``) and
-        ``claim`` (the comparison with the claimed score, or ``None``).
+        ``claim`` (the comparison with the claimed score, or ``None``), ``irregularities``,
+        ``void``, ``as_played`` (P10). A void hand's ``pitcher_side`` is ``None`` there: its
+        end is no P7 win (pass it to :func:`~referee.pitch.match.match_winner` as it is).
         """
         verified, computed, as_reported = self.findings()
         return {
@@ -124,7 +126,8 @@ class PitchRuling:
             "bid": self.bid,
             "pitched": self.pitched,
             "sides": [list(side) for side in self.sides],
-            "pitcher_side": self.pitcher_side,
+            # A void hand was not played to a result: no P7 win at its end (match_winner).
+            "pitcher_side": None if self.void else self.pitcher_side,
             "tricks": [trick.as_dict() for trick in self.tricks],
             "points": self.points.as_dict(),
             "points_won": list(self.points_won),

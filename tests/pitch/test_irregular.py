@@ -82,6 +82,8 @@ def test_revoke_void() -> None:
     ruling = rule_hand(two_revoke(seat=1, trick=4), PitchOptions(revoke_penalty="void"))
     assert ruling.score_changes == (0, 0) and ruling.void is True
     assert ruling.as_played == (-3, 1)
+    # A void hand is no P7 win for its pitcher: the ruling's pitcher_side is null.
+    assert ruling.as_dict()["pitcher_side"] is None and ruling.as_dict()["pitcher"] == 0
 
 
 def test_revoking_pitcher_scores_nothing_and_is_set_back() -> None:
