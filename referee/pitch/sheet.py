@@ -683,6 +683,11 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         )
         if penalised.changes != tuple(changes):
             as_played = tuple(changes)
+            computed[:] = [
+                Finding(f.rule, "As played: " + f.what[0].lower() + f.what[1:])
+                if f.rule == "P6" else f
+                for f in computed
+            ]
         changes = list(penalised.changes)
         void = penalised.void
         irregularities = penalised.irregularities

@@ -69,6 +69,8 @@ def test_revoke_set_back_bid_default() -> None:
     assert data["irregularities"][0]["rule"] == "P10"
     assert data["scores"] == [2, -3] and data["as_played"] == [-3, 1] and data["void"] is False
     assert any(f["rule"] == "P10" for f in data["verified"])
+    assert not any("no revoke" in f["what"] for f in data["verified"])
+    assert any(f["what"].startswith("As played: seat 0 bid 3") for f in data["computed"])
 
 
 def test_revoke_all_fours() -> None:
