@@ -29,7 +29,9 @@ export function renderSetup(deal, write) {
     if (write && m.game === "piquet" && deal.cards.length < 2) {
       buttons.push(el("button", { type: "button", id: "record-declaration",
         onclick: () => {
-          S.declaring = { role: deal.declarations.elder ? "younger" : "elder", point: "",
+          // Q5: elder declares before leading; after the lead only younger can still declare.
+          const role = deal.declarations.elder || deal.cards.length ? "younger" : "elder";
+          S.declaring = { role, point: "",
             sequence: "", sets: [], carte_blanche: false };
           render();
         } }, "Record a declaration (optional)"));
