@@ -9,9 +9,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 RUN useradd --create-home --uid 10001 referee && mkdir /data && chown referee /data
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md constraints.txt ./
 COPY referee ./referee
-RUN pip install '.[postgres]'
+# The exact versions CI tested (constraints.txt, refreshed by `make lock`).
+RUN pip install -c constraints.txt '.[postgres]'
 COPY wsgi.py gunicorn.conf.py ./
 
 USER referee
