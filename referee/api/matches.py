@@ -1,7 +1,8 @@
 """Stored matches: create, read, record deals whole or step by step, correct, the ledger.
 
 Handlers are thin: parse (marshmallow) → the pure command (:mod:`referee.match.commands`)
-inside one locked transaction (:func:`referee.store.ledger.append`) → serialize.
+inside one transaction (:func:`_write`: the Idempotency-Key's claim, the If-Match check, the
+decision, the events and the stored answer commit together) → serialize.
 """
 
 from __future__ import annotations
@@ -25,8 +26,7 @@ from referee.match import commands
 from referee.match.events import canonical_json
 from referee.match.games import GAMES
 from referee.match.state import MatchError, MatchState
-from referee.store import idempotency, ledger, tokens
-from referee.store.db import write_transaction
+from referee.store import idempotency, keys, ledger, tokens
 from referee.violations import RecordError
 
 blp = Blueprint(
@@ -67,6 +67,7 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "drawn": state.outcome.drawn,
         "settlement": state.outcome.settlement,
         "current_deal": state.current.record if state.current is not None else None,
+        "head": {"seq": state.version, "hash": state.head},
     }
     if state.game == "piquet":
         body["elder"] = players[1 - dealer]
@@ -114,21 +115,31 @@ def _token() -> str | None:
     return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
 
-def _authorize(match_id: str, needed: tokens.Kind) -> tokens.Grant:
-    """401 without a live token, 403 with another match's token (or a read token to write)."""
+def _authorize(match_id: str, needed: tokens.Kind, revoked_ok: bool = False) -> tokens.Grant:
+    """401 without a live token, 403 with another match's token (or a read token to write).
+    ``revoked_ok``: see :func:`referee.store.tokens.authenticate`."""
     try:
-        return tokens.authenticate(match_id, _token(), needed)
+        return tokens.authenticate(match_id, _token(), needed, revoked_ok)
     except tokens.TokenRefused as refused:
         headers = {"WWW-Authenticate": 'Bearer realm="referee"'} if refused.status == 401 else {}
         raise ProblemError(refused.status, str(refused), headers=headers) from None
 
 
-def _expected_version(body: dict[str, Any], required: bool) -> int | None:
+def _expected_version(body: dict[str, Any], required: bool, any_ok: bool = False) -> int | None:
     """The version the client last read: ``If-Match: "v12"`` or ``expected_version`` in the
-    body. ``required``: 428 when neither is given."""
+    body. ``required``: 428 when neither is given. ``any_ok``: ``If-Match: *`` (any version)
+    is accepted, for writes that cannot record anything twice (token rotation); elsewhere it
+    is 428 too."""
     header = request.headers.get("If-Match")
-    if header and header.strip() == "*" and not required:
-        return None  # RFC 9110: any current version
+    if header and header.strip() == "*":
+        if any_ok or not required:
+            return None  # RFC 9110: any current version
+        raise ProblemError(
+            428,
+            "If-Match: * could record this twice (two phones sending the same entry): send the "
+            "ETag of the match as you last read it, e.g. \"v12\".",
+            title="Precondition Required",
+        )
     if header:
         value = header.strip().removeprefix("W/").strip('"')
         if value.startswith("v") and value[1:].isdigit():
@@ -148,13 +159,15 @@ def _expected_version(body: dict[str, Any], required: bool) -> int | None:
     return int(expected) if expected is not None else None
 
 
-def _fingerprint() -> str:
+def _fingerprint(who: str = "") -> str:
+    """sha256 of the request (method, path, canonical body; ``who`` when the answer belongs
+    to one credential, e.g. the hash of the token that rotated)."""
     raw = request.get_data(cache=True)
     try:
         canonical = canonical_json(json.loads(raw)) if raw else ""
     except ValueError:
         canonical = raw.decode("utf-8", "replace")
-    text = f"{request.method} {request.path}\n{canonical}"
+    text = f"{request.method} {request.path}\n{canonical}\n{who}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -168,20 +181,18 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _claim(scope: str, key: str | None) -> idempotency.StoredResponse | None:
-    if key is None:
+def _claim(scope: str, key: str | None, fingerprint: str | None
+           ) -> idempotency.StoredResponse | None:
+    """Claim the key inside the write's transaction (a concurrent duplicate waits for the
+    first request's transaction, then gets its stored answer)."""
+    if key is None or fingerprint is None:
         return None
     try:
-        return idempotency.claim(scope, key, _fingerprint())
+        return idempotency.claim(scope, key, fingerprint)
     except idempotency.KeyReused:
         raise ProblemError(
             422, "This Idempotency-Key was already used for a different request.",
             title="Idempotency-Key reused", problem_type="idempotency-key-reused",
-        ) from None
-    except idempotency.KeyInProgress:
-        raise ProblemError(
-            409, "A request with this Idempotency-Key is still being processed; retry later.",
-            title="Conflict", problem_type="idempotency-key-in-progress",
         ) from None
 
 
@@ -195,9 +206,9 @@ def _json_response(text: str, status: int, headers: dict[str, str]) -> Response:
     return Response(text, status=status, mimetype="application/json", headers=headers)
 
 
-def _replay(stored: idempotency.StoredResponse) -> Response:
+def _replay(stored: idempotency.StoredResponse, body: str | None = None) -> Response:
     headers = {**stored.headers, "Idempotent-Replayed": "true"}
-    return _json_response(stored.body, stored.status, headers)
+    return _json_response(stored.body if body is None else body, stored.status, headers)
 
 
 def _write(
@@ -207,24 +218,33 @@ def _write(
     render: Callable[[ledger.Appended], dict[str, Any]],
     schema: type[ma.Schema],
     status: int = 200,
-    version_required: bool = False,
+    version_required: bool = True,
 ) -> Response:
-    """One write to a match: authorize, check the version, honour the Idempotency-Key,
-    append in one transaction (the key's response stored with the events), answer."""
+    """One write to a match, THE way a route records: authorize, then in ONE transaction
+    (:func:`referee.store.ledger.append`) claim the Idempotency-Key (a retry, or a duplicate
+    that waited for the first, gets the stored answer), check If-Match against the match's
+    current version (412), append the events decided and store the answer for the key. A
+    refusal or a crash rolls all of it back.
+
+    ``decide(state)`` returns the events to append (pure; it raises MatchError/RecordError
+    to refuse); ``render(appended)`` the answer's body, dumped with ``schema``.
+    """
     grant = _authorize(match_id, "write")
     # Who made it: the name sent, else the credential that wrote (corrections always say).
-    body.setdefault("by", f"write token #{grant.token_id}")
+    body.setdefault("by", grant.label)
     expected = _expected_version(body, version_required)
     key = _idempotency_key()
-    stored = _claim(match_id, key)
-    if stored is not None:
-        return _replay(stored)
-    actor = body.get("by")
+    fingerprint = _fingerprint() if key is not None else None
     sent: dict[str, Any] = {}
 
+    def claim() -> None:
+        stored = _claim(match_id, key, fingerprint)
+        if stored is not None:
+            raise _Answered(stored)
+
     def answer(appended: ledger.Appended) -> None:
-        text = json.dumps(_schema(schema).dump(render(appended)))
-        sent.update(text=text, headers={"ETag": _etag(appended.state)})
+        sent["text"] = json.dumps(_schema(schema).dump(render(appended)))
+        sent["headers"] = {"ETag": _etag(appended.state)}
 
     def store_answer(appended: ledger.Appended) -> None:
         if key is not None:
@@ -235,13 +255,20 @@ def _write(
             )
 
     try:
-        ledger.append(match_id, decide, actor=actor, expected_version=expected,
-                      within=store_answer, prepare=answer)
+        ledger.append(match_id, decide, actor=body.get("by"), expected_version=expected,
+                      first=claim, prepare=answer, within=store_answer)
+    except _Answered as answered:
+        return _replay(answered.stored)
     except Exception as error:
-        if key is not None:
-            idempotency.release(match_id, key)
         raise _problem(match_id, error) from None
     return _json_response(sent["text"], status, sent["headers"])
+
+
+class _Answered(Exception):
+    """The Idempotency-Key already has its answer (a retry): send it, store nothing."""
+
+    def __init__(self, stored: idempotency.StoredResponse) -> None:
+        self.stored = stored
 
 
 def _problem(match_id: str, error: Exception) -> Exception:
@@ -286,13 +313,15 @@ def _read(match_id: str) -> MatchState:
 @blp.route("", methods=["POST"])
 @blp.arguments(s.CreateMatchSchema())
 @blp.response(201, s.CreatedMatchSchema)
-@problems(blp, 409, 422)
+@problems(blp, 422)
 def create_match(body: dict[str, Any]) -> Any:
     """Create a match of Pitch or Piquet with its players and options.
 
     The answer holds the match's ``tokens``: ``write`` (to record) and ``read`` (a read-only
-    share token). Keep them: only their hashes are stored. A retry with the same
-    Idempotency-Key gets the same answer, tokens included (kept sealed under that key).
+    share token), and its ``recovery_code``, which mints new tokens if every token is lost
+    (``POST /v1/matches/{id}/tokens:recover``). Keep them: only their hashes are stored. A
+    retry with the same Idempotency-Key gets the same answer, tokens included (made from
+    that key and the server's key, so they are computed again, never stored).
     """
     game = GAMES[body["game"]]
     try:
@@ -300,57 +329,119 @@ def create_match(body: dict[str, Any]) -> Any:
     except (MatchError, RecordError) as refused:
         raise _problem("", refused) from None
     key = _idempotency_key()
-    # The create's key is kept only as its hash: it is the secret that seals the tokens.
-    stored_key = hashlib.sha256(key.encode()).hexdigest() if key is not None else None
-    stored = _claim("create", stored_key)
-    if stored is not None and key is not None:  # the same create again: the same answer
-        replay = json.loads(stored.body)
-        replay["tokens"] = tokens.unseal(replay["tokens"]["sealed"], key)
-        return _json_response(json.dumps(replay), stored.status,
-                              {**stored.headers, "Idempotent-Replayed": "true"})
-    sent: dict[str, Any] = {}
+    fingerprint = _fingerprint() if key is not None else None
+    kinds = (*tokens.KINDS, tokens.RECOVERY)
 
-    def respond(match_id: str, appended: ledger.Appended) -> None:
-        made = tokens.issue(match_id)
-        body_out = _schema(s.CreatedMatchSchema).dump(
-            {**state_dict(match_id, appended.state), "tokens": made}
-        )
-        headers = {
-            "ETag": _etag(appended.state),
-            "Location": url_for("matches.read_match", match_id=match_id),
-        }
-        sent.update(text=json.dumps(body_out), headers=headers)
-        if key is not None and stored_key is not None:
-            kept = json.dumps({**body_out, "tokens": {"sealed": tokens.seal(made, key)}})
-            idempotency.complete(
-                "create", stored_key, idempotency.StoredResponse(201, kept, headers),
-                match_id, 1,
+    def work() -> Response:
+        stored = _claim("create", key, fingerprint)
+        if stored is not None and key is not None:  # the same create again: the same answer
+            replay = json.loads(stored.body)
+            seed = tokens.Seed(key, replay.pop("tokens_from"))
+            made = {k: tokens.derive(replay["id"], k, seed, "create") for k in kinds}
+            replay["recovery_code"] = made.pop(tokens.RECOVERY)
+            replay["tokens"] = made
+            return _replay(stored, json.dumps(replay))
+        answer: dict[str, Any] = {}
+
+        def respond(match_id: str, appended: ledger.Appended) -> None:
+            seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
+            made = tokens.issue(match_id, kinds, seed, "create")
+            recovery = made.pop(tokens.RECOVERY)
+            body_out = _schema(s.CreatedMatchSchema).dump(
+                {**state_dict(match_id, appended.state), "tokens": made,
+                 "recovery_code": recovery}
             )
+            headers = {
+                "ETag": _etag(appended.state),
+                "Location": url_for("matches.read_match", match_id=match_id),
+            }
+            answer.update(text=json.dumps(body_out), headers=headers)
+            if key is not None and seed is not None:
+                kept = {**body_out, "tokens": None, "recovery_code": None,
+                        "tokens_from": seed.kid}
+                idempotency.complete("create", key, idempotency.StoredResponse(
+                    201, json.dumps(kept), headers), match_id, 1)
+
+        ledger.create_match(game.name, first, body.get("by"), within=respond)
+        return _json_response(answer["text"], 201, answer["headers"])
+
+    return ledger.transact(work)
+
+
+def _token_write(
+    match_id: str, kinds: tuple[tokens.Kind, ...], expected: int | None, purpose: str,
+    who: str, revoked: bool = False,
+) -> Response:
+    """Rotate ``kinds`` in one transaction with the Idempotency-Key's claim: a retry (by the
+    same credential ``who``) gets the same new tokens (made from its key) and revokes
+    nothing more. ``revoked``: the credential was rotated away, only a retry is answered."""
+    key = _idempotency_key()
+    fingerprint = _fingerprint(who) if key is not None else None
+
+    def work() -> Response:
+        stored = _claim(match_id, key, fingerprint)
+        if stored is not None and key is not None:
+            kept = json.loads(stored.body)
+            again = tokens.Seed(key, kept["tokens_from"])
+            made = {k: tokens.derive(match_id, k, again, purpose) for k in kept["kinds"]}
+            return _replay(stored, json.dumps({"tokens": made}))
+        if revoked:
+            raise ProblemError(401, "This token is not valid (wrong, or rotated away).",
+                               headers={"WWW-Authenticate": 'Bearer realm="referee"'})
+        if expected is not None and ledger.chain_head(match_id)[0] != expected:
+            raise ledger.VersionMismatch(ledger.load_state(match_id))
+        seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
+        made = tokens.rotate(match_id, kinds, seed, purpose)
+        if key is not None and seed is not None:
+            record = json.dumps({"tokens_from": seed.kid, "kinds": list(kinds)})
+            idempotency.complete(match_id, key, idempotency.StoredResponse(200, record, {}),
+                                 match_id, None)
+        return _json_response(json.dumps({"tokens": made}), 200, {})
 
     try:
-        ledger.create_match(game.name, first, body.get("by"), within=respond)
-    except Exception:
-        if stored_key is not None:
-            idempotency.release("create", stored_key)
-        raise
-    return _json_response(sent["text"], 201, sent["headers"])
+        return ledger.transact(work)
+    except Exception as error:
+        raise _problem(match_id, error) from None
 
 
 @blp.route("/<string:match_id>/tokens", methods=["POST"])
 @blp.arguments(s.RotateSchema())
 @blp.response(200, s.TokensSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def rotate_tokens(body: dict[str, Any], match_id: str) -> Any:
     """Rotate the match's tokens (write token needed): ``which`` "write", "read" or "both".
 
     The old tokens of that kind stop working at once; the new ones are shown this once.
+    Needs ``If-Match`` (the match's ETag, or ``*``: a rotation records nothing in the
+    ledger). With an Idempotency-Key a retry gets the same new tokens and revokes nothing
+    more, so a lost answer cannot lock the table out.
     """
-    _authorize(match_id, "write")
+    # A retry comes with the token its lost answer rotated away: let its key answer it.
+    grant = _authorize(match_id, "write", revoked_ok=_idempotency_key() is not None)
+    expected = _expected_version(body, required=True, any_ok=True)
     kinds = tokens.KINDS if body["which"] == "both" else (body["which"],)
-    with write_transaction():
-        made = tokens.rotate(match_id, kinds)
-    return {"tokens": made}
+    return _token_write(match_id, kinds, expected, "rotate", grant.label, grant.revoked)
+
+
+@blp.route("/<string:match_id>/tokens:recover", methods=["POST"])
+@blp.arguments(s.RecoverSchema())
+@blp.response(200, s.TokensSchema)
+@problems(blp, 401, 404, 412, 422)
+def recover_tokens(body: dict[str, Any], match_id: str) -> Any:
+    """When every token is lost: the match's ``recovery_code`` (from its create) rotates
+    ``which`` tokens ("both" by default) and answers the new ones. No bearer token needed;
+    If-Match optional. Idempotent under its Idempotency-Key, like a rotation; the recovery
+    code stays valid.
+    """
+    try:
+        tokens.check_recovery(match_id, body["recovery_code"])
+    except tokens.TokenRefused as refused:
+        raise ProblemError(refused.status, str(refused)) from None
+    expected = _expected_version(body, required=False)
+    kinds = tokens.KINDS if body["which"] == "both" else (body["which"],)
+    return _token_write(match_id, kinds, expected, "recover",
+                        tokens.token_hash(body["recovery_code"]))
 
 
 @blp.route("/<string:match_id>", methods=["GET"])
@@ -370,7 +461,7 @@ def read_match(match_id: str) -> Any:
 @blp.arguments(s.StepSchema())
 @blp.response(201, s.StepResultSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422, 428)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def record_step(body: dict[str, Any], match_id: str) -> Any:
     """Record one step of the deal in play (a bid, an exchange, a declaration, a card),
     checked at once; the deal is scored when its last card is played.
@@ -391,8 +482,7 @@ def record_step(body: dict[str, Any], match_id: str) -> Any:
             "match": state_dict(match_id, appended.state),
         }
 
-    return _write(match_id, body, decide, render, s.StepResultSchema, 201,
-                  version_required=True)
+    return _write(match_id, body, decide, render, s.StepResultSchema, 201)
 
 
 def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
@@ -409,9 +499,13 @@ def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
 @blp.arguments(s.RecordDealSchema())
 @blp.response(201, s.DealResultSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def record_deal(body: dict[str, Any], match_id: str) -> Any:
-    """Record a whole deal at once (the deal records of design.md); stored only if legal."""
+    """Record a whole deal at once (the deal records of design.md); stored only if legal.
+
+    Needs ``If-Match`` (or ``expected_version``): the same deal sent by two phones is
+    recorded once, the second gets 412 with the match as it now is.
+    """
 
     def decide(state: MatchState) -> Sequence[Any]:
         record = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
@@ -425,9 +519,12 @@ def record_deal(body: dict[str, Any], match_id: str) -> Any:
 @blp.arguments(s.CorrectionSchema())
 @blp.response(200, s.MatchSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def undo(body: dict[str, Any], match_id: str) -> Any:
-    """Take back the last entry (a step, a whole deal, a void or an amendment)."""
+    """Take back the last entry (a step, a whole deal, a void or an amendment).
+
+    Needs ``If-Match`` (or ``expected_version``): two phones undoing at once take back one
+    entry, not two."""
     return _write(
         match_id, body,
         lambda state: commands.undo(state, body.get("reason"), body.get("by")),
@@ -439,9 +536,10 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
 @blp.arguments(s.VoidSchema())
 @blp.response(200, s.MatchSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
-    """Void a recorded deal with a reason: it stays in the ledger, it no longer counts."""
+    """Void a recorded deal with a reason: it stays in the ledger, it no longer counts.
+    Needs ``If-Match`` (or ``expected_version``)."""
     return _write(
         match_id, body,
         lambda state: commands.void_deal(state, deal, body["reason"], body.get("by"),
@@ -454,9 +552,10 @@ def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 @blp.arguments(s.AmendSchema())
 @blp.response(200, s.DealResultSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
-    """Replace a recorded deal by a corrected record, with a reason; ruled again."""
+    """Replace a recorded deal by a corrected record, with a reason; ruled again.
+    Needs ``If-Match`` (or ``expected_version``)."""
     return _write(
         match_id, body,
         lambda state: commands.amend_deal(
@@ -520,18 +619,40 @@ def read_events(args: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/verify", methods=["GET"])
+@blp.arguments(s.VerifyArgsSchema(), location="query")
 @blp.response(200, s.VerifySchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404)
-def verify(match_id: str) -> Any:
-    """Check the match's hash chain: ``intact``, or the first event where it breaks."""
+@problems(blp, 400, 401, 403, 404)
+def verify(args: dict[str, Any], match_id: str) -> Any:
+    """Check the match's chain: ``intact``, or the first event where it breaks.
+
+    ``?head=SEQ:HASH`` (a ``head`` a client kept from an answer): the ledger must still lead
+    there; a ledger cut short ("behind") or rewritten ("diverged") is not intact.
+    """
     _authorize(match_id, "read")
     try:
         broken = ledger.verify_chain(match_id)
         events, head = ledger.chain_head(match_id)
+        known = _head_check(match_id, args.get("head"))
     except ledger.MatchNotFound:
         raise ProblemError(404, f"There is no match {match_id!r}.") from None
-    return {"intact": broken is None, "broken_at": broken, "events": events, "head": head}
+    answer: dict[str, Any] = {"intact": broken is None, "broken_at": broken, "events": events,
+                              "head": head}
+    if known is not None:
+        answer["known_head"] = {"seq": known.seq, "hash": known.hash, "status": known.status}
+        if not known.consistent:
+            answer["intact"] = False
+            answer["broken_at"] = min(b for b in (broken, known.seq) if b is not None)
+    return answer
+
+
+def _head_check(match_id: str, text: str | None) -> ledger.HeadCheck | None:
+    if text is None:
+        return None
+    seq, _, digest = text.partition(":")
+    if not seq.isdigit() or len(seq) > 12 or len(digest) != 64:
+        raise ProblemError(400, "head is SEQ:HASH, as a match's head gives them.")
+    return ledger.check_head(match_id, int(seq), digest.lower())
 
 
 def _event_dict(event: Any) -> dict[str, Any]:

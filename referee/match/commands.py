@@ -16,7 +16,8 @@ from typing import Any
 
 from referee import RULES_VERSION
 from referee.match.events import Event
-from referee.match.state import DealEntry, Game, MatchError, MatchState
+from referee.match.games import blocking
+from referee.match.state import DealEntry, Decided, Game, MatchError, MatchState
 from referee.violations import RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
@@ -77,23 +78,23 @@ def step(
             )
         number, dealer, record = state.current.number, state.current.dealer, state.current.record
     full = {**payload, "deal": number, "dealer": dealer}
-    before = game.check_step(record, dealer, state.players, state.options)
+    before = state.check  # the deal so far, as the fold ruled it
+    if before is None:
+        before = game.check_step(record, dealer, state.players, state.options)
     _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player, state.players)
-    new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
-                                 state.players)
-    after = game.check_step(new_record, dealer, state.players, state.options)
-    fresh = _blocking([v for v in after.violations if v not in before.violations], kind)
-    if fresh:
-        raise RecordError(fresh)
-    events: list[NewEvent] = [(kind, full)]
-    if after.complete:
-        ruled = game.rule(new_record, dealer, state.players, state.options)
-        blocking = _blocking(ruled.violations, kind)
-        if blocking:
-            raise RecordError(blocking)
+    done = game.step(record, Event(state.version + 1, kind, full, actor), before, dealer,
+                     state.players, state.options)
+    events = Decided([(kind, full)])
+    if done.check.complete:
+        ruled = game.rule(done.record, dealer, state.players, state.options)
+        refused = blocking(ruled.violations, kind)
+        if refused:
+            raise RecordError(refused)
         events.append(
             ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling})
         )
+    else:
+        events.check = done.check  # the fold need not rule the deal again
     return events
 
 
@@ -114,17 +115,6 @@ def _refuse_out_of_turn(
         raise MatchError(
             [Violation("out_of_turn", rule, f"It is {due}'s turn, not {named}'s.", "player")]
         )
-
-
-def _blocking(violations: Sequence[Violation], kind: str) -> list[Violation]:
-    """The violations that refuse a step of ``kind``. A declaration is refused for its own
-    faults; but when the hands are unknown, an announcement the hand did not hold shows only
-    once its cards are played, and the card that shows it is not at fault: that deal is
-    scored as the rules score it (the announcement scores nothing, Q5) and its ruling lists
-    the violation."""
-    if kind == "declaration":
-        return list(violations)
-    return [v for v in violations if not v.location.startswith("declarations.")]
 
 
 def record_deal(state: MatchState, game: Game, record: dict[str, Any]) -> list[NewEvent]:

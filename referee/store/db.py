@@ -61,8 +61,10 @@ def make_database(url: str) -> peewee.Database:
         # Pooled: under gunicorn's gevent workers every connection's greenlet would otherwise
         # open its own SQLite connection and drop it at the end; the pool hands back an open
         # one (closing the file's last connection would also checkpoint the WAL each time).
+        # A connection serves one request at a time but, back in the pool, may go to another
+        # thread (tests, a threaded server): SQLite's same-thread check does not apply.
         return PooledSqliteDatabase(
-            path, pragmas=SQLITE_PRAGMAS, timeout=10,
+            path, pragmas=SQLITE_PRAGMAS, timeout=10, check_same_thread=False,
             max_connections=int(os.environ.get("DB_POOL_SIZE", 32)),
         )
     if parsed.scheme in ("postgres", "postgresql"):
@@ -108,28 +110,6 @@ def write_transaction() -> Iterator[None]:
             yield
     else:
         with db.atomic():
-            yield
-
-
-@contextlib.contextmanager
-def short_write_transaction() -> Iterator[None]:
-    """A write transaction whose commit need not reach the disk by itself: the Idempotency-Key
-    claim. Its commit skips the flush (SQLite ``synchronous=NORMAL`` in WAL mode, PostgreSQL
-    ``synchronous_commit = off``); the request's own transaction, which commits after it with a
-    flush of the whole log, makes it durable with the events. A crash before that loses only a
-    pending claim, whose request was never answered. Consistency is not affected.
-    """
-    db = database_proxy.obj
-    if is_sqlite(db):
-        db.execute_sql("PRAGMA synchronous = NORMAL")
-        try:
-            with _writers_queue(db), db.atomic("IMMEDIATE"):
-                yield
-        finally:
-            db.execute_sql(f"PRAGMA synchronous = {SQLITE_PRAGMAS['synchronous']}")
-    else:
-        with db.atomic():
-            db.execute_sql("SET LOCAL synchronous_commit = off")
             yield
 
 

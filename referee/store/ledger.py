@@ -1,29 +1,54 @@
-"""The match ledger in the database: append events, read them back, replay them.
+"""The match ledger in the database: append events, read them back, replay them, verify them.
 
-Every write is one transaction that locks the match (``BEGIN IMMEDIATE`` on SQLite,
-``SELECT … FOR UPDATE`` on PostgreSQL), replays its events, lets the pure command decide
-what to append, and appends with the hash chain — so two writers never interleave and a
-refused request stores nothing.
+A write (:func:`append`) is one path, whatever happens around it:
+
+1. on the match's fold as the committed ledger makes it (:class:`FoldCache`: each worker
+   keeps the folds it made and reads only the events stored since, checking their links),
+   check the client's version, let the pure command decide, chain the new events and
+   fold them (and ``prepare`` the answer) — all of it without holding the write lock;
+2. in ONE transaction: ``first()`` (the caller claims its Idempotency-Key there: a
+   duplicate waits for the first request's transaction and gets its stored answer),
+   check the ledger still ends at the event decided on, insert the events, ``within()``
+   (store the answer for the key), commit;
+3. if another writer stored an event meanwhile (the check of 2., or the unique (match, seq)
+   index on PostgreSQL), roll back and start again at 1 — on the ledger as it now is, so a
+   client whose If-Match is now stale gets 412 (VersionMismatch); so does a write that
+   lost :data:`ATTEMPTS` times in a row to other writers of the match.
+
+SQLite's ``BEGIN IMMEDIATE`` (or PostgreSQL's unique index) keeps writers apart; the lock
+is held for the few statements of 2 only. A request that fails, or a server that dies mid-
+request, leaves nothing: the transaction rolls back. A read folds only verified events: a
+ledger changed behind the service's back raises :class:`LedgerTampered`, never a total.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+import peewee
 
 from referee.match.events import GENESIS_HASH, Event, canonical_json, chain_hash
 from referee.match.games import GAMES
 from referee.match.state import Fold, MatchState
-from referee.store.db import execute, is_sqlite, write_transaction
+from referee.store import keys
+from referee.store.db import database_proxy, execute, write_transaction
 from referee.store.models import Event as EventRow
 from referee.store.models import Match, _now
 
 NewEvent = tuple[str, dict[str, Any]]
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+#: How often :func:`transact` runs a write whose insert lost to a concurrent writer.
+ATTEMPTS = 3
 
 
 class MatchNotFound(LookupError):
@@ -36,6 +61,16 @@ class VersionMismatch(RuntimeError):
     def __init__(self, current: MatchState) -> None:
         self.current = current
         super().__init__(f"the match is at version {current.version}")
+
+
+class LedgerTampered(RuntimeError):
+    """The match's stored events do not verify from event ``seq`` on: changed, removed or
+    inserted outside the service (or under a key the server no longer holds)."""
+
+    def __init__(self, match_id: str, seq: int) -> None:
+        self.match_id = match_id
+        self.seq = seq
+        super().__init__(f"the ledger of match {match_id} does not verify at event {seq}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,93 +86,172 @@ def new_match_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def _load(match_id: str, after_seq: int = 0) -> tuple[list[Event], str | None]:
-    """The match's events after ``after_seq`` in seq order, and the hash of the last one
-    (None when there are none)."""
-    rows = execute(_EVENTS_AFTER, (match_id, after_seq)).fetchall()
-    if not rows and after_seq == 0:
-        raise MatchNotFound(match_id)
-    loads = json.loads
-    events = [Event(seq, kind, loads(payload), actor) for seq, kind, payload, actor, _ in rows]
-    return events, (rows[-1][4] if rows else None)
-
-
 # The statements of every request, written out (see referee.store.db.execute).
-_EVENTS_AFTER = (
-    'SELECT "seq", "kind", "payload", "actor", "hash" FROM "event" '
-    'WHERE "match_id" = ? AND "seq" > ? ORDER BY "seq"'
+_EVENTS = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? ORDER BY "seq"'
 )
-_LAST_SEQ = 'SELECT max("seq") FROM "event" WHERE "match_id" = ?'
-_MATCH_AND_LAST_SEQ = f'SELECT "id", ({_LAST_SEQ}) FROM "match" WHERE "id" = ?'
-_LOCK_MATCH = 'SELECT "id" FROM "match" WHERE "id" = ? FOR UPDATE'
+_EVENTS_FROM = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? AND "seq" >= ? ORDER BY "seq"'
+)
+_HEAD = 'SELECT "seq", "hash" FROM "event" WHERE "match_id" = ? ORDER BY "seq" DESC LIMIT 1'
 _INSERT_EVENT = (
     'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
-    '"prev_hash", "hash") VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+    '"prev_hash", "hash", "key_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
 )
 
 
-# A worker keeps the fold of the matches it served lately, so a request reads and folds only
-# the events stored since (by any worker): its cost does not grow with the match. A fold is
-# taken out while in use and put back only after its transaction committed.
-_FOLDS: OrderedDict[str, tuple[Fold, str]] = OrderedDict()
-_FOLDS_LOCK = threading.Lock()
-FOLD_CACHE_SIZE = 1024
+def transact(work: Callable[[], T]) -> T:
+    """Run ``work`` in one write transaction and return what it returns (writes that append
+    no events: a create, a token rotation). Inside a transaction already, ``work`` just runs.
+
+    When an insert of ``work`` loses to a concurrent writer (a unique index, PostgreSQL),
+    everything it did is rolled back and it runs again, up to :data:`ATTEMPTS` times.
+    Whatever ``work`` raises rolls the transaction back and propagates.
+    """
+    if database_proxy.obj.in_transaction():
+        return work()
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            with write_transaction():
+                return work()
+        except peewee.IntegrityError:
+            if attempt == ATTEMPTS:
+                raise
+    raise AssertionError("unreachable")
 
 
-def _take_fold(match_id: str) -> tuple[Fold, str]:
-    """The match's fold, brought up to the database's latest event, and its head hash."""
-    with _FOLDS_LOCK:
-        cached = _FOLDS.pop(match_id, None)
-    if cached is not None:
-        caught_up = _catch_up(match_id, *cached)
-        if caught_up is not None:
-            return caught_up
-    return _fold_all(match_id)
+Row = Sequence[Any]  # seq, kind, payload (text), actor, prev_hash, hash, key_id
 
 
-def _catch_up(match_id: str, fold: Fold, head: str) -> tuple[Fold, str] | None:
-    """``fold`` with the events stored since it was made, or None when they hold an undo."""
-    newer, newer_head = _load(match_id, after_seq=fold.version)
-    if not newer:
-        return fold, head
-    if newer_head is not None and fold.can_extend(newer):
-        fold.extend(newer)
-        return fold, newer_head
+def _first_broken(rows: Sequence[Row], after: Row | None = None) -> int | None:
+    """The first seq of ``rows`` whose link does not verify, or None.
+
+    ``rows`` follow ``after`` (the row before them; None: they start the ledger). Seqs count
+    on without gaps; each link is the HMAC-SHA256 of the previous link and the event under
+    the server key its key id names (a key the keyring no longer holds, or no key id at
+    all, does not verify: migration 0004 linked the older events under the key).
+    """
+    ring = keys.keyring()
+    expected, prev = 1, GENESIS_HASH
+    if after is not None:
+        expected, prev = int(after[0]) + 1, after[5]
+    for seq, kind, payload, actor, prev_hash, digest, kid in rows:
+        if seq != expected or prev_hash != prev or kid is None:
+            return int(seq)
+        try:
+            key = ring.key(kid)
+        except keys.LedgerKeyError:
+            return int(seq)
+        if digest != chain_hash(prev, seq, kind, payload, actor, key):
+            return int(seq)
+        expected, prev = expected + 1, digest
     return None
 
 
-def _fold_all(match_id: str) -> tuple[Fold, str]:
-    events, last = _load(match_id)
-    assert last is not None  # _load raised MatchNotFound for a match without events
-    return Fold(events, GAMES), last
+def _events(match_id: str, rows: Sequence[Row], after: Row | None = None) -> list[Event]:
+    """The events of ``rows``, their links checked. :raises LedgerTampered:"""
+    broken = _first_broken(rows, after)
+    if broken is not None:
+        log.error("ledger of match %s does not verify at event %d", match_id, broken)
+        raise LedgerTampered(match_id, broken)
+    loads = json.loads
+    return [Event(seq, kind, loads(payload), actor, digest)
+            for seq, kind, payload, actor, _, digest, _ in rows]
 
 
-def _put_fold(match_id: str, fold: Fold, head: str) -> None:
-    with _FOLDS_LOCK:
-        cached = _FOLDS.get(match_id)
-        if cached is None or cached[0].version <= fold.version:
-            _FOLDS[match_id] = (fold, head)
-            _FOLDS.move_to_end(match_id)
-        while len(_FOLDS) > FOLD_CACHE_SIZE:
-            _FOLDS.popitem(last=False)
+def _load(match_id: str) -> list[Event]:
+    """All the match's events in seq order, their chain checked.
+
+    :raises MatchNotFound: no events (no such match).
+    :raises LedgerTampered: a link does not verify.
+    """
+    rows = execute(_EVENTS, (match_id,)).fetchall()
+    if not rows:
+        raise MatchNotFound(match_id)
+    return _events(match_id, rows)
+
+
+class FoldCache:
+    """The folds of the matches a worker served lately (least recently used dropped past
+    ``size``), so a request reads and checks only the events stored since (by any worker):
+    its cost does not grow with the match (bench/RESULTS.md).
+
+    Never trusted blindly: :meth:`fold` reads from the cached fold's last event on, and
+    uses the cache only when that event is still the one folded (same seq, same link, which
+    covers every event before it); else it folds the whole ledger again. A fold handed out
+    is the caller's own copy; one :meth:`put` in is never changed afterwards.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._folds: OrderedDict[str, tuple[Fold, Row]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def fold(self, match_id: str) -> Fold:
+        """The match's fold as its committed events make it, a copy of the caller's own.
+
+        :raises MatchNotFound:
+        :raises LedgerTampered: an event not folded yet does not verify.
+        """
+        with self._lock:
+            cached = self._folds.get(match_id)
+        if cached is not None:
+            fold, last = cached
+            rows = execute(_EVENTS_FROM, (match_id, last[0])).fetchall()
+            if rows and tuple(rows[0]) == tuple(last):
+                newer = _events(match_id, rows[1:], last)
+                if not newer:
+                    return fold.copy()
+                if fold.can_extend(newer):
+                    fold = fold.copy()
+                    fold.extend(newer)
+                    self.put(match_id, fold, rows[-1])
+                    return fold.copy()
+        rows = execute(_EVENTS, (match_id,)).fetchall()
+        if not rows:
+            raise MatchNotFound(match_id)
+        fold = Fold(_events(match_id, rows), GAMES)
+        self.put(match_id, fold, rows[-1])
+        return fold.copy()
+
+    def put(self, match_id: str, fold: Fold, last: Row) -> None:
+        """Keep ``fold`` (nobody changes it afterwards), made of the events up to the stored
+        row ``last``."""
+        with self._lock:
+            self._folds[match_id] = (fold, tuple(last))
+            self._folds.move_to_end(match_id)
+            while len(self._folds) > self.size:
+                self._folds.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every fold."""
+        with self._lock:
+            self._folds.clear()
+
+
+#: This process's folds (see :class:`FoldCache`).
+FOLDS = FoldCache()
+
+
+def load_state(match_id: str) -> MatchState:
+    """The match's state replayed from its events (their chain checked).
+
+    :raises MatchNotFound:
+    :raises LedgerTampered: the stored events do not verify.
+    """
+    return FOLDS.fold(match_id).state()
 
 
 def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[EventRow]:
-    """Up to ``limit`` stored event rows with seq > ``after_seq`` (for the paginated ledger)."""
+    """Up to ``limit`` stored event rows with seq > ``after_seq`` (for the paginated log)."""
     return list(
         EventRow.select()
         .where((EventRow.match == match_id) & (EventRow.seq > after_seq))
         .order_by(EventRow.seq)
         .limit(limit)
     )
-
-
-def load_state(match_id: str) -> MatchState:
-    """The match's state replayed from its events. :raises MatchNotFound:"""
-    fold, head = _take_fold(match_id)
-    state = fold.state()
-    _put_fold(match_id, fold, head)
-    return state
 
 
 def create_match(
@@ -150,16 +264,34 @@ def create_match(
 
     ``within(match_id, appended)`` runs inside the same transaction (tokens, idempotency).
     """
-    match_id = new_match_id()
-    with write_transaction():
+
+    def work() -> tuple[str, MatchState]:
+        match_id = new_match_id()
         Match.create(id=match_id, game=game)
-        stored, head = _append(match_id, 0, new_events, actor, GENESIS_HASH)
-        fold = Fold(stored, GAMES)
-        appended = Appended(fold.state(), tuple(stored))
+        rows, stored = _chain(0, GENESIS_HASH, new_events, actor)
+        _insert(match_id, rows)
+        appended = Appended(Fold(stored, GAMES).state(), tuple(stored))
         if within is not None:
             within(match_id, appended)
-    _put_fold(match_id, fold, head)
-    return match_id, appended.state
+        return match_id, appended.state
+
+    return transact(work)
+
+
+class _Moved(Exception):
+    """The ledger gained an event since the fold a write was decided on."""
+
+
+@dataclass(slots=True)
+class _Plan:
+    """A write decided on a fold: the rows to insert after the fold's last event (``base``:
+    seq and link), the result, or the ``error`` the decision raised."""
+
+    base: tuple[int, str]
+    rows: list[tuple[Any, ...]]
+    appended: Appended | None = None
+    fold: Fold | None = None
+    error: Exception | None = None
 
 
 def append(
@@ -169,149 +301,117 @@ def append(
     expected_version: int | None = None,
     within: Callable[[Appended], None] | None = None,
     prepare: Callable[[Appended], None] | None = None,
+    first: Callable[[], None] | None = None,
 ) -> Appended:
-    """Lock the match, append what ``decide(state)`` returns, in one transaction.
+    """Append what ``decide(state)`` returns to the match (see the module's steps 1–3).
 
-    ``prepare(appended)`` (pure work on the result, e.g. the answer's text) runs before
-    ``within(appended)``, which runs inside that transaction after the append (e.g. to store
-    the Idempotency-Key's response with the events).
-
-    The decision is made ahead, on the worker's fold of the match, before taking the lock;
-    under the lock, if no event was stored meanwhile, that decision is the one the lock would
-    have given (``decide`` is pure) and is appended as it is. Otherwise (another writer came
-    first, or an undo) it is decided again under the lock. So the lock is held for the
-    inserts and the commit only, while two writers never interleave.
+    ``prepare(appended)`` (pure work on the result, e.g. render the answer) runs before the
+    transaction; ``first()`` runs first in it (e.g. claim the Idempotency-Key: it raises to
+    answer otherwise, and the transaction stores nothing); ``within(appended)`` runs in it
+    after the insert (e.g. store the answer for the key). Inside an outer transaction the
+    same steps run in that one.
 
     :raises MatchNotFound: no such match.
+    :raises LedgerTampered: the stored events do not verify (nothing is decided on them).
     :raises VersionMismatch: ``expected_version`` given and not the current version.
-    Whatever ``decide`` raises (MatchError, RecordError) propagates and nothing is stored.
+    Whatever ``decide`` or ``first`` raise propagates and nothing is stored.
     """
-    fold, head = _take_fold(match_id)
-    ahead = _Ahead.decide(fold, head, decide, actor, expected_version, prepare)
-    with write_transaction():
-        last_seq = _lock(match_id)
-        if ahead.version is not None and last_seq == ahead.version:  # nothing stored since
-            if ahead.error is not None:
-                raise ahead.error
-            for row in ahead.rows:
-                execute(_INSERT_EVENT, (match_id, *row[:4], _now(), *row[4:]))
-            appended = ahead.appended
-            assert appended is not None
-        else:  # decide under the lock, on the ledger as it now is
-            caught_up = _catch_up(match_id, fold, head) if not ahead.extended else None
-            fold, head = caught_up if caught_up is not None else _fold_all(match_id)
-            state = fold.state()
-            if expected_version is not None and expected_version != state.version:
-                raise VersionMismatch(state)
-            new_events = decide(state)
-            added, head = _append(match_id, state.version, new_events, actor, head)
-            if fold.can_extend(added):
-                fold.extend(added)
-            else:  # an undo: fold the whole ledger again
-                fold = Fold(_load(match_id)[0], GAMES)
-            appended = Appended(fold.state(), tuple(added))
-            if prepare is not None:
-                prepare(appended)
-        if within is not None:
-            within(appended)
-    if ahead.appended is appended:
-        fold, head = ahead.fold, ahead.head
-    _put_fold(match_id, fold, head)
-    return appended
+    for attempt in range(1, ATTEMPTS + 1):
+        plan = _decide(match_id, decide, actor, expected_version, prepare)
 
+        def work(plan: _Plan = plan) -> Appended:
+            if first is not None:
+                first()
+            if isinstance(plan.error, VersionMismatch):
+                raise plan.error  # the ledger only grows: still not the client's version
+            head = execute(_HEAD, (match_id,)).fetchone()
+            if head is None or (int(head[0]), head[1]) != plan.base:
+                raise _Moved
+            if plan.error is not None:
+                raise plan.error
+            assert plan.appended is not None
+            _insert(match_id, plan.rows)
+            if within is not None:
+                within(plan.appended)
+            return plan.appended
 
-@dataclass(slots=True)
-class _Ahead:
-    """A write decided before taking the lock: on the fold at ``version`` (None when it could
-    not be decided ahead), the ``rows`` to insert (seq, kind, payload text, actor, previous
-    hash, hash), the result, or the ``error`` the decision raised."""
-
-    version: int | None
-    fold: Fold
-    head: str
-    extended: bool = False
-    rows: tuple[tuple[Any, ...], ...] = ()
-    appended: Appended | None = None
-    error: Exception | None = None
-
-    @classmethod
-    def decide(
-        cls,
-        fold: Fold,
-        head: str,
-        decide: Callable[[MatchState], Sequence[NewEvent]],
-        actor: str | None,
-        expected_version: int | None,
-        prepare: Callable[[Appended], None] | None,
-    ) -> _Ahead:
-        state = fold.state()
-        ahead = cls(state.version, fold, head)
         try:
-            if expected_version is not None and expected_version != state.version:
-                raise VersionMismatch(state)
-            new_events = decide(state)
-        except Exception as error:  # raised again under the lock if the match is unchanged
-            ahead.error = error
-            return ahead
-        rows, added, ahead.head = _chain(state.version, new_events, actor, head)
-        if not fold.can_extend(added):  # an undo: the lock's path folds the whole ledger
-            return cls(None, fold, head)
-        fold.extend(added)
-        ahead.extended, ahead.rows = True, tuple(rows)
-        ahead.appended = Appended(fold.state(), tuple(added))
-        if prepare is not None:
-            prepare(ahead.appended)
-        return ahead
+            appended = transact(work)
+        except (_Moved, peewee.IntegrityError):
+            if database_proxy.obj.in_transaction():
+                raise
+            if attempt == ATTEMPTS:  # others kept writing this match: say how it stands
+                raise VersionMismatch(load_state(match_id)) from None
+            continue
+        if plan.fold is not None and plan.rows:
+            FOLDS.put(match_id, plan.fold, plan.rows[-1])
+        return appended
+    raise AssertionError("unreachable")
 
 
-def _lock(match_id: str) -> int:
-    """Lock the match; returns the seq of its last event. :raises MatchNotFound:"""
-    if is_sqlite():  # BEGIN IMMEDIATE already holds the write lock: one statement
-        row = execute(_MATCH_AND_LAST_SEQ, (match_id, match_id)).fetchone()
-        if row is None:
-            raise MatchNotFound(match_id)
-        return int(row[1] or 0)
-    # PostgreSQL: lock the match's row, then read (a statement sees the database as it was
-    # when it began, before it waited for the lock).
-    if execute(_LOCK_MATCH, (match_id,)).fetchone() is None:
-        raise MatchNotFound(match_id)
-    return int(execute(_LAST_SEQ, (match_id,)).fetchone()[0] or 0)
-
-
-def _append(
+def _decide(
     match_id: str,
-    version: int,
-    new_events: Sequence[NewEvent],
+    decide: Callable[[MatchState], Sequence[NewEvent]],
     actor: str | None,
-    prev: str,
-) -> tuple[list[Event], str]:
-    """Insert ``new_events`` after event ``version`` (whose hash is ``prev``), chained;
-    returns the events stored and the new head hash."""
-    rows, stored, head = _chain(version, new_events, actor, prev)
-    for row in rows:
-        execute(_INSERT_EVENT, (match_id, *row[:4], _now(), *row[4:]))
-    return stored, head
+    expected_version: int | None,
+    prepare: Callable[[Appended], None] | None,
+) -> _Plan:
+    """Step 1 of a write: decide on the match's fold as committed (pure; no lock held)."""
+    fold = FOLDS.fold(match_id)
+    state = fold.state()
+    plan = _Plan((state.version, state.head or GENESIS_HASH), [])
+    try:
+        if expected_version is not None and expected_version != state.version:
+            raise VersionMismatch(state)
+        new_events = decide(state)
+    except Exception as error:  # raised in the transaction, if the ledger has not moved
+        plan.error = error
+        return plan
+    plan.rows, added = _chain(state.version, state.head or GENESIS_HASH, new_events, actor)
+    if fold.can_extend(added):
+        fold.extend(added, getattr(new_events, "check", None))  # a step: ruled once
+        plan.fold = fold
+    else:  # an undo: fold the whole ledger again (the head check below covers it)
+        events = _load(match_id)
+        fold = Fold([*events, *added], GAMES)
+        plan.fold = fold if events[-1].seq == state.version else None
+    plan.appended = Appended(fold.state(), tuple(added))
+    if prepare is not None:
+        prepare(plan.appended)
+    return plan
 
 
 def _chain(
-    version: int, new_events: Sequence[NewEvent], actor: str | None, prev: str
-) -> tuple[list[tuple[Any, ...]], list[Event], str]:
-    """The rows of ``new_events`` after event ``version`` (hash ``prev``), chained: (seq, kind,
-    payload text, actor, previous hash, hash) each; the events as stored; the new head."""
+    version: int, prev: str, new_events: Sequence[NewEvent], actor: str | None
+) -> tuple[list[tuple[Any, ...]], list[Event]]:
+    """The rows of ``new_events`` after event ``version`` (whose link is ``prev``), each
+    linked to the one before by the current key: (seq, kind, payload text, actor, prev_hash,
+    hash, key_id) each; and the events as they will be stored."""
+    ring = keys.keyring()
+    key, kid = ring.current, ring.current_id
     rows: list[tuple[Any, ...]] = []
     stored: list[Event] = []
-    for offset, (kind, payload) in enumerate(new_events, start=1):
-        seq = version + offset
+    for seq, (kind, payload) in enumerate(new_events, start=version + 1):
         text = canonical_json(payload)
-        digest = chain_hash(prev, seq, kind, text, actor)
-        rows.append((seq, kind, text, actor, prev, digest))
-        stored.append(Event(seq, kind, json.loads(text), actor))
+        digest = chain_hash(prev, seq, kind, text, actor, key)
+        rows.append((seq, kind, text, actor, prev, digest, kid))
+        stored.append(Event(seq, kind, json.loads(text), actor, digest))
         prev = digest
-    return rows, stored, prev
+    return rows, stored
+
+
+def _insert(match_id: str, rows: Sequence[tuple[Any, ...]]) -> None:
+    """Insert chained rows (see :func:`_chain`).
+
+    :raises peewee.IntegrityError: another writer stored one of these seqs first.
+    """
+    now = _now()
+    for seq, kind, text, actor, prev, digest, kid in rows:
+        execute(_INSERT_EVENT, (match_id, seq, kind, text, actor, now, prev, digest, kid))
 
 
 def chain_head(match_id: str) -> tuple[int, str]:
-    """(number of events, hash of the last one): keep them to detect a truncated ledger later.
+    """(number of events, link of the last one): keep them to detect a truncated ledger.
 
     :raises MatchNotFound:
     """
@@ -327,20 +427,41 @@ def chain_head(match_id: str) -> tuple[int, str]:
 
 
 def verify_chain(match_id: str) -> int | None:
-    """Check the match's hash chain; returns the first seq where it breaks, or None if whole.
+    """Check the match's chain; returns the first seq where it breaks, or None if whole.
 
     :raises MatchNotFound:
     """
-    rows = list(EventRow.select().where(EventRow.match == match_id).order_by(EventRow.seq))
+    rows = execute(_EVENTS, (match_id,)).fetchall()
     if not rows:
         raise MatchNotFound(match_id)
-    prev = GENESIS_HASH
-    for expected_seq, row in enumerate(rows, start=1):
-        if (
-            row.seq != expected_seq
-            or row.prev_hash != prev
-            or row.hash != chain_hash(prev, row.seq, row.kind, row.payload, row.actor)
-        ):
-            return row.seq
-        prev = row.hash
-    return None
+    return _first_broken(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class HeadCheck:
+    """A head a client kept (``seq``, ``hash``) against the ledger: ``status`` "same" (the
+    ledger ends there), "extended" (it leads there and goes on), "behind" (the ledger is
+    shorter: cut off) or "diverged" (event ``seq`` is another one: rewritten)."""
+
+    seq: int
+    hash: str
+    status: str
+
+    @property
+    def consistent(self) -> bool:
+        """Whether the ledger still holds what the client saw."""
+        return self.status in ("same", "extended")
+
+
+def check_head(match_id: str, seq: int, digest: str) -> HeadCheck:
+    """Compare a head a client recorded (from a match's ``head``) with the ledger.
+
+    :raises MatchNotFound:
+    """
+    last, _ = chain_head(match_id)
+    if seq > last:
+        return HeadCheck(seq, digest, "behind")
+    row = EventRow.get_or_none((EventRow.match == match_id) & (EventRow.seq == seq))
+    if row is None or row.hash != digest:
+        return HeadCheck(seq, digest, "diverged")
+    return HeadCheck(seq, digest, "same" if seq == last else "extended")

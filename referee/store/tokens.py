@@ -1,59 +1,33 @@
-"""Access tokens per match: a write token and a read-only share token.
+"""Access tokens per match: a write token, a read-only share token and a recovery code.
 
 Tokens are shown once, when made; only their sha256 is stored, and a presented token's hash
-is compared in constant time. Rotating revokes a kind's live tokens and makes new ones. The
-answer to a create kept for its Idempotency-Key holds the tokens sealed under that key
-(:func:`seal`), which the database does not keep (only its sha256): a retry can be answered
-with the same tokens, and nobody reading the database can open them.
+is compared in constant time. Rotating revokes a kind's live tokens and makes new ones.
+
+A create or a rotation sent with an Idempotency-Key makes its tokens from that key: an HMAC
+of the server's key (:mod:`referee.store.keys`), the match and the Idempotency-Key
+(:func:`derive`). Its retry computes the same tokens again, so the stored answer needs no
+copy of them and a lost answer locks nobody out. Without a key they are random.
+
+The recovery code (kind "recovery", made at create) is not a bearer token: it only mints new
+write and read tokens (:func:`recover`) when every token is lost.
 """
 
 from __future__ import annotations
 
-import base64
 import datetime
 import hashlib
 import hmac
-import json
 import secrets
 from typing import Literal, NamedTuple
 
-from cryptography.fernet import Fernet, InvalidToken
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-
+from referee.store import keys
 from referee.store.db import execute
 from referee.store.models import AccessToken
 
 Kind = Literal["write", "read"]
 KINDS: tuple[Kind, Kind] = ("write", "read")
-_PREFIX = {"write": "rw_", "read": "ro_"}
-
-
-def seal(made: dict[str, str], secret: str) -> str:
-    """Encrypt a match's tokens with a key derived from ``secret`` (the client's
-    Idempotency-Key, never stored): only that client can open them again (:func:`unseal`).
-
-    Fernet (AES-128-CBC + HMAC-SHA256) under HKDF-SHA256 of the secret.
-    """
-    return _fernet(secret).encrypt(json.dumps(made).encode()).decode()
-
-
-def unseal(sealed: str, secret: str) -> dict[str, str]:
-    """The tokens :func:`seal` sealed with the same ``secret``.
-
-    :raises ValueError: when ``secret`` is not the one they were sealed with.
-    """
-    try:
-        opened: dict[str, str] = json.loads(_fernet(secret).decrypt(sealed.encode()))
-    except InvalidToken:
-        raise ValueError("these tokens were sealed with another key") from None
-    return opened
-
-
-def _fernet(secret: str) -> Fernet:
-    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
-               info=b"referee: match tokens of a create").derive(secret.encode("utf-8"))
-    return Fernet(base64.urlsafe_b64encode(key))
+RECOVERY = "recovery"
+_PREFIX = {"write": "rw_", "read": "ro_", RECOVERY: "rc_"}
 
 
 class TokenRefused(PermissionError):
@@ -69,20 +43,48 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def issue(match_id: str, kinds: tuple[Kind, ...] = KINDS) -> dict[str, str]:
-    """Make new tokens of ``kinds`` for a match (call inside a write transaction).
+class Seed(NamedTuple):
+    """What derived tokens are made from: the request's Idempotency-Key (``key``) and the
+    id of the server key they were derived with (``kid``; None: the current one)."""
+
+    key: str
+    kid: str | None = None
+
+
+def derive(match_id: str, kind: str, seed: Seed, purpose: str) -> str:
+    """The token of ``kind`` that a request with ``seed`` makes for ``purpose`` ("create",
+    "rotate", "recover") on a match: the same inputs, the same token."""
+    ring = keys.keyring()
+    return _PREFIX[kind] + ring.derive(f"token:{purpose}:{kind}", match_id, seed.key,
+                                       kid=seed.kid)
+
+
+def _new(match_id: str, kind: str, seed: Seed | None, purpose: str) -> str:
+    if seed is None:
+        return _PREFIX[kind] + secrets.token_urlsafe(24)
+    return derive(match_id, kind, seed, purpose)
+
+
+def issue(
+    match_id: str, kinds: tuple[str, ...] = KINDS, seed: Seed | None = None,
+    purpose: str = "create",
+) -> dict[str, str]:
+    """Make new tokens of ``kinds`` ("write", "read", "recovery") for a match (inside a write
+    transaction): derived from ``seed`` when given, else random.
 
     :returns: kind → the token text (shown once; only its hash is stored).
     """
     made: dict[str, str] = {}
     for kind in kinds:
-        token = _PREFIX[kind] + secrets.token_urlsafe(24)
+        token = _new(match_id, kind, seed, purpose)
         AccessToken.create(match_id=match_id, kind=kind, token_hash=token_hash(token))
         made[kind] = token
     return made
 
 
-def rotate(match_id: str, kinds: tuple[Kind, ...]) -> dict[str, str]:
+def rotate(
+    match_id: str, kinds: tuple[Kind, ...], seed: Seed | None = None, purpose: str = "rotate"
+) -> dict[str, str]:
     """Revoke the live tokens of ``kinds`` and issue new ones (inside a write transaction)."""
     now = datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
     AccessToken.update(revoked_at=now).where(
@@ -90,28 +92,37 @@ def rotate(match_id: str, kinds: tuple[Kind, ...]) -> dict[str, str]:
         & AccessToken.kind.in_(kinds)
         & AccessToken.revoked_at.is_null()
     ).execute()
-    return issue(match_id, kinds)
+    return issue(match_id, kinds, seed, purpose)
 
 
 class Grant(NamedTuple):
-    """What a presented token grants: its ``kind`` and the ``token_id`` of its stored row
-    (which names the credential in the ledger when the writer gives no name)."""
+    """What a presented token grants: its ``kind``, the ``token_id`` of its stored row and
+    ``label``, which names the credential in the ledger when the writer gives no name
+    ("write token 3f2a9c1b": a prefix of the token's hash, which says nothing of how many
+    tokens the match has had)."""
 
     kind: Kind
     token_id: int
+    label: str
+    revoked: bool = False
 
 
-def authenticate(match_id: str, token: str | None, needed: Kind) -> Grant:
+def authenticate(
+    match_id: str, token: str | None, needed: Kind, revoked_ok: bool = False
+) -> Grant:
     """What ``token`` grants on ``match_id`` when it grants ``needed`` (write grants read).
 
-    :raises TokenRefused: 401 when missing, unknown or revoked, or a read token used to
-        write; 403 when it is a token of another match.
+    ``revoked_ok``: a rotated-away token is granted too, marked ``revoked`` (the retry of the
+    rotation that revoked it may only get its stored answer).
+
+    :raises TokenRefused: 401 when missing, unknown or revoked, a recovery code, or a read
+        token used to write; 403 when it is a token of another match.
     """
     if not token:
         raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
     presented = token_hash(token)
-    row = execute(_LIVE_TOKEN, (presented,)).fetchone()
-    if row is None or not hmac.compare_digest(row[2], presented):
+    row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
+    if row is None or row[1] == RECOVERY or not hmac.compare_digest(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
     token_match, kind, token_id = row[0], row[1], row[3]
     if not hmac.compare_digest(token_match, match_id):
@@ -119,11 +130,34 @@ def authenticate(match_id: str, token: str | None, needed: Kind) -> Grant:
     if needed == "write" and kind != "write":
         raise TokenRefused(403, "This is the read-only share token: recording needs the write "
                                 "token.")
-    return Grant("write" if kind == "write" else "read", int(token_id))
+    granted: Kind = "write" if kind == "write" else "read"
+    revoked = revoked_ok and row[4] is not None
+    return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
+
+
+def check_recovery(match_id: str, code: str) -> None:
+    """Accept the match's recovery code.
+
+    :raises TokenRefused: 401 when it is not this match's live recovery code (another
+        match's code is refused the same way: nothing tells whether the match exists).
+    """
+    presented = token_hash(code)
+    row = execute(_LIVE_TOKEN, (presented,)).fetchone()
+    if (
+        row is None
+        or row[1] != RECOVERY
+        or not hmac.compare_digest(row[2], presented)
+        or not hmac.compare_digest(row[0], match_id)
+    ):
+        raise TokenRefused(401, "This recovery code is not valid for this match.")
 
 
 # Every request runs it: written out (see referee.store.db.execute).
 _LIVE_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
+)
+_ANY_TOKEN = (
+    'SELECT "match_id", "kind", "token_hash", "id", "revoked_at" FROM "access_token" '
+    'WHERE "token_hash" = ?'
 )
