@@ -4,8 +4,13 @@
 - :func:`progress` — a deal in progress: who plays, legal cards, violations so far (Q6).
 - :func:`compare_declarations` — two hands after the exchange, each announcing his best (Q5).
 - :func:`partie_status`, :func:`settle_partie` — the partie and the Rubicon (Q1, Q9).
+- :func:`sheet_from_record`, :func:`rule_sheet` — a deal as the score sheet gives it (issue 10);
+  :func:`totals_from_record`, :func:`rule_totals` — a deal as bare totals;
+  :func:`sheet_record_of` — the sheet a table would write for a deal ruled from its cards.
+- :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (issue 11).
 """
 
+from referee.piquet.claims import ClaimComparison, Difference, compare_claim
 from referee.piquet.combinations import (
     CategoryResult,
     Combination,
@@ -13,8 +18,10 @@ from referee.piquet.combinations import (
     check_announcement,
     compare_declarations,
 )
+from referee.piquet.counting import Count, Judgement, judge_q7
 from referee.piquet.deal import LogEntry, PiquetRuling, rule_deal
 from referee.piquet.exchange import is_carte_blanche
+from referee.piquet.irregular import IRREGULAR_CODES, Irregularity
 from referee.piquet.partie import (
     PartieStatus,
     Settlement,
@@ -34,31 +41,59 @@ from referee.piquet.records import (
     deal_from_record,
     other,
 )
+from referee.piquet.sheet import (
+    Ground,
+    PiquetSheet,
+    PiquetSheetRuling,
+    PiquetTotals,
+    rule_sheet,
+    rule_totals,
+    sheet_from_record,
+    sheet_record_of,
+    totals_from_record,
+)
 
 __all__ = [
+    "IRREGULAR_CODES",
     "ROLES",
     "Announcement",
     "CategoryResult",
+    "ClaimComparison",
     "Combination",
+    "Count",
     "Declarations",
+    "Difference",
+    "Ground",
+    "Irregularity",
+    "Judgement",
     "LogEntry",
     "PartieStatus",
     "PiquetDeal",
     "PiquetOptions",
     "PiquetProgress",
     "PiquetRuling",
+    "PiquetSheet",
+    "PiquetSheetRuling",
+    "PiquetTotals",
     "Role",
     "Settlement",
     "TrickResult",
     "announcement_from_dict",
     "check_announcement",
+    "compare_claim",
     "compare_declarations",
     "deal_from_record",
     "elder_of_deal",
     "is_carte_blanche",
+    "judge_q7",
     "other",
     "partie_status",
     "progress",
     "rule_deal",
+    "rule_sheet",
+    "rule_totals",
     "settle_partie",
+    "sheet_from_record",
+    "sheet_record_of",
+    "totals_from_record",
 ]

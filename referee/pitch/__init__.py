@@ -5,8 +5,15 @@
 - :func:`check_bidding` checks an auction (P3) → :class:`BiddingStatus`.
 - :func:`next_dealer` (P2) and :func:`match_winner` (P7) run the match.
 - :func:`hand_from_record` parses the JSON record of design.md into a :class:`PitchHand`.
+- :func:`sheet_from_record` / :func:`rule_sheet` rule on a score-sheet line, and
+  :func:`totals_from_record` / :func:`rule_totals` on bare totals (issue 10).
+- :func:`compare_claim` puts a side's claim beside the ruling on the cards (issue 11).
+- Irregularities recorded anyway (P10): a record's ``irregular`` list; :func:`rule_deal` rules
+  any recorded hand (a misdeal by :func:`rule_misdeal`), :func:`consequence` says a penalty,
+  :func:`record_anyway` turns a refused step into the record with its irregularity.
 """
 
+from referee.pitch.anyway import Anyway, record_anyway
 from referee.pitch.bidding import (
     BiddingStatus,
     can_steal,
@@ -14,50 +21,99 @@ from referee.pitch.bidding import (
     legal_calls_for,
     verify_bidding,
 )
-from referee.pitch.hand import PitchRuling, rule_hand, side_name, verify_record
+from referee.pitch.claims import ClaimComparison, Count, Difference, Finding, compare_claim
+from referee.pitch.hand import PitchRuling, rule_deal, rule_hand, side_name, verify_record
+from referee.pitch.irregular import (
+    IrregularityRuling,
+    MisdealRuling,
+    consequence,
+    penalty_of,
+    rule_misdeal,
+)
 from referee.pitch.match import match_winner, next_dealer
 from referee.pitch.play import Trick, trick_winner_index
 from referee.pitch.points import GameAward, PointAward, Points
 from referee.pitch.progress import PitchProgress, progress
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
+    IRREGULARITY_OPTIONS,
     PASS,
     PITCH,
     Call,
+    Irregularity,
     PitchHand,
     PitchOptions,
     hand_from_record,
+    irregularity_from_record,
     parse_call,
     side_of_seat,
     sides_of,
 )
+from referee.pitch.sheet import (
+    PitchSheet,
+    PitchSheetRuling,
+    PitchTotals,
+    PitchTotalsRuling,
+    SheetPoint,
+    most_game_points,
+    rule_sheet,
+    rule_totals,
+    sheet_from_record,
+    totals_from_record,
+)
 
 __all__ = [
     "DEFAULT_OPTIONS",
+    "IRREGULARITY_OPTIONS",
     "PASS",
     "PITCH",
+    "Anyway",
     "BiddingStatus",
     "Call",
+    "ClaimComparison",
+    "Count",
+    "Difference",
+    "Finding",
     "GameAward",
+    "Irregularity",
+    "IrregularityRuling",
+    "MisdealRuling",
     "PitchHand",
     "PitchOptions",
     "PitchProgress",
     "PitchRuling",
+    "PitchSheet",
+    "PitchSheetRuling",
+    "PitchTotals",
+    "PitchTotalsRuling",
     "PointAward",
     "Points",
+    "SheetPoint",
     "Trick",
     "can_steal",
     "check_bidding",
+    "compare_claim",
+    "consequence",
     "hand_from_record",
+    "irregularity_from_record",
     "legal_calls_for",
     "match_winner",
+    "most_game_points",
     "next_dealer",
     "parse_call",
+    "penalty_of",
     "progress",
+    "record_anyway",
+    "rule_deal",
     "rule_hand",
+    "rule_misdeal",
+    "rule_sheet",
+    "rule_totals",
+    "sheet_from_record",
     "side_name",
     "side_of_seat",
     "sides_of",
+    "totals_from_record",
     "trick_winner_index",
     "verify_bidding",
     "verify_record",
