@@ -142,12 +142,12 @@ def _register_database(app: Flask) -> None:
     keys.configure(keyring)
     app.extensions["referee.keyring"] = keyring
 
-    @app.before_request
-    def _keyring() -> None:
-        keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
-
     # No connection is taken before a request needs one (peewee connects on first use):
     # /healthz and static files never wait for the pool.
+    @app.before_request
+    def _configure_keys() -> None:
+        keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
+
     @app.teardown_request
     def _close(_: BaseException | None) -> None:
         # Back to the pool (PostgreSQL, and SQLite files). A plain SQLite database (only
