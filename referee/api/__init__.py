@@ -80,11 +80,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         {"type": "http", "scheme": "bearer",
          "description": "A match's write token (to record) or read token (to read)."},
     )
+    # Compression first: after_request functions run last-registered first, so it sees each
+    # answer complete (security headers included, e.g. the hash of /docs' inline script).
+    _register_compression(app)
     register_error_handlers(app)
     serving.register(app)
     _register_docs_assets(app)
     _register_database(app)
-    _register_compression(app)
 
     from referee.api import health, live, matches, piquet, pitch, rules, table
 
