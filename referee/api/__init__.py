@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask
 
 from referee import __version__
+from referee.api import serving
 from referee.api.errors import ProblemApi, register_error_handlers
 
 #: Largest request body accepted, in bytes (a whole partie fits many times over).
@@ -24,6 +25,8 @@ def _config_from_env() -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": int(
             os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_CONTENT_LENGTH)
         ),
+        # Seconds a request body may take to arrive (under gevent; 408 after).
+        "BODY_TIMEOUT": float(os.environ.get("REFEREE_BODY_TIMEOUT", "20")),
         # Live updates (referee.api.live): a heartbeat comment every 15 s; SQLite's change
         # watcher looks every 0.1 s; a stream ends after an hour (the client reconnects).
         "STREAM_HEARTBEAT_SECONDS": float(
@@ -77,10 +80,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         {"type": "http", "scheme": "bearer",
          "description": "A match's write token (to record) or read token (to read)."},
     )
+    # Compression first: after_request functions run last-registered first, so it sees each
+    # answer complete (security headers included, e.g. the hash of /docs' inline script).
+    _register_compression(app)
     register_error_handlers(app)
+    serving.register(app)
     _register_docs_assets(app)
     _register_database(app)
-    _register_compression(app)
 
     from referee.api import health, live, matches, piquet, pitch, rules, table
 
@@ -138,12 +144,12 @@ def _register_database(app: Flask) -> None:
     keys.configure(keyring)
     app.extensions["referee.keyring"] = keyring
 
-    @app.before_request
-    def _keyring() -> None:
-        keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
-
     # No connection is taken before a request needs one (peewee connects on first use):
     # /healthz and static files never wait for the pool.
+    @app.before_request
+    def _configure_keys() -> None:
+        keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
+
     @app.teardown_request
     def _close(_: BaseException | None) -> None:
         # Back to the pool (PostgreSQL, and SQLite files). A plain SQLite database (only

@@ -5,7 +5,14 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import CallField, CardField, StakeField, StrictSchema, card_list
+from referee.api.fields import (
+    MAX_VERSION,
+    CallField,
+    CardField,
+    StakeField,
+    StrictSchema,
+    card_list,
+)
 
 NAME = validate.Length(min=1, max=40)
 TEXT = validate.Length(max=500)
@@ -161,7 +168,7 @@ class RotateSchema(StrictSchema):
 
     which = ma.fields.String(load_default="both",
                              validate=validate.OneOf(["write", "read", "both"]))
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class RecoverSchema(RotateSchema):
@@ -202,17 +209,17 @@ class RecordDealSchema(StrictSchema):
     Piquet: dealt, talon, exchange, declarations, tricks."""
 
     tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=32))
-    dealer = ma.fields.Integer()
+    dealer = ma.fields.Integer(validate=validate.Range(min=0, max=9))
     bids = ma.fields.List(_CALL, validate=validate.Length(max=16))
     hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=8))
-    claimed = ma.fields.List(ma.fields.Integer(), allow_none=True,
-                             validate=validate.Length(max=8))
+    claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-1000, max=1000)),
+                             allow_none=True, validate=validate.Length(max=8))
     dealt = ma.fields.Nested(RolesCardsSchema, allow_none=True)
     talon = card_list(allow_none=True)
     exchange = ma.fields.Nested(RolesCardsSchema, allow_none=True)
     declarations = ma.fields.Nested(RolesAnnouncementsSchema, allow_none=True)
     by = ma.fields.String(validate=NAME)
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class StepSchema(StrictSchema):
@@ -240,7 +247,7 @@ class StepSchema(StrictSchema):
     sets = ma.fields.List(ma.fields.String(validate=TEXT), validate=validate.Length(max=8))
     carte_blanche = ma.fields.Boolean()
     expected_version = ma.fields.Integer(
-        validate=validate.Range(min=1),
+        validate=validate.Range(min=1, max=MAX_VERSION),
         metadata={"description": "The match version this step follows (or send If-Match)"},
     )
 
@@ -281,7 +288,7 @@ class DealResultSchema(ma.Schema):
 class CorrectionSchema(StrictSchema):
     """Who corrects, and why; ``expected_version`` (or If-Match) guards against a stale phone."""
 
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
     reason = ma.fields.String(validate=TEXT)
     by = ma.fields.String(validate=NAME)
@@ -302,7 +309,13 @@ class AmendSchema(VoidSchema):
 class PageArgsSchema(StrictSchema):
     """Cursor pagination: ``cursor`` from the previous page's ``next_cursor``."""
 
-    cursor = ma.fields.String(validate=validate.Length(max=20))
+    # ASCII digits only ("²" is a digit to str.isdigit but not to int()), at most 18 of them
+    # (a 64-bit database integer; SQLite refused a larger one with a 500).
+    cursor = ma.fields.String(
+        validate=validate.Regexp(r"\A[0-9]{1,18}\Z",
+                                 error="The cursor is the next_cursor of the previous page."),
+        metadata={"pattern": "^[0-9]{1,18}$"},
+    )
     limit = ma.fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
 
@@ -321,10 +334,11 @@ class LedgerItemSchema(ma.Schema):
 
 
 class LedgerPageSchema(ma.Schema):
-    """A page of the ledger."""
+    """A page of the ledger, and the ledger's ``head`` as this read found it."""
 
     items = ma.fields.List(ma.fields.Nested(LedgerItemSchema))
     next_cursor = ma.fields.String(allow_none=True)
+    head = ma.fields.Nested(HeadSchema)
 
 
 class StoredEventSchema(EventSchema):
@@ -336,10 +350,11 @@ class StoredEventSchema(EventSchema):
 
 
 class EventPageSchema(ma.Schema):
-    """A page of the raw event log."""
+    """A page of the raw event log, and the ledger's ``head`` as this read found it."""
 
     items = ma.fields.List(ma.fields.Nested(StoredEventSchema))
     next_cursor = ma.fields.String(allow_none=True)
+    head = ma.fields.Nested(HeadSchema)
 
 
 class VerifyArgsSchema(StrictSchema):

@@ -12,6 +12,7 @@ import functools
 import hashlib
 import io
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -66,12 +67,18 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "drawn": state.outcome.drawn,
         "settlement": state.outcome.settlement,
         "current_deal": state.current.record if state.current is not None else None,
-        "head": {"seq": state.version, "hash": state.head},
+        "head": _head(state),
     }
     if state.game == "piquet":
         body["elder"] = players[1 - dealer]
         body["younger"] = players[dealer]
     return body
+
+
+def _head(state: MatchState) -> dict[str, Any]:
+    """The ledger's last event (seq = version, its keyed link): keep it, /verify?head= tells
+    a ledger cut short or rewritten since."""
+    return {"seq": state.version, "hash": state.head}
 
 
 def ledger_items(state: MatchState) -> list[dict[str, Any]]:
@@ -590,7 +597,8 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
     items = ledger_items(state)
     if request.accept_mimetypes.best_match(["application/json", "text/csv"]) == "text/csv":
         return _csv_response(state, items)
-    return _page(items, args, key="deal"), 200, {"ETag": _etag(state)}
+    page = {**_page(items, args, key="deal"), "head": _head(state)}
+    return page, 200, {"ETag": _etag(state)}
 
 
 @blp.route("/<string:match_id>/ledger.csv", methods=["GET"])
@@ -611,7 +619,7 @@ def read_ledger_csv(match_id: str) -> Any:
 @blp.response(200, s.EventPageSchema)
 def read_events(args: dict[str, Any], match_id: str) -> Any:
     """The raw event log (every step and correction, nothing removed), cursor-paginated."""
-    _read(match_id)
+    state = _read(match_id)
     after = _cursor(args.get("cursor"))
     rows = ledger.event_rows(match_id, after_seq=after, limit=args["limit"] + 1)
     more = len(rows) > args["limit"]
@@ -628,7 +636,8 @@ def read_events(args: dict[str, Any], match_id: str) -> Any:
         }
         for r in rows
     ]
-    return {"items": items, "next_cursor": str(rows[-1].seq) if more and rows else None}
+    return {"items": items, "next_cursor": str(rows[-1].seq) if more and rows else None,
+            "head": _head(state)}
 
 
 @blp.route("/<string:match_id>/verify", methods=["GET"])
@@ -675,7 +684,7 @@ def _event_dict(event: Any) -> dict[str, Any]:
 def _cursor(value: str | None) -> int:
     if value is None:
         return 0
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit() and len(value) <= 18):  # PageArgsSchema too
         raise ProblemError(400, "The cursor is the next_cursor of the previous page.")
     return int(value)
 
@@ -688,17 +697,25 @@ def _page(items: list[dict[str, Any]], args: dict[str, Any], key: str) -> dict[s
     return {"items": page, "next_cursor": str(page[-1][key]) if more and page else None}
 
 
+#: A formula's first character, at the start of a cell or after anything a spreadsheet may
+#: split cells or lines on (",", ";", tab, "|", a line break): the OWASP CSV-injection list.
+_FORMULA = re.compile(r"(^|[,;\t|\r\n])([=+\-@\t\r])")
+
+
 def _cell(value: Any) -> Any:
-    """A CSV cell that a spreadsheet will not run as a formula (a name such as '=1+1')."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
+    """A CSV cell that no spreadsheet runs as a formula: every formula character at the start
+    of the text or after a separator gets a ``'`` before it (``=1+1`` → ``'=1+1``,
+    ``x;=cmd|…`` → ``x;'=cmd|…``, which a reader splitting on ";" cannot run either). The
+    writer quotes every cell besides (``csv.QUOTE_ALL``). Numbers are left alone."""
+    if isinstance(value, str):
+        return _FORMULA.sub(r"\1'\2", value)
     return value
 
 
 def _csv_response(state: MatchState, items: list[dict[str, Any]]) -> Response:
     names = list(state.standings)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv.writer(out, quoting=csv.QUOTE_ALL)
     writer.writerow(
         ["deal", "dealer", "status", "amended"]
         + [_cell(f"{n} points") for n in names]

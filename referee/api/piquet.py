@@ -100,7 +100,8 @@ class SaidField(ma.fields.Field):
 
     def __init__(self, **kwargs: Any) -> None:
         one = {"oneOf": [{"type": "string", "example": "quint to the king in clubs"},
-                         {"type": "integer"}, {"type": "object"}]}
+                         {"type": "integer", "minimum": -999, "maximum": 999},
+                         {"type": "object"}]}
         metadata = {"oneOf": [*one["oneOf"], {"type": "array", "items": one}],
                     "description": self.__doc__.split("\n\n")[0] if self.__doc__ else ""}
         super().__init__(metadata=metadata, **kwargs)
@@ -109,12 +110,12 @@ class SaidField(ma.fields.Field):
     def _one(value: Any) -> bool:
         if isinstance(value, str):
             return len(value) <= 200
-        if isinstance(value, int):
-            return not isinstance(value, bool)
+        if isinstance(value, int):  # bounded like every integer of a request (issue 12)
+            return not isinstance(value, bool) and abs(value) <= 999
         if isinstance(value, dict):
             return len(value) <= 3 and all(
                 isinstance(k, str) and ((isinstance(v, str) and len(v) <= 20)
-                                        or isinstance(v, int) or v is None)
+                                        or (isinstance(v, int) and abs(v) <= 999) or v is None)
                 for k, v in value.items())
         return False
 

@@ -132,3 +132,12 @@ def test_the_page_is_compressed(bare_client: FlaskClient) -> None:
     page = bare_client.get("/table/", headers={"Accept-Encoding": "gzip"})
     assert page.headers["Content-Encoding"] == "gzip"
     assert b"<html" in gzip.decompress(page.data)
+
+
+def test_compression_comes_after_every_other_header(bare_client: FlaskClient) -> None:
+    """The docs page's CSP hashes its inline script: computed on the page, not on its gzip."""
+    plain = bare_client.get("/docs")
+    zipped = bare_client.get("/docs", headers={"Accept-Encoding": "gzip"})
+    assert zipped.headers.get("Content-Encoding") == "gzip"
+    assert "'sha256-" in plain.headers["Content-Security-Policy"]
+    assert zipped.headers["Content-Security-Policy"] == plain.headers["Content-Security-Policy"]

@@ -119,3 +119,15 @@ def test_a_ruling_links_its_violations(client: FlaskClient) -> None:
 def test_the_api_document_describes_rule_url(client: FlaskClient) -> None:
     schema = client.get("/openapi.json").get_json()["components"]["schemas"]["Violation"]
     assert "rule_url" in schema["properties"]
+
+
+def test_every_table_option_is_in_the_docs() -> None:
+    from referee.api.match_schemas import PiquetOptionsSchema, PitchOptionsSchema
+    from referee.api.piquet import DealOptionsSchema
+
+    pitch = (ROOT / "docs" / "rules" / "pitch.md").read_text(encoding="utf-8")
+    piquet = (ROOT / "docs" / "rules" / "piquet.md").read_text(encoding="utf-8")
+    for name in PitchOptionsSchema().fields:
+        assert f"`{name}`" in pitch, name
+    for name in {*PiquetOptionsSchema().fields, *DealOptionsSchema().fields}:
+        assert f"`{name}`" in piquet, name
