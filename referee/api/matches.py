@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, request, url_for
+from flask import Response, g, request, url_for
 
 from referee.api import match_schemas as s
 from referee.api.errors import ProblemError, problems
@@ -42,6 +42,11 @@ blp = Blueprint(
 def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
     """The match as the API shows it (see :class:`match_schemas.MatchSchema`)."""
     players = list(state.players)
+    agreed: dict[str, int] = {}
+    for entry in state.live_deals:
+        if entry.agreement in ("confirmed", "ruled"):
+            for name, points in entry.scores.items():
+                agreed[name] = agreed.get(name, 0) + points
     if state.current is not None:
         deal_number, dealer = state.current.number, state.current.dealer
     else:
@@ -57,7 +62,10 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "deal_number": deal_number,
         "deal_in_progress": state.current is not None,
         "dealer": {"player": players[dealer], "seat": dealer},
-        "standings": [{"name": n, "score": p} for n, p in state.standings.items()],
+        "standings": [
+            {"name": n, "score": p, "agreed": agreed.get(n, 0)}
+            for n, p in state.standings.items()
+        ],
         "deals_played": len(state.live_deals),
         "deals_required": state.outcome.deals_required,
         "next": state.next.as_dict(),
@@ -66,6 +74,12 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "drawn": state.outcome.drawn,
         "settlement": state.outcome.settlement,
         "current_deal": state.current.record if state.current is not None else None,
+        "provisional": list(state.provisional),
+        "disputed": list(state.disputed),
+        "settlement_withheld": state.withheld,
+        "seats": list(state.seats),
+        "auto_confirm": state.options.get("auto_confirm", "auto"),
+        "auto_confirm_on": state.auto_confirm,
     }
     if state.game == "piquet":
         body["elder"] = players[1 - dealer]
@@ -92,6 +106,13 @@ def ledger_items(state: MatchState) -> list[dict[str, Any]]:
                 "record": entry.record,
                 "ruling": entry.ruling,
                 "corrections": list(entry.corrections),
+                "level": entry.level,
+                "agreement": entry.agreement,
+                "entered_by": entry.entered_by,
+                "agreed_by": entry.agreed_by,
+                "claims": list(entry.claims),
+                "superseded": list(entry.superseded),
+                "changes": entry.changes,
             }
         )
     return items
@@ -113,10 +134,14 @@ def _token() -> str | None:
     return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
 
-def _authorize(match_id: str, needed: tokens.Kind) -> tokens.Grant:
-    """401 without a live token, 403 with another match's token (or a read token to write)."""
+def _authorize(match_id: str, needed: str) -> tokens.Grant:
+    """401 without a live token, 403 with another match's token (or one that does not grant
+    ``needed``: "read", "record" or "write", see :data:`referee.store.tokens.Needed`). The
+    grant is kept for the request (:func:`_principal`)."""
     try:
-        return tokens.authenticate(match_id, _token(), needed)
+        grant = tokens.authenticate(match_id, _token(), needed)
+        g.grant = grant
+        return grant
     except tokens.TokenRefused as refused:
         headers = {"WWW-Authenticate": 'Bearer realm="referee"'} if refused.status == 401 else {}
         raise ProblemError(refused.status, str(refused), headers=headers) from None
@@ -207,12 +232,15 @@ def _write(
     schema: type[ma.Schema],
     status: int = 200,
     version_required: bool = False,
+    needed: str = "write",
 ) -> Response:
-    """One write to a match: authorize, check the version, honour the Idempotency-Key,
-    append in one transaction (the key's response stored with the events), answer."""
-    grant = _authorize(match_id, "write")
+    """One write to a match: authorize (``needed``: "write", or "record" for what a seat may
+    do), check the version, honour the Idempotency-Key, append in one transaction (the key's
+    response stored with the events), answer."""
+    grant = _authorize(match_id, needed)
     # Who made it: the name sent, else the credential that wrote (corrections always say).
-    body.setdefault("by", f"write token #{grant.token_id}")
+    default = f"seat:{grant.seat}" if grant.seat else f"write token #{grant.token_id}"
+    body.setdefault("by", default)
     expected = _expected_version(body, version_required)
     key = _idempotency_key()
     stored = _claim(match_id, key)
@@ -269,6 +297,12 @@ def _problem(match_id: str, error: Exception) -> Exception:
             problem_type="rule-violation", violations=error.violations,
         )
     return error
+
+
+def _principal() -> str:
+    """Who makes this request's entry: "seat:Ann" or "write token" (from the credential)."""
+    grant: tokens.Grant = g.grant
+    return grant.principal
 
 
 def _read(match_id: str) -> MatchState:
@@ -380,7 +414,8 @@ def record_step(body: dict[str, Any], match_id: str) -> Any:
 
     def decide(state: MatchState) -> Sequence[Any]:
         step = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
-        return commands.step(state, GAMES[state.game], kind, step, body.get("by"))
+        return commands.step(state, GAMES[state.game], kind, step, body.get("by"),
+                             entered_by=_principal())
 
     def render(appended: ledger.Appended) -> dict[str, Any]:
         scored = [e.payload for e in appended.events if e.kind == "deal_scored"]
@@ -391,17 +426,32 @@ def record_step(body: dict[str, Any], match_id: str) -> Any:
         }
 
     return _write(match_id, body, decide, render, s.StepResultSchema, 201,
-                  version_required=True)
+                  version_required=True, needed="record")
 
 
 def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
     scored = appended.events[-1].payload
+    entry = appended.state.deal(scored["deal"])
     return {
         "deal": scored["deal"],
         "scores": scored["scores"],
         "ruling": scored["ruling"],
+        "level": entry.level if entry is not None else "cards",
+        "agreement": entry.agreement if entry is not None else "provisional",
+        "entered_by": entry.entered_by if entry is not None else None,
+        "changes": entry.changes if entry is not None else None,
+        "claims": list(entry.claims) if entry is not None else [],
         "match": state_dict(match_id, appended.state),
     }
+
+
+def _entry(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The level and record of a deal entry: ``{"sheet": …}``, ``{"totals": …}`` or a cards
+    record."""
+    for level in ("sheet", "totals"):
+        if level in body:
+            return level, body[level]
+    return "cards", {k: v for k, v in body.items() if k not in ("by", "expected_version")}
 
 
 @blp.route("/<string:match_id>/deals", methods=["POST"])
@@ -410,14 +460,122 @@ def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422)
 def record_deal(body: dict[str, Any], match_id: str) -> Any:
-    """Record a whole deal at once (the deal records of design.md); stored only if legal."""
+    """Record a whole deal at once, at one of three entry levels: its cards (the deal records
+    of design.md), the line of the score sheet (``{"sheet": …}``) or just its points
+    (``{"totals": …}``); stored only if legal (an impossible line is refused). The ruling says
+    what it verified, computed and took "as reported"; the deal is ``provisional`` until the
+    other side confirms it. A seat's token may record."""
+    level, record = _entry(body)
 
     def decide(state: MatchState) -> Sequence[Any]:
-        record = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
-        return commands.record_deal(state, GAMES[state.game], record)
+        return commands.record_deal(state, GAMES[state.game], record, level=level,
+                                    entered_by=_principal())
 
     return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
-                  s.DealResultSchema, 201)
+                  s.DealResultSchema, 201, needed="record")
+
+
+@blp.route("/<string:match_id>/deals/<int:deal>/cards", methods=["POST"])
+@blp.arguments(s.CardsRecordSchema())
+@blp.response(201, s.DealResultSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422)
+def record_cards(body: dict[str, Any], match_id: str, deal: int) -> Any:
+    """Enter the cards of a deal entered as a score sheet or totals, or of a disputed deal:
+    the cards' ruling supersedes (the ledger keeps the earlier entry) and the deal is
+    ``ruled``. The answer says what changed (``changes``: the earlier entry against the
+    ruling) and puts each side's claim beside it (``claims``, each with ``parts_at``: the
+    first point where it parts from the ruling, in counting order)."""
+    record = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+
+    def decide(state: MatchState) -> Sequence[Any]:
+        return commands.record_cards(state, GAMES[state.game], deal, record, _principal())
+
+    return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
+                  s.DealResultSchema, 201, needed="record")
+
+
+@blp.route("/<string:match_id>/deals/<int:deal>/confirm", methods=["POST"])
+@blp.arguments(s.CorrectionSchema())
+@blp.response(200, s.DealAgreementSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422)
+def confirm_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
+    """The other side accepts a provisional deal: it is ``confirmed``. A seat cannot confirm
+    its own side's entry; the shared write token confirms only while no seat has joined; a
+    read token cannot."""
+    return _write(
+        match_id, body,
+        lambda state: commands.confirm(state, deal, _principal()),
+        lambda a: _agreement(match_id, a, deal), s.DealAgreementSchema, needed="record",
+    )
+
+
+@blp.route("/<string:match_id>/deals/<int:deal>/dispute", methods=["POST"])
+@blp.arguments(s.DisputeSchema())
+@blp.response(200, s.DealAgreementSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422)
+def dispute_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
+    """The other side disputes a deal with a reason and optionally its own claim
+    (``{"sheet": …}`` or ``{"totals": …}``): the deal is ``disputed`` and the settlement
+    withheld until its cards are entered (``POST …/deals/{n}/cards``) and rule it."""
+    return _write(
+        match_id, body,
+        lambda state: commands.dispute(state, GAMES[state.game], deal, body["reason"],
+                                       body.get("claim"), _principal()),
+        lambda a: _agreement(match_id, a, deal), s.DealAgreementSchema, needed="record",
+    )
+
+
+def _agreement(match_id: str, appended: ledger.Appended, number: int) -> dict[str, Any]:
+    entry = appended.state.deal(number)
+    assert entry is not None
+    return {
+        "deal": number,
+        "agreement": entry.agreement,
+        "agreed_by": entry.agreed_by,
+        "entered_by": entry.entered_by,
+        "claims": list(entry.claims),
+        "match": state_dict(match_id, appended.state),
+    }
+
+
+@blp.route("/<string:match_id>/seats", methods=["POST"])
+@blp.arguments(s.SeatsRequestSchema())
+@blp.response(201, s.SeatsSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 409, 412, 422)
+def issue_seats(body: dict[str, Any], match_id: str) -> Any:
+    """One seat credential per player (write token needed), or for the ``players`` named:
+    a new one replaces that player's old one. A seat's token reads, records, confirms and
+    disputes; its join link is ``/table/#match=<id>&token=<seat token>``. Shown this once
+    (only hashes are stored). From then on deals wait for the other side's confirmation
+    (``auto_confirm`` "auto")."""
+    _authorize(match_id, "write")
+    expected = _expected_version(body, required=False)
+    players = body.get("players")
+    made: list[dict[str, str]] = []
+
+    def decide(state: MatchState) -> Sequence[Any]:
+        return commands.issue_seats(state, players if players is not None else state.players)
+
+    def within(appended: ledger.Appended) -> None:
+        names = appended.events[0].payload["players"]
+        made[:] = tokens.issue_seats(match_id, list(names))
+
+    try:
+        appended = ledger.append(match_id, decide, actor=body.get("by"),
+                                 expected_version=expected, within=within)
+    except Exception as error:
+        raise _problem(match_id, error) from None
+    link = "/table/#match={}&token={}"
+    return (
+        {"seats": [{**m, "link": link.format(match_id, m["token"])} for m in made],
+         "match": state_dict(match_id, appended.state)},
+        201,
+        {"ETag": _etag(appended.state)},
+    )
 
 
 @blp.route("/<string:match_id>/undo", methods=["POST"])
@@ -430,7 +588,7 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
     return _write(
         match_id, body,
         lambda state: commands.undo(state, body.get("reason"), body.get("by")),
-        lambda a: state_dict(match_id, a.state), s.MatchSchema,
+        lambda a: state_dict(match_id, a.state), s.MatchSchema, needed="record",
     )
 
 
@@ -459,7 +617,8 @@ def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     return _write(
         match_id, body,
         lambda state: commands.amend_deal(
-            state, GAMES[state.game], deal, body["record"], body["reason"], body.get("by")
+            state, GAMES[state.game], deal, body["record"], body["reason"], body.get("by"),
+            entered_by=_principal(),
         ),
         lambda a: _deal_result(match_id, a), s.DealResultSchema,
     )
@@ -568,12 +727,14 @@ def _csv_response(state: MatchState, items: list[dict[str, Any]]) -> Response:
         ["deal", "dealer", "status", "amended"]
         + [_cell(f"{n} points") for n in names]
         + [_cell(f"{n} total") for n in names]
+        + ["level", "agreement"]
     )
     for item in items:
         writer.writerow(
             [item["deal"], _cell(item["dealer"]), item["status"], item["amended"]]
             + [item["scores"].get(n, 0) for n in names]
             + [item["totals"].get(n, 0) for n in names]
+            + [item["level"], item["agreement"]]
         )
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": "attachment; filename=ledger.csv",

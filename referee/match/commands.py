@@ -16,7 +16,7 @@ from typing import Any
 
 from referee import RULES_VERSION
 from referee.match.events import Event
-from referee.match.state import DealEntry, Game, MatchError, MatchState
+from referee.match.state import DealEntry, DealRuling, Game, MatchError, MatchState
 from referee.violations import RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
@@ -30,7 +30,12 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
             [Violation("bad_players", "Q1" if game.name == "piquet" else "P1",
                        "Each player needs a name of his own.", "players")]
         )
-    normalized = game.normalize_options(names, dict(options))
+    options = dict(options)
+    auto_confirm = options.pop("auto_confirm", "auto")
+    if auto_confirm not in ("auto", True, False):
+        raise MatchError([Violation("bad_option", "", "auto_confirm is \"auto\", true or false.",
+                                    "options.auto_confirm")])
+    normalized = {**game.normalize_options(names, options), "auto_confirm": auto_confirm}
     return [
         (
             "match_created",
@@ -53,10 +58,13 @@ def _refuse_if_finished(state: MatchState) -> None:
 
 
 def step(
-    state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None
+    state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None,
+    entered_by: str | None = None,
 ) -> list[NewEvent]:
     """One step of a deal (``deal_started``, ``bid``, ``exchange``, ``declaration``, ``card``),
     checked at once against the deal so far; adds ``deal_scored`` when the step completes it.
+    ``entered_by``: the credential that records it ("seat:Ann" or "write token"); the deal is
+    provisional until the other side confirms it (issue 11).
     """
     _refuse_if_finished(state)
     if state.current is None:
@@ -91,10 +99,15 @@ def step(
         blocking = _blocking(ruled.violations, kind)
         if blocking:
             raise RecordError(blocking)
-        events.append(
-            ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling})
-        )
+        events.append(("deal_scored", _scored(number, ruled, entered_by)))
     return events
+
+
+def _scored(number: int, ruled: DealRuling, entered_by: str | None) -> dict[str, Any]:
+    scored = {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}
+    if entered_by is not None:
+        scored["entered_by"] = entered_by
+    return scored
 
 
 def _refuse_out_of_turn(
@@ -127,8 +140,13 @@ def _blocking(violations: Sequence[Violation], kind: str) -> list[Violation]:
     return [v for v in violations if not v.location.startswith("declarations.")]
 
 
-def record_deal(state: MatchState, game: Game, record: dict[str, Any]) -> list[NewEvent]:
-    """A whole deal at once: ruled, and stored only when it breaks no rule."""
+def record_deal(
+    state: MatchState, game: Game, record: dict[str, Any], level: str = "cards",
+    entered_by: str | None = None,
+) -> list[NewEvent]:
+    """A whole deal at once, at entry ``level`` "cards" (a deal record), "sheet" (the line of
+    the score sheet) or "totals" (the deal's points): ruled, and stored only when it breaks no
+    rule (an impossible line is refused). ``entered_by`` as for :func:`step`."""
     _refuse_if_finished(state)
     if state.current is not None and state.current.step_seqs:
         raise MatchError(
@@ -143,14 +161,169 @@ def record_deal(state: MatchState, game: Game, record: dict[str, Any]) -> list[N
         )
     number = (state.deals[-1].number if state.deals else 0) + 1
     dealer = state.next_dealer
-    record = _with_dealer(game.new_record(dealer, state.players, state.options), record)
-    ruled = game.rule(record, dealer, state.players, state.options)
-    if ruled.violations:
-        raise RecordError(ruled.violations)
+    record, ruled = _ruled_entry(game, level, record, dealer, state, "")
     return [
-        ("deal_recorded", {"deal": number, "dealer": dealer, "record": record}),
-        ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}),
+        ("deal_recorded", {"deal": number, "dealer": dealer, "record": record, "level": level}),
+        ("deal_scored", _scored(number, ruled, entered_by)),
     ]
+
+
+def _ruled_entry(
+    game: Game, level: str, record: dict[str, Any], dealer: int, state: MatchState,
+    location: str,
+) -> tuple[dict[str, Any], DealRuling]:
+    """The record as stored (the dealer checked and filled in) and its ruling.
+
+    :raises RecordError: the record breaks a rule or is impossible (its violations located
+        under ``location``, e.g. "claim").
+    """
+    if level == "cards" or game.sheet_has_dealer(level):
+        record = _with_dealer(game.new_record(dealer, state.players, state.options), record,
+                              keep=level == "cards")
+    ruled = game.rule_entry(level, record, dealer, state.players, state.options)
+    if ruled.violations:
+        raise RecordError(_located(ruled.violations, location))
+    return record, ruled
+
+
+def _located(violations: Sequence[Violation], prefix: str) -> list[Violation]:
+    if not prefix:
+        return list(violations)
+    return [replace(v, location=f"{prefix}.{v.location}" if v.location else prefix)
+            for v in violations]
+
+
+def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) -> None:
+    """Issue 11: only the other side confirms or disputes an entry. A seat is not the other
+    side of its own side's entry; the shared write token speaks for the whole table only while
+    no seat has joined (a single phone).
+
+    :raises MatchError: code ``not_the_other_side``.
+    """
+    if not principal.startswith("seat:"):
+        if state.seats:
+            raise MatchError([Violation(
+                "not_the_other_side", "",
+                f"Seats have joined this match: the other side {what}s this deal from its "
+                "own seat, not with the shared write token.")])
+        return
+    side = state.side_of(principal)
+    if side is not None and side == state.side_of(entry.entered_by):
+        raise MatchError([Violation(
+            "not_the_other_side", "",
+            f"Deal {entry.number} was entered by your side ({side}): the other side "
+            f"{what}s it.")])
+
+
+def _counted_deal(state: MatchState, number: int) -> DealEntry:
+    entry = state.deal(number)
+    if entry is None or entry.status != "live":
+        raise MatchError(
+            [Violation("no_such_deal", "", f"There is no counted deal {number}.", "deal")]
+        )
+    return entry
+
+
+def confirm(state: MatchState, number: int, principal: str) -> list[NewEvent]:
+    """The other side accepts deal ``number`` as entered: provisional → confirmed (issue 11).
+
+    :raises MatchError: no such counted deal, not provisional, or not the other side.
+    """
+    entry = _counted_deal(state, number)
+    if entry.agreement != "provisional":
+        raise MatchError([Violation(
+            "not_provisional", "",
+            f"Deal {number} is {entry.agreement}: only a provisional deal is confirmed.")])
+    _may_answer(state, entry, principal, "confirm")
+    return [("deal_confirmed", {"deal": number, "entered_by": principal})]
+
+
+def dispute(
+    state: MatchState, game: Game, number: int, reason: str, claim: dict[str, Any] | None,
+    principal: str,
+) -> list[NewEvent]:
+    """The other side disputes deal ``number`` with a reason and, optionally, its own claim
+    (``{"sheet": …}`` or ``{"totals": …}``, ruled like an entry and refused when impossible):
+    provisional or confirmed → disputed, until the deal's cards rule it (issue 11).
+
+    :raises MatchError: no such counted deal, already ruled, or not the other side.
+    :raises RecordError: the claim is impossible.
+    """
+    entry = _counted_deal(state, number)
+    if entry.agreement == "ruled":
+        raise MatchError([Violation(
+            "already_ruled", "",
+            f"Deal {number} was ruled by its cards: correct it with an amendment.")])
+    if entry.agreement == "disputed" and any(
+        c.get("entered_by") == principal and not c.get("entry") for c in entry.claims
+    ):
+        raise MatchError([Violation(
+            "already_disputed", "", f"You have already disputed deal {number}.")])
+    _may_answer(state, entry, principal, "dispute")
+    payload: dict[str, Any] = {"deal": number, "reason": reason, "entered_by": principal}
+    if claim is not None:
+        level = "sheet" if "sheet" in claim else "totals"
+        record, ruled = _ruled_entry(game, level, claim[level], entry.dealer, state,
+                                     f"claim.{level}")
+        payload["claim"] = {"level": level, "record": record, "scores": ruled.scores}
+    return [("deal_disputed", payload)]
+
+
+def record_cards(
+    state: MatchState, game: Game, number: int, record: dict[str, Any], entered_by: str | None,
+) -> list[NewEvent]:
+    """The cards of deal ``number``, entered after a score sheet or totals entry or to decide
+    a dispute: the cards' ruling supersedes the earlier entry (the ledger keeps both), and the
+    event says what changed (the earlier entry, and each side's claim, against the ruling,
+    with the first point where each parts from it).
+
+    :raises MatchError: no such counted deal, or one already ruled by its cards and not
+        disputed (amend it instead).
+    :raises RecordError: the cards break a rule.
+    """
+    entry = _counted_deal(state, number)
+    if entry.level == "cards" and entry.agreement != "disputed":
+        raise MatchError([Violation(
+            "already_cards", "",
+            f"Deal {number} was entered with its cards and is not disputed: amend it to "
+            "correct it.")])
+    record, ruled = _ruled_entry(game, "cards", record, entry.dealer, state, "")
+    _refuse_if_outcome_breaks(state, game, {number: replace(entry, scores=ruled.scores)})
+    players, options = state.players, state.options
+
+    def compared(level: str, claimed: dict[str, Any], scores: dict[str, int]) -> dict[str, Any]:
+        return game.compare(record, ruled, level, claimed, scores, entry.dealer, players,
+                            options)
+
+    earlier = compared(entry.level, entry.record, entry.scores)
+    claims = [
+        {**c, "comparison": compared(c["level"], c["record"], c["scores"])}
+        if c.get("level") else c
+        for c in entry.claims
+    ]
+    if entry.level == "cards" and entry.agreement == "disputed":  # the first entry's claim
+        claims.insert(0, {"side": state.side_of(entry.entered_by),
+                          "entered_by": entry.entered_by, "reason": None, "entry": True,
+                          "level": "cards", "record": entry.record, "scores": entry.scores,
+                          "comparison": earlier})
+    payload = {"deal": number, "record": record, "entered_by": entered_by,
+               "changes": earlier, "claims": claims}
+    return [("deal_cards_recorded", payload), ("deal_scored", _scored(number, ruled, entered_by))]
+
+
+def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
+    """Seats join the match (their credentials are made by the store, never in the ledger):
+    the ``seats_issued`` event, from which the fold knows that seats have joined (issue 11).
+
+    :raises MatchError: a name that is not a player of the match.
+    """
+    for name in players:
+        if name not in state.players:
+            raise MatchError([Violation(
+                "not_a_player", "Q1" if state.game == "piquet" else "P1",
+                f"{name} is not a player of this match ({', '.join(state.players)}).",
+                "players")])
+    return [("seats_issued", {"players": list(players)})]
 
 
 def undo(state: MatchState, reason: str | None, by: str | None) -> list[NewEvent]:
@@ -179,7 +352,7 @@ def void_deal(
 
 def amend_deal(
     state: MatchState, game: Game, number: int, record: dict[str, Any], reason: str,
-    by: str | None,
+    by: str | None, entered_by: str | None = None,
 ) -> list[NewEvent]:
     """Replace a finished deal's record by a corrected one, ruled again; the old one stays in
     the ledger."""
@@ -193,10 +366,10 @@ def amend_deal(
     if ruled.violations:
         raise RecordError(ruled.violations)
     _refuse_if_outcome_breaks(state, game, {number: replace(entry, scores=ruled.scores)})
-    return [
-        ("deal_amended", {"deal": number, "record": record, "reason": reason, "by": by}),
-        ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}),
-    ]
+    amended = {"deal": number, "record": record, "reason": reason, "by": by}
+    if entered_by is not None:
+        amended["entered_by"] = entered_by
+    return [("deal_amended", amended), ("deal_scored", _scored(number, ruled, entered_by))]
 
 
 def _refuse_if_outcome_breaks(
@@ -223,8 +396,11 @@ def _refuse_if_outcome_breaks(
         ) from None
 
 
-def _with_dealer(empty: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
-    """The record sent, checked against the dealer the match expects (P2, Q1)."""
+def _with_dealer(
+    empty: dict[str, Any], record: dict[str, Any], keep: bool = True
+) -> dict[str, Any]:
+    """The record sent, checked against the dealer the match expects (P2, Q1); with ``keep``
+    the empty record's other fields fill in what the record leaves out."""
     expected = empty.get("dealer")
     given = record.get("dealer", expected)
     if given != expected:
@@ -238,4 +414,6 @@ def _with_dealer(empty: dict[str, Any], record: dict[str, Any]) -> dict[str, Any
                 )
             ]
         )
+    if not keep:
+        return {**record, "dealer": expected} if expected is not None else dict(record)
     return {**empty, **record}

@@ -35,6 +35,43 @@ def _seat_of(players: Sequence[str], name: str, location: str) -> int:
     return list(players).index(name)
 
 
+LEVELS = ("cards", "sheet", "totals")
+
+
+def _engine(module: Any, name: str) -> Callable[..., Any]:
+    """An engine function of the score-sheet entry (issue 10), by its agreed name."""
+    function = getattr(module, name, None)
+    if function is None:  # pragma: no cover - an engine without score-sheet entry
+        raise MatchError([Violation(
+            "level_unavailable", "", f"This referee cannot rule on {name.split('_')[-1]} "
+            "entries yet: enter the deal's cards.")])
+    return function
+
+
+def _scores_text(scores: dict[str, int]) -> str:
+    return ", ".join(f"{name} {points}" for name, points in scores.items())
+
+
+def compare_scores(ruled: DealRuling, claim_scores: dict[str, int]) -> dict[str, Any]:
+    """A claim beside a ruling by its points alone (a cards entry, or no engine comparison)."""
+    agrees = all(claim_scores.get(n, 0) == p for n, p in ruled.scores.items())
+    parts = None if agrees else {"step": "scores", "rule": "",
+                                 "ruling": _scores_text(ruled.scores),
+                                 "claim": _scores_text(claim_scores)}
+    return {"agrees": agrees, "parts_at": parts, "differences": [] if parts is None else [parts]}
+
+
+def _compared(
+    module: Any, cards_ruling: Any, claim_ruling: Any, ruled: DealRuling,
+    claim_scores: dict[str, int],
+) -> dict[str, Any]:
+    compare_claim = getattr(module, "compare_claim", None)
+    if compare_claim is None or cards_ruling is None or claim_ruling is None:
+        return compare_scores(ruled, claim_scores)
+    answer: dict[str, Any] = compare_claim(cards_ruling, claim_ruling).as_dict()
+    return answer
+
+
 CheckStep = Callable[[Any, dict, int, Sequence[str], dict[str, Any]], StepCheck]
 
 
@@ -171,12 +208,14 @@ class PiquetGame:
             role = payload["role"]
             declarations = dict(record.get("declarations") or {})
             self._check_declaration_time(record, role, declarations)
+            mode = payload.get("announced", "as_announced")
             announced = {
                 k: payload.get(k) for k in ("point", "sequence", "sets", "carte_blanche")
-                if payload.get(k) is not None
+                if payload.get(k) is not None and mode == "as_announced"
             }
             piquet.check_announcement(announced, f"declarations.{role}")
-            declarations[role] = announced
+            # Q5: "best" scores his best, as when nothing is recorded; "none" announces nothing
+            declarations[role] = "best" if mode == "best" else announced
             new["declarations"] = declarations
         elif event.kind == "card":
             tricks = [list(t) for t in record.get("tricks", [])]
@@ -207,6 +246,22 @@ class PiquetGame:
                 "(undo the declaration to correct a slip).", "role",
             )])
 
+    def _also(self, record: dict, players: Sequence[str], dealer: int) -> tuple[dict, ...]:
+        """What the table may still record before the next card (issue 13.4): the exchange
+        before the first lead (Q4), elder's declarations before he leads and younger's before
+        he plays to the first trick (Q5)."""
+        played = sum(len(t) for t in record.get("tricks", []))
+        declared = record.get("declarations") or {}
+        seats = self._role_seats(dealer)
+        also: list[dict] = []
+        if played == 0 and not record.get("exchange"):
+            also.append({"type": "exchange"})
+        for role, latest in (("elder", 0), ("younger", 1)):
+            if played <= latest and role not in declared:
+                also.append({"type": "declaration", "role": role,
+                             "player": players[seats[role]]})
+        return tuple(also)
+
     @staticmethod
     def _before_play(record: dict, what: str) -> None:
         if record.get("tricks"):
@@ -214,12 +269,50 @@ class PiquetGame:
                 [Violation("exchange_too_late", "Q4", f"{what} comes before the first lead.")]
             )
 
+    @staticmethod
+    def declarations_used(record: dict) -> dict[str, str]:
+        """How each role's declarations are scored (Q5, issue 10.5): "as_announced" (what he
+        announced), "none" (he announced nothing) or "best" (each his best: the old default
+        when a record says nothing)."""
+        declared = record.get("declarations")
+        if declared is None or isinstance(declared, str):  # "none" | "best" for both
+            return dict.fromkeys(ROLES, declared or "best")
+        used = {}
+        for role in ROLES:
+            value = declared.get(role)
+            if value is None or value == "best":
+                used[role] = "best"
+            elif value == "none" or value == {}:
+                used[role] = "none"
+            else:
+                used[role] = "as_announced"
+        return used
+
+    @classmethod
+    def _declared(cls, record: dict) -> piquet.PiquetDeal:
+        """The record's deal for the engine, its declarations made explicit: "none" is an
+        empty announcement, "best" leaves the role to announce his best (Q5).
+
+        :raises RecordError: the record cannot be read.
+        """
+        declared = record.get("declarations")
+        if isinstance(declared, str) or (
+            isinstance(declared, dict) and any(isinstance(v, str) for v in declared.values())
+        ):
+            used = cls.declarations_used(record)
+            explicit = declared if isinstance(declared, dict) else {}
+            record = {**record, "declarations": {
+                role: ({} if used[role] == "none" else explicit.get(role))
+                for role in ROLES if used[role] != "best"
+            }}
+        return piquet.deal_from_record(record)
+
     @_remembered
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
         """The deal so far, ruled by :func:`referee.piquet.progress`."""
-        deal = piquet.deal_from_record(record)
+        deal = self._declared(record)
         found = piquet.progress(deal, self._engine_options(options))
         complete = found.phase == "complete"
         role = found.to_play
@@ -236,6 +329,7 @@ class PiquetGame:
                 seat=seat,
                 role=role,
                 legal_cards=legal,
+                also=self._also(record, players, dealer),
             )
         return StepCheck(complete, nxt, tuple(found.violations))
 
@@ -243,13 +337,58 @@ class PiquetGame:
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> DealRuling:
         """The whole deal ruled by :func:`referee.piquet.rule_deal`; points per player."""
-        ruling = piquet.rule_deal(piquet.deal_from_record(record), self._engine_options(options))
+        ruling = piquet.rule_deal(self._declared(record), self._engine_options(options))
         data = ruling.as_dict()
+        data["level"] = "cards"
+        data["declarations_used"] = self.declarations_used(record)
         seats = self._role_seats(dealer)
         scores = {players[seats[role]]: int(data["scores"][role]) for role in ROLES}
         data["elder"] = players[seats["elder"]]
         data["younger"] = players[seats["younger"]]
         return DealRuling(data, scores, tuple(ruling.violations))
+
+    def sheet_has_dealer(self, level: str) -> bool:
+        """Piquet sheets and totals name roles, not the dealer."""
+        return False
+
+    def _engine_entry(self, level: str, record: dict, options: dict[str, Any]) -> Any:
+        """The engine's ruling on a sheet or totals record (Q3–Q8 as far as a line shows)."""
+        engine_options = self._engine_options(options)
+        if level == "sheet":
+            sheet = _engine(piquet, "sheet_from_record")(record)
+            return _engine(piquet, "rule_sheet")(sheet, engine_options)
+        totals = _engine(piquet, "totals_from_record")(record)
+        return _engine(piquet, "rule_totals")(totals, engine_options)
+
+    def rule_entry(
+        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """A deal entered as cards (:meth:`rule`), a score sheet or totals (roles → players).
+
+        :raises RecordError: the record cannot be read.
+        """
+        if level == "cards":
+            return self.rule(record, dealer, players, options)
+        ruling = self._engine_entry(level, record, options)
+        data = ruling.as_dict()
+        data.setdefault("level", level)
+        seats = self._role_seats(dealer)
+        scores = {players[seats[role]]: int(ruling.scores[role]) for role in ROLES}
+        data["elder"] = players[seats["elder"]]
+        data["younger"] = players[seats["younger"]]
+        return DealRuling(data, scores, tuple(ruling.violations))
+
+    def compare(
+        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """The claim against the cards' ruling in the counting order of Q8."""
+        if level == "cards":
+            return compare_scores(ruled, claim_scores)
+        cards_ruling = piquet.rule_deal(self._declared(cards), self._engine_options(options))
+        return _compared(piquet, cards_ruling, self._engine_entry(level, claim, options),
+                         ruled, claim_scores)
 
     def outcome(
         self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
@@ -381,12 +520,60 @@ class PitchGame:
         names = self.standing_names(players, options)
         status = pitch.check_bidding(len(players), hand.dealer, hand.bids, engine_options)
         if status.redeal:
-            data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids)}
+            data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids),
+                    "level": "cards"}
             return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
         ruling = pitch.rule_hand(hand, engine_options)
-        data = ruling.as_dict()
+        data = {**ruling.as_dict(), "level": "cards"}
         scores = {names[i]: int(change) for i, change in enumerate(ruling.score_changes)}
         return DealRuling(data, scores, tuple(ruling.violations))
+
+    def sheet_has_dealer(self, level: str) -> bool:
+        """A Pitch score sheet names the dealer (its bids start at his left, P3)."""
+        return level == "sheet"
+
+    def _engine_entry(
+        self, level: str, record: dict, players: Sequence[str], options: dict[str, Any]
+    ) -> Any:
+        """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows)."""
+        engine_options = self._engine_options(options)
+        if level == "sheet":
+            sheet = _engine(pitch, "sheet_from_record")(record, len(players),
+                                                         options["partnership"])
+            return _engine(pitch, "rule_sheet")(sheet, engine_options)
+        totals = _engine(pitch, "totals_from_record")(record, len(players),
+                                                       options["partnership"])
+        return _engine(pitch, "rule_totals")(totals, engine_options)
+
+    def rule_entry(
+        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """A hand entered as cards (:meth:`rule`), a score sheet or totals (per standing).
+
+        :raises RecordError: the record cannot be read.
+        """
+        if level == "cards":
+            return self.rule(record, dealer, players, options)
+        ruling = self._engine_entry(level, record, players, options)
+        data = ruling.as_dict()
+        data.setdefault("level", level)
+        names = self.standing_names(players, options)
+        scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
+        return DealRuling(data, scores, tuple(ruling.violations))
+
+    def compare(
+        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """The claim against the cards' ruling: High, Low, Jack, Game, the bid (P5, P6)."""
+        if level == "cards":
+            return compare_scores(ruled, claim_scores)
+        cards_ruling = pitch.rule_hand(self._hand(cards, players, options),
+                                       self._engine_options(options))
+        return _compared(pitch, cards_ruling,
+                         self._engine_entry(level, claim, players, options), ruled,
+                         claim_scores)
 
     def outcome(
         self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]

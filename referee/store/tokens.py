@@ -26,7 +26,10 @@ from referee.store.models import AccessToken
 
 Kind = Literal["write", "read"]
 KINDS: tuple[Kind, Kind] = ("write", "read")
-_PREFIX = {"write": "rw_", "read": "ro_"}
+#: What a request needs: "read"; "record" (enter deals, confirm, dispute: the write token or a
+#: seat); "write" (the write token: corrections, tokens, seats).
+Needed = Literal["read", "record", "write"]
+_PREFIX = {"write": "rw_", "read": "ro_", "seat": "st_"}
 
 
 def seal(made: dict[str, str], secret: str) -> str:
@@ -93,19 +96,49 @@ def rotate(match_id: str, kinds: tuple[Kind, ...]) -> dict[str, str]:
     return issue(match_id, kinds)
 
 
+def issue_seats(match_id: str, players: list[str]) -> list[dict[str, str]]:
+    """One seat credential per player (issue 11), replacing the player's live one (inside a
+    write transaction).
+
+    :returns: ``[{"player": name, "token": "st_…"}]`` (shown once; only hashes are stored).
+    """
+    now = datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+    AccessToken.update(revoked_at=now).where(
+        (AccessToken.match_id == match_id)
+        & (AccessToken.kind == "seat")
+        & AccessToken.seat.in_(players)
+        & AccessToken.revoked_at.is_null()
+    ).execute()
+    made = []
+    for player in players:
+        token = _PREFIX["seat"] + secrets.token_urlsafe(24)
+        AccessToken.create(match_id=match_id, kind="seat", seat=player,
+                           token_hash=token_hash(token))
+        made.append({"player": player, "token": token})
+    return made
+
+
 class Grant(NamedTuple):
-    """What a presented token grants: its ``kind`` and the ``token_id`` of its stored row
-    (which names the credential in the ledger when the writer gives no name)."""
+    """What a presented token grants: its ``kind`` ("write", "read" or "seat"), the
+    ``token_id`` of its stored row (which names the credential in the ledger when the writer
+    gives no name) and, for a seat, the ``seat`` (the player's name)."""
 
-    kind: Kind
+    kind: str
     token_id: int
+    seat: str | None = None
+
+    @property
+    def principal(self) -> str:
+        """Who makes an entry, as the ledger records it: "seat:Ann" or "write token"."""
+        return f"seat:{self.seat}" if self.kind == "seat" else "write token"
 
 
-def authenticate(match_id: str, token: str | None, needed: Kind) -> Grant:
-    """What ``token`` grants on ``match_id`` when it grants ``needed`` (write grants read).
+def authenticate(match_id: str, token: str | None, needed: str) -> Grant:
+    """What ``token`` grants on ``match_id`` when it grants ``needed`` (see :data:`Needed`:
+    the write token grants everything, a seat reads and records, the read token reads).
 
-    :raises TokenRefused: 401 when missing, unknown or revoked, or a read token used to
-        write; 403 when it is a token of another match.
+    :raises TokenRefused: 401 when missing, unknown or revoked; 403 when it is a token of
+        another match, or does not grant ``needed``.
     """
     if not token:
         raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
@@ -113,17 +146,22 @@ def authenticate(match_id: str, token: str | None, needed: Kind) -> Grant:
     row = execute(_LIVE_TOKEN, (presented,)).fetchone()
     if row is None or not hmac.compare_digest(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
-    token_match, kind, token_id = row[0], row[1], row[3]
+    token_match, kind, token_id, seat = row[0], row[1], row[3], row[4]
     if not hmac.compare_digest(token_match, match_id):
         raise TokenRefused(403, "This token belongs to another match.")
-    if needed == "write" and kind != "write":
+    if kind == "read" and needed != "read":
         raise TokenRefused(403, "This is the read-only share token: recording needs the write "
-                                "token.")
-    return Grant("write" if kind == "write" else "read", int(token_id))
+                                "token or a seat's.")
+    if kind == "seat" and needed == "write":
+        raise TokenRefused(403, "A seat records, confirms and disputes deals; this needs the "
+                                "match's write token.")
+    if kind not in ("write", "read", "seat"):
+        raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
+    return Grant(kind, int(token_id), seat if kind == "seat" else None)
 
 
 # Every request runs it: written out (see referee.store.db.execute).
 _LIVE_TOKEN = (
-    'SELECT "match_id", "kind", "token_hash", "id" FROM "access_token" '
+    'SELECT "match_id", "kind", "token_hash", "id", "seat" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
 )
