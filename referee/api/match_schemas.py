@@ -295,6 +295,9 @@ class StepSchema(StrictSchema):
     )
     player = ma.fields.String(validate=NAME)
     by = ma.fields.String(validate=NAME)
+    deal = ma.fields.Integer(validate=validate.Range(min=1), metadata={
+        "description": "Enter the cards of this earlier deal (a score sheet or totals entry, or "
+                       "disputed), step by step; its last card rules it"})
     call = _CALL
     card = CardField()
     hands = ma.fields.List(card_list(), validate=validate.Length(max=8))

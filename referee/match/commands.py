@@ -63,11 +63,32 @@ def step(
 ) -> list[NewEvent]:
     """One step of a deal (``deal_started``, ``bid``, ``exchange``, ``declaration``, ``card``),
     checked at once against the deal so far; adds ``deal_scored`` when the step completes it.
+    With ``"deal": n`` in the payload (no other deal in progress), the steps enter the cards of
+    deal n, entered earlier as a score sheet or totals or disputed: its last card rules the
+    deal as :func:`record_cards` does.
     ``entered_by``: the credential that records it ("seat:Ann" or "write token"); the deal is
     provisional until the other side confirms it (issue 11).
     """
-    _refuse_if_finished(state)
-    if state.current is None:
+    payload = dict(payload)
+    reentry = payload.pop("deal", None)
+    if reentry is not None and state.current is not None and state.current.reentry \
+            and reentry != state.current.number:
+        raise MatchError([Violation(
+            "deal_in_progress", "", f"The cards of deal {state.current.number} are being "
+            "entered: finish or undo them first.", "deal")])
+    if reentry is not None and (state.current is None or not state.current.reentry):
+        # the cards of an earlier deal, step by step (issue 11.3)
+        if state.current is not None:
+            raise MatchError([Violation(
+                "deal_in_progress", "",
+                f"Deal {state.current.number} is still being played: finish it, undo it or "
+                f"record its cards first, then enter the cards of deal {reentry}.")])
+        entry = _counted_deal(state, reentry)
+        _refuse_cards_entered(entry)
+        number, dealer = entry.number, entry.dealer
+        record = game.new_record(dealer, state.players, state.options)
+    elif state.current is None:
+        _refuse_if_finished(state)
         number = (state.deals[-1].number if state.deals else 0) + 1
         dealer = state.next_dealer
         record = game.new_record(dealer, state.players, state.options)
@@ -94,6 +115,8 @@ def step(
     if fresh:
         raise RecordError(fresh)
     events: list[NewEvent] = [(kind, full)]
+    if after.complete and (reentry is not None or (state.current and state.current.reentry)):
+        return [*events, *record_cards(state, game, number, new_record, entered_by)]
     if after.complete:
         ruled = game.rule(new_record, dealer, state.players, state.options)
         blocking = _blocking(ruled.violations, kind)
@@ -282,11 +305,7 @@ def record_cards(
     :raises RecordError: the cards break a rule.
     """
     entry = _counted_deal(state, number)
-    if entry.level == "cards" and entry.agreement != "disputed":
-        raise MatchError([Violation(
-            "already_cards", "",
-            f"Deal {number} was entered with its cards and is not disputed: amend it to "
-            "correct it.")])
+    _refuse_cards_entered(entry)
     record, ruled = _ruled_entry(game, "cards", record, entry.dealer, state, "")
     _refuse_if_outcome_breaks(state, game, {number: replace(entry, scores=ruled.scores)})
     players, options = state.players, state.options
@@ -309,6 +328,14 @@ def record_cards(
     payload = {"deal": number, "record": record, "entered_by": entered_by,
                "changes": earlier, "claims": claims}
     return [("deal_cards_recorded", payload), ("deal_scored", _scored(number, ruled, entered_by))]
+
+
+def _refuse_cards_entered(entry: DealEntry) -> None:
+    if entry.level == "cards" and entry.agreement != "disputed":
+        raise MatchError([Violation(
+            "already_cards", "",
+            f"Deal {entry.number} was entered with its cards and is not disputed: amend it "
+            "to correct it.", "deal")])
 
 
 def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:

@@ -210,13 +210,15 @@ class DealEntry:
 @dataclass(frozen=True, slots=True)
 class InProgress:
     """The deal being recorded step by step: its number, dealer, record so far and the seqs of
-    its step events (for undo)."""
+    its step events (for undo); ``reentry`` when these are the cards of a deal already
+    entered (as a score sheet or totals, or disputed), entered step by step to rule it."""
 
     number: int
     dealer: int
     record: dict[str, Any]
     step_seqs: tuple[int, ...] = ()
     level: str = "cards"
+    reentry: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,7 +348,8 @@ class Fold:
         game, players, options = self.game, self.players, self.options
         payload = event.payload
         kind = event.kind
-        if kind in _STARTS and (
+        reentry = kind in _STARTS and payload.get("deal") in self.deals
+        if kind in _STARTS and not reentry and (
             kind in ("deal_started", "deal_recorded")
             or self.current is None
             or self.current.number != payload["deal"]
@@ -356,7 +359,7 @@ class Fold:
             empty = game.new_record(payload["dealer"], players, options)
             self.current = InProgress(
                 payload["deal"], payload["dealer"], game.apply_step(empty, event, players),
-                (event.seq,),
+                (event.seq,), reentry=reentry,
             )
             self.undoable.append((event.seq,))
         elif kind in ("bid", "exchange", "declaration", "card"):
@@ -364,7 +367,7 @@ class Fold:
             if current is None or current.number != payload["deal"]:
                 current = InProgress(
                     payload["deal"], payload["dealer"],
-                    game.new_record(payload["dealer"], players, options),
+                    game.new_record(payload["dealer"], players, options), reentry=reentry,
                 )
             self.current = replace(
                 current,
@@ -378,7 +381,11 @@ class Fold:
             self.undoable.append((event.seq,))
         elif kind == "deal_cards_recorded":
             self.pending_cards[payload["deal"]] = {**payload, "seq": event.seq}
-            self.undoable.append((event.seq,))
+            if self.current is not None and self.current.reentry and self.undoable:
+                # the cards entered step by step: it goes with the last card
+                self.undoable[-1] = (*self.undoable[-1], event.seq)
+            else:
+                self.undoable.append((event.seq,))
         elif kind in ("deal_confirmed", "deal_disputed"):
             self._agreement(event)
             self.undoable.append((event.seq,))
@@ -442,6 +449,8 @@ class Fold:
                 superseded=(*old.superseded, earlier),
                 changes=cards.get("changes"),
             )
+            if self.current is not None and self.current.number == number:
+                self.current = None
         else:
             current = self.current
             record = current.record if current is not None else {}

@@ -13,7 +13,15 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from referee.store.models import Event
-from tests.api.deals import Q10_RECORD, random_piquet_record
+from tests.api.deals import (
+    Q10_DEALT,
+    Q10_DECLARATIONS,
+    Q10_EXCHANGE,
+    Q10_RECORD,
+    Q10_TALON,
+    Q10_TRICKS,
+    random_piquet_record,
+)
 
 PLAYERS = ["Bill", "Ann"]
 
@@ -332,3 +340,44 @@ def test_next_names_the_exchange_and_declarations_before_the_first_card(
     assert step.status_code == 201, step.json
     assert step.json["match"]["next"]["also"] == [
         {"type": "exchange"}, {"type": "declaration", "role": "younger", "player": "Ann"}]
+
+
+def test_a_disputed_deal_ruled_by_its_cards_step_by_step(client: FlaskClient) -> None:
+    table = Table(client)
+    table.join()
+    table.deal(Q10_RECORD, who="Bill")
+    table.deal(random_piquet_record(1), who="Ann")
+    assert table.post("/deals/1/dispute", {"reason": "count again"}, who="Ann").status_code \
+        == 200
+
+    def step(who: str, **body: Any) -> Any:
+        response = table.post("/events", {**body, "deal": 1}, who=who)
+        assert response.status_code == 201, (body, response.json)
+        return response.json
+
+    step("Ann", type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    match = table.get()
+    assert match["deal_in_progress"] is True and match["deal_number"] == 1
+    # Not while another deal's cards are being entered.
+    other = table.post("/events", {"type": "card", "card": "AS", "deal": 2}, who="Ann")
+    assert other.status_code == 422
+    step("Ann", type="exchange", **Q10_EXCHANGE)
+    step("Ann", type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    body: dict[str, Any] = {}
+    for k, card in enumerate(c for trick in Q10_TRICKS for c in trick):
+        if k == 1:
+            step("Ann", type="declaration", role="younger", **Q10_DECLARATIONS["younger"])
+        body = step("Ann", type="card", card=card)
+    kinds = [e["kind"] for e in body["events"]]
+    assert kinds == ["card", "deal_cards_recorded", "deal_scored"]
+    match = body["match"]
+    assert match["deal_in_progress"] is False and match["disputed"] == []
+    assert match["deal_number"] == 3  # the next deal is still deal 3
+    item = table.ledger_item(1)
+    assert (item["agreement"], item["level"]) == ("ruled", "cards")
+    assert item["scores"] == {"Bill": 11, "Ann": 41}
+    assert table.ledger_item(2)["agreement"] == "provisional"  # not confirmed by the cards
+    # Undo takes back the last card with the ruling: the deal is disputed again.
+    undone = table.post("/undo", {}, who="Ann")
+    assert undone.status_code == 200
+    assert undone.json["disputed"] == [1] and undone.json["deal_in_progress"] is True
