@@ -5,6 +5,9 @@
 - :func:`check_bidding` checks an auction (P3) → :class:`BiddingStatus`.
 - :func:`next_dealer` (P2) and :func:`match_winner` (P7) run the match.
 - :func:`hand_from_record` parses the JSON record of design.md into a :class:`PitchHand`.
+- :func:`sheet_from_record` / :func:`rule_sheet` rule on a score-sheet line, and
+  :func:`totals_from_record` / :func:`rule_totals` on bare totals (issue 10).
+- :func:`compare_claim` puts a side's claim beside the ruling on the cards (issue 11).
 """
 
 from referee.pitch.bidding import (
@@ -14,6 +17,7 @@ from referee.pitch.bidding import (
     legal_calls_for,
     verify_bidding,
 )
+from referee.pitch.claims import ClaimComparison, Count, Difference, Finding, compare_claim
 from referee.pitch.hand import PitchRuling, rule_hand, side_name, verify_record
 from referee.pitch.match import match_winner, next_dealer
 from referee.pitch.play import Trick, trick_winner_index
@@ -31,6 +35,18 @@ from referee.pitch.records import (
     side_of_seat,
     sides_of,
 )
+from referee.pitch.sheet import (
+    PitchSheet,
+    PitchSheetRuling,
+    PitchTotals,
+    PitchTotalsRuling,
+    SheetPoint,
+    most_game_points,
+    rule_sheet,
+    rule_totals,
+    sheet_from_record,
+    totals_from_record,
+)
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -38,26 +54,41 @@ __all__ = [
     "PITCH",
     "BiddingStatus",
     "Call",
+    "ClaimComparison",
+    "Count",
+    "Difference",
+    "Finding",
     "GameAward",
     "PitchHand",
     "PitchOptions",
     "PitchProgress",
     "PitchRuling",
+    "PitchSheet",
+    "PitchSheetRuling",
+    "PitchTotals",
+    "PitchTotalsRuling",
     "PointAward",
     "Points",
+    "SheetPoint",
     "Trick",
     "can_steal",
     "check_bidding",
+    "compare_claim",
     "hand_from_record",
     "legal_calls_for",
     "match_winner",
+    "most_game_points",
     "next_dealer",
     "parse_call",
     "progress",
     "rule_hand",
+    "rule_sheet",
+    "rule_totals",
+    "sheet_from_record",
     "side_name",
     "side_of_seat",
     "sides_of",
+    "totals_from_record",
     "trick_winner_index",
     "verify_bidding",
     "verify_record",

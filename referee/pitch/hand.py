@@ -8,11 +8,22 @@ compares the score the table wrote (``claimed``) and lists every rule break (P9)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.cards import Card, card_name
+from referee.cards import SUIT_NAMES, Card, card_name, describe_card
 from referee.pitch.bidding import BiddingStatus, check_bidding
+from referee.pitch.claims import (
+    ClaimComparison,
+    Count,
+    Finding,
+    bid_count,
+    compare_claim,
+    findings_dicts,
+    point_count,
+    score_counts,
+    side_words,
+)
 from referee.pitch.play import Play, Trick, play_tricks
 from referee.pitch.points import Points, count_points
 from referee.pitch.records import (
@@ -39,7 +50,9 @@ class PitchRuling:
     ``made_bid``: the pitcher's side won at least its bid. ``score_changes``: per side, the
     points won, or ``-bid`` for a pitcher set back (P6). ``claimed_ok``: the table's claimed
     score is right (``None`` when none was given). ``violations``: every rule break found (P9).
-    ``next_dealer``: the seat dealing the next hand (P2).
+    ``next_dealer``: the seat dealing the next hand (P2). ``hands_known``: the hands as dealt
+    were given. ``claim``: the table's claimed score beside the ruling, the first step where it
+    parts (:func:`~referee.pitch.claims.compare_claim`), ``None`` without a claim.
     """
 
     players: int
@@ -59,10 +72,34 @@ class PitchRuling:
     claimed_ok: bool | None
     violations: tuple[Violation, ...]
     next_dealer: int
+    hands_known: bool = True
+    claim: ClaimComparison | None = None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The score change per side (P6): the same as ``score_changes``."""
+        return self.score_changes
+
+    def counts(self) -> tuple[Count, ...]:
+        """How the hand counts, step by step: High, Low, Jack, Game, the bid, each side's
+        score (P5, P6), for :func:`~referee.pitch.claims.compare_claim`."""
+        return cards_counts(self)
+
+    def findings(self) -> tuple[tuple[Finding, ...], tuple[Finding, ...], tuple[Finding, ...]]:
+        """What the ruling verified, computed, and took as reported, each a tuple of
+        :class:`~referee.pitch.claims.Finding`."""
+        return cards_findings(self)
 
     def as_dict(self) -> dict[str, Any]:
-        """The ruling as JSON-ready data: cards canonical (``"TH"``), suits ``"S" "H" "D" "C"``."""
+        """The ruling as JSON-ready data: cards canonical (``"TH"``), suits ``"S" "H" "D" "C"``.
+
+        Besides the fields: ``level`` ``"cards"``, ``scores`` (= ``score_changes``),
+        ``verified`` / ``computed`` / ``as_reported`` (lists of ``{rule, what}``) and
+        ``claim`` (the comparison with the claimed score, or ``None``).
+        """
+        verified, computed, as_reported = self.findings()
         return {
+            "level": "cards",
             "players": self.players,
             "partnership": self.partnership,
             "dealer": self.dealer,
@@ -80,7 +117,101 @@ class PitchRuling:
             "claimed_ok": self.claimed_ok,
             "violations": [v.as_dict() for v in self.violations],
             "next_dealer": self.next_dealer,
+            "scores": list(self.score_changes),
+            "verified": findings_dicts(verified),
+            "computed": findings_dicts(computed),
+            "as_reported": findings_dicts(as_reported),
+            "claim": None if self.claim is None else self.claim.as_dict(),
         }
+
+
+_POINT_NAMES = ("High", "Low", "Jack", "Game")
+
+
+def won_words(points: Points, sides: int) -> list[str]:
+    """Per side, the points it won in words: ``"High, Game"`` (empty when none) (P5)."""
+    names: list[list[str]] = [[] for _ in range(sides)]
+    for name, award in zip(_POINT_NAMES, (points.high, points.low, points.jack), strict=False):
+        if award is not None and award.side is not None:
+            names[award.side].append(name)
+    if points.game.side is not None:
+        names[points.game.side].append("Game")
+    return [", ".join(n) for n in names]
+
+
+def cards_counts(ruling: PitchRuling) -> tuple[Count, ...]:
+    """The counting steps of a cards ruling (see :meth:`PitchRuling.counts`)."""
+    sides = ruling.sides
+    points = ruling.points
+    found = []
+    for step, award in (("high", points.high), ("low", points.low), ("jack", points.jack)):
+        side = None if award is None else award.side
+        detail = "" if award is None else describe_card(award.card)
+        found.append(point_count(step, sides, side, detail))
+    counts = " v ".join(map(str, points.game.game_points))
+    found.append(point_count("game", sides, points.game.side, f"game points {counts}"))
+    won = ruling.points_won[ruling.pitcher_side]
+    found.append(bid_count(sides, ruling.pitcher_side, ruling.bid, ruling.made_bid, won))
+    found.extend(score_counts(sides, ruling.score_changes, won_words(points, len(sides))))
+    return tuple(found)
+
+
+def cards_findings(
+    ruling: PitchRuling,
+) -> tuple[tuple[Finding, ...], tuple[Finding, ...], tuple[Finding, ...]]:
+    """What a cards ruling verified, computed and took on trust (:meth:`PitchRuling.findings`)."""
+    broken = {v.rule for v in ruling.violations}
+    sides = ruling.sides
+    pitcher = f"seat {ruling.pitcher}"
+    verified: list[Finding] = []
+    computed: list[Finding] = []
+    as_reported: list[Finding] = []
+    if "P3" not in broken:
+        verified.append(
+            Finding("P3", f"The auction is legal: {pitcher} is the pitcher, bid {ruling.bid}.")
+        )
+    else:
+        computed.append(
+            Finding("P3", f"The auction breaks P3 (see the violations); read as the table played "
+                    f"it, {pitcher} is the pitcher with a bid of {ruling.bid}.")
+        )
+    if "P4" not in broken:
+        verified.append(
+            Finding("P4", "Every card followed suit or trumped where it had to: no revoke.")
+        )
+    computed.append(
+        Finding("P4", f"Trump is {SUIT_NAMES[ruling.trump]}, the suit of the first lead; "
+                "each trick's winner.")
+    )
+    computed.append(
+        Finding("P5", "High, Low, Jack and Game from the cards won: "
+                + "; ".join(f"{side_words(sides, k)} {n} ({w or 'nothing'})"
+                            for k, (n, w) in enumerate(zip(ruling.points_won,
+                                                           won_words(ruling.points, len(sides)),
+                                                           strict=True))) + ".")
+    )
+    computed.append(Finding("P6", bid_sentence(sides, ruling.pitcher_side, ruling.bid,
+                                                 ruling.points_won[ruling.pitcher_side])))
+    if ruling.claimed_ok:
+        verified.append(Finding("P6", "The score the table wrote agrees with the rules."))
+    computed.append(Finding("P2", f"The next dealer is seat {ruling.next_dealer}."))
+    if not ruling.hands_known:
+        as_reported.append(
+            Finding("P2", "The hands as dealt were not given: each hand is read from the cards "
+                    "played, so a revoke shows only when the player later played the suit he "
+                    "failed to follow.")
+        )
+    return tuple(verified), tuple(computed), tuple(as_reported)
+
+
+def bid_sentence(
+    sides: tuple[tuple[int, ...], ...], pitcher_side: int, bid: int, won: int
+) -> str:
+    """P6 in words: the pitcher's side made its bid (won ``won`` points) or was set back."""
+    who = side_words(sides, pitcher_side).capitalize()
+    if won >= bid:
+        return f"{who} bid {bid} and won {won}: it scores {won}."
+    return f"{who} bid {bid} and won only {won}: it is set back {bid}."
 
 
 def side_name(sides: tuple[tuple[int, ...], ...], side: int) -> str:
@@ -189,6 +320,39 @@ def _cards_twice(
     return found
 
 
+def claimed_violations(
+    claimed: Sequence[int],
+    changes: Sequence[int],
+    players: int,
+    partnership: bool,
+    prefix: str = "",
+) -> list[Violation]:
+    """Where the score the table wrote differs from the rules' score (P6).
+
+    ``claimed``: per seat (``players`` numbers) or per side (one per side, the length checked
+    by the caller); ``changes``: the rules' score change per side. ``prefix`` goes before each
+    location (``"sheet."`` gives ``sheet.claimed[1]``). Returns one ``claimed_score_differs``
+    violation per wrong number, in order.
+    """
+    sides = sides_of(players, partnership)
+    side_of = side_of_seat(players, partnership)
+    per_seat = len(claimed) == players
+    found = []
+    for k, value in enumerate(claimed):
+        side = side_of[k] if per_seat else k
+        if value != changes[side]:
+            found.append(
+                Violation(
+                    "claimed_score_differs",
+                    "P6",
+                    f"The table wrote {value:+d} for {side_name(sides, side)}, but the "
+                    f"rules give {changes[side]:+d}.",
+                    f"{prefix}claimed[{k}]",
+                )
+            )
+    return found
+
+
 def auction_pitcher(status: BiddingStatus) -> int:
     """The pitcher of a complete auction (P3).
 
@@ -264,22 +428,10 @@ def _score(
     violations = [*status.violations, *play.violations]
     claimed_ok = None
     if hand.claimed is not None:
-        per_seat = len(hand.claimed) == players
-        claimed_ok = True
-        for k, value in enumerate(hand.claimed):
-            side = side_of[k] if per_seat else k
-            if value != changes[side]:
-                claimed_ok = False
-                violations.append(
-                    Violation(
-                        "claimed_score_differs",
-                        "P6",
-                        f"The table wrote {value:+d} for {side_name(sides, side)}, but the "
-                        f"rules give {changes[side]:+d}.",
-                        f"claimed[{k}]",
-                    )
-                )
-    return PitchRuling(
+        wrong = claimed_violations(hand.claimed, changes, players, hand.partnership)
+        claimed_ok = not wrong
+        violations.extend(wrong)
+    ruling = PitchRuling(
         players=players,
         partnership=hand.partnership,
         dealer=hand.dealer,
@@ -297,4 +449,37 @@ def _score(
         claimed_ok=claimed_ok,
         violations=tuple(violations),
         next_dealer=(hand.dealer + 1) % players,  # P2, as next_dealer()
+        hands_known=hand.hands is not None,
     )
+    if hand.claimed is not None:
+        claim = claimed_counts(hand.claimed, players, hand.partnership, pitcher_side, bid)
+        ruling = replace(ruling, claim=compare_claim(ruling, _Claim(claim)))
+    return ruling
+
+
+@dataclass(frozen=True, slots=True)
+class _Claim:
+    """The counting steps of a bare claimed score, for :func:`compare_claim`."""
+
+    steps: tuple[Count, ...]
+
+    def counts(self) -> tuple[Count, ...]:
+        return self.steps
+
+
+def claimed_counts(
+    claimed: Sequence[int], players: int, partnership: bool, pitcher_side: int, bid: int
+) -> tuple[Count, ...]:
+    """What a bare claimed score says (P6): the bid made or set back, each side's score.
+
+    ``claimed``: per seat or per side; per seat in partnership, a side's claim is read from
+    its first seat (a partner's differing number is a violation of its own, see
+    :func:`claimed_violations`). The pitcher's side claims "set back" when its number is
+    ``-bid``, else "made".
+    """
+    sides = sides_of(players, partnership)
+    per_side = list(claimed)
+    if len(claimed) == players and len(sides) != players:
+        per_side = [claimed[seats[0]] for seats in sides]
+    made = per_side[pitcher_side] != -bid
+    return (bid_count(sides, pitcher_side, bid, made, None), *score_counts(sides, per_side))

@@ -1,4 +1,5 @@
-"""Hypothesis properties over random legal hands for 2-7 players (P1-P7).
+"""Hypothesis properties over random legal hands for 2-7 players (P1-P7), and the score-sheet
+and totals lines derived from them (issue 10: the cards engine is the oracle).
 
 Deals are made by shuffling FULL_PACK and dealing six cards each; the auction and the plays are
 chosen at random among the legal ones, computed here independently of the engine. The engine's
@@ -18,11 +19,17 @@ from referee.pitch import (
     Call,
     PitchHand,
     PitchOptions,
+    PitchRuling,
     check_bidding,
+    compare_claim,
     match_winner,
     progress,
     rule_hand,
+    rule_sheet,
+    rule_totals,
+    sheet_from_record,
     sides_of,
+    totals_from_record,
 )
 
 options_strategy = st.builds(
@@ -168,7 +175,10 @@ def test_legal_hands_rule_cleanly(case: tuple[PitchHand, PitchOptions]) -> None:
         PitchHand(hand.players, hand.partnership, hand.dealer, hand.bids, hand.tricks),
         options,
     )
-    assert blind.as_dict() == ruling.as_dict()
+    # Only what was taken on trust differs: the hands as dealt were not given.
+    blind_dict, full_dict = blind.as_dict(), ruling.as_dict()
+    assert blind_dict.pop("as_reported") and not full_dict.pop("as_reported")
+    assert blind_dict == full_dict
     # The claimed score the rules give is accepted.
     claimed = PitchHand(
         hand.players,
@@ -254,3 +264,66 @@ def test_progress_follows_a_legal_hand_step_by_step(
     final = progress(hand, options)
     assert final.phase == "complete" and final.to_act is None
     assert final.tricks == ruling.tricks
+
+
+def sheet_line_of(ruling: PitchRuling, hand: PitchHand, with_bids: bool) -> dict[str, object]:
+    """The score-sheet line a table would write for a hand ruled from its cards (issue 10)."""
+    points = ruling.points
+    assert points.high is not None and points.low is not None
+    game = points.game.side
+    line: dict[str, object] = {
+        "dealer": hand.dealer,
+        "trump": ruling.trump,
+        "high": points.high.seat,
+        "low": points.low.seat,
+        "jack": None if points.jack is None else points.jack.seat,
+        # Game is won by a side: name any seat of it (the last, to test that any will do).
+        "game": None if game is None else ruling.sides[game][-1],
+        "game_points": list(points.game.game_points),
+        "single_trump": points.high.card == points.low.card,
+        "claimed": list(ruling.score_changes),
+    }
+    if with_bids:
+        line["bids"] = list(hand.bids)
+    else:
+        line["pitcher"], line["bid"] = ruling.pitcher, ruling.bid
+    return line
+
+
+@settings(max_examples=200, deadline=None)
+@given(legal_hands(), st.booleans())
+def test_the_sheet_derived_from_the_cards_rules_as_the_cards(
+    case: tuple[PitchHand, PitchOptions], with_bids: bool
+) -> None:
+    hand, options = case
+    cards = rule_hand(hand, options)
+    line = sheet_line_of(cards, hand, with_bids)
+    ruling = rule_sheet(sheet_from_record(line, hand.players, hand.partnership), options)
+    assert ruling.violations == ()
+    assert ruling.scores == cards.scores
+    assert (ruling.pitcher, ruling.pitcher_side, ruling.bid) == (
+        cards.pitcher, cards.pitcher_side, cards.bid
+    )
+    assert (ruling.points_won, ruling.made_bid) == (cards.points_won, cards.made_bid)
+    assert ruling.claimed_ok is True
+    assert compare_claim(cards, ruling).agrees
+    # The totals the table would write are possible too, and agree.
+    totals = rule_totals(
+        totals_from_record(
+            {"scores": list(cards.scores), "pitcher": cards.pitcher, "bid": cards.bid},
+            hand.players,
+            hand.partnership,
+        ),
+        options,
+    )
+    assert totals.violations == ()
+    assert compare_claim(cards, totals).agrees
+    without_bid = rule_totals(
+        totals_from_record(
+            {"scores": list(cards.scores), "pitcher": cards.pitcher},
+            hand.players,
+            hand.partnership,
+        ),
+        options,
+    )
+    assert without_bid.violations == () and compare_claim(cards, without_bid).agrees

@@ -1,0 +1,186 @@
+"""What a ruling says, step by step, and where a side's claim parts from it (P5, P6).
+
+A referee explains a score in the order the table counts it: High, Low, Jack, Game (P5), then
+the bid, made or set back (P6), then each side's score. Every ruling (on the cards, on a score
+sheet, on totals) lists these steps as :class:`Count` values; :func:`compare_claim` walks the
+ruling's steps and the claim's side by side and reports the first where they part, and every
+difference.
+
+A ruling's ``verified`` / ``computed`` / ``as_reported`` lists are :class:`Finding` values:
+one rule section and one sentence each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+#: The counting order of a Pitch hand (P5, then P6), as the steps are named in comparisons.
+STEPS: tuple[str, ...] = ("high", "low", "jack", "game", "bid", "score")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing a ruling says it verified, computed or took on trust: the rule section
+    (``"P5"``) and a sentence for a player."""
+
+    rule: str
+    what: str
+
+    def as_dict(self) -> dict[str, str]:
+        """JSON-ready: ``{"rule": "P5", "what": "…"}``."""
+        return {"rule": self.rule, "what": self.what}
+
+
+def findings_dicts(findings: Sequence[Finding]) -> list[dict[str, str]]:
+    """Several findings as JSON-ready dicts."""
+    return [f.as_dict() for f in findings]
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """One step of counting a hand.
+
+    ``step``: one of :data:`STEPS`. ``rule``: its section. ``standing``: for ``"score"``, the
+    side (index into the sides) the step is about, else ``None``. ``key``: what is compared,
+    e.g. the side that took High (``None`` = nobody: a jack not out, a tied Game); for
+    ``"bid"`` a tuple ``(pitcher_side, bid, made)`` in which ``None`` means "not said" (a totals
+    claim that gives no bid). ``what``: the step in words, as a player says it.
+    """
+
+    step: str
+    rule: str
+    standing: int | None
+    key: object
+    what: str
+
+
+class Counted(Protocol):
+    """A ruling that can say how it counted the hand (every Pitch ruling does)."""
+
+    def counts(self) -> tuple[Count, ...]:
+        """The hand's counting steps in :data:`STEPS` order."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A step where the claim parts from the ruling: ``step``, ``rule``, and each side's
+    sentence (``ruling``, ``claim``)."""
+
+    step: str
+    rule: str
+    ruling: str
+    claim: str
+
+    def as_dict(self) -> dict[str, str]:
+        """JSON-ready: ``{"step": "game", "rule": "P5", "ruling": "…", "claim": "…"}``."""
+        return {"step": self.step, "rule": self.rule, "ruling": self.ruling, "claim": self.claim}
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimComparison:
+    """A claim beside the ruling: ``agrees`` when no step differs; ``parts_at`` the first
+    difference in counting order (``None`` when it agrees); ``differences`` all of them, in
+    counting order."""
+
+    agrees: bool
+    parts_at: Difference | None
+    differences: tuple[Difference, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"agrees": bool, "parts_at": {…} | None, "differences": [{…}]}``."""
+        return {
+            "agrees": self.agrees,
+            "parts_at": None if self.parts_at is None else self.parts_at.as_dict(),
+            "differences": [d.as_dict() for d in self.differences],
+        }
+
+
+def _same(ruling_key: object, claim_key: object) -> bool:
+    """Whether the claim's key agrees with the ruling's; in tuples ``None`` is "not said"."""
+    if isinstance(ruling_key, tuple) and isinstance(claim_key, tuple):
+        return all(c is None or r == c for r, c in zip(ruling_key, claim_key, strict=True))
+    return ruling_key == claim_key
+
+
+def compare_claim(ruling: Counted, claim_ruling: Counted) -> ClaimComparison:
+    """Put a side's claim beside the referee's ruling (issue 11; P5, P6).
+
+    ``ruling``: the ruling on the cards (:class:`~referee.pitch.hand.PitchRuling`), or any
+    ruling taken as the reference. ``claim_ruling``: the ruling on what a side claims, a score
+    sheet (:func:`~referee.pitch.sheet.rule_sheet`) or totals
+    (:func:`~referee.pitch.sheet.rule_totals`). Steps the claim does not say (a totals claim
+    says nothing of High, Low, Jack and Game) are not compared.
+
+    Counting order: High, Low, Jack, Game, the bid (made or set back), then each side's score.
+    """
+    theirs = {(c.step, c.standing): c for c in claim_ruling.counts()}
+    differences = []
+    for count in ruling.counts():
+        claim = theirs.get((count.step, count.standing))
+        if claim is not None and not _same(count.key, claim.key):
+            differences.append(Difference(count.step, count.rule, count.what, claim.what))
+    return ClaimComparison(
+        agrees=not differences,
+        parts_at=differences[0] if differences else None,
+        differences=tuple(differences),
+    )
+
+
+def side_words(sides: Sequence[Sequence[int]], side: int) -> str:
+    """A side in words: ``"seat 2"`` solo, ``"seats 0 and 2"`` in partnership."""
+    seats = sides[side]
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + " and ".join(map(str, seats))
+
+
+def bid_count(
+    sides: Sequence[Sequence[int]], pitcher_side: int, bid: int | None, made: bool, won: int | None
+) -> Count:
+    """The bid step (P6): who pitched, for how much, made or set back, in words."""
+    who = side_words(sides, pitcher_side)
+    if bid is None:
+        what = f"{who} pitched and {'made the bid' if made else 'was set back'}"
+    elif made:
+        what = f"{who} bid {bid} and made it" + ("" if won is None else f", winning {won}")
+    else:
+        what = f"{who} bid {bid} and was set back {bid}" + (
+            "" if won is None else f", winning only {won}"
+        )
+    return Count("bid", "P6", None, (pitcher_side, bid, made), what)
+
+
+def score_counts(
+    sides: Sequence[Sequence[int]],
+    changes: Sequence[int],
+    reasons: Sequence[str] | None = None,
+) -> list[Count]:
+    """The score step of each side (P6): ``changes`` per side; ``reasons`` per side (what it
+    won, e.g. ``"High, Game"``), or ``None`` when unknown."""
+    found = []
+    for side, change in enumerate(changes):
+        what = f"{side_words(sides, side)} scores {change:+d}"
+        if reasons is not None and reasons[side]:
+            what += f" ({reasons[side]})"
+        found.append(Count("score", "P6", side, change, what))
+    return found
+
+
+_NOBODY = {"jack": "the jack of trumps was not out", "game": "Game was tied: nobody took it"}
+
+
+def point_count(
+    step: str, sides: Sequence[Sequence[int]], side: int | None, detail: str = ""
+) -> Count:
+    """A High/Low/Jack/Game step (P5): ``side`` that took it, or ``None`` (nobody)."""
+    name = {"high": "High", "low": "Low", "jack": "Jack", "game": "Game"}[step]
+    if side is None:
+        what = _NOBODY.get(step, f"nobody took {name}")
+    else:
+        what = f"{side_words(sides, side)} took {name}"
+    if detail:
+        what += f" ({detail})"
+    return Count(step, "P5", None, side, what)

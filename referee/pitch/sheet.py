@@ -1,0 +1,931 @@
+"""A hand entered the way a table keeps score: the score-sheet line and bare totals (issue 10).
+
+A **score sheet** says who pitched and for how much (or the whole auction), who took High, Low,
+Jack (or "not out") and Game (or "tied"), optionally trump, each side's count for Game, that a
+single trump was in play, and the score the table wrote. A **totals** line gives only each
+side's score change and the pitcher. Neither has the cards, so the ruling checks everything
+such a line allows, computes the score (P5, P6), and says what it had to take on trust
+("as reported"). An impossible line is a violation located in the record (``sheet.high``,
+``totals.scores[2]``); a line that cannot be read at all raises :class:`RecordError`.
+
+What one hand can score (P3, P5, P6), the bounds :func:`rule_totals` checks:
+
+- High and Low always go to someone (a trump is always in play: the pitcher's first lead sets
+  it); Jack is not awarded when the jack of trumps is not in play; Game is not awarded on a tie.
+  So 2, 3 or 4 points are won in all, each by one side.
+- A side that did not pitch scores what it won: 0 to 4, never negative.
+- The pitcher's side scores what it won when that is at least the bid (so at least the bid, at
+  most 4), else exactly minus the bid (P6). A bid is at least 1 (``min_bid``), so the pitcher's
+  side never scores 0.
+- Made: all the scores add up to the points won, 2 to 4. Set back with bid ``b``: the pitcher's
+  side won at most ``b - 1``, so the others add up to 2 - (b - 1) = 3 - b at least (and never
+  below 0), 4 at most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, game_point_value
+from referee.pitch.bidding import can_steal, check_bidding
+from referee.pitch.claims import (
+    Count,
+    Finding,
+    bid_count,
+    findings_dicts,
+    point_count,
+    score_counts,
+    side_words,
+)
+from referee.pitch.hand import auction_pitcher, bid_sentence, claimed_violations
+from referee.pitch.records import (
+    DEFAULT_OPTIONS,
+    HAND_SIZE,
+    MAX_BID,
+    Call,
+    PitchOptions,
+    check_players,
+    parse_call,
+    side_of_seat,
+    sides_of,
+)
+from referee.violations import RecordError, Violation
+
+#: Every game-point value of the pack, highest first (P5): four tens, aces, kings, queens, jacks.
+_GAME_VALUES = sorted((game_point_value(c) for c in FULL_PACK), reverse=True)
+
+_SUIT_INPUT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def most_game_points(players: int) -> int:
+    """The most game points the cards in play can hold (P2, P5): the best ``6 * players``
+    cards of the pack. 2 players: 68; 3: 78; 4 or more: all 80.
+
+    >>> most_game_points(2), most_game_points(3), most_game_points(4)
+    (68, 78, 80)
+    """
+    return sum(_GAME_VALUES[: HAND_SIZE * players])
+
+
+@dataclass(frozen=True, slots=True)
+class PitchSheet:
+    """A score-sheet line (CONTRACT.md, "Pitch sheet"), parsed.
+
+    ``players``/``partnership``: the table (P1). Seats are 0..players-1; in partnership any
+    seat of a side names the side. ``high``, ``low``: the seat that took High and Low (Low:
+    that was dealt it under ``low="holder"``). ``jack``: the seat that took the jack of trumps,
+    ``None`` = not out. ``game``: the seat that took Game, ``None`` = tied. ``dealer``: his seat
+    or ``None``. ``bids``: the whole auction from the dealer's left (P3), or ``None``; then
+    ``pitcher`` (seat) and ``bid`` (1..4) say who pitched. ``trump``: ``"S" "H" "D" "C"`` or
+    ``None``. ``game_points``: each side's count for Game, or ``None``. ``single_trump``: only
+    one trump was in play (P5). ``claimed``: the score changes the table wrote, per seat or
+    per side, or ``None``.
+    """
+
+    players: int
+    partnership: bool
+    high: int
+    low: int
+    jack: int | None
+    game: int | None
+    dealer: int | None = None
+    bids: tuple[Call, ...] | None = None
+    pitcher: int | None = None
+    bid: int | None = None
+    trump: str | None = None
+    game_points: tuple[int, ...] | None = None
+    single_trump: bool = False
+    claimed: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PitchTotals:
+    """A totals line (CONTRACT.md, "Pitch totals"), parsed: ``scores`` per side (points, may
+    be negative), the ``pitcher``'s seat (P7 needs his side), his ``bid`` or ``None``."""
+
+    players: int
+    partnership: bool
+    scores: tuple[int, ...]
+    pitcher: int
+    bid: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetPoint:
+    """Who took one of High, Low, Jack, Game by the sheet (P5): ``seat`` as written and its
+    ``side``, both ``None`` for a jack not out or a tied Game."""
+
+    seat: int | None
+    side: int | None
+
+    def as_dict(self) -> dict[str, int | None]:
+        """JSON-ready: ``{"seat": 3, "side": 1}``."""
+        return {"seat": self.seat, "side": self.side}
+
+
+@dataclass(frozen=True, slots=True)
+class PitchSheetRuling:
+    """The ruling on a score-sheet line.
+
+    ``pitcher``/``bid``: from the auction when given, else as written; ``pitched``: the bid was
+    made by pitching (known only from the auction). ``sides`` and ``pitcher_side`` as in
+    :class:`~referee.pitch.hand.PitchRuling`. ``high`` … ``game``: who took each point.
+    ``game_points``: the counts written, or ``None``. ``points_won``: per side, 0..4.
+    ``made_bid``, ``score_changes`` (P6). ``claimed_ok``: the table's claim is right (``None``
+    without one). ``verified`` / ``computed`` / ``as_reported``: what the ruling checked,
+    derived, and took on trust. ``violations``: every impossible or wrong entry.
+    ``next_dealer``: when the dealer is known (P2).
+    """
+
+    players: int
+    partnership: bool
+    dealer: int | None
+    pitcher: int
+    bid: int
+    pitched: bool
+    sides: tuple[tuple[int, ...], ...]
+    pitcher_side: int
+    trump: str | None
+    high: SheetPoint
+    low: SheetPoint
+    jack: SheetPoint
+    game: SheetPoint
+    game_points: tuple[int, ...] | None
+    single_trump: bool
+    points_won: tuple[int, ...]
+    made_bid: bool
+    score_changes: tuple[int, ...]
+    claimed_ok: bool | None
+    verified: tuple[Finding, ...]
+    computed: tuple[Finding, ...]
+    as_reported: tuple[Finding, ...]
+    violations: tuple[Violation, ...]
+    next_dealer: int | None
+
+    level = "sheet"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The score change per side (P6): the same as ``score_changes``."""
+        return self.score_changes
+
+    def counts(self) -> tuple[Count, ...]:
+        """The counting steps: High, Low, Jack, Game, the bid, each side's score (P5, P6)."""
+        sides = self.sides
+        found = [
+            point_count("high", sides, self.high.side),
+            point_count("low", sides, self.low.side),
+            point_count("jack", sides, self.jack.side),
+        ]
+        detail = "" if self.game_points is None else "game points " + " v ".join(
+            map(str, self.game_points)
+        )
+        found.append(point_count("game", sides, self.game.side, detail))
+        won = self.points_won[self.pitcher_side]
+        found.append(bid_count(sides, self.pitcher_side, self.bid, self.made_bid, won))
+        found.extend(score_counts(sides, self.score_changes, _won_words(self)))
+        return tuple(found)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``level`` ``"sheet"``, ``scores`` and every field above."""
+        return {
+            "level": self.level,
+            "players": self.players,
+            "partnership": self.partnership,
+            "dealer": self.dealer,
+            "pitcher": self.pitcher,
+            "bid": self.bid,
+            "pitched": self.pitched,
+            "sides": [list(side) for side in self.sides],
+            "pitcher_side": self.pitcher_side,
+            "trump": self.trump,
+            "points": {
+                "high": self.high.as_dict(),
+                "low": self.low.as_dict(),
+                "jack": self.jack.as_dict(),
+                "game": {**self.game.as_dict(), "game_points": _list(self.game_points)},
+            },
+            "single_trump": self.single_trump,
+            "points_won": list(self.points_won),
+            "made_bid": self.made_bid,
+            "score_changes": list(self.score_changes),
+            "scores": list(self.score_changes),
+            "claimed_ok": self.claimed_ok,
+            "verified": findings_dicts(self.verified),
+            "computed": findings_dicts(self.computed),
+            "as_reported": findings_dicts(self.as_reported),
+            "violations": [v.as_dict() for v in self.violations],
+            "next_dealer": self.next_dealer,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PitchTotalsRuling:
+    """The ruling on a totals line: the ``scores`` as written (per side), checked against what
+    one hand can score (see the module notes). ``bid``: as written, or read from a set-back
+    score (``-bid``), else ``None``. ``made_bid``: the pitcher's side scored (not set back).
+    ``verified`` / ``computed`` / ``as_reported`` and ``violations`` as for a sheet.
+    """
+
+    players: int
+    partnership: bool
+    sides: tuple[tuple[int, ...], ...]
+    pitcher: int
+    pitcher_side: int
+    bid: int | None
+    made_bid: bool
+    score_changes: tuple[int, ...]
+    verified: tuple[Finding, ...]
+    computed: tuple[Finding, ...]
+    as_reported: tuple[Finding, ...]
+    violations: tuple[Violation, ...]
+
+    level = "totals"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The score change per side, as written."""
+        return self.score_changes
+
+    def counts(self) -> tuple[Count, ...]:
+        """The counting steps a totals line says: the bid (made or set back), each score."""
+        won = self.score_changes[self.pitcher_side] if self.made_bid else None
+        return (
+            bid_count(self.sides, self.pitcher_side, self.bid, self.made_bid, won),
+            *score_counts(self.sides, self.score_changes),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``level`` ``"totals"``, ``scores`` and every field above."""
+        return {
+            "level": self.level,
+            "players": self.players,
+            "partnership": self.partnership,
+            "sides": [list(side) for side in self.sides],
+            "pitcher": self.pitcher,
+            "pitcher_side": self.pitcher_side,
+            "bid": self.bid,
+            "made_bid": self.made_bid,
+            "score_changes": list(self.score_changes),
+            "scores": list(self.score_changes),
+            "verified": findings_dicts(self.verified),
+            "computed": findings_dicts(self.computed),
+            "as_reported": findings_dicts(self.as_reported),
+            "violations": [v.as_dict() for v in self.violations],
+        }
+
+
+def _list(values: tuple[int, ...] | None) -> list[int] | None:
+    return None if values is None else list(values)
+
+
+# --- Parsing -------------------------------------------------------------------------------
+
+_SHEET_KEYS = frozenset(
+    {"dealer", "bids", "pitcher", "bid", "trump", "high", "low", "jack", "game",
+     "game_points", "single_trump", "claimed"}
+)
+_TOTALS_KEYS = frozenset({"scores", "pitcher", "bid", "dealer"})
+
+
+def _bad(
+    message: str, location: str, rule: str = "P9", code: str = "malformed_record"
+) -> RecordError:
+    return RecordError([Violation(code, rule, message, location)])
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat(value: object, players: int, location: str, what: str, rule: str) -> int:
+    if not _whole(value) or not 0 <= value < players:  # type: ignore[operator]
+        raise _bad(f"{what}: name a seat, 0 to {players - 1}, not {value!r}.", location, rule)
+    return int(value)  # type: ignore[call-overload]
+
+
+def _numbers(value: object, location: str, what: str) -> tuple[int, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise _bad(f"{what} is a list of whole numbers.", location)
+    for i, item in enumerate(value):
+        if not _whole(item):
+            raise _bad(f"{what}: {item!r} is not a whole number.", f"{location}[{i}]")
+    return tuple(int(v) for v in value)
+
+
+def _mapping(record: object, name: str, allowed: frozenset[str]) -> Mapping[str, Any]:
+    if not isinstance(record, Mapping):
+        raise _bad(f"The {name} line is a JSON object.", name)
+    unknown = sorted(set(record) - allowed)
+    if unknown:
+        raise _bad(
+            f"{unknown[0]!r} is not part of a Pitch {name} line: use "
+            + ", ".join(sorted(allowed)) + ".",
+            f"{name}.{unknown[0]}",
+        )
+    return record
+
+
+def _bid_value(value: object, location: str) -> int:
+    if not _whole(value) or not 1 <= value <= MAX_BID:  # type: ignore[operator]
+        raise _bad(f"A bid is 1 to 4, not {value!r}.", location, "P3", "bid_out_of_range")
+    return int(value)  # type: ignore[call-overload]
+
+
+def sheet_from_record(record: Mapping[str, Any], players: int, partnership: bool) -> PitchSheet:
+    """Parse a score-sheet line (CONTRACT.md, "Pitch sheet") into a :class:`PitchSheet`.
+
+    Required: ``high``, ``low`` (seats: they always go, P5), the keys ``jack`` and ``game``
+    (a seat, or ``null`` for "not out" / "tied"), and either ``bids`` (with ``dealer``) or
+    ``pitcher`` and ``bid``. Optional: ``dealer``, ``trump``, ``game_points`` (one count per
+    side, 0 or more), ``single_trump``, ``claimed`` (per seat, or per side).
+
+    Only the shape is checked here; :func:`rule_sheet` checks the rules.
+
+    :raises RecordError: ``player_count``, ``malformed_record`` (a missing key, an unknown
+        key, a seat out of range, a count below 0…), ``malformed_call``, ``bid_out_of_range``;
+        located ``sheet.<key>``.
+    """
+    check_players(players, partnership)
+    line = _mapping(record, "sheet", _SHEET_KEYS)
+    n_sides = len(sides_of(players, partnership))
+
+    def seat(key: str, what: str, rule: str, nullable: bool) -> int | None:
+        if key not in line:
+            hint = f"or null ({_NULL_WORDS[key]})" if nullable else "(it always goes to someone)"
+            raise _bad(f"{what}: name the seat {hint}.", f"sheet.{key}", rule)
+        value = line[key]
+        if value is None:
+            if nullable:
+                return None
+            raise _bad(
+                f"{what} always goes to someone: a trump is always in play (the pitcher's "
+                "first lead), so name the seat that took it.",
+                f"sheet.{key}",
+                rule,
+            )
+        return _seat(value, players, f"sheet.{key}", what, rule)
+
+    high = seat("high", "High", "P5", False)
+    low = seat("low", "Low", "P5", False)
+    jack = seat("jack", "Jack", "P5", True)
+    game = seat("game", "Game", "P5", True)
+    assert high is not None and low is not None
+    dealer = None
+    if line.get("dealer") is not None:
+        dealer = _seat(line["dealer"], players, "sheet.dealer", "The dealer", "P2")
+    bids = None
+    if line.get("bids") is not None:
+        raw = line["bids"]
+        if not isinstance(raw, (list, tuple)):
+            raise _bad("The bids are a list of calls from the dealer's left.", "sheet.bids", "P3")
+        bids = tuple(parse_call(c, f"sheet.bids[{i}]") for i, c in enumerate(raw))
+        if dealer is None:
+            raise _bad(
+                "With the bids, give the dealer: the auction starts at his left (P3).",
+                "sheet.dealer",
+                "P3",
+            )
+    pitcher = None
+    if line.get("pitcher") is not None:
+        pitcher = _seat(line["pitcher"], players, "sheet.pitcher", "The pitcher", "P3")
+    bid = None if line.get("bid") is None else _bid_value(line["bid"], "sheet.bid")
+    if bids is None and (pitcher is None or bid is None):
+        key = "pitcher" if pitcher is None else "bid"
+        raise _bad(
+            "Give the bids, or at least the pitcher and his bid (P3).", f"sheet.{key}", "P3"
+        )
+    trump = None
+    if line.get("trump") is not None:
+        text = line["trump"]
+        trump = _SUIT_INPUT.get(text, text.upper()) if isinstance(text, str) else None
+        if trump not in SUITS:
+            raise _bad(f"Trump is a suit: S, H, D or C, not {text!r}.", "sheet.trump", "P4")
+    game_points = None
+    if line.get("game_points") is not None:
+        game_points = _numbers(line["game_points"], "sheet.game_points", "The game points")
+        if len(game_points) != n_sides:
+            raise _bad(
+                f"Give one count of game points per {'team' if partnership else 'player'}: "
+                f"{n_sides}, not {len(game_points)}.",
+                "sheet.game_points",
+                "P5",
+            )
+        for i, value in enumerate(game_points):
+            if value < 0:
+                raise _bad("A count of game points is 0 or more.", f"sheet.game_points[{i}]", "P5")
+    single = line.get("single_trump", False)
+    if single is None:
+        single = False
+    if not isinstance(single, bool):
+        raise _bad("single_trump is true or false.", "sheet.single_trump", "P5")
+    claimed = None
+    if line.get("claimed") is not None:
+        claimed = _numbers(line["claimed"], "sheet.claimed", "The claimed score")
+        if len(claimed) not in (players, n_sides):
+            per = f"{players} (one per seat)"
+            if partnership:
+                per += f" or {n_sides} (one per team)"
+            raise _bad(
+                f"The claimed score has {len(claimed)} numbers; give {per}.",
+                "sheet.claimed",
+                "P6",
+                "claimed_wrong_length",
+            )
+    return PitchSheet(
+        players=players,
+        partnership=partnership,
+        high=high,
+        low=low,
+        jack=jack,
+        game=game,
+        dealer=dealer,
+        bids=bids,
+        pitcher=pitcher,
+        bid=bid,
+        trump=trump,
+        game_points=game_points,
+        single_trump=single,
+        claimed=claimed,
+    )
+
+
+_NULL_WORDS = {"jack": "null = the jack of trumps was not out", "game": "null = Game was tied"}
+
+
+def totals_from_record(
+    record: Mapping[str, Any], players: int, partnership: bool
+) -> PitchTotals:
+    """Parse a totals line (CONTRACT.md, "Pitch totals") into a :class:`PitchTotals`.
+
+    ``scores``: one whole number per side (per seat solo, per team in partnership);
+    ``pitcher``: his seat (required: P7 needs his side); ``bid``: 1..4, optional. ``dealer``
+    may be present (the match checks it) and is otherwise ignored.
+
+    :raises RecordError: ``player_count``, ``malformed_record``, ``bid_out_of_range``; located
+        ``totals.<key>``.
+    """
+    check_players(players, partnership)
+    line = _mapping(record, "totals", _TOTALS_KEYS)
+    n_sides = len(sides_of(players, partnership))
+    if line.get("scores") is None:
+        raise _bad("Give each side's score for the hand.", "totals.scores", "P6")
+    scores = _numbers(line["scores"], "totals.scores", "The scores")
+    if len(scores) != n_sides:
+        raise _bad(
+            f"Give one score per {'team' if partnership else 'player'}: {n_sides}, "
+            f"not {len(scores)}.",
+            "totals.scores",
+            "P6",
+        )
+    if line.get("pitcher") is None:
+        raise _bad(
+            "Name the pitcher: only his side can win the match at the end of a hand (P7).",
+            "totals.pitcher",
+            "P7",
+        )
+    pitcher = _seat(line["pitcher"], players, "totals.pitcher", "The pitcher", "P3")
+    bid = None if line.get("bid") is None else _bid_value(line["bid"], "totals.bid")
+    return PitchTotals(players, partnership, scores, pitcher, bid)
+
+
+# --- Ruling --------------------------------------------------------------------------------
+
+
+def _prefixed(violations: Sequence[Violation], prefix: str) -> list[Violation]:
+    """The violations with ``prefix`` before each location (``bids[1]`` → ``sheet.bids[1]``)."""
+    return [
+        Violation(v.code, v.rule, v.message, prefix + v.location if v.location else prefix[:-1])
+        for v in violations
+    ]
+
+
+def _won_words(ruling: PitchSheetRuling) -> list[str]:
+    names: list[list[str]] = [[] for _ in ruling.sides]
+    for name, point in (("High", ruling.high), ("Low", ruling.low), ("Jack", ruling.jack),
+                        ("Game", ruling.game)):
+        if point.side is not None:
+            names[point.side].append(name)
+    return [", ".join(n) for n in names]
+
+
+def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> PitchSheetRuling:
+    """Rule on a score-sheet line (P3, P5, P6; issue 10).
+
+    Checked (each failure a violation located ``sheet.<key>``):
+
+    - P3, with the bids: the auction is legal (:func:`~referee.pitch.check_bidding`) and the
+      pitcher and bid written, if any, are the auction's (``pitcher_not_high_bidder``,
+      ``bid_not_high_bid``). Without them: the bid is at least ``min_bid``
+      (``bid_below_minimum``), and a dealer's bid below ``stuck_dealer_min`` is possible only
+      over or matching another bid (``stuck_dealer_bid_too_low``).
+    - P4/P5, a single trump: it was the pitcher's opening lead and won its trick, so High and
+      Low (and the Jack, when that trump is the jack) are the pitcher's side's
+      (``single_trump_not_pitchers``).
+    - P5, game points: they add up to no more than the cards in play hold
+      (``game_points_too_many``), and Game goes to the single highest count, nobody on a tie
+      (``game_not_highest_count``).
+    - P6: the claimed score is the rules' score (``claimed_score_differs``).
+
+    Computed: the points won per side, pooled per team (P5), the bid made or set back and the
+    score changes (P6), the next dealer (P2). Taken on trust: who took each point (no cards),
+    the game points as counted, the pitcher when the auction is not given, that nobody revoked.
+
+    :raises RecordError: an auction nobody won (``redeal``, ``no_pitcher``,
+        ``bidding_incomplete``), located ``sheet.bids``.
+    """
+    players = sheet.players
+    sides = sides_of(players, sheet.partnership)
+    side_of = side_of_seat(players, sheet.partnership)
+    verified: list[Finding] = []
+    computed: list[Finding] = []
+    as_reported: list[Finding] = []
+    violations: list[Violation] = []
+
+    # P3: the pitcher and his bid.
+    pitched = False
+    if sheet.bids is not None:
+        assert sheet.dealer is not None  # sheet_from_record requires it with the bids
+        status = check_bidding(players, sheet.dealer, sheet.bids, options)
+        try:
+            pitcher = auction_pitcher(status)
+        except RecordError as error:
+            raise RecordError(_prefixed(error.violations, "sheet.")) from None
+        bid = status.high_bid or 0
+        pitched = status.pitched
+        violations.extend(_prefixed(status.violations, "sheet."))
+        calls = ", ".join(map(str, sheet.bids))
+        if status.violations:
+            computed.append(
+                Finding("P3", f"Read as the table played it, the auction ({calls}) makes seat "
+                        f"{pitcher} the pitcher with {bid}.")
+            )
+        else:
+            verified.append(
+                Finding("P3", f"The auction ({calls}, from the dealer's left) is legal: seat "
+                        f"{pitcher} is the highest bidder, with {bid}.")
+            )
+        if sheet.pitcher is not None and sheet.pitcher != pitcher:
+            violations.append(
+                Violation("pitcher_not_high_bidder", "P3",
+                          f"The pitcher is the highest bidder: by the bids that is seat "
+                          f"{pitcher}, not seat {sheet.pitcher}.", "sheet.pitcher")
+            )
+        if sheet.bid is not None and sheet.bid != bid:
+            violations.append(
+                Violation("bid_not_high_bid", "P3",
+                          f"By the bids the pitcher bid {bid}, not {sheet.bid}.", "sheet.bid")
+            )
+    else:
+        assert sheet.pitcher is not None and sheet.bid is not None
+        pitcher, bid = sheet.pitcher, sheet.bid
+        violations.extend(_bid_checks(sheet, pitcher, bid, options, verified, as_reported))
+    pitcher_side = side_of[pitcher]
+
+    # P5: who took each point.
+    high = SheetPoint(sheet.high, side_of[sheet.high])
+    low = SheetPoint(sheet.low, side_of[sheet.low])
+    jack = SheetPoint(sheet.jack, None if sheet.jack is None else side_of[sheet.jack])
+    game = SheetPoint(sheet.game, None if sheet.game is None else side_of[sheet.game])
+    if sheet.single_trump:
+        violations.extend(_single_trump_checks(sides, pitcher_side, high, low, jack, verified))
+    else:
+        low_verb = "was dealt" if options.low == "holder" else "took"
+        as_reported.append(Finding("P5", f"Seat {sheet.high} took High and seat {sheet.low} "
+                                   f"{low_verb} Low (no cards were given)."))
+        if sheet.jack is None:
+            as_reported.append(Finding("P5", "The jack of trumps was not out (not dealt)."))
+        else:
+            as_reported.append(Finding("P5", f"Seat {sheet.jack} took the jack of trumps."))
+    if sheet.game_points is not None:
+        violations.extend(_game_checks(sheet, sides, game, verified, as_reported))
+    elif sheet.game is None:
+        as_reported.append(Finding("P5", "Game was tied (no counts were given)."))
+    else:
+        as_reported.append(Finding("P5", f"Seat {sheet.game} took Game (no counts were given)."))
+    if sheet.trump is not None:
+        as_reported.append(Finding("P4", f"Trump was {SUIT_NAMES[sheet.trump]}."))
+    as_reported.append(
+        Finding("P4", "Nobody revoked: without the cards the play cannot be checked.")
+    )
+
+    # P5 points won, pooled per side; P6 the score.
+    won = [0] * len(sides)
+    for point in (high, low, jack, game):
+        if point.side is not None:
+            won[point.side] += 1
+    made = won[pitcher_side] >= bid
+    changes = list(won)
+    if not made:
+        changes[pitcher_side] = -bid
+    if sheet.partnership:
+        computed.append(Finding("P5", "Partners pool what they won: each team scores as one."))
+    names = [", ".join(n for n, p in (("High", high), ("Low", low), ("Jack", jack),
+                                       ("Game", game)) if p.side == k) for k in range(len(sides))]
+    computed.append(
+        Finding("P5", "Points won: " + "; ".join(
+            f"{side_words(sides, k)} {won[k]} ({names[k] or 'nothing'})" for k in range(len(sides))
+        ) + ".")
+    )
+    computed.append(Finding("P6", bid_sentence(sides, pitcher_side, bid, won[pitcher_side])))
+    claimed_ok = None
+    if sheet.claimed is not None:
+        wrong = claimed_violations(sheet.claimed, changes, players, sheet.partnership, "sheet.")
+        claimed_ok = not wrong
+        violations.extend(wrong)
+        if claimed_ok:
+            verified.append(Finding("P6", "The score the table wrote agrees with the rules."))
+    next_dealer = None if sheet.dealer is None else (sheet.dealer + 1) % players
+    if next_dealer is not None:
+        computed.append(Finding("P2", f"The next dealer is seat {next_dealer}."))
+    return PitchSheetRuling(
+        players=players,
+        partnership=sheet.partnership,
+        dealer=sheet.dealer,
+        pitcher=pitcher,
+        bid=bid,
+        pitched=pitched,
+        sides=sides,
+        pitcher_side=pitcher_side,
+        trump=sheet.trump,
+        high=high,
+        low=low,
+        jack=jack,
+        game=game,
+        game_points=sheet.game_points,
+        single_trump=sheet.single_trump,
+        points_won=tuple(won),
+        made_bid=made,
+        score_changes=tuple(changes),
+        claimed_ok=claimed_ok,
+        verified=tuple(verified),
+        computed=tuple(computed),
+        as_reported=tuple(as_reported),
+        violations=tuple(violations),
+        next_dealer=next_dealer,
+    )
+
+
+def _bid_checks(
+    sheet: PitchSheet,
+    pitcher: int,
+    bid: int,
+    options: PitchOptions,
+    verified: list[Finding],
+    as_reported: list[Finding],
+) -> list[Violation]:
+    """P3 without the auction: what the pitcher's bid alone can break (see :func:`rule_sheet`)."""
+    found = []
+    if bid < options.min_bid:
+        found.append(
+            Violation("bid_below_minimum", "P3",
+                      f"A bid of {bid} is below this table's lowest bid of {options.min_bid}.",
+                      "sheet.bid")
+        )
+    stuck_min = options.stuck_dealer_min
+    dealer_bid_low = sheet.dealer == pitcher and stuck_min is not None and bid < stuck_min
+    if dealer_bid_low:
+        # Below his stuck minimum, the dealer's bid stands only over another bid (so it is at
+        # least min_bid + 1) or as a steal matching one (dealer_steal, P8).
+        possible = bid >= options.min_bid + 1 or can_steal(bid, options)
+        if not possible:
+            found.append(
+                Violation(
+                    "stuck_dealer_bid_too_low", "P3",
+                    f"The dealer (seat {pitcher}) bid {bid}: nobody before him can have bid "
+                    f"(he could neither outbid nor match it at this table), so he was stuck and "
+                    f"had to bid at least {stuck_min}.",
+                    "sheet.bid",
+                )
+            )
+        else:
+            as_reported.append(
+                Finding("P3", f"The dealer's {bid} came over or matched another bid (had "
+                        f"everyone passed, he had to bid at least {stuck_min}).")
+            )
+    if not found:
+        verified.append(
+            Finding("P3", f"A bid of {bid} is a legal bid at this table "
+                    f"({options.min_bid} to {MAX_BID}).")
+        )
+    as_reported.append(
+        Finding("P3", f"Seat {pitcher} was the highest bidder, with {bid} (the auction was "
+                "not given).")
+    )
+    return found
+
+
+def _single_trump_checks(
+    sides: tuple[tuple[int, ...], ...],
+    pitcher_side: int,
+    high: SheetPoint,
+    low: SheetPoint,
+    jack: SheetPoint,
+    verified: list[Finding],
+) -> list[Violation]:
+    """P4/P5: a single trump was the pitcher's first lead (it set trump) and won its trick, so
+    it is High and Low for his side, and the Jack too when it is the jack (3 points)."""
+    who = side_words(sides, pitcher_side)
+    found = []
+    for key, name, point in (("high", "High", high), ("low", "Low", low), ("jack", "Jack", jack)):
+        if point.side is not None and point.side != pitcher_side:
+            extra = " (a Jack counts only when that trump is the jack)" if key == "jack" else ""
+            found.append(
+                Violation(
+                    "single_trump_not_pitchers", "P5",
+                    f"With a single trump in play, that trump was the pitcher's first lead "
+                    f"and won the trick, so {who} took {name}{extra}, not seat {point.seat}.",
+                    f"sheet.{key}",
+                )
+            )
+    if not found:
+        points = 3 if jack.side is not None else 2
+        verified.append(
+            Finding("P5", f"A single trump in play is both High and Low"
+                    f"{' and the Jack' if points == 3 else ''}: {who} scores {points} for it, "
+                    "as the pitcher led it.")
+        )
+    return found
+
+
+def _game_checks(
+    sheet: PitchSheet,
+    sides: tuple[tuple[int, ...], ...],
+    game: SheetPoint,
+    verified: list[Finding],
+    as_reported: list[Finding],
+) -> list[Violation]:
+    """P5: the game points are within what the cards in play hold, and Game goes to the single
+    highest count (nobody on a tie)."""
+    counts = sheet.game_points
+    assert counts is not None
+    found = []
+    most = most_game_points(sheet.players)
+    total = sum(counts)
+    written = " v ".join(map(str, counts))
+    if total > most:
+        found.append(
+            Violation(
+                "game_points_too_many", "P5",
+                f"The counts add up to {total} game points, but the {HAND_SIZE * sheet.players} "
+                f"cards in play hold at most {most} (ten 10, ace 4, king 3, queen 2, jack 1).",
+                "sheet.game_points",
+            )
+        )
+    best = max(counts)
+    leaders = [k for k, c in enumerate(counts) if c == best]
+    if len(leaders) == 1:
+        expected: int | None = leaders[0]
+        rule_words = f"{side_words(sides, leaders[0])} has the highest count ({best})"
+    else:
+        expected = None
+        rule_words = " and ".join(side_words(sides, k) for k in leaders) + f" tie at {best}"
+    if game.side != expected:
+        if expected is None:
+            message = f"Game goes to the highest count, and {rule_words}: nobody takes Game."
+        elif game.side is None:
+            message = f"Game is not tied: {rule_words}, so it takes Game."
+        else:
+            message = (f"Game goes to the highest count: {rule_words}, so it took Game, "
+                       f"not seat {game.seat}.")
+        found.append(Violation("game_not_highest_count", "P5", message, "sheet.game"))
+    else:
+        verified.append(
+            Finding("P5", f"Game agrees with the counts ({written}): {rule_words}.")
+        )
+    if total <= most:
+        verified.append(
+            Finding("P5", f"The counts ({total} in all) fit in the cards in play (at most {most}).")
+        )
+    as_reported.append(Finding("P5", f"The game points as the table counted them: {written}."))
+    return found
+
+
+def rule_totals(
+    totals: PitchTotals, options: PitchOptions = DEFAULT_OPTIONS
+) -> PitchTotalsRuling:
+    """Rule on a totals line: are these scores possible in one hand? (P3, P5, P6)
+
+    The bounds (derived in the module notes): a side that did not pitch scores 0 to 4
+    (``score_out_of_range``); the pitcher's side scores at least its bid and at most 4, or
+    exactly minus the bid, never 0 (``pitcher_score_impossible``); made, all the scores add up
+    to 2..4, set back with bid ``b``, the others add up to ``max(0, 3 - b)``..4
+    (``points_total_impossible``). Without a bid, a negative pitcher's score is read as the
+    bid set back, and a positive one as a bid made of at most that much.
+
+    Taken on trust: who took High, Low, Jack and Game, and so the score itself.
+    """
+    players = totals.players
+    sides = sides_of(players, totals.partnership)
+    side_of = side_of_seat(players, totals.partnership)
+    pitcher_side = side_of[totals.pitcher]
+    scores = totals.scores
+    mine = scores[pitcher_side]
+    who = side_words(sides, pitcher_side)
+    violations: list[Violation] = []
+    verified: list[Finding] = []
+    computed: list[Finding] = []
+    here = f"totals.scores[{pitcher_side}]"
+    for k, score in enumerate(scores):
+        if k != pitcher_side and not 0 <= score <= 4:
+            violations.append(
+                Violation(
+                    "score_out_of_range", "P5",
+                    f"{side_words(sides, k).capitalize()} did not pitch, so it scores the points "
+                    f"it won: 0 to 4 (High, Low, Jack, Game), never {score}.",
+                    f"totals.scores[{k}]",
+                )
+            )
+    bid = totals.bid
+    made = mine > 0
+    if bid is None and mine < 0:
+        bid = -mine
+        computed.append(Finding("P6", f"{who} was set back: it bid {bid}."))
+    if bid is not None and bid < options.min_bid:
+        violations.append(
+            Violation("bid_below_minimum", "P3",
+                      f"A bid of {bid} is below this table's lowest bid of {options.min_bid}.",
+                      "totals.bid" if totals.bid is not None else here)
+        )
+    pitcher_ok = True
+    if mine == 0:
+        pitcher_ok = False
+        violations.append(
+            Violation("pitcher_score_impossible", "P6",
+                      f"{who.capitalize()} pitched: it scores at least its bid, or is set back "
+                      "by it, never 0.", here)
+        )
+    elif bid is not None and mine > 0 and mine < bid:
+        pitcher_ok = False
+        violations.append(
+            Violation("pitcher_score_impossible", "P6",
+                      f"{who.capitalize()} bid {bid}: it scores at least {bid}, or is set back "
+                      f"{bid} (write {-bid}), never {mine}.", here)
+        )
+    elif bid is not None and mine < 0 and mine != -bid:
+        pitcher_ok = False
+        violations.append(
+            Violation("pitcher_score_impossible", "P6",
+                      f"{who.capitalize()} bid {bid}: set back, it loses exactly {bid} "
+                      f"(write {-bid}), not {-mine}.", here)
+        )
+    elif mine > 4 or mine < -MAX_BID:
+        pitcher_ok = False
+        violations.append(
+            Violation("pitcher_score_impossible", "P6",
+                      f"{who.capitalize()} pitched: it scores at most 4, or is set back at most "
+                      f"4 (the highest bid), never {mine}.", here)
+        )
+    others = sum(s for k, s in enumerate(scores) if k != pitcher_side)
+    if pitcher_ok and made:
+        total = others + mine
+        if not 2 <= total <= 4:
+            why = ("High and Low always go to someone, so at least 2 are won"
+                   if total < 2 else "a hand has only four (High, Low, Jack, Game)")
+            violations.append(
+                Violation("points_total_impossible", "P5",
+                          f"The points won add up to {total}, but {why}.", "totals.scores")
+            )
+        else:
+            verified.append(Finding("P5", f"The points won add up to {total}: 2 to 4, as "
+                                    "High and Low always go and Jack and Game may not."))
+    elif pitcher_ok and bid is not None:
+        least = max(0, 3 - bid)
+        if not least <= others <= 4:
+            violations.append(
+                Violation(
+                    "points_total_impossible", "P5",
+                    f"{who.capitalize()} was set back {bid}, so it won at most {bid - 1}; High "
+                    f"and Low always go, so the others won {least} to 4 between them, "
+                    f"not {others}.",
+                    "totals.scores",
+                )
+            )
+        else:
+            verified.append(Finding("P5", f"{who.capitalize()} was set back {bid}: the others' "
+                                    f"{others} points fit ({least} to 4)."))
+    if not violations:
+        verified.append(Finding("P6", "Each score is possible in one hand: a non-pitcher 0 to "
+                                "4, the pitcher at least his bid or minus the bid."))
+    as_reported = [
+        Finding("P5", "Who took High, Low, Jack and Game: only the totals were given."),
+        Finding("P6", "The scores themselves, within what one hand can score."),
+    ]
+    if totals.bid is None and made:
+        as_reported.append(Finding("P3", f"{who.capitalize()} made its bid (not given)."))
+    return PitchTotalsRuling(
+        players=players,
+        partnership=totals.partnership,
+        sides=sides,
+        pitcher=totals.pitcher,
+        pitcher_side=pitcher_side,
+        bid=bid,
+        made_bid=made,
+        score_changes=scores,
+        verified=tuple(verified),
+        computed=tuple(computed),
+        as_reported=tuple(as_reported),
+        violations=tuple(violations),
+    )
