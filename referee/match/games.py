@@ -537,13 +537,12 @@ class PitchGame:
     ) -> Any:
         """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows)."""
         engine_options = self._engine_options(options)
+        partnership = options["partnership"]
         if level == "sheet":
-            sheet = _engine(pitch, "sheet_from_record")(record, len(players),
-                                                         options["partnership"])
-            return _engine(pitch, "rule_sheet")(sheet, engine_options)
-        totals = _engine(pitch, "totals_from_record")(record, len(players),
-                                                       options["partnership"])
-        return _engine(pitch, "rule_totals")(totals, engine_options)
+            sheet = pitch.sheet_from_record(record, len(players), partnership)
+            return pitch.rule_sheet(sheet, engine_options)
+        totals = pitch.totals_from_record(record, len(players), partnership)
+        return pitch.rule_totals(totals, engine_options)
 
     def rule_entry(
         self, level: str, record: dict, dealer: int, players: Sequence[str],
