@@ -93,12 +93,36 @@ class LogEntrySchema(ma.Schema):
     points = ma.fields.Integer()
     elder_total = ma.fields.Integer()
     younger_total = ma.fields.Integer()
+    note = ma.fields.String(metadata={"description": "why, when the entry needs explaining"})
+
+
+class CountSchema(ma.Schema):
+    """One counting record (Q8): who counts what (in full, as said aloud), the points, the
+    stage ("declaring", "playing", "the cards"), the rule, the Q8 step, the trick (play)."""
+
+    who = ma.fields.String()
+    what = ma.fields.String(metadata={"example": "quint to the king in clubs"})
+    points = ma.fields.Integer()
+    stage = ma.fields.String(validate=validate.OneOf(["declaring", "playing", "the cards"]))
+    rule = ma.fields.String(metadata={"example": "Q5"})
+    step = ma.fields.String(metadata={"example": "sequence"})
+    trick = ma.fields.Integer()
+    note = ma.fields.String()
+
+
+class GroundSchema(ma.Schema):
+    """One thing a ruling verified, computed or took as reported, with its rule section."""
+
+    rule = ma.fields.String(metadata={"example": "Q5"})
+    what = ma.fields.String()
 
 
 class DealRulingSchema(ma.Schema):
     """The ruling on a deal: the deal's totals, tricks, declarations, carte blanche, repique,
-    pique, capot, each trick, the running log and every rule break."""
+    pique, capot, each trick, the running log (as a table counts aloud), the counting records
+    in Q8 order, what was verified / computed / taken as reported, and every rule break."""
 
+    level = ma.fields.String(metadata={"description": '"cards" (a ruling on every card)'})
     scores = ma.fields.Nested(PerRoleSchema)
     tricks_won = ma.fields.Nested(PerRoleSchema)
     declarations = ma.fields.Nested(DeclarationsSchema)
@@ -110,6 +134,10 @@ class DealRulingSchema(ma.Schema):
     tricks = ma.fields.List(ma.fields.Nested(PiquetTrickSchema))
     hands = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.List(ma.fields.String()))
     log = ma.fields.List(ma.fields.Nested(LogEntrySchema))
+    counts = ma.fields.List(ma.fields.Nested(CountSchema))
+    verified = ma.fields.List(ma.fields.Nested(GroundSchema))
+    computed = ma.fields.List(ma.fields.Nested(GroundSchema))
+    as_reported = ma.fields.List(ma.fields.Nested(GroundSchema))
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
 
 

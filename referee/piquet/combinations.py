@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from referee.cards import ACE, JACK, KING, QUEEN, TEN, Card
+from referee.cards import ACE, JACK, KING, QUEEN, SUIT_NAMES, TEN, Card
+from referee.piquet.counting import CARTE_BLANCHE_POINTS, Count, count, judge_q7
 from referee.piquet.records import (
     PACK_SET,
     ROLES,
@@ -69,13 +70,16 @@ class Combination(NamedTuple):
     ``words``: what the player says ("point of five", "quint", "trio of aces");
     ``score``: points it scores if its category is won; ``key``: comparison key within the
     category (higher wins: point (cards, pips), sequence (length, top rank), set (size, rank));
-    ``shown``: the words with the detail an opponent may ask for ("point of five (47 pips)").
+    ``shown``: the words with the detail an opponent may ask for ("point of five (47 pips)");
+    ``full``: the combination in full as counted aloud ("point of five, 47", "quint to the
+    king in clubs", "three aces").
     """
 
     words: str
     score: int
     key: tuple[int, int]
     shown: str
+    full: str = ""
 
 
 def point_words(length: int) -> str:
@@ -88,20 +92,45 @@ def set_words(size: int, rank: int) -> str:
     return f"{_SET_KINDS[size]} of {_PLURALS[rank]}"
 
 
+def sequence_in_full(length: int, top: int | None, suit: str | None = None) -> str:
+    """A sequence as a player says it: ``(5, KING, "C")`` → ``"quint to the king in clubs"``,
+    ``(3, ACE, None)`` → ``"tierce major"``; without its top card just its name."""
+    words = SEQUENCE_NAMES[length]
+    if top is not None:
+        words += " major" if top == ACE else f" to the {_TOP_WORDS.get(top, str(top))}"
+    if suit is not None:
+        words += f" in {SUIT_NAMES[suit]}"
+    return words
+
+
+def set_in_full(size: int, rank: int) -> str:
+    """A set as a player says it: ``(3, ACE)`` → ``"three aces"``, ``(4, TEN)`` → ``"four
+    tens"``."""
+    return f"{_NUMBERS[size]} {_PLURALS[rank]}"
+
+
+def point_in_full(length: int, pips: int | None) -> str:
+    """A point as a player says it: ``(6, 54)`` → ``"point of six, 54"``."""
+    words = point_words(length)
+    return words if pips is None else f"{words}, {pips}"
+
+
 def _point(length: int, pips: int) -> Combination:
     words = point_words(length)
-    return Combination(words, length, (length, pips), f"{words} ({pips} pips)")
+    return Combination(words, length, (length, pips), f"{words} ({pips} pips)",
+                       point_in_full(length, pips))
 
 
 def _sequence(length: int, top: int, suit: str) -> Combination:
     words = SEQUENCE_NAMES[length]
     return Combination(words, SEQUENCE_SCORES[length], (length, top),
-                       f"{words} (to the {_TOP_WORDS.get(top, str(top))}, {suit})")
+                       f"{words} (to the {_TOP_WORDS.get(top, str(top))}, {suit})",
+                       sequence_in_full(length, top, suit))
 
 
 def _set(size: int, rank: int) -> Combination:
     words = set_words(size, rank)
-    return Combination(words, SET_SCORES[size], (size, rank), words)
+    return Combination(words, SET_SCORES[size], (size, rank), words, set_in_full(size, rank))
 
 
 def _by_suit(hand: tuple[Card, ...] | frozenset[Card]) -> dict[str, list[int]]:
@@ -392,7 +421,9 @@ class CategoryResult:
     ``winner``: the role that scores it, or None (nobody announced, or exactly equal);
     ``elder`` / ``younger``: points each scored in it; ``scored``: the winner's combinations in
     words ("point of six", "sixième", "trio of aces") with their points in ``scored_points``;
-    ``elder_shown`` / ``younger_shown``: the combination each compared, in words, or None.
+    ``elder_shown`` / ``younger_shown``: the combination each compared, in words, or None;
+    ``scored_in_full``: the winner's combinations in full ("quint to the king in clubs"),
+    parallel to ``scored`` (not in :meth:`as_dict`; the counting records carry it).
     """
 
     winner: Role | None
@@ -402,6 +433,7 @@ class CategoryResult:
     scored_points: tuple[int, ...] = ()
     elder_shown: str | None = None
     younger_shown: str | None = None
+    scored_in_full: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -426,12 +458,14 @@ def compare_category(
         total = sum([c.score for c in elder])
         return CategoryResult("elder", total, 0, tuple([c.words for c in elder]),
                               tuple([c.score for c in elder]), elder[0].shown,
-                              younger[0].shown if younger else None)
+                              younger[0].shown if younger else None,
+                              tuple([c.full or c.words for c in elder]))
     if y_key > e_key:
         total = sum([c.score for c in younger])
         return CategoryResult("younger", 0, total, tuple([c.words for c in younger]),
                               tuple([c.score for c in younger]),
-                              elder[0].shown if elder else None, younger[0].shown)
+                              elder[0].shown if elder else None, younger[0].shown,
+                              tuple([c.full or c.words for c in younger]))
     return CategoryResult(None, 0, 0, (), (), elder[0].shown if elder else None,
                           younger[0].shown if younger else None)
 
@@ -477,19 +511,37 @@ def declare(
     point = compare_category((e.point,) if e.point else (), (y.point,) if y.point else ())
     sequence = compare_category(e.sequences, y.sequences)
     sets = compare_category(e.sets, y.sets)
+    counts = declaration_counts(point, sequence, sets, carte_blanche)
     totals: dict[Role, int] = {"elder": 0, "younger": 0}
-    repique: Role | None = None
-    # Q8 order: 1 carte blanche, 2 point, 3 sequences, 4 sets.
-    steps: list[tuple[Role | None, int]] = [(carte_blanche, 10 if carte_blanche else 0)]
-    steps += [(cat.winner, cat.elder + cat.younger) for cat in (point, sequence, sets)]
-    for who, points in steps:
-        if who is None or not points:
+    for c in counts:
+        totals[c.who] += c.points
+    judgement = judge_q7(counts)
+    return Declarations(point, sequence, sets, carte_blanche, totals,
+                        judgement.who if judgement else None)
+
+
+def declaration_counts(
+    point: CategoryResult,
+    sequence: CategoryResult,
+    sets: CategoryResult,
+    carte_blanche: Role | None = None,
+) -> list[Count]:
+    """The declarations as counting records in the Q8 order: 1 carte blanche (Q3, 10),
+    2 point, 3 sequences, 4 quatorzes and trios (Q5) — each combination the winner of a
+    category scores, in full ("quint to the king in clubs")."""
+    counts: list[Count] = []
+    if carte_blanche is not None:
+        counts.append(count(carte_blanche, "carte blanche", CARTE_BLANCHE_POINTS, "declaring",
+                            "carte_blanche", "carte blanche"))
+    for step, category in (("point", point), ("sequence", sequence), ("sets", sets)):
+        who = category.winner
+        if who is None:
             continue
-        totals[who] += points
-        opponent: Role = "younger" if who == "elder" else "elder"
-        if repique is None and totals[who] >= 30 and totals[opponent] == 0:
-            repique = who
-    return Declarations(point, sequence, sets, carte_blanche, totals, repique)
+        full = category.scored_in_full or category.scored
+        for said, what, points in zip(category.scored, full, category.scored_points,
+                                      strict=True):
+            counts.append(count(who, what, points, "declaring", step, said))
+    return counts
 
 
 def check_hand(hand: tuple[Card, ...], location: str) -> None:

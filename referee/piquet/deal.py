@@ -13,13 +13,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from referee.cards import Card, card_name, describe_card
+from referee.cards import SUIT_NAMES, Card, card_name, describe_card
 from referee.piquet.combinations import (
     Claims,
     Declarations,
     announced_claims,
     best_claims,
+    declaration_counts,
     declare,
+)
+from referee.piquet.counting import (
+    CAPOT_POINTS,
+    CARDS_POINTS,
+    Count,
+    bonus_count,
+    count,
+    judge_q7,
 )
 from referee.piquet.exchange import (
     ExchangeFacts,
@@ -27,7 +36,13 @@ from referee.piquet.exchange import (
     is_carte_blanche,
     verify_cards,
 )
-from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
+from referee.piquet.play import (
+    PlayPoint,
+    TrickResult,
+    find_revokes,
+    play_tricks,
+    plays_by_role,
+)
 from referee.piquet.records import (
     PACK_SET,
     ROLES,
@@ -35,31 +50,33 @@ from referee.piquet.records import (
     PiquetDeal,
     PiquetOptions,
     Role,
+    other,
 )
 from referee.violations import RecordError, Violation
 
 _new = tuple.__new__  # builds a NamedTuple from a tuple without a Python-level call
 
-#: Points for the cards, capot, carte blanche, repique and pique (Q3, Q6, Q7).
-CARDS_POINTS, CAPOT_POINTS, CARTE_BLANCHE_POINTS = 10, 40, 10
-REPIQUE_POINTS, PIQUE_POINTS = 60, 30
-
-
 class LogEntry(NamedTuple):
-    """One scoring event, in counting order: ``who`` scored ``points`` for ``what`` (the words
-    said aloud: "point of six", "sixième", "lead KS", "wins trick 4", "the cards", "pique"...),
-    and the running totals of the deal after it."""
+    """One scoring event, in the order a table counts aloud: ``who`` scored ``points`` for
+    ``what`` (the short words: "point of six", "sixième", "lead KS", "wins trick 4", "the
+    cards", "pique"...), and the running totals of the deal after it; ``note``: why, when the
+    entry needs explaining (a repique counted before an earlier-said lead, Q8)."""
 
     who: Role
     what: str
     points: int
     elder_total: int
     younger_total: int
+    note: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"who": self.who, "what": self.what, "points": self.points,
-                "elder_total": self.elder_total, "younger_total": self.younger_total}
+        """JSON-ready form (``note`` only when there is one)."""
+        data: dict[str, Any] = {"who": self.who, "what": self.what, "points": self.points,
+                                "elder_total": self.elder_total,
+                                "younger_total": self.younger_total}
+        if self.note:
+            data["note"] = self.note
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +88,10 @@ class PiquetRuling:
     ``carte_blanche`` / ``repique`` / ``pique`` / ``capot`` / ``cards``: the role that scored
     it, or None (``cards``: who won the cards, Q6); ``tricks``: each trick's leader, cards and
     winner; ``hands``: each hand after the exchange (the cards it played), sorted;
-    ``log``: every scoring event in counting order with running totals; ``violations``: the
-    rule breaks found (the deal is still scored).
+    ``log``: every scoring event in the order a table counts aloud, with running totals;
+    ``violations``: the rule breaks found (the deal is still scored); ``counts``: the counting
+    records in the Q8 order (:class:`~referee.piquet.counting.Count`), the repique or pique
+    right after the count that made it — the ruling is their sum.
     """
 
     scores: Mapping[Role, int]
@@ -87,10 +106,16 @@ class PiquetRuling:
     hands: Mapping[Role, tuple[Card, ...]]
     log: tuple[LogEntry, ...]
     violations: tuple[Violation, ...]
+    counts: tuple[Count, ...] = ()
+
+    level = "cards"
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form (cards as canonical strings, roles as "elder"/"younger")."""
+        """JSON-ready form (cards as canonical strings, roles as "elder"/"younger"), with
+        ``level`` "cards", the ``counts`` in Q8 order and what was ``verified`` / ``computed``
+        / taken ``as_reported`` (the same keys as a score-sheet ruling)."""
         return {
+            "level": "cards",
             "scores": dict(self.scores),
             "tricks_won": dict(self.tricks_won),
             "declarations": self.declarations.as_dict(),
@@ -102,8 +127,22 @@ class PiquetRuling:
             "tricks": [t.as_dict() for t in self.tricks],
             "hands": {r: [card_name(c) for c in cards] for r, cards in self.hands.items()},
             "log": [e.as_dict() for e in self.log],
+            "counts": [c.as_dict() for c in self.counts],
+            **_grounds(self),
             "violations": [v.as_dict() for v in self.violations],
         }
+
+
+def _grounds(ruling: PiquetRuling) -> dict[str, list[dict[str, str]]]:
+    """What a cards ruling verified and computed (nothing is taken on trust: the cards are
+    all there)."""
+    verified = [
+        {"rule": "Q6", "what": "12 tricks of 2 cards, each following suit where it could."},
+        {"rule": "Q5", "what": "Each declaration against the hand that played the cards."},
+    ]
+    computed = [{"rule": c.rule, "what": f"The {c.who} hand counts {c.what}: {c.points}."}
+                for c in ruling.counts]
+    return {"verified": verified, "computed": computed, "as_reported": []}
 
 
 def verify_tricks(tricks: Sequence[tuple[Card, ...]], complete: bool = True) -> list[Violation]:
@@ -238,34 +277,6 @@ def _claims(
     return claims, violations
 
 
-def _declaration_items(decl: Declarations, role: Role) -> list[tuple[str, int]]:
-    """The declaration events a role scores, in the Q8 order (point, sequences, sets)."""
-    items: list[tuple[str, int]] = []
-    for category in (decl.point, decl.sequence, decl.sets):
-        if category.winner == role:
-            items.extend(zip(category.scored, category.scored_points, strict=True))
-    return items
-
-
-def _judge_thirty(events: Sequence[tuple[int, Role, int]]) -> tuple[int, Role] | None:
-    """Q7/Q8: the first event (in counting order) after which its scorer has 30 or more while
-    the opponent has scored nothing; ``events`` are (id, scorer, points); returns
-    (position in ``events``, scorer) or None."""
-    elder = younger = 0
-    for i, (_, who, points) in enumerate(events):
-        if who == "elder":
-            elder += points
-            if elder >= 30 and not younger:
-                return i, who
-        else:
-            younger += points
-            if younger >= 30 and not elder:
-                return i, who
-        if elder and younger:
-            return None
-    return None
-
-
 def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> PiquetRuling:  # noqa: B008
     """Rule on a complete deal (12 tricks of 2 cards): every point, the scores, the violations.
 
@@ -308,102 +319,111 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     if won["elder"] != won["younger"]:
         cards_to = "elder" if won["elder"] > won["younger"] else "younger"
     capot = cards_to if cards_to and won[cards_to] == 12 else None
-    cards_points = CAPOT_POINTS if capot else CARDS_POINTS if cards_to else 0
-    cards_what = "capot" if capot else "the cards"
 
-    # Every scoring event once, as (who, what, points); lists of indices order them.
-    events: list[tuple[Any, ...]] = []
-    q8: list[tuple[int, Role, int]] = []  # (event, who, points towards repique/pique)
-    if blanche:
-        events.append((blanche, "carte blanche", CARTE_BLANCHE_POINTS))
-        q8.append((0, blanche, CARTE_BLANCHE_POINTS))
-    said: dict[Role, list[int]] = {"elder": [], "younger": []}
-    for category in (decl.point, decl.sequence, decl.sets):
-        w = category.winner
-        if w is not None:
-            for what, points in zip(category.scored, category.scored_points, strict=True):
-                said[w].append(len(events))
-                q8.append((len(events), w, points))
-                events.append((w, what, points))
-    n_declarations = len(q8)
-    first_play = len(events)
-    events.extend(play_points)  # (who, what, points, trick)
-    cards_event = len(events)
-    if cards_to:
-        events.append((cards_to, cards_what, cards_points))
+    # The counting records in the Q8 order: carte blanche, point, sequences, sets, the play
+    # trick by trick, the cards; then the one Q7 judge for repique and pique.
+    counts = declaration_counts(decl.point, decl.sequence, decl.sets, blanche)
+    n_declaring = len(counts)
+    counts.extend(play_counts(results, play_points))
+    if cards_to is not None:
+        counts.append(cards_count(cards_to, won, seventh, options))
+    judgement = judge_q7(counts)
+    bonus = bonus_count(judgement, counts) if judgement else None
+    if bonus is not None and judgement is not None:
+        counts.insert(judgement.after + 1, bonus)
 
-    # Q8 order of counting decides "before the opponent scored anything" (Q7): carte blanche,
-    # point, sequences, sets, then the play in order; the 10 for the cards counts as soon as
-    # the seventh trick is won (option cards_count_for_pique), capot's 40 never.
-    declared = {"elder": 0, "younger": 0}
-    for _, who, points in q8:
-        declared[who] += points
-    if not (declared["elder"] and declared["younger"]):  # else neither can reach 30 first
-        cards_pending = cards_to is not None and seventh is not None \
-            and options.cards_count_for_pique
-        for k, p in enumerate(play_points):
-            if cards_pending and p.trick > seventh:  # type: ignore[operator]
-                q8.append((cards_event, cards_to, CARDS_POINTS))  # type: ignore[arg-type]
-                cards_pending = False
-            q8.append((first_play + k, p.who, p.points))
-        if cards_pending:
-            q8.append((cards_event, cards_to, CARDS_POINTS))  # type: ignore[arg-type]
-    reached = _judge_thirty(q8)
-    repique = pique = None
-    bonus_after, bonus = -1, None
-    if reached is not None:
-        index, who = reached
-        bonus_after = q8[index][0]
-        if index < n_declarations:
-            repique = who
-            bonus = (who, "repique", REPIQUE_POINTS)
-        else:
-            pique = who
-            bonus = (who, "pique", PIQUE_POINTS)
-
-    # The log, in the order of counting at the table (Q5, Q10): carte blanche, elder's
-    # declarations, elder's first lead, younger's declarations, the play, the cards.
-    order: list[int] = [0] if blanche else []
-    order += said["elder"]
-    first_lead = bool(play_points) and play_points[0].trick == 0 \
-        and play_points[0].who == "elder"
-    if first_lead:
-        order.append(first_play)
-    order += said["younger"]
-    order.extend(range(first_play + first_lead, cards_event + (cards_to is not None)))
-    elder_total = younger_total = 0
-    log: list[LogEntry] = []
-    for index in order:
-        event = events[index]
-        who, what, points = event[0], event[1], event[2]
-        if who == "elder":
-            elder_total += points
-        else:
-            younger_total += points
-        log.append(_new(LogEntry, (who, what, points, elder_total, younger_total)))
-        if index == bonus_after and bonus is not None:
-            if bonus[0] == "elder":
-                elder_total += bonus[2]
-            else:
-                younger_total += bonus[2]
-            log.append(_new(LogEntry, (*bonus, elder_total, younger_total)))
-    totals: dict[Role, int] = {"elder": elder_total, "younger": younger_total}
     declarations = Declarations(decl.point, decl.sequence, decl.sets, blanche, decl.scores,
-                                repique)
+                                judgement.who if judgement and bonus
+                                and bonus.step == "repique" else None)
+    totals: dict[Role, int] = {"elder": 0, "younger": 0}
+    for c in counts:
+        totals[c.who] += c.points
     return PiquetRuling(
-        scores=dict(totals),
+        scores=totals,
         tricks_won=won,
         declarations=declarations,
         carte_blanche=blanche,
-        repique=repique,
-        pique=pique,
+        repique=declarations.repique,
+        pique=judgement.who if judgement and judgement.kind == "pique" else None,
         capot=capot,
         cards=cards_to,
         tricks=tuple(results),
         hands={r: tuple(sorted(hands[r], key=_CARD_ORDER.__getitem__)) for r in ROLES},
-        log=tuple(log),
+        log=table_log(counts, n_declaring + (bonus is not None and bonus.step == "repique")),
         violations=tuple(violations),
+        counts=tuple(counts),
     )
+
+
+def play_counts(results: Sequence[TrickResult], play_points: Sequence[PlayPoint]) -> list[Count]:
+    """Q6: the points in play as counting records, trick by trick: "lead of the king of
+    spades", "trick 4 won with the jack of spades", "the last trick"."""
+    out: list[Count] = []
+    for who, said, points, trick in play_points:
+        cards = results[trick].cards
+        if said[0] == "l":
+            what = _LEAD_FULL[cards[0]] if said[1] == "e" else "the last trick"
+        else:
+            what = _WIN_FULL[trick, cards[1]]
+        out.append(_new(Count, (who, what, points, "playing", "Q6", "play", said, trick, points,
+                                "")))
+    return out
+
+
+def cards_count(
+    to: Role, won: Mapping[Role, int], seventh: int | None, options: PiquetOptions
+) -> Count:
+    """Q6 the cards (10) or capot (40) as a counting record; for Q7 only 10 count, from the
+    seventh trick won (option ``cards_count_for_pique``)."""
+    trick = seventh if options.cards_count_for_pique else None
+    if won[to] == 12:
+        return count(to, "capot, all twelve tricks", CAPOT_POINTS, "the cards", "cards", "capot",
+                     trick, CARDS_POINTS)
+    what = f"the cards, {won[to]} tricks to {won[other(to)]}"
+    return count(to, what, CARDS_POINTS, "the cards", "cards", "the cards", trick)
+
+
+def table_log(counts: Sequence[Count], n_declaring: int) -> tuple[LogEntry, ...]:
+    """The running log in the order a table counts aloud (Q5, Q10): carte blanche, the elder
+    hand's declarations, his first lead, the younger hand's declarations, then the play and
+    the cards; a repique or pique right after the count that made it.
+
+    ``counts``: the counting records in Q8 order, the repique (if any) among the first
+    ``n_declaring``.
+    """
+    declaring = counts[:n_declaring]
+    rest = list(counts[n_declaring:])
+    order = [c for c in declaring if c.step == "carte_blanche"]
+    order += [c for c in declaring if c.who == "elder" and c.step != "carte_blanche"]
+    if rest and rest[0].step == "play" and rest[0].trick == 0 and rest[0].who == "elder":
+        order.append(rest.pop(0))  # elder leads before younger declares (Q5)
+        if rest and rest[0].step == "pique":
+            order.append(rest.pop(0))  # 29 in hand and the first lead (Q7)
+    order += [c for c in declaring if c.who == "younger" and c.step != "carte_blanche"]
+    order += rest
+    elder_total = younger_total = 0
+    log: list[LogEntry] = []
+    for c in order:
+        if c.who == "elder":
+            elder_total += c.points
+        else:
+            younger_total += c.points
+        log.append(_new(LogEntry, (c.who, c.said, c.points, elder_total, younger_total,
+                                   c.note)))
+    return tuple(log)
+
+
+def card_words(card: Card) -> str:
+    """A card in words: ``TS`` → ``"ten of spades"``."""
+    return f"{_RANK_WORDS[card.rank]} of {SUIT_NAMES[card.suit]}"
+
+
+_RANK_WORDS = {7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen",
+               13: "king", 14: "ace"}
+_LEAD_FULL: dict[Card, str] = {c: f"lead of the {card_words(c)}" for c in PACK_SET}
+_WIN_FULL: dict[tuple[int, Card], str] = {
+    (t, c): f"trick {t + 1} won with the {card_words(c)}" for t in range(12) for c in PACK_SET
+}
 
 
 #: Display order of cards in a hand: spades to clubs, ace to seven.
