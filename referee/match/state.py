@@ -532,6 +532,11 @@ class Fold:
             withheld = (f"Deal {which} is disputed: the {what} is settled once its cards are "
                         "entered and ruled (or the dispute is undone).")
             outcome = replace(outcome, winner=None, drawn=False, settlement=None)
+        provisional = [d.number for d in ordered
+                       if d.status == "live" and d.agreement == "provisional"]
+        if outcome.settlement is not None and provisional:  # shown, marked as not yet agreed
+            outcome = replace(outcome, settlement={**outcome.settlement,
+                                                   "provisional_deals": provisional})
         if current is not None:
             next_dealer = current.dealer
         elif last_live is not None:

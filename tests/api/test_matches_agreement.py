@@ -300,6 +300,8 @@ def test_settlement_is_withheld_while_a_deal_is_disputed(client: FlaskClient) ->
     assert match["settlement_withheld"] is None
     assert match["settlement"]["winner"] == "Ann"  # as in test_matches_piquet (77 vs 175)
     assert match["settlement"]["payment"] == 77 + 175 + 100
+    # Shown, but marked: the deals nobody confirmed yet (seats joined: no auto-confirm).
+    assert match["settlement"]["provisional_deals"] == [1, 2, 4, 5, 6]
 
 
 # ------------------------------------------------------------------ declarations (10.5)
