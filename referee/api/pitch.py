@@ -1,4 +1,5 @@
-"""Stateless Pitch rulings: ``POST /v1/pitch/hands:score`` and ``/v1/pitch/bidding:check``."""
+"""Stateless Pitch rulings: ``POST /v1/pitch/hands:score`` (the cards), ``/v1/pitch/sheets:score``
+(a score-sheet line), ``/v1/pitch/totals:check`` (bare totals) and ``/v1/pitch/bidding:check``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from referee.api.match_schemas import PitchOptionsSchema
 
 blp = Blueprint(
     "pitch", __name__, url_prefix="/v1/pitch",
-    description="Pitch (Auction Pitch, Setback): rulings on a hand and on an auction.",
+    description="Pitch (Auction Pitch, Setback): rulings on a hand (its cards, its score-sheet "
+    "line or its totals) and on an auction.",
 )
 
 _CALL = CallField()
@@ -68,9 +70,56 @@ class PointsSchema(ma.Schema):
     game = ma.fields.Nested(GameAwardSchema)
 
 
-class HandRulingSchema(ma.Schema):
+class FindingSchema(ma.Schema):
+    """One thing the ruling verified, computed or took as reported: a rule and a sentence."""
+
+    rule = ma.fields.String(metadata={"example": "P5"})
+    what = ma.fields.String()
+
+
+class DifferenceSchema(ma.Schema):
+    """A step where a claim parts from the ruling (counting order: high, low, jack, game, bid,
+    score): what the ruling says and what the claim says."""
+
+    step = ma.fields.String(metadata={"example": "game"})
+    rule = ma.fields.String(metadata={"example": "P5"})
+    ruling = ma.fields.String()
+    claim = ma.fields.String()
+
+
+class ComparisonSchema(ma.Schema):
+    """A claim beside the ruling: whether it agrees, the first point where it parts, every
+    difference in counting order."""
+
+    agrees = ma.fields.Boolean()
+    parts_at = ma.fields.Nested(DifferenceSchema, allow_none=True)
+    differences = ma.fields.List(ma.fields.Nested(DifferenceSchema))
+
+
+class _RulingBase(ma.Schema):
+    """What every Pitch ruling says: its level, the scores per side, the pitcher, his side and
+    bid (P7), what it verified / computed / took as reported, and the rule breaks."""
+
+    level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
+    players = ma.fields.Integer()
+    partnership = ma.fields.Boolean()
+    sides = ma.fields.List(ma.fields.List(ma.fields.Integer()))
+    pitcher = ma.fields.Integer()
+    pitcher_side = ma.fields.Integer()
+    bid = ma.fields.Integer(allow_none=True)
+    made_bid = ma.fields.Boolean()
+    score_changes = ma.fields.List(ma.fields.Integer())
+    scores = ma.fields.List(ma.fields.Integer(), metadata={"description": "= score_changes"})
+    verified = ma.fields.List(ma.fields.Nested(FindingSchema))
+    computed = ma.fields.List(ma.fields.Nested(FindingSchema))
+    as_reported = ma.fields.List(ma.fields.Nested(FindingSchema))
+    violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
+
+
+class HandRulingSchema(_RulingBase):
     """The ruling on a hand: trump, pitcher and bid, each trick, each point, the score changes
-    per side (P6), whether the table's claim was right, and every rule break."""
+    per side (P6), whether the table's claim was right (and where it parts from the ruling),
+    and every rule break."""
 
     players = ma.fields.Integer()
     partnership = ma.fields.Boolean()
@@ -89,6 +138,123 @@ class HandRulingSchema(ma.Schema):
     claimed_ok = ma.fields.Boolean(allow_none=True)
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
     next_dealer = ma.fields.Integer()
+    claim = ma.fields.Nested(ComparisonSchema, allow_none=True)
+
+
+_SEAT = validate.Range(min=0, max=9)
+
+
+def _seat(**kwargs: Any) -> ma.fields.Integer:
+    return ma.fields.Integer(validate=_SEAT, **kwargs)
+
+
+class SheetSchema(StrictSchema):
+    """A score-sheet line (issue 10): the auction (``bids`` from the dealer's left, with
+    ``dealer``) or the ``pitcher`` and his ``bid``; who took ``high`` and ``low`` (seats; they
+    always go) and ``jack`` and ``game`` (a seat, or null: not out / tied); optionally
+    ``trump``, ``game_points`` per side, ``single_trump`` (P5) and the ``claimed`` score.
+    In partnership any seat of a side names the side."""
+
+    dealer = _seat(allow_none=True)
+    bids = ma.fields.List(_CALL, allow_none=True, validate=validate.Length(max=16))
+    pitcher = _seat(allow_none=True)
+    bid = ma.fields.Integer(allow_none=True, validate=validate.Range(min=-100, max=100))
+    trump = ma.fields.String(allow_none=True, validate=validate.Length(max=2),
+                             metadata={"example": "S"})
+    high = _seat(required=True, allow_none=True)
+    low = _seat(required=True, allow_none=True)
+    jack = _seat(required=True, allow_none=True,
+                 metadata={"description": "null: the jack of trumps was not out"})
+    game = _seat(required=True, allow_none=True, metadata={"description": "null: Game tied"})
+    game_points = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=200)),
+                                 allow_none=True, validate=validate.Length(max=10))
+    single_trump = ma.fields.Boolean(allow_none=True)
+    claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
+                             allow_none=True, validate=validate.Length(max=10))
+
+
+class TotalsSchema(StrictSchema):
+    """A totals line: each side's score change, the pitcher's seat (P7), optionally his bid."""
+
+    scores = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
+                            required=True, validate=validate.Length(max=10))
+    pitcher = _seat(required=True)
+    bid = ma.fields.Integer(allow_none=True, validate=validate.Range(min=-100, max=100))
+    dealer = _seat(allow_none=True)
+
+
+class CardsSchema(StrictSchema):
+    """The cards of the hand, to put a claim beside (as ``hands:score`` takes them)."""
+
+    dealer = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=9))
+    bids = ma.fields.List(_CALL, required=True, validate=validate.Length(max=16))
+    tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=16))
+    hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=10))
+
+
+class SheetRequestSchema(StrictSchema):
+    """A score-sheet line to rule on; with ``cards``, the line is also put beside the ruling
+    on the cards, as a side's claim (issue 11)."""
+
+    players = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=10))
+    partnership = ma.fields.Boolean(load_default=False)
+    sheet = ma.fields.Nested(SheetSchema, required=True)
+    cards = ma.fields.Nested(CardsSchema, allow_none=True)
+    options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+
+
+class TotalsRequestSchema(StrictSchema):
+    """A totals line to check; with ``cards``, put beside the ruling on the cards."""
+
+    players = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=10))
+    partnership = ma.fields.Boolean(load_default=False)
+    totals = ma.fields.Nested(TotalsSchema, required=True)
+    cards = ma.fields.Nested(CardsSchema, allow_none=True)
+    options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+
+
+class SheetPointSchema(ma.Schema):
+    """Who took a point by the sheet: the seat written and its side (null: nobody)."""
+
+    seat = ma.fields.Integer(allow_none=True)
+    side = ma.fields.Integer(allow_none=True)
+
+
+class SheetGameSchema(SheetPointSchema):
+    """Game by the sheet, with the counts written (or null)."""
+
+    game_points = ma.fields.List(ma.fields.Integer(), allow_none=True)
+
+
+class SheetPointsSchema(ma.Schema):
+    """High, Low, Jack, Game as the sheet gives them (P5)."""
+
+    high = ma.fields.Nested(SheetPointSchema)
+    low = ma.fields.Nested(SheetPointSchema)
+    jack = ma.fields.Nested(SheetPointSchema)
+    game = ma.fields.Nested(SheetGameSchema)
+
+
+class SheetRulingSchema(_RulingBase):
+    """The ruling on a score-sheet line: the points as written, the score computed (P5, P6),
+    what was verified and what was taken on trust; ``comparison`` when cards were given."""
+
+    dealer = ma.fields.Integer(allow_none=True)
+    pitched = ma.fields.Boolean()
+    trump = ma.fields.String(allow_none=True)
+    points = ma.fields.Nested(SheetPointsSchema)
+    single_trump = ma.fields.Boolean()
+    points_won = ma.fields.List(ma.fields.Integer())
+    claimed_ok = ma.fields.Boolean(allow_none=True)
+    next_dealer = ma.fields.Integer(allow_none=True)
+    comparison = ma.fields.Nested(ComparisonSchema, allow_none=True)
+
+
+class TotalsRulingSchema(_RulingBase):
+    """The ruling on a totals line: possible in one hand or not (violations), what was taken
+    on trust; ``comparison`` when cards were given."""
+
+    comparison = ma.fields.Nested(ComparisonSchema, allow_none=True)
 
 
 class BiddingRequestSchema(StrictSchema):
@@ -130,11 +296,56 @@ def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
 def score_hand(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a finished hand: tricks, High/Low/Jack/Game, the score, the violations.
 
+    With ``claimed``, ``claim`` puts the table's score beside the ruling: the first point where
+    it parts (the bid made or set back, then each side's score, with what each side won).
     A record too broken to score (no pitcher, a card twice, a hand of seven…) is 422.
     """
     options = engine_options(body.pop("options"))
     hand = pitch.hand_from_record(body, body["players"], body["partnership"])
     return pitch.rule_hand(hand, options).as_dict()
+
+
+def _comparison(body: dict[str, Any], options: pitch.PitchOptions, claim: Any) -> Any:
+    """The claim beside the ruling on ``body["cards"]``, or ``None`` without cards."""
+    cards = body.get("cards")
+    if cards is None:
+        return None
+    hand = pitch.hand_from_record(cards, body["players"], body["partnership"])
+    return pitch.compare_claim(pitch.rule_hand(hand, options), claim).as_dict()
+
+
+@blp.route("/sheets:score", methods=["POST"])
+@blp.arguments(SheetRequestSchema)
+@blp.response(200, SheetRulingSchema)
+@problems(blp, 422)
+def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
+    """Rule on a hand from its score-sheet line: who pitched (or the bids), who took High,
+    Low, Jack (or not out) and Game (or tied). The answer says what was verified, what was
+    computed and what was taken as reported; an impossible line lists its violations.
+
+    With ``cards`` (the hand's record, as ``hands:score`` takes it) the line is also compared
+    with the ruling on the cards: ``comparison.parts_at`` is the first point where it parts
+    (High, Low, Jack, Game, the bid, the scores). A line that cannot be read is 422.
+    """
+    options = engine_options(body["options"])
+    line = pitch.sheet_from_record(body["sheet"], body["players"], body["partnership"])
+    ruling = pitch.rule_sheet(line, options)
+    return {**ruling.as_dict(), "comparison": _comparison(body, options, ruling)}
+
+
+@blp.route("/totals:check", methods=["POST"])
+@blp.arguments(TotalsRequestSchema)
+@blp.response(200, TotalsRulingSchema)
+@problems(blp, 422)
+def check_totals(body: dict[str, Any]) -> dict[str, Any]:
+    """Check a hand's totals (each side's score change and the pitcher) against what one hand
+    can score (P5, P6): a non-pitcher 0 to 4, the pitcher at least his bid or minus it, 2 to 4
+    points won in all. With ``cards``, compared with the ruling on the cards.
+    """
+    options = engine_options(body["options"])
+    line = pitch.totals_from_record(body["totals"], body["players"], body["partnership"])
+    ruling = pitch.rule_totals(line, options)
+    return {**ruling.as_dict(), "comparison": _comparison(body, options, ruling)}
 
 
 @blp.route("/bidding:check", methods=["POST"])
