@@ -66,6 +66,16 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     stake = StakeField(allow_none=True)
     currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
     first_dealer = ma.fields.String(validate=NAME)
+    irregularities = ma.fields.Dict(
+        keys=ma.fields.String(validate=validate.OneOf(["revoke", "out_of_turn", "other"])),
+        values=ma.fields.String(validate=validate.OneOf(
+            ["withdrawn", "set_back_bid", "void", "as_played"])),
+        metadata={"description": "The penalty of an irregularity recorded anyway (issue 11.4; "
+                                 "P10, Q12): revoke — Pitch set_back_bid (default) | void | "
+                                 "as_played, Piquet withdrawn (default, PT law 59) | void | "
+                                 "as_played; out_of_turn — withdrawn (default) | void; other "
+                                 "— void (default) | as_played"},
+    )
 
 
 class CreateMatchSchema(StrictSchema):
@@ -315,6 +325,9 @@ class StepSchema(StrictSchema):
         metadata={"description": "A declaration: what he announced (default), \"none\" "
                                  "(nothing), or \"best\" (score his best, Q5)"},
     )
+    anyway = ma.fields.Boolean(metadata={
+        "description": "Record a step the rules refuse but that really happened (issue 11.4): "
+                       "the match's irregularities option decides the penalty"})
     expected_version = ma.fields.Integer(
         validate=validate.Range(min=1),
         metadata={"description": "The match version this step follows (or send If-Match)"},
@@ -326,6 +339,30 @@ class StepSchema(StrictSchema):
         wanted = needs.get(data.get("type", ""))
         if wanted and data.get(wanted) is None:
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
+
+
+class DryRunArgsSchema(StrictSchema):
+    """``dry_run=true``: answer what the step would do, store nothing."""
+
+    dry_run = ma.fields.Boolean(load_default=False)
+
+
+class DryRunSchema(ma.Schema):
+    """What a step would do (nothing stored): ``would_record`` as sent; the rules'
+    ``violations``; when refused, what recording it ``anyway`` would do: the ``irregularity``
+    (revoke, out_of_turn, other), its ``penalty`` and the ``consequence`` in a sentence; the
+    ``events`` it would append and the deal's score if it would complete it."""
+
+    dry_run = ma.fields.Boolean()
+    version = ma.fields.Integer()
+    would_record = ma.fields.Boolean()
+    anyway = ma.fields.Boolean()
+    violations = ma.fields.List(ma.fields.Dict())
+    irregularity = ma.fields.String(allow_none=True)
+    penalty = ma.fields.String(allow_none=True)
+    consequence = ma.fields.String(allow_none=True)
+    events = ma.fields.List(ma.fields.Dict())
+    scored = ma.fields.Dict(allow_none=True)
 
 
 class EventSchema(ma.Schema):

@@ -401,21 +401,35 @@ def read_match(match_id: str) -> Any:
 
 @blp.route("/<string:match_id>/events", methods=["POST"])
 @blp.arguments(s.StepSchema())
+@blp.arguments(s.DryRunArgsSchema(), location="query")
 @blp.response(201, s.StepResultSchema)
+@blp.alt_response(200, schema=s.DryRunSchema, description="?dry_run=true: what would happen")
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422, 428)
-def record_step(body: dict[str, Any], match_id: str) -> Any:
+def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> Any:
     """Record one step of the deal in play (a bid, an exchange, a declaration, a card),
     checked at once; the deal is scored when its last card is played.
+
+    ``"anyway": true`` records a step the rules refuse but that really happened (a revoke, a
+    card or bid out of turn, a card not held): an ``irregularity`` event says what, and the
+    match's ``irregularities`` option its penalty (taken back, the bid set back, void, or
+    scored as played). ``?dry_run=true`` answers what would happen (violations, penalty,
+    consequence) and stores nothing.
 
     Needs ``If-Match`` (or ``expected_version``): a stale version is refused with 412.
     """
     kind = body.pop("type")
+    anyway = bool(body.pop("anyway", False))
 
-    def decide(state: MatchState) -> Sequence[Any]:
+    def decide(state: MatchState, anyway: bool = anyway) -> Sequence[Any]:
         step = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
         return commands.step(state, GAMES[state.game], kind, step, body.get("by"),
-                             entered_by=_principal())
+                             entered_by=_principal(), anyway=anyway)
+
+    if args.get("dry_run"):
+        _authorize(match_id, "record")
+        answer = _schema(s.DryRunSchema).dump(_dry_run(match_id, decide, anyway))
+        return _json_response(json.dumps(answer), 200, {})
 
     def render(appended: ledger.Appended) -> dict[str, Any]:
         scored = [e.payload for e in appended.events if e.kind == "deal_scored"]
@@ -427,6 +441,40 @@ def record_step(body: dict[str, Any], match_id: str) -> Any:
 
     return _write(match_id, body, decide, render, s.StepResultSchema, 201,
                   version_required=True, needed="record")
+
+
+def _dry_run(
+    match_id: str, decide: Callable[..., Sequence[Any]], anyway: bool
+) -> dict[str, Any]:
+    """What a step would do on the match as it is now, stored nowhere: would it be recorded,
+    what the rules say of it, and — refused — what recording it anyway would do."""
+    try:
+        state = ledger.load_state(match_id)
+    except ledger.MatchNotFound:
+        raise ProblemError(404, f"There is no match {match_id!r}.") from None
+    answer: dict[str, Any] = {"dry_run": True, "version": state.version, "would_record": True,
+                              "violations": [], "irregularity": None, "penalty": None,
+                              "consequence": None, "events": [], "scored": None}
+    try:
+        events = list(decide(state, anyway))
+    except (MatchError, RecordError) as refused:
+        answer.update(would_record=False, violations=[v.as_dict() for v in refused.violations])
+        if anyway:
+            return answer
+        try:
+            events = list(decide(state, True))
+        except (MatchError, RecordError):
+            return answer  # refused even anyway (e.g. a finished match)
+        answer["anyway"] = True
+    for kind, payload in events:
+        if kind == "irregularity":
+            answer.update(irregularity=payload["irregularity"], penalty=payload["penalty"],
+                          consequence=payload["consequence"])
+            answer["violations"] = answer["violations"] or payload["violations"]
+        if kind == "deal_scored":
+            answer["scored"] = payload
+    answer["events"] = [{"kind": k, "payload": p} for k, p in events]
+    return answer
 
 
 def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:

@@ -22,6 +22,56 @@ from referee.violations import RecordError, Violation
 NewEvent = tuple[str, dict[str, Any]]
 
 
+#: Irregularities recorded anyway (issue 11.4; rules/irregularities.md P10, Q12): for each
+#: kind, the penalties a table may choose, the default first.
+#:
+#: - ``withdrawn``: the step is taken back and the play goes on as though it had not happened
+#:   (Piquet revoke, PT law 59 IV: "retake any cards played in error… the play proceeds as
+#:   though no error had been committed"; a lead out of turn, PT 59 III: "the card led may be
+#:   taken up"; a Pitch bid or card out of turn: cancelled and the order restored, a proposal
+#:   by analogy). Nothing is scored for it; the ledger notes it.
+#: - ``set_back_bid`` (Pitch revoke, Foster's Complete Hoyle 1897 and Britannica 1929): the
+#:   hand is played out, the revoking player's side scores nothing and is set back the bid (2
+#:   when no bid was made); a pitcher who did not revoke is not set back.
+#: - ``void``: the deal is void and dealt again (where no law gives a penalty).
+#: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
+PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
+    "pitch": {
+        "revoke": ("set_back_bid", "void", "as_played"),
+        "out_of_turn": ("withdrawn", "void"),
+        "other": ("void", "as_played"),
+    },
+    "piquet": {
+        "revoke": ("withdrawn", "void", "as_played"),
+        "out_of_turn": ("withdrawn", "void"),
+        "other": ("void", "as_played"),
+    },
+}
+
+
+def _irregularity_options(game: str, given: Any) -> dict[str, str]:
+    """The match's ``irregularities`` option: a penalty per kind (see :data:`PENALTIES`).
+
+    :raises MatchError: an unknown kind or penalty.
+    """
+    table = PENALTIES[game]
+    chosen = {kind: allowed[0] for kind, allowed in table.items()}
+    if given is None:
+        return chosen
+    if not isinstance(given, dict):
+        raise MatchError([Violation("bad_option", "", "irregularities maps revoke, out_of_turn "
+                                    "and other to a penalty.", "options.irregularities")])
+    for kind, penalty in given.items():
+        if kind not in table or penalty not in table[kind]:
+            allowed = ", ".join(table.get(kind, ()))
+            message = (f"{kind!r} is not revoke, out_of_turn or other." if kind not in table
+                       else f"The penalty for {kind} is one of: {allowed}.")
+            raise MatchError([Violation("bad_option", "P10" if game == "pitch" else "Q12",
+                                        message, f"options.irregularities.{kind}")])
+        chosen[kind] = penalty
+    return chosen
+
+
 def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[NewEvent]:
     """The ``match_created`` event of a new match. :raises MatchError: bad players or options."""
     names = [p.strip() for p in players]
@@ -35,7 +85,9 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
     if auto_confirm not in ("auto", True, False):
         raise MatchError([Violation("bad_option", "", "auto_confirm is \"auto\", true or false.",
                                     "options.auto_confirm")])
-    normalized = {**game.normalize_options(names, options), "auto_confirm": auto_confirm}
+    irregularities = _irregularity_options(game.name, options.pop("irregularities", None))
+    normalized = {**game.normalize_options(names, options), "auto_confirm": auto_confirm,
+                  "irregularities": irregularities}
     return [
         (
             "match_created",
@@ -59,7 +111,7 @@ def _refuse_if_finished(state: MatchState) -> None:
 
 def step(
     state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None,
-    entered_by: str | None = None,
+    entered_by: str | None = None, anyway: bool = False,
 ) -> list[NewEvent]:
     """One step of a deal (``deal_started``, ``bid``, ``exchange``, ``declaration``, ``card``),
     checked at once against the deal so far; adds ``deal_scored`` when the step completes it.
@@ -68,6 +120,9 @@ def step(
     deal as :func:`record_cards` does.
     ``entered_by``: the credential that records it ("seat:Ann" or "write token"); the deal is
     provisional until the other side confirms it (issue 11).
+    ``anyway``: a step the rules refuse (a revoke, a card or bid out of turn, a card not held)
+    that really happened is recorded with the penalty of the match's ``irregularities`` option
+    (issue 11.4, see :data:`PENALTIES`): an ``irregularity`` event says what and why.
     """
     payload = dict(payload)
     reentry = payload.pop("deal", None)
@@ -107,23 +162,101 @@ def step(
         number, dealer, record = state.current.number, state.current.dealer, state.current.record
     full = {**payload, "deal": number, "dealer": dealer}
     before = game.check_step(record, dealer, state.players, state.options)
-    _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player, state.players)
+    irregular = _Irregular(state, game, number, dealer, kind, full, entered_by)
+    try:
+        _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player,
+                            state.players)
+    except MatchError as refused:
+        if not anyway or refused.violations[0].code != "out_of_turn":
+            raise
+        return irregular.events("out_of_turn", refused.violations, before.next.player)
     new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
                                  state.players)
     after = game.check_step(new_record, dealer, state.players, state.options)
     fresh = _blocking([v for v in after.violations if v not in before.violations], kind)
-    if fresh:
+    if fresh and not anyway:
         raise RecordError(fresh)
-    events: list[NewEvent] = [(kind, full)]
+    noted: list[NewEvent] = []
+    if fresh:
+        category = "revoke" if any(v.code == "revoke" for v in fresh) else "other"
+        penalty = state.options.get("irregularities", {}).get(
+            category, PENALTIES[game.name][category][0])
+        if penalty in ("withdrawn", "void"):
+            return irregular.events(category, fresh, before.next.player)
+        noted = [irregular.note(category, penalty, fresh, before.next.player)]
+    events: list[NewEvent] = [(kind, full), *noted]
     if after.complete and (reentry is not None or (state.current and state.current.reentry)):
         return [*events, *record_cards(state, game, number, new_record, entered_by)]
     if after.complete:
         ruled = game.rule(new_record, dealer, state.players, state.options)
-        blocking = _blocking(ruled.violations, kind)
+        known = [*(state.current.irregular if state.current else ()),
+                 *(n[1] for n in noted)]
+        acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
+        blocking = [v for v in _blocking(ruled.violations, kind)
+                    if (v.code, v.location) not in acknowledged]
         if blocking:
             raise RecordError(blocking)
+        if known:
+            ruled = game.penalize(ruled, known, state.players, state.options)
         events.append(("deal_scored", _scored(number, ruled, entered_by)))
     return events
+
+
+class _Irregular:
+    """The events of a step recorded anyway (issue 11.4): the ``irregularity`` note, and the
+    deal voided when that is the penalty."""
+
+    def __init__(self, state: MatchState, game: Game, number: int, dealer: int, kind: str,
+                 step: dict[str, Any], entered_by: str | None) -> None:
+        self.state, self.game, self.number, self.dealer = state, game, number, dealer
+        self.kind, self.step, self.entered_by = kind, step, entered_by
+
+    def note(self, category: str, penalty: str, violations: Sequence[Violation],
+             due: str | None) -> NewEvent:
+        return ("irregularity", {
+            "deal": self.number, "dealer": self.dealer, "irregularity": category,
+            "penalty": penalty, "step": {"type": self.kind, **self.step},
+            "violations": [v.as_dict() for v in violations],
+            "consequence": self._consequence(category, penalty, violations, due),
+            "entered_by": self.entered_by,
+        })
+
+    def events(self, category: str, violations: Sequence[Violation],
+               due: str | None) -> list[NewEvent]:
+        options = self.state.options.get("irregularities", {})
+        penalty = options.get(category, PENALTIES[self.game.name][category][0])
+        if penalty not in ("withdrawn", "void"):  # out of turn: nothing else can stand
+            penalty = "withdrawn"
+        events = [self.note(category, penalty, violations, due)]
+        if penalty == "void":
+            names = self.game.standing_names(self.state.players, self.state.options)
+            ruling = {"level": "cards", "void": True, "irregularity": category,
+                      "violations": [v.as_dict() for v in violations]}
+            events.append(("deal_scored", _scored(
+                self.number, DealRuling(ruling, dict.fromkeys(names, 0)), self.entered_by)))
+            events.append(("deal_voided", {
+                "deal": self.number, "reason": events[0][1]["consequence"], "by": None,
+                "irregularity": True}))
+        return events
+
+    def _consequence(self, category: str, penalty: str, violations: Sequence[Violation],
+                     due: str | None) -> str:
+        what = violations[0].message.rstrip(".")
+        pitch = self.game.name == "pitch"
+        if penalty == "withdrawn":
+            law = ("PT law 59" if not pitch else "P10: cancelled and the order restored")
+            after = f" {due} is to play." if due else ""
+            return (f"{what}: the {self.kind} is taken back and the play goes on as though it "
+                    f"had not happened ({law}); nothing is scored for it.{after}")
+        if penalty == "void":
+            return (f"{what}: the deal is void (the table's option) and dealt again by the "
+                    "same dealer; it scores nothing.")
+        if penalty == "set_back_bid":
+            return (f"{what}: the hand is played out; the revoking player's side scores "
+                    "nothing and is set back the bid (2 when no bid was made), and a pitcher "
+                    "who did not revoke is not set back (P10: Foster, Britannica).")
+        return (f"{what}: the {self.kind} stands and the deal is scored as played; the "
+                f"irregularity is noted in the ledger.")
 
 
 def _scored(number: int, ruled: DealRuling, entered_by: str | None) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -70,6 +71,26 @@ def _compared(
         return compare_scores(ruled, claim_scores)
     answer: dict[str, Any] = compare_claim(cards_ruling, claim_ruling).as_dict()
     return answer
+
+
+def _noted(ruled: DealRuling, irregular: Sequence[dict[str, Any]]) -> DealRuling:
+    """The ruling with the irregularities recorded anyway listed (``irregularities``); their
+    violations no longer refuse the deal."""
+    notes = [{k: n[k] for k in ("irregularity", "penalty", "violations", "consequence")}
+             for n in irregular]
+    known = {(v["code"], v["location"]) for n in irregular for v in n["violations"]}
+    left = tuple(v for v in ruled.violations if (v.code, v.location) not in known)
+    return DealRuling({**ruled.ruling, "irregularities": notes}, ruled.scores, left)
+
+
+def _seat_at(ruling: dict[str, Any], location: str, players: int) -> int | None:
+    """The seat that played the card at ``tricks[i][j]`` of a Pitch ruling."""
+    match = re.fullmatch(r"tricks\[(\d+)\]\[(\d+)\]", location)
+    tricks = ruling.get("tricks") or []
+    if match is None or int(match[1]) >= len(tricks):
+        return None
+    leader: int = tricks[int(match[1])]["leader"]
+    return (leader + int(match[2])) % players
 
 
 CheckStep = Callable[[Any, dict, int, Sequence[str], dict[str, Any]], StepCheck]
@@ -390,6 +411,14 @@ class PiquetGame:
         return _compared(piquet, cards_ruling, self._engine_entry(level, claim, options),
                          ruled, claim_scores)
 
+    def penalize(
+        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """Q12: a revoke or other irregularity recorded "as played" is scored as played and
+        noted (PT gives a revoke no score penalty, law 59 IV)."""
+        return _noted(ruled, irregular)
+
     def outcome(
         self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
     ) -> Outcome:
@@ -573,6 +602,39 @@ class PitchGame:
         return _compared(pitch, cards_ruling,
                          self._engine_entry(level, claim, players, options), ruled,
                          claim_scores)
+
+    def penalize(
+        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """P10, a revoke under ``set_back_bid`` (Foster's Complete Hoyle, 1897; Britannica,
+        1929): "the hand is played out as if the revoke had not occurred, and each player
+        except the person in error counts whatever points he makes. If the pitcher… fails to
+        make the number of points bid, he cannot be set back… The revoking player is then set
+        back the number of points bid… If no bid was made, he is set back two points." In
+        partnership the penalty falls on the revoking player's side (a proposal). Other
+        irregularities recorded "as played" are scored as played and noted."""
+        data = ruled.ruling
+        offenders = set()
+        for note in irregular:
+            if note.get("penalty") != "set_back_bid":
+                continue
+            for violation in note["violations"]:
+                seat = _seat_at(data, violation.get("location", ""), len(players))
+                if seat is not None:
+                    offenders.add(pitch.side_of_seat(len(players),
+                                                     options["partnership"])[seat])
+        if not offenders or data.get("points_won") is None:
+            return _noted(ruled, irregular)
+        bid = data.get("bid") or 2
+        names = self.standing_names(players, options)
+        changes = [-bid if side in offenders else max(0, won) if side == data.get(
+            "pitcher_side") else won for side, won in enumerate(data["points_won"])]
+        penalized = _noted(ruled, irregular)
+        ruling = {**penalized.ruling, "score_changes": changes, "scores": changes,
+                  "penalty": {"rule": "P10", "revoked": sorted(offenders), "set_back": bid}}
+        return DealRuling(ruling, {names[i]: c for i, c in enumerate(changes)},
+                          penalized.violations)
 
     def outcome(
         self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]

@@ -133,6 +133,14 @@ class Game(Protocol):
         """Whether the match is over, and its winner and settlement."""
         ...
 
+    def penalize(
+        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """The ruling of a deal with irregularities recorded anyway (their notes), with the
+        penalties they carry applied and listed (issue 11.4)."""
+        ...
+
     def sheet_has_dealer(self, level: str) -> bool:
         """Whether a record of entry ``level`` names the dealer (checked like a cards
         record's)."""
@@ -219,6 +227,7 @@ class InProgress:
     step_seqs: tuple[int, ...] = ()
     level: str = "cards"
     reentry: bool = False
+    irregular: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +299,8 @@ def auto_confirm_on(options: dict[str, Any], seats: Sequence[str]) -> bool:
 
 
 #: Event kinds that begin a new deal (the deals before it auto-confirm, see Fold).
-_STARTS = frozenset({"deal_started", "deal_recorded", "bid", "exchange", "declaration", "card"})
+_STARTS = frozenset({"deal_started", "deal_recorded", "bid", "exchange", "declaration", "card",
+                     "irregularity"})
 
 
 def replay(events: Sequence[Event], games: dict[str, Game]) -> MatchState:
@@ -379,6 +389,18 @@ class Fold:
             self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
                                       level=payload.get("level", "cards"))
             self.undoable.append((event.seq,))
+        elif kind == "irregularity":  # a step recorded anyway (issue 11.4)
+            current = self.current
+            if current is None or current.number != payload["deal"]:
+                current = InProgress(
+                    payload["deal"], payload["dealer"],
+                    game.new_record(payload["dealer"], players, options), reentry=reentry,
+                )
+            self.current = replace(current, irregular=(*current.irregular, payload))
+            if payload["penalty"] in ("withdrawn", "void") or not self.undoable:
+                self.undoable.append((event.seq,))
+            else:  # the step stands: the note goes with it
+                self.undoable[-1] = (*self.undoable[-1], event.seq)
         elif kind == "deal_cards_recorded":
             self.pending_cards[payload["deal"]] = {**payload, "seq": event.seq}
             if self.current is not None and self.current.reentry and self.undoable:
@@ -399,7 +421,10 @@ class Fold:
             self.deals[number] = replace(
                 entry, status="voided", corrections=(*entry.corrections, _note(event))
             )
-            self.undoable.append((event.seq,))
+            if payload.get("irregularity") and self.undoable:  # voided by its penalty
+                self.undoable[-1] = (*self.undoable[-1], event.seq)
+            else:
+                self.undoable.append((event.seq,))
         elif kind == "deal_amended":
             self.pending_amend[payload["deal"]] = {
                 "record": payload["record"], "note": _note(event),

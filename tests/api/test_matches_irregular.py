@@ -1,0 +1,146 @@
+"""Irregularities that really happened, recorded anyway (issue 11.4; rules/irregularities.md
+P10, Q12), and the dry run that says what a step would do.
+
+Pitch: Ann, Bob, Cid (seats 0, 1, 2) with the hands of tests/api/deals.py; Ann deals, Bob
+pitches the king of hearts (a bid of 2), Cid plays the ace and Ann — holding the three and two
+of hearts — plays the nine of spades: a revoke (P4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.api.deals import BOB_SET_BACK_HANDS, PITCH_PLAYERS, Q10_DEALT, Q10_TALON
+from tests.api.test_matches_agreement import Table
+
+#: After Ann's revoke the hand is played out legally; Cid takes High, Low (the two of hearts,
+#: trick 2), Jack and Game (38 against 0); Ann's three of hearts wins the last trick.
+AFTER_REVOKE = ["JH", "2H", "5H", "TS", "6S", "8S", "TD", "9D", "8D", "TC", "9C", "8C",
+                "7S", "3H", "5S"]
+
+
+def _pitch_to_the_revoke(table: Table) -> None:
+    for body in ({"type": "deal_started", "hands": BOB_SET_BACK_HANDS},
+                 {"type": "bid", "call": 2}, {"type": "bid", "call": "pass"},
+                 {"type": "bid", "call": "pass"},
+                 {"type": "card", "card": "KH"}, {"type": "card", "card": "AH"}):
+        response = table.post("/events", body)
+        assert response.status_code == 201, (body, response.json)
+
+
+def _play(table: Table, cards: list[str]) -> Any:
+    body = None
+    for card in cards:
+        response = table.post("/events", {"type": "card", "card": card})
+        assert response.status_code == 201, (card, response.json)
+        body = response.json
+    return body
+
+
+def test_a_dry_run_says_what_a_revoke_would_do_and_stores_nothing(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    version = table.get()["version"]
+    dry = table.post("/events?dry_run=true", {"type": "card", "card": "9S"})
+    assert dry.status_code == 200, dry.json
+    answer = dry.json
+    assert answer["would_record"] is False and answer["anyway"] is True
+    assert answer["violations"][0]["code"] == "revoke"
+    assert (answer["irregularity"], answer["penalty"]) == ("revoke", "set_back_bid")
+    assert "set back the bid" in answer["consequence"]
+    assert table.get()["version"] == version
+    legal = table.post("/events?dry_run=true", {"type": "card", "card": "2H"}).json
+    assert legal["would_record"] is True and legal["violations"] == []
+    assert table.get()["version"] == version
+    # Refused without "anyway", as before.
+    refused = table.post("/events", {"type": "card", "card": "9S"})
+    assert refused.status_code == 422
+
+
+def test_a_pitch_revoke_recorded_anyway_sets_the_offender_back_the_bid(
+    client: FlaskClient,
+) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    revoked = table.post("/events", {"type": "card", "card": "9S", "anyway": True})
+    assert revoked.status_code == 201, revoked.json
+    assert [e["kind"] for e in revoked.json["events"]] == ["card", "irregularity"]
+    body = _play(table, AFTER_REVOKE)
+    scored = body["scored"]
+    # Ann revoked: she scores nothing and is set back 2; Bob, the pitcher, made nothing but
+    # cannot be set back; Cid counts his four points (P10, Foster).
+    assert scored["scores"] == {"Ann": -2, "Bob": 0, "Cid": 4}
+    assert scored["ruling"]["penalty"]["rule"] == "P10"
+    assert scored["ruling"]["irregularities"][0]["irregularity"] == "revoke"
+
+
+def test_a_pitch_revoke_scored_as_played_when_the_table_says_so(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS, irregularities={"revoke": "as_played"})
+    _pitch_to_the_revoke(table)
+    assert table.post("/events", {"type": "card", "card": "9S", "anyway": True}).status_code \
+        == 201
+    scored = _play(table, AFTER_REVOKE)["scored"]
+    assert scored["scores"] == {"Ann": 0, "Bob": -2, "Cid": 4}
+    assert scored["ruling"]["irregularities"][0]["penalty"] == "as_played"
+
+
+def test_a_revoke_voids_the_deal_under_that_option(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS, irregularities={"revoke": "void"})
+    _pitch_to_the_revoke(table)
+    voided = table.post("/events", {"type": "card", "card": "9S", "anyway": True})
+    assert voided.status_code == 201, voided.json
+    match = voided.json["match"]
+    assert match["deal_in_progress"] is False and match["deals_played"] == 0
+    assert match["dealer"]["player"] == "Ann"  # dealt again by the same dealer
+    item = table.get("/ledger")["items"][0]
+    assert item["status"] == "voided"
+    # Undo takes back the void with the irregularity: the deal is in progress again.
+    undone = table.post("/undo", {})
+    assert undone.status_code == 200
+    assert undone.json["deal_in_progress"] is True and undone.json["current_deal"]["tricks"] \
+        == [["KH", "AH"]]
+
+
+def test_a_card_out_of_turn_is_taken_back(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    wrong = table.post("/events", {"type": "card", "card": "5H", "player": "Bob",
+                                   "anyway": True})
+    assert wrong.status_code == 201, wrong.json
+    note = wrong.json["events"][0]
+    assert note["kind"] == "irregularity"
+    assert (note["payload"]["irregularity"], note["payload"]["penalty"]) == (
+        "out_of_turn", "withdrawn")
+    assert "Ann is to play" in note["payload"]["consequence"]
+    match = wrong.json["match"]
+    assert match["next"]["player"] == "Ann"
+    assert match["current_deal"]["tricks"] == [["KH", "AH"]]
+
+
+def test_a_piquet_revoke_is_taken_back_by_default(client: FlaskClient) -> None:
+    table = Table(client)  # Bill elder, Ann younger (the dealer): the Q10 hands
+    assert table.post("/events", {"type": "deal_started", "dealt": Q10_DEALT,
+                                  "talon": Q10_TALON}).status_code == 201
+    assert table.post("/events", {"type": "exchange", "elder": ["KH", "TH", "7H", "TD", "8D"],
+                                  "younger": ["QD", "9D", "7D"]}).status_code == 201
+    assert table.post("/events", {"type": "card", "card": "KS"}).status_code == 201
+    # Ann holds the ace and seven of spades after the exchange: a club is a revoke (Q6).
+    dry = table.post("/events?dry_run=true", {"type": "card", "card": "KC"}).json
+    assert dry["violations"][0]["code"] == "revoke" and dry["penalty"] == "withdrawn"
+    assert "PT law 59" in dry["consequence"]
+    taken_back = table.post("/events", {"type": "card", "card": "KC", "anyway": True})
+    assert taken_back.status_code == 201, taken_back.json
+    assert taken_back.json["match"]["current_deal"]["tricks"] == [["KS"]]
+    assert table.get("/log")["items"][-1]["kind"] == "irregularity"
+
+
+def test_irregularity_options_are_checked(client: FlaskClient) -> None:
+    bad = client.post("/v1/matches", json={"game": "piquet", "players": ["Bill", "Ann"],
+                                           "options": {"irregularities": {
+                                               "revoke": "set_back_bid"}}})
+    assert bad.status_code == 422
+    assert bad.json["violations"][0]["location"] == "options.irregularities.revoke"
+    ok = Table(client, "pitch", PITCH_PLAYERS).get()["options"]["irregularities"]
+    assert ok == {"revoke": "set_back_bid", "out_of_turn": "withdrawn", "other": "void"}
