@@ -4,6 +4,9 @@
 - :func:`progress` — a deal in progress: who plays, legal cards, violations so far (Q6).
 - :func:`compare_declarations` — two hands after the exchange, each announcing his best (Q5).
 - :func:`partie_status`, :func:`settle_partie` — the partie and the Rubicon (Q1, Q9).
+- :func:`sheet_from_record`, :func:`rule_sheet` — a deal as the score sheet gives it (issue 10);
+  :func:`totals_from_record`, :func:`rule_totals` — a deal as bare totals;
+  :func:`sheet_record_of` — the sheet a table would write for a deal ruled from its cards.
 """
 
 from referee.piquet.combinations import (
@@ -13,6 +16,7 @@ from referee.piquet.combinations import (
     check_announcement,
     compare_declarations,
 )
+from referee.piquet.counting import Count, Judgement, judge_q7
 from referee.piquet.deal import LogEntry, PiquetRuling, rule_deal
 from referee.piquet.exchange import is_carte_blanche
 from referee.piquet.partie import (
@@ -34,19 +38,36 @@ from referee.piquet.records import (
     deal_from_record,
     other,
 )
+from referee.piquet.sheet import (
+    Ground,
+    PiquetSheet,
+    PiquetSheetRuling,
+    PiquetTotals,
+    rule_sheet,
+    rule_totals,
+    sheet_from_record,
+    sheet_record_of,
+    totals_from_record,
+)
 
 __all__ = [
     "ROLES",
     "Announcement",
     "CategoryResult",
     "Combination",
+    "Count",
     "Declarations",
+    "Ground",
+    "Judgement",
     "LogEntry",
     "PartieStatus",
     "PiquetDeal",
     "PiquetOptions",
     "PiquetProgress",
     "PiquetRuling",
+    "PiquetSheet",
+    "PiquetSheetRuling",
+    "PiquetTotals",
     "Role",
     "Settlement",
     "TrickResult",
@@ -56,9 +77,15 @@ __all__ = [
     "deal_from_record",
     "elder_of_deal",
     "is_carte_blanche",
+    "judge_q7",
     "other",
     "partie_status",
     "progress",
     "rule_deal",
+    "rule_sheet",
+    "rule_totals",
     "settle_partie",
+    "sheet_from_record",
+    "sheet_record_of",
+    "totals_from_record",
 ]

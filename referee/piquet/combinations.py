@@ -423,7 +423,8 @@ class CategoryResult:
     words ("point of six", "sixième", "trio of aces") with their points in ``scored_points``;
     ``elder_shown`` / ``younger_shown``: the combination each compared, in words, or None;
     ``scored_in_full``: the winner's combinations in full ("quint to the king in clubs"),
-    parallel to ``scored`` (not in :meth:`as_dict`; the counting records carry it).
+    parallel to ``scored`` (not in :meth:`as_dict`; the counting records carry it);
+    ``shown_in_full``: the combination each compared (elder's, younger's) in full, or None.
     """
 
     winner: Role | None
@@ -434,6 +435,7 @@ class CategoryResult:
     elder_shown: str | None = None
     younger_shown: str | None = None
     scored_in_full: tuple[str, ...] = ()
+    shown_in_full: tuple[str | None, str | None] = (None, None)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -454,20 +456,21 @@ def compare_category(
     """
     e_key = elder[0].key if elder else (0, 0)
     y_key = younger[0].key if younger else (0, 0)
+    full = (elder[0].full if elder else None, younger[0].full if younger else None)
     if e_key > y_key:
         total = sum([c.score for c in elder])
         return CategoryResult("elder", total, 0, tuple([c.words for c in elder]),
                               tuple([c.score for c in elder]), elder[0].shown,
                               younger[0].shown if younger else None,
-                              tuple([c.full or c.words for c in elder]))
+                              tuple([c.full or c.words for c in elder]), full)
     if y_key > e_key:
         total = sum([c.score for c in younger])
         return CategoryResult("younger", 0, total, tuple([c.words for c in younger]),
                               tuple([c.score for c in younger]),
                               elder[0].shown if elder else None, younger[0].shown,
-                              tuple([c.full or c.words for c in younger]))
+                              tuple([c.full or c.words for c in younger]), full)
     return CategoryResult(None, 0, 0, (), (), elder[0].shown if elder else None,
-                          younger[0].shown if younger else None)
+                          younger[0].shown if younger else None, (), full)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,193 @@
+"""What Piquet players say when they declare (Q5), read into values.
+
+A score sheet writes the declarations the way they are said at the table: "point of five, 48",
+"quart major", "tierce to the queen", "sixième to the king in spades", "three kings", "trio of
+kings", "quatorze of aces", "four aces".  Structured forms are read too: a point
+``{"cards": 5, "pips": 48}``, a sequence ``{"length": 4, "top": "A", "suit": "C"}`` (top and
+suit optional), a set ``{"count": 3, "rank": "A"}``; and the engine's short forms
+``"quint:A"`` / ``"trio:A"``.
+
+Reading checks only that the words name a combination; whether a hand can hold it is the
+ruling's business (:mod:`referee.piquet.sheet`).  Unreadable words raise
+:class:`~referee.violations.RecordError` (code ``bad_announcement``, rule Q5) with a sentence
+saying how to write it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, NamedTuple, TypeGuard
+
+from referee.cards import ACE, JACK, KING, QUEEN, TEN
+from referee.violations import RecordError, Violation
+
+_NUMBER_WORDS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+_SEQUENCE_WORDS: dict[str, int] = {
+    "tierce": 3, "quart": 4, "quarte": 4, "quatrième": 4, "quatrieme": 4, "quint": 5,
+    "quinte": 5, "sixième": 6, "sixieme": 6, "sixiem": 6, "septième": 7, "septieme": 7,
+    "huitième": 8, "huitieme": 8,
+}
+_RANK_WORDS: dict[str, int] = {
+    "ace": ACE, "aces": ACE, "a": ACE, "king": KING, "kings": KING, "k": KING,
+    "queen": QUEEN, "queens": QUEEN, "q": QUEEN, "jack": JACK, "jacks": JACK, "knave": JACK,
+    "knaves": JACK, "j": JACK, "ten": TEN, "tens": TEN, "t": TEN, "10": TEN, "nine": 9,
+    "nines": 9, "9": 9, "eight": 8, "eights": 8, "8": 8, "seven": 7, "sevens": 7, "7": 7,
+    "10s": TEN, "9s": 9, "8s": 8, "7s": 7,
+}
+_SUIT_WORDS: dict[str, str] = {
+    "spades": "S", "spade": "S", "s": "S", "♠": "S", "hearts": "H", "heart": "H", "h": "H",
+    "♥": "H", "diamonds": "D", "diamond": "D", "d": "D", "♦": "D", "clubs": "C", "club": "C",
+    "c": "C", "♣": "C",
+}
+_SET_SIZES: dict[str, int] = {
+    "trio": 3, "three": 3, "3": 3, "quatorze": 4, "four": 4, "4": 4, "fourteen": 4,
+}
+
+
+class PointCall(NamedTuple):
+    """A point as announced (Q5): its number of ``cards`` and, when said, its ``pips``."""
+
+    cards: int
+    pips: int | None = None
+
+
+class SequenceCall(NamedTuple):
+    """A sequence as announced (Q5): its ``length`` (3 tierce … 8 huitième), its ``top`` rank
+    (14 = ace, "major") and ``suit`` ("S", "H", "D", "C") when said."""
+
+    length: int
+    top: int | None = None
+    suit: str | None = None
+
+
+class SetCall(NamedTuple):
+    """A set as announced (Q5): ``size`` 3 (trio) or 4 (quatorze) of ``rank``."""
+
+    size: int
+    rank: int
+
+
+def _bad(message: str, location: str) -> RecordError:
+    return RecordError([Violation("bad_announcement", "Q5", message, location)])
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s,;:.()]+", text.strip().lower()) if w]
+
+
+def _number(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    return _NUMBER_WORDS.get(word)
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_point(value: Any, location: str) -> PointCall:
+    """A point: ``"point of five, 48"``, ``"point of five"``, ``"five for 48"``, ``"5"``,
+    ``5`` or ``{"cards": 5, "pips": 48}``.
+
+    :raises RecordError: ``bad_announcement`` when it is not a point.
+    """
+    if _whole(value):
+        return PointCall(value)
+    if isinstance(value, Mapping):
+        cards, pips = value.get("cards"), value.get("pips")
+        if not _whole(cards) or (pips is not None and not _whole(pips)) \
+                or set(value) - {"cards", "pips"}:
+            raise _bad('A point is written {"cards": 5, "pips": 48} (pips optional).', location)
+        return PointCall(cards, pips)
+    if isinstance(value, str):
+        numbers = [n for w in _words(value) if w not in ("point", "of", "for", "making", "pips",
+                                                          "a", "and", "is")
+                   if (n := _number(w)) is not None]
+        others = [w for w in _words(value) if _number(w) is None
+                  and w not in ("point", "of", "for", "making", "pips", "a", "and", "is")]
+        if numbers and not others and len(numbers) <= 2:
+            return PointCall(numbers[0], numbers[1] if len(numbers) == 2 else None)
+    raise _bad(f"{_shown(value)} is not a point: write e.g. 'point of five, 48' (the number of "
+               "cards, then the pips if they were said).", location)
+
+
+def read_sequence(value: Any, location: str) -> SequenceCall:
+    """A sequence: ``"quart major"``, ``"tierce to the queen"``, ``"sixième to the king in
+    spades"``, ``"quint:A"``, or ``{"length": 4, "top": "A", "suit": "C"}``.
+
+    :raises RecordError: ``bad_announcement`` when it is not a sequence.
+    """
+    if isinstance(value, Mapping):
+        return _structured_sequence(value, location)
+    if not isinstance(value, str):
+        raise _bad("A sequence is written in words, e.g. 'quint to the king in clubs'.", location)
+    words = _words(value.replace(":", " to "))
+    if not words or (length := _SEQUENCE_WORDS.get(words[0])) is None:
+        raise _bad(f"{_shown(value)} is not a sequence: say tierce, quart, quint, sixième, "
+                   "septième or huitième, then 'major' or 'to the king', and the suit, e.g. "
+                   "'quint to the king in clubs'.", location)
+    top: int | None = None
+    suit: str | None = None
+    for word in words[1:]:
+        if word in ("the", "of", "in", "to"):
+            continue
+        if word == "major" and top is None:
+            top = ACE
+        elif word in _RANK_WORDS and top is None:
+            top = _RANK_WORDS[word]
+        elif word in _SUIT_WORDS and suit is None:
+            suit = _SUIT_WORDS[word]
+        else:
+            raise _bad(f"{_shown(value)}: {word!r} is not understood in a sequence; write e.g. "
+                       "'quart major', 'tierce to the queen' or 'sixième to the king in "
+                       "spades'.", location)
+    return SequenceCall(length, top, suit)
+
+
+def _structured_sequence(value: Mapping[str, Any], location: str) -> SequenceCall:
+    length, top, suit = value.get("length"), value.get("top"), value.get("suit")
+    if not _whole(length) or set(value) - {"length", "top", "suit"}:
+        raise _bad('A sequence is written {"length": 4, "top": "A", "suit": "C"} (top and suit '
+                   "optional).", location)
+    rank = None
+    if top is not None:
+        rank = _RANK_WORDS.get(str(top).strip().lower())
+        if rank is None:
+            raise _bad(f"{_shown(top)} is not a rank of the Piquet pack.", f"{location}.top")
+    suit_letter = None
+    if suit is not None:
+        suit_letter = _SUIT_WORDS.get(str(suit).strip().lower())
+        if suit_letter is None:
+            raise _bad(f"{_shown(suit)} is not a suit: S, H, D or C.", f"{location}.suit")
+    return SequenceCall(length, rank, suit_letter)
+
+
+def read_set(value: Any, location: str) -> SetCall:
+    """A set: ``"three kings"``, ``"trio of kings"``, ``"quatorze of aces"``, ``"four aces"``,
+    ``"trio:A"`` or ``{"count": 3, "rank": "A"}``.
+
+    :raises RecordError: ``bad_announcement`` when it is not a set of three or four.
+    """
+    if isinstance(value, Mapping):
+        size, rank_text = value.get("count"), value.get("rank")
+        rank = _RANK_WORDS.get(str(rank_text).strip().lower()) if rank_text is not None \
+            else None
+        if size not in (3, 4) or rank is None or set(value) - {"count", "rank"}:
+            raise _bad('A set is written {"count": 3, "rank": "A"} (3 or 4 of a rank).',
+                       location)
+        return SetCall(size, rank)
+    if isinstance(value, str):
+        words = [w for w in _words(value) if w != "of"]
+        if len(words) == 2 and words[0] in _SET_SIZES and words[1] in _RANK_WORDS:
+            return SetCall(_SET_SIZES[words[0]], _RANK_WORDS[words[1]])
+    raise _bad(f"{_shown(value)} is not a set: write e.g. 'three kings', 'trio of kings', "
+               "'quatorze of aces' or 'four aces'.", location)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
