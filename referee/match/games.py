@@ -39,16 +39,6 @@ def _seat_of(players: Sequence[str], name: str, location: str) -> int:
 LEVELS = ("cards", "sheet", "totals")
 
 
-def _engine(module: Any, name: str) -> Callable[..., Any]:
-    """An engine function of the score-sheet entry (issue 10), by its agreed name."""
-    function = getattr(module, name, None)
-    if function is None:  # pragma: no cover - an engine without score-sheet entry
-        raise MatchError([Violation(
-            "level_unavailable", "", f"This referee cannot rule on {name.split('_')[-1]} "
-            "entries yet: enter the deal's cards.")])
-    return function
-
-
 def _scores_text(scores: dict[str, int]) -> str:
     return ", ".join(f"{name} {points}" for name, points in scores.items())
 
@@ -376,10 +366,8 @@ class PiquetGame:
         """The engine's ruling on a sheet or totals record (Q3–Q8 as far as a line shows)."""
         engine_options = self._engine_options(options)
         if level == "sheet":
-            sheet = _engine(piquet, "sheet_from_record")(record)
-            return _engine(piquet, "rule_sheet")(sheet, engine_options)
-        totals = _engine(piquet, "totals_from_record")(record)
-        return _engine(piquet, "rule_totals")(totals, engine_options)
+            return piquet.rule_sheet(piquet.sheet_from_record(record), engine_options)
+        return piquet.rule_totals(piquet.totals_from_record(record), engine_options)
 
     def rule_entry(
         self, level: str, record: dict, dealer: int, players: Sequence[str],
