@@ -1,5 +1,6 @@
-"""Stateless Piquet rulings: a deal (``deals:score``), declarations (``declarations:compare``)
-and the partie's settlement (``parties:settle``)."""
+"""Stateless Piquet rulings: a deal (``deals:score``, with a claim explained entry by entry), a
+score-sheet line (``sheets:score``), bare totals (``totals:check``), declarations
+(``declarations:compare``) and the partie's settlement (``parties:settle``)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,81 @@ def _role() -> ma.fields.String:
     )
 
 
+_ROLE_IN = validate.OneOf(["elder", "younger"])
+
+
+class RolesNumbersSchema(StrictSchema):
+    """A whole number per role (either may be left out where the field allows)."""
+
+    elder = ma.fields.Integer(validate=validate.Range(min=-1000, max=1000))
+    younger = ma.fields.Integer(validate=validate.Range(min=-1000, max=1000))
+
+
+class TricksSchema(StrictSchema):
+    """Tricks won per role (the referee checks they make 12, Q6)."""
+
+    elder = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=12))
+    younger = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=12))
+
+
+class SaidField(ma.fields.Field):
+    """What a player announced, as said ("quint to the king in clubs", "point of five, 48",
+    "three kings"), a number (a point's cards), a structured form ({"cards": 5, "pips": 48},
+    {"length": 4, "top": "A", "suit": "C"}, {"count": 3, "rank": "A"}) or a list of those
+    (sequences, sets).  The referee reads the words (Q5)."""
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "invalid": "Write what was announced, e.g. 'quint to the king in clubs', or a list of "
+                   "such (at most 8, each under 200 characters)."
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        one = {"oneOf": [{"type": "string", "example": "quint to the king in clubs"},
+                         {"type": "integer"}, {"type": "object"}]}
+        metadata = {"oneOf": [*one["oneOf"], {"type": "array", "items": one}],
+                    "description": self.__doc__.split("\n\n")[0] if self.__doc__ else ""}
+        super().__init__(metadata=metadata, **kwargs)
+
+    @staticmethod
+    def _one(value: Any) -> bool:
+        if isinstance(value, str):
+            return len(value) <= 200
+        if isinstance(value, int):
+            return not isinstance(value, bool)
+        if isinstance(value, dict):
+            return len(value) <= 3 and all(
+                isinstance(k, str) and ((isinstance(v, str) and len(v) <= 20)
+                                        or isinstance(v, int) or v is None)
+                for k, v in value.items())
+        return False
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, list):
+            if len(value) <= 8 and all(self._one(v) for v in value):
+                return value
+        elif self._one(value):
+            return value
+        raise self.make_error("invalid")
+
+
+class RolesSaidSchema(StrictSchema):
+    """What each role announced in a category (absent or null: nothing announced)."""
+
+    elder = SaidField(allow_none=True)
+    younger = SaidField(allow_none=True)
+
+
+class GoodSchema(StrictSchema):
+    """What the table said in each category: "elder", "younger" or "equal"."""
+
+    point = ma.fields.String(allow_none=True,
+                             validate=validate.OneOf(["elder", "younger", "equal"]))
+    sequence = ma.fields.String(allow_none=True,
+                                validate=validate.OneOf(["elder", "younger", "equal"]))
+    sets = ma.fields.String(allow_none=True,
+                            validate=validate.OneOf(["elder", "younger", "equal"]))
+
+
 class DealRequestSchema(StrictSchema):
     """A Piquet deal (design.md): ``tricks`` (leader's card first; elder leads the first);
     optional ``dealt`` hands, ``talon`` (top first), ``exchange`` (discards) and
@@ -42,6 +118,35 @@ class DealRequestSchema(StrictSchema):
     talon = card_list(allow_none=True)
     exchange = ma.fields.Nested(RolesCardsSchema, allow_none=True)
     declarations = ma.fields.Nested(RolesAnnouncementsSchema, allow_none=True)
+    claimed = ma.fields.Nested(
+        RolesNumbersSchema, allow_none=True,
+        metadata={"description": "The deal's points each side claims (either or both): the "
+                                 "answer explains any difference entry by entry"})
+    options = ma.fields.Nested(PiquetOptionsSchema, load_default=dict)
+
+
+class SheetRequestSchema(StrictSchema):
+    """A deal as the score sheet gives it (issue 10): carte blanche, what each announced in
+    point, sequence and sets (the words players say) and who was good, the tricks, the points
+    each counted in play (or the totals each claims), a pique if claimed."""
+
+    carte_blanche = ma.fields.String(allow_none=True, validate=_ROLE_IN)
+    point = ma.fields.Nested(RolesSaidSchema, allow_none=True)
+    sequence = ma.fields.Nested(RolesSaidSchema, allow_none=True)
+    sets = ma.fields.Nested(RolesSaidSchema, allow_none=True)
+    good = ma.fields.Nested(GoodSchema, allow_none=True)
+    tricks = ma.fields.Nested(TricksSchema, required=True)
+    play = ma.fields.Nested(RolesNumbersSchema, allow_none=True)
+    claimed = ma.fields.Nested(RolesNumbersSchema, allow_none=True)
+    pique = ma.fields.String(allow_none=True, validate=_ROLE_IN,
+                             metadata={"description": "the role claiming a pique; null: none"})
+    options = ma.fields.Nested(PiquetOptionsSchema, load_default=dict)
+
+
+class TotalsRequestSchema(StrictSchema):
+    """A deal's points only (the last resort): both roles' totals."""
+
+    scores = ma.fields.Nested(RolesNumbersSchema, required=True)
     options = ma.fields.Nested(PiquetOptionsSchema, load_default=dict)
 
 
@@ -117,6 +222,46 @@ class GroundSchema(ma.Schema):
     what = ma.fields.String()
 
 
+class DifferenceSchema(ma.Schema):
+    """A step where a claim parts from the ruling (Q8 order): what each says, the claim minus
+    the ruling per role, and for totals the counts that could explain it."""
+
+    step = ma.fields.String(metadata={"example": "sequence"})
+    rule = ma.fields.String(metadata={"example": "Q5"})
+    ruling = ma.fields.String()
+    claim = ma.fields.String()
+    difference = ma.fields.Nested(PerRoleSchema)
+    explanations = ma.fields.List(ma.fields.String())
+
+
+class ClaimComparisonSchema(ma.Schema):
+    """A claim beside the ruling: whether it agrees, the first point where it parts, every
+    difference in counting order."""
+
+    agrees = ma.fields.Boolean()
+    parts_at = ma.fields.Nested(DifferenceSchema, allow_none=True)
+    differences = ma.fields.List(ma.fields.Nested(DifferenceSchema))
+
+
+class SheetRulingSchema(ma.Schema):
+    """The ruling on a score-sheet line or on totals: the deal's points, the counting records,
+    what was verified, computed and taken as reported, and every impossibility found."""
+
+    level = ma.fields.String(metadata={"description": '"sheet" or "totals"'})
+    scores = ma.fields.Nested(PerRoleSchema)
+    tricks_won = ma.fields.Nested(PerRoleSchema)
+    carte_blanche = _role()
+    repique = _role()
+    pique = _role()
+    capot = _role()
+    cards = ma.fields.String(allow_none=True, metadata={"description": "who won the cards"})
+    counts = ma.fields.List(ma.fields.Nested(CountSchema))
+    verified = ma.fields.List(ma.fields.Nested(GroundSchema))
+    computed = ma.fields.List(ma.fields.Nested(GroundSchema))
+    as_reported = ma.fields.List(ma.fields.Nested(GroundSchema))
+    violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
+
+
 class DealRulingSchema(ma.Schema):
     """The ruling on a deal: the deal's totals, tricks, declarations, carte blanche, repique,
     pique, capot, each trick, the running log (as a table counts aloud), the counting records
@@ -139,6 +284,9 @@ class DealRulingSchema(ma.Schema):
     computed = ma.fields.List(ma.fields.Nested(GroundSchema))
     as_reported = ma.fields.List(ma.fields.Nested(GroundSchema))
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
+    claimed_ok = ma.fields.Boolean(
+        allow_none=True, metadata={"description": "the claimed scores agree (null: none sent)"})
+    claim = ma.fields.Nested(ClaimComparisonSchema, allow_none=True)
 
 
 class CompareRequestSchema(StrictSchema):
@@ -183,11 +331,61 @@ def engine_options(data: dict[str, Any]) -> piquet.PiquetOptions:
 def score_deal(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a finished deal: every declaration, trick point, pique, repique, capot.
 
+    With ``claimed`` scores (either or both roles) the answer says whether they agree
+    (``claimed_ok``), where they part from the ruling and which counts could explain each
+    difference (``claim``), each difference also a ``claimed_score_differs`` violation.
     A record too broken to score (13 cards in a hand, a card twice…) is 422.
     """
     options = engine_options(body.pop("options"))
+    claimed = body.pop("claimed", None) or None
     deal = piquet.deal_from_record(body)
-    return piquet.rule_deal(deal, options).as_dict()
+    ruling = piquet.rule_deal(deal, options)
+    data = ruling.as_dict()
+    data["claimed_ok"] = None
+    data["claim"] = None
+    if claimed:
+        comparison = piquet.compare_claim(
+            ruling, piquet.rule_totals(piquet.PiquetTotals(claimed), options))
+        data["claimed_ok"] = comparison.agrees
+        data["claim"] = comparison.as_dict()
+        for difference in comparison.differences:
+            role = next(r for r, d in difference.points.items() if d)
+            gap = difference.points[role]
+            why = "; ".join(difference.explanations)
+            message = (f"The {role} hand claims {claimed[role]}, but the cards give "
+                       f"{ruling.scores[role]} ({abs(gap)} {'more' if gap > 0 else 'fewer'}"
+                       + (f": perhaps {why}" if why else "") + ").")
+            data["violations"].append({"code": "claimed_score_differs", "rule": "Q8",
+                                       "message": message, "location": f"claimed.{role}"})
+    return data
+
+
+@blp.route("/sheets:score", methods=["POST"])
+@blp.arguments(SheetRequestSchema)
+@blp.response(200, SheetRulingSchema)
+@problems(blp, 422)
+def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
+    """Rule on a deal as the score sheet gives it (issue 10): the referee compares the
+    declarations (Q5), derives the repique (Q7), the cards and capot (Q6), checks the play
+    points against the tricks, a claimed pique and claimed totals.
+
+    An impossible line is answered with its ``violations`` (each located, e.g.
+    ``sheet.sequence.elder``); words that name no combination are 422.
+    """
+    options = engine_options(body.pop("options"))
+    return piquet.rule_sheet(piquet.sheet_from_record(body), options).as_dict()
+
+
+@blp.route("/totals:check", methods=["POST"])
+@blp.arguments(TotalsRequestSchema)
+@blp.response(200, SheetRulingSchema)
+@problems(blp, 422)
+def check_totals(body: dict[str, Any]) -> dict[str, Any]:
+    """Check a deal's bare totals against what one deal can score (Q3–Q7): never below 0 or
+    above 180 for one player, and under ``lead_point: "every"`` the elder's first lead and
+    the 13 points of the play."""
+    options = engine_options(body.pop("options"))
+    return piquet.rule_totals(piquet.totals_from_record(body), options).as_dict()
 
 
 @blp.route("/declarations:compare", methods=["POST"])

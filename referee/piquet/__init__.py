@@ -7,8 +7,10 @@
 - :func:`sheet_from_record`, :func:`rule_sheet` — a deal as the score sheet gives it (issue 10);
   :func:`totals_from_record`, :func:`rule_totals` — a deal as bare totals;
   :func:`sheet_record_of` — the sheet a table would write for a deal ruled from its cards.
+- :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (issue 11).
 """
 
+from referee.piquet.claims import ClaimComparison, Difference, compare_claim
 from referee.piquet.combinations import (
     CategoryResult,
     Combination,
@@ -54,9 +56,11 @@ __all__ = [
     "ROLES",
     "Announcement",
     "CategoryResult",
+    "ClaimComparison",
     "Combination",
     "Count",
     "Declarations",
+    "Difference",
     "Ground",
     "Judgement",
     "LogEntry",
@@ -73,6 +77,7 @@ __all__ = [
     "TrickResult",
     "announcement_from_dict",
     "check_announcement",
+    "compare_claim",
     "compare_declarations",
     "deal_from_record",
     "elder_of_deal",

@@ -139,7 +139,7 @@ class PiquetSheet:
 @dataclass(frozen=True, slots=True)
 class PiquetTotals:
     """A deal entered as its points only (CONTRACT.md §1, "Piquet totals"): ``scores`` per
-    role."""
+    role (both when read by :func:`totals_from_record`; a claim may name one)."""
 
     scores: Mapping[Role, int]
 
@@ -524,11 +524,14 @@ def _category(
     said = (sheet.good or {}).get(category)
     where = f"sheet.good.{category}"
     words = _CATEGORY_WORDS[category]
-    if said in ROLES and said not in calls:
+    written = getattr(sheet, category) or {}
+    if said in ROLES and said not in written:
         notes.violation("good_without_announcement", "Q5",
                         f"The sheet says the {said} hand was good in {words}, but nothing he "
                         f"announced there is written: write what he announced.", where)
         return None, []
+    if any(r in written and r not in calls for r in ROLES):
+        return None, []  # an impossible announcement, flagged where it is written
     best = {r: calls[r][0] if r in calls else None for r in ROLES}
     found = _compare(best["elder"], best["younger"])
     shown = {r: c.full for r, c in best.items() if c is not None}
@@ -932,7 +935,7 @@ def rule_totals(
     """
     notes = _Notes()
     scores = dict(totals.scores)
-    for role in ROLES:
+    for role in scores:
         value = scores[role]
         where = f"totals.scores.{role}"
         if value < 0:
@@ -945,6 +948,11 @@ def rule_totals(
                 f"10, the best hand's {MOST_DECLARED} in declarations, repique 60, "
                 f"{MOST_IN_PLAY} in play, capot 40)."), where)
     every = options.lead_point == "every"
+    if len(scores) < 2:  # one player's claim: only its own bounds
+        notes.as_reported.append(Ground("Q8", "The claimed points as reported: " + ", ".join(
+            f"{r} {v}" for r, v in scores.items()) + "."))
+        return PiquetSheetRuling(level="totals", scores=scores, as_reported=tuple(
+            notes.as_reported), violations=tuple(notes.violations))
     if every and not notes.violations:
         if scores["elder"] < 1:
             notes.violation("total_impossible", "Q6",

@@ -1,0 +1,117 @@
+"""Piquet score sheets, totals and claims over HTTP (issues 10, 11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from .test_piquet_http import full_q10
+
+Q10_SHEET: dict[str, Any] = {
+    "point": {"elder": "point of five", "younger": "point of six"},
+    "sequence": {"younger": "sixième"},
+    "sets": {"elder": ["trio of aces"]},
+    "good": {"point": "younger", "sequence": "younger", "sets": "elder"},
+    "tricks": {"elder": 5, "younger": 7},
+    "play": {"elder": 8, "younger": 9},
+}
+
+
+def test_q10_sheet_scores_bill_11_ann_41(client: FlaskClient) -> None:
+    response = client.post("/v1/piquet/sheets:score", json=Q10_SHEET)
+    assert response.status_code == 200, response.json
+    ruling = response.json
+    assert ruling["level"] == "sheet"
+    assert ruling["scores"] == {"elder": 11, "younger": 41}
+    assert ruling["cards"] == "younger" and ruling["violations"] == []
+    assert ruling["counts"][1] == {"who": "younger", "what": "sixième", "points": 16,
+                                   "stage": "declaring", "rule": "Q5", "step": "sequence"}
+    assert {"rule": "Q6", "what": "12 tricks: elder 5, younger 7."} in ruling["verified"]
+    assert any(g["what"].startswith("Points in play as counted") for g in ruling["as_reported"])
+    assert any(g["what"].startswith("No repique") for g in ruling["computed"])
+
+
+def test_an_impossible_line_is_answered_with_located_violations(client: FlaskClient) -> None:
+    body = {**Q10_SHEET, "sequence": {"younger": "septième"},
+            "tricks": {"elder": 5, "younger": 8}}
+    response = client.post("/v1/piquet/sheets:score", json=body)
+    assert response.status_code == 200
+    found = [(v["code"], v["location"]) for v in response.json["violations"]]
+    assert found == [("tricks_not_twelve", "sheet.tricks"),
+                     ("sequence_longer_than_point", "sheet.sequence.younger")]
+
+
+def test_words_that_name_no_combination_are_422(client: FlaskClient) -> None:
+    body = {**Q10_SHEET, "sets": {"elder": ["three of a kind"]}}
+    response = client.post("/v1/piquet/sheets:score", json=body)
+    assert response.status_code == 422
+    violation = response.json["violations"][0]
+    assert violation["location"] == "sheet.sets.elder[0]"
+    assert "'three kings'" in violation["message"]
+
+
+def test_sheet_schema_refuses_bad_shapes(client: FlaskClient) -> None:
+    for body in ({**Q10_SHEET, "tricks": {"elder": 13, "younger": 0}},
+                 {**Q10_SHEET, "good": {"point": "Ann"}},
+                 {**Q10_SHEET, "sequence": {"elder": ["x" * 300]}},
+                 {**Q10_SHEET, "dealer": 1},
+                 {k: v for k, v in Q10_SHEET.items() if k != "tricks"}):
+        response = client.post("/v1/piquet/sheets:score", json=body)
+        assert response.status_code == 400, body
+        assert response.mimetype == "application/problem+json"
+
+
+def test_sheet_options_pique_under_ten_or_higher(client: FlaskClient) -> None:
+    body = {"sequence": {"younger": "quint major in spades"}, "sets": {"younger": ["four kings"]},
+            "tricks": {"elder": 5, "younger": 7}, "play": {"elder": 6, "younger": 8},
+            "pique": "younger"}
+    every = client.post("/v1/piquet/sheets:score", json=body).json
+    assert [v["code"] for v in every["violations"]] == ["pique_impossible"]
+    ten = client.post("/v1/piquet/sheets:score",
+                      json={**body, "options": {"lead_point": "ten_or_higher"}}).json
+    assert ten["violations"] == [] and ten["pique"] == "younger"
+    assert ten["scores"]["younger"] == 29 + 8 + 10 + 30
+
+
+def test_totals_check(client: FlaskClient) -> None:
+    fine = client.post("/v1/piquet/totals:check", json={"scores": {"elder": 11, "younger": 41}})
+    assert fine.status_code == 200
+    assert fine.json["level"] == "totals" and fine.json["violations"] == []
+    assert fine.json["scores"] == {"elder": 11, "younger": 41}
+    assert fine.json["as_reported"][0]["rule"] == "Q8"
+    wrong = client.post("/v1/piquet/totals:check", json={"scores": {"elder": 1, "younger": 11}})
+    assert [v["location"] for v in wrong.json["violations"]] == ["totals.scores"]
+    assert "at least 13 in play" in wrong.json["violations"][0]["message"]
+    half = client.post("/v1/piquet/totals:check", json={"scores": {"elder": 11}})
+    assert half.status_code == 422
+    assert half.json["violations"][0]["location"] == "totals.scores.younger"
+
+
+def test_q10_claimed_as_38_by_ann(client: FlaskClient) -> None:
+    response = client.post("/v1/piquet/deals:score",
+                           json={**full_q10(), "claimed": {"elder": 11, "younger": 38}})
+    assert response.status_code == 200, response.json
+    ruling = response.json
+    assert ruling["scores"] == {"elder": 11, "younger": 41}
+    assert ruling["claimed_ok"] is False
+    assert ruling["claim"]["parts_at"] == {
+        "step": "totals", "rule": "Q8", "ruling": "the younger hand 41",
+        "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
+        "explanations": ["3 of the 9 points in play missed"]}
+    assert ruling["violations"] == [{
+        "code": "claimed_score_differs", "rule": "Q8", "location": "claimed.younger",
+        "message": "The younger hand claims 38, but the cards give 41 (3 fewer: perhaps 3 of "
+                   "the 9 points in play missed)."}]
+
+
+def test_claims_that_agree_and_no_claim(client: FlaskClient) -> None:
+    agreed = client.post("/v1/piquet/deals:score",
+                         json={**full_q10(), "claimed": {"elder": 11, "younger": 41}}).json
+    assert agreed["claimed_ok"] is True
+    assert agreed["claim"] == {"agrees": True, "parts_at": None, "differences": []}
+    assert agreed["violations"] == []
+    plain = client.post("/v1/piquet/deals:score", json=full_q10()).json
+    assert plain["claimed_ok"] is None and plain["claim"] is None
+    assert plain["level"] == "cards"
+    assert plain["counts"][0]["what"] == "point of six, 57"
