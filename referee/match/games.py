@@ -52,13 +52,10 @@ def compare_scores(ruled: DealRuling, claim_scores: dict[str, int]) -> dict[str,
     return {"agrees": agrees, "parts_at": parts, "differences": [] if parts is None else [parts]}
 
 
-def _compared(
-    module: Any, cards_ruling: Any, claim_ruling: Any, ruled: DealRuling,
-    claim_scores: dict[str, int],
-) -> dict[str, Any]:
-    compare_claim = getattr(module, "compare_claim", None)
-    if compare_claim is None or cards_ruling is None or claim_ruling is None:
-        return compare_scores(ruled, claim_scores)
+def _compared(compare_claim: Callable[[Any, Any], Any], cards_ruling: Any,
+              claim_ruling: Any) -> dict[str, Any]:
+    """The engine's comparison of a claim (a sheet or totals ruling) with the cards' ruling:
+    ``{"agrees", "parts_at", "differences"}`` in the game's counting order."""
     answer: dict[str, Any] = compare_claim(cards_ruling, claim_ruling).as_dict()
     return answer
 
@@ -396,8 +393,14 @@ class PiquetGame:
         if level == "cards":
             return compare_scores(ruled, claim_scores)
         cards_ruling = piquet.rule_deal(self._declared(cards), self._engine_options(options))
-        return _compared(piquet, cards_ruling, self._engine_entry(level, claim, options),
-                         ruled, claim_scores)
+        compared = _compared(piquet.compare_claim, cards_ruling,
+                             self._engine_entry(level, claim, options))
+        seats = self._role_seats(dealer)
+        for difference in (compared.get("parts_at"), *compared.get("differences", ())):
+            by_role = (difference or {}).get("difference")
+            if isinstance(by_role, dict) and set(by_role) <= set(ROLES):  # roles → players
+                difference["difference"] = {players[seats[r]]: p for r, p in by_role.items()}
+        return compared
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
@@ -587,9 +590,8 @@ class PitchGame:
             return compare_scores(ruled, claim_scores)
         cards_ruling = pitch.rule_hand(self._hand(cards, players, options),
                                        self._engine_options(options))
-        return _compared(pitch, cards_ruling,
-                         self._engine_entry(level, claim, players, options), ruled,
-                         claim_scores)
+        return _compared(pitch.compare_claim, cards_ruling,
+                         self._engine_entry(level, claim, players, options))
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],

@@ -59,7 +59,11 @@ def test_a_sheet_deal_re_entered_with_its_cards_keeps_both(client: FlaskClient) 
     assert ruled.json["scores"] == {"Bill": 11, "Ann": 41}
     assert ruled.json["level"] == "cards" and ruled.json["agreement"] == "ruled"
     changes = ruled.json["changes"]
-    assert changes["agrees"] is False and changes["parts_at"] is not None
+    assert changes["agrees"] is False
+    # The first point where the line parts from the cards, in the counting order of Q8.
+    assert (changes["parts_at"]["step"], changes["parts_at"]["rule"]) == ("sequence", "Q5")
+    assert "sixième" in changes["parts_at"]["ruling"] and "quint" in changes["parts_at"]["claim"]
+    assert changes["parts_at"]["difference"] == {"Bill": 0, "Ann": -1}
     assert ruled.json["match"]["standings"] == [
         {"name": "Bill", "score": 11, "agreed": 11}, {"name": "Ann", "score": 41, "agreed": 41}]
     item = table.get("/ledger")["items"][0]
@@ -89,6 +93,8 @@ def test_a_dispute_ann_claims_38_ruled_by_the_cards(client: FlaskClient) -> None
     assert ann["side"] == "Ann" and ann["comparison"]["agrees"] is False
     parts = ann["comparison"]["parts_at"]
     assert "41" in parts["ruling"] and "38" in parts["claim"]
+    assert (parts["step"], parts["rule"]) == ("totals", "Q8")
+    assert parts["difference"] == {"Bill": 0, "Ann": -3}
     item = table.get("/ledger")["items"][0]
     assert item["agreement"] == "ruled" and item["claims"][1]["comparison"]["parts_at"]
 
