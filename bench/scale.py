@@ -102,7 +102,7 @@ def template_rows(path: Path, match_id: str) -> dict[str, list[tuple]]:
     con = sqlite3.connect(path)
     try:
         events = con.execute(
-            "SELECT seq, kind, payload, actor, created_at, prev_hash, hash FROM event "
+            "SELECT seq, kind, payload, actor, created_at, prev_hash, hash, key_id FROM event "
             "WHERE match_id = ? ORDER BY seq", (match_id,)).fetchall()
         keys = con.execute(
             "SELECT fingerprint, state, status, response, headers, first_seq "
@@ -139,7 +139,7 @@ def fill(path: Path, template: dict[str, list[tuple]], events_wanted: int, start
                                 batch_matches)
                 con.executemany(
                     "INSERT INTO event (match_id, seq, kind, payload, actor, created_at, "
-                    "prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", batch_events)
+                    "prev_hash, hash, key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", batch_events)
                 con.executemany(
                     "INSERT INTO access_token (match_id, kind, token_hash, created_at, "
                     "revoked_at) VALUES (?, ?, ?, ?, ?)", batch_tokens)

@@ -41,7 +41,7 @@ def test_q10_over_gunicorn_and_a_stored_match(served: str) -> None:
     assert status == 201
     token = match["tokens"]["write"]
     status, result = _call(served, "POST", f"/v1/matches/{match['id']}/deals",
-                           {"tricks": Q10_TRICKS}, token)
+                           {"tricks": Q10_TRICKS, "expected_version": match["version"]}, token)
     assert status == 201, result
     status, match = _call(served, "GET", f"/v1/matches/{match['id']}", token=token)
     assert {s["name"]: s["score"] for s in match["standings"]} == {"Bill": 11, "Ann": 41}

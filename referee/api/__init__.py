@@ -81,14 +81,18 @@ def _register_database(app: Flask) -> None:
     open in its worker, a PostgreSQL one goes back to the pool), and the ``flask db`` CLI."""
     import click
 
-    from referee.store import ledger
+    from referee.store import keys, ledger
     from referee.store.db import is_sqlite, open_database, upgrade
 
     db = open_database(app.config["DATABASE_URL"])
     app.extensions["referee.db"] = db
+    keyring = keys.load_keyring(_key_environ(app), _default_key_file(app))
+    keys.configure(keyring)
+    app.extensions["referee.keyring"] = keyring
 
     @app.before_request
     def _connect() -> None:
+        keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
         db.connect(reuse_if_open=True)
 
     @app.teardown_request
@@ -109,17 +113,65 @@ def _register_database(app: Flask) -> None:
 
     @group.command("verify")
     @click.argument("match_id")
-    def db_verify(match_id: str) -> None:
-        """Verify a match's hash chain; exits 1 where it breaks."""
+    @click.option("--head", "known", metavar="SEQ:HASH",
+                  help="A head a client kept (a match's head): the ledger must still lead there.")
+    def db_verify(match_id: str, known: str | None) -> None:
+        """Verify a match's hash chain; exits 1 where it breaks, or when the ledger is cut
+        short or rewritten before a head a client kept."""
         with db.connection_context():
-            broken = ledger.verify_chain(match_id)
+            try:
+                broken = ledger.verify_chain(match_id)
+                events, _ = ledger.chain_head(match_id)
+                check = None
+                if known is not None:
+                    seq, _, digest = known.partition(":")
+                    if not seq.isdigit() or len(digest) != 64:
+                        raise click.BadParameter("SEQ:HASH, as a match's head gives them",
+                                                 param_hint="--head")
+                    check = ledger.check_head(match_id, int(seq), digest.lower())
+            except ledger.MatchNotFound:
+                click.echo(f"match {match_id}: no such match")
+                raise SystemExit(1) from None
+        failed = False
         if broken is None:
-            click.echo(f"match {match_id}: chain intact")
+            click.echo(f"match {match_id}: chain intact ({events} events)")
         else:
             click.echo(f"match {match_id}: chain broken at event {broken}")
+            failed = True
+        if check is not None:
+            meaning = {"same": "the ledger ends at the kept head",
+                       "extended": "the ledger leads to the kept head and goes on",
+                       "behind": f"the ledger is BEHIND the kept head: it has {events} events, "
+                                 f"the client saw {check.seq} (cut short)",
+                       "diverged": f"event {check.seq} is NOT the one the client saw "
+                                   "(rewritten)"}[check.status]
+            click.echo(f"match {match_id}: head {check.seq}: {meaning}")
+            failed = failed or not check.consistent
+        if failed:
             raise SystemExit(1)
 
     app.cli.add_command(group)
+
+
+def _key_environ(app: Flask) -> dict[str, str]:
+    """The ledger key's settings: the environment, overridden by the app's config."""
+    names = ("REFEREE_LEDGER_KEY", "REFEREE_LEDGER_OLD_KEYS", "REFEREE_LEDGER_KEY_FILE")
+    found = {n: os.environ[n] for n in names if os.environ.get(n)}
+    found.update({n: str(app.config[n]) for n in names if app.config.get(n)})
+    return found
+
+
+def _default_key_file(app: Flask) -> Any:
+    """Where the ledger key is kept when no setting names it: next to a SQLite file
+    (``<file>.ledger-key``), else ``<instance dir>/ledger.key``."""
+    from pathlib import Path
+
+    url = str(app.config["DATABASE_URL"])
+    if url.startswith("sqlite:///"):
+        path = url[len("sqlite:///"):]
+        if path and path != ":memory:":
+            return Path(path + ".ledger-key")
+    return Path(app.instance_path) / "ledger.key"
 
 
 def _register_docs_assets(app: Flask) -> None:

@@ -211,6 +211,21 @@ def register_error_handlers(app: Flask) -> None:
     def _record_error(error: RecordError) -> Response:
         return record_error_response(error)
 
+    from referee.store.ledger import LedgerTampered
+
+    @app.errorhandler(LedgerTampered)
+    def _tampered(error: LedgerTampered) -> Response:
+        app.logger.error("LEDGER TAMPERED: match %s does not verify at event %d",
+                         error.match_id, error.seq)
+        return problem_response(
+            500,
+            f"The ledger of this match does not verify at event {error.seq}: it was changed "
+            "outside the referee. Nothing is served or recorded from it; the operator can "
+            "inspect it with 'flask db verify'.",
+            problem_type="ledger-tampered", title="Ledger tampered",
+            extra={"broken_at": error.seq},
+        )
+
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:
         app.logger.exception("unhandled error", exc_info=error)

@@ -122,6 +122,14 @@ class SeatSchema(ma.Schema):
     seat = ma.fields.Integer()
 
 
+class HeadSchema(ma.Schema):
+    """The last event of the ledger: its ``seq`` (the version) and ``hash`` (its keyed link).
+    Keep it: ``GET /verify?head=SEQ:HASH`` tells a ledger cut short or rewritten since."""
+
+    seq = ma.fields.Integer()
+    hash = ma.fields.String(allow_none=True)
+
+
 class MatchSchema(ma.Schema):
     """A match as it stands. ``version`` is also the ETag (``"v<version>"``)."""
 
@@ -164,6 +172,7 @@ class MatchSchema(ma.Schema):
     auto_confirm_on = ma.fields.Boolean(
         metadata={"description": "Whether provisional deals confirm when the next one starts"}
     )
+    head = ma.fields.Nested(HeadSchema)
 
 
 class TokensSchema(ma.Schema):
@@ -173,9 +182,13 @@ class TokensSchema(ma.Schema):
 
 
 class CreatedMatchSchema(MatchSchema):
-    """A new match, with its tokens (shown this once)."""
+    """A new match, with its tokens and recovery code (shown this once)."""
 
     tokens = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), allow_none=True)
+    recovery_code = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "Mints new tokens when all are lost (POST …/tokens:recover)"},
+    )
 
 
 class RotateSchema(StrictSchema):
@@ -183,6 +196,13 @@ class RotateSchema(StrictSchema):
 
     which = ma.fields.String(load_default="both",
                              validate=validate.OneOf(["write", "read", "both"]))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+
+
+class RecoverSchema(RotateSchema):
+    """The recovery code the create answered, and which tokens to make anew."""
+
+    recovery_code = ma.fields.String(required=True, validate=validate.Length(min=1, max=100))
 
 
 class AnnouncementFields(StrictSchema):
@@ -535,13 +555,29 @@ class EventPageSchema(ma.Schema):
     next_cursor = ma.fields.String(allow_none=True)
 
 
+class VerifyArgsSchema(StrictSchema):
+    """``head``: SEQ:HASH of a head a client kept (a match's ``head``)."""
+
+    head = ma.fields.String(validate=validate.Length(max=100))
+
+
+class KnownHeadSchema(ma.Schema):
+    """A kept head against the ledger: ``status`` "same", "extended" (the ledger leads there
+    and goes on), "behind" (cut short) or "diverged" (rewritten)."""
+
+    seq = ma.fields.Integer()
+    hash = ma.fields.String()
+    status = ma.fields.String()
+
+
 class VerifySchema(ma.Schema):
     """The hash chain's check: ``intact`` or the seq where it breaks; ``events`` and ``head``
     (the last event's hash) — keep them: a later ledger that does not lead to this head was
-    cut short."""
+    cut short. With ``?head=``, ``known_head`` says how the ledger stands to it."""
 
     intact = ma.fields.Boolean()
     broken_at = ma.fields.Integer(allow_none=True)
     events = ma.fields.Integer()
     head = ma.fields.String()
+    known_head = ma.fields.Nested(KnownHeadSchema)
 

@@ -1,7 +1,8 @@
 """Stored matches: create, read, record deals whole or step by step, correct, the ledger.
 
 Handlers are thin: parse (marshmallow) → the pure command (:mod:`referee.match.commands`)
-inside one locked transaction (:func:`referee.store.ledger.append`) → serialize.
+inside one transaction (:func:`_write`: the Idempotency-Key's claim, the If-Match check, the
+decision, the events and the stored answer commit together) → serialize.
 """
 
 from __future__ import annotations
@@ -24,8 +25,7 @@ from referee.match import commands
 from referee.match.events import canonical_json
 from referee.match.games import GAMES
 from referee.match.state import MatchError, MatchState
-from referee.store import idempotency, ledger, tokens
-from referee.store.db import write_transaction
+from referee.store import idempotency, keys, ledger, tokens
 from referee.violations import RecordError
 
 blp = Blueprint(
@@ -80,6 +80,7 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "seats": list(state.seats),
         "auto_confirm": state.options.get("auto_confirm", "auto"),
         "auto_confirm_on": state.auto_confirm,
+        "head": {"seq": state.version, "hash": state.head},
     }
     if state.game == "piquet":
         body["elder"] = players[1 - dealer]
@@ -147,12 +148,21 @@ def _authorize(match_id: str, needed: str) -> tokens.Grant:
         raise ProblemError(refused.status, str(refused), headers=headers) from None
 
 
-def _expected_version(body: dict[str, Any], required: bool) -> int | None:
+def _expected_version(body: dict[str, Any], required: bool, any_ok: bool = False) -> int | None:
     """The version the client last read: ``If-Match: "v12"`` or ``expected_version`` in the
-    body. ``required``: 428 when neither is given."""
+    body. ``required``: 428 when neither is given. ``any_ok``: ``If-Match: *`` (any version)
+    is accepted, for writes that cannot record anything twice (token rotation); elsewhere it
+    is 428 too."""
     header = request.headers.get("If-Match")
-    if header and header.strip() == "*" and not required:
-        return None  # RFC 9110: any current version
+    if header and header.strip() == "*":
+        if any_ok or not required:
+            return None  # RFC 9110: any current version
+        raise ProblemError(
+            428,
+            "If-Match: * could record this twice (two phones sending the same entry): send the "
+            "ETag of the match as you last read it, e.g. \"v12\".",
+            title="Precondition Required",
+        )
     if header:
         value = header.strip().removeprefix("W/").strip('"')
         if value.startswith("v") and value[1:].isdigit():
@@ -192,20 +202,18 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _claim(scope: str, key: str | None) -> idempotency.StoredResponse | None:
-    if key is None:
+def _claim(scope: str, key: str | None, fingerprint: str | None
+           ) -> idempotency.StoredResponse | None:
+    """Claim the key inside the write's transaction (a concurrent duplicate waits for the
+    first request's transaction, then gets its stored answer)."""
+    if key is None or fingerprint is None:
         return None
     try:
-        return idempotency.claim(scope, key, _fingerprint())
+        return idempotency.claim(scope, key, fingerprint)
     except idempotency.KeyReused:
         raise ProblemError(
             422, "This Idempotency-Key was already used for a different request.",
             title="Idempotency-Key reused", problem_type="idempotency-key-reused",
-        ) from None
-    except idempotency.KeyInProgress:
-        raise ProblemError(
-            409, "A request with this Idempotency-Key is still being processed; retry later.",
-            title="Conflict", problem_type="idempotency-key-in-progress",
         ) from None
 
 
@@ -219,9 +227,9 @@ def _json_response(text: str, status: int, headers: dict[str, str]) -> Response:
     return Response(text, status=status, mimetype="application/json", headers=headers)
 
 
-def _replay(stored: idempotency.StoredResponse) -> Response:
+def _replay(stored: idempotency.StoredResponse, body: str | None = None) -> Response:
     headers = {**stored.headers, "Idempotent-Replayed": "true"}
-    return _json_response(stored.body, stored.status, headers)
+    return _json_response(stored.body if body is None else body, stored.status, headers)
 
 
 def _write(
@@ -231,44 +239,43 @@ def _write(
     render: Callable[[ledger.Appended], dict[str, Any]],
     schema: type[ma.Schema],
     status: int = 200,
-    version_required: bool = False,
+    version_required: bool = True,
     needed: str = "write",
 ) -> Response:
-    """One write to a match: authorize (``needed``: "write", or "record" for what a seat may
-    do), check the version, honour the Idempotency-Key, append in one transaction (the key's
-    response stored with the events), answer."""
+    """One write to a match, THE way a route records: authorize (``needed``: "write", or
+    "record" for what a seat's token may do too), then in ONE transaction claim the
+    Idempotency-Key (a retry gets the stored answer), check If-Match against the match's
+    current version (412), decide on the state, append the events and store the answer for
+    the key. A refusal or a crash rolls all of it back.
+
+    ``decide(state)`` returns the events to append (pure; it raises MatchError/RecordError
+    to refuse); ``render(appended)`` the answer's body, dumped with ``schema``.
+    """
     grant = _authorize(match_id, needed)
     # Who made it: the name sent, else the credential that wrote (corrections always say).
-    default = f"seat:{grant.seat}" if grant.seat else f"write token #{grant.token_id}"
-    body.setdefault("by", default)
+    body.setdefault("by", grant.label)
     expected = _expected_version(body, version_required)
     key = _idempotency_key()
-    stored = _claim(match_id, key)
-    if stored is not None:
-        return _replay(stored)
+    fingerprint = _fingerprint() if key is not None else None
     actor = body.get("by")
-    sent: dict[str, Any] = {}
 
-    def answer(appended: ledger.Appended) -> None:
+    def work() -> Response:
+        stored = _claim(match_id, key, fingerprint)
+        if stored is not None:
+            return _replay(stored)
+        appended = ledger.append(match_id, decide, actor=actor, expected_version=expected)
         text = json.dumps(_schema(schema).dump(render(appended)))
-        sent.update(text=text, headers={"ETag": _etag(appended.state)})
-
-    def store_answer(appended: ledger.Appended) -> None:
+        headers = {"ETag": _etag(appended.state)}
         if key is not None:
             first = appended.events[0].seq if appended.events else None
-            idempotency.complete(
-                match_id, key, idempotency.StoredResponse(status, sent["text"], sent["headers"]),
-                match_id, first,
-            )
+            idempotency.complete(match_id, key, idempotency.StoredResponse(status, text, headers),
+                                 match_id, first)
+        return _json_response(text, status, headers)
 
     try:
-        ledger.append(match_id, decide, actor=actor, expected_version=expected,
-                      within=store_answer, prepare=answer)
+        return ledger.transact(work)
     except Exception as error:
-        if key is not None:
-            idempotency.release(match_id, key)
         raise _problem(match_id, error) from None
-    return _json_response(sent["text"], status, sent["headers"])
 
 
 def _problem(match_id: str, error: Exception) -> Exception:
@@ -319,13 +326,15 @@ def _read(match_id: str) -> MatchState:
 @blp.route("", methods=["POST"])
 @blp.arguments(s.CreateMatchSchema())
 @blp.response(201, s.CreatedMatchSchema)
-@problems(blp, 409, 422)
+@problems(blp, 422)
 def create_match(body: dict[str, Any]) -> Any:
     """Create a match of Pitch or Piquet with its players and options.
 
     The answer holds the match's ``tokens``: ``write`` (to record) and ``read`` (a read-only
-    share token). Keep them: only their hashes are stored. A retry with the same
-    Idempotency-Key gets the same answer, tokens included (kept sealed under that key).
+    share token), and its ``recovery_code``, which mints new tokens if every token is lost
+    (``POST /v1/matches/{id}/tokens:recover``). Keep them: only their hashes are stored. A
+    retry with the same Idempotency-Key gets the same answer, tokens included (made from
+    that key and the server's key, so they are computed again, never stored).
     """
     game = GAMES[body["game"]]
     try:
@@ -333,57 +342,112 @@ def create_match(body: dict[str, Any]) -> Any:
     except (MatchError, RecordError) as refused:
         raise _problem("", refused) from None
     key = _idempotency_key()
-    # The create's key is kept only as its hash: it is the secret that seals the tokens.
-    stored_key = hashlib.sha256(key.encode()).hexdigest() if key is not None else None
-    stored = _claim("create", stored_key)
-    if stored is not None and key is not None:  # the same create again: the same answer
-        replay = json.loads(stored.body)
-        replay["tokens"] = tokens.unseal(replay["tokens"]["sealed"], key)
-        return _json_response(json.dumps(replay), stored.status,
-                              {**stored.headers, "Idempotent-Replayed": "true"})
-    sent: dict[str, Any] = {}
+    fingerprint = _fingerprint() if key is not None else None
+    kinds = (*tokens.KINDS, tokens.RECOVERY)
 
-    def respond(match_id: str, appended: ledger.Appended) -> None:
-        made = tokens.issue(match_id)
-        body_out = _schema(s.CreatedMatchSchema).dump(
-            {**state_dict(match_id, appended.state), "tokens": made}
-        )
-        headers = {
-            "ETag": _etag(appended.state),
-            "Location": url_for("matches.read_match", match_id=match_id),
-        }
-        sent.update(text=json.dumps(body_out), headers=headers)
-        if key is not None and stored_key is not None:
-            kept = json.dumps({**body_out, "tokens": {"sealed": tokens.seal(made, key)}})
-            idempotency.complete(
-                "create", stored_key, idempotency.StoredResponse(201, kept, headers),
-                match_id, 1,
+    def work() -> Response:
+        stored = _claim("create", key, fingerprint)
+        if stored is not None and key is not None:  # the same create again: the same answer
+            replay = json.loads(stored.body)
+            seed = tokens.Seed(key, replay.pop("tokens_from"))
+            made = {k: tokens.derive(replay["id"], k, seed, "create") for k in kinds}
+            replay["recovery_code"] = made.pop(tokens.RECOVERY)
+            replay["tokens"] = made
+            return _replay(stored, json.dumps(replay))
+        answer: dict[str, Any] = {}
+
+        def respond(match_id: str, appended: ledger.Appended) -> None:
+            seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
+            made = tokens.issue(match_id, kinds, seed, "create")
+            recovery = made.pop(tokens.RECOVERY)
+            body_out = _schema(s.CreatedMatchSchema).dump(
+                {**state_dict(match_id, appended.state), "tokens": made,
+                 "recovery_code": recovery}
             )
+            headers = {
+                "ETag": _etag(appended.state),
+                "Location": url_for("matches.read_match", match_id=match_id),
+            }
+            answer.update(text=json.dumps(body_out), headers=headers)
+            if key is not None and seed is not None:
+                kept = {**body_out, "tokens": None, "recovery_code": None,
+                        "tokens_from": seed.kid}
+                idempotency.complete("create", key, idempotency.StoredResponse(
+                    201, json.dumps(kept), headers), match_id, 1)
+
+        ledger.create_match(game.name, first, body.get("by"), within=respond)
+        return _json_response(answer["text"], 201, answer["headers"])
+
+    return ledger.transact(work)
+
+
+def _token_write(
+    match_id: str, kinds: tuple[tokens.Kind, ...], expected: int | None, purpose: str
+) -> Response:
+    """Rotate ``kinds`` in one transaction with the Idempotency-Key's claim: a retry gets the
+    same new tokens (made from its key) and revokes nothing more."""
+    key = _idempotency_key()
+    fingerprint = _fingerprint() if key is not None else None
+
+    def work() -> Response:
+        stored = _claim(match_id, key, fingerprint)
+        if stored is not None and key is not None:
+            kept = json.loads(stored.body)
+            again = tokens.Seed(key, kept["tokens_from"])
+            made = {k: tokens.derive(match_id, k, again, purpose) for k in kept["kinds"]}
+            return _replay(stored, json.dumps({"tokens": made}))
+        if expected is not None and ledger.chain_head(match_id)[0] != expected:
+            raise ledger.VersionMismatch(ledger.load_state(match_id))
+        seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
+        made = tokens.rotate(match_id, kinds, seed, purpose)
+        if key is not None and seed is not None:
+            record = json.dumps({"tokens_from": seed.kid, "kinds": list(kinds)})
+            idempotency.complete(match_id, key, idempotency.StoredResponse(200, record, {}),
+                                 match_id, None)
+        return _json_response(json.dumps({"tokens": made}), 200, {})
 
     try:
-        ledger.create_match(game.name, first, body.get("by"), within=respond)
-    except Exception:
-        if stored_key is not None:
-            idempotency.release("create", stored_key)
-        raise
-    return _json_response(sent["text"], 201, sent["headers"])
+        return ledger.transact(work)
+    except Exception as error:
+        raise _problem(match_id, error) from None
 
 
 @blp.route("/<string:match_id>/tokens", methods=["POST"])
 @blp.arguments(s.RotateSchema())
 @blp.response(200, s.TokensSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def rotate_tokens(body: dict[str, Any], match_id: str) -> Any:
     """Rotate the match's tokens (write token needed): ``which`` "write", "read" or "both".
 
     The old tokens of that kind stop working at once; the new ones are shown this once.
+    Needs ``If-Match`` (the match's ETag, or ``*``: a rotation records nothing in the
+    ledger). With an Idempotency-Key a retry gets the same new tokens and revokes nothing
+    more, so a lost answer cannot lock the table out.
     """
     _authorize(match_id, "write")
+    expected = _expected_version(body, required=True, any_ok=True)
     kinds = tokens.KINDS if body["which"] == "both" else (body["which"],)
-    with write_transaction():
-        made = tokens.rotate(match_id, kinds)
-    return {"tokens": made}
+    return _token_write(match_id, kinds, expected, "rotate")
+
+
+@blp.route("/<string:match_id>/tokens:recover", methods=["POST"])
+@blp.arguments(s.RecoverSchema())
+@blp.response(200, s.TokensSchema)
+@problems(blp, 401, 404, 412, 422)
+def recover_tokens(body: dict[str, Any], match_id: str) -> Any:
+    """When every token is lost: the match's ``recovery_code`` (from its create) rotates
+    ``which`` tokens ("both" by default) and answers the new ones. No bearer token needed;
+    If-Match optional. Idempotent under its Idempotency-Key, like a rotation; the recovery
+    code stays valid.
+    """
+    try:
+        tokens.check_recovery(match_id, body["recovery_code"])
+    except tokens.TokenRefused as refused:
+        raise ProblemError(refused.status, str(refused)) from None
+    expected = _expected_version(body, required=False)
+    kinds = tokens.KINDS if body["which"] == "both" else (body["which"],)
+    return _token_write(match_id, kinds, expected, "recover")
 
 
 @blp.route("/<string:match_id>", methods=["GET"])
@@ -405,7 +469,7 @@ def read_match(match_id: str) -> Any:
 @blp.response(201, s.StepResultSchema)
 @blp.alt_response(200, schema=s.DryRunSchema, description="?dry_run=true: what would happen")
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422, 428)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> Any:
     """Record one step of the deal in play (a bid, an exchange, a declaration, a card),
     checked at once; the deal is scored when its last card is played.
@@ -439,8 +503,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
             "match": state_dict(match_id, appended.state),
         }
 
-    return _write(match_id, body, decide, render, s.StepResultSchema, 201,
-                  version_required=True, needed="record")
+    return _write(match_id, body, decide, render, s.StepResultSchema, 201, needed="record")
 
 
 def _dry_run(
@@ -506,13 +569,17 @@ def _entry(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 @blp.arguments(s.RecordDealSchema())
 @blp.response(201, s.DealResultSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def record_deal(body: dict[str, Any], match_id: str) -> Any:
     """Record a whole deal at once, at one of three entry levels: its cards (the deal records
     of design.md), the line of the score sheet (``{"sheet": …}``) or just its points
     (``{"totals": …}``); stored only if legal (an impossible line is refused). The ruling says
     what it verified, computed and took "as reported"; the deal is ``provisional`` until the
-    other side confirms it. A seat's token may record."""
+    other side confirms it. A seat's token may record.
+
+    Needs ``If-Match`` (or ``expected_version``): the same deal sent by two phones is
+    recorded once, the second gets 412 with the match as it now is.
+    """
     level, record = _entry(body)
 
     def decide(state: MatchState) -> Sequence[Any]:
@@ -527,7 +594,7 @@ def record_deal(body: dict[str, Any], match_id: str) -> Any:
 @blp.arguments(s.CardsRecordSchema())
 @blp.response(201, s.DealResultSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def record_cards(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """Enter the cards of a deal entered as a score sheet or totals, or of a disputed deal:
     the cards' ruling supersedes (the ledger keeps the earlier entry) and the deal is
@@ -547,7 +614,7 @@ def record_cards(body: dict[str, Any], match_id: str, deal: int) -> Any:
 @blp.arguments(s.CorrectionSchema())
 @blp.response(200, s.DealAgreementSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def confirm_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """The other side accepts a provisional deal: it is ``confirmed``. A seat cannot confirm
     its own side's entry; the shared write token confirms only while no seat has joined; a
@@ -563,7 +630,7 @@ def confirm_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 @blp.arguments(s.DisputeSchema())
 @blp.response(200, s.DealAgreementSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def dispute_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """The other side disputes a deal with a reason and optionally its own claim
     (``{"sheet": …}`` or ``{"totals": …}``): the deal is ``disputed`` and the settlement
@@ -593,46 +660,69 @@ def _agreement(match_id: str, appended: ledger.Appended, number: int) -> dict[st
 @blp.arguments(s.SeatsRequestSchema())
 @blp.response(201, s.SeatsSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def issue_seats(body: dict[str, Any], match_id: str) -> Any:
     """One seat credential per player (write token needed), or for the ``players`` named:
     a new one replaces that player's old one. A seat's token reads, records, confirms and
     disputes; its join link is ``/table/#match=<id>&token=<seat token>``. Shown this once
     (only hashes are stored). From then on deals wait for the other side's confirmation
     (``auto_confirm`` "auto")."""
-    _authorize(match_id, "write")
-    expected = _expected_version(body, required=False)
+    grant = _authorize(match_id, "write")
+    expected = _expected_version(body, required=True)
     players = body.get("players")
-    made: list[dict[str, str]] = []
+    key = _idempotency_key()
+    fingerprint = _fingerprint() if key is not None else None
+    link = "/table/#match={}&token={}"
+
+    def answer(state: MatchState, made: list[dict[str, str]]) -> str:
+        seats = [{**m, "link": link.format(match_id, m["token"])} for m in made]
+        return json.dumps(_schema(s.SeatsSchema).dump(
+            {"seats": seats, "match": state_dict(match_id, state)}))
 
     def decide(state: MatchState) -> Sequence[Any]:
         return commands.issue_seats(state, players if players is not None else state.players)
 
-    def within(appended: ledger.Appended) -> None:
-        names = appended.events[0].payload["players"]
-        made[:] = tokens.issue_seats(match_id, list(names))
+    def work() -> Response:
+        stored = _claim(match_id, key, fingerprint)
+        if stored is not None and key is not None:  # the same request again: the same seats
+            kept = json.loads(stored.body)
+            again = tokens.Seed(key, kept["tokens_from"])
+            again_made = [{"player": p, "token": tokens.derive(match_id, tokens.SEAT, again,
+                                                               f"seat:{p}")}
+                          for p in kept["players"]]
+            return _replay(stored, answer(ledger.load_state(match_id), again_made))
+        seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
+        made: list[dict[str, str]] = []
+
+        def within(appended: ledger.Appended) -> None:
+            names = appended.events[0].payload["players"]
+            made[:] = tokens.issue_seats(match_id, list(names), seed)
+
+        appended = ledger.append(match_id, decide, actor=body.get("by", grant.label),
+                                 expected_version=expected, within=within)
+        headers = {"ETag": _etag(appended.state)}
+        if key is not None and seed is not None:
+            kept = json.dumps({"tokens_from": seed.kid, "players": [m["player"] for m in made]})
+            idempotency.complete(match_id, key, idempotency.StoredResponse(201, kept, headers),
+                                 match_id, appended.events[0].seq)
+        return _json_response(answer(appended.state, made), 201, headers)
 
     try:
-        appended = ledger.append(match_id, decide, actor=body.get("by"),
-                                 expected_version=expected, within=within)
+        return ledger.transact(work)
     except Exception as error:
         raise _problem(match_id, error) from None
-    link = "/table/#match={}&token={}"
-    return (
-        {"seats": [{**m, "link": link.format(match_id, m["token"])} for m in made],
-         "match": state_dict(match_id, appended.state)},
-        201,
-        {"ETag": _etag(appended.state)},
-    )
 
 
 @blp.route("/<string:match_id>/undo", methods=["POST"])
 @blp.arguments(s.CorrectionSchema())
 @blp.response(200, s.MatchSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def undo(body: dict[str, Any], match_id: str) -> Any:
-    """Take back the last entry (a step, a whole deal, a void or an amendment)."""
+    """Take back the last entry (a step, a whole deal, a void or an amendment).
+
+    Needs ``If-Match`` (or ``expected_version``): two phones undoing at once take back one
+    entry, not two."""
     return _write(
         match_id, body,
         lambda state: commands.undo(state, body.get("reason"), body.get("by")),
@@ -644,9 +734,10 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
 @blp.arguments(s.VoidSchema())
 @blp.response(200, s.MatchSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
-    """Void a recorded deal with a reason: it stays in the ledger, it no longer counts."""
+    """Void a recorded deal with a reason: it stays in the ledger, it no longer counts.
+    Needs ``If-Match`` (or ``expected_version``)."""
     return _write(
         match_id, body,
         lambda state: commands.void_deal(state, deal, body["reason"], body.get("by"),
@@ -659,9 +750,10 @@ def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 @blp.arguments(s.AmendSchema())
 @blp.response(200, s.DealResultSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 409, 412, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
-    """Replace a recorded deal by a corrected record, with a reason; ruled again."""
+    """Replace a recorded deal by a corrected record, with a reason; ruled again.
+    Needs ``If-Match`` (or ``expected_version``)."""
     return _write(
         match_id, body,
         lambda state: commands.amend_deal(
@@ -726,18 +818,40 @@ def read_events(args: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/verify", methods=["GET"])
+@blp.arguments(s.VerifyArgsSchema(), location="query")
 @blp.response(200, s.VerifySchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404)
-def verify(match_id: str) -> Any:
-    """Check the match's hash chain: ``intact``, or the first event where it breaks."""
+@problems(blp, 400, 401, 403, 404)
+def verify(args: dict[str, Any], match_id: str) -> Any:
+    """Check the match's chain: ``intact``, or the first event where it breaks.
+
+    ``?head=SEQ:HASH`` (a ``head`` a client kept from an answer): the ledger must still lead
+    there; a ledger cut short ("behind") or rewritten ("diverged") is not intact.
+    """
     _authorize(match_id, "read")
     try:
         broken = ledger.verify_chain(match_id)
         events, head = ledger.chain_head(match_id)
+        known = _head_check(match_id, args.get("head"))
     except ledger.MatchNotFound:
         raise ProblemError(404, f"There is no match {match_id!r}.") from None
-    return {"intact": broken is None, "broken_at": broken, "events": events, "head": head}
+    answer: dict[str, Any] = {"intact": broken is None, "broken_at": broken, "events": events,
+                              "head": head}
+    if known is not None:
+        answer["known_head"] = {"seq": known.seq, "hash": known.hash, "status": known.status}
+        if not known.consistent:
+            answer["intact"] = False
+            answer["broken_at"] = min(b for b in (broken, known.seq) if b is not None)
+    return answer
+
+
+def _head_check(match_id: str, text: str | None) -> ledger.HeadCheck | None:
+    if text is None:
+        return None
+    seq, _, digest = text.partition(":")
+    if not seq.isdigit() or len(seq) > 12 or len(digest) != 64:
+        raise ProblemError(400, "head is SEQ:HASH, as a match's head gives them.")
+    return ledger.check_head(match_id, int(seq), digest.lower())
 
 
 def _event_dict(event: Any) -> dict[str, Any]:

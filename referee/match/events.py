@@ -33,6 +33,7 @@ Kinds and payloads:
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -50,12 +51,14 @@ GENESIS_HASH = "0" * 64
 @dataclass(frozen=True, slots=True)
 class Event:
     """One ledger entry: ``seq`` ≥ 1, ``kind`` (see module docstring), ``payload`` a JSON-ready
-    dict, ``actor`` who made it (free text, optional)."""
+    dict, ``actor`` who made it (free text, optional), ``hash`` its link in the ledger's chain
+    (64 hex characters; None for an event not stored yet)."""
 
     seq: int
     kind: str
     payload: dict[str, Any]
     actor: str | None = None
+    hash: str | None = None
 
 
 def canonical_json(payload: Any) -> str:
@@ -64,12 +67,18 @@ def canonical_json(payload: Any) -> str:
 
 
 def chain_hash(
-    prev_hash: str, seq: int, kind: str, payload_json: str, actor: str | None = None
+    prev_hash: str, seq: int, kind: str, payload_json: str, actor: str | None = None,
+    key: bytes | None = None,
 ) -> str:
-    """sha256 (hex, 64 characters) over the previous hash, the seq, kind, payload and actor:
-    it links an event to the one before it, so changing or removing any earlier event breaks
-    every hash after it (tamper evidence). The time an event was stored is not covered."""
-    digest = hashlib.sha256()
+    """The link (hex, 64 characters) of an event over the previous link, the seq, kind,
+    payload and actor: changing or removing any earlier event breaks every link after it.
+
+    With ``key`` (the server's ledger key) it is HMAC-SHA256, so only the server can make a
+    link: someone who can write the database cannot rebuild the chain after changing it.
+    Without, plain SHA-256 (the links of events stored before keyed chains). The time an
+    event was stored is not covered.
+    """
+    digest = hmac.new(key, digestmod=hashlib.sha256) if key is not None else hashlib.sha256()
     for part in (prev_hash, str(seq), kind, payload_json, actor or ""):
         digest.update(part.encode("utf-8"))
         digest.update(b"\x1f")

@@ -232,7 +232,8 @@ class InProgress:
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    """Everything known about a match after its events (see :func:`replay`)."""
+    """Everything known about a match after its events (see :func:`replay`); ``head`` is the
+    chain link of the last one (``version``), when the events carry theirs."""
 
     game: str
     players: tuple[str, ...]
@@ -275,6 +276,7 @@ class MatchState:
     def provisional(self) -> tuple[int, ...]:
         """Numbers of the counted deals not yet confirmed by the other side."""
         return tuple(d.number for d in self.live_deals if d.agreement == "provisional")
+    head: str | None = None
 
     @property
     def live_deals(self) -> tuple[DealEntry, ...]:
@@ -337,6 +339,7 @@ class Fold:
         self.seats: tuple[str, ...] = ()
         self.standing_names = tuple(self.game.standing_names(self.players, self.options))
         self.version = events[0].seq
+        self.head = events[0].hash
         self._state: MatchState | None = None  # the state at self.version, once asked for
         for event in events[1:]:
             self._add(event)
@@ -352,6 +355,7 @@ class Fold:
 
     def _add(self, event: Event) -> None:
         self.version = event.seq
+        self.head = event.hash
         self._state = None
         if event.seq in self.voided or event.kind == "undo":
             return
@@ -590,6 +594,7 @@ class Fold:
             last_undoable=self.undoable[-1] if self.undoable else (),
             seats=self.seats,
             withheld=withheld,
+            head=self.head,
         )
 
 

@@ -104,28 +104,6 @@ def write_transaction() -> Iterator[None]:
             yield
 
 
-@contextlib.contextmanager
-def short_write_transaction() -> Iterator[None]:
-    """A write transaction whose commit need not reach the disk by itself: the Idempotency-Key
-    claim. Its commit skips the flush (SQLite ``synchronous=NORMAL`` in WAL mode, PostgreSQL
-    ``synchronous_commit = off``); the request's own transaction, which commits after it with a
-    flush of the whole log, makes it durable with the events. A crash before that loses only a
-    pending claim, whose request was never answered. Consistency is not affected.
-    """
-    db = database_proxy.obj
-    if is_sqlite(db):
-        db.execute_sql("PRAGMA synchronous = NORMAL")
-        try:
-            with _writers_queue(db), db.atomic("IMMEDIATE"):
-                yield
-        finally:
-            db.execute_sql(f"PRAGMA synchronous = {SQLITE_PRAGMAS['synchronous']}")
-    else:
-        with db.atomic():
-            db.execute_sql("SET LOCAL synchronous_commit = off")
-            yield
-
-
 #: path of a SQLite file → (pid, descriptor of its writers' lock file, this process's lock)
 _WRITER_LOCKS: dict[str, tuple[int, int, threading.Lock]] = {}
 

@@ -1,29 +1,46 @@
-"""The match ledger in the database: append events, read them back, replay them.
+"""The match ledger in the database: append events, read them back, replay them, verify them.
 
-Every write is one transaction that locks the match (``BEGIN IMMEDIATE`` on SQLite,
-``SELECT … FOR UPDATE`` on PostgreSQL), replays its events, lets the pure command decide
-what to append, and appends with the hash chain — so two writers never interleave and a
-refused request stores nothing.
+A write is one database transaction (:func:`transact`): whatever the caller does first in it
+(claim its Idempotency-Key), then :func:`append` reads the match's events, checks their
+chain, lets the pure command decide what to add on the state they make, and inserts the new
+events linked to the last one. Two writers are kept apart by the database alone:
+
+- SQLite: ``BEGIN IMMEDIATE`` takes the write lock before anything is read;
+- PostgreSQL: the unique index on (match, seq) refuses the second of two writers that read
+  the same last event. Its transaction rolls back and :func:`transact` runs it again, so it
+  decides on the ledger as it now is (a client whose If-Match is now stale gets 412).
+
+A request that fails, or a server that dies mid-request, leaves nothing: the transaction
+rolls back. Every read checks the chain of the events it folds: a ledger changed behind the
+service's back raises :class:`LedgerTampered` instead of serving a wrong total.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+import peewee
 
 from referee.match.events import GENESIS_HASH, Event, canonical_json, chain_hash
 from referee.match.games import GAMES
 from referee.match.state import Fold, MatchState
-from referee.store.db import execute, is_sqlite, write_transaction
+from referee.store import keys
+from referee.store.db import database_proxy, execute, write_transaction
 from referee.store.models import Event as EventRow
 from referee.store.models import Match, _now
 
 NewEvent = tuple[str, dict[str, Any]]
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+#: How often :func:`transact` runs a write whose insert lost to a concurrent writer.
+ATTEMPTS = 3
 
 
 class MatchNotFound(LookupError):
@@ -36,6 +53,16 @@ class VersionMismatch(RuntimeError):
     def __init__(self, current: MatchState) -> None:
         self.current = current
         super().__init__(f"the match is at version {current.version}")
+
+
+class LedgerTampered(RuntimeError):
+    """The match's stored events do not verify from event ``seq`` on: changed, removed or
+    inserted outside the service (or under a key the server no longer holds)."""
+
+    def __init__(self, match_id: str, seq: int) -> None:
+        self.match_id = match_id
+        self.seq = seq
+        super().__init__(f"the ledger of match {match_id} does not verify at event {seq}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,93 +78,93 @@ def new_match_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def _load(match_id: str, after_seq: int = 0) -> tuple[list[Event], str | None]:
-    """The match's events after ``after_seq`` in seq order, and the hash of the last one
-    (None when there are none)."""
-    rows = execute(_EVENTS_AFTER, (match_id, after_seq)).fetchall()
-    if not rows and after_seq == 0:
-        raise MatchNotFound(match_id)
-    loads = json.loads
-    events = [Event(seq, kind, loads(payload), actor) for seq, kind, payload, actor, _ in rows]
-    return events, (rows[-1][4] if rows else None)
-
-
 # The statements of every request, written out (see referee.store.db.execute).
-_EVENTS_AFTER = (
-    'SELECT "seq", "kind", "payload", "actor", "hash" FROM "event" '
-    'WHERE "match_id" = ? AND "seq" > ? ORDER BY "seq"'
+_EVENTS = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? ORDER BY "seq"'
 )
-_LAST_SEQ = 'SELECT max("seq") FROM "event" WHERE "match_id" = ?'
-_MATCH_AND_LAST_SEQ = f'SELECT "id", ({_LAST_SEQ}) FROM "match" WHERE "id" = ?'
-_LOCK_MATCH = 'SELECT "id" FROM "match" WHERE "id" = ? FOR UPDATE'
 _INSERT_EVENT = (
     'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
-    '"prev_hash", "hash") VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+    '"prev_hash", "hash", "key_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
 )
 
 
-# A worker keeps the fold of the matches it served lately, so a request reads and folds only
-# the events stored since (by any worker): its cost does not grow with the match. A fold is
-# taken out while in use and put back only after its transaction committed.
-_FOLDS: OrderedDict[str, tuple[Fold, str]] = OrderedDict()
-_FOLDS_LOCK = threading.Lock()
-FOLD_CACHE_SIZE = 1024
+def transact(work: Callable[[], T]) -> T:
+    """Run ``work`` in one write transaction and return what it returns.
+
+    When an insert of ``work`` loses to a concurrent writer (the unique (match, seq) index,
+    PostgreSQL), everything it did is rolled back and it runs again, up to :data:`ATTEMPTS`
+    times. Inside a transaction already, ``work`` just runs (the outer one retries).
+    Whatever ``work`` raises rolls the transaction back and propagates.
+    """
+    if database_proxy.obj.in_transaction():
+        return work()
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            with write_transaction():
+                return work()
+        except peewee.IntegrityError:
+            if attempt == ATTEMPTS:
+                raise
+            log.info("a concurrent write came first; deciding again (attempt %d)", attempt + 1)
+    raise AssertionError("unreachable")
 
 
-def _take_fold(match_id: str) -> tuple[Fold, str]:
-    """The match's fold, brought up to the database's latest event, and its head hash."""
-    with _FOLDS_LOCK:
-        cached = _FOLDS.pop(match_id, None)
-    if cached is not None:
-        caught_up = _catch_up(match_id, *cached)
-        if caught_up is not None:
-            return caught_up
-    return _fold_all(match_id)
+def _load(match_id: str) -> list[Event]:
+    """The match's events in seq order, their chain checked.
+
+    :raises MatchNotFound: no events (no such match).
+    :raises LedgerTampered: a link does not verify.
+    """
+    rows = execute(_EVENTS, (match_id,)).fetchall()
+    if not rows:
+        raise MatchNotFound(match_id)
+    broken = _first_broken(rows)
+    if broken is not None:
+        log.error("ledger of match %s does not verify at event %d", match_id, broken)
+        raise LedgerTampered(match_id, broken)
+    loads = json.loads
+    return [Event(seq, kind, loads(payload), actor, digest)
+            for seq, kind, payload, actor, _, digest, _ in rows]
 
 
-def _catch_up(match_id: str, fold: Fold, head: str) -> tuple[Fold, str] | None:
-    """``fold`` with the events stored since it was made, or None when they hold an undo."""
-    newer, newer_head = _load(match_id, after_seq=fold.version)
-    if not newer:
-        return fold, head
-    if newer_head is not None and fold.can_extend(newer):
-        fold.extend(newer)
-        return fold, newer_head
+def _first_broken(rows: Sequence[Sequence[Any]]) -> int | None:
+    """The first seq of ``rows`` (seq, kind, payload, actor, prev_hash, hash, key_id) whose
+    link does not verify, or None. Seqs count from 1 without gaps; each link is the HMAC of
+    its key id (plain SHA-256 when there is none: events from before keyed chains, which may
+    only come before keyed ones)."""
+    ring = keys.keyring()
+    prev, keyed = GENESIS_HASH, False
+    for expected, (seq, kind, payload, actor, prev_hash, digest, kid) in enumerate(rows, 1):
+        if seq != expected or prev_hash != prev or (keyed and kid is None):
+            return int(seq)
+        try:
+            key = ring.key(kid) if kid is not None else None
+        except keys.LedgerKeyError:
+            return int(seq)
+        if digest != chain_hash(prev, seq, kind, payload, actor, key):
+            return int(seq)
+        prev, keyed = digest, kid is not None
     return None
 
 
-def _fold_all(match_id: str) -> tuple[Fold, str]:
-    events, last = _load(match_id)
-    assert last is not None  # _load raised MatchNotFound for a match without events
-    return Fold(events, GAMES), last
+def load_state(match_id: str) -> MatchState:
+    """The match's state replayed from its events (their chain checked).
 
-
-def _put_fold(match_id: str, fold: Fold, head: str) -> None:
-    with _FOLDS_LOCK:
-        cached = _FOLDS.get(match_id)
-        if cached is None or cached[0].version <= fold.version:
-            _FOLDS[match_id] = (fold, head)
-            _FOLDS.move_to_end(match_id)
-        while len(_FOLDS) > FOLD_CACHE_SIZE:
-            _FOLDS.popitem(last=False)
+    :raises MatchNotFound:
+    :raises LedgerTampered: the stored events do not verify.
+    """
+    return Fold(_load(match_id), GAMES).state()
 
 
 def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[EventRow]:
-    """Up to ``limit`` stored event rows with seq > ``after_seq`` (for the paginated ledger)."""
+    """Up to ``limit`` stored event rows with seq > ``after_seq`` (for the paginated log)."""
     return list(
         EventRow.select()
         .where((EventRow.match == match_id) & (EventRow.seq > after_seq))
         .order_by(EventRow.seq)
         .limit(limit)
     )
-
-
-def load_state(match_id: str) -> MatchState:
-    """The match's state replayed from its events. :raises MatchNotFound:"""
-    fold, head = _take_fold(match_id)
-    state = fold.state()
-    _put_fold(match_id, fold, head)
-    return state
 
 
 def create_match(
@@ -150,16 +177,17 @@ def create_match(
 
     ``within(match_id, appended)`` runs inside the same transaction (tokens, idempotency).
     """
-    match_id = new_match_id()
-    with write_transaction():
+
+    def work() -> tuple[str, MatchState]:
+        match_id = new_match_id()
         Match.create(id=match_id, game=game)
-        stored, head = _append(match_id, 0, new_events, actor, GENESIS_HASH)
-        fold = Fold(stored, GAMES)
-        appended = Appended(fold.state(), tuple(stored))
+        stored = _insert(match_id, 0, GENESIS_HASH, new_events, actor)
+        appended = Appended(Fold(stored, GAMES).state(), tuple(stored))
         if within is not None:
             within(match_id, appended)
-    _put_fold(match_id, fold, head)
-    return match_id, appended.state
+        return match_id, appended.state
+
+    return transact(work)
 
 
 def append(
@@ -170,148 +198,63 @@ def append(
     within: Callable[[Appended], None] | None = None,
     prepare: Callable[[Appended], None] | None = None,
 ) -> Appended:
-    """Lock the match, append what ``decide(state)`` returns, in one transaction.
+    """Append what ``decide(state)`` returns to the match, in one transaction (the caller's
+    when it runs inside :func:`transact`, else its own).
 
-    ``prepare(appended)`` (pure work on the result, e.g. the answer's text) runs before
-    ``within(appended)``, which runs inside that transaction after the append (e.g. to store
-    the Idempotency-Key's response with the events).
-
-    The decision is made ahead, on the worker's fold of the match, before taking the lock;
-    under the lock, if no event was stored meanwhile, that decision is the one the lock would
-    have given (``decide`` is pure) and is appended as it is. Otherwise (another writer came
-    first, or an undo) it is decided again under the lock. So the lock is held for the
-    inserts and the commit only, while two writers never interleave.
+    ``prepare(appended)`` then ``within(appended)`` run in that transaction after the insert
+    (e.g. render the answer, store it for the Idempotency-Key).
 
     :raises MatchNotFound: no such match.
+    :raises LedgerTampered: the stored events do not verify (nothing is decided on them).
     :raises VersionMismatch: ``expected_version`` given and not the current version.
     Whatever ``decide`` raises (MatchError, RecordError) propagates and nothing is stored.
     """
-    fold, head = _take_fold(match_id)
-    ahead = _Ahead.decide(fold, head, decide, actor, expected_version, prepare)
-    with write_transaction():
-        last_seq = _lock(match_id)
-        if ahead.version is not None and last_seq == ahead.version:  # nothing stored since
-            if ahead.error is not None:
-                raise ahead.error
-            for row in ahead.rows:
-                execute(_INSERT_EVENT, (match_id, *row[:4], _now(), *row[4:]))
-            appended = ahead.appended
-            assert appended is not None
-        else:  # decide under the lock, on the ledger as it now is
-            caught_up = _catch_up(match_id, fold, head) if not ahead.extended else None
-            fold, head = caught_up if caught_up is not None else _fold_all(match_id)
-            state = fold.state()
-            if expected_version is not None and expected_version != state.version:
-                raise VersionMismatch(state)
-            new_events = decide(state)
-            added, head = _append(match_id, state.version, new_events, actor, head)
-            if fold.can_extend(added):
-                fold.extend(added)
-            else:  # an undo: fold the whole ledger again
-                fold = Fold(_load(match_id)[0], GAMES)
-            appended = Appended(fold.state(), tuple(added))
-            if prepare is not None:
-                prepare(appended)
+
+    def work() -> Appended:
+        events = _load(match_id)
+        fold = Fold(events, GAMES)
+        state = fold.state()
+        if expected_version is not None and expected_version != state.version:
+            raise VersionMismatch(state)
+        added = _insert(match_id, state.version, state.head or GENESIS_HASH, decide(state),
+                        actor)
+        if fold.can_extend(added):
+            fold.extend(added)
+        else:  # an undo: fold the whole ledger again
+            fold = Fold([*events, *added], GAMES)
+        appended = Appended(fold.state(), tuple(added))
+        if prepare is not None:
+            prepare(appended)
         if within is not None:
             within(appended)
-    if ahead.appended is appended:
-        fold, head = ahead.fold, ahead.head
-    _put_fold(match_id, fold, head)
-    return appended
+        return appended
+
+    return transact(work)
 
 
-@dataclass(slots=True)
-class _Ahead:
-    """A write decided before taking the lock: on the fold at ``version`` (None when it could
-    not be decided ahead), the ``rows`` to insert (seq, kind, payload text, actor, previous
-    hash, hash), the result, or the ``error`` the decision raised."""
+def _insert(
+    match_id: str, version: int, prev: str, new_events: Sequence[NewEvent], actor: str | None
+) -> list[Event]:
+    """Insert ``new_events`` after event ``version`` (whose link is ``prev``), each linked to
+    the one before by the current key; returns them as stored.
 
-    version: int | None
-    fold: Fold
-    head: str
-    extended: bool = False
-    rows: tuple[tuple[Any, ...], ...] = ()
-    appended: Appended | None = None
-    error: Exception | None = None
-
-    @classmethod
-    def decide(
-        cls,
-        fold: Fold,
-        head: str,
-        decide: Callable[[MatchState], Sequence[NewEvent]],
-        actor: str | None,
-        expected_version: int | None,
-        prepare: Callable[[Appended], None] | None,
-    ) -> _Ahead:
-        state = fold.state()
-        ahead = cls(state.version, fold, head)
-        try:
-            if expected_version is not None and expected_version != state.version:
-                raise VersionMismatch(state)
-            new_events = decide(state)
-        except Exception as error:  # raised again under the lock if the match is unchanged
-            ahead.error = error
-            return ahead
-        rows, added, ahead.head = _chain(state.version, new_events, actor, head)
-        if not fold.can_extend(added):  # an undo: the lock's path folds the whole ledger
-            return cls(None, fold, head)
-        fold.extend(added)
-        ahead.extended, ahead.rows = True, tuple(rows)
-        ahead.appended = Appended(fold.state(), tuple(added))
-        if prepare is not None:
-            prepare(ahead.appended)
-        return ahead
-
-
-def _lock(match_id: str) -> int:
-    """Lock the match; returns the seq of its last event. :raises MatchNotFound:"""
-    if is_sqlite():  # BEGIN IMMEDIATE already holds the write lock: one statement
-        row = execute(_MATCH_AND_LAST_SEQ, (match_id, match_id)).fetchone()
-        if row is None:
-            raise MatchNotFound(match_id)
-        return int(row[1] or 0)
-    # PostgreSQL: lock the match's row, then read (a statement sees the database as it was
-    # when it began, before it waited for the lock).
-    if execute(_LOCK_MATCH, (match_id,)).fetchone() is None:
-        raise MatchNotFound(match_id)
-    return int(execute(_LAST_SEQ, (match_id,)).fetchone()[0] or 0)
-
-
-def _append(
-    match_id: str,
-    version: int,
-    new_events: Sequence[NewEvent],
-    actor: str | None,
-    prev: str,
-) -> tuple[list[Event], str]:
-    """Insert ``new_events`` after event ``version`` (whose hash is ``prev``), chained;
-    returns the events stored and the new head hash."""
-    rows, stored, head = _chain(version, new_events, actor, prev)
-    for row in rows:
-        execute(_INSERT_EVENT, (match_id, *row[:4], _now(), *row[4:]))
-    return stored, head
-
-
-def _chain(
-    version: int, new_events: Sequence[NewEvent], actor: str | None, prev: str
-) -> tuple[list[tuple[Any, ...]], list[Event], str]:
-    """The rows of ``new_events`` after event ``version`` (hash ``prev``), chained: (seq, kind,
-    payload text, actor, previous hash, hash) each; the events as stored; the new head."""
-    rows: list[tuple[Any, ...]] = []
+    :raises peewee.IntegrityError: another writer stored event ``version + 1`` first.
+    """
+    ring = keys.keyring()
+    key, kid = ring.current, ring.current_id
     stored: list[Event] = []
-    for offset, (kind, payload) in enumerate(new_events, start=1):
-        seq = version + offset
+    now = _now()
+    for seq, (kind, payload) in enumerate(new_events, start=version + 1):
         text = canonical_json(payload)
-        digest = chain_hash(prev, seq, kind, text, actor)
-        rows.append((seq, kind, text, actor, prev, digest))
-        stored.append(Event(seq, kind, json.loads(text), actor))
+        digest = chain_hash(prev, seq, kind, text, actor, key)
+        execute(_INSERT_EVENT, (match_id, seq, kind, text, actor, now, prev, digest, kid))
+        stored.append(Event(seq, kind, json.loads(text), actor, digest))
         prev = digest
-    return rows, stored, prev
+    return stored
 
 
 def chain_head(match_id: str) -> tuple[int, str]:
-    """(number of events, hash of the last one): keep them to detect a truncated ledger later.
+    """(number of events, link of the last one): keep them to detect a truncated ledger.
 
     :raises MatchNotFound:
     """
@@ -327,20 +270,41 @@ def chain_head(match_id: str) -> tuple[int, str]:
 
 
 def verify_chain(match_id: str) -> int | None:
-    """Check the match's hash chain; returns the first seq where it breaks, or None if whole.
+    """Check the match's chain; returns the first seq where it breaks, or None if whole.
 
     :raises MatchNotFound:
     """
-    rows = list(EventRow.select().where(EventRow.match == match_id).order_by(EventRow.seq))
+    rows = execute(_EVENTS, (match_id,)).fetchall()
     if not rows:
         raise MatchNotFound(match_id)
-    prev = GENESIS_HASH
-    for expected_seq, row in enumerate(rows, start=1):
-        if (
-            row.seq != expected_seq
-            or row.prev_hash != prev
-            or row.hash != chain_hash(prev, row.seq, row.kind, row.payload, row.actor)
-        ):
-            return row.seq
-        prev = row.hash
-    return None
+    return _first_broken(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class HeadCheck:
+    """A head a client kept (``seq``, ``hash``) against the ledger: ``status`` "same" (the
+    ledger ends there), "extended" (it leads there and goes on), "behind" (the ledger is
+    shorter: cut off) or "diverged" (event ``seq`` is another one: rewritten)."""
+
+    seq: int
+    hash: str
+    status: str
+
+    @property
+    def consistent(self) -> bool:
+        """Whether the ledger still holds what the client saw."""
+        return self.status in ("same", "extended")
+
+
+def check_head(match_id: str, seq: int, digest: str) -> HeadCheck:
+    """Compare a head a client recorded (from a match's ``head``) with the ledger.
+
+    :raises MatchNotFound:
+    """
+    last, _ = chain_head(match_id)
+    if seq > last:
+        return HeadCheck(seq, digest, "behind")
+    row = EventRow.get_or_none((EventRow.match == match_id) & (EventRow.seq == seq))
+    if row is None or row.hash != digest:
+        return HeadCheck(seq, digest, "diverged")
+    return HeadCheck(seq, digest, "same" if seq == last else "extended")

@@ -35,7 +35,9 @@ class Match(BaseModel):
 
 class Event(BaseModel):
     """One ledger entry of a match: ``seq`` counts from 1 without gaps; ``payload`` is the
-    canonical JSON text of the event; ``hash`` = sha256(prev_hash + kind + payload) chains it.
+    canonical JSON text of the event; ``hash`` links it to ``prev_hash``: HMAC-SHA256 under
+    the server key of id ``key_id`` (NULL: plain SHA-256, events stored before keyed chains),
+    see :func:`referee.match.events.chain_hash`.
     """
 
     id = peewee.AutoField()
@@ -47,6 +49,7 @@ class Event(BaseModel):
     created_at = peewee.DateTimeField(default=_now)
     prev_hash = peewee.CharField(max_length=64)
     hash = peewee.CharField(max_length=64)
+    key_id = peewee.CharField(max_length=8, null=True)
 
     class Meta:
         indexes = ((("match", "seq"), True),)
@@ -69,9 +72,10 @@ class IdempotencyKey(BaseModel):
     """An Idempotency-Key and the response it got (IETF Idempotency-Key draft).
 
     ``scope``: the match id (or "create" for a new match); ``fingerprint``: sha256 of the
-    request; ``state`` "pending" while the first request runs, "done" with ``status``,
-    ``response`` (the JSON text sent) and ``headers`` once it is stored — in the same
-    transaction as the events it appended (``first_seq``).
+    request; ``status``, ``response`` (the JSON text sent, tokens left out) and ``headers``,
+    stored in the same transaction as the key's claim and the events it appended
+    (``first_seq``). ``state`` is "done" once committed ("pending" only inside that
+    transaction, never seen by another).
     """
 
     id = peewee.AutoField()

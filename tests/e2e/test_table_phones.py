@@ -116,15 +116,21 @@ def test_the_partie_settlement_with_the_rubicon_and_the_stake(served: str, phone
     token = write_token(phone, match)
     # Elder makes capot in deals 1, 3, 5 (Bill elder: 53 — 12 leads, the last trick, capot
     # 40); deals 2, 4, 6 are Q10 with Ann elder (Ann 11, Bill 41).
+    read = urllib.request.Request(f"{served}/v1/matches/{match}",
+                                  headers={"Authorization": "Bearer " + token})
+    with urllib.request.urlopen(read, timeout=10) as response:
+        etag = response.headers["ETag"]
     for deal in range(6):
         request = urllib.request.Request(
             f"{served}/v1/matches/{match}/deals",
             data=json.dumps({"tricks": CAPOT_TRICKS if deal % 2 == 0 else Q10_TRICKS}).encode(),
-            headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"},
+            headers={"Authorization": "Bearer " + token, "Content-Type": "application/json",
+                     "If-Match": etag},
             method="POST",
         )
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 201
+            etag = response.headers["ETag"]
     phone.wait_for_selector("#turn[data-action=none]")  # the page polls and catches up
     assert turn(phone) == "The match is over: Bill wins."
     assert scores(phone) == {"Bill": 282, "Ann": 33}
