@@ -24,6 +24,30 @@ class PitchOptionsSchema(StrictSchema):
         validate=validate.OneOf(["match_below_4", "outbid_only", "match_any"])
     )
     pitcher_only_wins = ma.fields.Boolean()
+    # P10: penalties for irregularities recorded anyway (rules/irregularities.md; the sources
+    # are in referee.pitch.PitchOptions' docstring).
+    revoke_penalty = ma.fields.String(
+        validate=validate.OneOf(["set_back_bid", "all_fours", "void"]),
+        metadata={"description": "A revoke: set_back_bid (default; Foster, EB29: the offender "
+                  "scores nothing and is set back the bid), all_fours (Foster's All Fours: "
+                  "1 point, 2 with the jack in play, no Jack or Game), void (nobody scores)"},
+    )
+    misdeal = ma.fields.String(
+        validate=validate.OneOf(["pass_deal", "same_dealer"]),
+        metadata={"description": "A wrong number of cards dealt: a new deal (Foster, EB29) by "
+                  "the next dealer (pass_deal, default) or the same one (same_dealer)"},
+    )
+    bid_out_of_turn = ma.fields.String(
+        validate=validate.OneOf(["cancel", "must_pass", "stands"]),
+        metadata={"description": "No Pitch law: cancel (default: the call is void), must_pass "
+                  "(the offender passes at his turn), stands (accepted as his call)"},
+    )
+    lead_out_of_turn = ma.fields.String(
+        validate=validate.OneOf(["score_as_played", "void"]),
+        metadata={"description": "A completed trick led out of turn (no Pitch law): "
+                  "score_as_played (default, noted) or void the hand; an uncompleted lead is "
+                  "taken back, a wrong first lead always"},
+    )
 
 
 class PiquetOptionsSchema(StrictSchema):

@@ -22,10 +22,40 @@ blp = Blueprint(
 _CALL = CallField()
 
 
+class IrregularitySchema(StrictSchema):
+    """An irregularity that really happened, recorded anyway (P10): ``revoke`` (seat, trick
+    1..6), ``lead_out_of_turn`` (seat, trick 2..6, completed), ``bid_out_of_turn`` (seat,
+    call) or ``misdeal`` (seat optional)."""
+
+    type = ma.fields.String(
+        required=True,
+        validate=validate.OneOf(["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal"]),
+    )
+    seat = ma.fields.Integer(allow_none=True, validate=validate.Range(min=0, max=9))
+    trick = ma.fields.Integer(allow_none=True, validate=validate.Range(min=1, max=6))
+    call = CallField(allow_none=True)
+
+
+class IrregularityRulingSchema(ma.Schema):
+    """An irregularity as ruled (P10): what happened, the penalty (the option's value), its
+    source (the published law), what it means in words, and whether the record proves it."""
+
+    type = ma.fields.String()
+    seat = ma.fields.Integer(allow_none=True)
+    trick = ma.fields.Integer(allow_none=True)
+    call = ma.fields.Raw(allow_none=True)
+    rule = ma.fields.String()
+    penalty = ma.fields.String()
+    source = ma.fields.String()
+    what = ma.fields.String()
+    proven = ma.fields.Boolean()
+
+
 class HandRequestSchema(StrictSchema):
     """A Pitch hand (design.md): ``bids`` in calling order from the dealer's left, ``tricks``
     in play order (trick 1 led by the pitcher), optional ``hands`` as dealt and ``claimed``
-    score changes (per seat, or per team in partnership)."""
+    score changes (per seat, or per team in partnership), and ``irregular``: irregularities
+    recorded anyway (P10), whose penalties (the ``options``) the ruling applies."""
 
     players = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=10))
     partnership = ma.fields.Boolean(load_default=False)
@@ -35,6 +65,8 @@ class HandRequestSchema(StrictSchema):
     hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=10))
     claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
                              allow_none=True, validate=validate.Length(max=10))
+    irregular = ma.fields.List(ma.fields.Nested(IrregularitySchema), allow_none=True,
+                               validate=validate.Length(max=10))
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
 
 
@@ -114,6 +146,10 @@ class _RulingBase(ma.Schema):
     computed = ma.fields.List(ma.fields.Nested(FindingSchema))
     as_reported = ma.fields.List(ma.fields.Nested(FindingSchema))
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
+    irregularities = ma.fields.List(ma.fields.Nested(IrregularityRulingSchema))
+    void = ma.fields.Boolean(metadata={"description": "the hand counts for nobody (P10)"})
+    as_played = ma.fields.List(ma.fields.Integer(), allow_none=True,
+                               metadata={"description": "the scores before the penalties"})
 
 
 class HandRulingSchema(_RulingBase):
@@ -139,6 +175,7 @@ class HandRulingSchema(_RulingBase):
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
     next_dealer = ma.fields.Integer()
     claim = ma.fields.Nested(ComparisonSchema, allow_none=True)
+    misdeal = ma.fields.Boolean(metadata={"description": "a misdeal: a new deal (P10)"})
 
 
 _SEAT = validate.Range(min=0, max=9)
@@ -152,8 +189,8 @@ class SheetSchema(StrictSchema):
     """A score-sheet line (issue 10): the auction (``bids`` from the dealer's left, with
     ``dealer``) or the ``pitcher`` and his ``bid``; who took ``high`` and ``low`` (seats; they
     always go) and ``jack`` and ``game`` (a seat, or null: not out / tied); optionally
-    ``trump``, ``game_points`` per side, ``single_trump`` (P5) and the ``claimed`` score.
-    In partnership any seat of a side names the side."""
+    ``trump``, ``game_points`` per side, ``single_trump`` (P5), the ``claimed`` score and
+    ``irregular`` (P10). In partnership any seat of a side names the side."""
 
     dealer = _seat(allow_none=True)
     bids = ma.fields.List(_CALL, allow_none=True, validate=validate.Length(max=16))
@@ -171,6 +208,10 @@ class SheetSchema(StrictSchema):
     single_trump = ma.fields.Boolean(allow_none=True)
     claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
                              allow_none=True, validate=validate.Length(max=10))
+    irregular = ma.fields.List(ma.fields.Nested(IrregularitySchema), allow_none=True,
+                               validate=validate.Length(max=10),
+                               metadata={"description": "P10: a revoke (trick optional), a lead "
+                                         "or a bid out of turn, recorded anyway"})
 
 
 class TotalsSchema(StrictSchema):
@@ -298,11 +339,14 @@ def score_hand(body: dict[str, Any]) -> dict[str, Any]:
 
     With ``claimed``, ``claim`` puts the table's score beside the ruling: the first point where
     it parts (the bid made or set back, then each side's score, with what each side won).
+    With ``irregular`` (a revoke proven later, a lead or a bid out of turn, a misdeal) the
+    ruling lists each irregularity with the penalty of the table's option and its source, and
+    scores the hand after the penalty (``as_played``: before it); a misdeal scores nothing.
     A record too broken to score (no pitcher, a card twice, a hand of seven…) is 422.
     """
     options = engine_options(body.pop("options"))
     hand = pitch.hand_from_record(body, body["players"], body["partnership"])
-    return pitch.rule_hand(hand, options).as_dict()
+    return pitch.rule_deal(hand, options).as_dict()
 
 
 def _comparison(body: dict[str, Any], options: pitch.PitchOptions, claim: Any) -> Any:

@@ -8,6 +8,8 @@
 - :func:`sheet_from_record` / :func:`rule_sheet` rule on a score-sheet line, and
   :func:`totals_from_record` / :func:`rule_totals` on bare totals (issue 10).
 - :func:`compare_claim` puts a side's claim beside the ruling on the cards (issue 11).
+- Irregularities recorded anyway (P10): a record's ``irregular`` list; :func:`rule_deal` rules
+  any recorded hand (a misdeal by :func:`rule_misdeal`), :func:`consequence` says a penalty.
 """
 
 from referee.pitch.bidding import (
@@ -18,19 +20,29 @@ from referee.pitch.bidding import (
     verify_bidding,
 )
 from referee.pitch.claims import ClaimComparison, Count, Difference, Finding, compare_claim
-from referee.pitch.hand import PitchRuling, rule_hand, side_name, verify_record
+from referee.pitch.hand import PitchRuling, rule_deal, rule_hand, side_name, verify_record
+from referee.pitch.irregular import (
+    IrregularityRuling,
+    MisdealRuling,
+    consequence,
+    penalty_of,
+    rule_misdeal,
+)
 from referee.pitch.match import match_winner, next_dealer
 from referee.pitch.play import Trick, trick_winner_index
 from referee.pitch.points import GameAward, PointAward, Points
 from referee.pitch.progress import PitchProgress, progress
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
+    IRREGULARITY_OPTIONS,
     PASS,
     PITCH,
     Call,
+    Irregularity,
     PitchHand,
     PitchOptions,
     hand_from_record,
+    irregularity_from_record,
     parse_call,
     side_of_seat,
     sides_of,
@@ -50,6 +62,7 @@ from referee.pitch.sheet import (
 
 __all__ = [
     "DEFAULT_OPTIONS",
+    "IRREGULARITY_OPTIONS",
     "PASS",
     "PITCH",
     "BiddingStatus",
@@ -59,6 +72,9 @@ __all__ = [
     "Difference",
     "Finding",
     "GameAward",
+    "Irregularity",
+    "IrregularityRuling",
+    "MisdealRuling",
     "PitchHand",
     "PitchOptions",
     "PitchProgress",
@@ -74,14 +90,19 @@ __all__ = [
     "can_steal",
     "check_bidding",
     "compare_claim",
+    "consequence",
     "hand_from_record",
+    "irregularity_from_record",
     "legal_calls_for",
     "match_winner",
     "most_game_points",
     "next_dealer",
     "parse_call",
+    "penalty_of",
     "progress",
+    "rule_deal",
     "rule_hand",
+    "rule_misdeal",
     "rule_sheet",
     "rule_totals",
     "sheet_from_record",

@@ -24,6 +24,14 @@ from referee.pitch.claims import (
     score_counts,
     side_words,
 )
+from referee.pitch.irregular import (
+    IrregularityRuling,
+    MisdealRuling,
+    apply_penalties,
+    out_of_turn_leaders,
+    read_bids,
+    rule_misdeal,
+)
 from referee.pitch.play import Play, Trick, play_tricks
 from referee.pitch.points import Points, count_points
 from referee.pitch.records import (
@@ -53,6 +61,10 @@ class PitchRuling:
     ``next_dealer``: the seat dealing the next hand (P2). ``hands_known``: the hands as dealt
     were given. ``claim``: the table's claimed score beside the ruling, the first step where it
     parts (:func:`~referee.pitch.claims.compare_claim`), ``None`` without a claim.
+    ``irregularities``: the irregularities recorded anyway (P10), each with its penalty and
+    source; ``score_changes`` are then the scores after the penalties, ``as_played`` the
+    scores before them (``None`` when the penalties changed nothing), ``void`` the hand counts
+    for nobody. ``made_bid`` and ``points_won`` stay as played.
     """
 
     players: int
@@ -74,6 +86,10 @@ class PitchRuling:
     next_dealer: int
     hands_known: bool = True
     claim: ClaimComparison | None = None
+    irregularities: tuple[IrregularityRuling, ...] = ()
+    void: bool = False
+    as_played: tuple[int, ...] | None = None
+    penalty_findings: tuple[Finding, ...] = ()
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -122,6 +138,9 @@ class PitchRuling:
             "computed": findings_dicts(computed),
             "as_reported": findings_dicts(as_reported),
             "claim": None if self.claim is None else self.claim.as_dict(),
+            "irregularities": [r.as_dict() for r in self.irregularities],
+            "void": self.void,
+            "as_played": None if self.as_played is None else list(self.as_played),
         }
 
 
@@ -194,7 +213,10 @@ def cards_findings(
                                                  ruling.points_won[ruling.pitcher_side])))
     if ruling.claimed_ok:
         verified.append(Finding("P6", "The score the table wrote agrees with the rules."))
+    computed.extend(ruling.penalty_findings)
     computed.append(Finding("P2", f"The next dealer is seat {ruling.next_dealer}."))
+    for item in ruling.irregularities:
+        (verified if item.proven else as_reported).append(Finding("P10", item.what))
     if not ruling.hands_known:
         as_reported.append(
             Finding("P2", "The hands as dealt were not given: each hand is read from the cards "
@@ -392,13 +414,47 @@ def rule_hand(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Pitch
         trick of the wrong size, a claimed score of the wrong length, an unfinished auction,
         everyone passing (``redeal``) or no pitcher.
     """
+    _refuse_misdeal(hand)
     verify_record(hand, complete=True)
     players = hand.players
-    status = check_bidding(players, hand.dealer, hand.bids, options)
+    bids = read_bids(players, hand.dealer, hand.bids, hand.irregular, options)
+    status = check_bidding(players, hand.dealer, bids, options)
     pitcher = auction_pitcher(status)
     bid = status.high_bid or 0
-    play = play_tricks(players, pitcher, hand.tricks, hand.hands)
+    leaders = out_of_turn_leaders(hand.irregular)
+    play = play_tricks(players, pitcher, hand.tricks, hand.hands, leaders)
     return _score(hand, options, status, pitcher, bid, play)
+
+
+def _refuse_misdeal(hand: PitchHand) -> None:
+    """A hand with a misdeal recorded is not scored (P10): :func:`rule_deal` rules it."""
+    for k, item in enumerate(hand.irregular):
+        if item.kind == "misdeal":
+            raise RecordError(
+                [
+                    Violation(
+                        "misdeal",
+                        "P10",
+                        "A misdeal was recorded: there is a new deal and nobody scores this "
+                        "hand.",
+                        f"irregular[{k}]",
+                    )
+                ]
+            )
+
+
+def rule_deal(
+    hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS
+) -> PitchRuling | MisdealRuling:
+    """Rule on a hand as recorded, irregularities included (P2-P6, P9, P10): a misdeal (the
+    record's ``{"type": "misdeal"}``) by :func:`~referee.pitch.irregular.rule_misdeal`, any
+    other hand by :func:`rule_hand`.
+
+    :raises RecordError: as :func:`rule_hand` / :func:`~referee.pitch.irregular.rule_misdeal`.
+    """
+    if any(item.kind == "misdeal" for item in hand.irregular):
+        return rule_misdeal(hand, options)
+    return rule_hand(hand, options)
 
 
 def _score(
@@ -426,6 +482,34 @@ def _score(
     if not made_bid:
         changes[pitcher_side] = -bid  # P6: set back by the bid
     violations = [*status.violations, *play.violations]
+    as_played = None
+    void = False
+    irregularities: tuple[IrregularityRuling, ...] = ()
+    penalty_findings: tuple[Finding, ...] = ()
+    if hand.irregular:
+        penalised = apply_penalties(
+            players,
+            hand.partnership,
+            hand.irregular,
+            options,
+            violations=violations,
+            leaders=[t.leader for t in play.tricks],
+            side_of=side_of,
+            pitcher_side=pitcher_side,
+            bid=bid,
+            won=won,
+            changes=changes,
+            jack_in_play=points.jack is not None,
+            jack_side=None if points.jack is None else points.jack.side,
+            game_side=points.game.side,
+        )
+        if penalised.changes != tuple(changes):
+            as_played = tuple(changes)
+        changes = list(penalised.changes)
+        violations = list(penalised.remaining)
+        void = penalised.void
+        irregularities = penalised.irregularities
+        penalty_findings = penalised.findings
     claimed_ok = None
     if hand.claimed is not None:
         wrong = claimed_violations(hand.claimed, changes, players, hand.partnership)
@@ -450,6 +534,10 @@ def _score(
         violations=tuple(violations),
         next_dealer=(hand.dealer + 1) % players,  # P2, as next_dealer()
         hands_known=hand.hands is not None,
+        irregularities=irregularities,
+        void=void,
+        as_played=as_played,
+        penalty_findings=penalty_findings,
     )
     if hand.claimed is not None:
         claim = claimed_counts(hand.claimed, players, hand.partnership, pitcher_side, bid)

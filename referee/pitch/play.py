@@ -17,7 +17,7 @@ suit he failed to follow; the violation names both plays.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
@@ -95,12 +95,14 @@ def play_tricks(
     pitcher: int,
     tricks: Sequence[Sequence[Card]],
     hands: Sequence[Sequence[Card]] | None = None,
+    leaders: Mapping[int, int] | None = None,
 ) -> Play:
     """Walk the tricks (P4): seat every card, find each trick's winner and the violations.
 
     ``tricks``: up to 6 tricks of ``players`` cards, the last possibly incomplete, no card
     twice (the caller checks the shape). ``hands``: the hands as dealt, ``players`` hands of
-    6 distinct cards, or ``None``.
+    6 distinct cards, or ``None``. ``leaders``: trick index (1..5) → the seat that led it out
+    of turn, a completed trick that stands (P10); the others are led by the last winner.
     """
     violations: list[Violation] = []
     leader = pitcher
@@ -136,6 +138,8 @@ def play_tricks(
     for i, trick in enumerate(tricks):
         if not trick:
             break
+        if leaders and i in leaders:
+            leader = leaders[i]
         seats = seats_from[leader]
         player.update(zip(trick, seats, strict=False))  # the last trick may be short
         when.update(dict.fromkeys(trick, i))

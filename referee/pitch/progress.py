@@ -7,17 +7,32 @@ play, and the rule breaks found so far (a revoke is flagged as soon as a later p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from referee.cards import FULL_PACK, Card, card_names
 from referee.pitch.bidding import BiddingStatus, check_bidding
 from referee.pitch.hand import auction_pitcher, verify_record
+from referee.pitch.irregular import (
+    forced_call,
+    out_of_turn_leaders,
+    read_bids,
+    recordable,
+    recorded_revokes,
+    rule_misdeal,
+)
 from referee.pitch.play import Play, Trick, play_tricks
-from referee.pitch.records import DEFAULT_OPTIONS, TRICKS_PER_HAND, Call, PitchHand, PitchOptions
+from referee.pitch.records import (
+    DEFAULT_OPTIONS,
+    TRICKS_PER_HAND,
+    Call,
+    Irregularity,
+    PitchHand,
+    PitchOptions,
+)
 from referee.violations import RecordError, Violation
 
-Phase = Literal["bidding", "play", "complete", "redeal"]
+Phase = Literal["bidding", "play", "complete", "redeal", "misdeal"]
 
 _PACK_ORDER: dict[Card, int] = {card: k for k, card in enumerate(FULL_PACK)}
 
@@ -28,15 +43,20 @@ class PitchProgress:
 
     ``phase``: ``"bidding"`` (P3), ``"play"`` (P4), ``"complete"`` (six tricks: call
     :func:`~referee.pitch.hand.rule_hand`), ``"redeal"`` (everyone passed with
-    ``stuck_dealer_min`` None, P8). ``to_act``: the seat to call or play, ``None`` when
-    complete or redealt. ``legal_calls``: the calls open to him in bidding, else empty.
+    ``stuck_dealer_min`` None, P8), ``"misdeal"`` (a misdeal was recorded, P10: a new deal,
+    rule it with :func:`~referee.pitch.hand.rule_deal`). ``to_act``: the seat to call or
+    play, ``None`` when complete, redealt or misdealt. ``legal_calls``: the calls open to him
+    in bidding, else empty.
     ``legal_cards``: in play, the cards he may play, in pack order: from his dealt hand when
     the hands are known (following suit or trumping when he can follow, P4); else the cards not
     yet seen minus the suits he has shown void in (playing one would prove a revoke); ``None``
     when nothing useful is known (the opening lead without the hands) or not in play.
     ``violations``: rule breaks found so far. ``bidding``: the auction's status. ``pitcher``,
     ``bid``, ``trump``: once known. ``tricks``: the tricks so far (an incomplete trick has
-    ``winner`` ``None``).
+    ``winner`` ``None``). ``recordable``: for the violations that are irregularities a table
+    may record anyway (P10: a revoke), the entries to add to the record's ``irregular`` list.
+    Revokes already recorded there are not violations. A bid out of turn recorded with
+    ``must_pass`` / ``stands`` narrows the offender's ``legal_calls`` at his turn.
     """
 
     phase: Phase
@@ -49,6 +69,7 @@ class PitchProgress:
     bid: int | None
     trump: str | None
     tricks: tuple[Trick, ...]
+    recordable: tuple[Irregularity, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready dict of the fields above (cards canonical)."""
@@ -63,6 +84,7 @@ class PitchProgress:
             "bid": self.bid,
             "trump": self.trump,
             "tricks": [trick.as_dict() for trick in self.tricks],
+            "recordable": [item.as_dict() for item in self.recordable],
         }
 
 
@@ -76,9 +98,29 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
         ``play_before_auction_ended`` (cards played before every call), ``no_pitcher`` / ``redeal``
         (cards played after an auction nobody won).
     """
+    if any(item.kind == "misdeal" for item in hand.irregular):
+        rule_misdeal(hand, options)  # checks the dealer
+        return PitchProgress(
+            phase="misdeal",
+            to_act=None,
+            legal_calls=(),
+            legal_cards=None,
+            violations=(),
+            bidding=check_bidding(hand.players, hand.dealer, (), options, record_complete=False),
+            pitcher=None,
+            bid=None,
+            trump=None,
+            tricks=(),
+        )
     verify_record(hand, complete=False)
     started = bool(hand.tricks)
-    status = check_bidding(hand.players, hand.dealer, hand.bids, options, record_complete=started)
+    bids = read_bids(hand.players, hand.dealer, hand.bids, hand.irregular, options)
+    status = check_bidding(hand.players, hand.dealer, bids, options, record_complete=started)
+    if status.next_seat is not None and hand.irregular:
+        forced = forced_call(status.next_seat, hand.dealer, hand.players, bids, hand.irregular,
+                             options)
+        if forced is not None:
+            status = replace(status, legal_calls=(forced,))
     if not status.complete or (status.redeal and not started):
         if started:
             raise RecordError(
@@ -104,7 +146,10 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
             tricks=(),
         )
     pitcher = auction_pitcher(status)
-    play = play_tricks(hand.players, pitcher, hand.tricks, hand.hands)
+    play = play_tricks(hand.players, pitcher, hand.tricks, hand.hands,
+                       out_of_turn_leaders(hand.irregular))
+    leaders = [t.leader for t in play.tricks]
+    play_violations, _ = recorded_revokes(play.violations, hand.irregular, leaders, hand.players)
     done = len(play.tricks) == TRICKS_PER_HAND and play.tricks[-1].winner is not None
     to_act = None if done else play.next_seat
     return PitchProgress(
@@ -112,12 +157,13 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
         to_act=to_act,
         legal_calls=(),
         legal_cards=None if to_act is None else _legal_cards(hand, play, to_act),
-        violations=status.violations + play.violations,
+        violations=status.violations + tuple(play_violations),
         bidding=status,
         pitcher=pitcher,
         bid=status.high_bid,
         trump=play.trump,
         tricks=play.tricks,
+        recordable=recordable(play_violations, leaders, hand.players),
     )
 
 

@@ -40,6 +40,18 @@ def _is_bid(value: object) -> bool:
 
 LowRule = Literal["captor", "holder"]
 StealRule = Literal["match_below_4", "outbid_only", "match_any"]
+RevokePenalty = Literal["set_back_bid", "all_fours", "void"]
+MisdealRule = Literal["pass_deal", "same_dealer"]
+BidOutOfTurnRule = Literal["cancel", "must_pass", "stands"]
+LeadOutOfTurnRule = Literal["score_as_played", "void"]
+
+#: The irregularity options (P10) and their values, the default first.
+IRREGULARITY_OPTIONS: dict[str, tuple[str, ...]] = {
+    "revoke_penalty": ("set_back_bid", "all_fours", "void"),
+    "misdeal": ("pass_deal", "same_dealer"),
+    "bid_out_of_turn": ("cancel", "must_pass", "stands"),
+    "lead_out_of_turn": ("score_as_played", "void"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +66,38 @@ class PitchOptions:
     3), ``"outbid_only"`` (never), ``"match_any"`` (also an unpitched 4) (P3).
     ``pitcher_only_wins``: only the pitcher can win the match (P7).
 
+    Irregularities that really happened and were recorded anyway (P10, rules/irregularities.md;
+    sources: F = Foster's Complete Hoyle 1897, Auction Pitch and All Fours; EB29 = Encyclopaedia
+    Britannica 14th ed. 1929, "Auction Pitch"; USPCC = bicyclecards.com "Pitch (Smudge)";
+    SA = sage-answers.com house rules):
+
+    ``revoke_penalty``: a revoke proven later (a player failed to follow suit or trump while
+    able to). ``"set_back_bid"`` (default; F and EB29): the hand is scored as played, the
+    offender (his side in partnership, proposal) scores nothing and is set back the bid (2 if
+    no bid was made); a pitcher who did not revoke cannot be set back. ``"all_fours"`` (F's All
+    Fours law, by analogy): the offender loses 1 point, 2 if the jack of trumps was in play,
+    and cannot score Jack or Game; a non-offending pitcher cannot be set back. ``"void"``
+    (irregularities.md's option): the hand is void, nobody scores.
+
+    ``misdeal``: a wrong number of cards dealt to a player, or a card exposed in dealing: "there
+    must be a new deal" (F; EB29), nobody scores. ``"pass_deal"`` (default; USPCC by
+    implication, SA: the dealer loses the deal): the next dealer deals. ``"same_dealer"``
+    (USPCC's Smudge variant): the same dealer deals again.
+
+    ``bid_out_of_turn``: no Pitch law (proposal, by analogy with Foster's three-hand auction:
+    an out-of-turn bid "does not affect the right of the player whose turn it is").
+    ``"cancel"`` (default): the call is void and the auction goes on in turn; the offender
+    calls freely at his turn. ``"must_pass"``: the call is void and the offender must pass at
+    his turn (a stuck dealer still bids, P3). ``"stands"``: the others accepted it: it is his
+    call at his turn.
+
+    ``lead_out_of_turn``: a card led out of turn is taken back unless the trick was completed
+    (analogy: Hoffmann's dummy-bridge law 82 and Portland Club Piquet law 59 III, "the error
+    cannot be rectified" once everyone has played to it); a wrong first lead is always taken
+    back, since only the pitcher's lead sets trump (proposal). For a completed trick, no Pitch
+    law gives a penalty: ``"score_as_played"`` (default: the trick stands, noted) or
+    ``"void"`` (the hand is void, nobody scores).
+
     :raises ValueError: for an option out of its range.
     """
 
@@ -63,6 +107,10 @@ class PitchOptions:
     stuck_dealer_min: int | None = 2
     dealer_steal: StealRule = "match_below_4"
     pitcher_only_wins: bool = True
+    revoke_penalty: RevokePenalty = "set_back_bid"
+    misdeal: MisdealRule = "pass_deal"
+    bid_out_of_turn: BidOutOfTurnRule = "cancel"
+    lead_out_of_turn: LeadOutOfTurnRule = "score_as_played"
 
     def __post_init__(self) -> None:
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
@@ -79,6 +127,11 @@ class PitchOptions:
             raise ValueError(f"dealer_steal {self.dealer_steal!r} is not a known option")
         if not isinstance(self.pitcher_only_wins, bool):
             raise ValueError("pitcher_only_wins must be true or false")
+        for name, values in IRREGULARITY_OPTIONS.items():
+            if getattr(self, name) not in values:
+                raise ValueError(
+                    f"{name} must be one of {', '.join(values)}, not {getattr(self, name)!r}"
+                )
 
     def as_dict(self) -> dict[str, Any]:
         """The options as a JSON-ready dict (the P8 names)."""
@@ -89,10 +142,47 @@ class PitchOptions:
             "stuck_dealer_min": self.stuck_dealer_min,
             "dealer_steal": self.dealer_steal,
             "pitcher_only_wins": self.pitcher_only_wins,
+            "revoke_penalty": self.revoke_penalty,
+            "misdeal": self.misdeal,
+            "bid_out_of_turn": self.bid_out_of_turn,
+            "lead_out_of_turn": self.lead_out_of_turn,
         }
 
 
 DEFAULT_OPTIONS = PitchOptions()
+
+
+IrregularityKind = Literal["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal"]
+IRREGULARITY_KINDS: tuple[str, ...] = ("revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal")
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """An irregularity that really happened and that the table recorded anyway (P10).
+
+    ``kind``: ``"revoke"`` (``seat`` failed to follow suit or trump in ``trick``),
+    ``"lead_out_of_turn"`` (``seat`` led ``trick``, 2..6, out of turn and everyone played to
+    it: the record lists that trick from ``seat``), ``"bid_out_of_turn"`` (``seat`` called
+    ``call`` before his turn; the record's ``bids`` stay the auction in turn order) or
+    ``"misdeal"`` (a wrong number of cards dealt, to ``seat`` if known, or a card exposed in
+    dealing). ``trick`` counts from 1, as players do (trick 3 is ``tricks[2]``).
+    """
+
+    kind: IrregularityKind
+    seat: int | None = None
+    trick: int | None = None
+    call: Call | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready, as in a record: ``{"type": "revoke", "seat": 2, "trick": 3}``."""
+        found: dict[str, Any] = {"type": self.kind}
+        if self.seat is not None:
+            found["seat"] = self.seat
+        if self.trick is not None:
+            found["trick"] = self.trick
+        if self.call is not None:
+            found["call"] = self.call
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +194,8 @@ class PitchHand:
     a tuple of cards in play order; trick 1 is led by the pitcher, each later one by the
     previous winner (P4). ``hands``: the 6 cards dealt to each seat, or ``None`` when unknown
     (P2). ``claimed``: the score changes the table wrote, per seat (``players`` numbers) or,
-    in partnership, per team (2 numbers), or ``None`` (P6).
+    in partnership, per team (2 numbers), or ``None`` (P6). ``irregular``: irregularities the
+    table recorded anyway (P10), whose penalties the ruling applies.
     """
 
     players: int
@@ -114,6 +205,7 @@ class PitchHand:
     tricks: tuple[tuple[Card, ...], ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
     claimed: tuple[int, ...] | None = None
+    irregular: tuple[Irregularity, ...] = ()
 
 
 @cache
@@ -284,4 +376,63 @@ def hand_from_record(
             if isinstance(value, bool) or not isinstance(value, int):
                 raise bad("A claimed score change is a whole number.", f"claimed[{i}]")
         claimed = tuple(int(v) for v in raw)  # type: ignore[call-overload]
-    return PitchHand(players, partnership, dealer, bids, tricks, hands, claimed)
+    irregular: tuple[Irregularity, ...] = ()
+    if record.get("irregular") is not None:
+        irregular = tuple(
+            irregularity_from_record(item, players, f"irregular[{i}]")
+            for i, item in enumerate(lists(record["irregular"], "irregular"))
+        )
+    return PitchHand(players, partnership, dealer, bids, tricks, hands, claimed, irregular)
+
+
+def irregularity_from_record(
+    value: object, players: int, location: str, *, on_sheet: bool = False
+) -> Irregularity:
+    """One entry of a record's ``irregular`` list (P10): ``{"type": "revoke", "seat": 2,
+    "trick": 3}``, ``{"type": "lead_out_of_turn", "seat": 2, "trick": 4}``,
+    ``{"type": "bid_out_of_turn", "seat": 2, "call": 3}``, ``{"type": "misdeal"}`` (``seat``
+    optional). See :class:`Irregularity`. ``on_sheet``: an entry of a score-sheet line, where
+    a revoke's trick is optional (the table may not say) and a misdeal has no place (a
+    misdealt hand has no line to write).
+
+    :raises RecordError: ``malformed_irregularity`` (rule P10) at ``location`` and the key.
+    """
+
+    def bad(message: str, key: str = "") -> RecordError:
+        where = f"{location}.{key}" if key else location
+        return RecordError([Violation("malformed_irregularity", "P10", message, where)])
+
+    if not isinstance(value, Mapping):
+        raise bad('An irregularity is an object such as {"type": "revoke", "seat": 2, '
+                  '"trick": 3}.')
+    unknown = sorted(set(value) - {"type", "seat", "trick", "call"})
+    if unknown:
+        raise bad(f"{unknown[0]!r} is not part of an irregularity.", unknown[0])
+    kind = value.get("type")
+    if kind not in IRREGULARITY_KINDS:
+        raise bad(f"The type is one of {', '.join(IRREGULARITY_KINDS)}, not {kind!r}.", "type")
+    seat = value.get("seat")
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
+    ):
+        raise bad(f"The seat is 0 to {players - 1}, not {seat!r}.", "seat")
+    if seat is None and kind != "misdeal":
+        raise bad(f"Name the seat of the {kind.replace('_', ' ')}.", "seat")
+    if on_sheet and kind == "misdeal":
+        raise bad("A misdealt hand is not scored: record the misdeal, not a score-sheet line.",
+                  "type")
+    trick = value.get("trick")
+    optional = on_sheet and kind == "revoke" and trick is None
+    if kind in ("revoke", "lead_out_of_turn") and not optional:
+        if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 6:
+            raise bad(f"Name the trick, 1 to {TRICKS_PER_HAND}, not {trick!r}.", "trick")
+    elif trick is not None:
+        raise bad(f"A {kind.replace('_', ' ')} has no trick.", "trick")
+    call = None
+    if kind == "bid_out_of_turn":
+        if value.get("call") is None:
+            raise bad("Give the call made out of turn.", "call")
+        call = parse_call(value["call"], f"{location}.call")
+    elif value.get("call") is not None:
+        raise bad(f"A {kind.replace('_', ' ')} has no call.", "call")
+    return Irregularity(kind, seat, trick, call)

@@ -40,13 +40,21 @@ from referee.pitch.claims import (
     side_words,
 )
 from referee.pitch.hand import auction_pitcher, bid_sentence, claimed_violations
+from referee.pitch.irregular import (
+    IrregularityRuling,
+    apply_penalties,
+    out_of_turn_leaders,
+    read_bids,
+)
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
     MAX_BID,
     Call,
+    Irregularity,
     PitchOptions,
     check_players,
+    irregularity_from_record,
     parse_call,
     side_of_seat,
     sides_of,
@@ -81,7 +89,8 @@ class PitchSheet:
     ``pitcher`` (seat) and ``bid`` (1..4) say who pitched. ``trump``: ``"S" "H" "D" "C"`` or
     ``None``. ``game_points``: each side's count for Game, or ``None``. ``single_trump``: only
     one trump was in play (P5). ``claimed``: the score changes the table wrote, per seat or
-    per side, or ``None``.
+    per side, or ``None``. ``irregular``: irregularities the table recorded (P10: a revoke,
+    its trick optional; a lead or a bid out of turn), whose penalties the ruling applies.
     """
 
     players: int
@@ -98,6 +107,7 @@ class PitchSheet:
     game_points: tuple[int, ...] | None = None
     single_trump: bool = False
     claimed: tuple[int, ...] | None = None
+    irregular: tuple[Irregularity, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +146,8 @@ class PitchSheetRuling:
     ``made_bid``, ``score_changes`` (P6). ``claimed_ok``: the table's claim is right (``None``
     without one). ``verified`` / ``computed`` / ``as_reported``: what the ruling checked,
     derived, and took on trust. ``violations``: every impossible or wrong entry.
-    ``next_dealer``: when the dealer is known (P2).
+    ``next_dealer``: when the dealer is known (P2). ``irregularities``, ``void``,
+    ``as_played``: as for :class:`~referee.pitch.hand.PitchRuling` (P10).
     """
 
     players: int
@@ -163,6 +174,9 @@ class PitchSheetRuling:
     as_reported: tuple[Finding, ...]
     violations: tuple[Violation, ...]
     next_dealer: int | None
+    irregularities: tuple[IrregularityRuling, ...] = ()
+    void: bool = False
+    as_played: tuple[int, ...] | None = None
 
     level = "sheet"
 
@@ -218,6 +232,9 @@ class PitchSheetRuling:
             "as_reported": findings_dicts(self.as_reported),
             "violations": [v.as_dict() for v in self.violations],
             "next_dealer": self.next_dealer,
+            "irregularities": [r.as_dict() for r in self.irregularities],
+            "void": self.void,
+            "as_played": _list(self.as_played),
         }
 
 
@@ -285,7 +302,7 @@ def _list(values: tuple[int, ...] | None) -> list[int] | None:
 
 _SHEET_KEYS = frozenset(
     {"dealer", "bids", "pitcher", "bid", "trump", "high", "low", "jack", "game",
-     "game_points", "single_trump", "claimed"}
+     "game_points", "single_trump", "claimed", "irregular"}
 )
 _TOTALS_KEYS = frozenset({"scores", "pitcher", "bid", "dealer"})
 
@@ -434,6 +451,16 @@ def sheet_from_record(record: Mapping[str, Any], players: int, partnership: bool
                 "P6",
                 "claimed_wrong_length",
             )
+    irregular: tuple[Irregularity, ...] = ()
+    if line.get("irregular") is not None:
+        raw_irregular = line["irregular"]
+        if not isinstance(raw_irregular, (list, tuple)):
+            raise _bad("The irregularities are a list.", "sheet.irregular", "P10")
+        irregular = tuple(
+            irregularity_from_record(item, players, f"sheet.irregular[{i}]", on_sheet=True)
+            for i, item in enumerate(raw_irregular)
+        )
+        out_of_turn_leaders(irregular)  # a first lead out of turn cannot stand
     return PitchSheet(
         players=players,
         partnership=partnership,
@@ -449,6 +476,7 @@ def sheet_from_record(record: Mapping[str, Any], players: int, partnership: bool
         game_points=game_points,
         single_trump=single,
         claimed=claimed,
+        irregular=irregular,
     )
 
 
@@ -548,7 +576,8 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
     pitched = False
     if sheet.bids is not None:
         assert sheet.dealer is not None  # sheet_from_record requires it with the bids
-        status = check_bidding(players, sheet.dealer, sheet.bids, options)
+        bids = read_bids(players, sheet.dealer, sheet.bids, sheet.irregular, options)
+        status = check_bidding(players, sheet.dealer, bids, options)
         try:
             pitcher = auction_pitcher(status)
         except RecordError as error:
@@ -630,6 +659,35 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         ) + ".")
     )
     computed.append(Finding("P6", bid_sentence(sides, pitcher_side, bid, won[pitcher_side])))
+    as_played = None
+    void = False
+    irregularities: tuple[IrregularityRuling, ...] = ()
+    if sheet.irregular:
+        penalised = apply_penalties(
+            players,
+            sheet.partnership,
+            sheet.irregular,
+            options,
+            violations=(),
+            leaders=(),
+            side_of=side_of,
+            pitcher_side=pitcher_side,
+            bid=bid,
+            won=won,
+            changes=changes,
+            jack_in_play=jack.side is not None,
+            jack_side=jack.side,
+            game_side=game.side,
+        )
+        if penalised.changes != tuple(changes):
+            as_played = tuple(changes)
+        changes = list(penalised.changes)
+        void = penalised.void
+        irregularities = penalised.irregularities
+        computed.extend(penalised.findings)
+        as_reported.extend(Finding("P10", item.what) for item in irregularities)
+        if any(item.kind == "revoke" for item in sheet.irregular):
+            as_reported[:] = [f for f in as_reported if not f.what.startswith("Nobody revoked")]
     claimed_ok = None
     if sheet.claimed is not None:
         wrong = claimed_violations(sheet.claimed, changes, players, sheet.partnership, "sheet.")
@@ -665,6 +723,9 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         as_reported=tuple(as_reported),
         violations=tuple(violations),
         next_dealer=next_dealer,
+        irregularities=irregularities,
+        void=void,
+        as_played=as_played,
     )
 
 

@@ -112,3 +112,78 @@ def test_hand_claimed_is_explained(client: FlaskClient) -> None:
         "claim": "seat 1 bid 3 and made it",
     }
     assert ruling["verified"] and ruling["computed"]
+
+
+# Irregularities recorded anyway (P10). Two players, dealer 1: seat 0 bids 3; seat 1 revokes in
+# trick 4 (discards 8H on the 2D lead holding TD, shown in trick 5).
+TWO = {
+    "players": 2,
+    "dealer": 1,
+    "bids": [3, "pass"],
+    "tricks": [t.split() for t in ("7S 5H", "AH 6H", "KH 7H", "2D 8H", "3D TD", "9H 4D")],
+    "hands": ["7S AH KH 2D 3D 4D".split(), "5H 6H 7H TD 8H 9H".split()],
+}
+REVOKE = [{"type": "revoke", "seat": 1, "trick": 4}]
+
+
+def test_hand_with_a_revoke_recorded_each_option(client: FlaskClient) -> None:
+    refused = client.post("/v1/pitch/hands:score", json=TWO).json
+    assert [v["code"] for v in refused["violations"]] == ["revoke"]
+    expected = {"set_back_bid": [2, -3], "all_fours": [2, -1], "void": [0, 0]}
+    for penalty, scores in expected.items():
+        response = client.post("/v1/pitch/hands:score",
+                               json={**TWO, "irregular": REVOKE,
+                                     "options": {"revoke_penalty": penalty}})
+        assert response.status_code == 200, response.json
+        ruling = response.json
+        assert ruling["violations"] == []
+        assert ruling["scores"] == scores and ruling["as_played"] == [-3, 1]
+        item = ruling["irregularities"][0]
+        assert (item["type"], item["seat"], item["trick"], item["rule"], item["penalty"]) == (
+            "revoke", 1, 4, "P10", penalty
+        )
+        assert item["source"] and item["what"] and item["proven"] is True
+
+
+def test_hand_with_a_misdeal(client: FlaskClient) -> None:
+    body = {"players": 4, "dealer": 3, "bids": [], "tricks": [],
+            "irregular": [{"type": "misdeal", "seat": 2}], "options": {"misdeal": "same_dealer"}}
+    ruling = client.post("/v1/pitch/hands:score", json=body).json
+    assert ruling["misdeal"] is True and ruling["void"] is True
+    assert ruling["scores"] == [0, 0, 0, 0] and ruling["next_dealer"] == 3
+    assert ruling["irregularities"][0]["penalty"] == "same_dealer"
+
+
+def test_irregularity_malformed_and_bad_option(client: FlaskClient) -> None:
+    bad = client.post("/v1/pitch/hands:score",
+                      json={**TWO, "irregular": [{"type": "renege", "seat": 1}]})
+    assert bad.status_code == 400
+    option = client.post("/v1/pitch/hands:score",
+                         json={**TWO, "options": {"revoke_penalty": "hang"}})
+    assert option.status_code == 400
+    first = client.post("/v1/pitch/hands:score",
+                        json={**TWO, "irregular": [{"type": "lead_out_of_turn", "seat": 1,
+                                                    "trick": 1}]})
+    assert first.status_code == 422
+    assert first.json["violations"][0]["code"] == "first_lead_out_of_turn"
+
+
+def test_match_options_take_the_irregularity_options(client: FlaskClient) -> None:
+    created = client.post("/v1/matches", json={
+        "game": "pitch", "players": ["Ann", "Bob", "Cid"],
+        "options": {"revoke_penalty": "all_fours", "misdeal": "same_dealer",
+                    "bid_out_of_turn": "must_pass", "lead_out_of_turn": "void"}})
+    assert created.status_code == 201, created.json
+    options = created.json["options"]
+    assert (options["revoke_penalty"], options["misdeal"], options["bid_out_of_turn"],
+            options["lead_out_of_turn"]) == ("all_fours", "same_dealer", "must_pass", "void")
+    defaults = client.post("/v1/matches", json={"game": "pitch", "players": ["Ann", "Bob"]})
+    assert defaults.json["options"]["revoke_penalty"] == "set_back_bid"
+
+
+def test_sheet_with_a_revoke_told(client: FlaskClient) -> None:
+    ruling = post(client, "sheets:score",
+                  sheet={**BRIEF, "irregular": [{"type": "revoke", "seat": 1}]}).json
+    assert ruling["scores"] == [0, -3, 0, 2] and ruling["as_played"] == [0, 1, 0, -3]
+    assert ruling["irregularities"][0]["penalty"] == "set_back_bid"
+    assert ruling["irregularities"][0]["proven"] is False

@@ -299,3 +299,40 @@ def test_totals_unreadable(record: dict[str, Any], location: str) -> None:
     with pytest.raises(RecordError) as caught:
         totals(record)
     assert caught.value.violations[0].location == location
+
+
+# --- Irregularities told on a score sheet (P10) ---------------------------------------------
+
+
+def test_sheet_revoke_told_by_the_table_each_option() -> None:
+    # The brief's line with seat 1 (Low) having revoked: the pitcher (seat 3, won 2 of his 3)
+    # is not set back; seat 1 scores nothing and is set back 3 (F, EB29).
+    line = {**BRIEF, "irregular": [{"type": "revoke", "seat": 1}]}
+    ruling = sheet(line)
+    assert ruling.violations == ()
+    assert ruling.scores == (0, -3, 0, 2) and ruling.as_played == (0, 1, 0, -3)
+    item = ruling.irregularities[0]
+    assert (item.kind, item.seat, item.trick, item.proven) == ("revoke", 1, None, False)
+    assert not any(f.what.startswith("Nobody revoked") for f in ruling.as_reported)
+    assert any(f.rule == "P10" for f in ruling.as_reported)
+    # All Fours: seat 1 keeps Low, loses 1 (jack not out): 0.
+    assert sheet(line, options=PitchOptions(revoke_penalty="all_fours")).scores == (0, 0, 0, 2)
+    void = sheet(line, options=PitchOptions(revoke_penalty="void"))
+    assert void.scores == (0, 0, 0, 0) and void.void
+    assert void.as_dict()["irregularities"][0]["penalty"] == "void"
+
+
+def test_sheet_lead_and_bid_out_of_turn() -> None:
+    lead = {**BRIEF, "irregular": [{"type": "lead_out_of_turn", "seat": 0, "trick": 4}]}
+    assert sheet(lead).scores == (0, 1, 0, -3)
+    assert sheet(lead, options=PitchOptions(lead_out_of_turn="void")).scores == (0, 0, 0, 0)
+    with pytest.raises(RecordError) as caught:
+        sheet({**BRIEF, "irregular": [{"type": "lead_out_of_turn", "seat": 0, "trick": 1}]})
+    assert caught.value.violations[0].code == "first_lead_out_of_turn"
+    # Seat 2 called 4 out of turn; accepted ("stands"), it is his call: he is the pitcher.
+    told = {**BRIEF, "high": 2, "irregular": [{"type": "bid_out_of_turn", "seat": 2, "call": 4}]}
+    stands = sheet(told, options=PitchOptions(bid_out_of_turn="stands"))
+    assert (stands.pitcher, stands.bid) == (2, 4)
+    assert (sheet(told).pitcher, sheet(told).bid) == (3, 3)  # cancelled by default
+    with pytest.raises(RecordError):
+        sheet({**BRIEF, "irregular": [{"type": "misdeal"}]})

@@ -1,0 +1,480 @@
+"""P10 Irregularities that really happened and were recorded anyway, and their penalties.
+
+At a real table a revoke is proven after the fact, a player leads or bids out of turn, a
+dealer gives someone five cards. The record keeps them in its ``irregular`` list
+(:class:`~referee.pitch.records.Irregularity`) instead of being refused, and the ruling
+applies the penalty the table chose (:class:`~referee.pitch.records.PitchOptions`, the
+P10 options, whose defaults come from the published laws in rules/irregularities.md):
+
+- a revoke (``revoke_penalty``): F (Foster's Complete Hoyle, 1897) and EB29 (Encyclopaedia
+  Britannica, 1929): the hand is scored as played, the offender scores nothing and is set
+  back the bid; a pitcher who did not revoke cannot be set back;
+- a lead out of turn (``lead_out_of_turn``): taken back unless the trick was completed; a
+  completed one stands (score as played, noted) or voids the hand; a wrong first lead is
+  always taken back (only the pitcher's lead sets trump);
+- a bid out of turn (``bid_out_of_turn``): cancelled, or the offender must pass, or it stands;
+- a misdeal (``misdeal``): a new deal (F, EB29), by the next dealer or the same one.
+
+Everything here is pure: the engine reads the record's ``irregular`` list, adjusts the
+auction or the leaders it implies, and turns the score as played into the score after the
+penalty, saying each step with its source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.pitch.claims import Finding, findings_dicts, side_words
+from referee.pitch.records import (
+    DEFAULT_OPTIONS,
+    HAND_SIZE,
+    PASS,
+    Call,
+    Irregularity,
+    PitchHand,
+    PitchOptions,
+    check_dealer,
+    sides_of,
+)
+from referee.violations import RecordError, Violation
+
+#: Where each option value comes from (rules/irregularities.md, "Sources").
+SOURCES: dict[tuple[str, str], str] = {
+    ("revoke", "set_back_bid"): "F: Foster's Complete Hoyle, Auction Pitch; EB29",
+    ("revoke", "all_fours"): "F: Foster's Complete Hoyle, All Fours, by analogy",
+    ("revoke", "void"): "no law: the table's option",
+    ("misdeal", "pass_deal"): "F, EB29: a new deal; USPCC, SA: the deal passes",
+    ("misdeal", "same_dealer"): "F, EB29: a new deal; USPCC Smudge: the same dealer",
+    ("bid_out_of_turn", "cancel"): "proposal, no Pitch law",
+    ("bid_out_of_turn", "must_pass"): "proposal, no Pitch law",
+    ("bid_out_of_turn", "stands"): "Foster's three-hand auction, by analogy",
+    ("lead_out_of_turn", "score_as_played"): (
+        "no Pitch law: as played, noted; Hoffmann law 82, PT 59 III by analogy"
+    ),
+    ("lead_out_of_turn", "void"): "no Pitch law: the table's option",
+}
+
+_OPTION_OF = {
+    "revoke": "revoke_penalty",
+    "misdeal": "misdeal",
+    "bid_out_of_turn": "bid_out_of_turn",
+    "lead_out_of_turn": "lead_out_of_turn",
+}
+
+
+def penalty_of(kind: str, options: PitchOptions = DEFAULT_OPTIONS) -> tuple[str, str]:
+    """The option value the table applies to an irregularity of ``kind`` and its source."""
+    penalty = str(getattr(options, _OPTION_OF[kind]))
+    return penalty, SOURCES[(kind, penalty)]
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularityRuling:
+    """One irregularity as ruled (P10): what happened (``kind``, ``seat``, ``trick`` 1..6,
+    ``call``), the ``penalty`` applied (the option's value) and its ``source``, ``what`` it
+    means for the score in words, and ``proven``: the record itself shows it (a revoke proven
+    by a later card, a hand of the wrong size) rather than only the table saying so."""
+
+    kind: str
+    seat: int | None
+    trick: int | None
+    call: Call | None
+    penalty: str
+    source: str
+    what: str
+    proven: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"type", "seat", "trick", "call", "rule": "P10", "penalty",
+        "source", "what", "proven"}``."""
+        return {
+            "type": self.kind,
+            "seat": self.seat,
+            "trick": self.trick,
+            "call": self.call,
+            "rule": "P10",
+            "penalty": self.penalty,
+            "source": self.source,
+            "what": self.what,
+            "proven": self.proven,
+        }
+
+
+def consequence(
+    irregularity: Irregularity,
+    options: PitchOptions = DEFAULT_OPTIONS,
+    bid: int | None = None,
+    next_dealer: int | None = None,
+) -> str:
+    """What recording ``irregularity`` means under the table's options, in words (P10): the
+    sentence to show before "record it anyway" is sent. ``bid``: the high bid when known."""
+    penalty, source = penalty_of(irregularity.kind, options)
+    seat = f"seat {irregularity.seat}"
+    bid_words = "the bid" if bid is None else f"the bid, {bid}"
+    if irregularity.kind == "revoke":
+        head = f"{seat.capitalize()} revoked" + (
+            "" if irregularity.trick is None else f" in trick {irregularity.trick}"
+        )
+        if penalty == "set_back_bid":
+            body = (f"the hand is scored as played; the offender's side scores nothing and is "
+                    f"set back {bid_words}; a pitcher who did not revoke cannot be set back")
+        elif penalty == "all_fours":
+            body = ("the offender's side loses 1 point, 2 if the jack of trumps was in play, "
+                    "and cannot score Jack or Game; a pitcher who did not revoke cannot be set "
+                    "back")
+        else:
+            body = "the hand is void: nobody scores"
+    elif irregularity.kind == "lead_out_of_turn":
+        head = f"{seat.capitalize()} led trick {irregularity.trick} out of turn"
+        if penalty == "void":
+            body = "everyone played to it, so it cannot be taken back: the hand is void"
+        else:
+            body = "everyone played to it, so the trick stands as played (noted)"
+    elif irregularity.kind == "bid_out_of_turn":
+        head = f"{seat.capitalize()} called {irregularity.call} out of turn"
+        body = {
+            "cancel": "the call is void and the auction goes on in turn",
+            "must_pass": f"the call is void and {seat} must pass at his turn",
+            "stands": f"the others accepted it: it is {seat}'s call at his turn",
+        }[penalty]
+    else:
+        to = "" if irregularity.seat is None else f" to seat {irregularity.seat}"
+        head = f"A wrong number of cards was dealt{to}"
+        who = "the next dealer deals" if penalty == "pass_deal" else "the same dealer deals again"
+        if next_dealer is not None:
+            who += f" (seat {next_dealer})"
+        body = f"there must be a new deal and nobody scores; {who}"
+    return f"{head}: {body} ({source})."
+
+
+# --- The auction and the leaders, as the irregularities make them ----------------------------
+
+
+def read_bids(
+    players: int,
+    dealer: int,
+    bids: Sequence[Call],
+    irregular: Sequence[Irregularity],
+    options: PitchOptions = DEFAULT_OPTIONS,
+) -> tuple[Call, ...]:
+    """The auction as the table's ``bid_out_of_turn`` option makes it (P3, P10).
+
+    ``bids`` are the calls in turn order from the dealer's left. ``"cancel"``: unchanged (the
+    out-of-turn call was void). ``"must_pass"``: the offender's call at his turn is a pass,
+    unless he is a dealer stuck by everyone passing (P3 still makes him bid). ``"stands"``:
+    his call at his turn is the call he made out of turn.
+    """
+    rule = options.bid_out_of_turn
+    if rule == "cancel":
+        return tuple(bids)
+    calls = list(bids)
+    for item in irregular:
+        if item.kind != "bid_out_of_turn" or item.seat is None:
+            continue
+        turn = (item.seat - dealer - 1) % players
+        if turn >= len(calls):
+            continue
+        if rule == "stands" and item.call is not None:
+            calls[turn] = item.call
+        elif rule == "must_pass":
+            stuck = (
+                turn == players - 1
+                and options.stuck_dealer_min is not None
+                and all(c == PASS for c in calls[:turn])
+            )
+            if not stuck:
+                calls[turn] = PASS
+    return tuple(calls)
+
+
+def forced_call(
+    seat: int,
+    dealer: int,
+    players: int,
+    bids: Sequence[Call],
+    irregular: Sequence[Irregularity],
+    options: PitchOptions = DEFAULT_OPTIONS,
+) -> Call | None:
+    """The call ``seat`` must make at his turn because of a bid out of turn (P10), or
+    ``None`` when he calls freely: ``"pass"`` under ``must_pass`` (not for a stuck dealer),
+    his out-of-turn call under ``stands``."""
+    rule = options.bid_out_of_turn
+    for item in irregular:
+        if item.kind != "bid_out_of_turn" or item.seat != seat or rule == "cancel":
+            continue
+        if rule == "stands":
+            return item.call
+        turn = (seat - dealer - 1) % players
+        stuck = (
+            turn == players - 1
+            and options.stuck_dealer_min is not None
+            and all(c == PASS for c in bids[:turn])
+        )
+        return None if stuck else PASS
+    return None
+
+
+def out_of_turn_leaders(irregular: Sequence[Irregularity]) -> dict[int, int]:
+    """Trick index → the seat that led it out of turn, for the completed tricks that stand
+    (P10). A first trick led out of turn cannot stand: only the pitcher's lead sets trump.
+
+    :raises RecordError: ``first_lead_out_of_turn`` (P10) for trick 1.
+    """
+    leaders = {}
+    for k, item in enumerate(irregular):
+        if item.kind != "lead_out_of_turn" or item.trick is None or item.seat is None:
+            continue
+        if item.trick == 1:
+            raise RecordError(
+                [
+                    Violation(
+                        "first_lead_out_of_turn",
+                        "P10",
+                        "A first lead out of turn is taken back, even once everyone played to "
+                        "it: only the pitcher's lead sets trump. Record trick 1 as the pitcher "
+                        "led it.",
+                        f"irregular[{k}]",
+                    )
+                ]
+            )
+        leaders[item.trick - 1] = item.seat
+    return leaders
+
+
+def revoke_seat(violation: Violation, leaders: Sequence[int], players: int) -> tuple[int, int]:
+    """The (trick index, seat) of a ``revoke`` violation located ``tricks[i][j]``: the seat
+    that played card ``j`` of trick ``i`` led by ``leaders[i]``."""
+    digits = violation.location.replace("]", "").split("[")[1:]
+    i, j = int(digits[0]), int(digits[1])
+    return i, (leaders[i] + j) % players
+
+
+def recordable(
+    violations: Sequence[Violation], leaders: Sequence[int], players: int
+) -> tuple[Irregularity, ...]:
+    """The irregularities a table may record anyway for these violations (P10): each revoke
+    found in the play becomes ``{"type": "revoke", "seat": s, "trick": t}``. ``leaders``: each
+    trick's leading seat, in order."""
+    found = []
+    for v in violations:
+        if v.code == "revoke":
+            i, seat = revoke_seat(v, leaders, players)
+            found.append(Irregularity("revoke", seat, i + 1))
+    return tuple(found)
+
+
+def recorded_revokes(
+    violations: Sequence[Violation],
+    irregular: Sequence[Irregularity],
+    leaders: Sequence[int],
+    players: int,
+) -> tuple[list[Violation], set[tuple[int, int]]]:
+    """Split the ``revoke`` violations the table recorded as irregularities from the rest:
+    returns the violations left and the (trick index, seat) of each recorded revoke that the
+    record itself proves."""
+    wanted = {((item.trick or 0) - 1, item.seat) for item in irregular if item.kind == "revoke"}
+    left, proven = [], set()
+    for v in violations:
+        if v.code == "revoke":
+            spot = revoke_seat(v, leaders, players)
+            if spot in wanted:
+                proven.add(spot)
+                continue
+        left.append(v)
+    return left, proven
+
+
+# --- Penalties on the score -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Penalised:
+    """The score after the irregularities' penalties: ``changes`` per side, ``void`` (the
+    hand counts for nobody), each irregularity as ruled, the ``remaining`` violations (those
+    recorded as irregularities are no longer violations), and findings to report."""
+
+    changes: tuple[int, ...]
+    void: bool
+    irregularities: tuple[IrregularityRuling, ...]
+    remaining: tuple[Violation, ...]
+    findings: tuple[Finding, ...]
+
+
+def apply_penalties(
+    players: int,
+    partnership: bool,
+    irregular: Sequence[Irregularity],
+    options: PitchOptions,
+    *,
+    violations: Sequence[Violation],
+    leaders: Sequence[int],
+    side_of: Sequence[int],
+    pitcher_side: int,
+    bid: int,
+    won: Sequence[int],
+    changes: Sequence[int],
+    jack_in_play: bool,
+    jack_side: int | None,
+    game_side: int | None,
+) -> Penalised:
+    """Apply the P10 penalties of the ``irregular`` entries to the score as played.
+
+    ``won``: points won per side (P5); ``changes``: the score as played (P6). Revokes
+    (``revoke_penalty``): ``"set_back_bid"`` each offending side scores ``-bid`` and every
+    other side what it won, the pitcher's side not set back unless it offended;
+    ``"all_fours"`` each offending side loses 1 (2 with the jack of trumps in play) from what
+    it won without Jack and Game (a pitcher's side short of its bid set back as usual), the
+    others as ``"set_back_bid"``; ``"void"`` nobody scores. A completed lead out of turn voids
+    the hand under ``lead_out_of_turn="void"``. A bid out of turn changes only the auction.
+    ``violations`` and ``leaders`` (each trick's leader) come from the cards; a score sheet
+    passes none (nothing is proven by the record then).
+    """
+    sides = sides_of(players, partnership)
+    remaining, proven_revokes = recorded_revokes(violations, irregular, leaders, players)
+    rulings = []
+    void = False
+    offenders: set[int] = set()
+    revoke_rule, _ = penalty_of("revoke", options)
+    for item in irregular:
+        penalty, source = penalty_of(item.kind, options)
+        proven = False
+        if item.kind == "revoke":
+            proven = ((item.trick or 0) - 1, item.seat) in proven_revokes
+            assert item.seat is not None
+            offenders.add(side_of[item.seat])
+            void = void or penalty == "void"
+        elif item.kind == "lead_out_of_turn":
+            proven = bool(leaders)  # the cards list the trick from that seat
+            void = void or penalty == "void"
+        elif item.kind == "bid_out_of_turn":
+            proven = False
+        what = consequence(item, options, bid)
+        rulings.append(
+            IrregularityRuling(item.kind, item.seat, item.trick, item.call, penalty, source,
+                               what, proven)
+        )
+    findings = []
+    if void:
+        after = (0,) * len(sides)
+        findings.append(Finding("P10", "The hand is void: nobody scores."))
+    elif offenders:
+        after_list = []
+        for side in range(len(sides)):
+            if side not in offenders:
+                after_list.append(won[side])  # the pitcher who did not revoke: not set back
+                continue
+            if revoke_rule == "set_back_bid":
+                after_list.append(-bid)
+                continue
+            counted = won[side] - (jack_side == side) - (game_side == side)
+            if side == pitcher_side and counted < bid:
+                counted = -bid
+            after_list.append(counted - (2 if jack_in_play else 1))
+        after = tuple(after_list)
+        names = ", ".join(side_words(sides, s) for s in sorted(offenders))
+        findings.append(
+            Finding("P10", f"Revoke ({revoke_rule}): {names} penalised; the scores after the "
+                    "penalty: " + ", ".join(f"{x:+d}" for x in after) + ".")
+        )
+    else:
+        after = tuple(changes)
+    return Penalised(after, void, tuple(rulings), tuple(remaining), tuple(findings))
+
+
+# --- A misdeal --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MisdealRuling:
+    """The ruling on a misdeal (P10): a new deal, nobody scores. ``next_dealer``: the next
+    seat (``misdeal="pass_deal"``) or the same dealer (``"same_dealer"``). ``scores``: zeros
+    per side. ``irregularities``: the misdeal as ruled. ``violations``: empty (a misdeal
+    recorded is not a rule break of the record)."""
+
+    players: int
+    partnership: bool
+    dealer: int
+    sides: tuple[tuple[int, ...], ...]
+    next_dealer: int
+    irregularities: tuple[IrregularityRuling, ...]
+    verified: tuple[Finding, ...]
+    computed: tuple[Finding, ...]
+    as_reported: tuple[Finding, ...]
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Zero for every side: a misdealt hand scores nothing."""
+        return (0,) * len(self.sides)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``level`` ``"cards"``, ``misdeal`` and ``void`` true, ``scores`` zeros,
+        ``pitcher`` / ``pitcher_side`` / ``bid`` null (nobody pitched: P7 has no winner)."""
+        return {
+            "level": "cards",
+            "misdeal": True,
+            "void": True,
+            "players": self.players,
+            "partnership": self.partnership,
+            "dealer": self.dealer,
+            "sides": [list(s) for s in self.sides],
+            "pitcher": None,
+            "pitcher_side": None,
+            "bid": None,
+            "score_changes": list(self.scores),
+            "scores": list(self.scores),
+            "irregularities": [r.as_dict() for r in self.irregularities],
+            "verified": findings_dicts(self.verified),
+            "computed": findings_dicts(self.computed),
+            "as_reported": findings_dicts(self.as_reported),
+            "violations": [v.as_dict() for v in self.violations],
+            "next_dealer": self.next_dealer,
+        }
+
+
+def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> MisdealRuling:
+    """Rule on a misdealt hand (P10): a new deal, nobody scores, and who deals it.
+
+    The misdeal is the record's ``{"type": "misdeal"}`` entry, or, without one, hands as dealt
+    of the wrong size (proven by the record). Anything else in the record is ignored.
+
+    :raises RecordError: ``dealer_not_a_seat``; ``no_misdeal`` when the record shows none.
+    """
+    players = hand.players
+    check_dealer(hand.dealer, players)
+    sides = sides_of(players, hand.partnership)
+    short = [s for s, cards in enumerate(hand.hands or ()) if len(cards) != HAND_SIZE]
+    entries = [item for item in hand.irregular if item.kind == "misdeal"]
+    if not entries and not short:
+        raise RecordError(
+            [Violation("no_misdeal", "P10", "The record shows no misdeal to rule on.", "irregular")]
+        )
+    if not entries:
+        entries = [Irregularity("misdeal", short[0])]
+    penalty, source = penalty_of("misdeal", options)
+    next_dealer = hand.dealer if penalty == "same_dealer" else (hand.dealer + 1) % players
+    rulings = tuple(
+        IrregularityRuling("misdeal", item.seat, None, None, penalty, source,
+                           consequence(item, options, None, next_dealer),
+                           bool(short) and (item.seat is None or item.seat in short))
+        for item in entries
+    )
+    verified: tuple[Finding, ...] = ()
+    if short:
+        counts = ", ".join(f"seat {s} {len(hand.hands[s])}" for s in short)  # type: ignore[index]
+        verified = (Finding("P2", f"The hands as dealt show a misdeal: {counts} cards, not six."),)
+    as_reported = () if short else (Finding("P10", "The misdeal, as the table reported it."),)
+    return MisdealRuling(
+        players=players,
+        partnership=hand.partnership,
+        dealer=hand.dealer,
+        sides=sides,
+        next_dealer=next_dealer,
+        irregularities=rulings,
+        verified=verified,
+        computed=(Finding("P10", f"A new deal, nobody scores; seat {next_dealer} deals "
+                          f"({source})."),),
+        as_reported=as_reported,
+    )
