@@ -308,6 +308,9 @@ class CardsRecordSchema(StrictSchema):
     talon = card_list(allow_none=True)
     exchange = ma.fields.Nested(RolesCardsSchema, allow_none=True)
     declarations = DeclarationsField(allow_none=True)
+    irregular = ma.fields.List(ma.fields.Dict(), validate=validate.Length(max=16), metadata={
+        "description": "Pitch (P10): irregularities that really happened, e.g. "
+                       '{"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}'})
     by = ma.fields.String(validate=NAME)
     expected_version = ma.fields.Integer(validate=validate.Range(min=1))
 

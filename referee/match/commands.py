@@ -30,14 +30,13 @@ NewEvent = tuple[str, dict[str, Any]]
 #:   though no error had been committed"; a lead out of turn, PT 59 III: "the card led may be
 #:   taken up"; a Pitch bid or card out of turn: cancelled and the order restored, a proposal
 #:   by analogy). Nothing is scored for it; the ledger notes it.
-#: - ``set_back_bid`` (Pitch revoke, Foster's Complete Hoyle 1897 and Britannica 1929): the
-#:   hand is played out, the revoking player's side scores nothing and is set back the bid (2
-#:   when no bid was made); a pitcher who did not revoke is not set back.
+#: - Pitch revokes and bids out of turn are the engine's (P10): the record lists them
+#:   (``irregular``) and the engine rules them by the table's ``revoke_penalty`` and
+#:   ``bid_out_of_turn`` options (Foster's Complete Hoyle 1897, Britannica 1929).
 #: - ``void``: the deal is void and dealt again (where no law gives a penalty).
 #: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
 PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
-    "pitch": {
-        "revoke": ("set_back_bid", "void", "as_played"),
+    "pitch": {  # a revoke and a bid out of turn: the engine's P10 options (revoke_penalty…)
         "out_of_turn": ("withdrawn", "void"),
         "other": ("void", "as_played"),
     },
@@ -64,7 +63,7 @@ def _irregularity_options(game: str, given: Any) -> dict[str, str]:
     for kind, penalty in given.items():
         if kind not in table or penalty not in table[kind]:
             allowed = ", ".join(table.get(kind, ()))
-            message = (f"{kind!r} is not revoke, out_of_turn or other." if kind not in table
+            message = (f"{kind!r} is not one of {', '.join(table)}." if kind not in table
                        else f"The penalty for {kind} is one of: {allowed}.")
             raise MatchError([Violation("bad_option", "P10" if game == "pitch" else "Q12",
                                         message, f"options.irregularities.{kind}")])
@@ -169,7 +168,15 @@ def step(
     except MatchError as refused:
         if not anyway or refused.violations[0].code != "out_of_turn":
             raise
-        return irregular.events("out_of_turn", refused.violations, before.next.player)
+        seat = state.players.index(payload["player"])
+        item = game.out_of_turn(kind, seat, payload, record, state.options)
+        if item is None:
+            return irregular.events("out_of_turn", refused.violations, before.next.player)
+        # the engine rules on it (Pitch P10): the record lists it, the step is not a call
+        listed = {**record, "irregular": [*record.get("irregular", []), item]}
+        penalty, consequence = game.describe(item, listed, state.players, state.options)
+        return [irregular.note("out_of_turn", penalty, refused.violations, before.next.player,
+                               consequence=consequence, entries=[item])]
     new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
                                  state.players)
     after = game.check_step(new_record, dealer, state.players, state.options)
@@ -177,8 +184,20 @@ def step(
     if fresh and not anyway:
         raise RecordError(fresh)
     noted: list[NewEvent] = []
+    if fresh and after.recordable:  # the engine rules on these (Pitch P10: a revoke)
+        listed = {**new_record, "irregular": [*new_record.get("irregular", []),
+                                              *after.recordable]}
+        relisted = game.check_step(listed, dealer, state.players, state.options)
+        left = _blocking([v for v in relisted.violations if v not in before.violations], kind)
+        if not left:
+            penalty, consequence = game.describe(after.recordable[0], listed, state.players,
+                                                 state.options)
+            noted = [irregular.note("revoke", penalty, fresh, before.next.player,
+                                    consequence=consequence, entries=list(after.recordable))]
+            new_record, after, fresh = listed, relisted, []
     if fresh:
         category = "revoke" if any(v.code == "revoke" for v in fresh) else "other"
+        category = category if category in PENALTIES[game.name] else "other"
         penalty = state.options.get("irregularities", {}).get(
             category, PENALTIES[game.name][category][0])
         if penalty in ("withdrawn", "void"):
@@ -212,14 +231,20 @@ class _Irregular:
         self.kind, self.step, self.entered_by = kind, step, entered_by
 
     def note(self, category: str, penalty: str, violations: Sequence[Violation],
-             due: str | None) -> NewEvent:
-        return ("irregularity", {
+             due: str | None, consequence: str | None = None,
+             entries: list[dict[str, Any]] | None = None) -> NewEvent:
+        """The ``irregularity`` event; ``entries``: what it adds to the record's
+        ``irregular`` list, when the engine rules on it."""
+        payload = {
             "deal": self.number, "dealer": self.dealer, "irregularity": category,
             "penalty": penalty, "step": {"type": self.kind, **self.step},
             "violations": [v.as_dict() for v in violations],
-            "consequence": self._consequence(category, penalty, violations, due),
+            "consequence": consequence or self._consequence(category, penalty, violations, due),
             "entered_by": self.entered_by,
-        })
+        }
+        if entries:
+            payload["irregular"] = entries
+        return ("irregularity", payload)
 
     def events(self, category: str, violations: Sequence[Violation],
                due: str | None) -> list[NewEvent]:
@@ -251,10 +276,6 @@ class _Irregular:
         if penalty == "void":
             return (f"{what}: the deal is void (the table's option) and dealt again by the "
                     "same dealer; it scores nothing.")
-        if penalty == "set_back_bid":
-            return (f"{what}: the hand is played out; the revoking player's side scores "
-                    "nothing and is set back the bid (2 when no bid was made), and a pitcher "
-                    "who did not revoke is not set back (P10: Foster, Britannica).")
         return (f"{what}: the {self.kind} stands and the deal is scored as played; the "
                 f"irregularity is noted in the ledger.")
 

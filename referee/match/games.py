@@ -67,7 +67,7 @@ def _noted(ruled: DealRuling, irregular: Sequence[dict[str, Any]]) -> DealRuling
              for n in irregular]
     known = {(v["code"], v["location"]) for n in irregular for v in n["violations"]}
     left = tuple(v for v in ruled.violations if (v.code, v.location) not in known)
-    return DealRuling({**ruled.ruling, "irregularities": notes}, ruled.scores, left)
+    return DealRuling({**ruled.ruling, "recorded_anyway": notes}, ruled.scores, left)
 
 
 def _seat_at(ruling: dict[str, Any], location: str, players: int) -> int | None:
@@ -402,6 +402,20 @@ class PiquetGame:
                 difference["difference"] = {players[seats[r]]: p for r, p in by_role.items()}
         return compared
 
+    def out_of_turn(
+        self, kind: str, seat: int, payload: dict[str, Any], record: dict[str, Any],
+        options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """The Piquet engine has no irregularity records: the match's option rules (Q12)."""
+        return None
+
+    def describe(
+        self, entry: dict[str, Any], record: dict[str, Any], players: Sequence[str],
+        options: dict[str, Any],
+    ) -> tuple[str, str]:
+        """Not used: the Piquet engine has no irregularity records."""
+        raise NotImplementedError
+
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
         options: dict[str, Any],
@@ -517,8 +531,9 @@ class PitchGame:
         found = pitch.progress(self._hand(record, players, options), self._engine_options(options))
         seat = found.to_act
         name = players[seat] if seat is not None else None
-        if found.phase in ("complete", "redeal"):
-            return StepCheck(True, Next("score"), tuple(found.violations))
+        recordable = tuple(item.as_dict() for item in found.recordable)
+        if found.phase in ("complete", "redeal", "misdeal"):
+            return StepCheck(True, Next("score"), tuple(found.violations), recordable)
         if found.phase == "bidding":
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
         else:
@@ -529,12 +544,13 @@ class PitchGame:
                 seat=seat,
                 legal_cards=tuple(card_names(legal)) if legal is not None else None,
             )
-        return StepCheck(False, nxt, tuple(found.violations))
+        return StepCheck(False, nxt, tuple(found.violations), recordable)
 
     def rule(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> DealRuling:
-        """The hand ruled by :func:`referee.pitch.rule_hand`; points per player or team."""
+        """The hand ruled by :func:`referee.pitch.rule_deal` (irregularities in the record
+        included, P10; a misdeal scores nothing); points per player or team."""
         hand = self._hand(record, players, options)
         engine_options = self._engine_options(options)
         names = self.standing_names(players, options)
@@ -543,9 +559,9 @@ class PitchGame:
             data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids),
                     "level": "cards"}
             return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
-        ruling = pitch.rule_hand(hand, engine_options)
+        ruling = pitch.rule_deal(hand, engine_options)
         data = {**ruling.as_dict(), "level": "cards"}
-        scores = {names[i]: int(change) for i, change in enumerate(ruling.score_changes)}
+        scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
         return DealRuling(data, scores, tuple(ruling.violations))
 
     def sheet_has_dealer(self, level: str) -> bool:
@@ -593,38 +609,44 @@ class PitchGame:
         return _compared(pitch.compare_claim, cards_ruling,
                          self._engine_entry(level, claim, players, options))
 
+    def out_of_turn(
+        self, kind: str, seat: int, payload: dict[str, Any], record: dict[str, Any],
+        options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """P10: a bid out of turn is recorded in the record's ``irregular`` list and ruled by
+        the ``bid_out_of_turn`` option; a card out of turn is taken back (the match's rule)."""
+        if kind != "bid":
+            return None
+        return {"type": "bid_out_of_turn", "seat": seat, "call": payload["call"]}
+
+    def describe(
+        self, entry: dict[str, Any], record: dict[str, Any], players: Sequence[str],
+        options: dict[str, Any],
+    ) -> tuple[str, str]:
+        """The P10 option's penalty and :func:`referee.pitch.consequence`, seats named."""
+        engine_options = self._engine_options(options)
+        irregularity = pitch.irregularity_from_record(entry, len(players), "irregular")
+        penalty, _ = pitch.penalty_of(irregularity.kind, engine_options)
+        bid = None
+        try:
+            found = pitch.progress(self._hand(record, players, options), engine_options)
+            bid = found.bid
+        except ValueError:
+            pass
+        sentence = pitch.consequence(irregularity, engine_options, bid)
+        for seat in sorted(range(len(players)), reverse=True):  # "seat 1" → "seat 1 (Bob)"
+            sentence = sentence.replace(f"seat {seat}", f"seat {seat} ({players[seat]})")
+            sentence = sentence.replace(f"Seat {seat}", f"Seat {seat} ({players[seat]})")
+        return penalty, sentence
+
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
-        """P10, a revoke under ``set_back_bid`` (Foster's Complete Hoyle, 1897; Britannica,
-        1929): "the hand is played out as if the revoke had not occurred, and each player
-        except the person in error counts whatever points he makes. If the pitcher… fails to
-        make the number of points bid, he cannot be set back… The revoking player is then set
-        back the number of points bid… If no bid was made, he is set back two points." In
-        partnership the penalty falls on the revoking player's side (a proposal). Other
-        irregularities recorded "as played" are scored as played and noted."""
-        data = ruled.ruling
-        offenders = set()
-        for note in irregular:
-            if note.get("penalty") != "set_back_bid":
-                continue
-            for violation in note["violations"]:
-                seat = _seat_at(data, violation.get("location", ""), len(players))
-                if seat is not None:
-                    offenders.add(pitch.side_of_seat(len(players),
-                                                     options["partnership"])[seat])
-        if not offenders or data.get("points_won") is None:
-            return _noted(ruled, irregular)
-        bid = data.get("bid") or 2
-        names = self.standing_names(players, options)
-        changes = [-bid if side in offenders else max(0, won) if side == data.get(
-            "pitcher_side") else won for side, won in enumerate(data["points_won"])]
-        penalized = _noted(ruled, irregular)
-        ruling = {**penalized.ruling, "score_changes": changes, "scores": changes,
-                  "penalty": {"rule": "P10", "revoked": sorted(offenders), "set_back": bid}}
-        return DealRuling(ruling, {names[i]: c for i, c in enumerate(changes)},
-                          penalized.violations)
+        """P10: the engine applied the penalties of the irregularities in the record (the
+        table's ``revoke_penalty``, ``bid_out_of_turn``… options); the others recorded "as
+        played" are noted."""
+        return _noted(ruled, irregular)
 
     def outcome(
         self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]

@@ -66,11 +66,14 @@ class Next:
 @dataclass(frozen=True, slots=True)
 class StepCheck:
     """The rules' view of a deal in progress: ``complete`` (ready to score), ``next`` (who acts
-    and what is legal), ``violations`` found so far."""
+    and what is legal), ``violations`` found so far, ``recordable``: the irregularities among
+    them the engine rules on when the record lists them (Pitch P10: a revoke), as record
+    entries."""
 
     complete: bool
     next: Next
     violations: tuple[Violation, ...] = ()
+    recordable: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +134,22 @@ class Game(Protocol):
         self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
     ) -> Outcome:
         """Whether the match is over, and its winner and settlement."""
+        ...
+
+    def out_of_turn(
+        self, kind: str, seat: int, payload: dict[str, Any], record: dict[str, Any],
+        options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """The record entry of a step made out of turn when the engine rules on it (Pitch: a
+        bid out of turn, P10), else None."""
+        ...
+
+    def describe(
+        self, entry: dict[str, Any], record: dict[str, Any], players: Sequence[str],
+        options: dict[str, Any],
+    ) -> tuple[str, str]:
+        """The penalty (the option's value) and the consequence, in words, of an irregularity
+        the engine rules on (a record entry)."""
         ...
 
     def penalize(
@@ -400,7 +419,12 @@ class Fold:
                     payload["deal"], payload["dealer"],
                     game.new_record(payload["dealer"], players, options), reentry=reentry,
                 )
-            self.current = replace(current, irregular=(*current.irregular, payload))
+            record = current.record
+            if payload.get("irregular"):  # entries the engine rules on (Pitch P10)
+                record = {**record, "irregular": [*record.get("irregular", []),
+                                                  *payload["irregular"]]}
+            self.current = replace(current, record=record,
+                                   irregular=(*current.irregular, payload))
             if payload["penalty"] in ("withdrawn", "void") or not self.undoable:
                 self.undoable.append((event.seq,))
             else:  # the step stands: the note goes with it
@@ -568,6 +592,8 @@ class Fold:
                                                    "provisional_deals": provisional})
         if current is not None:
             next_dealer = current.dealer
+        elif last_live is not None and last_live.ruling.get("misdeal"):
+            next_dealer = last_live.ruling["next_dealer"]  # P10: the misdeal option says
         elif last_live is not None:
             next_dealer = game.next_dealer(last_live.dealer, players, options)
         else:

@@ -72,24 +72,34 @@ def test_a_pitch_revoke_recorded_anyway_sets_the_offender_back_the_bid(
     # Ann revoked: she scores nothing and is set back 2; Bob, the pitcher, made nothing but
     # cannot be set back; Cid counts his four points (P10, Foster).
     assert scored["scores"] == {"Ann": -2, "Bob": 0, "Cid": 4}
-    assert scored["ruling"]["penalty"]["rule"] == "P10"
-    assert scored["ruling"]["irregularities"][0]["irregularity"] == "revoke"
+    ruled = scored["ruling"]["irregularities"][0]  # the engine's ruling of it (P10)
+    assert (ruled["type"], ruled["seat"], ruled["trick"]) == ("revoke", 0, 1)
+    assert ruled["penalty"] == "set_back_bid"
+    assert scored["ruling"]["recorded_anyway"][0]["irregularity"] == "revoke"
+    # The record lists the revoke, as a whole record would (P10).
+    item = table.get("/ledger")["items"][0]
+    assert item["record"]["irregular"] == [{"type": "revoke", "seat": 0, "trick": 1}]
 
 
-def test_a_pitch_revoke_scored_as_played_when_the_table_says_so(client: FlaskClient) -> None:
-    table = Table(client, "pitch", PITCH_PLAYERS, irregularities={"revoke": "as_played"})
+def test_a_pitch_revoke_under_the_all_fours_option(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS, revoke_penalty="all_fours")
     _pitch_to_the_revoke(table)
+    dry = table.post("/events?dry_run=true", {"type": "card", "card": "9S"}).json
+    assert dry["penalty"] == "all_fours" and "loses 1 point" in dry["consequence"]
     assert table.post("/events", {"type": "card", "card": "9S", "anyway": True}).status_code \
         == 201
     scored = _play(table, AFTER_REVOKE)["scored"]
-    assert scored["scores"] == {"Ann": 0, "Bob": -2, "Cid": 4}
-    assert scored["ruling"]["irregularities"][0]["penalty"] == "as_played"
+    assert scored["ruling"]["irregularities"][0]["penalty"] == "all_fours"
+    assert scored["scores"]["Ann"] < 0 and scored["scores"]["Bob"] == 0
 
 
-def test_a_revoke_voids_the_deal_under_that_option(client: FlaskClient) -> None:
-    table = Table(client, "pitch", PITCH_PLAYERS, irregularities={"revoke": "void"})
+def test_a_card_not_held_voids_the_deal_when_recorded_anyway(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS)
     _pitch_to_the_revoke(table)
-    voided = table.post("/events", {"type": "card", "card": "9S", "anyway": True})
+    # Ann was not dealt the queen of hearts: no law gives a penalty, the deal is void.
+    dry = table.post("/events?dry_run=true", {"type": "card", "card": "QH"}).json
+    assert (dry["irregularity"], dry["penalty"]) == ("other", "void")
+    voided = table.post("/events", {"type": "card", "card": "QH", "anyway": True})
     assert voided.status_code == 201, voided.json
     match = voided.json["match"]
     assert match["deal_in_progress"] is False and match["deals_played"] == 0
@@ -101,6 +111,27 @@ def test_a_revoke_voids_the_deal_under_that_option(client: FlaskClient) -> None:
     assert undone.status_code == 200
     assert undone.json["deal_in_progress"] is True and undone.json["current_deal"]["tricks"] \
         == [["KH", "AH"]]
+
+
+def test_a_pitch_bid_out_of_turn_follows_the_bid_out_of_turn_option(
+    client: FlaskClient,
+) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS, bid_out_of_turn="must_pass")
+    assert table.post("/events", {"type": "deal_started",
+                                  "hands": BOB_SET_BACK_HANDS}).status_code == 201
+    # Bob is to bid first; Cid calls 3 out of turn.
+    early = table.post("/events", {"type": "bid", "call": 3, "player": "Cid", "anyway": True})
+    assert early.status_code == 201, early.json
+    note = early.json["events"][0]["payload"]
+    assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "must_pass")
+    assert "must pass" in note["consequence"] and "(Cid)" in note["consequence"]
+    match = early.json["match"]
+    assert match["next"]["player"] == "Bob"
+    assert match["current_deal"]["irregular"] == [
+        {"type": "bid_out_of_turn", "seat": 2, "call": 3}]
+    assert table.post("/events", {"type": "bid", "call": 2}).status_code == 201
+    at_cid = table.get()["next"]
+    assert at_cid["player"] == "Cid" and at_cid["legal_calls"] == ["pass"]
 
 
 def test_a_card_out_of_turn_is_taken_back(client: FlaskClient) -> None:
@@ -142,5 +173,21 @@ def test_irregularity_options_are_checked(client: FlaskClient) -> None:
                                                "revoke": "set_back_bid"}}})
     assert bad.status_code == 422
     assert bad.json["violations"][0]["location"] == "options.irregularities.revoke"
-    ok = Table(client, "pitch", PITCH_PLAYERS).get()["options"]["irregularities"]
-    assert ok == {"revoke": "set_back_bid", "out_of_turn": "withdrawn", "other": "void"}
+    ok = Table(client, "pitch", PITCH_PLAYERS).get()["options"]
+    assert ok["irregularities"] == {"out_of_turn": "withdrawn", "other": "void"}
+    assert ok["revoke_penalty"] == "set_back_bid"  # the engine's P10 option
+    piquet = Table(client).get()["options"]["irregularities"]
+    assert piquet == {"revoke": "withdrawn", "out_of_turn": "withdrawn", "other": "void"}
+
+
+def test_a_whole_pitch_record_with_a_misdeal_scores_nothing_and_the_deal_passes(
+    client: FlaskClient,
+) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    body = table.deal({"bids": [], "tricks": [], "irregular": [{"type": "misdeal", "seat": 2}]})
+    assert body["scores"] == {"Ann": 0, "Bob": 0, "Cid": 0}
+    assert body["ruling"]["misdeal"] is True
+    assert body["match"]["dealer"]["player"] == "Bob"  # misdeal "pass_deal" (F, EB29)
+    same = Table(client, "pitch", PITCH_PLAYERS, misdeal="same_dealer")
+    body = same.deal({"bids": [], "tricks": [], "irregular": [{"type": "misdeal"}]})
+    assert body["match"]["dealer"]["player"] == "Ann"
