@@ -30,6 +30,7 @@ from referee.piquet.records import (
     PiquetOptions,
     Role,
     announcement_from_dict,
+    counted,
 )
 from referee.violations import RecordError, Violation
 
@@ -279,9 +280,18 @@ def parse_set(text: str, location: str = "") -> tuple[int, int]:
 def parse_sequences(text: str, location: str = "") -> tuple[tuple[int, int | None], ...]:
     """Parse the ``sequence`` field of an announcement (one or several, comma separated).
 
-    :raises RecordError: (code ``bad_announcement``) for an unknown name or rank.
+    An empty part (``",,,"``, ``"quint:A,"``, blanks) is refused rather than read as no
+    sequence: a sequence not announced is left out (null).
+
+    :raises RecordError: (code ``bad_announcement``) for an unknown name or rank, or an empty
+        part.
     """
-    return tuple(parse_sequence(part, location) for part in text.split(",") if part.strip())
+    parts = text.split(",")
+    if any(not part.strip() for part in parts):
+        raise _bad(f"{text!r} is not a list of sequences: write one, e.g. 'quint:A', or several "
+                   "separated by commas, e.g. 'quint:A, tierce:T'; when none was announced "
+                   "leave it out (null).", location)
+    return tuple(parse_sequence(part, location) for part in parts)
 
 
 def _fit_sequences(
@@ -362,7 +372,7 @@ def announced_claims(
             violations.append(Violation(
                 "announcement_not_held", "Q5",
                 f"The {role} hand announced a {point_words(length)} but holds no suit of "
-                f"{length} cards after the exchange.", f"{where}.point"))
+                f"{counted(length, 'card')} after the exchange.", f"{where}.point"))
     sequences: list[Combination] = []
     if announcement.sequence:
         parsed = parse_sequences(announcement.sequence, f"{where}.sequence")

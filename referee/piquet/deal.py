@@ -50,6 +50,7 @@ from referee.piquet.records import (
     PiquetDeal,
     PiquetOptions,
     Role,
+    counted,
     other,
 )
 from referee.violations import RecordError, Violation
@@ -160,25 +161,30 @@ def verify_tricks(tricks: Sequence[tuple[Card, ...]], complete: bool = True) -> 
             return []
     if len(tricks) > 12 or (complete and len(tricks) != 12):
         raise RecordError([Violation(
-            "trick_count", "Q6", f"A deal has 12 tricks, not {len(tricks)}.", "tricks")])
+            "trick_count", "Q6",
+            f"A deal has 12 tricks, not {len(tricks)}: record every trick, the lead first.",
+            "tricks")])
     seen: dict[Card, str] = {}
     twice: list[Violation] = []
     for i, trick in enumerate(tricks):
         last = i == len(tricks) - 1
         if len(trick) != 2 and (complete or not last or len(trick) != 1):
             raise RecordError([Violation(
-                "trick_size", "Q6", f"Trick {i + 1} holds {len(trick)} cards; a trick is 2.",
-                f"tricks[{i}]")])
+                "trick_size", "Q6",
+                f"Trick {i + 1} holds {counted(len(trick), 'card')}: write its 2 cards, the "
+                "lead and then the reply.", f"tricks[{i}]")])
         for pos, card in enumerate(trick):
             where = f"tricks[{i}][{pos}]"
             if card not in PACK_SET:
                 raise RecordError([Violation(
-                    "not_in_pack", "Q1", f"{card_name(card)} is not in the 32-card Piquet pack.",
-                    where)])
+                    "not_in_pack", "Q1",
+                    f"{card_name(card)} is not in the 32-card Piquet pack: it plays the sevens "
+                    "to the aces.", where)])
             if card in seen:
                 violation = Violation(
                     "card_played_twice", "Q6",
-                    f"The {describe_card(card)} is played twice (first at {seen[card]}).", where)
+                    f"The {describe_card(card)} is played twice (first at {seen[card]}): "
+                    "correct one of the two.", where)
                 if complete:
                     raise RecordError([violation])
                 twice.append(violation)
@@ -246,7 +252,8 @@ def _carte_blanche(
             if held > drawable:
                 violations.append(Violation(
                     "carte_blanche_not_held", "Q3",
-                    f"The {r} hand claimed a carte blanche but played {held} court cards, "
+                    f"The {r} hand claimed a carte blanche but played "
+                    f"{counted(held, 'court card')}, "
                     f"more than the {drawable} it can have drawn from the talon, so it was "
                     "dealt a court card.", where))
                 continue

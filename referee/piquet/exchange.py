@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.cards import Card, card_name
-from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, Role, other
+from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, Role, counted, other
 from referee.violations import RecordError, Violation
 
 #: Where each card was played: card → (trick index, position in trick).
@@ -56,13 +56,15 @@ def verify_cards(deal: PiquetDeal) -> None:
     for role, cards in (deal.dealt or {}).items():
         if len(cards) != 12:
             raise _error("hand_size", "Q2",
-                         f"The {role} hand was dealt {len(cards)} cards; each hand gets 12.",
+                         f"The {role} hand was dealt {counted(len(cards), 'card')}: each hand "
+                         "gets 12; write all twelve.",
                          f"dealt.{role}")
         parts.append((f"dealt.{role}", cards))
     if deal.talon is not None:
         if len(deal.talon) != 8:
             raise _error("talon_size", "Q2",
-                         f"The talon holds 8 cards, not {len(deal.talon)}.", "talon")
+                         f"The talon holds 8 cards, not {len(deal.talon)}: write the eight "
+                         "left after the deal, top first.", "talon")
         parts.append(("talon", deal.talon))
     for where, cards in parts:
         for i, card in enumerate(cards):

@@ -24,6 +24,12 @@ ROLES: tuple[Role, Role] = ("elder", "younger")
 PACK_SET: frozenset[Card] = frozenset(PIQUET_PACK)
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun, singular for one: ``counted(1, "card")`` → ``"1 card"``,
+    ``counted(3, "card")`` → ``"3 cards"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def other(role: Role) -> Role:
     """The opponent's role: ``"elder"`` ↔ ``"younger"``."""
     return "younger" if role == "elder" else "elder"

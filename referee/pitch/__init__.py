@@ -9,9 +9,11 @@
   :func:`totals_from_record` / :func:`rule_totals` on bare totals (issue 10).
 - :func:`compare_claim` puts a side's claim beside the ruling on the cards (issue 11).
 - Irregularities recorded anyway (P10): a record's ``irregular`` list; :func:`rule_deal` rules
-  any recorded hand (a misdeal by :func:`rule_misdeal`), :func:`consequence` says a penalty.
+  any recorded hand (a misdeal by :func:`rule_misdeal`), :func:`consequence` says a penalty,
+  :func:`record_anyway` turns a refused step into the record with its irregularity.
 """
 
+from referee.pitch.anyway import Anyway, record_anyway
 from referee.pitch.bidding import (
     BiddingStatus,
     can_steal,
@@ -65,6 +67,7 @@ __all__ = [
     "IRREGULARITY_OPTIONS",
     "PASS",
     "PITCH",
+    "Anyway",
     "BiddingStatus",
     "Call",
     "ClaimComparison",
@@ -100,6 +103,7 @@ __all__ = [
     "parse_call",
     "penalty_of",
     "progress",
+    "record_anyway",
     "rule_deal",
     "rule_hand",
     "rule_misdeal",

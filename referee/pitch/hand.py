@@ -111,7 +111,9 @@ class PitchRuling:
 
         Besides the fields: ``level`` ``"cards"``, ``scores`` (= ``score_changes``),
         ``verified`` / ``computed`` / ``as_reported`` (lists of ``{rule, what}``) and
-        ``claim`` (the comparison with the claimed score, or ``None``).
+        ``claim`` (the comparison with the claimed score, or ``None``), ``irregularities``,
+        ``void``, ``as_played`` (P10). A void hand's ``pitcher_side`` is ``None`` there: its
+        end is no P7 win (pass it to :func:`~referee.pitch.match.match_winner` as it is).
         """
         verified, computed, as_reported = self.findings()
         return {
@@ -124,7 +126,8 @@ class PitchRuling:
             "bid": self.bid,
             "pitched": self.pitched,
             "sides": [list(side) for side in self.sides],
-            "pitcher_side": self.pitcher_side,
+            # A void hand was not played to a result: no P7 win at its end (match_winner).
+            "pitcher_side": None if self.void else self.pitcher_side,
             "tricks": [trick.as_dict() for trick in self.tricks],
             "points": self.points.as_dict(),
             "points_won": list(self.points_won),
@@ -194,9 +197,15 @@ def cards_findings(
             Finding("P3", f"The auction breaks P3 (see the violations); read as the table played "
                     f"it, {pitcher} is the pitcher with a bid of {ruling.bid}.")
         )
-    if "P4" not in broken:
+    revokes = sum(item.kind == "revoke" for item in ruling.irregularities)
+    if "P4" not in broken and not revokes:
         verified.append(
             Finding("P4", "Every card followed suit or trumped where it had to: no revoke.")
+        )
+    elif "P4" not in broken:
+        verified.append(
+            Finding("P4", "But for the revoke recorded (P10), every card followed suit or "
+                    "trumped where it had to.")
         )
     computed.append(
         Finding("P4", f"Trump is {SUIT_NAMES[ruling.trump]}, the suit of the first lead; "
@@ -209,8 +218,11 @@ def cards_findings(
                                                            won_words(ruling.points, len(sides)),
                                                            strict=True))) + ".")
     )
-    computed.append(Finding("P6", bid_sentence(sides, ruling.pitcher_side, ruling.bid,
-                                                 ruling.points_won[ruling.pitcher_side])))
+    sentence = bid_sentence(sides, ruling.pitcher_side, ruling.bid,
+                            ruling.points_won[ruling.pitcher_side])
+    if ruling.as_played is not None:
+        sentence = "As played: " + sentence[0].lower() + sentence[1:]
+    computed.append(Finding("P6", sentence))
     if ruling.claimed_ok:
         verified.append(Finding("P6", "The score the table wrote agrees with the rules."))
     computed.extend(ruling.penalty_findings)

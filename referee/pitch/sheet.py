@@ -203,7 +203,8 @@ class PitchSheetRuling:
         return tuple(found)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``level`` ``"sheet"``, ``scores`` and every field above."""
+        """JSON-ready: ``level`` ``"sheet"``, ``scores`` and every field above; a void hand's
+        ``pitcher_side`` is ``None`` (no P7 win at its end)."""
         return {
             "level": self.level,
             "players": self.players,
@@ -213,7 +214,8 @@ class PitchSheetRuling:
             "bid": self.bid,
             "pitched": self.pitched,
             "sides": [list(side) for side in self.sides],
-            "pitcher_side": self.pitcher_side,
+            # A void hand was not played to a result: no P7 win at its end (match_winner).
+            "pitcher_side": None if self.void else self.pitcher_side,
             "trump": self.trump,
             "points": {
                 "high": self.high.as_dict(),
@@ -681,6 +683,11 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         )
         if penalised.changes != tuple(changes):
             as_played = tuple(changes)
+            computed[:] = [
+                Finding(f.rule, "As played: " + f.what[0].lower() + f.what[1:])
+                if f.rule == "P6" else f
+                for f in computed
+            ]
         changes = list(penalised.changes)
         void = penalised.void
         irregularities = penalised.irregularities

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from .deals import create_match, post_step
 from .test_piquet_http import full_q10
 
 Q10_SHEET: dict[str, Any] = {
@@ -115,3 +116,17 @@ def test_claims_that_agree_and_no_claim(client: FlaskClient) -> None:
     assert plain["claimed_ok"] is None and plain["claim"] is None
     assert plain["level"] == "cards"
     assert plain["counts"][0]["what"] == "point of six, 57"
+
+
+def test_a_malformed_sequence_is_refused(client: FlaskClient) -> None:
+    """Issue 13.4: ",,," is refused (422, located) rather than read as no sequence."""
+    body = {**full_q10(), "declarations": {"elder": {"point": 5, "sequence": ",,,"}}}
+    response = client.post("/v1/piquet/deals:score", json=body)
+    assert response.status_code == 422
+    violation = response.json["violations"][0]
+    assert violation["location"] == "declarations.elder.sequence"
+    assert "leave it out (null)" in violation["message"]
+    match_id = create_match(client, "piquet", ["Bill", "Ann"])["id"]
+    step = post_step(client, match_id, type="declaration", role="elder", sequence=",,,")
+    assert step.status_code == 422
+    assert step.json["violations"][0]["location"] == "declarations.elder.sequence"

@@ -69,6 +69,8 @@ def test_revoke_set_back_bid_default() -> None:
     assert data["irregularities"][0]["rule"] == "P10"
     assert data["scores"] == [2, -3] and data["as_played"] == [-3, 1] and data["void"] is False
     assert any(f["rule"] == "P10" for f in data["verified"])
+    assert not any("no revoke" in f["what"] for f in data["verified"])
+    assert any(f["what"].startswith("As played: seat 0 bid 3") for f in data["computed"])
 
 
 def test_revoke_all_fours() -> None:
@@ -82,6 +84,8 @@ def test_revoke_void() -> None:
     ruling = rule_hand(two_revoke(seat=1, trick=4), PitchOptions(revoke_penalty="void"))
     assert ruling.score_changes == (0, 0) and ruling.void is True
     assert ruling.as_played == (-3, 1)
+    # A void hand is no P7 win for its pitcher: the ruling's pitcher_side is null.
+    assert ruling.as_dict()["pitcher_side"] is None and ruling.as_dict()["pitcher"] == 0
 
 
 def test_revoking_pitcher_scores_nothing_and_is_set_back() -> None:

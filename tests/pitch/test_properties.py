@@ -8,6 +8,7 @@ ruling is compared with a small reference scorer written beside the generator.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from referee.cards import FULL_PACK, JACK, Card, game_point_value
 from referee.pitch import (
     Call,
+    Irregularity,
     PitchHand,
     PitchOptions,
     PitchRuling,
@@ -327,3 +329,25 @@ def test_the_sheet_derived_from_the_cards_rules_as_the_cards(
         options,
     )
     assert without_bid.violations == () and compare_claim(cards, without_bid).agrees
+
+
+@settings(max_examples=150, deadline=None)
+@given(legal_hands(), st.data())
+def test_a_revoke_told_sets_the_offender_back_and_spares_the_pitcher(
+    case: tuple[PitchHand, PitchOptions], data: st.DataObject
+) -> None:
+    """P10 (F, EB29): whoever revoked, his side scores -bid; every other side scores what it
+    won, the pitcher's side included (it cannot be set back by another's revoke)."""
+    hand, options = case
+    seat = data.draw(st.integers(0, hand.players - 1))
+    trick = data.draw(st.integers(1, 6))
+    as_played = rule_hand(hand, options)
+    told = dataclasses.replace(hand, irregular=(Irregularity("revoke", seat, trick),))
+    ruling = rule_hand(told, options)
+    offender = as_played.sides.index(next(s for s in as_played.sides if seat in s))
+    for side, score in enumerate(ruling.score_changes):
+        expected = -as_played.bid if side == offender else as_played.points_won[side]
+        assert score == expected
+    assert ruling.irregularities[0].proven is False  # a legal hand shows no revoke
+    void = rule_hand(told, dataclasses.replace(options, revoke_penalty="void"))
+    assert set(void.score_changes) == {0} and void.as_dict()["pitcher_side"] is None

@@ -315,6 +315,7 @@ def test_sheet_revoke_told_by_the_table_each_option() -> None:
     assert (item.kind, item.seat, item.trick, item.proven) == ("revoke", 1, None, False)
     assert not any(f.what.startswith("Nobody revoked") for f in ruling.as_reported)
     assert any(f.rule == "P10" for f in ruling.as_reported)
+    assert any(f.what.startswith("As played: seat 3 bid 3") for f in ruling.computed)
     # All Fours: seat 1 keeps Low, loses 1 (jack not out): 0.
     assert sheet(line, options=PitchOptions(revoke_penalty="all_fours")).scores == (0, 0, 0, 2)
     void = sheet(line, options=PitchOptions(revoke_penalty="void"))

@@ -1,0 +1,172 @@
+""""Record it anyway": a step the rules refuse, kept as an irregularity that happened (P10).
+
+For step-by-step entry. A table that saw a revoke, a bid or a lead out of turn, or a misdeal
+records the step anyway; :func:`record_anyway` says what the record becomes (the step plus the
+entries of its ``irregular`` list), which irregularities that is, and what each means under the
+table's options, so a page can show the consequence before sending, and the match layer can
+store the new record. Pure: JSON records in, JSON records out.
+
+Steps (``step`` dict): ``{"kind": "bid", "call": 3, "seat": 2}``, ``{"kind": "card",
+"card": "5S", "seat": 2}`` (``seat``: who really called or played; omit it when it was his
+turn), ``{"kind": "deal_started", "hands": [[...], ...]}`` and ``{"kind": "misdeal",
+"seat": 1}`` (seat optional).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee.pitch.irregular import consequence, penalty_of
+from referee.pitch.progress import progress
+from referee.pitch.records import (
+    DEFAULT_OPTIONS,
+    HAND_SIZE,
+    Irregularity,
+    PitchOptions,
+    hand_from_record,
+    parse_call,
+)
+from referee.violations import RecordError, Violation
+
+
+@dataclass(frozen=True, slots=True)
+class Anyway:
+    """What recording a step anyway does (P10).
+
+    ``record``: the new record (the step applied, new entries appended to ``irregular``).
+    ``irregularities``: the new entries; ``penalties``: for each, the table's option value;
+    ``consequences``: for each, the penalty in words with its source
+    (:func:`~referee.pitch.irregular.consequence`). ``refused``: why the step needed
+    "anyway" (the violations the rules give it); empty when the step was legal.
+    """
+
+    record: dict[str, Any]
+    irregularities: tuple[Irregularity, ...]
+    penalties: tuple[str, ...]
+    consequences: tuple[str, ...]
+    refused: tuple[Violation, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"record", "irregularities": [{"type", "seat", …, "penalty",
+        "what"}], "refused": [violations]}``."""
+        return {
+            "record": self.record,
+            "irregularities": [
+                {**item.as_dict(), "rule": "P10", "penalty": penalty, "what": what}
+                for item, penalty, what in zip(
+                    self.irregularities, self.penalties, self.consequences, strict=True
+                )
+            ],
+            "refused": [v.as_dict() for v in self.refused],
+        }
+
+
+def record_anyway(
+    record: Mapping[str, Any],
+    step: Mapping[str, Any],
+    players: int,
+    partnership: bool = False,
+    options: PitchOptions = DEFAULT_OPTIONS,
+) -> Anyway:
+    """Apply ``step`` to ``record`` keeping what the rules refuse as an irregularity (P10).
+
+    - a bid by a ``seat`` whose turn it is not: a bid out of turn (the auction stays in turn;
+      ``bid_out_of_turn`` decides what it means);
+    - a card that proves a revoke: the card is played, the revoke recorded;
+    - a card led by a ``seat`` whose turn it is not, starting trick 2..6: a lead out of turn
+      (everyone then plays to it; a first lead out of turn is taken back: refused);
+    - hands dealt with a hand not of six cards, or an explicit misdeal: a misdeal.
+
+    :raises RecordError: the step breaks a rule that is no recordable irregularity (the
+        violations), or the record cannot be read.
+    """
+    kind = step.get("kind")
+    new: dict[str, Any] = {key: value for key, value in record.items()}
+    new.setdefault("bids", [])
+    new.setdefault("tricks", [])
+    entries: list[Irregularity] = []
+    refused: list[Violation] = []
+    hand = hand_from_record(new, players, partnership)
+    seat = step.get("seat")
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
+    ):
+        raise RecordError([Violation("malformed_step", "P10",
+                                     f"The seat is 0 to {players - 1}, not {seat!r}.", "seat")])
+    if kind == "misdeal":
+        entries.append(Irregularity("misdeal", seat))
+    elif kind == "deal_started":
+        new["hands"] = step.get("hands")
+        short = [s for s, cards in enumerate(new["hands"] or ()) if len(cards) != HAND_SIZE]
+        if short:
+            entries.append(Irregularity("misdeal", short[0]))
+            refused.append(Violation("hand_not_six", "P2",
+                                     f"Seat {short[0]} was dealt {len(new['hands'][short[0]])} "
+                                     "cards; each player is dealt six.", f"hands[{short[0]}]"))
+    elif kind == "bid":
+        call = parse_call(step.get("call"), "call")
+        state = progress(hand, options)
+        if state.phase != "bidding":
+            raise RecordError([Violation("bid_out_of_turn", "P3",
+                                         "The auction is over: no call can be recorded.", "call")])
+        if seat is not None and seat != state.to_act:
+            entries.append(Irregularity("bid_out_of_turn", seat, None, call))
+            refused.append(Violation("bid_out_of_turn", "P3",
+                                     f"Seat {seat} called {call} out of turn: it was seat "
+                                     f"{state.to_act}'s call.", "bids"))
+        else:
+            new["bids"] = [*new["bids"], call]
+    elif kind == "card":
+        state = progress(hand, options)
+        tricks = [list(t) for t in new["tricks"]]
+        leading = not tricks or len(tricks[-1]) == players
+        if leading:
+            tricks.append([])
+        tricks[-1].append(step.get("card"))
+        new["tricks"] = tricks
+        if seat is not None and seat != state.to_act:
+            if not leading:
+                raise RecordError([Violation(
+                    "out_of_turn", "P4",
+                    f"It is seat {state.to_act}'s turn; a card played out of turn within a "
+                    "trick is taken back.", "seat")])
+            lead = Irregularity("lead_out_of_turn", seat, len(tricks))
+            entries.append(lead)
+            new["irregular"] = [*(new.get("irregular") or []), lead.as_dict()]
+            refused.append(Violation("lead_out_of_turn", "P4",
+                                     f"Seat {seat} led out of turn: it was seat "
+                                     f"{state.to_act}'s lead.", f"tricks[{len(tricks) - 1}][0]"))
+        # raises first_lead_out_of_turn: a first lead out of turn is always taken back
+        with_card = progress(hand_from_record(new, players, partnership), options)
+        before = set(state.violations)
+        fresh = [v for v in with_card.violations if v not in before]
+        others = [v for v in fresh if v.code != "revoke"]
+        if others:
+            raise RecordError(others)  # no recordable irregularity: refused as before
+        refused.extend(fresh)
+        revokes = with_card.recordable
+        entries.extend(revokes)
+        if revokes:
+            new["irregular"] = [*(new.get("irregular") or []), *(r.as_dict() for r in revokes)]
+    else:
+        raise RecordError([Violation("bad_step", "P10",
+                                     f"{kind!r} is not a step of a Pitch hand.", "kind")])
+    if entries and kind != "card":  # a card's entries are in the record already
+        new["irregular"] = [*(new.get("irregular") or []), *(e.as_dict() for e in entries)]
+    parsed = hand_from_record(new, players, partnership)
+    if kind == "bid":
+        known = set(progress(hand, options).violations)
+        left = [v for v in progress(parsed, options).violations if v not in known]
+        if left:
+            raise RecordError(left)
+    state_bid = None if kind in ("misdeal", "deal_started") else progress(parsed, options).bid
+    next_dealer = None
+    if any(e.kind == "misdeal" for e in entries):
+        penalty, _ = penalty_of("misdeal", options)
+        dealer = int(new.get("dealer", 0))
+        next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % players
+    consequences = tuple(consequence(e, options, state_bid, next_dealer) for e in entries)
+    penalties = tuple(penalty_of(e.kind, options)[0] for e in entries)
+    return Anyway(new, tuple(entries), penalties, consequences, tuple(refused))
