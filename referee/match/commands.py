@@ -162,21 +162,22 @@ def step(
     full = {**payload, "deal": number, "dealer": dealer}
     before = game.check_step(record, dealer, state.players, state.options)
     irregular = _Irregular(state, game, number, dealer, kind, full, entered_by)
+    if anyway:  # as the rules have it when they take it; else as the engine records it
+        again = {**payload, "deal": reentry} if reentry is not None else payload
+        try:
+            return step(state, game, kind, again, actor, entered_by)
+        except (MatchError, RecordError) as refused:
+            by_engine = _by_engine(state, game, irregular, payload, record, before,
+                                   refused.violations, reentry is not None)
+            if by_engine is not None:
+                return by_engine
     try:
         _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player,
                             state.players)
     except MatchError as refused:
         if not anyway or refused.violations[0].code != "out_of_turn":
             raise
-        seat = state.players.index(payload["player"])
-        item = game.out_of_turn(kind, seat, payload, record, state.options)
-        if item is None:
-            return irregular.events("out_of_turn", refused.violations, before.next.player)
-        # the engine rules on it (Pitch P10): the record lists it, the step is not a call
-        listed = {**record, "irregular": [*record.get("irregular", []), item]}
-        penalty, consequence = game.describe(item, listed, state.players, state.options)
-        return [irregular.note("out_of_turn", penalty, refused.violations, before.next.player,
-                               consequence=consequence, entries=[item])]
+        return irregular.events("out_of_turn", refused.violations, before.next.player)
     new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
                                  state.players)
     after = game.check_step(new_record, dealer, state.players, state.options)
@@ -184,17 +185,6 @@ def step(
     if fresh and not anyway:
         raise RecordError(fresh)
     noted: list[NewEvent] = []
-    if fresh and after.recordable:  # the engine rules on these (Pitch P10: a revoke)
-        listed = {**new_record, "irregular": [*new_record.get("irregular", []),
-                                              *after.recordable]}
-        relisted = game.check_step(listed, dealer, state.players, state.options)
-        left = _blocking([v for v in relisted.violations if v not in before.violations], kind)
-        if not left:
-            penalty, consequence = game.describe(after.recordable[0], listed, state.players,
-                                                 state.options)
-            noted = [irregular.note("revoke", penalty, fresh, before.next.player,
-                                    consequence=consequence, entries=list(after.recordable))]
-            new_record, after, fresh = listed, relisted, []
     if fresh:
         category = "revoke" if any(v.code == "revoke" for v in fresh) else "other"
         category = category if category in PENALTIES[game.name] else "other"
@@ -221,6 +211,45 @@ def step(
     return events
 
 
+def _by_engine(
+    state: MatchState, game: Game, irregular: _Irregular, payload: dict[str, Any],
+    record: dict[str, Any], before: Any, refused: Sequence[Violation], reentry: bool,
+) -> list[NewEvent] | None:
+    """A step recorded anyway as the game's engine records it (Pitch P10: a revoke, a bid
+    or a lead out of turn, a misdeal go into the record's ``irregular`` list and the ruling
+    applies the table's option), or None when the engine does not take it."""
+    named = payload.get("player")
+    seat = state.players.index(named) if named in state.players else None
+    try:
+        found = game.record_anyway(record, irregular.kind, payload, seat, state.players,
+                                   state.options)
+    except (MatchError, RecordError):
+        return None
+    if found is None or not found["irregular"]:
+        return None
+    kinds = {entry["type"] for entry in found["irregular"]}
+    category = ("revoke" if "revoke" in kinds else "misdeal" if "misdeal" in kinds
+                else "out_of_turn")
+    violations = found["violations"] or list(refused)
+    note = irregular.note(category, found["penalties"][0], violations, before.next.player,
+                          consequence=" ".join(found["consequences"]),
+                          entries=found["irregular"], record=found["record"])
+    events: list[NewEvent] = [note]
+    new_record = found["record"]
+    after = game.check_step(new_record, irregular.dealer, state.players, state.options)
+    if after.complete and reentry:
+        return [*events, *record_cards(state, game, irregular.number, new_record,
+                                       irregular.entered_by)]
+    if after.complete:
+        ruled = game.rule(new_record, irregular.dealer, state.players, state.options)
+        if ruled.violations:
+            raise RecordError(ruled.violations)
+        known = [*(state.current.irregular if state.current else ()), note[1]]
+        ruled = game.penalize(ruled, known, state.players, state.options)
+        events.append(("deal_scored", _scored(irregular.number, ruled, irregular.entered_by)))
+    return events
+
+
 class _Irregular:
     """The events of a step recorded anyway (issue 11.4): the ``irregularity`` note, and the
     deal voided when that is the penalty."""
@@ -232,9 +261,11 @@ class _Irregular:
 
     def note(self, category: str, penalty: str, violations: Sequence[Violation],
              due: str | None, consequence: str | None = None,
-             entries: list[dict[str, Any]] | None = None) -> NewEvent:
+             entries: list[dict[str, Any]] | None = None,
+             record: dict[str, Any] | None = None) -> NewEvent:
         """The ``irregularity`` event; ``entries``: what it adds to the record's
-        ``irregular`` list, when the engine rules on it."""
+        ``irregular`` list and ``record`` the deal's record with it, when the engine rules on
+        it."""
         payload = {
             "deal": self.number, "dealer": self.dealer, "irregularity": category,
             "penalty": penalty, "step": {"type": self.kind, **self.step},
@@ -244,6 +275,8 @@ class _Irregular:
         }
         if entries:
             payload["irregular"] = entries
+        if record is not None:
+            payload["record"] = record
         return ("irregularity", payload)
 
     def events(self, category: str, violations: Sequence[Violation],

@@ -402,19 +402,12 @@ class PiquetGame:
                 difference["difference"] = {players[seats[r]]: p for r, p in by_role.items()}
         return compared
 
-    def out_of_turn(
-        self, kind: str, seat: int, payload: dict[str, Any], record: dict[str, Any],
-        options: dict[str, Any],
+    def record_anyway(
+        self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
+        players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any] | None:
         """The Piquet engine has no irregularity records: the match's option rules (Q12)."""
         return None
-
-    def describe(
-        self, entry: dict[str, Any], record: dict[str, Any], players: Sequence[str],
-        options: dict[str, Any],
-    ) -> tuple[str, str]:
-        """Not used: the Piquet engine has no irregularity records."""
-        raise NotImplementedError
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
@@ -609,35 +602,32 @@ class PitchGame:
         return _compared(pitch.compare_claim, cards_ruling,
                          self._engine_entry(level, claim, players, options))
 
-    def out_of_turn(
-        self, kind: str, seat: int, payload: dict[str, Any], record: dict[str, Any],
-        options: dict[str, Any],
+    def record_anyway(
+        self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
+        players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any] | None:
-        """P10: a bid out of turn is recorded in the record's ``irregular`` list and ruled by
-        the ``bid_out_of_turn`` option; a card out of turn is taken back (the match's rule)."""
-        if kind != "bid":
-            return None
-        return {"type": "bid_out_of_turn", "seat": seat, "call": payload["call"]}
+        """P10 by :func:`referee.pitch.record_anyway`: a revoke, a bid or a lead out of turn, a
+        misdeal kept in the record's ``irregular`` list; the consequences name the players.
 
-    def describe(
-        self, entry: dict[str, Any], record: dict[str, Any], players: Sequence[str],
-        options: dict[str, Any],
-    ) -> tuple[str, str]:
-        """The P10 option's penalty and :func:`referee.pitch.consequence`, seats named."""
-        engine_options = self._engine_options(options)
-        irregularity = pitch.irregularity_from_record(entry, len(players), "irregular")
-        penalty, _ = pitch.penalty_of(irregularity.kind, engine_options)
-        bid = None
-        try:
-            found = pitch.progress(self._hand(record, players, options), engine_options)
-            bid = found.bid
-        except ValueError:
-            pass
-        sentence = pitch.consequence(irregularity, engine_options, bid)
-        for seat in sorted(range(len(players)), reverse=True):  # "seat 1" → "seat 1 (Bob)"
-            sentence = sentence.replace(f"seat {seat}", f"seat {seat} ({players[seat]})")
-            sentence = sentence.replace(f"Seat {seat}", f"Seat {seat} ({players[seat]})")
-        return penalty, sentence
+        :raises RecordError: the step is no irregularity the engine records.
+        """
+        step: dict[str, Any] = {"kind": kind, **{k: payload[k] for k in ("call", "card",
+                                                                          "hands")
+                                                  if payload.get(k) is not None}}
+        if seat is not None:
+            step["seat"] = seat
+        found = pitch.record_anyway(record, step, len(players), options["partnership"],
+                                    self._engine_options(options))
+        consequences = []
+        for sentence in found.consequences:
+            for s in sorted(range(len(players)), reverse=True):  # "seat 1" → "seat 1 (Bob)"
+                sentence = sentence.replace(f"seat {s}", f"seat {s} ({players[s]})")
+                sentence = sentence.replace(f"Seat {s}", f"Seat {s} ({players[s]})")
+            consequences.append(sentence)
+        return {"record": found.record,
+                "irregular": [item.as_dict() for item in found.irregularities],
+                "penalties": list(found.penalties), "consequences": consequences,
+                "violations": list(found.refused)}
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],

@@ -136,20 +136,16 @@ class Game(Protocol):
         """Whether the match is over, and its winner and settlement."""
         ...
 
-    def out_of_turn(
-        self, kind: str, seat: int, payload: dict[str, Any], record: dict[str, Any],
-        options: dict[str, Any],
+    def record_anyway(
+        self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
+        players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any] | None:
-        """The record entry of a step made out of turn when the engine rules on it (Pitch: a
-        bid out of turn, P10), else None."""
-        ...
+        """A step the rules refuse, recorded as the engine records irregularities (Pitch
+        P10): ``{"record", "irregular": [entries], "penalties", "consequences",
+        "violations"}``; None when the engine has no such records.
 
-    def describe(
-        self, entry: dict[str, Any], record: dict[str, Any], players: Sequence[str],
-        options: dict[str, Any],
-    ) -> tuple[str, str]:
-        """The penalty (the option's value) and the consequence, in words, of an irregularity
-        the engine rules on (a record entry)."""
+        :raises RecordError: the step is no irregularity the engine records.
+        """
         ...
 
     def penalize(
@@ -420,12 +416,13 @@ class Fold:
                     game.new_record(payload["dealer"], players, options), reentry=reentry,
                 )
             record = current.record
-            if payload.get("irregular"):  # entries the engine rules on (Pitch P10)
-                record = {**record, "irregular": [*record.get("irregular", []),
-                                                  *payload["irregular"]]}
+            if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
+                record = payload["record"]
             self.current = replace(current, record=record,
                                    irregular=(*current.irregular, payload))
-            if payload["penalty"] in ("withdrawn", "void") or not self.undoable:
+            stands_alone = payload.get("record") is not None or payload["penalty"] in (
+                "withdrawn", "void")
+            if stands_alone or not self.undoable:
                 self.undoable.append((event.seq,))
             else:  # the step stands: the note goes with it
                 self.undoable[-1] = (*self.undoable[-1], event.seq)

@@ -66,7 +66,11 @@ def test_a_pitch_revoke_recorded_anyway_sets_the_offender_back_the_bid(
     _pitch_to_the_revoke(table)
     revoked = table.post("/events", {"type": "card", "card": "9S", "anyway": True})
     assert revoked.status_code == 201, revoked.json
-    assert [e["kind"] for e in revoked.json["events"]] == ["card", "irregularity"]
+    # One event: the card and the revoke it proves, as the engine records them (P10).
+    assert [e["kind"] for e in revoked.json["events"]] == ["irregularity"]
+    note = revoked.json["events"][0]["payload"]
+    assert note["step"]["card"] == "9S" and note["record"]["tricks"][0] == ["KH", "AH", "9S"]
+    assert "Seat 0 (Ann) revoked" in note["consequence"]
     body = _play(table, AFTER_REVOKE)
     scored = body["scored"]
     # Ann revoked: she scores nothing and is set back 2; Bob, the pitcher, made nothing but
@@ -191,3 +195,27 @@ def test_a_whole_pitch_record_with_a_misdeal_scores_nothing_and_the_deal_passes(
     same = Table(client, "pitch", PITCH_PLAYERS, misdeal="same_dealer")
     body = same.deal({"bids": [], "tricks": [], "irregular": [{"type": "misdeal"}]})
     assert body["match"]["dealer"]["player"] == "Ann"
+
+
+def test_a_misdeal_recorded_anyway_in_the_step_flow_ends_the_deal(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    short = [BOB_SET_BACK_HANDS[0][:5], *BOB_SET_BACK_HANDS[1:]]
+    refused = table.post("/events", {"type": "deal_started", "hands": short})
+    assert refused.status_code == 422
+    dealt = table.post("/events", {"type": "deal_started", "hands": short, "anyway": True})
+    assert dealt.status_code == 201, dealt.json
+    kinds = [e["kind"] for e in dealt.json["events"]]
+    assert kinds == ["irregularity", "deal_scored"]
+    assert dealt.json["events"][0]["payload"]["irregularity"] == "misdeal"
+    assert dealt.json["scored"]["scores"] == {"Ann": 0, "Bob": 0, "Cid": 0}
+    assert dealt.json["match"]["dealer"]["player"] == "Bob"  # the deal passes (F, EB29)
+
+
+def test_undo_takes_back_a_revoke_recorded_anyway(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    table.post("/events", {"type": "card", "card": "9S", "anyway": True})
+    undone = table.post("/undo", {})
+    assert undone.status_code == 200
+    assert undone.json["current_deal"]["tricks"] == [["KH", "AH"]]
+    assert not undone.json["current_deal"].get("irregular")
