@@ -524,9 +524,8 @@ class PitchGame:
         found = pitch.progress(self._hand(record, players, options), self._engine_options(options))
         seat = found.to_act
         name = players[seat] if seat is not None else None
-        recordable = tuple(item.as_dict() for item in found.recordable)
         if found.phase in ("complete", "redeal", "misdeal"):
-            return StepCheck(True, Next("score"), tuple(found.violations), recordable)
+            return StepCheck(True, Next("score"), tuple(found.violations))
         if found.phase == "bidding":
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
         else:
@@ -537,7 +536,7 @@ class PitchGame:
                 seat=seat,
                 legal_cards=tuple(card_names(legal)) if legal is not None else None,
             )
-        return StepCheck(False, nxt, tuple(found.violations), recordable)
+        return StepCheck(False, nxt, tuple(found.violations))
 
     def rule(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]

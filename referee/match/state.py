@@ -66,14 +66,11 @@ class Next:
 @dataclass(frozen=True, slots=True)
 class StepCheck:
     """The rules' view of a deal in progress: ``complete`` (ready to score), ``next`` (who acts
-    and what is legal), ``violations`` found so far, ``recordable``: the irregularities among
-    them the engine rules on when the record lists them (Pitch P10: a revoke), as record
-    entries."""
+    and what is legal), ``violations`` found so far."""
 
     complete: bool
     next: Next
     violations: tuple[Violation, ...] = ()
-    recordable: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
