@@ -9,8 +9,11 @@ from marshmallow import validate
 
 from referee.api.fields import CallField, CardField, StakeField, StrictSchema, card_list
 
-NAME = validate.Length(min=1, max=40)
-TEXT = validate.Length(max=500)
+#: Names and texts are printable: no control characters (PostgreSQL text cannot hold NUL,
+#: and a name with a line break or an escape code is no name).
+_PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="Use printable characters only.")
+NAME = [validate.Length(min=1, max=40), _PRINTABLE]
+TEXT = [validate.Length(max=500), _PRINTABLE]
 
 
 class PitchOptionsSchema(StrictSchema):
