@@ -16,7 +16,15 @@ from typing import Any
 
 from referee import RULES_VERSION
 from referee.match.events import Event
-from referee.match.state import DealEntry, DealRuling, Game, MatchError, MatchState
+from referee.match.games import blocking
+from referee.match.state import (
+    DealEntry,
+    DealRuling,
+    Decided,
+    Game,
+    MatchError,
+    MatchState,
+)
 from referee.violations import RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
@@ -160,7 +168,10 @@ def step(
             )
         number, dealer, record = state.current.number, state.current.dealer, state.current.record
     full = {**payload, "deal": number, "dealer": dealer}
-    before = game.check_step(record, dealer, state.players, state.options)
+    # the deal so far, as the fold ruled it (not for the cards of an earlier deal just begun)
+    before = state.check if reentry is None or state.current is not None else None
+    if before is None:
+        before = game.check_step(record, dealer, state.players, state.options)
     irregular = _Irregular(state, game, number, dealer, kind, full, entered_by)
     if anyway:  # as the rules have it when they take it; else as the engine records it
         again = {**payload, "deal": reentry} if reentry is not None else payload
@@ -178,10 +189,9 @@ def step(
         if not anyway or refused.violations[0].code != "out_of_turn":
             raise
         return irregular.events("out_of_turn", refused.violations, before.next.player)
-    new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
-                                 state.players)
-    after = game.check_step(new_record, dealer, state.players, state.options)
-    fresh = _blocking([v for v in after.violations if v not in before.violations], kind)
+    done = game.rule_step(record, Event(state.version + 1, kind, full, actor), before, dealer,
+                          state.players, state.options)
+    new_record, after, fresh = done.record, done.check, list(done.blocking)
     if fresh and not anyway:
         raise RecordError(fresh)
     noted: list[NewEvent] = []
@@ -193,18 +203,21 @@ def step(
         if penalty in ("withdrawn", "void"):
             return irregular.events(category, fresh, before.next.player)
         noted = [irregular.note(category, penalty, fresh, before.next.player)]
-    events: list[NewEvent] = [(kind, full), *noted]
+    events = Decided([(kind, full), *noted])
     if after.complete and (reentry is not None or (state.current and state.current.reentry)):
-        return [*events, *record_cards(state, game, number, new_record, entered_by)]
-    if after.complete:
+        events.extend(record_cards(state, game, number, new_record, entered_by))
+        return events
+    if not after.complete:
+        events.check = after  # the fold need not rule the deal again
+    else:
         ruled = game.rule(new_record, dealer, state.players, state.options)
         known = [*(state.current.irregular if state.current else ()),
                  *(n[1] for n in noted)]
         acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
-        blocking = [v for v in _blocking(ruled.violations, kind)
-                    if (v.code, v.location) not in acknowledged]
-        if blocking:
-            raise RecordError(blocking)
+        left = [v for v in blocking(ruled.violations, kind)
+                if (v.code, v.location) not in acknowledged]
+        if left:
+            raise RecordError(left)
         if known:
             ruled = game.penalize(ruled, known, state.players, state.options)
         events.append(("deal_scored", _scored(number, ruled, entered_by)))
@@ -337,17 +350,6 @@ def _refuse_out_of_turn(
         raise MatchError(
             [Violation("out_of_turn", rule, f"It is {due}'s turn, not {named}'s.", "player")]
         )
-
-
-def _blocking(violations: Sequence[Violation], kind: str) -> list[Violation]:
-    """The violations that refuse a step of ``kind``. A declaration is refused for its own
-    faults; but when the hands are unknown, an announcement the hand did not hold shows only
-    once its cards are played, and the card that shows it is not at fault: that deal is
-    scored as the rules score it (the announcement scores nothing, Q5) and its ruling lists
-    the violation."""
-    if kind == "declaration":
-        return list(violations)
-    return [v for v in violations if not v.location.startswith("declarations.")]
 
 
 def record_deal(
