@@ -34,13 +34,15 @@ NewEvent = tuple[str, dict[str, Any]]
 #: kind, the penalties a table may choose, the default first.
 #:
 #: - ``withdrawn``: the step is taken back and the play goes on as though it had not happened
-#:   (Piquet revoke, PT law 59 IV: "retake any cards played in error… the play proceeds as
-#:   though no error had been committed"; a lead out of turn, PT 59 III: "the card led may be
-#:   taken up"; a Pitch bid or card out of turn: cancelled and the order restored, a proposal
-#:   by analogy). Nothing is scored for it; the ledger notes it.
-#: - Pitch revokes and bids out of turn are the engine's (P10): the record lists them
-#:   (``irregular``) and the engine rules them by the table's ``revoke_penalty`` and
-#:   ``bid_out_of_turn`` options (Foster's Complete Hoyle 1897, Britannica 1929).
+#:   (Piquet revoke under the engine's ``revoke`` "replay", PT law 59 IV: "retake any cards
+#:   played in error… the play proceeds as though no error had been committed"; a lead out of
+#:   turn, PT 59 III: "the card led may be taken up"; a card out of turn within a trick).
+#:   Nothing is scored for it; the ledger notes it.
+#: - What the engines record are theirs: Pitch (P10) revokes, bids and leads out of turn,
+#:   misdeals by the table's ``revoke_penalty``, ``bid_out_of_turn``, ``lead_out_of_turn``,
+#:   ``misdeal`` options (Foster's Complete Hoyle 1897, Britannica 1929); Piquet (Q12) a revoke
+#:   under ``revoke`` "reckon_nothing" or "void" and a call of what one does not hold under
+#:   ``false_call`` (PT 52–54, 59). The record lists them (``irregular``).
 #: - ``void``: the deal is void and dealt again (where no law gives a penalty).
 #: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
 PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -48,8 +50,7 @@ PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
         "out_of_turn": ("withdrawn", "void"),
         "other": ("void", "as_played"),
     },
-    "piquet": {
-        "revoke": ("withdrawn", "void", "as_played"),
+    "piquet": {  # a revoke and a false call: the engine's Q12 options (revoke, false_call)
         "out_of_turn": ("withdrawn", "void"),
         "other": ("void", "as_played"),
     },
@@ -189,19 +190,27 @@ def step(
         if not anyway or refused.violations[0].code != "out_of_turn":
             raise
         return irregular.events("out_of_turn", refused.violations, before.next.player)
-    done = game.rule_step(record, Event(state.version + 1, kind, full, actor), before, dealer,
-                          state.players, state.options)
+    try:
+        done = game.rule_step(record, Event(state.version + 1, kind, full, actor), before,
+                              dealer, state.players, state.options)
+    except RecordError as broken:  # e.g. a hand of the wrong size: no engine records it
+        if not anyway:
+            raise
+        return irregular.events("other", broken.violations, before.next.player)
     new_record, after, fresh = done.record, done.check, list(done.blocking)
     if fresh and not anyway:
         raise RecordError(fresh)
     noted: list[NewEvent] = []
     if fresh:
         category = "revoke" if any(v.code == "revoke" for v in fresh) else "other"
-        category = category if category in PENALTIES[game.name] else "other"
-        penalty = state.options.get("irregularities", {}).get(
-            category, PENALTIES[game.name][category][0])
+        if category == "revoke" and game.name == "piquet":
+            penalty = "withdrawn"  # the engine's revoke "replay": PT 59 IV
+        else:
+            category = "other"
+            penalty = state.options.get("irregularities", {}).get(
+                category, PENALTIES[game.name][category][0])
         if penalty in ("withdrawn", "void"):
-            return irregular.events(category, fresh, before.next.player)
+            return irregular.events(category, fresh, before.next.player, penalty)
         noted = [irregular.note(category, penalty, fresh, before.next.player)]
     events = Decided([(kind, full), *noted])
     if after.complete and (reentry is not None or (state.current and state.current.reentry)):
@@ -234,15 +243,15 @@ def _by_engine(
     named = payload.get("player")
     seat = state.players.index(named) if named in state.players else None
     try:
-        found = game.record_anyway(record, irregular.kind, payload, seat, state.players,
-                                   state.options)
+        found = game.record_anyway(record, irregular.kind, irregular.step, seat,
+                                   state.players, state.options)
     except (MatchError, RecordError):
         return None
     if found is None or not found["irregular"]:
         return None
-    kinds = {entry["type"] for entry in found["irregular"]}
-    category = ("revoke" if "revoke" in kinds else "misdeal" if "misdeal" in kinds
-                else "out_of_turn")
+    kinds = set(found["kinds"])
+    category = next((k for k in ("revoke", "misdeal", "false_call") if k in kinds),
+                    "out_of_turn")
     violations = found["violations"] or list(refused)
     note = irregular.note(category, found["penalties"][0], violations, before.next.player,
                           consequence=" ".join(found["consequences"]),
@@ -293,9 +302,10 @@ class _Irregular:
         return ("irregularity", payload)
 
     def events(self, category: str, violations: Sequence[Violation],
-               due: str | None) -> list[NewEvent]:
-        options = self.state.options.get("irregularities", {})
-        penalty = options.get(category, PENALTIES[self.game.name][category][0])
+               due: str | None, penalty: str | None = None) -> list[NewEvent]:
+        if penalty is None:
+            options = self.state.options.get("irregularities", {})
+            penalty = options.get(category, PENALTIES[self.game.name][category][0])
         if penalty not in ("withdrawn", "void"):  # out of turn: nothing else can stand
             penalty = "withdrawn"
         events = [self.note(category, penalty, violations, due)]

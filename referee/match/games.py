@@ -23,6 +23,7 @@ from referee.match.state import (
     StepCheck,
     StepResult,
 )
+from referee.piquet.irregular import false_call_irregularity, revoke_irregularity
 from referee.pitch.records import check_players
 from referee.violations import RecordError, Violation
 
@@ -170,12 +171,22 @@ class PiquetGame(StepRules):
                 raise _bad_option("stake cannot be negative.", "options.stake")
         first_dealer = options.get("first_dealer", players[1])
         _seat_of(players, first_dealer, "options.first_dealer")
+        revoke = options.get("revoke", "replay")
+        if revoke not in ("replay", "reckon_nothing", "void"):
+            raise _bad_option("revoke is 'replay', 'reckon_nothing' or 'void' (Q12).",
+                              "options.revoke")
+        false_call = options.get("false_call", "reckon_nothing")
+        if false_call not in ("reckon_nothing", "call_only"):
+            raise _bad_option("false_call is 'reckon_nothing' or 'call_only' (Q12).",
+                              "options.false_call")
         return {
             "lead_point": lead_point,
             "cards_count_for_pique": bool(cards_count),
             "stake": stake,
             "currency": options.get("currency"),
             "first_dealer": first_dealer,
+            "revoke": revoke,
+            "false_call": false_call,
         }
 
     def standing_names(self, players: Sequence[str], options: dict[str, Any]) -> list[str]:
@@ -199,6 +210,8 @@ class PiquetGame(StepRules):
         return piquet.PiquetOptions(
             lead_point=options["lead_point"],
             cards_count_for_pique=options["cards_count_for_pique"],
+            revoke=options.get("revoke", "replay"),
+            false_call=options.get("false_call", "reckon_nothing"),
         )
 
     @staticmethod
@@ -411,8 +424,48 @@ class PiquetGame(StepRules):
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
         players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any] | None:
-        """The Piquet engine has no irregularity records: the match's option rules (Q12)."""
-        return None
+        """Q12 as the engine records it: the step applied and the violations it brings that
+        the engine rules on (a revoke under ``revoke`` "reckon_nothing" or "void", a call of
+        what one does not hold) listed in the record's ``irregular`` as ``{"code",
+        "location"}``. None for the rest — a revoke under "replay" (PT 59 IV: the card is taken
+        back, the play goes on as though no error had been made), a lead out of turn (PT 59
+        III: taken up, the adversary not having played to it) —, which the match's option
+        rules."""
+        dealer = int(payload.get("dealer", 0))
+        engine_options = self._engine_options(options)
+        before = self.check_step(record, dealer, players, options)
+        try:
+            new = self.apply_step(record, Event(0, kind, payload), players)
+            after = self.check_step(new, dealer, players, options)
+        except (MatchError, RecordError):
+            return None
+        fresh = [v for v in after.violations if v not in before.violations]
+        known = [v for v in fresh if v.code in piquet.IRREGULAR_CODES]
+        if not known or len(known) != len(fresh):
+            return None
+        kinds = {piquet.IRREGULAR_CODES[v.code] for v in known}
+        if "misdeal" in kinds or "lead_out_of_turn" in kinds or (
+            "revoke" in kinds and engine_options.revoke == "replay"
+        ):
+            return None
+        entries = [{"code": v.code, "location": v.location} for v in known]
+        new = {**new, "irregular": [*new.get("irregular", []), *entries]}
+        role: piquet.Role = "younger" if before.next.role == "younger" else "elder"
+        penalties, consequences = [], []
+        for v in known:
+            if v.code == "revoke":
+                found = revoke_irregularity(v.location, role, "card of the suit led",
+                                                   engine_options.revoke)
+            else:
+                caller: piquet.Role = "younger" if ".younger" in v.location else (
+                    "elder" if ".elder" in v.location else role)
+                found = false_call_irregularity(v.location, caller, engine_options.false_call,
+                                                False)
+            penalties.append(found.penalty)
+            consequences.append(found.consequence)
+        return {"record": new, "irregular": entries, "penalties": penalties,
+                "consequences": consequences, "violations": known,
+                "kinds": [piquet.IRREGULAR_CODES[v.code] for v in known]}
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
@@ -629,6 +682,7 @@ class PitchGame(StepRules):
             consequences.append(sentence)
         return {"record": found.record,
                 "irregular": [item.as_dict() for item in found.irregularities],
+                "kinds": [item.kind for item in found.irregularities],
                 "penalties": list(found.penalties), "consequences": consequences,
                 "violations": list(found.refused)}
 

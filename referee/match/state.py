@@ -189,8 +189,9 @@ class Game(Protocol):
         players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any] | None:
         """A step the rules refuse, recorded as the engine records irregularities (Pitch
-        P10): ``{"record", "irregular": [entries], "penalties", "consequences",
-        "violations"}``; None when the engine has no such records.
+        P10, Piquet Q12): ``{"record", "irregular": [entries], "kinds" (revoke,
+        false_call, misdeal…), "penalties", "consequences", "violations"}``; None when the
+        engine does not record it.
 
         :raises RecordError: the step is no irregularity the engine records.
         """
