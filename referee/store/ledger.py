@@ -321,6 +321,8 @@ def append(
         def work(plan: _Plan = plan) -> Appended:
             if first is not None:
                 first()
+            if isinstance(plan.error, VersionMismatch):  # stale If-Match: 412, moved or not
+                raise plan.error
             head = execute(_HEAD, (match_id,)).fetchone()
             if head is None or (int(head[0]), head[1]) != plan.base:
                 raise _Moved
