@@ -751,7 +751,7 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
     entry, not two."""
     return _write(
         match_id, body,
-        lambda state: commands.undo(state, body.get("reason"), body.get("by")),
+        lambda state: commands.undo(state, body.get("reason"), body.get("by"), _principal()),
         lambda a: state_dict(match_id, a.state), s.MatchSchema, needed="record",
     )
 
