@@ -440,6 +440,24 @@ def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) 
             f"{what}s it.")])
 
 
+def to_confirm(state: MatchState, principal: str | None) -> tuple[int, ...]:
+    """The provisional deals this credential may confirm or dispute (issue 11): a seat, those
+    the other side entered; the shared write token, all of them while no seat has joined; the
+    read token (None), none."""
+    if principal is None:
+        return ()
+    numbers = []
+    for entry in state.live_deals:
+        if entry.agreement != "provisional":
+            continue
+        try:
+            _may_answer(state, entry, principal, "confirm")
+        except MatchError:
+            continue
+        numbers.append(entry.number)
+    return tuple(numbers)
+
+
 def _counted_deal(state: MatchState, number: int) -> DealEntry:
     entry = state.deal(number)
     if entry is None or entry.status != "live":

@@ -138,6 +138,11 @@ def test_provisional_until_the_other_side_confirms(client: FlaskClient) -> None:
     table = Table(client)
     table.join()
     table.deal(Q10_RECORD, who="Bill")
+    # Each phone is told what it may confirm.
+    assert table.get("/me", who="Ann") == {"kind": "seat", "player": "Ann", "to_confirm": [1]}
+    assert table.get("/me", who="Bill")["to_confirm"] == []
+    assert table.get("/me", who="read") == {"kind": "read", "player": None, "to_confirm": []}
+    assert table.get("/me")["to_confirm"] == []  # seats joined: not the shared phone
     before = Event.select().where(Event.match == table.id).count()
     own = table.post("/deals/1/confirm", {}, who="Bill")
     assert own.status_code == 422
