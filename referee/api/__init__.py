@@ -78,7 +78,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.spec.components.security_scheme(
         "bearerAuth",
         {"type": "http", "scheme": "bearer",
-         "description": "A match's write token (to record) or read token (to read)."},
+         "description": "A match's write token (to record and correct), a seat's token (to "
+                        "record, confirm and dispute) or read token (to read)."},
     )
     # Compression first: after_request functions run last-registered first, so it sees each
     # answer complete (security headers included, e.g. the hash of /docs' inline script).
