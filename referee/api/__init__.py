@@ -64,7 +64,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.spec.components.security_scheme(
         "bearerAuth",
         {"type": "http", "scheme": "bearer",
-         "description": "A match's write token (to record) or read token (to read)."},
+         "description": "A match's write token (to record and correct), a seat's token (to "
+                        "record, confirm and dispute) or read token (to read)."},
     )
     register_error_handlers(app)
     serving.register(app)

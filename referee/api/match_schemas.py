@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import marshmallow as ma
 from marshmallow import validate
 
@@ -14,8 +16,11 @@ from referee.api.fields import (
     card_list,
 )
 
-NAME = validate.Length(min=1, max=40)
-TEXT = validate.Length(max=500)
+#: Names and texts are printable: no control characters (PostgreSQL text cannot hold NUL,
+#: and a name with a line break or an escape code is no name).
+_PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="Use printable characters only.")
+NAME = [validate.Length(min=1, max=40), _PRINTABLE]
+TEXT = [validate.Length(max=500), _PRINTABLE]
 
 
 class PitchOptionsSchema(StrictSchema):
@@ -60,16 +65,61 @@ class PiquetOptionsSchema(StrictSchema):
 
     lead_point = ma.fields.String(validate=validate.OneOf(["every", "ten_or_higher"]))
     cards_count_for_pique = ma.fields.Boolean()
+    revoke = ma.fields.String(
+        validate=validate.OneOf(["replay", "reckon_nothing", "void"]),
+        metadata={"description": "Q12, a revoke recorded anyway: replay (default, PT 59 IV: "
+                                 "the card is taken back and the play goes on), reckon_nothing "
+                                 "(the offender reckons nothing that deal) or void"},
+    )
+    false_call = ma.fields.String(
+        validate=validate.OneOf(["reckon_nothing", "call_only"]),
+        metadata={"description": "Q12, a call of what one does not hold recorded anyway: "
+                                 "reckon_nothing (default, PT 54) or call_only"},
+    )
+
+
+class AutoConfirmField(ma.fields.Field):
+    """``auto_confirm``: "auto", true or false."""
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "invalid": 'auto_confirm is "auto", true or false.'
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {
+            "oneOf": [{"type": "string", "enum": ["auto"]}, {"type": "boolean"}],
+            "description": "Whether a provisional deal confirms itself when the next deal "
+                           "starts: true, false, or \"auto\" (default: on while no seat has "
+                           "joined the match, off after)",
+        }
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if value == "auto" or isinstance(value, bool):
+            return value
+        raise self.make_error("invalid")
 
 
 class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
-    cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player)."""
+    cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player),
+    auto_confirm (issue 11)."""
+
+    auto_confirm = AutoConfirmField()
 
     partnership = ma.fields.Boolean()
     stake = StakeField(allow_none=True)
     currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
     first_dealer = ma.fields.String(validate=NAME)
+    irregularities = ma.fields.Dict(
+        keys=ma.fields.String(validate=validate.OneOf(["out_of_turn", "other"])),
+        values=ma.fields.String(validate=validate.OneOf(
+            ["withdrawn", "set_back_bid", "void", "as_played"])),
+        metadata={"description": "The penalty of an irregularity recorded anyway that no "
+                                 "engine option covers (issue 11.4): out_of_turn — withdrawn "
+                                 "(default: taken back, PT 59 III) | void; other — void "
+                                 "(default) | as_played"},
+    )
 
 
 class CreateMatchSchema(StrictSchema):
@@ -94,6 +144,9 @@ class NextSchema(ma.Schema):
     role = ma.fields.String(allow_none=True)
     legal_calls = ma.fields.List(ma.fields.Raw(), allow_none=True)
     legal_cards = ma.fields.List(ma.fields.String(), allow_none=True)
+    also = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "Steps the table may still record before that card (Piquet: "
+                       "{type: exchange}, {type: declaration, role, player})"})
 
 
 class StandingSchema(ma.Schema):
@@ -101,6 +154,9 @@ class StandingSchema(ma.Schema):
 
     name = ma.fields.String()
     score = ma.fields.Integer()
+    agreed = ma.fields.Integer(
+        metadata={"description": "The points of the deals confirmed or ruled only"}
+    )
 
 
 class SeatSchema(ma.Schema):
@@ -144,7 +200,31 @@ class MatchSchema(ma.Schema):
         allow_none=True,
         metadata={"description": "The deal being recorded: its record so far (bids, tricks…)"},
     )
+    provisional = ma.fields.List(
+        ma.fields.Integer(), metadata={"description": "Deals waiting for the other side"}
+    )
+    disputed = ma.fields.List(
+        ma.fields.Integer(), metadata={"description": "Deals under dispute (until ruled)"}
+    )
+    settlement_withheld = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "Why the result is withheld (a deal is disputed)"},
+    )
+    seats = ma.fields.List(ma.fields.String(),
+                           metadata={"description": "Players who have a seat credential"})
+    auto_confirm = ma.fields.Raw(metadata={"description": 'The option: "auto", true or false'})
+    auto_confirm_on = ma.fields.Boolean(
+        metadata={"description": "Whether provisional deals confirm when the next one starts"}
+    )
     head = ma.fields.Nested(HeadSchema)
+
+
+class ViewerSchema(ma.Schema):
+    """The credential asking: its kind, a seat's player, what it may confirm or dispute."""
+
+    kind = ma.fields.String(metadata={"description": "write | read | seat"})
+    player = ma.fields.String(allow_none=True)
+    to_confirm = ma.fields.List(ma.fields.Integer())
 
 
 class TokensSchema(ma.Schema):
@@ -200,13 +280,51 @@ class RolesAnnouncementsSchema(StrictSchema):
     younger = ma.fields.Nested(AnnouncementFields, allow_none=True)
 
 
+class DeclarationsField(ma.fields.Field):
+    """Piquet declarations of a deal (Q5, issue 10.5): "none" (nobody announced), "best" (each
+    his best), or per role (``elder``/``younger``) what he announced, "none" or "best".
+    A record that says nothing scores each his best (the ruling's ``declarations_used``)."""
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "invalid": 'Declarations are "none", "best" or an object with "elder"/"younger", each '
+                   'what he announced, "none" or "best".'
+    }
+    _announcement = AnnouncementFields()
+
+    def __init__(self, **kwargs: Any) -> None:
+        mode = {"type": "string", "enum": ["none", "best"]}
+        announcement = {"oneOf": [{"type": "object"}, mode]}
+        metadata = {
+            "oneOf": [mode, {"type": "object",
+                             "properties": {"elder": announcement, "younger": announcement},
+                             "additionalProperties": False}],
+            "description": self.__doc__,
+        }
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if value in ("none", "best"):
+            return value
+        if not isinstance(value, dict) or set(value) - {"elder", "younger"}:
+            raise self.make_error("invalid")
+        out: dict[str, Any] = {}
+        for role, item in value.items():
+            if item is None or item in ("none", "best"):
+                out[role] = item
+            elif isinstance(item, dict):
+                out[role] = self._announcement.load(item)
+            else:
+                raise self.make_error("invalid")
+        return out
+
+
 _CALL = CallField()
 _TRICKS = ma.fields.List(card_list(), validate=validate.Length(max=32))
 
 
-class RecordDealSchema(StrictSchema):
-    """A whole deal (design.md deal records). Pitch: dealer, bids, tricks, hands, claimed.
-    Piquet: dealt, talon, exchange, declarations, tricks."""
+class CardsRecordSchema(StrictSchema):
+    """A whole deal with its cards (design.md deal records). Pitch: dealer, bids, tricks,
+    hands, claimed. Piquet: dealt, talon, exchange, declarations, tricks."""
 
     tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=32))
     dealer = ma.fields.Integer(validate=validate.Range(min=0, max=9))
@@ -217,9 +335,37 @@ class RecordDealSchema(StrictSchema):
     dealt = ma.fields.Nested(RolesCardsSchema, allow_none=True)
     talon = card_list(allow_none=True)
     exchange = ma.fields.Nested(RolesCardsSchema, allow_none=True)
-    declarations = ma.fields.Nested(RolesAnnouncementsSchema, allow_none=True)
+    declarations = DeclarationsField(allow_none=True)
+    irregular = ma.fields.List(ma.fields.Dict(), validate=validate.Length(max=16), metadata={
+        "description": "Pitch (P10): irregularities that really happened, e.g. "
+                       '{"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}'})
     by = ma.fields.String(validate=NAME)
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
+
+
+class RecordDealSchema(CardsRecordSchema):
+    """A whole deal at one of three entry levels (issue 10): its cards (the deal records of
+    design.md: ``tricks`` and the rest), the line of the score sheet ``{"sheet": {…}}``, or just
+    its points ``{"totals": {…}}`` (the records of the score-sheet entry, checked by the
+    referee)."""
+
+    tricks = ma.fields.List(card_list(), validate=validate.Length(max=32))
+    sheet = ma.fields.Dict(metadata={"description": "Pitch: bids or pitcher and bid, trump, "
+                                                    "high, low, jack, game…; Piquet: point, "
+                                                    "sequence, sets, tricks, play…"})
+    totals = ma.fields.Dict(metadata={"description": 'The deal\'s points: Pitch {"scores": '
+                                                     '[…], "pitcher": s, "bid": b}; Piquet '
+                                                     '{"scores": {"elder": …, "younger": …}}'})
+
+    @ma.validates_schema
+    def _one_level(self, data: dict, **kwargs: object) -> None:
+        levels = [k for k in ("sheet", "totals") if k in data]
+        cards = [k for k in data if k not in ("sheet", "totals", "by", "expected_version")]
+        if len(levels) > 1 or (levels and cards):
+            raise ma.ValidationError("Send one entry: a cards record, a sheet or totals.")
+        if not levels and "tricks" not in data:
+            raise ma.ValidationError("A cards record needs its tricks (or send a sheet or "
+                                     "totals).", "tricks")
 
 
 class StepSchema(StrictSchema):
@@ -234,6 +380,9 @@ class StepSchema(StrictSchema):
     )
     player = ma.fields.String(validate=NAME)
     by = ma.fields.String(validate=NAME)
+    deal = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION), metadata={
+        "description": "Enter the cards of this earlier deal (a score sheet or totals entry, or "
+                       "disputed), step by step; its last card rules it"})
     call = _CALL
     card = CardField()
     hands = ma.fields.List(card_list(), validate=validate.Length(max=8))
@@ -246,6 +395,14 @@ class StepSchema(StrictSchema):
     sequence = ma.fields.String(allow_none=True, validate=TEXT)
     sets = ma.fields.List(ma.fields.String(validate=TEXT), validate=validate.Length(max=8))
     carte_blanche = ma.fields.Boolean()
+    announced = ma.fields.String(
+        validate=validate.OneOf(["as_announced", "none", "best"]),
+        metadata={"description": "A declaration: what he announced (default), \"none\" "
+                                 "(nothing), or \"best\" (score his best, Q5)"},
+    )
+    anyway = ma.fields.Boolean(metadata={
+        "description": "Record a step the rules refuse but that really happened (issue 11.4): "
+                       "the match's irregularities option decides the penalty"})
     expected_version = ma.fields.Integer(
         validate=validate.Range(min=1, max=MAX_VERSION),
         metadata={"description": "The match version this step follows (or send If-Match)"},
@@ -257,6 +414,30 @@ class StepSchema(StrictSchema):
         wanted = needs.get(data.get("type", ""))
         if wanted and data.get(wanted) is None:
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
+
+
+class DryRunArgsSchema(StrictSchema):
+    """``dry_run=true``: answer what the step would do, store nothing."""
+
+    dry_run = ma.fields.Boolean(load_default=False)
+
+
+class DryRunSchema(ma.Schema):
+    """What a step would do (nothing stored): ``would_record`` as sent; the rules'
+    ``violations``; when refused, what recording it ``anyway`` would do: the ``irregularity``
+    (revoke, out_of_turn, other), its ``penalty`` and the ``consequence`` in a sentence; the
+    ``events`` it would append and the deal's score if it would complete it."""
+
+    dry_run = ma.fields.Boolean()
+    version = ma.fields.Integer()
+    would_record = ma.fields.Boolean()
+    anyway = ma.fields.Boolean()
+    violations = ma.fields.List(ma.fields.Dict())
+    irregularity = ma.fields.String(allow_none=True)
+    penalty = ma.fields.String(allow_none=True)
+    consequence = ma.fields.String(allow_none=True)
+    events = ma.fields.List(ma.fields.Dict())
+    scored = ma.fields.Dict(allow_none=True)
 
 
 class EventSchema(ma.Schema):
@@ -276,12 +457,82 @@ class StepResultSchema(ma.Schema):
     match = ma.fields.Nested(MatchSchema)
 
 
+AGREEMENT = "provisional | confirmed | disputed | ruled"
+
+
 class DealResultSchema(ma.Schema):
-    """A deal recorded or amended: its number, points per player/team, the ruling, the match."""
+    """A deal recorded, amended or ruled by its cards: its number, points per player/team, the
+    ruling (with its ``level``), the deal's ``agreement``, who entered it, and — when its cards
+    superseded an earlier entry — ``changes`` (that entry against the ruling) and ``claims``
+    (each side's claim beside it, with ``comparison.parts_at``); the match."""
 
     deal = ma.fields.Integer()
     scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
     ruling = ma.fields.Dict()
+    level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
+    agreement = ma.fields.String(metadata={"description": AGREEMENT})
+    entered_by = ma.fields.String(allow_none=True,
+                                  metadata={"description": '"seat:Ann" or "write token"'})
+    changes = ma.fields.Dict(allow_none=True, metadata={
+        "description": "The earlier entry against the cards' ruling: agrees, parts_at, "
+                       "differences"})
+    claims = ma.fields.List(ma.fields.Dict())
+    match = ma.fields.Nested(MatchSchema)
+
+
+class DealAgreementSchema(ma.Schema):
+    """A deal's agreement after a confirmation or a dispute, and the match."""
+
+    deal = ma.fields.Integer()
+    agreement = ma.fields.String(metadata={"description": AGREEMENT})
+    agreed_by = ma.fields.String(allow_none=True)
+    entered_by = ma.fields.String(allow_none=True)
+    claims = ma.fields.List(ma.fields.Dict())
+    match = ma.fields.Nested(MatchSchema)
+
+
+class ClaimSchema(StrictSchema):
+    """What the disputing side claims: a score-sheet line or the deal's totals."""
+
+    sheet = ma.fields.Dict()
+    totals = ma.fields.Dict()
+
+    @ma.validates_schema
+    def _one(self, data: dict, **kwargs: object) -> None:
+        if len(data) != 1:
+            raise ma.ValidationError("A claim is {\"sheet\": …} or {\"totals\": …}.")
+
+
+class DisputeSchema(StrictSchema):
+    """Why the deal is disputed and, optionally, the disputing side's own claim."""
+
+    reason = ma.fields.String(required=True, validate=validate.Length(min=1, max=500))
+    claim = ma.fields.Nested(ClaimSchema, allow_none=True)
+    by = ma.fields.String(validate=NAME)
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
+
+
+class SeatsRequestSchema(StrictSchema):
+    """Which players get a (new) seat credential: all of them when ``players`` is absent."""
+
+    players = ma.fields.List(ma.fields.String(validate=NAME), validate=validate.Length(min=1,
+                                                                                      max=7))
+    by = ma.fields.String(validate=NAME)
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
+
+
+class SeatTokenSchema(ma.Schema):
+    """A player's seat credential (shown once) and its join link."""
+
+    player = ma.fields.String()
+    token = ma.fields.String()
+    link = ma.fields.String(metadata={"description": "/table/#match=<id>&token=<seat token>"})
+
+
+class SeatsSchema(ma.Schema):
+    """The seat credentials made, and the match."""
+
+    seats = ma.fields.List(ma.fields.Nested(SeatTokenSchema))
     match = ma.fields.Nested(MatchSchema)
 
 
@@ -331,6 +582,16 @@ class LedgerItemSchema(ma.Schema):
     record = ma.fields.Dict()
     ruling = ma.fields.Dict()
     corrections = ma.fields.List(ma.fields.Dict())
+    level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
+    agreement = ma.fields.String(metadata={"description": AGREEMENT})
+    entered_by = ma.fields.String(allow_none=True)
+    agreed_by = ma.fields.String(allow_none=True)
+    claims = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "Each side's claim (a sheet or totals entry, a dispute's claim) and, "
+                       "once ruled, its comparison with the ruling (parts_at)"})
+    superseded = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "Earlier entries of this deal its cards superseded"})
+    changes = ma.fields.Dict(allow_none=True)
 
 
 class LedgerPageSchema(ma.Schema):

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, request, url_for
+from flask import Response, g, request, url_for
 
 from referee.api import match_schemas as s
 from referee.api.errors import ProblemError, problems
@@ -43,6 +43,11 @@ blp = Blueprint(
 def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
     """The match as the API shows it (see :class:`match_schemas.MatchSchema`)."""
     players = list(state.players)
+    agreed: dict[str, int] = {}
+    for entry in state.live_deals:
+        if entry.agreement in ("confirmed", "ruled"):
+            for name, points in entry.scores.items():
+                agreed[name] = agreed.get(name, 0) + points
     if state.current is not None:
         deal_number, dealer = state.current.number, state.current.dealer
     else:
@@ -58,7 +63,10 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "deal_number": deal_number,
         "deal_in_progress": state.current is not None,
         "dealer": {"player": players[dealer], "seat": dealer},
-        "standings": [{"name": n, "score": p} for n, p in state.standings.items()],
+        "standings": [
+            {"name": n, "score": p, "agreed": agreed.get(n, 0)}
+            for n, p in state.standings.items()
+        ],
         "deals_played": len(state.live_deals),
         "deals_required": state.outcome.deals_required,
         "next": state.next.as_dict(),
@@ -67,6 +75,12 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "drawn": state.outcome.drawn,
         "settlement": state.outcome.settlement,
         "current_deal": state.current.record if state.current is not None else None,
+        "provisional": list(state.provisional),
+        "disputed": list(state.disputed),
+        "settlement_withheld": state.withheld,
+        "seats": list(state.seats),
+        "auto_confirm": state.options.get("auto_confirm", "auto"),
+        "auto_confirm_on": state.auto_confirm,
         "head": _head(state),
     }
     if state.game == "piquet":
@@ -100,6 +114,13 @@ def ledger_items(state: MatchState) -> list[dict[str, Any]]:
                 "record": entry.record,
                 "ruling": entry.ruling,
                 "corrections": list(entry.corrections),
+                "level": entry.level,
+                "agreement": entry.agreement,
+                "entered_by": entry.entered_by,
+                "agreed_by": entry.agreed_by,
+                "claims": list(entry.claims),
+                "superseded": list(entry.superseded),
+                "changes": entry.changes,
             }
         )
     return items
@@ -121,11 +142,15 @@ def _token() -> str | None:
     return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
 
-def _authorize(match_id: str, needed: tokens.Kind, revoked_ok: bool = False) -> tokens.Grant:
-    """401 without a live token, 403 with another match's token (or a read token to write).
-    ``revoked_ok``: see :func:`referee.store.tokens.authenticate`."""
+def _authorize(match_id: str, needed: str, revoked_ok: bool = False) -> tokens.Grant:
+    """401 without a live token, 403 with another match's token (or one that does not grant
+    ``needed``: "read", "record" or "write", see :data:`referee.store.tokens.Needed`). The
+    grant is kept for the request (:func:`_principal`). ``revoked_ok``: see
+    :func:`referee.store.tokens.authenticate`."""
     try:
-        return tokens.authenticate(match_id, _token(), needed, revoked_ok)
+        grant = tokens.authenticate(match_id, _token(), needed, revoked_ok)
+        g.grant = grant
+        return grant
     except tokens.TokenRefused as refused:
         headers = {"WWW-Authenticate": 'Bearer realm="referee"'} if refused.status == 401 else {}
         raise ProblemError(refused.status, str(refused), headers=headers) from None
@@ -225,8 +250,10 @@ def _write(
     schema: type[ma.Schema],
     status: int = 200,
     version_required: bool = True,
+    needed: str = "write",
 ) -> Response:
-    """One write to a match, THE way a route records: authorize, then in ONE transaction
+    """One write to a match, THE way a route records: authorize (``needed``: "write", or
+    "record" for what a seat's token may do too), then in ONE transaction
     (:func:`referee.store.ledger.append`) claim the Idempotency-Key (a retry, or a duplicate
     that waited for the first, gets the stored answer), check If-Match against the match's
     current version (412), append the events decided and store the answer for the key. A
@@ -235,7 +262,7 @@ def _write(
     ``decide(state)`` returns the events to append (pure; it raises MatchError/RecordError
     to refuse); ``render(appended)`` the answer's body, dumped with ``schema``.
     """
-    grant = _authorize(match_id, "write")
+    grant = _authorize(match_id, needed)
     # Who made it: the name sent, else the credential that wrote (corrections always say).
     body.setdefault("by", grant.label)
     expected = _expected_version(body, version_required)
@@ -303,6 +330,12 @@ def _problem(match_id: str, error: Exception) -> Exception:
             problem_type="rule-violation", violations=error.violations,
         )
     return error
+
+
+def _principal() -> str:
+    """Who makes this request's entry: "seat:Ann" or "write token" (from the credential)."""
+    grant: tokens.Grant = g.grant
+    return grant.principal
 
 
 def _read(match_id: str) -> MatchState:
@@ -463,22 +496,53 @@ def read_match(match_id: str) -> Any:
     return state_dict(match_id, state), 200, {"ETag": _etag(state)}
 
 
+@blp.route("/<string:match_id>/me", methods=["GET"])
+@blp.response(200, s.ViewerSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
+def read_me(match_id: str) -> Any:
+    """Who this credential is at the table: ``kind`` (write | read | seat), ``player`` (a
+    seat's), and ``to_confirm``: the provisional deals it may confirm or dispute (a seat: those
+    the other side entered; the shared write token: all of them while no seat has joined)."""
+    state = _read(match_id)
+    grant: tokens.Grant = g.grant
+    principal = grant.principal if grant.kind != "read" else None
+    return ({"kind": grant.kind, "player": grant.seat,
+             "to_confirm": list(commands.to_confirm(state, principal))},
+            200, {"ETag": _etag(state)})
+
+
 @blp.route("/<string:match_id>/events", methods=["POST"])
 @blp.arguments(s.StepSchema())
+@blp.arguments(s.DryRunArgsSchema(), location="query")
 @blp.response(201, s.StepResultSchema)
+@blp.alt_response(200, schema=s.DryRunSchema, description="?dry_run=true: what would happen")
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
-def record_step(body: dict[str, Any], match_id: str) -> Any:
+def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> Any:
     """Record one step of the deal in play (a bid, an exchange, a declaration, a card),
     checked at once; the deal is scored when its last card is played.
+
+    ``"anyway": true`` records a step the rules refuse but that really happened (a revoke, a
+    card or bid out of turn, a card not held): an ``irregularity`` event says what, and the
+    match's ``irregularities`` option its penalty (taken back, the bid set back, void, or
+    scored as played). ``?dry_run=true`` answers what would happen (violations, penalty,
+    consequence) and stores nothing.
 
     Needs ``If-Match`` (or ``expected_version``): a stale version is refused with 412.
     """
     kind = body.pop("type")
+    anyway = bool(body.pop("anyway", False))
 
-    def decide(state: MatchState) -> Sequence[Any]:
+    def decide(state: MatchState, anyway: bool = anyway) -> Sequence[Any]:
         step = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
-        return commands.step(state, GAMES[state.game], kind, step, body.get("by"))
+        return commands.step(state, GAMES[state.game], kind, step, body.get("by"),
+                             entered_by=_principal(), anyway=anyway)
+
+    if args.get("dry_run"):
+        _authorize(match_id, "record")
+        answer = _schema(s.DryRunSchema).dump(_dry_run(match_id, decide, anyway))
+        return _json_response(json.dumps(answer), 200, {})
 
     def render(appended: ledger.Appended) -> dict[str, Any]:
         scored = [e.payload for e in appended.events if e.kind == "deal_scored"]
@@ -488,17 +552,66 @@ def record_step(body: dict[str, Any], match_id: str) -> Any:
             "match": state_dict(match_id, appended.state),
         }
 
-    return _write(match_id, body, decide, render, s.StepResultSchema, 201)
+    return _write(match_id, body, decide, render, s.StepResultSchema, 201, needed="record")
+
+
+def _dry_run(
+    match_id: str, decide: Callable[..., Sequence[Any]], anyway: bool
+) -> dict[str, Any]:
+    """What a step would do on the match as it is now, stored nowhere: would it be recorded,
+    what the rules say of it, and — refused — what recording it anyway would do."""
+    try:
+        state = ledger.load_state(match_id)
+    except ledger.MatchNotFound:
+        raise ProblemError(404, f"There is no match {match_id!r}.") from None
+    answer: dict[str, Any] = {"dry_run": True, "version": state.version, "would_record": True,
+                              "violations": [], "irregularity": None, "penalty": None,
+                              "consequence": None, "events": [], "scored": None}
+    try:
+        events = list(decide(state, anyway))
+    except (MatchError, RecordError) as refused:
+        answer.update(would_record=False, violations=[v.as_dict() for v in refused.violations])
+        if anyway:
+            return answer
+        try:
+            events = list(decide(state, True))
+        except (MatchError, RecordError):
+            return answer  # refused even anyway (e.g. a finished match)
+        answer["anyway"] = True
+    for kind, payload in events:
+        if kind == "irregularity":
+            answer.update(irregularity=payload["irregularity"], penalty=payload["penalty"],
+                          consequence=payload["consequence"])
+            answer["violations"] = answer["violations"] or payload["violations"]
+        if kind == "deal_scored":
+            answer["scored"] = payload
+    answer["events"] = [{"kind": k, "payload": p} for k, p in events]
+    return answer
 
 
 def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
     scored = appended.events[-1].payload
+    entry = appended.state.deal(scored["deal"])
     return {
         "deal": scored["deal"],
         "scores": scored["scores"],
         "ruling": scored["ruling"],
+        "level": entry.level if entry is not None else "cards",
+        "agreement": entry.agreement if entry is not None else "provisional",
+        "entered_by": entry.entered_by if entry is not None else None,
+        "changes": entry.changes if entry is not None else None,
+        "claims": list(entry.claims) if entry is not None else [],
         "match": state_dict(match_id, appended.state),
     }
+
+
+def _entry(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The level and record of a deal entry: ``{"sheet": …}``, ``{"totals": …}`` or a cards
+    record."""
+    for level in ("sheet", "totals"):
+        if level in body:
+            return level, body[level]
+    return "cards", {k: v for k, v in body.items() if k not in ("by", "expected_version")}
 
 
 @blp.route("/<string:match_id>/deals", methods=["POST"])
@@ -507,18 +620,146 @@ def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def record_deal(body: dict[str, Any], match_id: str) -> Any:
-    """Record a whole deal at once (the deal records of design.md); stored only if legal.
+    """Record a whole deal at once, at one of three entry levels: its cards (the deal records
+    of design.md), the line of the score sheet (``{"sheet": …}``) or just its points
+    (``{"totals": …}``); stored only if legal (an impossible line is refused). The ruling says
+    what it verified, computed and took "as reported"; the deal is ``provisional`` until the
+    other side confirms it. A seat's token may record.
 
     Needs ``If-Match`` (or ``expected_version``): the same deal sent by two phones is
     recorded once, the second gets 412 with the match as it now is.
     """
+    level, record = _entry(body)
 
     def decide(state: MatchState) -> Sequence[Any]:
-        record = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
-        return commands.record_deal(state, GAMES[state.game], record)
+        return commands.record_deal(state, GAMES[state.game], record, level=level,
+                                    entered_by=_principal())
 
     return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
-                  s.DealResultSchema, 201)
+                  s.DealResultSchema, 201, needed="record")
+
+
+@blp.route("/<string:match_id>/deals/<int:deal>/cards", methods=["POST"])
+@blp.arguments(s.CardsRecordSchema())
+@blp.response(201, s.DealResultSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def record_cards(body: dict[str, Any], match_id: str, deal: int) -> Any:
+    """Enter the cards of a deal entered as a score sheet or totals, or of a disputed deal:
+    the cards' ruling supersedes (the ledger keeps the earlier entry) and the deal is
+    ``ruled``. The answer says what changed (``changes``: the earlier entry against the
+    ruling) and puts each side's claim beside it (``claims``, each with ``parts_at``: the
+    first point where it parts from the ruling, in counting order)."""
+    record = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+
+    def decide(state: MatchState) -> Sequence[Any]:
+        return commands.record_cards(state, GAMES[state.game], deal, record, _principal())
+
+    return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
+                  s.DealResultSchema, 201, needed="record")
+
+
+@blp.route("/<string:match_id>/deals/<int:deal>/confirm", methods=["POST"])
+@blp.arguments(s.CorrectionSchema())
+@blp.response(200, s.DealAgreementSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def confirm_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
+    """The other side accepts a provisional deal: it is ``confirmed``. A seat cannot confirm
+    its own side's entry; the shared write token confirms only while no seat has joined; a
+    read token cannot."""
+    return _write(
+        match_id, body,
+        lambda state: commands.confirm(state, deal, _principal()),
+        lambda a: _agreement(match_id, a, deal), s.DealAgreementSchema, needed="record",
+    )
+
+
+@blp.route("/<string:match_id>/deals/<int:deal>/dispute", methods=["POST"])
+@blp.arguments(s.DisputeSchema())
+@blp.response(200, s.DealAgreementSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def dispute_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
+    """The other side disputes a deal with a reason and optionally its own claim
+    (``{"sheet": …}`` or ``{"totals": …}``): the deal is ``disputed`` and the settlement
+    withheld until its cards are entered (``POST …/deals/{n}/cards``) and rule it."""
+    return _write(
+        match_id, body,
+        lambda state: commands.dispute(state, GAMES[state.game], deal, body["reason"],
+                                       body.get("claim"), _principal()),
+        lambda a: _agreement(match_id, a, deal), s.DealAgreementSchema, needed="record",
+    )
+
+
+def _agreement(match_id: str, appended: ledger.Appended, number: int) -> dict[str, Any]:
+    entry = appended.state.deal(number)
+    assert entry is not None
+    return {
+        "deal": number,
+        "agreement": entry.agreement,
+        "agreed_by": entry.agreed_by,
+        "entered_by": entry.entered_by,
+        "claims": list(entry.claims),
+        "match": state_dict(match_id, appended.state),
+    }
+
+
+@blp.route("/<string:match_id>/seats", methods=["POST"])
+@blp.arguments(s.SeatsRequestSchema())
+@blp.response(201, s.SeatsSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def issue_seats(body: dict[str, Any], match_id: str) -> Any:
+    """One seat credential per player (write token needed), or for the ``players`` named:
+    a new one replaces that player's old one. A seat's token reads, records, confirms and
+    disputes; its join link is ``/table/#match=<id>&token=<seat token>``. Shown this once
+    (only hashes are stored). From then on deals wait for the other side's confirmation
+    (``auto_confirm`` "auto")."""
+    grant = _authorize(match_id, "write")
+    expected = _expected_version(body, required=True)
+    players = body.get("players")
+    key = _idempotency_key()
+    fingerprint = _fingerprint() if key is not None else None
+    link = "/table/#match={}&token={}"
+
+    def answer(state: MatchState, made: list[dict[str, str]]) -> str:
+        seats = [{**m, "link": link.format(match_id, m["token"])} for m in made]
+        return json.dumps(_schema(s.SeatsSchema).dump(
+            {"seats": seats, "match": state_dict(match_id, state)}))
+
+    def decide(state: MatchState) -> Sequence[Any]:
+        return commands.issue_seats(state, players if players is not None else state.players)
+
+    def work() -> Response:
+        stored = _claim(match_id, key, fingerprint)
+        if stored is not None and key is not None:  # the same request again: the same seats
+            kept = json.loads(stored.body)
+            again = tokens.Seed(key, kept["tokens_from"])
+            again_made = [{"player": p, "token": tokens.derive(match_id, tokens.SEAT, again,
+                                                               f"seat:{p}")}
+                          for p in kept["players"]]
+            return _replay(stored, answer(ledger.load_state(match_id), again_made))
+        seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
+        made: list[dict[str, str]] = []
+
+        def within(appended: ledger.Appended) -> None:
+            names = appended.events[0].payload["players"]
+            made[:] = tokens.issue_seats(match_id, list(names), seed)
+
+        appended = ledger.append(match_id, decide, actor=body.get("by", grant.label),
+                                 expected_version=expected, within=within)
+        headers = {"ETag": _etag(appended.state)}
+        if key is not None and seed is not None:
+            kept = json.dumps({"tokens_from": seed.kid, "players": [m["player"] for m in made]})
+            idempotency.complete(match_id, key, idempotency.StoredResponse(201, kept, headers),
+                                 match_id, appended.events[0].seq)
+        return _json_response(answer(appended.state, made), 201, headers)
+
+    try:
+        return ledger.transact(work)
+    except Exception as error:
+        raise _problem(match_id, error) from None
 
 
 @blp.route("/<string:match_id>/undo", methods=["POST"])
@@ -533,8 +774,8 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
     entry, not two."""
     return _write(
         match_id, body,
-        lambda state: commands.undo(state, body.get("reason"), body.get("by")),
-        lambda a: state_dict(match_id, a.state), s.MatchSchema,
+        lambda state: commands.undo(state, body.get("reason"), body.get("by"), _principal()),
+        lambda a: state_dict(match_id, a.state), s.MatchSchema, needed="record",
     )
 
 
@@ -565,7 +806,8 @@ def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     return _write(
         match_id, body,
         lambda state: commands.amend_deal(
-            state, GAMES[state.game], deal, body["record"], body["reason"], body.get("by")
+            state, GAMES[state.game], deal, body["record"], body["reason"], body.get("by"),
+            entered_by=_principal(),
         ),
         lambda a: _deal_result(match_id, a), s.DealResultSchema,
     )
@@ -700,19 +942,22 @@ def _cell(value: Any) -> Any:
 
 def _csv_response(state: MatchState, items: list[dict[str, Any]]) -> Response:
     names = list(state.standings)
-    out = io.StringIO()
-    writer = csv.writer(out, quoting=csv.QUOTE_ALL)
-    writer.writerow(
+    rows: list[list[Any]] = [
         ["deal", "dealer", "status", "amended"]
-        + [_cell(f"{n} points") for n in names]
-        + [_cell(f"{n} total") for n in names]
-    )
-    for item in items:
-        writer.writerow(
-            [item["deal"], _cell(item["dealer"]), item["status"], item["amended"]]
-            + [item["scores"].get(n, 0) for n in names]
-            + [item["totals"].get(n, 0) for n in names]
-        )
+        + [f"{n} points" for n in names]
+        + [f"{n} total" for n in names]
+        + ["level", "agreement"]
+    ]
+    rows += [
+        [item["deal"], item["dealer"], item["status"], item["amended"]]
+        + [item["scores"].get(n, 0) for n in names]
+        + [item["totals"].get(n, 0) for n in names]
+        + [item["level"], item["agreement"]]
+        for item in items
+    ]
+    out = io.StringIO()
+    # Every cell guarded (a column added later included) and quoted.
+    csv.writer(out, quoting=csv.QUOTE_ALL).writerows([_cell(c) for c in row] for row in rows)
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": "attachment; filename=ledger.csv",
                              "ETag": _etag(state)})

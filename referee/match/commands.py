@@ -17,10 +17,67 @@ from typing import Any
 from referee import RULES_VERSION
 from referee.match.events import Event
 from referee.match.games import blocking
-from referee.match.state import DealEntry, Decided, Game, MatchError, MatchState
+from referee.match.state import (
+    DealEntry,
+    DealRuling,
+    Decided,
+    Game,
+    MatchError,
+    MatchState,
+)
 from referee.violations import RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
+
+
+#: Irregularities recorded anyway (issue 11.4; rules/irregularities.md P10, Q12): for each
+#: kind, the penalties a table may choose, the default first.
+#:
+#: - ``withdrawn``: the step is taken back and the play goes on as though it had not happened
+#:   (Piquet revoke under the engine's ``revoke`` "replay", PT law 59 IV: "retake any cards
+#:   played in error… the play proceeds as though no error had been committed"; a lead out of
+#:   turn, PT 59 III: "the card led may be taken up"; a card out of turn within a trick).
+#:   Nothing is scored for it; the ledger notes it.
+#: - What the engines record are theirs: Pitch (P10) revokes, bids and leads out of turn,
+#:   misdeals by the table's ``revoke_penalty``, ``bid_out_of_turn``, ``lead_out_of_turn``,
+#:   ``misdeal`` options (Foster's Complete Hoyle 1897, Britannica 1929); Piquet (Q12) a revoke
+#:   under ``revoke`` "reckon_nothing" or "void" and a call of what one does not hold under
+#:   ``false_call`` (PT 52–54, 59). The record lists them (``irregular``).
+#: - ``void``: the deal is void and dealt again (where no law gives a penalty).
+#: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
+PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
+    "pitch": {  # a revoke and a bid out of turn: the engine's P10 options (revoke_penalty…)
+        "out_of_turn": ("withdrawn", "void"),
+        "other": ("void", "as_played"),
+    },
+    "piquet": {  # a revoke and a false call: the engine's Q12 options (revoke, false_call)
+        "out_of_turn": ("withdrawn", "void"),
+        "other": ("void", "as_played"),
+    },
+}
+
+
+def _irregularity_options(game: str, given: Any) -> dict[str, str]:
+    """The match's ``irregularities`` option: a penalty per kind (see :data:`PENALTIES`).
+
+    :raises MatchError: an unknown kind or penalty.
+    """
+    table = PENALTIES[game]
+    chosen = {kind: allowed[0] for kind, allowed in table.items()}
+    if given is None:
+        return chosen
+    if not isinstance(given, dict):
+        raise MatchError([Violation("bad_option", "", "irregularities maps revoke, out_of_turn "
+                                    "and other to a penalty.", "options.irregularities")])
+    for kind, penalty in given.items():
+        if kind not in table or penalty not in table[kind]:
+            allowed = ", ".join(table.get(kind, ()))
+            message = (f"{kind!r} is not one of {', '.join(table)}." if kind not in table
+                       else f"The penalty for {kind} is one of: {allowed}.")
+            raise MatchError([Violation("bad_option", "P10" if game == "pitch" else "Q12",
+                                        message, f"options.irregularities.{kind}")])
+        chosen[kind] = penalty
+    return chosen
 
 
 def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[NewEvent]:
@@ -31,7 +88,14 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
             [Violation("bad_players", "Q1" if game.name == "piquet" else "P1",
                        "Each player needs a name of his own.", "players")]
         )
-    normalized = game.normalize_options(names, dict(options))
+    options = dict(options)
+    auto_confirm = options.pop("auto_confirm", "auto")
+    if auto_confirm not in ("auto", True, False):
+        raise MatchError([Violation("bad_option", "", "auto_confirm is \"auto\", true or false.",
+                                    "options.auto_confirm")])
+    irregularities = _irregularity_options(game.name, options.pop("irregularities", None))
+    normalized = {**game.normalize_options(names, options), "auto_confirm": auto_confirm,
+                  "irregularities": irregularities}
     return [
         (
             "match_created",
@@ -54,13 +118,40 @@ def _refuse_if_finished(state: MatchState) -> None:
 
 
 def step(
-    state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None
+    state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None,
+    entered_by: str | None = None, anyway: bool = False,
 ) -> list[NewEvent]:
     """One step of a deal (``deal_started``, ``bid``, ``exchange``, ``declaration``, ``card``),
     checked at once against the deal so far; adds ``deal_scored`` when the step completes it.
+    With ``"deal": n`` in the payload (no other deal in progress), the steps enter the cards of
+    deal n, entered earlier as a score sheet or totals or disputed: its last card rules the
+    deal as :func:`record_cards` does.
+    ``entered_by``: the credential that records it ("seat:Ann" or "write token"); the deal is
+    provisional until the other side confirms it (issue 11).
+    ``anyway``: a step the rules refuse (a revoke, a card or bid out of turn, a card not held)
+    that really happened is recorded with the penalty of the match's ``irregularities`` option
+    (issue 11.4, see :data:`PENALTIES`): an ``irregularity`` event says what and why.
     """
-    _refuse_if_finished(state)
-    if state.current is None:
+    payload = dict(payload)
+    reentry = payload.pop("deal", None)
+    if reentry is not None and state.current is not None and state.current.reentry \
+            and reentry != state.current.number:
+        raise MatchError([Violation(
+            "deal_in_progress", "", f"The cards of deal {state.current.number} are being "
+            "entered: finish or undo them first.", "deal")])
+    if reentry is not None and (state.current is None or not state.current.reentry):
+        # the cards of an earlier deal, step by step (issue 11.3)
+        if state.current is not None:
+            raise MatchError([Violation(
+                "deal_in_progress", "",
+                f"Deal {state.current.number} is still being played: finish it, undo it or "
+                f"record its cards first, then enter the cards of deal {reentry}.")])
+        entry = _counted_deal(state, reentry)
+        _refuse_cards_entered(entry)
+        number, dealer = entry.number, entry.dealer
+        record = game.new_record(dealer, state.players, state.options)
+    elif state.current is None:
+        _refuse_if_finished(state)
         number = (state.deals[-1].number if state.deals else 0) + 1
         dealer = state.next_dealer
         record = game.new_record(dealer, state.players, state.options)
@@ -78,24 +169,180 @@ def step(
             )
         number, dealer, record = state.current.number, state.current.dealer, state.current.record
     full = {**payload, "deal": number, "dealer": dealer}
-    before = state.check  # the deal so far, as the fold ruled it
+    if entered_by is not None:
+        full["entered_by"] = entered_by
+    # the deal so far, as the fold ruled it (not for the cards of an earlier deal just begun)
+    before = state.check if reentry is None or state.current is not None else None
     if before is None:
         before = game.check_step(record, dealer, state.players, state.options)
-    _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player, state.players)
-    done = game.step(record, Event(state.version + 1, kind, full, actor), before, dealer,
-                     state.players, state.options)
-    events = Decided([(kind, full)])
-    if done.check.complete:
-        ruled = game.rule(done.record, dealer, state.players, state.options)
-        refused = blocking(ruled.violations, kind)
-        if refused:
-            raise RecordError(refused)
-        events.append(
-            ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling})
-        )
+    irregular = _Irregular(state, game, number, dealer, kind, full, entered_by)
+    if anyway:  # as the rules have it when they take it; else as the engine records it
+        again = {**payload, "deal": reentry} if reentry is not None else payload
+        try:
+            return step(state, game, kind, again, actor, entered_by)
+        except (MatchError, RecordError) as refused:
+            by_engine = _by_engine(state, game, irregular, payload, record, before,
+                                   refused.violations, reentry is not None)
+            if by_engine is not None:
+                return by_engine
+    try:
+        _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player,
+                            state.players)
+    except MatchError as refused:
+        if not anyway or refused.violations[0].code != "out_of_turn":
+            raise
+        return irregular.events("out_of_turn", refused.violations, before.next.player)
+    try:
+        done = game.rule_step(record, Event(state.version + 1, kind, full, actor), before,
+                              dealer, state.players, state.options)
+    except RecordError as broken:  # e.g. a hand of the wrong size: no engine records it
+        if not anyway:
+            raise
+        return irregular.events("other", broken.violations, before.next.player)
+    new_record, after, fresh = done.record, done.check, list(done.blocking)
+    if fresh and not anyway:
+        raise RecordError(fresh)
+    noted: list[NewEvent] = []
+    if fresh:
+        category = "revoke" if any(v.code == "revoke" for v in fresh) else "other"
+        if category == "revoke" and game.name == "piquet":
+            penalty = "withdrawn"  # the engine's revoke "replay": PT 59 IV
+        else:
+            category = "other"
+            penalty = state.options.get("irregularities", {}).get(
+                category, PENALTIES[game.name][category][0])
+        if penalty in ("withdrawn", "void"):
+            return irregular.events(category, fresh, before.next.player, penalty)
+        noted = [irregular.note(category, penalty, fresh, before.next.player)]
+    events = Decided([(kind, full), *noted])
+    if after.complete and (reentry is not None or (state.current and state.current.reentry)):
+        events.extend(record_cards(state, game, number, new_record, entered_by))
+        return events
+    if not after.complete:
+        events.check = after  # the fold need not rule the deal again
     else:
-        events.check = done.check  # the fold need not rule the deal again
+        ruled = game.rule(new_record, dealer, state.players, state.options)
+        known = [*(state.current.irregular if state.current else ()),
+                 *(n[1] for n in noted)]
+        acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
+        left = [v for v in blocking(ruled.violations, kind)
+                if (v.code, v.location) not in acknowledged]
+        if left:
+            raise RecordError(left)
+        if known:
+            ruled = game.penalize(ruled, known, state.players, state.options)
+        events.append(("deal_scored", _scored(number, ruled, entered_by)))
     return events
+
+
+def _by_engine(
+    state: MatchState, game: Game, irregular: _Irregular, payload: dict[str, Any],
+    record: dict[str, Any], before: Any, refused: Sequence[Violation], reentry: bool,
+) -> list[NewEvent] | None:
+    """A step recorded anyway as the game's engine records it (Pitch P10: a revoke, a bid
+    or a lead out of turn, a misdeal go into the record's ``irregular`` list and the ruling
+    applies the table's option), or None when the engine does not take it."""
+    named = payload.get("player")
+    seat = state.players.index(named) if named in state.players else None
+    try:
+        found = game.record_anyway(record, irregular.kind, irregular.step, seat,
+                                   state.players, state.options)
+    except (MatchError, RecordError):
+        return None
+    if found is None or not found["irregular"]:
+        return None
+    kinds = set(found["kinds"])
+    category = next((k for k in ("revoke", "misdeal", "false_call") if k in kinds),
+                    "out_of_turn")
+    violations = found["violations"] or list(refused)
+    note = irregular.note(category, found["penalties"][0], violations, before.next.player,
+                          consequence=" ".join(found["consequences"]),
+                          entries=found["irregular"], record=found["record"])
+    events: list[NewEvent] = [note]
+    new_record = found["record"]
+    after = game.check_step(new_record, irregular.dealer, state.players, state.options)
+    if after.complete and reentry:
+        return [*events, *record_cards(state, game, irregular.number, new_record,
+                                       irregular.entered_by)]
+    if after.complete:
+        ruled = game.rule(new_record, irregular.dealer, state.players, state.options)
+        if ruled.violations:
+            raise RecordError(ruled.violations)
+        known = [*(state.current.irregular if state.current else ()), note[1]]
+        ruled = game.penalize(ruled, known, state.players, state.options)
+        events.append(("deal_scored", _scored(irregular.number, ruled, irregular.entered_by)))
+    return events
+
+
+class _Irregular:
+    """The events of a step recorded anyway (issue 11.4): the ``irregularity`` note, and the
+    deal voided when that is the penalty."""
+
+    def __init__(self, state: MatchState, game: Game, number: int, dealer: int, kind: str,
+                 step: dict[str, Any], entered_by: str | None) -> None:
+        self.state, self.game, self.number, self.dealer = state, game, number, dealer
+        self.kind, self.step, self.entered_by = kind, step, entered_by
+
+    def note(self, category: str, penalty: str, violations: Sequence[Violation],
+             due: str | None, consequence: str | None = None,
+             entries: list[dict[str, Any]] | None = None,
+             record: dict[str, Any] | None = None) -> NewEvent:
+        """The ``irregularity`` event; ``entries``: what it adds to the record's
+        ``irregular`` list and ``record`` the deal's record with it, when the engine rules on
+        it."""
+        payload = {
+            "deal": self.number, "dealer": self.dealer, "irregularity": category,
+            "penalty": penalty, "step": {"type": self.kind, **self.step},
+            "violations": [v.as_dict() for v in violations],
+            "consequence": consequence or self._consequence(category, penalty, violations, due),
+            "entered_by": self.entered_by,
+        }
+        if entries:
+            payload["irregular"] = entries
+        if record is not None:
+            payload["record"] = record
+        return ("irregularity", payload)
+
+    def events(self, category: str, violations: Sequence[Violation],
+               due: str | None, penalty: str | None = None) -> list[NewEvent]:
+        if penalty is None:
+            options = self.state.options.get("irregularities", {})
+            penalty = options.get(category, PENALTIES[self.game.name][category][0])
+        if penalty not in ("withdrawn", "void"):  # out of turn: nothing else can stand
+            penalty = "withdrawn"
+        events = [self.note(category, penalty, violations, due)]
+        if penalty == "void":
+            names = self.game.standing_names(self.state.players, self.state.options)
+            ruling = {"level": "cards", "void": True, "irregularity": category,
+                      "violations": [v.as_dict() for v in violations]}
+            events.append(("deal_scored", _scored(
+                self.number, DealRuling(ruling, dict.fromkeys(names, 0)), self.entered_by)))
+            events.append(("deal_voided", {
+                "deal": self.number, "reason": events[0][1]["consequence"], "by": None,
+                "irregularity": True}))
+        return events
+
+    def _consequence(self, category: str, penalty: str, violations: Sequence[Violation],
+                     due: str | None) -> str:
+        what = violations[0].message.rstrip(".")
+        pitch = self.game.name == "pitch"
+        if penalty == "withdrawn":
+            law = ("PT law 59" if not pitch else "P10: cancelled and the order restored")
+            after = f" {due} is to play." if due else ""
+            return (f"{what}: the {self.kind} is taken back and the play goes on as though it "
+                    f"had not happened ({law}); nothing is scored for it.{after}")
+        if penalty == "void":
+            return (f"{what}: the deal is void (the table's option) and dealt again by the "
+                    "same dealer; it scores nothing.")
+        return (f"{what}: the {self.kind} stands and the deal is scored as played; the "
+                f"irregularity is noted in the ledger.")
+
+
+def _scored(number: int, ruled: DealRuling, entered_by: str | None) -> dict[str, Any]:
+    scored = {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}
+    if entered_by is not None:
+        scored["entered_by"] = entered_by
+    return scored
 
 
 def _refuse_out_of_turn(
@@ -117,8 +364,13 @@ def _refuse_out_of_turn(
         )
 
 
-def record_deal(state: MatchState, game: Game, record: dict[str, Any]) -> list[NewEvent]:
-    """A whole deal at once: ruled, and stored only when it breaks no rule."""
+def record_deal(
+    state: MatchState, game: Game, record: dict[str, Any], level: str = "cards",
+    entered_by: str | None = None,
+) -> list[NewEvent]:
+    """A whole deal at once, at entry ``level`` "cards" (a deal record), "sheet" (the line of
+    the score sheet) or "totals" (the deal's points): ruled, and stored only when it breaks no
+    rule (an impossible line is refused). ``entered_by`` as for :func:`step`."""
     _refuse_if_finished(state)
     if state.current is not None and state.current.step_seqs:
         raise MatchError(
@@ -133,21 +385,210 @@ def record_deal(state: MatchState, game: Game, record: dict[str, Any]) -> list[N
         )
     number = (state.deals[-1].number if state.deals else 0) + 1
     dealer = state.next_dealer
-    record = _with_dealer(game.new_record(dealer, state.players, state.options), record)
-    ruled = game.rule(record, dealer, state.players, state.options)
-    if ruled.violations:
-        raise RecordError(ruled.violations)
+    record, ruled = _ruled_entry(game, level, record, dealer, state, "")
     return [
-        ("deal_recorded", {"deal": number, "dealer": dealer, "record": record}),
-        ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}),
+        ("deal_recorded", {"deal": number, "dealer": dealer, "record": record, "level": level,
+                           **({"entered_by": entered_by} if entered_by else {})}),
+        ("deal_scored", _scored(number, ruled, entered_by)),
     ]
 
 
-def undo(state: MatchState, reason: str | None, by: str | None) -> list[NewEvent]:
+def _ruled_entry(
+    game: Game, level: str, record: dict[str, Any], dealer: int, state: MatchState,
+    location: str,
+) -> tuple[dict[str, Any], DealRuling]:
+    """The record as stored (the dealer checked and filled in) and its ruling.
+
+    :raises RecordError: the record breaks a rule or is impossible (its violations located
+        under ``location``, e.g. "claim").
+    """
+    if level == "cards" or game.sheet_has_dealer(level):
+        record = _with_dealer(game.new_record(dealer, state.players, state.options), record,
+                              keep=level == "cards")
+    ruled = game.rule_entry(level, record, dealer, state.players, state.options)
+    if ruled.violations:
+        raise RecordError(_located(ruled.violations, location))
+    return record, ruled
+
+
+def _located(violations: Sequence[Violation], prefix: str) -> list[Violation]:
+    if not prefix:
+        return list(violations)
+    return [replace(v, location=f"{prefix}.{v.location}" if v.location else prefix)
+            for v in violations]
+
+
+def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) -> None:
+    """Issue 11: only the other side confirms or disputes an entry. A seat is not the other
+    side of its own side's entry; the shared write token speaks for the whole table only while
+    no seat has joined (a single phone).
+
+    :raises MatchError: code ``not_the_other_side``.
+    """
+    if not principal.startswith("seat:"):
+        if state.seats:
+            raise MatchError([Violation(
+                "not_the_other_side", "",
+                f"Seats have joined this match: the other side {what}s this deal from its "
+                "own seat, not with the shared write token.")])
+        return
+    side = state.side_of(principal)
+    if side is not None and side == state.side_of(entry.entered_by):
+        raise MatchError([Violation(
+            "not_the_other_side", "",
+            f"Deal {entry.number} was entered by your side ({side}): the other side "
+            f"{what}s it.")])
+
+
+def to_confirm(state: MatchState, principal: str | None) -> tuple[int, ...]:
+    """The provisional deals this credential may confirm or dispute (issue 11): a seat, those
+    the other side entered; the shared write token, all of them while no seat has joined; the
+    read token (None), none."""
+    if principal is None:
+        return ()
+    numbers = []
+    for entry in state.live_deals:
+        if entry.agreement != "provisional":
+            continue
+        try:
+            _may_answer(state, entry, principal, "confirm")
+        except MatchError:
+            continue
+        numbers.append(entry.number)
+    return tuple(numbers)
+
+
+def _counted_deal(state: MatchState, number: int) -> DealEntry:
+    entry = state.deal(number)
+    if entry is None or entry.status != "live":
+        raise MatchError(
+            [Violation("no_such_deal", "", f"There is no counted deal {number}.", "deal")]
+        )
+    return entry
+
+
+def confirm(state: MatchState, number: int, principal: str) -> list[NewEvent]:
+    """The other side accepts deal ``number`` as entered: provisional → confirmed (issue 11).
+
+    :raises MatchError: no such counted deal, not provisional, or not the other side.
+    """
+    entry = _counted_deal(state, number)
+    if entry.agreement != "provisional":
+        raise MatchError([Violation(
+            "not_provisional", "",
+            f"Deal {number} is {entry.agreement}: only a provisional deal is confirmed.")])
+    _may_answer(state, entry, principal, "confirm")
+    return [("deal_confirmed", {"deal": number, "entered_by": principal})]
+
+
+def dispute(
+    state: MatchState, game: Game, number: int, reason: str, claim: dict[str, Any] | None,
+    principal: str,
+) -> list[NewEvent]:
+    """The other side disputes deal ``number`` with a reason and, optionally, its own claim
+    (``{"sheet": …}`` or ``{"totals": …}``, ruled like an entry and refused when impossible):
+    provisional or confirmed → disputed, until the deal's cards rule it (issue 11).
+
+    :raises MatchError: no such counted deal, already ruled, or not the other side.
+    :raises RecordError: the claim is impossible.
+    """
+    entry = _counted_deal(state, number)
+    if entry.agreement == "ruled":
+        raise MatchError([Violation(
+            "already_ruled", "",
+            f"Deal {number} was ruled by its cards: correct it with an amendment.")])
+    if entry.agreement == "disputed" and any(
+        c.get("entered_by") == principal and not c.get("entry") for c in entry.claims
+    ):
+        raise MatchError([Violation(
+            "already_disputed", "", f"You have already disputed deal {number}.")])
+    _may_answer(state, entry, principal, "dispute")
+    payload: dict[str, Any] = {"deal": number, "reason": reason, "entered_by": principal}
+    if claim is not None:
+        level = "sheet" if "sheet" in claim else "totals"
+        record, ruled = _ruled_entry(game, level, claim[level], entry.dealer, state,
+                                     f"claim.{level}")
+        payload["claim"] = {"level": level, "record": record, "scores": ruled.scores}
+    return [("deal_disputed", payload)]
+
+
+def record_cards(
+    state: MatchState, game: Game, number: int, record: dict[str, Any], entered_by: str | None,
+) -> list[NewEvent]:
+    """The cards of deal ``number``, entered after a score sheet or totals entry or to decide
+    a dispute: the cards' ruling supersedes the earlier entry (the ledger keeps both), and the
+    event says what changed (the earlier entry, and each side's claim, against the ruling,
+    with the first point where each parts from it).
+
+    :raises MatchError: no such counted deal, or one already ruled by its cards and not
+        disputed (amend it instead).
+    :raises RecordError: the cards break a rule.
+    """
+    entry = _counted_deal(state, number)
+    _refuse_cards_entered(entry)
+    record, ruled = _ruled_entry(game, "cards", record, entry.dealer, state, "")
+    _refuse_if_outcome_breaks(state, game, {number: replace(entry, scores=ruled.scores)})
+    players, options = state.players, state.options
+
+    def compared(level: str, claimed: dict[str, Any], scores: dict[str, int]) -> dict[str, Any]:
+        return game.compare(record, ruled, level, claimed, scores, entry.dealer, players,
+                            options)
+
+    earlier = compared(entry.level, entry.record, entry.scores)
+    claims = [
+        {**c, "comparison": compared(c["level"], c["record"], c["scores"])}
+        if c.get("level") else c
+        for c in entry.claims
+    ]
+    if entry.level == "cards" and entry.agreement == "disputed":  # the first entry's claim
+        claims.insert(0, {"side": state.side_of(entry.entered_by),
+                          "entered_by": entry.entered_by, "reason": None, "entry": True,
+                          "level": "cards", "record": entry.record, "scores": entry.scores,
+                          "comparison": earlier})
+    payload = {"deal": number, "record": record, "entered_by": entered_by,
+               "changes": earlier, "claims": claims}
+    return [("deal_cards_recorded", payload), ("deal_scored", _scored(number, ruled, entered_by))]
+
+
+def _refuse_cards_entered(entry: DealEntry) -> None:
+    if entry.level == "cards" and entry.agreement != "disputed":
+        raise MatchError([Violation(
+            "already_cards", "",
+            f"Deal {entry.number} was entered with its cards and is not disputed: amend it "
+            "to correct it.", "deal")])
+
+
+def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
+    """Seats join the match (their credentials are made by the store, never in the ledger):
+    the ``seats_issued`` event, from which the fold knows that seats have joined (issue 11).
+
+    :raises MatchError: a name that is not a player of the match.
+    """
+    for name in players:
+        if name not in state.players:
+            raise MatchError([Violation(
+                "not_a_player", "Q1" if state.game == "piquet" else "P1",
+                f"{name} is not a player of this match ({', '.join(state.players)}).",
+                "players")])
+    return [("seats_issued", {"players": list(players)})]
+
+
+def undo(
+    state: MatchState, reason: str | None, by: str | None, principal: str | None = None
+) -> list[NewEvent]:
     """Take back the last entry (a step, a whole deal, a void or an amendment) and the score
-    it caused. :raises MatchError: nothing to undo."""
+    it caused. A seat (``principal`` "seat:Ann") takes back only its own entries (issue 11:
+    the other side disputes instead). :raises MatchError: nothing to undo, or not the seat's
+    own entry."""
     if not state.last_undoable:
         raise MatchError([Violation("nothing_to_undo", "", "There is nothing to undo.")])
+    made_by = state.last_undoable_by
+    if principal is not None and principal.startswith("seat:") and made_by != principal:
+        who = made_by.removeprefix("seat:") if made_by else "the shared phone"
+        raise MatchError([Violation(
+            "not_your_entry", "",
+            f"The last entry was made by {who}: a seat takes back only its own entries "
+            "(dispute the deal instead, or undo it from the phone that made it).")])
     return [("undo", {"voids": list(state.last_undoable), "reason": reason, "by": by})]
 
 
@@ -169,7 +610,7 @@ def void_deal(
 
 def amend_deal(
     state: MatchState, game: Game, number: int, record: dict[str, Any], reason: str,
-    by: str | None,
+    by: str | None, entered_by: str | None = None,
 ) -> list[NewEvent]:
     """Replace a finished deal's record by a corrected one, ruled again; the old one stays in
     the ledger."""
@@ -183,10 +624,10 @@ def amend_deal(
     if ruled.violations:
         raise RecordError(ruled.violations)
     _refuse_if_outcome_breaks(state, game, {number: replace(entry, scores=ruled.scores)})
-    return [
-        ("deal_amended", {"deal": number, "record": record, "reason": reason, "by": by}),
-        ("deal_scored", {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}),
-    ]
+    amended = {"deal": number, "record": record, "reason": reason, "by": by}
+    if entered_by is not None:
+        amended["entered_by"] = entered_by
+    return [("deal_amended", amended), ("deal_scored", _scored(number, ruled, entered_by))]
 
 
 def _refuse_if_outcome_breaks(
@@ -213,8 +654,11 @@ def _refuse_if_outcome_breaks(
         ) from None
 
 
-def _with_dealer(empty: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
-    """The record sent, checked against the dealer the match expects (P2, Q1)."""
+def _with_dealer(
+    empty: dict[str, Any], record: dict[str, Any], keep: bool = True
+) -> dict[str, Any]:
+    """The record sent, checked against the dealer the match expects (P2, Q1); with ``keep``
+    the empty record's other fields fill in what the record leaves out."""
     expected = empty.get("dealer")
     given = record.get("dealer", expected)
     if given != expected:
@@ -228,4 +672,6 @@ def _with_dealer(empty: dict[str, Any], record: dict[str, Any]) -> dict[str, Any
                 )
             ]
         )
+    if not keep:
+        return {**record, "dealer": expected} if expected is not None else dict(record)
     return {**empty, **record}

@@ -12,9 +12,20 @@ Kinds and payloads:
 - ``bid`` {deal, seat, call} (Pitch); ``exchange`` {deal, elder?, younger?} (Piquet discards);
   ``declaration`` {deal, role, point, sequence, sets, carte_blanche} (Piquet);
   ``card`` {deal, seat or role, card}
-- ``deal_recorded`` {deal, dealer, record}: a whole deal recorded at once
-- ``deal_scored`` {deal, scores (per player or team name), ruling}: written by the service
-  when a deal is complete (after its last card, a whole record, or an amendment)
+- ``deal_recorded`` {deal, dealer, record, level}: a whole deal recorded at once, at entry
+  ``level`` "cards" (a deal record), "sheet" (a score-sheet line) or "totals" (its points)
+- ``deal_scored`` {deal, scores (per player or team name), ruling, entered_by}: written by the
+  service when a deal is complete (after its last card, a whole record, an amendment, or its
+  cards); ``entered_by`` the credential that entered it ("seat:Ann" or "write token")
+- ``deal_cards_recorded`` {deal, record, entered_by, changes, claims}: the cards of a deal
+  entered as a sheet or totals, or disputed; its ``deal_scored`` follows and supersedes the
+  earlier entry (kept in the ledger). ``changes``: the earlier entry against the cards'
+  ruling; ``claims``: each side's claim with its comparison (``parts_at``)
+- ``deal_confirmed`` {deal, entered_by}: the other side accepts the deal
+- ``deal_disputed`` {deal, reason, entered_by, claim?}: the other side disputes it, with its
+  own claim {level, record, scores} when it gives one
+- ``seats_issued`` {players}: seat credentials were made for these players (the tokens are
+  never in the ledger); from then on seats have joined (auto-confirm "auto" turns off)
 - ``undo`` {voids: [seq, …], reason, by}: takes back the last entry (and the score it caused)
 - ``deal_voided`` {deal, reason, by}; ``deal_amended`` {deal, record, reason, by}
 """

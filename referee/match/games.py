@@ -7,7 +7,7 @@ the Piquet partie (Q1, Q9) or the Pitch target (P2, P7).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -23,6 +23,7 @@ from referee.match.state import (
     StepCheck,
     StepResult,
 )
+from referee.piquet.irregular import false_call_irregularity, revoke_irregularity
 from referee.pitch.records import check_players
 from referee.violations import RecordError, Violation
 
@@ -37,6 +38,42 @@ def _seat_of(players: Sequence[str], name: str, location: str) -> int:
     if name not in players:
         raise _bad_option(f"{name!r} is not one of the players.", location)
     return list(players).index(name)
+
+
+LEVELS = ("cards", "sheet", "totals")
+
+
+def _scores_text(scores: dict[str, int]) -> str:
+    return ", ".join(f"{name} {points}" for name, points in scores.items())
+
+
+def compare_scores(ruled: DealRuling, claim_scores: dict[str, int]) -> dict[str, Any]:
+    """A claim beside a ruling by its points alone (a cards entry, or no engine comparison)."""
+    agrees = all(claim_scores.get(n, 0) == p for n, p in ruled.scores.items())
+    parts = None if agrees else {"step": "scores", "rule": "",
+                                 "ruling": _scores_text(ruled.scores),
+                                 "claim": _scores_text(claim_scores)}
+    return {"agrees": agrees, "parts_at": parts, "differences": [] if parts is None else [parts]}
+
+
+def _compared(compare_claim: Callable[[Any, Any], Any], cards_ruling: Any,
+              claim_ruling: Any) -> dict[str, Any]:
+    """The engine's comparison of a claim (a sheet or totals ruling) with the cards' ruling:
+    ``{"agrees", "parts_at", "differences"}`` in the game's counting order."""
+    answer: dict[str, Any] = compare_claim(cards_ruling, claim_ruling).as_dict()
+    return answer
+
+
+def _noted(ruled: DealRuling, irregular: Sequence[dict[str, Any]]) -> DealRuling:
+    """The ruling with the irregularities recorded anyway listed (``irregularities``); their
+    violations no longer refuse the deal."""
+    notes = [{k: n[k] for k in ("irregularity", "penalty", "violations", "consequence")}
+             for n in irregular]
+    known = {(v["code"], v["location"]) for n in irregular for v in n["violations"]}
+    left = tuple(v for v in ruled.violations if (v.code, v.location) not in known)
+    return DealRuling({**ruled.ruling, "recorded_anyway": notes}, ruled.scores, left)
+
+
 
 
 def blocking(violations: Sequence[Violation], kind: str) -> tuple[Violation, ...]:
@@ -134,12 +171,22 @@ class PiquetGame(StepRules):
                 raise _bad_option("stake cannot be negative.", "options.stake")
         first_dealer = options.get("first_dealer", players[1])
         _seat_of(players, first_dealer, "options.first_dealer")
+        revoke = options.get("revoke", "replay")
+        if revoke not in ("replay", "reckon_nothing", "void"):
+            raise _bad_option("revoke is 'replay', 'reckon_nothing' or 'void' (Q12).",
+                              "options.revoke")
+        false_call = options.get("false_call", "reckon_nothing")
+        if false_call not in ("reckon_nothing", "call_only"):
+            raise _bad_option("false_call is 'reckon_nothing' or 'call_only' (Q12).",
+                              "options.false_call")
         return {
             "lead_point": lead_point,
             "cards_count_for_pique": bool(cards_count),
             "stake": stake,
             "currency": options.get("currency"),
             "first_dealer": first_dealer,
+            "revoke": revoke,
+            "false_call": false_call,
         }
 
     def standing_names(self, players: Sequence[str], options: dict[str, Any]) -> list[str]:
@@ -163,6 +210,8 @@ class PiquetGame(StepRules):
         return piquet.PiquetOptions(
             lead_point=options["lead_point"],
             cards_count_for_pique=options["cards_count_for_pique"],
+            revoke=options.get("revoke", "replay"),
+            false_call=options.get("false_call", "reckon_nothing"),
         )
 
     @staticmethod
@@ -186,12 +235,14 @@ class PiquetGame(StepRules):
             role = payload["role"]
             declarations = dict(record.get("declarations") or {})
             self._check_declaration_time(record, role, declarations)
+            mode = payload.get("announced", "as_announced")
             announced = {
                 k: payload.get(k) for k in ("point", "sequence", "sets", "carte_blanche")
-                if payload.get(k) is not None
+                if payload.get(k) is not None and mode == "as_announced"
             }
             piquet.check_announcement(announced, f"declarations.{role}")
-            declarations[role] = announced
+            # Q5: "best" scores his best, as when nothing is recorded; "none" announces nothing
+            declarations[role] = "best" if mode == "best" else announced
             new["declarations"] = declarations
         elif event.kind == "card":
             tricks = [list(t) for t in record.get("tricks", [])]
@@ -222,6 +273,22 @@ class PiquetGame(StepRules):
                 "(undo the declaration to correct a slip).", "role",
             )])
 
+    def _also(self, record: dict, players: Sequence[str], dealer: int) -> tuple[dict, ...]:
+        """What the table may still record before the next card (issue 13.4): the exchange
+        before the first lead (Q4), elder's declarations before he leads and younger's before
+        he plays to the first trick (Q5)."""
+        played = sum(len(t) for t in record.get("tricks", []))
+        declared = record.get("declarations") or {}
+        seats = self._role_seats(dealer)
+        also: list[dict] = []
+        if played == 0 and not record.get("exchange"):
+            also.append({"type": "exchange"})
+        for role, latest in (("elder", 0), ("younger", 1)):
+            if played <= latest and role not in declared:
+                also.append({"type": "declaration", "role": role,
+                             "player": players[seats[role]]})
+        return tuple(also)
+
     @staticmethod
     def _before_play(record: dict, what: str) -> None:
         if record.get("tricks"):
@@ -229,11 +296,49 @@ class PiquetGame(StepRules):
                 [Violation("exchange_too_late", "Q4", f"{what} comes before the first lead.")]
             )
 
+    @staticmethod
+    def declarations_used(record: dict) -> dict[str, str]:
+        """How each role's declarations are scored (Q5, issue 10.5): "as_announced" (what he
+        announced), "none" (he announced nothing) or "best" (each his best: the old default
+        when a record says nothing)."""
+        declared = record.get("declarations")
+        if declared is None or isinstance(declared, str):  # "none" | "best" for both
+            return dict.fromkeys(ROLES, declared or "best")
+        used = {}
+        for role in ROLES:
+            value = declared.get(role)
+            if value is None or value == "best":
+                used[role] = "best"
+            elif value == "none" or value == {}:
+                used[role] = "none"
+            else:
+                used[role] = "as_announced"
+        return used
+
+    @classmethod
+    def _declared(cls, record: dict) -> piquet.PiquetDeal:
+        """The record's deal for the engine, its declarations made explicit: "none" is an
+        empty announcement, "best" leaves the role to announce his best (Q5).
+
+        :raises RecordError: the record cannot be read.
+        """
+        declared = record.get("declarations")
+        if isinstance(declared, str) or (
+            isinstance(declared, dict) and any(isinstance(v, str) for v in declared.values())
+        ):
+            used = cls.declarations_used(record)
+            explicit = declared if isinstance(declared, dict) else {}
+            record = {**record, "declarations": {
+                role: ({} if used[role] == "none" else explicit.get(role))
+                for role in ROLES if used[role] != "best"
+            }}
+        return piquet.deal_from_record(record)
+
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
         """The deal so far, ruled by :func:`referee.piquet.progress`."""
-        deal = piquet.deal_from_record(record)
+        deal = self._declared(record)
         found = piquet.progress(deal, self._engine_options(options))
         complete = found.phase == "complete"
         role = found.to_play
@@ -250,6 +355,7 @@ class PiquetGame(StepRules):
                 seat=seat,
                 role=role,
                 legal_cards=legal,
+                also=self._also(record, players, dealer),
             )
         return StepCheck(complete, nxt, tuple(found.violations))
 
@@ -257,13 +363,117 @@ class PiquetGame(StepRules):
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> DealRuling:
         """The whole deal ruled by :func:`referee.piquet.rule_deal`; points per player."""
-        ruling = piquet.rule_deal(piquet.deal_from_record(record), self._engine_options(options))
+        ruling = piquet.rule_deal(self._declared(record), self._engine_options(options))
         data = ruling.as_dict()
+        data["level"] = "cards"
+        data["declarations_used"] = self.declarations_used(record)
         seats = self._role_seats(dealer)
         scores = {players[seats[role]]: int(data["scores"][role]) for role in ROLES}
         data["elder"] = players[seats["elder"]]
         data["younger"] = players[seats["younger"]]
         return DealRuling(data, scores, tuple(ruling.violations))
+
+    def sheet_has_dealer(self, level: str) -> bool:
+        """Piquet sheets and totals name roles, not the dealer."""
+        return False
+
+    def _engine_entry(self, level: str, record: dict, options: dict[str, Any]) -> Any:
+        """The engine's ruling on a sheet or totals record (Q3–Q8 as far as a line shows)."""
+        engine_options = self._engine_options(options)
+        if level == "sheet":
+            return piquet.rule_sheet(piquet.sheet_from_record(record), engine_options)
+        return piquet.rule_totals(piquet.totals_from_record(record), engine_options)
+
+    def rule_entry(
+        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """A deal entered as cards (:meth:`rule`), a score sheet or totals (roles → players).
+
+        :raises RecordError: the record cannot be read.
+        """
+        if level == "cards":
+            return self.rule(record, dealer, players, options)
+        ruling = self._engine_entry(level, record, options)
+        data = ruling.as_dict()
+        data.setdefault("level", level)
+        seats = self._role_seats(dealer)
+        scores = {players[seats[role]]: int(ruling.scores[role]) for role in ROLES}
+        data["elder"] = players[seats["elder"]]
+        data["younger"] = players[seats["younger"]]
+        return DealRuling(data, scores, tuple(ruling.violations))
+
+    def compare(
+        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """The claim against the cards' ruling in the counting order of Q8."""
+        if level == "cards":
+            return compare_scores(ruled, claim_scores)
+        cards_ruling = piquet.rule_deal(self._declared(cards), self._engine_options(options))
+        compared = _compared(piquet.compare_claim, cards_ruling,
+                             self._engine_entry(level, claim, options))
+        seats = self._role_seats(dealer)
+        for difference in (compared.get("parts_at"), *compared.get("differences", ())):
+            by_role = (difference or {}).get("difference")
+            if isinstance(by_role, dict) and set(by_role) <= set(ROLES):  # roles → players
+                difference["difference"] = {players[seats[r]]: p for r, p in by_role.items()}
+        return compared
+
+    def record_anyway(
+        self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """Q12 as the engine records it: the step applied and the violations it brings that
+        the engine rules on (a revoke under ``revoke`` "reckon_nothing" or "void", a call of
+        what one does not hold) listed in the record's ``irregular`` as ``{"code",
+        "location"}``. None for the rest — a revoke under "replay" (PT 59 IV: the card is taken
+        back, the play goes on as though no error had been made), a lead out of turn (PT 59
+        III: taken up, the adversary not having played to it) —, which the match's option
+        rules."""
+        dealer = int(payload.get("dealer", 0))
+        engine_options = self._engine_options(options)
+        before = self.check_step(record, dealer, players, options)
+        try:
+            new = self.apply_step(record, Event(0, kind, payload), players)
+            after = self.check_step(new, dealer, players, options)
+        except (MatchError, RecordError):
+            return None
+        fresh = [v for v in after.violations if v not in before.violations]
+        known = [v for v in fresh if v.code in piquet.IRREGULAR_CODES]
+        if not known or len(known) != len(fresh):
+            return None
+        kinds = {piquet.IRREGULAR_CODES[v.code] for v in known}
+        if "misdeal" in kinds or "lead_out_of_turn" in kinds or (
+            "revoke" in kinds and engine_options.revoke == "replay"
+        ):
+            return None
+        entries = [{"code": v.code, "location": v.location} for v in known]
+        new = {**new, "irregular": [*new.get("irregular", []), *entries]}
+        role: piquet.Role = "younger" if before.next.role == "younger" else "elder"
+        penalties, consequences = [], []
+        for v in known:
+            if v.code == "revoke":
+                found = revoke_irregularity(v.location, role, "card of the suit led",
+                                                   engine_options.revoke)
+            else:
+                caller: piquet.Role = "younger" if ".younger" in v.location else (
+                    "elder" if ".elder" in v.location else role)
+                found = false_call_irregularity(v.location, caller, engine_options.false_call,
+                                                False)
+            penalties.append(found.penalty)
+            consequences.append(found.consequence)
+        return {"record": new, "irregular": entries, "penalties": penalties,
+                "consequences": consequences, "violations": known,
+                "kinds": [piquet.IRREGULAR_CODES[v.code] for v in known]}
+
+    def penalize(
+        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """Q12: a revoke or other irregularity recorded "as played" is scored as played and
+        noted (PT gives a revoke no score penalty, law 59 IV)."""
+        return _noted(ruled, irregular)
 
     def outcome(
         self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
@@ -371,7 +581,7 @@ class PitchGame(StepRules):
         found = pitch.progress(self._hand(record, players, options), self._engine_options(options))
         seat = found.to_act
         name = players[seat] if seat is not None else None
-        if found.phase in ("complete", "redeal"):
+        if found.phase in ("complete", "redeal", "misdeal"):
             return StepCheck(True, Next("score"), tuple(found.violations))
         if found.phase == "bidding":
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
@@ -388,18 +598,102 @@ class PitchGame(StepRules):
     def rule(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> DealRuling:
-        """The hand ruled by :func:`referee.pitch.rule_hand`; points per player or team."""
+        """The hand ruled by :func:`referee.pitch.rule_deal` (irregularities in the record
+        included, P10; a misdeal scores nothing); points per player or team."""
         hand = self._hand(record, players, options)
         engine_options = self._engine_options(options)
         names = self.standing_names(players, options)
         status = pitch.check_bidding(len(players), hand.dealer, hand.bids, engine_options)
         if status.redeal:
-            data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids)}
+            data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids),
+                    "level": "cards"}
             return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
-        ruling = pitch.rule_hand(hand, engine_options)
-        data = ruling.as_dict()
-        scores = {names[i]: int(change) for i, change in enumerate(ruling.score_changes)}
+        ruling = pitch.rule_deal(hand, engine_options)
+        data = {**ruling.as_dict(), "level": "cards"}
+        scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
         return DealRuling(data, scores, tuple(ruling.violations))
+
+    def sheet_has_dealer(self, level: str) -> bool:
+        """A Pitch score sheet names the dealer (its bids start at his left, P3)."""
+        return level == "sheet"
+
+    def _engine_entry(
+        self, level: str, record: dict, players: Sequence[str], options: dict[str, Any]
+    ) -> Any:
+        """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows)."""
+        engine_options = self._engine_options(options)
+        partnership = options["partnership"]
+        if level == "sheet":
+            sheet = pitch.sheet_from_record(record, len(players), partnership)
+            return pitch.rule_sheet(sheet, engine_options)
+        totals = pitch.totals_from_record(record, len(players), partnership)
+        return pitch.rule_totals(totals, engine_options)
+
+    def rule_entry(
+        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """A hand entered as cards (:meth:`rule`), a score sheet or totals (per standing).
+
+        :raises RecordError: the record cannot be read.
+        """
+        if level == "cards":
+            return self.rule(record, dealer, players, options)
+        ruling = self._engine_entry(level, record, players, options)
+        data = ruling.as_dict()
+        data.setdefault("level", level)
+        names = self.standing_names(players, options)
+        scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
+        return DealRuling(data, scores, tuple(ruling.violations))
+
+    def compare(
+        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """The claim against the cards' ruling: High, Low, Jack, Game, the bid (P5, P6)."""
+        if level == "cards":
+            return compare_scores(ruled, claim_scores)
+        cards_ruling = pitch.rule_hand(self._hand(cards, players, options),
+                                       self._engine_options(options))
+        return _compared(pitch.compare_claim, cards_ruling,
+                         self._engine_entry(level, claim, players, options))
+
+    def record_anyway(
+        self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """P10 by :func:`referee.pitch.record_anyway`: a revoke, a bid or a lead out of turn, a
+        misdeal kept in the record's ``irregular`` list; the consequences name the players.
+
+        :raises RecordError: the step is no irregularity the engine records.
+        """
+        step: dict[str, Any] = {"kind": kind, **{k: payload[k] for k in ("call", "card",
+                                                                          "hands")
+                                                  if payload.get(k) is not None}}
+        if seat is not None:
+            step["seat"] = seat
+        found = pitch.record_anyway(record, step, len(players), options["partnership"],
+                                    self._engine_options(options))
+        consequences = []
+        for sentence in found.consequences:
+            for s in sorted(range(len(players)), reverse=True):  # "seat 1" → "seat 1 (Bob)"
+                sentence = sentence.replace(f"seat {s}", f"seat {s} ({players[s]})")
+                sentence = sentence.replace(f"Seat {s}", f"Seat {s} ({players[s]})")
+            consequences.append(sentence)
+        return {"record": found.record,
+                "irregular": [item.as_dict() for item in found.irregularities],
+                "kinds": [item.kind for item in found.irregularities],
+                "penalties": list(found.penalties), "consequences": consequences,
+                "violations": list(found.refused)}
+
+    def penalize(
+        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """P10: the engine applied the penalties of the irregularities in the record (the
+        table's ``revoke_penalty``, ``bid_out_of_turn``… options); the others recorded "as
+        played" are noted."""
+        return _noted(ruled, irregular)
 
     def outcome(
         self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]

@@ -38,6 +38,9 @@ class Next:
     of who acts (None when anyone may), ``seat``: his seat index in the players list,
     ``role`` (Piquet: "elder"/"younger").
     ``legal_calls`` / ``legal_cards``: what the rules allow now, when the referee knows it.
+    ``also``: the steps the table may still record before that card (Piquet: the exchange,
+    each player's declarations), e.g. ``{"type": "declaration", "role": "elder", "player":
+    "Bill"}``.
     """
 
     action: str
@@ -46,6 +49,7 @@ class Next:
     role: str | None = None
     legal_calls: tuple[Any, ...] | None = None
     legal_cards: tuple[str, ...] | None = None
+    also: tuple[dict[str, Any], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready dict."""
@@ -56,6 +60,7 @@ class Next:
             "role": self.role,
             "legal_calls": list(self.legal_calls) if self.legal_calls is not None else None,
             "legal_cards": list(self.legal_cards) if self.legal_cards is not None else None,
+            "also": [dict(a) for a in self.also],
         }
 
 
@@ -179,6 +184,50 @@ class Game(Protocol):
         """Whether the match is over, and its winner and settlement."""
         ...
 
+    def record_anyway(
+        self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """A step the rules refuse, recorded as the engine records irregularities (Pitch
+        P10, Piquet Q12): ``{"record", "irregular": [entries], "kinds" (revoke,
+        false_call, misdeal…), "penalties", "consequences", "violations"}``; None when the
+        engine does not record it.
+
+        :raises RecordError: the step is no irregularity the engine records.
+        """
+        ...
+
+    def penalize(
+        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """The ruling of a deal with irregularities recorded anyway (their notes), with the
+        penalties they carry applied and listed (issue 11.4)."""
+        ...
+
+    def sheet_has_dealer(self, level: str) -> bool:
+        """Whether a record of entry ``level`` names the dealer (checked like a cards
+        record's)."""
+        ...
+
+    def rule_entry(
+        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """Rule on a deal entered at ``level`` "cards" | "sheet" | "totals".
+
+        :raises RecordError: when it cannot be ruled on.
+        """
+        ...
+
+    def compare(
+        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """A claim (an entry at ``level`` and its points) beside the cards' ruling:
+        ``{"agrees", "parts_at", "differences"}`` (the engines' ClaimComparison)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -196,7 +245,16 @@ class Outcome:
 class DealEntry:
     """A finished deal in the ledger: ``number`` (1…), ``dealer`` seat, the ``record`` and its
     ``ruling``, ``scores`` per standing name, ``status`` "live" or "voided", ``amended``, the
-    seq of the event that scored it and the corrections applied to it."""
+    seq of the event that scored it and the corrections applied to it.
+
+    Entry and agreement (issues 10, 11): ``level`` "cards" | "sheet" | "totals" (how the
+    record was entered); ``entered_by`` the credential that entered it ("seat:Ann" or
+    "write token"); ``agreement`` "provisional" | "confirmed" | "disputed" | "ruled" and
+    ``agreed_by`` who confirmed or disputed it ("auto" when it confirmed as the next deal
+    started); ``claims`` what each side claimed (the entry itself when it was a score sheet or
+    totals, and each dispute's claim), with how it compares to the cards' ruling once ruled;
+    ``superseded`` the earlier entries the cards replaced; ``changes`` the comparison of the
+    last superseded entry against the cards' ruling."""
 
     number: int
     dealer: int
@@ -207,17 +265,33 @@ class DealEntry:
     amended: bool = False
     scored_seq: int = 0
     corrections: tuple[dict[str, Any], ...] = ()
+    level: str = "cards"
+    entered_by: str | None = None
+    agreement: str = "provisional"
+    agreed_by: str | None = None
+    claims: tuple[dict[str, Any], ...] = ()
+    superseded: tuple[dict[str, Any], ...] = ()
+    changes: dict[str, Any] | None = None
+
+    @property
+    def counted(self) -> bool:
+        """Counted in the standings (not voided)."""
+        return self.status == "live"
 
 
 @dataclass(frozen=True, slots=True)
 class InProgress:
     """The deal being recorded step by step: its number, dealer, record so far and the seqs of
-    its step events (for undo)."""
+    its step events (for undo); ``reentry`` when these are the cards of a deal already
+    entered (as a score sheet or totals, or disputed), entered step by step to rule it."""
 
     number: int
     dealer: int
     record: dict[str, Any]
     step_seqs: tuple[int, ...] = ()
+    level: str = "cards"
+    reentry: bool = False
+    irregular: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +313,36 @@ class MatchState:
     next: Next
     next_dealer: int
     last_undoable: tuple[int, ...] = field(default=())
+    last_undoable_by: str | None = None
+    seats: tuple[str, ...] = ()
+    withheld: str | None = None
+
+    @property
+    def auto_confirm(self) -> bool:
+        """Whether a provisional deal confirms itself when the next deal starts: the option
+        ``auto_confirm`` true or false, or "auto" (default): on while no seat has joined."""
+        return auto_confirm_on(self.options, self.seats)
+
+    def side_of(self, principal: str | None) -> str | None:
+        """The standing name (player or team) a credential speaks for: "seat:Ann" → "Ann"
+        (or "Ann & Cid" in partnership); None for the shared write token."""
+        if principal is None or not principal.startswith("seat:"):
+            return None
+        player = principal[len("seat:"):]
+        for name in self.standings:
+            if player in name.split(" & "):
+                return name
+        return None
+
+    @property
+    def disputed(self) -> tuple[int, ...]:
+        """Numbers of the counted deals under dispute."""
+        return tuple(d.number for d in self.live_deals if d.agreement == "disputed")
+
+    @property
+    def provisional(self) -> tuple[int, ...]:
+        """Numbers of the counted deals not yet confirmed by the other side."""
+        return tuple(d.number for d in self.live_deals if d.agreement == "provisional")
     head: str | None = None
     check: StepCheck | None = None
 
@@ -253,6 +357,20 @@ class MatchState:
             if entry.number == number:
                 return entry
         return None
+
+
+def auto_confirm_on(options: dict[str, Any], seats: Sequence[str]) -> bool:
+    """The ``auto_confirm`` option in effect: true, false, or "auto" (on while no seat has
+    joined the match: a single phone records for everyone)."""
+    value = options.get("auto_confirm", "auto")
+    if value == "auto":
+        return not seats
+    return bool(value)
+
+
+#: Event kinds that begin a new deal (the deals before it auto-confirm, see Fold).
+_STARTS = frozenset({"deal_started", "deal_recorded", "bid", "exchange", "declaration", "card",
+                     "irregularity"})
 
 
 def replay(events: Sequence[Event], games: dict[str, Game]) -> MatchState:
@@ -285,6 +403,10 @@ class Fold:
         self.current: InProgress | None = None
         self.undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back
         self.pending_amend: dict[int, dict[str, Any]] = {}
+        self.pending_cards: dict[int, dict[str, Any]] = {}
+        self.entered: dict[int, str] = {}  # seq → the credential that made it
+        self.seats: tuple[str, ...] = ()
+        self.standing_names = tuple(self.game.standing_names(self.players, self.options))
         self.version = events[0].seq
         self.head = events[0].hash
         self._state: MatchState | None = None  # the state at self.version, once asked for
@@ -320,16 +442,25 @@ class Fold:
         self.head = event.hash
         self._state = None
         self._known_check = None
+        if event.payload.get("entered_by") is not None:
+            self.entered[event.seq] = event.payload["entered_by"]
         if event.seq in self.voided or event.kind == "undo":
             return
         game, players, options = self.game, self.players, self.options
         payload = event.payload
         kind = event.kind
+        reentry = kind in _STARTS and payload.get("deal") in self.deals
+        if kind in _STARTS and not reentry and (
+            kind in ("deal_started", "deal_recorded")
+            or self.current is None
+            or self.current.number != payload["deal"]
+        ):
+            self._auto_confirm()
         if kind == "deal_started":
             empty = game.new_record(payload["dealer"], players, options)
             self.current = InProgress(
                 payload["deal"], payload["dealer"], game.apply_step(empty, event, players),
-                (event.seq,),
+                (event.seq,), reentry=reentry,
             )
             self.undoable.append((event.seq,))
         elif kind in ("bid", "exchange", "declaration", "card"):
@@ -337,7 +468,7 @@ class Fold:
             if current is None or current.number != payload["deal"]:
                 current = InProgress(
                     payload["deal"], payload["dealer"],
-                    game.new_record(payload["dealer"], players, options),
+                    game.new_record(payload["dealer"], players, options), reentry=reentry,
                 )
             self.current = replace(
                 current,
@@ -346,8 +477,39 @@ class Fold:
             )
             self.undoable.append((event.seq,))
         elif kind == "deal_recorded":
-            self.current = InProgress(payload["deal"], payload["dealer"], payload["record"])
+            self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
+                                      level=payload.get("level", "cards"))
             self.undoable.append((event.seq,))
+        elif kind == "irregularity":  # a step recorded anyway (issue 11.4)
+            current = self.current
+            if current is None or current.number != payload["deal"]:
+                current = InProgress(
+                    payload["deal"], payload["dealer"],
+                    game.new_record(payload["dealer"], players, options), reentry=reentry,
+                )
+            record = current.record
+            if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
+                record = payload["record"]
+            self.current = replace(current, record=record,
+                                   irregular=(*current.irregular, payload))
+            stands_alone = payload.get("record") is not None or payload["penalty"] in (
+                "withdrawn", "void")
+            if stands_alone or not self.undoable:
+                self.undoable.append((event.seq,))
+            else:  # the step stands: the note goes with it
+                self.undoable[-1] = (*self.undoable[-1], event.seq)
+        elif kind == "deal_cards_recorded":
+            self.pending_cards[payload["deal"]] = {**payload, "seq": event.seq}
+            if self.current is not None and self.current.reentry and self.undoable:
+                # the cards entered step by step: it goes with the last card
+                self.undoable[-1] = (*self.undoable[-1], event.seq)
+            else:
+                self.undoable.append((event.seq,))
+        elif kind in ("deal_confirmed", "deal_disputed"):
+            self._agreement(event)
+            self.undoable.append((event.seq,))
+        elif kind == "seats_issued":
+            self.seats = tuple(dict.fromkeys((*self.seats, *payload["players"])))
         elif kind == "deal_scored":
             self._scored(event)
         elif kind == "deal_voided":
@@ -356,10 +518,14 @@ class Fold:
             self.deals[number] = replace(
                 entry, status="voided", corrections=(*entry.corrections, _note(event))
             )
-            self.undoable.append((event.seq,))
+            if payload.get("irregularity") and self.undoable:  # voided by its penalty
+                self.undoable[-1] = (*self.undoable[-1], event.seq)
+            else:
+                self.undoable.append((event.seq,))
         elif kind == "deal_amended":
             self.pending_amend[payload["deal"]] = {
                 "record": payload["record"], "note": _note(event),
+                "level": payload.get("level", "cards"), "entered_by": payload.get("entered_by"),
             }
             self.undoable.append((event.seq,))
 
@@ -367,8 +533,11 @@ class Fold:
         payload = event.payload
         number = payload["deal"]
         amend = self.pending_amend.pop(number, None)
+        cards = self.pending_cards.pop(number, None)
         if amend is not None:
             old = self.deals[number]
+            level = amend["level"]
+            entered_by = amend["entered_by"]
             self.deals[number] = replace(
                 old,
                 record=amend["record"],
@@ -377,18 +546,88 @@ class Fold:
                 amended=True,
                 scored_seq=event.seq,
                 corrections=(*old.corrections, amend["note"]),
+                level=level,
+                entered_by=entered_by,
+                agreement="provisional",
+                agreed_by=None,
+                claims=self._entry_claims(level, amend["record"], payload, entered_by),
             )
+        elif cards is not None:  # the cards of a deal entered as a sheet or disputed rule it
+            old = self.deals[number]
+            earlier = {
+                "level": old.level, "record": old.record, "ruling": old.ruling,
+                "scores": old.scores, "entered_by": old.entered_by, "agreement": old.agreement,
+            }
+            self.deals[number] = replace(
+                old,
+                record=cards["record"],
+                ruling=payload["ruling"],
+                scores=payload["scores"],
+                scored_seq=event.seq,
+                level="cards",
+                agreement="ruled",
+                agreed_by=cards.get("entered_by"),
+                claims=tuple(cards.get("claims", ())),
+                superseded=(*old.superseded, earlier),
+                changes=cards.get("changes"),
+            )
+            if self.current is not None and self.current.number == number:
+                self.current = None
         else:
             current = self.current
             record = current.record if current is not None else {}
             dealer = current.dealer if current is not None else payload.get("dealer", 0)
+            level = current.level if current is not None else "cards"
+            entered_by = payload.get("entered_by")
             self.deals[number] = DealEntry(
                 number, dealer, record, payload["ruling"], payload["scores"],
-                scored_seq=event.seq,
+                scored_seq=event.seq, level=level, entered_by=entered_by,
+                claims=self._entry_claims(level, record, payload, entered_by),
             )
             self.current = None
         if self.undoable:  # the score goes with the entry that caused it
             self.undoable[-1] = (*self.undoable[-1], event.seq)
+
+    def _side(self, principal: str | None) -> str | None:
+        if principal is None or not principal.startswith("seat:"):
+            return None
+        player = principal[len("seat:"):]
+        return next((n for n in self.standing_names if player in n.split(" & ")), None)
+
+    def _entry_claims(
+        self, level: str, record: dict[str, Any], scored: dict[str, Any], by: str | None
+    ) -> tuple[dict[str, Any], ...]:
+        """A score sheet or totals entry is its side's claim until the cards rule the deal."""
+        if level == "cards":
+            return ()
+        return ({"side": self._side(by), "entered_by": by, "reason": None, "entry": True,
+                 "level": level, "record": record, "scores": scored["scores"]},)
+
+    def _auto_confirm(self) -> None:
+        """A new deal starts: with ``auto_confirm`` in effect, every provisional deal before it
+        is confirmed (by "auto"). A fold rule, not an event: it follows from the option and
+        from whether seats had joined when the deal started, both in the ledger."""
+        if not auto_confirm_on(self.options, self.seats):
+            return
+        for number, entry in self.deals.items():
+            if entry.agreement == "provisional" and entry.status == "live":
+                self.deals[number] = replace(entry, agreement="confirmed", agreed_by="auto")
+
+    def _agreement(self, event: Event) -> None:
+        payload = event.payload
+        entry = self.deals[payload["deal"]]
+        by = payload.get("entered_by")
+        if event.kind == "deal_confirmed":
+            self.deals[entry.number] = replace(entry, agreement="confirmed", agreed_by=by)
+            return
+        claim = payload.get("claim")
+        claims = entry.claims
+        if claim is not None or payload.get("reason"):
+            claims = (*claims, {"side": self._side(by), "entered_by": by,
+                                "reason": payload.get("reason"), "entry": False,
+                                **(claim or {})})
+        self.deals[entry.number] = replace(entry, agreement="disputed", agreed_by=by,
+                                           claims=claims)
 
     def state(self) -> MatchState:
         """The match as the events so far make it (the same value until more are folded)."""
@@ -407,8 +646,23 @@ class Fold:
                 for name, points in entry.scores.items():
                     standings[name] = standings.get(name, 0) + points
         outcome = game.outcome(ordered, players, options)
+        disputed = [d.number for d in ordered if d.status == "live" and d.agreement == "disputed"]
+        withheld = None
+        if disputed and outcome.finished:
+            which = ", ".join(str(n) for n in disputed)
+            what = "partie" if game.name == "piquet" else "match"
+            withheld = (f"Deal {which} is disputed: the {what} is settled once its cards are "
+                        "entered and ruled (or the dispute is undone).")
+            outcome = replace(outcome, winner=None, drawn=False, settlement=None)
+        provisional = [d.number for d in ordered
+                       if d.status == "live" and d.agreement == "provisional"]
+        if outcome.settlement is not None and provisional:  # shown, marked as not yet agreed
+            outcome = replace(outcome, settlement={**outcome.settlement,
+                                                   "provisional_deals": provisional})
         if current is not None:
             next_dealer = current.dealer
+        elif last_live is not None and last_live.ruling.get("misdeal"):
+            next_dealer = last_live.ruling["next_dealer"]  # P10: the misdeal option says
         elif last_live is not None:
             next_dealer = game.next_dealer(last_live.dealer, players, options)
         else:
@@ -437,6 +691,10 @@ class Fold:
             next=nxt,
             next_dealer=next_dealer,
             last_undoable=self.undoable[-1] if self.undoable else (),
+            last_undoable_by=(self.entered.get(self.undoable[-1][0])
+                              if self.undoable else None),
+            seats=self.seats,
+            withheld=withheld,
             head=self.head,
             check=check,
         )

@@ -56,12 +56,13 @@ class Event(BaseModel):
 
 
 class AccessToken(BaseModel):
-    """A match's access token, stored only as its sha256: ``kind`` "write" or "read";
-    ``revoked_at`` set when rotated away."""
+    """A match's access token, stored only as its sha256: ``kind`` "write", "read" or
+    "seat" (with ``seat``, the player it speaks for); ``revoked_at`` set when rotated away."""
 
     id = peewee.AutoField()
     match_id = peewee.CharField(max_length=32, index=True)
     kind = peewee.CharField(max_length=8)
+    seat = peewee.CharField(max_length=40, null=True)
     token_hash = peewee.CharField(max_length=64, unique=True)
     created_at = peewee.DateTimeField(default=_now)
     revoked_at = peewee.DateTimeField(null=True)

@@ -27,7 +27,11 @@ from referee.store.models import AccessToken
 Kind = Literal["write", "read"]
 KINDS: tuple[Kind, Kind] = ("write", "read")
 RECOVERY = "recovery"
-_PREFIX = {"write": "rw_", "read": "ro_", RECOVERY: "rc_"}
+SEAT = "seat"
+_PREFIX = {"write": "rw_", "read": "ro_", RECOVERY: "rc_", SEAT: "st_"}
+#: What a request needs: "read"; "record" (enter deals, confirm, dispute: the write token or a
+#: seat's); "write" (the write token: corrections, tokens, seats).
+Needed = Literal["read", "record", "write"]
 
 
 class TokenRefused(PermissionError):
@@ -95,28 +99,62 @@ def rotate(
     return issue(match_id, kinds, seed, purpose)
 
 
-class Grant(NamedTuple):
-    """What a presented token grants: its ``kind``, the ``token_id`` of its stored row and
-    ``label``, which names the credential in the ledger when the writer gives no name
-    ("write token 3f2a9c1b": a prefix of the token's hash, which says nothing of how many
-    tokens the match has had)."""
+def issue_seats(
+    match_id: str, players: list[str], seed: Seed | None = None
+) -> list[dict[str, str]]:
+    """One seat credential per player (issue 11), replacing the player's live one (inside a
+    write transaction); derived from ``seed`` when given (a retried request makes the same
+    ones), else random.
 
-    kind: Kind
+    :returns: ``[{"player": name, "token": "st_…"}]`` (shown once; only hashes are stored).
+    """
+    now = datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+    AccessToken.update(revoked_at=now).where(
+        (AccessToken.match_id == match_id)
+        & (AccessToken.kind == SEAT)
+        & AccessToken.seat.in_(players)
+        & AccessToken.revoked_at.is_null()
+    ).execute()
+    made = []
+    for player in players:
+        token = _new(match_id, SEAT, seed, f"seat:{player}")
+        AccessToken.create(match_id=match_id, kind=SEAT, seat=player,
+                           token_hash=token_hash(token))
+        made.append({"player": player, "token": token})
+    return made
+
+
+class Grant(NamedTuple):
+    """What a presented token grants: its ``kind`` ("write", "read" or "seat"), the
+    ``token_id`` of its stored row, ``label``, which names the credential in the ledger when
+    the writer gives no name ("write token 3f2a9c1b": a prefix of the token's hash, which says
+    nothing of how many tokens the match has had; "seat:Ann" for a seat) and, for a seat, the
+    ``seat`` (the player's name)."""
+
+    kind: str
     token_id: int
     label: str
     revoked: bool = False
+    seat: str | None = None
+
+    @property
+    def principal(self) -> str:
+        """Who makes an entry, as the agreement of deals sees it: "seat:Ann" or "write token"
+        (the shared token, whichever one)."""
+        return f"seat:{self.seat}" if self.kind == SEAT else "write token"
 
 
 def authenticate(
-    match_id: str, token: str | None, needed: Kind, revoked_ok: bool = False
+    match_id: str, token: str | None, needed: str, revoked_ok: bool = False
 ) -> Grant:
-    """What ``token`` grants on ``match_id`` when it grants ``needed`` (write grants read).
+    """What ``token`` grants on ``match_id`` when it grants ``needed`` (see :data:`Needed`:
+    the write token grants everything, a seat reads and records, the read token reads).
 
     ``revoked_ok``: a rotated-away token is granted too, marked ``revoked`` (the retry of the
     rotation that revoked it may only get its stored answer).
 
-    :raises TokenRefused: 401 when missing, unknown or revoked, a recovery code, or a read
-        token used to write; 403 when it is a token of another match.
+    :raises TokenRefused: 401 when missing, unknown or revoked, or a recovery code; 403 when
+        it is a token of another match, or does not grant ``needed``.
     """
     if not token:
         raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
@@ -124,14 +162,20 @@ def authenticate(
     row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
     if row is None or row[1] == RECOVERY or not hmac.compare_digest(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
-    token_match, kind, token_id = row[0], row[1], row[3]
+    token_match, kind, token_id, seat = row[0], row[1], row[3], row[4]
     if not hmac.compare_digest(token_match, match_id):
         raise TokenRefused(403, "This token belongs to another match.")
-    if needed == "write" and kind != "write":
+    if kind == SEAT:
+        if needed == "write":
+            raise TokenRefused(403, "A seat records, confirms and disputes deals; this needs "
+                                    "the match's write token.")
+        return Grant(SEAT, int(token_id), f"seat:{seat}", revoked_ok and row[5] is not None,
+                     seat)
+    if kind != "write" and needed != "read":
         raise TokenRefused(403, "This is the read-only share token: recording needs the write "
-                                "token.")
+                                "token or a seat's.")
     granted: Kind = "write" if kind == "write" else "read"
-    revoked = revoked_ok and row[4] is not None
+    revoked = revoked_ok and row[5] is not None
     return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
 
 
@@ -154,10 +198,10 @@ def check_recovery(match_id: str, code: str) -> None:
 
 # Every request runs it: written out (see referee.store.db.execute).
 _LIVE_TOKEN = (
-    'SELECT "match_id", "kind", "token_hash", "id" FROM "access_token" '
+    'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
 )
 _ANY_TOKEN = (
-    'SELECT "match_id", "kind", "token_hash", "id", "revoked_at" FROM "access_token" '
+    'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ?'
 )

@@ -127,12 +127,14 @@ def test_ledger_as_csv(client: FlaskClient) -> None:
     assert by_accept.get_data(as_text=True) == by_path.get_data(as_text=True)
     rows = _csv_rows(by_path.get_data(as_text=True))
     assert rows[0] == ["deal", "dealer", "status", "amended", "Bill points", "Ann points",
-                       "Bill total", "Ann total"]
-    assert rows[1] == ["1", "Ann", "live", "False", "11", "41", "11", "41"]
+                       "Bill total", "Ann total", "level", "agreement"]
+    # Deals 1 and 2 confirmed themselves as the next deal started (one phone, no seats).
+    assert rows[1] == ["1", "Ann", "live", "False", "11", "41", "11", "41", "cards",
+                       "confirmed"]
     assert rows[2][:3] == ["2", "Bill", "voided"]
     third = bodies[2]["scores"]
     assert rows[3] == ["3", "Ann", "live", "False", str(third["Bill"]), str(third["Ann"]),
-                       str(11 + third["Bill"]), str(41 + third["Ann"])]
+                       str(11 + third["Bill"]), str(41 + third["Ann"]), "cards", "provisional"]
     assert len(rows) == 4
     # JSON stays the default.
     assert client.get(f"/v1/matches/{match_id}/ledger").mimetype == "application/json"
