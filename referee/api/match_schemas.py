@@ -380,7 +380,7 @@ class StepSchema(StrictSchema):
     )
     player = ma.fields.String(validate=NAME)
     by = ma.fields.String(validate=NAME)
-    deal = ma.fields.Integer(validate=validate.Range(min=1), metadata={
+    deal = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION), metadata={
         "description": "Enter the cards of this earlier deal (a score sheet or totals entry, or "
                        "disputed), step by step; its last card rules it"})
     call = _CALL
@@ -509,7 +509,7 @@ class DisputeSchema(StrictSchema):
     reason = ma.fields.String(required=True, validate=validate.Length(min=1, max=500))
     claim = ma.fields.Nested(ClaimSchema, allow_none=True)
     by = ma.fields.String(validate=NAME)
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class SeatsRequestSchema(StrictSchema):
@@ -518,7 +518,7 @@ class SeatsRequestSchema(StrictSchema):
     players = ma.fields.List(ma.fields.String(validate=NAME), validate=validate.Length(min=1,
                                                                                       max=7))
     by = ma.fields.String(validate=NAME)
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class SeatTokenSchema(ma.Schema):
