@@ -9,14 +9,16 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 RUN useradd --create-home --uid 10001 referee && mkdir /data && chown referee /data
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md constraints.txt ./
 COPY referee ./referee
-RUN pip install '.[postgres]'
+# The exact versions CI tested (constraints.txt, refreshed by `make lock`).
+RUN pip install -c constraints.txt '.[postgres]'
 COPY wsgi.py gunicorn.conf.py ./
 
 USER referee
 EXPOSE 8000
 VOLUME ["/data"]
+# Readiness (/readyz): the database answers and is migrated, not merely the process alive.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4).status == 200 else 1)"]
+    CMD ["python", "-c", "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/readyz', timeout=4).status == 200 else 1)"]
 CMD ["sh", "-c", "flask --app wsgi db upgrade && exec gunicorn -c gunicorn.conf.py wsgi:app"]

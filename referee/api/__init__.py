@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask
 
 from referee import __version__
+from referee.api import serving
 from referee.api.errors import ProblemApi, register_error_handlers
 
 #: Largest request body accepted, in bytes (a whole partie fits many times over).
@@ -24,6 +25,8 @@ def _config_from_env() -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": int(
             os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_CONTENT_LENGTH)
         ),
+        # Seconds a request body may take to arrive (under gevent; 408 after).
+        "BODY_TIMEOUT": float(os.environ.get("REFEREE_BODY_TIMEOUT", "20")),
     }
 
 
@@ -65,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                         "record, confirm and dispute) or read token (to read)."},
     )
     register_error_handlers(app)
+    serving.register(app)
     _register_docs_assets(app)
     _register_database(app)
 
@@ -77,12 +81,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def _register_database(app: Flask) -> None:
-    """Open the database of DATABASE_URL (connected per request; a SQLite connection stays
-    open in its worker, a PostgreSQL one goes back to the pool), and the ``flask db`` CLI."""
+    """Open the database of DATABASE_URL (a pooled connection taken when a request first
+    needs one and given back at its end), and the ``flask db`` CLI."""
     import click
 
     from referee.store import keys, ledger
-    from referee.store.db import is_sqlite, open_database, upgrade
+    from referee.store.db import open_database, upgrade
 
     db = open_database(app.config["DATABASE_URL"])
     app.extensions["referee.db"] = db
@@ -90,16 +94,17 @@ def _register_database(app: Flask) -> None:
     keys.configure(keyring)
     app.extensions["referee.keyring"] = keyring
 
+    # No connection is taken before a request needs one (peewee connects on first use):
+    # /healthz and static files never wait for the pool.
     @app.before_request
-    def _connect() -> None:
+    def _configure_keys() -> None:
         keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
-        db.connect(reuse_if_open=True)
 
     @app.teardown_request
     def _close(_: BaseException | None) -> None:
-        # PostgreSQL: back to the pool. SQLite: the worker keeps its connection (closing the
-        # last one checkpoints the WAL on every request).
-        if not db.is_closed() and not is_sqlite(db):
+        # Back to the pool (PostgreSQL, and SQLite files). A plain SQLite database (only
+        # ``:memory:``) keeps its one connection: closing it would drop the database.
+        if not db.is_closed() and hasattr(db, "close_all"):
             db.close()
 
     group = click.Group("db", help="The database: migrations and ledger checks.")
