@@ -344,10 +344,10 @@ class CardsRecordSchema(StrictSchema):
 
 
 class RecordDealSchema(CardsRecordSchema):
-    """A whole deal at one of three entry levels (issue 10): its cards (the deal records of
-    /rules/records: ``tricks`` and the rest), the line of the score sheet ``{"sheet": {…}}``,
-    or just its points ``{"totals": {…}}`` (the records of the score-sheet entry, checked by
-    the referee)."""
+    """A whole deal at one of three entry levels (issue 10, /rules/records): its cards
+    (``tricks`` and the rest), the line of the score sheet ``{"sheet": {…}}``, or just its
+    points ``{"totals": {…}}`` (the records of the score-sheet entry, checked by the
+    referee)."""
 
     tricks = ma.fields.List(card_list(), validate=validate.Length(max=32))
     sheet = ma.fields.Dict(metadata={"description": "Pitch: bids or pitcher and bid, trump, "

@@ -956,21 +956,22 @@ def _cell(value: Any) -> Any:
 
 def _csv_response(state: MatchState, items: list[dict[str, Any]]) -> Response:
     names = list(state.standings)
-    out = io.StringIO()
-    writer = csv.writer(out, quoting=csv.QUOTE_ALL)
-    writer.writerow(
+    rows: list[list[Any]] = [
         ["deal", "dealer", "status", "amended"]
-        + [_cell(f"{n} points") for n in names]
-        + [_cell(f"{n} total") for n in names]
+        + [f"{n} points" for n in names]
+        + [f"{n} total" for n in names]
         + ["level", "agreement"]
-    )
-    for item in items:
-        writer.writerow(
-            [item["deal"], _cell(item["dealer"]), item["status"], item["amended"]]
-            + [item["scores"].get(n, 0) for n in names]
-            + [item["totals"].get(n, 0) for n in names]
-            + [item["level"], item["agreement"]]
-        )
+    ]
+    rows += [
+        [item["deal"], item["dealer"], item["status"], item["amended"]]
+        + [item["scores"].get(n, 0) for n in names]
+        + [item["totals"].get(n, 0) for n in names]
+        + [item["level"], item["agreement"]]
+        for item in items
+    ]
+    out = io.StringIO()
+    # Every cell guarded (a column added later included) and quoted.
+    csv.writer(out, quoting=csv.QUOTE_ALL).writerows([_cell(c) for c in row] for row in rows)
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": "attachment; filename=ledger.csv",
                              "ETag": _etag(state)})

@@ -136,6 +136,6 @@ class Watcher:
 
 
 def _connect_params(db: peewee.Database) -> dict[str, Any]:
-    params = {k: v for k, v in db.connect_params.items()
-              if k in ("user", "password", "host", "port") and v is not None}
+    """The database's own connection parameters (user, host, sslmode…), for psycopg."""
+    params = {k: v for k, v in db.connect_params.items() if v is not None}
     return {"dbname": db.database, **params}

@@ -131,3 +131,13 @@ def test_every_table_option_is_in_the_docs() -> None:
         assert f"`{name}`" in pitch, name
     for name in {*PiquetOptionsSchema().fields, *DealOptionsSchema().fields}:
         assert f"`{name}`" in piquet, name
+
+
+def test_every_ledger_event_kind_is_in_the_records_page() -> None:
+    from referee.match import events
+
+    kinds = set(re.findall(r"``([a-z_]+)`` \{", events.__doc__ or ""))
+    assert {"match_created", "card", "deal_scored", "undo"} <= kinds
+    records = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    for kind in kinds:
+        assert f"| `{kind}` |" in records, kind
