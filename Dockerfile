@@ -11,6 +11,8 @@ RUN useradd --create-home --uid 10001 referee && mkdir /data && chown referee /d
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY referee ./referee
+# referee/docs links to docs/ (the rules served at /rules/): the wheel takes the files.
+COPY docs ./docs
 RUN pip install '.[postgres]'
 COPY wsgi.py gunicorn.conf.py ./
 

@@ -1,14 +1,18 @@
 """Rule violations found in a record, shared by both engines (P9, Q11).
 
 A :class:`Violation` names what broke (a stable ``code``), the rules section it
-breaks (``rule``, e.g. ``"Q6"``), a sentence a player understands, and where in
-the record it is (``location``, e.g. ``"tricks[3][1]"``).
+breaks (``rule``, e.g. ``"Q6"``, readable at ``rule_url`` = ``"/rules/Q6"``), a
+sentence a player understands, and where in the record it is (``location``, e.g.
+``"tricks[3][1]"``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+
+#: Where the service shows a section of its rules (docs/rules, served by referee.api.rules).
+RULES_PATH = "/rules/"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +30,16 @@ class Violation:
     message: str
     location: str = ""
 
-    def as_dict(self) -> dict[str, str]:
-        """The violation as a JSON-ready dict with keys code, rule, message, location."""
-        return asdict(self)
+    @property
+    def rule_url(self) -> str | None:
+        """Where the section can be read (``"/rules/Q6"``), or None when no section applies."""
+        return RULES_PATH + self.rule if self.rule else None
+
+    def as_dict(self) -> dict[str, str | None]:
+        """The violation as a JSON-ready dict: code, rule, rule_url, message, location."""
+        found: dict[str, str | None] = asdict(self)
+        found["rule_url"] = self.rule_url
+        return found
 
 
 class RecordError(ValueError):

@@ -24,13 +24,21 @@ def _config_from_env() -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": int(
             os.environ.get("REFEREE_MAX_BODY_BYTES", DEFAULT_MAX_CONTENT_LENGTH)
         ),
+        # Live updates (referee.api.live): a heartbeat comment every 15 s; SQLite's change
+        # watcher looks every 0.1 s; a stream ends after an hour (the client reconnects).
+        "STREAM_HEARTBEAT_SECONDS": float(
+            os.environ.get("REFEREE_STREAM_HEARTBEAT_SECONDS", "15")
+        ),
+        "STREAM_POLL_SECONDS": float(os.environ.get("REFEREE_STREAM_POLL_SECONDS", "0.1")),
+        "STREAM_MAX_SECONDS": float(os.environ.get("REFEREE_STREAM_MAX_SECONDS", "3600")),
     }
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` overrides the environment (DATABASE_URL, …).
 
-    Routes: ``/v1/...`` (the API), ``/healthz``, ``/openapi.json`` and ``/docs``.
+    Routes: ``/v1/...`` (the API), ``/healthz``, ``/openapi.json`` and ``/docs``, the table
+    page ``/table/``, the rules ``/rules/`` and ``/favicon.ico``.
     """
     app = Flask(__name__)
     app.config.update(
@@ -53,7 +61,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             "info": {
                 "description": (
                     "Scorekeeping and referee API for Pitch (Auction Pitch, Setback) and "
-                    "Piquet (Rubicon Piquet). Errors are RFC 9457 problem+json."
+                    "Piquet (Rubicon Piquet). Errors are RFC 9457 problem+json. The rules "
+                    "the referee applies are served at [/rules/](/rules/): every violation "
+                    "names its section in `rule` (P1-P10 Pitch, Q1-Q12 Piquet) and links it "
+                    "in `rule_url` (e.g. [/rules/Q6](/rules/Q6)); the deal records, score "
+                    "sheets, totals and ledger events are described at "
+                    "[/rules/records](/rules/records). Follow a match live with "
+                    "`GET /v1/matches/{match_id}/stream` (Server-Sent Events)."
                 )
             }
         },
@@ -67,13 +81,48 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     _register_docs_assets(app)
     _register_database(app)
+    _register_compression(app)
 
-    from referee.api import health, matches, piquet, pitch, table
+    from referee.api import health, live, matches, piquet, pitch, rules, table
 
-    for module in (health, matches, piquet, pitch):
+    live.register_hub(app)
+    for module in (health, matches, live, piquet, pitch):
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
+    app.add_url_rule("/favicon.ico", "favicon", table.favicon)
+    app.register_blueprint(rules.blp)  # the rules as HTML, /rules/ (cited by every violation)
     return app
+
+
+#: What is worth compressing: the API's JSON, the page's files, the docs, CSV. Never
+#: ``text/event-stream`` (each event must leave at once, not wait for a compressor's block).
+COMPRESSED_TYPES = [
+    "application/json", "application/problem+json", "text/html", "text/css",
+    "text/javascript", "application/javascript", "image/svg+xml", "text/csv",
+    "application/manifest+json", "text/markdown", "text/plain",
+]
+
+
+def _register_compression(app: Flask) -> None:
+    """Compress answers of 500 bytes or more (zstd, brotli or gzip, as the client accepts):
+    club Wi-Fi is slow (issue 13.3). Streamed answers (the event stream) are never
+    compressed nor buffered, and an answer's ETag stays as it is: a match's ETag is its
+    version, which a client sends back in If-Match whatever the encoding it read it in."""
+    from flask import Response
+    from flask_compress import Compress
+
+    class _Compress(Compress):
+        def after_request(self, response: Response | None) -> Response:
+            etag = response.headers.get("ETag") if response is not None else None
+            compressed: Response = super().after_request(response)
+            if etag is not None:
+                compressed.headers["ETag"] = etag
+            return compressed
+
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
+    _Compress(app)
 
 
 def _register_database(app: Flask) -> None:

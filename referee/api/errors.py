@@ -1,7 +1,7 @@
 """Errors as RFC 9457 problem+json, handled in one place (design.md, "API conventions").
 
 Every error response has ``type``, ``title``, ``status`` and ``detail``; rule errors add
-``violations`` (a list of ``{code, rule, message, location}``), validation errors add
+``violations`` (a list of ``{code, rule, rule_url, message, location}``), validation errors add
 ``errors`` (marshmallow's messages keyed by location in the body).
 """
 
@@ -23,10 +23,20 @@ _TYPE_BASE = "https://referee.example/problems/"
 
 
 class ViolationSchema(ma.Schema):
-    """One rule violation: a stable code, the rules section, a sentence, a path into the record."""
+    """One rule violation: a stable code, the rules section and where to read it, a sentence,
+    a path into the record."""
 
     code = ma.fields.String(required=True, metadata={"example": "revoke"})
-    rule = ma.fields.String(required=True, metadata={"example": "Q6"})
+    rule = ma.fields.String(
+        required=True,
+        metadata={"example": "Q6", "description": "The section of the rules it breaks (P1-P10 "
+                  "Pitch, Q1-Q12 Piquet); empty when none applies"},
+    )
+    rule_url = ma.fields.String(
+        allow_none=True,
+        metadata={"example": "/rules/Q6", "description": "Where that section is served as "
+                  "HTML (this service's /rules/); null when no section applies"},
+    )
     message = ma.fields.String(required=True)
     location = ma.fields.String(required=True, metadata={"example": "tricks[3][1]"})
 

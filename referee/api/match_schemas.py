@@ -298,8 +298,8 @@ _TRICKS = ma.fields.List(card_list(), validate=validate.Length(max=32))
 
 
 class CardsRecordSchema(StrictSchema):
-    """A whole deal with its cards (design.md deal records). Pitch: dealer, bids, tricks,
-    hands, claimed. Piquet: dealt, talon, exchange, declarations, tricks."""
+    """A whole deal with its cards (the records of /rules/records). Pitch: dealer, bids,
+    tricks, hands, claimed. Piquet: dealt, talon, exchange, declarations, tricks."""
 
     tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=32))
     dealer = ma.fields.Integer()

@@ -123,6 +123,17 @@ def _etag(state: MatchState) -> str:
     return f'"v{state.version}"'
 
 
+@blp.after_request
+def _not_modified(response: Response) -> Response:
+    """A read sent with ``If-None-Match`` of the current ETag → 304 with no body: a polling
+    phone downloads the match (or the ledger) only when it changed (issue 13.2)."""
+    if request.method in ("GET", "HEAD") and response.status_code == 200 and (
+        response.headers.get("ETag") and request.if_none_match
+    ):
+        response.make_conditional(request)
+    return response
+
+
 # ------------------------------------------------------------- access, versions, writes
 
 #: Security requirement documented on every match route (the match's bearer token).
@@ -452,6 +463,7 @@ def recover_tokens(body: dict[str, Any], match_id: str) -> Any:
 
 @blp.route("/<string:match_id>", methods=["GET"])
 @blp.response(200, s.MatchSchema)
+@blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
 def read_match(match_id: str) -> Any:
@@ -571,8 +583,8 @@ def _entry(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def record_deal(body: dict[str, Any], match_id: str) -> Any:
-    """Record a whole deal at once, at one of three entry levels: its cards (the deal records
-    of design.md), the line of the score sheet (``{"sheet": …}``) or just its points
+    """Record a whole deal at once, at one of three entry levels: its cards (the deal records:
+    /rules/records), the line of the score sheet (``{"sheet": …}``) or just its points
     (``{"totals": …}``); stored only if legal (an impossible line is refused). The ruling says
     what it verified, computed and took "as reported"; the deal is ``provisional`` until the
     other side confirms it. A seat's token may record.
@@ -770,6 +782,7 @@ def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 @blp.arguments(s.PageArgsSchema(), location="query")
 @blp.response(200, s.LedgerPageSchema)
 @blp.alt_response(200, content_type="text/csv", description="The ledger as CSV")
+@blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 def read_ledger(args: dict[str, Any], match_id: str) -> Any:
     """Every deal with its ruling and the running totals, cursor-paginated (``next_cursor``);
     ``Accept: text/csv`` gives the whole ledger as CSV."""
@@ -784,6 +797,7 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
 @blp.response(200, content_type="text/csv", description="The ledger as CSV")
+@blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 def read_ledger_csv(match_id: str) -> Any:
     """The whole ledger as CSV: one row per deal, its scores and the running totals."""
     state = _read(match_id)

@@ -109,7 +109,7 @@ class GoodSchema(StrictSchema):
 
 
 class DealRequestSchema(StrictSchema):
-    """A Piquet deal (design.md): ``tricks`` (leader's card first; elder leads the first);
+    """A Piquet deal (/rules/records): ``tricks`` (leader's card first; elder leads the first);
     optional ``dealt`` hands, ``talon`` (top first), ``exchange`` (discards) and
     ``declarations`` (what each announced; without them each announces his best)."""
 

@@ -52,7 +52,7 @@ class IrregularityRulingSchema(ma.Schema):
 
 
 class HandRequestSchema(StrictSchema):
-    """A Pitch hand (design.md): ``bids`` in calling order from the dealer's left, ``tricks``
+    """A Pitch hand (/rules/records): ``bids`` in calling order from the dealer's left, ``tricks``
     in play order (trick 1 led by the pitcher), optional ``hands`` as dealt and ``claimed``
     score changes (per seat, or per team in partnership), and ``irregular``: irregularities
     recorded anyway (P10), whose penalties (the ``options``) the ruling applies."""

@@ -29,7 +29,7 @@ import peewee
 from referee.match.events import GENESIS_HASH, Event, canonical_json, chain_hash
 from referee.match.games import GAMES
 from referee.match.state import Fold, MatchState
-from referee.store import keys
+from referee.store import changes, keys
 from referee.store.db import database_proxy, execute, write_transaction
 from referee.store.models import Event as EventRow
 from referee.store.models import Match, _now
@@ -227,6 +227,7 @@ def append(
             prepare(appended)
         if within is not None:
             within(appended)
+        changes.announce(match_id, appended.state.version)  # to the streams, at commit
         return appended
 
     return transact(work)

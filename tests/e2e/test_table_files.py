@@ -15,12 +15,13 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(bare_client: Fla
     page = bare_client.get("/table/")
     assert page.status_code == 200
     assert page.mimetype == "text/html"
-    assert b'<script src="table.js" defer></script>' in page.data
+    assert b'<script type="module" src="app.js"></script>' in page.data
     policy = page.headers["Content-Security-Policy"]
     assert "default-src 'self'" in policy and "connect-src 'self'" in policy
     assert page.headers["Referrer-Policy"] == "no-referrer"
     assert page.headers["Cache-Control"] == "no-cache"
-    for name, mimetype in (("table.js", "text/javascript"), ("table.css", "text/css")):
+    for name, mimetype in (("app.js", "text/javascript"), ("screens/play.js", "text/javascript"),
+                           ("table.css", "text/css")):
         response = bare_client.get(f"/table/{name}")
         assert response.status_code == 200, name
         assert response.mimetype == mimetype
@@ -44,20 +45,35 @@ def test_the_page_is_not_in_the_api_document(bare_client: FlaskClient) -> None:
 
 def test_the_page_loads_nothing_from_outside() -> None:
     """No CDN: a club network may have no internet (the issue)."""
-    for path in WEB.iterdir():
+    for path in WEB.rglob("*.*"):
         # The SVG namespace is a name, not an address that is fetched.
         text = path.read_text(encoding="utf-8").replace('"http://www.w3.org/2000/svg"', "")
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text, re.I), path.name
         assert "@import" not in text, path.name
 
 
+def _scripts() -> dict[str, str]:
+    return {str(p.relative_to(WEB)): p.read_text(encoding="utf-8")
+            for p in WEB.rglob("*.js") if "vendor" not in p.parts}
+
+
 def test_the_page_calls_only_the_public_v1_api() -> None:
-    script = (WEB / "table.js").read_text(encoding="utf-8")
-    calls = re.findall(r'\bapi\(\s*"(GET|POST)",\s*([`"][^`"]*)', script)
-    posts = re.findall(r'\bpost\(\s*([`"][^`"]*)', script)
+    scripts = _scripts()
+    every = "\n".join(scripts.values())
+    calls = re.findall(r'\bapi\(\s*"(GET|POST)",\s*([`"][^`"]*|matchPath\()', every)
+    posts = re.findall(r'\bpost\(\s*([`"][^`"]*)', every)
     assert calls and posts
-    assert all(path[1:].startswith("/v1/matches") for _, path in calls), calls
+    assert all(path.startswith("matchPath(") or path[1:].startswith("/v1/matches")
+               for _, path in calls), calls
+    assert re.search(r"return `/v1/matches/\$\{", scripts["api.js"]), "matchPath is /v1 only"
     # post() prefixes /v1/matches/{id}: undo, void and steps only.
-    assert {p[1:].split("/")[1] for p in posts} == {"events", "undo", "deals"}, posts
-    assert script.count("fetch(") == 1, "every request goes through api()"
-    assert '"Idempotency-Key"' in script and '"If-Match"' in script
+    assert {p[1:].split("/")[1] for p in posts} <= {"events", "undo", "deals"}, posts
+    fetches = {name for name, text in scripts.items() if "fetch(" in text}
+    assert fetches == {"api.js"}, "every request goes through api.js"
+    assert '"Idempotency-Key"' in scripts["api.js"] and '"If-Match"' in scripts["api.js"]
+
+
+def test_the_page_inserts_text_as_text() -> None:
+    """No innerHTML, outerHTML, insertAdjacentHTML or document.write: data is never HTML."""
+    for name, text in _scripts().items():
+        assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write", text), name

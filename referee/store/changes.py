@@ -1,0 +1,141 @@
+"""Which matches changed: told by the writer, noticed by each worker process (issue 13.2).
+
+A write announces the match's new version inside its transaction (:func:`announce`). Each
+worker process runs one :class:`Watcher`, whatever the number of streams it serves, that
+calls ``on_change(match_id, version)`` when a match it was asked about moves on:
+
+- PostgreSQL: the announcement is a ``NOTIFY`` on :data:`CHANNEL`, which PostgreSQL delivers
+  at commit (never for a rolled-back write) to every listening connection — of this server
+  or any other server on the same database. The watcher holds one ``LISTEN`` connection.
+- SQLite (one host): nothing is sent; the watcher asks SQLite every ``poll_seconds`` whether
+  any connection committed since (``PRAGMA data_version``, no table read) and only then reads
+  the last seq of the matches watched.
+
+The watcher runs in a daemon thread (a greenlet under gevent workers) and holds its one
+connection; streams themselves hold none while they wait.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Collection
+from pathlib import Path
+from typing import Any
+
+import peewee
+
+from referee.store.db import execute, is_sqlite
+
+log = logging.getLogger(__name__)
+
+#: The PostgreSQL channel of every announcement; its payload is ``"<match id> <version>"``.
+CHANNEL = "referee_match_changed"
+
+#: ``on_change(match_id, version)``: the match is now at least at ``version``.
+OnChange = Callable[[str, int], None]
+
+
+def announce(match_id: str, version: int) -> None:
+    """Tell every worker that ``match_id`` is now at ``version`` (call inside the write's
+    transaction: PostgreSQL delivers the NOTIFY when it commits, and never if it rolls back).
+    On SQLite the watchers notice by themselves: nothing is sent.
+    """
+    if not is_sqlite():
+        execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version}"))
+
+
+class Watcher:
+    """One per worker process: calls ``on_change`` for the watched matches that move on, and
+    ``on_lost()`` when it may have missed changes (a reconnect): then every stream reloads.
+
+    ``watched()`` returns the ids of the matches someone is following in this process;
+    ``should_stop()`` is asked at every poll (about once a second on PostgreSQL): once it
+    answers True the watcher closes its connection and ends.
+    """
+
+    def __init__(
+        self,
+        db: peewee.Database,
+        on_change: OnChange,
+        on_lost: Callable[[], None],
+        watched: Callable[[], Collection[str]],
+        poll_seconds: float = 0.1,
+        should_stop: Callable[[], bool] = lambda: False,
+    ) -> None:
+        self.db = db
+        self.on_change = on_change
+        self.on_lost = on_lost
+        self.watched = watched
+        self.poll_seconds = poll_seconds
+        self.should_stop = should_stop
+        self._stopped = False
+        self._thread = threading.Thread(target=self._run, name="referee-watcher", daemon=True)
+
+    def start(self) -> None:
+        """Start watching (in a daemon thread)."""
+        self._thread.start()
+
+    def _stopping(self) -> bool:
+        self._stopped = self._stopped or self.should_stop()
+        return self._stopped
+
+    def _run(self) -> None:
+        watch = self._watch_sqlite if is_sqlite(self.db) else self._watch_postgres
+        while not self._stopping():
+            try:
+                watch()
+            except Exception:  # the database went away: say so, wait, connect again
+                log.warning("change watcher lost its connection; reconnecting", exc_info=True)
+                self.on_lost()
+                time.sleep(1.0)
+
+    def _watch_sqlite(self) -> None:
+        path = self.db.database
+        # Its own connection (the watcher thread's, read only): never one of a request's.
+        connection = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True,
+                                     timeout=10, check_same_thread=False)
+        try:
+            changed_since = None
+            while not self._stopping():
+                time.sleep(self.poll_seconds)
+                data_version = connection.execute("PRAGMA data_version").fetchone()[0]
+                if data_version == changed_since:
+                    continue  # nobody committed anything since the last look
+                changed_since = data_version
+                ids = list(self.watched())
+                for start in range(0, len(ids), 500):
+                    chunk = ids[start : start + 500]
+                    marks = ",".join("?" * len(chunk))
+                    rows = connection.execute(
+                        f'SELECT "match_id", max("seq") FROM "event" '
+                        f'WHERE "match_id" IN ({marks}) GROUP BY "match_id"', chunk,
+                    ).fetchall()
+                    for match_id, version in rows:
+                        self.on_change(match_id, int(version))
+        finally:
+            connection.close()
+
+    def _watch_postgres(self) -> None:
+        import psycopg
+
+        connection = psycopg.connect(autocommit=True, **_connect_params(self.db))
+        try:
+            connection.execute(f"LISTEN {CHANNEL}")
+            self.on_lost()  # anything committed before LISTEN took effect: look again
+            while not self._stopping():
+                # psycopg waits cooperatively under gevent (psycopg >= 3.1.14).
+                for notice in connection.notifies(timeout=1.0):
+                    match_id, _, version = notice.payload.partition(" ")
+                    if version.isdigit():
+                        self.on_change(match_id, int(version))
+        finally:
+            connection.close()
+
+
+def _connect_params(db: peewee.Database) -> dict[str, Any]:
+    params = {k: v for k, v in db.connect_params.items()
+              if k in ("user", "password", "host", "port") and v is not None}
+    return {"dbname": db.database, **params}

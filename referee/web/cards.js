@@ -1,0 +1,32 @@
+/* Cards in notation ("TS") and in words ("ten of spades"), as design.md writes them. */
+import { el } from "./dom.js";
+
+export const SUITS = ["S", "H", "D", "C"];
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+export const RANK_WORD = {
+  A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
+  6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
+};
+/** The ranks of each game's pack, high to low (Piquet: 32 cards; Pitch: 52). */
+export const RANKS = { piquet: "AKQJT987".split(""), pitch: "AKQJT98765432".split("") };
+
+export const rankText = (r) => (r === "T" ? "10" : r);
+/** "10♠" */
+export const cardText = (c) => rankText(c[0]) + SUIT_SYMBOL[c[1]];
+/** "ten of spades" */
+export const cardWords = (c) => `${RANK_WORD[c[0]]} of ${SUIT_WORD[c[1]]}`;
+export const isRed = (c) => c[1] === "H" || c[1] === "D";
+/** Every card of the game's pack, suit by suit. */
+export const packOf = (game) => SUITS.flatMap((s) => RANKS[game].map((r) => r + s));
+
+/** A card as shown in text: "10♠", coloured, with its words as a tooltip. */
+export function cardSpan(card) {
+  return el("span", { class: "c" + (isRed(card) ? " red" : ""), title: cardWords(card) },
+    cardText(card));
+}
+
+/** Card codes inside a referee's sentence ("played 8S on JC") in words. */
+export function cardsInWords(text) {
+  return String(text).replace(/\b([AKQJT2-9])([SHDC])\b/g, (_, r, s) => cardWords(r + s));
+}

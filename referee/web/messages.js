@@ -1,0 +1,46 @@
+/* The message box above a match: refusals in a player's words, notices. */
+import { $, el } from "./dom.js";
+import { S } from "./state.js";
+
+/** A refusal in words a player understands (violation messages, rule sections). */
+export function problemText(error) {
+  const problem = error.problem || {};
+  const violations = problem.violations || [];
+  if (violations.length) return violations.map((v) => plainWords(v.message)).join(" ");
+  if (problem.errors) {
+    return "The page sent something the referee cannot read: " +
+      JSON.stringify(problem.errors);
+  }
+  return plainWords(problem.detail || error.message || "Something went wrong.");
+}
+
+/** "tricks[3][1]" → "trick 4": positions in the record read as the table counts them. */
+export function plainWords(text) {
+  const m = S.match;
+  let words = String(text);
+  if (m && m.game === "piquet" && m.elder) {
+    words = words.replace(/\bthe elder hand\b/g, `${m.elder} (elder hand)`)
+      .replace(/\bthe younger hand\b/g, `${m.younger} (younger hand)`);
+  }
+  return words
+    .replace(/tricks\[(\d+)\]\[\d+\]/g, (_, t) => `trick ${Number(t) + 1}`)
+    .replace(/tricks\[(\d+)\]/g, (_, t) => `trick ${Number(t) + 1}`)
+    .replace(/bids\[(\d+)\]/g, (_, b) => `call ${Number(b) + 1}`);
+}
+
+/** Show `text` in the message box; kind "error" (default: "Not recorded."), "info" or "ok". */
+export function showMessage(text, kind, violations) {
+  const box = $("#message");
+  box.className = "message" + (kind && kind !== "error" ? " " + kind : "");
+  const rules = (violations || []).map((v) => v.rule).filter(Boolean);
+  box.replaceChildren(
+    el("strong", {}, kind === "info" || kind === "ok" ? "" : "Not recorded. "), text,
+    rules.length ? el("span", { class: "rule" }, ` (rule ${[...new Set(rules)].join(", ")})`)
+      : null,
+  );
+  box.hidden = false;
+}
+
+export function hideMessage() {
+  $("#message").hidden = true;
+}

@@ -1,0 +1,135 @@
+/* Home: start a match, or reopen one kept on this phone. */
+import { api } from "../api.js";
+import { $, $$, el } from "../dom.js";
+import { problemText } from "../messages.js";
+import { saveMatch, savedMatches } from "../store.js";
+
+/** Show the home screen, with `error` (a sentence) if given. */
+export function showHome(error) {
+  $("#home").hidden = false;
+  $("#match").hidden = true;
+  document.title = "referee — the table";
+  const form = $("#new-match");
+  if (!$("#players").children.length) {
+    setGame("piquet");
+  }
+  const err = $("#new-error");
+  err.hidden = !error;
+  err.textContent = error || "";
+  const list = savedMatches();
+  $("#saved").hidden = !list.length;
+  const ul = $("#saved-list");
+  ul.replaceChildren(...list.map((m) => el("li", {},
+    el("a", { href: "#match=" + encodeURIComponent(m.id) },
+      `${m.game === "pitch" ? "Pitch" : "Piquet"}: ${(m.players || []).join(", ") || m.id}`,
+      el("small", {}, (m.write ? "recording" : "watching") + " · started " +
+        new Date(m.at).toLocaleString())))));
+  form.hidden = false;
+}
+
+function playerInputs() {
+  return $$("#players input").map((i) => i.value.trim());
+}
+
+function setGame(game) {
+  const ol = $("#players");
+  const count = game === "piquet" ? 2 : Math.max(3, Math.min(7, ol.children.length || 3));
+  const names = playerInputs();
+  ol.replaceChildren();
+  for (let i = 0; i < count; i++) addPlayerRow(names[i] || "");
+  $("#add-player").hidden = game === "piquet";
+  $("#players-hint").textContent = game === "piquet"
+    ? "(the second player deals first unless you choose)"
+    : "in seating order, clockwise";
+  for (const fs of $$("fieldset.options")) fs.hidden = fs.dataset.game !== game;
+  updateDealerChoices();
+}
+
+function addPlayerRow(value) {
+  const ol = $("#players");
+  const n = ol.children.length + 1;
+  const input = el("input", {
+    name: "player", maxlength: 40, required: true, value: value || "",
+    placeholder: `Player ${n}`, "aria-label": `Player ${n}`, autocapitalize: "words",
+    oninput: updateDealerChoices,
+  });
+  const game = $("#new-match").game.value;
+  const remove = game === "pitch" ? el("button", {
+    type: "button", class: "small", "aria-label": "Remove this player", text: "✕",
+    onclick: () => {
+      if (ol.children.length > 2) {
+        li.remove();
+        updateDealerChoices();
+      }
+    },
+  }) : null;
+  const li = el("li", {}, el("div", {}, input, remove));
+  ol.append(li);
+}
+
+function updateDealerChoices() {
+  const names = playerInputs().map((n, i) => n || `Player ${i + 1}`);
+  for (const [id, preferred] of [["#piquet-first-dealer", 1], ["#pitch-first-dealer", 0]]) {
+    const select = $(id);
+    const before = select.selectedIndex;
+    select.replaceChildren(...names.map((n, i) => el("option", { value: i }, n)));
+    select.selectedIndex = before >= 0 && before < names.length ? before : preferred;
+  }
+}
+
+async function createMatch(event) {
+  event.preventDefault();
+  const form = event.target;
+  const game = form.game.value;
+  const players = playerInputs();
+  const err = $("#new-error");
+  err.hidden = true;
+  if (players.some((p) => !p)) {
+    err.textContent = "Give every player a name.";
+    err.hidden = false;
+    return;
+  }
+  const options = {};
+  if (game === "piquet") {
+    options.first_dealer = players[Number(form.first_dealer_piquet.value)];
+    options.lead_point = form.lead_point.value;
+    options.cards_count_for_pique = form.cards_count_for_pique.checked;
+    if (form.stake.value.trim()) options.stake = form.stake.value.trim();
+    if (form.currency.value.trim()) options.currency = form.currency.value.trim();
+  } else {
+    options.first_dealer = players[Number(form.first_dealer_pitch.value)];
+    options.target = Number(form.target.value);
+    options.low = form.low.value;
+    if (form.partnership.checked) options.partnership = true;
+  }
+  const submit = form.querySelector("button[type=submit]");
+  submit.disabled = true;
+  document.body.dataset.busy = "true";
+  try {
+    const { data } = await api("POST", "/v1/matches", { game, players, options },
+      { token: null });
+    saveMatch({ id: data.id, game, players, write: data.tokens.write, read: data.tokens.read });
+    location.hash = "match=" + encodeURIComponent(data.id);
+  } catch (error) {
+    err.textContent = problemText(error);
+    err.hidden = false;
+  } finally {
+    submit.disabled = false;
+    document.body.dataset.busy = "false";
+  }
+}
+
+/** Wire the new-match form (once, at boot). */
+export function initHome() {
+  const form = $("#new-match");
+  form.addEventListener("submit", createMatch);
+  for (const radio of $$('input[name="game"]', form)) {
+    radio.addEventListener("change", () => setGame(radio.value));
+  }
+  $("#add-player").addEventListener("click", () => {
+    if ($("#players").children.length < 7) {
+      addPlayerRow("");
+      updateDealerChoices();
+    }
+  });
+}

@@ -1,0 +1,95 @@
+/* Score: the settlement, the standings, the chart, the ledger with its void buttons. */
+import { $, el } from "../dom.js";
+import { colorClass, post } from "../match.js";
+import { rulingDetails } from "../ruling.js";
+import { S, render } from "../state.js";
+import { renderChart } from "./chart.js";
+
+export function renderScore() {
+  const m = S.match;
+  const live = S.ledger.filter((d) => d.status === "live");
+
+  const settlement = $("#settlement");
+  if (m.settlement && m.settlement.winner) {
+    const s = m.settlement;
+    const money = s.amount !== null && s.amount !== undefined
+      ? ` = ${s.amount}${s.currency ? " " + s.currency : ""}` : "";
+    settlement.replaceChildren(el("div", { class: "settlement", id: "settlement-box" },
+      el("b", {}, `${s.winner} wins the partie.`), el("br"),
+      s.rubiconed
+        ? `${s.loser} is rubiconed (under 100) and pays both totals plus 100, `
+        : `${s.loser} pays the difference plus 100, `,
+      el("b", {}, `${s.payment} points${money}`), "."));
+  } else if (m.finished && m.drawn) {
+    settlement.replaceChildren(el("div", { class: "settlement" },
+      el("b", {}, "The partie is drawn:"), " nobody pays."));
+  } else if (m.game === "piquet") {
+    settlement.replaceChildren(el("p", { class: "note" },
+      `Partie of ${m.deals_required || 6} deals: ${m.deals_played} played. ` +
+      "Under 100 at the end is the Rubicon."));
+  } else {
+    settlement.replaceChildren(el("p", { class: "note" },
+      `Playing to ${m.options.target}: the pitcher wins when his side reaches it.`));
+  }
+
+  $("#standings").replaceChildren(...m.standings.map((s, i) =>
+    el("div", { class: "who " + colorClass(i), "data-standing": s.name },
+      el("span", {}, s.name), el("b", {}, s.score))));
+
+  renderChart(live);
+
+  const names = m.standings.map((s) => s.name);
+  const box = $("#ledger");
+  if (!S.ledger.length) {
+    box.replaceChildren(el("p", { class: "note" }, "No deal scored yet."));
+    return;
+  }
+  const rows = [];
+  for (const d of S.ledger) {
+    const voided = d.status !== "live";
+    rows.push(el("tr", { class: voided ? "voided" : null, "data-deal": d.deal },
+      el("td", {}, `${d.deal}`, el("br"), el("small", {}, d.dealer)),
+      ...names.map((n) => el("td", {}, `${d.scores[n] >= 0 && d.scores[n] !== 0 ? "+" : ""}` +
+        `${d.scores[n] || 0}`, el("br"), el("small", {}, voided ? "" : `${d.totals[n]}`))),
+      el("td", { class: "why" }, voided ? voidReason(d) : (S.canWrite ? el("button", {
+        type: "button", class: "small warn", "data-void": d.deal,
+        onclick: () => { S.voiding = d.deal; render(); } }, "Void") : ""))));
+    if (S.voiding === d.deal && !voided) {
+      rows.push(el("tr", {}, el("td", { colspan: names.length + 2 }, voidForm(d.deal))));
+    }
+  }
+  box.replaceChildren(
+    el("table", { class: "ledger" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Deal"),
+        ...names.map((n) => el("th", {}, n)), el("th", {}, ""))),
+      el("tbody", {}, ...rows)),
+    ...live.slice(-3).reverse().map((d) => rulingDetails(d, false)),
+  );
+}
+
+function voidReason(d) {
+  const notes = (d.corrections || []).filter((c) => c.kind === "deal_voided");
+  const note = notes[notes.length - 1];
+  return el("small", {}, "voided" + (note && note.reason ? `: ${note.reason}` : ""));
+}
+
+function voidForm(deal) {
+  const input = el("input", { name: "reason", placeholder: "Why? e.g. misdeal",
+    maxlength: 500, "aria-label": `Why void deal ${deal}`, id: "void-reason",
+    value: S.voidText || "", oninput: (event) => { S.voidText = event.target.value; } });
+  const form = el("form", { class: "void-form", onsubmit: (event) => {
+    event.preventDefault();
+    const reason = input.value.trim();
+    if (!reason) {
+      input.focus();
+      return;
+    }
+    post(`/deals/${deal}/void`, { reason }, () => {
+      S.voiding = null;
+      S.voidText = "";
+    });
+  } }, input,
+  el("button", { type: "submit", class: "warn", id: "void-confirm" }, `Void deal ${deal}`),
+  el("button", { type: "button", onclick: () => { S.voiding = null; render(); } }, "Keep"));
+  return form;
+}

@@ -1,0 +1,206 @@
+/* Before the first card (optional): the hands as dealt, the exchange, the declarations. */
+import { RANKS, RANK_WORD, SUITS, cardText, isRed } from "../cards.js";
+import { $, el } from "../dom.js";
+import { currentDeal, post } from "../match.js";
+import { S, render } from "../state.js";
+
+export function renderSetup(deal, write) {
+  const box = $("#deal-setup");
+  const m = S.match;
+  const canStart = write && !m.deal_in_progress;
+  const canExchange = write && m.game === "piquet" && deal.dealt && !deal.exchange &&
+    !deal.cards.length;
+  if (S.declaring) {
+    box.replaceChildren(declarationForm());
+    box.hidden = false;
+    return;
+  }
+  if (!S.setup) {
+    const buttons = [];
+    if (canStart) {
+      buttons.push(el("button", { type: "button", id: "record-hands",
+        onclick: () => startSetup("hands") }, "Record the hands as dealt (optional)"));
+    }
+    if (canExchange) {
+      buttons.push(el("button", { type: "button", id: "record-exchange",
+        onclick: () => startSetup("exchange") }, "Record the exchange"));
+    }
+    if (write && m.game === "piquet" && deal.cards.length < 2) {
+      buttons.push(el("button", { type: "button", id: "record-declaration",
+        onclick: () => {
+          S.declaring = { role: deal.declarations.elder ? "younger" : "elder", point: "",
+            sequence: "", sets: [], carte_blanche: false };
+          render();
+        } }, "Record a declaration (optional)"));
+    }
+    box.replaceChildren(...buttons,
+      buttons.length ? el("p", { class: "note" }, canStart
+        ? "With the hands the referee knows each player's cards: it offers only the cards " +
+          "he may play. Without them, just tap the cards as they fall."
+        : "Each player's discards; the cards taken come from the talon in order.") : null);
+    box.hidden = !buttons.length;
+    return;
+  }
+  box.hidden = false;
+  const setup = S.setup;
+  const step = setup.steps[setup.index];
+  const taken = new Map(); // card → the step that has it
+  for (const [i, s] of setup.steps.entries()) for (const c of s.cards) taken.set(c, i);
+  const pool = step.pool ? new Set(step.pool) : null;
+  const grid = el("div", { class: "cards " + m.game },
+    ...SUITS.map((suit) => el("div", { class: "suit" }, ...RANKS[m.game].map((rank) => {
+      const card = rank + suit;
+      const owner = taken.get(card);
+      const mine = owner === setup.index;
+      const unavailable = (owner !== undefined && !mine) || (pool && !pool.has(card));
+      const order = mine && step.ordered ? step.cards.indexOf(card) + 1 : null;
+      return el("button", {
+        type: "button",
+        class: "card" + (isRed(card) ? " red" : "") + (mine ? " picked" : "") +
+          (unavailable ? " taken" : ""),
+        "data-card": card,
+        "aria-pressed": mine ? "true" : "false",
+        disabled: unavailable,
+        onclick: () => toggleSetupCard(card),
+      }, cardText(card), order ? el("span", { class: "order" }, order) : null);
+    }))));
+  const count = step.cards.length;
+  const ready = count >= step.min && count <= step.max;
+  const last = setup.index === setup.steps.length - 1;
+  box.replaceChildren(
+    el("h2", {}, step.title),
+    el("p", { class: "setup-steps" },
+      `Step ${setup.index + 1} of ${setup.steps.length} · ${count} chosen` +
+      (step.min === step.max ? ` of ${step.max}` : ` (${step.min} to ${step.max})`)),
+    step.hint ? el("p", { class: "note" }, step.hint) : null,
+    grid,
+    el("div", { class: "actions" },
+      el("button", { type: "button", onclick: () => {
+        if (setup.index === 0) S.setup = null;
+        else setup.index -= 1;
+        render();
+      } }, setup.index === 0 ? "Cancel" : "Back"),
+      el("button", { type: "button", class: "primary", id: "setup-next", disabled: !ready,
+        onclick: () => {
+          if (!last) {
+            setup.index += 1;
+            render();
+          } else saveSetup();
+        } }, last ? "Save" : "Next")),
+  );
+}
+
+const SEQUENCES = ["tierce", "quart", "quint", "sixième", "septième", "huitième"];
+const SET_RANKS = ["A", "K", "Q", "J", "T"];
+
+/**
+ * What one player announced (Q5): his point (number of cards), his sequence, his sets, a
+ * carte blanche (Q3). Whatever he does not announce does not score (sinking); a player
+ * with no declaration recorded is taken to announce his best.
+ */
+function declarationForm() {
+  const d = S.declaring;
+  const m = S.match;
+  const names = { elder: `${m.elder} (elder)`, younger: `${m.younger} (younger)` };
+  const select = (name, choices, value, label) => el("label", {}, label,
+    el("select", { name, onchange: (event) => { d[name] = event.target.value; } },
+      ...choices.map(([v, text]) => el("option", { value: v, selected: v === value }, text))));
+  const setBox = (kind, rank) => {
+    const code = `${kind}:${rank}`;
+    return el("label", { class: "check" }, el("input", {
+      type: "checkbox", name: code, checked: d.sets.includes(code),
+      onchange: (event) => {
+        d.sets = d.sets.filter((x) => x !== code);
+        if (event.target.checked) d.sets.push(code);
+      },
+    }), `${kind} of ${RANK_WORD[rank]}s`);
+  };
+  const form = el("form", { class: "declaration", onsubmit: (event) => {
+    event.preventDefault();
+    const body = { type: "declaration", role: d.role,
+      sets: d.sets.slice(), carte_blanche: d.carte_blanche };
+    body.point = d.point === "" ? null : Number(d.point);
+    body.sequence = d.sequence === "" ? null : d.sequence;
+    post("/events", body, () => { S.declaring = null; });
+  } },
+  el("h2", {}, "Declaration"),
+  el("p", { class: "note" }, "What the player announced aloud. What he does not announce " +
+    "does not score (he sinks it)."),
+  select("role", ["elder", "younger"].map((r) => [r, names[r]]), d.role, "Who"),
+  select("point", [["", "no point announced"],
+    ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => [String(n), `point of ${n}`])],
+  d.point, "Point"),
+  select("sequence", [["", "no sequence announced"], ...SEQUENCES.map((q) => [q, q])],
+    d.sequence, "Sequence"),
+  el("fieldset", {}, el("legend", {}, "Sets"),
+    ...SET_RANKS.map((r) => setBox("quatorze", r)), ...SET_RANKS.map((r) => setBox("trio", r))),
+  el("label", { class: "check" }, el("input", { type: "checkbox", name: "carte_blanche",
+    checked: d.carte_blanche, onchange: (event) => { d.carte_blanche = event.target.checked; },
+  }), "carte blanche"),
+  el("div", { class: "actions" },
+    el("button", { type: "button", onclick: () => { S.declaring = null; render(); } },
+      "Cancel"),
+    el("button", { type: "submit", class: "primary", id: "declaration-save" }, "Save")));
+  return form;
+}
+
+function startSetup(kind) {
+  const m = S.match;
+  const deal = currentDeal();
+  if (kind === "hands" && m.game === "piquet") {
+    S.setup = { kind, index: 0, steps: [
+      { key: "elder", title: `${m.elder} (elder hand): the 12 cards dealt`, min: 12, max: 12,
+        cards: [] },
+      { key: "younger", title: `${m.younger} (younger hand, dealer): the 12 cards dealt`,
+        min: 12, max: 12, cards: [] },
+      { key: "talon", title: "The talon, from the top down", min: 8, max: 8, ordered: true,
+        hint: "Tap the eight cards in the order they lie: elder takes from the top.",
+        cards: [] },
+    ] };
+  } else if (kind === "hands") {
+    const first = (m.dealer.seat + 1) % m.players.length;
+    S.setup = { kind, index: 0, steps: m.players.map((_, k) => {
+      const seat = (first + k) % m.players.length;
+      return { key: seat, title: `${m.players[seat]}: the 6 cards dealt`, min: 6, max: 6,
+        cards: [] };
+    }) };
+  } else {
+    S.setup = { kind, index: 0, steps: [
+      { key: "elder", title: `${m.elder} (elder) discards`, min: 1, max: 5, cards: [],
+        pool: deal.dealt.elder, hint: "Tap the cards elder puts out (one to five)." },
+      { key: "younger", title: `${m.younger} (younger) discards`, min: 0, max: 5, cards: [],
+        pool: deal.dealt.younger,
+        hint: "Tap the cards younger puts out (he may take up to what elder left)." },
+    ] };
+  }
+  render();
+}
+
+function toggleSetupCard(card) {
+  const step = S.setup.steps[S.setup.index];
+  const at = step.cards.indexOf(card);
+  if (at >= 0) step.cards.splice(at, 1);
+  else if (step.cards.length < step.max) step.cards.push(card);
+  render();
+}
+
+function saveSetup() {
+  const setup = S.setup;
+  const m = S.match;
+  let body;
+  if (setup.kind === "exchange") {
+    body = { type: "exchange", elder: setup.steps[0].cards };
+    if (setup.steps[1].cards.length) body.younger = setup.steps[1].cards;
+  } else if (m.game === "piquet") {
+    body = { type: "deal_started",
+      dealt: { elder: setup.steps[0].cards, younger: setup.steps[1].cards },
+      talon: setup.steps[2].cards };
+  } else {
+    const hands = m.players.map(() => []);
+    for (const step of setup.steps) hands[step.key] = step.cards;
+    body = { type: "deal_started", hands };
+  }
+  post("/events", body, () => {
+    S.setup = null;
+  });
+}
