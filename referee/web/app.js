@@ -10,7 +10,9 @@
  *   messages.js   the message box, refusals in words
  *   ruling.js     a deal's ruling in words
  *   store.js      the matches kept on this phone (localStorage)
- *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs
+ *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs,
+ *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR)
+ *   verdict.js    the referee's answer in words: checked, worked out, taken on trust
  * A screen module exports a render function; app.js registers it with onRender().
  */
 import { S, onRender, render } from "./state.js";
@@ -20,6 +22,7 @@ import { openMatch, post, refresh, stopPolling } from "./match.js";
 import { initHome, showHome } from "./screens/home.js";
 import { renderPlay, renderScoreline } from "./screens/play.js";
 import { renderScore } from "./screens/score.js";
+import { renderSheet } from "./screens/sheet.js";
 import { initShare, renderShare } from "./screens/share.js";
 import { initTabs } from "./screens/tabs.js";
 
@@ -34,6 +37,7 @@ function renderFrame() {
 onRender(renderFrame);
 onRender(renderScoreline);
 onRender(renderPlay);
+onRender(renderSheet); // after renderPlay: the score sheet stands in for the cards by default
 onRender(renderScore);
 onRender(renderShare);
 

@@ -1,0 +1,62 @@
+"""Helpers for the score-sheet and agreement browser tests: taps counted, axe-core run in the
+page, screenshots at 390 and 320 px kept in artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import ARTIFACTS
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+
+
+class Taps:
+    """Counts the taps a player makes (each click through :meth:`tap`)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+
+    def tap(self, selector: str) -> None:
+        """One tap on the (single, visible) element ``selector``."""
+        self.page.locator(selector).click()
+        self.count += 1
+
+    def pick(self, field: str, value: object, within: str = "#sheet") -> None:
+        """Tap the choice button ``field=value`` of the score sheet."""
+        self.tap(f'{within} [data-pick="{field}={value}"]')
+
+
+def record(taps: Taps, within: str = "#sheet") -> None:
+    """Tap the form's submit button and wait until the referee has answered."""
+    page = taps.page
+    before = page.get_attribute("body", "data-version")
+    taps.tap(f"{within} button[type=submit]")
+    page.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                           state="attached")
+
+
+def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """axe-core's violations of ``impacts`` on the page as it is (vendored axe, never a CDN)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        # evaluate(), not a <script> tag: the page's policy allows no inline script
+        page.evaluate("(source) => { (0, eval)(source); }", AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ['violations']});
+        return result.violations.map((v) => ({id: v.id, impact: v.impact,
+            nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5)}));
+    }""")
+    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in impacts]
+
+
+def shots(page: Any, name: str) -> None:
+    """Full-page screenshots at 390 px and at 320 px wide (artifacts/, git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    size = page.viewport_size
+    page.screenshot(path=str(ARTIFACTS / f"{name}-390.png"), full_page=True)
+    page.set_viewport_size({"width": 320, "height": size["height"]})
+    page.screenshot(path=str(ARTIFACTS / f"{name}-320.png"), full_page=True)
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    page.set_viewport_size(size)
+    assert wide <= 320, f"{name}: the page is {wide} px wide at 320 px"
