@@ -23,6 +23,8 @@ import { initHome, showHome } from "./screens/home.js";
 import { renderPlay, renderScoreline } from "./screens/play.js";
 import { renderScore } from "./screens/score.js";
 import { renderSheet } from "./screens/sheet.js";
+import { renderAgree, renderAgreeLedger } from "./screens/agree.js";
+import { renderSeats } from "./screens/seats.js";
 import { initShare, renderShare } from "./screens/share.js";
 import { initTabs } from "./screens/tabs.js";
 
@@ -38,8 +40,11 @@ onRender(renderFrame);
 onRender(renderScoreline);
 onRender(renderPlay);
 onRender(renderSheet); // after renderPlay: the score sheet stands in for the cards by default
+onRender(renderAgree);
 onRender(renderScore);
+onRender(renderAgreeLedger); // after renderScore: marks the ledger's rows
 onRender(renderShare);
+onRender(renderSeats);
 
 /** #match=<id>&token=<token>: open that match; no match: the home screen. */
 function route() {
@@ -57,10 +62,14 @@ function route() {
     // A recorder link: keep the token on this phone, and out of the address bar.
     saveMatch({ id, write: token });
     history.replaceState(null, "", "#match=" + encodeURIComponent(id));
+  } else if (token && token.startsWith("st_")) {
+    // A seat's join link (screens/seats.js): this phone is that player's seat.
+    saveMatch({ id, seat: token, seatName: params.get("seat") || "" });
+    history.replaceState(null, "", "#match=" + encodeURIComponent(id));
   } else if (token) {
     saveMatch({ id, read: token });
   } else if (saved.id) {
-    token = saved.write || saved.read;
+    token = saved.write || saved.seat || saved.read;
   }
   if (!token) {
     showHome("This phone has no key to that match: open the link you were sent.");

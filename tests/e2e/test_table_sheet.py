@@ -36,11 +36,11 @@ def test_q10_by_score_sheet_in_at_most_12_taps(served: str, phone: Any) -> None:
     record(taps)
     assert taps.count <= 12, taps.count
     assert scores(phone) == {"Bill": 11, "Ann": 41}
-    answer = phone.inner_text("#so-far")
+    answer = phone.inner_text("#last-answer")
     assert "Checked" in answer and "Taken on trust (as reported)" in answer
     assert "Ann (younger)'s point of six beats point of five" not in answer  # not announced
     assert "12 tricks" in answer
-    link = phone.locator('#so-far a.rule[href="/rules/Q6"]').first
+    link = phone.locator('#last-answer a.rule[href="/rules/Q6"]').first
     assert link.is_visible()
     shots(phone, "sheet-piquet-answer")
     assert not axe_violations(phone)
@@ -67,7 +67,7 @@ def test_a_pitch_hand_by_score_sheet_in_at_most_8_taps_after_the_bids(
     record(taps)
     assert taps.count <= 8, taps.count
     assert scores(phone) == {"Ann": 0, "Bob": 3, "Cid": 1}
-    answer = phone.inner_text("#so-far")
+    answer = phone.inner_text("#last-answer")
     assert "Bob bid 2 and won 3: it scores 3." in answer
     assert "Taken on trust (as reported)" in answer
 

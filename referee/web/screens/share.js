@@ -12,8 +12,9 @@ export function renderShare() {
   $("#read-link").hidden = !read;
   $('[data-copy="read-link"]').hidden = !read;
   $("#no-read-link").hidden = !!read;
-  $("#write-share").hidden = !S.canWrite;
-  $("#write-link").value = S.canWrite
+  const writer = S.token.startsWith("rw_"); // a seat's token is not shared
+  $("#write-share").hidden = !writer;
+  $("#write-link").value = writer
     ? `${base}#match=${encodeURIComponent(S.id)}&token=${encodeURIComponent(S.token)}` : "";
 }
 

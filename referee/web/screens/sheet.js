@@ -16,7 +16,7 @@ import { $, el } from "../dom.js";
 import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { saveMatch, savedMatch } from "../store.js";
-import { ruleLink } from "../verdict.js";
+import { groundsView, levelWords, ruleLink, scoresWords } from "../verdict.js";
 
 const ROLES = ["elder", "younger"];
 /** Piquet sequences by length (Q5). */
@@ -136,9 +136,9 @@ function piquetRecord(d) {
   return { sheet, missing };
 }
 
-function piquetForm(d, redraw) {
+function piquetForm(d, redraw, ctx) {
   const m = S.match;
-  const name = { elder: m.elder, younger: m.younger };
+  const name = { elder: ctx.elder, younger: ctx.younger };
   const who = (role) => `${name[role]} (${role})`;
   const set = (path, value) => {
     const [a, b] = path.split(".");
@@ -246,9 +246,9 @@ function piquetForm(d, redraw) {
 
 // ------------------------------------------------------------------ Pitch
 
-function newPitchDraft() {
-  return { bids: [], trump: null, high: null, low: null, jack: undefined, game: undefined,
-    single: false };
+function newPitchDraft(bids) {
+  return { bids: bids ? bids.slice() : [], trump: null, high: null, low: null, jack: undefined,
+    game: undefined, single: false };
 }
 
 /**
@@ -279,9 +279,9 @@ export function legalCalls(bids) {
   return calls;
 }
 
-/** The pitcher's seat and bid from the calls, or null. */
-function pitcherOf(bids) {
-  const first = (S.match.dealer.seat + 1) % S.match.players.length;
+/** The pitcher's seat and bid from the calls (the dealer at `dealerSeat`), or null. */
+function pitcherOf(bids, dealerSeat) {
+  const first = (dealerSeat + 1) % S.match.players.length;
   let best = null;
   bids.forEach((call, i) => {
     if (call === "pass") return;
@@ -318,10 +318,10 @@ function pitchRecord(d) {
   return { sheet, missing };
 }
 
-function pitchForm(d, redraw) {
+function pitchForm(d, redraw, ctx) {
   const m = S.match;
   const n = m.players.length;
-  const first = (m.dealer.seat + 1) % n;
+  const first = (ctx.dealerSeat + 1) % n;
   const parts = [];
   const calls = legalCalls(d.bids);
   if (d.bids.length) {
@@ -346,7 +346,7 @@ function pitchForm(d, redraw) {
       } }, "↶ Take back the last bid"));
   }
   if (calls.length) return parts;
-  const pitcher = pitcherOf(d.bids);
+  const pitcher = pitcherOf(d.bids, ctx.dealerSeat);
   if (!pitcher) {
     parts.push(el("p", { class: "note" }, "Everybody passed: nothing to score, the deal " +
       "passes on."));
@@ -375,13 +375,13 @@ function pitchForm(d, redraw) {
 
 // ------------------------------------------------------------------ totals (last resort)
 
-function totalsForm(d, redraw) {
+function totalsForm(d, redraw, ctx) {
   const m = S.match;
   const parts = [el("p", { class: "note" }, "Just the deal's points, when nothing else is " +
     "known: the referee can only check they are possible in one deal.")];
   if (m.game === "piquet") {
     for (const role of ROLES) {
-      parts.push(el("label", {}, `${m[role]} (${role}) scored`,
+      parts.push(el("label", {}, `${ctx[role]} (${role}) scored`,
         el("input", { type: "number", inputmode: "numeric", min: 0, max: 999, name: role,
           "data-total": role, value: d.scores[role] === undefined ? "" : d.scores[role],
           oninput: (event) => { d.scores[role] = event.target.value; } })));
@@ -394,26 +394,24 @@ function totalsForm(d, redraw) {
           "data-total": String(i), value: d.scores[i] === undefined ? "" : d.scores[i],
           oninput: (event) => { d.scores[i] = event.target.value; } })));
     });
-    const pitcher = pitcherOf(d.bids || []);
     parts.push(el("label", {}, "The pitcher",
       el("select", { name: "pitcher", onchange: (event) => {
         d.pitcher = event.target.value;
         redraw();
       } }, el("option", { value: "" }, "who pitched?"), ...m.players.map((p, seat) =>
-        el("option", { value: seat, selected: String(d.pitcher) === String(seat) ||
-          (d.pitcher === undefined && pitcher && pitcher.seat === seat) }, p)))));
+        el("option", { value: seat, selected: String(d.pitcher) === String(seat) }, p)))));
   }
   return parts;
 }
 
-function totalsRecord(d) {
+function totalsRecord(d, ctx) {
   const m = S.match;
   const missing = [];
   if (m.game === "piquet") {
     const scores = {};
     for (const role of ROLES) {
       if (d.scores[role] === undefined || String(d.scores[role]).trim() === "") {
-        missing.push(`${m[role]}'s points`);
+        missing.push(`${ctx[role]}'s points`);
       } else scores[role] = Number(d.scores[role]);
     }
     return { totals: { scores }, missing };
@@ -430,14 +428,24 @@ function totalsRecord(d) {
  * "sheet" | "totals"; `submit(body)` gets {"sheet": …} or {"totals": …}; `label` names the
  * button. Returns the form element.
  */
-export function sheetForm({ key, level, submit, label, id }) {
+export function sheetForm({ key, level, submit, label, id, deal }) {
   const m = S.match;
-  const draftKey = `${S.id}:${m.deal_number}:${key}:${level}`;
+  const ctx = deal || currentContext();
+  const draftKey = `${S.id}:${ctx.number}:${key}:${level}`;
   if (!drafts.has(draftKey)) {
     drafts.set(draftKey, level === "totals" ? { scores: {} }
-      : m.game === "piquet" ? newPiquetDraft() : newPitchDraft());
+      : m.game === "piquet" ? newPiquetDraft() : newPitchDraft(ctx.bids));
   }
   const d = drafts.get(draftKey);
+  if (level === "totals" && d.pitcher === undefined && m.game === "pitch") {
+    const p = pitcherOf(ctx.bids || [], ctx.dealerSeat);
+    if (p) d.pitcher = p.seat;
+    else if (ctx.pitcher !== null && ctx.pitcher !== undefined) d.pitcher = ctx.pitcher;
+  }
+  const build = () => {
+    if (level === "totals") return totalsRecord(d, ctx);
+    return m.game === "piquet" ? piquetRecord(d) : pitchRecord(d);
+  };
   const form = el("form", { class: "sheet-form", id: id || null, "data-level": level,
     onsubmit: (event) => {
       event.preventDefault();
@@ -445,25 +453,52 @@ export function sheetForm({ key, level, submit, label, id }) {
       if (missing.length) return;
       submit(body, () => drafts.delete(draftKey));
     } });
-  const build = () => {
-    if (level === "totals") return totalsRecord(d);
-    return m.game === "piquet" ? piquetRecord(d) : pitchRecord(d);
+  const button = el("button", { type: "submit", class: "primary big", "data-submit": key },
+    label);
+  const note = el("p", { class: "note missing", "aria-live": "polite" });
+  const update = () => {
+    const { missing } = build();
+    note.textContent = missing.length ? `Still to fill in: ${missing.join(", ")}.` : "";
+    button.disabled = missing.length > 0 || S.busy;
   };
   const redraw = () => {
-    const fields = level === "totals" ? totalsForm(d, redraw)
-      : m.game === "piquet" ? piquetForm(d, redraw) : pitchForm(d, redraw);
-    const { missing } = build();
-    form.replaceChildren(...fields,
-      el("p", { class: "note missing", "aria-live": "polite" },
-        missing.length ? `Still to fill in: ${missing.join(", ")}.` : ""),
-      el("button", { type: "submit", class: "primary big", "data-submit": key,
-        disabled: missing.length > 0 || S.busy }, label));
+    const fields = level === "totals" ? totalsForm(d, redraw, ctx)
+      : m.game === "piquet" ? piquetForm(d, redraw, ctx) : pitchForm(d, redraw, ctx);
+    form.replaceChildren(...fields, note, button);
+    update();
   };
+  form.addEventListener("input", update);
   redraw();
   return form;
 }
 
+/** The deal about to be recorded: its number, roles and dealer. */
+function currentContext() {
+  const m = S.match;
+  return { number: m.deal_number, elder: m.elder, younger: m.younger,
+    dealerSeat: m.dealer.seat, bids: null, pitcher: null };
+}
+
 // ------------------------------------------------------------------ the screen
+
+/** The deal this phone has just recorded (its answer is shown open). */
+let justRecorded = null;
+
+/** The last deal's answer, above the next sheet: its points, agreement and grounds. */
+function lastAnswer() {
+  const live = S.ledger.filter((d) => d.status === "live");
+  const d = live[live.length - 1];
+  if (!d || !d.ruling) return [];
+  const word = S.match.game === "piquet" ? "Deal" : "Hand";
+  const agreement = { provisional: " · waiting for the other side to confirm",
+    confirmed: " · confirmed", disputed: " · disputed", ruled: " · ruled by its cards" };
+  const view = groundsView(d.ruling);
+  return [el("details", { class: "last-answer", id: "last-answer", "data-deal": d.deal,
+    open: justRecorded === d.deal || null },
+  el("summary", {}, el("strong", {}, `${word} ${d.deal}: ${scoresWords(d.scores)}`),
+    ` ${levelWords(d.level)}${agreement[d.agreement] || ""}`),
+  view || el("p", { class: "note" }, "Scored by its cards (the Score tab has the details)."))];
+}
 
 /** Redraw #sheet: the score sheet of the next deal, or the bar to switch entry level. */
 export function renderSheet() {
@@ -472,6 +507,8 @@ export function renderSheet() {
   if (!box || !m) return;
   const turn = $("#turn");
   if (turn) delete turn.dataset.entry;
+  const soFar = $("#so-far");
+  if (soFar) soFar.hidden = false;
   const write = S.canWrite && !m.finished && m.next && m.next.action !== "none";
   if (!write || m.deal_in_progress) {
     box.replaceChildren();
@@ -491,8 +528,8 @@ export function renderSheet() {
     box.replaceChildren(switches);
     return;
   }
-  // The card-by-card screen waits behind the sheet.
-  for (const id of ["#deal-setup", "#bids", "#cards", "#any-card-row"]) {
+  // The card-by-card screen waits behind the sheet (and the last deal's answer moves up).
+  for (const id of ["#deal-setup", "#bids", "#cards", "#any-card-row", "#so-far"]) {
     const node = $(id);
     if (node) node.hidden = true;
   }
@@ -513,7 +550,10 @@ export function renderSheet() {
     level: mode,
     id: "sheet-form",
     label: `Record ${m.game === "piquet" ? "deal" : "hand"} ${number}`,
-    submit: (body, clear) => post("/deals", body, () => clear()),
+    submit: (body, clear) => post("/deals", body, (answer) => {
+      clear();
+      justRecorded = answer.deal;
+    }),
   });
-  box.replaceChildren(switches, form);
+  box.replaceChildren(...lastAnswer(), switches, form);
 }

@@ -1,0 +1,96 @@
+/* Seats (issue 11.1, 11.6): each player joins the match on his own phone by scanning a QR code.
+ *
+ * The phone that holds the write token asks for one seat credential per player
+ * (POST /v1/matches/{id}/seats); the answer is given once, so this phone keeps the join links
+ * (localStorage) to show them again. A join link is /table/#match=<id>&token=<seat token>
+ * (&seat=<name> tells the joining phone whose seat it is; the server knows it from the token).
+ */
+import { el, $ } from "../dom.js";
+import { post } from "../match.js";
+import { S } from "../state.js";
+import { saveMatch, savedMatch } from "../store.js";
+import { qrcode } from "../vendor/qrcode.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A QR code of `text` as an SVG element (drawn with DOM calls, never as markup). */
+export function qrSvg(text, label) {
+  const qr = qrcode(0, "M");
+  qr.addData(text);
+  qr.make();
+  const count = qr.getModuleCount();
+  const margin = 4;
+  const size = count + 2 * margin;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  svg.setAttribute("shape-rendering", "crispEdges");
+  const back = document.createElementNS(SVG, "rect");
+  back.setAttribute("width", size);
+  back.setAttribute("height", size);
+  back.setAttribute("fill", "#fff");
+  let d = "";
+  for (let r = 0; r < count; r++) {
+    for (let c = 0; c < count; c++) {
+      if (qr.isDark(r, c)) d += `M${c + margin},${r + margin}h1v1h-1z`;
+    }
+  }
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", d);
+  path.setAttribute("fill", "#000");
+  svg.append(back, path);
+  return svg;
+}
+
+/** The join link of a seat, absolute, for this page's address. */
+export function joinLink(seat) {
+  const base = location.href.split("#")[0];
+  return `${base}#match=${encodeURIComponent(S.id)}&token=${encodeURIComponent(seat.token)}` +
+    `&seat=${encodeURIComponent(seat.player)}`;
+}
+
+/** Redraw #seats (Share tab): the button that makes the seats, or each seat's link and QR. */
+export function renderSeats() {
+  const box = $("#seats");
+  const m = S.match;
+  if (!box || !m) return;
+  const writer = Boolean(S.token && S.token.startsWith("rw_"));
+  const mine = S.token && S.token.startsWith("st_") ? savedMatch(S.id).seatName : null;
+  if (!writer) {
+    box.replaceChildren(el("h2", {}, "Seats"), el("p", { class: "note" }, mine
+      ? `This phone is ${mine}'s seat: it records, confirms the other side's deals and ` +
+        "disputes them."
+      : "Players join with the QR code shown on the phone that started the match."));
+    box.hidden = false;
+    return;
+  }
+  const seats = savedMatch(S.id).seats || [];
+  const joined = m.seats || [];
+  const parts = [el("h2", {}, "Each player on his own phone"),
+    el("p", {}, "Each player scans his own code: his phone can then record, confirm the other " +
+      "side's deals or dispute them. This phone keeps recording for everyone.")];
+  if (seats.length) {
+    parts.push(el("ul", { class: "seat-list" }, ...seats.map((seat) => {
+      const link = joinLink(seat);
+      return el("li", { "data-seat": seat.player },
+        el("h3", {}, `${seat.player}'s seat`),
+        qrSvg(link, `QR code of ${seat.player}'s join link`),
+        el("input", { class: "link", readonly: true, value: link,
+          "aria-label": `${seat.player}'s join link` }),
+        joined.includes(seat.player) ? el("p", { class: "note" }, "Seat given.") : null);
+    })));
+  }
+  parts.push(el("button", { type: "button", id: "make-seats", class: seats.length ? "small"
+    : "primary big", onclick: makeSeats },
+  seats.length ? "New codes (the old ones stop working)" : "Give each player a seat"));
+  box.replaceChildren(...parts);
+  box.hidden = false;
+}
+
+function makeSeats() {
+  post("/seats", {}, (answer) => {
+    saveMatch({ id: S.id, seats: answer.seats.map((s) => ({ player: s.player,
+      token: s.token })) });
+  });
+}
