@@ -37,16 +37,19 @@ def record(taps: Taps, within: str = "#sheet") -> None:
                            state="attached")
 
 
-def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
-    """axe-core's violations of ``impacts`` on the page as it is (vendored axe, never a CDN)."""
+def axe_violations(page: Any, within: str | None = None,
+                   impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """axe-core's violations of ``impacts`` on the page as it is (vendored axe, never a CDN);
+    ``within``: only in that element (a screen of this branch beside another's)."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         # evaluate(), not a <script> tag: the page's policy allows no inline script
         page.evaluate("(source) => { (0, eval)(source); }", AXE.read_text(encoding="utf-8"))
-    found = page.evaluate("""async () => {
-        const result = await axe.run(document, {resultTypes: ['violations']});
+    found = page.evaluate("""async (within) => {
+        const context = within ? document.querySelector(within) : document;
+        const result = await axe.run(context, {resultTypes: ['violations']});
         return result.violations.map((v) => ({id: v.id, impact: v.impact,
             nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5)}));
-    }""")
+    }""", within)
     return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in impacts]
 
 

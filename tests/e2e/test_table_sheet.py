@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.sheet import Taps, axe_violations, record, shots
-from tests.e2e.table import scores, start_match, turn
+from tests.e2e.table import Q10_CARDS, scores, start_match, tap_card, turn
 
 pytestmark = pytest.mark.e2e
 
@@ -93,3 +93,93 @@ def test_an_impossible_line_is_refused_in_words(served: str, phone: Any) -> None
     assert "Not recorded" in message
     assert "single trump" in message.lower() or "one trump" in message.lower(), message
     assert scores(phone) == {"Ann": 0, "Bob": 0, "Cid": 0}
+
+
+def _capot_for_elder(taps: Taps) -> None:
+    """Nothing announced; elder takes all twelve tricks (13 in play, capot 40): elder 53."""
+    taps.tap('#sheet [data-pick="declarations=none"]')
+    taps.pick("tricks", 12)  # the points in play follow: elder 13, younger 0
+
+
+def _q10(taps: Taps) -> None:
+    """Q10's line: younger good in point and sequence, elder in sets; elder 11, younger 41."""
+    for field, value in [("point.who", "younger"), ("point.cards", 6),
+                         ("sequence.who", "younger"), ("sequence.length", 6),
+                         ("sets.who", "elder"), ("sets.sets", "3A"), ("tricks", 5),
+                         ("play.elder", 8), ("play.younger", 9)]:
+        taps.pick(field, value)
+
+
+def test_a_whole_partie_by_score_sheet(served: str, phone: Any) -> None:
+    """Q9's partie: Bill (elder in deals 1, 3, 5) makes capot, 53 each; deals 2, 4, 6 are Q10
+    with Ann elder (Ann 11, Bill 41): Bill 282, Ann 33; Ann is rubiconed and pays 415."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"], entry="sheet")
+    for deal in range(1, 7):
+        assert turn(phone) == f"Deal {deal}: the score sheet"
+        taps = Taps(phone)
+        if deal % 2:
+            _capot_for_elder(taps)
+        else:
+            _q10(taps)
+        record(taps)
+        assert taps.count <= 12
+    assert scores(phone) == {"Bill": 282, "Ann": 33}
+    assert turn(phone) == "The match is over: Bill wins."
+    assert phone.is_hidden("#sheet")
+    phone.click("button[data-tab=score]")
+    settlement = phone.inner_text("#settlement-box")
+    assert "Bill wins the partie." in settlement
+    assert "Ann is rubiconed" in settlement
+    assert "415 points" in settlement
+    assert phone.locator('#ledger tr[data-deal]').count() == 6
+    shots(phone, "sheet-partie")
+    assert not axe_violations(phone)
+
+
+def test_a_pitch_match_to_its_target_by_score_sheet_and_totals(served: str, phone: Any) -> None:
+    """Hand 1 (Ann deals): Bob bids 4 and takes all four points. Hand 2 (Bob deals): Cid and
+    Ann pass, Bob is stuck, bids 4, and the table writes just the totals: Bob +4, pitcher: he
+    reaches 8 as the pitcher and wins the match (P7)."""
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"], entry="sheet")
+    taps = Taps(phone)
+    for field, value in [("bid", 4), ("bid", "pass"), ("bid", "pass"), ("high", 1),
+                         ("low", 1), ("jack", 1), ("game", 1)]:
+        taps.pick(field, value)
+    record(taps)
+    assert scores(phone) == {"Ann": 0, "Bob": 4, "Cid": 0}
+
+    assert turn(phone) == "Hand 2: the score sheet"
+    phone.click("#entry-totals")
+    assert turn(phone) == "Hand 2: just the totals"
+    phone.fill('#sheet [data-total="0"]', "0")
+    phone.fill('#sheet [data-total="1"]', "4")
+    phone.fill('#sheet [data-total="2"]', "0")
+    phone.select_option("#sheet select[name=pitcher]", "1")
+    shots(phone, "sheet-totals")
+    assert not axe_violations(phone)
+    record(Taps(phone))
+    assert scores(phone) == {"Ann": 0, "Bob": 8, "Cid": 0}
+    assert turn(phone) == "The match is over: Bob wins."
+    answer = phone.inner_text("#so-far") + phone.inner_text("#ledger")
+    assert "from the totals" in answer
+
+
+def test_card_by_card_the_declarations_are_explicit(served: str, phone: Any) -> None:
+    """Entering the cards instead: "none announced" is said before the first card, so the
+    referee scores no declaration (Q5) instead of each player's best."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"], entry="sheet")
+    phone.click("#entry-cards")
+    assert turn(phone) == "Bill (elder) to lead"
+    assert phone.is_visible("#cards")
+    choice = phone.locator("#sheet .declarations-choice")
+    assert "Declarations of Bill (elder) and Ann (younger)" in choice.inner_text()
+    assert not axe_violations(phone, "#sheet")  # the card grid is the page's own screen
+    before = phone.get_attribute("body", "data-version")
+    phone.click('#sheet [data-announced="none"]')
+    phone.wait_for_selector(f'body[data-version="{int(before) + 2}"][data-busy=false]',
+                            state="attached")
+    assert phone.locator("#sheet .declarations-choice").count() == 0
+    for card in Q10_CARDS:
+        tap_card(phone, card)
+    # Q10 without declarations: Bill 1+1+1+1+1+1+1+1 = 8 in play; Ann 9 and the cards 10.
+    assert scores(phone) == {"Bill": 8, "Ann": 19}

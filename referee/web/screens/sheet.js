@@ -481,6 +481,39 @@ function currentContext() {
 
 // ------------------------------------------------------------------ the screen
 
+/**
+ * Card by card (Piquet): what each player announced, made explicit — "none announced", "each
+ * his best" (what the cards hold), or "as announced" (the declaration form) — while the
+ * referee still takes declarations (next.also). Null when there is nothing to ask.
+ */
+function declarationsChoice() {
+  const m = S.match;
+  if (m.game !== "piquet" || S.declaring) return null;
+  const pending = ((m.next && m.next.also) || []).filter((a) => a.type === "declaration");
+  if (!pending.length) return null;
+  const send = async (announced) => {
+    for (const a of pending) {
+      await post("/events", { type: "declaration", role: a.role, announced });
+    }
+  };
+  const who = pending.map((a) => `${a.player} (${a.role})`).join(" and ");
+  return el("fieldset", { class: "picks cols-3 declarations-choice" },
+    el("legend", {}, `Declarations of ${who} `, ruleLink("Q5")),
+    el("div", { class: "pick-row" },
+      el("button", { type: "button", class: "pick", "data-announced": "none",
+        onclick: () => send("none") }, "None announced"),
+      el("button", { type: "button", class: "pick", "data-announced": "best",
+        onclick: () => send("best") }, "Each his best"),
+      el("button", { type: "button", class: "pick", "data-announced": "as_announced",
+        onclick: () => {
+          S.declaring = { role: pending[0].role, point: "", sequence: "", sets: [],
+            carte_blanche: false };
+          render();
+        } }, "As announced…")),
+    el("p", { class: "note" }, "Say it before the first card: a declaration left out is " +
+      "counted as each his best."));
+}
+
 /** The deal this phone has just recorded (its answer is shown open). */
 let justRecorded = null;
 
@@ -510,7 +543,7 @@ export function renderSheet() {
   const soFar = $("#so-far");
   if (soFar) soFar.hidden = false;
   const write = S.canWrite && !m.finished && m.next && m.next.action !== "none";
-  if (!write || m.deal_in_progress) {
+  if (!write) {
     box.replaceChildren();
     box.hidden = true;
     return;
@@ -524,8 +557,11 @@ export function renderSheet() {
       onclick: () => setEntryMode("sheet") }, "Use the score sheet") : null,
     mode === "sheet" ? el("button", { type: "button", id: "entry-totals", class: "small",
       onclick: () => setEntryMode("totals") }, "Just the totals") : null);
-  if (mode === "cards") {
-    box.replaceChildren(switches);
+  if (m.deal_in_progress || mode === "cards") {
+    // Card by card: the declarations are made explicit before the first card (Q5).
+    const parts = [m.deal_in_progress ? null : switches, declarationsChoice()].filter(Boolean);
+    box.replaceChildren(...parts);
+    box.hidden = !parts.length;
     return;
   }
   // The card-by-card screen waits behind the sheet (and the last deal's answer moves up).
@@ -540,7 +576,8 @@ export function renderSheet() {
     : `${m.dealer.player} deals; ${m.players[(m.dealer.seat + 1) % m.players.length]} bids ` +
       "first.";
   if (turn) {
-    turn.replaceChildren(mode === "totals" ? `Deal ${m.deal_number}: just the totals` : title,
+    const word = m.game === "piquet" ? "Deal" : "Hand";
+    turn.replaceChildren(mode === "totals" ? `${word} ${m.deal_number}: just the totals` : title,
       el("small", {}, sub));
     turn.dataset.entry = mode;
   }
@@ -553,6 +590,8 @@ export function renderSheet() {
     submit: (body, clear) => post("/deals", body, (answer) => {
       clear();
       justRecorded = answer.deal;
+      // "Just the totals" is a last resort: the next deal is offered the sheet again.
+      if (mode === "totals") saveMatch({ id: S.id, entry: "sheet" });
     }),
   });
   box.replaceChildren(...lastAnswer(), switches, form);
