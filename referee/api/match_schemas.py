@@ -58,6 +58,17 @@ class PiquetOptionsSchema(StrictSchema):
 
     lead_point = ma.fields.String(validate=validate.OneOf(["every", "ten_or_higher"]))
     cards_count_for_pique = ma.fields.Boolean()
+    revoke = ma.fields.String(
+        validate=validate.OneOf(["replay", "reckon_nothing", "void"]),
+        metadata={"description": "Q12, a revoke recorded anyway: replay (default, PT 59 IV: "
+                                 "the card is taken back and the play goes on), reckon_nothing "
+                                 "(the offender reckons nothing that deal) or void"},
+    )
+    false_call = ma.fields.String(
+        validate=validate.OneOf(["reckon_nothing", "call_only"]),
+        metadata={"description": "Q12, a call of what one does not hold recorded anyway: "
+                                 "reckon_nothing (default, PT 54) or call_only"},
+    )
 
 
 class AutoConfirmField(ma.fields.Field):
@@ -94,14 +105,13 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
     first_dealer = ma.fields.String(validate=NAME)
     irregularities = ma.fields.Dict(
-        keys=ma.fields.String(validate=validate.OneOf(["revoke", "out_of_turn", "other"])),
+        keys=ma.fields.String(validate=validate.OneOf(["out_of_turn", "other"])),
         values=ma.fields.String(validate=validate.OneOf(
             ["withdrawn", "set_back_bid", "void", "as_played"])),
-        metadata={"description": "The penalty of an irregularity recorded anyway (issue 11.4; "
-                                 "P10, Q12): revoke — Pitch set_back_bid (default) | void | "
-                                 "as_played, Piquet withdrawn (default, PT law 59) | void | "
-                                 "as_played; out_of_turn — withdrawn (default) | void; other "
-                                 "— void (default) | as_played"},
+        metadata={"description": "The penalty of an irregularity recorded anyway that no "
+                                 "engine option covers (issue 11.4): out_of_turn — withdrawn "
+                                 "(default: taken back, PT 59 III) | void; other — void "
+                                 "(default) | as_played"},
     )
 
 

@@ -146,12 +146,13 @@ def _token() -> str | None:
     return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
 
-def _authorize(match_id: str, needed: str) -> tokens.Grant:
+def _authorize(match_id: str, needed: str, revoked_ok: bool = False) -> tokens.Grant:
     """401 without a live token, 403 with another match's token (or one that does not grant
     ``needed``: "read", "record" or "write", see :data:`referee.store.tokens.Needed`). The
-    grant is kept for the request (:func:`_principal`)."""
+    grant is kept for the request (:func:`_principal`). ``revoked_ok``: see
+    :func:`referee.store.tokens.authenticate`."""
     try:
-        grant = tokens.authenticate(match_id, _token(), needed)
+        grant = tokens.authenticate(match_id, _token(), needed, revoked_ok)
         g.grant = grant
         return grant
     except tokens.TokenRefused as refused:
@@ -193,13 +194,15 @@ def _expected_version(body: dict[str, Any], required: bool, any_ok: bool = False
     return int(expected) if expected is not None else None
 
 
-def _fingerprint() -> str:
+def _fingerprint(who: str = "") -> str:
+    """sha256 of the request (method, path, canonical body; ``who`` when the answer belongs
+    to one credential, e.g. the hash of the token that rotated)."""
     raw = request.get_data(cache=True)
     try:
         canonical = canonical_json(json.loads(raw)) if raw else ""
     except ValueError:
         canonical = raw.decode("utf-8", "replace")
-    text = f"{request.method} {request.path}\n{canonical}"
+    text = f"{request.method} {request.path}\n{canonical}\n{who}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -254,10 +257,11 @@ def _write(
     needed: str = "write",
 ) -> Response:
     """One write to a match, THE way a route records: authorize (``needed``: "write", or
-    "record" for what a seat's token may do too), then in ONE transaction claim the
-    Idempotency-Key (a retry gets the stored answer), check If-Match against the match's
-    current version (412), decide on the state, append the events and store the answer for
-    the key. A refusal or a crash rolls all of it back.
+    "record" for what a seat's token may do too), then in ONE transaction
+    (:func:`referee.store.ledger.append`) claim the Idempotency-Key (a retry, or a duplicate
+    that waited for the first, gets the stored answer), check If-Match against the match's
+    current version (412), append the events decided and store the answer for the key. A
+    refusal or a crash rolls all of it back.
 
     ``decide(state)`` returns the events to append (pure; it raises MatchError/RecordError
     to refuse); ``render(appended)`` the answer's body, dumped with ``schema``.
@@ -268,25 +272,40 @@ def _write(
     expected = _expected_version(body, version_required)
     key = _idempotency_key()
     fingerprint = _fingerprint() if key is not None else None
-    actor = body.get("by")
+    sent: dict[str, Any] = {}
 
-    def work() -> Response:
+    def claim() -> None:
         stored = _claim(match_id, key, fingerprint)
         if stored is not None:
-            return _replay(stored)
-        appended = ledger.append(match_id, decide, actor=actor, expected_version=expected)
-        text = json.dumps(_schema(schema).dump(render(appended)))
-        headers = {"ETag": _etag(appended.state)}
+            raise _Answered(stored)
+
+    def answer(appended: ledger.Appended) -> None:
+        sent["text"] = json.dumps(_schema(schema).dump(render(appended)))
+        sent["headers"] = {"ETag": _etag(appended.state)}
+
+    def store_answer(appended: ledger.Appended) -> None:
         if key is not None:
             first = appended.events[0].seq if appended.events else None
-            idempotency.complete(match_id, key, idempotency.StoredResponse(status, text, headers),
-                                 match_id, first)
-        return _json_response(text, status, headers)
+            idempotency.complete(
+                match_id, key, idempotency.StoredResponse(status, sent["text"], sent["headers"]),
+                match_id, first,
+            )
 
     try:
-        return ledger.transact(work)
+        ledger.append(match_id, decide, actor=body.get("by"), expected_version=expected,
+                      first=claim, prepare=answer, within=store_answer)
+    except _Answered as answered:
+        return _replay(answered.stored)
     except Exception as error:
         raise _problem(match_id, error) from None
+    return _json_response(sent["text"], status, sent["headers"])
+
+
+class _Answered(Exception):
+    """The Idempotency-Key already has its answer (a retry): send it, store nothing."""
+
+    def __init__(self, stored: idempotency.StoredResponse) -> None:
+        self.stored = stored
 
 
 def _problem(match_id: str, error: Exception) -> Exception:
@@ -393,12 +412,14 @@ def create_match(body: dict[str, Any]) -> Any:
 
 
 def _token_write(
-    match_id: str, kinds: tuple[tokens.Kind, ...], expected: int | None, purpose: str
+    match_id: str, kinds: tuple[tokens.Kind, ...], expected: int | None, purpose: str,
+    who: str, revoked: bool = False,
 ) -> Response:
-    """Rotate ``kinds`` in one transaction with the Idempotency-Key's claim: a retry gets the
-    same new tokens (made from its key) and revokes nothing more."""
+    """Rotate ``kinds`` in one transaction with the Idempotency-Key's claim: a retry (by the
+    same credential ``who``) gets the same new tokens (made from its key) and revokes
+    nothing more. ``revoked``: the credential was rotated away, only a retry is answered."""
     key = _idempotency_key()
-    fingerprint = _fingerprint() if key is not None else None
+    fingerprint = _fingerprint(who) if key is not None else None
 
     def work() -> Response:
         stored = _claim(match_id, key, fingerprint)
@@ -407,6 +428,9 @@ def _token_write(
             again = tokens.Seed(key, kept["tokens_from"])
             made = {k: tokens.derive(match_id, k, again, purpose) for k in kept["kinds"]}
             return _replay(stored, json.dumps({"tokens": made}))
+        if revoked:
+            raise ProblemError(401, "This token is not valid (wrong, or rotated away).",
+                               headers={"WWW-Authenticate": 'Bearer realm="referee"'})
         if expected is not None and ledger.chain_head(match_id)[0] != expected:
             raise ledger.VersionMismatch(ledger.load_state(match_id))
         seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
@@ -436,10 +460,11 @@ def rotate_tokens(body: dict[str, Any], match_id: str) -> Any:
     ledger). With an Idempotency-Key a retry gets the same new tokens and revokes nothing
     more, so a lost answer cannot lock the table out.
     """
-    _authorize(match_id, "write")
+    # A retry comes with the token its lost answer rotated away: let its key answer it.
+    grant = _authorize(match_id, "write", revoked_ok=_idempotency_key() is not None)
     expected = _expected_version(body, required=True, any_ok=True)
     kinds = tokens.KINDS if body["which"] == "both" else (body["which"],)
-    return _token_write(match_id, kinds, expected, "rotate")
+    return _token_write(match_id, kinds, expected, "rotate", grant.label, grant.revoked)
 
 
 @blp.route("/<string:match_id>/tokens:recover", methods=["POST"])
@@ -458,7 +483,8 @@ def recover_tokens(body: dict[str, Any], match_id: str) -> Any:
         raise ProblemError(refused.status, str(refused)) from None
     expected = _expected_version(body, required=False)
     kinds = tokens.KINDS if body["which"] == "both" else (body["which"],)
-    return _token_write(match_id, kinds, expected, "recover")
+    return _token_write(match_id, kinds, expected, "recover",
+                        tokens.token_hash(body["recovery_code"]))
 
 
 @blp.route("/<string:match_id>", methods=["GET"])

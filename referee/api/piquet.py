@@ -36,6 +36,43 @@ def _role() -> ma.fields.String:
 _ROLE_IN = validate.OneOf(["elder", "younger"])
 
 
+class DealOptionsSchema(PiquetOptionsSchema):
+    """A Piquet table's options (Q6, Q7) and its penalties for irregularities recorded anyway
+    (Q12); omitted ones take the defaults."""
+
+    revoke = ma.fields.String(
+        validate=validate.OneOf(["replay", "reckon_nothing", "void"]),
+        metadata={"description": "A revoke recorded anyway: replay from that trick (PT 59 IV, "
+                                 "default); when it cannot be replayed the offender reckons "
+                                 "nothing, or the deal is void"})
+    false_call = ma.fields.String(
+        validate=validate.OneOf(["reckon_nothing", "call_only"]),
+        metadata={"description": "A call of what one does not hold recorded anyway: the caller "
+                                 "reckons nothing that deal (PT 54, default), or only the call "
+                                 "scores nothing"})
+
+
+class IrregularSchema(StrictSchema):
+    """A rule break recorded anyway (Q12): a revoke ("revoke", "tricks[2][1]"), a false call
+    ("announcement_not_held", "declarations.elder.sequence"), a lead out of turn the adversary
+    played to ("lead_out_of_turn", "tricks[4][0]"), a misdeal ("hand_size", "dealt.elder")."""
+
+    code = ma.fields.String(required=True, validate=validate.OneOf(
+        ["revoke", "announcement_not_held", "lead_out_of_turn", "hand_size", "talon_size"]))
+    location = ma.fields.String(required=True, validate=validate.Length(max=80))
+
+
+class IrregularitySchema(ma.Schema):
+    """An irregularity recorded anyway and its penalty (Q12)."""
+
+    kind = ma.fields.String(metadata={"example": "revoke"})
+    who = _role()
+    law = ma.fields.String(metadata={"example": "PT 59 IV"})
+    location = ma.fields.String()
+    penalty = ma.fields.String(metadata={"example": "reckon_nothing"})
+    consequence = ma.fields.String()
+
+
 class RolesNumbersSchema(StrictSchema):
     """A whole number per role (either may be left out where the field allows)."""
 
@@ -122,7 +159,11 @@ class DealRequestSchema(StrictSchema):
         RolesNumbersSchema, allow_none=True,
         metadata={"description": "The deal's points each side claims (either or both): the "
                                  "answer explains any difference entry by entry"})
-    options = ma.fields.Nested(PiquetOptionsSchema, load_default=dict)
+    irregular = ma.fields.List(
+        ma.fields.Nested(IrregularSchema), validate=validate.Length(max=16), allow_none=True,
+        metadata={"description": "Rule breaks the table records anyway (Q12), each as the "
+                                 "code and location of its violation"})
+    options = ma.fields.Nested(DealOptionsSchema, load_default=dict)
 
 
 class SheetRequestSchema(StrictSchema):
@@ -208,7 +249,8 @@ class CountSchema(ma.Schema):
     who = ma.fields.String()
     what = ma.fields.String(metadata={"example": "quint to the king in clubs"})
     points = ma.fields.Integer()
-    stage = ma.fields.String(validate=validate.OneOf(["declaring", "playing", "the cards"]))
+    stage = ma.fields.String(
+        validate=validate.OneOf(["declaring", "playing", "the cards", "penalty"]))
     rule = ma.fields.String(metadata={"example": "Q5"})
     step = ma.fields.String(metadata={"example": "sequence"})
     trick = ma.fields.Integer()
@@ -256,6 +298,7 @@ class SheetRulingSchema(ma.Schema):
     capot = _role()
     cards = ma.fields.String(allow_none=True, metadata={"description": "who won the cards"})
     counts = ma.fields.List(ma.fields.Nested(CountSchema))
+    log = ma.fields.List(ma.fields.Nested(LogEntrySchema))
     verified = ma.fields.List(ma.fields.Nested(GroundSchema))
     computed = ma.fields.List(ma.fields.Nested(GroundSchema))
     as_reported = ma.fields.List(ma.fields.Nested(GroundSchema))
@@ -280,6 +323,7 @@ class DealRulingSchema(ma.Schema):
     hands = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.List(ma.fields.String()))
     log = ma.fields.List(ma.fields.Nested(LogEntrySchema))
     counts = ma.fields.List(ma.fields.Nested(CountSchema))
+    irregularities = ma.fields.List(ma.fields.Nested(IrregularitySchema))
     verified = ma.fields.List(ma.fields.Nested(GroundSchema))
     computed = ma.fields.List(ma.fields.Nested(GroundSchema))
     as_reported = ma.fields.List(ma.fields.Nested(GroundSchema))

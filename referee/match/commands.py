@@ -16,7 +16,15 @@ from typing import Any
 
 from referee import RULES_VERSION
 from referee.match.events import Event
-from referee.match.state import DealEntry, DealRuling, Game, MatchError, MatchState
+from referee.match.games import blocking
+from referee.match.state import (
+    DealEntry,
+    DealRuling,
+    Decided,
+    Game,
+    MatchError,
+    MatchState,
+)
 from referee.violations import RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
@@ -26,13 +34,15 @@ NewEvent = tuple[str, dict[str, Any]]
 #: kind, the penalties a table may choose, the default first.
 #:
 #: - ``withdrawn``: the step is taken back and the play goes on as though it had not happened
-#:   (Piquet revoke, PT law 59 IV: "retake any cards played in error… the play proceeds as
-#:   though no error had been committed"; a lead out of turn, PT 59 III: "the card led may be
-#:   taken up"; a Pitch bid or card out of turn: cancelled and the order restored, a proposal
-#:   by analogy). Nothing is scored for it; the ledger notes it.
-#: - Pitch revokes and bids out of turn are the engine's (P10): the record lists them
-#:   (``irregular``) and the engine rules them by the table's ``revoke_penalty`` and
-#:   ``bid_out_of_turn`` options (Foster's Complete Hoyle 1897, Britannica 1929).
+#:   (Piquet revoke under the engine's ``revoke`` "replay", PT law 59 IV: "retake any cards
+#:   played in error… the play proceeds as though no error had been committed"; a lead out of
+#:   turn, PT 59 III: "the card led may be taken up"; a card out of turn within a trick).
+#:   Nothing is scored for it; the ledger notes it.
+#: - What the engines record are theirs: Pitch (P10) revokes, bids and leads out of turn,
+#:   misdeals by the table's ``revoke_penalty``, ``bid_out_of_turn``, ``lead_out_of_turn``,
+#:   ``misdeal`` options (Foster's Complete Hoyle 1897, Britannica 1929); Piquet (Q12) a revoke
+#:   under ``revoke`` "reckon_nothing" or "void" and a call of what one does not hold under
+#:   ``false_call`` (PT 52–54, 59). The record lists them (``irregular``).
 #: - ``void``: the deal is void and dealt again (where no law gives a penalty).
 #: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
 PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -40,8 +50,7 @@ PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
         "out_of_turn": ("withdrawn", "void"),
         "other": ("void", "as_played"),
     },
-    "piquet": {
-        "revoke": ("withdrawn", "void", "as_played"),
+    "piquet": {  # a revoke and a false call: the engine's Q12 options (revoke, false_call)
         "out_of_turn": ("withdrawn", "void"),
         "other": ("void", "as_played"),
     },
@@ -160,7 +169,10 @@ def step(
             )
         number, dealer, record = state.current.number, state.current.dealer, state.current.record
     full = {**payload, "deal": number, "dealer": dealer}
-    before = game.check_step(record, dealer, state.players, state.options)
+    # the deal so far, as the fold ruled it (not for the cards of an earlier deal just begun)
+    before = state.check if reentry is None or state.current is not None else None
+    if before is None:
+        before = game.check_step(record, dealer, state.players, state.options)
     irregular = _Irregular(state, game, number, dealer, kind, full, entered_by)
     if anyway:  # as the rules have it when they take it; else as the engine records it
         again = {**payload, "deal": reentry} if reentry is not None else payload
@@ -178,33 +190,43 @@ def step(
         if not anyway or refused.violations[0].code != "out_of_turn":
             raise
         return irregular.events("out_of_turn", refused.violations, before.next.player)
-    new_record = game.apply_step(record, Event(state.version + 1, kind, full, actor),
-                                 state.players)
-    after = game.check_step(new_record, dealer, state.players, state.options)
-    fresh = _blocking([v for v in after.violations if v not in before.violations], kind)
+    try:
+        done = game.rule_step(record, Event(state.version + 1, kind, full, actor), before,
+                              dealer, state.players, state.options)
+    except RecordError as broken:  # e.g. a hand of the wrong size: no engine records it
+        if not anyway:
+            raise
+        return irregular.events("other", broken.violations, before.next.player)
+    new_record, after, fresh = done.record, done.check, list(done.blocking)
     if fresh and not anyway:
         raise RecordError(fresh)
     noted: list[NewEvent] = []
     if fresh:
         category = "revoke" if any(v.code == "revoke" for v in fresh) else "other"
-        category = category if category in PENALTIES[game.name] else "other"
-        penalty = state.options.get("irregularities", {}).get(
-            category, PENALTIES[game.name][category][0])
+        if category == "revoke" and game.name == "piquet":
+            penalty = "withdrawn"  # the engine's revoke "replay": PT 59 IV
+        else:
+            category = "other"
+            penalty = state.options.get("irregularities", {}).get(
+                category, PENALTIES[game.name][category][0])
         if penalty in ("withdrawn", "void"):
-            return irregular.events(category, fresh, before.next.player)
+            return irregular.events(category, fresh, before.next.player, penalty)
         noted = [irregular.note(category, penalty, fresh, before.next.player)]
-    events: list[NewEvent] = [(kind, full), *noted]
+    events = Decided([(kind, full), *noted])
     if after.complete and (reentry is not None or (state.current and state.current.reentry)):
-        return [*events, *record_cards(state, game, number, new_record, entered_by)]
-    if after.complete:
+        events.extend(record_cards(state, game, number, new_record, entered_by))
+        return events
+    if not after.complete:
+        events.check = after  # the fold need not rule the deal again
+    else:
         ruled = game.rule(new_record, dealer, state.players, state.options)
         known = [*(state.current.irregular if state.current else ()),
                  *(n[1] for n in noted)]
         acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
-        blocking = [v for v in _blocking(ruled.violations, kind)
-                    if (v.code, v.location) not in acknowledged]
-        if blocking:
-            raise RecordError(blocking)
+        left = [v for v in blocking(ruled.violations, kind)
+                if (v.code, v.location) not in acknowledged]
+        if left:
+            raise RecordError(left)
         if known:
             ruled = game.penalize(ruled, known, state.players, state.options)
         events.append(("deal_scored", _scored(number, ruled, entered_by)))
@@ -221,15 +243,15 @@ def _by_engine(
     named = payload.get("player")
     seat = state.players.index(named) if named in state.players else None
     try:
-        found = game.record_anyway(record, irregular.kind, payload, seat, state.players,
-                                   state.options)
+        found = game.record_anyway(record, irregular.kind, irregular.step, seat,
+                                   state.players, state.options)
     except (MatchError, RecordError):
         return None
     if found is None or not found["irregular"]:
         return None
-    kinds = {entry["type"] for entry in found["irregular"]}
-    category = ("revoke" if "revoke" in kinds else "misdeal" if "misdeal" in kinds
-                else "out_of_turn")
+    kinds = set(found["kinds"])
+    category = next((k for k in ("revoke", "misdeal", "false_call") if k in kinds),
+                    "out_of_turn")
     violations = found["violations"] or list(refused)
     note = irregular.note(category, found["penalties"][0], violations, before.next.player,
                           consequence=" ".join(found["consequences"]),
@@ -280,9 +302,10 @@ class _Irregular:
         return ("irregularity", payload)
 
     def events(self, category: str, violations: Sequence[Violation],
-               due: str | None) -> list[NewEvent]:
-        options = self.state.options.get("irregularities", {})
-        penalty = options.get(category, PENALTIES[self.game.name][category][0])
+               due: str | None, penalty: str | None = None) -> list[NewEvent]:
+        if penalty is None:
+            options = self.state.options.get("irregularities", {})
+            penalty = options.get(category, PENALTIES[self.game.name][category][0])
         if penalty not in ("withdrawn", "void"):  # out of turn: nothing else can stand
             penalty = "withdrawn"
         events = [self.note(category, penalty, violations, due)]
@@ -337,17 +360,6 @@ def _refuse_out_of_turn(
         raise MatchError(
             [Violation("out_of_turn", rule, f"It is {due}'s turn, not {named}'s.", "player")]
         )
-
-
-def _blocking(violations: Sequence[Violation], kind: str) -> list[Violation]:
-    """The violations that refuse a step of ``kind``. A declaration is refused for its own
-    faults; but when the hands are unknown, an announcement the hand did not hold shows only
-    once its cards are played, and the card that shows it is not at fault: that deal is
-    scored as the rules score it (the announcement scores nothing, Q5) and its ruling lists
-    the violation."""
-    if kind == "declaration":
-        return list(violations)
-    return [v for v in violations if not v.location.startswith("declarations.")]
 
 
 def record_deal(

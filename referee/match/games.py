@@ -7,11 +7,6 @@ the Piquet partie (Q1, Q9) or the Pitch target (P2, P7).
 
 from __future__ import annotations
 
-import functools
-import json
-import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -19,9 +14,18 @@ from typing import Any
 from referee import piquet, pitch
 from referee.cards import card_names
 from referee.match.events import Event
-from referee.match.state import DealEntry, DealRuling, MatchError, Next, Outcome, StepCheck
+from referee.match.state import (
+    DealEntry,
+    DealRuling,
+    MatchError,
+    Next,
+    Outcome,
+    StepCheck,
+    StepResult,
+)
+from referee.piquet.irregular import false_call_irregularity, revoke_irregularity
 from referee.pitch.records import check_players
-from referee.violations import Violation
+from referee.violations import RecordError, Violation
 
 ROLES = ("elder", "younger")
 
@@ -70,72 +74,75 @@ def _noted(ruled: DealRuling, irregular: Sequence[dict[str, Any]]) -> DealRuling
     return DealRuling({**ruled.ruling, "recorded_anyway": notes}, ruled.scores, left)
 
 
-def _seat_at(ruling: dict[str, Any], location: str, players: int) -> int | None:
-    """The seat that played the card at ``tricks[i][j]`` of a Pitch ruling."""
-    match = re.fullmatch(r"tricks\[(\d+)\]\[(\d+)\]", location)
-    tricks = ruling.get("tricks") or []
-    if match is None or int(match[1]) >= len(tricks):
-        return None
-    leader: int = tricks[int(match[1])]["leader"]
-    return (leader + int(match[2])) % players
 
 
-CheckStep = Callable[[Any, dict, int, Sequence[str], dict[str, Any]], StepCheck]
+def blocking(violations: Sequence[Violation], kind: str) -> tuple[Violation, ...]:
+    """The violations that refuse a step of ``kind``. A declaration is refused for its own
+    faults; but when the hands are unknown, an announcement the hand did not hold shows only
+    once its cards are played, and the card that shows it is not at fault: that deal is
+    scored as the rules score it (the announcement scores nothing, Q5) and its ruling lists
+    the violation."""
+    if kind == "declaration":
+        return tuple(violations)
+    return tuple(v for v in violations if not v.location.startswith("declarations."))
 
 
-def _remembered(check_step: CheckStep) -> CheckStep:
-    """``check_step`` answering again from its last few answers.
+class StepRules:
+    """A game's steps as check / ask / apply (like pokerkit's verify_x / can_x / x), each
+    built on :meth:`rule_step`, which applies a step and rules the deal once. The game
+    supplies ``apply_step`` and ``check_step``."""
 
-    A step asks the rules the same question twice over: the deal before the step (for the
-    state the write starts from, and in the command) and the deal after it (in the command,
-    and for the state it answers with). ``check_step`` is pure and its answer immutable, so
-    an answer is reused for the very record last asked about, or when the canonical JSON of
-    the question (record, dealer, players, options) is the same text.
-    """
-    answers: OrderedDict[str, StepCheck] = OrderedDict()
-    lock = threading.Lock()
-    # The last question (the record itself: records are never changed) and its answer.
-    last: tuple[Any, ...] = (None, None, None, None, None)
+    def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
+        raise NotImplementedError
 
-    @functools.wraps(check_step)
-    def remembered(
-        self: Any, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+    def check_step(
+        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
-        nonlocal last
-        seen = last
-        if seen[0] is record and seen[1:4] == (dealer, players, options):
-            return seen[4]
-        answer = _answer(record, dealer, players, options, self)
-        last = (record, dealer, players, options, answer)
-        return answer
+        raise NotImplementedError
 
-    def _answer(
-        record: dict, dealer: int, players: Sequence[str], options: dict[str, Any], self: Any
-    ) -> StepCheck:
+    def rule_step(
+        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> StepResult:
+        """``event`` applied to the deal ``record`` (whose check is ``before``) and ruled:
+        the violations it brings (not already in ``before``) that refuse it are
+        ``blocking``. :raises MatchError: a step out of place (``apply_step``)."""
+        new_record = self.apply_step(record, event, players)
+        after = self.check_step(new_record, dealer, players, options)
+        fresh = [v for v in after.violations if v not in before.violations]
+        return StepResult(new_record, after, blocking(fresh, event.kind))
+
+    def verify_step(
+        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> None:
+        """Refuse a step the rules do not allow.
+        :raises RecordError: its violations. :raises MatchError: a step out of place."""
+        self.step(record, event, before, dealer, players, options)
+
+    def can_step(
+        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> bool:
+        """Whether the rules allow the step (:meth:`verify_step` would not raise)."""
         try:
-            question = json.dumps([record, dealer, players, options], sort_keys=True,
-                                  separators=(",", ":"))
-        except (TypeError, ValueError):  # not JSON: nothing to compare, just ask
-            return check_step(self, record, dealer, players, options)
-        with lock:
-            known = answers.get(question)
-        if known is not None:
-            return known
-        answer = check_step(self, record, dealer, players, options)
-        with lock:
-            answers[question] = answer
-            while len(answers) > _REMEMBERED:
-                answers.popitem(last=False)
-        return answer
+            return not self.rule_step(record, event, before, dealer, players, options).blocking
+        except MatchError:
+            return False
 
-    return remembered
+    def step(
+        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> StepResult:
+        """The step applied and ruled once, when the rules allow it.
+        :raises RecordError: its blocking violations. :raises MatchError: out of place."""
+        done = self.rule_step(record, event, before, dealer, players, options)
+        if done.blocking:
+            raise RecordError(done.blocking)
+        return done
 
 
-#: Answers kept per game: a request asks at most two questions twice.
-_REMEMBERED = 8
-
-
-class PiquetGame:
+class PiquetGame(StepRules):
     """Piquet for the ledger: players[0] and players[1]; the dealer is younger hand (Q1)."""
 
     name = "piquet"
@@ -164,12 +171,22 @@ class PiquetGame:
                 raise _bad_option("stake cannot be negative.", "options.stake")
         first_dealer = options.get("first_dealer", players[1])
         _seat_of(players, first_dealer, "options.first_dealer")
+        revoke = options.get("revoke", "replay")
+        if revoke not in ("replay", "reckon_nothing", "void"):
+            raise _bad_option("revoke is 'replay', 'reckon_nothing' or 'void' (Q12).",
+                              "options.revoke")
+        false_call = options.get("false_call", "reckon_nothing")
+        if false_call not in ("reckon_nothing", "call_only"):
+            raise _bad_option("false_call is 'reckon_nothing' or 'call_only' (Q12).",
+                              "options.false_call")
         return {
             "lead_point": lead_point,
             "cards_count_for_pique": bool(cards_count),
             "stake": stake,
             "currency": options.get("currency"),
             "first_dealer": first_dealer,
+            "revoke": revoke,
+            "false_call": false_call,
         }
 
     def standing_names(self, players: Sequence[str], options: dict[str, Any]) -> list[str]:
@@ -193,6 +210,8 @@ class PiquetGame:
         return piquet.PiquetOptions(
             lead_point=options["lead_point"],
             cards_count_for_pique=options["cards_count_for_pique"],
+            revoke=options.get("revoke", "replay"),
+            false_call=options.get("false_call", "reckon_nothing"),
         )
 
     @staticmethod
@@ -315,7 +334,6 @@ class PiquetGame:
             }}
         return piquet.deal_from_record(record)
 
-    @_remembered
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
@@ -406,8 +424,48 @@ class PiquetGame:
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
         players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any] | None:
-        """The Piquet engine has no irregularity records: the match's option rules (Q12)."""
-        return None
+        """Q12 as the engine records it: the step applied and the violations it brings that
+        the engine rules on (a revoke under ``revoke`` "reckon_nothing" or "void", a call of
+        what one does not hold) listed in the record's ``irregular`` as ``{"code",
+        "location"}``. None for the rest — a revoke under "replay" (PT 59 IV: the card is taken
+        back, the play goes on as though no error had been made), a lead out of turn (PT 59
+        III: taken up, the adversary not having played to it) —, which the match's option
+        rules."""
+        dealer = int(payload.get("dealer", 0))
+        engine_options = self._engine_options(options)
+        before = self.check_step(record, dealer, players, options)
+        try:
+            new = self.apply_step(record, Event(0, kind, payload), players)
+            after = self.check_step(new, dealer, players, options)
+        except (MatchError, RecordError):
+            return None
+        fresh = [v for v in after.violations if v not in before.violations]
+        known = [v for v in fresh if v.code in piquet.IRREGULAR_CODES]
+        if not known or len(known) != len(fresh):
+            return None
+        kinds = {piquet.IRREGULAR_CODES[v.code] for v in known}
+        if "misdeal" in kinds or "lead_out_of_turn" in kinds or (
+            "revoke" in kinds and engine_options.revoke == "replay"
+        ):
+            return None
+        entries = [{"code": v.code, "location": v.location} for v in known]
+        new = {**new, "irregular": [*new.get("irregular", []), *entries]}
+        role: piquet.Role = "younger" if before.next.role == "younger" else "elder"
+        penalties, consequences = [], []
+        for v in known:
+            if v.code == "revoke":
+                found = revoke_irregularity(v.location, role, "card of the suit led",
+                                                   engine_options.revoke)
+            else:
+                caller: piquet.Role = "younger" if ".younger" in v.location else (
+                    "elder" if ".elder" in v.location else role)
+                found = false_call_irregularity(v.location, caller, engine_options.false_call,
+                                                False)
+            penalties.append(found.penalty)
+            consequences.append(found.consequence)
+        return {"record": new, "irregular": entries, "penalties": penalties,
+                "consequences": consequences, "violations": known,
+                "kinds": [piquet.IRREGULAR_CODES[v.code] for v in known]}
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
@@ -440,7 +498,7 @@ class PiquetGame:
         )
 
 
-class PitchGame:
+class PitchGame(StepRules):
     """Pitch for the ledger: 2–7 players solo or 4 in partnership (P1)."""
 
     name = "pitch"
@@ -516,7 +574,6 @@ class PitchGame:
     def _hand(self, record: dict, players: Sequence[str], options: dict[str, Any]) -> Any:
         return pitch.hand_from_record(record, len(players), options["partnership"])
 
-    @_remembered
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
@@ -625,6 +682,7 @@ class PitchGame:
             consequences.append(sentence)
         return {"record": found.record,
                 "irregular": [item.as_dict() for item in found.irregularities],
+                "kinds": [item.kind for item in found.irregularities],
                 "penalties": list(found.penalties), "consequences": consequences,
                 "violations": list(found.refused)}
 

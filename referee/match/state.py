@@ -8,6 +8,7 @@ rebuilt from the ledger at any time.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -74,6 +75,25 @@ class StepCheck:
 
 
 @dataclass(frozen=True, slots=True)
+class StepResult:
+    """One step applied to a deal and ruled once: the deal's ``record`` with the step, the
+    rules' view of it (``check``) and the violations the step brought that refuse it
+    (``blocking``: empty when the step may be recorded)."""
+
+    record: dict[str, Any]
+    check: StepCheck
+    blocking: tuple[Violation, ...] = ()
+
+
+class Decided(list[tuple[str, dict[str, Any]]]):
+    """The events a command decided to append (``(kind, payload)`` each), and ``check``: the
+    rules' view of the deal in progress after them when the command ruled it (a step), so
+    the match's fold does not rule the same deal again."""
+
+    check: StepCheck | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DealRuling:
     """A finished deal ruled: ``ruling`` the engine's JSON ruling, ``scores`` points per
     standing name (player or team), ``violations`` (empty for a legal deal)."""
@@ -118,6 +138,37 @@ class Game(Protocol):
         """Rule on a deal in progress dealt by seat ``dealer``."""
         ...
 
+    def rule_step(
+        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> StepResult:
+        """The step ``event`` applied to the deal ``record`` (whose check is ``before``) and
+        ruled once. :raises MatchError: a step out of place (see :meth:`apply_step`)."""
+        ...
+
+    def verify_step(
+        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> None:
+        """Refuse a step the rules do not allow. :raises RecordError: with its violations;
+        :raises MatchError: a step out of place."""
+        ...
+
+    def can_step(
+        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> bool:
+        """Whether :meth:`verify_step` would let the step be recorded."""
+        ...
+
+    def step(
+        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> StepResult:
+        """The step applied and ruled (:meth:`rule_step`), when allowed.
+        :raises RecordError: its blocking violations; :raises MatchError: out of place."""
+        ...
+
     def rule(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> DealRuling:
@@ -138,8 +189,9 @@ class Game(Protocol):
         players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any] | None:
         """A step the rules refuse, recorded as the engine records irregularities (Pitch
-        P10): ``{"record", "irregular": [entries], "penalties", "consequences",
-        "violations"}``; None when the engine has no such records.
+        P10, Piquet Q12): ``{"record", "irregular": [entries], "kinds" (revoke,
+        false_call, misdeal…), "penalties", "consequences", "violations"}``; None when the
+        engine does not record it.
 
         :raises RecordError: the step is no irregularity the engine records.
         """
@@ -245,7 +297,9 @@ class InProgress:
 @dataclass(frozen=True, slots=True)
 class MatchState:
     """Everything known about a match after its events (see :func:`replay`); ``head`` is the
-    chain link of the last one (``version``), when the events carry theirs."""
+    chain link of the last one (``version``), when the events carry theirs; ``check`` the
+    rules' view of the deal in progress, or of the next deal's empty record (None when the
+    match is over): what a step is ruled against."""
 
     game: str
     players: tuple[str, ...]
@@ -289,6 +343,7 @@ class MatchState:
         """Numbers of the counted deals not yet confirmed by the other side."""
         return tuple(d.number for d in self.live_deals if d.agreement == "provisional")
     head: str | None = None
+    check: StepCheck | None = None
 
     @property
     def live_deals(self) -> tuple[DealEntry, ...]:
@@ -353,22 +408,38 @@ class Fold:
         self.version = events[0].seq
         self.head = events[0].hash
         self._state: MatchState | None = None  # the state at self.version, once asked for
+        self._known_check: StepCheck | None = None  # the deal in progress, already ruled
         for event in events[1:]:
             self._add(event)
+
+    def copy(self) -> Fold:
+        """An independent fold at the same point (extending one leaves the other as it is)."""
+        twin = copy.copy(self)
+        twin.voided = set(self.voided)
+        twin.deals = dict(self.deals)
+        twin.undoable = list(self.undoable)
+        twin.pending_amend = dict(self.pending_amend)
+        return twin
 
     def can_extend(self, events: Sequence[Event]) -> bool:
         """Whether :meth:`extend` may take these events (an undo needs a whole replay)."""
         return all(e.kind != "undo" for e in events)
 
-    def extend(self, events: Sequence[Event]) -> None:
-        """Fold newer events (seq order, after :attr:`version`, no undo among them)."""
+    def extend(self, events: Sequence[Event], check: StepCheck | None = None) -> None:
+        """Fold newer events (seq order, after :attr:`version`, no undo among them).
+
+        ``check``: the rules' view of the deal in progress after them, when the step that
+        made it was just ruled (:meth:`Game.step`): it is not ruled a second time.
+        """
         for event in events:
             self._add(event)
+        self._known_check = check if self.current is not None else None
 
     def _add(self, event: Event) -> None:
         self.version = event.seq
         self.head = event.hash
         self._state = None
+        self._known_check = None
         if event.seq in self.voided or event.kind == "undo":
             return
         game, players, options = self.game, self.players, self.options
@@ -592,13 +663,17 @@ class Fold:
             next_dealer = game.next_dealer(last_live.dealer, players, options)
         else:
             next_dealer = game.first_dealer(players, options)
+        check: StepCheck | None = None
         if outcome.finished and current is None:
             nxt = Next("none")
         elif current is not None:
-            nxt = game.check_step(current.record, current.dealer, players, options).next
+            check = self._known_check or game.check_step(
+                current.record, current.dealer, players, options)
+            nxt = check.next
         else:  # the next deal: who bids or leads first (a deal_started step is optional)
             empty = game.new_record(next_dealer, players, options)
-            nxt = game.check_step(empty, next_dealer, players, options).next
+            check = game.check_step(empty, next_dealer, players, options)
+            nxt = check.next
         return MatchState(
             game=game.name,
             players=players,
@@ -615,6 +690,7 @@ class Fold:
             seats=self.seats,
             withheld=withheld,
             head=self.head,
+            check=check,
         )
 
 

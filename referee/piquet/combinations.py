@@ -18,7 +18,7 @@ other combinations of that category (sequences, sets); an exact tie scores nothi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from referee.cards import ACE, JACK, KING, QUEEN, SUIT_NAMES, TEN, Card
@@ -520,6 +520,16 @@ def declare(
     ``claims``: each role's scoring claims (from :func:`best_claims` / :func:`announced_claims`);
     ``carte_blanche``: the role whose carte blanche scores 10 (Q3), counted first (Q8).
     """
+    decl, counts = declare_counted(claims, carte_blanche)
+    judgement = judge_q7(counts)
+    return replace(decl, repique=judgement.who if judgement else None)
+
+
+def declare_counted(
+    claims: Mapping[Role, Claims], carte_blanche: Role | None = None
+) -> tuple[Declarations, list[Count]]:
+    """Q5 category by category, with the declarations' counting records (Q8 order); the
+    repique is left to the caller's Q7 judge (``repique`` None)."""
     e, y = claims["elder"], claims["younger"]
     point = compare_category((e.point,) if e.point else (), (y.point,) if y.point else ())
     sequence = compare_category(e.sequences, y.sequences)
@@ -528,9 +538,7 @@ def declare(
     totals: dict[Role, int] = {"elder": 0, "younger": 0}
     for c in counts:
         totals[c.who] += c.points
-    judgement = judge_q7(counts)
-    return Declarations(point, sequence, sets, carte_blanche, totals,
-                        judgement.who if judgement else None)
+    return Declarations(point, sequence, sets, carte_blanche, totals), counts
 
 
 def declaration_counts(

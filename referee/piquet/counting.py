@@ -18,7 +18,7 @@ and pique are decided in one place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal, NamedTuple
 
 from referee.piquet.records import Role, other
@@ -29,23 +29,26 @@ REPIQUE_POINTS, PIQUE_POINTS = 60, 30
 #: The score a player must reach before his opponent scores anything (Q7).
 THRESHOLD = 30
 
-#: The three stages of counting: the declarations, the play, the cards (Q8).
-Stage = Literal["declaring", "playing", "the cards"]
+#: The three stages of counting: the declarations, the play, the cards (Q8); a penalty for
+#: an irregularity recorded anyway (Q12) comes after them.
+Stage = Literal["declaring", "playing", "the cards", "penalty"]
 
-#: The steps of the Q8 order, in order; repique and pique close it (Q7).
+#: The steps of the Q8 order, in order; repique and pique close it (Q7), penalties (Q12)
+#: follow.
 STEPS: tuple[str, ...] = (
     "carte_blanche", "point", "sequence", "sets", "play", "cards", "repique", "pique",
+    "penalty",
 )
 #: The rule section of each step.
 STEP_RULES: dict[str, str] = {
     "carte_blanche": "Q3", "point": "Q5", "sequence": "Q5", "sets": "Q5", "play": "Q6",
-    "cards": "Q6", "repique": "Q7", "pique": "Q7",
+    "cards": "Q6", "repique": "Q7", "pique": "Q7", "penalty": "Q12",
 }
 #: Each step in words, for sentences ("in the sequences…").
 STEP_WORDS: dict[str, str] = {
     "carte_blanche": "carte blanche", "point": "the point", "sequence": "the sequences",
     "sets": "the sets", "play": "the play", "cards": "the cards", "repique": "the repique",
-    "pique": "the pique",
+    "pique": "the pique", "penalty": "penalties",
 }
 
 
@@ -113,20 +116,22 @@ class Judgement(NamedTuple):
         return REPIQUE_POINTS if self.kind == "repique" else PIQUE_POINTS
 
 
-def q8_timeline(counts: Sequence[Count]) -> list[int]:
+def q8_timeline(counts: Sequence[Count]) -> Iterator[int]:
     """The indices of ``counts`` in the order they count towards repique and pique (Q8):
     the declarations as given, then the play trick by trick with the cards slotted in after
-    the trick at which they count (the seventh won); cards that do not count are left out."""
-    timeline = [i for i, c in enumerate(counts) if c.stage == "declaring"]
+    the trick at which they count (the seventh won); cards that do not count are left out.
+    Lazy: the judge stops as soon as both players have scored."""
+    for i, c in enumerate(counts):
+        if c.stage == "declaring":
+            yield i
     cards = [i for i, c in enumerate(counts) if c.stage == "the cards" and c.trick is not None]
     for i, c in enumerate(counts):
         if c.stage != "playing":
             continue
         while cards and c.trick is not None and c.trick > counts[cards[0]].trick:  # type: ignore[operator]
-            timeline.append(cards.pop(0))
-        timeline.append(i)
-    timeline.extend(cards)
-    return timeline
+            yield cards.pop(0)
+        yield i
+    yield from cards
 
 
 def judge_q7(counts: Sequence[Count]) -> Judgement | None:

@@ -15,16 +15,18 @@ from typing import Any, NamedTuple
 
 from referee.cards import SUIT_NAMES, Card, card_name, describe_card
 from referee.piquet.combinations import (
+    CategoryResult,
     Claims,
     Declarations,
     announced_claims,
     best_claims,
-    declaration_counts,
-    declare,
+    declare_counted,
 )
 from referee.piquet.counting import (
     CAPOT_POINTS,
     CARDS_POINTS,
+    STEP_RULES,
+    STEPS,
     Count,
     bonus_count,
     count,
@@ -35,6 +37,16 @@ from referee.piquet.exchange import (
     check_exchange,
     is_carte_blanche,
     verify_cards,
+)
+from referee.piquet.irregular import (
+    Irregularity,
+    false_call_irregularity,
+    lead_out_of_turn_irregularity,
+    misdeal_irregularity,
+    out_of_turn_tricks,
+    penalty_counts,
+    revoke_irregularity,
+    trick_of,
 )
 from referee.piquet.play import (
     PlayPoint,
@@ -108,6 +120,7 @@ class PiquetRuling:
     log: tuple[LogEntry, ...]
     violations: tuple[Violation, ...]
     counts: tuple[Count, ...] = ()
+    irregularities: tuple[Irregularity, ...] = ()
 
     level = "cards"
 
@@ -129,20 +142,36 @@ class PiquetRuling:
             "hands": {r: [card_name(c) for c in cards] for r, cards in self.hands.items()},
             "log": [e.as_dict() for e in self.log],
             "counts": [c.as_dict() for c in self.counts],
+            "irregularities": [i.as_dict() for i in self.irregularities],
             **_grounds(self),
             "violations": [v.as_dict() for v in self.violations],
         }
 
 
 def _grounds(ruling: PiquetRuling) -> dict[str, list[dict[str, str]]]:
-    """What a cards ruling verified and computed (nothing is taken on trust: the cards are
-    all there)."""
-    verified = [
-        {"rule": "Q6", "what": "12 tricks of 2 cards, each following suit where it could."},
-        {"rule": "Q5", "what": "Each declaration against the hand that played the cards."},
-    ]
-    computed = [{"rule": c.rule, "what": f"The {c.who} hand counts {c.what}: {c.points}."}
-                for c in ruling.counts]
+    """What a cards ruling verified and computed, step by step in the Q8 order (nothing is
+    taken on trust: the cards are all there)."""
+    broken = {v.code for v in ruling.violations}
+    verified = [{"rule": "Q6", "what": "12 tricks of 2 cards, following suit checked"
+                 + (" (see the violations)." if "revoke" in broken else ": no revoke.")}]
+    if ruling.tricks:
+        verified.append({"rule": "Q5", "what": "The declarations against the cards each hand "
+                         "played" + (" (see the violations)." if any(
+                             v.location.startswith("declarations") for v in ruling.violations)
+                             else ".")})
+    computed: list[dict[str, str]] = []
+    for step in STEPS:
+        found = [c for c in ruling.counts if c.step == step]
+        if not found:
+            continue
+        if step == "play":
+            sums = {r: sum(c.points for c in found if c.who == r) for r in ROLES}
+            what = (f"In play: elder {sums['elder']}, younger {sums['younger']} (leads, tricks "
+                    "won on the other's lead, the last trick).")
+        else:
+            what = "; ".join(f"the {c.who} hand, {c.what}: {c.points}" for c in found)
+            what = what[0].upper() + what[1:] + "."
+        computed.append({"rule": STEP_RULES[step], "what": what})
     return {"verified": verified, "computed": computed, "as_reported": []}
 
 
@@ -298,9 +327,14 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         2 cards, a hand not of 12 cards, a card not in the 32-card pack, a card twice, an
         announcement that is not a combination).
     """
+    accepted = frozenset(deal.irregular)
+    if accepted:
+        void = _misdeal(deal, accepted)
+        if void is not None:
+            return void
     verify_tricks(deal.tricks)
     verify_cards(deal)
-    results, play_points = play_tricks(deal.tricks, options)
+    results, play_points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted))
     plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=True)
     violations: list[Violation] = list(facts.violations)
@@ -310,7 +344,11 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     violations.extend(found)
     blanche, found = _carte_blanche(deal, facts, plays)
     violations.extend(found)
-    decl = declare(claims, blanche)
+    decl, counts = declare_counted(claims, blanche)
+    irregularities: list[Irregularity] = []
+    if accepted:
+        violations, irregularities = _recorded_anyway(violations, accepted, deal, results,
+                                                      facts, hands, options)
     if len(violations) > 1:
         violations.sort(key=_violation_order)
 
@@ -329,7 +367,6 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
 
     # The counting records in the Q8 order: carte blanche, point, sequences, sets, the play
     # trick by trick, the cards; then the one Q7 judge for repique and pique.
-    counts = declaration_counts(decl.point, decl.sequence, decl.sets, blanche)
     n_declaring = len(counts)
     counts.extend(play_counts(results, play_points))
     if cards_to is not None:
@@ -338,6 +375,8 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     bonus = bonus_count(judgement, counts) if judgement else None
     if bonus is not None and judgement is not None:
         counts.insert(judgement.after + 1, bonus)
+    if irregularities:  # Q12: after the judge, so an offender's counts still bar (PT 58)
+        counts.extend(penalty_counts(counts, irregularities))
 
     declarations = Declarations(decl.point, decl.sequence, decl.sets, blanche, decl.scores,
                                 judgement.who if judgement and bonus
@@ -359,7 +398,79 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         log=table_log(counts, n_declaring + (bonus is not None and bonus.step == "repique")),
         violations=tuple(violations),
         counts=tuple(counts),
+        irregularities=tuple(irregularities),
     )
+
+
+def _misdeal(deal: PiquetDeal, accepted: frozenset[tuple[str, str]]) -> PiquetRuling | None:
+    """Q12: a wrong number of cards dealt (or 9 in the talon) recorded anyway: a fresh deal
+    by the same dealer, this one scoring nothing (PT 10–14, 39–43)."""
+    try:
+        verify_cards(deal)
+    except RecordError as error:
+        first = error.violations[0]
+        if first.code not in ("hand_size", "talon_size") \
+                or (first.code, first.location) not in accepted:
+            raise
+        nothing = CategoryResult(None, 0, 0)
+        none: dict[Role, int] = {"elder": 0, "younger": 0}
+        return PiquetRuling(
+            scores=dict(none), tricks_won=dict(none),
+            declarations=Declarations(nothing, nothing, nothing, None, dict(none), None),
+            carte_blanche=None, repique=None, pique=None, capot=None, cards=None, tricks=(),
+            hands={"elder": (), "younger": ()}, log=(), violations=(),
+            irregularities=(misdeal_irregularity(first.location, first.message),),
+        )
+    return None
+
+
+def _recorded_anyway(
+    violations: list[Violation],
+    accepted: frozenset[tuple[str, str]],
+    deal: PiquetDeal,
+    results: Sequence[TrickResult],
+    facts: ExchangeFacts,
+    hands: Mapping[Role, frozenset[Card]],
+    options: PiquetOptions,
+) -> tuple[list[Violation], list[Irregularity]]:
+    """Q12: the violations the table recorded anyway become irregularities with their
+    penalty; a revoke under ``revoke: "replay"`` still asks for the replay."""
+    kept: list[Violation] = []
+    found: list[Irregularity] = []
+    for v in violations:
+        if (v.code, v.location) not in accepted:
+            kept.append(v)
+        elif v.code == "revoke":
+            trick = results[trick_of(v.location) or 0]
+            suit = SUIT_NAMES[trick.cards[0].suit][:-1]
+            item = revoke_irregularity(v.location, other(trick.leader), suit, options.revoke)
+            found.append(item)
+            if options.revoke == "replay":
+                kept.append(Violation("replay_required", "Q12", item.consequence, v.location))
+        elif v.code == "announcement_not_held":
+            role: Role = "elder" if v.location.startswith("declarations.elder") else "younger"
+            found.append(false_call_irregularity(
+                v.location, role, options.false_call,
+                _misnomer(deal, facts, hands, role, v.location)))
+        else:
+            kept.append(v)
+    for i in sorted(out_of_turn_tricks(accepted)):
+        if i < len(results):
+            found.append(lead_out_of_turn_irregularity(f"tricks[{i}][0]", results[i].leader))
+    return kept, found
+
+
+def _misnomer(
+    deal: PiquetDeal, facts: ExchangeFacts, hands: Mapping[Role, frozenset[Card]], role: Role,
+    location: str,
+) -> bool:
+    """PT 53: a call his hand and discard together could not hold (known discards only)."""
+    discards = facts.discards[role]
+    announcement = (deal.declarations or {}).get(role)
+    if discards is None or announcement is None:
+        return False
+    _, found = announced_claims(hands[role] | discards, announcement, role)
+    return any(v.location == location for v in found)
 
 
 def play_counts(results: Sequence[TrickResult], play_points: Sequence[PlayPoint]) -> list[Count]:

@@ -57,11 +57,14 @@ _WIN_WORDS: tuple[str, ...] = tuple(f"wins trick {n}" for n in range(1, 13))
 
 
 def play_tricks(
-    tricks: Sequence[tuple[Card, ...]], options: PiquetOptions
+    tricks: Sequence[tuple[Card, ...]], options: PiquetOptions,
+    out_of_turn: frozenset[int] = frozenset(),
 ) -> tuple[list[TrickResult], list[PlayPoint]]:
     """Resolve tricks in order (Q6): elder leads the first, each winner leads the next.
 
     ``tricks``: tricks of 2 cards (leader's first); the last may hold 1 card (in progress).
+    ``out_of_turn``: 0-based tricks led by the other player (recorded anyway, Q12: the lead
+    stands once the adversary has played to it, PT 59 III).
     :returns: the tricks with leaders and winners, and the play points in the order scored.
     """
     results: list[TrickResult] = []
@@ -69,6 +72,8 @@ def play_tricks(
     every = options.lead_point == "every"
     leader: Role = "elder"
     for i, cards in enumerate(tricks):
+        if i in out_of_turn:
+            leader = "younger" if leader == "elder" else "elder"
         lead = cards[0]
         if every or lead.rank >= TEN:
             points.append(_new(PlayPoint, (leader, _LEAD_WORDS.get(lead) or f"lead {lead}", 1, i)))

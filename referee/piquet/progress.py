@@ -15,6 +15,7 @@ from referee.cards import PIQUET_PACK, Card, card_name
 from referee.piquet.combinations import declare
 from referee.piquet.deal import _carte_blanche, _claims, rule_deal, verify_tricks
 from referee.piquet.exchange import check_exchange, verify_cards
+from referee.piquet.irregular import out_of_turn_tricks
 from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
 from referee.piquet.records import ROLES, PiquetDeal, PiquetOptions, Role, other
 from referee.violations import RecordError, Violation
@@ -75,7 +76,8 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
         ruling = rule_deal(deal, options)
         return PiquetProgress("complete", None, None, ruling.violations, ruling.tricks,
                               ruling.tricks_won, ruling.scores, True)
-    results, play_points = play_tricks(deal.tricks, options)
+    accepted = frozenset(deal.irregular)
+    results, play_points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted))
     plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=False)
     violations = [*twice, *facts.violations, *find_revokes(results, facts.after, plays)]
@@ -105,6 +107,8 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
                     score[r] += 60
             counted = True
 
+    if accepted:  # recorded anyway (Q12): no longer in the way of the next step
+        violations = [v for v in violations if (v.code, v.location) not in accepted]
     if complete:
         return PiquetProgress("complete", None, None, tuple(violations), tuple(results), won,
                               score, counted)

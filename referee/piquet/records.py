@@ -43,10 +43,29 @@ class PiquetOptions:
     opponent's lead; ``"ten_or_higher"`` scores those only with a ten or higher (the card led,
     resp. the winning card).  ``cards_count_for_pique`` (Q7): the 10 for the cards counts towards
     a pique as soon as seven tricks are won; ``False`` is Cavendish's reading (they never count).
+
+    Irregularities recorded anyway (Q12, rules/irregularities.md; PT = Cavendish, *Laws of
+    Piquet adopted by the Portland and Turf Clubs*, 1882):
+
+    ``revoke``: ``"replay"`` (default, PT 59 IV: the offender "must… retake any cards played in
+    error, and substitute the suit led… the play… proceeds as though no error had been
+    committed" — no score penalty; the ruling asks for the replay from the revoke trick);
+    when the deal can no longer be replayed, ``"reckon_nothing"`` (the offender reckons nothing
+    that deal, his counts still barring the opponent's pique and repique, as PT 58 and Case I
+    do for the other offences) or ``"void"`` (the deal counts for nobody) — both proposals of
+    the rules digest, no law giving a revoke a score penalty.
+
+    ``false_call`` (calling what one does not hold, found after younger played to the first
+    trick): ``"reckon_nothing"`` (default, PT 54: he "can reckon nothing that deal"; HI 6
+    "counts nothing"; no penalty for a call he "could not possibly have held in his hand and
+    discard taken together", PT 53) or ``"call_only"`` (a lenient table: only the false call
+    scores nothing).
     """
 
     lead_point: Literal["every", "ten_or_higher"] = "every"
     cards_count_for_pique: bool = True
+    revoke: Literal["replay", "reckon_nothing", "void"] = "replay"
+    false_call: Literal["reckon_nothing", "call_only"] = "reckon_nothing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +97,11 @@ class PiquetDeal:
     ``exchange``: each player's discards (Q4).
     ``declarations``: each player's announcements (Q5); a role missing (or ``None`` for the
     whole mapping) announces his best combinations.
+    ``irregular``: irregularities the table recorded anyway (Q12), as the (code, location) of
+    the violation each would otherwise be: ``("revoke", "tricks[2][1]")``,
+    ``("announcement_not_held", "declarations.elder.sequence")``, ``("lead_out_of_turn",
+    "tricks[4][0]")`` (that trick was led by the other player, and answered),
+    ``("hand_size", "dealt.elder")`` or ``("talon_size", "talon")`` (a misdeal).
     """
 
     tricks: tuple[tuple[Card, ...], ...]
@@ -85,6 +109,7 @@ class PiquetDeal:
     talon: tuple[Card, ...] | None = None
     exchange: Mapping[Role, tuple[Card, ...]] | None = None
     declarations: Mapping[Role, Announcement] | None = None
+    irregular: tuple[tuple[str, str], ...] = ()
 
 
 def _bad_input(code: str, message: str, location: str) -> RecordError:
@@ -182,6 +207,19 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
                 raise _bad_input("bad_announcement", "An announcement is an object.",
                                  f"declarations.{r}")
             declarations[r] = announcement_from_dict(v, f"declarations.{r}")
+    irregular: list[tuple[str, str]] = []
+    raw = record.get("irregular") or ()
+    if not isinstance(raw, list | tuple):
+        raise _bad_input("not_an_object", 'irregular is a list of {"code", "location"}.',
+                         "irregular")
+    for i, item in enumerate(raw):
+        if not isinstance(item, Mapping) or not isinstance(item.get("code"), str) \
+                or not isinstance(item.get("location", ""), str):
+            raise _bad_input("not_an_object",
+                             'An irregularity is {"code": "revoke", "location": "tricks[2][1]"}.',
+                             f"irregular[{i}]")
+        irregular.append((item["code"], item.get("location", "")))
     return PiquetDeal(
-        tricks=tricks, dealt=dealt, talon=talon, exchange=exchange, declarations=declarations
+        tricks=tricks, dealt=dealt, talon=talon, exchange=exchange, declarations=declarations,
+        irregular=tuple(irregular),
     )

@@ -71,6 +71,7 @@ from referee.piquet.words import (
     read_point,
     read_sequence,
     read_set,
+    says_nothing,
 )
 from referee.violations import RecordError, Violation
 
@@ -172,9 +173,10 @@ class PiquetSheetRuling:
     violations: tuple[Violation, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form: ``level``, ``scores``, ``counts``, ``verified``, ``computed``,
-        ``as_reported``, ``violations`` and, for a sheet, the tricks and who scored the carte
-        blanche, repique, pique, capot and the cards."""
+        """JSON-ready form: ``level``, ``scores``, ``counts``, ``log`` (the counts with running
+        totals, shaped like a cards ruling's log), ``verified``, ``computed``, ``as_reported``,
+        ``violations`` and, for a sheet, the tricks and who scored the carte blanche, repique,
+        pique, capot and the cards."""
         data: dict[str, Any] = {"level": self.level, "scores": dict(self.scores)}
         if self.level == "sheet":
             data.update({
@@ -183,11 +185,27 @@ class PiquetSheetRuling:
                 "pique": self.pique, "capot": self.capot, "cards": self.cards,
             })
         data["counts"] = [c.as_dict() for c in self.counts]
+        data["log"] = self.log()
         data["verified"] = [g.as_dict() for g in self.verified]
         data["computed"] = [g.as_dict() for g in self.computed]
         data["as_reported"] = [g.as_dict() for g in self.as_reported]
         data["violations"] = [v.as_dict() for v in self.violations]
         return data
+
+
+    def log(self) -> list[dict[str, Any]]:
+        """The counts in Q8 order with the running totals, as ``{who, what, points,
+        elder_total, younger_total}`` (a cards ruling's log entries)."""
+        totals = {"elder": 0, "younger": 0}
+        entries: list[dict[str, Any]] = []
+        for c in self.counts:
+            totals[c.who] += c.points
+            entry = {"who": c.who, "what": c.what, "points": c.points,
+                     "elder_total": totals["elder"], "younger_total": totals["younger"]}
+            if c.note:
+                entry["note"] = c.note
+            entries.append(entry)
+        return entries
 
 
 # --- Reading a sheet -------------------------------------------------------------------------
@@ -234,8 +252,14 @@ def _numbers(value: Any, location: str, both: bool) -> dict[Role, int]:
     return found
 
 
-def _listed(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else [value]
+def _entries(value: Any, location: str) -> list[tuple[Any, str]]:
+    """One announcement or a list of them, each with its location; "none" and the like
+    (nothing announced) left out."""
+    if isinstance(value, list | tuple):
+        pairs = [(item, f"{location}[{i}]") for i, item in enumerate(value)]
+    else:
+        pairs = [(value, location)]
+    return [(item, where) for item, where in pairs if not says_nothing(item)]
 
 
 def sheet_from_record(record: Mapping[str, Any]) -> PiquetSheet:
@@ -263,21 +287,17 @@ def sheet_from_record(record: Mapping[str, Any]) -> PiquetSheet:
                       '{"elder": 5, "younger": 7}.', "sheet.tricks")
     tricks = _numbers(record["tricks"], "sheet.tricks", both=True)
     point = {r: read_point(v, f"sheet.point.{r}")
-             for r, v in _per_role(record.get("point") or {}, "sheet.point").items()}
+             for r, v in _per_role(record.get("point") or {}, "sheet.point").items()
+             if not says_nothing(v)}
     sequence: dict[Role, tuple[SequenceCall, ...]] = {}
     for r, v in _per_role(record.get("sequence") or {}, "sheet.sequence").items():
-        items = _listed(v)
-        where = [f"sheet.sequence.{r}" if not isinstance(v, list | tuple)
-                 else f"sheet.sequence.{r}[{i}]" for i in range(len(items))]
-        calls = tuple(read_sequence(item, w) for item, w in zip(items, where, strict=True))
+        calls = tuple(read_sequence(item, where)
+                      for item, where in _entries(v, f"sheet.sequence.{r}"))
         if calls:
             sequence[r] = calls
     sets: dict[Role, tuple[SetCall, ...]] = {}
     for r, v in _per_role(record.get("sets") or {}, "sheet.sets").items():
-        items = _listed(v)
-        where = [f"sheet.sets.{r}" if not isinstance(v, list | tuple)
-                 else f"sheet.sets.{r}[{i}]" for i in range(len(items))]
-        found = tuple(read_set(item, w) for item, w in zip(items, where, strict=True))
+        found = tuple(read_set(item, where) for item, where in _entries(v, f"sheet.sets.{r}"))
         if found:
             sets[r] = found
     good: dict[str, Good] = {}
@@ -385,7 +405,11 @@ def _check_point(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call]]:
 def _check_sequences(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call]]:
     """Q5 sequences: a real run (a tierce ends at the nine or higher), no longer than the
     player's announced point (the longest suit), the player's runs on different cards and no
-    more than his 12; with suits written, no card in both hands."""
+    more than his 12; with suits written, no card in both hands.
+
+    A point announced shorter than a sequence the same player announced is refused as a slip
+    of the pen: sinking the point while showing a longer run of its suit gains nothing, so the
+    line is asked to be corrected rather than scored."""
     calls: dict[Role, list[_Call]] = {}
     held: dict[Role, frozenset[tuple[int, str]]] = {}
     for role, announced in (sheet.sequence or {}).items():
@@ -911,9 +935,11 @@ def _pique_verdict(
                               f"row from the first lead make only {best} before the younger "
                               "hand scores")
     best = mine + most_play + cards_towards
+    cards_words = " and the cards" if cards_towards else ""
     if best >= THRESHOLD:
-        return "possible", f"{mine} in the declarations and {most_play} in play"
-    return "impossible", f"{mine} in the declarations and {most_play} in play make only {best}"
+        return "possible", f"{mine} in the declarations, {most_play} in play{cards_words}"
+    return "impossible", (f"{mine} in the declarations, {most_play} in play{cards_words} make "
+                          f"only {best}")
 
 
 # --- Totals ----------------------------------------------------------------------------------

@@ -89,6 +89,19 @@ def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: Words that say nothing was announced in a category (the line is left blank at the table).
+NOTHING_WORDS: frozenset[str] = frozenset({"", "-", "none", "nothing", "no", "sunk", "sinks"})
+_POINT_FILLERS = frozenset({"point", "of", "for", "making", "makes", "pips", "pip", "a", "and",
+                            "is", "cards", "card", "in", "worth", "counting"})
+
+
+def says_nothing(value: Any) -> bool:
+    """Whether ``value`` says nothing was announced ("none", "-", "sunk", an empty list)."""
+    if isinstance(value, str):
+        return value.strip().lower() in NOTHING_WORDS
+    return isinstance(value, list | tuple) and not value
+
+
 def read_point(value: Any, location: str) -> PointCall:
     """A point: ``"point of five, 48"``, ``"point of five"``, ``"five for 48"``, ``"5"``,
     ``5`` or ``{"cards": 5, "pips": 48}``.
@@ -104,11 +117,9 @@ def read_point(value: Any, location: str) -> PointCall:
             raise _bad('A point is written {"cards": 5, "pips": 48} (pips optional).', location)
         return PointCall(cards, pips)
     if isinstance(value, str):
-        numbers = [n for w in _words(value) if w not in ("point", "of", "for", "making", "pips",
-                                                          "a", "and", "is")
+        numbers = [n for w in _words(value) if w not in _POINT_FILLERS
                    if (n := _number(w)) is not None]
-        others = [w for w in _words(value) if _number(w) is None
-                  and w not in ("point", "of", "for", "making", "pips", "a", "and", "is")]
+        others = [w for w in _words(value) if _number(w) is None and w not in _POINT_FILLERS]
         if numbers and not others and len(numbers) <= 2:
             return PointCall(numbers[0], numbers[1] if len(numbers) == 2 else None)
     raise _bad(f"{_shown(value)} is not a point: write e.g. 'point of five, 48' (the number of "
@@ -126,6 +137,8 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
     if not isinstance(value, str):
         raise _bad("A sequence is written in words, e.g. 'quint to the king in clubs'.", location)
     words = _words(value.replace(":", " to "))
+    if words and words[0] in ("a", "an"):
+        words = words[1:]
     if not words or (length := _SEQUENCE_WORDS.get(words[0])) is None:
         raise _bad(f"{_shown(value)} is not a sequence: say tierce, quart, quint, sixième, "
                    "septième or huitième, then 'major' or 'to the king', and the suit, e.g. "
@@ -150,9 +163,9 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
 
 def _structured_sequence(value: Mapping[str, Any], location: str) -> SequenceCall:
     length, top, suit = value.get("length"), value.get("top"), value.get("suit")
-    if not _whole(length) or set(value) - {"length", "top", "suit"}:
-        raise _bad('A sequence is written {"length": 4, "top": "A", "suit": "C"} (top and suit '
-                   "optional).", location)
+    if not _whole(length) or not 3 <= length <= 8 or set(value) - {"length", "top", "suit"}:
+        raise _bad('A sequence is written {"length": 4, "top": "A", "suit": "C"}: 3 (tierce) to '
+                   "8 (huitième) cards, top and suit optional.", location)
     rank = None
     if top is not None:
         rank = _RANK_WORDS.get(str(top).strip().lower())

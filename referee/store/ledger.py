@@ -1,18 +1,23 @@
 """The match ledger in the database: append events, read them back, replay them, verify them.
 
-A write is one database transaction (:func:`transact`): whatever the caller does first in it
-(claim its Idempotency-Key), then :func:`append` reads the match's events, checks their
-chain, lets the pure command decide what to add on the state they make, and inserts the new
-events linked to the last one. Two writers are kept apart by the database alone:
+A write (:func:`append`) is one path, whatever happens around it:
 
-- SQLite: ``BEGIN IMMEDIATE`` takes the write lock before anything is read;
-- PostgreSQL: the unique index on (match, seq) refuses the second of two writers that read
-  the same last event. Its transaction rolls back and :func:`transact` runs it again, so it
-  decides on the ledger as it now is (a client whose If-Match is now stale gets 412).
+1. on the match's fold as the committed ledger makes it (:class:`FoldCache`: each worker
+   keeps the folds it made and reads only the events stored since, checking their links),
+   check the client's version, let the pure command decide, chain the new events and
+   fold them (and ``prepare`` the answer) — all of it without holding the write lock;
+2. in ONE transaction: ``first()`` (the caller claims its Idempotency-Key there: a
+   duplicate waits for the first request's transaction and gets its stored answer),
+   check the ledger still ends at the event decided on, insert the events, ``within()``
+   (store the answer for the key), commit;
+3. if another writer stored an event meanwhile (the check of 2., or the unique (match, seq)
+   index on PostgreSQL), roll back and start again at 1 — on the ledger as it now is, so a
+   client whose If-Match is now stale gets 412 (VersionMismatch).
 
-A request that fails, or a server that dies mid-request, leaves nothing: the transaction
-rolls back. Every read checks the chain of the events it folds: a ledger changed behind the
-service's back raises :class:`LedgerTampered` instead of serving a wrong total.
+SQLite's ``BEGIN IMMEDIATE`` (or PostgreSQL's unique index) keeps writers apart; the lock
+is held for the few statements of 2 only. A request that fails, or a server that dies mid-
+request, leaves nothing: the transaction rolls back. A read folds only verified events: a
+ledger changed behind the service's back raises :class:`LedgerTampered`, never a total.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -83,6 +90,11 @@ _EVENTS = (
     'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
     'WHERE "match_id" = ? ORDER BY "seq"'
 )
+_EVENTS_FROM = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? AND "seq" >= ? ORDER BY "seq"'
+)
+_HEAD = 'SELECT "seq", "hash" FROM "event" WHERE "match_id" = ? ORDER BY "seq" DESC LIMIT 1'
 _INSERT_EVENT = (
     'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
     '"prev_hash", "hash", "key_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
@@ -90,11 +102,11 @@ _INSERT_EVENT = (
 
 
 def transact(work: Callable[[], T]) -> T:
-    """Run ``work`` in one write transaction and return what it returns.
+    """Run ``work`` in one write transaction and return what it returns (writes that append
+    no events: a create, a token rotation). Inside a transaction already, ``work`` just runs.
 
-    When an insert of ``work`` loses to a concurrent writer (the unique (match, seq) index,
-    PostgreSQL), everything it did is rolled back and it runs again, up to :data:`ATTEMPTS`
-    times. Inside a transaction already, ``work`` just runs (the outer one retries).
+    When an insert of ``work`` loses to a concurrent writer (a unique index, PostgreSQL),
+    everything it did is rolled back and it runs again, up to :data:`ATTEMPTS` times.
     Whatever ``work`` raises rolls the transaction back and propagates.
     """
     if database_proxy.obj.in_transaction():
@@ -106,20 +118,40 @@ def transact(work: Callable[[], T]) -> T:
         except peewee.IntegrityError:
             if attempt == ATTEMPTS:
                 raise
-            log.info("a concurrent write came first; deciding again (attempt %d)", attempt + 1)
     raise AssertionError("unreachable")
 
 
-def _load(match_id: str) -> list[Event]:
-    """The match's events in seq order, their chain checked.
+Row = Sequence[Any]  # seq, kind, payload (text), actor, prev_hash, hash, key_id
 
-    :raises MatchNotFound: no events (no such match).
-    :raises LedgerTampered: a link does not verify.
+
+def _first_broken(rows: Sequence[Row], after: Row | None = None) -> int | None:
+    """The first seq of ``rows`` whose link does not verify, or None.
+
+    ``rows`` follow ``after`` (the row before them; None: they start the ledger). Seqs count
+    on without gaps; each link is the HMAC-SHA256 of the previous link and the event under
+    the server key its key id names (a key the keyring no longer holds, or no key id at
+    all, does not verify: migration 0004 linked the older events under the key).
     """
-    rows = execute(_EVENTS, (match_id,)).fetchall()
-    if not rows:
-        raise MatchNotFound(match_id)
-    broken = _first_broken(rows)
+    ring = keys.keyring()
+    expected, prev = 1, GENESIS_HASH
+    if after is not None:
+        expected, prev = int(after[0]) + 1, after[5]
+    for seq, kind, payload, actor, prev_hash, digest, kid in rows:
+        if seq != expected or prev_hash != prev or kid is None:
+            return int(seq)
+        try:
+            key = ring.key(kid)
+        except keys.LedgerKeyError:
+            return int(seq)
+        if digest != chain_hash(prev, seq, kind, payload, actor, key):
+            return int(seq)
+        expected, prev = expected + 1, digest
+    return None
+
+
+def _events(match_id: str, rows: Sequence[Row], after: Row | None = None) -> list[Event]:
+    """The events of ``rows``, their links checked. :raises LedgerTampered:"""
+    broken = _first_broken(rows, after)
     if broken is not None:
         log.error("ledger of match %s does not verify at event %d", match_id, broken)
         raise LedgerTampered(match_id, broken)
@@ -128,24 +160,78 @@ def _load(match_id: str) -> list[Event]:
             for seq, kind, payload, actor, _, digest, _ in rows]
 
 
-def _first_broken(rows: Sequence[Sequence[Any]]) -> int | None:
-    """The first seq of ``rows`` (seq, kind, payload, actor, prev_hash, hash, key_id) whose
-    link does not verify, or None. Seqs count from 1 without gaps; each link is the HMAC of
-    its key id (plain SHA-256 when there is none: events from before keyed chains, which may
-    only come before keyed ones)."""
-    ring = keys.keyring()
-    prev, keyed = GENESIS_HASH, False
-    for expected, (seq, kind, payload, actor, prev_hash, digest, kid) in enumerate(rows, 1):
-        if seq != expected or prev_hash != prev or (keyed and kid is None):
-            return int(seq)
-        try:
-            key = ring.key(kid) if kid is not None else None
-        except keys.LedgerKeyError:
-            return int(seq)
-        if digest != chain_hash(prev, seq, kind, payload, actor, key):
-            return int(seq)
-        prev, keyed = digest, kid is not None
-    return None
+def _load(match_id: str) -> list[Event]:
+    """All the match's events in seq order, their chain checked.
+
+    :raises MatchNotFound: no events (no such match).
+    :raises LedgerTampered: a link does not verify.
+    """
+    rows = execute(_EVENTS, (match_id,)).fetchall()
+    if not rows:
+        raise MatchNotFound(match_id)
+    return _events(match_id, rows)
+
+
+class FoldCache:
+    """The folds of the matches a worker served lately (least recently used dropped past
+    ``size``), so a request reads and checks only the events stored since (by any worker):
+    its cost does not grow with the match (bench/RESULTS.md).
+
+    Never trusted blindly: :meth:`fold` reads from the cached fold's last event on, and
+    uses the cache only when that event is still the one folded (same seq, same link, which
+    covers every event before it); else it folds the whole ledger again. A fold handed out
+    is the caller's own copy; one :meth:`put` in is never changed afterwards.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._folds: OrderedDict[str, tuple[Fold, Row]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def fold(self, match_id: str) -> Fold:
+        """The match's fold as its committed events make it, a copy of the caller's own.
+
+        :raises MatchNotFound:
+        :raises LedgerTampered: an event not folded yet does not verify.
+        """
+        with self._lock:
+            cached = self._folds.get(match_id)
+        if cached is not None:
+            fold, last = cached
+            rows = execute(_EVENTS_FROM, (match_id, last[0])).fetchall()
+            if rows and tuple(rows[0]) == tuple(last):
+                newer = _events(match_id, rows[1:], last)
+                if not newer:
+                    return fold.copy()
+                if fold.can_extend(newer):
+                    fold = fold.copy()
+                    fold.extend(newer)
+                    self.put(match_id, fold, rows[-1])
+                    return fold.copy()
+        rows = execute(_EVENTS, (match_id,)).fetchall()
+        if not rows:
+            raise MatchNotFound(match_id)
+        fold = Fold(_events(match_id, rows), GAMES)
+        self.put(match_id, fold, rows[-1])
+        return fold.copy()
+
+    def put(self, match_id: str, fold: Fold, last: Row) -> None:
+        """Keep ``fold`` (nobody changes it afterwards), made of the events up to the stored
+        row ``last``."""
+        with self._lock:
+            self._folds[match_id] = (fold, tuple(last))
+            self._folds.move_to_end(match_id)
+            while len(self._folds) > self.size:
+                self._folds.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every fold."""
+        with self._lock:
+            self._folds.clear()
+
+
+#: This process's folds (see :class:`FoldCache`).
+FOLDS = FoldCache()
 
 
 def load_state(match_id: str) -> MatchState:
@@ -154,7 +240,7 @@ def load_state(match_id: str) -> MatchState:
     :raises MatchNotFound:
     :raises LedgerTampered: the stored events do not verify.
     """
-    return Fold(_load(match_id), GAMES).state()
+    return FOLDS.fold(match_id).state()
 
 
 def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[EventRow]:
@@ -181,13 +267,30 @@ def create_match(
     def work() -> tuple[str, MatchState]:
         match_id = new_match_id()
         Match.create(id=match_id, game=game)
-        stored = _insert(match_id, 0, GENESIS_HASH, new_events, actor)
+        rows, stored = _chain(0, GENESIS_HASH, new_events, actor)
+        _insert(match_id, rows)
         appended = Appended(Fold(stored, GAMES).state(), tuple(stored))
         if within is not None:
             within(match_id, appended)
         return match_id, appended.state
 
     return transact(work)
+
+
+class _Moved(Exception):
+    """The ledger gained an event since the fold a write was decided on."""
+
+
+@dataclass(slots=True)
+class _Plan:
+    """A write decided on a fold: the rows to insert after the fold's last event (``base``:
+    seq and link), the result, or the ``error`` the decision raised."""
+
+    base: tuple[int, str]
+    rows: list[tuple[Any, ...]]
+    appended: Appended | None = None
+    fold: Fold | None = None
+    error: Exception | None = None
 
 
 def append(
@@ -197,61 +300,112 @@ def append(
     expected_version: int | None = None,
     within: Callable[[Appended], None] | None = None,
     prepare: Callable[[Appended], None] | None = None,
+    first: Callable[[], None] | None = None,
 ) -> Appended:
-    """Append what ``decide(state)`` returns to the match, in one transaction (the caller's
-    when it runs inside :func:`transact`, else its own).
+    """Append what ``decide(state)`` returns to the match (see the module's steps 1–3).
 
-    ``prepare(appended)`` then ``within(appended)`` run in that transaction after the insert
-    (e.g. render the answer, store it for the Idempotency-Key).
+    ``prepare(appended)`` (pure work on the result, e.g. render the answer) runs before the
+    transaction; ``first()`` runs first in it (e.g. claim the Idempotency-Key: it raises to
+    answer otherwise, and the transaction stores nothing); ``within(appended)`` runs in it
+    after the insert (e.g. store the answer for the key). Inside an outer transaction the
+    same steps run in that one.
 
     :raises MatchNotFound: no such match.
     :raises LedgerTampered: the stored events do not verify (nothing is decided on them).
     :raises VersionMismatch: ``expected_version`` given and not the current version.
-    Whatever ``decide`` raises (MatchError, RecordError) propagates and nothing is stored.
+    Whatever ``decide`` or ``first`` raise propagates and nothing is stored.
     """
+    for attempt in range(1, ATTEMPTS + 1):
+        plan = _decide(match_id, decide, actor, expected_version, prepare)
 
-    def work() -> Appended:
-        events = _load(match_id)
-        fold = Fold(events, GAMES)
-        state = fold.state()
+        def work(plan: _Plan = plan) -> Appended:
+            if first is not None:
+                first()
+            if isinstance(plan.error, VersionMismatch):  # stale If-Match: 412, moved or not
+                raise plan.error
+            head = execute(_HEAD, (match_id,)).fetchone()
+            if head is None or (int(head[0]), head[1]) != plan.base:
+                raise _Moved
+            if plan.error is not None:
+                raise plan.error
+            assert plan.appended is not None
+            _insert(match_id, plan.rows)
+            if within is not None:
+                within(plan.appended)
+            changes.announce(match_id, plan.appended.state.version)  # to the streams, at commit
+            return plan.appended
+
+        try:
+            appended = transact(work)
+        except (_Moved, peewee.IntegrityError):
+            if attempt == ATTEMPTS or database_proxy.obj.in_transaction():
+                raise
+            continue
+        if plan.fold is not None and plan.rows:
+            FOLDS.put(match_id, plan.fold, plan.rows[-1])
+        return appended
+    raise AssertionError("unreachable")
+
+
+def _decide(
+    match_id: str,
+    decide: Callable[[MatchState], Sequence[NewEvent]],
+    actor: str | None,
+    expected_version: int | None,
+    prepare: Callable[[Appended], None] | None,
+) -> _Plan:
+    """Step 1 of a write: decide on the match's fold as committed (pure; no lock held)."""
+    fold = FOLDS.fold(match_id)
+    state = fold.state()
+    plan = _Plan((state.version, state.head or GENESIS_HASH), [])
+    try:
         if expected_version is not None and expected_version != state.version:
             raise VersionMismatch(state)
-        added = _insert(match_id, state.version, state.head or GENESIS_HASH, decide(state),
-                        actor)
-        if fold.can_extend(added):
-            fold.extend(added)
-        else:  # an undo: fold the whole ledger again
-            fold = Fold([*events, *added], GAMES)
-        appended = Appended(fold.state(), tuple(added))
-        if prepare is not None:
-            prepare(appended)
-        if within is not None:
-            within(appended)
-        changes.announce(match_id, appended.state.version)  # to the streams, at commit
-        return appended
+        new_events = decide(state)
+    except Exception as error:  # raised in the transaction, if the ledger has not moved
+        plan.error = error
+        return plan
+    plan.rows, added = _chain(state.version, state.head or GENESIS_HASH, new_events, actor)
+    if fold.can_extend(added):
+        fold.extend(added, getattr(new_events, "check", None))  # a step: ruled once
+        plan.fold = fold
+    else:  # an undo: fold the whole ledger again (the head check below covers it)
+        events = _load(match_id)
+        fold = Fold([*events, *added], GAMES)
+        plan.fold = fold if events[-1].seq == state.version else None
+    plan.appended = Appended(fold.state(), tuple(added))
+    if prepare is not None:
+        prepare(plan.appended)
+    return plan
 
-    return transact(work)
 
-
-def _insert(
-    match_id: str, version: int, prev: str, new_events: Sequence[NewEvent], actor: str | None
-) -> list[Event]:
-    """Insert ``new_events`` after event ``version`` (whose link is ``prev``), each linked to
-    the one before by the current key; returns them as stored.
-
-    :raises peewee.IntegrityError: another writer stored event ``version + 1`` first.
-    """
+def _chain(
+    version: int, prev: str, new_events: Sequence[NewEvent], actor: str | None
+) -> tuple[list[tuple[Any, ...]], list[Event]]:
+    """The rows of ``new_events`` after event ``version`` (whose link is ``prev``), each
+    linked to the one before by the current key: (seq, kind, payload text, actor, prev_hash,
+    hash, key_id) each; and the events as they will be stored."""
     ring = keys.keyring()
     key, kid = ring.current, ring.current_id
+    rows: list[tuple[Any, ...]] = []
     stored: list[Event] = []
-    now = _now()
     for seq, (kind, payload) in enumerate(new_events, start=version + 1):
         text = canonical_json(payload)
         digest = chain_hash(prev, seq, kind, text, actor, key)
-        execute(_INSERT_EVENT, (match_id, seq, kind, text, actor, now, prev, digest, kid))
+        rows.append((seq, kind, text, actor, prev, digest, kid))
         stored.append(Event(seq, kind, json.loads(text), actor, digest))
         prev = digest
-    return stored
+    return rows, stored
+
+
+def _insert(match_id: str, rows: Sequence[tuple[Any, ...]]) -> None:
+    """Insert chained rows (see :func:`_chain`).
+
+    :raises peewee.IntegrityError: another writer stored one of these seqs first.
+    """
+    now = _now()
+    for seq, kind, text, actor, prev, digest, kid in rows:
+        execute(_INSERT_EVENT, (match_id, seq, kind, text, actor, now, prev, digest, kid))
 
 
 def chain_head(match_id: str) -> tuple[int, str]:

@@ -134,6 +134,7 @@ class Grant(NamedTuple):
     kind: str
     token_id: int
     label: str
+    revoked: bool = False
     seat: str | None = None
 
     @property
@@ -143,9 +144,14 @@ class Grant(NamedTuple):
         return f"seat:{self.seat}" if self.kind == SEAT else "write token"
 
 
-def authenticate(match_id: str, token: str | None, needed: str) -> Grant:
+def authenticate(
+    match_id: str, token: str | None, needed: str, revoked_ok: bool = False
+) -> Grant:
     """What ``token`` grants on ``match_id`` when it grants ``needed`` (see :data:`Needed`:
     the write token grants everything, a seat reads and records, the read token reads).
+
+    ``revoked_ok``: a rotated-away token is granted too, marked ``revoked`` (the retry of the
+    rotation that revoked it may only get its stored answer).
 
     :raises TokenRefused: 401 when missing, unknown or revoked, or a recovery code; 403 when
         it is a token of another match, or does not grant ``needed``.
@@ -153,7 +159,7 @@ def authenticate(match_id: str, token: str | None, needed: str) -> Grant:
     if not token:
         raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
     presented = token_hash(token)
-    row = execute(_LIVE_TOKEN, (presented,)).fetchone()
+    row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
     if row is None or row[1] == RECOVERY or not hmac.compare_digest(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
     token_match, kind, token_id, seat = row[0], row[1], row[3], row[4]
@@ -163,12 +169,14 @@ def authenticate(match_id: str, token: str | None, needed: str) -> Grant:
         if needed == "write":
             raise TokenRefused(403, "A seat records, confirms and disputes deals; this needs "
                                     "the match's write token.")
-        return Grant(SEAT, int(token_id), f"seat:{seat}", seat)
+        return Grant(SEAT, int(token_id), f"seat:{seat}", revoked_ok and row[5] is not None,
+                     seat)
     if kind != "write" and needed != "read":
         raise TokenRefused(403, "This is the read-only share token: recording needs the write "
                                 "token or a seat's.")
     granted: Kind = "write" if kind == "write" else "read"
-    return Grant(granted, int(token_id), f"{granted} token {presented[:8]}")
+    revoked = revoked_ok and row[5] is not None
+    return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
 
 
 def check_recovery(match_id: str, code: str) -> None:
@@ -190,6 +198,10 @@ def check_recovery(match_id: str, code: str) -> None:
 
 # Every request runs it: written out (see referee.store.db.execute).
 _LIVE_TOKEN = (
-    'SELECT "match_id", "kind", "token_hash", "id", "seat" FROM "access_token" '
+    'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
+)
+_ANY_TOKEN = (
+    'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
+    'WHERE "token_hash" = ?'
 )

@@ -12,7 +12,14 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.api.deals import BOB_SET_BACK_HANDS, PITCH_PLAYERS, Q10_DEALT, Q10_TALON
+from tests.api.deals import (
+    BOB_SET_BACK_HANDS,
+    PITCH_PLAYERS,
+    Q10_DEALT,
+    Q10_DECLARATIONS,
+    Q10_TALON,
+    Q10_TRICKS,
+)
 from tests.api.test_matches_agreement import Table
 
 #: After Ann's revoke the hand is played out legally; Cid takes High, Low (the two of hearts,
@@ -174,14 +181,15 @@ def test_a_piquet_revoke_is_taken_back_by_default(client: FlaskClient) -> None:
 def test_irregularity_options_are_checked(client: FlaskClient) -> None:
     bad = client.post("/v1/matches", json={"game": "piquet", "players": ["Bill", "Ann"],
                                            "options": {"irregularities": {
-                                               "revoke": "set_back_bid"}}})
+                                               "out_of_turn": "as_played"}}})
     assert bad.status_code == 422
-    assert bad.json["violations"][0]["location"] == "options.irregularities.revoke"
+    assert bad.json["violations"][0]["location"] == "options.irregularities.out_of_turn"
     ok = Table(client, "pitch", PITCH_PLAYERS).get()["options"]
     assert ok["irregularities"] == {"out_of_turn": "withdrawn", "other": "void"}
     assert ok["revoke_penalty"] == "set_back_bid"  # the engine's P10 option
-    piquet = Table(client).get()["options"]["irregularities"]
-    assert piquet == {"revoke": "withdrawn", "out_of_turn": "withdrawn", "other": "void"}
+    piquet = Table(client).get()["options"]
+    assert piquet["irregularities"] == {"out_of_turn": "withdrawn", "other": "void"}
+    assert (piquet["revoke"], piquet["false_call"]) == ("replay", "reckon_nothing")  # Q12
 
 
 def test_a_whole_pitch_record_with_a_misdeal_scores_nothing_and_the_deal_passes(
@@ -219,3 +227,63 @@ def test_undo_takes_back_a_revoke_recorded_anyway(client: FlaskClient) -> None:
     assert undone.status_code == 200
     assert undone.json["current_deal"]["tricks"] == [["KH", "AH"]]
     assert not undone.json["current_deal"].get("irregular")
+
+
+def _q10_exchanged(table: Table) -> None:
+    assert table.post("/events", {"type": "deal_started", "dealt": Q10_DEALT,
+                                  "talon": Q10_TALON}).status_code == 201
+    assert table.post("/events", {"type": "exchange", "elder": ["KH", "TH", "7H", "TD", "8D"],
+                                  "younger": ["QD", "9D", "7D"]}).status_code == 201
+
+
+def test_a_piquet_false_call_recorded_anyway_reckons_nothing(client: FlaskClient) -> None:
+    """Q10, but Bill calls a point of six he does not hold (PT 54): he reckons nothing that
+    deal; Ann reckons what she has good, 41 as in Q10."""
+    table = Table(client)
+    _q10_exchanged(table)
+    call = {"type": "declaration", "role": "elder", "point": 6}
+    assert table.post("/events", call).status_code == 422
+    dry = table.post("/events?dry_run=true", call).json
+    assert (dry["irregularity"], dry["penalty"]) == ("false_call", "reckon_nothing")
+    assert "PT 54" in dry["consequence"]
+    called = table.post("/events", {**call, "anyway": True})
+    assert called.status_code == 201, called.json
+    assert called.json["match"]["current_deal"]["irregular"] == [
+        {"code": "announcement_not_held", "location": "declarations.elder.point"}]
+    body: dict[str, Any] = {}
+    for k, card in enumerate(c for trick in Q10_TRICKS for c in trick):
+        if k == 1:
+            assert table.post("/events", {"type": "declaration", "role": "younger",
+                                          **Q10_DECLARATIONS["younger"]}).status_code == 201
+        response = table.post("/events", {"type": "card", "card": card})
+        assert response.status_code == 201, (card, response.json)
+        body = response.json
+    assert body["scored"]["scores"] == {"Bill": 0, "Ann": 41}
+
+
+def test_a_piquet_revoke_under_reckon_nothing_is_kept_in_the_record(
+    client: FlaskClient,
+) -> None:
+    table = Table(client, revoke="reckon_nothing")
+    _q10_exchanged(table)
+    assert table.post("/events", {"type": "card", "card": "KS"}).status_code == 201
+    revoked = table.post("/events", {"type": "card", "card": "KC", "anyway": True})
+    assert revoked.status_code == 201, revoked.json
+    note = revoked.json["events"][0]["payload"]
+    assert (note["irregularity"], note["penalty"]) == ("revoke", "reckon_nothing")
+    assert "younger hand revoked in trick 1" in note["consequence"]
+    deal = revoked.json["match"]["current_deal"]
+    assert deal["tricks"] == [["KS", "KC"]]
+    assert deal["irregular"] == [{"code": "revoke", "location": "tricks[0][1]"}]
+
+
+def test_a_piquet_misdeal_recorded_anyway_voids_the_deal(client: FlaskClient) -> None:
+    """PT 10–14: a wrong number of cards dealt is a fresh deal by the same dealer."""
+    table = Table(client)
+    short = {"elder": Q10_DEALT["elder"][:11], "younger": Q10_DEALT["younger"]}
+    assert table.post("/events", {"type": "deal_started", "dealt": short}).status_code == 422
+    dealt = table.post("/events", {"type": "deal_started", "dealt": short, "anyway": True})
+    assert dealt.status_code == 201, dealt.json
+    match = dealt.json["match"]
+    assert match["deal_in_progress"] is False and match["deals_played"] == 0
+    assert match["dealer"]["player"] == "Ann"  # the same dealer deals afresh

@@ -130,3 +130,31 @@ def test_a_malformed_sequence_is_refused(client: FlaskClient) -> None:
     step = post_step(client, match_id, type="declaration", role="elder", sequence=",,,")
     assert step.status_code == 422
     assert step.json["violations"][0]["location"] == "declarations.elder.sequence"
+
+
+REVOKE_TRICKS = [t.split() for t in
+                 "KS AS|KC AC|QS 9H|TS JS|QC 7C|JC 8S|TC JH|9C 8H|8C JD|QH AH|AD KD|9S 7S"
+                 .split("|")]
+
+
+def test_a_revoke_recorded_anyway_with_the_tables_penalty(client: FlaskClient) -> None:
+    """Q12: Ann revokes in trick 3 (♥9 on ♠Q); the deal cannot be replayed."""
+    body = {"tricks": REVOKE_TRICKS,
+            "irregular": [{"code": "revoke", "location": "tricks[2][1]"}]}
+    replay = client.post("/v1/piquet/deals:score", json=body).json
+    assert [v["code"] for v in replay["violations"]] == ["replay_required"]
+    assert replay["irregularities"][0]["law"] == "PT 59 IV"
+    nothing = client.post("/v1/piquet/deals:score",
+                          json={**body, "options": {"revoke": "reckon_nothing"}}).json
+    assert nothing["violations"] == []
+    assert nothing["scores"] == {"elder": 11, "younger": 0}
+    assert nothing["irregularities"][0] == {
+        "kind": "revoke", "who": "younger", "law": "PT 59 IV", "location": "tricks[2][1]",
+        "penalty": "reckon_nothing",
+        "consequence": "The younger hand revoked in trick 3 and the deal cannot be replayed: he "
+                       "reckons nothing this deal; his counts still bar a pique or repique of "
+                       "the elder hand (table option)."}
+    assert nothing["counts"][-1]["stage"] == "penalty"
+    bad = client.post("/v1/piquet/deals:score",
+                      json={**body, "options": {"revoke": "fine"}})
+    assert bad.status_code == 400

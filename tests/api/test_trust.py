@@ -157,7 +157,10 @@ def test_a_duplicate_in_flight_waits_and_gets_the_stored_answer(
     second.join(10)
     assert answers["first"].status_code == answers["second"].status_code == 201
     assert answers["first"].get_data() == answers["second"].get_data()
-    assert answers["second"].headers["Idempotent-Replayed"] == "true"
+    # Both decide before their transactions: whichever claims the key second gets the stored
+    # answer (under load that may be the one sent first).
+    replayed = sorted(str(a.headers.get("Idempotent-Replayed")) for a in answers.values())
+    assert replayed == ["None", "true"]
     assert Event.select().where(Event.match == match["id"]).count() == 2
 
 

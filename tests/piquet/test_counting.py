@@ -43,8 +43,16 @@ def test_q10_counting_records_in_q8_order_named_in_full() -> None:
                                  "stage": "declaring", "rule": "Q5", "step": "point"}
     assert data["counts"][3]["trick"] == 1
     assert data["as_reported"] == []
-    assert {"rule": "Q5", "what": "The younger hand counts sixième to the king in clubs: 16."} \
-        in data["computed"]
+    assert data["computed"] == [
+        {"rule": "Q5", "what": "The younger hand, point of six, 57: 6."},
+        {"rule": "Q5", "what": "The younger hand, sixième to the king in clubs: 16."},
+        {"rule": "Q5", "what": "The elder hand, three aces: 3."},
+        {"rule": "Q6", "what": "In play: elder 8, younger 9 (leads, tricks won on the other's "
+                               "lead, the last trick)."},
+        {"rule": "Q6", "what": "The younger hand, the cards, 7 tricks to 5: 10."},
+    ]
+    assert data["verified"][0] == {"rule": "Q6", "what": "12 tricks of 2 cards, following suit "
+                                                         "checked: no revoke."}
 
 
 def test_sequences_major_and_sets_in_full() -> None:
@@ -109,7 +117,7 @@ def test_the_judge_repique_pique_or_nothing() -> None:
 def test_the_timeline_slots_the_cards_after_their_trick() -> None:
     counts = [_c("elder", 3), _c("younger", 1, "playing", "play", 0),
               _c("younger", 1, "playing", "play", 1), _c("younger", 10, "the cards", "cards", 0)]
-    assert q8_timeline(counts) == [0, 1, 3, 2]
+    assert list(q8_timeline(counts)) == [0, 1, 3, 2]
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -82,6 +82,10 @@ def test_q10_as_a_sheet_bill_11_ann_41() -> None:
     assert data["scores"] == {"elder": 11, "younger": 41}
     assert {"rule": "Q6", "what": "12 tricks: elder 5, younger 7."} in data["verified"]
     assert data["violations"] == []
+    assert data["log"][-1] == {"who": "younger", "what": "the cards, 7 tricks to 5",
+                               "points": 10, "elder_total": 11, "younger_total": 41}
+    assert rule_totals(totals_from_record({"scores": {"elder": 11, "younger": 41}})) \
+        .as_dict()["log"] == []
 
 
 def test_q10_structured_forms_and_claimed_totals() -> None:
@@ -156,6 +160,8 @@ def test_read_set(text: Any, call: SetCall) -> None:
     ("point", {"elder": "pointe of five"}, "sheet.point.elder", "'point of five, 48'"),
     ("sequence", {"elder": "quint of the moon"}, "sheet.sequence.elder", "'moon'"),
     ("sequence", {"younger": ["tierce", "run"]}, "sheet.sequence.younger[1]", "not a sequence"),
+    ("sequence", {"elder": {"length": 9, "top": "A"}}, "sheet.sequence.elder",
+     "3 (tierce) to 8 (huitième)"),
     ("sets", {"elder": ["three of a kind"]}, "sheet.sets.elder[0]", "'three kings'"),
     ("sets", {"elder": {"count": 5, "rank": "A"}}, "sheet.sets.elder", "3 or 4"),
     ("good", {"point": "Ann"}, "sheet.good.point", "'equal'"),
@@ -173,6 +179,24 @@ def test_unreadable_sheets_are_refused_with_their_place(
     violation = caught.value.violations[0]
     assert violation.location == location
     assert says in violation.message
+
+
+def test_none_written_is_nothing_announced() -> None:
+    ruling = ruled(sheet(sequence={"elder": "none", "younger": "sixième"},
+                         sets={"elder": ["three aces"], "younger": "-"},
+                         point={"elder": "point of five", "younger": "point of six"}))
+    assert ruling.scores == {"elder": 11, "younger": 41} and ruling.violations == ()
+    with pytest.raises(RecordError) as caught:
+        sheet_from_record(sheet(sets={"elder": ["none", "three of a kind"]}))
+    assert caught.value.violations[0].location == "sheet.sets.elder[1]"
+
+
+@pytest.mark.parametrize(("text", "call"), [
+    ("five cards, 48", PointCall(5, 48)), ("point of six worth 54", PointCall(6, 54)),
+])
+def test_read_more_point_words(text: str, call: PointCall) -> None:
+    assert read_point(text, "x") == call
+    assert read_sequence("a quint to the king of clubs", "x") == SequenceCall(5, 13, "C")
 
 
 def test_tricks_are_required() -> None:
@@ -418,8 +442,8 @@ def test_a_possible_pique_is_taken_as_reported() -> None:
      "scores"),
     ({**PIQUE, "sequence": {"elder": "quart"}, "pique": "elder",
       "play": {"elder": 1, "younger": 2}},
-     PiquetOptions(lead_point="ten_or_higher"), "18 in the declarations and 1 in play make only "
-     "29"),
+     PiquetOptions(lead_point="ten_or_higher"), "18 in the declarations, 1 in play and the "
+     "cards make only 29"),
 ])
 def test_an_impossible_pique(line: dict[str, Any], options: PiquetOptions, says: str) -> None:
     ruling = ruled(line, options)

@@ -13,8 +13,10 @@ from referee.piquet import (
     Announcement,
     PiquetDeal,
     PiquetOptions,
+    compare_claim,
     rule_deal,
     rule_sheet,
+    settle_partie,
     sheet_from_record,
     sheet_record_of,
 )
@@ -101,3 +103,25 @@ def test_the_sheet_of_the_cards_rules_as_the_cards(seed: int, kind: str,
     quiet = rule_sheet(sheet_from_record(unsaid), options)
     assert quiet.pique in (None, cards.pique)
     assert silent.scores == sheet.scores
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), options=OPTIONS)
+def test_a_partie_by_sheets_settles_as_by_cards(seed: int, options: PiquetOptions) -> None:
+    """Six deals (Q1) entered as the sheets the cards give settle the partie the same (Q9), and
+    each sheet, as a claim, agrees with its cards (issue 11)."""
+    rng = Random(seed)
+    by_cards: list[tuple[int, int]] = []
+    by_sheets: list[tuple[int, int]] = []
+    for number in range(6):
+        cards = rule_deal(_strong_deal(rng) if number % 2 else random_deal(rng)[0], options)
+        sheet = rule_sheet(sheet_from_record(sheet_record_of(cards)), options)
+        assert compare_claim(cards, sheet).agrees
+        # Ann deals first: Bill is elder in deals 1, 3, 5.
+        bill, ann = ("elder", "younger") if number % 2 == 0 else ("younger", "elder")
+        by_cards.append((cards.scores[bill], cards.scores[ann]))
+        by_sheets.append((sheet.scores[bill], sheet.scores[ann]))
+    totals = {"Bill": sum(b for b, _ in by_cards), "Ann": sum(a for _, a in by_cards)}
+    sheets = {"Bill": sum(b for b, _ in by_sheets), "Ann": sum(a for _, a in by_sheets)}
+    assert sheets == totals
+    assert settle_partie(sheets) == settle_partie(totals)

@@ -1,0 +1,143 @@
+"""Irregularities recorded anyway, with the penalties of the laws and the table's options
+(Q12, rules/irregularities.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.piquet import (
+    Announcement,
+    PiquetDeal,
+    PiquetOptions,
+    deal_from_record,
+    progress,
+    rule_deal,
+)
+from referee.violations import RecordError
+
+from .examples import Q10_DEALT, Q10_RECORD, Q10_TRICKS, cards, q10_deal, tricks
+from .test_play import REVOKE_TRICKS
+
+REVOKE = (("revoke", "tricks[2][1]"),)
+
+
+def test_a_revoke_not_recorded_anyway_stays_a_violation() -> None:
+    ruling = rule_deal(PiquetDeal(tricks=REVOKE_TRICKS))
+    assert [v.code for v in ruling.violations] == ["revoke"]
+    assert ruling.irregularities == ()
+
+
+def test_a_revoke_recorded_anyway_asks_for_the_replay_by_default() -> None:
+    ruling = rule_deal(PiquetDeal(tricks=REVOKE_TRICKS, irregular=REVOKE))
+    [item] = ruling.irregularities
+    assert (item.kind, item.who, item.law, item.penalty) == ("revoke", "younger", "PT 59 IV",
+                                                             "replay")
+    assert [(v.code, v.rule, v.location) for v in ruling.violations] == [
+        ("replay_required", "Q12", "tricks[2][1]")]
+    assert ruling.violations[0].message == (
+        "The younger hand revoked in trick 3: take back the cards from that trick, he plays a "
+        "spade, and the play goes on as though no error had been made (PT 59 IV); record the "
+        "replay.")
+
+
+def test_a_revoke_that_cannot_be_replayed_reckon_nothing() -> None:
+    plain = rule_deal(PiquetDeal(tricks=REVOKE_TRICKS))
+    ruling = rule_deal(PiquetDeal(tricks=REVOKE_TRICKS, irregular=REVOKE),
+                       PiquetOptions(revoke="reckon_nothing"))
+    assert ruling.violations == ()
+    assert ruling.scores == {"elder": 11, "younger": 0}
+    # Every count as played (the offender's still barred a pique), then the penalty.
+    assert ruling.counts[:-1] == plain.counts
+    penalty = ruling.counts[-1]
+    assert (penalty.who, penalty.points, penalty.stage, penalty.rule) == ("younger", -41,
+                                                                         "penalty", "Q12")
+    assert penalty.what == "reckons nothing this deal: revoke (PT 59 IV)"
+    assert ruling.log[-1].younger_total == 0
+    data = ruling.as_dict()
+    assert data["irregularities"][0]["penalty"] == "reckon_nothing"
+    assert data["counts"][-1]["stage"] == "penalty"
+
+
+def test_a_revoke_that_cannot_be_replayed_void() -> None:
+    ruling = rule_deal(PiquetDeal(tricks=REVOKE_TRICKS, irregular=REVOKE),
+                       PiquetOptions(revoke="void"))
+    assert ruling.scores == {"elder": 0, "younger": 0}
+    assert "the deal is void, nobody scores" in ruling.irregularities[0].consequence
+
+
+def test_a_revoke_recorded_anyway_does_not_block_the_next_card() -> None:
+    partial = PiquetDeal(tricks=REVOKE_TRICKS[:4])
+    assert [v.code for v in progress(partial).violations] == ["revoke"]
+    assert progress(PiquetDeal(tricks=REVOKE_TRICKS[:4], irregular=REVOKE)).violations == ()
+
+
+# Bill (elder) calls a quint he does not hold (hands unknown: shown by his twelve cards).
+QUINT = {"elder": Announcement(point=5, sequence="quint", sets=("trio:A",))}
+FALSE_QUINT = (("announcement_not_held", "declarations.elder.sequence"),)
+
+
+@pytest.mark.parametrize(("options", "bill", "penalty"), [
+    (PiquetOptions(), 0, "reckon_nothing"),
+    (PiquetOptions(false_call="call_only"), 11, "call_only"),
+])
+def test_a_false_call_found_late(options: PiquetOptions, bill: int, penalty: str) -> None:
+    ruling = rule_deal(PiquetDeal(tricks=Q10_TRICKS, declarations=QUINT, irregular=FALSE_QUINT),
+                       options)
+    assert ruling.violations == ()
+    assert ruling.scores == {"elder": bill, "younger": 41}
+    [item] = ruling.irregularities
+    assert (item.kind, item.who, item.law, item.penalty) == ("false_call", "elder", "PT 54",
+                                                             penalty)
+
+
+def test_a_call_hand_and_discard_could_not_hold_is_a_misnomer() -> None:
+    # Hands and discards known: Bill's hand with his discard holds no quint (PT 53): no
+    # penalty.  Three tens he could have held (he discarded ♥10 ♦10): he reckons nothing.
+    misnomer = rule_deal(q10_deal(declarations=QUINT, irregular=FALSE_QUINT))
+    assert misnomer.irregularities[0].penalty == "none"
+    assert misnomer.irregularities[0].law == "PT 53"
+    assert misnomer.scores == {"elder": 11, "younger": 41}
+    tens = {"elder": Announcement(point=5, sets=("trio:A", "trio:T"))}
+    false = rule_deal(q10_deal(declarations=tens, irregular=(
+        ("announcement_not_held", "declarations.elder.sets[1]"),)))
+    assert false.irregularities[0].penalty == "reckon_nothing"
+    assert false.scores == {"elder": 0, "younger": 41}
+
+
+# Q10 but Ann leads trick 3 out of turn (♠7; Bill won trick 2) and Bill plays to it (♠Q).
+OUT_OF_TURN = tricks("KS AS|KC AC|7S QS|TS JS|QC 7C|JC 8S|TC JH|9C 8H|8C JD|QH AH|AD KD|9S 9H")
+
+
+def test_a_lead_out_of_turn_answered_stands() -> None:
+    ruling = rule_deal(q10_deal(tricks=OUT_OF_TURN,
+                                irregular=(("lead_out_of_turn", "tricks[2][0]"),)))
+    assert ruling.violations == ()
+    assert ruling.tricks[2].leader == "younger" and ruling.tricks[2].winner == "elder"
+    # Ann scores the lead (1), Bill the win (1) instead of his lead: Bill 11, Ann 42.
+    assert ruling.scores == {"elder": 11, "younger": 42}
+    [item] = ruling.irregularities
+    assert (item.kind, item.who, item.law, item.penalty) == ("lead_out_of_turn", "younger",
+                                                             "PT 59 III", "none")
+    # Not recorded anyway, the ♠7 is read as Bill's lead: a card he did not hold.
+    plain = rule_deal(q10_deal(tricks=OUT_OF_TURN))
+    assert "card_not_held" in [v.code for v in plain.violations]
+
+
+def test_a_misdeal_recorded_anyway_is_a_fresh_deal() -> None:
+    dealt = {**Q10_DEALT, "elder": (*Q10_DEALT["elder"], *cards("JH"))}
+    with pytest.raises(RecordError):
+        rule_deal(PiquetDeal(tricks=(), dealt=dealt))
+    ruling = rule_deal(PiquetDeal(tricks=(), dealt=dealt,
+                                  irregular=(("hand_size", "dealt.elder"),)))
+    assert ruling.scores == {"elder": 0, "younger": 0}
+    [item] = ruling.irregularities
+    assert (item.kind, item.penalty, item.law) == ("misdeal", "fresh_deal", "PT 10–14, 39–43")
+    assert item.consequence.startswith("The elder hand was dealt 13 cards: a misdeal.")
+
+
+def test_irregular_read_from_the_record() -> None:
+    record = {**Q10_RECORD, "irregular": [{"code": "revoke", "location": "tricks[2][1]"}]}
+    assert deal_from_record(record).irregular == REVOKE
+    with pytest.raises(RecordError) as caught:
+        deal_from_record({**Q10_RECORD, "irregular": [{"location": 3}]})
+    assert caught.value.violations[0].location == "irregular[0]"

@@ -1,0 +1,85 @@
+"""The worker's fold cache (referee.store.ledger.FoldCache) earns its place in bench/RESULTS.md;
+here it must never serve anything but a fresh replay of the committed, verified ledger."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee.match.games import GAMES
+from referee.match.state import replay
+from referee.store import ledger
+from referee.store.db import execute
+from tests.api.deals import Q10_TRICKS, create_match, record_deal, step_ok
+
+
+def fresh(match_id: str) -> object:
+    """The match replayed from all its stored events, no cache involved."""
+    return replay(ledger._load(match_id), GAMES)
+
+
+def test_another_workers_writes_are_caught_up(client: FlaskClient, app: Flask) -> None:
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    other = ledger.FoldCache()  # another worker's cache, taken at version 1
+    with app.app_context():
+        assert other.fold(match["id"]).version == 1
+    for card in Q10_TRICKS[0]:
+        step_ok(client, match["id"], type="card", card=card)  # written by "this" worker
+    with app.app_context():
+        caught_up = other.fold(match["id"])
+        assert caught_up.version == 3
+        assert caught_up.state() == fresh(match["id"])
+
+
+def test_an_undo_meanwhile_folds_the_ledger_again(client: FlaskClient, app: Flask) -> None:
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    record_deal(client, match["id"], {"tricks": Q10_TRICKS})
+    other = ledger.FoldCache()
+    with app.app_context():
+        assert other.fold(match["id"]).state().standings == {"Bill": 11, "Ann": 41}
+    undone = client.post(f"/v1/matches/{match['id']}/undo", json={"reason": "wrong deal"})
+    assert undone.status_code == 200
+    with app.app_context():
+        state = other.fold(match["id"]).state()
+        assert state.standings == {"Bill": 0, "Ann": 0}
+        assert state == fresh(match["id"])
+
+
+def test_a_fold_handed_out_is_a_copy(client: FlaskClient, app: Flask) -> None:
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    cache = ledger.FoldCache()
+    with app.app_context():
+        mine = cache.fold(match["id"])
+        mine.deals[99] = None  # type: ignore[assignment]  # a caller scribbling on its copy
+        assert 99 not in cache.fold(match["id"]).deals
+
+
+def test_a_cached_fold_the_ledger_no_longer_leads_to_is_dropped(
+    client: FlaskClient, app: Flask
+) -> None:
+    """A fold cached from events that were rolled back, or that another writer replaced,
+    does not match the stored event at its seq: the whole ledger is folded again."""
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    step_ok(client, match["id"], type="card", card=Q10_TRICKS[0][0])
+    cache = ledger.FoldCache()
+    with app.app_context():
+        wrong = ledger.Fold(ledger._load(match["id"])[:1], GAMES)  # at version 1 …
+        cache.put(match["id"], wrong, (1, "match_created", "{}", None, "", "0" * 64, "x"))
+        assert cache.fold(match["id"]).state() == fresh(match["id"])  # … not the ledger's
+
+
+def test_a_tampered_new_event_is_refused_not_folded(client: FlaskClient, app: Flask) -> None:
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    cache = ledger.FoldCache()
+    with app.app_context():
+        cache.fold(match["id"])
+    step_ok(client, match["id"], type="card", card=Q10_TRICKS[0][0])
+    with app.app_context():
+        execute('UPDATE "event" SET "payload" = ? WHERE "match_id" = ? AND "seq" = 2',
+                ('{"card":"7C","deal":1,"dealer":0}', match["id"]))
+        try:
+            cache.fold(match["id"])
+        except ledger.LedgerTampered as tampered:
+            assert tampered.seq == 2
+        else:
+            raise AssertionError("a tampered event was folded")
