@@ -143,3 +143,58 @@ def test_a_dispute_settled_by_entering_the_cards_on_a_second_phone(
     assert ann.locator('#ledger [data-claims="1"]').count() == 1
     shots(ann, "agree-ledger")
     assert not axe_violations(ann)
+
+
+#: test_table_pitch's hand, trick by trick (the leader's card first): Bob takes High (♥A), Low
+#: (♥3, in trick 1) and Jack (♥J); Cid has the most for Game.
+PITCH_TRICKS = [["AH", "3H", "5H"], ["KS", "QS", "2S"], ["JH", "4H", "9H"],
+                ["TC", "AC", "3C"], ["KD", "TD", "4D"], ["6S", "7S", "2D"]]
+
+
+def test_a_pitch_dispute_with_a_claimed_sheet_ruled_by_the_cards(
+    served: str, phone: Any, phones: Any
+) -> None:
+    """Bob writes hand 1 (Bob bid 2: High, Low, Jack; Cid Game). Cid disputes: by his sheet
+    Low was his. The cards, entered on Cid's phone, give Low to Bob: Cid's claim parts from
+    the ruling at Low (P5)."""
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"], entry="sheet")
+    links = seat_links(phone)
+    bob, cid = phones(), phones()
+    join(bob, links["Bob"])
+    join(cid, links["Cid"])
+
+    taps = Taps(bob)
+    for field, value in [("bid", 2), ("bid", "pass"), ("bid", "pass"), ("high", 1),
+                         ("low", 1), ("jack", 1), ("game", 2)]:
+        taps.pick(field, value)
+    record(taps)
+    assert scores(bob) == {"Ann": 0, "Bob": 3, "Cid": 1}
+
+    cid.wait_for_selector('[data-answer="1"]', timeout=15000)
+    cid.click('[data-dispute="1"]')
+    cid.fill("#dispute-reason", "Low was mine")
+    cid.click('[data-claim="sheet"]')
+    # The bids come from Bob's entry; Cid writes who took what.
+    assert cid.locator('#claim-form [data-bids="2,pass,pass"]').count() == 1
+    for field, value in [("high", 1), ("low", 2), ("jack", 1), ("game", 2)]:
+        cid.click(f'#claim-form [data-pick="{field}={value}"]')
+    assert not axe_violations(cid, "#agree")
+    before = cid.get_attribute("body", "data-version")
+    cid.click("#claim-form button[type=submit]")
+    cid.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                          state="attached")
+    cid.wait_for_selector('[data-settle="1"]')
+    cid.click('[data-settle="1"]')
+    for trick in PITCH_TRICKS:
+        for card in trick:
+            cid.click(f'#agree [data-recard="{card}"]')
+    before = cid.get_attribute("body", "data-version")
+    cid.click("#recard-send")
+    cid.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                          state="attached")
+    text = cid.wait_for_selector('#agree [data-claims="1"]').inner_text()
+    assert "Bob's entry agrees with the ruling." in text
+    assert "Cid's claim parts from the ruling at" in text
+    assert scores(cid) == {"Ann": 0, "Bob": 3, "Cid": 1}
+    shots(cid, "agree-pitch-claims")
+    assert not axe_violations(cid, "#agree")

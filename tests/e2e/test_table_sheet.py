@@ -183,3 +183,22 @@ def test_card_by_card_the_declarations_are_explicit(served: str, phone: Any) -> 
         tap_card(phone, card)
     # Q10 without declarations: Bill 1+1+1+1+1+1+1+1 = 8 in play; Ann 9 and the cards 10.
     assert scores(phone) == {"Bill": 8, "Ann": 19}
+
+
+def test_a_partnership_hand_by_score_sheet_names_the_sides(served: str, phone: Any) -> None:
+    """Partners (seats 1+3 against 2+4): the points go to a side; Ann & Cid take High and Game,
+    Bob & Dan Low and Jack; Bob bid 2 and made it."""
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid", "Dan"], entry="sheet",
+                check=["input[name=partnership]"])
+    taps = Taps(phone)
+    for field, value in [("bid", 2), ("bid", "pass"), ("bid", "pass"), ("bid", "pass")]:
+        taps.pick(field, value)
+    sides = phone.locator('#sheet [data-pick^="high="]').all_inner_texts()
+    assert len(sides) == 2, sides
+    taps = Taps(phone)
+    for field, value in [("high", 0), ("low", 1), ("jack", 1), ("game", 0)]:
+        taps.pick(field, value)
+    record(taps)
+    assert taps.count <= 8
+    assert sorted(scores(phone).values()) == [2, 2], scores(phone)  # two sides, 2 each
+    assert not axe_violations(phone, "#sheet")

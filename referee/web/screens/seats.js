@@ -67,9 +67,9 @@ export function renderSeats() {
   }
   const seats = savedMatch(S.id).seats || [];
   const joined = m.seats || [];
-  const parts = [el("h2", {}, "Each player on his own phone"),
-    el("p", {}, "Each player scans his own code: his phone can then record, confirm the other " +
-      "side's deals or dispute them. This phone keeps recording for everyone.")];
+  const parts = [el("h2", {}, "Each player on their own phone"),
+    el("p", {}, "Each player scans their own code: that phone can then record, confirm the " +
+      "other side's deals or dispute them. This phone keeps recording for everyone.")];
   if (seats.length) {
     parts.push(el("ul", { class: "seat-list" }, ...seats.map((seat) => {
       const link = joinLink(seat);

@@ -529,7 +529,8 @@ function lastAnswer() {
   return [el("details", { class: "last-answer", id: "last-answer", "data-deal": d.deal,
     open: justRecorded === d.deal || null },
   el("summary", {}, el("strong", {}, `${word} ${d.deal}: ${scoresWords(d.scores)}`),
-    ` ${levelWords(d.level)}${agreement[d.agreement] || ""}`),
+    d.agreement === "ruled" ? " · ruled by its cards"
+      : ` ${levelWords(d.level)}${agreement[d.agreement] || ""}`),
   view || el("p", { class: "note" }, "Scored by its cards (the Score tab has the details)."))];
 }
 
