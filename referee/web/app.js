@@ -2,8 +2,12 @@
  *
  * Small ES modules, no build step, no library:
  *   app.js        boot, the router (#match=<id>&token=<token>), the screens' registry
- *   api.js        the API client (tokens, ETags, Idempotency-Key, If-Match)
- *   match.js      the match on screen: open, follow, write (post), the deal in progress
+ *   api.js        the API client (tokens, ETags, Idempotency-Key, If-Match), the live stream
+ *                 (follow: streaming with fetch, Last-Event-ID; polling with If-None-Match)
+ *   writes.js     the persistent write queue (IndexedDB via idb.js): pending, in order, once
+ *   match.js      the match on screen: open, follow, adopt answers, post() through the queue
+ *   deal.js       the deal in progress: the referee's record plus the taps still waiting
+ *   qr.js         QR codes as SVG (vendor/qrcode.js, MIT)
  *   state.js      the shared state `S` and the render hook (onRender/render)
  *   dom.js        el(), $, $$, plural(): text is always inserted as text
  *   cards.js      card notation and words
@@ -14,11 +18,14 @@
  *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR)
  *   verdict.js    the referee's answer in words: checked, worked out, taken on trust
  * A screen module exports a render function; app.js registers it with onRender().
+ * sw.js (the service worker, /table/sw.js) keeps these files so the page opens offline.
  */
 import { S, onRender, render } from "./state.js";
 import { $ } from "./dom.js";
+import { showMessage } from "./messages.js";
 import { savedMatch, saveMatch } from "./store.js";
-import { openMatch, post, refresh, stopPolling } from "./match.js";
+import { loadLedger, openMatch, post, refresh, stopLive } from "./match.js";
+import { takeBackLast } from "./writes.js";
 import { initHome, showHome } from "./screens/home.js";
 import { renderPlay, renderScoreline } from "./screens/play.js";
 import { renderScore } from "./screens/score.js";
@@ -26,7 +33,7 @@ import { renderSheet } from "./screens/sheet.js";
 import { renderAgree, renderAgreeLedger } from "./screens/agree.js";
 import { renderSeats } from "./screens/seats.js";
 import { initShare, renderShare } from "./screens/share.js";
-import { initTabs } from "./screens/tabs.js";
+import { initTabs, onTab } from "./screens/tabs.js";
 
 function renderFrame() {
   const m = S.match;
@@ -46,31 +53,33 @@ onRender(renderAgreeLedger); // after renderScore: marks the ledger's rows
 onRender(renderShare);
 onRender(renderSeats);
 
-/** #match=<id>&token=<token>: open that match; no match: the home screen. */
+/**
+ * #match=<id>&token=<token>: open that match; no match: the home screen. A token from a link
+ * is kept on this phone only once the referee accepts it (match.js, openMatch).
+ */
 function route() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   const id = params.get("match");
-  stopPolling();
+  stopLive();
   if (!id) {
     S.id = null;
     showHome();
     return;
   }
-  let token = params.get("token");
+  const linked = params.get("token");
   const saved = savedMatch(id);
-  if (token && token.startsWith("rw_")) {
-    // A recorder link: keep the token on this phone, and out of the address bar.
-    saveMatch({ id, write: token });
+  const seat = linked && linked.startsWith("st_"); // a player's seat (screens/seats.js)
+  if (linked && (linked.startsWith("rw_") || seat)) {
+    // A recorder or seat link: its token is kept out of the address bar.
     history.replaceState(null, "", "#match=" + encodeURIComponent(id));
-  } else if (token && token.startsWith("st_")) {
-    // A seat's join link (screens/seats.js): this phone is that player's seat.
-    saveMatch({ id, seat: token, seatName: params.get("seat") || "" });
-    history.replaceState(null, "", "#match=" + encodeURIComponent(id));
-  } else if (token) {
-    saveMatch({ id, read: token });
-  } else if (saved.id) {
-    token = saved.write || saved.seat || saved.read;
   }
+  const own = linked && linked.startsWith("ro_") ? saved.read : seat ? saved.seat : saved.write;
+  if (linked && linked !== own &&
+      !(linked.startsWith("ro_") && (saved.write || saved.seat))) {
+    openMatch(id, linked, true, seat ? params.get("seat") || "" : undefined);
+    return;
+  }
+  const token = saved.write || saved.seat || saved.read || linked;
   if (!token) {
     showHome("This phone has no key to that match: open the link you were sent.");
     return;
@@ -78,11 +87,24 @@ function route() {
   openMatch(id, token);
 }
 
+/** Undo: a tap still waiting is simply taken back; else the referee undoes the last entry. */
+async function undo() {
+  const taken = await takeBackLast();
+  if (taken) {
+    showMessage(`Taken back: ${taken.label || taken.kind} (it had not been sent yet).`, "ok");
+    return;
+  }
+  post("/undo", { reason: "undone at the table" }, null, "an undo");
+}
+
 function init() {
   initHome();
   initTabs();
   initShare();
-  $("#undo").addEventListener("click", () => post("/undo", { reason: "undone at the table" }));
+  onTab((tab) => {
+    if (tab === "score" && S.match) loadLedger(true).then(render);
+  });
+  $("#undo").addEventListener("click", undo);
   $("#any-card").addEventListener("change", (event) => {
     S.anyCard = event.target.checked;
     render();
@@ -92,6 +114,10 @@ function init() {
   });
   window.addEventListener("hashchange", route);
   route();
+  if ("serviceWorker" in navigator) {
+    // sw.js sits beside the page (/table/sw.js): it keeps the page's files for offline use.
+    navigator.serviceWorker.register(new URL("sw.js", document.baseURI)).catch(() => {});
+  }
 }
 
 init();

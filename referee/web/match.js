@@ -1,88 +1,160 @@
-/* The match on screen: open it, follow it, write to it. */
-import { api, matchPath } from "./api.js";
-import { $, $$ } from "./dom.js";
+/* The match on screen: open it, follow it live, write to it through the queue. */
+import { api, follow, matchPath, showOffline } from "./api.js";
+import { cardWords } from "./cards.js";
+import { $ } from "./dom.js";
 import { hideMessage, problemText, showMessage } from "./messages.js";
 import { S, render } from "./state.js";
-import { saveMatch } from "./store.js";
+import { saveMatch, savedMatch } from "./store.js";
+import { flush, loadPending, setWriteHooks, write } from "./writes.js";
 import { showHome } from "./screens/home.js";
 import { selectTab } from "./screens/tabs.js";
 
-const POLL_MS = 4000;
+const SNAPSHOT = "referee.table.snapshot.";
+let stopFollowing = null;
 
-/** Open match `id` with `token`: read it, show it, follow it. */
-export async function openMatch(id, token) {
-  S.id = id;
-  S.token = token;
-  S.canWrite = token.startsWith("rw_") || token.startsWith("st_"); // a seat records too
-  S.match = null;
-  S.events = [];
-  S.lastSeq = 0;
-  S.ledger = [];
-  S.ledgerVersion = -1;
-  S.setup = null;
-  S.declaring = null;
-  S.voiding = null;
-  S.anyCard = false;
+/**
+ * Open match `id` with `token`. `candidate`: a token from a link, not yet kept on this phone —
+ * it is kept only once the referee has accepted it (a stale or forged link must not replace
+ * the token this phone already has); refused, the phone's own token is used instead.
+ */
+export async function openMatch(id, token, candidate, seatName) {
+  stopLive();
+  Object.assign(S, {
+    // a seat's token (st_) records, confirms and disputes too (issue 11)
+    id, token, canWrite: token.startsWith("rw_") || token.startsWith("st_"), match: null, ledger: [], ledgerVersion: -1,
+    ledgerKey: null, setup: null, declaring: null, voiding: null, anyCard: false,
+    pending: [], conflict: null,
+  });
   $("#any-card").checked = false;
   $("#home").hidden = true;
   $("#match").hidden = false;
   hideMessage();
   selectTab(S.tab);
+  const snapshot = readSnapshot(id);
+  if (snapshot && !candidate) {
+    S.ledger = snapshot.ledger || [];
+    S.ledgerVersion = snapshot.ledgerVersion ?? -1;
+    S.ledgerKey = snapshot.ledgerKey || null;
+    S.match = snapshot.match;
+    await loadPending();
+    render();
+  }
   try {
     const { data } = await api("GET", matchPath());
+    if (candidate) {
+      if (token.startsWith("st_")) saveMatch({ id, seat: token, seatName: seatName || "" });
+      else saveMatch({ id, [token.startsWith("rw_") ? "write" : "read"]: token });
+      candidate = null;
+    }
     await adopt(data);
-    saveMatch({ id, game: data.game, players: data.players });
   } catch (error) {
     if (error.status === 401 || error.status === 403 || error.status === 404) {
+      const own = savedMatch(id);
+      const fallback = own.write || own.seat || own.read;
+      if (candidate && fallback && fallback !== token) {
+        await openMatch(id, fallback);
+        showMessage("That link's key no longer opens the match: this phone keeps using its " +
+          "own key.", "info");
+        return;
+      }
       showHome(error.status === 404 ? "There is no such match." :
         "That link no longer opens the match (its key was changed).");
       return;
     }
-    showMessage(problemText(error));
+    if (!S.match) {
+      showMessage("No answer from the referee: the match shows as soon as the phone is back " +
+        "online.", "info");
+    }
   }
-  startPolling();
+  if (S.id !== id) return;
+  await loadPending();
+  if (S.match) render();
+  stopFollowing = follow(id, S.token, (match) => adopt(match), (how) => {
+    document.body.dataset.live = how; // "stream" or "poll" (the fallback)
+    flush();
+  });
+  flush();
 }
 
-/** Take a match body from any answer as the current state; fetch what changed with it. */
-export async function adopt(match) {
+/** Stop following the match on screen (leaving it). */
+export function stopLive() {
+  if (stopFollowing) stopFollowing();
+  stopFollowing = null;
+}
+
+function readSnapshot(id) {
+  try {
+    return JSON.parse(localStorage.getItem(SNAPSHOT + id) || "null");
+  } catch (error) {
+    return null;
+  }
+}
+
+function keepSnapshot() {
+  try {
+    localStorage.setItem(SNAPSHOT + S.id, JSON.stringify({ match: S.match, ledger: S.ledger,
+      ledgerVersion: S.ledgerVersion, ledgerKey: S.ledgerKey }));
+  } catch (error) {
+    /* full or private: the page still works online */
+  }
+}
+
+/** What, in the match, changes the ledger (a deal scored, voided, restored, ruled). */
+function ledgerKeyOf(m) {
+  return [m.deal_number, m.deals_played, m.finished, (m.disputed || []).join(","),
+    (m.provisional || []).join(",")].join("/"); // a deal confirmed: its agreement in the ledger
+}
+
+/**
+ * Take a match body from any answer (a write's answer, the stream, a read) as the current
+ * state. The ledger is read again only when a deal was scored or corrected, or when the Score
+ * tab shows it (If-None-Match: nothing is sent back when it has not changed).
+ */
+export async function adopt(match, force) {
+  if (!match || (match.id && S.id && match.id !== S.id)) return;
   if (S.match && match.version < S.match.version) return; // an older answer, arriving late
+  if (S.match && match.version === S.match.version && !force && S.ledgerKey) return;
   S.match = match;
-  await Promise.all([loadLog(), loadLedger()]);
+  if (S.id) saveMatch({ id: S.id, game: match.game, players: match.players,
+    finished: match.finished });
+  await loadLedger();
+  keepSnapshot();
   render();
 }
 
-async function loadLog() {
-  for (;;) {
-    const path = matchPath("/log?limit=500" + (S.lastSeq ? `&cursor=${S.lastSeq}` : ""));
-    const { data } = await api("GET", path);
-    for (const item of data.items) {
-      if (item.seq > S.lastSeq) {
-        S.events.push(item);
-        S.lastSeq = item.seq;
+/** Read the ledger if the match changed it (or `always`, for the Score tab). */
+export async function loadLedger(always) {
+  const m = S.match;
+  if (!m) return;
+  const key = ledgerKeyOf(m);
+  if (S.ledgerVersion === m.version || (!always && key === S.ledgerKey)) return;
+  try {
+    const items = [];
+    let cursor = null;
+    for (;;) {
+      const path = matchPath("/ledger?limit=500" + (cursor ? `&cursor=${cursor}` : ""));
+      const etag = !cursor && S.ledgerVersion >= 0 ? `"v${S.ledgerVersion}"` : undefined;
+      const { data, notModified } = await api("GET", path, undefined, { etag });
+      if (notModified) {
+        S.ledgerVersion = m.version;
+        S.ledgerKey = key;
+        return;
       }
+      items.push(...data.items);
+      if (!data.next_cursor) break;
+      cursor = data.next_cursor;
     }
-    if (!data.next_cursor) return;
+    S.ledger = items;
+    S.ledgerVersion = m.version;
+    S.ledgerKey = key;
+  } catch (error) {
+    /* offline: the ledger as last read */
   }
-}
-
-async function loadLedger() {
-  if (S.ledgerVersion === S.match.version) return;
-  const items = [];
-  let cursor = null;
-  for (;;) {
-    const path = matchPath("/ledger?limit=500" + (cursor ? `&cursor=${cursor}` : ""));
-    const { data } = await api("GET", path);
-    items.push(...data.items);
-    if (!data.next_cursor) break;
-    cursor = data.next_cursor;
-  }
-  S.ledger = items;
-  S.ledgerVersion = S.match.version;
 }
 
 /** Read the match again now (a tab shown again, a phone woken up). */
 export async function refresh() {
-  if (!S.id || !S.match || S.busy) return;
+  if (!S.id || !S.match) return;
   try {
     const { data } = await api("GET", matchPath());
     await adopt(data);
@@ -91,98 +163,88 @@ export async function refresh() {
   }
 }
 
-export function startPolling() {
-  stopPolling();
-  S.timer = setInterval(async () => {
-    if (document.hidden || S.busy || !S.id) return;
-    try {
-      const { data } = await api("GET", matchPath());
-      if (!S.match || data.version !== S.match.version) {
-        await adopt(data);
-      }
-    } catch (error) {
-      /* shown by the offline badge; try again at the next tick */
-    }
-  }, POLL_MS);
-}
-
-export function stopPolling() {
-  if (S.timer) clearInterval(S.timer);
-  S.timer = null;
-}
-
 export function setBusy(busy) {
   S.busy = busy;
   document.body.dataset.busy = busy ? "true" : "false";
-  if (busy) {
-    for (const b of $$("#tab-play button, #tab-score button, #new-match button")) {
-      b.disabled = true;
-    }
-  } else {
-    for (const b of $$("#new-match button")) b.disabled = false;
-    if (S.match && !$("#match").hidden) render();
-  }
 }
 
 /**
- * A write to the match (`path` after /v1/matches/{id}): sent with the version this phone last
- * read. A 412 means another phone wrote first: its state is shown and nothing is overwritten.
- * `done(answer)` runs once the referee has accepted it.
+ * A write to the match (`path` after /v1/matches/{id}): queued, then sent with the version this
+ * phone last read. `done(answer)` runs once the referee has accepted it; `label` says what it
+ * is ("ten of spades"), for the pending line.
  */
-export async function post(path, body, done) {
-  if (!S.canWrite || S.busy) return;
-  setBusy(true);
+export function post(path, body, done, label) {
+  if (!S.canWrite || !S.match) return null;
   hideMessage();
-  try {
-    const { data } = await api("POST", matchPath(path), body, { version: S.match.version });
-    const match = data.match || data;
-    if (done) done(data);
-    await adopt(match);
-  } catch (error) {
-    if (error.status === 412 && error.problem.match) {
-      setBusy(false);
-      await adopt(error.problem.match);
-      showMessage("Another phone recorded something first. Here is the match as it is now: " +
-        "check it, then tap again if it is still needed.", "info");
-      return;
-    }
-    showMessage(problemText(error), "error", error.problem.violations);
-  } finally {
-    setBusy(false);
-  }
+  const kind = body && body.type ? body.type : path.split("/").pop();
+  return write(path, body, label || describe(body, path), kind).then((entry) => {
+    if (done) doneAfter.set(entry.key, done);
+    return entry;
+  });
 }
 
-const STEP_KINDS = new Set(["deal_started", "bid", "exchange", "declaration", "card"]);
+const doneAfter = new Map();
 
-/** The deal in progress, rebuilt from the log (undone events left out). */
-export function currentDeal() {
-  const m = S.match;
-  const deal = { hands: null, dealt: null, talon: null, exchange: null, bids: [], cards: [],
-    steps: 0, declarations: {} };
-  if (!m || !m.deal_in_progress) return deal;
-  const undone = new Set();
-  for (const e of S.events) if (e.kind === "undo") for (const s of e.payload.voids) undone.add(s);
-  for (const e of S.events) {
-    if (undone.has(e.seq) || !STEP_KINDS.has(e.kind) || e.payload.deal !== m.deal_number) {
-      continue;
-    }
-    const p = e.payload;
-    deal.steps += 1;
-    if (e.kind === "deal_started") {
-      deal.hands = p.hands || null;
-      deal.dealt = p.dealt || null;
-      deal.talon = p.talon || null;
-    } else if (e.kind === "bid") deal.bids.push(p.call);
-    else if (e.kind === "card") deal.cards.push(p.card);
-    else if (e.kind === "exchange") deal.exchange = { ...(deal.exchange || {}), ...p };
-    else if (e.kind === "declaration") deal.declarations[p.role] = p;
-  }
-  return deal;
+function describe(body, path) {
+  if (body && body.type === "card") return cardWords(body.card);
+  if (body && body.type === "bid") return body.call === "pass" ? "a pass" : `a bid of ${body.call}`;
+  if (body && body.type) return body.type.replace("_", " ");
+  if (path === "/undo") return "an undo";
+  const voided = /^\/deals\/(\d+)\/void$/.exec(path);
+  if (voided) return `the void of deal ${voided[1]}`;
+  return path.replace(/^\//, "");
 }
 
-/** Cards in a trick: 2 in Piquet, one per player in Pitch. */
-export function trickSize() {
-  return S.match.game === "piquet" ? 2 : S.match.players.length;
+setWriteHooks({
+  adopt,
+  busy: setBusy,
+  sent(entry, answer, before) {
+    const done = doneAfter.get(entry.key);
+    doneAfter.delete(entry.key);
+    if (done) done(answer);
+    if (entry.path === "/undo" && before) {
+      showMessage(undoneText(before, S.match), "ok");
+    }
+    render();
+  },
+  refused(entry, answer) {
+    doneAfter.delete(entry.key);
+    const problem = answer.data || {};
+    showMessage(problemText({ problem, message: `HTTP ${answer.status}` }), "error",
+      problem.violations);
+    render();
+  },
+  conflict() {
+    render();
+  },
+});
+
+window.addEventListener("online", () => showOffline(false));
+
+/** "Undone: Ann's nine of hearts" — what an undo took back, from the match before and after. */
+export function undoneText(before, after) {
+  const cards = (m) => (m && m.current_deal && m.current_deal.tricks || []).flat();
+  const bids = (m) => (m && m.current_deal && m.current_deal.bids) || [];
+  const who = after.next && after.next.player ? `${after.next.player}'s ` : "the ";
+  if (after.deal_in_progress && before.deal_in_progress &&
+      after.deal_number === before.deal_number) {
+    const was = cards(before);
+    const now = cards(after);
+    if (now.length === was.length - 1) return `Undone: ${who}${cardWords(was[was.length - 1])}.`;
+    const b = bids(before);
+    if (bids(after).length === b.length - 1) {
+      const call = b[b.length - 1];
+      return `Undone: ${who}${call === "pass" ? "pass" : "bid of " + call}.`;
+    }
+  }
+  if (after.deal_in_progress && !before.deal_in_progress &&
+      after.deal_number === before.deal_number - 1) {
+    const player = after.next && after.next.player ? ` (${after.next.player}'s)` : "";
+    return `Undone: the last card of deal ${after.deal_number}${player} and the deal's score.`;
+  }
+  if (after.deals_played > before.deals_played) return "Undone: the void (the deal counts again).";
+  if (after.deals_played < before.deals_played) return "Undone: the last deal recorded.";
+  return "Undone: the last entry.";
 }
 
 /** The class that gives player (or team) `i` its colour. */

@@ -17,7 +17,7 @@ Q10_TALON = "AH JH 8H 7C JD AS QH JC".split()
 Q10_ELDER_DISCARDS = "KH TH 7H TD 8D".split()
 Q10_YOUNGER_DISCARDS = "QD 9D 7D".split()
 
-SETTLED = "body[data-busy=false]"
+SETTLED = "body[data-busy=false]:not([data-pending]), body[data-busy=false][data-pending='0']"
 
 
 def version(page: Any) -> int:
@@ -55,8 +55,9 @@ def enter_cards(page: Any) -> None:
 
 
 def _after_write(page: Any, before: int) -> None:
-    page.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
-                           state="attached")
+    page.wait_for_selector(
+        f'body:not([data-version="{before}"])[data-busy=false][data-pending="0"]',
+        state="attached")
 
 
 def tap_card(page: Any, card: str) -> None:

@@ -43,6 +43,7 @@ def test_a_phone_that_is_behind_gets_the_current_state_instead_of_overwriting(
     link = _share_link(phone, "write")
     assert "token=rw_" in link
     second_phone.clock.install()  # its clock stands still: it will not poll, it falls behind
+    second_phone.route("**/stream", lambda route: route.abort())  # …and hears nothing live
     second_phone.goto(link)
     second_phone.wait_for_selector('body[data-version="1"][data-busy=false]', state="attached")
     assert "token=" not in second_phone.url, "the write token is kept off the address bar"
@@ -50,11 +51,18 @@ def test_a_phone_that_is_behind_gets_the_current_state_instead_of_overwriting(
 
     tap_card(phone, "KS")  # the first phone records Bill's lead
     second_phone.click('#cards [data-card="QS"]')  # the second still thinks Bill is to lead
-    second_phone.wait_for_selector("#message.info:not([hidden])")
-    assert "Another phone recorded something first" in second_phone.inner_text("#message")
-    second_phone.wait_for_selector('body[data-version="2"][data-busy=false]', state="attached")
+    second_phone.wait_for_selector("#conflict:not([hidden])")
+    conflict = second_phone.inner_text("#conflict")
+    assert "Another phone recorded something first" in conflict
+    assert "king of spades" in conflict, "it says what the other phone recorded"
+    assert "1 entry waiting: queen of spades" in conflict
+    second_phone.wait_for_selector('body[data-version="2"]', state="attached")
     assert turn(second_phone) == "Ann (younger) to play"
+    second_phone.click("#conflict-drop")
+    second_phone.wait_for_selector('body[data-pending="0"]', state="attached")
+    assert second_phone.is_hidden("#conflict")
     assert "played" in second_phone.locator('#cards [data-card="KS"]').get_attribute("class")
+    assert "played" not in second_phone.locator('#cards [data-card="QS"]').get_attribute("class")
 
     match = match_id(phone)
     assert _cards_in_log(served, match, write_token(phone, match)) == ["KS"]

@@ -45,7 +45,7 @@ def test_a_pitch_hand_bid_played_voided_and_restored(served: str, phone: Any) ->
     phone.click("#ledger details.ruling summary")
     ruling = phone.inner_text("#ledger")
     assert "Bob bid 2, trumps hearts — made it" in ruling
-    assert "Jack (J♥): Bob" in ruling
+    assert "Jack (jack of hearts): Bob" in ruling  # cards in words
     assert "Game: Cid (0 / 10 / 27)" in ruling
 
     # Void the hand with a reason: it stays in the ledger, struck out; the score goes.

@@ -285,11 +285,6 @@ export function renderAgree() {
   if (open && !live.some((d) => d.deal === open.deal)) open = null;
   box.replaceChildren(...parts);
   box.hidden = !parts.length;
-  // A seat records and answers; corrections (undo, void) stay with the shared write token.
-  if (mySeat() !== null) {
-    const actions = $("#play-actions");
-    if (actions) actions.hidden = true;
-  }
   // Settling a dispute (its claim, its cards): the next deal's sheet waits.
   if (open) {
     const sheet = $("#sheet");
@@ -314,7 +309,7 @@ export function renderAgreeLedger() {
       first.append(el("br"), el("span", { class: "badge " + d.agreement }, BADGE[d.agreement]));
     }
     const last = row.lastElementChild;
-    if (mySeat() !== null && last) {
+    if (mySeat() !== null && last) { // voids stay with the shared write token
       for (const b of $$("[data-void]", last)) b.remove();
     }
   }

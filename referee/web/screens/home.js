@@ -16,14 +16,15 @@ export function showHome(error) {
   const err = $("#new-error");
   err.hidden = !error;
   err.textContent = error || "";
-  const list = savedMatches();
+  const seen = new Set();
+  const list = savedMatches().filter((m) => m.id && !seen.has(m.id) && seen.add(m.id));
   $("#saved").hidden = !list.length;
   const ul = $("#saved-list");
   ul.replaceChildren(...list.map((m) => el("li", {},
     el("a", { href: "#match=" + encodeURIComponent(m.id) },
       `${m.game === "pitch" ? "Pitch" : "Piquet"}: ${(m.players || []).join(", ") || m.id}`,
-      el("small", {}, (m.write ? "recording" : "watching") + " · started " +
-        new Date(m.at).toLocaleString())))));
+      el("small", {}, (m.finished ? "finished" : m.write ? "recording" : "watching") +
+        " · last opened " + new Date(m.at).toLocaleString())))));
   form.hidden = false;
 }
 

@@ -1,22 +1,33 @@
-/* Play: the score line, whose turn, the bids and the cards to tap, the deal so far. */
+/* Play: the score line, whose turn, the trick on the table, the bids and the cards to tap,
+ * what waits to be sent, the deal so far. */
 import { RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, packOf } from "../cards.js";
-import { $, el } from "../dom.js";
-import { colorClass, currentDeal, post, trickSize } from "../match.js";
+import { $, el, plural } from "../dom.js";
+import { currentDeal, trickSize } from "../deal.js";
+import { colorClass, post } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S } from "../state.js";
+import { dropAll, keepAll } from "../writes.js";
 import { renderSetup } from "./setup.js";
+
+/** "Deal 3 of 6": counted deals (a voided deal is played again under the next number). */
+export function dealLine(m) {
+  const required = m.deals_required || 6;
+  const counted = Math.min(m.deals_played + 1, required);
+  const extra = m.deal_number !== counted ? ` (deal no. ${m.deal_number} in the ledger)` : "";
+  return `Deal ${counted} of ${required}${extra}`;
+}
 
 export function renderScoreline() {
   const m = S.match;
   const meta = [];
   if (m.finished) meta.push(m.drawn ? "Match drawn" : `Match over: ${m.winner} wins`);
   else if (m.game === "piquet") {
-    meta.push(`Deal ${m.deal_number} of ${m.deals_required || 6}`,
-      `${m.elder} elder, ${m.younger} deals`);
+    meta.push(dealLine(m), `${m.elder} elder, ${m.younger} deals`);
   } else {
-    meta.push(`Hand ${m.deal_number}`, `${m.dealer.player} deals`,
-      `to ${m.options.target}`);
+    meta.push(`Hand ${m.deal_number}`, `${m.dealer.player} deals`, `to ${m.options.target}`);
   }
+  $("#match-title").textContent = `${m.game === "piquet" ? "Piquet" : "Pitch"}: ` +
+    m.players.join(m.players.length === 2 ? " v " : ", ");
   $("#scoreline").replaceChildren(
     ...m.standings.map((s, i) => el("div", { class: "who " + colorClass(i) },
       el("span", {}, s.name), el("b", { "data-score": s.name }, s.score))),
@@ -24,47 +35,145 @@ export function renderScoreline() {
   );
 }
 
+function turnText(m, deal, next) {
+  if (m.finished || next.action === "none") {
+    return [m.drawn ? "The match is drawn." : `The match is over: ${m.winner} wins.`,
+      "The Score tab has the ledger" + (m.settlement ? " and the settlement." : ".")];
+  }
+  if (next.action === "wait") {
+    return [deal.complete ? "All the cards are in" : "Waiting for the referee",
+      "The score comes when the phone is back online."];
+  }
+  if (next.action === "bid") {
+    return [`${next.player} to bid`, `Hand ${m.deal_number}, ${m.dealer.player} deals`];
+  }
+  if (next.action === "card") {
+    const size = trickSize();
+    const inTrick = deal.cards.length % size;
+    const trickNo = Math.floor(deal.cards.length / size) + 1;
+    const who = next.player || "Next card";
+    const role = next.role ? ` (${next.role})` : "";
+    const only = next.legal_cards && next.legal_cards.length <
+      packOf(m.game).length - deal.cards.length ? " · only the cards allowed are offered" : "";
+    return [`${who}${role} ${inTrick === 0 ? "to lead" : "to play"}`, `Trick ${trickNo}${only}`];
+  }
+  return [`Next: ${next.action}`, ""];
+}
+
 export function renderPlay() {
   const m = S.match;
   const deal = currentDeal();
-  const next = m.next || { action: "none" };
+  const next = deal.next;
   const write = S.canWrite && !m.finished;
 
-  // Whose turn
+  const [line, small] = turnText(m, deal, next);
   const turn = $("#turn");
-  if (next.action === "none" || m.finished) {
-    turn.replaceChildren(m.drawn ? "The match is drawn." :
-      `The match is over: ${m.winner} wins.`,
-    el("small", {}, "The Score tab has the ledger" +
-        (m.settlement ? " and the settlement." : ".")));
-  } else if (next.action === "bid") {
-    turn.replaceChildren(`${next.player} to bid`,
-      el("small", {}, `Hand ${m.deal_number}, ${m.dealer.player} deals`));
-  } else if (next.action === "card") {
-    const inTrick = deal.cards.length % trickSize();
-    const trickNo = Math.floor(deal.cards.length / trickSize()) + 1;
-    const who = next.player || "Next card";
-    const verb = inTrick === 0 ? "to lead" : "to play";
-    const role = next.role ? ` (${next.role})` : "";
-    turn.replaceChildren(`${who}${role} ${verb}`,
-      el("small", {}, `Trick ${trickNo}` + (next.legal_cards && next.legal_cards.length <
-        packOf(m.game).length - deal.cards.length ? " · only the cards allowed are offered" :
-        "")));
+  const first = turn.querySelector(".line");
+  // Only what changed is replaced: the live region then announces the new turn, once.
+  if (!first || first.textContent !== line) {
+    turn.replaceChildren(el("span", { class: "line" }, line), small ? el("small", {}, small) : "");
   } else {
-    turn.replaceChildren(`Next: ${next.action}`);
+    const note = turn.querySelector("small");
+    if (note) note.textContent = small;
   }
   turn.dataset.player = next.player || "";
   turn.dataset.action = next.action;
 
-  renderSetup(deal, write, next);
+  renderTrick(deal);
+  renderPending(deal);
+  renderConflict();
+  renderSetup(deal, write);
   const setting = Boolean(S.setup || S.declaring);
   renderBids(next, write && !setting);
   renderCards(deal, next, write && !setting);
 
   $("#any-card-row").hidden = !(write && next.action === "card" && !setting);
   $("#play-actions").hidden = !S.canWrite;
-  $("#undo").disabled = S.busy || m.version <= 1;
+  $("#undo").disabled = m.version <= 1 && !deal.waiting.length;
   renderSoFar(deal);
+}
+
+/** The trick on the table, always above the cards (and sticky while tapping). */
+function renderTrick(deal) {
+  const box = $("#trick");
+  const size = trickSize();
+  const n = deal.cards.length % size || (deal.cards.length && !deal.complete ? 0 : 0);
+  const shown = n ? deal.cards.slice(-n) : [];
+  if (!shown.length) {
+    box.hidden = !deal.cards.length;
+    if (deal.cards.length) {
+      const last = deal.cards.slice(-size);
+      box.replaceChildren(el("span", { class: "label" }, "Last trick:"),
+        ...last.map((c) => cardChip(c, deal)));
+    }
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(el("span", { class: "label" }, "On the table:"),
+    ...shown.map((c) => cardChip(c, deal)));
+}
+
+function cardChip(card, deal) {
+  const chip = cardSpan(card);
+  if (deal.pendingCards.has(card)) {
+    chip.classList.add("pending");
+    chip.title = cardWords(card) + " (waiting to be sent)";
+  }
+  return chip;
+}
+
+/** What waits to be sent: how many, and the last one. */
+function renderPending(deal) {
+  const box = $("#pending");
+  const waiting = deal.waiting;
+  document.body.dataset.pending = String(waiting.length);
+  if (!waiting.length) {
+    box.hidden = true;
+    return;
+  }
+  const last = waiting[waiting.length - 1];
+  box.replaceChildren(
+    el("b", {}, `${plural(waiting.length, "entry", "entries")} waiting to be sent`),
+    ` · last: ${last.label || last.kind}. `,
+    el("span", {}, S.conflict ? "Held back: see below."
+      : "They go in order as soon as the referee answers; nothing is lost."),
+  );
+  box.hidden = false;
+}
+
+/** A 412 while sending: what the other phone recorded, and keep or drop ours. */
+function renderConflict() {
+  const box = $("#conflict");
+  if (!S.conflict) {
+    box.hidden = true;
+    return;
+  }
+  const m = S.match;
+  const waiting = (S.pending || []).map((e) => e.label || e.kind);
+  const theirs = [];
+  const cards = (m.current_deal && m.current_deal.tricks || []).flat();
+  if (m.deal_in_progress && cards.length) {
+    theirs.push(`the cards of deal ${m.deal_number} so far: ` +
+      cards.slice(-4).map(cardWords).join(", ") + (cards.length > 4 ? " (the last four)" : ""));
+  } else if (m.deal_in_progress && m.current_deal && (m.current_deal.bids || []).length) {
+    theirs.push("the bids: " + m.current_deal.bids.join(", "));
+  } else {
+    theirs.push(`the match is now at deal ${m.deal_number}` +
+      (m.deals_played ? `, ${plural(m.deals_played, "deal")} scored` : ""));
+  }
+  box.replaceChildren(
+    el("h2", {}, "Another phone recorded something first"),
+    el("p", {}, `It has ${theirs.join("; ")}. ` +
+      (m.next && m.next.player ? `Now: ${m.next.player} to ${m.next.action === "bid" ? "bid" : "play"}.` : "")),
+    el("p", {}, `This phone still has ${plural(waiting.length, "entry", "entries")} waiting: ` +
+      `${waiting.join(", ")}.`),
+    el("div", { class: "actions" },
+      el("button", { type: "button", class: "primary", id: "conflict-keep", onclick: keepAll },
+        "Keep mine: record them after it"),
+      el("button", { type: "button", class: "warn", id: "conflict-drop", onclick: dropAll },
+        "Drop mine")),
+  );
+  box.hidden = false;
 }
 
 function renderBids(next, write) {
@@ -73,7 +182,7 @@ function renderBids(next, write) {
     box.hidden = true;
     return;
   }
-  const calls = next.legal_calls || ["pass", 1, 2, 3, 4];
+  const calls = next.legal_calls || ["pass", 2, 3, 4, "pitch"];
   box.replaceChildren(...calls.map((call) => el("button", {
     type: "button",
     class: call === "pass" ? "pass" : null,
@@ -100,15 +209,19 @@ function renderCards(deal, next, write) {
       const isLegal = !isPlayed && (!legal || legal.has(card));
       const classes = ["card"];
       if (isRed(card)) classes.push("red");
-      if (isPlayed) classes.push("played");
+      if (deal.pendingCards.has(card)) classes.push("played", "pending");
+      else if (isPlayed) classes.push("played");
       else if (legal && isLegal) classes.push("legal");
       else if (!isLegal) classes.push("illegal");
+      const state = deal.pendingCards.has(card) ? ", waiting to be sent" : isPlayed ? ", played"
+        : !isLegal ? ", not allowed" : "";
       return el("button", {
         type: "button",
         class: classes.join(" "),
         "data-card": card,
-        "aria-label": cardWords(card) + (isPlayed ? ", played" : ""),
-        disabled: S.busy || !(isLegal || S.anyCard),
+        // The name starts with the visible text (WCAG 2.5.3), then the words.
+        "aria-label": `${cardText(card)} ${cardWords(card)}${state}`,
+        disabled: isPlayed || !(isLegal || S.anyCard),
         onclick: () => post("/events", { type: "card", card }),
       }, cardText(card));
     }))));
@@ -119,7 +232,7 @@ function renderSoFar(deal) {
   const m = S.match;
   const box = $("#so-far");
   const parts = [];
-  if (m.deal_in_progress) {
+  if (m.deal_in_progress || deal.cards.length) {
     if (deal.bids.length) {
       const first = (m.dealer.seat + 1) % m.players.length;
       parts.push(el("h2", {}, "Bids"), el("ol", {}, ...deal.bids.map((call, i) => el("li", {},
@@ -128,7 +241,8 @@ function renderSoFar(deal) {
     if (deal.exchange) {
       parts.push(el("p", { class: "note" }, "Exchange recorded: " +
         ["elder", "younger"].filter((r) => deal.exchange[r])
-          .map((r) => `${r} discarded ${deal.exchange[r].length}`).join(", ") + "."));
+          .map((r) => `${m[r]} exchanged ${plural(deal.exchange[r].length, "card")}`)
+          .join(", ") + "."));
     }
     for (const role of ["elder", "younger"]) {
       const d = deal.declarations[role];
@@ -138,7 +252,7 @@ function renderSoFar(deal) {
       if (d.point !== null && d.point !== undefined) said.push(`point of ${d.point}`);
       if (d.sequence) said.push(d.sequence);
       for (const set of d.sets || []) {
-        const [kind, rank] = set.split(":");
+        const [kind, rank] = String(set).split(":");
         said.push(`${kind} of ${RANK_WORD[rank] || rank}s`);
       }
       parts.push(el("p", { class: "note", "data-declared": role },
@@ -150,7 +264,8 @@ function renderSoFar(deal) {
       for (let i = 0; i < deal.cards.length; i += size) tricks.push(deal.cards.slice(i, i + size));
       parts.push(el("h2", {}, `Deal ${m.deal_number}: tricks so far`),
         el("ol", { class: "tricks" }, ...tricks.map((t) =>
-          el("li", {}, ...t.flatMap((c, j) => (j ? [" ", cardSpan(c)] : [cardSpan(c)]))))));
+          el("li", {}, ...t.flatMap((c, j) => (j ? [" ", cardChip(c, deal)]
+            : [cardChip(c, deal)]))))));
     }
   }
   const last = S.ledger.filter((d) => d.status === "live").slice(-1)[0];

@@ -51,18 +51,21 @@ export function renderScore() {
       el("td", {}, `${d.deal}`, el("br"), el("small", {}, d.dealer)),
       ...names.map((n) => el("td", {}, `${d.scores[n] >= 0 && d.scores[n] !== 0 ? "+" : ""}` +
         `${d.scores[n] || 0}`, el("br"), el("small", {}, voided ? "" : `${d.totals[n]}`))),
-      el("td", { class: "why" }, voided ? voidReason(d) : (S.canWrite ? el("button", {
+      el("td", { class: "why" }, voided ? voidReason(d) : (S.canWrite && !m.finished ? el("button", {
         type: "button", class: "small warn", "data-void": d.deal,
+        "aria-label": `Void deal ${d.deal}`,
         onclick: () => { S.voiding = d.deal; render(); } }, "Void") : ""))));
-    if (S.voiding === d.deal && !voided) {
+    if (S.voiding === d.deal && !voided && !m.finished) {
       rows.push(el("tr", {}, el("td", { colspan: names.length + 2 }, voidForm(d.deal))));
     }
   }
   box.replaceChildren(
-    el("table", { class: "ledger" },
-      el("thead", {}, el("tr", {}, el("th", {}, "Deal"),
-        ...names.map((n) => el("th", {}, n)), el("th", {}, ""))),
-      el("tbody", {}, ...rows)),
+    el("div", { class: "ledger-wrap", tabindex: "0", role: "region", "aria-label": "The deals" },
+      el("table", { class: "ledger" },
+        el("thead", {}, el("tr", {}, el("th", {}, "Deal"),
+          ...names.map((n) => el("th", {}, n)), el("th", {}, el("span", { class: "sr-only" },
+            "Notes")))),
+        el("tbody", {}, ...rows))),
     ...live.slice(-3).reverse().map((d) => rulingDetails(d, false)),
   );
 }
@@ -90,6 +93,7 @@ function voidForm(deal) {
     });
   } }, input,
   el("button", { type: "submit", class: "warn", id: "void-confirm" }, `Void deal ${deal}`),
-  el("button", { type: "button", onclick: () => { S.voiding = null; render(); } }, "Keep"));
+  el("button", { type: "button", "aria-label": `Keep deal ${deal}`,
+    onclick: () => { S.voiding = null; render(); } }, "Keep"));
   return form;
 }

@@ -5,43 +5,11 @@
  * (localStorage) to show them again. A join link is /table/#match=<id>&token=<seat token>
  * (&seat=<name> tells the joining phone whose seat it is; the server knows it from the token).
  */
-import { el, $ } from "../dom.js";
+import { $, el } from "../dom.js";
 import { post } from "../match.js";
 import { S } from "../state.js";
 import { saveMatch, savedMatch } from "../store.js";
-import { qrcode } from "../vendor/qrcode.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-/** A QR code of `text` as an SVG element (drawn with DOM calls, never as markup). */
-export function qrSvg(text, label) {
-  const qr = qrcode(0, "M");
-  qr.addData(text);
-  qr.make();
-  const count = qr.getModuleCount();
-  const margin = 4;
-  const size = count + 2 * margin;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", label);
-  svg.setAttribute("shape-rendering", "crispEdges");
-  const back = document.createElementNS(SVG, "rect");
-  back.setAttribute("width", size);
-  back.setAttribute("height", size);
-  back.setAttribute("fill", "#fff");
-  let d = "";
-  for (let r = 0; r < count; r++) {
-    for (let c = 0; c < count; c++) {
-      if (qr.isDark(r, c)) d += `M${c + margin},${r + margin}h1v1h-1z`;
-    }
-  }
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", d);
-  path.setAttribute("fill", "#000");
-  svg.append(back, path);
-  return svg;
-}
+import { qrSvg } from "../qr.js";
 
 /** The join link of a seat, absolute, for this page's address. */
 export function joinLink(seat) {

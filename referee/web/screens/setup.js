@@ -1,7 +1,8 @@
 /* Before the first card (optional): the hands as dealt, the exchange, the declarations. */
-import { RANKS, RANK_WORD, SUITS, cardText, isRed } from "../cards.js";
-import { $, el } from "../dom.js";
-import { currentDeal, post } from "../match.js";
+import { RANKS, RANK_WORD, SUITS, cardText, cardWords, isRed } from "../cards.js";
+import { currentDeal } from "../deal.js";
+import { $, el, plural } from "../dom.js";
+import { post } from "../match.js";
 import { S, render } from "../state.js";
 
 export function renderSetup(deal, write) {
@@ -36,7 +37,7 @@ export function renderSetup(deal, write) {
     box.replaceChildren(...buttons,
       buttons.length ? el("p", { class: "note" }, canStart
         ? "With the hands the referee knows each player's cards: it offers only the cards " +
-          "he may play. Without them, just tap the cards as they fall."
+          "each player may play. Without them, just tap the cards as they fall."
         : "Each player's discards; the cards taken come from the talon in order.") : null);
     box.hidden = !buttons.length;
     return;
@@ -60,18 +61,21 @@ export function renderSetup(deal, write) {
           (unavailable ? " taken" : ""),
         "data-card": card,
         "aria-pressed": mine ? "true" : "false",
+        "aria-label": `${cardText(card)} ${cardWords(card)}` +
+          (order ? `, number ${order}` : "") + (unavailable ? ", not available" : ""),
         disabled: unavailable,
         onclick: () => toggleSetupCard(card),
       }, cardText(card), order ? el("span", { class: "order" }, order) : null);
     }))));
   const count = step.cards.length;
-  const ready = count >= step.min && count <= step.max;
+  const max = typeof step.max === "function" ? step.max(setup) : step.max;
+  const ready = count >= step.min && count <= max;
   const last = setup.index === setup.steps.length - 1;
   box.replaceChildren(
     el("h2", {}, step.title),
     el("p", { class: "setup-steps" },
-      `Step ${setup.index + 1} of ${setup.steps.length} · ${count} chosen` +
-      (step.min === step.max ? ` of ${step.max}` : ` (${step.min} to ${step.max})`)),
+      `Step ${setup.index + 1} of ${setup.steps.length} · ${plural(count, "card")} chosen` +
+      (step.min === max ? ` of ${max}` : ` (${step.min} to ${max})`)),
     step.hint ? el("p", { class: "note" }, step.hint) : null,
     grid,
     el("div", { class: "actions" },
@@ -95,7 +99,7 @@ const SET_RANKS = ["A", "K", "Q", "J", "T"];
 
 /**
  * What one player announced (Q5): his point (number of cards), his sequence, his sets, a
- * carte blanche (Q3). Whatever he does not announce does not score (sinking); a player
+ * carte blanche (Q3). Whatever is not announced does not score (sinking); a player
  * with no declaration recorded is taken to announce his best.
  */
 function declarationForm() {
@@ -124,8 +128,8 @@ function declarationForm() {
     post("/events", body, () => { S.declaring = null; });
   } },
   el("h2", {}, "Declaration"),
-  el("p", { class: "note" }, "What the player announced aloud. What he does not announce " +
-    "does not score (he sinks it)."),
+  el("p", { class: "note" }, "What the player announced aloud. Whatever is not announced " +
+    "does not score (it is sunk)."),
   select("role", ["elder", "younger"].map((r) => [r, names[r]]), d.role, "Who"),
   select("point", [["", "no point announced"],
     ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => [String(n), `point of ${n}`])],
@@ -153,9 +157,10 @@ function startSetup(kind) {
         cards: [] },
       { key: "younger", title: `${m.younger} (younger hand, dealer): the 12 cards dealt`,
         min: 12, max: 12, cards: [] },
-      { key: "talon", title: "The talon, from the top down", min: 8, max: 8, ordered: true,
-        hint: "Tap the eight cards in the order they lie: elder takes from the top.",
-        cards: [] },
+      { key: "talon", title: "The talon, from the top down (optional)", min: 0, max: 8,
+        ordered: true, cards: [],
+        hint: "Nobody knows the talon before the exchange: skip it (Save) if you like. " +
+          "To record it, tap the eight cards in the order they lie: elder takes from the top." },
     ] };
   } else if (kind === "hands") {
     const first = (m.dealer.seat + 1) % m.players.length;
@@ -167,10 +172,13 @@ function startSetup(kind) {
   } else {
     S.setup = { kind, index: 0, steps: [
       { key: "elder", title: `${m.elder} (elder) discards`, min: 1, max: 5, cards: [],
-        pool: deal.dealt.elder, hint: "Tap the cards elder puts out (one to five)." },
-      { key: "younger", title: `${m.younger} (younger) discards`, min: 0, max: 5, cards: [],
+        pool: deal.dealt.elder,
+        hint: `Tap the cards ${m.elder} puts out: at least one, at most five (Q4).` },
+      { key: "younger", title: `${m.younger} (younger) discards`, min: 1, cards: [],
+        max: (setup) => 8 - setup.steps[0].cards.length,
         pool: deal.dealt.younger,
-        hint: "Tap the cards younger puts out (he may take up to what elder left)." },
+        hint: `Tap the cards ${m.younger} puts out: at least one, at most what the talon ` +
+          "still holds (Q4)." },
     ] };
   }
   render();
@@ -180,7 +188,9 @@ function toggleSetupCard(card) {
   const step = S.setup.steps[S.setup.index];
   const at = step.cards.indexOf(card);
   if (at >= 0) step.cards.splice(at, 1);
-  else if (step.cards.length < step.max) step.cards.push(card);
+  else if (step.cards.length < (typeof step.max === "function" ? step.max(S.setup) : step.max)) {
+    step.cards.push(card);
+  }
   render();
 }
 
@@ -189,12 +199,11 @@ function saveSetup() {
   const m = S.match;
   let body;
   if (setup.kind === "exchange") {
-    body = { type: "exchange", elder: setup.steps[0].cards };
-    if (setup.steps[1].cards.length) body.younger = setup.steps[1].cards;
+    body = { type: "exchange", elder: setup.steps[0].cards, younger: setup.steps[1].cards };
   } else if (m.game === "piquet") {
     body = { type: "deal_started",
-      dealt: { elder: setup.steps[0].cards, younger: setup.steps[1].cards },
-      talon: setup.steps[2].cards };
+      dealt: { elder: setup.steps[0].cards, younger: setup.steps[1].cards } };
+    if (setup.steps[2].cards.length) body.talon = setup.steps[2].cards;
   } else {
     const hands = m.players.map(() => []);
     for (const step of setup.steps) hands[step.key] = step.cards;

@@ -1,21 +1,36 @@
-/* Share: the read-only link, and a recorder link for a second phone. */
+/* Share: the read-only link, and a recorder link for a second phone, each with a QR code. */
 import { $, $$ } from "../dom.js";
+import { qrSvg } from "../qr.js";
 import { S } from "../state.js";
 import { savedMatch } from "../store.js";
+
+const drawn = {};
+
+function showQr(which, link, label) {
+  const box = $(`#${which}-qr`);
+  if (drawn[which] === link) return;
+  drawn[which] = link;
+  box.replaceChildren(...(link ? [qrSvg(link, label)] : []));
+  box.hidden = !link;
+}
 
 export function renderShare() {
   const saved = savedMatch(S.id);
   const base = location.href.split("#")[0];
   const read = saved.read || (S.token.startsWith("ro_") ? S.token : null);
-  $("#read-link").value = read
+  const readLink = read
     ? `${base}#match=${encodeURIComponent(S.id)}&token=${encodeURIComponent(read)}` : "";
+  $("#read-link").value = readLink;
   $("#read-link").hidden = !read;
   $('[data-copy="read-link"]').hidden = !read;
   $("#no-read-link").hidden = !!read;
+  showQr("read", readLink, "QR code of the read-only link");
   const writer = S.token.startsWith("rw_"); // a seat's token is not shared
   $("#write-share").hidden = !writer;
-  $("#write-link").value = writer
+  const writeLink = writer
     ? `${base}#match=${encodeURIComponent(S.id)}&token=${encodeURIComponent(S.token)}` : "";
+  $("#write-link").value = writeLink;
+  showQr("write", writeLink, "QR code of the recorder link");
 }
 
 /** Wire the Copy buttons (once, at boot). */

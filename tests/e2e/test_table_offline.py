@@ -1,0 +1,79 @@
+"""Offline first and live (issue 13.1, 13.2): a tap is never lost — the network drops in the
+middle of a deal, the page is reloaded with no network, the taps are sent when it returns, in
+order, once; and a watching phone follows a play within a second, without polling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import api_get
+from tests.e2e.table import match_id, start_match, tap_card, turn, write_token
+
+pytestmark = pytest.mark.e2e
+
+
+def _cards_in_log(base: str, match: str, token: str) -> list[str]:
+    log = api_get(base, f"/v1/matches/{match}/log?limit=500", token)
+    return [e["payload"]["card"] for e in log["items"] if e["kind"] == "card"]
+
+
+def test_taps_made_offline_survive_a_reload_and_are_recorded_once_in_order(
+    served: str, phone: Any
+) -> None:
+    start_match(phone, served, "piquet", ["Bill", "Ann"])
+    # The service worker has taken the page's files (it controls the page once it is ready).
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    tap_card(phone, "KS")
+    tap_card(phone, "AS")
+    match = match_id(phone)
+
+    phone.context.set_offline(True)
+    for card in ("KC", "AC", "QS"):  # Ann leads KC, Bill takes it with AC and leads QS
+        phone.click(f'#cards [data-card="{card}"]')
+    phone.wait_for_selector('body[data-pending="3"]', state="attached")
+    pending = phone.inner_text("#pending")
+    assert "3 entries waiting to be sent" in pending and "last: queen of spades" in pending
+    assert turn(phone) == "Ann (younger) to play", "whose turn, worked out on the phone"
+    queen = phone.locator('#cards [data-card="QS"]')
+    assert "pending" in queen.get_attribute("class") and queen.is_disabled()
+    assert phone.is_visible("#conn"), "the phone says it is offline"
+    assert "Q♠" in phone.inner_text("#trick"), "the trick on the table shows the waiting card"
+
+    phone.reload()  # with no network: the service worker opens the page, IndexedDB the taps
+    phone.wait_for_selector("#match:not([hidden]) #turn[data-action=card]")
+    phone.wait_for_selector('body[data-pending="3"]', state="attached")
+    assert turn(phone) == "Ann (younger) to play"
+    assert "last: queen of spades" in phone.inner_text("#pending")
+    phone.click('#cards [data-card="7S"]')  # one more tap, still offline
+    phone.wait_for_selector('body[data-pending="4"]', state="attached")
+
+    phone.context.set_offline(False)
+    phone.wait_for_selector('body[data-pending="0"][data-version="7"][data-busy=false]',
+                            state="attached", timeout=15000)
+    token = write_token(phone, match)
+    assert _cards_in_log(served, match, token) == ["KS", "AS", "KC", "AC", "QS", "7S"]
+    assert turn(phone) == "Bill (elder) to lead"
+    assert phone.is_hidden("#pending")
+
+
+def test_a_watching_phone_sees_a_new_play_within_a_second(
+    served: str, phone: Any, second_phone: Any
+) -> None:
+    start_match(phone, served, "piquet", ["Bill", "Ann"])
+    phone.click("button[data-tab=share]")
+    link = phone.input_value("#read-link")
+    phone.click("button[data-tab=play]")
+    second_phone.goto(link)
+    second_phone.wait_for_selector('body[data-version="1"][data-live="stream"]',
+                                   state="attached")
+    reads: list[str] = []
+    second_phone.on("request", lambda r: reads.append(r.url) if "/v1/" in r.url else None)
+
+    for version, card in enumerate(("KS", "AS", "KC"), start=2):
+        tap_card(phone, card)  # recorded: the referee has answered the first phone
+        second_phone.wait_for_selector(f'body[data-version="{version}"]', state="attached",
+                                       timeout=1000)
+    assert "K♠ A♠" in second_phone.inner_text("#so-far")
+    assert reads == [], "the watcher was told by the stream: it asked for nothing"
