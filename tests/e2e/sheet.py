@@ -54,10 +54,12 @@ def axe_violations(page: Any, within: str | None = None,
 
 
 def shots(page: Any, name: str) -> None:
-    """Full-page screenshots at 390 px and at 320 px wide (artifacts/, git-ignored)."""
+    """Screenshots at 390 px (the whole page, and the screen as the phone shows it) and the
+    whole page at 320 px wide (artifacts/, git-ignored); the page must fit 320 px."""
     ARTIFACTS.mkdir(exist_ok=True)
     size = page.viewport_size
     page.screenshot(path=str(ARTIFACTS / f"{name}-390.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-390-screen.png"))  # what the phone shows
     page.set_viewport_size({"width": 320, "height": size["height"]})
     page.screenshot(path=str(ARTIFACTS / f"{name}-320.png"), full_page=True)
     wide = page.evaluate("() => document.documentElement.scrollWidth")

@@ -591,6 +591,7 @@ export function renderSheet() {
     submit: (body, clear) => post("/deals", body, (answer) => {
       clear();
       justRecorded = answer.deal;
+      setTimeout(() => window.scrollTo({ top: 0 }), 0); // the answer is at the top
       // "Just the totals" is a last resort: the next deal is offered the sheet again.
       if (mode === "totals") saveMatch({ id: S.id, entry: "sheet" });
     }),
