@@ -21,7 +21,8 @@ export async function openMatch(id, token, candidate, seatName) {
   stopLive();
   Object.assign(S, {
     // a seat's token (st_) records, confirms and disputes too (issue 11)
-    id, token, canWrite: token.startsWith("rw_") || token.startsWith("st_"), match: null, ledger: [], ledgerVersion: -1,
+    id, token, canWrite: token.startsWith("rw_") || token.startsWith("st_"),
+    match: null, ledger: [], ledgerVersion: -1,
     ledgerKey: null, setup: null, declaring: null, voiding: null, anyCard: false,
     pending: [], conflict: null,
   });

@@ -1,6 +1,7 @@
 /* The message box above a match: refusals in a player's words, notices. */
 import { $, el } from "./dom.js";
 import { S } from "./state.js";
+import { ruleLink } from "./verdict.js";
 
 /** A refusal in words a player understands (violation messages, rule sections). */
 export function problemText(error) {
@@ -32,13 +33,18 @@ export function plainWords(text) {
 export function showMessage(text, kind, violations) {
   const box = $("#message");
   box.className = "message" + (kind && kind !== "error" ? " " + kind : "");
-  const rules = (violations || []).map((v) => v.rule).filter(Boolean);
+  const rules = [...new Set((violations || []).map((v) => v.rule).filter(Boolean))];
   box.replaceChildren(
     el("strong", {}, kind === "info" || kind === "ok" ? "" : "Not recorded. "), text,
-    rules.length ? el("span", { class: "rule" }, ` (rule ${[...new Set(rules)].join(", ")})`)
-      : null,
+    // each section linked to the rules pages (/rules/Q6)
+    rules.length ? el("span", { class: "rule" }, " (rule ",
+      ...rules.flatMap((r, i) => (i ? [", ", ruleLink(r)] : [ruleLink(r)])), ")") : null,
   );
   box.hidden = false;
+  // a refusal after a long form (the score sheet): bring it into view
+  if (kind !== "info" && kind !== "ok" && box.scrollIntoView) {
+    box.scrollIntoView({ block: "nearest" });
+  }
 }
 
 export function hideMessage() {

@@ -38,7 +38,7 @@ def test_q10_by_score_sheet_in_at_most_12_taps(served: str, phone: Any) -> None:
     assert scores(phone) == {"Bill": 11, "Ann": 41}
     answer = phone.inner_text("#last-answer")
     assert "Checked" in answer and "Taken on trust (as reported)" in answer
-    assert "Ann (younger)'s point of six beats point of five" not in answer  # not announced
+    assert "only Ann (younger)'s point of six is written" in answer  # Bill's was not written
     assert "12 tricks" in answer
     link = phone.locator('#last-answer a.rule[href="/rules/Q6"]').first
     assert link.is_visible()
@@ -92,6 +92,7 @@ def test_an_impossible_line_is_refused_in_words(served: str, phone: Any) -> None
     message = phone.inner_text("#message")
     assert "Not recorded" in message
     assert "single trump" in message.lower() or "one trump" in message.lower(), message
+    assert phone.locator('#message a.rule[href="/rules/P5"]').is_visible()
     assert scores(phone) == {"Ann": 0, "Bob": 0, "Cid": 0}
 
 
