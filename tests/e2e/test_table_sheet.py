@@ -8,8 +8,17 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import api_get
 from tests.e2e.sheet import Taps, axe_violations, record, shots
-from tests.e2e.table import Q10_CARDS, scores, start_match, tap_card, turn
+from tests.e2e.table import (
+    Q10_CARDS,
+    match_id,
+    scores,
+    start_match,
+    tap_card,
+    turn,
+    write_token,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -203,3 +212,26 @@ def test_a_partnership_hand_by_score_sheet_names_the_sides(served: str, phone: A
     assert taps.count <= 8
     assert sorted(scores(phone).values()) == [2, 2], scores(phone)  # two sides, 2 each
     assert not axe_violations(phone, "#sheet")
+
+
+def test_a_sheet_written_offline_is_recorded_once_when_the_network_returns(
+    served: str, phone: Any
+) -> None:
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"], entry="sheet")
+    phone.context.set_offline(True)
+    taps = Taps(phone)
+    for field, value in [("bid", 2), ("bid", "pass"), ("bid", "pass"), ("high", 1),
+                         ("low", 1), ("jack", "none"), ("game", 2)]:
+        taps.pick(field, value)
+    taps.tap("#sheet button[type=submit]")
+    phone.wait_for_selector('body[data-pending="1"]', state="attached")
+    assert "waits to be sent" in phone.inner_text("#sheet-waiting")
+    assert phone.locator("#sheet-form").count() == 0, "no second copy can be sent"
+    phone.context.set_offline(False)
+    phone.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached",
+                            timeout=15000)
+    phone.wait_for_selector("#sheet-form")
+    assert scores(phone) == {"Ann": 0, "Bob": 2, "Cid": 1}
+    ledger = api_get(served, f"/v1/matches/{match_id(phone)}/ledger",
+                     write_token(phone, match_id(phone)))
+    assert [d["deal"] for d in ledger["items"]] == [1]

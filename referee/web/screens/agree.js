@@ -54,6 +54,16 @@ function dealWord() {
 
 // ------------------------------------------------------------------ confirm or dispute
 
+/** Is a write to `path` waiting in the queue (no network yet)? */
+function waiting(path) {
+  return (S.pending || []).some((e) => e.path === path);
+}
+
+function waitingNote() {
+  return el("p", { class: "note", role: "status" }, "Sent as soon as the phone is back " +
+    "online: nothing more to do.");
+}
+
 function answerBox(d) {
   const n = d.deal;
   const box = el("section", { class: "answer-box", "data-answer": n,
@@ -62,6 +72,10 @@ function answerBox(d) {
       scoresWords(d.scores)),
   el("p", { class: "note" }, `Entered ${levelWords(d.level)}. It counts once you confirm it.`),
   el("details", {}, el("summary", {}, "What the referee checked"), groundsView(d.ruling)));
+  if (waiting(`/deals/${n}/confirm`) || waiting(`/deals/${n}/dispute`)) {
+    box.append(waitingNote());
+    return box;
+  }
   if (open && open.kind === "dispute" && open.deal === n) {
     box.append(disputeForm(d));
     return box;
@@ -148,7 +162,9 @@ function disputedBox(d) {
   el("p", { class: "note" }, "The referee decides from the cards: enter them as they were " +
       "played (from the players' tricks). Until then the deal counts as written, and the " +
       "result is withheld."));
-  if (open && open.kind === "cards" && open.deal === n) {
+  if (waiting(`/deals/${n}/cards`)) {
+    box.append(waitingNote());
+  } else if (open && open.kind === "cards" && open.deal === n) {
     box.append(cardsEntry(d));
   } else if (S.canWrite) {
     box.append(el("button", { type: "button", class: "primary big", "data-settle": n,

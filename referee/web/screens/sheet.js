@@ -570,6 +570,14 @@ export function renderSheet() {
     const node = $(id);
     if (node) node.hidden = true;
   }
+  const word = m.game === "piquet" ? "Deal" : "Hand";
+  if ((S.pending || []).some((e) => e.path === "/deals")) {
+    // Written, not yet sent (no network): the queue sends it once, as soon as it can.
+    box.replaceChildren(el("p", { class: "answer-box", id: "sheet-waiting", role: "status" },
+      `${word} ${m.deal_number} is written and waits to be sent: it is recorded as soon as ` +
+      "the phone is back online. Nothing more to do."));
+    return;
+  }
   const title = m.game === "piquet"
     ? `Deal ${m.deal_number}: the score sheet`
     : `Hand ${m.deal_number}: the score sheet`;
@@ -577,7 +585,6 @@ export function renderSheet() {
     : `${m.dealer.player} deals; ${m.players[(m.dealer.seat + 1) % m.players.length]} bids ` +
       "first.";
   if (turn) {
-    const word = m.game === "piquet" ? "Deal" : "Hand";
     turn.replaceChildren(mode === "totals" ? `${word} ${m.deal_number}: just the totals` : title,
       el("small", {}, sub));
     turn.dataset.entry = mode;
