@@ -212,6 +212,14 @@ class MatchSchema(ma.Schema):
     head = ma.fields.Nested(HeadSchema)
 
 
+class ViewerSchema(ma.Schema):
+    """The credential asking: its kind, a seat's player, what it may confirm or dispute."""
+
+    kind = ma.fields.String(metadata={"description": "write | read | seat"})
+    player = ma.fields.String(allow_none=True)
+    to_confirm = ma.fields.List(ma.fields.Integer())
+
+
 class TokensSchema(ma.Schema):
     """A match's tokens, shown once: ``write`` records, ``read`` only reads (share it)."""
 

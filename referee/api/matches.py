@@ -501,6 +501,22 @@ def read_match(match_id: str) -> Any:
     return state_dict(match_id, state), 200, {"ETag": _etag(state)}
 
 
+@blp.route("/<string:match_id>/me", methods=["GET"])
+@blp.response(200, s.ViewerSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
+def read_me(match_id: str) -> Any:
+    """Who this credential is at the table: ``kind`` (write | read | seat), ``player`` (a
+    seat's), and ``to_confirm``: the provisional deals it may confirm or dispute (a seat: those
+    the other side entered; the shared write token: all of them while no seat has joined)."""
+    state = _read(match_id)
+    grant: tokens.Grant = g.grant
+    principal = grant.principal if grant.kind != "read" else None
+    return ({"kind": grant.kind, "player": grant.seat,
+             "to_confirm": list(commands.to_confirm(state, principal))},
+            200, {"ETag": _etag(state)})
+
+
 @blp.route("/<string:match_id>/events", methods=["POST"])
 @blp.arguments(s.StepSchema())
 @blp.arguments(s.DryRunArgsSchema(), location="query")
@@ -763,7 +779,7 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
     entry, not two."""
     return _write(
         match_id, body,
-        lambda state: commands.undo(state, body.get("reason"), body.get("by")),
+        lambda state: commands.undo(state, body.get("reason"), body.get("by"), _principal()),
         lambda a: state_dict(match_id, a.state), s.MatchSchema, needed="record",
     )
 

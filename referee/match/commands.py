@@ -169,6 +169,8 @@ def step(
             )
         number, dealer, record = state.current.number, state.current.dealer, state.current.record
     full = {**payload, "deal": number, "dealer": dealer}
+    if entered_by is not None:
+        full["entered_by"] = entered_by
     # the deal so far, as the fold ruled it (not for the cards of an earlier deal just begun)
     before = state.check if reentry is None or state.current is not None else None
     if before is None:
@@ -385,7 +387,8 @@ def record_deal(
     dealer = state.next_dealer
     record, ruled = _ruled_entry(game, level, record, dealer, state, "")
     return [
-        ("deal_recorded", {"deal": number, "dealer": dealer, "record": record, "level": level}),
+        ("deal_recorded", {"deal": number, "dealer": dealer, "record": record, "level": level,
+                           **({"entered_by": entered_by} if entered_by else {})}),
         ("deal_scored", _scored(number, ruled, entered_by)),
     ]
 
@@ -435,6 +438,24 @@ def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) 
             "not_the_other_side", "",
             f"Deal {entry.number} was entered by your side ({side}): the other side "
             f"{what}s it.")])
+
+
+def to_confirm(state: MatchState, principal: str | None) -> tuple[int, ...]:
+    """The provisional deals this credential may confirm or dispute (issue 11): a seat, those
+    the other side entered; the shared write token, all of them while no seat has joined; the
+    read token (None), none."""
+    if principal is None:
+        return ()
+    numbers = []
+    for entry in state.live_deals:
+        if entry.agreement != "provisional":
+            continue
+        try:
+            _may_answer(state, entry, principal, "confirm")
+        except MatchError:
+            continue
+        numbers.append(entry.number)
+    return tuple(numbers)
 
 
 def _counted_deal(state: MatchState, number: int) -> DealEntry:
@@ -552,11 +573,22 @@ def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
     return [("seats_issued", {"players": list(players)})]
 
 
-def undo(state: MatchState, reason: str | None, by: str | None) -> list[NewEvent]:
+def undo(
+    state: MatchState, reason: str | None, by: str | None, principal: str | None = None
+) -> list[NewEvent]:
     """Take back the last entry (a step, a whole deal, a void or an amendment) and the score
-    it caused. :raises MatchError: nothing to undo."""
+    it caused. A seat (``principal`` "seat:Ann") takes back only its own entries (issue 11:
+    the other side disputes instead). :raises MatchError: nothing to undo, or not the seat's
+    own entry."""
     if not state.last_undoable:
         raise MatchError([Violation("nothing_to_undo", "", "There is nothing to undo.")])
+    made_by = state.last_undoable_by
+    if principal is not None and principal.startswith("seat:") and made_by != principal:
+        who = made_by.removeprefix("seat:") if made_by else "the shared phone"
+        raise MatchError([Violation(
+            "not_your_entry", "",
+            f"The last entry was made by {who}: a seat takes back only its own entries "
+            "(dispute the deal instead, or undo it from the phone that made it).")])
     return [("undo", {"voids": list(state.last_undoable), "reason": reason, "by": by})]
 
 

@@ -313,6 +313,7 @@ class MatchState:
     next: Next
     next_dealer: int
     last_undoable: tuple[int, ...] = field(default=())
+    last_undoable_by: str | None = None
     seats: tuple[str, ...] = ()
     withheld: str | None = None
 
@@ -403,6 +404,7 @@ class Fold:
         self.undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back
         self.pending_amend: dict[int, dict[str, Any]] = {}
         self.pending_cards: dict[int, dict[str, Any]] = {}
+        self.entered: dict[int, str] = {}  # seq → the credential that made it
         self.seats: tuple[str, ...] = ()
         self.standing_names = tuple(self.game.standing_names(self.players, self.options))
         self.version = events[0].seq
@@ -440,6 +442,8 @@ class Fold:
         self.head = event.hash
         self._state = None
         self._known_check = None
+        if event.payload.get("entered_by") is not None:
+            self.entered[event.seq] = event.payload["entered_by"]
         if event.seq in self.voided or event.kind == "undo":
             return
         game, players, options = self.game, self.players, self.options
@@ -687,6 +691,8 @@ class Fold:
             next=nxt,
             next_dealer=next_dealer,
             last_undoable=self.undoable[-1] if self.undoable else (),
+            last_undoable_by=(self.entered.get(self.undoable[-1][0])
+                              if self.undoable else None),
             seats=self.seats,
             withheld=withheld,
             head=self.head,

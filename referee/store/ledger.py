@@ -12,7 +12,8 @@ A write (:func:`append`) is one path, whatever happens around it:
    (store the answer for the key), commit;
 3. if another writer stored an event meanwhile (the check of 2., or the unique (match, seq)
    index on PostgreSQL), roll back and start again at 1 — on the ledger as it now is, so a
-   client whose If-Match is now stale gets 412 (VersionMismatch).
+   client whose If-Match is now stale gets 412 (VersionMismatch); so does a write that
+   lost :data:`ATTEMPTS` times in a row to other writers of the match.
 
 SQLite's ``BEGIN IMMEDIATE`` (or PostgreSQL's unique index) keeps writers apart; the lock
 is held for the few statements of 2 only. A request that fails, or a server that dies mid-
@@ -321,8 +322,8 @@ def append(
         def work(plan: _Plan = plan) -> Appended:
             if first is not None:
                 first()
-            if isinstance(plan.error, VersionMismatch):  # stale If-Match: 412, moved or not
-                raise plan.error
+            if isinstance(plan.error, VersionMismatch):
+                raise plan.error  # the ledger only grows: still not the client's version
             head = execute(_HEAD, (match_id,)).fetchone()
             if head is None or (int(head[0]), head[1]) != plan.base:
                 raise _Moved
@@ -338,8 +339,10 @@ def append(
         try:
             appended = transact(work)
         except (_Moved, peewee.IntegrityError):
-            if attempt == ATTEMPTS or database_proxy.obj.in_transaction():
+            if database_proxy.obj.in_transaction():
                 raise
+            if attempt == ATTEMPTS:  # others kept writing this match: say how it stands
+                raise VersionMismatch(load_state(match_id)) from None
             continue
         if plan.fold is not None and plan.rows:
             FOLDS.put(match_id, plan.fold, plan.rows[-1])

@@ -138,6 +138,11 @@ def test_provisional_until_the_other_side_confirms(client: FlaskClient) -> None:
     table = Table(client)
     table.join()
     table.deal(Q10_RECORD, who="Bill")
+    # Each phone is told what it may confirm.
+    assert table.get("/me", who="Ann") == {"kind": "seat", "player": "Ann", "to_confirm": [1]}
+    assert table.get("/me", who="Bill")["to_confirm"] == []
+    assert table.get("/me", who="read") == {"kind": "read", "player": None, "to_confirm": []}
+    assert table.get("/me")["to_confirm"] == []  # seats joined: not the shared phone
     before = Event.select().where(Event.match == table.id).count()
     own = table.post("/deals/1/confirm", {}, who="Bill")
     assert own.status_code == 422
@@ -383,3 +388,18 @@ def test_a_disputed_deal_ruled_by_its_cards_step_by_step(client: FlaskClient) ->
     undone = table.post("/undo", {}, who="Ann")
     assert undone.status_code == 200
     assert undone.json["disputed"] == [1] and undone.json["deal_in_progress"] is True
+
+
+def test_a_seat_takes_back_only_its_own_entries(client: FlaskClient) -> None:
+    table = Table(client)
+    table.join()
+    table.deal(Q10_RECORD, who="Bill")
+    refused = table.post("/undo", {}, who="Ann")
+    assert refused.status_code == 422
+    assert refused.json["violations"][0]["code"] == "not_your_entry"
+    assert "Bill" in refused.json["violations"][0]["message"]
+    assert table.post("/undo", {}, who="Bill").status_code == 200
+    # The shared phone may take back anyone's entry.
+    table.deal(Q10_RECORD, who="Bill")
+    assert table.post("/undo", {}).status_code == 200
+    assert table.get()["deals_played"] == 0
