@@ -31,3 +31,11 @@ export function el(tag, attrs, ...children) {
 export function plural(count, noun, nouns) {
   return `${count} ${count === 1 ? noun : nouns || noun + "s"}`;
 }
+
+/** Replace the children of `node` (null, undefined and false are left out — the DOM's own
+ * replaceChildren() would print them as "null"). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined &&
+    c !== false));
+  return node;
+}

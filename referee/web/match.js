@@ -224,11 +224,11 @@ window.addEventListener("online", () => showOffline(false));
 
 /** "Undone: Ann's nine of hearts" — what an undo took back, from the match before and after. */
 export function undoneText(before, after) {
-  const cards = (m) => (m && m.current_deal && m.current_deal.tricks || []).flat();
-  const bids = (m) => (m && m.current_deal && m.current_deal.bids) || [];
+  const record = (m) => (m && m.deal_in_progress && m.current_deal) || {};
+  const cards = (m) => (record(m).tricks || []).flat();
+  const bids = (m) => record(m).bids || [];
   const who = after.next && after.next.player ? `${after.next.player}'s ` : "the ";
-  if (after.deal_in_progress && before.deal_in_progress &&
-      after.deal_number === before.deal_number) {
+  if (before.deal_in_progress && after.deal_number === before.deal_number) {
     const was = cards(before);
     const now = cards(after);
     if (now.length === was.length - 1) return `Undone: ${who}${cardWords(was[was.length - 1])}.`;

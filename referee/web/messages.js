@@ -1,5 +1,5 @@
 /* The message box above a match: refusals in a player's words, notices. */
-import { $, el } from "./dom.js";
+import { $, el, fill } from "./dom.js";
 import { S } from "./state.js";
 import { ruleLink } from "./verdict.js";
 
@@ -34,7 +34,7 @@ export function showMessage(text, kind, violations) {
   const box = $("#message");
   box.className = "message" + (kind && kind !== "error" ? " " + kind : "");
   const rules = [...new Set((violations || []).map((v) => v.rule).filter(Boolean))];
-  box.replaceChildren(
+  fill(box,
     el("strong", {}, kind === "info" || kind === "ok" ? "" : "Not recorded. "), text,
     // each section linked to the rules pages (/rules/Q6)
     rules.length ? el("span", { class: "rule" }, " (rule ",

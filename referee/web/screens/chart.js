@@ -1,5 +1,5 @@
 /* Running totals across the deals: a line per player, drawn as SVG (text as text nodes). */
-import { $, el } from "../dom.js";
+import { $, el, fill } from "../dom.js";
 import { colorClass } from "../match.js";
 import { S } from "../state.js";
 
@@ -61,6 +61,6 @@ export function renderChart(live) {
   });
   const caption = el("figcaption", {}, ...names.map((n, i) =>
     el("span", { class: "key " + colorClass(i) }, n)), el("span", {}, "· by deal"));
-  fig.replaceChildren(svg, caption);
+  fill(fig, svg, caption);
   fig.hidden = false;
 }

@@ -1,6 +1,6 @@
 /* Home: start a match, or reopen one kept on this phone. */
 import { api } from "../api.js";
-import { $, $$, el } from "../dom.js";
+import { $, $$, el, fill } from "../dom.js";
 import { problemText } from "../messages.js";
 import { saveMatch, savedMatches } from "../store.js";
 
@@ -20,7 +20,7 @@ export function showHome(error) {
   const list = savedMatches().filter((m) => m.id && !seen.has(m.id) && seen.add(m.id));
   $("#saved").hidden = !list.length;
   const ul = $("#saved-list");
-  ul.replaceChildren(...list.map((m) => el("li", {},
+  fill(ul, ...list.map((m) => el("li", {},
     el("a", { href: "#match=" + encodeURIComponent(m.id) },
       `${m.game === "pitch" ? "Pitch" : "Piquet"}: ${(m.players || []).join(", ") || m.id}`,
       el("small", {}, (m.finished ? "finished" : m.write ? "recording" : "watching") +
@@ -36,7 +36,7 @@ function setGame(game) {
   const ol = $("#players");
   const count = game === "piquet" ? 2 : Math.max(3, Math.min(7, ol.children.length || 3));
   const names = playerInputs();
-  ol.replaceChildren();
+  fill(ol);
   for (let i = 0; i < count; i++) addPlayerRow(names[i] || "");
   $("#add-player").hidden = game === "piquet";
   $("#players-hint").textContent = game === "piquet"
@@ -73,7 +73,7 @@ function updateDealerChoices() {
   for (const [id, preferred] of [["#piquet-first-dealer", 1], ["#pitch-first-dealer", 0]]) {
     const select = $(id);
     const before = select.selectedIndex;
-    select.replaceChildren(...names.map((n, i) => el("option", { value: i }, n)));
+    fill(select, ...names.map((n, i) => el("option", { value: i }, n)));
     select.selectedIndex = before >= 0 && before < names.length ? before : preferred;
   }
 }

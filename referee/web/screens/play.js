@@ -1,7 +1,7 @@
 /* Play: the score line, whose turn, the trick on the table, the bids and the cards to tap,
  * what waits to be sent, the deal so far. */
 import { RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, packOf } from "../cards.js";
-import { $, el, plural } from "../dom.js";
+import { $, el, fill, plural } from "../dom.js";
 import { currentDeal, trickSize } from "../deal.js";
 import { colorClass, post } from "../match.js";
 import { rulingDetails } from "../ruling.js";
@@ -28,7 +28,7 @@ export function renderScoreline() {
   }
   $("#match-title").textContent = `${m.game === "piquet" ? "Piquet" : "Pitch"}: ` +
     m.players.join(m.players.length === 2 ? " v " : ", ");
-  $("#scoreline").replaceChildren(
+  fill($("#scoreline"),
     ...m.standings.map((s, i) => el("div", { class: "who " + colorClass(i) },
       el("span", {}, s.name), el("b", { "data-score": s.name }, s.score))),
     el("div", { class: "meta" }, meta.join(" · ")),
@@ -71,7 +71,7 @@ export function renderPlay() {
   const first = turn.querySelector(".line");
   // Only what changed is replaced: the live region then announces the new turn, once.
   if (!first || first.textContent !== line) {
-    turn.replaceChildren(el("span", { class: "line" }, line), small ? el("small", {}, small) : "");
+    fill(turn, el("span", { class: "line" }, line), small ? el("small", {}, small) : "");
   } else {
     const note = turn.querySelector("small");
     if (note) note.textContent = small;
@@ -103,13 +103,13 @@ function renderTrick(deal) {
     box.hidden = !deal.cards.length;
     if (deal.cards.length) {
       const last = deal.cards.slice(-size);
-      box.replaceChildren(el("span", { class: "label" }, "Last trick:"),
+      fill(box, el("span", { class: "label" }, "Last trick:"),
         ...last.map((c) => cardChip(c, deal)));
     }
     return;
   }
   box.hidden = false;
-  box.replaceChildren(el("span", { class: "label" }, "On the table:"),
+  fill(box, el("span", { class: "label" }, "On the table:"),
     ...shown.map((c) => cardChip(c, deal)));
 }
 
@@ -132,7 +132,7 @@ function renderPending(deal) {
     return;
   }
   const last = waiting[waiting.length - 1];
-  box.replaceChildren(
+  fill(box,
     el("b", {}, `${plural(waiting.length, "entry", "entries")} waiting to be sent`),
     ` · last: ${last.label || last.kind}. `,
     el("span", {}, S.conflict ? "Held back: see below."
@@ -161,7 +161,7 @@ function renderConflict() {
     theirs.push(`the match is now at deal ${m.deal_number}` +
       (m.deals_played ? `, ${plural(m.deals_played, "deal")} scored` : ""));
   }
-  box.replaceChildren(
+  fill(box,
     el("h2", {}, "Another phone recorded something first"),
     el("p", {}, `It has ${theirs.join("; ")}. ` +
       (m.next && m.next.player ? `Now: ${m.next.player} to ${m.next.action === "bid" ? "bid" : "play"}.` : "")),
@@ -183,7 +183,7 @@ function renderBids(next, write) {
     return;
   }
   const calls = next.legal_calls || ["pass", 2, 3, 4, "pitch"];
-  box.replaceChildren(...calls.map((call) => el("button", {
+  fill(box, ...calls.map((call) => el("button", {
     type: "button",
     class: call === "pass" ? "pass" : null,
     "data-call": String(call),
@@ -202,7 +202,7 @@ function renderCards(deal, next, write) {
   const played = new Set(deal.cards);
   const legal = next.legal_cards ? new Set(next.legal_cards) : null;
   box.className = "cards " + game;
-  box.replaceChildren(...SUITS.map((suit) => el("div", { class: "suit" },
+  fill(box, ...SUITS.map((suit) => el("div", { class: "suit" },
     ...RANKS[game].map((rank) => {
       const card = rank + suit;
       const isPlayed = played.has(card);
@@ -274,5 +274,5 @@ function renderSoFar(deal) {
       el("p", {}, Object.entries(last.scores).map(([n, p]) => `${n} ${p}`).join(", ") + "."),
       rulingDetails(last, true));
   }
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
 }

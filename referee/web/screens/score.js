@@ -1,5 +1,5 @@
 /* Score: the settlement, the standings, the chart, the ledger with its void buttons. */
-import { $, el } from "../dom.js";
+import { $, el, fill } from "../dom.js";
 import { colorClass, post } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S, render } from "../state.js";
@@ -14,25 +14,25 @@ export function renderScore() {
     const s = m.settlement;
     const money = s.amount !== null && s.amount !== undefined
       ? ` = ${s.amount}${s.currency ? " " + s.currency : ""}` : "";
-    settlement.replaceChildren(el("div", { class: "settlement", id: "settlement-box" },
+    fill(settlement, el("div", { class: "settlement", id: "settlement-box" },
       el("b", {}, `${s.winner} wins the partie.`), el("br"),
       s.rubiconed
         ? `${s.loser} is rubiconed (under 100) and pays both totals plus 100, `
         : `${s.loser} pays the difference plus 100, `,
       el("b", {}, `${s.payment} points${money}`), "."));
   } else if (m.finished && m.drawn) {
-    settlement.replaceChildren(el("div", { class: "settlement" },
+    fill(settlement, el("div", { class: "settlement" },
       el("b", {}, "The partie is drawn:"), " nobody pays."));
   } else if (m.game === "piquet") {
-    settlement.replaceChildren(el("p", { class: "note" },
+    fill(settlement, el("p", { class: "note" },
       `Partie of ${m.deals_required || 6} deals: ${m.deals_played} played. ` +
       "Under 100 at the end is the Rubicon."));
   } else {
-    settlement.replaceChildren(el("p", { class: "note" },
+    fill(settlement, el("p", { class: "note" },
       `Playing to ${m.options.target}: the pitcher wins when his side reaches it.`));
   }
 
-  $("#standings").replaceChildren(...m.standings.map((s, i) =>
+  fill($("#standings"), ...m.standings.map((s, i) =>
     el("div", { class: "who " + colorClass(i), "data-standing": s.name },
       el("span", {}, s.name), el("b", {}, s.score))));
 
@@ -41,7 +41,7 @@ export function renderScore() {
   const names = m.standings.map((s) => s.name);
   const box = $("#ledger");
   if (!S.ledger.length) {
-    box.replaceChildren(el("p", { class: "note" }, "No deal scored yet."));
+    fill(box, el("p", { class: "note" }, "No deal scored yet."));
     return;
   }
   const rows = [];
@@ -59,7 +59,7 @@ export function renderScore() {
       rows.push(el("tr", {}, el("td", { colspan: names.length + 2 }, voidForm(d.deal))));
     }
   }
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "ledger-wrap", tabindex: "0", role: "region", "aria-label": "The deals" },
       el("table", { class: "ledger" },
         el("thead", {}, el("tr", {}, el("th", {}, "Deal"),

@@ -1,7 +1,7 @@
 /* Before the first card (optional): the hands as dealt, the exchange, the declarations. */
 import { RANKS, RANK_WORD, SUITS, cardText, cardWords, isRed } from "../cards.js";
 import { currentDeal } from "../deal.js";
-import { $, el, plural } from "../dom.js";
+import { $, el, fill, plural } from "../dom.js";
 import { post } from "../match.js";
 import { S, render } from "../state.js";
 
@@ -12,7 +12,7 @@ export function renderSetup(deal, write) {
   const canExchange = write && m.game === "piquet" && deal.dealt && !deal.exchange &&
     !deal.cards.length;
   if (S.declaring) {
-    box.replaceChildren(declarationForm());
+    fill(box, declarationForm());
     box.hidden = false;
     return;
   }
@@ -34,7 +34,7 @@ export function renderSetup(deal, write) {
           render();
         } }, "Record a declaration (optional)"));
     }
-    box.replaceChildren(...buttons,
+    fill(box, ...buttons,
       buttons.length ? el("p", { class: "note" }, canStart
         ? "With the hands the referee knows each player's cards: it offers only the cards " +
           "each player may play. Without them, just tap the cards as they fall."
@@ -71,7 +71,7 @@ export function renderSetup(deal, write) {
   const max = typeof step.max === "function" ? step.max(setup) : step.max;
   const ready = count >= step.min && count <= max;
   const last = setup.index === setup.steps.length - 1;
-  box.replaceChildren(
+  fill(box,
     el("h2", {}, step.title),
     el("p", { class: "setup-steps" },
       `Step ${setup.index + 1} of ${setup.steps.length} · ${plural(count, "card")} chosen` +

@@ -1,5 +1,5 @@
 /* Share: the read-only link, and a recorder link for a second phone, each with a QR code. */
-import { $, $$ } from "../dom.js";
+import { $, $$, fill } from "../dom.js";
 import { qrSvg } from "../qr.js";
 import { S } from "../state.js";
 import { savedMatch } from "../store.js";
@@ -10,7 +10,7 @@ function showQr(which, link, label) {
   const box = $(`#${which}-qr`);
   if (drawn[which] === link) return;
   drawn[which] = link;
-  box.replaceChildren(...(link ? [qrSvg(link, label)] : []));
+  fill(box, ...(link ? [qrSvg(link, label)] : []));
   box.hidden = !link;
 }
 
