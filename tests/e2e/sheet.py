@@ -40,7 +40,8 @@ def record(taps: Taps, within: str = "#sheet") -> None:
 def axe_violations(page: Any, within: str | None = None,
                    impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
     """axe-core's violations of ``impacts`` on the page as it is (vendored axe, never a CDN);
-    ``within``: only in that element (a screen of this branch beside another's)."""
+    ``within``: only in that element (a screen of this branch beside another's). Tap targets
+    under 44×44 px are reported too."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         # evaluate(), not a <script> tag: the page's policy allows no inline script
         page.evaluate("(source) => { (0, eval)(source); }", AXE.read_text(encoding="utf-8"))
@@ -50,7 +51,18 @@ def axe_violations(page: Any, within: str | None = None,
         return result.violations.map((v) => ({id: v.id, impact: v.impact,
             nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5)}));
     }""", within)
-    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in impacts]
+    problems = [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found
+                if v["impact"] in impacts]
+    # What axe does not check: every visible tap target at least 44×44 px (issue 13.5).
+    small = page.evaluate("""(within) => [...(within ? document.querySelector(within)
+        : document).querySelectorAll(
+        "main button, main a[href], main select, main input[type=checkbox], main summary")]
+        .filter((b) => b.offsetParent !== null && !b.disabled)
+        .map((b) => [b.closest("label") || b, b]).map(([box, b]) => {
+          const r = box.getBoundingClientRect();
+          return [b.dataset.pick || b.id || b.textContent.trim().slice(0, 20), r.width, r.height];
+        }).filter(([, w, h]) => w < 44 || h < 44)""", within)
+    return problems + [f"tap target under 44×44 px: {s}" for s in small]
 
 
 def shots(page: Any, name: str) -> None:

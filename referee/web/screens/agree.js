@@ -11,7 +11,8 @@
  * ruled, and the claims beside the ruling under the table.
  */
 import { RANKS, SUITS, cardSpan, cardText, cardWords, isRed } from "../cards.js";
-import { $, $$, el } from "../dom.js";
+import { $, $$, el, fill } from "../dom.js";
+import { api, matchPath } from "../api.js";
 import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { savedMatch } from "../store.js";
@@ -21,10 +22,35 @@ import { sheetForm } from "./sheet.js";
 /** What this phone is busy with in #agree: {kind: "dispute"|"cards", deal, ...}. */
 let open = null;
 
+/** Who this phone's credential is (GET /v1/matches/{id}/me), read again when the match moves:
+ * {kind: "write" | "read" | "seat", player, to_confirm: [deal numbers]}. */
+let me = { id: null, version: -1, data: null, loading: false };
+
+function readMe() {
+  const m = S.match;
+  if (!S.token || S.token.startsWith("ro_") || me.loading) return;
+  if (me.id === S.id && me.version === m.version) return;
+  const id = S.id;
+  const version = m.version;
+  me.loading = true;
+  api("GET", matchPath("/me")).then(({ data }) => {
+    me = { id, version, data, loading: false };
+    if (S.id === id) render();
+  }).catch(() => {
+    me.loading = false; // offline: the link's seat name until the referee answers
+  });
+}
+
+/** The referee's answer on who this phone is, when it is about the match on screen. */
+function known() {
+  return me.id === S.id && me.data ? me.data : null;
+}
+
 /** This phone's seat ("Ann"), or null for the shared write token or a watcher. */
 export function mySeat() {
   if (!S.token || !S.token.startsWith("st_")) return null;
-  return savedMatch(S.id).seatName || "";
+  const who = known();
+  return (who && who.player) || savedMatch(S.id).seatName || "";
 }
 
 /** Who entered a deal, in words. */
@@ -37,6 +63,8 @@ function enteredBy(by) {
 function mayAnswer(d) {
   const seat = mySeat();
   if (seat === null || d.agreement !== "provisional" || d.status !== "live") return false;
+  const who = known();
+  if (who && me.version === S.match.version) return (who.to_confirm || []).includes(d.deal);
   if (!seat) return true; // a seat link without its name: the referee decides
   if (d.entered_by === `seat:${seat}`) return false;
   const m = S.match;
@@ -287,6 +315,7 @@ export function renderAgree() {
   const box = $("#agree");
   const m = S.match;
   if (!box || !m) return;
+  readMe();
   const live = S.ledger.filter((d) => d.status === "live");
   const parts = [];
   for (const d of live) {
@@ -299,7 +328,7 @@ export function renderAgree() {
     if (view) parts.push(view);
   }
   if (open && !live.some((d) => d.deal === open.deal)) open = null;
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
   box.hidden = !parts.length;
   // Settling a dispute (its claim, its cards): the next deal's sheet waits.
   if (open) {

@@ -5,7 +5,7 @@
  * (localStorage) to show them again. A join link is /table/#match=<id>&token=<seat token>
  * (&seat=<name> tells the joining phone whose seat it is; the server knows it from the token).
  */
-import { $, el } from "../dom.js";
+import { $, el, fill } from "../dom.js";
 import { post } from "../match.js";
 import { S } from "../state.js";
 import { saveMatch, savedMatch } from "../store.js";
@@ -26,7 +26,7 @@ export function renderSeats() {
   const writer = Boolean(S.token && S.token.startsWith("rw_"));
   const mine = S.token && S.token.startsWith("st_") ? savedMatch(S.id).seatName : null;
   if (!writer) {
-    box.replaceChildren(el("h2", {}, "Seats"), el("p", { class: "note" }, mine
+    fill(box, el("h2", {}, "Seats"), el("p", { class: "note" }, mine
       ? `This phone is ${mine}'s seat: it records, confirms the other side's deals and ` +
         "disputes them."
       : "Players join with the QR code shown on the phone that started the match."));
@@ -52,7 +52,7 @@ export function renderSeats() {
   parts.push(el("button", { type: "button", id: "make-seats", class: seats.length ? "small"
     : "primary big", onclick: makeSeats },
   seats.length ? "New codes (the old ones stop working)" : "Give each player a seat"));
-  box.replaceChildren(...parts);
+  fill(box, ...parts);
   box.hidden = false;
 }
 

@@ -12,7 +12,7 @@
  * sheetForm() is also the claim form of a dispute (screens/agree.js).
  */
 import { RANK_WORD, SUIT_SYMBOL, SUIT_WORD } from "../cards.js";
-import { $, el } from "../dom.js";
+import { $, el, fill } from "../dom.js";
 import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { saveMatch, savedMatch } from "../store.js";
@@ -464,7 +464,7 @@ export function sheetForm({ key, level, submit, label, id, deal }) {
   const redraw = () => {
     const fields = level === "totals" ? totalsForm(d, redraw, ctx)
       : m.game === "piquet" ? piquetForm(d, redraw, ctx) : pitchForm(d, redraw, ctx);
-    form.replaceChildren(...fields, note, button);
+    fill(form, ...fields, note, button);
     update();
   };
   form.addEventListener("input", update);
@@ -523,7 +523,8 @@ function lastAnswer() {
   const d = live[live.length - 1];
   if (!d || !d.ruling) return [];
   const word = S.match.game === "piquet" ? "Deal" : "Hand";
-  const agreement = { provisional: " · waiting for the other side to confirm",
+  const agreement = { provisional: S.match.auto_confirm_on
+    ? " · confirmed when the next deal starts" : " · waiting for the other side to confirm",
     confirmed: " · confirmed", disputed: " · disputed", ruled: " · ruled by its cards" };
   const view = groundsView(d.ruling);
   return [el("details", { class: "last-answer", id: "last-answer", "data-deal": d.deal,
@@ -545,7 +546,7 @@ export function renderSheet() {
   if (soFar) soFar.hidden = false;
   const write = S.canWrite && !m.finished && m.next && m.next.action !== "none";
   if (!write) {
-    box.replaceChildren();
+    fill(box);
     box.hidden = true;
     return;
   }
@@ -561,7 +562,7 @@ export function renderSheet() {
   if (m.deal_in_progress || mode === "cards") {
     // Card by card: the declarations are made explicit before the first card (Q5).
     const parts = [m.deal_in_progress ? null : switches, declarationsChoice()].filter(Boolean);
-    box.replaceChildren(...parts);
+    fill(box, ...parts);
     box.hidden = !parts.length;
     return;
   }
@@ -573,7 +574,7 @@ export function renderSheet() {
   const word = m.game === "piquet" ? "Deal" : "Hand";
   if ((S.pending || []).some((e) => e.path === "/deals")) {
     // Written, not yet sent (no network): the queue sends it once, as soon as it can.
-    box.replaceChildren(el("p", { class: "answer-box", id: "sheet-waiting", role: "status" },
+    fill(box, el("p", { class: "answer-box", id: "sheet-waiting", role: "status" },
       `${word} ${m.deal_number} is written and waits to be sent: it is recorded as soon as ` +
       "the phone is back online. Nothing more to do."));
     return;
@@ -585,7 +586,7 @@ export function renderSheet() {
     : `${m.dealer.player} deals; ${m.players[(m.dealer.seat + 1) % m.players.length]} bids ` +
       "first.";
   if (turn) {
-    turn.replaceChildren(mode === "totals" ? `${word} ${m.deal_number}: just the totals` : title,
+    fill(turn, mode === "totals" ? `${word} ${m.deal_number}: just the totals` : title,
       el("small", {}, sub));
     turn.dataset.entry = mode;
   }
@@ -603,5 +604,5 @@ export function renderSheet() {
       if (mode === "totals") saveMatch({ id: S.id, entry: "sheet" });
     }),
   });
-  box.replaceChildren(...lastAnswer(), switches, form);
+  fill(box, ...lastAnswer(), switches, form);
 }
