@@ -134,6 +134,10 @@ def test_a_dispute_settled_by_entering_the_cards_on_a_second_phone(
     assert scores(bill) == {"Bill": 11, "Ann": 41}
     shots(bill, "agree-claims")
     assert not axe_violations(bill)
+    bill.emulate_media(color_scheme="dark")
+    shots(bill, "agree-claims-dark")
+    assert not axe_violations(bill)
+    bill.emulate_media(color_scheme="light")
 
     # Ann's phone follows: the deal is ruled, the claims beside the ruling in the ledger.
     ann.wait_for_selector('#agree [data-claims="1"]', timeout=15000)

@@ -53,6 +53,10 @@ def test_q10_by_score_sheet_in_at_most_12_taps(served: str, phone: Any) -> None:
     assert link.is_visible()
     shots(phone, "sheet-piquet-answer")
     assert not axe_violations(phone)
+    phone.emulate_media(color_scheme="dark")  # the phone in dark mode
+    shots(phone, "sheet-piquet-answer-dark")
+    assert not axe_violations(phone)
+    phone.emulate_media(color_scheme="light")
     assert turn(phone) == "Deal 2: the score sheet"
 
 
