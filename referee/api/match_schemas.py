@@ -582,10 +582,11 @@ class LedgerItemSchema(ma.Schema):
 
 
 class LedgerPageSchema(ma.Schema):
-    """A page of the ledger."""
+    """A page of the ledger, and the ledger's ``head`` as this read found it."""
 
     items = ma.fields.List(ma.fields.Nested(LedgerItemSchema))
     next_cursor = ma.fields.String(allow_none=True)
+    head = ma.fields.Nested(HeadSchema)
 
 
 class StoredEventSchema(EventSchema):
@@ -597,10 +598,11 @@ class StoredEventSchema(EventSchema):
 
 
 class EventPageSchema(ma.Schema):
-    """A page of the raw event log."""
+    """A page of the raw event log, and the ledger's ``head`` as this read found it."""
 
     items = ma.fields.List(ma.fields.Nested(StoredEventSchema))
     next_cursor = ma.fields.String(allow_none=True)
+    head = ma.fields.Nested(HeadSchema)
 
 
 class VerifyArgsSchema(StrictSchema):

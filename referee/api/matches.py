@@ -80,12 +80,18 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "seats": list(state.seats),
         "auto_confirm": state.options.get("auto_confirm", "auto"),
         "auto_confirm_on": state.auto_confirm,
-        "head": {"seq": state.version, "hash": state.head},
+        "head": _head(state),
     }
     if state.game == "piquet":
         body["elder"] = players[1 - dealer]
         body["younger"] = players[dealer]
     return body
+
+
+def _head(state: MatchState) -> dict[str, Any]:
+    """The ledger's last event (seq = version, its keyed link): keep it, /verify?head= tells
+    a ledger cut short or rewritten since."""
+    return {"seq": state.version, "hash": state.head}
 
 
 def ledger_items(state: MatchState) -> list[dict[str, Any]]:
@@ -832,7 +838,8 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
     items = ledger_items(state)
     if request.accept_mimetypes.best_match(["application/json", "text/csv"]) == "text/csv":
         return _csv_response(state, items)
-    return _page(items, args, key="deal"), 200, {"ETag": _etag(state)}
+    page = {**_page(items, args, key="deal"), "head": _head(state)}
+    return page, 200, {"ETag": _etag(state)}
 
 
 @blp.route("/<string:match_id>/ledger.csv", methods=["GET"])
@@ -853,7 +860,7 @@ def read_ledger_csv(match_id: str) -> Any:
 @blp.response(200, s.EventPageSchema)
 def read_events(args: dict[str, Any], match_id: str) -> Any:
     """The raw event log (every step and correction, nothing removed), cursor-paginated."""
-    _read(match_id)
+    state = _read(match_id)
     after = _cursor(args.get("cursor"))
     rows = ledger.event_rows(match_id, after_seq=after, limit=args["limit"] + 1)
     more = len(rows) > args["limit"]
@@ -870,7 +877,8 @@ def read_events(args: dict[str, Any], match_id: str) -> Any:
         }
         for r in rows
     ]
-    return {"items": items, "next_cursor": str(rows[-1].seq) if more and rows else None}
+    return {"items": items, "next_cursor": str(rows[-1].seq) if more and rows else None,
+            "head": _head(state)}
 
 
 @blp.route("/<string:match_id>/verify", methods=["GET"])

@@ -166,7 +166,7 @@ class DealRequestSchema(StrictSchema):
     options = ma.fields.Nested(DealOptionsSchema, load_default=dict)
 
 
-class SheetRequestSchema(StrictSchema):
+class PiquetSheetRequestSchema(StrictSchema):
     """A deal as the score sheet gives it (issue 10): carte blanche, what each announced in
     point, sequence and sets (the words players say) and who was good, the tricks, the points
     each counted in play (or the totals each claims), a pique if claimed."""
@@ -184,7 +184,7 @@ class SheetRequestSchema(StrictSchema):
     options = ma.fields.Nested(PiquetOptionsSchema, load_default=dict)
 
 
-class TotalsRequestSchema(StrictSchema):
+class PiquetTotalsRequestSchema(StrictSchema):
     """A deal's points only (the last resort): both roles' totals."""
 
     scores = ma.fields.Nested(RolesNumbersSchema, required=True)
@@ -405,7 +405,7 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/sheets:score", methods=["POST"])
-@blp.arguments(SheetRequestSchema)
+@blp.arguments(PiquetSheetRequestSchema)
 @blp.response(200, SheetRulingSchema)
 @problems(blp, 422)
 def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
@@ -421,7 +421,7 @@ def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/totals:check", methods=["POST"])
-@blp.arguments(TotalsRequestSchema)
+@blp.arguments(PiquetTotalsRequestSchema)
 @blp.response(200, SheetRulingSchema)
 @problems(blp, 422)
 def check_totals(body: dict[str, Any]) -> dict[str, Any]:

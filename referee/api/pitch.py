@@ -233,7 +233,7 @@ class CardsSchema(StrictSchema):
     hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=10))
 
 
-class SheetRequestSchema(StrictSchema):
+class PitchSheetRequestSchema(StrictSchema):
     """A score-sheet line to rule on; with ``cards``, the line is also put beside the ruling
     on the cards, as a side's claim (issue 11)."""
 
@@ -244,7 +244,7 @@ class SheetRequestSchema(StrictSchema):
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
 
 
-class TotalsRequestSchema(StrictSchema):
+class PitchTotalsRequestSchema(StrictSchema):
     """A totals line to check; with ``cards``, put beside the ruling on the cards."""
 
     players = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=10))
@@ -359,7 +359,7 @@ def _comparison(body: dict[str, Any], options: pitch.PitchOptions, claim: Any) -
 
 
 @blp.route("/sheets:score", methods=["POST"])
-@blp.arguments(SheetRequestSchema)
+@blp.arguments(PitchSheetRequestSchema)
 @blp.response(200, SheetRulingSchema)
 @problems(blp, 422)
 def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
@@ -378,7 +378,7 @@ def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/totals:check", methods=["POST"])
-@blp.arguments(TotalsRequestSchema)
+@blp.arguments(PitchTotalsRequestSchema)
 @blp.response(200, TotalsRulingSchema)
 @problems(blp, 422)
 def check_totals(body: dict[str, Any]) -> dict[str, Any]:

@@ -88,3 +88,21 @@ def test_a_pitch_dispute_ruled_by_the_cards_shows_where_each_claim_parts(
     item = table.get("/ledger")["items"][0]
     assert item["level"] == "cards" and item["superseded"][0]["level"] == "sheet"
     assert item["superseded"][0]["scores"] == {"Ann": 0, "Bob": -2, "Cid": 3}
+
+
+def test_the_pitch_winner_is_withheld_while_a_hand_is_disputed(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS, target=4)
+    table.join()
+    # Ann deals; Bob pitches a 4 and writes that he took all four: he reaches the target (P7).
+    won = table.deal({"sheet": {"pitcher": 1, "bid": 4, "high": 1, "low": 1, "jack": 1,
+                                "game": 1}}, who="Bob")
+    assert won["match"]["finished"] is True and won["match"]["winner"] == "Bob"
+    disputed = table.post("/deals/1/dispute", {"reason": "Cid took the jack",
+                                               "claim": {"sheet": {"pitcher": 1, "bid": 4,
+                                                                   "high": 1, "low": 1,
+                                                                   "jack": 2, "game": 1}}},
+                          who="Cid")
+    assert disputed.status_code == 200, disputed.json
+    match = disputed.json["match"]
+    assert match["winner"] is None
+    assert "Deal 1 is disputed" in match["settlement_withheld"]

@@ -83,3 +83,32 @@ def test_a_tampered_new_event_is_refused_not_folded(client: FlaskClient, app: Fl
             assert tampered.seq == 2
         else:
             raise AssertionError("a tampered event was folded")
+
+
+def test_a_writer_that_keeps_losing_to_others_gets_the_current_match(
+    client: FlaskClient, app: Flask
+) -> None:
+    """Each time this write has decided, another writer stores an event first: after
+    ledger.ATTEMPTS tries it is told how the match stands (412), never a 500."""
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    mid = match["id"]
+
+    def rival(_: object) -> None:  # runs between the decision and the transaction
+        def insert() -> None:
+            seq, link = execute('SELECT "seq", "hash" FROM "event" WHERE "match_id" = ? '
+                                'ORDER BY "seq" DESC LIMIT 1', (mid,)).fetchone()
+            rows, _ = ledger._chain(seq, link, [("card", {"card": "AC", "deal": 1,
+                                                          "dealer": 1})], "rival")
+            ledger._insert(mid, rows)
+
+        ledger.transact(insert)
+
+    with app.app_context():
+        try:
+            ledger.append(mid, lambda state: [("card", {"card": "KC", "deal": 1, "dealer": 1})],
+                          prepare=rival)
+        except ledger.VersionMismatch as lost:
+            assert lost.current.version == 1 + ledger.ATTEMPTS
+        else:
+            raise AssertionError("a write that never saw the ledger's end was stored")
+        assert ledger.verify_chain(mid) is None
