@@ -1,17 +1,55 @@
 """gunicorn settings for referee (read by ``gunicorn -c gunicorn.conf.py wsgi:app``).
 
-Environment: BIND (default 127.0.0.1:8000), WEB_CONCURRENCY (workers, default 2),
-GUNICORN_THREADS (threads per worker, default 1), ACCESS_LOG (default "-", stdout).
+Workers are gevent's (one greenlet per connection): a phone that stalls mid-request on club
+Wi-Fi, or one holding a live-updates stream open (issue 13), costs a greenlet and a socket,
+not a whole worker. gunicorn monkey-patches the worker before it imports the app, so the
+app's threading state (peewee's connection per thread, locks, sleeps) becomes per greenlet;
+psycopg 3 (>= 3.1.14) then waits on the event loop by itself. Never set ``preload_app``: the
+app would be imported before the patching.
+
+Environment:
+
+- ``BIND`` — address to listen on (default 127.0.0.1:8000);
+- ``WEB_CONCURRENCY`` — worker processes (default 2: one per core of a small server);
+- ``WORKER_CONNECTIONS`` — open connections per worker (default 1000);
+- ``KEEPALIVE`` — seconds to wait for a request's headers (default 20, see below);
+- ``ACCESS_LOG`` — access log file (default "-", stdout).
+
+The request body has its own time limit in the app (``REFEREE_BODY_TIMEOUT``, default 20 s;
+gunicorn has none under gevent): a body that trickles in more slowly gets 408.
 """
 
 import os
 
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+worker_class = "gevent"
+
+# Connections one worker holds open at once: every phone at a table keeps a live-updates
+# stream open while it watches, plus its short requests. Past this the worker stops
+# accepting (the kernel's backlog queues the rest). Mind the open-files limit (ulimit -n):
+# each connection is a descriptor.
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))
+
+# Under gevent this is the time allowed to read a request's line and headers (each request
+# of a connection, the first one too; gunicorn's gevent worker wraps that read in a timeout),
+# and how long an idle connection waits for its next request. 20 s: a phone on a weak Wi-Fi
+# signal may take seconds to get a few hundred bytes through (retransmissions), and keeping
+# its connection between taps spares it a new handshake; a client that sends half a header
+# and stops (idle, broken or hostile) is dropped after 20 s and meanwhile blocks nobody.
+keepalive = int(os.environ.get("KEEPALIVE", "20"))
+
+# Under gevent this is not a request's time limit: the worker tells the master it is alive
+# once a second from its event loop, and a worker silent for 30 s (the loop blocked by some
+# CPU-bound or blocking call) is killed and replaced. Requests are short; streams are long
+# and that is fine, they yield to the loop.
+timeout = 30
+
+# On SIGTERM (a deploy): stop accepting, give requests in flight 10 s to finish, then close
+# what is left (a live-updates stream reconnects by itself with Last-Event-ID).
+graceful_timeout = 10
+
 accesslog = os.environ.get("ACCESS_LOG", "-")
 errorlog = "-"
-timeout = 30
-graceful_timeout = 10
 # The control socket lives in $HOME, which a service user (the Docker image) may not have.
 control_socket_disable = True

@@ -39,7 +39,7 @@ class ServedStream:
                 fields[name or "comment"] = value.removeprefix(" ")
             if line == "":
                 raise EOFError("the stream ended")
-            if "comment" not in fields:
+            if fields and "comment" not in fields:
                 return fields
 
     def close(self) -> None:
@@ -87,3 +87,35 @@ def test_a_write_through_one_server_reaches_a_stream_on_another(servers: list[Se
     finally:
         stream.close()
 
+
+
+@pytest.mark.slow
+def test_a_quiet_stream_outlives_the_worker_timeout(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """gunicorn's worker timeout (here 2 s) never cuts a healthy stream that only beats."""
+    monkeypatch.setenv("GUNICORN_CMD_ARGS", "--timeout 2")
+    monkeypatch.setenv("REFEREE_STREAM_HEARTBEAT_SECONDS", "0.5")
+    server = start_gunicorn(database_url, tmp_path / "gunicorn.log", workers=1)
+    try:
+        created = call(server.base, "POST", "/v1/matches",
+                       {"game": "piquet", "players": ["Bill", "Ann"]})
+        match_id, tokens = created.body["id"], created.body["tokens"]
+        stream = ServedStream(server.base, match_id, tokens["read"])
+        try:
+            assert stream.next_event() == {"retry": "3000"}
+            assert stream.next_event()["id"] == "1"
+            beats = 0
+            while beats < 10:  # five seconds of heartbeats only, past two timeouts
+                line = stream.response.readline()
+                assert line, "the stream was cut"
+                beats += line == b": heartbeat\n"
+            played = call(server.base, "POST", f"/v1/matches/{match_id}/events",
+                          {"type": "card", "card": "KS"},
+                          {"Authorization": f"Bearer {tokens['write']}", "If-Match": '"v1"'})
+            assert played.status == 201
+            assert stream.next_event()["id"] == "2"
+        finally:
+            stream.close()
+    finally:
+        server.stop()

@@ -126,12 +126,12 @@ def _register_compression(app: Flask) -> None:
 
 
 def _register_database(app: Flask) -> None:
-    """Open the database of DATABASE_URL (connected per request; a SQLite connection stays
-    open in its worker, a PostgreSQL one goes back to the pool), and the ``flask db`` CLI."""
+    """Open the database of DATABASE_URL (a pooled connection taken when a request first
+    needs one and given back at its end), and the ``flask db`` CLI."""
     import click
 
     from referee.store import keys, ledger
-    from referee.store.db import is_sqlite, open_database, upgrade
+    from referee.store.db import open_database, upgrade
 
     db = open_database(app.config["DATABASE_URL"])
     app.extensions["referee.db"] = db
@@ -140,15 +140,16 @@ def _register_database(app: Flask) -> None:
     app.extensions["referee.keyring"] = keyring
 
     @app.before_request
-    def _connect() -> None:
+    def _keyring() -> None:
         keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
-        db.connect(reuse_if_open=True)
 
+    # No connection is taken before a request needs one (peewee connects on first use):
+    # /healthz and static files never wait for the pool.
     @app.teardown_request
     def _close(_: BaseException | None) -> None:
-        # PostgreSQL: back to the pool. SQLite: the worker keeps its connection (closing the
-        # last one checkpoints the WAL on every request).
-        if not db.is_closed() and not is_sqlite(db):
+        # Back to the pool (PostgreSQL, and SQLite files). A plain SQLite database (only
+        # ``:memory:``) keeps its one connection: closing it would drop the database.
+        if not db.is_closed() and hasattr(db, "close_all"):
             db.close()
 
     group = click.Group("db", help="The database: migrations and ledger checks.")

@@ -1,11 +1,15 @@
-"""``GET /healthz``: is the service up, and can it reach its database."""
+"""``GET /healthz`` (liveness: the process serves requests) and ``GET /readyz`` (readiness:
+the database is reachable and every migration of this code is applied)."""
 
 from __future__ import annotations
 
 import marshmallow as ma
+from flask import current_app
 
 from referee import RULES_VERSION, __version__
+from referee.api.errors import abort_problem, problems
 from referee.api.fields import Blueprint
+from referee.store.db import pending_migrations
 
 blp = Blueprint("health", __name__, description="Service health")
 
@@ -21,5 +25,28 @@ class HealthSchema(ma.Schema):
 @blp.route("/healthz")
 @blp.response(200, HealthSchema)
 def healthz() -> dict[str, str]:
-    """Liveness: answers 200 when the app serves requests."""
+    """Liveness: answers 200 whenever the app serves requests; never touches the database
+    (a restart would not mend a database that is down)."""
     return {"status": "ok", "version": __version__, "rules_version": RULES_VERSION}
+
+
+@blp.route("/readyz")
+@blp.response(200, HealthSchema)
+@problems(blp, 503)
+def readyz() -> dict[str, str]:
+    """Readiness: 200 when the database answers and has every migration of this code
+    applied; 503 problem+json otherwise (the Docker HEALTHCHECK and load balancers ask this).
+    """
+    db = current_app.extensions["referee.db"]
+    try:
+        pending = pending_migrations(db)
+    except Exception as error:  # any driver error: unreachable, refused, pool exhausted…
+        current_app.logger.warning("readyz: database unreachable: %s", error)
+        abort_problem(503, "The database cannot be reached.", problem_type="not-ready",
+                      title="Not ready", headers={"Retry-After": "5"})
+    if pending:
+        abort_problem(503, "The database lacks migrations: " + ", ".join(pending)
+                      + " (run `flask --app wsgi db upgrade`).",
+                      problem_type="not-ready", title="Not ready",
+                      headers={"Retry-After": "5"})
+    return {"status": "ready", "version": __version__, "rules_version": RULES_VERSION}

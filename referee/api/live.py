@@ -48,7 +48,6 @@ from referee.api.fields import Blueprint
 from referee.api.matches import BEARER, _authorize, _token, state_dict
 from referee.store import ledger, tokens
 from referee.store.changes import Watcher
-from referee.store.db import is_sqlite
 
 log = logging.getLogger(__name__)
 
@@ -207,7 +206,7 @@ def register_hub(app: Any) -> None:
 @contextlib.contextmanager
 def _connected(db: peewee.Database) -> Iterator[None]:
     """A connection for a moment, given back at once (a stream never keeps one), unless this
-    thread already had one open (a sync worker's SQLite connection stays open)."""
+    greenlet or thread already had one open (e.g. ``:memory:``'s only connection)."""
     opened = db.is_closed()
     if opened:
         db.connect()
@@ -273,7 +272,7 @@ def stream_match(match_id: str) -> Any:
     except BaseException:
         the_hub.unsubscribe(match_id, waiter)
         raise
-    if not is_sqlite(db) and not db.is_closed():
+    if not db.is_closed() and hasattr(db, "close_all"):
         db.close()  # the request's pooled connection goes back now, not when the stream ends
 
     def events() -> Iterator[str]:

@@ -18,8 +18,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import peewee
-from playhouse.migrations import Runner
-from playhouse.pool import PooledPostgresqlDatabase
+from playhouse.migrations import Migration, Runner
+from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
 
 try:
     import fcntl
@@ -55,9 +55,18 @@ def make_database(url: str) -> peewee.Database:
     parsed = urlparse(url)
     if parsed.scheme == "sqlite":
         path = url[len("sqlite:///") :] if url.startswith("sqlite:///") else parsed.path
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        return peewee.SqliteDatabase(path or ":memory:", pragmas=SQLITE_PRAGMAS, timeout=10)
+        if not path or path == ":memory:":
+            return peewee.SqliteDatabase(":memory:", pragmas=SQLITE_PRAGMAS, timeout=10)
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # Pooled: under gunicorn's gevent workers every connection's greenlet would otherwise
+        # open its own SQLite connection and drop it at the end; the pool hands back an open
+        # one (closing the file's last connection would also checkpoint the WAL each time).
+        # A pooled connection may serve another thread next time (gthread, tests): one thread
+        # at a time, which SQLite allows (check_same_thread only guards against sharing).
+        return PooledSqliteDatabase(
+            path, pragmas=SQLITE_PRAGMAS, timeout=10, check_same_thread=False,
+            max_connections=int(os.environ.get("DB_POOL_SIZE", 32)),
+        )
     if parsed.scheme in ("postgres", "postgresql"):
         query = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
         return PooledPostgresqlDatabase(
@@ -176,3 +185,21 @@ def migration_runner(db: peewee.Database) -> Runner:
 def upgrade(db: peewee.Database) -> list[str]:
     """Apply the migrations not yet applied; returns their names (in order)."""
     return list(migration_runner(db).up())
+
+
+@functools.lru_cache(maxsize=1)
+def _migration_names() -> tuple[str, ...]:
+    """The migrations this code carries, in order (file names without ``.py``)."""
+    return tuple(m.name for m in Migration.load_directory(str(MIGRATIONS_DIR)))
+
+
+def pending_migrations(db: peewee.Database) -> list[str]:
+    """The migrations of this code not applied to ``db`` (all of them on an empty database).
+
+    One small query; raises the driver's error when the database cannot be reached.
+    """
+    names = _migration_names()
+    if not db.table_exists("schema_migration"):
+        return list(names)
+    applied = {row[0] for row in db.execute_sql('SELECT "name" FROM "schema_migration"')}
+    return [name for name in names if name not in applied]

@@ -252,3 +252,8 @@ export function undoneText(before, after) {
 export function colorClass(i) {
   return `pc${i % 7}`;
 }
+
+// Kept for the screens written against the first split (step 1 of issue 13): the deal in
+// progress now lives in deal.js, and the live stream replaced polling.
+export { currentDeal, trickSize } from "./deal.js";
+export const stopPolling = stopLive;

@@ -4,19 +4,19 @@ export const S = {
   id: null, // the match on screen
   token: null, // the token this phone uses for it
   canWrite: false,
-  match: null, // the match as last read (GET /v1/matches/{id})
-  events: [],
-  lastSeq: 0,
-  ledger: [],
-  ledgerVersion: -1,
+  match: null, // the match as last heard from the referee (a read, a write's answer, the stream)
+  ledger: [], // GET /v1/matches/{id}/ledger items, as last read
+  ledgerVersion: -1, // the match version the ledger was read at
+  ledgerKey: null, // what of the match changes the ledger (match.js ledgerKeyOf)
+  pending: [], // writes waiting in the queue (writes.js), oldest first
+  conflict: null, // {entry, match}: a 412 holds the queue until the player keeps or drops it
   tab: "play",
   anyCard: false,
   setup: null, // recording the hands or the exchange before the first card
   declaring: null, // a declaration being filled in
   voiding: null, // deal number whose void form is open
   voidText: "",
-  busy: false,
-  timer: null,
+  busy: false, // a write is on its way
 };
 
 const renderers = [];

@@ -90,7 +90,6 @@ def api_get(base: str, path: str, token: str) -> Any:
 def served(database_url: str, tmp_path: Path) -> Iterator[str]:
     """gunicorn serving wsgi:app on a free loopback port (2 workers); yields its base URL."""
     env = {**os.environ, "DATABASE_URL": database_url, "WEB_CONCURRENCY": "2",
-           "GUNICORN_THREADS": "16",  # gthread: a live stream holds a thread, not a worker
            "ACCESS_LOG": "-"}
     env["BIND"] = f"127.0.0.1:{_free_port()}"
     subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,

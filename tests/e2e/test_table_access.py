@@ -32,6 +32,7 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 #: (name, viewport, colour scheme)
 LOOKS = [
     ("320", {"width": 320, "height": 640}, "light"),
+    ("390", {"width": 390, "height": 844}, "light"),
     ("landscape-dark", {"width": 844, "height": 390}, "dark"),
 ]
 

@@ -69,6 +69,19 @@ def test_a_phone_that_is_behind_gets_the_current_state_instead_of_overwriting(
     tap_card(second_phone, "AS")
     assert _cards_in_log(served, match, write_token(phone, match)) == ["KS", "AS"]
 
+    # Again, but the second phone keeps its card: Ann led the ♣K meanwhile, and the ♣A the
+    # second phone tapped is Bill's answer to it — recorded after it, re-based, not lost.
+    phone.wait_for_selector('body[data-version="3"]', state="attached")
+    tap_card(phone, "KC")
+    second_phone.click('#cards [data-card="AC"]')
+    second_phone.wait_for_selector("#conflict:not([hidden])")
+    assert "ace of clubs" in second_phone.inner_text("#conflict")
+    second_phone.click("#conflict-keep")
+    second_phone.wait_for_selector('body[data-pending="0"][data-version="5"][data-busy=false]',
+                                   state="attached")
+    assert _cards_in_log(served, match, write_token(phone, match)) == ["KS", "AS", "KC", "AC"]
+    assert turn(second_phone) == "Bill (elder) to lead"
+
 
 def test_a_retry_after_a_lost_answer_is_recorded_once(served: str, phone: Any) -> None:
     start_match(phone, served, "piquet", ["Bill", "Ann"])

@@ -8,7 +8,7 @@ import { S, render } from "../state.js";
 export function renderSetup(deal, write) {
   const box = $("#deal-setup");
   const m = S.match;
-  const canStart = write && !m.deal_in_progress;
+  const canStart = write && !m.deal_in_progress && !deal.cards.length && !deal.bids.length;
   const canExchange = write && m.game === "piquet" && deal.dealt && !deal.exchange &&
     !deal.cards.length;
   if (S.declaring) {
@@ -34,11 +34,12 @@ export function renderSetup(deal, write) {
           render();
         } }, "Record a declaration (optional)"));
     }
-    fill(box, ...buttons,
-      buttons.length ? el("p", { class: "note" }, canStart
-        ? "With the hands the referee knows each player's cards: it offers only the cards " +
-          "each player may play. Without them, just tap the cards as they fall."
-        : "Each player's discards; the cards taken come from the talon in order.") : null);
+    const note = canStart
+      ? "With the hands the referee knows each player's cards: it offers only the cards " +
+        "each player may play. Without them, just tap the cards as they fall."
+      : canExchange ? "Each player's discards; the cards taken come from the talon in order."
+        : null;
+    fill(box, ...buttons, note ? el("p", { class: "note" }, note) : null);
     box.hidden = !buttons.length;
     return;
   }
