@@ -148,6 +148,23 @@ def test_a_dispute_settled_by_entering_the_cards_on_a_second_phone(
     shots(ann, "agree-ledger")
     assert not axe_violations(ann)
 
+    # Deal 2 (Ann elder): Bill writes a capot for Ann; Ann's phone confirms it in one tap.
+    taps = Taps(bill)
+    taps.tap('#sheet [data-pick="declarations=none"]')
+    taps.pick("tricks", 12)
+    record(taps)
+    ann.click("button[data-tab=play]")
+    ann.wait_for_selector('[data-answer="2"]', timeout=15000)
+    assert ann.inner_text('[data-answer="2"] h2') == "Deal 2: Bill wrote Bill 0, Ann 53"
+    before = ann.get_attribute("body", "data-version")
+    ann.click('[data-confirm="2"]')
+    ann.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                          state="attached")
+    ann.wait_for_selector('[data-answer="2"]', state="detached")
+    ann.click("button[data-tab=score]")
+    ann.wait_for_selector('#ledger tr[data-deal="2"][data-agreement="confirmed"]')
+    assert scores(ann) == {"Bill": 11, "Ann": 94}
+
 
 #: test_table_pitch's hand, trick by trick (the leader's card first): Bob takes High (♥A), Low
 #: (♥3, in trick 1) and Jack (♥J); Cid has the most for Game.

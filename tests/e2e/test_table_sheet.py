@@ -105,6 +105,7 @@ def test_an_impossible_line_is_refused_in_words(served: str, phone: Any) -> None
     message = phone.inner_text("#message")
     assert "Not recorded" in message
     assert "single trump" in message.lower() or "one trump" in message.lower(), message
+    assert "Ann took Low, not Bob" in message, "seats named as players"
     assert phone.locator('#message a.rule[href="/rules/P5"]').is_visible()
     assert scores(phone) == {"Ann": 0, "Bob": 0, "Cid": 0}
 

@@ -98,7 +98,8 @@ function answerBox(d) {
     "aria-labelledby": `answer-${n}` },
   el("h2", { id: `answer-${n}` }, `${dealWord()} ${n}: ${enteredBy(d.entered_by)} wrote ` +
       scoresWords(d.scores)),
-  el("p", { class: "note" }, `Entered ${levelWords(d.level)}. It counts once you confirm it.`),
+  el("p", { class: "note" }, `Entered ${levelWords(d.level)}. Confirm it if that is what ` +
+    "happened; dispute it if not, and the referee decides."),
   el("details", {}, el("summary", {}, "What the referee checked"), groundsView(d.ruling)));
   if (waiting(`/deals/${n}/confirm`) || waiting(`/deals/${n}/dispute`)) {
     box.append(waitingNote());
@@ -124,14 +125,17 @@ function disputeForm(d) {
     required: true, placeholder: "e.g. I count 38, not 41", "aria-describedby": "reason-help",
     oninput: (event) => { state.reason = event.target.value; } });
   reason.value = state.reason;
-  const send = (claim) => {
+  const send = (claim, after) => {
     if (!state.reason.trim()) {
       reason.focus();
       return;
     }
     const body = { reason: state.reason.trim() };
     if (claim) body.claim = claim;
-    post(`/deals/${n}/dispute`, body, () => { open = null; });
+    post(`/deals/${n}/dispute`, body, () => {
+      open = null;
+      if (after) after(); // the claim's draft goes once the referee has it
+    });
   };
   const claimPick = (value, text) => el("button", { type: "button",
     class: "pick" + (state.claim === value ? " chosen" : ""), "data-claim": value,
@@ -151,10 +155,7 @@ function disputeForm(d) {
   } else {
     parts.push(sheetForm({ key: `claim:${n}`, level: state.claim, deal: dealContext(d),
       id: "claim-form", label: `Dispute ${dealWord().toLowerCase()} ${n} with this claim`,
-      submit: (claim, clear) => {
-        send(claim);
-        clear();
-      } }));
+      submit: (claim, clear) => send(claim, clear) }));
   }
   parts.push(el("button", { type: "button", class: "small", id: "dispute-cancel",
     onclick: () => { open = null; render(); } }, "Cancel"));

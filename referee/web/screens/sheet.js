@@ -364,7 +364,8 @@ function pitchForm(d, redraw, ctx) {
   parts.push(choices("Trumps (optional)", ["S", "H", "D", "C"].map((s) => pick("Trumps",
     "trump", s, `${SUIT_SYMBOL[s]} ${SUIT_WORD[s]}`, d.trump === s,
     (v) => { d.trump = d.trump === v ? null : v; redraw(); })), "cols-2 trumps"));
-  parts.push(row("High went to", "high"), row("Low went to", "low"),
+  const low = m.options.low === "holder" ? "Low was dealt to" : "Low went to"; // P8 option
+  parts.push(row("High went to", "high"), row(low, "low"),
     row("Jack went to", "jack", "Not out"), row("Game went to", "game", "Tied"));
   parts.push(el("label", { class: "check" }, el("input", { type: "checkbox",
     name: "single_trump", checked: d.single,
