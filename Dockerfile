@@ -9,11 +9,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 RUN useradd --create-home --uid 10001 referee && mkdir /data && chown referee /data
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md constraints.txt ./
 COPY referee ./referee
 # referee/docs links to docs/ (the rules served at /rules/): the wheel takes the files.
 COPY docs ./docs
-RUN pip install '.[postgres]'
+# The exact versions CI tested (constraints.txt, refreshed by `make lock`).
+RUN pip install -c constraints.txt '.[postgres]'
 COPY wsgi.py gunicorn.conf.py ./
 
 USER referee

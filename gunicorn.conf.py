@@ -37,7 +37,8 @@ worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))
 # signal may take seconds to get a few hundred bytes through (retransmissions), and keeping
 # its connection between taps spares it a new handshake; a client that sends half a header
 # and stops (idle, broken or hostile) is dropped after 20 s and meanwhile blocks nobody.
-keepalive = int(os.environ.get("KEEPALIVE", "20"))
+# Never 0: with keep-alive off gunicorn reads the first request's headers with no time limit.
+keepalive = max(1, int(os.environ.get("KEEPALIVE", "20")))
 
 # Under gevent this is not a request's time limit: the worker tells the master it is alive
 # once a second from its event loop, and a worker silent for 30 s (the loop blocked by some

@@ -78,10 +78,12 @@ class Server:
         self.process.wait(timeout=20)
 
 
-def start_gunicorn(database_url: str, log_path: Path, workers: int = 2) -> Server:
-    """Migrate ``database_url`` with the CLI and serve wsgi:app with gunicorn.conf.py."""
+def start_gunicorn(database_url: str, log_path: Path, workers: int = 2,
+                   extra_env: dict[str, str] | None = None) -> Server:
+    """Migrate ``database_url`` with the CLI and serve wsgi:app with gunicorn.conf.py
+    (``extra_env``: more environment, e.g. REFEREE_BODY_TIMEOUT)."""
     env = {**os.environ, "DATABASE_URL": database_url, "WEB_CONCURRENCY": str(workers),
-           "ACCESS_LOG": "-"}
+           "ACCESS_LOG": "-", **(extra_env or {})}
     port = free_port()
     env["BIND"] = f"127.0.0.1:{port}"
     subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,

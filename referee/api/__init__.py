@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask
 
 from referee import __version__
+from referee.api import serving
 from referee.api.errors import ProblemApi, register_error_handlers
 
 #: Largest request body accepted, in bytes (a whole partie fits many times over).
@@ -31,6 +32,8 @@ def _config_from_env() -> dict[str, Any]:
         ),
         "STREAM_POLL_SECONDS": float(os.environ.get("REFEREE_STREAM_POLL_SECONDS", "0.1")),
         "STREAM_MAX_SECONDS": float(os.environ.get("REFEREE_STREAM_MAX_SECONDS", "3600")),
+        # Seconds a request body may take to arrive (under gevent; 408 after).
+        "BODY_TIMEOUT": float(os.environ.get("REFEREE_BODY_TIMEOUT", "20")),
     }
 
 
@@ -79,6 +82,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                         "record, confirm and dispute) or read token (to read)."},
     )
     register_error_handlers(app)
+    serving.register(app)
     _register_docs_assets(app)
     _register_database(app)
     _register_compression(app)
@@ -139,12 +143,12 @@ def _register_database(app: Flask) -> None:
     keys.configure(keyring)
     app.extensions["referee.keyring"] = keyring
 
-    @app.before_request
-    def _keyring() -> None:
-        keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
-
     # No connection is taken before a request needs one (peewee connects on first use):
     # /healthz and static files never wait for the pool.
+    @app.before_request
+    def _configure_keys() -> None:
+        keys.configure(keyring)  # this app's (a process may hold several, e.g. in tests)
+
     @app.teardown_request
     def _close(_: BaseException | None) -> None:
         # Back to the pool (PostgreSQL, and SQLite files). A plain SQLite database (only

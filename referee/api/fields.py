@@ -7,9 +7,11 @@ from typing import Any
 
 import marshmallow as ma
 from flask_smorest import Blueprint as _Blueprint
-from webargs.flaskparser import FlaskParser
+from webargs.core import missing
+from webargs.flaskparser import FlaskParser, is_json_request
 
 from referee.api.errors import ProblemError
+from referee.api.inbound import load_body
 from referee.cards import Card, CardError, card_name, parse_card
 
 #: What a card looks like on the wire (documentation; parsing is :func:`parse_card`).
@@ -17,6 +19,9 @@ CARD_PATTERN = "^(10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣]$"
 
 #: Most cards any list in a record may hold (a whole pack).
 MAX_CARDS = 52
+
+#: Highest match version (events in a match) a request may name: a 32-bit integer.
+MAX_VERSION = 2**31 - 1
 
 
 class CardField(ma.fields.Field):
@@ -56,7 +61,7 @@ class CallField(ma.fields.Field):
 
     def __init__(self, **kwargs: Any) -> None:
         metadata = {"oneOf": [{"type": "string", "enum": ["pass", "pitch"]},
-                              {"type": "integer"}],
+                              {"type": "integer", "minimum": -99, "maximum": 99}],
                     "description": '"pass", a bid 1..4, or "pitch" (a bid of 4 by pitching)'}
         super().__init__(metadata=metadata, **kwargs)
 
@@ -102,9 +107,12 @@ class _Parser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400  # design.md: malformed input is 400
 
     def _raw_load_json(self, req: Any) -> Any:
-        """The JSON body; a body nested too deeply for the decoder is a 400, not a crash."""
+        """The JSON body, checked once for the whole API (:func:`referee.api.inbound.load_body`):
+        bounded numbers, no NUL or lone surrogate in any text; nested too deeply is a 400."""
+        if not is_json_request(req):
+            return missing
         try:
-            return super()._raw_load_json(req)
+            return load_body(req.get_data(cache=True))
         except RecursionError:
             raise ProblemError(400, "The request body is nested too deeply.") from None
 

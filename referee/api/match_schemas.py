@@ -7,7 +7,14 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import CallField, CardField, StakeField, StrictSchema, card_list
+from referee.api.fields import (
+    MAX_VERSION,
+    CallField,
+    CardField,
+    StakeField,
+    StrictSchema,
+    card_list,
+)
 
 #: Names and texts are printable: no control characters (PostgreSQL text cannot hold NUL,
 #: and a name with a line break or an escape code is no name).
@@ -241,7 +248,7 @@ class RotateSchema(StrictSchema):
 
     which = ma.fields.String(load_default="both",
                              validate=validate.OneOf(["write", "read", "both"]))
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class RecoverSchema(RotateSchema):
@@ -320,11 +327,11 @@ class CardsRecordSchema(StrictSchema):
     tricks, hands, claimed. Piquet: dealt, talon, exchange, declarations, tricks."""
 
     tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=32))
-    dealer = ma.fields.Integer()
+    dealer = ma.fields.Integer(validate=validate.Range(min=0, max=9))
     bids = ma.fields.List(_CALL, validate=validate.Length(max=16))
     hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=8))
-    claimed = ma.fields.List(ma.fields.Integer(), allow_none=True,
-                             validate=validate.Length(max=8))
+    claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-1000, max=1000)),
+                             allow_none=True, validate=validate.Length(max=8))
     dealt = ma.fields.Nested(RolesCardsSchema, allow_none=True)
     talon = card_list(allow_none=True)
     exchange = ma.fields.Nested(RolesCardsSchema, allow_none=True)
@@ -333,7 +340,7 @@ class CardsRecordSchema(StrictSchema):
         "description": "Pitch (P10): irregularities that really happened, e.g. "
                        '{"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}'})
     by = ma.fields.String(validate=NAME)
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class RecordDealSchema(CardsRecordSchema):
@@ -373,7 +380,7 @@ class StepSchema(StrictSchema):
     )
     player = ma.fields.String(validate=NAME)
     by = ma.fields.String(validate=NAME)
-    deal = ma.fields.Integer(validate=validate.Range(min=1), metadata={
+    deal = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION), metadata={
         "description": "Enter the cards of this earlier deal (a score sheet or totals entry, or "
                        "disputed), step by step; its last card rules it"})
     call = _CALL
@@ -397,7 +404,7 @@ class StepSchema(StrictSchema):
         "description": "Record a step the rules refuse but that really happened (issue 11.4): "
                        "the match's irregularities option decides the penalty"})
     expected_version = ma.fields.Integer(
-        validate=validate.Range(min=1),
+        validate=validate.Range(min=1, max=MAX_VERSION),
         metadata={"description": "The match version this step follows (or send If-Match)"},
     )
 
@@ -502,7 +509,7 @@ class DisputeSchema(StrictSchema):
     reason = ma.fields.String(required=True, validate=validate.Length(min=1, max=500))
     claim = ma.fields.Nested(ClaimSchema, allow_none=True)
     by = ma.fields.String(validate=NAME)
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class SeatsRequestSchema(StrictSchema):
@@ -511,7 +518,7 @@ class SeatsRequestSchema(StrictSchema):
     players = ma.fields.List(ma.fields.String(validate=NAME), validate=validate.Length(min=1,
                                                                                       max=7))
     by = ma.fields.String(validate=NAME)
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class SeatTokenSchema(ma.Schema):
@@ -532,7 +539,7 @@ class SeatsSchema(ma.Schema):
 class CorrectionSchema(StrictSchema):
     """Who corrects, and why; ``expected_version`` (or If-Match) guards against a stale phone."""
 
-    expected_version = ma.fields.Integer(validate=validate.Range(min=1))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
     reason = ma.fields.String(validate=TEXT)
     by = ma.fields.String(validate=NAME)
@@ -553,7 +560,13 @@ class AmendSchema(VoidSchema):
 class PageArgsSchema(StrictSchema):
     """Cursor pagination: ``cursor`` from the previous page's ``next_cursor``."""
 
-    cursor = ma.fields.String(validate=validate.Length(max=20))
+    # ASCII digits only ("²" is a digit to str.isdigit but not to int()), at most 18 of them
+    # (a 64-bit database integer; SQLite refused a larger one with a 500).
+    cursor = ma.fields.String(
+        validate=validate.Regexp(r"\A[0-9]{1,18}\Z",
+                                 error="The cursor is the next_cursor of the previous page."),
+        metadata={"pattern": "^[0-9]{1,18}$"},
+    )
     limit = ma.fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
 

@@ -12,6 +12,7 @@ import functools
 import hashlib
 import io
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -925,7 +926,7 @@ def _event_dict(event: Any) -> dict[str, Any]:
 def _cursor(value: str | None) -> int:
     if value is None:
         return 0
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit() and len(value) <= 18):  # PageArgsSchema too
         raise ProblemError(400, "The cursor is the next_cursor of the previous page.")
     return int(value)
 
@@ -938,30 +939,39 @@ def _page(items: list[dict[str, Any]], args: dict[str, Any], key: str) -> dict[s
     return {"items": page, "next_cursor": str(page[-1][key]) if more and page else None}
 
 
+#: A formula's first character, at the start of a cell or after anything a spreadsheet may
+#: split cells or lines on (",", ";", tab, "|", a line break): the OWASP CSV-injection list.
+_FORMULA = re.compile(r"(^|[,;\t|\r\n])([=+\-@\t\r])")
+
+
 def _cell(value: Any) -> Any:
-    """A CSV cell that a spreadsheet will not run as a formula (a name such as '=1+1')."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
+    """A CSV cell that no spreadsheet runs as a formula: every formula character at the start
+    of the text or after a separator gets a ``'`` before it (``=1+1`` → ``'=1+1``,
+    ``x;=cmd|…`` → ``x;'=cmd|…``, which a reader splitting on ";" cannot run either). The
+    writer quotes every cell besides (``csv.QUOTE_ALL``). Numbers are left alone."""
+    if isinstance(value, str):
+        return _FORMULA.sub(r"\1'\2", value)
     return value
 
 
 def _csv_response(state: MatchState, items: list[dict[str, Any]]) -> Response:
     names = list(state.standings)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+    rows: list[list[Any]] = [
         ["deal", "dealer", "status", "amended"]
-        + [_cell(f"{n} points") for n in names]
-        + [_cell(f"{n} total") for n in names]
+        + [f"{n} points" for n in names]
+        + [f"{n} total" for n in names]
         + ["level", "agreement"]
-    )
-    for item in items:
-        writer.writerow(
-            [item["deal"], _cell(item["dealer"]), item["status"], item["amended"]]
-            + [item["scores"].get(n, 0) for n in names]
-            + [item["totals"].get(n, 0) for n in names]
-            + [item["level"], item["agreement"]]
-        )
+    ]
+    rows += [
+        [item["deal"], item["dealer"], item["status"], item["amended"]]
+        + [item["scores"].get(n, 0) for n in names]
+        + [item["totals"].get(n, 0) for n in names]
+        + [item["level"], item["agreement"]]
+        for item in items
+    ]
+    out = io.StringIO()
+    # Every cell guarded (a column added later included) and quoted.
+    csv.writer(out, quoting=csv.QUOTE_ALL).writerows([_cell(c) for c in row] for row in rows)
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": "attachment; filename=ledger.csv",
                              "ETag": _etag(state)})

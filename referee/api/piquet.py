@@ -62,7 +62,7 @@ class IrregularSchema(StrictSchema):
     location = ma.fields.String(required=True, validate=validate.Length(max=80))
 
 
-class IrregularitySchema(ma.Schema):
+class PiquetIrregularitySchema(ma.Schema):
     """An irregularity recorded anyway and its penalty (Q12)."""
 
     kind = ma.fields.String(metadata={"example": "revoke"})
@@ -100,7 +100,8 @@ class SaidField(ma.fields.Field):
 
     def __init__(self, **kwargs: Any) -> None:
         one = {"oneOf": [{"type": "string", "example": "quint to the king in clubs"},
-                         {"type": "integer"}, {"type": "object"}]}
+                         {"type": "integer", "minimum": -999, "maximum": 999},
+                         {"type": "object"}]}
         metadata = {"oneOf": [*one["oneOf"], {"type": "array", "items": one}],
                     "description": self.__doc__.split("\n\n")[0] if self.__doc__ else ""}
         super().__init__(metadata=metadata, **kwargs)
@@ -109,12 +110,12 @@ class SaidField(ma.fields.Field):
     def _one(value: Any) -> bool:
         if isinstance(value, str):
             return len(value) <= 200
-        if isinstance(value, int):
-            return not isinstance(value, bool)
+        if isinstance(value, int):  # bounded like every integer of a request (issue 12)
+            return not isinstance(value, bool) and abs(value) <= 999
         if isinstance(value, dict):
             return len(value) <= 3 and all(
                 isinstance(k, str) and ((isinstance(v, str) and len(v) <= 20)
-                                        or isinstance(v, int) or v is None)
+                                        or (isinstance(v, int) and abs(v) <= 999) or v is None)
                 for k, v in value.items())
         return False
 
@@ -264,7 +265,7 @@ class GroundSchema(ma.Schema):
     what = ma.fields.String()
 
 
-class DifferenceSchema(ma.Schema):
+class PiquetDifferenceSchema(ma.Schema):
     """A step where a claim parts from the ruling (Q8 order): what each says, the claim minus
     the ruling per role, and for totals the counts that could explain it."""
 
@@ -281,11 +282,11 @@ class ClaimComparisonSchema(ma.Schema):
     difference in counting order."""
 
     agrees = ma.fields.Boolean()
-    parts_at = ma.fields.Nested(DifferenceSchema, allow_none=True)
-    differences = ma.fields.List(ma.fields.Nested(DifferenceSchema))
+    parts_at = ma.fields.Nested(PiquetDifferenceSchema, allow_none=True)
+    differences = ma.fields.List(ma.fields.Nested(PiquetDifferenceSchema))
 
 
-class SheetRulingSchema(ma.Schema):
+class PiquetSheetRulingSchema(ma.Schema):
     """The ruling on a score-sheet line or on totals: the deal's points, the counting records,
     what was verified, computed and taken as reported, and every impossibility found."""
 
@@ -323,7 +324,7 @@ class DealRulingSchema(ma.Schema):
     hands = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.List(ma.fields.String()))
     log = ma.fields.List(ma.fields.Nested(LogEntrySchema))
     counts = ma.fields.List(ma.fields.Nested(CountSchema))
-    irregularities = ma.fields.List(ma.fields.Nested(IrregularitySchema))
+    irregularities = ma.fields.List(ma.fields.Nested(PiquetIrregularitySchema))
     verified = ma.fields.List(ma.fields.Nested(GroundSchema))
     computed = ma.fields.List(ma.fields.Nested(GroundSchema))
     as_reported = ma.fields.List(ma.fields.Nested(GroundSchema))
@@ -406,7 +407,7 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
 
 @blp.route("/sheets:score", methods=["POST"])
 @blp.arguments(PiquetSheetRequestSchema)
-@blp.response(200, SheetRulingSchema)
+@blp.response(200, PiquetSheetRulingSchema)
 @problems(blp, 422)
 def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a deal as the score sheet gives it (issue 10): the referee compares the
@@ -422,7 +423,7 @@ def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
 
 @blp.route("/totals:check", methods=["POST"])
 @blp.arguments(PiquetTotalsRequestSchema)
-@blp.response(200, SheetRulingSchema)
+@blp.response(200, PiquetSheetRulingSchema)
 @problems(blp, 422)
 def check_totals(body: dict[str, Any]) -> dict[str, Any]:
     """Check a deal's bare totals against what one deal can score (Q3–Q7): never below 0 or

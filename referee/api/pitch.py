@@ -22,7 +22,7 @@ blp = Blueprint(
 _CALL = CallField()
 
 
-class IrregularitySchema(StrictSchema):
+class PitchIrregularitySchema(StrictSchema):
     """An irregularity that really happened, recorded anyway (P10): ``revoke`` (seat, trick
     1..6), ``lead_out_of_turn`` (seat, trick 2..6, completed), ``bid_out_of_turn`` (seat,
     call) or ``misdeal`` (seat optional)."""
@@ -65,7 +65,7 @@ class HandRequestSchema(StrictSchema):
     hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=10))
     claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
                              allow_none=True, validate=validate.Length(max=10))
-    irregular = ma.fields.List(ma.fields.Nested(IrregularitySchema), allow_none=True,
+    irregular = ma.fields.List(ma.fields.Nested(PitchIrregularitySchema), allow_none=True,
                                validate=validate.Length(max=10))
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
 
@@ -109,7 +109,7 @@ class FindingSchema(ma.Schema):
     what = ma.fields.String()
 
 
-class DifferenceSchema(ma.Schema):
+class PitchDifferenceSchema(ma.Schema):
     """A step where a claim parts from the ruling (counting order: high, low, jack, game, bid,
     score): what the ruling says and what the claim says."""
 
@@ -124,8 +124,8 @@ class ComparisonSchema(ma.Schema):
     difference in counting order."""
 
     agrees = ma.fields.Boolean()
-    parts_at = ma.fields.Nested(DifferenceSchema, allow_none=True)
-    differences = ma.fields.List(ma.fields.Nested(DifferenceSchema))
+    parts_at = ma.fields.Nested(PitchDifferenceSchema, allow_none=True)
+    differences = ma.fields.List(ma.fields.Nested(PitchDifferenceSchema))
 
 
 class _RulingBase(ma.Schema):
@@ -208,7 +208,7 @@ class SheetSchema(StrictSchema):
     single_trump = ma.fields.Boolean(allow_none=True)
     claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
                              allow_none=True, validate=validate.Length(max=10))
-    irregular = ma.fields.List(ma.fields.Nested(IrregularitySchema), allow_none=True,
+    irregular = ma.fields.List(ma.fields.Nested(PitchIrregularitySchema), allow_none=True,
                                validate=validate.Length(max=10),
                                metadata={"description": "P10: a revoke (trick optional), a lead "
                                          "or a bid out of turn, recorded anyway"})
@@ -276,7 +276,7 @@ class SheetPointsSchema(ma.Schema):
     game = ma.fields.Nested(SheetGameSchema)
 
 
-class SheetRulingSchema(_RulingBase):
+class PitchSheetRulingSchema(_RulingBase):
     """The ruling on a score-sheet line: the points as written, the score computed (P5, P6),
     what was verified and what was taken on trust; ``comparison`` when cards were given."""
 
@@ -360,7 +360,7 @@ def _comparison(body: dict[str, Any], options: pitch.PitchOptions, claim: Any) -
 
 @blp.route("/sheets:score", methods=["POST"])
 @blp.arguments(PitchSheetRequestSchema)
-@blp.response(200, SheetRulingSchema)
+@blp.response(200, PitchSheetRulingSchema)
 @problems(blp, 422)
 def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a hand from its score-sheet line: who pitched (or the bids), who took High,

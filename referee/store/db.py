@@ -61,8 +61,8 @@ def make_database(url: str) -> peewee.Database:
         # Pooled: under gunicorn's gevent workers every connection's greenlet would otherwise
         # open its own SQLite connection and drop it at the end; the pool hands back an open
         # one (closing the file's last connection would also checkpoint the WAL each time).
-        # A pooled connection may serve another thread next time (gthread, tests): one thread
-        # at a time, which SQLite allows (check_same_thread only guards against sharing).
+        # A connection serves one request at a time but, back in the pool, may go to another
+        # thread (tests, a threaded server): SQLite's same-thread check does not apply.
         return PooledSqliteDatabase(
             path, pragmas=SQLITE_PRAGMAS, timeout=10, check_same_thread=False,
             max_connections=int(os.environ.get("DB_POOL_SIZE", 32)),

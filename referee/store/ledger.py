@@ -103,12 +103,15 @@ _INSERT_EVENT = (
 
 
 def transact(work: Callable[[], T]) -> T:
-    """Run ``work`` in one write transaction and return what it returns (writes that append
-    no events: a create, a token rotation). Inside a transaction already, ``work`` just runs.
+    """Run ``work`` in one write transaction and return what it returns (e.g. a create, a
+    token rotation, or an :func:`append` with more written beside it). Inside a transaction
+    already, ``work`` just runs.
 
-    When an insert of ``work`` loses to a concurrent writer (a unique index, PostgreSQL),
-    everything it did is rolled back and it runs again, up to :data:`ATTEMPTS` times.
-    Whatever ``work`` raises rolls the transaction back and propagates.
+    When ``work`` loses to a concurrent writer (a unique index, PostgreSQL; or an
+    :func:`append` in it finds the match moved since its decision), everything it did is
+    rolled back and it runs again, up to :data:`ATTEMPTS` times; then a lost append is a
+    :class:`VersionMismatch` with the match as it stands. Whatever else ``work`` raises
+    rolls the transaction back and propagates.
     """
     if database_proxy.obj.in_transaction():
         return work()
@@ -119,7 +122,19 @@ def transact(work: Callable[[], T]) -> T:
         except peewee.IntegrityError:
             if attempt == ATTEMPTS:
                 raise
+        except _Moved as moved:
+            if attempt == ATTEMPTS:
+                raise VersionMismatch(load_state(moved.match_id)) from None
     raise AssertionError("unreachable")
+
+
+def _once(work: Callable[[], T]) -> T:
+    """``work`` in one write transaction (or in the caller's), not run again: its caller
+    decides again first."""
+    if database_proxy.obj.in_transaction():
+        return work()
+    with write_transaction():
+        return work()
 
 
 Row = Sequence[Any]  # seq, kind, payload (text), actor, prev_hash, hash, key_id
@@ -279,7 +294,11 @@ def create_match(
 
 
 class _Moved(Exception):
-    """The ledger gained an event since the fold a write was decided on."""
+    """The ledger of ``match_id`` gained an event since the fold a write was decided on."""
+
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        super().__init__(match_id)
 
 
 @dataclass(slots=True)
@@ -326,7 +345,7 @@ def append(
                 raise plan.error  # the ledger only grows: still not the client's version
             head = execute(_HEAD, (match_id,)).fetchone()
             if head is None or (int(head[0]), head[1]) != plan.base:
-                raise _Moved
+                raise _Moved(match_id)
             if plan.error is not None:
                 raise plan.error
             assert plan.appended is not None
@@ -337,7 +356,7 @@ def append(
             return plan.appended
 
         try:
-            appended = transact(work)
+            appended = _once(work)
         except (_Moved, peewee.IntegrityError):
             if database_proxy.obj.in_transaction():
                 raise

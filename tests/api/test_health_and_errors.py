@@ -69,3 +69,35 @@ def test_readyz_is_503_on_a_partly_migrated_database(database_url: str, app: Fla
     response = app.test_client().get("/readyz")
     assert response.status_code == 503
     assert "0003_idempotency_created_at_index" in response.json["detail"]
+
+
+def test_every_response_carries_the_security_headers(client: FlaskClient) -> None:
+    for path in ("/healthz", "/v1/no-such-thing", "/openapi.json", "/docs",
+                 "/docs/static/swagger-ui-bundle.js", "/table/"):
+        response = client.get(path)
+        assert response.headers["X-Content-Type-Options"] == "nosniff", path
+        assert response.headers["Referrer-Policy"] == "no-referrer", path
+        assert response.headers["X-Frame-Options"] == "DENY", path
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"], path
+    api = client.get("/healthz").headers["Content-Security-Policy"]
+    assert api.startswith("default-src 'none'")
+
+
+def test_the_table_page_keeps_its_own_policy(client: FlaskClient) -> None:
+    from referee.api.table import CONTENT_SECURITY_POLICY
+
+    assert client.get("/table/").headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+
+
+def test_the_docs_policy_allows_exactly_the_page_s_inline_script(client: FlaskClient) -> None:
+    import base64
+    import hashlib
+    import re
+
+    page = client.get("/docs")
+    policy = page.headers["Content-Security-Policy"]
+    scripts = re.findall(rb"<script>(.*?)</script>", page.data, re.DOTALL)
+    assert len(scripts) == 1
+    digest = base64.b64encode(hashlib.sha256(scripts[0]).digest()).decode()
+    assert f"script-src 'self' 'sha256-{digest}';" in policy
+    assert "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]

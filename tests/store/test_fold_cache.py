@@ -112,3 +112,32 @@ def test_a_writer_that_keeps_losing_to_others_gets_the_current_match(
         else:
             raise AssertionError("a write that never saw the ledger's end was stored")
         assert ledger.verify_chain(mid) is None
+
+
+def test_an_append_inside_a_callers_transaction_that_loses_is_412_too(
+    client: FlaskClient, app: Flask
+) -> None:
+    """A route that writes more beside its events (seats) runs append inside its own
+    transact: a move of the match between decision and insert runs the whole transaction
+    again, and at the end is a VersionMismatch (412), never an internal exception."""
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    mid = match["id"]
+
+    def rival(_: object) -> None:
+        seq, link = execute('SELECT "seq", "hash" FROM "event" WHERE "match_id" = ? '
+                            'ORDER BY "seq" DESC LIMIT 1', (mid,)).fetchone()
+        rows, _ = ledger._chain(seq, link, [("card", {"card": "AC", "deal": 1, "dealer": 1})],
+                                "rival")
+        ledger._insert(mid, rows)
+
+    def work() -> object:
+        return ledger.append(mid, lambda state: [("card", {"card": "KC", "deal": 1,
+                                                           "dealer": 1})], prepare=rival)
+
+    with app.app_context():
+        try:
+            ledger.transact(work)
+        except ledger.VersionMismatch as lost:
+            assert lost.current.version == 1  # every try rolled back, the rival's too
+        else:
+            raise AssertionError("stored on a ledger that moved")
