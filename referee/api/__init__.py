@@ -82,10 +82,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                         "record, confirm and dispute) or read token (to read)."},
     )
     register_error_handlers(app)
+    # Compression first: after_request hooks run in reverse order, so the security headers
+    # (the /docs policy hashes the page's inline scripts) see the body before it is compressed.
+    _register_compression(app)
     serving.register(app)
     _register_docs_assets(app)
     _register_database(app)
-    _register_compression(app)
 
     from referee.api import health, live, matches, piquet, pitch, rules, table
 
