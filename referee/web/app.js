@@ -14,7 +14,9 @@
  *   messages.js   the message box, refusals in words
  *   ruling.js     a deal's ruling in words
  *   store.js      the matches kept on this phone (localStorage)
- *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs
+ *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs,
+ *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR)
+ *   verdict.js    the referee's answer in words: checked, worked out, taken on trust
  * A screen module exports a render function; app.js registers it with onRender().
  * sw.js (the service worker, /table/sw.js) keeps these files so the page opens offline.
  */
@@ -27,6 +29,9 @@ import { takeBackLast } from "./writes.js";
 import { initHome, showHome } from "./screens/home.js";
 import { renderPlay, renderScoreline } from "./screens/play.js";
 import { renderScore } from "./screens/score.js";
+import { renderSheet } from "./screens/sheet.js";
+import { renderAgree, renderAgreeLedger } from "./screens/agree.js";
+import { renderSeats } from "./screens/seats.js";
 import { initShare, renderShare } from "./screens/share.js";
 import { initTabs, onTab } from "./screens/tabs.js";
 
@@ -41,8 +46,12 @@ function renderFrame() {
 onRender(renderFrame);
 onRender(renderScoreline);
 onRender(renderPlay);
+onRender(renderSheet); // after renderPlay: the score sheet stands in for the cards by default
+onRender(renderAgree);
 onRender(renderScore);
+onRender(renderAgreeLedger); // after renderScore: marks the ledger's rows
 onRender(renderShare);
+onRender(renderSeats);
 
 /**
  * #match=<id>&token=<token>: open that match; no match: the home screen. A token from a link
@@ -59,16 +68,18 @@ function route() {
   }
   const linked = params.get("token");
   const saved = savedMatch(id);
-  if (linked && linked.startsWith("rw_")) {
-    // A recorder link: its token is kept out of the address bar.
+  const seat = linked && linked.startsWith("st_"); // a player's seat (screens/seats.js)
+  if (linked && (linked.startsWith("rw_") || seat)) {
+    // A recorder or seat link: its token is kept out of the address bar.
     history.replaceState(null, "", "#match=" + encodeURIComponent(id));
   }
-  const own = linked && linked.startsWith("ro_") ? saved.read : saved.write;
-  if (linked && linked !== own && !(linked.startsWith("ro_") && saved.write)) {
-    openMatch(id, linked, true);
+  const own = linked && linked.startsWith("ro_") ? saved.read : seat ? saved.seat : saved.write;
+  if (linked && linked !== own &&
+      !(linked.startsWith("ro_") && (saved.write || saved.seat))) {
+    openMatch(id, linked, true, seat ? params.get("seat") || "" : undefined);
     return;
   }
-  const token = saved.write || saved.read || linked;
+  const token = saved.write || saved.seat || saved.read || linked;
   if (!token) {
     showHome("This phone has no key to that match: open the link you were sent.");
     return;

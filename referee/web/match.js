@@ -17,10 +17,12 @@ let stopFollowing = null;
  * it is kept only once the referee has accepted it (a stale or forged link must not replace
  * the token this phone already has); refused, the phone's own token is used instead.
  */
-export async function openMatch(id, token, candidate) {
+export async function openMatch(id, token, candidate, seatName) {
   stopLive();
   Object.assign(S, {
-    id, token, canWrite: token.startsWith("rw_"), match: null, ledger: [], ledgerVersion: -1,
+    // a seat's token (st_) records, confirms and disputes too (issue 11)
+    id, token, canWrite: token.startsWith("rw_") || token.startsWith("st_"),
+    match: null, ledger: [], ledgerVersion: -1,
     ledgerKey: null, setup: null, declaring: null, voiding: null, anyCard: false,
     pending: [], conflict: null,
   });
@@ -41,14 +43,15 @@ export async function openMatch(id, token, candidate) {
   try {
     const { data } = await api("GET", matchPath());
     if (candidate) {
-      saveMatch({ id, [token.startsWith("rw_") ? "write" : "read"]: token });
+      if (token.startsWith("st_")) saveMatch({ id, seat: token, seatName: seatName || "" });
+      else saveMatch({ id, [token.startsWith("rw_") ? "write" : "read"]: token });
       candidate = null;
     }
     await adopt(data);
   } catch (error) {
     if (error.status === 401 || error.status === 403 || error.status === 404) {
       const own = savedMatch(id);
-      const fallback = own.write || own.read;
+      const fallback = own.write || own.seat || own.read;
       if (candidate && fallback && fallback !== token) {
         await openMatch(id, fallback);
         showMessage("That link's key no longer opens the match: this phone keeps using its " +
@@ -99,7 +102,8 @@ function keepSnapshot() {
 
 /** What, in the match, changes the ledger (a deal scored, voided, restored, ruled). */
 function ledgerKeyOf(m) {
-  return [m.deal_number, m.deals_played, m.finished, (m.disputed || []).join(",")].join("/");
+  return [m.deal_number, m.deals_played, m.finished, (m.disputed || []).join(","),
+    (m.provisional || []).join(",")].join("/"); // a deal confirmed: its agreement in the ledger
 }
 
 /**

@@ -1,6 +1,7 @@
 /* The message box above a match: refusals in a player's words, notices. */
 import { $, el, fill } from "./dom.js";
 import { S } from "./state.js";
+import { ruleLink } from "./verdict.js";
 
 /** A refusal in words a player understands (violation messages, rule sections). */
 export function problemText(error) {
@@ -22,6 +23,9 @@ export function plainWords(text) {
     words = words.replace(/\bthe elder hand\b/g, `${m.elder} (elder hand)`)
       .replace(/\bthe younger hand\b/g, `${m.younger} (younger hand)`);
   }
+  if (m && m.game === "pitch") { // a score sheet's refusal names seats: "seat 1" → "Bob"
+    words = words.replace(/\b([Ss])eat (\d+)\b/g, (all, s, n) => m.players[Number(n)] || all);
+  }
   return words
     .replace(/tricks\[(\d+)\]\[\d+\]/g, (_, t) => `trick ${Number(t) + 1}`)
     .replace(/tricks\[(\d+)\]/g, (_, t) => `trick ${Number(t) + 1}`)
@@ -32,13 +36,18 @@ export function plainWords(text) {
 export function showMessage(text, kind, violations) {
   const box = $("#message");
   box.className = "message" + (kind && kind !== "error" ? " " + kind : "");
-  const rules = (violations || []).map((v) => v.rule).filter(Boolean);
+  const rules = [...new Set((violations || []).map((v) => v.rule).filter(Boolean))];
   fill(box,
     el("strong", {}, kind === "info" || kind === "ok" ? "" : "Not recorded. "), text,
-    rules.length ? el("span", { class: "rule" }, ` (rule ${[...new Set(rules)].join(", ")})`)
-      : null,
+    // each section linked to the rules pages (/rules/Q6)
+    rules.length ? el("span", { class: "rule" }, " (rule ",
+      ...rules.flatMap((r, i) => (i ? [", ", ruleLink(r)] : [ruleLink(r)])), ")") : null,
   );
   box.hidden = false;
+  // a refusal after a long form (the score sheet): bring it into view
+  if (kind !== "info" && kind !== "ok" && box.scrollIntoView) {
+    box.scrollIntoView({ block: "nearest" });
+  }
 }
 
 export function hideMessage() {

@@ -2,10 +2,12 @@
 import { SUIT_WORD, cardWords, cardsInWords } from "./cards.js";
 import { el } from "./dom.js";
 import { S } from "./state.js";
+import { verdictDetails } from "./verdict.js";
 
 /** A <details> telling how ledger item `d` scored (null when there is nothing to say). */
 export function rulingDetails(d, open) {
   const r = d.ruling || {};
+  if (r.level === "sheet" || r.level === "totals") return verdictDetails(d, open);
   const items = [];
   if (Array.isArray(r.log)) {
     const name = { elder: r.elder, younger: r.younger };

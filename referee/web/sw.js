@@ -12,10 +12,11 @@ const STATIC = "static/" + VERSION + "/";
 /** Every file the page loads (tests/e2e/test_table_files.py checks the list is whole). */
 const FILES = [
   "app.js", "api.js", "cards.js", "deal.js", "dom.js", "idb.js", "match.js", "messages.js",
-  "qr.js", "ruling.js", "state.js", "store.js", "writes.js",
-  "screens/chart.js", "screens/home.js", "screens/play.js", "screens/score.js",
-  "screens/setup.js", "screens/share.js", "screens/tabs.js",
-  "vendor/qrcode.js", "table.css", "favicon.svg",
+  "qr.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
+  "screens/agree.js", "screens/chart.js", "screens/home.js", "screens/play.js",
+  "screens/score.js", "screens/seats.js", "screens/setup.js", "screens/share.js",
+  "screens/sheet.js", "screens/tabs.js",
+  "vendor/qrcode.js", "table.css", "sheet.css", "favicon.svg",
 ];
 
 self.addEventListener("install", (event) => {

@@ -26,8 +26,11 @@ def version(page: Any) -> int:
 
 
 def start_match(page: Any, base: str, game: str, players: list[str],
-                fill: dict[str, str] | None = None) -> None:
-    """Open /table/, fill in the new-match form and start; waits for the match screen."""
+                fill: dict[str, str] | None = None, entry: str = "cards",
+                check: list[str] | None = None) -> None:
+    """Open /table/, fill in the new-match form and start; waits for the match screen.
+    ``entry``: how the deals are entered, "cards" (card by card) or "sheet" (the page's
+    default, the score sheet); ``check``: the checkboxes to tick (options)."""
     page.goto(base + "/table/")
     page.check(f'input[name=game][value="{game}"]')
     while page.locator("#players li").count() < len(players):
@@ -36,9 +39,19 @@ def start_match(page: Any, base: str, game: str, players: list[str],
         page.fill(f"#players li:nth-child({i}) input", name)
     for selector, value in (fill or {}).items():
         page.fill(selector, value)
+    for selector in check or []:
+        page.check(selector)
     page.click("text=Start the match")
     page.wait_for_selector("#match:not([hidden]) #turn[data-action]")
     page.wait_for_selector(SETTLED, state="attached")
+    if entry == "cards":
+        enter_cards(page)
+
+
+def enter_cards(page: Any) -> None:
+    """Tap "Enter the cards instead" (the score sheet is the default)."""
+    page.click("#entry-cards")
+    page.wait_for_selector("#turn:not([data-entry])", state="attached")
 
 
 def _after_write(page: Any, before: int) -> None:

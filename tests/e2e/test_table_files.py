@@ -72,8 +72,9 @@ def test_the_page_calls_only_the_public_v1_api() -> None:
     assert all(path.startswith("matchPath(") or path[1:].startswith("/v1/matches")
                for _, path in calls), calls
     assert re.search(r"return `/v1/matches/\$\{", scripts["api.js"]), "matchPath is /v1 only"
-    # post() prefixes /v1/matches/{id}: undo, void and steps only.
-    assert {p[1:].split("/")[1] for p in posts} <= {"events", "undo", "deals"}, posts
+    # post() prefixes /v1/matches/{id}: undo, void, steps, deals (sheet, confirm, dispute,
+    # cards) and seats only.
+    assert {p[1:].split("/")[1] for p in posts} <= {"events", "undo", "deals", "seats"}, posts
     fetches = {name for name, text in scripts.items() if re.search(r"\bfetch\(", text)}
     # The service worker fetches the page's own files (under its scope) and nothing else.
     assert fetches == {"api.js", "sw.js"}, "every API request goes through api.js"

@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS, api_get
-from tests.e2e.table import match_id, scores, start_match, tap_card, turn, version, write_token
+from tests.e2e.table import (
+    enter_cards,
+    match_id,
+    scores,
+    start_match,
+    tap_card,
+    turn,
+    version,
+    write_token,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -38,6 +47,7 @@ def test_a_phone_that_is_behind_gets_the_current_state_instead_of_overwriting(
     second_phone.goto(link)
     second_phone.wait_for_selector('body[data-version="1"][data-busy=false]', state="attached")
     assert "token=" not in second_phone.url, "the write token is kept off the address bar"
+    enter_cards(second_phone)  # the score sheet is the default
 
     tap_card(phone, "KS")  # the first phone records Bill's lead
     second_phone.click('#cards [data-card="QS"]')  # the second still thinks Bill is to lead

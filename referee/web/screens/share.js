@@ -25,8 +25,9 @@ export function renderShare() {
   $('[data-copy="read-link"]').hidden = !read;
   $("#no-read-link").hidden = !!read;
   showQr("read", readLink, "QR code of the read-only link");
-  $("#write-share").hidden = !S.canWrite;
-  const writeLink = S.canWrite
+  const writer = S.token.startsWith("rw_"); // a seat's token is not shared
+  $("#write-share").hidden = !writer;
+  const writeLink = writer
     ? `${base}#match=${encodeURIComponent(S.id)}&token=${encodeURIComponent(S.token)}` : "";
   $("#write-link").value = writeLink;
   showQr("write", writeLink, "QR code of the recorder link");

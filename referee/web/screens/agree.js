@@ -1,0 +1,364 @@
+/* Agreement (issue 11.6): the other side confirms or disputes a deal, the referee decides.
+ *
+ * On the Play tab (#agree):
+ *  - a deal the other side entered, still provisional: big Confirm / Dispute buttons; Dispute
+ *    asks a reason and, optionally, this side's own claim (a score sheet or totals);
+ *  - a disputed deal: who disputes and why, and "Enter the cards to settle it" (one tap): the
+ *    cards tapped in play order, sent whole (POST /deals/{n}/cards);
+ *  - the last deal ruled by its cards: each side's claim beside the ruling, the first point
+ *    where it parts highlighted.
+ * In the ledger (Score tab): each deal's agreement as a badge, the disputed deal marked until
+ * ruled, and the claims beside the ruling under the table.
+ */
+import { RANKS, SUITS, cardSpan, cardText, cardWords, isRed } from "../cards.js";
+import { $, $$, el, fill } from "../dom.js";
+import { api, matchPath } from "../api.js";
+import { post } from "../match.js";
+import { S, render } from "../state.js";
+import { savedMatch } from "../store.js";
+import { groundsView, levelWords, named, ruleLink, scoresWords } from "../verdict.js";
+import { sheetForm } from "./sheet.js";
+
+/** What this phone is busy with in #agree: {kind: "dispute"|"cards", deal, ...}. */
+let open = null;
+
+/** Who this phone's credential is (GET /v1/matches/{id}/me), read again when the match moves:
+ * {kind: "write" | "read" | "seat", player, to_confirm: [deal numbers]}. */
+let me = { id: null, version: -1, data: null, loading: false };
+
+function readMe() {
+  const m = S.match;
+  if (!S.token || S.token.startsWith("ro_") || me.loading) return;
+  if (me.id === S.id && me.version === m.version) return;
+  const id = S.id;
+  const version = m.version;
+  me.loading = true;
+  api("GET", matchPath("/me")).then(({ data }) => {
+    me = { id, version, data, loading: false };
+    if (S.id === id) render();
+  }).catch(() => {
+    me.loading = false; // offline: the link's seat name until the referee answers
+  });
+}
+
+/** The referee's answer on who this phone is, when it is about the match on screen. */
+function known() {
+  return me.id === S.id && me.data ? me.data : null;
+}
+
+/** This phone's seat ("Ann"), or null for the shared write token or a watcher. */
+export function mySeat() {
+  if (!S.token || !S.token.startsWith("st_")) return null;
+  const who = known();
+  return (who && who.player) || savedMatch(S.id).seatName || "";
+}
+
+/** Who entered a deal, in words. */
+function enteredBy(by) {
+  if (!by) return "the table";
+  return by.startsWith("seat:") ? by.slice(5) : "the shared phone";
+}
+
+/** May this phone answer (confirm or dispute) ledger item `d`? Only a seat of the other side. */
+function mayAnswer(d) {
+  const seat = mySeat();
+  if (seat === null || d.agreement !== "provisional" || d.status !== "live") return false;
+  const who = known();
+  if (who && me.version === S.match.version) return (who.to_confirm || []).includes(d.deal);
+  if (!seat) return true; // a seat link without its name: the referee decides
+  if (d.entered_by === `seat:${seat}`) return false;
+  const m = S.match;
+  if (m.game === "pitch" && m.options.partnership && d.entered_by.startsWith("seat:")) {
+    const a = m.players.indexOf(seat);
+    const b = m.players.indexOf(d.entered_by.slice(5));
+    if (a >= 0 && b >= 0 && a % 2 === b % 2) return false; // a partner's entry
+  }
+  return true;
+}
+
+function dealWord() {
+  return S.match.game === "piquet" ? "Deal" : "Hand";
+}
+
+// ------------------------------------------------------------------ confirm or dispute
+
+/** Is a write to `path` waiting in the queue (no network yet)? */
+function waiting(path) {
+  return (S.pending || []).some((e) => e.path === path);
+}
+
+function waitingNote() {
+  return el("p", { class: "note", role: "status" }, "Sent as soon as the phone is back " +
+    "online: nothing more to do.");
+}
+
+function answerBox(d) {
+  const n = d.deal;
+  const box = el("section", { class: "answer-box", "data-answer": n,
+    "aria-labelledby": `answer-${n}` },
+  el("h2", { id: `answer-${n}` }, `${dealWord()} ${n}: ${enteredBy(d.entered_by)} wrote ` +
+      scoresWords(d.scores)),
+  el("p", { class: "note" }, `Entered ${levelWords(d.level)}. Confirm it if that is what ` +
+    "happened; dispute it if not, and the referee decides."),
+  el("details", {}, el("summary", {}, "What the referee checked"), groundsView(d.ruling)));
+  if (waiting(`/deals/${n}/confirm`) || waiting(`/deals/${n}/dispute`)) {
+    box.append(waitingNote());
+    return box;
+  }
+  if (open && open.kind === "dispute" && open.deal === n) {
+    box.append(disputeForm(d));
+    return box;
+  }
+  box.append(el("div", { class: "answer-actions" },
+    el("button", { type: "button", class: "confirm", "data-confirm": n,
+      onclick: () => post(`/deals/${n}/confirm`, {}) }, "✓ Confirm"),
+    el("button", { type: "button", class: "dispute", "data-dispute": n,
+      onclick: () => { open = { kind: "dispute", deal: n, reason: "", claim: "none" }; render(); },
+    }, "✗ Dispute")));
+  return box;
+}
+
+function disputeForm(d) {
+  const n = d.deal;
+  const state = open;
+  const reason = el("textarea", { id: "dispute-reason", name: "reason", maxlength: 500,
+    required: true, placeholder: "e.g. I count 38, not 41", "aria-describedby": "reason-help",
+    oninput: (event) => { state.reason = event.target.value; } });
+  reason.value = state.reason;
+  const send = (claim, after) => {
+    if (!state.reason.trim()) {
+      reason.focus();
+      return;
+    }
+    const body = { reason: state.reason.trim() };
+    if (claim) body.claim = claim;
+    post(`/deals/${n}/dispute`, body, () => {
+      open = null;
+      if (after) after(); // the claim's draft goes once the referee has it
+    });
+  };
+  const claimPick = (value, text) => el("button", { type: "button",
+    class: "pick" + (state.claim === value ? " chosen" : ""), "data-claim": value,
+    "aria-pressed": state.claim === value ? "true" : "false",
+    onclick: () => { state.claim = value; render(); } }, text);
+  const parts = [
+    el("label", { for: "dispute-reason" }, "Why do you dispute it?"),
+    el("p", { id: "reason-help", class: "note" }, "The other side and the referee read it."),
+    reason,
+    el("fieldset", { class: "picks cols-3" }, el("legend", {}, "Your own count (optional)"),
+      el("div", { class: "pick-row" }, claimPick("none", "No claim"),
+        claimPick("totals", "Totals"), claimPick("sheet", "Score sheet"))),
+  ];
+  if (state.claim === "none") {
+    parts.push(el("button", { type: "button", class: "primary big", id: "dispute-send",
+      onclick: () => send(null) }, `Dispute ${dealWord().toLowerCase()} ${n}`));
+  } else {
+    parts.push(sheetForm({ key: `claim:${n}`, level: state.claim, deal: dealContext(d),
+      id: "claim-form", label: `Dispute ${dealWord().toLowerCase()} ${n} with this claim`,
+      submit: (claim, clear) => send(claim, clear) }));
+  }
+  parts.push(el("button", { type: "button", class: "small", id: "dispute-cancel",
+    onclick: () => { open = null; render(); } }, "Cancel"));
+  return el("div", { class: "dispute-form" }, ...parts);
+}
+
+/** The roles and dealer of ledger item `d` (its claim is written as that deal was dealt). */
+export function dealContext(d) {
+  const m = S.match;
+  const r = d.ruling || {};
+  const dealerSeat = m.players.indexOf(d.dealer);
+  const record = d.record || {};
+  return {
+    number: d.deal,
+    elder: r.elder || (m.game === "piquet" ? m.players[1 - dealerSeat] : null),
+    younger: r.younger || d.dealer,
+    dealerSeat,
+    bids: Array.isArray(record.bids) ? record.bids : null,
+    pitcher: r.pitcher,
+  };
+}
+
+// ------------------------------------------------------------------ disputed: settle by the cards
+
+function disputedBox(d) {
+  const n = d.deal;
+  const reasons = (d.claims || []).filter((c) => !c.entry && c.reason);
+  const box = el("section", { class: "answer-box disputed", "data-disputed": n,
+    "aria-labelledby": `disputed-${n}` },
+  el("h2", { id: `disputed-${n}` }, `${dealWord()} ${n} is disputed`),
+  ...reasons.map((c) => el("p", {}, `${c.side || enteredBy(c.entered_by)}: “${c.reason}”` +
+      (c.scores ? ` — claims ${scoresWords(c.scores)}` : ""))),
+  el("p", { class: "note" }, "The referee decides from the cards: enter them as they were " +
+      "played (from the players' tricks). Until then the deal counts as written, and the " +
+      "result is withheld."));
+  if (waiting(`/deals/${n}/cards`)) {
+    box.append(waitingNote());
+  } else if (open && open.kind === "cards" && open.deal === n) {
+    box.append(cardsEntry(d));
+  } else if (S.canWrite) {
+    box.append(el("button", { type: "button", class: "primary big", "data-settle": n,
+      onclick: () => {
+        open = { kind: "cards", deal: n, cards: [], declarations: null };
+        render();
+      } }, "Enter the cards to settle it"));
+  }
+  return box;
+}
+
+/** The pack as buttons to tap in play order; the tricks so far; send when complete. */
+function cardsEntry(d) {
+  const m = S.match;
+  const state = open;
+  const size = m.game === "piquet" ? 2 : m.players.length;
+  const total = m.game === "piquet" ? 24 : 6 * m.players.length;
+  const chosen = new Set(state.cards);
+  const ctx = dealContext(d);
+  const parts = [];
+  if (m.game === "piquet") {
+    const decl = (value, text) => el("button", { type: "button",
+      class: "pick" + (state.declarations === value ? " chosen" : ""), "data-declarations": value,
+      "aria-pressed": state.declarations === value ? "true" : "false",
+      onclick: () => { state.declarations = value; render(); } }, text);
+    parts.push(el("fieldset", { class: "picks cols-2" },
+      el("legend", {}, "Declarations (", ruleLink("Q5"), ")"),
+      el("div", { class: "pick-row" }, decl("best", "Each his best"),
+        decl("none", "None announced"))));
+  } else if (!ctx.bids) {
+    parts.push(el("p", { class: "note" }, "This hand was entered without its bids: the " +
+      "referee needs them with the cards."));
+  }
+  const tricks = [];
+  for (let i = 0; i < state.cards.length; i += size) tricks.push(state.cards.slice(i, i + size));
+  const leader = m.game === "piquet" ? ctx.elder
+    : m.players[(ctx.dealerSeat + 1) % m.players.length];
+  parts.push(el("p", { class: "setup-steps", "aria-live": "polite" },
+    `${state.cards.length} of ${total} cards · trick ${Math.min(tricks.length +
+      (state.cards.length % size === 0 ? 1 : 0), total / size)}: tap each trick's cards, the ` +
+    `leader's first (${leader} leads the first).`));
+  parts.push(el("div", { class: "cards " + m.game }, ...SUITS.map((suit) => el("div",
+    { class: "suit" }, ...RANKS[m.game].map((rank) => {
+      const card = rank + suit;
+      const taken = chosen.has(card);
+      return el("button", { type: "button",
+        class: "card" + (isRed(card) ? " red" : "") + (taken ? " taken" : ""),
+        "data-recard": card, disabled: taken || state.cards.length >= total,
+        onclick: () => { state.cards.push(card); render(); } }, cardText(card),
+      // the visible text stays in the name (WCAG 2.5.3); the words follow for screen readers
+      el("span", { class: "vh" }, ` ${cardWords(card)}${taken ? ", tapped" : ""}`));
+    })))));
+  if (tricks.length) {
+    parts.push(el("ol", { class: "trick-list" }, ...tricks.map((t) => el("li", {},
+      ...t.flatMap((c, j) => (j ? [" ", cardSpan(c)] : [cardSpan(c)]))))));
+  }
+  const ready = state.cards.length === total && (m.game !== "piquet" || state.declarations) &&
+    (m.game === "piquet" || ctx.bids);
+  parts.push(el("div", { class: "actions" },
+    el("button", { type: "button", disabled: !state.cards.length, id: "recard-back",
+      onclick: () => { state.cards.pop(); render(); } }, "↶ Take back a card"),
+    el("button", { type: "button", id: "recard-cancel",
+      onclick: () => { open = null; render(); } }, "Cancel")),
+  el("button", { type: "button", class: "primary big", id: "recard-send", disabled: !ready,
+    onclick: () => {
+      const record = { tricks };
+      if (m.game === "piquet") record.declarations = state.declarations;
+      else record.bids = ctx.bids;
+      post(`/deals/${d.deal}/cards`, record, () => { open = null; });
+    } }, `Rule ${dealWord().toLowerCase()} ${d.deal} by its cards`));
+  return el("div", { class: "recards" }, ...parts);
+}
+
+// ------------------------------------------------------------------ claims beside the ruling
+
+/** Each side's claim beside the ruling of ledger item `d`, the first parting highlighted. */
+export function claimsView(d) {
+  const claims = (d.claims || []).filter((c) => c.comparison);
+  if (!claims.length) return null;
+  const names = S.match.standings.map((s) => s.name);
+  const who = (c) => (c.entry ? `${c.side || enteredBy(c.entered_by)}'s entry`
+    : `${c.side || enteredBy(c.entered_by)}'s claim`);
+  const table = el("table", { class: "claims" },
+    el("caption", { class: "note" }, `${dealWord()} ${d.deal}: the points`),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"),
+      el("th", { scope: "col" }, "Ruling (cards)"),
+      ...claims.map((c) => el("th", { scope: "col" }, who(c))))),
+    el("tbody", {}, ...names.map((n) => el("tr", {}, el("th", { scope: "row" }, n),
+      el("td", {}, String(d.scores[n])),
+      ...claims.map((c) => el("td", { class: c.scores && c.scores[n] !== d.scores[n]
+        ? "parts" : null }, c.scores ? String(c.scores[n]) : "—"))))));
+  const notes = claims.map((c) => {
+    const cmp = c.comparison;
+    if (cmp.agrees) {
+      return el("p", { class: "agrees", "data-claim-side": c.side || "" },
+        `${who(c)} agrees with the ruling.`);
+    }
+    const at = cmp.parts_at;
+    const rest = (cmp.differences || []).slice(1);
+    return el("div", { class: "parts-at", "data-claim-side": c.side || "" },
+      el("p", {}, el("strong", {}, `${who(c)} parts from the ruling at ${at.step}`), " ",
+        ruleLink(at.rule), ": the ruling says ", el("q", {}, named(at.ruling, d.ruling)),
+        ", the claim ", el("q", {}, named(at.claim, d.ruling)), "."),
+      (at.explanations || []).length ? el("ul", {}, ...at.explanations.map((x) =>
+        el("li", {}, named(x, d.ruling)))) : null,
+      rest.length ? el("p", { class: "note" }, "Then: " + rest.map((x) => `${x.step}: ` +
+        `${named(x.ruling, d.ruling)} against ${named(x.claim, d.ruling)}`).join("; ") + ".")
+        : null);
+  });
+  return el("section", { class: "claims-view", "data-claims": d.deal,
+    "aria-labelledby": `claims-${d.deal}` },
+  el("h2", { id: `claims-${d.deal}` }, `${dealWord()} ${d.deal}: the claims beside the ruling`),
+  table, ...notes);
+}
+
+// ------------------------------------------------------------------ the screens
+
+/** Redraw #agree on the Play tab. */
+export function renderAgree() {
+  const box = $("#agree");
+  const m = S.match;
+  if (!box || !m) return;
+  readMe();
+  const live = S.ledger.filter((d) => d.status === "live");
+  const parts = [];
+  for (const d of live) {
+    if (d.agreement === "disputed") parts.push(disputedBox(d));
+    else if (mayAnswer(d)) parts.push(answerBox(d));
+  }
+  const last = live[live.length - 1];
+  if (last && last.agreement === "ruled" && !parts.length) {
+    const view = claimsView(last);
+    if (view) parts.push(view);
+  }
+  if (open && !live.some((d) => d.deal === open.deal)) open = null;
+  fill(box, ...parts);
+  box.hidden = !parts.length;
+  // Settling a dispute (its claim, its cards): the next deal's sheet waits.
+  if (open) {
+    const sheet = $("#sheet");
+    if (sheet) sheet.hidden = true;
+  }
+}
+
+const BADGE = { provisional: "to confirm", disputed: "disputed", ruled: "ruled by the cards" };
+
+/** Mark the ledger's rows with their agreement and put the claims under the table. */
+export function renderAgreeLedger() {
+  const box = $("#ledger");
+  if (!box || !S.match) return;
+  const byDeal = new Map(S.ledger.map((d) => [String(d.deal), d]));
+  for (const row of $$("tr[data-deal]", box)) {
+    const d = byDeal.get(row.dataset.deal);
+    if (!d || d.status !== "live") continue;
+    row.dataset.agreement = d.agreement || "";
+    if (d.agreement === "disputed") row.classList.add("disputed");
+    const first = row.firstElementChild;
+    if (first && BADGE[d.agreement]) {
+      first.append(el("br"), el("span", { class: "badge " + d.agreement }, BADGE[d.agreement]));
+    }
+    const last = row.lastElementChild;
+    if (mySeat() !== null && last) { // voids stay with the shared write token
+      for (const b of $$("[data-void]", last)) b.remove();
+    }
+  }
+  const views = S.ledger.filter((d) => d.status === "live").map(claimsView).filter(Boolean);
+  if (views.length) box.append(...views.reverse());
+}

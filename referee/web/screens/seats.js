@@ -1,0 +1,64 @@
+/* Seats (issue 11.1, 11.6): each player joins the match on his own phone by scanning a QR code.
+ *
+ * The phone that holds the write token asks for one seat credential per player
+ * (POST /v1/matches/{id}/seats); the answer is given once, so this phone keeps the join links
+ * (localStorage) to show them again. A join link is /table/#match=<id>&token=<seat token>
+ * (&seat=<name> tells the joining phone whose seat it is; the server knows it from the token).
+ */
+import { $, el, fill } from "../dom.js";
+import { post } from "../match.js";
+import { S } from "../state.js";
+import { saveMatch, savedMatch } from "../store.js";
+import { qrSvg } from "../qr.js";
+
+/** The join link of a seat, absolute, for this page's address. */
+export function joinLink(seat) {
+  const base = location.href.split("#")[0];
+  return `${base}#match=${encodeURIComponent(S.id)}&token=${encodeURIComponent(seat.token)}` +
+    `&seat=${encodeURIComponent(seat.player)}`;
+}
+
+/** Redraw #seats (Share tab): the button that makes the seats, or each seat's link and QR. */
+export function renderSeats() {
+  const box = $("#seats");
+  const m = S.match;
+  if (!box || !m) return;
+  const writer = Boolean(S.token && S.token.startsWith("rw_"));
+  const mine = S.token && S.token.startsWith("st_") ? savedMatch(S.id).seatName : null;
+  if (!writer) {
+    fill(box, el("h2", {}, "Seats"), el("p", { class: "note" }, mine
+      ? `This phone is ${mine}'s seat: it records, confirms the other side's deals and ` +
+        "disputes them."
+      : "Players join with the QR code shown on the phone that started the match."));
+    box.hidden = false;
+    return;
+  }
+  const seats = savedMatch(S.id).seats || [];
+  const joined = m.seats || [];
+  const parts = [el("h2", {}, "Each player on their own phone"),
+    el("p", {}, "Each player scans their own code: that phone can then record, confirm the " +
+      "other side's deals or dispute them. This phone keeps recording for everyone.")];
+  if (seats.length) {
+    parts.push(el("ul", { class: "seat-list" }, ...seats.map((seat) => {
+      const link = joinLink(seat);
+      return el("li", { "data-seat": seat.player },
+        el("h3", {}, `${seat.player}'s seat`),
+        qrSvg(link, `QR code of ${seat.player}'s join link`),
+        el("input", { class: "link", readonly: true, value: link,
+          "aria-label": `${seat.player}'s join link` }),
+        joined.includes(seat.player) ? el("p", { class: "note" }, "Seat given.") : null);
+    })));
+  }
+  parts.push(el("button", { type: "button", id: "make-seats", class: seats.length ? "small"
+    : "primary big", onclick: makeSeats },
+  seats.length ? "New codes (the old ones stop working)" : "Give each player a seat"));
+  fill(box, ...parts);
+  box.hidden = false;
+}
+
+function makeSeats() {
+  post("/seats", {}, (answer) => {
+    saveMatch({ id: S.id, seats: answer.seats.map((s) => ({ player: s.player,
+      token: s.token })) });
+  });
+}
