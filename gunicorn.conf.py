@@ -13,6 +13,7 @@ Environment:
 - ``WEB_CONCURRENCY`` — worker processes (default 2: one per core of a small server);
 - ``WORKER_CONNECTIONS`` — open connections per worker (default 1000);
 - ``KEEPALIVE`` — seconds to wait for a request's headers (default 20, see below);
+- ``GRACEFUL_TIMEOUT`` — seconds requests in flight get on SIGTERM (default 10);
 - ``ACCESS_LOG`` — access log file (default "-", stdout).
 
 The request body has its own time limit in the app (``REFEREE_BODY_TIMEOUT``, default 20 s;
@@ -48,7 +49,7 @@ timeout = 30
 
 # On SIGTERM (a deploy): stop accepting, give requests in flight 10 s to finish, then close
 # what is left (a live-updates stream reconnects by itself with Last-Event-ID).
-graceful_timeout = 10
+graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "10"))
 
 accesslog = os.environ.get("ACCESS_LOG", "-")
 errorlog = "-"

@@ -83,7 +83,9 @@ def start_gunicorn(database_url: str, log_path: Path, workers: int = 2,
     """Migrate ``database_url`` with the CLI and serve wsgi:app with gunicorn.conf.py
     (``extra_env``: more environment, e.g. REFEREE_BODY_TIMEOUT)."""
     env = {**os.environ, "DATABASE_URL": database_url, "WEB_CONCURRENCY": str(workers),
-           "ACCESS_LOG": "-", **(extra_env or {})}
+           "ACCESS_LOG": "-",
+           # open live-update streams would hold a graceful stop for 10 s
+           "GRACEFUL_TIMEOUT": "1", **(extra_env or {})}
     port = free_port()
     env["BIND"] = f"127.0.0.1:{port}"
     subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,

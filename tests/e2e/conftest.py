@@ -90,7 +90,7 @@ def api_get(base: str, path: str, token: str) -> Any:
 def served(database_url: str, tmp_path: Path) -> Iterator[str]:
     """gunicorn serving wsgi:app on a free loopback port (2 workers); yields its base URL."""
     env = {**os.environ, "DATABASE_URL": database_url, "WEB_CONCURRENCY": "2",
-           "ACCESS_LOG": "-"}
+           "ACCESS_LOG": "-", "GRACEFUL_TIMEOUT": "1"}  # open streams: no 10 s stop
     env["BIND"] = f"127.0.0.1:{_free_port()}"
     subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
