@@ -46,6 +46,7 @@ from referee.pitch.irregular import (
     out_of_turn_leaders,
     read_bids,
 )
+from referee.pitch.match import next_dealer as next_dealer_after
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
@@ -702,7 +703,7 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         violations.extend(wrong)
         if claimed_ok:
             verified.append(Finding("P6", "The score the table wrote agrees with the rules."))
-    next_dealer = None if sheet.dealer is None else (sheet.dealer + 1) % players
+    next_dealer = None if sheet.dealer is None else next_dealer_after(sheet.dealer, players)
     if next_dealer is not None:
         computed.append(Finding("P2", f"The next dealer is seat {next_dealer}."))
     return PitchSheetRuling(
