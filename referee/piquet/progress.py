@@ -15,7 +15,7 @@ from referee.cards import PIQUET_PACK, Card, card_name
 from referee.piquet.combinations import declare
 from referee.piquet.deal import _carte_blanche, _claims, rule_deal, verify_tricks
 from referee.piquet.exchange import check_exchange, verify_cards
-from referee.piquet.irregular import out_of_turn_tricks
+from referee.piquet.irregular import out_of_turn_tricks, table_irregularities, wrong_hands
 from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
 from referee.piquet.records import ROLES, PiquetDeal, PiquetOptions, Role, other
 from referee.violations import RecordError, Violation
@@ -69,11 +69,14 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
         0 or 3+ cards or a 1-card trick before the last, a card not in the pack, a dealt hand
         not of 12 cards...).
     """
+    whole = deal
+    if deal.irregular:  # a hand of the wrong size or a talon offence (Q12, PT 57, 58)
+        deal = wrong_hands(deal, table_irregularities(deal))
     twice = verify_tricks(deal.tricks, complete=False)
     verify_cards(deal)
     complete = len(deal.tricks) == 12 and len(deal.tricks[-1]) == 2
     if complete and not twice:
-        ruling = rule_deal(deal, options)
+        ruling = rule_deal(whole, options)
         return PiquetProgress("complete", None, None, ruling.violations, ruling.tricks,
                               ruling.tricks_won, ruling.scores, True)
     accepted = frozenset(deal.irregular)
