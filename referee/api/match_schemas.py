@@ -76,6 +76,19 @@ class PiquetOptionsSchema(StrictSchema):
         metadata={"description": "Q12, a call of what one does not hold recorded anyway: "
                                  "reckon_nothing (default, PT 54) or call_only"},
     )
+    long_hand = ma.fields.String(
+        validate=validate.OneOf(["reckon_nothing", "void"]),
+        metadata={"description": "Q12, a hand found to hold more than twelve cards in play: "
+                                 "reckon_nothing (default, PT 58: he scores nothing but a "
+                                 "carte blanche, his cards still bar) or void (nobody scores, "
+                                 "Case XXII)"},
+    )
+    talon_offence = ma.fields.String(
+        validate=validate.OneOf(["reckon_nothing", "fresh_deal"]),
+        metadata={"description": "Q12, talon cards taken or exposed that one is not entitled "
+                                 "to: reckon_nothing (default, PT 27–29, 33, 35) or fresh_deal "
+                                 "(PT 28–29: the other player elects a fresh deal)"},
+    )
 
 
 class AutoConfirmField(ma.fields.Field):
@@ -338,7 +351,12 @@ class CardsRecordSchema(StrictSchema):
     declarations = DeclarationsField(allow_none=True)
     irregular = ma.fields.List(ma.fields.Dict(), validate=validate.Length(max=16), metadata={
         "description": "Pitch (P10): irregularities that really happened, e.g. "
-                       '{"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}'})
+                       '{"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}. '
+                       'Piquet (Q12): {"code", "location"}, e.g. {"code": "revoke", '
+                       '"location": "tricks[2][1]"}, {"code": "long_hand", "location": '
+                       '"elder"}, {"code": "talon_offence", "location": "younger"}'})
+    unplayed = ma.fields.Nested(RolesCardsSchema, allow_none=True, metadata={
+        "description": "Piquet: the cards a hand of more than twelve never played (PT 58)"})
     by = ma.fields.String(validate=NAME)
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 

@@ -179,6 +179,16 @@ class PiquetGame(StepRules):
         if false_call not in ("reckon_nothing", "call_only"):
             raise _bad_option("false_call is 'reckon_nothing' or 'call_only' (Q12).",
                               "options.false_call")
+        long_hand = options.get("long_hand", "reckon_nothing")
+        if long_hand not in ("reckon_nothing", "void"):
+            raise MatchError([Violation(
+                "bad_option", "Q12", "long_hand is 'reckon_nothing' (PT 58) or 'void'.",
+                "options.long_hand")])
+        talon_offence = options.get("talon_offence", "reckon_nothing")
+        if talon_offence not in ("reckon_nothing", "fresh_deal"):
+            raise MatchError([Violation(
+                "bad_option", "Q12", "talon_offence is 'reckon_nothing' (PT 27–29) or "
+                "'fresh_deal' (PT 28–29).", "options.talon_offence")])
         return {
             "lead_point": lead_point,
             "cards_count_for_pique": bool(cards_count),
@@ -187,6 +197,8 @@ class PiquetGame(StepRules):
             "first_dealer": first_dealer,
             "revoke": revoke,
             "false_call": false_call,
+            "long_hand": long_hand,
+            "talon_offence": talon_offence,
         }
 
     def standing_names(self, players: Sequence[str], options: dict[str, Any]) -> list[str]:
@@ -212,6 +224,8 @@ class PiquetGame(StepRules):
             cards_count_for_pique=options["cards_count_for_pique"],
             revoke=options.get("revoke", "replay"),
             false_call=options.get("false_call", "reckon_nothing"),
+            long_hand=options.get("long_hand", "reckon_nothing"),
+            talon_offence=options.get("talon_offence", "reckon_nothing"),
         )
 
     @staticmethod
