@@ -390,13 +390,25 @@ class StepSchema(StrictSchema):
     """One step of the deal in play. ``type``: ``deal_started`` (optionally with the hands:
     Pitch ``hands``, Piquet ``dealt``/``talon``), ``bid`` (``call``), ``exchange`` (Piquet
     discards ``elder``/``younger``), ``declaration`` (Piquet ``role`` and what was announced),
-    ``card`` (``card``). ``player`` may name who acts: it must be his turn."""
+    ``card`` (``card``), ``irregularity`` (``what`` the table found and ``player``, the
+    offender: Piquet ``talon_offence``, ``long_hand`` with the ``cards`` he never played,
+    ``short_hand`` when he has no card to play; the deal's ruling applies the table's option).
+    ``player`` may name who acts: it must be his turn."""
 
     type = ma.fields.String(
         required=True,
-        validate=validate.OneOf(["deal_started", "bid", "exchange", "declaration", "card"]),
+        validate=validate.OneOf(["deal_started", "bid", "exchange", "declaration", "card",
+                                 "irregularity"]),
     )
     player = ma.fields.String(validate=NAME)
+    what = ma.fields.String(
+        validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card"]),
+        metadata={"description": "An irregularity step: what the table found (Piquet Q12: "
+                                 "talon_offence, long_hand, short_hand; Pitch P10: "
+                                 "exposed_card); ``player`` names the offender"})
+    cards = card_list(metadata={
+        "description": "An irregularity step: a long hand's cards he never played (PT 58), or "
+                       "the card exposed (Pitch)"})
     by = ma.fields.String(validate=NAME)
     deal = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION), metadata={
         "description": "Enter the cards of this earlier deal (a score sheet or totals entry, or "
@@ -428,7 +440,7 @@ class StepSchema(StrictSchema):
 
     @ma.validates_schema
     def _fields_of_type(self, data: dict, **kwargs: object) -> None:
-        needs = {"bid": "call", "card": "card", "declaration": "role"}
+        needs = {"bid": "call", "card": "card", "declaration": "role", "irregularity": "what"}
         wanted = needs.get(data.get("type", ""))
         if wanted and data.get(wanted) is None:
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)

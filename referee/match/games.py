@@ -23,7 +23,13 @@ from referee.match.state import (
     StepCheck,
     StepResult,
 )
-from referee.piquet.irregular import false_call_irregularity, revoke_irregularity
+from referee.piquet.irregular import (
+    false_call_irregularity,
+    long_hand_irregularity,
+    revoke_irregularity,
+    short_hand_irregularity,
+    talon_offence_irregularity,
+)
 from referee.pitch.records import check_players
 from referee.violations import RecordError, Violation
 
@@ -260,13 +266,73 @@ class PiquetGame(StepRules):
             new["declarations"] = declarations
         elif event.kind == "card":
             tricks = [list(t) for t in record.get("tricks", [])]
-            if not tricks or len(tricks[-1]) == 2:
+            if not tricks or len(tricks[-1]) == 2 or self._short(record):
                 tricks.append([])
             tricks[-1].append(payload["card"])
             new["tricks"] = tricks
         else:
             raise MatchError([Violation("bad_step", "", f"Piquet has no {event.kind!r} step.")])
         return new
+
+    @staticmethod
+    def _short(record: dict) -> bool:
+        """PT 57: a hand of fewer than twelve cards recorded (when he had no card to play):
+        every card after it is a trick of its own, a card that cannot be played to."""
+        return any(isinstance(i, dict) and i.get("code") == "short_hand"
+                   for i in record.get("irregular") or ())
+
+    def record_irregularity(
+        self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
+        players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """Q12: an irregularity found at the table that is no refused step, added to the
+        deal's record as the engine rules it: ``what`` is ``"talon_offence"`` (PT 27–29, 33,
+        35), ``"long_hand"`` (more than twelve cards, PT 58; ``cards``: those he will never
+        play, when known) or ``"short_hand"`` (fewer than twelve, PT 57: record it when he
+        has no card to play; from then on each card of the adversary is a trick of its own).
+
+        :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
+        :raises MatchError: an unknown irregularity, no player named, or recorded twice.
+        :raises RecordError: the record with it breaks the rules.
+        """
+        if what not in piquet.TABLE_CODES:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "The irregularities recorded this way are "
+                "talon_offence, long_hand and short_hand.", "what")])
+        if seat is None:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "Name the player who committed it.", "player")])
+        role: piquet.Role = "younger" if seat == dealer else "elder"
+        entries = [{"code": what, "location": role}]
+        earlier = list(record.get("irregular") or ())
+        if entries[0] in earlier:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", f"{players[seat]}'s {what.replace('_', ' ')} is "
+                "already recorded in this deal.", "what")])
+        new = {**record, "irregular": [*earlier, *entries]}
+        if cards:
+            if what != "long_hand":
+                raise MatchError([Violation(
+                    "bad_irregularity", "Q12", "Only a hand of more than twelve cards lists the "
+                    "cards he never played.", "cards")])
+            new["unplayed"] = {**(record.get("unplayed") or {}), role: list(cards)}
+        self.check_step(new, dealer, players, options)  # raises when it cannot be read
+        engine = self._engine_options(options)
+        if what == "long_hand":
+            found = long_hand_irregularity(role, len(cards or ()), engine.long_hand)
+        elif what == "short_hand":
+            found = short_hand_irregularity(role, 0)
+        else:
+            found = talon_offence_irregularity(role, engine.talon_offence)
+        consequence = found.consequence.replace(f"The {role} hand",
+                                                f"{players[seat]} (the {role} hand)", 1)
+        if what == "short_hand":
+            consequence = (f"{players[seat]} (the {role} hand) has no card left to play: "
+                           "fewer than twelve cards, no penalty (PT 57); each card of the "
+                           f"{piquet.other(role)} hand that cannot be played to is his "
+                           "trick.")
+        return {"record": new, "irregular": entries, "penalty": found.penalty,
+                "consequence": consequence, "law": found.law}
 
     @staticmethod
     def _check_declaration_time(record: dict, role: str, declarations: dict) -> None:
@@ -699,6 +765,19 @@ class PitchGame(StepRules):
                 "kinds": [item.kind for item in found.irregularities],
                 "penalties": list(found.penalties), "consequences": consequences,
                 "violations": list(found.refused)}
+
+    def record_irregularity(
+        self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
+        players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """P10: Pitch records its irregularities as refused steps recorded anyway (a revoke,
+        a bid or a lead out of turn, a misdeal).
+
+        :raises MatchError: always (code ``bad_irregularity``).
+        """
+        raise MatchError([Violation(
+            "bad_irregularity", "P10", "At Pitch, record a revoke, a misdeal or a bid or card "
+            "out of turn as the step itself with \"anyway\": true.", "what")])
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
