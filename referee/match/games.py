@@ -30,6 +30,8 @@ from referee.piquet.irregular import (
     short_hand_irregularity,
     talon_offence_irregularity,
 )
+from referee.pitch.irregular import consequence as pitch_consequence
+from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
 from referee.violations import RecordError, Violation
 
@@ -770,14 +772,46 @@ class PitchGame(StepRules):
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
     ) -> dict[str, Any]:
-        """P10: Pitch records its irregularities as refused steps recorded anyway (a revoke,
-        a bid or a lead out of turn, a misdeal).
+        """P10: an irregularity found at the table that is no refused step, added to the
+        hand's record: ``what`` is ``"exposed_card"`` (no score penalty; the opponents may
+        call it in the partnership game, F) or ``"long_hand"`` (a hand found in play with more
+        than six cards: a new deal, by analogy with Work 1913, dealt as the ``misdeal``
+        option says). A revoke, a misdeal or a bid or card out of turn is recorded as the step
+        itself with ``"anyway": true``.
 
-        :raises MatchError: always (code ``bad_irregularity``).
+        :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
+        :raises MatchError: another irregularity, or no player named.
         """
-        raise MatchError([Violation(
-            "bad_irregularity", "P10", "At Pitch, record a revoke, a misdeal or a bid or card "
-            "out of turn as the step itself with \"anyway\": true.", "what")])
+        if what not in ("exposed_card", "long_hand"):
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "At Pitch the irregularities recorded this way are "
+                "exposed_card and long_hand; record a revoke, a misdeal or a bid or card out of "
+                "turn as the step itself with \"anyway\": true.", "what")])
+        if seat is None:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "Name the player who committed it.", "player")])
+        if cards and what != "exposed_card":
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "Only an exposed card names its card.", "cards")])
+        entry: dict[str, Any] = {"type": what, "seat": seat}
+        tricks = record.get("tricks") or []
+        if what == "exposed_card" and tricks:
+            entry["trick"] = min(len(tricks) + (len(tricks[-1]) == len(players)), 6)
+        new = {**record, "irregular": [*(record.get("irregular") or ()), entry]}
+        self.check_step(new, dealer, players, options)  # raises when it cannot be read
+        engine = self._engine_options(options)
+        partnership = bool(options.get("partnership"))
+        item = pitch.hand_from_record(new, len(players), partnership).irregular[-1]
+        penalty, source = pitch_penalty_of(what, engine, partnership)
+        next_dealer = None
+        if what == "long_hand":
+            next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % len(players)
+        consequence = pitch_consequence(item, engine, None, next_dealer, partnership)
+        consequence = consequence.replace(f"Seat {seat}", f"{players[seat]} (seat {seat})", 1)
+        if cards:
+            consequence = consequence.replace(" exposed a card", f" exposed the {cards[0]}", 1)
+        return {"record": new, "irregular": [entry], "penalty": penalty,
+                "consequence": consequence, "law": source}
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],

@@ -10,7 +10,16 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.api.deals import Q10_DEALT, Q10_DECLARATIONS, Q10_RECORD, Q10_TALON, Q10_TRICKS
+from tests.api.deals import (
+    BOB_SET_BACK_HANDS,
+    BOB_SET_BACK_TRICKS,
+    PITCH_PLAYERS,
+    Q10_DEALT,
+    Q10_DECLARATIONS,
+    Q10_RECORD,
+    Q10_TALON,
+    Q10_TRICKS,
+)
 from tests.api.test_matches_agreement import Table
 
 CARDS = [c for trick in Q10_TRICKS for c in trick]
@@ -131,11 +140,12 @@ def test_irregularity_steps_are_checked(client: FlaskClient) -> None:
     twice = table.post("/events", {"type": "irregularity", "what": "talon_offence",
                                    "player": "Ann"})
     assert twice.status_code == 422
-    pitch = Table(client, "pitch", ["Ann", "Bob", "Cid"])
+    pitch = Table(client, "pitch", PITCH_PLAYERS)
     refused = pitch.post("/events", {"type": "irregularity", "what": "talon_offence",
                                      "player": "Ann"})
     assert refused.status_code == 422
-    assert refused.json["violations"][0]["rule"] == "P10"
+    assert (refused.json["violations"][0]["rule"],
+            refused.json["violations"][0]["location"]) == ("P10", "what")
 
 
 def test_options_long_hand_and_talon_offence_are_checked(client: FlaskClient) -> None:
@@ -183,3 +193,71 @@ def test_a_whole_record_with_a_fresh_deal_is_dealt_again_by_the_same_dealer(
     undone = table.post("/undo", {})
     assert undone.status_code == 200
     assert undone.json["deals_played"] == 0
+
+
+# ------------------------------------------------------------------------------------ Pitch
+# Ann deals; Bob pitches hearts (2) and Cid takes all four points: Ann 0, Bob -2, Cid +4.
+
+
+def _pitch_bid(table: Table) -> None:
+    for body in ({"type": "deal_started", "hands": BOB_SET_BACK_HANDS},
+                 {"type": "bid", "call": 2}, {"type": "bid", "call": "pass"},
+                 {"type": "bid", "call": "pass"}):
+        assert table.post("/events", body).status_code == 201, body
+
+
+def _pitch_play(table: Table, cards: list[str]) -> Any:
+    body: Any = None
+    for card in cards:
+        response = table.post("/events", {"type": "card", "card": card})
+        assert response.status_code == 201, (card, response.json)
+        body = response.json
+    return body
+
+
+PITCH_CARDS = [c for trick in BOB_SET_BACK_TRICKS for c in trick]
+
+
+def test_a_pitch_exposed_card_is_noted_and_changes_no_score(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_bid(table)
+    _pitch_play(table, PITCH_CARDS[:4])  # trick 2 is under way
+    step = {"type": "irregularity", "what": "exposed_card", "player": "Ann", "cards": ["9S"]}
+    dry = table.post("/events?dry_run=true", step).json
+    assert (dry["irregularity"], dry["penalty"]) == ("exposed_card", "none")
+    assert dry["consequence"] == (
+        "Ann (seat 0) exposed the 9S in trick 2: no penalty: the hand is scored as played, "
+        "noted (no law for the game of each for himself).")
+    noted = table.post("/events", step)
+    assert noted.status_code == 201, noted.json
+    assert noted.json["match"]["current_deal"]["irregular"] == [
+        {"type": "exposed_card", "seat": 0, "trick": 2}]
+    body = _pitch_play(table, PITCH_CARDS[4:])
+    assert body["scored"]["scores"] == {"Ann": 0, "Bob": -2, "Cid": 4}
+    [item] = body["scored"]["ruling"]["irregularities"]
+    assert (item["type"], item["penalty"]) == ("exposed_card", "none")
+
+
+def test_a_pitch_exposed_card_may_be_called_in_partnership(client: FlaskClient) -> None:
+    table = Table(client, "pitch", ["Ann", "Bob", "Cid", "Dan"], partnership=True)
+    dry = table.post("/events?dry_run=true", {"type": "irregularity", "what": "exposed_card",
+                                              "player": "Cid"}).json
+    assert dry["penalty"] == "may_be_called"
+    assert "the opponents may call it" in dry["consequence"]
+    assert "F: Foster's Complete Hoyle, All Fours (partnership)" in dry["consequence"]
+
+
+def test_a_pitch_long_hand_found_in_play_is_a_new_deal(client: FlaskClient) -> None:
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_bid(table)
+    _pitch_play(table, PITCH_CARDS[:6])
+    found = table.post("/events", {"type": "irregularity", "what": "long_hand",
+                                   "player": "Cid"})
+    assert found.status_code == 201, found.json
+    assert [e["kind"] for e in found.json["events"]] == ["irregularity", "deal_scored"]
+    note = found.json["events"][0]["payload"]
+    assert note["penalty"] == "pass_deal"
+    assert note["consequence"].startswith("Cid (seat 2) was found in play with more than six "
+                                          "cards: there must be a new deal and nobody scores")
+    assert found.json["scored"]["scores"] == {"Ann": 0, "Bob": 0, "Cid": 0}
+    assert found.json["match"]["dealer"]["player"] == "Bob"  # the deal passes (misdeal option)
