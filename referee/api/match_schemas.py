@@ -444,6 +444,10 @@ class StepSchema(StrictSchema):
         wanted = needs.get(data.get("type", ""))
         if wanted and data.get(wanted) is None:
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
+        if data.get("type") != "irregularity":
+            for key in ("what", "cards"):
+                if key in data:
+                    raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
 
 
 class DryRunArgsSchema(StrictSchema):

@@ -284,8 +284,8 @@ def _at_the_table(
     """An irregularity the rules do not refuse as a step but that the table found (a talon
     offence, a hand of more or fewer than twelve cards: Q12, PT 27–29, 57, 58; P10 for
     Pitch): added to the deal's record by the game, noted in an ``irregularity`` event with
-    its penalty (the table's option); a penalty that voids the deal ("fresh_deal", "void")
-    ends it at once, as a void deal dealt again by the same dealer.
+    its penalty (the table's option); a fresh deal (PT 28–29) ends the deal at once: it
+    scores nothing, does not count, and the same dealer deals again.
 
     :raises MatchError: not an irregularity of the game, or the player not of the match.
     :raises RecordError: the record with it cannot be read.
@@ -302,7 +302,7 @@ def _at_the_table(
     what = str(payload.get("what"))
     note = irregular.note(what, found["penalty"], [], None, consequence=found["consequence"],
                           entries=found["irregular"], record=found["record"])
-    if found["penalty"] in ("fresh_deal", "void"):
+    if found["penalty"] == "fresh_deal":
         return irregular.voided(note)
     events: list[NewEvent] = [note]
     new_record = found["record"]

@@ -132,6 +132,8 @@ def test_irregularity_steps_are_checked(client: FlaskClient) -> None:
     assert stranger.json["violations"][0]["code"] == "not_a_player"
     missing = table.post("/events", {"type": "irregularity", "player": "Ann"})
     assert missing.status_code in (400, 422)
+    stray = table.post("/events", {"type": "card", "card": "KS", "what": "long_hand"})
+    assert stray.status_code in (400, 422)
     cards = table.post("/events", {"type": "irregularity", "what": "talon_offence",
                                    "player": "Ann", "cards": ["7D"]})
     assert cards.status_code == 422 and cards.json["violations"][0]["location"] == "cards"
@@ -261,3 +263,16 @@ def test_a_pitch_long_hand_found_in_play_is_a_new_deal(client: FlaskClient) -> N
                                           "cards: there must be a new deal and nobody scores")
     assert found.json["scored"]["scores"] == {"Ann": 0, "Bob": 0, "Cid": 0}
     assert found.json["match"]["dealer"]["player"] == "Bob"  # the deal passes (misdeal option)
+
+
+def test_a_long_hand_under_void_scores_nothing_once_played(client: FlaskClient) -> None:
+    table = Table(client, long_hand="void")
+    _play(table, CARDS[:20], declare=False)
+    noted = table.post("/events", {"type": "irregularity", "what": "long_hand",
+                                   "player": "Ann"})
+    assert noted.status_code == 201, noted.json
+    assert noted.json["events"][0]["payload"]["penalty"] == "void"
+    assert "Case XXII" in noted.json["events"][0]["payload"]["consequence"]
+    body = _play(table, CARDS[20:], declare=False)
+    assert body["scored"]["scores"] == {"Bill": 0, "Ann": 0}
+    assert body["match"]["deals_played"] == 1
