@@ -82,7 +82,13 @@ class PitchOptions:
     ``misdeal``: a wrong number of cards dealt to a player, or a card exposed in dealing: "there
     must be a new deal" (F; EB29), nobody scores. ``"pass_deal"`` (default; USPCC by
     implication, SA: the dealer loses the deal): the next dealer deals. ``"same_dealer"``
-    (USPCC's Smudge variant): the same dealer deals again.
+    (USPCC's Smudge variant): the same dealer deals again. The option also says who deals
+    after a hand found in play with more than six cards (``long_hand``: no Pitch law; by
+    analogy with Work, *Auction of To-day*, 1913, "a long hand means a new deal").
+
+    A card exposed during play (``exposed_card``) has no option: in the partnership game the
+    opponents may call it (F, All Fours: exposed cards are "liable to be called by the
+    adversaries"); nothing is found for the game of each for himself, so no penalty.
 
     ``bid_out_of_turn``: no Pitch law (proposal, by analogy with Foster's three-hand auction:
     an out-of-turn bid "does not affect the right of the player whose turn it is").
