@@ -186,3 +186,22 @@ def test_read_from_the_record_and_in_progress() -> None:
         progress(PiquetDeal(tricks=Q10_TRICKS[:3], dealt=dealt))
     found = progress(PiquetDeal(tricks=Q10_TRICKS[:3], dealt=dealt, irregular=LONG))
     assert found.phase == "play" and found.to_play == "elder"
+
+
+def test_a_short_hand_in_progress_the_adversary_plays_alone() -> None:
+    """Step by step (PT 57): once Bill, who won trick 11, is recorded short he cannot lead;
+    Ann is to play, and her card alone completes the deal. Ann recorded short when Bill has
+    led the ♠9 and she has no card: the ♠9 alone is Bill's trick and the deal is complete."""
+    eleven = Q10_TRICKS[:11]
+    assert progress(PiquetDeal(tricks=eleven)).to_play == "elder"
+    short_bill = (("short_hand", "elder"),)
+    found = progress(PiquetDeal(tricks=eleven, irregular=short_bill))
+    assert (found.phase, found.to_play) == ("play", "younger")
+    done = progress(PiquetDeal(tricks=SHORT_TRICKS, irregular=short_bill))
+    assert done.phase == "complete" and done.score == {"elder": 9, "younger": 43}
+    alone = (*eleven, cards("9S"))
+    assert progress(PiquetDeal(tricks=alone)).phase == "play"
+    ann_short = progress(PiquetDeal(tricks=alone, irregular=(("short_hand", "younger"),)))
+    assert ann_short.phase == "complete"
+    assert ann_short.tricks[-1].winner == "elder"
+    assert ann_short.score == {"elder": 11, "younger": 41}  # her ♥9 scored nothing in Q10
