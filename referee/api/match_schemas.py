@@ -76,6 +76,19 @@ class PiquetOptionsSchema(StrictSchema):
         metadata={"description": "Q12, a call of what one does not hold recorded anyway: "
                                  "reckon_nothing (default, PT 54) or call_only"},
     )
+    long_hand = ma.fields.String(
+        validate=validate.OneOf(["reckon_nothing", "void"]),
+        metadata={"description": "Q12, a hand found to hold more than twelve cards in play: "
+                                 "reckon_nothing (default, PT 58: he scores nothing but a "
+                                 "carte blanche, his cards still bar) or void (nobody scores, "
+                                 "Case XXII)"},
+    )
+    talon_offence = ma.fields.String(
+        validate=validate.OneOf(["reckon_nothing", "fresh_deal"]),
+        metadata={"description": "Q12, talon cards taken or exposed that one is not entitled "
+                                 "to: reckon_nothing (default, PT 27–29, 33, 35) or fresh_deal "
+                                 "(PT 28–29: the other player elects a fresh deal)"},
+    )
 
 
 class AutoConfirmField(ma.fields.Field):
@@ -338,7 +351,12 @@ class CardsRecordSchema(StrictSchema):
     declarations = DeclarationsField(allow_none=True)
     irregular = ma.fields.List(ma.fields.Dict(), validate=validate.Length(max=16), metadata={
         "description": "Pitch (P10): irregularities that really happened, e.g. "
-                       '{"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}'})
+                       '{"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}. '
+                       'Piquet (Q12): {"code", "location"}, e.g. {"code": "revoke", '
+                       '"location": "tricks[2][1]"}, {"code": "long_hand", "location": '
+                       '"elder"}, {"code": "talon_offence", "location": "younger"}'})
+    unplayed = ma.fields.Nested(RolesCardsSchema, allow_none=True, metadata={
+        "description": "Piquet: the cards a hand of more than twelve never played (PT 58)"})
     by = ma.fields.String(validate=NAME)
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
@@ -372,13 +390,25 @@ class StepSchema(StrictSchema):
     """One step of the deal in play. ``type``: ``deal_started`` (optionally with the hands:
     Pitch ``hands``, Piquet ``dealt``/``talon``), ``bid`` (``call``), ``exchange`` (Piquet
     discards ``elder``/``younger``), ``declaration`` (Piquet ``role`` and what was announced),
-    ``card`` (``card``). ``player`` may name who acts: it must be his turn."""
+    ``card`` (``card``), ``irregularity`` (``what`` the table found and ``player``, the
+    offender: Piquet ``talon_offence``, ``long_hand`` with the ``cards`` he never played,
+    ``short_hand`` when he has no card to play; the deal's ruling applies the table's option).
+    ``player`` may name who acts: it must be his turn."""
 
     type = ma.fields.String(
         required=True,
-        validate=validate.OneOf(["deal_started", "bid", "exchange", "declaration", "card"]),
+        validate=validate.OneOf(["deal_started", "bid", "exchange", "declaration", "card",
+                                 "irregularity"]),
     )
     player = ma.fields.String(validate=NAME)
+    what = ma.fields.String(
+        validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card"]),
+        metadata={"description": "An irregularity step: what the table found (Piquet Q12: "
+                                 "talon_offence, long_hand, short_hand; Pitch P10: "
+                                 "exposed_card); ``player`` names the offender"})
+    cards = card_list(metadata={
+        "description": "An irregularity step: a long hand's cards he never played (PT 58), or "
+                       "the card exposed (Pitch)"})
     by = ma.fields.String(validate=NAME)
     deal = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION), metadata={
         "description": "Enter the cards of this earlier deal (a score sheet or totals entry, or "
@@ -410,10 +440,14 @@ class StepSchema(StrictSchema):
 
     @ma.validates_schema
     def _fields_of_type(self, data: dict, **kwargs: object) -> None:
-        needs = {"bid": "call", "card": "card", "declaration": "role"}
+        needs = {"bid": "call", "card": "card", "declaration": "role", "irregularity": "what"}
         wanted = needs.get(data.get("type", ""))
         if wanted and data.get(wanted) is None:
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
+        if data.get("type") != "irregularity":
+            for key in ("what", "cards"):
+                if key in data:
+                    raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
 
 
 class DryRunArgsSchema(StrictSchema):

@@ -602,7 +602,7 @@ def _dry_run(
 
 
 def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
-    scored = appended.events[-1].payload
+    scored = next(e.payload for e in reversed(appended.events) if e.kind == "deal_scored")
     entry = appended.state.deal(scored["deal"])
     return {
         "deal": scored["deal"],

@@ -55,10 +55,15 @@ class DealOptionsSchema(PiquetOptionsSchema):
 class IrregularSchema(StrictSchema):
     """A rule break recorded anyway (Q12): a revoke ("revoke", "tricks[2][1]"), a false call
     ("announcement_not_held", "declarations.elder.sequence"), a lead out of turn the adversary
-    played to ("lead_out_of_turn", "tricks[4][0]"), a misdeal ("hand_size", "dealt.elder")."""
+    played to ("lead_out_of_turn", "tricks[4][0]"), a misdeal ("hand_size", "dealt.elder");
+    and found at the table, the location naming the offender: more than twelve cards in play
+    ("long_hand", "elder", PT 58), fewer ("short_hand", "younger", PT 57: the last tricks
+    hold the adversary's card alone), a talon offence ("talon_offence", "younger", PT 27–29,
+    33, 35)."""
 
     code = ma.fields.String(required=True, validate=validate.OneOf(
-        ["revoke", "announcement_not_held", "lead_out_of_turn", "hand_size", "talon_size"]))
+        ["revoke", "announcement_not_held", "lead_out_of_turn", "hand_size", "talon_size",
+         "long_hand", "short_hand", "talon_offence"]))
     location = ma.fields.String(required=True, validate=validate.Length(max=80))
 
 
@@ -164,6 +169,11 @@ class DealRequestSchema(StrictSchema):
         ma.fields.Nested(IrregularSchema), validate=validate.Length(max=16), allow_none=True,
         metadata={"description": "Rule breaks the table records anyway (Q12), each as the "
                                  "code and location of its violation"})
+    unplayed = ma.fields.Nested(
+        RolesCardsSchema, allow_none=True,
+        metadata={"description": "The cards a hand of more than twelve never played (with "
+                                 '{"code": "long_hand"} in irregular): they still bar the '
+                                 "adversary's combinations (PT 58)"})
     options = ma.fields.Nested(DealOptionsSchema, load_default=dict)
 
 

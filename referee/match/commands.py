@@ -176,6 +176,9 @@ def step(
     if before is None:
         before = game.check_step(record, dealer, state.players, state.options)
     irregular = _Irregular(state, game, number, dealer, kind, full, entered_by)
+    if kind == "irregularity":  # found at the table, no refused step (issue 11.4)
+        return _at_the_table(state, game, irregular, payload, record, before,
+                             reentry is not None)
     if anyway:  # as the rules have it when they take it; else as the engine records it
         again = {**payload, "deal": reentry} if reentry is not None else payload
         try:
@@ -274,6 +277,49 @@ def _by_engine(
     return events
 
 
+def _at_the_table(
+    state: MatchState, game: Game, irregular: _Irregular, payload: dict[str, Any],
+    record: dict[str, Any], before: Any, reentry: bool,
+) -> list[NewEvent]:
+    """An irregularity the rules do not refuse as a step but that the table found (a talon
+    offence, a hand of more or fewer than twelve cards: Q12, PT 27–29, 57, 58; P10 for
+    Pitch): added to the deal's record by the game, noted in an ``irregularity`` event with
+    its penalty (the table's option); a fresh deal (PT 28–29) ends the deal at once: it
+    scores nothing, does not count, and the same dealer deals again.
+
+    :raises MatchError: not an irregularity of the game, or the player not of the match.
+    :raises RecordError: the record with it cannot be read.
+    """
+    named = payload.get("player")
+    if named is not None and named not in state.players:
+        raise MatchError([Violation(
+            "not_a_player", "Q1" if game.name == "piquet" else "P1",
+            f"{named} is not a player of this match ({', '.join(state.players)}).",
+            "player")])
+    seat = state.players.index(named) if named is not None else None
+    found = game.record_irregularity(record, payload.get("what"), seat, irregular.dealer,
+                                     state.players, state.options, payload.get("cards"))
+    what = str(payload.get("what"))
+    note = irregular.note(what, found["penalty"], [], None, consequence=found["consequence"],
+                          entries=found["irregular"], record=found["record"])
+    if found["penalty"] == "fresh_deal":
+        return irregular.voided(note)
+    events: list[NewEvent] = [note]
+    new_record = found["record"]
+    after = game.check_step(new_record, irregular.dealer, state.players, state.options)
+    if after.complete and reentry:
+        return [*events, *record_cards(state, game, irregular.number, new_record,
+                                       irregular.entered_by)]
+    if after.complete:
+        ruled = game.rule(new_record, irregular.dealer, state.players, state.options)
+        if ruled.violations:
+            raise RecordError(ruled.violations)
+        known = [*(state.current.irregular if state.current else ()), note[1]]
+        ruled = game.penalize(ruled, known, state.players, state.options)
+        events.append(("deal_scored", _scored(irregular.number, ruled, irregular.entered_by)))
+    return events
+
+
 class _Irregular:
     """The events of a step recorded anyway (issue 11.4): the ``irregularity`` note, and the
     deal voided when that is the penalty."""
@@ -321,6 +367,19 @@ class _Irregular:
                 "deal": self.number, "reason": events[0][1]["consequence"], "by": None,
                 "irregularity": True}))
         return events
+
+    def voided(self, note: NewEvent) -> list[NewEvent]:
+        """The note of an irregularity whose penalty voids the deal, the void ruling, and
+        the deal voided (dealt again by the same dealer)."""
+        names = self.game.standing_names(self.state.players, self.state.options)
+        payload = note[1]
+        ruling = {"level": "cards", "void": True, "irregularity": payload["irregularity"],
+                  "violations": payload["violations"]}
+        return [note,
+                ("deal_scored", _scored(self.number, DealRuling(ruling, dict.fromkeys(names, 0)),
+                                        self.entered_by)),
+                ("deal_voided", {"deal": self.number, "reason": payload["consequence"],
+                                 "by": None, "irregularity": True})]
 
     def _consequence(self, category: str, penalty: str, violations: Sequence[Violation],
                      due: str | None) -> str:
@@ -386,11 +445,17 @@ def record_deal(
     number = (state.deals[-1].number if state.deals else 0) + 1
     dealer = state.next_dealer
     record, ruled = _ruled_entry(game, level, record, dealer, state, "")
-    return [
+    events: list[NewEvent] = [
         ("deal_recorded", {"deal": number, "dealer": dealer, "record": record, "level": level,
                            **({"entered_by": entered_by} if entered_by else {})}),
         ("deal_scored", _scored(number, ruled, entered_by)),
     ]
+    fresh = [i for i in ruled.ruling.get("irregularities") or ()
+             if isinstance(i, dict) and i.get("penalty") == "fresh_deal"]
+    if fresh:  # Q12: a misdeal (PT 10–14) or a fresh deal elected (PT 28–29): dealt again
+        events.append(("deal_voided", {"deal": number, "reason": fresh[0]["consequence"],
+                                       "by": None, "irregularity": True}))
+    return events
 
 
 def _ruled_entry(

@@ -28,6 +28,9 @@ Kinds and payloads:
   never in the ledger); from then on seats have joined (auto-confirm "auto" turns off)
 - ``undo`` {voids: [seq, …], reason, by}: takes back the last entry (and the score it caused)
 - ``deal_voided`` {deal, reason, by}; ``deal_amended`` {deal, record, reason, by}
+- ``irregularity`` {deal, dealer, irregularity, penalty, step, violations, consequence,
+  entered_by, irregular?, record?}: a step recorded anyway, or an irregularity found at the
+  table (a talon offence, a hand of the wrong size, an exposed card), with its penalty
 """
 
 from __future__ import annotations

@@ -23,7 +23,15 @@ from referee.match.state import (
     StepCheck,
     StepResult,
 )
-from referee.piquet.irregular import false_call_irregularity, revoke_irregularity
+from referee.piquet.irregular import (
+    false_call_irregularity,
+    long_hand_irregularity,
+    revoke_irregularity,
+    short_hand_irregularity,
+    talon_offence_irregularity,
+)
+from referee.pitch.irregular import consequence as pitch_consequence
+from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
 from referee.violations import RecordError, Violation
 
@@ -179,6 +187,16 @@ class PiquetGame(StepRules):
         if false_call not in ("reckon_nothing", "call_only"):
             raise _bad_option("false_call is 'reckon_nothing' or 'call_only' (Q12).",
                               "options.false_call")
+        long_hand = options.get("long_hand", "reckon_nothing")
+        if long_hand not in ("reckon_nothing", "void"):
+            raise MatchError([Violation(
+                "bad_option", "Q12", "long_hand is 'reckon_nothing' (PT 58) or 'void'.",
+                "options.long_hand")])
+        talon_offence = options.get("talon_offence", "reckon_nothing")
+        if talon_offence not in ("reckon_nothing", "fresh_deal"):
+            raise MatchError([Violation(
+                "bad_option", "Q12", "talon_offence is 'reckon_nothing' (PT 27–29) or "
+                "'fresh_deal' (PT 28–29).", "options.talon_offence")])
         return {
             "lead_point": lead_point,
             "cards_count_for_pique": bool(cards_count),
@@ -187,6 +205,8 @@ class PiquetGame(StepRules):
             "first_dealer": first_dealer,
             "revoke": revoke,
             "false_call": false_call,
+            "long_hand": long_hand,
+            "talon_offence": talon_offence,
         }
 
     def standing_names(self, players: Sequence[str], options: dict[str, Any]) -> list[str]:
@@ -212,6 +232,8 @@ class PiquetGame(StepRules):
             cards_count_for_pique=options["cards_count_for_pique"],
             revoke=options.get("revoke", "replay"),
             false_call=options.get("false_call", "reckon_nothing"),
+            long_hand=options.get("long_hand", "reckon_nothing"),
+            talon_offence=options.get("talon_offence", "reckon_nothing"),
         )
 
     @staticmethod
@@ -246,13 +268,73 @@ class PiquetGame(StepRules):
             new["declarations"] = declarations
         elif event.kind == "card":
             tricks = [list(t) for t in record.get("tricks", [])]
-            if not tricks or len(tricks[-1]) == 2:
+            if not tricks or len(tricks[-1]) == 2 or self._short(record):
                 tricks.append([])
             tricks[-1].append(payload["card"])
             new["tricks"] = tricks
         else:
             raise MatchError([Violation("bad_step", "", f"Piquet has no {event.kind!r} step.")])
         return new
+
+    @staticmethod
+    def _short(record: dict) -> bool:
+        """PT 57: a hand of fewer than twelve cards recorded (when he had no card to play):
+        every card after it is a trick of its own, a card that cannot be played to."""
+        return any(isinstance(i, dict) and i.get("code") == "short_hand"
+                   for i in record.get("irregular") or ())
+
+    def record_irregularity(
+        self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
+        players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """Q12: an irregularity found at the table that is no refused step, added to the
+        deal's record as the engine rules it: ``what`` is ``"talon_offence"`` (PT 27–29, 33,
+        35), ``"long_hand"`` (more than twelve cards, PT 58; ``cards``: those he will never
+        play, when known) or ``"short_hand"`` (fewer than twelve, PT 57: record it when he
+        has no card to play; from then on each card of the adversary is a trick of its own).
+
+        :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
+        :raises MatchError: an unknown irregularity, no player named, or recorded twice.
+        :raises RecordError: the record with it breaks the rules.
+        """
+        if what not in piquet.TABLE_CODES:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "The irregularities recorded this way are "
+                "talon_offence, long_hand and short_hand.", "what")])
+        if seat is None:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "Name the player who committed it.", "player")])
+        role: piquet.Role = "younger" if seat == dealer else "elder"
+        entries = [{"code": what, "location": role}]
+        earlier = list(record.get("irregular") or ())
+        if entries[0] in earlier:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", f"{players[seat]}'s {what.replace('_', ' ')} is "
+                "already recorded in this deal.", "what")])
+        new = {**record, "irregular": [*earlier, *entries]}
+        if cards:
+            if what != "long_hand":
+                raise MatchError([Violation(
+                    "bad_irregularity", "Q12", "Only a hand of more than twelve cards lists the "
+                    "cards he never played.", "cards")])
+            new["unplayed"] = {**(record.get("unplayed") or {}), role: list(cards)}
+        self.check_step(new, dealer, players, options)  # raises when it cannot be read
+        engine = self._engine_options(options)
+        if what == "long_hand":
+            found = long_hand_irregularity(role, len(cards or ()), engine.long_hand)
+        elif what == "short_hand":
+            found = short_hand_irregularity(role, 0)
+        else:
+            found = talon_offence_irregularity(role, engine.talon_offence)
+        consequence = found.consequence.replace(f"The {role} hand",
+                                                f"{players[seat]} (the {role} hand)", 1)
+        if what == "short_hand":
+            consequence = (f"{players[seat]} (the {role} hand) has no card left to play: "
+                           "fewer than twelve cards, no penalty (PT 57); each card of the "
+                           f"{piquet.other(role)} hand that cannot be played to is his "
+                           "trick.")
+        return {"record": new, "irregular": entries, "penalty": found.penalty,
+                "consequence": consequence, "law": found.law}
 
     @staticmethod
     def _check_declaration_time(record: dict, role: str, declarations: dict) -> None:
@@ -685,6 +767,51 @@ class PitchGame(StepRules):
                 "kinds": [item.kind for item in found.irregularities],
                 "penalties": list(found.penalties), "consequences": consequences,
                 "violations": list(found.refused)}
+
+    def record_irregularity(
+        self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
+        players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """P10: an irregularity found at the table that is no refused step, added to the
+        hand's record: ``what`` is ``"exposed_card"`` (no score penalty; the opponents may
+        call it in the partnership game, F) or ``"long_hand"`` (a hand found in play with more
+        than six cards: a new deal, by analogy with Work 1913, dealt as the ``misdeal``
+        option says). A revoke, a misdeal or a bid or card out of turn is recorded as the step
+        itself with ``"anyway": true``.
+
+        :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
+        :raises MatchError: another irregularity, or no player named.
+        """
+        if what not in ("exposed_card", "long_hand"):
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "At Pitch the irregularities recorded this way are "
+                "exposed_card and long_hand; record a revoke, a misdeal or a bid or card out of "
+                "turn as the step itself with \"anyway\": true.", "what")])
+        if seat is None:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "Name the player who committed it.", "player")])
+        if cards and what != "exposed_card":
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "Only an exposed card names its card.", "cards")])
+        entry: dict[str, Any] = {"type": what, "seat": seat}
+        tricks = record.get("tricks") or []
+        if what == "exposed_card" and tricks:
+            entry["trick"] = min(len(tricks) + (len(tricks[-1]) == len(players)), 6)
+        new = {**record, "irregular": [*(record.get("irregular") or ()), entry]}
+        self.check_step(new, dealer, players, options)  # raises when it cannot be read
+        engine = self._engine_options(options)
+        partnership = bool(options.get("partnership"))
+        item = pitch.hand_from_record(new, len(players), partnership).irregular[-1]
+        penalty, source = pitch_penalty_of(what, engine, partnership)
+        next_dealer = None
+        if what == "long_hand":
+            next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % len(players)
+        consequence = pitch_consequence(item, engine, None, next_dealer, partnership)
+        consequence = consequence.replace(f"Seat {seat}", f"{players[seat]} (seat {seat})", 1)
+        if cards:
+            consequence = consequence.replace(" exposed a card", f" exposed the {cards[0]}", 1)
+        return {"record": new, "irregular": [entry], "penalty": penalty,
+                "consequence": consequence, "law": source}
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],

@@ -197,6 +197,19 @@ class Game(Protocol):
         """
         ...
 
+    def record_irregularity(
+        self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
+        players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """An irregularity found at the table that is no refused step (a talon offence, a
+        hand of the wrong size, an exposed card), added to the deal's record:
+        ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
+
+        :raises MatchError: not an irregularity of this game. :raises RecordError: the
+            record with it cannot be read.
+        """
+        ...
+
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
         options: dict[str, Any],

@@ -21,7 +21,7 @@ from referee.piquet.combinations import (
 from referee.piquet.counting import Count, Judgement, judge_q7
 from referee.piquet.deal import LogEntry, PiquetRuling, rule_deal
 from referee.piquet.exchange import is_carte_blanche
-from referee.piquet.irregular import IRREGULAR_CODES, Irregularity
+from referee.piquet.irregular import IRREGULAR_CODES, TABLE_CODES, Irregularity
 from referee.piquet.partie import (
     PartieStatus,
     Settlement,
@@ -56,6 +56,7 @@ from referee.piquet.sheet import (
 __all__ = [
     "IRREGULAR_CODES",
     "ROLES",
+    "TABLE_CODES",
     "Announcement",
     "CategoryResult",
     "ClaimComparison",

@@ -42,11 +42,17 @@ from referee.piquet.irregular import (
     Irregularity,
     false_call_irregularity,
     lead_out_of_turn_irregularity,
+    lone_tricks,
+    long_hand_irregularity,
     misdeal_irregularity,
     out_of_turn_tricks,
     penalty_counts,
     revoke_irregularity,
+    short_hand_irregularity,
+    table_irregularities,
+    talon_offence_irregularity,
     trick_of,
+    wrong_hands,
 )
 from referee.piquet.play import (
     PlayPoint,
@@ -175,11 +181,15 @@ def _grounds(ruling: PiquetRuling) -> dict[str, list[dict[str, str]]]:
     return {"verified": verified, "computed": computed, "as_reported": []}
 
 
-def verify_tricks(tricks: Sequence[tuple[Card, ...]], complete: bool = True) -> list[Violation]:
+def verify_tricks(
+    tricks: Sequence[tuple[Card, ...]], complete: bool = True,
+    lone: frozenset[int] = frozenset(),
+) -> list[Violation]:
     """Q6 shape of the play: 12 tricks of 2 cards of the pack, no card played twice.
 
     ``complete=False`` (a deal in progress): at most 12 tricks, the last may hold 1 card, and a
-    card played twice is returned as a violation instead of raised.
+    card played twice is returned as a violation instead of raised.  ``lone``: tricks that
+    hold one card, the adversary of a short hand playing alone (PT 57).
 
     :raises RecordError: codes ``trick_count``, ``trick_size``, ``not_in_pack``,
         ``card_played_twice`` (complete deals only).
@@ -197,7 +207,8 @@ def verify_tricks(tricks: Sequence[tuple[Card, ...]], complete: bool = True) -> 
     twice: list[Violation] = []
     for i, trick in enumerate(tricks):
         last = i == len(tricks) - 1
-        if len(trick) != 2 and (complete or not last or len(trick) != 1):
+        if len(trick) != 2 and (complete or not last or len(trick) != 1) \
+                and not (i in lone and len(trick) == 1):
             raise RecordError([Violation(
                 "trick_size", "Q6",
                 f"Trick {i + 1} holds {counted(len(trick), 'card')}: write its 2 cards, the "
@@ -328,18 +339,30 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         announcement that is not a combination).
     """
     accepted = frozenset(deal.irregular)
+    table: dict[str, Role] = {}
+    lone: frozenset[int] = frozenset()
     if accepted:
+        table = table_irregularities(deal)
+        deal = wrong_hands(deal, table)
         void = _misdeal(deal, accepted)
+        if void is None and table.get("talon_offence") and options.talon_offence == "fresh_deal":
+            void = _void_ruling(talon_offence_irregularity(table["talon_offence"],
+                                                           "fresh_deal"))
         if void is not None:
             return void
-    verify_tricks(deal.tricks)
+        if "short_hand" in table:
+            lone = lone_tricks(deal.tricks)
+    verify_tricks(deal.tricks, lone=lone)
     verify_cards(deal)
-    results, play_points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted))
+    results, play_points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted),
+                                       lone, other(table.get("short_hand", "younger")))
     plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=True)
     violations: list[Violation] = list(facts.violations)
     violations.extend(find_revokes(results, facts.after, plays))
     hands = {r: frozenset(plays[r]) for r in ROLES}
+    if deal.unplayed:  # PT 58: a long hand's cards never played still bar the adversary
+        hands = {r: hands[r].union(deal.unplayed.get(r, ())) for r in ROLES}
     claims, found = _claims(hands, deal.declarations)
     violations.extend(found)
     blanche, found = _carte_blanche(deal, facts, plays)
@@ -349,6 +372,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     if accepted:
         violations, irregularities = _recorded_anyway(violations, accepted, deal, results,
                                                       facts, hands, options)
+        irregularities.extend(_at_the_table(deal, table, lone, options))
     if len(violations) > 1:
         violations.sort(key=_violation_order)
 
@@ -412,16 +436,38 @@ def _misdeal(deal: PiquetDeal, accepted: frozenset[tuple[str, str]]) -> PiquetRu
         if first.code not in ("hand_size", "talon_size") \
                 or (first.code, first.location) not in accepted:
             raise
-        nothing = CategoryResult(None, 0, 0)
-        none: dict[Role, int] = {"elder": 0, "younger": 0}
-        return PiquetRuling(
-            scores=dict(none), tricks_won=dict(none),
-            declarations=Declarations(nothing, nothing, nothing, None, dict(none), None),
-            carte_blanche=None, repique=None, pique=None, capot=None, cards=None, tricks=(),
-            hands={"elder": (), "younger": ()}, log=(), violations=(),
-            irregularities=(misdeal_irregularity(first.location, first.message),),
-        )
+        return _void_ruling(misdeal_irregularity(first.location, first.message))
     return None
+
+
+def _void_ruling(item: Irregularity) -> PiquetRuling:
+    """A deal that scores nothing and is dealt again (a misdeal, PT 10–14; a fresh deal the
+    other player elects after a talon offence, PT 28–29)."""
+    nothing = CategoryResult(None, 0, 0)
+    none: dict[Role, int] = {"elder": 0, "younger": 0}
+    return PiquetRuling(
+        scores=dict(none), tricks_won=dict(none),
+        declarations=Declarations(nothing, nothing, nothing, None, dict(none), None),
+        carte_blanche=None, repique=None, pique=None, capot=None, cards=None, tricks=(),
+        hands={"elder": (), "younger": ()}, log=(), violations=(), irregularities=(item,),
+    )
+
+
+def _at_the_table(
+    deal: PiquetDeal, table: Mapping[str, Role], lone: frozenset[int], options: PiquetOptions
+) -> list[Irregularity]:
+    """Q12: the irregularities found at the table (not violations of the record): a hand of
+    more or fewer than twelve cards in play (PT 57, 58), a talon offence (PT 27–29, 33, 35)."""
+    found: list[Irregularity] = []
+    if "long_hand" in table:
+        role = table["long_hand"]
+        found.append(long_hand_irregularity(
+            role, len((deal.unplayed or {}).get(role, ())), options.long_hand))
+    if "short_hand" in table:
+        found.append(short_hand_irregularity(table["short_hand"], len(lone)))
+    if "talon_offence" in table:
+        found.append(talon_offence_irregularity(table["talon_offence"], "reckon_nothing"))
+    return found
 
 
 def _recorded_anyway(

@@ -21,16 +21,29 @@ does not hold           that deal; ``call_only``: only the call scores nothing; 
                         it (a misnomer)
 wrong number of cards   a fresh deal by the same dealer: the deal scores nothing   PT 10–14,
 dealt, 9 in the talon                                                              39–43
+more than twelve cards  ``long_hand`` ``reckon_nothing`` (default): he scores      PT 58, 25,
+in play                 nothing but a carte blanche (Case XXI), his cards and      31; Cases
+                        calls still bar the adversary's pique and repique; his     XVII, XIX,
+                        cards not played are no trick, the twelfth is the last     XXI
+                        trick (Case XIX); ``void``: nobody scores (Case XXII)
+fewer than twelve       no penalty; each card of the adversary that cannot be      PT 57, 26,
+cards in play           played to is a trick of his (led, won; the twelfth is      30
+                        the last trick)
+talon offence           ``talon_offence`` ``reckon_nothing`` (default): the        PT 27–29,
+                        offender scores nothing, his counts still bar;             33, 35
+                        ``fresh_deal``: nobody scores, the same dealer deals again
 ======================  =========================================================  ==========
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from referee.piquet.counting import Count
-from referee.piquet.records import ROLES, Role, other
+from referee.piquet.records import ROLES, PiquetDeal, Role, counted, other
+from referee.violations import RecordError, Violation
 
 #: The violation codes a table may record anyway, and the irregularity each is (Q12).
 IRREGULAR_CODES: dict[str, str] = {
@@ -39,6 +52,14 @@ IRREGULAR_CODES: dict[str, str] = {
     "lead_out_of_turn": "lead_out_of_turn",
     "hand_size": "misdeal",
     "talon_size": "misdeal",
+}
+
+#: Irregularities found at the table that are no violation of the record (Q12): the record's
+#: ``irregular`` lists them with the offender's role as the location.
+TABLE_CODES: dict[str, str] = {
+    "long_hand": "more than twelve cards in play (PT 58)",
+    "short_hand": "fewer than twelve cards in play (PT 57)",
+    "talon_offence": "a talon offence (PT 27–29, 33, 35)",
 }
 
 
@@ -82,6 +103,7 @@ def penalty_counts(counts: Sequence[Count], found: Sequence[Irregularity]) -> li
     that an offender's counts still bar his opponent's pique and repique (PT 58, Case I):
     an offender who reckons nothing loses what he counted; a void deal takes both totals."""
     losers: dict[Role, Irregularity] = {}
+    kept = {"long_hand": "carte_blanche"}  # Case XXI: a carte blanche scores before
     for item in found:
         if item.penalty == "void":
             for role in ROLES:
@@ -93,9 +115,10 @@ def penalty_counts(counts: Sequence[Count], found: Sequence[Irregularity]) -> li
         cause = losers.get(role)
         if cause is None:
             continue
-        total = sum(c.points for c in counts if c.who == role)
+        keep = kept.get(cause.kind) if cause.penalty == "reckon_nothing" else None
+        total = sum(c.points for c in counts if c.who == role and c.step != keep)
         what = ("the deal is void" if cause.penalty == "void" else "reckons nothing this deal") \
-            + f": {cause.kind.replace('_', ' ')} ({cause.law})"
+            + f": {_KIND_WORDS.get(cause.kind, cause.kind.replace('_', ' '))} ({cause.law})"
         out.append(Count(role, what, -total, "penalty", "Q12", "penalty", "penalty", None, 0,
                          cause.consequence))
     return out
@@ -155,3 +178,116 @@ def misdeal_irregularity(location: str, message: str) -> Irregularity:
         "misdeal", None, "PT 10–14, 39–43", location, "fresh_deal",
         f"{message.split(':')[0]}: a misdeal. The same dealer deals afresh (no law moves the "
         "deal); this deal scores nothing.")
+
+
+_KIND_WORDS = {"long_hand": "more than twelve cards", "short_hand": "fewer than twelve cards",
+               "talon_offence": "talon offence"}
+
+
+def table_irregularities(deal: PiquetDeal) -> dict[str, Role]:
+    """The irregularities of :data:`TABLE_CODES` the record lists, each code → the offender.
+
+    :raises RecordError: code ``bad_irregular`` (Q12) when the location is not a role, or one
+        player is recorded with both more and fewer than twelve cards.
+    """
+    found: dict[str, Role] = {}
+    for i, (code, location) in enumerate(deal.irregular):
+        if code not in TABLE_CODES:
+            continue
+        if location not in ROLES:
+            raise RecordError([Violation(
+                "bad_irregular", "Q12",
+                f"Say who committed {TABLE_CODES[code]}: the location is \"elder\" or "
+                "\"younger\".", f"irregular[{i}].location")])
+        found[code] = "elder" if location == "elder" else "younger"
+    if found.get("long_hand") is not None and found.get("long_hand") == found.get("short_hand"):
+        raise RecordError([Violation(
+            "bad_irregular", "Q12", "One hand cannot hold both more and fewer than twelve "
+            "cards: record the one that was found.", "irregular")])
+    return found
+
+
+def wrong_hands(deal: PiquetDeal, found: Mapping[str, Role]) -> PiquetDeal:
+    """The record as the checks of Q2–Q4 can take it when a hand played with the wrong number
+    of cards (PT 57, 58): that hand's cards as dealt and its discards are set aside (they are
+    what went wrong), and the talon unless it holds eight cards.  The play and the
+    declarations are ruled as recorded.
+
+    :raises RecordError: code ``unplayed_played`` (Q12) — a card listed as never played by a
+        long hand is in the tricks — or ``bad_irregular`` — ``unplayed`` cards without a long
+        hand recorded for that player.
+    """
+    wrong = {r for code, r in found.items() if code in ("long_hand", "short_hand")}
+    played = {c for trick in deal.tricks for c in trick}
+    for role, extra in (deal.unplayed or {}).items():
+        if not extra:
+            continue
+        if found.get("long_hand") != role:
+            raise RecordError([Violation(
+                "bad_irregular", "Q12", f"Cards the {role} hand never played are listed, but "
+                f"no hand of more than twelve cards is recorded for him: add "
+                f'{{"code": "long_hand", "location": "{role}"}} to irregular.',
+                f"unplayed.{role}")])
+        for i, card in enumerate(extra):
+            if card in played:
+                raise RecordError([Violation(
+                    "unplayed_played", "Q12", f"The {role} hand is said never to have played "
+                    "a card that is in the tricks: list only the cards left in his hand.",
+                    f"unplayed.{role}[{i}]")])
+    if not wrong:
+        return deal
+    dealt = {r: h for r, h in (deal.dealt or {}).items() if r not in wrong} or None
+    exchange = {r: h for r, h in (deal.exchange or {}).items() if r not in wrong} or None
+    talon = deal.talon if deal.talon is not None and len(deal.talon) == 8 else None
+    return replace(deal, dealt=dealt, exchange=exchange, talon=talon)
+
+
+def lone_tricks(tricks: Sequence[Sequence[Any]]) -> frozenset[int]:
+    """PT 57: the last tricks that hold one card only — the cards of the adversary of a short
+    hand that cannot be played to."""
+    lone: set[int] = set()
+    for i in range(len(tricks) - 1, -1, -1):
+        if len(tricks[i]) != 1:
+            break
+        lone.add(i)
+    return frozenset(lone)
+
+
+def long_hand_irregularity(offender: Role, unplayed: int, penalty: str) -> Irregularity:
+    """A hand of more than twelve cards found in play (PT 58; Cases XIX, XXI, XXII)."""
+    extra = f" ({counted(unplayed, 'card')} never played)" if unplayed else ""
+    if penalty == "void":
+        return Irregularity(
+            "long_hand", offender, "PT 58", offender, "void",
+            f"The {offender} hand played with more than twelve cards{extra}: the deal is void, "
+            "nobody scores (table option: PT 58 can profit the offender, Case XXII).")
+    return Irregularity(
+        "long_hand", offender, "PT 58", offender, "reckon_nothing",
+        f"The {offender} hand played with more than twelve cards{extra}: he reckons nothing "
+        "this deal but a carte blanche (PT 58, Case XXI); his cards and calls still bar a "
+        f"pique or repique of the {other(offender)} hand, and the twelfth trick is the last "
+        "(Case XIX).")
+
+
+def short_hand_irregularity(offender: Role, lone: int) -> Irregularity:
+    """A hand of fewer than twelve cards found in play: no penalty (PT 57)."""
+    return Irregularity(
+        "short_hand", offender, "PT 57", offender, "none",
+        f"The {offender} hand played with fewer than twelve cards: no penalty (PT 57); the "
+        f"{other(offender)} hand counts as tricks the {counted(lone, 'card')} that could not "
+        "be played to.")
+
+
+def talon_offence_irregularity(offender: Role, penalty: str) -> Irregularity:
+    """A talon offence (PT 27–29, 33, 35): he reckons nothing, or a fresh deal (PT 28–29)."""
+    if penalty == "fresh_deal":
+        return Irregularity(
+            "talon_offence", offender, "PT 28–29", offender, "fresh_deal",
+            f"The {offender} hand took talon cards he was not entitled to: the "
+            f"{other(offender)} hand elects a fresh deal (table option, PT 28–29); the same "
+            "dealer deals again and this deal scores nothing.")
+    return Irregularity(
+        "talon_offence", offender, "PT 27–29, 33, 35", offender, "reckon_nothing",
+        f"The {offender} hand took talon cards he was not entitled to: he reckons nothing this "
+        f"deal (PT 27–29, 33, 35); his counts still bar a pique or repique of the "
+        f"{other(offender)} hand.")

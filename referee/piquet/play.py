@@ -59,12 +59,16 @@ _WIN_WORDS: tuple[str, ...] = tuple(f"wins trick {n}" for n in range(1, 13))
 def play_tricks(
     tricks: Sequence[tuple[Card, ...]], options: PiquetOptions,
     out_of_turn: frozenset[int] = frozenset(),
+    lone: frozenset[int] = frozenset(), lone_by: Role = "elder",
 ) -> tuple[list[TrickResult], list[PlayPoint]]:
     """Resolve tricks in order (Q6): elder leads the first, each winner leads the next.
 
     ``tricks``: tricks of 2 cards (leader's first); the last may hold 1 card (in progress).
     ``out_of_turn``: 0-based tricks led by the other player (recorded anyway, Q12: the lead
     stands once the adversary has played to it, PT 59 III).
+    ``lone``: 0-based tricks of one card that ``lone_by`` plays alone, his adversary holding
+    fewer than twelve cards: PT 57, "his adversary counts as tricks all cards that cannot be
+    played to" — he leads it (1 point, PT 65) and wins it; the twelfth is the last trick.
     :returns: the tricks with leaders and winners, and the play points in the order scored.
     """
     results: list[TrickResult] = []
@@ -74,10 +78,17 @@ def play_tricks(
     for i, cards in enumerate(tricks):
         if i in out_of_turn:
             leader = "younger" if leader == "elder" else "elder"
+        if lone and i in lone:
+            leader = lone_by
         lead = cards[0]
         if every or lead.rank >= TEN:
             points.append(_new(PlayPoint, (leader, _LEAD_WORDS.get(lead) or f"lead {lead}", 1, i)))
         if len(cards) < 2:
+            if i in lone:  # PT 57: a card that cannot be played to is a trick
+                if i == 11:
+                    points.append(_new(PlayPoint, (leader, "last trick", 1, i)))
+                results.append(_new(TrickResult, (i + 1, leader, cards, leader)))
+                continue
             results.append(_new(TrickResult, (i + 1, leader, cards, None)))
             break
         follow = cards[1]

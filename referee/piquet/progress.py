@@ -15,7 +15,12 @@ from referee.cards import PIQUET_PACK, Card, card_name
 from referee.piquet.combinations import declare
 from referee.piquet.deal import _carte_blanche, _claims, rule_deal, verify_tricks
 from referee.piquet.exchange import check_exchange, verify_cards
-from referee.piquet.irregular import out_of_turn_tricks
+from referee.piquet.irregular import (
+    lone_tricks,
+    out_of_turn_tricks,
+    table_irregularities,
+    wrong_hands,
+)
 from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
 from referee.piquet.records import ROLES, PiquetDeal, PiquetOptions, Role, other
 from referee.violations import RecordError, Violation
@@ -69,15 +74,24 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
         0 or 3+ cards or a 1-card trick before the last, a card not in the pack, a dealt hand
         not of 12 cards...).
     """
-    twice = verify_tricks(deal.tricks, complete=False)
+    whole = deal
+    table: dict[str, Role] = {}
+    lone: frozenset[int] = frozenset()
+    if deal.irregular:  # a hand of the wrong size or a talon offence (Q12, PT 57, 58)
+        table = table_irregularities(deal)
+        deal = wrong_hands(deal, table)
+        if "short_hand" in table:  # PT 57: once he has no card, the adversary plays alone
+            lone = lone_tricks(deal.tricks)
+    twice = verify_tricks(deal.tricks, complete=False, lone=lone)
     verify_cards(deal)
-    complete = len(deal.tricks) == 12 and len(deal.tricks[-1]) == 2
+    complete = len(deal.tricks) == 12 and (len(deal.tricks[-1]) == 2 or 11 in lone)
     if complete and not twice:
-        ruling = rule_deal(deal, options)
+        ruling = rule_deal(whole, options)
         return PiquetProgress("complete", None, None, ruling.violations, ruling.tricks,
                               ruling.tricks_won, ruling.scores, True)
     accepted = frozenset(deal.irregular)
-    results, play_points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted))
+    results, play_points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted),
+                                       lone, other(table.get("short_hand", "younger")))
     plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=False)
     violations = [*twice, *facts.violations, *find_revokes(results, facts.after, plays)]
@@ -120,6 +134,8 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
         led = results[-1].cards[0]
     elif results and results[-1].winner is not None:
         to_play = results[-1].winner
+    if led is None and table.get("short_hand") == to_play:  # PT 57: he has no card left
+        to_play = other(to_play)
     played_all = {c for trick in deal.tricks for c in trick}
     hand = known[to_play]
     if hand is not None:

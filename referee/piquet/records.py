@@ -60,12 +60,31 @@ class PiquetOptions:
     "counts nothing"; no penalty for a call he "could not possibly have held in his hand and
     discard taken together", PT 53) or ``"call_only"`` (a lenient table: only the false call
     scores nothing).
+
+    ``long_hand`` (a player found to have played with more than twelve cards):
+    ``"reckon_nothing"`` (default, PT 58: he "can reckon nothing that deal; but his cards,
+    though not good to score, are good to bar his adversary"; also PT 25, 31 and Cases XVII,
+    XIX; a carte blanche he showed still counts, Case XXI) or ``"void"`` (the deal counts for
+    nobody — the digest's proposal, since Cavendish himself calls PT 58 "an inadequate law"
+    that can profit the offender, Case XXII).  A hand of fewer than twelve has no option: "he
+    is liable to no penalty. His adversary counts as tricks all cards that cannot be played
+    to" (PT 57; PT 26, 30).
+
+    ``talon_offence`` (exposing, taking up or mixing with one's hand talon cards one is not
+    entitled to, or elder taking up the cards he left): ``"reckon_nothing"`` (default, PT
+    27–29, 33, 35: the offender "can reckon nothing that deal") or ``"fresh_deal"`` (PT 28–29:
+    when such a card was mixed with his hand the other player "may elect to have a fresh
+    deal": the deal scores nothing and the same dealer deals again).  HI 2 and PT's laws of
+    Piquet au cent make the offender "lose the game"; a Rubicon partie of six deals has no
+    game of a hundred to lose, so that rule is not offered.
     """
 
     lead_point: Literal["every", "ten_or_higher"] = "every"
     cards_count_for_pique: bool = True
     revoke: Literal["replay", "reckon_nothing", "void"] = "replay"
     false_call: Literal["reckon_nothing", "call_only"] = "reckon_nothing"
+    long_hand: Literal["reckon_nothing", "void"] = "reckon_nothing"
+    talon_offence: Literal["reckon_nothing", "fresh_deal"] = "reckon_nothing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +120,13 @@ class PiquetDeal:
     the violation each would otherwise be: ``("revoke", "tricks[2][1]")``,
     ``("announcement_not_held", "declarations.elder.sequence")``, ``("lead_out_of_turn",
     "tricks[4][0]")`` (that trick was led by the other player, and answered),
-    ``("hand_size", "dealt.elder")`` or ``("talon_size", "talon")`` (a misdeal).
+    ``("hand_size", "dealt.elder")`` or ``("talon_size", "talon")`` (a misdeal); and, not
+    violations but events found at the table, with the offender's role as the location:
+    ``("long_hand", "elder")`` (he played with more than twelve cards, PT 58),
+    ``("short_hand", "younger")`` (with fewer than twelve, PT 57: the last tricks hold only
+    the adversary's card) and ``("talon_offence", "elder")`` (PT 27–29, 33, 35).
+    ``unplayed``: the cards a long hand held but never played (PT 58: they still bar the
+    adversary's combinations).
     """
 
     tricks: tuple[tuple[Card, ...], ...]
@@ -110,6 +135,7 @@ class PiquetDeal:
     exchange: Mapping[Role, tuple[Card, ...]] | None = None
     declarations: Mapping[Role, Announcement] | None = None
     irregular: tuple[tuple[str, str], ...] = ()
+    unplayed: Mapping[Role, tuple[Card, ...]] | None = None
 
 
 def _bad_input(code: str, message: str, location: str) -> RecordError:
@@ -219,7 +245,11 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
                              'An irregularity is {"code": "revoke", "location": "tricks[2][1]"}.',
                              f"irregular[{i}]")
         irregular.append((item["code"], item.get("location", "")))
+    unplayed = None
+    if record.get("unplayed") is not None:
+        unplayed = {r: _cards(v, f"unplayed.{r}")
+                    for r, v in _roles(record["unplayed"], "unplayed").items()}
     return PiquetDeal(
         tricks=tricks, dealt=dealt, talon=talon, exchange=exchange, declarations=declarations,
-        irregular=tuple(irregular),
+        irregular=tuple(irregular), unplayed=unplayed,
     )

@@ -37,6 +37,7 @@ from referee.pitch.points import Points, count_points
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
+    NEW_DEAL_KINDS,
     TRICKS_PER_HAND,
     PitchHand,
     PitchOptions,
@@ -441,7 +442,7 @@ def rule_hand(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Pitch
 def _refuse_misdeal(hand: PitchHand) -> None:
     """A hand with a misdeal recorded is not scored (P10): :func:`rule_deal` rules it."""
     for k, item in enumerate(hand.irregular):
-        if item.kind == "misdeal":
+        if item.kind in NEW_DEAL_KINDS:
             raise RecordError(
                 [
                     Violation(
@@ -464,7 +465,7 @@ def rule_deal(
 
     :raises RecordError: as :func:`rule_hand` / :func:`~referee.pitch.irregular.rule_misdeal`.
     """
-    if any(item.kind == "misdeal" for item in hand.irregular):
+    if any(item.kind in NEW_DEAL_KINDS for item in hand.irregular):
         return rule_misdeal(hand, options)
     return rule_hand(hand, options)
 

@@ -13,7 +13,12 @@ P10 options, whose defaults come from the published laws in rules/irregularities
   completed one stands (score as played, noted) or voids the hand; a wrong first lead is
   always taken back (only the pitcher's lead sets trump);
 - a bid out of turn (``bid_out_of_turn``): cancelled, or the offender must pass, or it stands;
-- a misdeal (``misdeal``): a new deal (F, EB29), by the next dealer or the same one.
+- a misdeal (``misdeal``): a new deal (F, EB29), by the next dealer or the same one;
+- a hand found in play with more than six cards (``long_hand``): a new deal, as a misdeal, by
+  analogy with Work, *Auction of To-day* (1913): "a long hand means a new deal";
+- a card exposed during play (``exposed_card``): no score penalty; in the partnership game
+  the opponents may call it (F, All Fours: exposed cards are "liable to be called by the
+  adversaries"); nothing is found for the game of each for himself.
 
 Everything here is pure: the engine reads the record's ``irregular`` list, adjusts the
 auction or the leaders it implies, and turns the score as played into the score after the
@@ -30,6 +35,7 @@ from referee.pitch.claims import Finding, findings_dicts, side_words
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
+    NEW_DEAL_KINDS,
     PASS,
     Call,
     Irregularity,
@@ -54,6 +60,11 @@ SOURCES: dict[tuple[str, str], str] = {
         "no Pitch law: as played, noted; Hoffmann law 82, PT 59 III by analogy"
     ),
     ("lead_out_of_turn", "void"): "no Pitch law: the table's option",
+    ("long_hand", "pass_deal"): "Work 1913 by analogy: a new deal; USPCC, SA: the deal passes",
+    ("long_hand", "same_dealer"): "Work 1913 by analogy: a new deal; USPCC Smudge: the same "
+                                  "dealer",
+    ("exposed_card", "may_be_called"): "F: Foster's Complete Hoyle, All Fours (partnership)",
+    ("exposed_card", "none"): "no law for the game of each for himself",
 }
 
 _OPTION_OF = {
@@ -61,12 +72,20 @@ _OPTION_OF = {
     "misdeal": "misdeal",
     "bid_out_of_turn": "bid_out_of_turn",
     "lead_out_of_turn": "lead_out_of_turn",
+    "long_hand": "misdeal",
 }
 
 
-def penalty_of(kind: str, options: PitchOptions = DEFAULT_OPTIONS) -> tuple[str, str]:
-    """The option value the table applies to an irregularity of ``kind`` and its source."""
-    penalty = str(getattr(options, _OPTION_OF[kind]))
+def penalty_of(
+    kind: str, options: PitchOptions = DEFAULT_OPTIONS, partnership: bool = False
+) -> tuple[str, str]:
+    """The option value the table applies to an irregularity of ``kind`` and its source; an
+    exposed card has no option: ``"may_be_called"`` in the partnership game (F), else
+    ``"none"``."""
+    if kind == "exposed_card":
+        penalty = "may_be_called" if partnership else "none"
+    else:
+        penalty = str(getattr(options, _OPTION_OF[kind]))
     return penalty, SOURCES[(kind, penalty)]
 
 
@@ -107,10 +126,11 @@ def consequence(
     options: PitchOptions = DEFAULT_OPTIONS,
     bid: int | None = None,
     next_dealer: int | None = None,
+    partnership: bool = False,
 ) -> str:
     """What recording ``irregularity`` means under the table's options, in words (P10): the
     sentence to show before "record it anyway" is sent. ``bid``: the high bid when known."""
-    penalty, source = penalty_of(irregularity.kind, options)
+    penalty, source = penalty_of(irregularity.kind, options, partnership)
     seat = f"seat {irregularity.seat}"
     bid_words = "the bid" if bid is None else f"the bid, {bid}"
     if irregularity.kind == "revoke":
@@ -139,9 +159,17 @@ def consequence(
             "must_pass": f"the call is void and {seat} must pass at his turn",
             "stands": f"the others accepted it: it is {seat}'s call at his turn",
         }[penalty]
+    elif irregularity.kind == "exposed_card":
+        when = "" if irregularity.trick is None else f" in trick {irregularity.trick}"
+        head = f"{seat.capitalize()} exposed a card{when}"
+        body = ("the opponents may call it: he plays it when they call for it, if he can do so "
+                "without revoking; the score is not changed" if penalty == "may_be_called"
+                else "no penalty: the hand is scored as played, noted")
     else:
         to = "" if irregularity.seat is None else f" to seat {irregularity.seat}"
         head = f"A wrong number of cards was dealt{to}"
+        if irregularity.kind == "long_hand":
+            head = f"{seat.capitalize()} was found in play with more than six cards"
         who = "the next dealer deals" if penalty == "pass_deal" else "the same dealer deals again"
         if next_dealer is not None:
             who += f" (seat {next_dealer})"
@@ -348,9 +376,11 @@ def apply_penalties(
         elif item.kind == "lead_out_of_turn":
             proven = bool(leaders)  # the cards list the trick from that seat
             void = void or penalty == "void"
-        elif item.kind == "bid_out_of_turn":
+        elif item.kind in ("bid_out_of_turn", "exposed_card"):
             proven = False
-        what = consequence(item, options, bid)
+        if item.kind == "exposed_card":
+            penalty, source = penalty_of(item.kind, options, partnership)
+        what = consequence(item, options, bid, partnership=partnership)
         rulings.append(
             IrregularityRuling(item.kind, item.seat, item.trick, item.call, penalty, source,
                                what, proven)
@@ -446,7 +476,7 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
     check_dealer(hand.dealer, players)
     sides = sides_of(players, hand.partnership)
     short = [s for s, cards in enumerate(hand.hands or ()) if len(cards) != HAND_SIZE]
-    entries = [item for item in hand.irregular if item.kind == "misdeal"]
+    entries = [item for item in hand.irregular if item.kind in NEW_DEAL_KINDS]
     if not entries and not short:
         raise RecordError(
             [Violation("no_misdeal", "P10", "The record shows no misdeal to rule on.", "irregular")]
@@ -456,7 +486,8 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
     penalty, source = penalty_of("misdeal", options)
     next_dealer = hand.dealer if penalty == "same_dealer" else (hand.dealer + 1) % players
     rulings = tuple(
-        IrregularityRuling("misdeal", item.seat, None, None, penalty, source,
+        IrregularityRuling(item.kind, item.seat, None, None, penalty,
+                           SOURCES[(item.kind, penalty)],
                            consequence(item, options, None, next_dealer),
                            bool(short) and (item.seat is None or item.seat in short))
         for item in entries

@@ -24,6 +24,7 @@ from referee.pitch.irregular import (
 from referee.pitch.play import Play, Trick, play_tricks
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
+    NEW_DEAL_KINDS,
     TRICKS_PER_HAND,
     Call,
     Irregularity,
@@ -98,7 +99,7 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
         ``play_before_auction_ended`` (cards played before every call), ``no_pitcher`` / ``redeal``
         (cards played after an auction nobody won).
     """
-    if any(item.kind == "misdeal" for item in hand.irregular):
+    if any(item.kind in NEW_DEAL_KINDS for item in hand.irregular):
         rule_misdeal(hand, options)  # checks the dealer
         return PitchProgress(
             phase="misdeal",

@@ -82,7 +82,13 @@ class PitchOptions:
     ``misdeal``: a wrong number of cards dealt to a player, or a card exposed in dealing: "there
     must be a new deal" (F; EB29), nobody scores. ``"pass_deal"`` (default; USPCC by
     implication, SA: the dealer loses the deal): the next dealer deals. ``"same_dealer"``
-    (USPCC's Smudge variant): the same dealer deals again.
+    (USPCC's Smudge variant): the same dealer deals again. The option also says who deals
+    after a hand found in play with more than six cards (``long_hand``: no Pitch law; by
+    analogy with Work, *Auction of To-day*, 1913, "a long hand means a new deal").
+
+    A card exposed during play (``exposed_card``) has no option: in the partnership game the
+    opponents may call it (F, All Fours: exposed cards are "liable to be called by the
+    adversaries"); nothing is found for the game of each for himself, so no penalty.
 
     ``bid_out_of_turn``: no Pitch law (proposal, by analogy with Foster's three-hand auction:
     an out-of-turn bid "does not affect the right of the player whose turn it is").
@@ -152,8 +158,13 @@ class PitchOptions:
 DEFAULT_OPTIONS = PitchOptions()
 
 
-IrregularityKind = Literal["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal"]
-IRREGULARITY_KINDS: tuple[str, ...] = ("revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal")
+IrregularityKind = Literal["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
+                           "long_hand", "exposed_card"]
+IRREGULARITY_KINDS: tuple[str, ...] = ("revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
+                                       "long_hand", "exposed_card")
+#: The kinds that make a new deal (P10): a misdeal, and a hand found in play with more than
+#: six cards (by analogy, Work, *Auction of To-day*, 1913: "a long hand means a new deal").
+NEW_DEAL_KINDS: frozenset[str] = frozenset({"misdeal", "long_hand"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +176,10 @@ class Irregularity:
     it: the record lists that trick from ``seat``), ``"bid_out_of_turn"`` (``seat`` called
     ``call`` before his turn; the record's ``bids`` stay the auction in turn order) or
     ``"misdeal"`` (a wrong number of cards dealt, to ``seat`` if known, or a card exposed in
-    dealing). ``trick`` counts from 1, as players do (trick 3 is ``tricks[2]``).
+    dealing), ``"long_hand"`` (``seat`` found in play with more than six cards: a new deal,
+    as a misdeal) or ``"exposed_card"`` (``seat`` exposed a card during play, in ``trick`` if
+    given: the opponents may call it in the partnership game, F; no penalty otherwise).
+    ``trick`` counts from 1, as players do (trick 3 is ``tricks[2]``).
     """
 
     kind: IrregularityKind
@@ -418,12 +432,12 @@ def irregularity_from_record(
         raise bad(f"The seat is 0 to {players - 1}, not {seat!r}.", "seat")
     if seat is None and kind != "misdeal":
         raise bad(f"Name the seat of the {kind.replace('_', ' ')}.", "seat")
-    if on_sheet and kind == "misdeal":
+    if on_sheet and kind in NEW_DEAL_KINDS:
         raise bad("A misdealt hand is not scored: record the misdeal, not a score-sheet line.",
                   "type")
     trick = value.get("trick")
-    optional = on_sheet and kind == "revoke" and trick is None
-    if kind in ("revoke", "lead_out_of_turn") and not optional:
+    optional = ((on_sheet and kind == "revoke") or kind == "exposed_card") and trick is None
+    if kind in ("revoke", "lead_out_of_turn", "exposed_card") and not optional:
         if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 6:
             raise bad(f"Name the trick, 1 to {TRICKS_PER_HAND}, not {trick!r}.", "trick")
     elif trick is not None:
