@@ -200,6 +200,11 @@ class MatchSchema(ma.Schema):
         allow_none=True,
         metadata={"description": "The deal being recorded: its record so far (bids, tricks…)"},
     )
+    current_irregularities = ma.fields.List(
+        ma.fields.Dict(),
+        metadata={"description": "Steps of the deal in progress recorded anyway (issue 11.4): "
+                                 "irregularity, penalty, consequence, violations, step"},
+    )
     provisional = ma.fields.List(
         ma.fields.Integer(), metadata={"description": "Deals waiting for the other side"}
     )

@@ -287,3 +287,24 @@ def test_a_piquet_misdeal_recorded_anyway_voids_the_deal(client: FlaskClient) ->
     match = dealt.json["match"]
     assert match["deal_in_progress"] is False and match["deals_played"] == 0
     assert match["dealer"]["player"] == "Ann"  # the same dealer deals afresh
+
+
+def test_the_match_lists_the_steps_recorded_anyway_in_the_deal_in_progress(
+    client: FlaskClient,
+) -> None:
+    """A card out of turn is taken back (in no record): the match still says it happened, with
+    its penalty and consequence, until the deal ends or the step is undone (issue 11.4)."""
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    assert table.get()["current_irregularities"] == []
+    wrong = table.post("/events", {"type": "card", "card": "5H", "player": "Bob",
+                                   "anyway": True})
+    assert wrong.status_code == 201, wrong.json
+    [note] = wrong.json["match"]["current_irregularities"]
+    assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
+    assert note["step"]["card"] == "5H" and note["step"]["player"] == "Bob"
+    assert note["violations"][0]["rule"] == "P4" and "Ann is to play" in note["consequence"]
+    undone = table.post("/undo", {})
+    assert undone.status_code == 200, undone.json
+    assert undone.json["current_irregularities"] == []
+    assert undone.json["current_deal"]["tricks"] == [["KH", "AH"]]
