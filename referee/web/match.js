@@ -219,7 +219,10 @@ setWriteHooks({
       answer.status === 422 && (problem.violations || []).length ? entry.body : null;
     showMessage(problemText({ problem, message: `HTTP ${answer.status}` }), "error",
       problem.violations, step ? { id: "refused-anyway", text: "It really happened: record " +
-        "it anyway", onclick: () => askAnyway(step, entry.label) } : null);
+        "it anyway", onclick: () => askAnyway(step, entry.label, () => {
+        S.setup = null; // the hands, exchange or declaration form it came from is done
+        S.declaring = null;
+      }) } : null);
     render();
   },
   conflict() {

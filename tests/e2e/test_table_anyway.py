@@ -178,10 +178,19 @@ def test_a_piquet_card_out_of_turn(served: str, phone: Any) -> None:
     assert phone.locator('#anyway a.rule[href="/rules/Q6"]').count() == 1
     phone.click("#anyway-cancel")
     assert phone.is_hidden("#anyway") and phone.is_visible("#cards")
+    # Offline the referee cannot be asked: the page says so and keeps the choice.
+    phone.context.set_offline(True)
     phone.click('[data-actor="Ann"]')
     phone.click('#cards [data-card="KC"]')
-    phone.wait_for_selector("#anyway-consequence")
-    _record_anyway(phone)
+    phone.wait_for_selector("#anyway-offline")
+    assert "without seeing the consequence" in phone.inner_text("#anyway-record")
+    before = version(phone)
+    phone.click("#anyway-record")
+    phone.wait_for_selector('body[data-pending="1"]', state="attached")
+    phone.context.set_offline(False)
+    phone.wait_for_selector(
+        f'body:not([data-version="{before}"])[data-busy=false][data-pending="0"]',
+        state="attached", timeout=20000)
     assert turn(phone) == "Bill (elder) to lead"
     assert "Ann: king of clubs" in phone.inner_text("#recorded-anyway")
 
