@@ -144,6 +144,7 @@ function record() {
   const body = anyway ? { ...ask.step, anyway: true } : ask.step;
   S.anyway = null;
   S.actor = null;
+  S.irregular = false; // one irregularity: the pack offers the allowed cards again
   post("/events", body, (answer) => {
     if (ask.done) ask.done(answer);
     const note = ((answer && answer.events) || []).find((e) => e.kind === "irregularity");
