@@ -199,13 +199,17 @@ function renderBids(next, write) {
   const calls = S.irregular && legal
     ? CALLS.filter((c) => legal.includes(String(c)) || c !== 1)
     : next.legal_calls || ["pass", 2, 3, 4, "pitch"];
-  fill(box, ...calls.map((call) => el("button", {
-    type: "button",
-    class: [call === "pass" ? "pass" : "", legal && !legal.includes(String(call)) ? "illegal"
-      : ""].join(" ").trim() || null,
-    "data-call": String(call),
-    onclick: () => tapStep({ type: "bid", call }, next),
-  }, call === "pass" ? "Pass" : call === "pitch" ? "Pitch (4)" : `Bid ${call}`)));
+  fill(box, ...calls.map((call) => {
+    const text = call === "pass" ? "Pass" : call === "pitch" ? "Pitch (4)" : `Bid ${call}`;
+    const refused = legal && !legal.includes(String(call));
+    return el("button", {
+      type: "button",
+      class: [call === "pass" ? "pass" : "", refused ? "illegal" : ""].join(" ").trim() || null,
+      "data-call": String(call),
+      "aria-label": refused ? `${text}, not allowed` : null,
+      onclick: () => tapStep({ type: "bid", call }, next),
+    }, text);
+  }));
   box.hidden = false;
 }
 
