@@ -86,7 +86,7 @@ export function tapStep(body, next) {
   const who = actorOf(next);
   if (S.irregular && who && next.player && who !== next.player) step.player = who;
   if (S.irregular && refusedHere(step, next)) {
-    askAnyway(step);
+    askAnyway(step, stepWords({ ...step, player: step.player || who }));
     return;
   }
   S.actor = null;
