@@ -213,6 +213,11 @@ class MatchSchema(ma.Schema):
         allow_none=True,
         metadata={"description": "The deal being recorded: its record so far (bids, tricks…)"},
     )
+    current_irregularities = ma.fields.List(
+        ma.fields.Dict(),
+        metadata={"description": "Steps of the deal in progress recorded anyway (issue 11.4): "
+                                 "irregularity, penalty, consequence, violations, step"},
+    )
     provisional = ma.fields.List(
         ma.fields.Integer(), metadata={"description": "Deals waiting for the other side"}
     )
@@ -459,8 +464,9 @@ class DryRunArgsSchema(StrictSchema):
 class DryRunSchema(ma.Schema):
     """What a step would do (nothing stored): ``would_record`` as sent; the rules'
     ``violations``; when refused, what recording it ``anyway`` would do: the ``irregularity``
-    (revoke, out_of_turn, other), its ``penalty`` and the ``consequence`` in a sentence; the
-    ``events`` it would append and the deal's score if it would complete it."""
+    (revoke, out_of_turn, misdeal, false_call, other), its ``penalty`` and the
+    ``consequence`` in a sentence; the ``events`` it would append and the deal's score if it
+    would complete it."""
 
     dry_run = ma.fields.Boolean()
     version = ma.fields.Integer()

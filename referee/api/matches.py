@@ -75,6 +75,7 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "drawn": state.outcome.drawn,
         "settlement": state.outcome.settlement,
         "current_deal": state.current.record if state.current is not None else None,
+        "current_irregularities": _irregularities(state),
         "provisional": list(state.provisional),
         "disputed": list(state.disputed),
         "settlement_withheld": state.withheld,
@@ -87,6 +88,17 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         body["elder"] = players[1 - dealer]
         body["younger"] = players[dealer]
     return body
+
+
+def _irregularities(state: MatchState) -> list[dict[str, Any]]:
+    """The steps of the deal in progress recorded anyway (issue 11.4), oldest first: what
+    (``irregularity``), its ``penalty``, the ``consequence`` in a sentence, the rules'
+    ``violations`` and the ``step`` as sent (a card taken back is in no record: the page shows
+    it from here)."""
+    if state.current is None:
+        return []
+    keys = ("irregularity", "penalty", "consequence", "violations", "step")
+    return [{k: note.get(k) for k in keys} for note in state.current.irregular]
 
 
 def _head(state: MatchState) -> dict[str, Any]:

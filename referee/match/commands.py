@@ -57,6 +57,12 @@ PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
+#: A wrong number of cards dealt (Piquet Q2, or nine in the talon), recorded anyway from the
+#: hands as dealt: a misdeal, the deal void and dealt afresh by the same dealer (Q12; PT 10–14,
+#: 39–43: no law moves the deal). Pitch's misdeal is its engine's (P10, ``misdeal`` option).
+MISDEAL_CODES = ("hand_size", "talon_size")
+
+
 def _irregularity_options(game: str, given: Any) -> dict[str, str]:
     """The match's ``irregularities`` option: a penalty per kind (see :data:`PENALTIES`).
 
@@ -201,6 +207,9 @@ def step(
     except RecordError as broken:  # e.g. a hand of the wrong size: no engine records it
         if not anyway:
             raise
+        if kind == "deal_started" and any(v.code in MISDEAL_CODES for v in broken.violations):
+            # Q12 misdeal (PT 10–14, 39–43): a fresh deal by the same dealer
+            return irregular.events("misdeal", broken.violations, before.next.player, "void")
         return irregular.events("other", broken.violations, before.next.player)
     new_record, after, fresh = done.record, done.check, list(done.blocking)
     if fresh and not anyway:
@@ -385,6 +394,10 @@ class _Irregular:
                      due: str | None) -> str:
         what = violations[0].message.rstrip(".")
         pitch = self.game.name == "pitch"
+        if category == "misdeal":
+            law = "P10" if pitch else "PT 10–14, 39–43"
+            return (f"{what.split(':')[0]}: a misdeal. The deal is void and the same dealer "
+                    f"deals afresh ({law}: no law moves the deal); it scores nothing.")
         if penalty == "withdrawn":
             law = ("PT law 59" if not pitch else "P10: cancelled and the order restored")
             after = f" {due} is to play." if due else ""

@@ -15,7 +15,8 @@
  *   ruling.js     a deal's ruling in words
  *   store.js      the matches kept on this phone (localStorage)
  *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs,
- *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR)
+ *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR),
+ *                 anyway (something irregular happened: record it anyway, consequence first)
  *   verdict.js    the referee's answer in words: checked, worked out, taken on trust
  * A screen module exports a render function; app.js registers it with onRender().
  * sw.js (the service worker, /table/sw.js) keeps these files so the page opens offline.
@@ -31,6 +32,7 @@ import { renderPlay, renderScoreline } from "./screens/play.js";
 import { renderScore } from "./screens/score.js";
 import { renderSheet } from "./screens/sheet.js";
 import { renderAgree, renderAgreeLedger } from "./screens/agree.js";
+import { renderAnyway } from "./screens/anyway.js";
 import { renderSeats } from "./screens/seats.js";
 import { initShare, renderShare } from "./screens/share.js";
 import { initTabs, onTab } from "./screens/tabs.js";
@@ -47,6 +49,7 @@ onRender(renderFrame);
 onRender(renderScoreline);
 onRender(renderPlay);
 onRender(renderSheet); // after renderPlay: the score sheet stands in for the cards by default
+onRender(renderAnyway); // after both: a step being recorded anyway stands in for the pack
 onRender(renderAgree);
 onRender(renderScore);
 onRender(renderAgreeLedger); // after renderScore: marks the ledger's rows
@@ -105,8 +108,9 @@ function init() {
     if (tab === "score" && S.match) loadLedger(true).then(render);
   });
   $("#undo").addEventListener("click", undo);
-  $("#any-card").addEventListener("change", (event) => {
-    S.anyCard = event.target.checked;
+  $("#irregular").addEventListener("change", (event) => {
+    S.irregular = event.target.checked;
+    S.actor = null;
     render();
   });
   document.addEventListener("visibilitychange", () => {

@@ -52,12 +52,17 @@ export function currentDeal() {
     complete: false,
   };
   if (!m) return deal;
-  const taps = overlaid.filter((e) => e.body && (e.body.type === "card" || e.body.type === "bid"));
-  if (!taps.length || overlaid.some((e) => !e.body || !["card", "bid"].includes(e.body.type))) {
+  // A step recorded anyway is no tap the page can play forward: its penalty (taken back, the
+  // deal void…) is the referee's to apply, so whose turn it is waits for the answer.
+  const isTap = (e) => e.body && !e.body.anyway && ["card", "bid"].includes(e.body.type);
+  const taps = overlaid.filter(isTap);
+  if (!taps.length || overlaid.some((e) => !isTap(e))) {
     for (const e of taps) {
       if (e.body.type === "card") deal.pendingCards.add(e.body.card);
     }
-    if (taps.length) deal.next = { action: "wait" };
+    if (taps.length || overlaid.some((e) => e.body && e.body.anyway)) {
+      deal.next = { action: "wait" };
+    }
     return withTaps(deal, taps);
   }
   withTaps(deal, taps);

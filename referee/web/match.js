@@ -6,6 +6,7 @@ import { hideMessage, problemText, showMessage } from "./messages.js";
 import { S, render } from "./state.js";
 import { saveMatch, savedMatch } from "./store.js";
 import { flush, loadPending, setWriteHooks, write } from "./writes.js";
+import { askAnyway } from "./screens/anyway.js";
 import { showHome } from "./screens/home.js";
 import { selectTab } from "./screens/tabs.js";
 
@@ -23,10 +24,11 @@ export async function openMatch(id, token, candidate, seatName) {
     // a seat's token (st_) records, confirms and disputes too (issue 11)
     id, token, canWrite: token.startsWith("rw_") || token.startsWith("st_"),
     match: null, ledger: [], ledgerVersion: -1,
-    ledgerKey: null, setup: null, declaring: null, voiding: null, anyCard: false,
+    ledgerKey: null, setup: null, declaring: null, voiding: null, irregular: false,
+    actor: null, anyway: null,
     pending: [], conflict: null,
   });
-  $("#any-card").checked = false;
+  $("#irregular").checked = false;
   $("#home").hidden = true;
   $("#match").hidden = false;
   hideMessage();
@@ -211,8 +213,16 @@ setWriteHooks({
   refused(entry, answer) {
     doneAfter.delete(entry.key);
     const problem = answer.data || {};
+    // A step the rules refuse may still have happened at the table: offer to record it
+    // anyway, its consequence shown first (screens/anyway.js).
+    const step = entry.path === "/events" && entry.body && !entry.body.anyway &&
+      answer.status === 422 && (problem.violations || []).length ? entry.body : null;
     showMessage(problemText({ problem, message: `HTTP ${answer.status}` }), "error",
-      problem.violations);
+      problem.violations, step ? { id: "refused-anyway", text: "It really happened: record " +
+        "it anyway", onclick: () => askAnyway(step, entry.label, () => {
+        S.setup = null; // the hands, exchange or declaration form it came from is done
+        S.declaring = null;
+      }) } : null);
     render();
   },
   conflict() {

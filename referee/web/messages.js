@@ -32,8 +32,9 @@ export function plainWords(text) {
     .replace(/bids\[(\d+)\]/g, (_, b) => `call ${Number(b) + 1}`);
 }
 
-/** Show `text` in the message box; kind "error" (default: "Not recorded."), "info" or "ok". */
-export function showMessage(text, kind, violations) {
+/** Show `text` in the message box; kind "error" (default: "Not recorded."), "info" or "ok".
+ * `action` ({id, text, onclick}): a button after the words (a refusal's way on). */
+export function showMessage(text, kind, violations, action) {
   const box = $("#message");
   box.className = "message" + (kind && kind !== "error" ? " " + kind : "");
   const rules = [...new Set((violations || []).map((v) => v.rule).filter(Boolean))];
@@ -42,6 +43,8 @@ export function showMessage(text, kind, violations) {
     // each section linked to the rules pages (/rules/Q6)
     rules.length ? el("span", { class: "rule" }, " (rule ",
       ...rules.flatMap((r, i) => (i ? [", ", ruleLink(r)] : [ruleLink(r)])), ")") : null,
+    action ? el("div", { class: "actions" }, el("button", { type: "button", class: "primary",
+      id: action.id, onclick: action.onclick }, action.text)) : null,
   );
   box.hidden = false;
   // a refusal after a long form (the score sheet): bring it into view

@@ -2,7 +2,7 @@
 import { SUIT_WORD, cardWords, cardsInWords } from "./cards.js";
 import { el } from "./dom.js";
 import { S } from "./state.js";
-import { verdictDetails } from "./verdict.js";
+import { named, ruleLink, verdictDetails } from "./verdict.js";
 
 /** A <details> telling how ledger item `d` scored (null when there is nothing to say). */
 export function rulingDetails(d, open) {
@@ -47,7 +47,32 @@ export function rulingDetails(d, open) {
   } else if (r.redeal) {
     items.push(el("li", {}, "Everybody passed: redeal."));
   }
+  items.push(...irregularityItems(r));
   if (!items.length) return null;
   return el("details", { class: "ruling", open: open || null },
     el("summary", {}, `How deal ${d.deal} scored`), el("ol", {}, ...items));
+}
+
+/**
+ * The irregularities of a ruling in words (issue 11.4): those the game's engine ruled (Pitch
+ * P10 ``irregularities``: what, the penalty and its source) and the steps recorded anyway
+ * (``recorded_anyway``: the consequence as the player read it before sending it).
+ */
+export function irregularityItems(r) {
+  const items = [];
+  const ruled = Array.isArray(r.irregularities) ? r.irregularities : [];
+  for (const i of ruled) {
+    const rule = i.rule || i.law;
+    items.push(el("li", { class: "irregular", "data-irregularity": i.type || i.kind || "" },
+      "Irregularity: ", named(i.what || i.consequence || i.type || i.kind || "", r),
+      rule ? " " : null, ruleLink(rule)));
+  }
+  for (const n of Array.isArray(r.recorded_anyway) ? r.recorded_anyway : []) {
+    const said = n.consequence || "";
+    if (ruled.some((i) => i.penalty === n.penalty)) continue; // the engine's line says it
+    items.push(el("li", { class: "irregular", "data-irregularity": n.irregularity },
+      "Recorded anyway: ", named(said, r),
+      ` (penalty: ${String(n.penalty || "").replace(/_/g, " ")})`));
+  }
+  return items;
 }

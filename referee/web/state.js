@@ -11,7 +11,9 @@ export const S = {
   pending: [], // writes waiting in the queue (writes.js), oldest first
   conflict: null, // {entry, match}: a 412 holds the queue until the player keeps or drops it
   tab: "play",
-  anyCard: false,
+  irregular: false, // "something irregular happened": every card, who acted (screens/anyway.js)
+  actor: null, // the player named for the next bid or card (null: whose turn it is)
+  anyway: null, // the step being recorded anyway: {step, label, status, dry…}
   setup: null, // recording the hands or the exchange before the first card
   declaring: null, // a declaration being filled in
   voiding: null, // deal number whose void form is open

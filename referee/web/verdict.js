@@ -41,6 +41,7 @@ export function named(text, ruling) {
       .replace(/\byounger (\d+)/g, `${younger} $1`);
   } else {
     words = words
+      .replace(/\b[Ss]eat \d+ \(([^)]+)\)/g, "$1") // "seat 0 (Ann)": the referee named it
       .replace(/\b[Ss]eat (\d+)\b/g, (_, n) => m.players[Number(n)] || `seat ${n}`)
       .replace(/\b[Ss]ide (\d+)\b/g, (_, n) => sideNames(ruling, Number(n)));
   }

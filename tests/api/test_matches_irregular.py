@@ -287,3 +287,46 @@ def test_a_piquet_misdeal_recorded_anyway_voids_the_deal(client: FlaskClient) ->
     match = dealt.json["match"]
     assert match["deal_in_progress"] is False and match["deals_played"] == 0
     assert match["dealer"]["player"] == "Ann"  # the same dealer deals afresh
+
+
+def test_the_match_lists_the_steps_recorded_anyway_in_the_deal_in_progress(
+    client: FlaskClient,
+) -> None:
+    """A card out of turn is taken back (in no record): the match still says it happened, with
+    its penalty and consequence, until the deal ends or the step is undone (issue 11.4)."""
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    assert table.get()["current_irregularities"] == []
+    wrong = table.post("/events", {"type": "card", "card": "5H", "player": "Bob",
+                                   "anyway": True})
+    assert wrong.status_code == 201, wrong.json
+    [note] = wrong.json["match"]["current_irregularities"]
+    assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
+    assert note["step"]["card"] == "5H" and note["step"]["player"] == "Bob"
+    assert note["violations"][0]["rule"] == "P4" and "Ann is to play" in note["consequence"]
+    undone = table.post("/undo", {})
+    assert undone.status_code == 200, undone.json
+    assert undone.json["current_irregularities"] == []
+    assert undone.json["current_deal"]["tricks"] == [["KH", "AH"]]
+
+
+def test_a_piquet_hand_of_eleven_cards_recorded_anyway_is_a_misdeal(
+    client: FlaskClient,
+) -> None:
+    """Q12 (PT 10–14, 39–43): a wrong number of cards dealt is a misdeal — the deal is void and
+    the same dealer deals afresh; the dry run says so before anything is stored."""
+    table = Table(client)  # Bill elder, Ann younger (the dealer)
+    dealt = {"elder": Q10_DEALT["elder"][:11], "younger": Q10_DEALT["younger"]}
+    refused = table.post("/events", {"type": "deal_started", "dealt": dealt})
+    assert refused.status_code == 422
+    dry = table.post("/events?dry_run=true", {"type": "deal_started", "dealt": dealt}).json
+    assert (dry["irregularity"], dry["penalty"]) == ("misdeal", "void")
+    assert dry["violations"][0]["code"] == "hand_size"
+    assert dry["consequence"].startswith("The elder hand was dealt 11 cards: a misdeal.")
+    assert "same dealer deals afresh (PT 10–14, 39–43" in dry["consequence"]
+    assert dry["scored"]["scores"] == {"Bill": 0, "Ann": 0}
+    voided = table.post("/events", {"type": "deal_started", "dealt": dealt, "anyway": True})
+    assert voided.status_code == 201, voided.json
+    match = voided.json["match"]
+    assert match["deal_in_progress"] is False and match["younger"] == "Ann"
+    assert table.get("/ledger")["items"][0]["status"] == "voided"

@@ -19,7 +19,6 @@ from tests.e2e.table import (
     scores,
     start_match,
     tap_card,
-    tap_refused,
     turn,
     undo,
     version,
@@ -52,18 +51,22 @@ def test_q10_tapped_card_by_card_refusals_undo_and_the_score_screen(
     assert nine_of_clubs.is_disabled()
     assert not phone.locator('#cards [data-card="JH"]').is_disabled()
 
-    # The table says Bill put the ♣9 down anyway: record it, and read the refusal.
+    # The table says Bill put the ♣9 down anyway: the page says what the rules make of it
+    # before anything is sent (screens/anyway.js); cancelled, nothing is recorded.
     before = version(phone)
-    phone.check("#any-card")
-    message = tap_refused(phone, '#cards [data-card="9C"]')
-    assert "Not recorded" in message
-    assert "In trick 6 Bill (elder hand) played 8S on JC without following suit" in message
-    assert "Q6" in message
-    assert "tricks[" not in message
+    phone.check("#irregular")
     # A card already played cannot be tapped again, even so.
     assert phone.locator('#cards [data-card="KS"]').is_disabled()
-    assert version(phone) == before, "a refused card is not recorded"
-    phone.uncheck("#any-card")
+    phone.click('#cards [data-card="9C"]')
+    phone.wait_for_selector("#anyway-consequence")
+    message = phone.inner_text("#anyway")
+    assert ("In trick 6 Bill (elder hand) played eight of spades on jack of clubs without "
+            "following suit") in message
+    assert "Q6" in message
+    assert "tricks[" not in message
+    phone.click("#anyway-cancel")
+    assert version(phone) == before, "nothing is recorded until the player says so"
+    phone.uncheck("#irregular")
     assert phone.locator('#cards [data-card="9C"]').is_disabled()
 
     for card in Q10_CARDS[13:]:
@@ -161,11 +164,13 @@ def test_q10_with_the_hands_offers_only_the_legal_cards(served: str, phone: Any)
     offered = phone.locator("#cards button.legal:not([disabled])")
     assert sorted(offered.evaluate_all("(cards) => cards.map((c) => c.dataset.card)")) == [
         "7S", "AS", "JS"]
-    phone.check("#any-card")
-    message = tap_refused(phone, '#cards [data-card="KC"]')
-    assert "Ann (younger hand) played KC on KS without following suit although holding" in (
-        message)
-    phone.uncheck("#any-card")
+    phone.check("#irregular")
+    phone.click('#cards [data-card="KC"]')
+    phone.wait_for_selector("#anyway-consequence")
+    assert ("Ann (younger hand) played king of clubs on king of spades without following "
+            "suit although holding") in phone.inner_text("#anyway")
+    phone.click("#anyway-cancel")
+    phone.uncheck("#irregular")
 
     for card in Q10_CARDS[1:]:
         tap_card(phone, card)

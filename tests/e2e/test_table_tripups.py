@@ -14,7 +14,6 @@ from tests.e2e.table import (
     match_id,
     start_match,
     tap_card,
-    tap_refused,
     version,
     write_token,
 )
@@ -67,12 +66,19 @@ def test_a_finished_partie_then_its_last_deal_voided(served: str, phone: Any) ->
 
 def test_refusals_do_not_linger_and_undo_says_what_it_took_back(served: str, phone: Any) -> None:
     start_match(phone, served, "piquet", ["Bill", "Ann"])
-    for card in Q10_CARDS[:13]:  # Bill showed void in clubs in trick 6; Ann leads the ♣10
+    for card in Q10_CARDS[:12]:  # Bill showed void in clubs in trick 6
         tap_card(phone, card)
-    phone.check("#any-card")
-    message = tap_refused(phone, '#cards [data-card="9C"]')
-    assert "Not recorded" in message
-    phone.uncheck("#any-card")
+    # Offline the page cannot check a card: Ann's ♣10 and Bill's ♣9 wait, and the referee
+    # refuses the ♣9 (a revoke, Q6) when they arrive.
+    phone.context.set_offline(True)
+    phone.click('#cards [data-card="TC"]')
+    phone.wait_for_selector('body[data-pending="1"]', state="attached")
+    phone.click('#cards [data-card="9C"]')
+    phone.wait_for_selector('body[data-pending="2"]', state="attached")
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#message:not([hidden]) #refused-anyway", timeout=20000)
+    phone.wait_for_selector('body[data-busy=false][data-pending="0"]', state="attached")
+    assert "Not recorded" in phone.inner_text("#message")
     phone.click("button[data-tab=score]")
     phone.click("button[data-tab=play]")
     assert phone.is_hidden("#message"), "a refusal does not follow the player to other tabs"

@@ -3,10 +3,11 @@
 import { RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, packOf } from "../cards.js";
 import { $, el, fill, plural } from "../dom.js";
 import { currentDeal, trickSize } from "../deal.js";
-import { colorClass, post } from "../match.js";
+import { colorClass } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S } from "../state.js";
 import { dropAll, keepAll } from "../writes.js";
+import { actorChooser, recordedAnyway, tapStep } from "./anyway.js";
 import { renderSetup } from "./setup.js";
 
 /** "Deal 3 of 6": counted deals (a voided deal is played again under the next number). */
@@ -87,7 +88,7 @@ export function renderPlay() {
   renderBids(next, write && !setting);
   renderCards(deal, next, write && !setting);
 
-  $("#any-card-row").hidden = !(write && next.action === "card" && !setting);
+  renderIrregular(next, write, setting);
   $("#play-actions").hidden = !S.canWrite;
   $("#undo").disabled = m.version <= 1 && !deal.waiting.length;
   renderSoFar(deal);
@@ -176,19 +177,39 @@ function renderConflict() {
   box.hidden = false;
 }
 
+/** "Something irregular happened": the switch, and who acted (screens/anyway.js). */
+function renderIrregular(next, write, setting) {
+  const hands = S.setup && S.setup.kind === "hands"; // a wrong number of cards dealt
+  const row = $("#any-card-row");
+  row.hidden = !(write && (hands || (["bid", "card"].includes(next.action) && !setting)));
+  $("#irregular").checked = Boolean(S.irregular);
+  fill($("#actor-row"), hands ? null : actorChooser(next));
+}
+
+const CALLS = ["pass", 1, 2, 3, 4, "pitch"];
+
 function renderBids(next, write) {
   const box = $("#bids");
   if (next.action !== "bid" || !write) {
     box.hidden = true;
     return;
   }
-  const calls = next.legal_calls || ["pass", 2, 3, 4, "pitch"];
-  fill(box, ...calls.map((call) => el("button", {
-    type: "button",
-    class: call === "pass" ? "pass" : null,
-    "data-call": String(call),
-    onclick: () => post("/events", { type: "bid", call }),
-  }, call === "pass" ? "Pass" : call === "pitch" ? "Pitch (4)" : `Bid ${call}`)));
+  const legal = next.legal_calls ? next.legal_calls.map(String) : null;
+  // Irregular: every call (a bid out of turn, a call the auction does not allow).
+  const calls = S.irregular && legal
+    ? CALLS.filter((c) => legal.includes(String(c)) || c !== 1)
+    : next.legal_calls || ["pass", 2, 3, 4, "pitch"];
+  fill(box, ...calls.map((call) => {
+    const text = call === "pass" ? "Pass" : call === "pitch" ? "Pitch (4)" : `Bid ${call}`;
+    const refused = legal && !legal.includes(String(call));
+    return el("button", {
+      type: "button",
+      class: [call === "pass" ? "pass" : "", refused ? "illegal" : ""].join(" ").trim() || null,
+      "data-call": String(call),
+      "aria-label": refused ? `${text}, not allowed` : null,
+      onclick: () => tapStep({ type: "bid", call }, next),
+    }, text);
+  }));
   box.hidden = false;
 }
 
@@ -221,8 +242,8 @@ function renderCards(deal, next, write) {
         "data-card": card,
         // The name starts with the visible text (WCAG 2.5.3), then the words.
         "aria-label": `${cardText(card)} ${cardWords(card)}${state}`,
-        disabled: isPlayed || !(isLegal || S.anyCard),
-        onclick: () => post("/events", { type: "card", card }),
+        disabled: isPlayed || !(isLegal || S.irregular),
+        onclick: () => tapStep({ type: "card", card }, next),
       }, cardText(card));
     }))));
   box.hidden = false;
@@ -268,6 +289,7 @@ function renderSoFar(deal) {
             : [cardChip(c, deal)]))))));
     }
   }
+  parts.push(recordedAnyway());
   const last = S.ledger.filter((d) => d.status === "live").slice(-1)[0];
   if (last && !deal.cards.length) {
     parts.push(el("h2", {}, `Deal ${last.deal} scored`),

@@ -3,6 +3,7 @@ import { $, el, fill } from "../dom.js";
 import { colorClass, post } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S, render } from "../state.js";
+import { named } from "../verdict.js";
 import { renderChart } from "./chart.js";
 
 export function renderScore() {
@@ -73,7 +74,8 @@ export function renderScore() {
 function voidReason(d) {
   const notes = (d.corrections || []).filter((c) => c.kind === "deal_voided");
   const note = notes[notes.length - 1];
-  return el("small", {}, "voided" + (note && note.reason ? `: ${note.reason}` : ""));
+  // a void by an irregularity's penalty gives the referee's sentence: with the players' names
+  return el("small", {}, "voided" + (note && note.reason ? `: ${named(note.reason)}` : ""));
 }
 
 function voidForm(deal) {

@@ -4,6 +4,7 @@ import { currentDeal } from "../deal.js";
 import { $, el, fill, plural } from "../dom.js";
 import { post } from "../match.js";
 import { S, render } from "../state.js";
+import { askAnyway } from "./anyway.js";
 
 export function renderSetup(deal, write) {
   const box = $("#deal-setup");
@@ -71,15 +72,18 @@ export function renderSetup(deal, write) {
       }, cardText(card), order ? el("span", { class: "order" }, order) : null);
     }))));
   const count = step.cards.length;
-  const max = typeof step.max === "function" ? step.max(setup) : step.max;
-  const ready = count >= step.min && count <= max;
+  const { min, max } = limits(setup, step);
+  const ready = count >= min && count <= max;
   const last = setup.index === setup.steps.length - 1;
   fill(box,
     el("h2", {}, step.title),
     el("p", { class: "setup-steps" },
       `Step ${setup.index + 1} of ${setup.steps.length} · ${plural(count, "card")} chosen` +
-      (step.min === max ? ` of ${max}` : ` (${step.min} to ${max})`)),
+      (min === max ? ` of ${max}` : ` (${min} to ${max})`)),
     step.hint ? el("p", { class: "note" }, step.hint) : null,
+    min !== step.min ? el("p", { class: "note", id: "misdeal-note" }, "Something irregular " +
+      `happened: pick the cards really dealt, even a wrong number (${plural(step.max, "card")} ` +
+      "is right); the referee says what a misdeal means before anything is recorded.") : null,
     grid,
     el("div", { class: "actions" },
       el("button", { type: "button", onclick: () => {
@@ -187,11 +191,23 @@ function startSetup(kind) {
   render();
 }
 
+/**
+ * How many cards a step takes: its own limits, or — a hand in the irregular mode — a wrong
+ * number too (a misdeal really happened: recorded anyway, P10 / Q12, screens/anyway.js).
+ */
+function limits(setup, step) {
+  const max = typeof step.max === "function" ? step.max(setup) : step.max;
+  if (S.irregular && setup.kind === "hands" && step.key !== "talon") {
+    return { min: 1, max: max + 2 };
+  }
+  return { min: step.min, max };
+}
+
 function toggleSetupCard(card) {
   const step = S.setup.steps[S.setup.index];
   const at = step.cards.indexOf(card);
   if (at >= 0) step.cards.splice(at, 1);
-  else if (step.cards.length < (typeof step.max === "function" ? step.max(S.setup) : step.max)) {
+  else if (step.cards.length < limits(S.setup, step).max) {
     step.cards.push(card);
   }
   render();
@@ -212,7 +228,11 @@ function saveSetup() {
     for (const step of setup.steps) hands[step.key] = step.cards;
     body = { type: "deal_started", hands };
   }
-  post("/events", body, () => {
+  const done = () => {
     S.setup = null;
-  });
+  };
+  const wrong = setup.kind === "hands" && setup.steps.some((step) =>
+    step.key !== "talon" && step.cards.length !== step.max);
+  if (wrong) askAnyway(body, "the hands as dealt (a wrong number of cards)", done);
+  else post("/events", body, done);
 }

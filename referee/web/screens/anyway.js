@@ -1,0 +1,265 @@
+/* Something irregular happened at the table (issue 11.4): a revoke, a card or a bid out of
+ * turn, a wrong number of cards dealt. The table's real play is recorded, not refused: the
+ * referee applies the penalty of the match's option. Before anything is sent the page asks
+ * the referee what the step would do (POST …/events?dry_run=true, which stores nothing) and
+ * shows it: what the rules say, the irregularity, its penalty, the consequence, the score
+ * when it completes the deal. "Record it anyway" then goes through the write queue like every
+ * write (Idempotency-Key, If-Match), with "anyway": true.
+ *
+ * Offline (or while earlier taps still wait to be sent) the referee cannot be asked: the panel
+ * says so and the player chooses — record it anyway without seeing the consequence (queued,
+ * the ruling shows the penalty once it is sent), or cancel and tap it again once online.
+ *
+ * S.irregular: the "something irregular happened" mode (every card can be tapped, the player
+ * who acted can be named); S.actor: the player named (null: whose turn it is); S.anyway: the
+ * step being decided {step, label, status, dry, error, focus}.
+ */
+import { api, matchPath } from "../api.js";
+import { cardWords } from "../cards.js";
+import { $, el, fill } from "../dom.js";
+import { post } from "../match.js";
+import { plainWords, showMessage } from "../messages.js";
+import { S, render } from "../state.js";
+import { named, ruleLink, scoresWords } from "../verdict.js";
+
+/** The irregularities in words (the API's ``irregularity``). */
+const WHAT = {
+  revoke: "A revoke (not following suit when able)",
+  out_of_turn: "Out of turn",
+  misdeal: "A misdeal (a wrong number of cards dealt)",
+  false_call: "A call of something not held",
+  other: "Against the rules, and no law gives a penalty for it",
+};
+
+/** The penalties in words (the match's options; the consequence sentence says the rest). */
+const PENALTY = {
+  withdrawn: "taken back: the play goes on as though it had not happened",
+  void: "the deal is void and dealt again",
+  as_played: "scored as played, the irregularity noted",
+  set_back_bid: "the offender's side scores nothing and is set back the bid",
+  cancel: "the call is void, the auction goes on in turn",
+  must_pass: "the player who called out of turn must pass",
+  pass_deal: "a new deal: nobody scores, the next dealer deals",
+};
+
+export function irregularityWords(kind) {
+  return WHAT[kind] || String(kind || "").replace(/_/g, " ");
+}
+
+export function penaltyWords(penalty) {
+  return PENALTY[penalty] || String(penalty || "").replace(/_/g, " ");
+}
+
+/** The player a tap is recorded for: the one named, else whose turn it is. */
+export function actorOf(next) {
+  const m = S.match;
+  return S.irregular && S.actor && m.players.includes(S.actor) ? S.actor : next.player;
+}
+
+/** A step in words: "Cid: a bid of 3", "Ann: nine of spades". */
+export function stepWords(step) {
+  const who = step.player ? `${step.player}: ` : "";
+  if (step.type === "card") return who + cardWords(step.card);
+  if (step.type === "bid") return who + (step.call === "pass" ? "a pass" : `a bid of ${step.call}`);
+  if (step.type === "deal_started") return "the hands as dealt";
+  if (step.type === "declaration") return "the declaration";
+  return who + String(step.type || "the entry").replace(/_/g, " ");
+}
+
+/** Does the page already know the rules refuse `step`? (next: the referee's next.) */
+function refusedHere(step, next) {
+  if (step.player && next.player && step.player !== next.player) return true;
+  if (step.type === "card" && next.legal_cards) return !next.legal_cards.includes(step.card);
+  if (step.type === "bid" && next.legal_calls) {
+    return !next.legal_calls.map(String).includes(String(step.call));
+  }
+  return false;
+}
+
+/**
+ * A bid or a card tapped (`body`: {type, call | card}; `next`: whose turn as the page shows
+ * it). In the irregular mode the player named goes with it; a step the page knows the rules
+ * refuse is asked about first (the panel), anything else is queued at once.
+ */
+export function tapStep(body, next) {
+  const step = { ...body };
+  const who = actorOf(next);
+  if (S.irregular && who && next.player && who !== next.player) step.player = who;
+  if (S.irregular && refusedHere(step, next)) {
+    askAnyway(step, stepWords({ ...step, player: step.player || who }));
+    return;
+  }
+  S.actor = null;
+  post("/events", step);
+}
+
+/**
+ * Ask the referee what `step` would do (nothing stored) and show the panel; `label`: the step
+ * in words, `done(answer)`: runs once the step is recorded.
+ */
+export async function askAnyway(step, label, done) {
+  const clean = { ...step };
+  delete clean.anyway;
+  const ask = { step: clean, label: label || stepWords(clean), status: "asking", dry: null,
+    error: null, focus: true, done };
+  S.anyway = ask;
+  render();
+  const waiting = (S.pending || []).length;
+  if (waiting) {
+    ask.status = "waiting"; // the referee would answer about a deal this phone is ahead of
+  } else if (navigator.onLine === false) {
+    ask.status = "offline";
+  } else {
+    try {
+      const { data } = await api("POST", matchPath("/events?dry_run=true"), clean,
+        { delays: [400, 1000] });
+      ask.dry = data;
+      ask.status = data.would_record ? "allowed" : data.anyway ? "shown" : "refused";
+    } catch (error) {
+      ask.error = error;
+      ask.status = error.status === 0 ? "offline" : "error";
+    }
+  }
+  if (S.anyway !== ask) return; // cancelled meanwhile
+  ask.focus = true;
+  render();
+}
+
+function close() {
+  S.anyway = null;
+  render();
+  const row = $("#irregular");
+  if (row && !row.closest("[hidden]")) row.focus();
+}
+
+/** Record the step being decided: anyway (unless the rules allow it as it is), queued. */
+function record() {
+  const ask = S.anyway;
+  if (!ask) return;
+  if (ask.dry && ask.dry.version !== S.match.version) {
+    askAnyway(ask.step, ask.label, ask.done); // the match moved on: ask again, show the new answer
+    return;
+  }
+  const anyway = ask.status !== "allowed";
+  const body = anyway ? { ...ask.step, anyway: true } : ask.step;
+  S.anyway = null;
+  S.actor = null;
+  S.irregular = false; // one irregularity: the pack offers the allowed cards again
+  post("/events", body, (answer) => {
+    if (ask.done) ask.done(answer);
+    const note = ((answer && answer.events) || []).find((e) => e.kind === "irregularity");
+    if (note) {
+      showMessage(`Recorded anyway: ${named(note.payload.consequence)}`, "ok");
+    }
+  }, anyway ? `${ask.label} (recorded anyway)` : ask.label);
+  render();
+}
+
+function violationsList(violations) {
+  return el("ul", { class: "refusal" }, ...violations.map((v) => el("li", {},
+    named(plainWords(v.message)), v.rule ? " " : null, ruleLink(v.rule))));
+}
+
+/** The panel: what the rules say and what recording it anyway would do. */
+export function renderAnyway() {
+  const box = $("#anyway");
+  const ask = S.anyway;
+  if (!box) return;
+  if (!ask || !S.match || !S.canWrite) {
+    box.hidden = true;
+    return;
+  }
+  // The decision stands in for the pack while it is open.
+  for (const id of ["#bids", "#cards", "#deal-setup", "#any-card-row"]) $(id).hidden = true;
+  const dry = ask.dry || {};
+  const parts = [
+    el("h2", { id: "anyway-title", tabindex: "-1" }, "Record it anyway?"),
+    el("p", { class: "anyway-step" }, "At the table: ", el("b", {}, ask.label), "."),
+  ];
+  const buttons = [];
+  const cancel = el("button", { type: "button", id: "anyway-cancel", onclick: close }, "Cancel");
+  if (ask.status === "asking") {
+    parts.push(el("p", { role: "status" }, "Asking the referee what the rules say…"));
+    buttons.push(cancel);
+  } else if (ask.status === "shown") {
+    parts.push(
+      el("h3", {}, "What the rules say"), violationsList(dry.violations || []),
+      el("h3", {}, "If you record it anyway"),
+      el("dl", { class: "anyway-what" },
+        el("dt", {}, "Irregularity"), el("dd", { "data-irregularity": dry.irregularity },
+          irregularityWords(dry.irregularity)),
+        el("dt", {}, "Penalty (the table's option)"), el("dd", { "data-penalty": dry.penalty },
+          penaltyWords(dry.penalty)),
+        el("dt", {}, "What happens"), el("dd", { id: "anyway-consequence" },
+          named(dry.consequence || ""))),
+      dry.scored ? el("p", { id: "anyway-score" }, "It completes the deal: ",
+        el("b", {}, scoresWords(dry.scored.scores)), ".") : null,
+      el("p", { class: "note" }, "Nothing is recorded until you tap “Record it anyway”; " +
+        "Undo takes it back like any entry."),
+    );
+    buttons.push(el("button", { type: "button", class: "warn", id: "anyway-record",
+      onclick: record }, "Record it anyway"), cancel);
+  } else if (ask.status === "allowed") {
+    parts.push(el("p", { role: "status" }, "The rules allow it as the deal stands now: it " +
+      "can be recorded as it is."));
+    buttons.push(el("button", { type: "button", class: "primary", id: "anyway-record",
+      onclick: record }, "Record it"), cancel);
+  } else if (ask.status === "refused") {
+    parts.push(el("p", { role: "alert" }, "The referee cannot record this, even anyway:"),
+      violationsList(dry.violations || []));
+    buttons.push(el("button", { type: "button", id: "anyway-cancel", onclick: close }, "Close"));
+  } else if (ask.status === "offline" || ask.status === "waiting") {
+    parts.push(el("p", { role: "status", id: "anyway-offline" }, ask.status === "offline"
+      ? "No connection: the referee cannot say now what the rules make of it."
+      : "Earlier entries still wait to be sent: the referee can say what this does once " +
+        "they are in."),
+    el("p", {}, "You can record it anyway without seeing the consequence: it waits with the " +
+      "other entries and is sent in order; the referee applies the table's penalty and the " +
+      "deal so far shows it. Or cancel, and tap it again when the phone is back online to " +
+      "see the consequence first."));
+    buttons.push(el("button", { type: "button", class: "warn", id: "anyway-record",
+      onclick: record }, "Record it anyway without seeing the consequence"), cancel);
+  } else {
+    parts.push(el("p", { role: "alert" }, plainWords(named((ask.error && ask.error.message) ||
+      "The referee did not answer."))));
+    buttons.push(el("button", { type: "button", id: "anyway-cancel", onclick: close }, "Close"));
+  }
+  parts.push(el("div", { class: "actions" }, ...buttons));
+  fill(box, ...parts);
+  box.hidden = false;
+  if (ask.focus) {
+    ask.focus = false;
+    const title = $("#anyway-title");
+    if (title) title.focus();
+  }
+}
+
+/** Who acted, in the irregular mode: the player whose turn it is preselected. */
+export function actorChooser(next) {
+  const m = S.match;
+  if (!S.irregular || !["bid", "card"].includes(next.action) || !next.player) return null;
+  const who = actorOf(next);
+  return el("div", { class: "actor", role: "group", "aria-labelledby": "actor-label" },
+    el("span", { id: "actor-label" }, next.action === "bid" ? "Who called:" : "Who played:"),
+    ...m.players.map((name) => el("button", {
+      type: "button", class: "small", "data-actor": name,
+      "aria-pressed": name === who ? "true" : "false",
+      onclick: () => {
+        S.actor = name === next.player ? null : name;
+        render();
+      },
+    }, name + (name === next.player ? " (turn)" : ""))));
+}
+
+/** The steps of the deal in progress recorded anyway, as the deal so far shows them. */
+export function recordedAnyway() {
+  const notes = (S.match && S.match.current_irregularities) || [];
+  if (!notes.length) return null;
+  return el("div", { class: "recorded-anyway", id: "recorded-anyway" },
+    el("h2", {}, "Recorded anyway"),
+    el("ul", {}, ...notes.map((n) => el("li", { "data-irregularity": n.irregularity },
+      el("b", {}, `${stepWords(n.step || {})}: `), named(n.consequence || ""),
+      ` Penalty: ${penaltyWords(n.penalty)}.`,
+      ...[...new Set((n.violations || []).map((v) => v.rule).filter(Boolean))]
+        .flatMap((r) => [" ", ruleLink(r)])))));
+}
