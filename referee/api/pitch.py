@@ -51,6 +51,17 @@ class IrregularityRulingSchema(ma.Schema):
     proven = ma.fields.Boolean()
 
 
+def _names() -> ma.fields.List:
+    """The players' names, one per seat (optional): the ruling's sentences name them ("Bob
+    took High"); without them they say "seat 1"."""
+    return ma.fields.List(
+        ma.fields.String(validate=validate.Length(min=1, max=40)), load_default=list,
+        validate=validate.Length(max=10),
+        metadata={"description": "The players' names, one per seat, for the ruling's sentences "
+                                 '("Bob took High"); without them: "seat 1 took High"',
+                  "example": ["Ann", "Bob", "Cy"]})
+
+
 class HandRequestSchema(StrictSchema):
     """A Pitch hand (/rules/records): ``bids`` in calling order from the dealer's left, ``tricks``
     in play order (trick 1 led by the pitcher), optional ``hands`` as dealt and ``claimed``
@@ -68,6 +79,7 @@ class HandRequestSchema(StrictSchema):
     irregular = ma.fields.List(ma.fields.Nested(PitchIrregularitySchema), allow_none=True,
                                validate=validate.Length(max=10))
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
 
 
 class TrickSchema(ma.Schema):
@@ -242,6 +254,7 @@ class PitchSheetRequestSchema(StrictSchema):
     sheet = ma.fields.Nested(SheetSchema, required=True)
     cards = ma.fields.Nested(CardsSchema, allow_none=True)
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
 
 
 class PitchTotalsRequestSchema(StrictSchema):
@@ -252,6 +265,7 @@ class PitchTotalsRequestSchema(StrictSchema):
     totals = ma.fields.Nested(TotalsSchema, required=True)
     cards = ma.fields.Nested(CardsSchema, allow_none=True)
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
 
 
 class SheetPointSchema(ma.Schema):
@@ -305,6 +319,7 @@ class BiddingRequestSchema(StrictSchema):
     dealer = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=9))
     bids = ma.fields.List(_CALL, required=True, validate=validate.Length(max=16))
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
 
 
 class BiddingStatusSchema(ma.Schema):
@@ -345,7 +360,8 @@ def score_hand(body: dict[str, Any]) -> dict[str, Any]:
     A record too broken to score (no pitcher, a card twice, a hand of seven…) is 422.
     """
     options = engine_options(body.pop("options"))
-    hand = pitch.hand_from_record(body, body["players"], body["partnership"])
+    names = body.pop("names")
+    hand = pitch.hand_from_record(body, body["players"], body["partnership"], names)
     return pitch.rule_deal(hand, options).as_dict()
 
 
@@ -354,7 +370,7 @@ def _comparison(body: dict[str, Any], options: pitch.PitchOptions, claim: Any) -
     cards = body.get("cards")
     if cards is None:
         return None
-    hand = pitch.hand_from_record(cards, body["players"], body["partnership"])
+    hand = pitch.hand_from_record(cards, body["players"], body["partnership"], body["names"])
     return pitch.compare_claim(pitch.rule_hand(hand, options), claim).as_dict()
 
 
@@ -372,7 +388,8 @@ def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
     (High, Low, Jack, Game, the bid, the scores). A line that cannot be read is 422.
     """
     options = engine_options(body["options"])
-    line = pitch.sheet_from_record(body["sheet"], body["players"], body["partnership"])
+    line = pitch.sheet_from_record(body["sheet"], body["players"], body["partnership"],
+                                   body["names"])
     ruling = pitch.rule_sheet(line, options)
     return {**ruling.as_dict(), "comparison": _comparison(body, options, ruling)}
 
@@ -387,7 +404,8 @@ def check_totals(body: dict[str, Any]) -> dict[str, Any]:
     points won in all. With ``cards``, compared with the ruling on the cards.
     """
     options = engine_options(body["options"])
-    line = pitch.totals_from_record(body["totals"], body["players"], body["partnership"])
+    line = pitch.totals_from_record(body["totals"], body["players"], body["partnership"],
+                                    body["names"])
     ruling = pitch.rule_totals(line, options)
     return {**ruling.as_dict(), "comparison": _comparison(body, options, ruling)}
 
@@ -395,11 +413,13 @@ def check_totals(body: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/bidding:check", methods=["POST"])
 @blp.arguments(BiddingRequestSchema)
 @blp.response(200, BiddingStatusSchema)
+@problems(blp, 422)
 def check_bidding(body: dict[str, Any]) -> dict[str, Any]:
     """Is the auction legal so far, who holds the high bid, whose call is next and which calls
     are legal now (P3, P8)."""
     options = engine_options(body["options"])
     calls = tuple(pitch.parse_call(c, f"bids[{i}]") for i, c in enumerate(body["bids"]))
+    names = pitch.check_names(body["names"], body["players"])
     status = pitch.check_bidding(body["players"], body["dealer"], calls, options,
-                                 record_complete=False)
+                                 record_complete=False, names=names)
     return status.as_dict()

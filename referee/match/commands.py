@@ -404,7 +404,7 @@ def _ruled_entry(
     """
     if level == "cards" or game.sheet_has_dealer(level):
         record = _with_dealer(game.new_record(dealer, state.players, state.options), record,
-                              keep=level == "cards")
+                              state.players, keep=level == "cards")
     ruled = game.rule_entry(level, record, dealer, state.players, state.options)
     if ruled.violations:
         raise RecordError(_located(ruled.violations, location))
@@ -619,7 +619,8 @@ def amend_deal(
         raise MatchError(
             [Violation("no_such_deal", "", f"There is no counted deal {number} to amend.")]
         )
-    record = _with_dealer(game.new_record(entry.dealer, state.players, state.options), record)
+    record = _with_dealer(game.new_record(entry.dealer, state.players, state.options), record,
+                          state.players)
     ruled = game.rule(record, entry.dealer, state.players, state.options)
     if ruled.violations:
         raise RecordError(ruled.violations)
@@ -655,19 +656,24 @@ def _refuse_if_outcome_breaks(
 
 
 def _with_dealer(
-    empty: dict[str, Any], record: dict[str, Any], keep: bool = True
+    empty: dict[str, Any], record: dict[str, Any], players: Sequence[str], keep: bool = True
 ) -> dict[str, Any]:
     """The record sent, checked against the dealer the match expects (P2, Q1); with ``keep``
-    the empty record's other fields fill in what the record leaves out."""
+    the empty record's other fields fill in what the record leaves out. ``players``: named in
+    the refusal."""
     expected = empty.get("dealer")
     given = record.get("dealer", expected)
     if given != expected:
+        def who(seat: Any) -> str:
+            known = isinstance(seat, int) and 0 <= seat < len(players)
+            return players[seat] if known else f"seat {seat}"
+
         raise RecordError(
             [
                 Violation(
                     "wrong_dealer",
                     "P2",
-                    f"Seat {expected} deals this hand, not seat {given}.",
+                    f"{who(expected)} deals this hand, not {who(given)}.",
                     "dealer",
                 )
             ]

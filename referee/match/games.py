@@ -7,7 +7,9 @@ the Piquet partie (Q1, Q9) or the Pitch target (P2, P7).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -85,6 +87,44 @@ def blocking(violations: Sequence[Violation], kind: str) -> tuple[Violation, ...
     if kind == "declaration":
         return tuple(violations)
     return tuple(v for v in violations if not v.location.startswith("declarations."))
+
+
+_SEATS = re.compile(r"\b(?:the team of )?[Ss]eats? (\d+)(?: and (\d+))?\b")
+
+
+def _name_seats(text: str, players: Sequence[str]) -> str:
+    """The sentences of the P10 irregularities (:mod:`referee.pitch.irregular`,
+    :mod:`referee.pitch.anyway`), which do not take the players' names yet, with each seat
+    named: "seat 1 revoked" → "Bob revoked", "seats 0 and 2" → "Ann and Cy". The rest of the
+    engine names the players itself (``names``)."""
+    def named(found: re.Match[str]) -> str:
+        seats = [int(g) for g in found.groups() if g is not None]
+        if any(s >= len(players) for s in seats):
+            return found.group(0)
+        return " and ".join(players[s] for s in seats)
+    return _SEATS.sub(named, text)
+
+
+def _named_texts(data: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    """A Pitch ruling's sentences (findings, irregularities) with the seats the P10 sentences
+    name named (:func:`_name_seats`)."""
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return _name_seats(value, players)
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        return value
+    keys = ("verified", "computed", "as_reported", "irregularities")
+    return {k: walk(v) if k in keys else v for k, v in data.items()}
+
+
+def _named_violations(
+    violations: Sequence[Violation], players: Sequence[str]
+) -> tuple[Violation, ...]:
+    """The violations with their seats named (:func:`_name_seats`)."""
+    return tuple(replace(v, message=_name_seats(v.message, players)) for v in violations)
 
 
 class StepRules:
@@ -572,7 +612,7 @@ class PitchGame(StepRules):
         return tricks
 
     def _hand(self, record: dict, players: Sequence[str], options: dict[str, Any]) -> Any:
-        return pitch.hand_from_record(record, len(players), options["partnership"])
+        return pitch.hand_from_record(record, len(players), options["partnership"], players)
 
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
@@ -581,8 +621,9 @@ class PitchGame(StepRules):
         found = pitch.progress(self._hand(record, players, options), self._engine_options(options))
         seat = found.to_act
         name = players[seat] if seat is not None else None
+        violations = _named_violations(found.violations, players)
         if found.phase in ("complete", "redeal", "misdeal"):
-            return StepCheck(True, Next("score"), tuple(found.violations))
+            return StepCheck(True, Next("score"), violations)
         if found.phase == "bidding":
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
         else:
@@ -593,7 +634,7 @@ class PitchGame(StepRules):
                 seat=seat,
                 legal_cards=tuple(card_names(legal)) if legal is not None else None,
             )
-        return StepCheck(False, nxt, tuple(found.violations))
+        return StepCheck(False, nxt, violations)
 
     def rule(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
@@ -603,15 +644,16 @@ class PitchGame(StepRules):
         hand = self._hand(record, players, options)
         engine_options = self._engine_options(options)
         names = self.standing_names(players, options)
-        status = pitch.check_bidding(len(players), hand.dealer, hand.bids, engine_options)
+        status = pitch.check_bidding(len(players), hand.dealer, hand.bids, engine_options,
+                                     names=players)
         if status.redeal:
             data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids),
                     "level": "cards"}
             return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
         ruling = pitch.rule_deal(hand, engine_options)
-        data = {**ruling.as_dict(), "level": "cards"}
+        data = _named_texts({**ruling.as_dict(), "level": "cards"}, players)
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, tuple(ruling.violations))
+        return DealRuling(data, scores, _named_violations(ruling.violations, players))
 
     def sheet_has_dealer(self, level: str) -> bool:
         """A Pitch score sheet names the dealer (its bids start at his left, P3)."""
@@ -624,9 +666,9 @@ class PitchGame(StepRules):
         engine_options = self._engine_options(options)
         partnership = options["partnership"]
         if level == "sheet":
-            sheet = pitch.sheet_from_record(record, len(players), partnership)
+            sheet = pitch.sheet_from_record(record, len(players), partnership, players)
             return pitch.rule_sheet(sheet, engine_options)
-        totals = pitch.totals_from_record(record, len(players), partnership)
+        totals = pitch.totals_from_record(record, len(players), partnership, players)
         return pitch.rule_totals(totals, engine_options)
 
     def rule_entry(
@@ -640,11 +682,11 @@ class PitchGame(StepRules):
         if level == "cards":
             return self.rule(record, dealer, players, options)
         ruling = self._engine_entry(level, record, players, options)
-        data = ruling.as_dict()
+        data = _named_texts(ruling.as_dict(), players)
         data.setdefault("level", level)
         names = self.standing_names(players, options)
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, tuple(ruling.violations))
+        return DealRuling(data, scores, _named_violations(ruling.violations, players))
 
     def compare(
         self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
@@ -674,17 +716,12 @@ class PitchGame(StepRules):
             step["seat"] = seat
         found = pitch.record_anyway(record, step, len(players), options["partnership"],
                                     self._engine_options(options))
-        consequences = []
-        for sentence in found.consequences:
-            for s in sorted(range(len(players)), reverse=True):  # "seat 1" → "seat 1 (Bob)"
-                sentence = sentence.replace(f"seat {s}", f"seat {s} ({players[s]})")
-                sentence = sentence.replace(f"Seat {s}", f"Seat {s} ({players[s]})")
-            consequences.append(sentence)
         return {"record": found.record,
                 "irregular": [item.as_dict() for item in found.irregularities],
                 "kinds": [item.kind for item in found.irregularities],
-                "penalties": list(found.penalties), "consequences": consequences,
-                "violations": list(found.refused)}
+                "penalties": list(found.penalties),
+                "consequences": [_name_seats(c, players) for c in found.consequences],
+                "violations": list(_named_violations(found.refused, players))}
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
