@@ -79,6 +79,7 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "disputed": list(state.disputed),
         "settlement_withheld": state.withheld,
         "seats": list(state.seats),
+        "joined": list(state.joined),
         "auto_confirm": state.options.get("auto_confirm", "auto"),
         "auto_confirm_on": state.auto_confirm,
         "head": _head(state),
@@ -262,6 +263,7 @@ def _write(
     status: int = 200,
     version_required: bool = True,
     needed: str = "write",
+    any_version: bool = False,
 ) -> Response:
     """One write to a match, THE way a route records: authorize (``needed``: "write", or
     "record" for what a seat's token may do too), then in ONE transaction
@@ -272,11 +274,12 @@ def _write(
 
     ``decide(state)`` returns the events to append (pure; it raises MatchError/RecordError
     to refuse); ``render(appended)`` the answer's body, dumped with ``schema``.
+    ``any_version``: ``If-Match: *`` is accepted (a write that cannot record anything twice).
     """
     grant = _authorize(match_id, needed)
     # Who made it: the name sent, else the credential that wrote (corrections always say).
     body.setdefault("by", grant.label)
-    expected = _expected_version(body, version_required)
+    expected = _expected_version(body, version_required, any_version)
     key = _idempotency_key()
     fingerprint = _fingerprint() if key is not None else None
     sent: dict[str, Any] = {}
@@ -517,11 +520,36 @@ def read_me(match_id: str) -> Any:
     seat's), and ``to_confirm``: the provisional deals it may confirm or dispute (a seat: those
     the other side entered; the shared write token: all of them while no seat has joined)."""
     state = _read(match_id)
-    grant: tokens.Grant = g.grant
+    return _viewer(state, g.grant), 200, {"ETag": _etag(state)}
+
+
+def _viewer(state: MatchState, grant: tokens.Grant) -> dict[str, Any]:
+    """What ``GET …/me`` says of the credential ``grant``."""
     principal = grant.principal if grant.kind != "read" else None
-    return ({"kind": grant.kind, "player": grant.seat,
-             "to_confirm": list(commands.to_confirm(state, principal))},
-            200, {"ETag": _etag(state)})
+    return {"kind": grant.kind, "player": grant.seat, "joined": grant.seat in state.joined,
+            "to_confirm": list(commands.to_confirm(state, principal))}
+
+
+@blp.route("/<string:match_id>/me:join", methods=["POST"])
+@blp.arguments(s.CorrectionSchema())
+@blp.response(200, s.JoinedSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def join_seat(body: dict[str, Any], match_id: str) -> Any:
+    """A seat's phone takes up its seat.
+
+    The page sends it on opening a seat's link: the seat has ``joined``, and from then on
+    deals wait for the other side's confirmation (``auto_confirm`` "auto"). A seat credential
+    issued but never taken up (a QR code shown, never scanned) leaves the shared phone
+    confirming alone. Once only: joining again changes
+    nothing. Needs the seat's own token and ``If-Match`` (or ``expected_version``); as a join
+    cannot be recorded twice, ``If-Match: *`` (whatever the version) is accepted."""
+    def render(appended: ledger.Appended) -> dict[str, Any]:
+        return {**_viewer(appended.state, g.grant),
+                "match": state_dict(match_id, appended.state)}
+
+    return _write(match_id, body, lambda state: commands.join_seat(state, _principal()),
+                  render, s.JoinedSchema, needed="record", any_version=True)
 
 
 @blp.route("/<string:match_id>/events", methods=["POST"])
@@ -726,7 +754,8 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
     """One seat credential per player (write token needed), or for the ``players`` named:
     a new one replaces that player's old one. A seat's token reads, records, confirms and
     disputes; its join link is ``/table/#match=<id>&token=<seat token>``. Shown this once
-    (only hashes are stored). From then on deals wait for the other side's confirmation
+    (only hashes are stored). A seat joins when its phone takes it up (``POST …/me:join``,
+    or its first write): from then on deals wait for the other side's confirmation
     (``auto_confirm`` "auto")."""
     grant = _authorize(match_id, "write")
     expected = _expected_version(body, required=True)

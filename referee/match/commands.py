@@ -426,7 +426,7 @@ def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) 
     :raises MatchError: code ``not_the_other_side``.
     """
     if not principal.startswith("seat:"):
-        if state.seats:
+        if state.joined:
             raise MatchError([Violation(
                 "not_the_other_side", "",
                 f"Seats have joined this match: the other side {what}s this deal from its "
@@ -559,8 +559,10 @@ def _refuse_cards_entered(entry: DealEntry) -> None:
 
 
 def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
-    """Seats join the match (their credentials are made by the store, never in the ledger):
-    the ``seats_issued`` event, from which the fold knows that seats have joined (issue 11).
+    """Seat credentials are made (by the store, never in the ledger): the ``seats_issued``
+    event. A seat joins only when its phone takes it up (:func:`join_seat`, or its first
+    write): ``"joined": false`` says so (older ledgers, without it, joined on issue; a
+    credential made again waits for its new phone) (issue 11).
 
     :raises MatchError: a name that is not a player of the match.
     """
@@ -570,7 +572,23 @@ def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
                 "not_a_player", "Q1" if state.game == "piquet" else "P1",
                 f"{name} is not a player of this match ({', '.join(state.players)}).",
                 "players")])
-    return [("seats_issued", {"players": list(players)})]
+    return [("seats_issued", {"players": list(players), "joined": False})]
+
+
+def join_seat(state: MatchState, principal: str) -> list[NewEvent]:
+    """The seat's phone takes it up (issue 11): ``seat_joined``, once (nothing when it has
+    already joined). From then on deals wait for the other side (``auto_confirm`` "auto").
+
+    :raises MatchError: ``not_a_seat``: the credential is not a seat's.
+    """
+    if not principal.startswith("seat:"):
+        raise MatchError([Violation(
+            "not_a_seat", "",
+            "Only a seat's own link joins it: this credential records for the whole table.")])
+    player = principal[len("seat:"):]
+    if player in state.joined:
+        return []
+    return [("seat_joined", {"player": player})]
 
 
 def undo(
