@@ -129,11 +129,54 @@ def _named_violations(
 
 class StepRules:
     """A game's steps as check / ask / apply (like pokerkit's verify_x / can_x / x), each
-    built on :meth:`rule_step`, which applies a step and rules the deal once. The game
-    supplies ``apply_step`` and ``check_step``."""
+    built on :meth:`rule_step`, which applies a step and rules the deal once; and a deal
+    entered whole at one of :data:`LEVELS`, ruled (:meth:`rule_entry`) and compared with its
+    cards (:meth:`compare`). The game supplies ``apply_step``, ``check_step``, ``rule`` (the
+    cards), ``rule_line`` and ``compare_line`` (a score sheet or totals)."""
 
     def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
         raise NotImplementedError
+
+    def rule(
+        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+    ) -> DealRuling:
+        raise NotImplementedError
+
+    def rule_line(
+        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        raise NotImplementedError
+
+    def compare_line(
+        self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def rule_entry(
+        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """A deal entered as cards (:meth:`rule`), a score sheet or totals
+        (:meth:`rule_line`), points per player or team.
+
+        :raises RecordError: the record cannot be read.
+        """
+        if level == "cards":
+            return self.rule(record, dealer, players, options)
+        return self.rule_line(level, record, dealer, players, options)
+
+    def compare(
+        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """A claim (an entry at ``level`` with its points ``claim_scores``) beside the cards'
+        ruling ``ruled``: by its points alone for cards, else in the game's counting order
+        (:meth:`compare_line`)."""
+        if level == "cards":
+            return compare_scores(ruled, claim_scores)
+        return self.compare_line(cards, level, claim, dealer, players, options)
 
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
@@ -424,16 +467,14 @@ class PiquetGame(StepRules):
             return piquet.rule_sheet(piquet.sheet_from_record(record), engine_options)
         return piquet.rule_totals(piquet.totals_from_record(record), engine_options)
 
-    def rule_entry(
+    def rule_line(
         self, level: str, record: dict, dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
-        """A deal entered as cards (:meth:`rule`), a score sheet or totals (roles → players).
+        """A deal entered as a score sheet or totals (roles → players).
 
         :raises RecordError: the record cannot be read.
         """
-        if level == "cards":
-            return self.rule(record, dealer, players, options)
         ruling = self._engine_entry(level, record, options)
         data = ruling.as_dict()
         data.setdefault("level", level)
@@ -443,13 +484,11 @@ class PiquetGame(StepRules):
         data["younger"] = players[seats["younger"]]
         return DealRuling(data, scores, tuple(ruling.violations))
 
-    def compare(
-        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
-        dealer: int, players: Sequence[str], options: dict[str, Any],
+    def compare_line(
+        self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
     ) -> dict[str, Any]:
-        """The claim against the cards' ruling in the counting order of Q8."""
-        if level == "cards":
-            return compare_scores(ruled, claim_scores)
+        """A sheet or totals claim against the cards' ruling in the counting order of Q8."""
         cards_ruling = piquet.rule_deal(self._declared(cards), self._engine_options(options))
         compared = _compared(piquet.compare_claim, cards_ruling,
                              self._engine_entry(level, claim, options))
@@ -671,16 +710,14 @@ class PitchGame(StepRules):
         totals = pitch.totals_from_record(record, len(players), partnership, players)
         return pitch.rule_totals(totals, engine_options)
 
-    def rule_entry(
+    def rule_line(
         self, level: str, record: dict, dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
-        """A hand entered as cards (:meth:`rule`), a score sheet or totals (per standing).
+        """A hand entered as a score sheet or totals (per standing).
 
         :raises RecordError: the record cannot be read.
         """
-        if level == "cards":
-            return self.rule(record, dealer, players, options)
         ruling = self._engine_entry(level, record, players, options)
         data = _named_texts(ruling.as_dict(), players)
         data.setdefault("level", level)
@@ -688,13 +725,12 @@ class PitchGame(StepRules):
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
         return DealRuling(data, scores, _named_violations(ruling.violations, players))
 
-    def compare(
-        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
-        dealer: int, players: Sequence[str], options: dict[str, Any],
+    def compare_line(
+        self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
     ) -> dict[str, Any]:
-        """The claim against the cards' ruling: High, Low, Jack, Game, the bid (P5, P6)."""
-        if level == "cards":
-            return compare_scores(ruled, claim_scores)
+        """A sheet or totals claim against the cards' ruling: High, Low, Jack, Game, the bid
+        (P5, P6)."""
         cards_ruling = pitch.rule_hand(self._hand(cards, players, options),
                                        self._engine_options(options))
         return _compared(pitch.compare_claim, cards_ruling,
