@@ -575,7 +575,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
     anyway = bool(body.pop("anyway", False))
 
     def decide(state: MatchState, anyway: bool = anyway) -> Sequence[Any]:
-        step = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+        step = _sent(body)
         return commands.step(state, GAMES[state.game], kind, step, body.get("by"),
                              entered_by=_principal(), anyway=anyway)
 
@@ -645,13 +645,37 @@ def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
     }
 
 
+def _sent(body: dict[str, Any]) -> dict[str, Any]:
+    """What the table sent, without who sent it (``by``) and the version it was sent against
+    (``expected_version``): a step, or a deal's record."""
+    return {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+
+
+def _deal_write(
+    match_id: str, body: dict[str, Any], decide: Callable[[MatchState], Sequence[Any]]
+) -> Response:
+    """A write that scores a deal (a seat's token may too), answered 201 with its result."""
+    return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
+                  s.DealResultSchema, 201, needed="record")
+
+
+def _agreement_write(
+    match_id: str, body: dict[str, Any], deal: int,
+    decide: Callable[[MatchState], Sequence[Any]],
+) -> Response:
+    """A write that confirms or disputes ``deal`` (a seat's token may too), answered with the
+    deal's agreement."""
+    return _write(match_id, body, decide, lambda a: _agreement(match_id, a, deal),
+                  s.DealAgreementSchema, needed="record")
+
+
 def _entry(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The level and record of a deal entry: ``{"sheet": …}``, ``{"totals": …}`` or a cards
     record."""
     for level in ("sheet", "totals"):
         if level in body:
             return level, body[level]
-    return "cards", {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+    return "cards", _sent(body)
 
 
 @blp.route("/<string:match_id>/deals", methods=["POST"])
@@ -675,8 +699,7 @@ def record_deal(body: dict[str, Any], match_id: str) -> Any:
         return commands.record_deal(state, GAMES[state.game], record, level=level,
                                     entered_by=_principal())
 
-    return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
-                  s.DealResultSchema, 201, needed="record")
+    return _deal_write(match_id, body, decide)
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/cards", methods=["POST"])
@@ -690,13 +713,9 @@ def record_cards(body: dict[str, Any], match_id: str, deal: int) -> Any:
     ``ruled``. The answer says what changed (``changes``: the earlier entry against the
     ruling) and puts each side's claim beside it (``claims``, each with ``parts_at``: the
     first point where it parts from the ruling, in counting order)."""
-    record = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
-
-    def decide(state: MatchState) -> Sequence[Any]:
-        return commands.record_cards(state, GAMES[state.game], deal, record, _principal())
-
-    return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
-                  s.DealResultSchema, 201, needed="record")
+    record = _sent(body)
+    return _deal_write(match_id, body, lambda state: commands.record_cards(
+        state, GAMES[state.game], deal, record, _principal()))
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/confirm", methods=["POST"])
@@ -708,11 +727,8 @@ def confirm_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """The other side accepts a provisional deal: it is ``confirmed``. A seat cannot confirm
     its own side's entry; the shared write token confirms only while no seat has joined; a
     read token cannot."""
-    return _write(
-        match_id, body,
-        lambda state: commands.confirm(state, deal, _principal()),
-        lambda a: _agreement(match_id, a, deal), s.DealAgreementSchema, needed="record",
-    )
+    return _agreement_write(match_id, body, deal,
+                            lambda state: commands.confirm(state, deal, _principal()))
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/dispute", methods=["POST"])
@@ -724,12 +740,8 @@ def dispute_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """The other side disputes a deal with a reason and optionally its own claim
     (``{"sheet": …}`` or ``{"totals": …}``): the deal is ``disputed`` and the settlement
     withheld until its cards are entered (``POST …/deals/{n}/cards``) and rule it."""
-    return _write(
-        match_id, body,
-        lambda state: commands.dispute(state, GAMES[state.game], deal, body["reason"],
-                                       body.get("claim"), _principal()),
-        lambda a: _agreement(match_id, a, deal), s.DealAgreementSchema, needed="record",
-    )
+    return _agreement_write(match_id, body, deal, lambda state: commands.dispute(
+        state, GAMES[state.game], deal, body["reason"], body.get("claim"), _principal()))
 
 
 def _agreement(match_id: str, appended: ledger.Appended, number: int) -> dict[str, Any]:
