@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -10,7 +11,7 @@ from flask_smorest import Blueprint as _Blueprint
 from webargs.core import missing
 from webargs.flaskparser import FlaskParser, is_json_request
 
-from referee.api.errors import ProblemError
+from referee.api.errors import ProblemError, problems
 from referee.api.inbound import load_body
 from referee.cards import Card, CardError, card_name, parse_card
 
@@ -121,3 +122,17 @@ class Blueprint(_Blueprint):
     """flask-smorest Blueprint whose body validation errors are 400 problem+json."""
 
     ARGUMENTS_PARSER = _Parser()
+
+    def ruling(
+        self, path: str, request: type[ma.Schema], answer: type[ma.Schema]
+    ) -> Callable[[Callable[..., Any]], Any]:
+        """Decorator of a stateless ruling (``/v1/pitch/…``, ``/v1/piquet/…``): ``POST path``
+        with the game's ``request`` schema, 200 with its ``answer`` schema, 422 problem+json
+        for a record that cannot be ruled on."""
+
+        def decorate(view: Callable[..., Any]) -> Any:
+            documented = problems(self, 422)(view)
+            return self.route(path, methods=["POST"])(
+                self.arguments(request)(self.response(200, answer)(documented)))
+
+        return decorate

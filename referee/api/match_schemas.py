@@ -230,6 +230,11 @@ class MatchSchema(ma.Schema):
     )
     seats = ma.fields.List(ma.fields.String(),
                            metadata={"description": "Players who have a seat credential"})
+    joined = ma.fields.List(
+        ma.fields.String(),
+        metadata={"description": "Players whose seat was taken up on its phone (POST …/me:join "
+                                 "or its first write): once one has, deals wait for the other "
+                                 "side (auto_confirm \"auto\")"})
     auto_confirm = ma.fields.Raw(metadata={"description": 'The option: "auto", true or false'})
     auto_confirm_on = ma.fields.Boolean(
         metadata={"description": "Whether provisional deals confirm when the next one starts"}
@@ -242,7 +247,15 @@ class ViewerSchema(ma.Schema):
 
     kind = ma.fields.String(metadata={"description": "write | read | seat"})
     player = ma.fields.String(allow_none=True)
+    joined = ma.fields.Boolean(
+        metadata={"description": "A seat: its phone has taken it up (POST …/me:join)"})
     to_confirm = ma.fields.List(ma.fields.Integer())
+
+
+class JoinedSchema(ViewerSchema):
+    """The seat, joined, and the match."""
+
+    match = ma.fields.Nested(MatchSchema)
 
 
 class TokensSchema(ma.Schema):

@@ -80,6 +80,7 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "disputed": list(state.disputed),
         "settlement_withheld": state.withheld,
         "seats": list(state.seats),
+        "joined": list(state.joined),
         "auto_confirm": state.options.get("auto_confirm", "auto"),
         "auto_confirm_on": state.auto_confirm,
         "head": _head(state),
@@ -274,6 +275,7 @@ def _write(
     status: int = 200,
     version_required: bool = True,
     needed: str = "write",
+    any_version: bool = False,
 ) -> Response:
     """One write to a match, THE way a route records: authorize (``needed``: "write", or
     "record" for what a seat's token may do too), then in ONE transaction
@@ -284,11 +286,12 @@ def _write(
 
     ``decide(state)`` returns the events to append (pure; it raises MatchError/RecordError
     to refuse); ``render(appended)`` the answer's body, dumped with ``schema``.
+    ``any_version``: ``If-Match: *`` is accepted (a write that cannot record anything twice).
     """
     grant = _authorize(match_id, needed)
     # Who made it: the name sent, else the credential that wrote (corrections always say).
     body.setdefault("by", grant.label)
-    expected = _expected_version(body, version_required)
+    expected = _expected_version(body, version_required, any_version)
     key = _idempotency_key()
     fingerprint = _fingerprint() if key is not None else None
     sent: dict[str, Any] = {}
@@ -529,11 +532,36 @@ def read_me(match_id: str) -> Any:
     seat's), and ``to_confirm``: the provisional deals it may confirm or dispute (a seat: those
     the other side entered; the shared write token: all of them while no seat has joined)."""
     state = _read(match_id)
-    grant: tokens.Grant = g.grant
+    return _viewer(state, g.grant), 200, {"ETag": _etag(state)}
+
+
+def _viewer(state: MatchState, grant: tokens.Grant) -> dict[str, Any]:
+    """What ``GET …/me`` says of the credential ``grant``."""
     principal = grant.principal if grant.kind != "read" else None
-    return ({"kind": grant.kind, "player": grant.seat,
-             "to_confirm": list(commands.to_confirm(state, principal))},
-            200, {"ETag": _etag(state)})
+    return {"kind": grant.kind, "player": grant.seat, "joined": grant.seat in state.joined,
+            "to_confirm": list(commands.to_confirm(state, principal))}
+
+
+@blp.route("/<string:match_id>/me:join", methods=["POST"])
+@blp.arguments(s.CorrectionSchema())
+@blp.response(200, s.JoinedSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def join_seat(body: dict[str, Any], match_id: str) -> Any:
+    """A seat's phone takes up its seat.
+
+    The page sends it on opening a seat's link: the seat has ``joined``, and from then on
+    deals wait for the other side's confirmation (``auto_confirm`` "auto"). A seat credential
+    issued but never taken up (a QR code shown, never scanned) leaves the shared phone
+    confirming alone. Once only: joining again changes
+    nothing. Needs the seat's own token and ``If-Match`` (or ``expected_version``); as a join
+    cannot be recorded twice, ``If-Match: *`` (whatever the version) is accepted."""
+    def render(appended: ledger.Appended) -> dict[str, Any]:
+        return {**_viewer(appended.state, g.grant),
+                "match": state_dict(match_id, appended.state)}
+
+    return _write(match_id, body, lambda state: commands.join_seat(state, _principal()),
+                  render, s.JoinedSchema, needed="record", any_version=True)
 
 
 @blp.route("/<string:match_id>/events", methods=["POST"])
@@ -559,7 +587,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
     anyway = bool(body.pop("anyway", False))
 
     def decide(state: MatchState, anyway: bool = anyway) -> Sequence[Any]:
-        step = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+        step = _sent(body)
         return commands.step(state, GAMES[state.game], kind, step, body.get("by"),
                              entered_by=_principal(), anyway=anyway)
 
@@ -629,13 +657,37 @@ def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
     }
 
 
+def _sent(body: dict[str, Any]) -> dict[str, Any]:
+    """What the table sent, without who sent it (``by``) and the version it was sent against
+    (``expected_version``): a step, or a deal's record."""
+    return {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+
+
+def _deal_write(
+    match_id: str, body: dict[str, Any], decide: Callable[[MatchState], Sequence[Any]]
+) -> Response:
+    """A write that scores a deal (a seat's token may too), answered 201 with its result."""
+    return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
+                  s.DealResultSchema, 201, needed="record")
+
+
+def _agreement_write(
+    match_id: str, body: dict[str, Any], deal: int,
+    decide: Callable[[MatchState], Sequence[Any]],
+) -> Response:
+    """A write that confirms or disputes ``deal`` (a seat's token may too), answered with the
+    deal's agreement."""
+    return _write(match_id, body, decide, lambda a: _agreement(match_id, a, deal),
+                  s.DealAgreementSchema, needed="record")
+
+
 def _entry(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The level and record of a deal entry: ``{"sheet": …}``, ``{"totals": …}`` or a cards
     record."""
     for level in ("sheet", "totals"):
         if level in body:
             return level, body[level]
-    return "cards", {k: v for k, v in body.items() if k not in ("by", "expected_version")}
+    return "cards", _sent(body)
 
 
 @blp.route("/<string:match_id>/deals", methods=["POST"])
@@ -659,8 +711,7 @@ def record_deal(body: dict[str, Any], match_id: str) -> Any:
         return commands.record_deal(state, GAMES[state.game], record, level=level,
                                     entered_by=_principal())
 
-    return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
-                  s.DealResultSchema, 201, needed="record")
+    return _deal_write(match_id, body, decide)
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/cards", methods=["POST"])
@@ -674,13 +725,9 @@ def record_cards(body: dict[str, Any], match_id: str, deal: int) -> Any:
     ``ruled``. The answer says what changed (``changes``: the earlier entry against the
     ruling) and puts each side's claim beside it (``claims``, each with ``parts_at``: the
     first point where it parts from the ruling, in counting order)."""
-    record = {k: v for k, v in body.items() if k not in ("by", "expected_version")}
-
-    def decide(state: MatchState) -> Sequence[Any]:
-        return commands.record_cards(state, GAMES[state.game], deal, record, _principal())
-
-    return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
-                  s.DealResultSchema, 201, needed="record")
+    record = _sent(body)
+    return _deal_write(match_id, body, lambda state: commands.record_cards(
+        state, GAMES[state.game], deal, record, _principal()))
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/confirm", methods=["POST"])
@@ -692,11 +739,8 @@ def confirm_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """The other side accepts a provisional deal: it is ``confirmed``. A seat cannot confirm
     its own side's entry; the shared write token confirms only while no seat has joined; a
     read token cannot."""
-    return _write(
-        match_id, body,
-        lambda state: commands.confirm(state, deal, _principal()),
-        lambda a: _agreement(match_id, a, deal), s.DealAgreementSchema, needed="record",
-    )
+    return _agreement_write(match_id, body, deal,
+                            lambda state: commands.confirm(state, deal, _principal()))
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/dispute", methods=["POST"])
@@ -708,12 +752,8 @@ def dispute_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
     """The other side disputes a deal with a reason and optionally its own claim
     (``{"sheet": …}`` or ``{"totals": …}``): the deal is ``disputed`` and the settlement
     withheld until its cards are entered (``POST …/deals/{n}/cards``) and rule it."""
-    return _write(
-        match_id, body,
-        lambda state: commands.dispute(state, GAMES[state.game], deal, body["reason"],
-                                       body.get("claim"), _principal()),
-        lambda a: _agreement(match_id, a, deal), s.DealAgreementSchema, needed="record",
-    )
+    return _agreement_write(match_id, body, deal, lambda state: commands.dispute(
+        state, GAMES[state.game], deal, body["reason"], body.get("claim"), _principal()))
 
 
 def _agreement(match_id: str, appended: ledger.Appended, number: int) -> dict[str, Any]:
@@ -738,7 +778,8 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
     """One seat credential per player (write token needed), or for the ``players`` named:
     a new one replaces that player's old one. A seat's token reads, records, confirms and
     disputes; its join link is ``/table/#match=<id>&token=<seat token>``. Shown this once
-    (only hashes are stored). From then on deals wait for the other side's confirmation
+    (only hashes are stored). A seat joins when its phone takes it up (``POST …/me:join``,
+    or its first write): from then on deals wait for the other side's confirmation
     (``auto_confirm`` "auto")."""
     grant = _authorize(match_id, "write")
     expected = _expected_version(body, required=True)

@@ -11,7 +11,7 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee import piquet
-from referee.api.errors import ProblemError, ViolationSchema, problems
+from referee.api.errors import ProblemError, ViolationSchema
 from referee.api.fields import Blueprint, StakeField, StrictSchema, card_list
 from referee.api.match_schemas import (
     PiquetOptionsSchema,
@@ -379,10 +379,7 @@ def engine_options(data: dict[str, Any]) -> piquet.PiquetOptions:
     return piquet.PiquetOptions(**data)
 
 
-@blp.route("/deals:score", methods=["POST"])
-@blp.arguments(DealRequestSchema)
-@blp.response(200, DealRulingSchema)
-@problems(blp, 422)
+@blp.ruling("/deals:score", DealRequestSchema, DealRulingSchema)
 def score_deal(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a finished deal: every declaration, trick point, pique, repique, capot.
 
@@ -415,10 +412,7 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-@blp.route("/sheets:score", methods=["POST"])
-@blp.arguments(PiquetSheetRequestSchema)
-@blp.response(200, PiquetSheetRulingSchema)
-@problems(blp, 422)
+@blp.ruling("/sheets:score", PiquetSheetRequestSchema, PiquetSheetRulingSchema)
 def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a deal as the score sheet gives it (issue 10): the referee compares the
     declarations (Q5), derives the repique (Q7), the cards and capot (Q6), checks the play
@@ -431,10 +425,7 @@ def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
     return piquet.rule_sheet(piquet.sheet_from_record(body), options).as_dict()
 
 
-@blp.route("/totals:check", methods=["POST"])
-@blp.arguments(PiquetTotalsRequestSchema)
-@blp.response(200, PiquetSheetRulingSchema)
-@problems(blp, 422)
+@blp.ruling("/totals:check", PiquetTotalsRequestSchema, PiquetSheetRulingSchema)
 def check_totals(body: dict[str, Any]) -> dict[str, Any]:
     """Check a deal's bare totals against what one deal can score (Q3–Q7): never below 0 or
     above 180 for one player, and under ``lead_point: "every"`` the elder's first lead and
@@ -443,10 +434,7 @@ def check_totals(body: dict[str, Any]) -> dict[str, Any]:
     return piquet.rule_totals(piquet.totals_from_record(body), options).as_dict()
 
 
-@blp.route("/declarations:compare", methods=["POST"])
-@blp.arguments(CompareRequestSchema)
-@blp.response(200, DeclarationsSchema)
-@problems(blp, 422)
+@blp.ruling("/declarations:compare", CompareRequestSchema, DeclarationsSchema)
 def compare(body: dict[str, Any]) -> dict[str, Any]:
     """Compare two hands' declarations, each announcing his best (Q5), and the repique."""
     hands = piquet.deal_from_record({"tricks": [], "dealt": {k: body[k] for k in piquet.ROLES}})

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import marshmallow as ma
 from marshmallow import validate
 
 from referee import pitch
-from referee.api.errors import ProblemError, ViolationSchema, problems
+from referee.api.errors import ProblemError, ViolationSchema
 from referee.api.fields import Blueprint, CallField, StrictSchema, card_list
 from referee.api.match_schemas import PitchOptionsSchema
 
@@ -54,6 +55,17 @@ class IrregularityRulingSchema(ma.Schema):
     proven = ma.fields.Boolean()
 
 
+def _names() -> ma.fields.List:
+    """The players' names, one per seat (optional): the ruling's sentences name them ("Bob
+    took High"); without them they say "seat 1"."""
+    return ma.fields.List(
+        ma.fields.String(validate=validate.Length(min=1, max=40)), load_default=list,
+        validate=validate.Length(max=10),
+        metadata={"description": "The players' names, one per seat, for the ruling's sentences "
+                                 '("Bob took High"); without them: "seat 1 took High"',
+                  "example": ["Ann", "Bob", "Cy"]})
+
+
 class HandRequestSchema(StrictSchema):
     """A Pitch hand (/rules/records): ``bids`` in calling order from the dealer's left, ``tricks``
     in play order (trick 1 led by the pitcher), optional ``hands`` as dealt and ``claimed``
@@ -71,6 +83,7 @@ class HandRequestSchema(StrictSchema):
     irregular = ma.fields.List(ma.fields.Nested(PitchIrregularitySchema), allow_none=True,
                                validate=validate.Length(max=10))
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
 
 
 class TrickSchema(ma.Schema):
@@ -245,6 +258,7 @@ class PitchSheetRequestSchema(StrictSchema):
     sheet = ma.fields.Nested(SheetSchema, required=True)
     cards = ma.fields.Nested(CardsSchema, allow_none=True)
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
 
 
 class PitchTotalsRequestSchema(StrictSchema):
@@ -255,6 +269,7 @@ class PitchTotalsRequestSchema(StrictSchema):
     totals = ma.fields.Nested(TotalsSchema, required=True)
     cards = ma.fields.Nested(CardsSchema, allow_none=True)
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
 
 
 class SheetPointSchema(ma.Schema):
@@ -308,6 +323,7 @@ class BiddingRequestSchema(StrictSchema):
     dealer = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=9))
     bids = ma.fields.List(_CALL, required=True, validate=validate.Length(max=16))
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
 
 
 class BiddingStatusSchema(ma.Schema):
@@ -333,10 +349,7 @@ def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
         raise ProblemError(400, f"Bad options: {error}") from None
 
 
-@blp.route("/hands:score", methods=["POST"])
-@blp.arguments(HandRequestSchema)
-@blp.response(200, HandRulingSchema)
-@problems(blp, 422)
+@blp.ruling("/hands:score", HandRequestSchema, HandRulingSchema)
 def score_hand(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a finished hand: tricks, High/Low/Jack/Game, the score, the violations.
 
@@ -348,23 +361,29 @@ def score_hand(body: dict[str, Any]) -> dict[str, Any]:
     A record too broken to score (no pitcher, a card twice, a hand of seven…) is 422.
     """
     options = engine_options(body.pop("options"))
-    hand = pitch.hand_from_record(body, body["players"], body["partnership"])
+    names = body.pop("names")
+    hand = pitch.hand_from_record(body, body["players"], body["partnership"], names)
     return pitch.rule_deal(hand, options).as_dict()
 
 
-def _comparison(body: dict[str, Any], options: pitch.PitchOptions, claim: Any) -> Any:
-    """The claim beside the ruling on ``body["cards"]``, or ``None`` without cards."""
-    cards = body.get("cards")
-    if cards is None:
-        return None
-    hand = pitch.hand_from_record(cards, body["players"], body["partnership"])
-    return pitch.compare_claim(pitch.rule_hand(hand, options), claim).as_dict()
+def _rule_line(
+    body: dict[str, Any], level: str, parse: Callable[..., Any],
+    rule: Callable[[Any, pitch.PitchOptions], Any],
+) -> dict[str, Any]:
+    """A score-sheet line or totals (``body[level]``) parsed and ruled, with ``comparison``:
+    the line beside the ruling on ``body["cards"]`` as a side's claim (``None`` without
+    cards)."""
+    options = engine_options(body["options"])
+    table = (body["players"], body["partnership"], body["names"])
+    ruling = rule(parse(body[level], *table), options)
+    comparison = None
+    if body.get("cards") is not None:
+        hand = pitch.hand_from_record(body["cards"], *table)
+        comparison = pitch.compare_claim(pitch.rule_hand(hand, options), ruling).as_dict()
+    return {**ruling.as_dict(), "comparison": comparison}
 
 
-@blp.route("/sheets:score", methods=["POST"])
-@blp.arguments(PitchSheetRequestSchema)
-@blp.response(200, PitchSheetRulingSchema)
-@problems(blp, 422)
+@blp.ruling("/sheets:score", PitchSheetRequestSchema, PitchSheetRulingSchema)
 def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a hand from its score-sheet line: who pitched (or the bids), who took High,
     Low, Jack (or not out) and Game (or tied). The answer says what was verified, what was
@@ -374,35 +393,25 @@ def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
     with the ruling on the cards: ``comparison.parts_at`` is the first point where it parts
     (High, Low, Jack, Game, the bid, the scores). A line that cannot be read is 422.
     """
-    options = engine_options(body["options"])
-    line = pitch.sheet_from_record(body["sheet"], body["players"], body["partnership"])
-    ruling = pitch.rule_sheet(line, options)
-    return {**ruling.as_dict(), "comparison": _comparison(body, options, ruling)}
+    return _rule_line(body, "sheet", pitch.sheet_from_record, pitch.rule_sheet)
 
 
-@blp.route("/totals:check", methods=["POST"])
-@blp.arguments(PitchTotalsRequestSchema)
-@blp.response(200, TotalsRulingSchema)
-@problems(blp, 422)
+@blp.ruling("/totals:check", PitchTotalsRequestSchema, TotalsRulingSchema)
 def check_totals(body: dict[str, Any]) -> dict[str, Any]:
     """Check a hand's totals (each side's score change and the pitcher) against what one hand
     can score (P5, P6): a non-pitcher 0 to 4, the pitcher at least his bid or minus it, 2 to 4
     points won in all. With ``cards``, compared with the ruling on the cards.
     """
-    options = engine_options(body["options"])
-    line = pitch.totals_from_record(body["totals"], body["players"], body["partnership"])
-    ruling = pitch.rule_totals(line, options)
-    return {**ruling.as_dict(), "comparison": _comparison(body, options, ruling)}
+    return _rule_line(body, "totals", pitch.totals_from_record, pitch.rule_totals)
 
 
-@blp.route("/bidding:check", methods=["POST"])
-@blp.arguments(BiddingRequestSchema)
-@blp.response(200, BiddingStatusSchema)
+@blp.ruling("/bidding:check", BiddingRequestSchema, BiddingStatusSchema)
 def check_bidding(body: dict[str, Any]) -> dict[str, Any]:
     """Is the auction legal so far, who holds the high bid, whose call is next and which calls
     are legal now (P3, P8)."""
     options = engine_options(body["options"])
     calls = tuple(pitch.parse_call(c, f"bids[{i}]") for i, c in enumerate(body["bids"]))
+    names = pitch.check_names(body["names"], body["players"])
     status = pitch.check_bidding(body["players"], body["dealer"], calls, options,
-                                 record_complete=False)
+                                 record_complete=False, names=names)
     return status.as_dict()

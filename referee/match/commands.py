@@ -482,7 +482,7 @@ def _ruled_entry(
     """
     if level == "cards" or game.sheet_has_dealer(level):
         record = _with_dealer(game.new_record(dealer, state.players, state.options), record,
-                              keep=level == "cards")
+                              state.players, keep=level == "cards")
     ruled = game.rule_entry(level, record, dealer, state.players, state.options)
     if ruled.violations:
         raise RecordError(_located(ruled.violations, location))
@@ -504,7 +504,7 @@ def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) 
     :raises MatchError: code ``not_the_other_side``.
     """
     if not principal.startswith("seat:"):
-        if state.seats:
+        if state.joined:
             raise MatchError([Violation(
                 "not_the_other_side", "",
                 f"Seats have joined this match: the other side {what}s this deal from its "
@@ -637,8 +637,10 @@ def _refuse_cards_entered(entry: DealEntry) -> None:
 
 
 def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
-    """Seats join the match (their credentials are made by the store, never in the ledger):
-    the ``seats_issued`` event, from which the fold knows that seats have joined (issue 11).
+    """Seat credentials are made (by the store, never in the ledger): the ``seats_issued``
+    event. A seat joins only when its phone takes it up (:func:`join_seat`, or its first
+    write): ``"joined": false`` says so (older ledgers, without it, joined on issue; a
+    credential made again waits for its new phone) (issue 11).
 
     :raises MatchError: a name that is not a player of the match.
     """
@@ -648,7 +650,23 @@ def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
                 "not_a_player", "Q1" if state.game == "piquet" else "P1",
                 f"{name} is not a player of this match ({', '.join(state.players)}).",
                 "players")])
-    return [("seats_issued", {"players": list(players)})]
+    return [("seats_issued", {"players": list(players), "joined": False})]
+
+
+def join_seat(state: MatchState, principal: str) -> list[NewEvent]:
+    """The seat's phone takes it up (issue 11): ``seat_joined``, once (nothing when it has
+    already joined). From then on deals wait for the other side (``auto_confirm`` "auto").
+
+    :raises MatchError: ``not_a_seat``: the credential is not a seat's.
+    """
+    if not principal.startswith("seat:"):
+        raise MatchError([Violation(
+            "not_a_seat", "",
+            "Only a seat's own link joins it: this credential records for the whole table.")])
+    player = principal[len("seat:"):]
+    if player in state.joined:
+        return []
+    return [("seat_joined", {"player": player})]
 
 
 def undo(
@@ -697,7 +715,8 @@ def amend_deal(
         raise MatchError(
             [Violation("no_such_deal", "", f"There is no counted deal {number} to amend.")]
         )
-    record = _with_dealer(game.new_record(entry.dealer, state.players, state.options), record)
+    record = _with_dealer(game.new_record(entry.dealer, state.players, state.options), record,
+                          state.players)
     ruled = game.rule(record, entry.dealer, state.players, state.options)
     if ruled.violations:
         raise RecordError(ruled.violations)
@@ -733,19 +752,24 @@ def _refuse_if_outcome_breaks(
 
 
 def _with_dealer(
-    empty: dict[str, Any], record: dict[str, Any], keep: bool = True
+    empty: dict[str, Any], record: dict[str, Any], players: Sequence[str], keep: bool = True
 ) -> dict[str, Any]:
     """The record sent, checked against the dealer the match expects (P2, Q1); with ``keep``
-    the empty record's other fields fill in what the record leaves out."""
+    the empty record's other fields fill in what the record leaves out. ``players``: named in
+    the refusal."""
     expected = empty.get("dealer")
     given = record.get("dealer", expected)
     if given != expected:
+        def who(seat: Any) -> str:
+            known = isinstance(seat, int) and 0 <= seat < len(players)
+            return players[seat] if known else f"seat {seat}"
+
         raise RecordError(
             [
                 Violation(
                     "wrong_dealer",
                     "P2",
-                    f"Seat {expected} deals this hand, not seat {given}.",
+                    f"{who(expected)} deals this hand, not {who(given)}.",
                     "dealer",
                 )
             ]

@@ -24,8 +24,11 @@ Kinds and payloads:
 - ``deal_confirmed`` {deal, entered_by}: the other side accepts the deal
 - ``deal_disputed`` {deal, reason, entered_by, claim?}: the other side disputes it, with its
   own claim {level, record, scores} when it gives one
-- ``seats_issued`` {players}: seat credentials were made for these players (the tokens are
-  never in the ledger); from then on seats have joined (auto-confirm "auto" turns off)
+- ``seats_issued`` {players, joined}: seat credentials were made for these players (the
+  tokens are never in the ledger). ``joined`` false: each seat joins when its phone takes it
+  up; older events, without it, joined on issue (auto-confirm "auto" turns off)
+- ``seat_joined`` {player}: the seat's phone took it up (so does the seat's first write):
+  from then on deals wait for the other side (auto-confirm "auto" turns off)
 - ``undo`` {voids: [seq, …], reason, by}: takes back the last entry (and the score it caused)
 - ``deal_voided`` {deal, reason, by}; ``deal_amended`` {deal, record, reason, by}
 - ``irregularity`` {deal, dealer, irregularity, penalty, step, violations, consequence,

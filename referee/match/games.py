@@ -7,7 +7,9 @@ the Piquet partie (Q1, Q9) or the Pitch target (P2, P7).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -95,13 +97,94 @@ def blocking(violations: Sequence[Violation], kind: str) -> tuple[Violation, ...
     return tuple(v for v in violations if not v.location.startswith("declarations."))
 
 
+_SEATS = re.compile(r"\b(?:the team of )?[Ss]eats? (\d+)(?: and (\d+))?\b")
+
+
+def _name_seats(text: str, players: Sequence[str]) -> str:
+    """The sentences of the P10 irregularities (:mod:`referee.pitch.irregular`,
+    :mod:`referee.pitch.anyway`), which do not take the players' names yet, with each seat
+    named: "seat 1 revoked" → "Bob revoked", "seats 0 and 2" → "Ann and Cy". The rest of the
+    engine names the players itself (``names``)."""
+    def named(found: re.Match[str]) -> str:
+        seats = [int(g) for g in found.groups() if g is not None]
+        if any(s >= len(players) for s in seats):
+            return found.group(0)
+        return " and ".join(players[s] for s in seats)
+    return _SEATS.sub(named, text)
+
+
+def _named_texts(data: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    """A Pitch ruling's sentences (findings, irregularities) with the seats the P10 sentences
+    name named (:func:`_name_seats`)."""
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return _name_seats(value, players)
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        return value
+    keys = ("verified", "computed", "as_reported", "irregularities")
+    return {k: walk(v) if k in keys else v for k, v in data.items()}
+
+
+def _named_violations(
+    violations: Sequence[Violation], players: Sequence[str]
+) -> tuple[Violation, ...]:
+    """The violations with their seats named (:func:`_name_seats`)."""
+    return tuple(replace(v, message=_name_seats(v.message, players)) for v in violations)
+
+
 class StepRules:
     """A game's steps as check / ask / apply (like pokerkit's verify_x / can_x / x), each
-    built on :meth:`rule_step`, which applies a step and rules the deal once. The game
-    supplies ``apply_step`` and ``check_step``."""
+    built on :meth:`rule_step`, which applies a step and rules the deal once; and a deal
+    entered whole at one of :data:`LEVELS`, ruled (:meth:`rule_entry`) and compared with its
+    cards (:meth:`compare`). The game supplies ``apply_step``, ``check_step``, ``rule`` (the
+    cards), ``rule_line`` and ``compare_line`` (a score sheet or totals)."""
 
     def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
         raise NotImplementedError
+
+    def rule(
+        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+    ) -> DealRuling:
+        raise NotImplementedError
+
+    def rule_line(
+        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        raise NotImplementedError
+
+    def compare_line(
+        self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def rule_entry(
+        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> DealRuling:
+        """A deal entered as cards (:meth:`rule`), a score sheet or totals
+        (:meth:`rule_line`), points per player or team.
+
+        :raises RecordError: the record cannot be read.
+        """
+        if level == "cards":
+            return self.rule(record, dealer, players, options)
+        return self.rule_line(level, record, dealer, players, options)
+
+    def compare(
+        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """A claim (an entry at ``level`` with its points ``claim_scores``) beside the cards'
+        ruling ``ruled``: by its points alone for cards, else in the game's counting order
+        (:meth:`compare_line`)."""
+        if level == "cards":
+            return compare_scores(ruled, claim_scores)
+        return self.compare_line(cards, level, claim, dealer, players, options)
 
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
@@ -466,16 +549,14 @@ class PiquetGame(StepRules):
             return piquet.rule_sheet(piquet.sheet_from_record(record), engine_options)
         return piquet.rule_totals(piquet.totals_from_record(record), engine_options)
 
-    def rule_entry(
+    def rule_line(
         self, level: str, record: dict, dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
-        """A deal entered as cards (:meth:`rule`), a score sheet or totals (roles → players).
+        """A deal entered as a score sheet or totals (roles → players).
 
         :raises RecordError: the record cannot be read.
         """
-        if level == "cards":
-            return self.rule(record, dealer, players, options)
         ruling = self._engine_entry(level, record, options)
         data = ruling.as_dict()
         data.setdefault("level", level)
@@ -485,13 +566,11 @@ class PiquetGame(StepRules):
         data["younger"] = players[seats["younger"]]
         return DealRuling(data, scores, tuple(ruling.violations))
 
-    def compare(
-        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
-        dealer: int, players: Sequence[str], options: dict[str, Any],
+    def compare_line(
+        self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
     ) -> dict[str, Any]:
-        """The claim against the cards' ruling in the counting order of Q8."""
-        if level == "cards":
-            return compare_scores(ruled, claim_scores)
+        """A sheet or totals claim against the cards' ruling in the counting order of Q8."""
         cards_ruling = piquet.rule_deal(self._declared(cards), self._engine_options(options))
         compared = _compared(piquet.compare_claim, cards_ruling,
                              self._engine_entry(level, claim, options))
@@ -654,7 +733,7 @@ class PitchGame(StepRules):
         return tricks
 
     def _hand(self, record: dict, players: Sequence[str], options: dict[str, Any]) -> Any:
-        return pitch.hand_from_record(record, len(players), options["partnership"])
+        return pitch.hand_from_record(record, len(players), options["partnership"], players)
 
     def check_step(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
@@ -663,8 +742,9 @@ class PitchGame(StepRules):
         found = pitch.progress(self._hand(record, players, options), self._engine_options(options))
         seat = found.to_act
         name = players[seat] if seat is not None else None
+        violations = _named_violations(found.violations, players)
         if found.phase in ("complete", "redeal", "misdeal"):
-            return StepCheck(True, Next("score"), tuple(found.violations))
+            return StepCheck(True, Next("score"), violations)
         if found.phase == "bidding":
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
         else:
@@ -675,7 +755,7 @@ class PitchGame(StepRules):
                 seat=seat,
                 legal_cards=tuple(card_names(legal)) if legal is not None else None,
             )
-        return StepCheck(False, nxt, tuple(found.violations))
+        return StepCheck(False, nxt, violations)
 
     def rule(
         self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
@@ -685,15 +765,16 @@ class PitchGame(StepRules):
         hand = self._hand(record, players, options)
         engine_options = self._engine_options(options)
         names = self.standing_names(players, options)
-        status = pitch.check_bidding(len(players), hand.dealer, hand.bids, engine_options)
+        status = pitch.check_bidding(len(players), hand.dealer, hand.bids, engine_options,
+                                     names=players)
         if status.redeal:
             data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids),
                     "level": "cards"}
             return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
         ruling = pitch.rule_deal(hand, engine_options)
-        data = {**ruling.as_dict(), "level": "cards"}
+        data = _named_texts({**ruling.as_dict(), "level": "cards"}, players)
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, tuple(ruling.violations))
+        return DealRuling(data, scores, _named_violations(ruling.violations, players))
 
     def sheet_has_dealer(self, level: str) -> bool:
         """A Pitch score sheet names the dealer (its bids start at his left, P3)."""
@@ -706,35 +787,32 @@ class PitchGame(StepRules):
         engine_options = self._engine_options(options)
         partnership = options["partnership"]
         if level == "sheet":
-            sheet = pitch.sheet_from_record(record, len(players), partnership)
+            sheet = pitch.sheet_from_record(record, len(players), partnership, players)
             return pitch.rule_sheet(sheet, engine_options)
-        totals = pitch.totals_from_record(record, len(players), partnership)
+        totals = pitch.totals_from_record(record, len(players), partnership, players)
         return pitch.rule_totals(totals, engine_options)
 
-    def rule_entry(
+    def rule_line(
         self, level: str, record: dict, dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
-        """A hand entered as cards (:meth:`rule`), a score sheet or totals (per standing).
+        """A hand entered as a score sheet or totals (per standing).
 
         :raises RecordError: the record cannot be read.
         """
-        if level == "cards":
-            return self.rule(record, dealer, players, options)
         ruling = self._engine_entry(level, record, players, options)
-        data = ruling.as_dict()
+        data = _named_texts(ruling.as_dict(), players)
         data.setdefault("level", level)
         names = self.standing_names(players, options)
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, tuple(ruling.violations))
+        return DealRuling(data, scores, _named_violations(ruling.violations, players))
 
-    def compare(
-        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
-        dealer: int, players: Sequence[str], options: dict[str, Any],
+    def compare_line(
+        self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
     ) -> dict[str, Any]:
-        """The claim against the cards' ruling: High, Low, Jack, Game, the bid (P5, P6)."""
-        if level == "cards":
-            return compare_scores(ruled, claim_scores)
+        """A sheet or totals claim against the cards' ruling: High, Low, Jack, Game, the bid
+        (P5, P6)."""
         cards_ruling = pitch.rule_hand(self._hand(cards, players, options),
                                        self._engine_options(options))
         return _compared(pitch.compare_claim, cards_ruling,
@@ -756,17 +834,12 @@ class PitchGame(StepRules):
             step["seat"] = seat
         found = pitch.record_anyway(record, step, len(players), options["partnership"],
                                     self._engine_options(options))
-        consequences = []
-        for sentence in found.consequences:
-            for s in sorted(range(len(players)), reverse=True):  # "seat 1" → "seat 1 (Bob)"
-                sentence = sentence.replace(f"seat {s}", f"seat {s} ({players[s]})")
-                sentence = sentence.replace(f"Seat {s}", f"Seat {s} ({players[s]})")
-            consequences.append(sentence)
         return {"record": found.record,
                 "irregular": [item.as_dict() for item in found.irregularities],
                 "kinds": [item.kind for item in found.irregularities],
-                "penalties": list(found.penalties), "consequences": consequences,
-                "violations": list(found.refused)}
+                "penalties": list(found.penalties),
+                "consequences": [_name_seats(c, players) for c in found.consequences],
+                "violations": list(_named_violations(found.refused, players))}
 
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,

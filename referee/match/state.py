@@ -312,7 +312,9 @@ class MatchState:
     """Everything known about a match after its events (see :func:`replay`); ``head`` is the
     chain link of the last one (``version``), when the events carry theirs; ``check`` the
     rules' view of the deal in progress, or of the next deal's empty record (None when the
-    match is over): what a step is ruled against."""
+    match is over): what a step is ruled against. ``seats``: the players whose seat credential
+    was issued; ``joined``: those whose seat was taken up on its phone (``seat_joined``, or the
+    seat's first write; in older ledgers, issuing it) (issue 11)."""
 
     game: str
     players: tuple[str, ...]
@@ -329,12 +331,13 @@ class MatchState:
     last_undoable_by: str | None = None
     seats: tuple[str, ...] = ()
     withheld: str | None = None
+    joined: tuple[str, ...] = ()
 
     @property
     def auto_confirm(self) -> bool:
         """Whether a provisional deal confirms itself when the next deal starts: the option
         ``auto_confirm`` true or false, or "auto" (default): on while no seat has joined."""
-        return auto_confirm_on(self.options, self.seats)
+        return auto_confirm_on(self.options, self.joined)
 
     def side_of(self, principal: str | None) -> str | None:
         """The standing name (player or team) a credential speaks for: "seat:Ann" → "Ann"
@@ -372,12 +375,13 @@ class MatchState:
         return None
 
 
-def auto_confirm_on(options: dict[str, Any], seats: Sequence[str]) -> bool:
+def auto_confirm_on(options: dict[str, Any], joined: Sequence[str]) -> bool:
     """The ``auto_confirm`` option in effect: true, false, or "auto" (on while no seat has
-    joined the match: a single phone records for everyone)."""
+    ``joined`` the match, i.e. been taken up on its phone: a single phone records for
+    everyone)."""
     value = options.get("auto_confirm", "auto")
     if value == "auto":
-        return not seats
+        return not joined
     return bool(value)
 
 
@@ -418,7 +422,8 @@ class Fold:
         self.pending_amend: dict[int, dict[str, Any]] = {}
         self.pending_cards: dict[int, dict[str, Any]] = {}
         self.entered: dict[int, str] = {}  # seq → the credential that made it
-        self.seats: tuple[str, ...] = ()
+        self.seats: tuple[str, ...] = ()  # issued
+        self.joined: tuple[str, ...] = ()  # taken up on the seat's phone
         self.standing_names = tuple(self.game.standing_names(self.players, self.options))
         self.version = events[0].seq
         self.head = events[0].hash
@@ -457,6 +462,7 @@ class Fold:
         self._known_check = None
         if event.payload.get("entered_by") is not None:
             self.entered[event.seq] = event.payload["entered_by"]
+            self._join(event.payload["entered_by"])  # a seat's first write takes it up
         if event.seq in self.voided or event.kind == "undo":
             return
         game, players, options = self.game, self.players, self.options
@@ -523,6 +529,12 @@ class Fold:
             self.undoable.append((event.seq,))
         elif kind == "seats_issued":
             self.seats = tuple(dict.fromkeys((*self.seats, *payload["players"])))
+            if payload.get("joined", True):  # older ledgers: a seat joined when issued
+                self.joined = tuple(dict.fromkeys((*self.joined, *payload["players"])))
+            else:  # a new credential: its phone has yet to take it up
+                self.joined = tuple(p for p in self.joined if p not in payload["players"])
+        elif kind == "seat_joined":
+            self._join(f"seat:{payload['player']}")
         elif kind == "deal_scored":
             self._scored(event)
         elif kind == "deal_voided":
@@ -601,6 +613,13 @@ class Fold:
         if self.undoable:  # the score goes with the entry that caused it
             self.undoable[-1] = (*self.undoable[-1], event.seq)
 
+    def _join(self, principal: str) -> None:
+        """The seat ``principal`` ("seat:Ann") has been taken up on its phone (issue 11)."""
+        if principal.startswith("seat:"):
+            player = principal[len("seat:"):]
+            if player in self.seats and player not in self.joined:
+                self.joined = (*self.joined, player)
+
     def _side(self, principal: str | None) -> str | None:
         if principal is None or not principal.startswith("seat:"):
             return None
@@ -620,7 +639,7 @@ class Fold:
         """A new deal starts: with ``auto_confirm`` in effect, every provisional deal before it
         is confirmed (by "auto"). A fold rule, not an event: it follows from the option and
         from whether seats had joined when the deal started, both in the ledger."""
-        if not auto_confirm_on(self.options, self.seats):
+        if not auto_confirm_on(self.options, self.joined):
             return
         for number, entry in self.deals.items():
             if entry.agreement == "provisional" and entry.status == "live":
@@ -708,6 +727,7 @@ class Fold:
                               if self.undoable else None),
             seats=self.seats,
             withheld=withheld,
+            joined=self.joined,
             head=self.head,
             check=check,
         )

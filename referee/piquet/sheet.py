@@ -742,7 +742,8 @@ def rule_sheet(
                         notes)
 
     # Q7 the pique: computed when certain, checked for possibility when claimed.
-    pique = _pique(sheet, declared, repique, play, tricks, tricks_ok, cards_to, options, notes)
+    pique = _pique(sheet, _PiqueFacts(declared, repique, play, tricks, tricks_ok, cards_to,
+                                      options), notes)
 
     for role in ROLES:
         if play is not None:
@@ -835,21 +836,26 @@ def _play_points(
     return play
 
 
-def _pique(
-    sheet: PiquetSheet,
-    declared: Mapping[Role, int],
-    repique: Role | None,
-    play: Mapping[Role, int] | None,
-    tricks: Mapping[Role, int],
-    tricks_ok: bool,
-    cards_to: Role | None,
-    options: PiquetOptions,
-    notes: _Notes,
-) -> Role | None:
+@dataclass(frozen=True, slots=True)
+class _PiqueFacts:
+    """What a sheet says that bears on a pique (Q7): the points each ``declared`` (Q5), the
+    ``repique`` (it excludes a pique), the ``play`` points (``None`` when unknown), the
+    ``tricks`` each won (``tricks_ok``: they add up to 12), who won the cards (``cards_to``),
+    and the table's options."""
+
+    declared: Mapping[Role, int]
+    repique: Role | None
+    play: Mapping[Role, int] | None
+    tricks: Mapping[Role, int]
+    tricks_ok: bool
+    cards_to: Role | None
+    options: PiquetOptions
+
+
+def _pique(sheet: PiquetSheet, facts: _PiqueFacts, notes: _Notes) -> Role | None:
     """Q7 pique on a sheet: certain, possible or impossible for each player; the play's order
     is not on a sheet, so a possible pique is taken as reported only when claimed."""
-    verdicts = {r: _pique_verdict(r, declared, repique, play, tricks, tricks_ok, cards_to,
-                                  options) for r in ROLES}
+    verdicts = {r: _pique_verdict(r, facts) for r in ROLES}
     certain = next((r for r in ROLES if verdicts[r][0] == "certain"), None)
     claimed = sheet.pique
     if claimed is not None:
@@ -880,23 +886,18 @@ def _pique(
         notes.as_reported.append(Ground("Q7", (
             f"No pique claimed; one was possible for the {possible[0]} hand "
             f"({verdicts[possible[0]][1]}), scored none.")))
-    elif repique is None:
+    elif facts.repique is None:
         notes.computed.append(Ground("Q7", "No pique: nobody could reach 30 before the other "
                                            "scored."))
     return None
 
 
 def _pique_verdict(
-    role: Role,
-    declared: Mapping[Role, int],
-    repique: Role | None,
-    play: Mapping[Role, int] | None,
-    tricks: Mapping[Role, int],
-    tricks_ok: bool,
-    cards_to: Role | None,
-    options: PiquetOptions,
+    role: Role, facts: _PiqueFacts
 ) -> tuple[Literal["certain", "possible", "impossible"], str]:
     """Q7 for one player: ("certain" | "possible" | "impossible", why in words)."""
+    declared, repique, play, tricks = facts.declared, facts.repique, facts.play, facts.tricks
+    tricks_ok, cards_to, options = facts.tricks_ok, facts.cards_to, facts.options
     opponent = other(role)
     if repique is not None:
         return "impossible", "a repique was made, and it excludes a pique in the same deal"

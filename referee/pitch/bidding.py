@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.pitch.claims import seat_words, sentence_start
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     MAX_BID,
@@ -115,13 +116,15 @@ def check_bidding(
     options: PitchOptions = DEFAULT_OPTIONS,
     *,
     record_complete: bool = True,
+    names: Sequence[str] = (),
 ) -> BiddingStatus:
     """Check an auction (P3, options P8) and say where it stands.
 
     ``players``: 2..7; ``dealer``: his seat; ``bids``: the calls so far, in order from the
     dealer's left. ``record_complete``: the record holds the whole auction, so a trailing 4
     before everyone called is a pitch (see the module notes); pass ``False`` for an auction
-    being written call by call.
+    being written call by call. ``names``: the players, one per seat, named in the
+    violations' sentences ("Bob bid 2…"); empty: "Seat 1 bid 2…".
 
     Violation codes (rule P3): ``bid_out_of_turn`` (a call after the auction ended),
     ``bid_out_of_range``, ``bid_below_minimum``, ``bid_not_higher``, ``steal_by_non_dealer``,
@@ -140,12 +143,14 @@ def check_bidding(
     stuck_min = options.stuck_dealer_min
     for i, call in enumerate(bids):
         seat = (dealer + 1 + i) % players
+        who = seat_words(seat, names)
+        they = sentence_start(who)  # opening a sentence
         if ended or i >= players:
             why = "after a pitch" if pitched else "after the dealer's call"
             violations.append(
                 _bid(
                     "bid_out_of_turn",
-                    f"Seat {seat} called {call!r} {why}: the auction was over.",
+                    f"{they} called {call!r} {why}: the auction was over.",
                     i,
                 )
             )
@@ -156,7 +161,7 @@ def check_bidding(
                 violations.append(
                     _bid(
                         "stuck_dealer_passed",
-                        f"Everyone passed, so the dealer (seat {seat}) was stuck and had to bid "
+                        f"Everyone passed, so the dealer ({who}) was stuck and had to bid "
                         f"at least {max(stuck_min, options.min_bid)}.",
                         i,
                     )
@@ -172,14 +177,15 @@ def check_bidding(
             )
         if not 1 <= value <= MAX_BID:
             violations.append(
-                _bid("bid_out_of_range", f"Seat {seat} bid {value}: bids are 1 to 4.", i)
+                _bid("bid_out_of_range", f"{they} bid {value}: bids are 1 to 4.", i)
             )
             continue
         if value < options.min_bid:
             violations.append(
                 _bid(
                     "bid_below_minimum",
-                    f"Seat {seat} bid {value}, below this table's lowest bid of {options.min_bid}.",
+                    f"{they} bid {value}, below this table's lowest bid of "
+                    f"{options.min_bid}.",
                     i,
                 )
             )
@@ -187,7 +193,7 @@ def check_bidding(
             violations.append(
                 _bid(
                     "stuck_dealer_bid_too_low",
-                    f"Everyone passed, so the dealer (seat {seat}) had to bid at least "
+                    f"Everyone passed, so the dealer ({who}) had to bid at least "
                     f"{stuck_min}, not {value}.",
                     i,
                 )
@@ -197,7 +203,8 @@ def check_bidding(
                 violations.append(
                     _bid(
                         "bid_not_higher",
-                        f"Seat {seat} bid {value}, not higher than the high bid of {high_bid}.",
+                        f"{they} bid {value}, not higher than the high bid of "
+                        f"{high_bid}.",
                         i,
                     )
                 )
@@ -206,8 +213,8 @@ def check_bidding(
                 violations.append(
                     _bid(
                         "steal_by_non_dealer",
-                        f"Seat {seat} matched the high bid of {high_bid}: only the dealer may "
-                        "steal a bid.",
+                        f"{they} matched the high bid of {high_bid}: only the dealer "
+                        "may steal a bid.",
                         i,
                     )
                 )
@@ -220,7 +227,7 @@ def check_bidding(
                 violations.append(
                     _bid(
                         "steal_not_allowed",
-                        f"The dealer (seat {seat}) matched the high bid of {high_bid}, but he "
+                        f"The dealer ({who}) matched the high bid of {high_bid}, but he "
                         f"{allowed}.",
                         i,
                     )

@@ -129,19 +129,36 @@ def compare_claim(ruling: Counted, claim_ruling: Counted) -> ClaimComparison:
     )
 
 
-def side_words(sides: Sequence[Sequence[int]], side: int) -> str:
-    """A side in words: ``"seat 2"`` solo, ``"seats 0 and 2"`` in partnership."""
+def seat_words(seat: int, names: Sequence[str] = ()) -> str:
+    """A seat in words: its player's name when the table's ``names`` (one per seat) are given
+    (``"Bob"``), else ``"seat 2"`` (a stateless ruling that knows no names)."""
+    return names[seat] if names else f"seat {seat}"
+
+
+def side_words(sides: Sequence[Sequence[int]], side: int, names: Sequence[str] = ()) -> str:
+    """A side in words: its players' names when ``names`` are given (``"Bob"``, ``"Ann and
+    Cy"`` in partnership), else ``"seat 2"`` solo, ``"seats 0 and 2"`` in partnership."""
     seats = sides[side]
+    if names:
+        return " and ".join(names[s] for s in seats)
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + " and ".join(map(str, seats))
 
 
+def sentence_start(words: str) -> str:
+    """``words`` opening a sentence: the first letter upper case, the rest as it is (a name
+    keeps its own case, unlike :meth:`str.capitalize`)."""
+    return words[:1].upper() + words[1:]
+
+
 def bid_count(
-    sides: Sequence[Sequence[int]], pitcher_side: int, bid: int | None, made: bool, won: int | None
+    sides: Sequence[Sequence[int]], pitcher_side: int, bid: int | None, made: bool, won: int | None,
+    names: Sequence[str] = (),
 ) -> Count:
-    """The bid step (P6): who pitched, for how much, made or set back, in words."""
-    who = side_words(sides, pitcher_side)
+    """The bid step (P6): who pitched, for how much, made or set back, in words (``names``:
+    the players, one per seat, or empty: :func:`side_words`)."""
+    who = side_words(sides, pitcher_side, names)
     if bid is None:
         what = f"{who} pitched and {'made the bid' if made else 'was set back'}"
     elif made:
@@ -157,12 +174,13 @@ def score_counts(
     sides: Sequence[Sequence[int]],
     changes: Sequence[int],
     reasons: Sequence[str] | None = None,
+    names: Sequence[str] = (),
 ) -> list[Count]:
     """The score step of each side (P6): ``changes`` per side; ``reasons`` per side (what it
-    won, e.g. ``"High, Game"``), or ``None`` when unknown."""
+    won, e.g. ``"High, Game"``), or ``None`` when unknown; ``names`` as :func:`side_words`."""
     found = []
     for side, change in enumerate(changes):
-        what = f"{side_words(sides, side)} scores {change:+d}"
+        what = f"{side_words(sides, side, names)} scores {change:+d}"
         if reasons is not None and reasons[side]:
             what += f" ({reasons[side]})"
         found.append(Count("score", "P6", side, change, what))
@@ -173,14 +191,16 @@ _NOBODY = {"jack": "the jack of trumps was not out", "game": "Game was tied: nob
 
 
 def point_count(
-    step: str, sides: Sequence[Sequence[int]], side: int | None, detail: str = ""
+    step: str, sides: Sequence[Sequence[int]], side: int | None, detail: str = "",
+    names: Sequence[str] = (),
 ) -> Count:
-    """A High/Low/Jack/Game step (P5): ``side`` that took it, or ``None`` (nobody)."""
+    """A High/Low/Jack/Game step (P5): ``side`` that took it, or ``None`` (nobody); ``names``
+    as :func:`side_words`."""
     name = {"high": "High", "low": "Low", "jack": "Jack", "game": "Game"}[step]
     if side is None:
         what = _NOBODY.get(step, f"nobody took {name}")
     else:
-        what = f"{side_words(sides, side)} took {name}"
+        what = f"{side_words(sides, side, names)} took {name}"
     if detail:
         what += f" ({detail})"
     return Count(step, "P5", None, side, what)

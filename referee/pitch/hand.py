@@ -22,6 +22,8 @@ from referee.pitch.claims import (
     findings_dicts,
     point_count,
     score_counts,
+    seat_words,
+    sentence_start,
     side_words,
 )
 from referee.pitch.irregular import (
@@ -65,7 +67,8 @@ class PitchRuling:
     ``irregularities``: the irregularities recorded anyway (P10), each with its penalty and
     source; ``score_changes`` are then the scores after the penalties, ``as_played`` the
     scores before them (``None`` when the penalties changed nothing), ``void`` the hand counts
-    for nobody. ``made_bid`` and ``points_won`` stay as played.
+    for nobody. ``made_bid`` and ``points_won`` stay as played. ``names``: the players, one
+    per seat, named in the sentences (empty: "seat 1").
     """
 
     players: int
@@ -91,6 +94,7 @@ class PitchRuling:
     void: bool = False
     as_played: tuple[int, ...] | None = None
     penalty_findings: tuple[Finding, ...] = ()
+    names: tuple[str, ...] = ()
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -165,17 +169,19 @@ def won_words(points: Points, sides: int) -> list[str]:
 def cards_counts(ruling: PitchRuling) -> tuple[Count, ...]:
     """The counting steps of a cards ruling (see :meth:`PitchRuling.counts`)."""
     sides = ruling.sides
+    names = ruling.names
     points = ruling.points
     found = []
     for step, award in (("high", points.high), ("low", points.low), ("jack", points.jack)):
         side = None if award is None else award.side
         detail = "" if award is None else describe_card(award.card)
-        found.append(point_count(step, sides, side, detail))
+        found.append(point_count(step, sides, side, detail, names))
     counts = " v ".join(map(str, points.game.game_points))
-    found.append(point_count("game", sides, points.game.side, f"game points {counts}"))
+    found.append(point_count("game", sides, points.game.side, f"game points {counts}", names))
     won = ruling.points_won[ruling.pitcher_side]
-    found.append(bid_count(sides, ruling.pitcher_side, ruling.bid, ruling.made_bid, won))
-    found.extend(score_counts(sides, ruling.score_changes, won_words(points, len(sides))))
+    found.append(bid_count(sides, ruling.pitcher_side, ruling.bid, ruling.made_bid, won, names))
+    found.extend(score_counts(sides, ruling.score_changes, won_words(points, len(sides)),
+                              names))
     return tuple(found)
 
 
@@ -185,7 +191,8 @@ def cards_findings(
     """What a cards ruling verified, computed and took on trust (:meth:`PitchRuling.findings`)."""
     broken = {v.rule for v in ruling.violations}
     sides = ruling.sides
-    pitcher = f"seat {ruling.pitcher}"
+    names = ruling.names
+    pitcher = seat_words(ruling.pitcher, names)
     verified: list[Finding] = []
     computed: list[Finding] = []
     as_reported: list[Finding] = []
@@ -214,20 +221,20 @@ def cards_findings(
     )
     computed.append(
         Finding("P5", "High, Low, Jack and Game from the cards won: "
-                + "; ".join(f"{side_words(sides, k)} {n} ({w or 'nothing'})"
+                + "; ".join(f"{side_words(sides, k, names)} {n} ({w or 'nothing'})"
                             for k, (n, w) in enumerate(zip(ruling.points_won,
                                                            won_words(ruling.points, len(sides)),
                                                            strict=True))) + ".")
     )
     sentence = bid_sentence(sides, ruling.pitcher_side, ruling.bid,
-                            ruling.points_won[ruling.pitcher_side])
+                            ruling.points_won[ruling.pitcher_side], names)
     if ruling.as_played is not None:
         sentence = "As played: " + sentence[0].lower() + sentence[1:]
     computed.append(Finding("P6", sentence))
     if ruling.claimed_ok:
         verified.append(Finding("P6", "The score the table wrote agrees with the rules."))
     computed.extend(ruling.penalty_findings)
-    computed.append(Finding("P2", f"The next dealer is seat {ruling.next_dealer}."))
+    computed.append(Finding("P2", f"The next dealer is {seat_words(ruling.next_dealer, names)}."))
     for item in ruling.irregularities:
         (verified if item.proven else as_reported).append(Finding("P10", item.what))
     if not ruling.hands_known:
@@ -240,18 +247,23 @@ def cards_findings(
 
 
 def bid_sentence(
-    sides: tuple[tuple[int, ...], ...], pitcher_side: int, bid: int, won: int
+    sides: tuple[tuple[int, ...], ...], pitcher_side: int, bid: int, won: int,
+    names: Sequence[str] = (),
 ) -> str:
-    """P6 in words: the pitcher's side made its bid (won ``won`` points) or was set back."""
-    who = side_words(sides, pitcher_side).capitalize()
+    """P6 in words: the pitcher's side made its bid (won ``won`` points) or was set back;
+    ``names`` as :func:`~referee.pitch.claims.side_words`."""
+    who = sentence_start(side_words(sides, pitcher_side, names))
     if won >= bid:
         return f"{who} bid {bid} and won {won}: it scores {won}."
     return f"{who} bid {bid} and won only {won}: it is set back {bid}."
 
 
-def side_name(sides: tuple[tuple[int, ...], ...], side: int) -> str:
-    """A side in words: ``"seat 2"`` solo, ``"the team of seats 0 and 2"`` in partnership."""
+def side_name(sides: tuple[tuple[int, ...], ...], side: int, names: Sequence[str] = ()) -> str:
+    """A side in words: its players' names when ``names`` are given (``"Ann and Cy"``), else
+    ``"seat 2"`` solo, ``"the team of seats 0 and 2"`` in partnership."""
     seats = sides[side]
+    if names:
+        return side_words(sides, side, names)
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "the team of seats " + " and ".join(map(str, seats))
@@ -287,7 +299,8 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
                     Violation(
                         "hand_not_six",
                         "P2",
-                        f"Seat {seat} was dealt {len(cards)} cards; each player is dealt six.",
+                        f"{sentence_start(seat_words(seat, hand.names))} was dealt "
+                        f"{len(cards)} cards; each player is dealt six.",
                         f"hands[{seat}]",
                     )
                 )
@@ -361,8 +374,10 @@ def claimed_violations(
     players: int,
     partnership: bool,
     prefix: str = "",
+    names: Sequence[str] = (),
 ) -> list[Violation]:
-    """Where the score the table wrote differs from the rules' score (P6).
+    """Where the score the table wrote differs from the rules' score (P6); ``names``: the
+    players, one per seat, named in the sentences (or empty).
 
     ``claimed``: per seat (``players`` numbers) or per side (one per side, the length checked
     by the caller); ``changes``: the rules' score change per side. ``prefix`` goes before each
@@ -380,7 +395,7 @@ def claimed_violations(
                 Violation(
                     "claimed_score_differs",
                     "P6",
-                    f"The table wrote {value:+d} for {side_name(sides, side)}, but the "
+                    f"The table wrote {value:+d} for {side_name(sides, side, names)}, but the "
                     f"rules give {changes[side]:+d}.",
                     f"{prefix}claimed[{k}]",
                 )
@@ -388,8 +403,9 @@ def claimed_violations(
     return found
 
 
-def auction_pitcher(status: BiddingStatus) -> int:
-    """The pitcher of a complete auction (P3).
+def auction_pitcher(status: BiddingStatus, names: Sequence[str] = ()) -> int:
+    """The pitcher of a complete auction (P3); ``names``: the players, one per seat, named in
+    the sentences (or empty).
 
     :raises RecordError: ``bidding_incomplete``, ``redeal`` (everyone passed with
         ``stuck_dealer_min`` None: no score), ``no_pitcher`` (a stuck dealer passed).
@@ -400,7 +416,8 @@ def auction_pitcher(status: BiddingStatus) -> int:
                 Violation(
                     "bidding_incomplete",
                     "P3",
-                    f"The auction is not over: seat {status.next_seat} has yet to call.",
+                    f"The auction is not over: {seat_words(status.next_seat or 0, names)} has "
+                    "yet to call.",
                     "bids",
                 )
             ]
@@ -431,11 +448,11 @@ def rule_hand(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Pitch
     verify_record(hand, complete=True)
     players = hand.players
     bids = read_bids(players, hand.dealer, hand.bids, hand.irregular, options)
-    status = check_bidding(players, hand.dealer, bids, options)
-    pitcher = auction_pitcher(status)
+    status = check_bidding(players, hand.dealer, bids, options, names=hand.names)
+    pitcher = auction_pitcher(status, hand.names)
     bid = status.high_bid or 0
     leaders = out_of_turn_leaders(hand.irregular)
-    play = play_tricks(players, pitcher, hand.tricks, hand.hands, leaders)
+    play = play_tricks(players, pitcher, hand.tricks, hand.hands, leaders, hand.names)
     return _score(hand, options, status, pitcher, bid, play)
 
 
@@ -525,7 +542,8 @@ def _score(
         penalty_findings = penalised.findings
     claimed_ok = None
     if hand.claimed is not None:
-        wrong = claimed_violations(hand.claimed, changes, players, hand.partnership)
+        wrong = claimed_violations(hand.claimed, changes, players, hand.partnership,
+                                   names=hand.names)
         claimed_ok = not wrong
         violations.extend(wrong)
     ruling = PitchRuling(
@@ -551,9 +569,11 @@ def _score(
         void=void,
         as_played=as_played,
         penalty_findings=penalty_findings,
+        names=hand.names,
     )
     if hand.claimed is not None:
-        claim = claimed_counts(hand.claimed, players, hand.partnership, pitcher_side, bid)
+        claim = claimed_counts(hand.claimed, players, hand.partnership, pitcher_side, bid,
+                               hand.names)
         ruling = replace(ruling, claim=compare_claim(ruling, _Claim(claim)))
     return ruling
 
@@ -569,9 +589,11 @@ class _Claim:
 
 
 def claimed_counts(
-    claimed: Sequence[int], players: int, partnership: bool, pitcher_side: int, bid: int
+    claimed: Sequence[int], players: int, partnership: bool, pitcher_side: int, bid: int,
+    names: Sequence[str] = (),
 ) -> tuple[Count, ...]:
-    """What a bare claimed score says (P6): the bid made or set back, each side's score.
+    """What a bare claimed score says (P6): the bid made or set back, each side's score
+    (``names``: the players, one per seat, or empty).
 
     ``claimed``: per seat or per side; per seat in partnership, a side's claim is read from
     its first seat (a partner's differing number is a violation of its own, see
@@ -583,4 +605,5 @@ def claimed_counts(
     if len(claimed) == players and len(sides) != players:
         per_side = [claimed[seats[0]] for seats in sides]
     made = per_side[pitcher_side] != -bid
-    return (bid_count(sides, pitcher_side, bid, made, None), *score_counts(sides, per_side))
+    return (bid_count(sides, pitcher_side, bid, made, None, names),
+            *score_counts(sides, per_side, None, names))

@@ -24,6 +24,7 @@ from operator import attrgetter
 from typing import Any
 
 from referee.cards import SUIT_NAMES, Card, card_name, card_names, describe_card
+from referee.pitch.claims import seat_words, sentence_start
 from referee.violations import Violation
 
 
@@ -96,6 +97,7 @@ def play_tricks(
     tricks: Sequence[Sequence[Card]],
     hands: Sequence[Sequence[Card]] | None = None,
     leaders: Mapping[int, int] | None = None,
+    names: Sequence[str] = (),
 ) -> Play:
     """Walk the tricks (P4): seat every card, find each trick's winner and the violations.
 
@@ -103,6 +105,8 @@ def play_tricks(
     twice (the caller checks the shape). ``hands``: the hands as dealt, ``players`` hands of
     6 distinct cards, or ``None``. ``leaders``: trick index (1..5) → the seat that led it out
     of turn, a completed trick that stands (P10); the others are led by the last winner.
+    ``names``: the players, one per seat, named in the violations ("Bob revoked…"); empty:
+    "Seat 1 revoked…".
     """
     violations: list[Violation] = []
     leader = pitcher
@@ -118,9 +122,10 @@ def play_tricks(
                     Violation(
                         "first_lead_by_non_pitcher",
                         "P4",
-                        f"The pitcher (seat {pitcher}) leads to the first trick, but the "
-                        f"{describe_card(first)} was dealt to seat {seat}; the hand is read "
-                        f"as led by seat {seat}.",
+                        f"The pitcher ({seat_words(pitcher, names)}) leads to the first trick, "
+                        f"but the {describe_card(first)} was dealt to "
+                        f"{seat_words(seat, names)}; the hand is read as led by "
+                        f"{seat_words(seat, names)}.",
                         "tricks[0][0]",
                     )
                 )
@@ -164,12 +169,14 @@ def play_tricks(
             if owner != seat:
                 i = when[card]
                 j = results[i].cards.index(card)
-                whose = "was not dealt" if owner is None else f"was dealt to seat {owner}"
+                whose = ("was not dealt" if owner is None
+                         else f"was dealt to {seat_words(owner, names)}")
                 violations.append(
                     Violation(
                         "card_not_held",
                         "P4",
-                        f"Seat {seat} played the {describe_card(card)} in trick {i + 1}, "
+                        f"{sentence_start(seat_words(seat, names))} played the "
+                        f"{describe_card(card)} in trick {i + 1}, "
                         f"but that card {whose}.",
                         f"tricks[{i}][{j}]",
                     )
@@ -186,7 +193,8 @@ def play_tricks(
                     Violation(
                         "revoke",
                         "P4",
-                        f"Seat {seat} revoked in trick {i + 1}: he played the "
+                        f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}: "
+                        f"he played the "
                         f"{describe_card(card)} on a {_suit_word(led)} lead while holding "
                         f"the {describe_card(shown)} ({card_name(shown)}).",
                         f"tricks[{i}][{j}]",
@@ -202,7 +210,8 @@ def play_tricks(
                     Violation(
                         "revoke",
                         "P4",
-                        f"Seat {seat} revoked in trick {i + 1}: he played the "
+                        f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}: "
+                        f"he played the "
                         f"{describe_card(card)} on a {_suit_word(led)} lead, neither "
                         f"following suit nor trumping, and showed a {_suit_word(led)} "
                         f"later, the {describe_card(later)} in trick {i2 + 1} "

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from referee.cards import FULL_PACK, Card, card_names
 from referee.pitch.bidding import BiddingStatus, check_bidding
+from referee.pitch.claims import seat_words
 from referee.pitch.hand import auction_pitcher, verify_record
 from referee.pitch.irregular import (
     forced_call,
@@ -107,7 +108,8 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
             legal_calls=(),
             legal_cards=None,
             violations=(),
-            bidding=check_bidding(hand.players, hand.dealer, (), options, record_complete=False),
+            bidding=check_bidding(hand.players, hand.dealer, (), options, record_complete=False,
+                                  names=hand.names),
             pitcher=None,
             bid=None,
             trump=None,
@@ -116,7 +118,8 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
     verify_record(hand, complete=False)
     started = bool(hand.tricks)
     bids = read_bids(hand.players, hand.dealer, hand.bids, hand.irregular, options)
-    status = check_bidding(hand.players, hand.dealer, bids, options, record_complete=started)
+    status = check_bidding(hand.players, hand.dealer, bids, options, record_complete=started,
+                           names=hand.names)
     if status.next_seat is not None and hand.irregular:
         forced = forced_call(status.next_seat, hand.dealer, hand.players, bids, hand.irregular,
                              options)
@@ -129,7 +132,8 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
                     Violation(
                         "play_before_auction_ended",
                         "P3",
-                        f"Cards were played before seat {status.next_seat} called.",
+                        f"Cards were played before {seat_words(status.next_seat or 0, hand.names)} "
+                        "called.",
                         "tricks[0][0]",
                     )
                 ]
@@ -146,9 +150,9 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
             trump=None,
             tricks=(),
         )
-    pitcher = auction_pitcher(status)
+    pitcher = auction_pitcher(status, hand.names)
     play = play_tricks(hand.players, pitcher, hand.tricks, hand.hands,
-                       out_of_turn_leaders(hand.irregular))
+                       out_of_turn_leaders(hand.irregular), hand.names)
     leaders = [t.leader for t in play.tricks]
     play_violations, _ = recorded_revokes(play.violations, hand.irregular, leaders, hand.players)
     done = len(play.tricks) == TRICKS_PER_HAND and play.tricks[-1].winner is not None

@@ -209,7 +209,9 @@ class PitchHand:
     previous winner (P4). ``hands``: the 6 cards dealt to each seat, or ``None`` when unknown
     (P2). ``claimed``: the score changes the table wrote, per seat (``players`` numbers) or,
     in partnership, per team (2 numbers), or ``None`` (P6). ``irregular``: irregularities the
-    table recorded anyway (P10), whose penalties the ruling applies.
+    table recorded anyway (P10), whose penalties the ruling applies. ``names``: the players'
+    names, one per seat, for the ruling's sentences ("Bob took High"); empty when unknown
+    ("seat 1 took High").
     """
 
     players: int
@@ -220,6 +222,7 @@ class PitchHand:
     hands: tuple[tuple[Card, ...], ...] | None = None
     claimed: tuple[int, ...] | None = None
     irregular: tuple[Irregularity, ...] = ()
+    names: tuple[str, ...] = ()
 
 
 @cache
@@ -332,10 +335,12 @@ _BY_NAME: dict[str, Card] = {card_name(card): card for card in FULL_PACK}
 
 
 def hand_from_record(
-    record: Mapping[str, Any], players: int, partnership: bool = False
+    record: Mapping[str, Any], players: int, partnership: bool = False,
+    names: Sequence[str] = (),
 ) -> PitchHand:
     """Parse the JSON record of design.md (``dealer``, ``bids``, ``tricks``, optional
-    ``hands`` and ``claimed``) into a :class:`PitchHand`.
+    ``hands`` and ``claimed``) into a :class:`PitchHand`; ``names``: the players, one per seat
+    (or empty), named in the ruling's sentences (:func:`check_names`).
 
     Only the shape is checked here (cards are cards, numbers are numbers); the rules are
     checked by :func:`~referee.pitch.hand.rule_hand` and :func:`~referee.pitch.progress.progress`.
@@ -396,7 +401,21 @@ def hand_from_record(
             irregularity_from_record(item, players, f"irregular[{i}]")
             for i, item in enumerate(lists(record["irregular"], "irregular"))
         )
-    return PitchHand(players, partnership, dealer, bids, tricks, hands, claimed, irregular)
+    return PitchHand(players, partnership, dealer, bids, tricks, hands, claimed, irregular,
+                     check_names(names, players))
+
+
+def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """The players' names, one per seat, for a ruling's sentences; empty when not given.
+
+    :raises RecordError: ``names_count`` when names are given but not one per seat.
+    """
+    if names and len(names) != players:
+        raise RecordError([Violation(
+            "names_count", "P1",
+            f"Name each of the {players} players, in seat order ({len(names)} names given).",
+            "names")])
+    return tuple(names)
 
 
 def irregularity_from_record(

@@ -37,6 +37,8 @@ from referee.pitch.claims import (
     findings_dicts,
     point_count,
     score_counts,
+    seat_words,
+    sentence_start,
     side_words,
 )
 from referee.pitch.hand import auction_pitcher, bid_sentence, claimed_violations
@@ -54,6 +56,7 @@ from referee.pitch.records import (
     Call,
     Irregularity,
     PitchOptions,
+    check_names,
     check_players,
     irregularity_from_record,
     parse_call,
@@ -92,6 +95,7 @@ class PitchSheet:
     one trump was in play (P5). ``claimed``: the score changes the table wrote, per seat or
     per side, or ``None``. ``irregular``: irregularities the table recorded (P10: a revoke,
     its trick optional; a lead or a bid out of turn), whose penalties the ruling applies.
+    ``names``: the players, one per seat, named in the ruling's sentences (empty: "seat 1").
     """
 
     players: int
@@ -109,18 +113,21 @@ class PitchSheet:
     single_trump: bool = False
     claimed: tuple[int, ...] | None = None
     irregular: tuple[Irregularity, ...] = ()
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class PitchTotals:
     """A totals line (CONTRACT.md, "Pitch totals"), parsed: ``scores`` per side (points, may
-    be negative), the ``pitcher``'s seat (P7 needs his side), his ``bid`` or ``None``."""
+    be negative), the ``pitcher``'s seat (P7 needs his side), his ``bid`` or ``None``;
+    ``names`` as for :class:`PitchSheet`."""
 
     players: int
     partnership: bool
     scores: tuple[int, ...]
     pitcher: int
     bid: int | None = None
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +155,7 @@ class PitchSheetRuling:
     without one). ``verified`` / ``computed`` / ``as_reported``: what the ruling checked,
     derived, and took on trust. ``violations``: every impossible or wrong entry.
     ``next_dealer``: when the dealer is known (P2). ``irregularities``, ``void``,
-    ``as_played``: as for :class:`~referee.pitch.hand.PitchRuling` (P10).
+    ``as_played``, ``names``: as for :class:`~referee.pitch.hand.PitchRuling` (P10).
     """
 
     players: int
@@ -178,6 +185,7 @@ class PitchSheetRuling:
     irregularities: tuple[IrregularityRuling, ...] = ()
     void: bool = False
     as_played: tuple[int, ...] | None = None
+    names: tuple[str, ...] = ()
 
     level = "sheet"
 
@@ -188,19 +196,19 @@ class PitchSheetRuling:
 
     def counts(self) -> tuple[Count, ...]:
         """The counting steps: High, Low, Jack, Game, the bid, each side's score (P5, P6)."""
-        sides = self.sides
+        sides, names = self.sides, self.names
         found = [
-            point_count("high", sides, self.high.side),
-            point_count("low", sides, self.low.side),
-            point_count("jack", sides, self.jack.side),
+            point_count("high", sides, self.high.side, "", names),
+            point_count("low", sides, self.low.side, "", names),
+            point_count("jack", sides, self.jack.side, "", names),
         ]
         detail = "" if self.game_points is None else "game points " + " v ".join(
             map(str, self.game_points)
         )
-        found.append(point_count("game", sides, self.game.side, detail))
+        found.append(point_count("game", sides, self.game.side, detail, names))
         won = self.points_won[self.pitcher_side]
-        found.append(bid_count(sides, self.pitcher_side, self.bid, self.made_bid, won))
-        found.extend(score_counts(sides, self.score_changes, _won_words(self)))
+        found.append(bid_count(sides, self.pitcher_side, self.bid, self.made_bid, won, names))
+        found.extend(score_counts(sides, self.score_changes, _won_words(self), names))
         return tuple(found)
 
     def as_dict(self) -> dict[str, Any]:
@@ -246,7 +254,7 @@ class PitchTotalsRuling:
     """The ruling on a totals line: the ``scores`` as written (per side), checked against what
     one hand can score (see the module notes). ``bid``: as written, or read from a set-back
     score (``-bid``), else ``None``. ``made_bid``: the pitcher's side scored (not set back).
-    ``verified`` / ``computed`` / ``as_reported`` and ``violations`` as for a sheet.
+    ``verified`` / ``computed`` / ``as_reported``, ``violations`` and ``names`` as for a sheet.
     """
 
     players: int
@@ -261,6 +269,7 @@ class PitchTotalsRuling:
     computed: tuple[Finding, ...]
     as_reported: tuple[Finding, ...]
     violations: tuple[Violation, ...]
+    names: tuple[str, ...] = ()
 
     level = "totals"
 
@@ -273,8 +282,8 @@ class PitchTotalsRuling:
         """The counting steps a totals line says: the bid (made or set back), each score."""
         won = self.score_changes[self.pitcher_side] if self.made_bid else None
         return (
-            bid_count(self.sides, self.pitcher_side, self.bid, self.made_bid, won),
-            *score_counts(self.sides, self.score_changes),
+            bid_count(self.sides, self.pitcher_side, self.bid, self.made_bid, won, self.names),
+            *score_counts(self.sides, self.score_changes, None, self.names),
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -354,8 +363,11 @@ def _bid_value(value: object, location: str) -> int:
     return int(value)  # type: ignore[call-overload]
 
 
-def sheet_from_record(record: Mapping[str, Any], players: int, partnership: bool) -> PitchSheet:
-    """Parse a score-sheet line (CONTRACT.md, "Pitch sheet") into a :class:`PitchSheet`.
+def sheet_from_record(
+    record: Mapping[str, Any], players: int, partnership: bool, names: Sequence[str] = ()
+) -> PitchSheet:
+    """Parse a score-sheet line (CONTRACT.md, "Pitch sheet") into a :class:`PitchSheet`;
+    ``names``: the players, one per seat (or empty), named in the ruling's sentences.
 
     Required: ``high``, ``low`` (seats: they always go, P5), the keys ``jack`` and ``game``
     (a seat, or ``null`` for "not out" / "tied"), and either ``bids`` (with ``dealer``) or
@@ -480,6 +492,7 @@ def sheet_from_record(record: Mapping[str, Any], players: int, partnership: bool
         single_trump=single,
         claimed=claimed,
         irregular=irregular,
+        names=check_names(names, players),
     )
 
 
@@ -487,9 +500,10 @@ _NULL_WORDS = {"jack": "null = the jack of trumps was not out", "game": "null = 
 
 
 def totals_from_record(
-    record: Mapping[str, Any], players: int, partnership: bool
+    record: Mapping[str, Any], players: int, partnership: bool, names: Sequence[str] = ()
 ) -> PitchTotals:
-    """Parse a totals line (CONTRACT.md, "Pitch totals") into a :class:`PitchTotals`.
+    """Parse a totals line (CONTRACT.md, "Pitch totals") into a :class:`PitchTotals`;
+    ``names`` as for :func:`sheet_from_record`.
 
     ``scores``: one whole number per side (per seat solo, per team in partnership);
     ``pitcher``: his seat (required: P7 needs his side); ``bid``: 1..4, optional. ``dealer``
@@ -519,7 +533,7 @@ def totals_from_record(
         )
     pitcher = _seat(line["pitcher"], players, "totals.pitcher", "The pitcher", "P3")
     bid = None if line.get("bid") is None else _bid_value(line["bid"], "totals.bid")
-    return PitchTotals(players, partnership, scores, pitcher, bid)
+    return PitchTotals(players, partnership, scores, pitcher, bid, check_names(names, players))
 
 
 # --- Ruling --------------------------------------------------------------------------------
@@ -570,6 +584,11 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
     players = sheet.players
     sides = sides_of(players, sheet.partnership)
     side_of = side_of_seat(players, sheet.partnership)
+    seat_names = sheet.names
+
+    def seat(number: int | None) -> str:
+        return seat_words(number or 0, seat_names)
+
     verified: list[Finding] = []
     computed: list[Finding] = []
     as_reported: list[Finding] = []
@@ -580,9 +599,9 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
     if sheet.bids is not None:
         assert sheet.dealer is not None  # sheet_from_record requires it with the bids
         bids = read_bids(players, sheet.dealer, sheet.bids, sheet.irregular, options)
-        status = check_bidding(players, sheet.dealer, bids, options)
+        status = check_bidding(players, sheet.dealer, bids, options, names=seat_names)
         try:
-            pitcher = auction_pitcher(status)
+            pitcher = auction_pitcher(status, seat_names)
         except RecordError as error:
             raise RecordError(_prefixed(error.violations, "sheet.")) from None
         bid = status.high_bid or 0
@@ -591,19 +610,19 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         calls = ", ".join(map(str, sheet.bids))
         if status.violations:
             computed.append(
-                Finding("P3", f"Read as the table played it, the auction ({calls}) makes seat "
-                        f"{pitcher} the pitcher with {bid}.")
+                Finding("P3", f"Read as the table played it, the auction ({calls}) makes "
+                        f"{seat(pitcher)} the pitcher with {bid}.")
             )
         else:
             verified.append(
-                Finding("P3", f"The auction ({calls}, from the dealer's left) is legal: seat "
-                        f"{pitcher} is the highest bidder, with {bid}.")
+                Finding("P3", f"The auction ({calls}, from the dealer's left) is legal: "
+                        f"{seat(pitcher)} is the highest bidder, with {bid}.")
             )
         if sheet.pitcher is not None and sheet.pitcher != pitcher:
             violations.append(
                 Violation("pitcher_not_high_bidder", "P3",
-                          f"The pitcher is the highest bidder: by the bids that is seat "
-                          f"{pitcher}, not seat {sheet.pitcher}.", "sheet.pitcher")
+                          f"The pitcher is the highest bidder: by the bids that is "
+                          f"{seat(pitcher)}, not {seat(sheet.pitcher)}.", "sheet.pitcher")
             )
         if sheet.bid is not None and sheet.bid != bid:
             violations.append(
@@ -622,21 +641,25 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
     jack = SheetPoint(sheet.jack, None if sheet.jack is None else side_of[sheet.jack])
     game = SheetPoint(sheet.game, None if sheet.game is None else side_of[sheet.game])
     if sheet.single_trump:
-        violations.extend(_single_trump_checks(sides, pitcher_side, high, low, jack, verified))
+        violations.extend(_single_trump_checks(sides, pitcher_side, high, low, jack, verified,
+                                               seat_names))
     else:
         low_verb = "was dealt" if options.low == "holder" else "took"
-        as_reported.append(Finding("P5", f"Seat {sheet.high} took High and seat {sheet.low} "
-                                   f"{low_verb} Low (no cards were given)."))
+        as_reported.append(Finding("P5", f"{sentence_start(seat(sheet.high))} took High "
+                                   f"and {seat(sheet.low)} {low_verb} Low (no cards were "
+                                   "given)."))
         if sheet.jack is None:
             as_reported.append(Finding("P5", "The jack of trumps was not out (not dealt)."))
         else:
-            as_reported.append(Finding("P5", f"Seat {sheet.jack} took the jack of trumps."))
+            as_reported.append(Finding("P5", f"{sentence_start(seat(sheet.jack))} took the jack of "
+                                       "trumps."))
     if sheet.game_points is not None:
         violations.extend(_game_checks(sheet, sides, game, verified, as_reported))
     elif sheet.game is None:
         as_reported.append(Finding("P5", "Game was tied (no counts were given)."))
     else:
-        as_reported.append(Finding("P5", f"Seat {sheet.game} took Game (no counts were given)."))
+        as_reported.append(Finding("P5", f"{sentence_start(seat(sheet.game))} took Game (no counts "
+                                   "were given)."))
     if sheet.trump is not None:
         as_reported.append(Finding("P4", f"Trump was {SUIT_NAMES[sheet.trump]}."))
     as_reported.append(
@@ -654,14 +677,16 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         changes[pitcher_side] = -bid
     if sheet.partnership:
         computed.append(Finding("P5", "Partners pool what they won: each team scores as one."))
-    names = [", ".join(n for n, p in (("High", high), ("Low", low), ("Jack", jack),
-                                       ("Game", game)) if p.side == k) for k in range(len(sides))]
+    what = [", ".join(n for n, p in (("High", high), ("Low", low), ("Jack", jack),
+                                      ("Game", game)) if p.side == k) for k in range(len(sides))]
     computed.append(
         Finding("P5", "Points won: " + "; ".join(
-            f"{side_words(sides, k)} {won[k]} ({names[k] or 'nothing'})" for k in range(len(sides))
+            f"{side_words(sides, k, seat_names)} {won[k]} ({what[k] or 'nothing'})"
+            for k in range(len(sides))
         ) + ".")
     )
-    computed.append(Finding("P6", bid_sentence(sides, pitcher_side, bid, won[pitcher_side])))
+    computed.append(Finding("P6", bid_sentence(sides, pitcher_side, bid, won[pitcher_side],
+                                               seat_names)))
     as_played = None
     void = False
     irregularities: tuple[IrregularityRuling, ...] = ()
@@ -698,14 +723,15 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
             as_reported[:] = [f for f in as_reported if not f.what.startswith("Nobody revoked")]
     claimed_ok = None
     if sheet.claimed is not None:
-        wrong = claimed_violations(sheet.claimed, changes, players, sheet.partnership, "sheet.")
+        wrong = claimed_violations(sheet.claimed, changes, players, sheet.partnership, "sheet.",
+                                   seat_names)
         claimed_ok = not wrong
         violations.extend(wrong)
         if claimed_ok:
             verified.append(Finding("P6", "The score the table wrote agrees with the rules."))
     next_dealer = None if sheet.dealer is None else next_dealer_after(sheet.dealer, players)
     if next_dealer is not None:
-        computed.append(Finding("P2", f"The next dealer is seat {next_dealer}."))
+        computed.append(Finding("P2", f"The next dealer is {seat(next_dealer)}."))
     return PitchSheetRuling(
         players=players,
         partnership=sheet.partnership,
@@ -734,6 +760,7 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         irregularities=irregularities,
         void=void,
         as_played=as_played,
+        names=seat_names,
     )
 
 
@@ -763,7 +790,8 @@ def _bid_checks(
             found.append(
                 Violation(
                     "stuck_dealer_bid_too_low", "P3",
-                    f"The dealer (seat {pitcher}) bid {bid}: nobody before him can have bid "
+                    f"The dealer ({seat_words(pitcher, sheet.names)}) bid {bid}: nobody before "
+                    f"him can have bid "
                     f"(he could neither outbid nor match it at this table), so he was stuck and "
                     f"had to bid at least {stuck_min}.",
                     "sheet.bid",
@@ -780,8 +808,8 @@ def _bid_checks(
                     f"({options.min_bid} to {MAX_BID}).")
         )
     as_reported.append(
-        Finding("P3", f"Seat {pitcher} was the highest bidder, with {bid} (the auction was "
-                "not given).")
+        Finding("P3", f"{sentence_start(seat_words(pitcher, sheet.names))} was the highest "
+                f"bidder, with {bid} (the auction was not given).")
     )
     return found
 
@@ -793,10 +821,11 @@ def _single_trump_checks(
     low: SheetPoint,
     jack: SheetPoint,
     verified: list[Finding],
+    names: Sequence[str] = (),
 ) -> list[Violation]:
     """P4/P5: a single trump was the pitcher's first lead (it set trump) and won its trick, so
     it is High and Low for his side, and the Jack too when it is the jack (3 points)."""
-    who = side_words(sides, pitcher_side)
+    who = side_words(sides, pitcher_side, names)
     found = []
     for key, name, point in (("high", "High", high), ("low", "Low", low), ("jack", "Jack", jack)):
         if point.side is not None and point.side != pitcher_side:
@@ -805,7 +834,8 @@ def _single_trump_checks(
                 Violation(
                     "single_trump_not_pitchers", "P5",
                     f"With a single trump in play, that trump was the pitcher's first lead "
-                    f"and won the trick, so {who} took {name}{extra}, not seat {point.seat}.",
+                    f"and won the trick, so {who} took {name}{extra}, "
+                    f"not {seat_words(point.seat or 0, names)}.",
                     f"sheet.{key}",
                 )
             )
@@ -847,10 +877,11 @@ def _game_checks(
     leaders = [k for k, c in enumerate(counts) if c == best]
     if len(leaders) == 1:
         expected: int | None = leaders[0]
-        rule_words = f"{side_words(sides, leaders[0])} has the highest count ({best})"
+        rule_words = f"{side_words(sides, leaders[0], sheet.names)} has the highest count ({best})"
     else:
         expected = None
-        rule_words = " and ".join(side_words(sides, k) for k in leaders) + f" tie at {best}"
+        rule_words = " and ".join(side_words(sides, k, sheet.names) for k in leaders) + (
+            f" tie at {best}")
     if game.side != expected:
         if expected is None:
             message = f"Game goes to the highest count, and {rule_words}: nobody takes Game."
@@ -858,7 +889,7 @@ def _game_checks(
             message = f"Game is not tied: {rule_words}, so it takes Game."
         else:
             message = (f"Game goes to the highest count: {rule_words}, so it took Game, "
-                       f"not seat {game.seat}.")
+                       f"not {seat_words(game.seat or 0, sheet.names)}.")
         found.append(Violation("game_not_highest_count", "P5", message, "sheet.game"))
     else:
         verified.append(
@@ -892,7 +923,7 @@ def rule_totals(
     pitcher_side = side_of[totals.pitcher]
     scores = totals.scores
     mine = scores[pitcher_side]
-    who = side_words(sides, pitcher_side)
+    who = side_words(sides, pitcher_side, totals.names)
     violations: list[Violation] = []
     verified: list[Finding] = []
     computed: list[Finding] = []
@@ -902,7 +933,8 @@ def rule_totals(
             violations.append(
                 Violation(
                     "score_out_of_range", "P5",
-                    f"{side_words(sides, k).capitalize()} did not pitch, so it scores the points "
+                    f"{sentence_start(side_words(sides, k, totals.names))} did not pitch, so "
+                    f"it scores the points "
                     f"it won: 0 to 4 (High, Low, Jack, Game), never {score}.",
                     f"totals.scores[{k}]",
                 )
@@ -911,7 +943,7 @@ def rule_totals(
     made = mine > 0
     if bid is None and mine < 0:
         bid = -mine
-        computed.append(Finding("P6", f"{who} was set back: it bid {bid}."))
+        computed.append(Finding("P6", f"{sentence_start(who)} was set back: it bid {bid}."))
     if bid is not None and bid < options.min_bid:
         violations.append(
             Violation("bid_below_minimum", "P3",
@@ -923,28 +955,28 @@ def rule_totals(
         pitcher_ok = False
         violations.append(
             Violation("pitcher_score_impossible", "P6",
-                      f"{who.capitalize()} pitched: it scores at least its bid, or is set back "
+                      f"{sentence_start(who)} pitched: it scores at least its bid, or is set back "
                       "by it, never 0.", here)
         )
     elif bid is not None and mine > 0 and mine < bid:
         pitcher_ok = False
         violations.append(
             Violation("pitcher_score_impossible", "P6",
-                      f"{who.capitalize()} bid {bid}: it scores at least {bid}, or is set back "
+                      f"{sentence_start(who)} bid {bid}: it scores at least {bid}, or is set back "
                       f"{bid} (write {-bid}), never {mine}.", here)
         )
     elif bid is not None and mine < 0 and mine != -bid:
         pitcher_ok = False
         violations.append(
             Violation("pitcher_score_impossible", "P6",
-                      f"{who.capitalize()} bid {bid}: set back, it loses exactly {bid} "
+                      f"{sentence_start(who)} bid {bid}: set back, it loses exactly {bid} "
                       f"(write {-bid}), not {-mine}.", here)
         )
     elif mine > 4 or mine < -MAX_BID:
         pitcher_ok = False
         violations.append(
             Violation("pitcher_score_impossible", "P6",
-                      f"{who.capitalize()} pitched: it scores at most 4, or is set back at most "
+                      f"{sentence_start(who)} pitched: it scores at most 4, or is set back at most "
                       f"4 (the highest bid), never {mine}.", here)
         )
     others = sum(s for k, s in enumerate(scores) if k != pitcher_side)
@@ -966,14 +998,14 @@ def rule_totals(
             violations.append(
                 Violation(
                     "points_total_impossible", "P5",
-                    f"{who.capitalize()} was set back {bid}, so it won at most {bid - 1}; High "
+                    f"{sentence_start(who)} was set back {bid}, so it won at most {bid - 1}; High "
                     f"and Low always go, so the others won {least} to 4 between them, "
                     f"not {others}.",
                     "totals.scores",
                 )
             )
         else:
-            verified.append(Finding("P5", f"{who.capitalize()} was set back {bid}: the others' "
+            verified.append(Finding("P5", f"{sentence_start(who)} was set back {bid}: the others' "
                                     f"{others} points fit ({least} to 4)."))
     if not violations:
         verified.append(Finding("P6", "Each score is possible in one hand: a non-pitcher 0 to "
@@ -983,7 +1015,7 @@ def rule_totals(
         Finding("P6", "The scores themselves, within what one hand can score."),
     ]
     if totals.bid is None and made:
-        as_reported.append(Finding("P3", f"{who.capitalize()} made its bid (not given)."))
+        as_reported.append(Finding("P3", f"{sentence_start(who)} made its bid (not given)."))
     return PitchTotalsRuling(
         players=players,
         partnership=totals.partnership,
@@ -997,4 +1029,5 @@ def rule_totals(
         computed=tuple(computed),
         as_reported=tuple(as_reported),
         violations=tuple(violations),
+        names=totals.names,
     )

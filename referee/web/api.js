@@ -88,7 +88,9 @@ export async function api(method, path, body, opts) {
 export async function send(entry, version, token) {
   const headers = {
     Accept: "application/json", "Content-Type": "application/json",
-    Authorization: "Bearer " + token, "Idempotency-Key": entry.key, "If-Match": `"v${version}"`,
+    Authorization: "Bearer " + token, "Idempotency-Key": entry.key,
+    // a write that cannot be recorded twice (a seat taken up) goes whatever the version
+    "If-Match": entry.anyVersion ? "*" : `"v${version}"`,
   };
   let response;
   try {

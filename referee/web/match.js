@@ -72,11 +72,35 @@ export async function openMatch(id, token, candidate, seatName) {
   if (S.id !== id) return;
   await loadPending();
   if (S.match) render();
+  await takeSeat(id);
   stopFollowing = follow(id, S.token, (match) => adopt(match), (how) => {
     document.body.dataset.live = how; // "stream" or "poll" (the fallback)
     flush();
   });
   flush();
+}
+
+/**
+ * A seat's phone takes up its seat (issue 11): until it has, the seat has not joined and the
+ * shared phone's deals still confirm themselves (auto_confirm "auto"). Once, through the
+ * write queue (If-Match: *: a join cannot be recorded twice).
+ */
+async function takeSeat(id) {
+  if (!S.token.startsWith("st_") || !S.match || S.id !== id) return;
+  let name = savedMatch(id).seatName;
+  if (!name) {
+    try {
+      const { data } = await api("GET", matchPath("/me"));
+      name = data.player;
+      if (name) saveMatch({ id, seatName: name });
+    } catch (error) {
+      return; // offline: taken up on the next opening (or by this seat's first write)
+    }
+  }
+  if ((S.match.joined || []).includes(name)) return;
+  if (S.pending.some((entry) => entry.path === "/me:join")) return;
+  await write("/me:join", {}, name ? `${name}'s seat taken up` : "your seat taken up", "join",
+    true);
 }
 
 /** Stop following the match on screen (leaving it). */

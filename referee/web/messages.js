@@ -23,9 +23,6 @@ export function plainWords(text) {
     words = words.replace(/\bthe elder hand\b/g, `${m.elder} (elder hand)`)
       .replace(/\bthe younger hand\b/g, `${m.younger} (younger hand)`);
   }
-  if (m && m.game === "pitch") { // a score sheet's refusal names seats: "seat 1" → "Bob"
-    words = words.replace(/\b([Ss])eat (\d+)\b/g, (all, s, n) => m.players[Number(n)] || all);
-  }
   return words
     .replace(/tricks\[(\d+)\]\[\d+\]/g, (_, t) => `trick ${Number(t) + 1}`)
     .replace(/tricks\[(\d+)\]/g, (_, t) => `trick ${Number(t) + 1}`)

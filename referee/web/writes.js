@@ -35,12 +35,14 @@ export async function loadPending() {
 /**
  * Queue a write to the match on screen (`path` after /v1/matches/{id}, its JSON `body`) and
  * send it as soon as possible. `label`: what it is in words ("ten of spades"); `kind`:
- * "card", "bid", "undo"… :returns: the queued entry.
+ * "card", "bid", "undo"…; `anyVersion`: sent with If-Match: * (a write that cannot be
+ * recorded twice, e.g. a seat taken up). :returns: the queued entry.
  */
-export async function write(path, body, label, kind) {
+export async function write(path, body, label, kind, anyVersion) {
   const waiting = await loadPending();
   const entry = await add({
     match: S.id, path, body, key: newKey(), label: label || "", kind: kind || "write",
+    anyVersion: Boolean(anyVersion),
     // The first waiting entry names the version it was made against; the next ones are sent
     // against the version the previous one produced.
     base: waiting.length ? null : S.match.version,

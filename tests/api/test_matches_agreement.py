@@ -12,6 +12,9 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from referee.match.events import Event as LedgerEvent
+from referee.match.games import GAMES
+from referee.match.state import replay
 from referee.store.models import Event
 from tests.api.deals import (
     Q10_DEALT,
@@ -61,13 +64,27 @@ class Table:
         return self.client.post(self.url(path), json=body,
                                 headers={**bearer(self.token(who)), "If-Match": etag})
 
-    def join(self, players: list[str] | None = None) -> Any:
+    def issue(self, players: list[str] | None = None) -> Any:
+        """The shared phone issues seat credentials (QR codes shown, not yet scanned)."""
         body = {"players": players} if players else {}
         response = self.post("/seats", body)
         assert response.status_code == 201, response.json
         for seat in response.json["seats"]:
             self.seats[seat["player"]] = seat["token"]
         return response.json
+
+    def take_up(self, player: str) -> Any:
+        """The seat's phone opens its link and takes the seat up (``POST …/me:join``)."""
+        response = self.post("/me:join", {}, who=player)
+        assert response.status_code == 200, response.json
+        return response.json
+
+    def join(self, players: list[str] | None = None) -> Any:
+        """Seats issued and each taken up on its phone."""
+        issued = self.issue(players)
+        for seat in issued["seats"]:
+            self.take_up(seat["player"])
+        return issued
 
     def deal(self, record: dict[str, Any], who: str = "write") -> Any:
         response = self.post("/deals", record, who)
@@ -90,10 +107,11 @@ def test_seats_get_one_credential_each_and_rotating_one_replaces_it(client: Flas
         assert seat["token"].startswith("st_")
         assert seat["link"] == f"/table/#match={table.id}&token={seat['token']}"
     assert joined["match"]["seats"] == PLAYERS
-    assert joined["match"]["auto_confirm_on"] is False  # "auto": off once seats joined
+    assert table.get()["joined"] == PLAYERS
+    assert table.get()["auto_confirm_on"] is False  # "auto": off once seats joined
     assert table.get(who="Ann")["id"] == table.id  # a seat reads
     old_ann = table.seats["Ann"]
-    table.join(["Ann"])
+    table.issue(["Ann"])  # a new credential for Ann (her phone was lost)
     assert table.seats["Ann"] != old_ann
     stale = client.get(table.url(), headers=bearer(old_ann))
     assert stale.status_code == 401
@@ -108,6 +126,8 @@ def test_seats_get_one_credential_each_and_rotating_one_replaces_it(client: Flas
     # The ledger says seats joined; it never holds a token.
     log = table.get("/log")["items"]
     assert [e["kind"] for e in log].count("seats_issued") == 2
+    # Ann's new credential waits for its phone; Bill's seat stays joined.
+    assert table.get()["joined"] == ["Bill"]
     tokens = [old_ann, *table.seats.values()]
     assert all(t not in str(e["payload"]) for e in log for t in tokens)
 
@@ -139,9 +159,11 @@ def test_provisional_until_the_other_side_confirms(client: FlaskClient) -> None:
     table.join()
     table.deal(Q10_RECORD, who="Bill")
     # Each phone is told what it may confirm.
-    assert table.get("/me", who="Ann") == {"kind": "seat", "player": "Ann", "to_confirm": [1]}
+    assert table.get("/me", who="Ann") == {"kind": "seat", "player": "Ann", "joined": True,
+                                           "to_confirm": [1]}
     assert table.get("/me", who="Bill")["to_confirm"] == []
-    assert table.get("/me", who="read") == {"kind": "read", "player": None, "to_confirm": []}
+    assert table.get("/me", who="read") == {"kind": "read", "player": None, "joined": False,
+                                            "to_confirm": []}
     assert table.get("/me")["to_confirm"] == []  # seats joined: not the shared phone
     before = Event.select().where(Event.match == table.id).count()
     own = table.post("/deals/1/confirm", {}, who="Bill")
@@ -258,6 +280,76 @@ def test_auto_confirm_is_off_once_seats_joined(client: FlaskClient) -> None:
     table.deal(Q10_RECORD, who="Bill")
     table.deal(random_piquet_record(1), who="Bill")
     assert table.get()["provisional"] == [1, 2]
+
+
+def test_a_seat_joins_when_its_phone_takes_it_up_not_when_issued(client: FlaskClient) -> None:
+    table = Table(client)
+    issued = table.issue()
+    assert issued["match"]["seats"] == PLAYERS and issued["match"]["joined"] == []
+    assert issued["match"]["auto_confirm_on"] is True  # QR codes shown, nobody scanned
+    assert table.get("/me", who="Ann")["joined"] is False
+    # The shared phone goes on alone: deal 1 confirms when deal 2 starts.
+    table.deal(Q10_RECORD)
+    table.deal(random_piquet_record(1))
+    assert table.ledger_item(1)["agreed_by"] == "auto"
+    assert table.get("/me")["to_confirm"] == [2]  # the shared phone may confirm
+    # Ann scans her code: her seat joins, once.
+    joined = table.take_up("Ann")
+    assert joined["kind"] == "seat" and joined["player"] == "Ann" and joined["joined"] is True
+    assert joined["match"]["joined"] == ["Ann"] and joined["match"]["auto_confirm_on"] is False
+    again = table.take_up("Ann")
+    assert again["match"]["version"] == joined["match"]["version"]  # nothing written
+    assert table.get("/me", who="Ann")["joined"] is True
+    assert [e["kind"] for e in table.get("/log")["items"]].count("seat_joined") == 1
+    # From then on deals wait for the other side.
+    table.deal(random_piquet_record(2))
+    assert table.get()["provisional"] == [2, 3]
+    assert table.get("/me")["to_confirm"] == []
+    assert table.post("/deals/2/confirm", {}, who="Ann").status_code == 200
+
+
+def test_joining_needs_a_seat_credential_and_if_match(
+    client: FlaskClient, bare_client: FlaskClient
+) -> None:
+    table = Table(client)
+    table.issue(["Ann"])
+    assert table.post("/me:join", {}).json["violations"][0]["code"] == "not_a_seat"
+    assert table.post("/me:join", {}, who="read").status_code == 403
+    ann = bearer(table.seats["Ann"])
+    unguarded = bare_client.post(table.url("/me:join"), json={}, headers=ann)
+    assert unguarded.status_code == 428
+    stale = client.post(table.url("/me:join"), json={}, headers={**ann, "If-Match": '"v1"'})
+    assert stale.status_code == 412
+    assert table.get()["joined"] == []
+    # A join cannot be recorded twice: whatever the version (If-Match: *), it is taken.
+    anyway = client.post(table.url("/me:join"), json={}, headers={**ann, "If-Match": "*"})
+    assert anyway.status_code == 200, anyway.json
+    assert table.get()["joined"] == ["Ann"]
+
+
+def test_a_seat_first_write_takes_it_up(client: FlaskClient) -> None:
+    table = Table(client)
+    table.issue()
+    table.deal(Q10_RECORD, who="Bill")  # Bill's phone records without joining first
+    assert table.get()["joined"] == ["Bill"]
+    table.deal(random_piquet_record(1), who="Bill")
+    assert table.get()["provisional"] == [1, 2]
+
+
+def test_seats_issued_in_an_older_ledger_count_as_joined() -> None:
+    events = [
+        LedgerEvent(1, "match_created", {"game": "piquet", "players": PLAYERS,
+                                   "options": {"auto_confirm": "auto", "lead_point": "every",
+                                               "cards_count_for_pique": True,
+                                               "first_dealer": "Bill"},
+                                   "rules_version": "1"}),
+        LedgerEvent(2, "seats_issued", {"players": PLAYERS}),
+    ]
+    state = replay(events, GAMES)
+    assert state.joined == tuple(PLAYERS) and state.auto_confirm is False
+    fresh = replay([events[0], LedgerEvent(2, "seats_issued", {"players": PLAYERS,
+                                                          "joined": False})], GAMES)
+    assert fresh.joined == () and fresh.auto_confirm is True
 
 
 def test_auto_confirm_option_true_and_false(client: FlaskClient) -> None:

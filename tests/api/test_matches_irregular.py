@@ -77,7 +77,7 @@ def test_a_pitch_revoke_recorded_anyway_sets_the_offender_back_the_bid(
     assert [e["kind"] for e in revoked.json["events"]] == ["irregularity"]
     note = revoked.json["events"][0]["payload"]
     assert note["step"]["card"] == "9S" and note["record"]["tricks"][0] == ["KH", "AH", "9S"]
-    assert "Seat 0 (Ann) revoked" in note["consequence"]
+    assert "Ann revoked" in note["consequence"]
     body = _play(table, AFTER_REVOKE)
     scored = body["scored"]
     # Ann revoked: she scores nothing and is set back 2; Bob, the pitcher, made nothing but
@@ -135,7 +135,7 @@ def test_a_pitch_bid_out_of_turn_follows_the_bid_out_of_turn_option(
     assert early.status_code == 201, early.json
     note = early.json["events"][0]["payload"]
     assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "must_pass")
-    assert "must pass" in note["consequence"] and "(Cid)" in note["consequence"]
+    assert "Cid must pass" in note["consequence"]
     match = early.json["match"]
     assert match["next"]["player"] == "Bob"
     assert match["current_deal"]["irregular"] == [

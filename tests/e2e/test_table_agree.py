@@ -69,9 +69,13 @@ def test_a_dispute_settled_by_entering_the_cards_on_a_second_phone(
     shots(phone, "agree-seats")
     assert not axe_violations(phone)
 
+    # Issued is not joined: a seat joins when its phone takes it up (the codes are scanned).
+    assert phone.locator('#seats [data-seat="Ann"] [data-joined="false"]').count() == 1
     ann, bill = phones(), phones()
     join(ann, links["Ann"])
     join(bill, links["Bill"])
+    phone.wait_for_selector('#seats [data-seat="Ann"] [data-joined="true"]')
+    phone.wait_for_selector('#seats [data-seat="Bill"] [data-joined="true"]')
 
     # Ann (younger) writes Q10's line on her phone: Ann 41, Bill 11, provisional.
     taps = Taps(ann)

@@ -34,7 +34,7 @@ export function renderSeats() {
     return;
   }
   const seats = savedMatch(S.id).seats || [];
-  const joined = m.seats || [];
+  const joined = m.joined || []; // taken up on the player's phone, not just given
   const parts = [el("h2", {}, "Each player on their own phone"),
     el("p", {}, "Each player scans their own code: that phone can then record, confirm the " +
       "other side's deals or dispute them. This phone keeps recording for everyone.")];
@@ -46,7 +46,10 @@ export function renderSeats() {
         qrSvg(link, `QR code of ${seat.player}'s join link`),
         el("input", { class: "link", readonly: true, value: link,
           "aria-label": `${seat.player}'s join link` }),
-        joined.includes(seat.player) ? el("p", { class: "note" }, "Seat given.") : null);
+        el("p", { class: "note", "data-joined": String(joined.includes(seat.player)) },
+          joined.includes(seat.player) ? "Joined on their phone."
+            : "Not scanned yet: until a player joins, this phone's deals confirm " +
+              "themselves."));
     })));
   }
   parts.push(el("button", { type: "button", id: "make-seats", class: seats.length ? "small"
