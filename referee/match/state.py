@@ -283,7 +283,9 @@ class DealEntry:
 class InProgress:
     """The deal being recorded step by step: its number, dealer, record so far and the seqs of
     its step events (for undo); ``reentry`` when these are the cards of a deal already
-    entered (as a score sheet or totals, or disputed), entered step by step to rule it."""
+    entered (as a score sheet or totals, or disputed), entered step by step to rule it;
+    ``first_seq`` the seq of its first event (an undo of the whole deal goes back before it).
+    """
 
     number: int
     dealer: int
@@ -292,6 +294,7 @@ class InProgress:
     level: str = "cards"
     reentry: bool = False
     irregular: tuple[dict[str, Any], ...] = ()
+    first_seq: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +302,9 @@ class MatchState:
     """Everything known about a match after its events (see :func:`replay`); ``head`` is the
     chain link of the last one (``version``), when the events carry theirs; ``check`` the
     rules' view of the deal in progress, or of the next deal's empty record (None when the
-    match is over): what a step is ruled against."""
+    match is over): what a step is ruled against; ``current_undos`` how many undos take
+    back the deal in progress entirely (0 when none is in progress): a table giving up the
+    step-by-step entry of an earlier deal's cards (issue 11.3) undoes that many times."""
 
     game: str
     players: tuple[str, ...]
@@ -316,6 +321,7 @@ class MatchState:
     last_undoable_by: str | None = None
     seats: tuple[str, ...] = ()
     withheld: str | None = None
+    current_undos: int = 0
 
     @property
     def auto_confirm(self) -> bool:
@@ -460,7 +466,7 @@ class Fold:
             empty = game.new_record(payload["dealer"], players, options)
             self.current = InProgress(
                 payload["deal"], payload["dealer"], game.apply_step(empty, event, players),
-                (event.seq,), reentry=reentry,
+                (event.seq,), reentry=reentry, first_seq=event.seq,
             )
             self.undoable.append((event.seq,))
         elif kind in ("bid", "exchange", "declaration", "card"):
@@ -469,6 +475,7 @@ class Fold:
                 current = InProgress(
                     payload["deal"], payload["dealer"],
                     game.new_record(payload["dealer"], players, options), reentry=reentry,
+                    first_seq=event.seq,
                 )
             self.current = replace(
                 current,
@@ -478,7 +485,7 @@ class Fold:
             self.undoable.append((event.seq,))
         elif kind == "deal_recorded":
             self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
-                                      level=payload.get("level", "cards"))
+                                      level=payload.get("level", "cards"), first_seq=event.seq)
             self.undoable.append((event.seq,))
         elif kind == "irregularity":  # a step recorded anyway (issue 11.4)
             current = self.current
@@ -486,6 +493,7 @@ class Fold:
                 current = InProgress(
                     payload["deal"], payload["dealer"],
                     game.new_record(payload["dealer"], players, options), reentry=reentry,
+                    first_seq=event.seq,
                 )
             record = current.record
             if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
@@ -697,6 +705,8 @@ class Fold:
             withheld=withheld,
             head=self.head,
             check=check,
+            current_undos=(sum(1 for group in self.undoable if group[0] >= current.first_seq)
+                           if current is not None else 0),
         )
 
 
