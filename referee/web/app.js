@@ -15,7 +15,8 @@
  *   ruling.js     a deal's ruling in words
  *   store.js      the matches kept on this phone (localStorage)
  *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs,
- *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR)
+ *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR),
+ *                 reentry (an earlier deal's cards entered step by step to settle it)
  *   verdict.js    the referee's answer in words: checked, worked out, taken on trust
  * A screen module exports a render function; app.js registers it with onRender().
  * sw.js (the service worker, /table/sw.js) keeps these files so the page opens offline.
@@ -31,6 +32,7 @@ import { renderPlay, renderScoreline } from "./screens/play.js";
 import { renderScore } from "./screens/score.js";
 import { renderSheet } from "./screens/sheet.js";
 import { renderAgree, renderAgreeLedger } from "./screens/agree.js";
+import { renderReentry } from "./screens/reentry.js";
 import { renderSeats } from "./screens/seats.js";
 import { initShare, renderShare } from "./screens/share.js";
 import { initTabs, onTab } from "./screens/tabs.js";
@@ -47,6 +49,7 @@ onRender(renderFrame);
 onRender(renderScoreline);
 onRender(renderPlay);
 onRender(renderSheet); // after renderPlay: the score sheet stands in for the cards by default
+onRender(renderReentry); // before renderAgree: it knows which deal was just settled
 onRender(renderAgree);
 onRender(renderScore);
 onRender(renderAgreeLedger); // after renderScore: marks the ledger's rows
