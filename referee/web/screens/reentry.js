@@ -74,7 +74,9 @@ function follow(m) {
     watching = { id: S.id, deal: m.reentry.deal };
     return;
   }
-  if (watching && watching.id === S.id) {
+  // The entry ended: how, the ledger read again after it says (the deal number changed with
+  // it, so the ledger is read again; an answer drawn before that waits for it).
+  if (watching && watching.id === S.id && S.ledgerVersion === m.version) {
     const d = S.ledger.find((x) => x.deal === watching.deal);
     if (d && d.agreement === "ruled") {
       ruled = { id: S.id, deal: d.deal, played: m.deals_played };
@@ -149,7 +151,8 @@ function giveUp(r) {
     return el("button", { type: "button", class: "warn small", id: "reentry-give-up",
       onclick: () => { confirming = true; render(); } }, "Give up entering the cards");
   }
-  const steps = r.undo_steps;
+  // the steps still waiting to be sent count too: each is one more to take back
+  const steps = r.undo_steps + (S.pending || []).filter((e) => e.path === "/events").length;
   return el("div", { class: "reentry-confirm", role: "group",
     "aria-labelledby": "reentry-confirm-q" },
   el("p", { id: "reentry-confirm-q" }, `Take back the ${plural(steps, "step")} entered? ` +
