@@ -109,6 +109,12 @@ def test_piquet_a_dispute_settled_card_by_card_while_the_other_phone_follows(
     assert "KC" in ann.locator("#trick").inner_html() or "♣" in ann.inner_text("#trick")
     shots(bill, "settle-steps-piquet")
     assert not axe_violations(bill)
+    # The ledger keeps deal 1 disputed, its cards being entered, until the last card.
+    ann.click("button[data-tab=score]")
+    row = ann.locator('#ledger tr[data-deal="1"]')
+    assert row.get_attribute("data-agreement") == "disputed"
+    assert "cards being entered" in row.inner_text()
+    ann.click("button[data-tab=play]")
 
     for card in Q10_CARDS[3:]:
         tap_card(bill, card)

@@ -375,6 +375,10 @@ export function renderAgreeLedger() {
     if (first && BADGE[d.agreement]) {
       first.append(el("br"), el("span", { class: "badge " + d.agreement }, BADGE[d.agreement]));
     }
+    if (first && S.match.reentry && S.match.reentry.deal === d.deal) {
+      first.append(el("br"), el("span", { class: "badge settling", "data-settling-row": d.deal },
+        "cards being entered"));
+    }
     const last = row.lastElementChild;
     if (mySeat() !== null && last) { // voids stay with the shared write token
       for (const b of $$("[data-void]", last)) b.remove();
