@@ -385,7 +385,8 @@ export function renderAgreeLedger() {
     }
     if (last && d.agreement !== "disputed" && canReenter(d)) { // a sheet or totals entry
       last.append(el("button", { type: "button", class: "small", "data-check-cards": d.deal,
-        "aria-label": `Check ${dealWord().toLowerCase()} ${d.deal} by its cards, one by one`,
+        // the visible text first in the name (WCAG 2.5.3), then which deal
+        "aria-label": `Check by its cards: ${dealWord().toLowerCase()} ${d.deal}, one by one`,
         onclick: () => startReentry(d.deal) }, "Check by its cards"));
     }
   }
