@@ -161,6 +161,25 @@ def test_pitch_totals_checked_by_the_cards_step_by_step(client: FlaskClient) -> 
     assert entry["comparison"]["agrees"] is False and entry["comparison"]["parts_at"]
 
 
+def test_no_whole_deal_of_cards_while_another_is_entered_step_by_step(
+    client: FlaskClient,
+) -> None:
+    """Deal 2's cards sent whole while deal 1's are entered step by step would be undone with
+    deal 1's last step: refused until deal 1's entry is finished or given up."""
+    table = Table(client)
+    table.join()
+    table.deal(Q10_RECORD, who="Bill")
+    table.deal(random_piquet_record(3), who="Ann")
+    assert table.post("/deals/1/dispute", {"reason": "x"}, who="Ann").status_code == 200
+    assert table.post("/deals/2/dispute", {"reason": "x"}, who="Bill").status_code == 200
+    _step(table, "Ann", type="card", card="KS", deal=1)
+    refused = table.post("/deals/2/cards", random_piquet_record(3), who="Ann")
+    assert refused.status_code == 422
+    assert refused.json["violations"][0]["code"] == "deal_in_progress"
+    assert table.post("/undo", {}, who="Ann").status_code == 200  # given up
+    assert table.post("/deals/2/cards", random_piquet_record(3), who="Ann").status_code == 201
+
+
 def test_a_new_deal_in_progress_is_no_reentry(client: FlaskClient) -> None:
     table = Table(client, "pitch", ["Ann", "Bob", "Cid"])
     match = _step(table, "write", type="bid", call=2)
