@@ -187,6 +187,23 @@ class HeadSchema(ma.Schema):
     hash = ma.fields.String(allow_none=True)
 
 
+class ReentrySchema(ma.Schema):
+    """The cards of an earlier deal being entered step by step (issue 11.3): the deal in
+    progress (``deal_number``, ``dealer``, ``next``, ``current_deal``) is that deal, not a new
+    one; its last card rules it (``agreement`` "ruled") and the next deal is played after."""
+
+    deal = ma.fields.Integer(metadata={"description": "The deal whose cards are being entered"})
+    level = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "How it was entered before: cards, sheet or totals"})
+    agreement = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "Its agreement in the ledger until its last card (e.g. "
+                                 "disputed); it counts as entered until then"})
+    undo_steps = ma.fields.Integer(
+        metadata={"description": "How many undos take the entry back entirely (give up)"})
+
+
 class MatchSchema(ma.Schema):
     """A match as it stands. ``version`` is also the ETag (``"v<version>"``)."""
 
@@ -239,6 +256,10 @@ class MatchSchema(ma.Schema):
     auto_confirm_on = ma.fields.Boolean(
         metadata={"description": "Whether provisional deals confirm when the next one starts"}
     )
+    reentry = ma.fields.Nested(
+        ReentrySchema, allow_none=True,
+        metadata={"description": "Set while the deal in progress is the cards of an earlier "
+                                 "deal entered step by step (null for a new deal)"})
     head = ma.fields.Nested(HeadSchema)
 
 

@@ -83,6 +83,7 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "joined": list(state.joined),
         "auto_confirm": state.options.get("auto_confirm", "auto"),
         "auto_confirm_on": state.auto_confirm,
+        "reentry": _reentry(state),
         "head": _head(state),
     }
     if state.game == "piquet":
@@ -100,6 +101,22 @@ def _irregularities(state: MatchState) -> list[dict[str, Any]]:
         return []
     keys = ("irregularity", "penalty", "consequence", "violations", "step")
     return [{k: note.get(k) for k in keys} for note in state.current.irregular]
+
+
+def _reentry(state: MatchState) -> dict[str, Any] | None:
+    """The deal in progress when it is the cards of an earlier deal entered step by step
+    (issue 11.3): which deal, how it stands in the ledger until its last card rules it, and
+    how many undos take the entry back (see :class:`match_schemas.ReentrySchema`)."""
+    current = state.current
+    if current is None or not current.reentry:
+        return None
+    entry = state.deal(current.number)
+    return {
+        "deal": current.number,
+        "level": entry.level if entry is not None else None,
+        "agreement": entry.agreement if entry is not None else None,
+        "undo_steps": state.current_undos,
+    }
 
 
 def _head(state: MatchState) -> dict[str, Any]:

@@ -598,10 +598,17 @@ def record_cards(
     event says what changed (the earlier entry, and each side's claim, against the ruling,
     with the first point where each parts from it).
 
-    :raises MatchError: no such counted deal, or one already ruled by its cards and not
-        disputed (amend it instead).
+    :raises MatchError: no such counted deal, one already ruled by its cards and not
+        disputed (amend it instead), or another deal's cards being entered step by step.
     :raises RecordError: the cards break a rule.
     """
+    current = state.current
+    if current is not None and current.reentry and current.number != number:
+        # its undo would go with the other entry's last step (issue 11.3)
+        raise MatchError([Violation(
+            "deal_in_progress", "", f"The cards of deal {current.number} are being entered "
+            f"step by step: finish or undo them first, then enter the cards of deal {number}.",
+            "deal")])
     entry = _counted_deal(state, number)
     _refuse_cards_entered(entry)
     record, ruled = _ruled_entry(game, "cards", record, entry.dealer, state, "")

@@ -296,7 +296,9 @@ class DealEntry:
 class InProgress:
     """The deal being recorded step by step: its number, dealer, record so far and the seqs of
     its step events (for undo); ``reentry`` when these are the cards of a deal already
-    entered (as a score sheet or totals, or disputed), entered step by step to rule it."""
+    entered (as a score sheet or totals, or disputed), entered step by step to rule it;
+    ``first_seq`` the seq of its first event (an undo of the whole deal goes back before it).
+    """
 
     number: int
     dealer: int
@@ -305,6 +307,7 @@ class InProgress:
     level: str = "cards"
     reentry: bool = False
     irregular: tuple[dict[str, Any], ...] = ()
+    first_seq: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +317,9 @@ class MatchState:
     rules' view of the deal in progress, or of the next deal's empty record (None when the
     match is over): what a step is ruled against. ``seats``: the players whose seat credential
     was issued; ``joined``: those whose seat was taken up on its phone (``seat_joined``, or the
-    seat's first write; in older ledgers, issuing it) (issue 11)."""
+    seat's first write; in older ledgers, issuing it) (issue 11); ``current_undos`` how many
+    undos take back the deal in progress entirely (0 when none is in progress): a table giving
+    up the step-by-step entry of an earlier deal's cards (issue 11.3) undoes that many times."""
 
     game: str
     players: tuple[str, ...]
@@ -332,6 +337,7 @@ class MatchState:
     seats: tuple[str, ...] = ()
     withheld: str | None = None
     joined: tuple[str, ...] = ()
+    current_undos: int = 0
 
     @property
     def auto_confirm(self) -> bool:
@@ -479,7 +485,7 @@ class Fold:
             empty = game.new_record(payload["dealer"], players, options)
             self.current = InProgress(
                 payload["deal"], payload["dealer"], game.apply_step(empty, event, players),
-                (event.seq,), reentry=reentry,
+                (event.seq,), reentry=reentry, first_seq=event.seq,
             )
             self.undoable.append((event.seq,))
         elif kind in ("bid", "exchange", "declaration", "card"):
@@ -488,6 +494,7 @@ class Fold:
                 current = InProgress(
                     payload["deal"], payload["dealer"],
                     game.new_record(payload["dealer"], players, options), reentry=reentry,
+                    first_seq=event.seq,
                 )
             self.current = replace(
                 current,
@@ -497,7 +504,7 @@ class Fold:
             self.undoable.append((event.seq,))
         elif kind == "deal_recorded":
             self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
-                                      level=payload.get("level", "cards"))
+                                      level=payload.get("level", "cards"), first_seq=event.seq)
             self.undoable.append((event.seq,))
         elif kind == "irregularity":  # a step recorded anyway (issue 11.4)
             current = self.current
@@ -505,6 +512,7 @@ class Fold:
                 current = InProgress(
                     payload["deal"], payload["dealer"],
                     game.new_record(payload["dealer"], players, options), reentry=reentry,
+                    first_seq=event.seq,
                 )
             record = current.record
             if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
@@ -730,6 +738,8 @@ class Fold:
             joined=self.joined,
             head=self.head,
             check=check,
+            current_undos=(sum(1 for group in self.undoable if group[0] >= current.first_seq)
+                           if current is not None else 0),
         )
 
 

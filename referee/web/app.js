@@ -16,7 +16,8 @@
  *   store.js      the matches kept on this phone (localStorage)
  *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs,
  *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR),
- *                 anyway (something irregular happened: record it anyway, consequence first)
+ *                 anyway (something irregular happened: record it anyway, consequence first),
+ *                 reentry (an earlier deal's cards entered step by step to settle it)
  *   verdict.js    the referee's answer in words: checked, worked out, taken on trust
  * A screen module exports a render function; app.js registers it with onRender().
  * sw.js (the service worker, /table/sw.js) keeps these files so the page opens offline.
@@ -33,6 +34,7 @@ import { renderScore } from "./screens/score.js";
 import { renderSheet } from "./screens/sheet.js";
 import { renderAgree, renderAgreeLedger } from "./screens/agree.js";
 import { renderAnyway } from "./screens/anyway.js";
+import { renderReentry } from "./screens/reentry.js";
 import { renderSeats } from "./screens/seats.js";
 import { initShare, renderShare } from "./screens/share.js";
 import { initTabs, onTab } from "./screens/tabs.js";
@@ -49,6 +51,7 @@ onRender(renderFrame);
 onRender(renderScoreline);
 onRender(renderPlay);
 onRender(renderSheet); // after renderPlay: the score sheet stands in for the cards by default
+onRender(renderReentry); // before renderAgree: it knows which deal was just settled
 onRender(renderAnyway); // after both: a step being recorded anyway stands in for the pack
 onRender(renderAgree);
 onRender(renderScore);

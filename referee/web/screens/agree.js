@@ -4,11 +4,13 @@
  *  - a deal the other side entered, still provisional: big Confirm / Dispute buttons; Dispute
  *    asks a reason and, optionally, this side's own claim (a score sheet or totals);
  *  - a disputed deal: who disputes and why, and "Enter the cards to settle it" (one tap): the
- *    cards tapped in play order, sent whole (POST /deals/{n}/cards);
- *  - the last deal ruled by its cards: each side's claim beside the ruling, the first point
- *    where it parts highlighted.
+ *    cards tapped in play order, sent whole (POST /deals/{n}/cards); or "Enter the cards one
+ *    by one": the Play tab's taps, each checked as it comes (screens/reentry.js);
+ *  - the deal just ruled by its cards (else the last one ruled): each side's claim beside the
+ *    ruling, the first point where it parts highlighted.
  * In the ledger (Score tab): each deal's agreement as a badge, the disputed deal marked until
- * ruled, and the claims beside the ruling under the table.
+ * ruled, "Check by its cards" on a deal written from a sheet or the totals (one by one), and
+ * the claims beside the ruling under the table.
  */
 import { RANKS, SUITS, cardSpan, cardText, cardWords, isRed } from "../cards.js";
 import { $, $$, el, fill } from "../dom.js";
@@ -17,6 +19,7 @@ import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { savedMatch } from "../store.js";
 import { groundsView, levelWords, named, ruleLink, scoresWords } from "../verdict.js";
+import { canReenter, justRuled, oneByOneButton, startReentry, starting } from "./reentry.js";
 import { sheetForm } from "./sheet.js";
 
 /** What this phone is busy with in #agree: {kind: "dispute"|"cards", deal, ...}. */
@@ -191,16 +194,29 @@ function disputedBox(d) {
   el("p", { class: "note" }, "The referee decides from the cards: enter them as they were " +
       "played (from the players' tricks). Until then the deal counts as written, and the " +
       "result is withheld."));
-  if (waiting(`/deals/${n}/cards`)) {
+  const reentry = S.match.reentry;
+  if (waiting(`/deals/${n}/cards`) || starting(n)) {
     box.append(waitingNote());
+  } else if (reentry && reentry.deal === n) {
+    box.append(el("p", { class: "note", "data-settling": n }, "Its cards are being entered " +
+      "one by one: the taps below, each checked as it comes."));
+  } else if (reentry) {
+    box.append(el("p", { class: "note" }, `The cards of ${dealWord().toLowerCase()} ` +
+      `${reentry.deal} are being entered: finish or give them up first.`));
   } else if (open && open.kind === "cards" && open.deal === n) {
     box.append(cardsEntry(d));
   } else if (S.canWrite) {
-    box.append(el("button", { type: "button", class: "primary big", "data-settle": n,
-      onclick: () => {
-        open = { kind: "cards", deal: n, cards: [], declarations: null };
-        render();
-      } }, "Enter the cards to settle it"));
+    box.append(el("div", { class: "settle-actions" },
+      el("button", { type: "button", class: "primary big", "data-settle": n,
+        onclick: () => {
+          open = { kind: "cards", deal: n, cards: [], declarations: null };
+          render();
+        } }, "Enter the cards to settle it"),
+      canReenter(d) ? oneByOneButton(d, "big") : null));
+    if (!canReenter(d) && S.match.deal_in_progress) {
+      box.append(el("p", { class: "note" }, `One by one: once ${dealWord().toLowerCase()} ` +
+        `${S.match.deal_number} is finished or undone.`));
+    }
   }
   return box;
 }
@@ -319,12 +335,17 @@ export function renderAgree() {
   readMe();
   const live = S.ledger.filter((d) => d.status === "live");
   const parts = [];
+  const reentry = m.reentry; // an earlier deal's cards, one by one: the rest waits till then
   for (const d of live) {
+    if (reentry && reentry.deal !== d.deal) continue;
     if (d.agreement === "disputed") parts.push(disputedBox(d));
     else if (mayAnswer(d)) parts.push(answerBox(d));
   }
-  const last = live[live.length - 1];
-  if (last && last.agreement === "ruled" && !parts.length) {
+  // The deal this phone saw settled one by one (shown beside what else waits), else the last
+  // deal when it was ruled by its cards.
+  const settled = live.find((d) => d.deal === justRuled() && d.agreement === "ruled");
+  const last = settled || live[live.length - 1];
+  if (last && last.agreement === "ruled" && (settled || !parts.length)) {
     const view = claimsView(last);
     if (view) parts.push(view);
   }
@@ -354,9 +375,19 @@ export function renderAgreeLedger() {
     if (first && BADGE[d.agreement]) {
       first.append(el("br"), el("span", { class: "badge " + d.agreement }, BADGE[d.agreement]));
     }
+    if (first && S.match.reentry && S.match.reentry.deal === d.deal) {
+      first.append(el("br"), el("span", { class: "badge settling", "data-settling-row": d.deal },
+        "cards being entered"));
+    }
     const last = row.lastElementChild;
     if (mySeat() !== null && last) { // voids stay with the shared write token
       for (const b of $$("[data-void]", last)) b.remove();
+    }
+    if (last && d.agreement !== "disputed" && canReenter(d)) { // a sheet or totals entry
+      last.append(el("button", { type: "button", class: "small", "data-check-cards": d.deal,
+        // the visible text first in the name (WCAG 2.5.3), then which deal
+        "aria-label": `Check by its cards: ${dealWord().toLowerCase()} ${d.deal}, one by one`,
+        onclick: () => startReentry(d.deal) }, "Check by its cards"));
     }
   }
   const views = S.ledger.filter((d) => d.status === "live").map(claimsView).filter(Boolean);

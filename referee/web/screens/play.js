@@ -21,7 +21,10 @@ export function dealLine(m) {
 export function renderScoreline() {
   const m = S.match;
   const meta = [];
-  if (m.finished) meta.push(m.drawn ? "Match drawn" : `Match over: ${m.winner} wins`);
+  if (m.reentry) { // an earlier deal's cards, step by step (screens/reentry.js)
+    meta.push(`Settling ${m.game === "piquet" ? "deal" : "hand"} ${m.reentry.deal} by its cards`,
+      `${m.dealer.player} dealt`);
+  } else if (m.finished) meta.push(m.drawn ? "Match drawn" : `Match over: ${m.winner} wins`);
   else if (m.game === "piquet") {
     meta.push(dealLine(m), `${m.elder} elder, ${m.younger} deals`);
   } else {
@@ -37,7 +40,7 @@ export function renderScoreline() {
 }
 
 function turnText(m, deal, next) {
-  if (m.finished || next.action === "none") {
+  if ((m.finished && !m.reentry) || next.action === "none") {
     return [m.drawn ? "The match is drawn." : `The match is over: ${m.winner} wins.`,
       "The Score tab has the ledger" + (m.settlement ? " and the settlement." : ".")];
   }
@@ -65,7 +68,7 @@ export function renderPlay() {
   const m = S.match;
   const deal = currentDeal();
   const next = deal.next;
-  const write = S.canWrite && !m.finished;
+  const write = S.canWrite && (!m.finished || Boolean(m.reentry));
 
   const [line, small] = turnText(m, deal, next);
   const turn = $("#turn");

@@ -545,7 +545,8 @@ export function renderSheet() {
   if (turn) delete turn.dataset.entry;
   const soFar = $("#so-far");
   if (soFar) soFar.hidden = false;
-  const write = S.canWrite && !m.finished && m.next && m.next.action !== "none";
+  const write = S.canWrite && (!m.finished || Boolean(m.reentry)) && m.next &&
+    m.next.action !== "none";
   if (!write) {
     fill(box);
     box.hidden = true;
