@@ -18,13 +18,24 @@ export function dealLine(m) {
   return `Deal ${counted} of ${required}${extra}`;
 }
 
+/** The end of the match in words; while a deal is disputed the winner waits (Q9, P7, issue
+ * 11: the referee withholds the result until that deal is ruled). */
+function overWords(m, sentence) {
+  if (m.settlement_withheld) {
+    return sentence ? "All the deals are in; the result waits for the disputed deal."
+      : "Result waits for the disputed deal";
+  }
+  if (m.drawn) return sentence ? "The match is drawn." : "Match drawn";
+  return sentence ? `The match is over: ${m.winner} wins.` : `Match over: ${m.winner} wins`;
+}
+
 export function renderScoreline() {
   const m = S.match;
   const meta = [];
   if (m.reentry) { // an earlier deal's cards, step by step (screens/reentry.js)
     meta.push(`Settling ${m.game === "piquet" ? "deal" : "hand"} ${m.reentry.deal} by its cards`,
       `${m.dealer.player} dealt`);
-  } else if (m.finished) meta.push(m.drawn ? "Match drawn" : `Match over: ${m.winner} wins`);
+  } else if (m.finished) meta.push(overWords(m, false));
   else if (m.game === "piquet") {
     meta.push(dealLine(m), `${m.elder} elder, ${m.younger} deals`);
   } else {
@@ -41,7 +52,7 @@ export function renderScoreline() {
 
 function turnText(m, deal, next) {
   if ((m.finished && !m.reentry) || next.action === "none") {
-    return [m.drawn ? "The match is drawn." : `The match is over: ${m.winner} wins.`,
+    return [overWords(m, true),
       "The Score tab has the ledger" + (m.settlement ? " and the settlement." : ".")];
   }
   if (next.action === "wait") {
