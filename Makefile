@@ -53,8 +53,10 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
+# In parallel (pytest-xdist): the browser tests mostly wait; PYTEST_WORKERS=0 runs in one process.
+PYTEST_WORKERS ?= 3
 pytest: setup
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 # Regenerate the committed OpenAPI document from the code.
 openapi: setup

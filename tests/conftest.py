@@ -2,11 +2,15 @@
 
 Each test gets a fresh SQLite file, unless DATABASE_URL names a PostgreSQL server: then the
 schema is migrated there once per session and emptied before each test (CI runs both).
+Under pytest-xdist (``make test`` runs the suite in parallel) each worker has a database of
+its own on that server, ``<name>_<worker>`` (created when missing), so that one worker's
+emptying never touches another's tests.
 """
 
 from __future__ import annotations
 
 import os
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,8 +23,27 @@ from flask.testing import FlaskClient
 from referee.api import create_app
 from referee.store.db import make_database, upgrade
 
-POSTGRES_URL = os.environ.get("DATABASE_URL", "")
-ON_POSTGRES = POSTGRES_URL.startswith(("postgres://", "postgresql://"))
+ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+
+
+def _worker_url(url: str) -> str:
+    """DATABASE_URL for this pytest-xdist worker: the same server, the database name suffixed
+    with the worker ("test" → "test_gw1"), created if missing; ``url`` itself outside xdist."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not ON_POSTGRES or not worker:
+        return url
+    parts = urllib.parse.urlsplit(url)
+    name = f"{parts.path.lstrip('/') or 'postgres'}_{worker}"
+    import psycopg  # the PostgreSQL extra: only when DATABASE_URL names a server
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not found:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return urllib.parse.urlunsplit(parts._replace(path="/" + name))
+
+
+POSTGRES_URL = _worker_url(os.environ.get("DATABASE_URL", ""))
 
 
 def _reset_postgres(db: peewee.Database) -> None:
