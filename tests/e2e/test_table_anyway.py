@@ -215,3 +215,56 @@ def test_a_pitch_misdeal_from_the_hands_as_dealt(served: str, phone: Any) -> Non
     assert "Deal 1 scored" in scored
     assert "Irregularity: A wrong number of cards was dealt to Ann" in scored
     assert turn(phone) == "Cid to bid", "the deal passes: Bob deals the next (P10)"
+
+
+def test_a_piquet_talon_offence_found_at_the_table(served: str, browser: Any) -> None:
+    """No tap on a card: the irregular mode offers what the table found (Q12, PT 27–29, 33,
+    35). The consequence comes first, nothing stored; then it is recorded and the deal so far
+    shows it in words."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True,
+                                  is_mobile=True, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        start_match(page, served, "piquet", ["Bill", "Ann"])
+        assert page.locator("[data-what]").count() == 0, "only in the irregular mode"
+        page.check("#irregular")
+        page.click('[data-actor="Ann"]')
+        offence = page.locator('[data-what="talon_offence"]')
+        assert "Looked at or took the talon cards" in offence.inner_text()
+        assert page.locator('[data-what="long_hand"]').inner_text() == (
+            "Has more than twelve cards")
+        check(page, "320", "at-the-table")
+        match, token = match_id(page), write_token(page, match_id(page))
+        written = _server_version(served, match, token)
+        offence.click()
+        page.wait_for_selector("#anyway-consequence")
+        panel = page.inner_text("#anyway")
+        assert "Ann: looked at or took the talon cards" in panel
+        assert "A talon offence" in page.inner_text("#anyway [data-irregularity]")
+        assert page.get_attribute("#anyway [data-penalty]", "data-penalty") == "reckon_nothing"
+        said = page.inner_text("#anyway-consequence")
+        assert said.startswith("Ann (younger) took talon cards"), said
+        assert "reckons nothing this deal" in said
+        assert page.is_hidden("#cards"), "the decision stands in for the pack"
+        assert _server_version(served, match, token) == written, "nothing sent before the choice"
+        check(page, "320", "at-the-table-panel")
+
+        _record_anyway(page)
+        assert _server_version(served, match, token) == written + 1
+        assert "Recorded: Ann (younger) took talon cards" in page.inner_text("#message")
+        noted = page.inner_text("#recorded-anyway")
+        assert "Ann: looked at or took the talon cards" in noted
+        assert "Penalty: the offender reckons nothing this deal" in noted
+        assert turn(page) == "Bill (elder) to lead", "the play goes on"
+        # Recorded once: the same offence again is refused, even anyway.
+        page.check("#irregular")
+        page.click('[data-actor="Ann"]')
+        page.click('[data-what="talon_offence"]')
+        page.wait_for_selector("#anyway [role=alert]")
+        assert "already recorded" in page.inner_text("#anyway")
+        page.click("#anyway-cancel")
+        assert not errors, errors
+    finally:
+        context.close()
