@@ -268,3 +268,26 @@ def test_a_piquet_talon_offence_found_at_the_table(served: str, browser: Any) ->
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_piquet_long_hand_names_the_cards_never_played(served: str, phone: Any) -> None:
+    """More than twelve cards (PT 58): the cards he will never play are picked from the pack,
+    the referee's consequence counts them; cancelled, nothing is stored."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"])
+    match, token = _steps(phone, served, [{"type": "card", "card": c} for c in Q10_CARDS[:2]])
+    written = _server_version(served, match, token)
+    phone.check("#irregular")
+    phone.click('[data-what="long_hand"]')  # Ann leads the next trick: she is named
+    phone.wait_for_selector("#unplayed-note")
+    assert phone.locator('#anyway [data-card="KS"]').is_disabled(), "played already"
+    phone.click('#anyway [data-card="7D"]')
+    phone.click('#anyway [data-card="9D"]')
+    assert phone.inner_text("#anyway-unplayed") == "Go on with 2 cards"
+    phone.click("#anyway-unplayed")
+    phone.wait_for_selector("#anyway-consequence")
+    assert "never played: seven of diamonds, nine of diamonds" in phone.inner_text("#anyway")
+    said = phone.inner_text("#anyway-consequence")
+    assert "more than twelve cards (2 cards never played)" in said, said
+    phone.click("#anyway-cancel")
+    assert phone.is_hidden("#anyway") and phone.is_visible("#cards")
+    assert _server_version(served, match, token) == written

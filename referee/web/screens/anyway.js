@@ -15,8 +15,9 @@
  * step being decided {step, label, status, dry, error, focus}.
  */
 import { api, matchPath } from "../api.js";
-import { cardWords } from "../cards.js";
-import { $, el, fill } from "../dom.js";
+import { RANKS, SUITS, cardText, cardWords, isRed } from "../cards.js";
+import { currentDeal } from "../deal.js";
+import { $, el, fill, plural } from "../dom.js";
 import { post } from "../match.js";
 import { plainWords, showMessage } from "../messages.js";
 import { S, render } from "../state.js";
@@ -92,7 +93,10 @@ export function stepWords(step) {
   if (step.type === "irregularity") {
     const kinds = (S.match && AT_THE_TABLE[S.match.game]) || [];
     const said = (kinds.find(([what]) => what === step.what) || [])[1];
-    return who + (said ? said[0].toLowerCase() + said.slice(1) : irregularityWords(step.what));
+    const never = (step.cards || []).length
+      ? ` (never played: ${step.cards.map(cardWords).join(", ")})` : "";
+    return who + (said ? said[0].toLowerCase() + said.slice(1) : irregularityWords(step.what)) +
+      never;
   }
   return who + String(step.type || "the entry").replace(/_/g, " ");
 }
@@ -212,7 +216,15 @@ export function renderAnyway() {
   ];
   const buttons = [];
   const cancel = el("button", { type: "button", id: "anyway-cancel", onclick: close }, "Cancel");
-  if (ask.status === "asking") {
+  if (ask.status === "pick") {
+    parts.push(el("p", { id: "unplayed-note" }, `Which cards will ${ask.step.player} never ` +
+      "play? Tap them if the table knows: they are his, and still bar a pique or repique " +
+      "(PT 58). Or go on without them."), unplayedGrid(ask));
+    const n = ask.picked.length;
+    buttons.push(el("button", { type: "button", class: "primary", id: "anyway-unplayed",
+      onclick: () => askAnyway(n ? { ...ask.step, cards: [...ask.picked] } : ask.step) },
+    n ? `Go on with ${plural(n, "card")}` : "Go on without them"), cancel);
+  } else if (ask.status === "asking") {
     parts.push(el("p", { role: "status" }, "Asking the referee what the rules say…"));
     buttons.push(cancel);
   } else if (ask.status === "shown" || ask.status === "found") {
@@ -270,6 +282,36 @@ export function renderAnyway() {
   }
 }
 
+/** Piquet, a hand of more than twelve cards: the cards not played yet, to pick those he will
+ * never play (the step's ``cards``, PT 58). */
+function unplayedGrid(ask) {
+  const played = new Set(currentDeal().cards);
+  const toggle = (card) => {
+    const at = ask.picked.indexOf(card);
+    if (at >= 0) ask.picked.splice(at, 1);
+    else ask.picked.push(card);
+    render();
+    const again = $(`#anyway [data-card="${card}"]`);
+    if (again) again.focus();
+  };
+  return el("div", { class: "cards " + S.match.game },
+    ...SUITS.map((suit) => el("div", { class: "suit" }, ...RANKS[S.match.game].map((rank) => {
+      const card = rank + suit;
+      const mine = ask.picked.includes(card);
+      const gone = played.has(card);
+      return el("button", {
+        type: "button",
+        class: "card" + (isRed(card) ? " red" : "") + (mine ? " picked" : "") +
+          (gone ? " played" : ""),
+        "data-card": card,
+        "aria-pressed": mine ? "true" : "false",
+        "aria-label": `${cardText(card)} ${cardWords(card)}${gone ? ", played" : ""}`,
+        disabled: gone,
+        onclick: () => toggle(card),
+      }, cardText(card));
+    }))));
+}
+
 /** Who acted, in the irregular mode: the player whose turn it is preselected. */
 export function actorChooser(next) {
   const m = S.match;
@@ -302,7 +344,15 @@ export function tableIrregularities(next) {
     el("span", { id: "at-table-label" }, `Or something else ${who} did:`),
     ...kinds.map(([what, words]) => el("button", {
       type: "button", class: "small", "data-what": what,
-      onclick: () => askAnyway({ type: "irregularity", what, player: who }),
+      onclick: () => {
+        const step = { type: "irregularity", what, player: who };
+        if (what !== "long_hand" || m.game !== "piquet") {
+          askAnyway(step);
+          return;
+        }
+        S.anyway = { step, label: stepWords(step), status: "pick", picked: [], focus: true };
+        render();
+      },
     }, words)));
 }
 
