@@ -265,6 +265,12 @@ def test_a_piquet_talon_offence_found_at_the_table(served: str, browser: Any) ->
         page.wait_for_selector("#anyway [role=alert]")
         assert "already recorded" in page.inner_text("#anyway")
         page.click("#anyway-cancel")
+        # Played out, the deal's ruling says it: Ann reckons nothing (the Q10 deal).
+        _steps(page, served, [{"type": "card", "card": c} for c in Q10_CARDS])
+        ruling = page.inner_text("#so-far")
+        assert "Deal 1 scored" in ruling and "Ann 0, Bill 11." in ruling, ruling
+        assert "Ann: penalty (-41)" in ruling
+        assert "Irregularity: Ann (younger) took talon cards" in ruling, ruling
         assert not errors, errors
     finally:
         context.close()
@@ -291,3 +297,20 @@ def test_a_piquet_long_hand_names_the_cards_never_played(served: str, phone: Any
     phone.click("#anyway-cancel")
     assert phone.is_hidden("#anyway") and phone.is_visible("#cards")
     assert _server_version(served, match, token) == written
+
+
+def test_a_pitch_card_exposed_is_recorded_in_words(served: str, phone: Any) -> None:
+    """P10: an exposed card costs nothing in the game of each for himself; noted."""
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"])
+    phone.check("#irregular")
+    phone.click('[data-actor="Ann"]')
+    assert phone.inner_text('[data-what="long_hand"]') == "A hand with too many cards"
+    phone.click('[data-what="exposed_card"]')
+    phone.wait_for_selector("#anyway-consequence")
+    said = phone.inner_text("#anyway-consequence")
+    assert said.startswith("Ann exposed a card"), said
+    assert phone.inner_text("#anyway [data-penalty]") == "no penalty"
+    _record_anyway(phone)
+    noted = phone.inner_text("#recorded-anyway")
+    assert "Ann: a card exposed" in noted and "Penalty: no penalty." in noted
+    assert turn(phone) == "Bob to bid"
