@@ -60,7 +60,8 @@ export function currentDeal() {
     for (const e of taps) {
       if (e.body.type === "card") deal.pendingCards.add(e.body.card);
     }
-    if (taps.length || overlaid.some((e) => e.body && e.body.anyway)) {
+    if (taps.length || overlaid.some((e) => e.body &&
+        (e.body.anyway || e.body.type === "irregularity"))) {
       deal.next = { action: "wait" };
     }
     return withTaps(deal, taps);

@@ -1,6 +1,7 @@
 /* A deal's ruling in words: what scored and why (Piquet: the counting order of its log). */
 import { SUIT_WORD, cardWords, cardsInWords } from "./cards.js";
 import { el } from "./dom.js";
+import { penaltyWords } from "./screens/anyway.js";
 import { S } from "./state.js";
 import { named, ruleLink, verdictDetails } from "./verdict.js";
 
@@ -14,7 +15,8 @@ export function rulingDetails(d, open) {
     for (const e of r.log) {
       const who = name[e.who] || e.who;
       items.push(el("li", {}, `${who ? who + ": " : ""}${cardsInWords(e.what)}` +
-        (e.points !== null && e.points !== undefined ? ` (+${e.points})` : "") +
+        (e.points !== null && e.points !== undefined
+          ? ` (${e.points < 0 ? e.points : "+" + e.points})` : "") +
         ` → ${r.elder} ${e.elder_total ?? 0}, ${r.younger} ${e.younger_total ?? 0}`));
     }
   } else if (r.points) {
@@ -72,7 +74,7 @@ export function irregularityItems(r) {
     if (ruled.some((i) => i.penalty === n.penalty)) continue; // the engine's line says it
     items.push(el("li", { class: "irregular", "data-irregularity": n.irregularity },
       "Recorded anyway: ", named(said, r),
-      ` (penalty: ${String(n.penalty || "").replace(/_/g, " ")})`));
+      ` (penalty: ${penaltyWords(n.penalty)})`));
   }
   return items;
 }

@@ -35,6 +35,7 @@ export function named(text, ruling) {
     const elder = (ruling && ruling.elder) || m.elder;
     const younger = (ruling && ruling.younger) || m.younger;
     words = words
+      .replace(/ \(the (elder|younger) hand\)/g, " ($1)") // "Ann (the younger hand)": named
       .replace(/\b[Tt]he elder hand\b/g, `${elder} (elder)`)
       .replace(/\b[Tt]he younger hand\b/g, `${younger} (younger)`)
       .replace(/\belder (\d+)/g, `${elder} $1`)
@@ -42,6 +43,8 @@ export function named(text, ruling) {
   } else {
     words = words
       .replace(/\b[Ss]eat \d+ \(([^)]+)\)/g, "$1") // "seat 0 (Ann)": the referee named it
+      .replace(/ \(seat (\d+)\)/g, (all, n, at, said) => // "Ann (seat 0)": named already
+        (said.slice(0, at).endsWith(m.players[Number(n)]) ? "" : all))
       .replace(/\b[Ss]eat (\d+)\b/g, (_, n) => m.players[Number(n)] || `seat ${n}`)
       .replace(/\b[Ss]ide (\d+)\b/g, (_, n) => sideNames(ruling, Number(n)));
   }

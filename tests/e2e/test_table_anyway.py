@@ -215,3 +215,102 @@ def test_a_pitch_misdeal_from_the_hands_as_dealt(served: str, phone: Any) -> Non
     assert "Deal 1 scored" in scored
     assert "Irregularity: A wrong number of cards was dealt to Ann" in scored
     assert turn(phone) == "Cid to bid", "the deal passes: Bob deals the next (P10)"
+
+
+def test_a_piquet_talon_offence_found_at_the_table(served: str, browser: Any) -> None:
+    """No tap on a card: the irregular mode offers what the table found (Q12, PT 27–29, 33,
+    35). The consequence comes first, nothing stored; then it is recorded and the deal so far
+    shows it in words."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True,
+                                  is_mobile=True, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        start_match(page, served, "piquet", ["Bill", "Ann"])
+        assert page.locator("[data-what]").count() == 0, "only in the irregular mode"
+        page.check("#irregular")
+        page.click('[data-actor="Ann"]')
+        offence = page.locator('[data-what="talon_offence"]')
+        assert "Looked at or took the talon cards" in offence.inner_text()
+        assert page.locator('[data-what="long_hand"]').inner_text() == (
+            "Has more than twelve cards")
+        check(page, "320", "at-the-table")
+        match, token = match_id(page), write_token(page, match_id(page))
+        written = _server_version(served, match, token)
+        offence.click()
+        page.wait_for_selector("#anyway-consequence")
+        panel = page.inner_text("#anyway")
+        assert "Ann: looked at or took the talon cards" in panel
+        assert "A talon offence" in page.inner_text("#anyway [data-irregularity]")
+        assert page.get_attribute("#anyway [data-penalty]", "data-penalty") == "reckon_nothing"
+        said = page.inner_text("#anyway-consequence")
+        assert said.startswith("Ann (younger) took talon cards"), said
+        assert "reckons nothing this deal" in said
+        assert page.is_hidden("#cards"), "the decision stands in for the pack"
+        assert _server_version(served, match, token) == written, "nothing sent before the choice"
+        check(page, "320", "at-the-table-panel")
+
+        _record_anyway(page)
+        assert _server_version(served, match, token) == written + 1
+        assert "Recorded: Ann (younger) took talon cards" in page.inner_text("#message")
+        noted = page.inner_text("#recorded-anyway")
+        assert "Ann: looked at or took the talon cards" in noted
+        assert "Penalty: the offender reckons nothing this deal" in noted
+        assert turn(page) == "Bill (elder) to lead", "the play goes on"
+        # Recorded once: the same offence again is refused, even anyway.
+        page.check("#irregular")
+        page.click('[data-actor="Ann"]')
+        page.click('[data-what="talon_offence"]')
+        page.wait_for_selector("#anyway [role=alert]")
+        assert "already recorded" in page.inner_text("#anyway")
+        page.click("#anyway-cancel")
+        # Played out, the deal's ruling says it: Ann reckons nothing (the Q10 deal).
+        _steps(page, served, [{"type": "card", "card": c} for c in Q10_CARDS])
+        ruling = page.inner_text("#so-far")
+        assert "Deal 1 scored" in ruling and "Ann 0, Bill 11." in ruling, ruling
+        assert "Ann: penalty (-41)" in ruling
+        assert "Irregularity: Ann (younger) took talon cards" in ruling, ruling
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_piquet_long_hand_names_the_cards_never_played(served: str, phone: Any) -> None:
+    """More than twelve cards (PT 58): the cards he will never play are picked from the pack,
+    the referee's consequence counts them; cancelled, nothing is stored."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"])
+    match, token = _steps(phone, served, [{"type": "card", "card": c} for c in Q10_CARDS[:2]])
+    written = _server_version(served, match, token)
+    phone.check("#irregular")
+    phone.click('[data-what="long_hand"]')  # Ann leads the next trick: she is named
+    phone.wait_for_selector("#unplayed-note")
+    assert phone.locator('#anyway [data-card="KS"]').is_disabled(), "played already"
+    phone.click('#anyway [data-card="7D"]')
+    phone.click('#anyway [data-card="9D"]')
+    assert phone.inner_text("#anyway-unplayed") == "Go on with 2 cards"
+    phone.click("#anyway-unplayed")
+    phone.wait_for_selector("#anyway-consequence")
+    assert "never played: seven of diamonds, nine of diamonds" in phone.inner_text("#anyway")
+    said = phone.inner_text("#anyway-consequence")
+    assert "more than twelve cards (2 cards never played)" in said, said
+    phone.click("#anyway-cancel")
+    assert phone.is_hidden("#anyway") and phone.is_visible("#cards")
+    assert _server_version(served, match, token) == written
+
+
+def test_a_pitch_card_exposed_is_recorded_in_words(served: str, phone: Any) -> None:
+    """P10: an exposed card costs nothing in the game of each for himself; noted."""
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"])
+    phone.check("#irregular")
+    phone.click('[data-actor="Ann"]')
+    assert phone.inner_text('[data-what="long_hand"]') == "A hand with too many cards"
+    phone.click('[data-what="exposed_card"]')
+    phone.wait_for_selector("#anyway-consequence")
+    said = phone.inner_text("#anyway-consequence")
+    assert said.startswith("Ann exposed a card"), said
+    assert phone.inner_text("#anyway [data-penalty]") == "no penalty"
+    _record_anyway(phone)
+    noted = phone.inner_text("#recorded-anyway")
+    assert "Ann: a card exposed" in noted and "Penalty: no penalty." in noted
+    assert turn(phone) == "Bob to bid"

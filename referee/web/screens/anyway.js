@@ -15,8 +15,9 @@
  * step being decided {step, label, status, dry, error, focus}.
  */
 import { api, matchPath } from "../api.js";
-import { cardWords } from "../cards.js";
-import { $, el, fill } from "../dom.js";
+import { RANKS, SUITS, cardText, cardWords, isRed } from "../cards.js";
+import { currentDeal } from "../deal.js";
+import { $, el, fill, plural } from "../dom.js";
 import { post } from "../match.js";
 import { plainWords, showMessage } from "../messages.js";
 import { S, render } from "../state.js";
@@ -28,6 +29,10 @@ const WHAT = {
   out_of_turn: "Out of turn",
   misdeal: "A misdeal (a wrong number of cards dealt)",
   false_call: "A call of something not held",
+  talon_offence: "A talon offence (looked at or took talon cards)",
+  long_hand: "A hand with too many cards",
+  short_hand: "A hand with too few cards",
+  exposed_card: "A card exposed",
   other: "Against the rules, and no law gives a penalty for it",
 };
 
@@ -40,6 +45,28 @@ const PENALTY = {
   cancel: "the call is void, the auction goes on in turn",
   must_pass: "the player who called out of turn must pass",
   pass_deal: "a new deal: nobody scores, the next dealer deals",
+  same_dealer: "a new deal: nobody scores, the same dealer deals again",
+  reckon_nothing: "the offender reckons nothing this deal",
+  fresh_deal: "a fresh deal: this deal scores nothing, the same dealer deals again",
+  may_be_called: "the opponents may call the card",
+  none: "no penalty",
+};
+
+/**
+ * The irregularities found at the table that are no tap on a card or bid (Piquet Q12: PT
+ * 27–29, 57, 58; Pitch P10), as the player says them; sent as the step
+ * {"type": "irregularity", what, player}.
+ */
+const AT_THE_TABLE = {
+  piquet: [
+    ["talon_offence", "Looked at or took the talon cards (talon offence)"],
+    ["long_hand", "Has more than twelve cards"],
+    ["short_hand", "Has fewer than twelve cards (no card left to play)"],
+  ],
+  pitch: [
+    ["exposed_card", "A card exposed"],
+    ["long_hand", "A hand with too many cards"],
+  ],
 };
 
 export function irregularityWords(kind) {
@@ -63,6 +90,14 @@ export function stepWords(step) {
   if (step.type === "bid") return who + (step.call === "pass" ? "a pass" : `a bid of ${step.call}`);
   if (step.type === "deal_started") return "the hands as dealt";
   if (step.type === "declaration") return "the declaration";
+  if (step.type === "irregularity") {
+    const kinds = (S.match && AT_THE_TABLE[S.match.game]) || [];
+    const said = (kinds.find(([what]) => what === step.what) || [])[1];
+    const never = (step.cards || []).length
+      ? ` (never played: ${step.cards.map(cardWords).join(", ")})` : "";
+    return who + (said ? said[0].toLowerCase() + said.slice(1) : irregularityWords(step.what)) +
+      never;
+  }
   return who + String(step.type || "the entry").replace(/_/g, " ");
 }
 
@@ -114,7 +149,8 @@ export async function askAnyway(step, label, done) {
       const { data } = await api("POST", matchPath("/events?dry_run=true"), clean,
         { delays: [400, 1000] });
       ask.dry = data;
-      ask.status = data.would_record ? "allowed" : data.anyway ? "shown" : "refused";
+      ask.status = data.would_record ? (clean.type === "irregularity" ? "found" : "allowed")
+        : data.anyway ? "shown" : "refused";
     } catch (error) {
       ask.error = error;
       ask.status = error.status === 0 ? "offline" : "error";
@@ -140,7 +176,8 @@ function record() {
     askAnyway(ask.step, ask.label, ask.done); // the match moved on: ask again, show the new answer
     return;
   }
-  const anyway = ask.status !== "allowed";
+  // An irregularity found at the table is a step of its own: the rules take it as it is.
+  const anyway = ask.step.type !== "irregularity" && ask.status !== "allowed";
   const body = anyway ? { ...ask.step, anyway: true } : ask.step;
   S.anyway = null;
   S.actor = null;
@@ -149,7 +186,8 @@ function record() {
     if (ask.done) ask.done(answer);
     const note = ((answer && answer.events) || []).find((e) => e.kind === "irregularity");
     if (note) {
-      showMessage(`Recorded anyway: ${named(note.payload.consequence)}`, "ok");
+      const how = ask.step.type === "irregularity" ? "Recorded" : "Recorded anyway";
+      showMessage(`${how}: ${named(note.payload.consequence)}`, "ok");
     }
   }, anyway ? `${ask.label} (recorded anyway)` : ask.label);
   render();
@@ -178,13 +216,23 @@ export function renderAnyway() {
   ];
   const buttons = [];
   const cancel = el("button", { type: "button", id: "anyway-cancel", onclick: close }, "Cancel");
-  if (ask.status === "asking") {
+  if (ask.status === "pick") {
+    parts.push(el("p", { id: "unplayed-note" }, `Which cards will ${ask.step.player} never ` +
+      "play? Tap them if the table knows: they are his, and still bar a pique or repique " +
+      "(PT 58). Or go on without them."), unplayedGrid(ask));
+    const n = ask.picked.length;
+    buttons.push(el("button", { type: "button", class: "primary", id: "anyway-unplayed",
+      onclick: () => askAnyway(n ? { ...ask.step, cards: [...ask.picked] } : ask.step) },
+    n ? `Go on with ${plural(n, "card")}` : "Go on without them"), cancel);
+  } else if (ask.status === "asking") {
     parts.push(el("p", { role: "status" }, "Asking the referee what the rules say…"));
     buttons.push(cancel);
-  } else if (ask.status === "shown") {
+  } else if (ask.status === "shown" || ask.status === "found") {
+    if (ask.status === "shown") {
+      parts.push(el("h3", {}, "What the rules say"), violationsList(dry.violations || []));
+    }
     parts.push(
-      el("h3", {}, "What the rules say"), violationsList(dry.violations || []),
-      el("h3", {}, "If you record it anyway"),
+      el("h3", {}, ask.status === "shown" ? "If you record it anyway" : "If you record it"),
       el("dl", { class: "anyway-what" },
         el("dt", {}, "Irregularity"), el("dd", { "data-irregularity": dry.irregularity },
           irregularityWords(dry.irregularity)),
@@ -234,6 +282,36 @@ export function renderAnyway() {
   }
 }
 
+/** Piquet, a hand of more than twelve cards: the cards not played yet, to pick those he will
+ * never play (the step's ``cards``, PT 58). */
+function unplayedGrid(ask) {
+  const played = new Set(currentDeal().cards);
+  const toggle = (card) => {
+    const at = ask.picked.indexOf(card);
+    if (at >= 0) ask.picked.splice(at, 1);
+    else ask.picked.push(card);
+    render();
+    const again = $(`#anyway [data-card="${card}"]`);
+    if (again) again.focus();
+  };
+  return el("div", { class: "cards " + S.match.game },
+    ...SUITS.map((suit) => el("div", { class: "suit" }, ...RANKS[S.match.game].map((rank) => {
+      const card = rank + suit;
+      const mine = ask.picked.includes(card);
+      const gone = played.has(card);
+      return el("button", {
+        type: "button",
+        class: "card" + (isRed(card) ? " red" : "") + (mine ? " picked" : "") +
+          (gone ? " played" : ""),
+        "data-card": card,
+        "aria-pressed": mine ? "true" : "false",
+        "aria-label": `${cardText(card)} ${cardWords(card)}${gone ? ", played" : ""}`,
+        disabled: gone,
+        onclick: () => toggle(card),
+      }, cardText(card));
+    }))));
+}
+
 /** Who acted, in the irregular mode: the player whose turn it is preselected. */
 export function actorChooser(next) {
   const m = S.match;
@@ -249,6 +327,33 @@ export function actorChooser(next) {
         render();
       },
     }, name + (name === next.player ? " (turn)" : ""))));
+}
+
+/**
+ * The irregularities found at the table that are no tap (a talon offence, a hand of the wrong
+ * size, a card exposed), in the irregular mode while a deal is entered step by step: one
+ * button each, for the player named in the "who" row; each is asked about first (the panel).
+ */
+export function tableIrregularities(next) {
+  const m = S.match;
+  const kinds = AT_THE_TABLE[m.game];
+  if (!S.irregular || !kinds || !["bid", "card"].includes(next.action)) return null;
+  const who = actorOf(next);
+  if (!who) return null;
+  return el("div", { class: "at-table", role: "group", "aria-labelledby": "at-table-label" },
+    el("span", { id: "at-table-label" }, `Or something else ${who} did:`),
+    ...kinds.map(([what, words]) => el("button", {
+      type: "button", class: "small", "data-what": what,
+      onclick: () => {
+        const step = { type: "irregularity", what, player: who };
+        if (what !== "long_hand" || m.game !== "piquet") {
+          askAnyway(step);
+          return;
+        }
+        S.anyway = { step, label: stepWords(step), status: "pick", picked: [], focus: true };
+        render();
+      },
+    }, words)));
 }
 
 /** The steps of the deal in progress recorded anyway, as the deal so far shows them. */

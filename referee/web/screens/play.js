@@ -7,7 +7,7 @@ import { colorClass } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S } from "../state.js";
 import { dropAll, keepAll } from "../writes.js";
-import { actorChooser, recordedAnyway, tapStep } from "./anyway.js";
+import { actorChooser, recordedAnyway, tableIrregularities, tapStep } from "./anyway.js";
 import { renderSetup } from "./setup.js";
 
 /** "Deal 3 of 6": counted deals (a voided deal is played again under the next number). */
@@ -197,7 +197,8 @@ function renderIrregular(next, write, setting) {
   const row = $("#any-card-row");
   row.hidden = !(write && (hands || (["bid", "card"].includes(next.action) && !setting)));
   $("#irregular").checked = Boolean(S.irregular);
-  fill($("#actor-row"), hands ? null : actorChooser(next));
+  fill($("#actor-row"), hands ? null : actorChooser(next),
+    hands || !write || setting ? null : tableIrregularities(next));
 }
 
 const CALLS = ["pass", 1, 2, 3, 4, "pitch"];
