@@ -54,7 +54,7 @@ typecheck: setup
 	$(BIN)/mypy
 
 # In parallel (pytest-xdist): the browser tests mostly wait; PYTEST_WORKERS=0 runs in one process.
-PYTEST_WORKERS ?= 3
+PYTEST_WORKERS ?= 2
 pytest: setup
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 

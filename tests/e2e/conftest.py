@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import ON_POSTGRES, POSTGRES_URL
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
@@ -86,9 +88,24 @@ def api_get(base: str, path: str, token: str) -> Any:
         return json.loads(response.read())
 
 
-@pytest.fixture
-def served(database_url: str, tmp_path: Path) -> Iterator[str]:
-    """gunicorn serving wsgi:app on a free loopback port (2 workers); yields its base URL."""
+@pytest.fixture(scope="session")
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[str]:
+    """gunicorn serving wsgi:app on a free loopback port (2 workers); yields its base URL.
+
+    One server per test session (per xdist worker): starting gunicorn and migrating took 3–9 s
+    of every browser test. Each test works in matches of its own (their ids are random) on
+    phones of its own (fresh browser contexts), so a server shared by the tests changes
+    nothing they check. Its database: a SQLite file of its own, or the worker's PostgreSQL
+    database (emptied between tests by :func:`tests.conftest.database_url`, which only ever
+    removes the matches of tests already finished).
+    """
+    if ON_POSTGRES:
+        request.getfixturevalue("_postgres_ready")
+        database_url = POSTGRES_URL
+    else:
+        database_url = f"sqlite:///{tmp_path_factory.mktemp('served') / 'referee.db'}"
+    tmp_path = tmp_path_factory.mktemp("gunicorn")
     env = {**os.environ, "DATABASE_URL": database_url, "WEB_CONCURRENCY": "2",
            "ACCESS_LOG": "-", "GRACEFUL_TIMEOUT": "1"}  # open streams: no 10 s stop
     env["BIND"] = f"127.0.0.1:{_free_port()}"

@@ -4,6 +4,9 @@ phone and the ruling is shown with each side's claim beside it."""
 
 from __future__ import annotations
 
+import json
+import re
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -53,10 +56,25 @@ def seat_links(page: Any) -> dict[str, str]:
 
 
 def join(page: Any, link: str) -> None:
+    """Open a seat's join link on `page`; returns once the referee has the seat as joined (the
+    page sends the join through its write queue: a test writing behind the pages' backs must
+    not race it)."""
     page.goto(link)
     page.wait_for_selector("#match:not([hidden]) #turn[data-action]")
     page.wait_for_selector(SETTLED, state="attached")
     assert "token=" not in page.url, "the seat's token is kept off the address bar"
+    base = link.split("/table")[0]
+    match = re.search(r"match=([^&]+)", link)
+    token = re.search(r"token=([^&]+)", link)
+    assert match and token, link
+    request = urllib.request.Request(f"{base}/v1/matches/{match.group(1)}/me",
+                                     headers={"Authorization": "Bearer " + token.group(1)})
+    for _ in range(150):  # a wait, not a timing assertion: up to 15 s on a loaded machine
+        with urllib.request.urlopen(request, timeout=10) as response:
+            if json.loads(response.read()).get("joined"):
+                return
+        page.wait_for_timeout(100)
+    raise AssertionError("the seat's phone never took its seat up")
 
 
 def test_a_dispute_settled_by_entering_the_cards_on_a_second_phone(
