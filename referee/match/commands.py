@@ -270,8 +270,20 @@ def _by_engine(
     note = irregular.note(category, found["penalties"][0], violations, before.next.player,
                           consequence=" ".join(found["consequences"]),
                           entries=found["irregular"], record=found["record"])
+    return _noted(state, game, irregular, note, found["record"], reentry)
+
+
+def _noted(
+    state: MatchState, game: Game, irregular: _Irregular, note: NewEvent,
+    new_record: dict[str, Any], reentry: bool,
+) -> list[NewEvent]:
+    """The ``irregularity`` note of a step, then — when the record with it is complete — the
+    deal ruled with the penalties of every irregularity of the deal (P10, Q12), or, for the
+    cards of an earlier deal, that deal ruled by its cards (issue 11.3).
+
+    :raises RecordError: the complete record cannot be ruled.
+    """
     events: list[NewEvent] = [note]
-    new_record = found["record"]
     after = game.check_step(new_record, irregular.dealer, state.players, state.options)
     if after.complete and reentry:
         return [*events, *record_cards(state, game, irregular.number, new_record,
@@ -313,20 +325,7 @@ def _at_the_table(
                           entries=found["irregular"], record=found["record"])
     if found["penalty"] == "fresh_deal":
         return irregular.voided(note)
-    events: list[NewEvent] = [note]
-    new_record = found["record"]
-    after = game.check_step(new_record, irregular.dealer, state.players, state.options)
-    if after.complete and reentry:
-        return [*events, *record_cards(state, game, irregular.number, new_record,
-                                       irregular.entered_by)]
-    if after.complete:
-        ruled = game.rule(new_record, irregular.dealer, state.players, state.options)
-        if ruled.violations:
-            raise RecordError(ruled.violations)
-        known = [*(state.current.irregular if state.current else ()), note[1]]
-        ruled = game.penalize(ruled, known, state.players, state.options)
-        events.append(("deal_scored", _scored(irregular.number, ruled, irregular.entered_by)))
-    return events
+    return _noted(state, game, irregular, note, found["record"], reentry)
 
 
 class _Irregular:
