@@ -4,15 +4,13 @@ phone and the ruling is shown with each side's claim beside it."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, api_get
 from tests.e2e.sheet import Taps, axe_violations, record, shots
 from tests.e2e.table import Q10_CARDS, SETTLED, scores, start_match
 
@@ -67,12 +65,9 @@ def join(page: Any, link: str) -> None:
     match = re.search(r"match=([^&]+)", link)
     token = re.search(r"token=([^&]+)", link)
     assert match and token, link
-    request = urllib.request.Request(f"{base}/v1/matches/{match.group(1)}/me",
-                                     headers={"Authorization": "Bearer " + token.group(1)})
     for _ in range(150):  # a wait, not a timing assertion: up to 15 s on a loaded machine
-        with urllib.request.urlopen(request, timeout=10) as response:
-            if json.loads(response.read()).get("joined"):
-                return
+        if api_get(base, f"/v1/matches/{match.group(1)}/me", token.group(1)).get("joined"):
+            return
         page.wait_for_timeout(100)
     raise AssertionError("the seat's phone never took its seat up")
 
