@@ -10,10 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,9 +18,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import ON_POSTGRES, POSTGRES_URL
+from tests.served import start_gunicorn
 
 ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 #: A phone (the issue: 390×844).
@@ -75,12 +71,6 @@ def second_phone(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def api_get(base: str, path: str, token: str) -> Any:
     """GET a /v1 resource with a token (what the test checks behind the page's back)."""
     request = urllib.request.Request(base + path, headers={"Authorization": "Bearer " + token})
@@ -105,32 +95,8 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         database_url = POSTGRES_URL
     else:
         database_url = f"sqlite:///{tmp_path_factory.mktemp('served') / 'referee.db'}"
-    tmp_path = tmp_path_factory.mktemp("gunicorn")
-    env = {**os.environ, "DATABASE_URL": database_url, "WEB_CONCURRENCY": "2",
-           "ACCESS_LOG": "-", "GRACEFUL_TIMEOUT": "1"}  # open streams: no 10 s stop
-    env["BIND"] = f"127.0.0.1:{_free_port()}"
-    subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,
-                   check=True, capture_output=True)
-    log_path = tmp_path / "gunicorn.log"
-    with log_path.open("w") as log:
-        server = subprocess.Popen([str(BIN / "gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
-                                  cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        base = "http://" + env["BIND"]
-        try:
-            deadline = time.monotonic() + 30
-            last = "no answer yet"
-            while True:
-                try:
-                    with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
-                        if response.status == 200:
-                            break
-                        last = f"status {response.status}"
-                except OSError as error:  # refused while booting; URLError is an OSError
-                    last = repr(error)
-                if time.monotonic() > deadline:
-                    pytest.fail(f"gunicorn did not start ({last}): " + log_path.read_text())
-                time.sleep(0.1)
-            yield base
-        finally:
-            server.terminate()
-            server.wait(timeout=15)
+    server = start_gunicorn(database_url, tmp_path_factory.mktemp("gunicorn") / "gunicorn.log")
+    try:
+        yield server.base
+    finally:
+        server.stop()
