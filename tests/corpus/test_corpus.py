@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -61,19 +62,35 @@ def _stored_value(column: str, value: Any) -> Any:
     return _when(value) if column.endswith("_at") and value is not None else value
 
 
+def _corpus_postgres_url() -> str:
+    """A PostgreSQL database of the corpus's own beside this worker's (``<name>_corpus``,
+    created when missing): its tables are dropped for each file, which must never touch the
+    database a served fixture of the session keeps using."""
+    parts = urllib.parse.urlsplit(POSTGRES_URL)
+    name = f"{parts.path.lstrip('/') or 'postgres'}_corpus"
+    import psycopg  # the PostgreSQL extra: only when DATABASE_URL names a server
+
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not found:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return urllib.parse.urlunsplit(parts._replace(path="/" + name))
+
+
 def _fresh_database(tmp_path: Path) -> tuple[str, peewee.Database]:
-    """An empty database (its own SQLite file, or this worker's PostgreSQL database with
+    """An empty database (its own SQLite file, or the corpus's PostgreSQL database with
     every table dropped) and its URL."""
     if not ON_POSTGRES:
         url = f"sqlite:///{tmp_path / 'corpus.db'}"
         return url, make_database(url)
-    db = make_database(POSTGRES_URL)
+    url = _corpus_postgres_url()
+    db = make_database(url)
     with db.connection_context():
         names = [r[0] for r in db.execute_sql(
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()").fetchall()]
         for name in names:
             db.execute_sql(f'DROP TABLE IF EXISTS "{name}" CASCADE')
-    return POSTGRES_URL, db
+    return url, db
 
 
 def _insert(db: peewee.Database, table: str, row: dict[str, Any]) -> None:
