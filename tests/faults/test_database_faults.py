@@ -207,3 +207,19 @@ def test_a_failed_rollback_does_not_hide_the_cause(
     assert response.get_json()["type"].endswith("/storage-full")
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert any("database or disk is full" in str(r.exc_info[1]) for r in errors if r.exc_info)
+
+
+def test_readyz_is_not_ready_when_the_disk_is_nearly_full(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """/readyz answered 200 while the disk was full and every write failed: it now checks the
+    SQLite file's disk (REFEREE_MIN_FREE_BYTES) and says storage-full."""
+    assert client.get("/readyz").status_code == 200
+    if ON_POSTGRES:
+        return  # PostgreSQL's disk is its server's: nothing to look at from here
+    monkeypatch.setenv("REFEREE_MIN_FREE_BYTES", str(10**18))
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response.get_json()["type"].endswith("/storage-full")
+    assert response.headers["Retry-After"] == "30"
+    assert client.get("/healthz").status_code == 200  # liveness never looks at the database
