@@ -50,8 +50,9 @@ def readyz() -> dict[str, str]:
         pending = _probe(db)
     except Exception as error:  # any driver error: unreachable, refused, frozen, pool empty…
         current_app.logger.warning("readyz: database unreachable: %r", error)
-        abort_problem(503, "The database cannot be reached (or did not answer within "
-                      f"{PROBE_SECONDS:g} s).", problem_type="not-ready", title="Not ready",
+        detail = (f"The database did not answer within {PROBE_SECONDS:g} s."
+                  if isinstance(error, TimeoutError) else "The database cannot be reached.")
+        abort_problem(503, detail, problem_type="not-ready", title="Not ready",
                       headers={"Retry-After": "5"})
     if pending:
         abort_problem(503, "The database lacks migrations: " + ", ".join(pending)
