@@ -223,3 +223,51 @@ def test_readyz_is_not_ready_when_the_disk_is_nearly_full(
     assert response.get_json()["type"].endswith("/storage-full")
     assert response.headers["Retry-After"] == "30"
     assert client.get("/healthz").status_code == 200  # liveness never looks at the database
+
+
+def test_a_ledger_key_that_cannot_be_written_leaves_no_draft_and_says_why(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At first start on a full disk the key's draft (.<db>.ledger-key.<pid>.new) was left
+    behind and the app died with a raw traceback: now no draft stays and the error says what
+    to do."""
+    import os
+
+    from referee.store import keys
+
+    real_fdopen = os.fdopen
+
+    class FullDisk:
+        def __init__(self, fd: int, *args: Any, **kwargs: Any) -> None:
+            self.out = real_fdopen(fd, *args, **kwargs)
+
+        def __enter__(self) -> FullDisk:
+            return self
+
+        def __exit__(self, *exc: Any) -> None:
+            self.out.close()
+
+        def write(self, text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(keys.os, "fdopen", FullDisk)
+    path = tmp_path / "referee.db.ledger-key"
+    with pytest.raises(keys.LedgerKeyError, match=r"No space left on device.*REFEREE_LEDGER_KEY"):
+        keys.load_keyring({}, path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_the_service_says_why_it_cannot_start(tmp_path: Any) -> None:
+    """wsgi.py (what gunicorn loads) turns a key problem into one sentence and exit status 3."""
+    import subprocess
+    import sys
+
+    from tests.served import ROOT
+
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path / 'r.db'}",
+           "REFEREE_LEDGER_KEY": "too short"}
+    done = subprocess.run([sys.executable, "-c", "import wsgi"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3
+    assert done.stderr.strip().startswith("referee cannot start: a ledger key must have")
+    assert "Traceback" not in done.stderr
