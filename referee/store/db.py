@@ -115,14 +115,18 @@ def make_database(url: str) -> peewee.Database:
 def postgres_timeouts() -> dict[str, Any]:
     """Bounded waits on PostgreSQL, as connection arguments: ``connect_timeout``
     (``REFEREE_PG_CONNECT_TIMEOUT``, default 5 s) and the server's ``statement_timeout``
-    (``REFEREE_PG_STATEMENT_TIMEOUT``, 10 s) and ``lock_timeout`` (``REFEREE_PG_LOCK_TIMEOUT``,
-    5 s); past them the request is answered 503 rather than waiting.
+    (``REFEREE_PG_STATEMENT_TIMEOUT``, 10 s), ``lock_timeout`` (``REFEREE_PG_LOCK_TIMEOUT``,
+    5 s) and ``idle_in_transaction_session_timeout`` (``REFEREE_PG_IDLE_IN_TRANSACTION_TIMEOUT``,
+    10 s: a worker frozen inside a transaction loses it, and its locks, after that long);
+    past them the request is answered 503 rather than waiting.
     """
     statement_ms = int(_seconds("REFEREE_PG_STATEMENT_TIMEOUT", 10.0) * 1000)
     lock_ms = int(_seconds("REFEREE_PG_LOCK_TIMEOUT", 5.0) * 1000)
+    idle_ms = int(_seconds("REFEREE_PG_IDLE_IN_TRANSACTION_TIMEOUT", 10.0) * 1000)
     return {
         "connect_timeout": max(1, round(_seconds("REFEREE_PG_CONNECT_TIMEOUT", 5.0))),
-        "options": f"-c statement_timeout={statement_ms} -c lock_timeout={lock_ms}",
+        "options": f"-c statement_timeout={statement_ms} -c lock_timeout={lock_ms} "
+                   f"-c idle_in_transaction_session_timeout={idle_ms}",
     }
 
 
@@ -202,7 +206,7 @@ def _begin_immediate(db: Any) -> None:
                 if time.monotonic() >= deadline:
                     raise DatabaseBusy(str(error)) from error
             time.sleep(pause)  # gevent's sleep under gunicorn: the event loop runs meanwhile
-            pause = min(pause * 2, 0.002)
+            pause = min(pause * 2, 0.0005)  # a write holds the lock well under 1 ms
     finally:
         db.execute_sql(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
