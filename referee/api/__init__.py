@@ -167,6 +167,34 @@ def _register_database(app: Flask) -> None:
             applied = upgrade(db)
         click.echo("applied: " + ", ".join(applied) if applied else "database is up to date")
 
+    @group.command("backup")
+    @click.argument("destination", type=click.Path(dir_okay=False, writable=True))
+    def db_backup(destination: str) -> None:
+        """Back up a SQLite database while it serves (online, consistent) to DESTINATION,
+        and its ledger key file beside it (DESTINATION.ledger-key). PostgreSQL: pg_dump (see
+        docs/operations.md). Example: flask --app wsgi db backup /backups/referee-$(date +%F).db
+        """
+        from pathlib import Path
+
+        from referee.store.db import backup
+
+        target = Path(destination)
+        try:
+            backup(db, target)
+        except (ValueError, FileExistsError) as error:
+            raise click.ClickException(str(error)) from None
+        click.echo(f"database backed up to {target}")
+        environ = _key_environ(app)
+        if environ.get("REFEREE_LEDGER_KEY"):
+            click.echo("the ledger key is in REFEREE_LEDGER_KEY (and REFEREE_LEDGER_OLD_KEYS): "
+                       "keep it with the backup; the events do not verify without it")
+            return
+        key_file = Path(environ.get("REFEREE_LEDGER_KEY_FILE") or _default_key_file(app))
+        copy = target.with_name(target.name + ".ledger-key")
+        copy.write_bytes(key_file.read_bytes())
+        copy.chmod(0o600)
+        click.echo(f"ledger key copied to {copy} (mode 0600): keep the two together")
+
     @group.command("verify")
     @click.argument("match_id")
     @click.option("--head", "known", metavar="SEQ:HASH",

@@ -262,9 +262,51 @@ def migration_runner(db: peewee.Database) -> Runner:
     return Runner(db, directory=str(MIGRATIONS_DIR))
 
 
+#: The PostgreSQL advisory lock held while migrating (any number, the same for every server).
+UPGRADE_LOCK = 0x7265_6665  # "refe"
+
+
 def upgrade(db: peewee.Database) -> list[str]:
-    """Apply the migrations not yet applied; returns their names (in order)."""
-    return list(migration_runner(db).up())
+    """Apply the migrations not yet applied; returns their names (in order).
+
+    On PostgreSQL the servers of one database that start together take turns: each holds an
+    advisory lock while it migrates, so the second finds the work done instead of racing it.
+    """
+    if is_sqlite(db):  # SQLite's migrations run in its own write lock
+        return list(migration_runner(db).up())
+    db.execute_sql("SELECT pg_advisory_lock(%s)", (UPGRADE_LOCK,))
+    try:
+        return list(migration_runner(db).up())
+    finally:
+        db.execute_sql("SELECT pg_advisory_unlock(%s)", (UPGRADE_LOCK,))
+
+
+def backup(db: peewee.Database, destination: Path) -> None:
+    """Copy a SQLite database to ``destination`` while it serves (SQLite's online backup: a
+    consistent copy, writers go on meanwhile). ``destination`` must not exist.
+
+    :raises ValueError: the database is not a SQLite file (PostgreSQL: use pg_dump).
+    :raises FileExistsError: ``destination`` exists.
+    """
+    import sqlite3
+
+    path = getattr(db, "database", "")
+    if not is_sqlite(db) or not path or path == ":memory:":
+        raise ValueError("only a SQLite file is backed up this way; for PostgreSQL use pg_dump "
+                         "(docs/operations.md)")
+    destination = Path(destination)
+    if destination.exists():
+        raise FileExistsError(f"{destination} exists: choose a new file")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    source = sqlite3.connect(path)
+    try:
+        target = sqlite3.connect(destination)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        source.close()
 
 
 @functools.lru_cache(maxsize=1)
