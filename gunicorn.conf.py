@@ -59,3 +59,18 @@ accesslog = os.environ.get("ACCESS_LOG", "-")
 errorlog = "-"
 # The control socket lives in $HOME, which a service user (the Docker image) may not have.
 control_socket_disable = True
+
+# Metrics (/metrics, docs/operations.md): every worker counts in files of one folder, which
+# /metrics adds up (prometheus-client's multiprocess mode). A fresh folder per server start,
+# made here in the master before any worker starts, unless the environment names one.
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    import tempfile
+
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
+
+
+def child_exit(server, worker):
+    """A worker is gone: its live gauges (open streams) no longer count."""
+    from referee.metrics import worker_exited
+
+    worker_exited(worker.pid)

@@ -97,7 +97,38 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
     app.add_url_rule("/favicon.ico", "favicon", table.favicon)
     app.register_blueprint(rules.blp)  # the rules as HTML, /rules/ (cited by every violation)
+    _register_metrics(app)
     return app
+
+
+def _register_metrics(app: Flask) -> None:
+    """``GET /metrics`` (Prometheus' text format; docs/operations.md) and the count of every
+    answer by status. With ``REFEREE_METRICS_TOKEN`` set, /metrics wants it as a bearer token
+    (401 without), so a public server need not show its figures."""
+    import hmac
+
+    from flask import Response, request
+
+    from referee import metrics
+    from referee.api.errors import abort_problem
+
+    @app.after_request
+    def _count(response: Response) -> Response:
+        metrics.RESPONSES.labels(str(response.status_code)).inc()
+        return response
+
+    def serve_metrics() -> Response:
+        wanted = os.environ.get("REFEREE_METRICS_TOKEN", "")
+        if wanted:
+            sent = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+            if not hmac.compare_digest(sent.encode(), wanted.encode()):
+                abort_problem(401, "GET /metrics needs the token of REFEREE_METRICS_TOKEN.",
+                              headers={"WWW-Authenticate": "Bearer"})
+        body, content_type = metrics.exposition()
+        return Response(body, content_type=content_type,
+                        headers={"Cache-Control": "no-store"})
+
+    app.add_url_rule("/metrics", "metrics", serve_metrics)
 
 
 #: What is worth compressing: the API's JSON, the page's files, the docs, CSV. Never

@@ -19,6 +19,7 @@ from flask_smorest import Api
 from playhouse.pool import MaxConnectionsExceeded
 from werkzeug.exceptions import HTTPException
 
+from referee import metrics
 from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
 from referee.violations import RecordError, Violation
 
@@ -288,6 +289,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(LedgerTampered)
     def _tampered(error: LedgerTampered) -> Response:
+        metrics.LEDGERS_DAMAGED.inc()
         app.logger.error("LEDGER TAMPERED: match %s does not verify at event %d",
                          error.match_id, error.seq)
         return problem_response(
@@ -308,6 +310,7 @@ def register_error_handlers(app: Flask) -> None:
         fault = database_fault(error)
         if fault is None:  # a programming error (a bad statement, a constraint): a bug
             return _unexpected(error)
+        metrics.DATABASE_FAULTS.labels(fault.problem_type).inc()
         app.logger.error("database fault (%s) on %s %s, match %s: %s", fault.problem_type,
                          request.method, request.path,
                          (request.view_args or {}).get("match_id", "-"), error,

@@ -21,6 +21,8 @@ import peewee
 from playhouse.migrations import Migration, Runner
 from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
 
+from referee import metrics
+
 _LOG = logging.getLogger(__name__)
 
 #: The models bind to this proxy; :func:`open_database` points it at the real database.
@@ -192,18 +194,21 @@ def write_transaction() -> Iterator[None]:
 def _begin_immediate(db: Any) -> None:
     """``BEGIN IMMEDIATE``, waiting cooperatively for SQLite's write lock (see
     :func:`write_transaction`)."""
-    deadline = time.monotonic() + sqlite_lock_wait()
+    started = time.monotonic()
+    deadline = started + sqlite_lock_wait()
     pause = 0.0001
     db.execute_sql("PRAGMA busy_timeout = 0")
     try:
         while True:
             try:
                 db.begin("IMMEDIATE")
+                metrics.LOCK_WAIT.observe(time.monotonic() - started)
                 return
             except peewee.OperationalError as error:
                 if "locked" not in str(error) and "busy" not in str(error):
                     raise
                 if time.monotonic() >= deadline:
+                    metrics.LOCK_WAIT.observe(time.monotonic() - started)
                     raise DatabaseBusy(str(error)) from error
             time.sleep(pause)  # gevent's sleep under gunicorn: the event loop runs meanwhile
             pause = min(pause * 2, 0.0005)  # a write holds the lock well under 1 ms
