@@ -58,3 +58,36 @@ class FreezableProxy:
                 sink.sendall(data)
         with suppress(OSError):
             sink.shutdown(socket.SHUT_WR)
+
+
+class CommitReplyDropper(FreezableProxy):
+    """A proxy in front of PostgreSQL that, once armed, forwards the next ``COMMIT`` it sees
+    and then drops the server's reply and closes the connection: the write is stored, and
+    the client never hears so."""
+
+    COMMIT = b"Q\x00\x00\x00\x0bCOMMIT\x00"  # the simple-query message psycopg sends
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.armed = threading.Event()
+        self.fired = threading.Event()
+        self._cut: set[int] = set()
+        super().__init__(target)
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        with suppress(OSError):
+            while not self.closed:
+                data = source.recv(65536)
+                if not data:
+                    break
+                if id(source) in self._cut or id(sink) in self._cut:
+                    break  # the reply to the COMMIT: never delivered
+                if self.armed.is_set() and data.endswith(self.COMMIT):
+                    self.armed.clear()
+                    self._cut.update((id(source), id(sink)))
+                    sink.sendall(data)  # the server gets the COMMIT …
+                    self.fired.set()
+                    continue
+                sink.sendall(data)
+        for end in (source, sink):
+            with suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
