@@ -12,7 +12,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet -c constraints.txt
 STAMP := $(VENV)/.installed-test-$(HASH)
 SERVE_STAMP := $(VENV)/.installed-serve-$(HASH)
 
-.PHONY: setup browser serve test lint typecheck pytest openapi lock clean
+.PHONY: setup browser serve test lint typecheck pytest faults openapi lock clean
 
 # What the tests need (everything), and what serving needs (the service and its drivers).
 $(STAMP): pyproject.toml constraints.txt
@@ -57,6 +57,12 @@ typecheck: setup
 PYTEST_WORKERS ?= 2
 pytest: setup
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
+
+# The fault suite (tests/faults/test_fault_suite.py): its own PostgreSQL server and gunicorn,
+# one database fault at a time, serially. FAULT_SECONDS=5 is .ci/run's short form (20 here).
+FAULT_SECONDS ?= 20
+faults: setup
+	FAULT_SECONDS=$(FAULT_SECONDS) $(BIN)/pytest -n 0 -m faults tests/faults
 
 # Regenerate the committed OpenAPI document from the code.
 openapi: setup

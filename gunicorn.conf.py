@@ -14,6 +14,8 @@ Environment:
 - ``WORKER_CONNECTIONS`` — open connections per worker (default 1000);
 - ``KEEPALIVE`` — seconds to wait for a request's headers (default 20, see below);
 - ``GRACEFUL_TIMEOUT`` — seconds requests in flight get on SIGTERM (default 10);
+- ``WORKER_TIMEOUT`` — seconds a worker's event loop may be blocked or frozen before the
+  master replaces it (default 20);
 - ``ACCESS_LOG`` — access log file (default "-", stdout).
 
 The request body has its own time limit in the app (``REFEREE_BODY_TIMEOUT``, default 20 s;
@@ -42,10 +44,12 @@ worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))
 keepalive = max(1, int(os.environ.get("KEEPALIVE", "20")))
 
 # Under gevent this is not a request's time limit: the worker tells the master it is alive
-# once a second from its event loop, and a worker silent for 30 s (the loop blocked by some
+# once a second from its event loop, and a worker silent for 20 s (the loop blocked by some
 # CPU-bound or blocking call) is killed and replaced. Requests are short; streams are long
 # and that is fine, they yield to the loop.
-timeout = 30
+# It is also the bound on a worker frozen while it holds SQLite's write lock: the others' writes
+# wait REFEREE_SQLITE_LOCK_WAIT (then 503 database-busy) until the master replaces it.
+timeout = int(os.environ.get("WORKER_TIMEOUT", "20"))
 
 # On SIGTERM (a deploy): stop accepting, give requests in flight 10 s to finish, then close
 # what is left (a live-updates stream reconnects by itself with Last-Event-ID).
@@ -55,3 +59,18 @@ accesslog = os.environ.get("ACCESS_LOG", "-")
 errorlog = "-"
 # The control socket lives in $HOME, which a service user (the Docker image) may not have.
 control_socket_disable = True
+
+# Metrics (/metrics, docs/operations.md): every worker counts in files of one folder, which
+# /metrics adds up (prometheus-client's multiprocess mode). A fresh folder per server start,
+# made here in the master before any worker starts, unless the environment names one.
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    import tempfile
+
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
+
+
+def child_exit(server, worker):
+    """A worker is gone: its live gauges (open streams) no longer count."""
+    from referee.metrics import worker_exited
+
+    worker_exited(worker.pid)

@@ -1,5 +1,12 @@
 """WSGI entry point for gunicorn: ``gunicorn wsgi:app``."""
 
-from referee.api import create_app
+import sys
 
-app = create_app()
+from referee.api import create_app
+from referee.store.keys import LedgerKeyError
+
+try:
+    app = create_app()
+except LedgerKeyError as error:  # a clear start-up error, not a traceback
+    print(f"referee cannot start: {error}", file=sys.stderr)
+    raise SystemExit(3) from None

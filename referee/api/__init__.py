@@ -97,7 +97,38 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
     app.add_url_rule("/favicon.ico", "favicon", table.favicon)
     app.register_blueprint(rules.blp)  # the rules as HTML, /rules/ (cited by every violation)
+    _register_metrics(app)
     return app
+
+
+def _register_metrics(app: Flask) -> None:
+    """``GET /metrics`` (Prometheus' text format; docs/operations.md) and the count of every
+    answer by status. With ``REFEREE_METRICS_TOKEN`` set, /metrics wants it as a bearer token
+    (401 without), so a public server need not show its figures."""
+    import hmac
+
+    from flask import Response, request
+
+    from referee import metrics
+    from referee.api.errors import abort_problem
+
+    @app.after_request
+    def _count(response: Response) -> Response:
+        metrics.RESPONSES.labels(str(response.status_code)).inc()
+        return response
+
+    def serve_metrics() -> Response:
+        wanted = os.environ.get("REFEREE_METRICS_TOKEN", "")
+        if wanted:
+            sent = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+            if not hmac.compare_digest(sent.encode(), wanted.encode()):
+                abort_problem(401, "GET /metrics needs the token of REFEREE_METRICS_TOKEN.",
+                              headers={"WWW-Authenticate": "Bearer"})
+        body, content_type = metrics.exposition()
+        return Response(body, content_type=content_type,
+                        headers={"Cache-Control": "no-store"})
+
+    app.add_url_rule("/metrics", "metrics", serve_metrics)
 
 
 #: What is worth compressing: the API's JSON, the page's files, the docs, CSV. Never
@@ -166,6 +197,34 @@ def _register_database(app: Flask) -> None:
         with db.connection_context():
             applied = upgrade(db)
         click.echo("applied: " + ", ".join(applied) if applied else "database is up to date")
+
+    @group.command("backup")
+    @click.argument("destination", type=click.Path(dir_okay=False, writable=True))
+    def db_backup(destination: str) -> None:
+        """Back up a SQLite database while it serves (online, consistent) to DESTINATION,
+        and its ledger key file beside it (DESTINATION.ledger-key). PostgreSQL: pg_dump (see
+        docs/operations.md). Example: flask --app wsgi db backup /backups/referee-$(date +%F).db
+        """
+        from pathlib import Path
+
+        from referee.store.db import backup
+
+        target = Path(destination)
+        try:
+            backup(db, target)
+        except (ValueError, FileExistsError) as error:
+            raise click.ClickException(str(error)) from None
+        click.echo(f"database backed up to {target}")
+        environ = _key_environ(app)
+        if environ.get("REFEREE_LEDGER_KEY"):
+            click.echo("the ledger key is in REFEREE_LEDGER_KEY (and REFEREE_LEDGER_OLD_KEYS): "
+                       "keep it with the backup; the events do not verify without it")
+            return
+        key_file = Path(environ.get("REFEREE_LEDGER_KEY_FILE") or _default_key_file(app))
+        copy = target.with_name(target.name + ".ledger-key")
+        copy.write_bytes(key_file.read_bytes())
+        copy.chmod(0o600)
+        click.echo(f"ledger key copied to {copy} (mode 0600): keep the two together")
 
     @group.command("verify")
     @click.argument("match_id")

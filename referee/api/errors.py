@@ -8,14 +8,19 @@ Every error response has ``type``, ``title``, ``status`` and ``detail``; rule er
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, NoReturn
 
 import marshmallow as ma
-from flask import Flask, Response, json
+import peewee
+from flask import Flask, Response, json, request
 from flask_smorest import Api
+from playhouse.pool import MaxConnectionsExceeded
 from werkzeug.exceptions import HTTPException
 
+from referee import metrics
+from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
 from referee.violations import RecordError, Violation
 
 PROBLEM_JSON = "application/problem+json"
@@ -214,6 +219,65 @@ def _flatten_location(errors: Any) -> Any:
     return flat
 
 
+@dataclass(frozen=True)
+class DatabaseFault:
+    """How a database fault is answered: 503 problem+json of ``problem_type`` with
+    ``Retry-After: retry_after`` (seconds)."""
+
+    problem_type: str
+    title: str
+    detail: str
+    retry_after: int
+
+
+_UNAVAILABLE = DatabaseFault(
+    "database-unavailable", "Database unavailable",
+    "The referee's database cannot be reached just now; nothing was stored. Try again shortly.",
+    5)
+_BUSY = DatabaseFault(
+    "database-busy", "Database busy",
+    "The referee's database stayed busy longer than it waits; nothing was stored. Try again.",
+    1)
+_FULL = DatabaseFault(
+    "storage-full", "Storage full",
+    "The referee's database has run out of disk space; nothing was stored. The operator must "
+    "free space; try again later.", 30)
+_UNKNOWN = DatabaseFault(
+    "write-outcome-unknown", "Write outcome unknown",
+    "The connection to the database was lost while this write was being committed: it may "
+    "or may not have been stored. Send it again with the same Idempotency-Key: the answer "
+    "then says what was recorded (never twice).", 1)
+
+#: Words of the drivers' errors that say the disk is full (SQLite, PostgreSQL).
+_FULL_WORDS = ("database or disk is full", "no space left on device", "disk full",
+               "could not extend file", "could not write to file")
+#: … and that a lock or a statement waited past its bound.
+_BUSY_WORDS = ("database is locked", "database table is locked", "lock timeout",
+               "canceling statement due to statement timeout", "could not obtain lock")
+
+
+def database_fault(error: BaseException) -> DatabaseFault | None:
+    """The 503 a database error is answered with, or None for an error that is a bug
+    (a constraint or a statement the code got wrong: a 500).
+
+    Disk full → ``storage-full``; a lock or statement past its bound, or the pool empty past
+    its wait → ``database-busy``; a COMMIT whose reply was lost → ``write-outcome-unknown``;
+    anything else the database or its connection fails with → ``database-unavailable``.
+    """
+    if isinstance(error, WriteOutcomeUnknown):
+        return _UNKNOWN
+    if isinstance(error, (DatabaseBusy, MaxConnectionsExceeded)):
+        return _BUSY
+    if isinstance(error, (peewee.IntegrityError, peewee.ProgrammingError)):
+        return None
+    text = " ".join(str(e).lower() for e in (error, error.__cause__, error.__context__) if e)
+    if any(words in text for words in _FULL_WORDS):
+        return _FULL
+    if any(words in text for words in _BUSY_WORDS):
+        return _BUSY
+    return _UNAVAILABLE
+
+
 def register_error_handlers(app: Flask) -> None:
     """Handlers for what is not an HTTPException: RecordError → 422, anything else → 500."""
 
@@ -225,6 +289,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(LedgerTampered)
     def _tampered(error: LedgerTampered) -> Response:
+        metrics.LEDGERS_DAMAGED.inc()
         app.logger.error("LEDGER TAMPERED: match %s does not verify at event %d",
                          error.match_id, error.seq)
         return problem_response(
@@ -235,6 +300,24 @@ def register_error_handlers(app: Flask) -> None:
             problem_type="ledger-tampered", title="Ledger tampered",
             extra={"broken_at": error.seq},
         )
+
+    @app.errorhandler(DatabaseBusy)
+    @app.errorhandler(WriteOutcomeUnknown)
+    @app.errorhandler(peewee.DatabaseError)
+    @app.errorhandler(peewee.InterfaceError)
+    @app.errorhandler(MaxConnectionsExceeded)
+    def _database_fault(error: Exception) -> Response:
+        fault = database_fault(error)
+        if fault is None:  # a programming error (a bad statement, a constraint): a bug
+            return _unexpected(error)
+        metrics.DATABASE_FAULTS.labels(fault.problem_type).inc()
+        app.logger.error("database fault (%s) on %s %s, match %s: %s", fault.problem_type,
+                         request.method, request.path,
+                         (request.view_args or {}).get("match_id", "-"), error,
+                         exc_info=error)
+        return problem_response(503, fault.detail, problem_type=fault.problem_type,
+                                title=fault.title,
+                                headers={"Retry-After": str(fault.retry_after)})
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

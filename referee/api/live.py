@@ -42,6 +42,7 @@ from typing import Any
 import peewee
 from flask import Response, current_app, request
 
+from referee import metrics
 from referee.api import match_schemas as s
 from referee.api.errors import ProblemError, problems
 from referee.api.fields import Blueprint
@@ -99,6 +100,7 @@ class Hub:
         if self._pid != os.getpid():  # a forked worker: nothing of the parent's applies
             self._reset()
         waiter = threading.Event()
+        metrics.OPEN_STREAMS.inc()
         with self._lock:
             self._waiters.setdefault(match_id, set()).add(waiter)
             self._idle_since = None
@@ -110,6 +112,7 @@ class Hub:
 
     def unsubscribe(self, match_id: str, waiter: threading.Event) -> None:
         """The stream ended."""
+        metrics.OPEN_STREAMS.dec()
         with self._lock:
             waiters = self._waiters.get(match_id)
             if waiters is not None:

@@ -336,7 +336,10 @@ def _write(
     except _Answered as answered:
         return _replay(answered.stored)
     except Exception as error:
-        raise _problem(match_id, error) from None
+        problem = _problem(match_id, error)
+        if problem is error:
+            raise  # not a domain error: keeps its cause (a database fault's is logged)
+        raise problem from None
     return _json_response(sent["text"], status, sent["headers"])
 
 
@@ -483,7 +486,10 @@ def _token_write(
     try:
         return ledger.transact(work)
     except Exception as error:
-        raise _problem(match_id, error) from None
+        problem = _problem(match_id, error)
+        if problem is error:
+            raise  # not a domain error: keeps its cause (a database fault's is logged)
+        raise problem from None
 
 
 @blp.route("/<string:match_id>/tokens", methods=["POST"])
@@ -841,7 +847,10 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
     try:
         return ledger.transact(work)
     except Exception as error:
-        raise _problem(match_id, error) from None
+        problem = _problem(match_id, error)
+        if problem is error:
+            raise  # not a domain error: keeps its cause (a database fault's is logged)
+        raise problem from None
 
 
 @blp.route("/<string:match_id>/undo", methods=["POST"])

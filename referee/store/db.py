@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import os
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -21,25 +21,54 @@ import peewee
 from playhouse.migrations import Migration, Runner
 from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - not on Linux/macOS: no queue, SQLite's own wait
-    fcntl = None  # type: ignore[assignment]
+from referee import metrics
+
+_LOG = logging.getLogger(__name__)
 
 #: The models bind to this proxy; :func:`open_database` points it at the real database.
 database_proxy = peewee.DatabaseProxy()
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
-#: Milliseconds a SQLite writer waits for the write lock.
-BUSY_TIMEOUT_MS = 10_000
+#: Milliseconds a SQLite statement may wait for a lock inside SQLite (a blocking sleep in C that
+#: would freeze a gevent worker's event loop): kept short; a writer's wait for the write lock is
+#: done cooperatively instead (:func:`write_transaction`).
+BUSY_TIMEOUT_MS = 50
 
 SQLITE_PRAGMAS = {
     "journal_mode": "wal",
     "synchronous": "full",
     "foreign_keys": 1,
     "busy_timeout": BUSY_TIMEOUT_MS,
+    # The WAL is checkpointed every 1,000 pages and truncated back to 4 MiB after a
+    # checkpoint, so it stays bounded (a full disk never finds a WAL grown without limit).
+    "wal_autocheckpoint": 1000,
+    "journal_size_limit": 4 * 1024 * 1024,
 }
+
+
+def _seconds(name: str, default: float) -> float:
+    """A duration setting from the environment (seconds, > 0)."""
+    try:
+        value = float(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def sqlite_lock_wait() -> float:
+    """Seconds a SQLite writer waits for the write lock before its request is answered 503
+    ``database-busy`` (``REFEREE_SQLITE_LOCK_WAIT``, default 10)."""
+    return _seconds("REFEREE_SQLITE_LOCK_WAIT", 10.0)
+
+
+class DatabaseBusy(Exception):
+    """The database's write lock was not free within the wait allowed (a 503 to retry)."""
+
+
+class WriteOutcomeUnknown(Exception):
+    """The connection was lost while the COMMIT was in flight: the write may or may not be
+    stored. Only a retry with the same Idempotency-Key can tell (its record answers truly)."""
 
 
 class DatabaseURLError(ValueError):
@@ -77,11 +106,30 @@ def make_database(url: str) -> peewee.Database:
             port=parsed.port or 5432,
             max_connections=int(query.pop("max_connections", os.environ.get("DB_POOL_SIZE", 8))),
             stale_timeout=300,
-            timeout=10,
+            # the pool's wait for a free connection
+            timeout=_seconds("REFEREE_DB_POOL_WAIT", 10.0),
             prefer_psycopg3=True,
-            **query,
+            **{**postgres_timeouts(), **query},
         )
     raise DatabaseURLError(f"DATABASE_URL must be sqlite:///path or postgresql://..., not {url!r}")
+
+
+def postgres_timeouts() -> dict[str, Any]:
+    """Bounded waits on PostgreSQL, as connection arguments: ``connect_timeout``
+    (``REFEREE_PG_CONNECT_TIMEOUT``, default 5 s) and the server's ``statement_timeout``
+    (``REFEREE_PG_STATEMENT_TIMEOUT``, 10 s), ``lock_timeout`` (``REFEREE_PG_LOCK_TIMEOUT``,
+    5 s) and ``idle_in_transaction_session_timeout`` (``REFEREE_PG_IDLE_IN_TRANSACTION_TIMEOUT``,
+    10 s: a worker frozen inside a transaction loses it, and its locks, after that long);
+    past them the request is answered 503 rather than waiting.
+    """
+    statement_ms = int(_seconds("REFEREE_PG_STATEMENT_TIMEOUT", 10.0) * 1000)
+    lock_ms = int(_seconds("REFEREE_PG_LOCK_TIMEOUT", 5.0) * 1000)
+    idle_ms = int(_seconds("REFEREE_PG_IDLE_IN_TRANSACTION_TIMEOUT", 10.0) * 1000)
+    return {
+        "connect_timeout": max(1, round(_seconds("REFEREE_PG_CONNECT_TIMEOUT", 5.0))),
+        "options": f"-c statement_timeout={statement_ms} -c lock_timeout={lock_ms} "
+                   f"-c idle_in_transaction_session_timeout={idle_ms}",
+    }
 
 
 def open_database(url: str) -> peewee.Database:
@@ -102,63 +150,100 @@ def write_transaction() -> Iterator[None]:
     """One write transaction: ``BEGIN IMMEDIATE`` on SQLite, a plain transaction on PostgreSQL.
 
     Everything inside commits together or not at all (design.md: a failed request stores
-    nothing).
+    nothing). Inside a transaction already, it is a savepoint of that one.
+
+    SQLite's write lock is waited for cooperatively: ``BEGIN IMMEDIATE`` is tried with no wait
+    inside SQLite and tried again after short sleeps (which yield to the other greenlets under
+    gevent), so a worker whose writer waits still answers everything else.
+
+    :raises DatabaseBusy: SQLite's write lock stayed taken for :func:`sqlite_lock_wait`
+        seconds (another process holds it); nothing was written.
+    :raises WriteOutcomeUnknown: PostgreSQL's connection was lost while the COMMIT was in
+        flight: the write may be stored.
+    A failed ROLLBACK after an error is logged and never replaces the error that caused it.
     """
     db = database_proxy.obj
-    if is_sqlite(db):
-        with _writers_queue(db), db.atomic("IMMEDIATE"):
-            yield
-    else:
+    if db.in_transaction():
         with db.atomic():
             yield
-
-
-#: path of a SQLite file → (pid, descriptor of its writers' lock file, this process's lock)
-_WRITER_LOCKS: dict[str, tuple[int, int, threading.Lock]] = {}
-
-
-@contextlib.contextmanager
-def _writers_queue(db: peewee.SqliteDatabase) -> Iterator[None]:
-    """Writers to one SQLite file (the gunicorn workers) wait their turn on an advisory lock
-    (``flock`` of ``<file>-writer``) before ``BEGIN IMMEDIATE``.
-
-    SQLite alone serializes them too, but a writer that finds the file locked sleeps 1, 2, 5,
-    10… ms between tries, far longer than a write holds the lock (bench/RESULTS.md): here
-    it tries again every fraction of a millisecond. Only the waiting changes: the transaction
-    is SQLite's as before, and past ``busy_timeout`` the write goes on to SQLite's own wait
-    (and its "database is locked" error). Nested transactions, ``:memory:`` and systems
-    without ``flock`` skip the queue.
-    """
-    path = db.database
-    if fcntl is None or not path or path == ":memory:" or db.in_transaction():
-        yield
         return
-    entry = _WRITER_LOCKS.get(path)
-    if entry is None or entry[0] != os.getpid():  # first write here, or a forked worker
-        fd = os.open(f"{path}-writer", os.O_RDWR | os.O_CREAT, 0o600)
-        entry = _WRITER_LOCKS[path] = (os.getpid(), fd, threading.Lock())
-    _, fd, lock = entry
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-    with lock:
-        held = _try_flock(fd)
-        pause = 0.0001
-        while not held and time.monotonic() < deadline:
-            time.sleep(pause)
-            pause = min(pause * 2, 0.0005)
-            held = _try_flock(fd)
-        try:
-            yield
-        finally:
-            if held:
-                fcntl.flock(fd, fcntl.LOCK_UN)
-
-
-def _try_flock(fd: int) -> bool:
+    sqlite = is_sqlite(db)
+    if sqlite:
+        _begin_immediate(db)
+    else:
+        db.begin()
+    transaction = db.transaction()
+    db.push_transaction(transaction)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
+        yield
+    except BaseException:
+        db.pop_transaction()
+        _rollback_quietly(db)
+        raise
+    db.pop_transaction()
+    try:
+        db.commit()
+    except Exception as error:
+        _rollback_quietly(db)
+        if not sqlite and connection_lost(error):
+            raise WriteOutcomeUnknown(str(error)) from error
+        raise
+    db._run_commit_callbacks()
+
+
+def _begin_immediate(db: Any) -> None:
+    """``BEGIN IMMEDIATE``, waiting cooperatively for SQLite's write lock (see
+    :func:`write_transaction`)."""
+    started = time.monotonic()
+    deadline = started + sqlite_lock_wait()
+    pause = 0.0001
+    db.execute_sql("PRAGMA busy_timeout = 0")
+    try:
+        while True:
+            try:
+                db.begin("IMMEDIATE")
+                metrics.LOCK_WAIT.observe(time.monotonic() - started)
+                return
+            except peewee.OperationalError as error:
+                if "locked" not in str(error) and "busy" not in str(error):
+                    raise
+                if time.monotonic() >= deadline:
+                    metrics.LOCK_WAIT.observe(time.monotonic() - started)
+                    raise DatabaseBusy(str(error)) from error
+            time.sleep(pause)  # gevent's sleep under gunicorn: the event loop runs meanwhile
+            pause = min(pause * 2, 0.0005)  # a write holds the lock well under 1 ms
+    finally:
+        db.execute_sql(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+
+def _rollback_quietly(db: Any) -> None:
+    """Roll back after an error; a rollback that fails too (the connection is gone, SQLite
+    already rolled back) is logged, not raised, so the first error is the one reported."""
+    try:
+        db.rollback()
+    except Exception:
+        _LOG.warning("rollback after an error failed as well", exc_info=True)
+    db._clear_commit_callbacks()
+
+
+#: Words of the drivers' errors for a connection that is gone (psycopg; SQLite has none).
+_CONNECTION_LOST = (
+    "server closed the connection", "connection is lost", "connection already closed",
+    "consuming input failed", "terminating connection", "connection is closed",
+    "could not receive data", "could not send data", "the connection is lost",
+    "ssl connection has been closed", "eof detected",
+)
+
+
+def connection_lost(error: BaseException) -> bool:
+    """True when ``error`` (peewee's wrapper or the driver's own) says the database
+    connection was lost or could not be made."""
+    text = str(error).lower()
+    if any(words in text for words in _CONNECTION_LOST):
+        return True
+    cause = error.__cause__ or error.__context__
+    return cause is not None and cause is not error and any(
+        words in str(cause).lower() for words in _CONNECTION_LOST)
 
 
 def execute(sql: str, params: Sequence[Any] = ()) -> Any:
@@ -182,9 +267,51 @@ def migration_runner(db: peewee.Database) -> Runner:
     return Runner(db, directory=str(MIGRATIONS_DIR))
 
 
+#: The PostgreSQL advisory lock held while migrating (any number, the same for every server).
+UPGRADE_LOCK = 0x7265_6665  # "refe"
+
+
 def upgrade(db: peewee.Database) -> list[str]:
-    """Apply the migrations not yet applied; returns their names (in order)."""
-    return list(migration_runner(db).up())
+    """Apply the migrations not yet applied; returns their names (in order).
+
+    On PostgreSQL the servers of one database that start together take turns: each holds an
+    advisory lock while it migrates, so the second finds the work done instead of racing it.
+    """
+    if is_sqlite(db):  # SQLite's migrations run in its own write lock
+        return list(migration_runner(db).up())
+    db.execute_sql("SELECT pg_advisory_lock(%s)", (UPGRADE_LOCK,))
+    try:
+        return list(migration_runner(db).up())
+    finally:
+        db.execute_sql("SELECT pg_advisory_unlock(%s)", (UPGRADE_LOCK,))
+
+
+def backup(db: peewee.Database, destination: Path) -> None:
+    """Copy a SQLite database to ``destination`` while it serves (SQLite's online backup: a
+    consistent copy, writers go on meanwhile). ``destination`` must not exist.
+
+    :raises ValueError: the database is not a SQLite file (PostgreSQL: use pg_dump).
+    :raises FileExistsError: ``destination`` exists.
+    """
+    import sqlite3
+
+    path = getattr(db, "database", "")
+    if not is_sqlite(db) or not path or path == ":memory:":
+        raise ValueError("only a SQLite file is backed up this way; for PostgreSQL use pg_dump "
+                         "(docs/operations.md)")
+    destination = Path(destination)
+    if destination.exists():
+        raise FileExistsError(f"{destination} exists: choose a new file")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    source = sqlite3.connect(path)
+    try:
+        target = sqlite3.connect(destination)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        source.close()
 
 
 @functools.lru_cache(maxsize=1)

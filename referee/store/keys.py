@@ -17,6 +17,7 @@ events linked under an older key still verify after a rotation (README, "Integri
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import os
@@ -99,20 +100,31 @@ def load_keyring(environ: Mapping[str, str], default_file: Path) -> Keyring:
 
 def _create_key_file(path: Path) -> None:
     """Write a new random key to ``path`` (mode 0600); a file made meanwhile by another
-    process (a second gunicorn worker) is kept."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    process (a second gunicorn worker) is kept. The key is written to a draft beside it and
+    linked into place whole; the draft never stays behind, even when the write fails.
+
+    :raises LedgerKeyError: the file cannot be written (no space, no permission), with what
+        to do instead.
+    """
     draft = path.with_name(f".{path.name}.{os.getpid()}.new")
-    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(secrets.token_urlsafe(48) + "\n")
-        out.flush()
-        os.fsync(out.fileno())
     try:
-        os.link(draft, path)  # whole or not at all; never over an existing key
-    except FileExistsError:
-        pass
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(secrets.token_urlsafe(48) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)  # whole or not at all; never over an existing key
+    except OSError as error:
+        raise LedgerKeyError(
+            f"cannot create the ledger key file {path}: {error.strerror or error}. Free space "
+            "or fix its folder's permissions, or set REFEREE_LEDGER_KEY (or "
+            "REFEREE_LEDGER_KEY_FILE) to a key kept elsewhere."
+        ) from error
     finally:
-        draft.unlink()
+        with contextlib.suppress(OSError):
+            draft.unlink()
 
 
 _keyring: Keyring | None = None
