@@ -194,6 +194,7 @@ class Prober:
         self.base = base
         self.stop = threading.Event()
         self.slowest = 0.0
+        self.times: list[tuple[float, float]] = []  # (when, seconds) of every probe
         self.failures: list[str] = []
         self.thread = threading.Thread(target=self._run, daemon=True)
 
@@ -213,5 +214,7 @@ class Prober:
                     self.failures.append(f"status {status}")
             except OSError as error:
                 self.failures.append(repr(error))
-            self.slowest = max(self.slowest, time.monotonic() - started)
+            took = time.monotonic() - started
+            self.times.append((started, took))
+            self.slowest = max(self.slowest, took)
             time.sleep(0.1)
