@@ -18,6 +18,7 @@ from referee import RULES_VERSION
 from referee.match.events import Event
 from referee.match.games import blocking
 from referee.match.state import (
+    Clash,
     DealEntry,
     DealRuling,
     Decided,
@@ -158,7 +159,7 @@ def step(
         record = game.new_record(dealer, state.players, state.options)
     elif state.current is None:
         _refuse_if_finished(state)
-        number = (state.deals[-1].number if state.deals else 0) + 1
+        number = state.next_number
         dealer = state.next_dealer
         record = game.new_record(dealer, state.players, state.options)
     else:
@@ -437,11 +438,23 @@ def _refuse_out_of_turn(
 
 def record_deal(
     state: MatchState, game: Game, record: dict[str, Any], level: str = "cards",
-    entered_by: str | None = None,
+    entered_by: str | None = None, deal: int | None = None,
 ) -> list[NewEvent]:
     """A whole deal at once, at entry ``level`` "cards" (a deal record), "sheet" (the line of
     the score sheet) or "totals" (the deal's points): ruled, and stored only when it breaks no
-    rule (an impossible line is refused). ``entered_by`` as for :func:`step`."""
+    rule (an impossible line is refused). ``entered_by`` as for :func:`step`.
+
+    ``deal``: the deal the entry was written for (None: the next deal, as older clients
+    send). A new deal is only ever recorded as such on purpose: an entry written for a deal
+    that already has one, or for any deal but the next, is refused (:func:`refuse_deal_clash`)
+    — never recorded as the next deal with its roles read for that deal's players.
+
+    :raises Clash: ``deal`` already recorded, or not the next deal.
+    :raises MatchError: the match is over, or a deal is being recorded step by step.
+    :raises RecordError: the entry breaks the rules.
+    """
+    if deal is not None:
+        refuse_deal_clash(state, game, deal)
     _refuse_if_finished(state)
     if state.current is not None and state.current.step_seqs:
         raise MatchError(
@@ -454,7 +467,7 @@ def record_deal(
                 )
             ]
         )
-    number = (state.deals[-1].number if state.deals else 0) + 1
+    number = state.next_number
     dealer = state.next_dealer
     record, ruled = _ruled_entry(game, level, record, dealer, state, "")
     events: list[NewEvent] = [
@@ -468,6 +481,47 @@ def record_deal(
         events.append(("deal_voided", {"deal": number, "reason": fresh[0]["consequence"],
                                        "by": None, "irregularity": True}))
     return events
+
+
+def refuse_deal_clash(state: MatchState, game: Game, number: int) -> None:
+    """An entry written for deal ``number`` must be for the next deal. Deal ``number``
+    already counted (its entry scored and not voided; cards that superseded a sheet or totals
+    are still that deal's entry): ``deal-already-recorded`` with that entry
+    (:func:`describe_entry`); any other deal but the next (beyond it, before it, below 1):
+    ``deal-not-next`` with ``next_deal``.
+
+    :raises Clash: as above; nothing else is checked here.
+    """
+    entry = state.deal(number)
+    if entry is not None and entry.status == "live":
+        existing = describe_entry(state, game, entry)
+        scores = ", ".join(f"{name} {points}" for name, points in entry.scores.items())
+        who = (entry.entered_by or "").removeprefix("seat:") or "another phone"
+        raise Clash("deal-already-recorded", [Violation(
+            "deal_already_recorded", "",
+            f"Deal {number} is already recorded ({scores}, by {who}): agree with it, dispute "
+            f"it, or record yours as deal {state.next_number} if it was another deal.",
+            "deal")], state, {"deal": number, "existing": existing})
+    if number != state.next_number:
+        raise Clash("deal-not-next", [Violation(
+            "deal_not_next", "",
+            f"This entry was written for deal {number}, but the next deal is deal "
+            f"{state.next_number}.", "deal")], state,
+            {"deal": number, "next_deal": state.next_number})
+
+
+def describe_entry(state: MatchState, game: Game, entry: DealEntry) -> dict[str, Any]:
+    """A counted deal's entry as the table reads it: ``deal``, ``level``, ``dealer`` (and in
+    Piquet ``elder``, ``younger``) by name, ``entered_by``, ``agreement``, ``scores`` (points
+    per player or team) and ``entry``: the body that recorded it (``{"sheet": …}``,
+    ``{"totals": …}`` or the cards record, as stored)."""
+    body: dict[str, Any] = dict(entry.record)
+    if entry.level in ("sheet", "totals"):
+        body = {entry.level: body}
+    return {"deal": entry.number, "level": entry.level,
+            **game.roles(entry.dealer, state.players),
+            "entered_by": entry.entered_by, "agreement": entry.agreement,
+            "scores": dict(entry.scores), "entry": body}
 
 
 def _ruled_entry(
