@@ -450,6 +450,17 @@ class RecordDealSchema(CardsRecordSchema):
                                      "totals).", "tricks")
 
 
+class StepAtSchema(StrictSchema):
+    """Where a step belongs: ``deal``, and for a card ``trick`` and ``position`` (1 the lead),
+    for a bid ``bid`` (its place in the auction), each counted from 1."""
+
+    deal = ma.fields.Integer(required=True,
+                             validate=validate.Range(min=-MAX_VERSION, max=MAX_VERSION))
+    trick = ma.fields.Integer(validate=validate.Range(min=1, max=99))
+    position = ma.fields.Integer(validate=validate.Range(min=1, max=99))
+    bid = ma.fields.Integer(validate=validate.Range(min=1, max=99))
+
+
 class StepSchema(StrictSchema):
     """One step of the deal in play. ``type``: ``deal_started`` (optionally with the hands:
     Pitch ``hands``, Piquet ``dealt``/``talon``), ``bid`` (``call``), ``exchange`` (Piquet
@@ -497,6 +508,13 @@ class StepSchema(StrictSchema):
     anyway = ma.fields.Boolean(metadata={
         "description": "Record a step the rules refuse but that really happened (issue 11.4): "
                        "the match's irregularities option decides the penalty"})
+    at = ma.fields.Nested(StepAtSchema, metadata={
+        "description": "Where the step belongs (the match's next.at gives it): a card "
+                       "{deal, trick, position}, a bid {deal, bid}, any other step {deal}. "
+                       "That place already filled → 409 step-already-recorded (with the "
+                       "existing step and same: true when it is the same card or call by the "
+                       "same player); ahead of the next free place or another deal → 409 "
+                       "step-not-next (with next_at). Left out: the next place"})
     expected_version = ma.fields.Integer(
         validate=validate.Range(min=1, max=MAX_VERSION),
         metadata={"description": "The match version this step follows (or send If-Match)"},
@@ -512,6 +530,13 @@ class StepSchema(StrictSchema):
             for key in ("what", "cards"):
                 if key in data:
                     raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
+        at = data.get("at")
+        if at is not None:
+            kind = data.get("type")
+            places = {"card": {"trick", "position"}, "bid": {"bid"}}.get(kind or "", set())
+            if set(at) - {"deal"} != places:
+                gives = " and ".join(sorted(places)) or "only the deal"
+                raise ma.ValidationError(f"The at of a {kind} step gives {gives}.", "at")
 
 
 class DryRunArgsSchema(StrictSchema):

@@ -607,7 +607,7 @@ def join_seat(body: dict[str, Any], match_id: str) -> Any:
 @blp.response(201, s.StepResultSchema)
 @blp.alt_response(200, schema=s.DryRunSchema, description="?dry_run=true: what would happen")
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 412, 422, 428)
+@problems(blp, 401, 403, 404, 409, 412, 422, 428)
 def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> Any:
     """Record one step of the deal in play (a bid, an exchange, a declaration, a card),
     checked at once; the deal is scored when its last card is played.
@@ -619,6 +619,9 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
     consequence) and stores nothing.
 
     Needs ``If-Match`` (or ``expected_version``): a stale version is refused with 412.
+    ``at`` says where the step belongs (the match's ``next.at``): a place already filled →
+    409 ``step-already-recorded`` (``existing``, ``same``), a place ahead or another deal →
+    409 ``step-not-next`` (``next_at``); both with the ``match`` and its ETag, nothing stored.
     """
     kind = body.pop("type")
     anyway = bool(body.pop("anyway", False))
@@ -658,6 +661,8 @@ def _dry_run(
                               "consequence": None, "events": [], "scored": None}
     try:
         events = list(decide(state, anyway))
+    except Clash as clash:  # that place is taken, or not the next one: as when recorded
+        raise clash_problem(match_id, clash) from None
     except (MatchError, RecordError) as refused:
         answer.update(would_record=False, violations=[v.as_dict() for v in refused.violations])
         if anyway:

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from tests.api.deals import Q10_DEALT, Q10_DECLARATIONS, Q10_EXCHANGE, Q10_TALON, Q10_TRICKS
 from tests.api.test_matches_agreement import Table, bearer
 from tests.match.test_clash import ANN_AS_DEAL_3, ANN_DEAL_2, Q10_SHEET
 
@@ -132,3 +133,141 @@ def test_pitch_a_second_entry_for_deal_1_is_409(client: FlaskClient) -> None:
     assert "elder" not in clash.json["existing"]
     assert table.get()["next_deal"] == {"number": 2, "dealer": "Bob"}
     assert len(table.get("/ledger")["items"]) == 1
+
+
+# ------------------------------------------------------------------------------- steps
+
+
+def step(table: Table, who: str, if_match: str | None = None, dry_run: bool = False,
+         **body: Any) -> Any:
+    """A step sent by ``who``'s phone against ``if_match`` (else the current ETag)."""
+    headers = {**bearer(table.token(who)),
+               "If-Match": if_match or client_etag(table)}
+    return table.client.post(table.url("/events"), json=body, headers=headers,
+                             query_string={"dry_run": "true"} if dry_run else None)
+
+
+def client_etag(table: Table) -> str:
+    return str(table.client.get(table.url(), headers=bearer(table.write)).headers["ETag"])
+
+
+def card_at(trick: int, position: int, deal: int = 1) -> dict[str, int]:
+    return {"deal": deal, "trick": trick, "position": position}
+
+
+def piquet_at_the_first_lead(client: FlaskClient) -> Table:
+    """Bill and Ann seated; deal 1 (Q10) card by card: hands, exchange, Bill's declarations."""
+    table = Table(client)
+    table.join()
+    for body in ({"type": "deal_started", "dealt": Q10_DEALT, "talon": Q10_TALON},
+                 {"type": "exchange", **Q10_EXCHANGE},
+                 {"type": "declaration", "role": "elder", **Q10_DECLARATIONS["elder"]}):
+        answer = step(table, "Bill", **body, at={"deal": 1})
+        assert answer.status_code == 201, answer.json
+    return table
+
+
+def test_two_phones_tap_the_same_trick_the_second_gets_409(client: FlaskClient) -> None:
+    """Both phones tap Bill's lead ♠K at trick 1, card 1: Bill's is recorded; Ann's (sent
+    again after its 412) gets 409 with Bill's, ``same`` true; a ♣A tapped there, false.
+    Nothing is stored: trick 1 holds one card."""
+    table = piquet_at_the_first_lead(client)
+    match = table.get()
+    assert match["next"]["at"] == card_at(1, 1)
+    read = client_etag(table)
+    first = step(table, "Bill", read, type="card", card="KS", at=match["next"]["at"])
+    assert first.status_code == 201, first.json
+    stale = step(table, "Ann", read, type="card", card="KS", at=card_at(1, 1))
+    assert stale.status_code == 412
+    log = table.get("/log")["items"]
+    clash = step(table, "Ann", stale.headers["ETag"], type="card", card="K♠", at=card_at(1, 1))
+    assert clash.status_code == 409, clash.json
+    assert clash.mimetype == "application/problem+json"
+    body = clash.json
+    assert (body["type"], body["title"]) == (PROBLEMS + "step-already-recorded",
+                                             "Already recorded")
+    assert body["at"] == card_at(1, 1) and body["same"] is True
+    assert body["existing"] == {"type": "card", "player": "Bill", "card": "KS",
+                                "entered_by": "seat:Bill"}
+    assert body["match"]["current_deal"]["tricks"] == [["KS"]]
+    assert body["match"]["next"]["at"] == card_at(1, 2)
+    assert clash.headers["ETag"] == f'"v{body["match"]["version"]}"'
+    other = step(table, "Ann", type="card", card="AC", at=card_at(1, 1))
+    assert other.status_code == 409 and other.json["same"] is False
+    assert other.json["existing"]["card"] == "KS"
+    assert table.get("/log")["items"] == log
+
+
+def test_a_card_ahead_is_409_step_not_next(client: FlaskClient) -> None:
+    table = piquet_at_the_first_lead(client)
+    assert step(table, "Bill", type="card", card="KS", at=card_at(1, 1)).status_code == 201
+    log = table.get("/log")["items"]
+    for at in (card_at(2, 1), card_at(1, 2, deal=2)):
+        ahead = step(table, "Ann", type="card", card="AS", at=at)
+        assert ahead.status_code == 409, ahead.json
+        assert ahead.json["type"] == PROBLEMS + "step-not-next"
+        assert (ahead.json["at"], ahead.json["next_at"]) == (at, card_at(1, 2))
+        assert ahead.json["match"]["next"]["at"] == card_at(1, 2)
+    dry = step(table, "Ann", dry_run=True, type="card", card="AS", at=card_at(2, 1))
+    assert dry.status_code == 409 and dry.json["type"] == PROBLEMS + "step-not-next"
+    assert table.get("/log")["items"] == log
+    wrong = step(table, "Ann", type="card", card="AS", at={"deal": 1, "bid": 2})
+    assert wrong.status_code == 400 and "at" in wrong.json["errors"]
+
+
+def test_the_q10_deal_card_by_card_next_at_and_next_deal(client: FlaskClient) -> None:
+    """Every card sent where ``next.at`` says; the last card scores the deal (Bill 11, Ann
+    41); then ``next.at`` is deal 2's first lead and ``next_deal`` deal 2 (Bill deals, Ann is
+    elder); the other phone's last card is the same step, refused."""
+    table = piquet_at_the_first_lead(client)
+    for t, trick in enumerate(Q10_TRICKS, 1):
+        for p, card in enumerate(trick, 1):
+            match = table.get()
+            assert (match["next"]["at"], match["deal_number"]) == (card_at(t, p), 1)
+            assert match["next_deal"]["number"] == 1
+            if (t, p) == (1, 2):
+                assert step(table, "Ann", type="declaration", role="younger",
+                            **Q10_DECLARATIONS["younger"], at={"deal": 1}).status_code == 201
+            who = "Bill" if match["next"]["player"] == "Bill" else "Ann"
+            answer = step(table, who, type="card", card=card, at=match["next"]["at"])
+            assert answer.status_code == 201, answer.json
+    assert answer.json["scored"]["scores"] == {"Bill": 11, "Ann": 41}
+    match = answer.json["match"]
+    assert match["next"]["at"] == card_at(1, 1, deal=2)
+    assert match["next_deal"] == {"number": 2, "dealer": "Bill", "elder": "Ann",
+                                  "younger": "Bill"}
+    late = step(table, "Bill", type="card", card="9H", at=card_at(12, 2))
+    assert late.status_code == 409, late.json
+    assert late.json["same"] is True and late.json["existing"]["player"] == "Ann"
+    assert len(table.get("/ledger")["items"]) == 1
+
+
+def test_pitch_bids_and_cards_clash_by_place(client: FlaskClient) -> None:
+    """Ann deals, Bob bids first (P3). Bob's 2 at bid 1 from two phones: the second is the
+    same; a bid 3 places ahead is not next. Then the cards: Cid's ♥A at trick 1, card 2."""
+    table = Table(client, "pitch", ["Ann", "Bob", "Cid"], target=7)
+    table.join()
+    assert table.get()["next"]["at"] == {"deal": 1, "bid": 1}
+    assert step(table, "Bob", type="bid", call=2, at={"deal": 1, "bid": 1}).status_code == 201
+    same = step(table, "Ann", type="bid", call=2, at={"deal": 1, "bid": 1})
+    assert same.status_code == 409, same.json
+    assert same.json["existing"] == {"type": "bid", "player": "Bob", "call": 2,
+                                     "entered_by": "seat:Bob"}
+    assert same.json["same"] is True
+    other = step(table, "Ann", type="bid", call=3, at={"deal": 1, "bid": 1})
+    assert other.status_code == 409 and other.json["same"] is False
+    ahead = step(table, "Ann", type="bid", call="pass", at={"deal": 1, "bid": 3})
+    assert ahead.status_code == 409 and ahead.json["type"] == PROBLEMS + "step-not-next"
+    assert ahead.json["next_at"] == {"deal": 1, "bid": 2}
+    for k, who in ((2, "Cid"), (3, "Ann")):
+        assert step(table, who, type="bid", call="pass",
+                    at={"deal": 1, "bid": k}).status_code == 201
+    assert table.get()["next"]["at"] == card_at(1, 1)
+    assert step(table, "Bob", type="card", card="KH", at=card_at(1, 1)).status_code == 201
+    assert step(table, "Cid", type="card", card="AH", at=card_at(1, 2)).status_code == 201
+    clash = step(table, "Ann", type="card", card="AH", at=card_at(1, 2))
+    assert clash.status_code == 409
+    assert clash.json["existing"] == {"type": "card", "player": "Cid", "card": "AH",
+                                      "entered_by": "seat:Cid"}
+    assert table.get()["current_deal"]["tricks"] == [["KH", "AH"]]
+    assert table.get()["next"]["at"] == card_at(1, 3)

@@ -17,7 +17,15 @@ from referee.match import commands
 from referee.match.events import Event
 from referee.match.games import GAMES
 from referee.match.state import Clash, MatchState, replay
-from tests.api.deals import Q10_RECORD, Q10_TRICKS
+from tests.api.deals import (
+    BOB_SET_BACK_TRICKS,
+    Q10_DEALT,
+    Q10_DECLARATIONS,
+    Q10_EXCHANGE,
+    Q10_RECORD,
+    Q10_TALON,
+    Q10_TRICKS,
+)
 
 #: Deal 1 by score sheet (Q10): Bill (elder) 11, Ann (younger) 41.
 Q10_SHEET: dict[str, Any] = {
@@ -179,3 +187,147 @@ def test_pitch_next_deal_names_the_dealer() -> None:
     assert clash.value.details["existing"]["scores"] == {"Ann": 0, "Bob": -2, "Cid": 4}
     assert clash.value.details["existing"]["dealer"] == "Ann"
 
+
+
+# ------------------------------------------------------------------------------- steps
+
+
+def piquet_ready_to_play() -> Ledger:
+    """Deal 1 of the Q10 deal card by card from Bill's phone: the hands, the exchange, Bill's
+    declarations; next is Bill's first lead (Q4–Q6)."""
+    ledger = Ledger("piquet", ["Bill", "Ann"])
+    ledger.step("deal_started", "seat:Bill", dealt=Q10_DEALT, talon=Q10_TALON,
+                at={"deal": 1})
+    ledger.step("exchange", "seat:Bill", **Q10_EXCHANGE, at={"deal": 1})
+    ledger.step("declaration", "seat:Bill", role="elder", **Q10_DECLARATIONS["elder"],
+                at={"deal": 1})
+    return ledger
+
+
+def card_at(trick: int, position: int, deal: int = 1) -> dict[str, int]:
+    return {"deal": deal, "trick": trick, "position": position}
+
+
+def test_two_phones_tap_the_same_card_the_second_is_refused() -> None:
+    """Bill's phone records his lead ♠K (trick 1, card 1); Ann's phone, which tapped it too,
+    is refused with it (the same card by the same player: both phones agree); had Ann's
+    phone tapped ♣A there, it would not be the same."""
+    ledger = piquet_ready_to_play()
+    assert ledger.state.next.at == card_at(1, 1)
+    ledger.step("card", "seat:Bill", card="KS", at=card_at(1, 1))
+    before = list(ledger.events)
+    with pytest.raises(Clash) as clash:
+        ledger.step("card", "seat:Ann", card="KS", at=card_at(1, 1))
+    assert ledger.events == before
+    assert clash.value.problem == "step-already-recorded"
+    assert clash.value.details == {
+        "at": card_at(1, 1), "same": True,
+        "existing": {"type": "card", "player": "Bill", "card": "KS", "entered_by": "seat:Bill"},
+    }
+    with pytest.raises(Clash) as other:
+        ledger.step("card", "seat:Ann", card="AC", at=card_at(1, 1))
+    assert other.value.details["same"] is False
+    assert other.value.details["existing"]["card"] == "KS"
+    with pytest.raises(Clash) as named:  # the same card said to be Ann's: not the same step
+        ledger.step("card", "seat:Ann", card="KS", player="Ann", at=card_at(1, 1))
+    assert named.value.details["same"] is False
+
+
+def test_a_card_ahead_or_for_another_deal_is_not_next() -> None:
+    ledger = piquet_ready_to_play()
+    ledger.step("card", card="KS", at=card_at(1, 1))
+    for at in (card_at(2, 1), card_at(1, 3), card_at(1, 2, deal=2), card_at(1, 2, deal=0)):
+        with pytest.raises(Clash) as clash:
+            ledger.step("card", card="AS", at=at)
+        assert clash.value.problem == "step-not-next", at
+        assert clash.value.details == {"at": at, "next_at": card_at(1, 2)}
+    with pytest.raises(Clash) as declaration:
+        ledger.step("declaration", role="younger", **Q10_DECLARATIONS["younger"],
+                    at={"deal": 2})
+    assert declaration.value.details["next_at"] == {"deal": 1}
+    ledger.step("card", card="AS", at=card_at(1, 2))
+    assert ledger.state.next.at == card_at(2, 1)
+
+
+def test_next_at_follows_the_q10_deal_card_by_card_into_deal_2() -> None:
+    """Each card goes where next.at said; trick t, card p as played (Q6); after the last card
+    the deal is scored (Bill 11, Ann 41) and next.at is deal 2's first lead."""
+    ledger = piquet_ready_to_play()
+    for t, trick in enumerate(Q10_TRICKS, 1):
+        for p, card in enumerate(trick, 1):
+            assert ledger.state.next.at == card_at(t, p)
+            if (t, p) == (1, 2):
+                ledger.step("declaration", "seat:Ann", role="younger",
+                            **Q10_DECLARATIONS["younger"], at={"deal": 1})
+            ledger.step("card", "seat:Bill" if p == 1 else "seat:Ann", card=card,
+                        at=card_at(t, p))
+    state = ledger.state
+    assert state.deal(1) is not None and state.deal(1).scores == {"Bill": 11, "Ann": 41}
+    assert state.next.at == card_at(1, 1, deal=2)
+    assert state.next_deal == {"number": 2, "dealer": "Bill", "elder": "Ann",
+                               "younger": "Bill"}
+    # The other phone's last card (Ann's ♥9, trick 12, card 2) meets the deal scored.
+    with pytest.raises(Clash) as clash:
+        ledger.step("card", "seat:Bill", card="9H", at=card_at(12, 2))
+    assert clash.value.details == {
+        "at": card_at(12, 2), "same": True,
+        "existing": {"type": "card", "player": "Ann", "card": "9H", "entered_by": "seat:Ann"},
+    }
+    with pytest.raises(Clash) as gone:  # a place deal 1 never had
+        ledger.step("card", card="9H", at=card_at(13, 1))
+    assert gone.value.problem == "step-not-next"
+    assert gone.value.details["next_at"] == card_at(1, 1, deal=2)
+
+
+def test_pitch_bids_clash_by_their_place_in_the_auction() -> None:
+    """Ann deals; Bob bids first (P3): Bob 2 recorded; the other phone's "Bob 2" at bid 1 is
+    the same, a 3 there is not; bid 3 while bid 2 is free is not next."""
+    ledger = Ledger("pitch", ["Ann", "Bob", "Cid"])
+    assert ledger.state.next.at == {"deal": 1, "bid": 1}
+    ledger.step("bid", "seat:Bob", call=2, at={"deal": 1, "bid": 1})
+    with pytest.raises(Clash) as same:
+        ledger.step("bid", "seat:Cid", call=2, at={"deal": 1, "bid": 1})
+    assert same.value.details == {
+        "at": {"deal": 1, "bid": 1}, "same": True,
+        "existing": {"type": "bid", "player": "Bob", "call": 2, "entered_by": "seat:Bob"}}
+    with pytest.raises(Clash) as other:
+        ledger.step("bid", call=3, at={"deal": 1, "bid": 1})
+    assert other.value.details["same"] is False
+    with pytest.raises(Clash) as ahead:
+        ledger.step("bid", call="pass", at={"deal": 1, "bid": 3})
+    assert ahead.value.problem == "step-not-next"
+    assert ahead.value.details["next_at"] == {"deal": 1, "bid": 2}
+    ledger.step("bid", call="pass", at={"deal": 1, "bid": 2})
+    ledger.step("bid", call="pass", at={"deal": 1, "bid": 3})
+    assert ledger.state.next.at == card_at(1, 1)
+
+
+def test_pitch_cards_clash_and_next_at_runs_into_deal_2() -> None:
+    """Bob pitches hearts for 2; Cid takes all four: Ann 0, Bob −2, Cid 4 (P6). A trick is
+    three cards (P4); the second phone's ♥A (Cid, trick 1, card 2) meets the first's."""
+    ledger = Ledger("pitch", ["Ann", "Bob", "Cid"])
+    for call in (2, "pass", "pass"):
+        ledger.step("bid", call=call)
+    for t, trick in enumerate(BOB_SET_BACK_TRICKS, 1):
+        for p, card in enumerate(trick, 1):
+            assert ledger.state.next.at == card_at(t, p)
+            ledger.step("card", "write token", card=card, at=card_at(t, p))
+            if (t, p) == (1, 2):
+                with pytest.raises(Clash) as clash:
+                    ledger.step("card", card="AH", at=card_at(1, 2))
+                assert clash.value.details["existing"] == {
+                    "type": "card", "player": "Cid", "card": "AH",
+                    "entered_by": "write token"}
+    state = ledger.state
+    assert state.deal(1) is not None and state.deal(1).scores == {"Ann": 0, "Bob": -2,
+                                                                  "Cid": 4}
+    assert state.next.at == {"deal": 2, "bid": 1}
+    assert state.next_deal == {"number": 2, "dealer": "Bob"}
+
+
+def test_without_at_steps_go_where_they_go_as_before() -> None:
+    ledger = piquet_ready_to_play()
+    ledger.step("card", card="KS")
+    ledger.step("card", card="AS")
+    assert ledger.state.current is not None
+    assert ledger.state.current.record["tricks"] == [["KS", "AS"]]
