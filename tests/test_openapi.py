@@ -29,3 +29,16 @@ def test_app_serves_the_document(app: Flask) -> None:
     response = app.test_client().get("/openapi.json")
     assert response.status_code == 200
     assert response.json["paths"].keys() == _generated(app)["paths"].keys()
+
+
+def test_streamed_and_csv_answers_name_their_media_type(app: Flask) -> None:
+    """The event stream's 200 is ``text/event-stream``; the ledger's CSV answers are
+    ``text/csv`` (``/ledger.csv``, and ``/ledger`` beside its JSON page)."""
+    paths = _generated(app)["paths"]
+
+    def content(path: str) -> dict:
+        return paths["/v1/matches/{match_id}" + path]["get"]["responses"]["200"]["content"]
+
+    assert content("/stream")["text/event-stream"]["schema"]["type"] == "string"
+    assert content("/ledger.csv")["text/csv"]["schema"]["type"] == "string"
+    assert set(content("/ledger")) == {"application/json", "text/csv"}

@@ -234,6 +234,7 @@ def _last_event_id() -> int | None:
 )
 @blp.response(
     200,
+    {"type": "string", "description": "A stream of Server-Sent Events (text, UTF-8)."},
     content_type="text/event-stream",
     description=(
         "Server-Sent Events: `retry: 3000`, then `event: match` / `id: <version>` / "

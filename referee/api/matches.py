@@ -175,6 +175,12 @@ def _not_modified(response: Response) -> Response:
 
 #: Security requirement documented on every match route (the match's bearer token).
 BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+#: The body of a ``text/csv`` answer, as the OpenAPI document describes it.
+CSV_SCHEMA: dict[str, str] = {
+    "type": "string",
+    "description": "CSV (RFC 4180): a header row, then one row per deal with its points and "
+                   "the running totals; every cell quoted.",
+}
 
 
 def _token() -> str | None:
@@ -900,7 +906,9 @@ def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 @problems(blp, 401, 403, 404)
 @blp.arguments(s.PageArgsSchema(), location="query")
 @blp.response(200, s.LedgerPageSchema)
-@blp.alt_response(200, content_type="text/csv", description="The ledger as CSV")
+@blp.alt_response(200, schema=CSV_SCHEMA, content_type="text/csv",
+                  description="The ledger page (JSON), or with `Accept: text/csv` the whole "
+                              "ledger as CSV")
 @blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 def read_ledger(args: dict[str, Any], match_id: str) -> Any:
     """Every deal with its ruling and the running totals, cursor-paginated (``next_cursor``);
@@ -916,7 +924,7 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
 @blp.route("/<string:match_id>/ledger.csv", methods=["GET"])
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
-@blp.response(200, content_type="text/csv", description="The ledger as CSV")
+@blp.response(200, CSV_SCHEMA, content_type="text/csv", description="The ledger as CSV")
 @blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 def read_ledger_csv(match_id: str) -> Any:
     """The whole ledger as CSV: one row per deal, its scores and the running totals."""
