@@ -16,10 +16,16 @@ from flask import Flask, Response, json
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from referee.api import problems as registry
+from referee.api.problems import (
+    INTERNAL_SERVER_ERROR,
+    LEDGER_TAMPERED,
+    RECORD_NOT_SCORABLE,
+    ProblemType,
+)
 from referee.violations import RecordError, Violation
 
 PROBLEM_JSON = "application/problem+json"
-_TYPE_BASE = "https://referee.example/problems/"
 
 
 class ViolationSchema(ma.Schema):
@@ -70,51 +76,65 @@ def problems(blp: Any, *statuses: int) -> Any:
     return decorate
 
 
+def _split(status: int | ProblemType, problem_type: ProblemType | str | None
+           ) -> tuple[int, ProblemType | str | None]:
+    """(the status, the type) of an error given by its registered type or by its status."""
+    if isinstance(status, ProblemType):
+        return status.status, status
+    return status, problem_type
+
+
 class ProblemError(HTTPException):
-    """An HTTP error carrying a problem document; raise it (or call :func:`abort_problem`)."""
+    """An HTTP error carrying a problem document; raise it (or call :func:`abort_problem`).
+
+    ``status``: a registered :class:`~referee.api.problems.ProblemType` (its status, type and
+    title: ``ProblemError(STALE_VERSION, "…")``), or a bare status, answered with its
+    generic type (or with ``problem_type``, a registered type's slug)."""
 
     def __init__(
         self,
-        status: int,
+        status: int | ProblemType,
         detail: str,
         *,
-        problem_type: str | None = None,
+        problem_type: ProblemType | str | None = None,
         title: str | None = None,
         violations: Iterable[Violation] = (),
         extra: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(description=detail)
-        self.code = status
-        self.problem_type = problem_type
+        self.code, self.problem_type = _split(status, problem_type)
         self.title = title
         self.violations = tuple(violations)
         self.extra = dict(extra or {})
         self.problem_headers = dict(headers or {})
 
 
-def abort_problem(status: int, detail: str, **kwargs: Any) -> NoReturn:
+def abort_problem(status: int | ProblemType, detail: str, **kwargs: Any) -> NoReturn:
     """Stop the request with a problem+json response (see :class:`ProblemError`)."""
     raise ProblemError(status, detail, **kwargs)
 
 
 def problem_response(
-    status: int,
+    status: int | ProblemType,
     detail: str,
     *,
-    problem_type: str | None = None,
+    problem_type: ProblemType | str | None = None,
     title: str | None = None,
     violations: Iterable[Violation] = (),
     errors: Any = None,
     extra: Mapping[str, Any] | None = None,
     headers: Mapping[str, str] | None = None,
 ) -> Response:
-    """Build a problem+json :class:`Response` (status, detail, optional violations/errors)."""
-    phrase = HTTPStatus(status).phrase
+    """Build a problem+json :class:`Response` (status, detail, optional violations/errors):
+    its ``type`` and ``title`` those of the registered type (:mod:`referee.api.problems`) —
+    ``status`` itself, ``problem_type``, or the generic type of the status."""
+    code, problem_type = _split(status, problem_type)
+    kind = registry.resolve(code, problem_type)
     body: dict[str, Any] = {
-        "type": _TYPE_BASE + (problem_type or phrase.lower().replace(" ", "-")),
-        "title": title or phrase,
-        "status": status,
+        "type": kind.uri,
+        "title": title or kind.title,
+        "status": code,
         "detail": detail,
     }
     found = [v.as_dict() for v in violations]
@@ -123,7 +143,7 @@ def problem_response(
     if errors is not None:
         body["errors"] = errors
     body.update(extra or {})
-    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    response = Response(json.dumps(body), status=code, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
@@ -132,10 +152,8 @@ def problem_response(
 def record_error_response(error: RecordError) -> Response:
     """422 for a record too broken to rule on: the violations say why (Q11, P9)."""
     return problem_response(
-        422,
+        RECORD_NOT_SCORABLE,
         "The record breaks the rules too badly to be ruled on: " + str(error),
-        problem_type="record-not-scorable",
-        title="Record not scorable",
         violations=error.violations,
     )
 
@@ -228,15 +246,15 @@ def register_error_handlers(app: Flask) -> None:
         app.logger.error("LEDGER TAMPERED: match %s does not verify at event %d",
                          error.match_id, error.seq)
         return problem_response(
-            500,
+            LEDGER_TAMPERED,
             f"The ledger of this match does not verify at event {error.seq}: it was changed "
             "outside the referee. Nothing is served or recorded from it; the operator can "
             "inspect it with 'flask db verify'.",
-            problem_type="ledger-tampered", title="Ledger tampered",
             extra={"broken_at": error.seq},
         )
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:
         app.logger.exception("unhandled error", exc_info=error)
-        return problem_response(500, "The referee failed unexpectedly; the request stored nothing.")
+        return problem_response(INTERNAL_SERVER_ERROR,
+                                "The referee failed unexpectedly; the request stored nothing.")

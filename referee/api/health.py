@@ -9,6 +9,7 @@ from flask import current_app
 from referee import RULES_VERSION, __version__
 from referee.api.errors import abort_problem, problems
 from referee.api.fields import Blueprint
+from referee.api.problems import NOT_READY
 from referee.store.db import pending_migrations
 
 blp = Blueprint("health", __name__, description="Service health")
@@ -42,11 +43,10 @@ def readyz() -> dict[str, str]:
         pending = pending_migrations(db)
     except Exception as error:  # any driver error: unreachable, refused, pool exhausted…
         current_app.logger.warning("readyz: database unreachable: %s", error)
-        abort_problem(503, "The database cannot be reached.", problem_type="not-ready",
-                      title="Not ready", headers={"Retry-After": "5"})
+        abort_problem(NOT_READY, "The database cannot be reached.",
+                      headers={"Retry-After": "5"})
     if pending:
-        abort_problem(503, "The database lacks migrations: " + ", ".join(pending)
+        abort_problem(NOT_READY, "The database lacks migrations: " + ", ".join(pending)
                       + " (run `flask --app wsgi db upgrade`).",
-                      problem_type="not-ready", title="Not ready",
                       headers={"Retry-After": "5"})
     return {"status": "ready", "version": __version__, "rules_version": RULES_VERSION}

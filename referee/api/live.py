@@ -46,6 +46,7 @@ from referee.api import match_schemas as s
 from referee.api.errors import ProblemError, problems
 from referee.api.fields import Blueprint
 from referee.api.matches import BEARER, _authorize, _token, state_dict
+from referee.api.problems import NOT_FOUND
 from referee.store import ledger, tokens
 from referee.store.changes import Watcher
 
@@ -269,7 +270,7 @@ def stream_match(match_id: str) -> Any:
         first = the_hub.snapshot(match_id, render)
     except ledger.MatchNotFound:
         the_hub.unsubscribe(match_id, waiter)
-        raise ProblemError(404, f"There is no match {match_id!r}.") from None
+        raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
     except BaseException:
         the_hub.unsubscribe(match_id, waiter)
         raise

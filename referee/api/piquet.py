@@ -18,6 +18,7 @@ from referee.api.match_schemas import (
     RolesAnnouncementsSchema,
     RolesCardsSchema,
 )
+from referee.api.problems import BAD_REQUEST
 
 blp = Blueprint(
     "piquet", __name__, url_prefix="/v1/piquet",
@@ -468,4 +469,4 @@ def settle(body: dict[str, Any]) -> dict[str, Any]:
             body["scores"], Decimal(stake) if stake is not None else None
         ).as_dict()
     except ValueError as error:
-        raise ProblemError(400, str(error)) from None
+        raise ProblemError(BAD_REQUEST, str(error)) from None

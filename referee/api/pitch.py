@@ -13,6 +13,7 @@ from referee import pitch
 from referee.api.errors import ProblemError, ViolationSchema
 from referee.api.fields import Blueprint, CallField, StrictSchema, card_list
 from referee.api.match_schemas import PitchOptionsSchema
+from referee.api.problems import BAD_REQUEST
 
 blp = Blueprint(
     "pitch", __name__, url_prefix="/v1/pitch",
@@ -359,7 +360,7 @@ def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
     try:
         return pitch.PitchOptions(**data)
     except ValueError as error:
-        raise ProblemError(400, f"Bad options: {error}") from None
+        raise ProblemError(BAD_REQUEST, f"Bad options: {error}") from None
 
 
 @blp.ruling("/hands:score", HandRequestSchema, HandRulingSchema)
