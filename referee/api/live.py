@@ -218,6 +218,22 @@ def _connected(db: peewee.Database) -> Iterator[None]:
             db.close()
 
 
+#: One event of the stream, as an SSE reader gives it (the OpenAPI document's schema of the
+#: ``text/event-stream`` answer describes each event).
+SSE_EVENT: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "event": {"type": "string", "enum": ["match"]},
+        "id": {"type": "string", "pattern": "^[0-9]+$",
+               "description": "The match's version (send it back as Last-Event-ID)."},
+        "data": {"type": "string", "contentMediaType": "application/json",
+                 "contentSchema": {"$ref": "#/components/schemas/Match"},
+                 "description": "The match, as GET /v1/matches/{match_id} gives it."},
+        "retry": {"type": "integer", "description": "Milliseconds to wait before reconnecting."},
+    },
+}
+
+
 def _last_event_id() -> int | None:
     value = request.headers.get("Last-Event-ID", "").strip()
     return int(value) if value.isdigit() and len(value) <= 18 else None
@@ -235,7 +251,7 @@ def _last_event_id() -> int | None:
 )
 @blp.response(
     200,
-    {"type": "string", "description": "A stream of Server-Sent Events (text, UTF-8)."},
+    SSE_EVENT,
     content_type="text/event-stream",
     description=(
         "Server-Sent Events: `retry: 3000`, then `event: match` / `id: <version>` / "
