@@ -36,6 +36,7 @@ from bench.servers import (
     migrate,
     server_cpu_s,
 )
+from bench.verdict import judge_http
 
 LUA = Path(__file__).resolve().parent / "wrk" / "plays.lua"
 TARGET_RATIO = 0.8
@@ -159,30 +160,34 @@ def main(argv: list[str] | None = None) -> int:
         kind: max((r[kind] for r in rounds), key=lambda f: f["ok_per_s"])
         for kind in ("baseline", "service")
     }
-    ratio = best["service"]["ok_per_s"] / best["baseline"]["ok_per_s"]
+    # Every run is judged, not only the best: one broken run makes the comparison no result.
+    verdict = judge_http(
+        [(f"the {kind} run" + (f" of round {n + 1}" if args.rounds > 1 else ""), r[kind])
+         for n, r in enumerate(rounds) for kind in ("baseline", "service")],
+        best["baseline"]["ok_per_s"], best["service"]["ok_per_s"], TARGET_RATIO)
     summary = {
         "machine": machine(),
         "database": args.database,
         "settings": {k: getattr(args, k) for k in ("duration", "connections", "workers",
                                                    "matches", "deals", "rounds", "seed")},
         "rounds": rounds,
-        "ratio": round(ratio, 3),
+        "ratio": verdict.ratio,
         "target_ratio": TARGET_RATIO,
-        "target_met": ratio >= TARGET_RATIO,
+        "target_met": verdict.met,
+        "not_a_result": list(verdict.reasons),
     }
     print(f"HTTP on {args.database}, {args.workers} gunicorn workers, {args.connections} "
           f"connections, {args.duration} s per run, {args.matches} matches")
     for kind in ("baseline", "service"):
         f = best[kind]
         print(f"  {kind:8} {f['ok_per_s']:>8} req/s  p50 {f['p50_us'] / 1000:7.1f} ms  "
-              f"p99 {f['p99_us'] / 1000:7.1f} ms  ({f['ok']} taken, {f['refused']} refused, "
-              f"{f['other'] + f['socket_errors']} errors; server CPU "
-              f"{f['server_cpu_ms_per_req']:.2f} ms/req)")
-    print(f"  ratio service/baseline {ratio:.3f} (target ≥ {TARGET_RATIO}: "
-          f"{'met' if ratio >= TARGET_RATIO else 'NOT met'})")
+              f"p99 {f['p99_us'] / 1000:7.1f} ms  ({f['requests']} requests: {f['ok']} taken, "
+              f"{f['refused']} refused, {f['non_2xx']} not 2xx, {f['socket_errors']} socket "
+              f"errors; server CPU {f['server_cpu_ms_per_req']:.2f} ms/req)")
+    print(verdict.line())
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=2) + "\n")
-    return 0
+    return 2 if verdict.refused else 0
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import json
 import os
 import resource
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -43,6 +44,7 @@ from bench.servers import (
     migrate,
     server_cpu_s,
 )
+from bench.verdict import judge_streams
 
 #: The worked deal of the Piquet rules (Q10): 24 legal cards in the order played.
 Q10_TRICKS = [["KS", "AS"], ["KC", "AC"], ["QS", "7S"], ["TS", "JS"], ["QC", "7C"],
@@ -153,9 +155,23 @@ async def _lines(reader: asyncio.StreamReader) -> Any:
             yield line.decode()
 
 
+class Writes:
+    """What the writer did: writes sent, and those that failed (refused, an error status, no
+    answer), with the last failure in words."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.failed = 0
+        self.last_failure = ""
+
+
 def write_plays(base: str, matches: list[dict[str, Any]], writes: int, rate: float,
-                sent: dict[tuple[str, int], float], write_latency: list[float]) -> None:
-    """Record ``writes`` plays, ``rate`` a second, round-robin over the matches."""
+                sent: dict[tuple[str, int], float], write_latency: list[float],
+                done: Writes) -> None:
+    """Record ``writes`` plays, ``rate`` a second, round-robin over the matches. A write that
+    fails (a saturated server: no answer in time, a connection refused, a 5xx) is counted in
+    ``done`` and the match's version read again; the run goes on (bench/verdict.py then says
+    its latency is no result)."""
     interval = 1 / rate
     next_at = time.monotonic()
     for n in range(writes):
@@ -169,15 +185,35 @@ def write_plays(base: str, matches: list[dict[str, Any]], writes: int, rate: flo
         if pause > 0:
             time.sleep(pause)
         began = time.monotonic()
-        sent[(match["id"], version + 1)] = began
-        status, _, body = call(
-            "POST", f"{base}/v1/matches/{match['id']}/events",
-            {"type": "card", "card": PLAYS[play]},
-            {"Authorization": f"Bearer {match['write']}", "If-Match": f'"v{version}"'})
+        key = (match["id"], version + 1)
+        sent[key] = began
+        done.sent += 1
+        try:
+            status, _, body = call(
+                "POST", f"{base}/v1/matches/{match['id']}/events",
+                {"type": "card", "card": PLAYS[play]},
+                {"Authorization": f"Bearer {match['write']}", "If-Match": f'"v{version}"'})
+        except (OSError, ValueError) as error:  # no answer, or not JSON
+            status, body = 0, repr(error)
         write_latency.append(time.monotonic() - began)
-        if status != 201:
-            raise SystemExit(f"a play was refused ({status}): {body}")
-        match["played"], match["version"] = play + 1, body["match"]["version"]
+        if status == 201:
+            match["played"], match["version"] = play + 1, body["match"]["version"]
+            continue
+        del sent[key]  # nothing to deliver
+        done.failed += 1
+        done.last_failure = f"{status or 'no answer'}: {str(body)[:200]}"
+        _reread(base, match)
+
+
+def _reread(base: str, match: dict[str, Any]) -> None:
+    """After a failed write: the match's version and cards played as the server has them
+    (the write may have been recorded after all); left as they were when it cannot say."""
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        status, _, body = call("GET", f"{base}/v1/matches/{match['id']}",
+                               headers={"Authorization": f"Bearer {match['write']}"})
+        if status == 200 and body["version"] != match["version"]:
+            match["played"] += body["version"] - match["version"]
+            match["version"] = body["version"]
 
 
 async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -213,9 +249,11 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
 
     sent: dict[tuple[str, int], float] = {}
     write_latency: list[float] = []
+    done = Writes()
     cpu_before = server_cpu_s(base)
     writer = threading.Thread(target=write_plays,
-                              args=(base, matches, args.writes, args.rate, sent, write_latency))
+                              args=(base, matches, args.writes, args.rate, sent, write_latency,
+                                    done))
     began = time.monotonic()
     writer.start()
     while writer.is_alive():
@@ -236,28 +274,38 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
         latencies += [t - at for t in got]
         missing += per_match[match_id] - len(got)
     ms = [1000 * v for v in latencies]
-    return {
+    result = {
         "streams_asked": args.streams,
         "streams_held": arrivals.connected,
         "streams_failed": arrivals.failed,
         "streams_ended_early": arrivals.ended,
         "connect_all_s": round(connect_s, 2),
         "matches": args.matches,
+        "writes_asked": done.sent,
         "writes": len(sent),
+        "writes_failed": done.failed,
+        "last_write_failure": done.last_failure or None,
         "deliveries": len(latencies),
         "deliveries_missing": missing,
-        "latency_ms": {"p50": round(percentile(ms, 50), 1), "p90": round(percentile(ms, 90), 1),
-                       "p99": round(percentile(ms, 99), 1),
+        "latency_ms": {"p50": _ms(ms, 50), "p90": _ms(ms, 90), "p99": _ms(ms, 99),
                        "max": round(max(ms), 1) if ms else None},
-        "write_ms": {"p50": round(1000 * statistics.median(write_latency), 1),
-                     "p99": round(1000 * percentile(write_latency, 99), 1)},
+        "write_ms": {"p50": round(1000 * statistics.median(write_latency), 1)
+                     if write_latency else None,
+                     "p99": _ms([1000 * v for v in write_latency], 99)},
         "server_cpu_idle_cores": round(idle_cpu, 3),
         "server_cpu_during_writes_cores": round(cpu_writes / writes_s, 3),
         "server_rss_mib": round(rss, 1),
     }
+    result["not_a_result"] = list(judge_streams(result))
+    return result
 
 
-def main() -> None:
+def _ms(values: list[float], q: float) -> float | None:
+    """A percentile rounded to 0.1 ms, None when there are no values (JSON has no NaN)."""
+    return round(percentile(values, q), 1) if values else None
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--pg-url", default=os.environ.get("BENCH_PG_URL", DEFAULT_PG_URL))
@@ -287,9 +335,15 @@ def main() -> None:
     result = {"database": args.database, "workers": args.workers, **result,
               "machine": machine()}
     print(json.dumps(result, indent=2))
+    print(f"streams held: {result['streams_held']} of {result['streams_asked']}; writes "
+          f"failed: {result['writes_failed']} of {result['writes_asked']}")
+    if result["not_a_result"]:
+        print("the latency figures are not a result (the server or the client was saturated: "
+              + "; ".join(result["not_a_result"]) + ")")
     if args.json:
         args.json.write_text(json.dumps(result, indent=2))
+    return 2 if result["not_a_result"] else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

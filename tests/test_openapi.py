@@ -29,3 +29,19 @@ def test_app_serves_the_document(app: Flask) -> None:
     response = app.test_client().get("/openapi.json")
     assert response.status_code == 200
     assert response.json["paths"].keys() == _generated(app)["paths"].keys()
+
+
+def test_streamed_and_csv_answers_name_their_media_type(app: Flask) -> None:
+    """The event stream's 200 is ``text/event-stream`` (each event: ``event``, ``id``,
+    ``data`` the match as JSON); the ledger's CSV answers are
+    ``text/csv`` (``/ledger.csv``, and ``/ledger`` beside its JSON page)."""
+    paths = _generated(app)["paths"]
+
+    def content(path: str) -> dict:
+        return paths["/v1/matches/{match_id}" + path]["get"]["responses"]["200"]["content"]
+
+    event = content("/stream")["text/event-stream"]["schema"]  # each event, as SSE reads it
+    assert event["properties"]["data"]["contentSchema"] == {"$ref": "#/components/schemas/Match"}
+    assert set(event["properties"]) == {"event", "id", "data", "retry"}
+    assert content("/ledger.csv")["text/csv"]["schema"]["type"] == "string"
+    assert set(content("/ledger")) == {"application/json", "text/csv"}

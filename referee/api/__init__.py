@@ -111,6 +111,7 @@ def _register_metrics(app: Flask) -> None:
 
     from referee import metrics
     from referee.api.errors import abort_problem
+    from referee.api.problems import UNAUTHORIZED
 
     @app.after_request
     def _count(response: Response) -> Response:
@@ -122,7 +123,7 @@ def _register_metrics(app: Flask) -> None:
         if wanted:
             sent = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
             if not hmac.compare_digest(sent.encode(), wanted.encode()):
-                abort_problem(401, "GET /metrics needs the token of REFEREE_METRICS_TOKEN.",
+                abort_problem(UNAUTHORIZED, "GET /metrics needs REFEREE_METRICS_TOKEN's token.",
                               headers={"WWW-Authenticate": "Bearer"})
         body, content_type = metrics.exposition()
         return Response(body, content_type=content_type,

@@ -20,11 +20,21 @@ from playhouse.pool import MaxConnectionsExceeded
 from werkzeug.exceptions import HTTPException
 
 from referee import metrics
+from referee.api import problems as registry
+from referee.api.problems import (
+    DATABASE_BUSY,
+    DATABASE_UNAVAILABLE,
+    INTERNAL_SERVER_ERROR,
+    LEDGER_TAMPERED,
+    RECORD_NOT_SCORABLE,
+    STORAGE_FULL,
+    WRITE_OUTCOME_UNKNOWN,
+    ProblemType,
+)
 from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
 from referee.violations import RecordError, Violation
 
 PROBLEM_JSON = "application/problem+json"
-_TYPE_BASE = "https://referee.example/problems/"
 
 
 class ViolationSchema(ma.Schema):
@@ -76,51 +86,65 @@ def problems(blp: Any, *statuses: int) -> Any:
     return decorate
 
 
+def _split(status: int | ProblemType, problem_type: ProblemType | str | None
+           ) -> tuple[int, ProblemType | str | None]:
+    """(the status, the type) of an error given by its registered type or by its status."""
+    if isinstance(status, ProblemType):
+        return status.status, status
+    return status, problem_type
+
+
 class ProblemError(HTTPException):
-    """An HTTP error carrying a problem document; raise it (or call :func:`abort_problem`)."""
+    """An HTTP error carrying a problem document; raise it (or call :func:`abort_problem`).
+
+    ``status``: a registered :class:`~referee.api.problems.ProblemType` (its status, type and
+    title: ``ProblemError(STALE_VERSION, "…")``), or a bare status, answered with its
+    generic type (or with ``problem_type``, a registered type's slug)."""
 
     def __init__(
         self,
-        status: int,
+        status: int | ProblemType,
         detail: str,
         *,
-        problem_type: str | None = None,
+        problem_type: ProblemType | str | None = None,
         title: str | None = None,
         violations: Iterable[Violation] = (),
         extra: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(description=detail)
-        self.code = status
-        self.problem_type = problem_type
+        self.code, self.problem_type = _split(status, problem_type)
         self.title = title
         self.violations = tuple(violations)
         self.extra = dict(extra or {})
         self.problem_headers = dict(headers or {})
 
 
-def abort_problem(status: int, detail: str, **kwargs: Any) -> NoReturn:
+def abort_problem(status: int | ProblemType, detail: str, **kwargs: Any) -> NoReturn:
     """Stop the request with a problem+json response (see :class:`ProblemError`)."""
     raise ProblemError(status, detail, **kwargs)
 
 
 def problem_response(
-    status: int,
+    status: int | ProblemType,
     detail: str,
     *,
-    problem_type: str | None = None,
+    problem_type: ProblemType | str | None = None,
     title: str | None = None,
     violations: Iterable[Violation] = (),
     errors: Any = None,
     extra: Mapping[str, Any] | None = None,
     headers: Mapping[str, str] | None = None,
 ) -> Response:
-    """Build a problem+json :class:`Response` (status, detail, optional violations/errors)."""
-    phrase = HTTPStatus(status).phrase
+    """Build a problem+json :class:`Response` (status, detail, optional violations/errors):
+    its ``type`` and ``title`` those of the registered type (:mod:`referee.api.problems`) —
+    ``status`` itself, ``problem_type``, or the generic type of the status."""
+    code, problem_type = _split(status, problem_type)
+    kind = registry.resolve(code, problem_type)
     body: dict[str, Any] = {
-        "type": _TYPE_BASE + (problem_type or phrase.lower().replace(" ", "-")),
-        "title": title or phrase,
-        "status": status,
+        "type": kind.uri,
+        "title": title or kind.title,
+        "status": code,
         "detail": detail,
     }
     found = [v.as_dict() for v in violations]
@@ -129,7 +153,7 @@ def problem_response(
     if errors is not None:
         body["errors"] = errors
     body.update(extra or {})
-    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    response = Response(json.dumps(body), status=code, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
@@ -138,10 +162,8 @@ def problem_response(
 def record_error_response(error: RecordError) -> Response:
     """422 for a record too broken to rule on: the violations say why (Q11, P9)."""
     return problem_response(
-        422,
+        RECORD_NOT_SCORABLE,
         "The record breaks the rules too badly to be ruled on: " + str(error),
-        problem_type="record-not-scorable",
-        title="Record not scorable",
         violations=error.violations,
     )
 
@@ -222,29 +244,28 @@ def _flatten_location(errors: Any) -> Any:
 
 @dataclass(frozen=True)
 class DatabaseFault:
-    """How a database fault is answered: 503 problem+json of ``problem_type`` with
-    ``Retry-After: retry_after`` (seconds)."""
+    """How a database fault is answered: 503 problem+json of ``kind`` (a registered type)
+    with ``detail`` and ``Retry-After: retry_after`` (seconds)."""
 
-    problem_type: str
-    title: str
+    kind: ProblemType
     detail: str
     retry_after: int
 
 
 _UNAVAILABLE = DatabaseFault(
-    "database-unavailable", "Database unavailable",
+    DATABASE_UNAVAILABLE,
     "The referee's database cannot be reached just now; nothing was stored. Try again shortly.",
     5)
 _BUSY = DatabaseFault(
-    "database-busy", "Database busy",
+    DATABASE_BUSY,
     "The referee's database stayed busy longer than it waits; nothing was stored. Try again.",
     1)
 _FULL = DatabaseFault(
-    "storage-full", "Storage full",
+    STORAGE_FULL,
     "The referee's database has run out of disk space; nothing was stored. The operator must "
     "free space; try again later.", 30)
 _UNKNOWN = DatabaseFault(
-    "write-outcome-unknown", "Write outcome unknown",
+    WRITE_OUTCOME_UNKNOWN,
     "The connection to the database was lost while this write was being committed: it may "
     "or may not have been stored. Send it again with the same Idempotency-Key: the answer "
     "then says what was recorded (never twice).", 1)
@@ -294,11 +315,10 @@ def register_error_handlers(app: Flask) -> None:
         app.logger.error("LEDGER TAMPERED: match %s does not verify at event %d",
                          error.match_id, error.seq)
         return problem_response(
-            500,
+            LEDGER_TAMPERED,
             f"The ledger of this match does not verify at event {error.seq}: it was changed "
             "outside the referee. Nothing is served or recorded from it; the operator can "
             "inspect it with 'flask db verify'.",
-            problem_type="ledger-tampered", title="Ledger tampered",
             extra={"broken_at": error.seq},
         )
 
@@ -311,16 +331,16 @@ def register_error_handlers(app: Flask) -> None:
         fault = database_fault(error)
         if fault is None:  # a programming error (a bad statement, a constraint): a bug
             return _unexpected(error)
-        metrics.DATABASE_FAULTS.labels(fault.problem_type).inc()
-        app.logger.error("database fault (%s) on %s %s, match %s: %s", fault.problem_type,
+        metrics.DATABASE_FAULTS.labels(fault.kind.slug).inc()
+        app.logger.error("database fault (%s) on %s %s, match %s: %s", fault.kind.slug,
                          request.method, request.path,
                          (request.view_args or {}).get("match_id", "-"), error,
                          exc_info=error)
-        return problem_response(503, fault.detail, problem_type=fault.problem_type,
-                                title=fault.title,
+        return problem_response(fault.kind, fault.detail,
                                 headers={"Retry-After": str(fault.retry_after)})
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:
         app.logger.exception("unhandled error", exc_info=error)
-        return problem_response(500, "The referee failed unexpectedly; the request stored nothing.")
+        return problem_response(INTERNAL_SERVER_ERROR,
+                                "The referee failed unexpectedly; the request stored nothing.")

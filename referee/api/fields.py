@@ -13,6 +13,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 
 from referee.api.errors import ProblemError, problems
 from referee.api.inbound import load_body
+from referee.api.problems import BAD_REQUEST
 from referee.cards import Card, CardError, card_name, parse_card
 
 #: What a card looks like on the wire (documentation; parsing is :func:`parse_card`).
@@ -115,7 +116,7 @@ class _Parser(FlaskParser):
         try:
             return load_body(req.get_data(cache=True))
         except RecursionError:
-            raise ProblemError(400, "The request body is nested too deeply.") from None
+            raise ProblemError(BAD_REQUEST, "The request body is nested too deeply.") from None
 
 
 class Blueprint(_Blueprint):

@@ -17,6 +17,7 @@ from flask import current_app
 from referee import RULES_VERSION, __version__
 from referee.api.errors import abort_problem, problems
 from referee.api.fields import Blueprint
+from referee.api.problems import NOT_READY, STORAGE_FULL
 from referee.store.db import is_sqlite, pending_migrations
 
 blp = Blueprint("health", __name__, description="Service health")
@@ -52,18 +53,17 @@ def readyz() -> dict[str, str]:
         current_app.logger.warning("readyz: database unreachable: %r", error)
         detail = (f"The database did not answer within {PROBE_SECONDS:g} s."
                   if isinstance(error, TimeoutError) else "The database cannot be reached.")
-        abort_problem(503, detail, problem_type="not-ready", title="Not ready",
+        abort_problem(NOT_READY, detail,
                       headers={"Retry-After": "5"})
     if pending:
-        abort_problem(503, "The database lacks migrations: " + ", ".join(pending)
+        abort_problem(NOT_READY, "The database lacks migrations: " + ", ".join(pending)
                       + " (run `flask --app wsgi db upgrade`).",
-                      problem_type="not-ready", title="Not ready",
                       headers={"Retry-After": "5"})
     free = _free_bytes(db)
     if free is not None and free < min_free_bytes():
-        abort_problem(503, f"The database's disk has {free // 1024} KiB free, less than the "
-                      f"{min_free_bytes() // 1024} KiB a write needs (REFEREE_MIN_FREE_BYTES): "
-                      "writes would fail.", problem_type="storage-full", title="Storage full",
+        abort_problem(STORAGE_FULL, f"The database's disk has {free // 1024} KiB free, less "
+                      f"than the {min_free_bytes() // 1024} KiB a write needs "
+                      "(REFEREE_MIN_FREE_BYTES): writes would fail.",
                       headers={"Retry-After": "30"})
     return {"status": "ready", "version": __version__, "rules_version": RULES_VERSION}
 

@@ -22,6 +22,7 @@ import re
 from typing import Any, NoReturn
 
 from referee.api.errors import ProblemError
+from referee.api.problems import BAD_REQUEST
 
 #: Most digits an integer in a request may have.
 MAX_INT_DIGITS = 15
@@ -37,7 +38,7 @@ class _Refused(ValueError):
 
 
 def _refuse(message: str, where: str = "body") -> NoReturn:
-    raise ProblemError(400, "The request does not match the schema: see errors.",
+    raise ProblemError(BAD_REQUEST, "The request does not match the schema: see errors.",
                        extra={"errors": {where: [message]}})
 
 

@@ -47,6 +47,7 @@ from referee.api import match_schemas as s
 from referee.api.errors import ProblemError, problems
 from referee.api.fields import Blueprint
 from referee.api.matches import BEARER, _authorize, _token, state_dict
+from referee.api.problems import NOT_FOUND
 from referee.store import ledger, tokens
 from referee.store.changes import Watcher
 
@@ -220,6 +221,22 @@ def _connected(db: peewee.Database) -> Iterator[None]:
             db.close()
 
 
+#: One event of the stream, as an SSE reader gives it (the OpenAPI document's schema of the
+#: ``text/event-stream`` answer describes each event).
+SSE_EVENT: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "event": {"type": "string", "enum": ["match"]},
+        "id": {"type": "string", "pattern": "^[0-9]+$",
+               "description": "The match's version (send it back as Last-Event-ID)."},
+        "data": {"type": "string", "contentMediaType": "application/json",
+                 "contentSchema": {"$ref": "#/components/schemas/Match"},
+                 "description": "The match, as GET /v1/matches/{match_id} gives it."},
+        "retry": {"type": "integer", "description": "Milliseconds to wait before reconnecting."},
+    },
+}
+
+
 def _last_event_id() -> int | None:
     value = request.headers.get("Last-Event-ID", "").strip()
     return int(value) if value.isdigit() and len(value) <= 18 else None
@@ -237,6 +254,7 @@ def _last_event_id() -> int | None:
 )
 @blp.response(
     200,
+    SSE_EVENT,
     content_type="text/event-stream",
     description=(
         "Server-Sent Events: `retry: 3000`, then `event: match` / `id: <version>` / "
@@ -271,7 +289,7 @@ def stream_match(match_id: str) -> Any:
         first = the_hub.snapshot(match_id, render)
     except ledger.MatchNotFound:
         the_hub.unsubscribe(match_id, waiter)
-        raise ProblemError(404, f"There is no match {match_id!r}.") from None
+        raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
     except BaseException:
         the_hub.unsubscribe(match_id, waiter)
         raise

@@ -20,8 +20,20 @@ import marshmallow as ma
 from flask import Response, g, request, url_for
 
 from referee.api import match_schemas as s
+from referee.api import problems as registry
 from referee.api.errors import ProblemError, problems
 from referee.api.fields import Blueprint
+from referee.api.problems import (
+    BAD_REQUEST,
+    IDEMPOTENCY_KEY_REUSED,
+    NOT_FOUND,
+    PRECONDITION_FAILED,
+    PRECONDITION_REQUIRED,
+    REFUSED,
+    RULE_VIOLATION,
+    STALE_VERSION,
+    UNAUTHORIZED,
+)
 from referee.match import commands
 from referee.match.events import canonical_json
 from referee.match.games import GAMES
@@ -173,6 +185,12 @@ def _not_modified(response: Response) -> Response:
 
 #: Security requirement documented on every match route (the match's bearer token).
 BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+#: The body of a ``text/csv`` answer, as the OpenAPI document describes it.
+CSV_SCHEMA: dict[str, str] = {
+    "type": "string",
+    "description": "CSV (RFC 4180): a header row, then one row per deal with its points and "
+                   "the running totals; every cell quoted.",
+}
 
 
 def _token() -> str | None:
@@ -205,26 +223,24 @@ def _expected_version(body: dict[str, Any], required: bool, any_ok: bool = False
         if any_ok or not required:
             return None  # RFC 9110: any current version
         raise ProblemError(
-            428,
+            PRECONDITION_REQUIRED,
             "If-Match: * could record this twice (two phones sending the same entry): send the "
             "ETag of the match as you last read it, e.g. \"v12\".",
-            title="Precondition Required",
         )
     if header:
         value = header.strip().removeprefix("W/").strip('"')
         if value.startswith("v") and value[1:].isdigit():
             return int(value[1:])
         raise ProblemError(
-            412, "If-Match must be the ETag of the match as last read, e.g. \"v12\".",
-            title="Precondition Failed",
+            PRECONDITION_FAILED, "If-Match must be the ETag of the match as last read, e.g. "
+            "\"v12\".",
         )
     expected = body.pop("expected_version", None)
     if expected is None and required:
         raise ProblemError(
-            428,
+            PRECONDITION_REQUIRED,
             "Say which version of the match you are adding to: send If-Match with its ETag "
             "(or expected_version in the body), so two phones cannot overwrite each other.",
-            title="Precondition Required",
         )
     return int(expected) if expected is not None else None
 
@@ -247,7 +263,7 @@ def _idempotency_key() -> str | None:
         return None
     key = key.strip().strip('"')
     if not 1 <= len(key) <= 255:
-        raise ProblemError(400, "Idempotency-Key must be 1 to 255 characters.")
+        raise ProblemError(BAD_REQUEST, "Idempotency-Key must be 1 to 255 characters.")
     return key
 
 
@@ -261,8 +277,8 @@ def _claim(scope: str, key: str | None, fingerprint: str | None
         return idempotency.claim(scope, key, fingerprint)
     except idempotency.KeyReused:
         raise ProblemError(
-            422, "This Idempotency-Key was already used for a different request.",
-            title="Idempotency-Key reused", problem_type="idempotency-key-reused",
+            IDEMPOTENCY_KEY_REUSED,
+            "This Idempotency-Key was already used for a different request.",
         ) from None
 
 
@@ -353,46 +369,29 @@ def _problem(match_id: str, error: Exception) -> Exception:
     if isinstance(error, ProblemError):
         return error
     if isinstance(error, ledger.MatchNotFound):
-        return ProblemError(404, f"There is no match {match_id!r}.")
+        return ProblemError(NOT_FOUND, f"There is no match {match_id!r}.")
     if isinstance(error, ledger.VersionMismatch):
         return ProblemError(
-            412,
+            STALE_VERSION,
             "The match has changed since you read it: here is its current state.",
-            title="Precondition Failed",
-            problem_type="stale-version",
             extra={"match": state_dict(match_id, error.current)},
             headers={"ETag": _etag(error.current)},
         )
     if isinstance(error, Clash):
         return clash_problem(match_id, error)
     if isinstance(error, MatchError):
-        return ProblemError(
-            422, str(error), title="Refused", problem_type="refused",
-            violations=error.violations,
-        )
+        return ProblemError(REFUSED, str(error), violations=error.violations)
     if isinstance(error, RecordError):
-        return ProblemError(
-            422, "Not recorded: " + str(error), title="Rule violation",
-            problem_type="rule-violation", violations=error.violations,
-        )
+        return ProblemError(RULE_VIOLATION, "Not recorded: " + str(error),
+                            violations=error.violations)
     return error
-
-
-#: The titles of the 409s of an entry or a step that says where it belongs (:class:`Clash`).
-CLASH_TITLES = {
-    "deal-already-recorded": "Deal already recorded",
-    "deal-not-next": "Not the next deal",
-    "step-already-recorded": "Already recorded",
-    "step-not-next": "Not the next step",
-}
 
 
 def clash_problem(match_id: str, clash: Clash) -> ProblemError:
     """409 for a :class:`Clash`: what the match layer found (the existing entry or step, the
     next deal or place), the match as it stands and its ETag (to send again with)."""
     return ProblemError(
-        409, str(clash), title=CLASH_TITLES[clash.problem], problem_type=clash.problem,
-        violations=clash.violations,
+        registry.lookup(clash.problem), str(clash), violations=clash.violations,
         extra={**clash.details, "match": state_dict(match_id, clash.state)},
         headers={"ETag": _etag(clash.state)},
     )
@@ -409,7 +408,7 @@ def _read(match_id: str) -> MatchState:
     try:
         return ledger.load_state(match_id)
     except ledger.MatchNotFound:
-        raise ProblemError(404, f"There is no match {match_id!r}.") from None
+        raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
 
 
 # -------------------------------------------------------------------------------- routes
@@ -491,7 +490,7 @@ def _token_write(
             made = {k: tokens.derive(match_id, k, again, purpose) for k in kept["kinds"]}
             return _replay(stored, json.dumps({"tokens": made}))
         if revoked:
-            raise ProblemError(401, "This token is not valid (wrong, or rotated away).",
+            raise ProblemError(UNAUTHORIZED, "This token is not valid (wrong, or rotated away).",
                                headers={"WWW-Authenticate": 'Bearer realm="referee"'})
         if expected is not None and ledger.chain_head(match_id)[0] != expected:
             raise ledger.VersionMismatch(ledger.load_state(match_id))
@@ -661,7 +660,7 @@ def _dry_run(
     try:
         state = ledger.load_state(match_id)
     except ledger.MatchNotFound:
-        raise ProblemError(404, f"There is no match {match_id!r}.") from None
+        raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
     answer: dict[str, Any] = {"dry_run": True, "version": state.version, "would_record": True,
                               "violations": [], "irregularity": None, "penalty": None,
                               "consequence": None, "events": [], "scored": None}
@@ -941,7 +940,9 @@ def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 @problems(blp, 401, 403, 404)
 @blp.arguments(s.PageArgsSchema(), location="query")
 @blp.response(200, s.LedgerPageSchema)
-@blp.alt_response(200, content_type="text/csv", description="The ledger as CSV")
+@blp.alt_response(200, schema=CSV_SCHEMA, content_type="text/csv",
+                  description="The ledger page (JSON), or with `Accept: text/csv` the whole "
+                              "ledger as CSV")
 @blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 def read_ledger(args: dict[str, Any], match_id: str) -> Any:
     """Every deal with its ruling and the running totals, cursor-paginated (``next_cursor``);
@@ -957,7 +958,7 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
 @blp.route("/<string:match_id>/ledger.csv", methods=["GET"])
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
-@blp.response(200, content_type="text/csv", description="The ledger as CSV")
+@blp.response(200, CSV_SCHEMA, content_type="text/csv", description="The ledger as CSV")
 @blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 def read_ledger_csv(match_id: str) -> Any:
     """The whole ledger as CSV: one row per deal, its scores and the running totals."""
@@ -1010,7 +1011,7 @@ def verify(args: dict[str, Any], match_id: str) -> Any:
         events, head = ledger.chain_head(match_id)
         known = _head_check(match_id, args.get("head"))
     except ledger.MatchNotFound:
-        raise ProblemError(404, f"There is no match {match_id!r}.") from None
+        raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
     answer: dict[str, Any] = {"intact": broken is None, "broken_at": broken, "events": events,
                               "head": head}
     if known is not None:
@@ -1026,7 +1027,7 @@ def _head_check(match_id: str, text: str | None) -> ledger.HeadCheck | None:
         return None
     seq, _, digest = text.partition(":")
     if not seq.isdigit() or len(seq) > 12 or len(digest) != 64:
-        raise ProblemError(400, "head is SEQ:HASH, as a match's head gives them.")
+        raise ProblemError(BAD_REQUEST, "head is SEQ:HASH, as a match's head gives them.")
     return ledger.check_head(match_id, int(seq), digest.lower())
 
 
@@ -1038,7 +1039,7 @@ def _cursor(value: str | None) -> int:
     if value is None:
         return 0
     if not (value.isascii() and value.isdigit() and len(value) <= 18):  # PageArgsSchema too
-        raise ProblemError(400, "The cursor is the next_cursor of the previous page.")
+        raise ProblemError(BAD_REQUEST, "The cursor is the next_cursor of the previous page.")
     return int(value)
 
 

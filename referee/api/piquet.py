@@ -18,6 +18,7 @@ from referee.api.match_schemas import (
     RolesAnnouncementsSchema,
     RolesCardsSchema,
 )
+from referee.api.problems import BAD_REQUEST
 
 blp = Blueprint(
     "piquet", __name__, url_prefix="/v1/piquet",
@@ -275,9 +276,20 @@ class GroundSchema(ma.Schema):
     what = ma.fields.String()
 
 
+class ClaimHintSchema(ma.Schema):
+    """What could explain a totals claim that parts from the cards: a stable code, the rule
+    it rests on, the hint in words."""
+
+    code = ma.fields.String(metadata={"example": "pique_not_given", "description": (
+        "One of: " + ", ".join(piquet.HINT_CODES))})
+    rule = ma.fields.String(metadata={"example": "Q7"})
+    message = ma.fields.String()
+
+
 class PiquetDifferenceSchema(ma.Schema):
     """A step where a claim parts from the ruling (Q8 order): what each says, the claim minus
-    the ruling per role, and for totals the counts that could explain it."""
+    the ruling per role, and for totals what could explain it (``explanations`` in words,
+    ``hints`` typed)."""
 
     step = ma.fields.String(metadata={"example": "sequence"})
     rule = ma.fields.String(metadata={"example": "Q5"})
@@ -285,6 +297,7 @@ class PiquetDifferenceSchema(ma.Schema):
     claim = ma.fields.String()
     difference = ma.fields.Nested(PerRoleSchema)
     explanations = ma.fields.List(ma.fields.String())
+    hints = ma.fields.List(ma.fields.Nested(ClaimHintSchema))
 
 
 class ClaimComparisonSchema(ma.Schema):
@@ -456,4 +469,4 @@ def settle(body: dict[str, Any]) -> dict[str, Any]:
             body["scores"], Decimal(stake) if stake is not None else None
         ).as_dict()
     except ValueError as error:
-        raise ProblemError(400, str(error)) from None
+        raise ProblemError(BAD_REQUEST, str(error)) from None

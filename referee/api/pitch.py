@@ -13,6 +13,7 @@ from referee import pitch
 from referee.api.errors import ProblemError, ViolationSchema
 from referee.api.fields import Blueprint, CallField, StrictSchema, card_list
 from referee.api.match_schemas import PitchOptionsSchema
+from referee.api.problems import BAD_REQUEST
 
 blp = Blueprint(
     "pitch", __name__, url_prefix="/v1/pitch",
@@ -125,14 +126,27 @@ class FindingSchema(ma.Schema):
     what = ma.fields.String()
 
 
+class PitchClaimHintSchema(ma.Schema):
+    """What could explain a claimed score that parts from the cards: a stable code, the rule
+    it rests on, the hint in words."""
+
+    code = ma.fields.String(metadata={"example": "columns_swapped", "description": (
+        "One of: " + ", ".join(pitch.HINT_CODES))})
+    rule = ma.fields.String(metadata={"example": "P6"})
+    message = ma.fields.String()
+
+
 class PitchDifferenceSchema(ma.Schema):
     """A step where a claim parts from the ruling (counting order: high, low, jack, game, bid,
-    score): what the ruling says and what the claim says."""
+    score): what the ruling says and what the claim says, and for a score what could explain
+    it (``explanations`` in words, ``hints`` typed)."""
 
     step = ma.fields.String(metadata={"example": "game"})
     rule = ma.fields.String(metadata={"example": "P5"})
     ruling = ma.fields.String()
     claim = ma.fields.String()
+    explanations = ma.fields.List(ma.fields.String())
+    hints = ma.fields.List(ma.fields.Nested(PitchClaimHintSchema))
 
 
 class ComparisonSchema(ma.Schema):
@@ -346,7 +360,7 @@ def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
     try:
         return pitch.PitchOptions(**data)
     except ValueError as error:
-        raise ProblemError(400, f"Bad options: {error}") from None
+        raise ProblemError(BAD_REQUEST, f"Bad options: {error}") from None
 
 
 @blp.ruling("/hands:score", HandRequestSchema, HandRulingSchema)

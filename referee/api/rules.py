@@ -28,6 +28,7 @@ from flask import Blueprint, Response, redirect, request
 from markdown.extensions.toc import slugify
 
 from referee.api.errors import ProblemError
+from referee.api.problems import NOT_FOUND
 
 #: Where the Markdown lives: ``referee/docs`` (a link to the repository's ``docs/``).
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
@@ -173,7 +174,7 @@ def page_or_section(name: str) -> Any:
     if number in sections():
         return redirect(f"/rules/{sections()[number][0]}#{number}", code=302)
     raise ProblemError(
-        404,
+        NOT_FOUND,
         f"There is no section or page {name!r} of the rules: sections are P1-P10 (Pitch) and "
         "Q1-Q12 (Piquet); the contents are at /rules/.",
     )

@@ -26,6 +26,7 @@ from flask import Flask, Response, request
 
 from referee.api.errors import problem_response
 from referee.api.inbound import check_url
+from referee.api.problems import REQUEST_ENTITY_TOO_LARGE, REQUEST_TIMEOUT
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -86,7 +87,7 @@ class BodyReader:
                 return _too_large(limit)(environ, start_response)
         except TimeoutError:
             answer = _bare(problem_response(
-                408, "The request body did not arrive in time; send it again.",
+                REQUEST_TIMEOUT, "The request body did not arrive in time; send it again.",
                 headers={"Connection": "close"}))
             return answer(environ, start_response)
         except OSError:  # the client went away mid-body: nobody to answer
@@ -99,7 +100,7 @@ class BodyReader:
 
 def _too_large(limit: int) -> Response:
     return _bare(problem_response(
-        413, f"The request body is larger than {limit} bytes.",
+        REQUEST_ENTITY_TOO_LARGE, f"The request body is larger than {limit} bytes.",
         headers={"Connection": "close"}))
 
 

@@ -10,7 +10,13 @@
 - :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (issue 11).
 """
 
-from referee.piquet.claims import ClaimComparison, Difference, compare_claim
+from referee.piquet.claims import (
+    HINT_CODES,
+    ClaimComparison,
+    ClaimHint,
+    Difference,
+    compare_claim,
+)
 from referee.piquet.combinations import (
     CategoryResult,
     Combination,
@@ -54,12 +60,14 @@ from referee.piquet.sheet import (
 )
 
 __all__ = [
+    "HINT_CODES",
     "IRREGULAR_CODES",
     "ROLES",
     "TABLE_CODES",
     "Announcement",
     "CategoryResult",
     "ClaimComparison",
+    "ClaimHint",
     "Combination",
     "Count",
     "Declarations",

@@ -7,9 +7,11 @@ sequences, sets, the play, the cards, then repique and pique, Q7), and says the 
 where they part and every difference.
 
 Bare totals say nothing of the steps: the comparison says by how much each total parts, and
-which counts of the ruling could explain it (a count of that size missed or counted twice,
-the other player's count taken, a long sequence counted at its length, capot counted as the
-cards, points in play).
+what could explain it, each a :class:`ClaimHint` with a stable code and its rule: a count of
+that size missed or counted twice, the other player's count taken, a long sequence counted at
+its length, capot counted as the cards, points in play, a pique or repique counted that the
+cards do not give or one counted for the other (Q7), the two totals written in each other's
+column (Q1), a negative total (Q8).
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ from referee.piquet.combinations import SEQUENCE_SCORES
 from referee.piquet.counting import (
     CAPOT_POINTS,
     CARDS_POINTS,
+    PIQUE_POINTS,
+    REPIQUE_POINTS,
     STEP_RULES,
     STEP_WORDS,
     STEPS,
     Count,
+    q8_timeline,
 )
 from referee.piquet.records import ROLES, Role, other
 from referee.piquet.sheet import MOST_IN_PLAY
@@ -44,13 +49,54 @@ class Ruled(Protocol):
     def counts(self) -> tuple[Count, ...]: ...  # pragma: no cover - protocol
 
 
+@dataclass(frozen=True, slots=True)
+class ClaimHint:
+    """What could explain a totals claim that parts from the cards.
+
+    ``code``: stable, for clients to switch on (see :data:`HINT_CODES`); ``rule``: the section
+    it rests on ("Q7"); ``text``: the hint in words, as a player reads it ("the pique (30)
+    missed").
+    """
+
+    code: str
+    rule: str
+    text: str
+
+    def as_dict(self) -> dict[str, str]:
+        """``{"code", "rule", "message"}``, as a violation words it."""
+        return {"code": self.code, "rule": self.rule, "message": self.text}
+
+
+#: Every hint code, with what it means.
+HINT_CODES: dict[str, str] = {
+    "columns_swapped": "the two totals written in each other's column (Q1: who is elder)",
+    "negative_total": "a total below 0, which no deal gives (Q8)",
+    "count_missed": "a count of the claimant's of that size left out",
+    "count_counted_twice": "a count of the claimant's of that size counted twice",
+    "count_of_the_other_hand": "the other player's count of that size counted as the "
+                               "claimant's",
+    "pique_missed": "the pique the cards give left out (Q7)",
+    "repique_missed": "the repique the cards give left out (Q7)",
+    "pique_counted_twice": "the pique counted twice (Q7)",
+    "repique_counted_twice": "the repique counted twice (Q7)",
+    "pique_not_given": "30 more: a pique counted that the cards do not give (Q7)",
+    "repique_not_given": "60 more: a repique counted that the cards do not give (Q7)",
+    "pique_as_repique": "the pique counted as a repique, 60 instead of 30 (Q7)",
+    "repique_as_pique": "the repique counted as a pique, 30 instead of 60 (Q7)",
+    "sequence_at_length": "a sequence of six or more counted at its length (Q5)",
+    "capot_as_cards": "capot counted as the cards, 10 instead of 40 (Q6)",
+    "play_missed": "points of the play left out (Q6)",
+    "play_added": "more points in play than the cards give (Q6)",
+}
+
+
 class Difference(NamedTuple):
     """One step where the claim and the ruling differ.
 
     ``step``: the Q8 step ("point", "play"…, or "totals" for a totals claim); ``rule``: its
     section; ``ruling`` / ``claim``: what each says there, in words; ``points``: claim minus
-    ruling per role; ``explanations``: for totals, the counts of the ruling that could explain
-    the difference, in counting order.
+    ruling per role; ``hints``: for totals, what could explain the difference (the counts of
+    the ruling of that size, in counting order, and the other slips above).
     """
 
     step: str
@@ -58,14 +104,21 @@ class Difference(NamedTuple):
     ruling: str
     claim: str
     points: Mapping[Role, int]
-    explanations: tuple[str, ...] = ()
+    hints: tuple[ClaimHint, ...] = ()
+
+    @property
+    def explanations(self) -> tuple[str, ...]:
+        """The hints in words, in their order."""
+        return tuple(h.text for h in self.hints)
 
     def as_dict(self) -> dict[str, Any]:
-        """``{step, rule, ruling, claim, difference, explanations?}``."""
+        """``{step, rule, ruling, claim, difference, explanations?, hints?}``: the hints in
+        words (``explanations``) and typed (``hints``: ``[{code, rule, message}]``)."""
         data: dict[str, Any] = {"step": self.step, "rule": self.rule, "ruling": self.ruling,
                                 "claim": self.claim, "difference": dict(self.points)}
-        if self.explanations:
+        if self.hints:
             data["explanations"] = list(self.explanations)
+            data["hints"] = [h.as_dict() for h in self.hints]
         return data
 
 
@@ -79,7 +132,7 @@ class ClaimComparison:
     differences: tuple[Difference, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        """``{"agrees", "parts_at": {...} | null, "differences": [...]}`` (CONTRACT.md §1)."""
+        """``{"agrees", "parts_at": {...} | null, "differences": [...]}``."""
         return {
             "agrees": self.agrees,
             "parts_at": self.parts_at.as_dict() if self.parts_at else None,
@@ -135,47 +188,126 @@ def _step_differences(ruled: Sequence[Count], claimed: Sequence[Count]) -> list[
 def _totals_differences(ruling: Ruled, claimed: Mapping[Role, int]) -> list[Difference]:
     out: list[Difference] = []
     points = {r: claimed[r] - ruling.scores[r] if r in claimed else 0 for r in ROLES}
+    swapped = _swapped(ruling.scores, claimed)
     for role in ROLES:
         if not points[role]:
             continue
+        if swapped is not None:
+            hints: tuple[ClaimHint, ...] = (swapped,)
+        else:
+            hints = tuple(_explain(ruling.counts, role, claimed[role], ruling.scores[role],
+                                   points[other(role)]))
         out.append(Difference(
             "totals", "Q8", f"the {role} hand {ruling.scores[role]}",
             f"the {role} hand {claimed[role]}", {r: points[r] if r == role else 0 for r in ROLES},
-            tuple(_explain(ruling.counts, role, points[role], points[other(role)]))))
+            hints))
     return out
 
 
-def _explain(counts: Sequence[Count], role: Role, gap: int, other_gap: int) -> list[str]:
-    """Counts of the ruling that could explain a claim ``gap`` points off for ``role`` (negative:
-    the claim is short), in counting order."""
+def _swapped(ruled: Mapping[Role, int], claimed: Mapping[Role, int]) -> ClaimHint | None:
+    """Q1: the two totals written in each other's column (who is elder mistaken), when the
+    claim gives both and they are the ruling's, crossed."""
+    if set(claimed) != set(ROLES) or ruled["elder"] == ruled["younger"]:
+        return None
+    if (claimed["elder"], claimed["younger"]) != (ruled["younger"], ruled["elder"]):
+        return None
+    return ClaimHint("columns_swapped", "Q1", (
+        f"the two totals written in each other's column: the cards give the elder hand (the "
+        f"one who did not deal) {ruled['elder']} and the younger hand (the dealer) "
+        f"{ruled['younger']}"))
+
+
+def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
+             other_gap: int) -> list[ClaimHint]:
+    """What could explain ``role``'s claim of ``claim`` points where the cards give ``ruled``:
+    a negative total (Q8), then the counts of the ruling of the difference's size, in counting
+    order, and a pique or repique counted wrongly (Q7)."""
+    gap = claim - ruled
+    if claim < 0 <= ruled:
+        slip = f": perhaps {ruled}, the minus sign a slip" if claim == -ruled else ""
+        found = [ClaimHint("negative_total", "Q8",
+                           f"a deal's points are never negative{slip}")]
+        if claim == -ruled:
+            return found
+    else:
+        found = []
     size = abs(gap)
     mine = [c for c in counts if c.who == role]
-    found: list[str] = []
     for c in mine:
         if c.points == size and c.step != "play":
-            found.append(f"{_named(c)} ({c.points}) {'missed' if gap < 0 else 'counted twice'}")
+            bonus = c.step in ("pique", "repique")
+            code = (c.step if bonus else "count") + ("_missed" if gap < 0 else "_counted_twice")
+            found.append(ClaimHint(code, c.rule, f"{_named(c)} ({c.points}) "
+                                   f"{'missed' if gap < 0 else 'counted twice'}"))
     if gap > 0:
         for c in counts:
             if c.who != role and c.points == size and c.step != "play":
                 taken = "taken from the other hand" if other_gap == -gap else "counted as his"
-                found.append(f"{_named(c, owner=True)} ({c.points}) {taken}")
+                found.append(ClaimHint("count_of_the_other_hand", c.rule,
+                                       f"{_named(c, owner=True)} ({c.points}) {taken}"))
+    found += _bonus_hints(counts, role, gap)
     if gap < 0:
         for c in mine:
             if c.step == "sequence" and c.points > 5:
                 length = next(n for n, s in SEQUENCE_SCORES.items() if s == c.points)
                 if c.points - length == size:
-                    found.append(f"{_named(c)} counted as {length}, its length, not "
-                                 f"{c.points}")
+                    found.append(ClaimHint("sequence_at_length", c.rule, (
+                        f"{_named(c)} counted as {length}, its length, not {c.points}")))
             if c.step == "cards" and c.points == CAPOT_POINTS \
                     and size == CAPOT_POINTS - CARDS_POINTS:
-                found.append("capot counted as the cards (10), not 40")
+                found.append(ClaimHint("capot_as_cards", c.rule,
+                                       "capot counted as the cards (10), not 40"))
     play = [c for c in mine if c.step == "play"]
     in_play = sum(c.points for c in play)
     if gap < 0 and play and size <= in_play:
-        found.append(f"{size} of the {in_play} points in play missed")
+        found.append(ClaimHint("play_missed", "Q6",
+                               f"{size} of the {in_play} points in play missed"))
     if gap > 0 and play and in_play + size <= MOST_IN_PLAY:
-        found.append(f"{size} more in play than the {in_play} the cards give")
+        found.append(ClaimHint("play_added", "Q6",
+                               f"{size} more in play than the {in_play} the cards give"))
     return found
+
+
+_BONUS = {"pique": PIQUE_POINTS, "repique": REPIQUE_POINTS}
+
+
+def _bonus_hints(counts: Sequence[Count], role: Role, gap: int) -> list[ClaimHint]:
+    """Q7: a claim 30 or 60 over or short that a pique or repique explains: one counted that
+    the cards do not give (and why not), or the one they give counted as the other."""
+    held = next((c.step for c in counts if c.who == role and c.step in _BONUS), None)
+    found: list[ClaimHint] = []
+    for kind, points in _BONUS.items():
+        if gap == points and held is None:
+            found.append(ClaimHint(f"{kind}_not_given", "Q7", (
+                f"a {kind} ({points}) counted, but the cards give the {role} hand none: "
+                + _no_bonus_reason(counts, role, kind))))
+    if held == "pique" and gap == REPIQUE_POINTS - PIQUE_POINTS:
+        found.append(ClaimHint("pique_as_repique", "Q7",
+                               "the pique counted as a repique (60), not 30"))
+    if held == "repique" and gap == PIQUE_POINTS - REPIQUE_POINTS:
+        found.append(ClaimHint("repique_as_pique", "Q7",
+                               "the repique counted as a pique (30), not 60"))
+    return found
+
+
+def _no_bonus_reason(counts: Sequence[Count], role: Role, kind: str) -> str:
+    """Why the cards give ``role`` no ``kind`` (Q7), read in the order of Q8 as the judge
+    reads it (:func:`~referee.piquet.counting.q8_timeline`): the other hand scored before
+    ``role`` reached 30, or ``role`` never reached it (a repique: in the declarations)."""
+    base = [c for c in counts if c.step not in ("repique", "pique", "penalty")]
+    reached = 0
+    for index in q8_timeline(base):
+        c = base[index]
+        if kind == "repique" and c.stage != "declaring":
+            break
+        if not c.towards:
+            continue
+        if c.who != role:
+            return (f"the {c.who} hand scored ({_named(c)}: {c.points}) while the {role} hand "
+                    f"had {reached}, short of 30 (counted in the order of Q8)")
+        reached += c.towards
+    where = " in the declarations" if kind == "repique" else ""
+    return f"the {role} hand reaches only {reached}{where}, short of 30"
 
 
 def _named(c: Count, owner: bool = False) -> str:

@@ -21,7 +21,15 @@ from referee.pitch.bidding import (
     legal_calls_for,
     verify_bidding,
 )
-from referee.pitch.claims import ClaimComparison, Count, Difference, Finding, compare_claim
+from referee.pitch.claims import (
+    HINT_CODES,
+    ClaimComparison,
+    ClaimHint,
+    Count,
+    Difference,
+    Finding,
+    compare_claim,
+)
 from referee.pitch.hand import PitchRuling, rule_deal, rule_hand, side_name, verify_record
 from referee.pitch.irregular import (
     IrregularityRuling,
@@ -65,6 +73,7 @@ from referee.pitch.sheet import (
 
 __all__ = [
     "DEFAULT_OPTIONS",
+    "HINT_CODES",
     "IRREGULARITY_OPTIONS",
     "PASS",
     "PITCH",
@@ -72,6 +81,7 @@ __all__ = [
     "BiddingStatus",
     "Call",
     "ClaimComparison",
+    "ClaimHint",
     "Count",
     "Difference",
     "Finding",

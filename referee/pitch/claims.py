@@ -65,18 +65,49 @@ class Counted(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimHint:
+    """What could explain a claimed score that parts from the cards: ``code``, stable, for
+    clients to switch on (:data:`HINT_CODES`); ``rule``: the section it rests on (``"P6"``);
+    ``text``: the hint in words."""
+
+    code: str
+    rule: str
+    text: str
+
+    def as_dict(self) -> dict[str, str]:
+        """``{"code", "rule", "message"}``, as a violation words it."""
+        return {"code": self.code, "rule": self.rule, "message": self.text}
+
+
+#: Every hint code of a Pitch comparison, with what it means.
+HINT_CODES: dict[str, str] = {
+    "columns_swapped": "two sides' scores written in each other's column (P6)",
+    "negative_score": "a score below zero for a side that was not set back (P6)",
+    "set_back_as_made": "a pitcher set back written as having made his bid (P6)",
+}
+
+
+@dataclass(frozen=True, slots=True)
 class Difference:
-    """A step where the claim parts from the ruling: ``step``, ``rule``, and each side's
-    sentence (``ruling``, ``claim``)."""
+    """A step where the claim parts from the ruling: ``step``, ``rule``, each side's
+    sentence (``ruling``, ``claim``) and, for a score, what could explain it (``hints``)."""
 
     step: str
     rule: str
     ruling: str
     claim: str
+    hints: tuple[ClaimHint, ...] = ()
 
-    def as_dict(self) -> dict[str, str]:
-        """JSON-ready: ``{"step": "game", "rule": "P5", "ruling": "…", "claim": "…"}``."""
-        return {"step": self.step, "rule": self.rule, "ruling": self.ruling, "claim": self.claim}
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"step": "game", "rule": "P5", "ruling": "…", "claim": "…"}``, with
+        ``explanations`` (the hints in words) and ``hints`` (``[{code, rule, message}]``)
+        when there are any."""
+        data: dict[str, Any] = {"step": self.step, "rule": self.rule, "ruling": self.ruling,
+                                "claim": self.claim}
+        if self.hints:
+            data["explanations"] = [h.text for h in self.hints]
+            data["hints"] = [h.as_dict() for h in self.hints]
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,16 +148,48 @@ def compare_claim(ruling: Counted, claim_ruling: Counted) -> ClaimComparison:
     Counting order: High, Low, Jack, Game, the bid (made or set back), then each side's score.
     """
     theirs = {(c.step, c.standing): c for c in claim_ruling.counts()}
+    mine = ruling.counts()
     differences = []
-    for count in ruling.counts():
+    for count in mine:
         claim = theirs.get((count.step, count.standing))
         if claim is not None and not _same(count.key, claim.key):
-            differences.append(Difference(count.step, count.rule, count.what, claim.what))
+            hints = _score_hints(mine, theirs, count, claim) if count.step == "score" else ()
+            differences.append(Difference(count.step, count.rule, count.what, claim.what, hints))
     return ClaimComparison(
         agrees=not differences,
         parts_at=differences[0] if differences else None,
         differences=tuple(differences),
     )
+
+
+def _score_hints(
+    ruled: Sequence[Count], theirs: dict[tuple[str, int | None], Count], count: Count,
+    claim: Count,
+) -> tuple[ClaimHint, ...]:
+    """P6: what could explain a side's claimed score (``claim``) that parts from the cards'
+    (``count``): two sides' scores written in each other's column, a negative score for a side
+    that was not set back, a pitcher set back written as having made it."""
+    found: list[ClaimHint] = []
+    mine, said = count.key, claim.key
+    for other in ruled:
+        partner = theirs.get(("score", other.standing))
+        if other.step != "score" or other.standing == count.standing or partner is None:
+            continue
+        if (said, partner.key) == (other.key, mine) and mine != other.key:
+            found.append(ClaimHint("columns_swapped", "P6", (
+                f"the two scores written in each other's column: the cards say {count.what} "
+                f"and {other.what}")))
+    if found or not isinstance(mine, int) or not isinstance(said, int):
+        return tuple(found)  # swapped columns explain it all
+    if said < 0 <= mine:
+        slip = f"; perhaps {mine:+d}, the minus sign a slip" if said == -mine else ""
+        found.append(ClaimHint("negative_score", "P6", (
+            f"only a pitcher set back scores below zero, and the cards say {count.what}{slip}")))
+    elif mine < 0 < said and said == -mine:
+        found.append(ClaimHint("set_back_as_made", "P6", (
+            f"the pitcher was set back: the bid is taken off the score, {mine:+d}, "
+            f"not {said:+d}")))
+    return tuple(found)
 
 
 def seat_words(seat: int, names: Sequence[str] = ()) -> str:

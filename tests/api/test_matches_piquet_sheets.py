@@ -99,6 +99,53 @@ def test_a_dispute_ann_claims_38_ruled_by_the_cards(client: FlaskClient) -> None
     assert item["agreement"] == "ruled" and item["claims"][1]["comparison"]["parts_at"]
 
 
+
+def disputed_and_ruled(client: FlaskClient, scores: dict[str, int]) -> Any:
+    """Bill enters Q10 as a score sheet, Ann disputes it claiming ``scores`` (roles), the
+    cards rule: Ann's claim with its comparison."""
+    table = Table(client)
+    table.join()
+    table.deal({"sheet": Q10_SHEET}, who="Bill")
+    disputed = table.post("/deals/1/dispute", {"reason": "I count it otherwise",
+                                               "claim": {"totals": {"scores": scores}}},
+                          who="Ann")
+    assert disputed.status_code == 200, disputed.json
+    ruled = table.post("/deals/1/cards", Q10_RECORD, who="Ann")
+    assert ruled.status_code == 201, ruled.json
+    ann = next(c for c in ruled.json["claims"] if c["side"] == "Ann")
+    assert ann["comparison"]["agrees"] is False
+    return ann["comparison"]
+
+
+def test_a_dispute_claim_swapped_or_off_by_a_pique_or_repique_gets_its_hint(
+    client: FlaskClient,
+) -> None:
+    swapped = disputed_and_ruled(client, {"elder": 41, "younger": 11})
+    assert [h["code"] for d in swapped["differences"] for h in d["hints"]] \
+        == ["columns_swapped", "columns_swapped"]
+    assert swapped["parts_at"]["explanations"][0].startswith(
+        "the two totals written in each other's column")
+    assert swapped["parts_at"]["difference"] == {"Bill": 30, "Ann": 0}
+    pique = disputed_and_ruled(client, {"elder": 11, "younger": 71})["parts_at"]
+    assert pique["difference"] == {"Bill": 0, "Ann": 30}
+    assert [(h["code"], h["rule"]) for h in pique["hints"]] == [("pique_not_given", "Q7")]
+    repique = disputed_and_ruled(client, {"elder": 11, "younger": 101})["parts_at"]
+    assert [(h["code"], h["rule"]) for h in repique["hints"]] == [("repique_not_given", "Q7")]
+
+
+def test_a_dispute_claim_with_a_negative_total_is_refused(client: FlaskClient) -> None:
+    """A negative total is no claim one deal can give (Q8): refused when disputed, located."""
+    table = Table(client)
+    table.join()
+    table.deal({"sheet": Q10_SHEET}, who="Bill")
+    refused = table.post("/deals/1/dispute", {
+        "reason": "x", "claim": {"totals": {"scores": {"elder": 11, "younger": -41}}}},
+        who="Ann")
+    assert refused.status_code == 422
+    [violation] = refused.json["violations"]
+    assert (violation["code"], violation["rule"]) == ("total_impossible", "Q8")
+    assert "never negative" in violation["message"]
+
 def _settled(table: Table) -> dict[str, Any]:
     match = table.get()
     assert match["finished"] is True

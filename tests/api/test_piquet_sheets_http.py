@@ -99,11 +99,43 @@ def test_q10_claimed_as_38_by_ann(client: FlaskClient) -> None:
     assert ruling["claim"]["parts_at"] == {
         "step": "totals", "rule": "Q8", "ruling": "the younger hand 41",
         "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
-        "explanations": ["3 of the 9 points in play missed"]}
+        "explanations": ["3 of the 9 points in play missed"],
+        "hints": [{"code": "play_missed", "rule": "Q6",
+                   "message": "3 of the 9 points in play missed"}]}
     assert ruling["violations"] == [{
         "code": "claimed_score_differs", "rule": "Q8", "location": "claimed.younger",
         "message": "The younger hand claims 38, but the cards give 41 (3 fewer: perhaps 3 of "
                    "the 9 points in play missed)."}]
+
+
+def claimed_hints(client: FlaskClient, claimed: dict[str, int]) -> list[list[dict[str, str]]]:
+    """``deals:score`` of Q10 (Bill elder 11, Ann younger 41) with ``claimed``: each
+    difference's hints."""
+    response = client.post("/v1/piquet/deals:score", json={**full_q10(), "claimed": claimed})
+    assert response.status_code == 200, response.json
+    assert response.json["claimed_ok"] is False
+    return [d.get("hints", []) for d in response.json["claim"]["differences"]]
+
+
+def test_q10_claims_off_by_a_pique_a_repique_swapped_or_negative(client: FlaskClient) -> None:
+    swapped = claimed_hints(client, {"elder": 41, "younger": 11})
+    assert [[h["code"] for h in d] for d in swapped] == [["columns_swapped"], ["columns_swapped"]]
+    assert swapped[0][0]["rule"] == "Q1"
+    [[pique]] = claimed_hints(client, {"elder": 11, "younger": 71})
+    assert (pique["code"], pique["rule"]) == ("pique_not_given", "Q7")
+    assert "the elder hand scored (the three aces: 3) while the younger hand had 22" \
+        in pique["message"]
+    [[repique]] = claimed_hints(client, {"younger": 101})
+    assert (repique["code"], repique["rule"]) == ("repique_not_given", "Q7")
+    [[negative]] = claimed_hints(client, {"younger": -41})
+    assert negative == {"code": "negative_total", "rule": "Q8", "message":
+                        "a deal's points are never negative: perhaps 41, the minus sign a slip"}
+    # The violation says it too.
+    answer = client.post("/v1/piquet/deals:score",
+                         json={**full_q10(), "claimed": {"younger": 71}}).json
+    assert answer["violations"][0]["message"].startswith(
+        "The younger hand claims 71, but the cards give 41 (30 more: perhaps a pique (30) "
+        "counted, but the cards give the younger hand none")
 
 
 def test_claims_that_agree_and_no_claim(client: FlaskClient) -> None:

@@ -83,6 +83,17 @@ def test_claimed_score_is_checked(client: FlaskClient) -> None:
     assert any(v["rule"] == "P6" for v in wrong["violations"])
 
 
+def test_a_claimed_score_swapped_or_negative_gets_its_hint(client: FlaskClient) -> None:
+    """The cards give 0, -3, +1, 0 (seat 1 set back)."""
+    swapped = score(client, claimed=[0, 1, -3, 0]).json["claim"]
+    assert [[h["code"] for h in d.get("hints", [])] for d in swapped["differences"]] \
+        == [[], ["columns_swapped"], ["columns_swapped"]]
+    negative = score(client, claimed=[0, -3, -1, 0]).json["claim"]
+    [difference] = negative["differences"]
+    assert [(h["code"], h["rule"]) for h in difference["hints"]] == [("negative_score", "P6")]
+    assert difference["explanations"][0].endswith("perhaps +1, the minus sign a slip")
+
+
 SINGLE_TRUMP_TRICKS = [
     "7S 5H".split(), "AH 6H".split(), "KH 7H".split(),
     "2D TD".split(), "8H 3D".split(), "9H 4D".split(),

@@ -135,7 +135,7 @@ def test_a_database_that_cannot_be_reached_is_a_503_on_reads_and_writes(
 def test_each_database_error_is_answered_by_its_cause(message: str, kind: str, retry: int) -> None:
     fault = database_fault(peewee.OperationalError(message))
     assert fault is not None
-    assert (fault.problem_type, fault.retry_after) == (kind, retry)
+    assert (fault.kind.slug, fault.retry_after) == (kind, retry)
 
 
 def test_a_constraint_or_a_bad_statement_is_a_bug_not_a_fault() -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from referee.piquet import (
+    HINT_CODES,
+    ClaimHint,
     PiquetTotals,
     compare_claim,
     rule_deal,
@@ -13,6 +16,7 @@ from referee.piquet import (
     sheet_from_record,
     sheet_record_of,
 )
+from referee.piquet.counting import Count
 
 from .examples import q10_deal
 from .test_sheet import Q10_SHEET
@@ -64,16 +68,12 @@ def test_a_sheet_that_misses_the_point() -> None:
 
 def test_q10_claimed_as_38_by_ann() -> None:
     comparison = compare_claim(cards(), rule_totals(PiquetTotals({"elder": 11, "younger": 38})))
-    assert comparison.as_dict() == {
-        "agrees": False,
-        "parts_at": {"step": "totals", "rule": "Q8", "ruling": "the younger hand 41",
-                     "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
-                     "explanations": ["3 of the 9 points in play missed"]},
-        "differences": [
-            {"step": "totals", "rule": "Q8", "ruling": "the younger hand 41",
-             "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
-             "explanations": ["3 of the 9 points in play missed"]}],
-    }
+    parted = {"step": "totals", "rule": "Q8", "ruling": "the younger hand 41",
+              "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
+              "explanations": ["3 of the 9 points in play missed"],
+              "hints": [{"code": "play_missed", "rule": "Q6",
+                         "message": "3 of the 9 points in play missed"}]}
+    assert comparison.as_dict() == {"agrees": False, "parts_at": parted, "differences": [parted]}
     # Her claim alone (Bill's not given) parts the same way.
     assert compare_claim(cards(), rule_totals(PiquetTotals({"younger": 38}))).parts_at \
         == comparison.parts_at
@@ -96,3 +96,87 @@ def test_totals_explained_by_a_count_of_that_size() -> None:
 
 def test_totals_that_agree() -> None:
     assert compare_claim(cards(), rule_totals(PiquetTotals({"elder": 11, "younger": 41}))).agrees
+
+
+# Q10 (Ann deals, Bill is elder): the cards give Bill 11 and Ann 41. Ann's 22 in the
+# declarations (point of six 6, sixième 16) come before Bill's three aces (3) in the order of
+# Q8, so nobody reaches 30 before the other scores: no pique, no repique (Q7).
+
+def hints(claimed: dict[str, int]) -> list[list[ClaimHint]]:
+    """The hints of each difference of a totals claim against Q10's cards."""
+    comparison = compare_claim(cards(), rule_totals(PiquetTotals(claimed)))
+    return [list(d.hints) for d in comparison.differences]
+
+
+def test_q10_written_in_each_others_column() -> None:
+    """Ann's 41 written in Bill's column and his 11 in hers: one hint, on both totals."""
+    swapped = ClaimHint("columns_swapped", "Q1", (
+        "the two totals written in each other's column: the cards give the elder hand (the one "
+        "who did not deal) 11 and the younger hand (the dealer) 41"))
+    assert hints({"elder": 41, "younger": 11}) == [[swapped], [swapped]]
+
+
+def test_q10_thirty_more_for_ann_a_pique_the_cards_do_not_give() -> None:
+    assert hints({"elder": 11, "younger": 71}) == [[ClaimHint("pique_not_given", "Q7", (
+        "a pique (30) counted, but the cards give the younger hand none: the elder hand scored "
+        "(the three aces: 3) while the younger hand had 22, short of 30 (counted in the order "
+        "of Q8)"))]]
+
+
+def test_q10_sixty_more_for_ann_a_repique_the_cards_do_not_give() -> None:
+    assert hints({"younger": 101}) == [[ClaimHint("repique_not_given", "Q7", (
+        "a repique (60) counted, but the cards give the younger hand none: the elder hand "
+        "scored (the three aces: 3) while the younger hand had 22, short of 30 (counted in the "
+        "order of Q8)"))]]
+
+
+def test_q10_thirty_more_for_bill() -> None:
+    """Bill's 41: the younger hand's point is counted before anything of his (Q8)."""
+    [[hint]] = hints({"elder": 41})
+    assert (hint.code, hint.rule) == ("pique_not_given", "Q7")
+    assert hint.text.endswith("the younger hand scored (the point of six, 57: 6) while the "
+                              "elder hand had 0, short of 30 (counted in the order of Q8)")
+
+
+def test_q10_negative_for_ann() -> None:
+    assert hints({"younger": -41}) == [[ClaimHint(
+        "negative_total", "Q8", "a deal's points are never negative: perhaps 41, the minus "
+                                "sign a slip")]]
+    [[negative]] = hints({"younger": -5})
+    assert negative.text == "a deal's points are never negative"
+
+
+def test_a_pique_or_repique_the_cards_give_missed_or_taken_for_the_other() -> None:
+    """A claim 30 or 60 off a ruling (written out as its counts) that gives the elder hand a
+    repique (Q7) and capot: the repique missed, counted as a pique (or capot as the cards:
+    30 too), or counted twice."""
+    ruling = SimpleNamespace(
+        level="cards",
+        scores={"elder": 129, "younger": 0},  # 15 + 14 + 40 + 60
+        counts=(
+            Count("elder", "quint to the ace in spades", 15, "declaring", "Q5", "sequence",
+                  "quint", None, 15, ""),
+            Count("elder", "four aces", 14, "declaring", "Q5", "sets", "quatorze", None, 14,
+                  ""),
+            Count("elder", "the cards, 12 tricks", 40, "the cards", "Q6", "cards", "capot",
+                  None, 10, ""),
+            Count("elder", "repique", 60, "declaring", "Q7", "repique", "repique", None, 0, ""),
+        ),
+    )
+
+    def hinted(elder: int) -> list[str]:
+        found = compare_claim(ruling, rule_totals(PiquetTotals({"elder": elder})))
+        return [h.code for d in found.differences for h in d.hints]
+
+    assert hinted(69) == ["repique_missed"]
+    assert hinted(99) == ["repique_as_pique", "capot_as_cards"]
+    assert hinted(189) == ["repique_counted_twice"]
+
+
+def test_every_hint_code_is_listed() -> None:
+    found = {h.code for claimed in ({"elder": 41, "younger": 11}, {"younger": 71},
+                                    {"younger": 101}, {"younger": -41}, {"younger": 38},
+                                    {"younger": 35}, {"younger": 31}, {"elder": 8, "younger": 44})
+             for hs in hints(claimed) for h in hs}
+    assert found <= set(HINT_CODES)
+    assert {"columns_swapped", "pique_not_given", "repique_not_given", "negative_total"} <= found

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.pitch import (
+    HINT_CODES,
+    ClaimHint,
     PitchRuling,
     compare_claim,
     rule_hand,
@@ -96,3 +98,43 @@ def test_a_claimed_score_on_the_cards_is_explained() -> None:
     }
     assert cards_ruling(claimed=(0, -3, 1, 0)).as_dict()["claim"]["agrees"] is True
     assert cards_ruling().as_dict()["claim"] is None
+
+
+def totals_hints(scores: list[int]) -> list[tuple[str, list[ClaimHint]]]:
+    """Each difference of a totals claim (seat 1 pitched) against the cards' 0, -3, +1, 0:
+    its step and hints."""
+    claim = rule_totals(totals_from_record({"scores": scores, "pitcher": 1}, 4, False))
+    return [(d.step, list(d.hints)) for d in compare_claim(cards_ruling(), claim).differences]
+
+
+def test_two_scores_written_in_each_others_column() -> None:
+    # Seat 1's -3 written for seat 2, seat 2's +1 for seat 1.
+    found = totals_hints([0, 1, -3, 0])
+    assert [step for step, _ in found] == ["bid", "score", "score"]
+    assert found[1][1] == [ClaimHint("columns_swapped", "P6", (
+        "the two scores written in each other's column: the cards say seat 1 scores -3 (High, "
+        "Low) and seat 2 scores +1 (Jack)"))]
+    assert [h.code for h in found[2][1]] == ["columns_swapped"]
+    assert found[0][1] == []  # the bid step has no hint
+
+
+def test_a_negative_score_for_a_side_not_set_back() -> None:
+    [(step, hints)] = totals_hints([0, -3, -1, 0])
+    assert step == "score"
+    assert hints == [ClaimHint("negative_score", "P6", (
+        "only a pitcher set back scores below zero, and the cards say seat 2 scores +1 (Jack); "
+        "perhaps +1, the minus sign a slip"))]
+
+
+def test_a_set_back_written_as_made() -> None:
+    found = totals_hints([0, 3, 1, 0])
+    assert found[1] == ("score", [ClaimHint(
+        "set_back_as_made", "P6",
+        "the pitcher was set back: the bid is taken off the score, -3, not +3")])
+    data = compare_claim(cards_ruling(), rule_totals(totals_from_record(
+        {"scores": [0, 3, 1, 0], "pitcher": 1}, 4, False))).as_dict()["differences"][1]
+    assert data["hints"] == [{"code": "set_back_as_made", "rule": "P6", "message":
+                              "the pitcher was set back: the bid is taken off the score, -3, "
+                              "not +3"}]
+    assert data["explanations"] == [data["hints"][0]["message"]]
+    assert {h.code for _, hs in found for h in hs} <= set(HINT_CODES)
