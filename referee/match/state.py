@@ -439,12 +439,17 @@ class Fold:
             self._add(event)
 
     def copy(self) -> Fold:
-        """An independent fold at the same point (extending one leaves the other as it is)."""
+        """An independent fold at the same point (extending one leaves the other as it is).
+
+        Every attribute that is a container (dict, list, set) is copied, whatever its name:
+        the fold changes its containers in place (never the values in them: deals, records
+        and notes are replaced, not changed), so a new one cannot be shared by mistake. The
+        rest are values (tuples, frozen dataclasses, numbers, strings) or the game's rules.
+        """
         twin = copy.copy(self)
-        twin.voided = set(self.voided)
-        twin.deals = dict(self.deals)
-        twin.undoable = list(self.undoable)
-        twin.pending_amend = dict(self.pending_amend)
+        for name, value in vars(self).items():
+            if isinstance(value, (dict, list, set)):
+                setattr(twin, name, copy.copy(value))
         return twin
 
     def can_extend(self, events: Sequence[Event]) -> bool:
@@ -545,6 +550,7 @@ class Fold:
             self._join(f"seat:{payload['player']}")
         elif kind == "deal_scored":
             self._scored(event)
+            self._confirm_if_over()
         elif kind == "deal_voided":
             number = payload["deal"]
             entry = self.deals[number]
@@ -555,6 +561,7 @@ class Fold:
                 self.undoable[-1] = (*self.undoable[-1], event.seq)
             else:
                 self.undoable.append((event.seq,))
+            self._confirm_if_over()
         elif kind == "deal_amended":
             self.pending_amend[payload["deal"]] = {
                 "record": payload["record"], "note": _note(event),
@@ -653,6 +660,19 @@ class Fold:
             if entry.agreement == "provisional" and entry.status == "live":
                 self.deals[number] = replace(entry, agreement="confirmed", agreed_by="auto")
 
+    def _confirm_if_over(self) -> None:
+        """The match has ended (Q9, P7): no next deal will start to confirm its last deals, so
+        with ``auto_confirm`` in effect they confirm now (by "auto"), as each deal before them
+        did when the next one started. Decided when the deal that ends the match is scored (or
+        a void ends it), from the option and the seats joined then, like :meth:`_auto_confirm`;
+        with it off, they wait for the other side, and the result says it is provisional."""
+        if not auto_confirm_on(self.options, self.joined):
+            return
+        ordered = tuple(self.deals[n] for n in sorted(self.deals))
+        if not self.game.outcome(ordered, self.players, self.options).finished:
+            return
+        self._auto_confirm()
+
     def _agreement(self, event: Event) -> None:
         payload = event.payload
         entry = self.deals[payload["deal"]]
@@ -696,8 +716,9 @@ class Fold:
             outcome = replace(outcome, winner=None, drawn=False, settlement=None)
         provisional = [d.number for d in ordered
                        if d.status == "live" and d.agreement == "provisional"]
-        if outcome.settlement is not None and provisional:  # shown, marked as not yet agreed
+        if outcome.settlement is not None:  # shown, marked while a deal is not yet agreed
             outcome = replace(outcome, settlement={**outcome.settlement,
+                                                   "provisional": bool(provisional),
                                                    "provisional_deals": provisional})
         if current is not None:
             next_dealer = current.dealer
