@@ -280,7 +280,8 @@ class MatchSchema(ma.Schema):
                                  "side (auto_confirm \"auto\")"})
     auto_confirm = ma.fields.Raw(metadata={"description": 'The option: "auto", true or false'})
     auto_confirm_on = ma.fields.Boolean(
-        metadata={"description": "Whether provisional deals confirm when the next one starts"}
+        metadata={"description": "Whether provisional deals confirm when the next one starts "
+                                 "(the last ones when the match ends)"}
     )
     reentry = ma.fields.Nested(
         ReentrySchema, allow_none=True,

@@ -264,8 +264,9 @@ class DealEntry:
     record was entered); ``entered_by`` the credential that entered it ("seat:Ann" or
     "write token"); ``agreement`` "provisional" | "confirmed" | "disputed" | "ruled" and
     ``agreed_by`` who confirmed or disputed it ("auto" when it confirmed as the next deal
-    started); ``claims`` what each side claimed (the entry itself when it was a score sheet or
-    totals, and each dispute's claim), with how it compares to the cards' ruling once ruled;
+    started, or as the match ended); ``claims`` what each side claimed (the entry itself
+    when it was a score sheet or totals, and each dispute's claim), with how it compares to
+    the cards' ruling once ruled;
     ``superseded`` the earlier entries the cards replaced; ``changes`` the comparison of the
     last superseded entry against the cards' ruling."""
 
@@ -341,8 +342,9 @@ class MatchState:
 
     @property
     def auto_confirm(self) -> bool:
-        """Whether a provisional deal confirms itself when the next deal starts: the option
-        ``auto_confirm`` true or false, or "auto" (default): on while no seat has joined."""
+        """Whether a provisional deal confirms itself when the next deal starts (the last ones
+        when the match ends): the option ``auto_confirm`` true or false, or "auto" (default):
+        on while no seat has joined."""
         return auto_confirm_on(self.options, self.joined)
 
     def side_of(self, principal: str | None) -> str | None:
