@@ -200,3 +200,17 @@ def test_the_last_pitch_hand_with_seats_is_provisional_until_another_player_conf
         "deals": [2], "confirm": [{"deal": 2, "by": ["seat:Ann", "seat:Bob"]}],
         "message": "Provisional until hand 2 is confirmed, from Ann's phone or Bob's phone.",
     }
+
+
+def test_when_no_phone_may_confirm_yet_the_result_says_a_seat_is_needed() -> None:
+    """Only Bill has a seat (joined): the shared phone no longer confirms, and Ann has no
+    phone of her own yet."""
+    table = Ledger("piquet", ["Bill", "Ann"])
+    table.seats("Bill")
+    state = partie(table, by="seat:Bill")
+    result = commands.provisional_result(state)
+    assert result is not None
+    assert all(way["by"] == [] for way in result["confirm"])
+    assert result["message"] == (
+        "Provisional until deals 1, 2, 3, 4, 5 and 6 are confirmed, from the phone of a "
+        "player of the other side, once given a seat.")
