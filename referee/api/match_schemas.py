@@ -219,6 +219,28 @@ class NextDealSchema(ma.Schema):
     younger = ma.fields.String(metadata={"description": "Piquet: younger hand (the dealer)"})
 
 
+class ConfirmWaySchema(ma.Schema):
+    """One provisional deal of an ended match, and how it is confirmed."""
+
+    deal = ma.fields.Integer()
+    path = ma.fields.String(metadata={"description": "POST it (If-Match) to confirm the deal"})
+    by = ma.fields.List(
+        ma.fields.String(),
+        metadata={"description": 'Who may confirm it: "seat:Ann" or "write token" (GET …/me '
+                                 "lists it in to_confirm for that credential)"})
+
+
+class ProvisionalResultSchema(ma.Schema):
+    """The match has ended while deals wait for the other side's confirmation: its winner and
+    settlement (``settlement.provisional``) stand once they are confirmed."""
+
+    deals = ma.fields.List(ma.fields.Integer(), metadata={"description": "Still provisional"})
+    confirm = ma.fields.List(ma.fields.Nested(ConfirmWaySchema))
+    message = ma.fields.String(
+        metadata={"description": 'e.g. "Provisional until deal 6 is confirmed, from Bill\'s '
+                                 'phone."'})
+
+
 class MatchSchema(ma.Schema):
     """A match as it stands. ``version`` is also the ETag (``"v<version>"``)."""
 
@@ -260,6 +282,10 @@ class MatchSchema(ma.Schema):
         allow_none=True,
         metadata={"description": "Why the result is withheld (a deal is disputed)"},
     )
+    provisional_result = ma.fields.Nested(
+        ProvisionalResultSchema, allow_none=True,
+        metadata={"description": "Set when the match has ended with deals still provisional: "
+                                 "its winner and settlement stand once they are confirmed"})
     seats = ma.fields.List(ma.fields.String(),
                            metadata={"description": "Players who have a seat credential"})
     joined = ma.fields.List(
@@ -269,7 +295,8 @@ class MatchSchema(ma.Schema):
                                  "side (auto_confirm \"auto\")"})
     auto_confirm = ma.fields.Raw(metadata={"description": 'The option: "auto", true or false'})
     auto_confirm_on = ma.fields.Boolean(
-        metadata={"description": "Whether provisional deals confirm when the next one starts"}
+        metadata={"description": "Whether provisional deals confirm when the next one starts "
+                                 "(the last ones when the match ends)"}
     )
     reentry = ma.fields.Nested(
         ReentrySchema, allow_none=True,
@@ -283,7 +310,8 @@ class MatchSchema(ma.Schema):
 
 
 class ViewerSchema(ma.Schema):
-    """The credential asking: its kind, a seat's player, what it may confirm or dispute."""
+    """The credential asking: its kind, a seat's player, what waits for its answer (confirm
+    or dispute)."""
 
     kind = ma.fields.String(metadata={"description": "write | read | seat"})
     player = ma.fields.String(allow_none=True)

@@ -88,6 +88,7 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "provisional": list(state.provisional),
         "disputed": list(state.disputed),
         "settlement_withheld": state.withheld,
+        "provisional_result": _provisional_result(match_id, state),
         "seats": list(state.seats),
         "joined": list(state.joined),
         "auto_confirm": state.options.get("auto_confirm", "auto"),
@@ -100,6 +101,16 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         body["elder"] = state.roles["elder"]
         body["younger"] = state.roles["younger"]
     return body
+
+
+def _provisional_result(match_id: str, state: MatchState) -> dict[str, Any] | None:
+    """:func:`commands.provisional_result`, each deal with the path that confirms it."""
+    result = commands.provisional_result(state)
+    if result is None:
+        return None
+    return {**result, "confirm": [
+        {**way, "path": f"/v1/matches/{match_id}/deals/{way['deal']}/confirm"}
+        for way in result["confirm"]]}
 
 
 def _irregularities(state: MatchState) -> list[dict[str, Any]]:
@@ -571,8 +582,10 @@ def read_match(match_id: str) -> Any:
 @problems(blp, 401, 403, 404)
 def read_me(match_id: str) -> Any:
     """Who this credential is at the table: ``kind`` (write | read | seat), ``player`` (a
-    seat's), and ``to_confirm``: the provisional deals it may confirm or dispute (a seat: those
-    the other side entered; the shared write token: all of them while no seat has joined)."""
+    seat's), and ``to_confirm``: the provisional deals waiting for its answer, confirm or
+    dispute (a seat: those the other side entered; the shared write token: all of them while
+    no seat has joined and ``auto_confirm`` is off — on, they confirm themselves, the last
+    when the match ends)."""
     state = _read(match_id)
     return _viewer(state, g.grant), 200, {"ETag": _etag(state)}
 

@@ -683,10 +683,14 @@ def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) 
 
 
 def to_confirm(state: MatchState, principal: str | None) -> tuple[int, ...]:
-    """The provisional deals this credential may confirm or dispute (issue 11): a seat, those
-    the other side entered; the shared write token, all of them while no seat has joined; the
-    read token (None), none."""
+    """The provisional deals waiting for this credential's answer, confirm or dispute (issue
+    11): a seat, those the other side entered; the shared write token, all of them while no
+    seat has joined and ``auto_confirm`` is off (on, they confirm themselves: each as the next
+    deal starts, the last as the match ends; the write token may still confirm one early);
+    the read token (None), none."""
     if principal is None:
+        return ()
+    if not principal.startswith("seat:") and state.auto_confirm:
         return ()
     numbers = []
     for entry in state.live_deals:
@@ -698,6 +702,49 @@ def to_confirm(state: MatchState, principal: str | None) -> tuple[int, ...]:
             continue
         numbers.append(entry.number)
     return tuple(numbers)
+
+
+def provisional_result(state: MatchState) -> dict[str, Any] | None:
+    """How to make final the result of a match that has ended with deals still provisional
+    (Q9, P7; issue 11: the other side confirms each deal): None while the match goes on, its
+    result is withheld (a deal disputed) or every counted deal is agreed. Else ``{"deals":
+    [n, …], "confirm": [{"deal": n, "by": ["seat:Bill", "write token", …]}], "message":
+    "Provisional until deal 6 is confirmed, from Bill's phone."}``: ``by`` the credentials
+    that may confirm deal n (those whose :func:`to_confirm` lists it)."""
+    if not state.outcome.finished or state.withheld is not None or not state.provisional:
+        return None
+    principals = ("write token", *(f"seat:{p}" for p in state.seats))
+    waiting = {p: to_confirm(state, p) for p in principals}
+    by = {n: [p for p in principals if n in waiting[p]] for n in state.provisional}
+    word = "deal" if state.game == "piquet" else "hand"
+    numbers = [str(n) for n in state.provisional]
+    what = (f"{word} {numbers[0]} is" if len(numbers) == 1
+            else f"{word}s {_either(numbers, 'and')} are")
+    if len({tuple(phones) for phones in by.values()}) == 1:
+        how = f", from {_phones(by[state.provisional[0]])}."
+    else:
+        how = ": " + ", ".join(f"{word} {n} from {_phones(phones)}"
+                               for n, phones in by.items()) + "."
+    return {"deals": list(state.provisional),
+            "confirm": [{"deal": n, "by": phones} for n, phones in by.items()],
+            "message": f"Provisional until {what} confirmed{how}"}
+
+
+def _phones(principals: Sequence[str]) -> str:
+    """The phones of these credentials in words: "Bill's phone", "the shared phone or Ann's
+    phone"; none: a seat of the other side must be given first."""
+    if not principals:
+        return "the phone of a player of the other side, once given a seat"
+    words = ["the shared phone" if p == "write token" else f"{p[len('seat:'):]}'s phone"
+             for p in principals]
+    return _either(words, "or")
+
+
+def _either(words: Sequence[str], conjunction: str) -> str:
+    """"a", "a or b", "a, b or c"."""
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def _counted_deal(state: MatchState, number: int) -> DealEntry:

@@ -298,8 +298,9 @@ class DealEntry:
     record was entered); ``entered_by`` the credential that entered it ("seat:Ann" or
     "write token"); ``agreement`` "provisional" | "confirmed" | "disputed" | "ruled" and
     ``agreed_by`` who confirmed or disputed it ("auto" when it confirmed as the next deal
-    started); ``claims`` what each side claimed (the entry itself when it was a score sheet or
-    totals, and each dispute's claim), with how it compares to the cards' ruling once ruled;
+    started, or as the match ended); ``claims`` what each side claimed (the entry itself
+    when it was a score sheet or totals, and each dispute's claim), with how it compares to
+    the cards' ruling once ruled;
     ``superseded`` the earlier entries the cards replaced; ``changes`` the comparison of the
     last superseded entry against the cards' ruling. ``entered_at``: for a deal recorded step
     by step, who entered each bid and card (``("bid", i)``, ``("card", trick, position)``,
@@ -384,8 +385,9 @@ class MatchState:
 
     @property
     def auto_confirm(self) -> bool:
-        """Whether a provisional deal confirms itself when the next deal starts: the option
-        ``auto_confirm`` true or false, or "auto" (default): on while no seat has joined."""
+        """Whether a provisional deal confirms itself when the next deal starts (the last ones
+        when the match ends): the option ``auto_confirm`` true or false, or "auto" (default):
+        on while no seat has joined."""
         return auto_confirm_on(self.options, self.joined)
 
     def side_of(self, principal: str | None) -> str | None:
@@ -485,12 +487,17 @@ class Fold:
             self._add(event)
 
     def copy(self) -> Fold:
-        """An independent fold at the same point (extending one leaves the other as it is)."""
+        """An independent fold at the same point (extending one leaves the other as it is).
+
+        Every attribute that is a container (dict, list, set) is copied, whatever its name:
+        the fold changes its containers in place (never the values in them: deals, records
+        and notes are replaced, not changed), so a new one cannot be shared by mistake. The
+        rest are values (tuples, frozen dataclasses, numbers, strings) or the game's rules.
+        """
         twin = copy.copy(self)
-        twin.voided = set(self.voided)
-        twin.deals = dict(self.deals)
-        twin.undoable = list(self.undoable)
-        twin.pending_amend = dict(self.pending_amend)
+        for name, value in vars(self).items():
+            if isinstance(value, (dict, list, set)):
+                setattr(twin, name, copy.copy(value))
         return twin
 
     def can_extend(self, events: Sequence[Event]) -> bool:
@@ -592,6 +599,7 @@ class Fold:
             self._join(f"seat:{payload['player']}")
         elif kind == "deal_scored":
             self._scored(event)
+            self._confirm_if_over()
         elif kind == "deal_voided":
             number = payload["deal"]
             entry = self.deals[number]
@@ -602,6 +610,7 @@ class Fold:
                 self.undoable[-1] = (*self.undoable[-1], event.seq)
             else:
                 self.undoable.append((event.seq,))
+            self._confirm_if_over()
         elif kind == "deal_amended":
             self.pending_amend[payload["deal"]] = {
                 "record": payload["record"], "note": _note(event),
@@ -704,6 +713,19 @@ class Fold:
             if entry.agreement == "provisional" and entry.status == "live":
                 self.deals[number] = replace(entry, agreement="confirmed", agreed_by="auto")
 
+    def _confirm_if_over(self) -> None:
+        """The match has ended (Q9, P7): no next deal will start to confirm its last deals, so
+        with ``auto_confirm`` in effect they confirm now (by "auto"), as each deal before them
+        did when the next one started. Decided when the deal that ends the match is scored (or
+        a void ends it), from the option and the seats joined then, like :meth:`_auto_confirm`;
+        with it off, they wait for the other side, and the result says it is provisional."""
+        if not auto_confirm_on(self.options, self.joined):
+            return
+        ordered = tuple(self.deals[n] for n in sorted(self.deals))
+        if not self.game.outcome(ordered, self.players, self.options).finished:
+            return
+        self._auto_confirm()
+
     def _agreement(self, event: Event) -> None:
         payload = event.payload
         entry = self.deals[payload["deal"]]
@@ -747,8 +769,9 @@ class Fold:
             outcome = replace(outcome, winner=None, drawn=False, settlement=None)
         provisional = [d.number for d in ordered
                        if d.status == "live" and d.agreement == "provisional"]
-        if outcome.settlement is not None and provisional:  # shown, marked as not yet agreed
+        if outcome.settlement is not None:  # shown, marked while a deal is not yet agreed
             outcome = replace(outcome, settlement={**outcome.settlement,
+                                                   "provisional": bool(provisional),
                                                    "provisional_deals": provisional})
         # The next new deal: its number (after every deal, voided or not) and its dealer.
         next_number = (ordered[-1].number if ordered else 0) + 1

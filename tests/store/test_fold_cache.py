@@ -141,3 +141,39 @@ def test_an_append_inside_a_callers_transaction_that_loses_is_412_too(
             assert lost.current.version == 1  # every try rolled back, the rival's too
         else:
             raise AssertionError("stored on a ledger that moved")
+
+
+def test_a_write_that_loses_the_race_leaves_no_trace_in_the_cached_fold(
+    client: FlaskClient, app: Flask
+) -> None:
+    """Ann's seat confirms deal 1 (If-Match: the version she read); between the decision and
+    the transaction another worker stores the shared phone's void of deal 1. Ann's write
+    gets 412 and stores nothing; the void is the last entry, made by the shared phone (no
+    seat), in the cached fold as in a fresh replay."""
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    mid = match["id"]
+    record_deal(client, mid, {"tricks": Q10_TRICKS})
+
+    def rival(_: object) -> None:  # another worker, between Ann's decision and her insert
+        def insert() -> None:
+            seq, link = execute('SELECT "seq", "hash" FROM "event" WHERE "match_id" = ? '
+                                'ORDER BY "seq" DESC LIMIT 1', (mid,)).fetchone()
+            rows, _ = ledger._chain(seq, link, [("deal_voided", {
+                "deal": 1, "reason": "misdeal", "by": None})], None)
+            ledger._insert(mid, rows)
+
+        ledger.transact(insert)
+
+    with app.app_context():
+        version = ledger.load_state(mid).version
+        try:
+            ledger.append(mid, lambda state: [("deal_confirmed", {"deal": 1,
+                                                                  "entered_by": "seat:Ann"})],
+                          expected_version=version, prepare=rival)
+        except ledger.VersionMismatch as lost:
+            assert lost.current.version == version + 1
+        else:
+            raise AssertionError("stored on a ledger that moved")
+        state = ledger.load_state(mid)
+        assert state.last_undoable == (version + 1,) and state.last_undoable_by is None
+        assert state == fresh(mid)

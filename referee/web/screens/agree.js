@@ -62,12 +62,16 @@ function enteredBy(by) {
   return by.startsWith("seat:") ? by.slice(5) : "the shared phone";
 }
 
-/** May this phone answer (confirm or dispute) ledger item `d`? Only a seat of the other side. */
+/** May this phone answer (confirm or dispute) ledger item `d`? What GET …/me lists in
+ * `to_confirm` (a seat of the other side; the shared phone while no seat has joined and the
+ * deals do not confirm themselves). Offline, a seat guesses from the entry; the shared phone
+ * waits for the referee. */
 function mayAnswer(d) {
-  const seat = mySeat();
-  if (seat === null || d.agreement !== "provisional" || d.status !== "live") return false;
+  if (!S.canWrite || d.agreement !== "provisional" || d.status !== "live") return false;
   const who = known();
   if (who && me.version === S.match.version) return (who.to_confirm || []).includes(d.deal);
+  const seat = mySeat();
+  if (seat === null) return false;
   if (!seat) return true; // a seat link without its name: the referee decides
   if (d.entered_by === `seat:${seat}`) return false;
   const m = S.match;
@@ -77,6 +81,17 @@ function mayAnswer(d) {
     if (a >= 0 && b >= 0 && a % 2 === b % 2) return false; // a partner's entry
   }
   return true;
+}
+
+/** May this phone confirm deal `n` of the ledger (the Score tab's provisional result)? */
+export function mayConfirm(n) {
+  const d = S.ledger.find((item) => item.deal === n);
+  return Boolean(d) && mayAnswer(d);
+}
+
+/** Is this phone's answer on deal `n` waiting in the queue? */
+export function answerWaiting(n) {
+  return waiting(`/deals/${n}/confirm`) || waiting(`/deals/${n}/dispute`);
 }
 
 function dealWord() {

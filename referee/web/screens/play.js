@@ -25,8 +25,11 @@ function overWords(m, sentence) {
     return sentence ? "All the deals are in; the result waits for the disputed deal."
       : "Result waits for the disputed deal";
   }
-  if (m.drawn) return sentence ? "The match is drawn." : "Match drawn";
-  return sentence ? `The match is over: ${m.winner} wins.` : `Match over: ${m.winner} wins`;
+  // A deal still to confirm: the result stands once it is (the Score tab says which).
+  const until = m.provisional_result ? " (provisional)" : "";
+  if (m.drawn) return sentence ? `The match is drawn${until}.` : `Match drawn${until}`;
+  return sentence ? `The match is over: ${m.winner} wins${until}.`
+    : `Match over: ${m.winner} wins${until}`;
 }
 
 export function renderScoreline() {
@@ -52,8 +55,8 @@ export function renderScoreline() {
 
 function turnText(m, deal, next) {
   if ((m.finished && !m.reentry) || next.action === "none") {
-    return [overWords(m, true),
-      "The Score tab has the ledger" + (m.settlement ? " and the settlement." : ".")];
+    return [overWords(m, true), m.provisional_result ? m.provisional_result.message
+      : "The Score tab has the ledger" + (m.settlement ? " and the settlement." : ".")];
   }
   if (next.action === "wait") {
     return [deal.complete ? "All the cards are in" : "Waiting for the referee",

@@ -4,6 +4,7 @@ import { colorClass, post } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S, render } from "../state.js";
 import { named } from "../verdict.js";
+import { answerWaiting, mayConfirm } from "./agree.js";
 import { renderChart } from "./chart.js";
 
 export function renderScore() {
@@ -24,6 +25,9 @@ export function renderScore() {
   } else if (m.finished && m.drawn) {
     fill(settlement, el("div", { class: "settlement" },
       el("b", {}, "The partie is drawn:"), " nobody pays."));
+  } else if (m.finished && m.winner) { // Pitch (P7)
+    fill(settlement, el("div", { class: "settlement", id: "settlement-box" },
+      el("b", {}, `${m.winner} ${m.winner.includes(" & ") ? "win" : "wins"} the match.`)));
   } else if (m.game === "piquet") {
     fill(settlement, el("p", { class: "note" },
       `Partie of ${m.deals_required || 6} deals: ${m.deals_played} played. ` +
@@ -32,6 +36,8 @@ export function renderScore() {
     fill(settlement, el("p", { class: "note" },
       `Playing to ${m.options.target}: the pitcher wins when his side reaches it.`));
   }
+
+  if (m.provisional_result) settlement.append(provisionalResult(m.provisional_result));
 
   fill($("#standings"), ...m.standings.map((s, i) =>
     el("div", { class: "who " + colorClass(i), "data-standing": s.name },
@@ -69,6 +75,20 @@ export function renderScore() {
         el("tbody", {}, ...rows))),
     ...live.slice(-3).reverse().map((d) => rulingDetails(d, false)),
   );
+}
+
+/** The match is over with deals still to confirm: the referee's sentence, and a Confirm
+ * button for each deal this phone may confirm (GET …/me's to_confirm, screens/agree.js). */
+function provisionalResult(result) {
+  const word = S.match.game === "piquet" ? "deal" : "hand";
+  const buttons = result.deals.filter(mayConfirm).map((n) => (answerWaiting(n)
+    ? el("p", { class: "note" }, `Your answer on ${word} ${n} is sent as soon as the phone ` +
+      "is back online.")
+    : el("button", { type: "button", class: "confirm", "data-confirm-result": n,
+      onclick: () => post(`/deals/${n}/confirm`, {}) }, `✓ Confirm ${word} ${n}`)));
+  return el("div", { class: "provisional-result", id: "provisional-result", role: "status" },
+    el("p", {}, el("b", {}, result.message)),
+    buttons.length ? el("div", { class: "answer-actions" }, ...buttons) : null);
 }
 
 function voidReason(d) {
