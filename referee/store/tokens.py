@@ -35,7 +35,8 @@ Needed = Literal["read", "record", "write"]
 
 
 class TokenRefused(PermissionError):
-    """``status`` 401: no such live token; 403: a live token of another match."""
+    """``status`` 401: no such live token; 403: a live token of another match; 404: a live
+    token, and no match of the id asked for (whatever its text)."""
 
     def __init__(self, status: int, message: str) -> None:
         self.status = status
@@ -43,8 +44,15 @@ class TokenRefused(PermissionError):
 
 
 def token_hash(token: str) -> str:
-    """sha256 hex of a token (what the database keeps)."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    """sha256 hex of a token (what the database keeps); any text (a lone surrogate too)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _same(a: str, b: str) -> bool:
+    """Whether two texts are equal, compared in constant time as their UTF-8 bytes (an id or
+    a token of any text: ``hmac.compare_digest`` refuses non-ASCII ``str``)."""
+    return hmac.compare_digest(a.encode("utf-8", "surrogatepass"),
+                               b.encode("utf-8", "surrogatepass"))
 
 
 class Seed(NamedTuple):
@@ -154,16 +162,20 @@ def authenticate(
     rotation that revoked it may only get its stored answer).
 
     :raises TokenRefused: 401 when missing, unknown or revoked, or a recovery code; 403 when
-        it is a token of another match, or does not grant ``needed``.
+        it is a token of another match, or does not grant ``needed``; 404 when it is a live
+        token and no match has the id ``match_id`` (ids and tokens of any text are compared
+        as their UTF-8 bytes: never an error).
     """
     if not token:
         raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
     presented = token_hash(token)
     row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
-    if row is None or row[1] == RECOVERY or not hmac.compare_digest(row[2], presented):
+    if row is None or row[1] == RECOVERY or not _same(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
     token_match, kind, token_id, seat = row[0], row[1], row[3], row[4]
-    if not hmac.compare_digest(token_match, match_id):
+    if not _same(token_match, match_id):
+        if execute(_MATCH, (match_id,)).fetchone() is None:
+            raise TokenRefused(404, f"There is no match {match_id!r}.")
         raise TokenRefused(403, "This token belongs to another match.")
     if kind == SEAT:
         if needed == "write":
@@ -190,8 +202,8 @@ def check_recovery(match_id: str, code: str) -> None:
     if (
         row is None
         or row[1] != RECOVERY
-        or not hmac.compare_digest(row[2], presented)
-        or not hmac.compare_digest(row[0], match_id)
+        or not _same(row[2], presented)
+        or not _same(row[0], match_id)
     ):
         raise TokenRefused(401, "This recovery code is not valid for this match.")
 
@@ -201,6 +213,7 @@ _LIVE_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
 )
+_MATCH = 'SELECT 1 FROM "match" WHERE "id" = ?'
 _ANY_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ?'
