@@ -280,9 +280,12 @@ class JoinedSchema(ViewerSchema):
 
 
 class TokensSchema(ma.Schema):
-    """A match's tokens, shown once: ``write`` records, ``read`` only reads (share it)."""
+    """A match's tokens, shown once: ``write`` records, ``read`` only reads (share it); and
+    the new ``recovery_code`` when one was made (a recovery, or a rotation of "recovery")."""
 
     tokens = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())
+    recovery_code = ma.fields.String(
+        metadata={"description": "The new recovery code (the one before stops working)"})
 
 
 class CreatedMatchSchema(MatchSchema):
@@ -296,16 +299,20 @@ class CreatedMatchSchema(MatchSchema):
 
 
 class RotateSchema(StrictSchema):
-    """Which tokens to rotate."""
+    """Which tokens to rotate: "write", "read", "both", or "recovery" (the recovery code)."""
+
+    which = ma.fields.String(load_default="both",
+                             validate=validate.OneOf(["write", "read", "both", "recovery"]))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
+
+
+class RecoverSchema(StrictSchema):
+    """The recovery code (from the create, or the last recovery or rotation), and which
+    tokens to make anew; the code itself is always replaced."""
 
     which = ma.fields.String(load_default="both",
                              validate=validate.OneOf(["write", "read", "both"]))
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
-
-
-class RecoverSchema(RotateSchema):
-    """The recovery code the create answered, and which tokens to make anew."""
-
     recovery_code = ma.fields.String(required=True, validate=validate.Length(min=1, max=100))
 
 

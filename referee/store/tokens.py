@@ -1,15 +1,21 @@
-"""Access tokens per match: a write token, a read-only share token and a recovery code.
+"""Access tokens per match: a write token, a read-only share token, seats' tokens and a
+recovery code.
 
 Tokens are shown once, when made; only their sha256 is stored, and a presented token's hash
-is compared in constant time. Rotating revokes a kind's live tokens and makes new ones.
+is compared in constant time (as bytes: an id or a token of any text is refused, never an
+error). Rotating revokes a kind's live tokens and makes new ones.
 
-A create or a rotation sent with an Idempotency-Key makes its tokens from that key: an HMAC
-of the server's key (:mod:`referee.store.keys`), the match and the Idempotency-Key
-(:func:`derive`). Its retry computes the same tokens again, so the stored answer needs no
-copy of them and a lost answer locks nobody out. Without a key they are random.
+A write that hands out credentials (create, seats, a rotation, a recovery) sent with an
+Idempotency-Key makes them from that key: an HMAC of the server's key
+(:mod:`referee.store.keys`), the match and the Idempotency-Key (:func:`derive`). Its retry
+computes the same ones again, so the stored answer holds no credential; and the retry is
+answered only within the retry window (``REFEREE_CREDENTIAL_RETRY_SECONDS``) while
+:func:`all_live` says they are still the match's (see :mod:`referee.api.matches`). Without
+a key they are random.
 
 The recovery code (kind "recovery", made at create) is not a bearer token: it only mints new
-write and read tokens (:func:`recover`) when every token is lost.
+write and read tokens (:func:`recover` in the API) when every token is lost, and it is
+replaced each time it is used (the owner can replace it with the write token too).
 """
 
 from __future__ import annotations
@@ -18,15 +24,16 @@ import datetime
 import hashlib
 import hmac
 import secrets
-from typing import Literal, NamedTuple
+from collections.abc import Sequence
+from typing import Final, Literal, NamedTuple
 
 from referee.store import keys
 from referee.store.db import execute
 from referee.store.models import AccessToken
 
-Kind = Literal["write", "read"]
+Kind = Literal["write", "read", "recovery"]
 KINDS: tuple[Kind, Kind] = ("write", "read")
-RECOVERY = "recovery"
+RECOVERY: Final = "recovery"
 SEAT = "seat"
 _PREFIX = {"write": "rw_", "read": "ro_", RECOVERY: "rc_", SEAT: "st_"}
 #: What a request needs: "read"; "record" (enter deals, confirm, dispute: the write token or a
@@ -191,14 +198,16 @@ def authenticate(
     return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
 
 
-def check_recovery(match_id: str, code: str) -> None:
-    """Accept the match's recovery code.
+def check_recovery(match_id: str, code: str, revoked_ok: bool = False) -> bool:
+    """Accept the match's recovery code; ``revoked_ok``: a code replaced since is accepted
+    too (the retry of the recovery that replaced it may only get its stored answer).
 
+    :returns: whether the code was replaced (only with ``revoked_ok``).
     :raises TokenRefused: 401 when it is not this match's live recovery code (another
         match's code is refused the same way: nothing tells whether the match exists).
     """
     presented = token_hash(code)
-    row = execute(_LIVE_TOKEN, (presented,)).fetchone()
+    row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
     if (
         row is None
         or row[1] != RECOVERY
@@ -206,6 +215,18 @@ def check_recovery(match_id: str, code: str) -> None:
         or not _same(row[0], match_id)
     ):
         raise TokenRefused(401, "This recovery code is not valid for this match.")
+    return row[5] is not None
+
+
+def all_live(match_id: str, made: Sequence[str]) -> bool:
+    """Whether every token (or code) of ``made`` is still a live credential of the match:
+    none rotated away or replaced since it was made."""
+    hashes = [token_hash(t) for t in made]
+    live = AccessToken.select().where(
+        (AccessToken.match_id == match_id) & AccessToken.token_hash.in_(hashes)
+        & AccessToken.revoked_at.is_null()
+    ).count()
+    return live == len(set(hashes))
 
 
 # Every request runs it: written out (see referee.store.db.execute).

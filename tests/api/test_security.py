@@ -95,3 +95,266 @@ def test_tokens_and_recovery_codes_of_any_text_are_401(bare_client: FlaskClient)
     odd = bare_client.post("/v1/matches/%C3%A9/tokens:recover",
                            json={"recovery_code": match["recovery_code"]})
     assert odd.status_code == 401
+
+
+# ------------------------------------------------------- no credentials handed out by a replay
+
+
+def _age_keys(minutes: int) -> None:
+    """Make every stored Idempotency-Key ``minutes`` older (no clock is waited for)."""
+    import datetime
+
+    from referee.store.models import IdempotencyKey
+
+    for row in IdempotencyKey.select():
+        IdempotencyKey.update(
+            created_at=row.created_at - datetime.timedelta(minutes=minutes)
+        ).where(IdempotencyKey.id == row.id).execute()
+
+
+def _refused_replay(answer: Any, match_id: str) -> None:
+    assert answer.status_code == 410, answer.get_data(as_text=True)
+    assert answer.content_type == "application/problem+json"
+    problem = answer.get_json()
+    assert problem["type"].endswith("credentials-not-replayed")
+    assert problem["match_id"] == match_id
+    text = answer.get_data(as_text=True)
+    assert "rw_" not in text and "ro_" not in text and "rc_" not in text and "st_" not in text
+
+
+CREATE = {"game": "piquet", "players": ["Bill", "Ann"]}
+
+
+def test_a_create_replayed_after_the_owner_rotated_hands_out_nothing(
+    bare_client: FlaskClient,
+) -> None:
+    key = {"Idempotency-Key": "create-seen-in-a-proxy-log"}
+    first = bare_client.post("/v1/matches", json=CREATE, headers=key).get_json()
+    url = f"/v1/matches/{first['id']}"
+    rotated = bare_client.post(url + "/tokens", json={"which": "both"},
+                               headers={**bearer(first["tokens"]["write"]), "If-Match": "*"})
+    assert rotated.status_code == 200
+    replay = bare_client.post("/v1/matches", json=CREATE, headers=key)
+    _refused_replay(replay, first["id"])
+    assert "tokens:recover" in replay.get_json()["detail"]  # how to get back in
+    # the owner's new tokens still work; the old ones (a replay's) do not
+    assert bare_client.get(url, headers=bearer(rotated.get_json()["tokens"]["write"])
+                           ).status_code == 200
+    assert bare_client.get(url, headers=bearer(first["tokens"]["write"])).status_code == 401
+
+
+@pytest.mark.parametrize("then", ["record", "seats", "recovery"])
+def test_a_create_replayed_after_the_match_was_used_hands_out_nothing(
+    bare_client: FlaskClient, then: str
+) -> None:
+    key = {"Idempotency-Key": f"create-then-{then}"}
+    first = bare_client.post("/v1/matches", json=CREATE, headers=key).get_json()
+    url = f"/v1/matches/{first['id']}"
+    write = {**bearer(first["tokens"]["write"]), "If-Match": '"v1"'}
+    if then == "record":
+        done = bare_client.post(url + "/events", json={"type": "card", "card": "AC"},
+                                headers=write)
+    elif then == "seats":
+        done = bare_client.post(url + "/seats", json={}, headers=write)
+    else:  # the owner replaced the recovery code
+        done = bare_client.post(url + "/tokens", json={"which": "recovery"}, headers=write)
+    assert done.status_code in (200, 201), done.get_data(as_text=True)
+    _refused_replay(bare_client.post("/v1/matches", json=CREATE, headers=key), first["id"])
+
+
+def test_a_create_replayed_after_the_retry_window_hands_out_nothing(
+    bare_client: FlaskClient,
+) -> None:
+    key = {"Idempotency-Key": "create-late"}
+    first = bare_client.post("/v1/matches", json=CREATE, headers=key).get_json()
+    _age_keys(9)
+    within = bare_client.post("/v1/matches", json=CREATE, headers=key)
+    assert within.status_code == 201 and within.get_json() == first  # a lost answer, retried
+    _age_keys(2)  # 11 minutes: past the default window of 10
+    _refused_replay(bare_client.post("/v1/matches", json=CREATE, headers=key), first["id"])
+
+
+def test_the_retry_window_is_a_setting(app: Flask, bare_client: FlaskClient) -> None:
+    app.config["CREDENTIAL_RETRY_SECONDS"] = 3600
+    key = {"Idempotency-Key": "create-hour"}
+    first = bare_client.post("/v1/matches", json=CREATE, headers=key).get_json()
+    _age_keys(30)
+    assert bare_client.post("/v1/matches", json=CREATE, headers=key).get_json() == first
+
+
+def test_the_recovery_code_is_replaced_when_used_and_by_the_owner(
+    bare_client: FlaskClient,
+) -> None:
+    first = bare_client.post("/v1/matches", json=CREATE).get_json()
+    url = f"/v1/matches/{first['id']}"
+    key = {"Idempotency-Key": "recover-1"}
+    recovered = bare_client.post(url + "/tokens:recover",
+                                 json={"recovery_code": first["recovery_code"]}, headers=key)
+    assert recovered.status_code == 200
+    fresh = recovered.get_json()
+    assert fresh["recovery_code"].startswith("rc_")
+    assert fresh["recovery_code"] != first["recovery_code"]
+    # its lost answer retried with the code it used: the same answer, nothing replaced twice
+    again = bare_client.post(url + "/tokens:recover",
+                             json={"recovery_code": first["recovery_code"]}, headers=key)
+    assert again.status_code == 200 and again.get_json() == fresh
+    # the code used no longer works, the new one does
+    used = bare_client.post(url + "/tokens:recover", json={"recovery_code": first["recovery_code"]})
+    assert used.status_code == 401
+    # the owner replaces it with the write token
+    rotated = bare_client.post(url + "/tokens", json={"which": "recovery"},
+                               headers={**bearer(fresh["tokens"]["write"]), "If-Match": "*"})
+    assert rotated.status_code == 200
+    newest = rotated.get_json()
+    assert newest["tokens"] == {} and newest["recovery_code"] not in (fresh["recovery_code"],
+                                                                      first["recovery_code"])
+    assert bare_client.post(url + "/tokens:recover",
+                            json={"recovery_code": fresh["recovery_code"]}).status_code == 401
+    back = bare_client.post(url + "/tokens:recover",
+                            json={"recovery_code": newest["recovery_code"], "which": "read"})
+    assert back.status_code == 200 and set(back.get_json()["tokens"]) == {"read"}
+    # the write token was not touched by a recovery of the read token
+    assert bare_client.get(url, headers=bearer(fresh["tokens"]["write"])).status_code == 200
+
+
+def test_a_recovery_replayed_after_the_window_hands_out_nothing(
+    bare_client: FlaskClient,
+) -> None:
+    first = bare_client.post("/v1/matches", json=CREATE).get_json()
+    url = f"/v1/matches/{first['id']}"
+    key = {"Idempotency-Key": "recover-late"}
+    body = {"recovery_code": first["recovery_code"]}
+    assert bare_client.post(url + "/tokens:recover", json=body, headers=key).status_code == 200
+    _age_keys(11)
+    _refused_replay(bare_client.post(url + "/tokens:recover", json=body, headers=key),
+                    first["id"])
+
+
+@pytest.mark.parametrize("then", ["late", "rotated again", "recorded"])
+def test_a_rotation_replayed_late_or_after_a_change_hands_out_nothing(
+    bare_client: FlaskClient, then: str
+) -> None:
+    first = bare_client.post("/v1/matches", json=CREATE).get_json()
+    url = f"/v1/matches/{first['id']}"
+    old = bearer(first["tokens"]["write"])
+    key = {"Idempotency-Key": "rotate-1", "If-Match": "*"}
+    rotated = bare_client.post(url + "/tokens", json={"which": "both"}, headers={**old, **key})
+    new = bearer(rotated.get_json()["tokens"]["write"])
+    if then == "late":
+        _age_keys(11)
+    elif then == "rotated again":
+        assert bare_client.post(url + "/tokens", json={"which": "write"},
+                                headers={**new, "If-Match": "*"}).status_code == 200
+    else:
+        assert bare_client.post(url + "/events", json={"type": "card", "card": "AC"},
+                                headers={**new, "If-Match": '"v1"'}).status_code == 201
+    _refused_replay(bare_client.post(url + "/tokens", json={"which": "both"},
+                                     headers={**old, **key}), first["id"])
+
+
+def test_seats_replayed_after_a_seat_joined_hand_out_nothing(bare_client: FlaskClient) -> None:
+    first = bare_client.post("/v1/matches", json=CREATE).get_json()
+    url = f"/v1/matches/{first['id']}"
+    headers = {**bearer(first["tokens"]["write"]), "If-Match": '"v1"',
+               "Idempotency-Key": "seats-1"}
+    made = bare_client.post(url + "/seats", json={}, headers=headers)
+    assert made.status_code == 201
+    again = bare_client.post(url + "/seats", json={}, headers=headers)
+    assert again.status_code == 201 and again.get_json()["seats"] == made.get_json()["seats"]
+    ann = next(s["token"] for s in made.get_json()["seats"] if s["player"] == "Ann")
+    joined = bare_client.post(url + "/me:join", json={},
+                              headers={**bearer(ann), "If-Match": "*"})
+    assert joined.status_code == 200
+    _refused_replay(bare_client.post(url + "/seats", json={}, headers=headers), first["id"])
+
+
+def test_no_idempotency_record_holds_a_credential(bare_client: FlaskClient) -> None:
+    from referee.store.models import AccessToken, IdempotencyKey
+
+    first = bare_client.post("/v1/matches", json=CREATE,
+                             headers={"Idempotency-Key": "c"}).get_json()
+    url = f"/v1/matches/{first['id']}"
+    secrets = [*first["tokens"].values(), first["recovery_code"]]
+    write = {**bearer(first["tokens"]["write"]), "If-Match": '"v1"'}
+    seats = bare_client.post(url + "/seats", json={}, headers={**write, "Idempotency-Key": "s"})
+    secrets += [s["token"] for s in seats.get_json()["seats"]]
+    rotated = bare_client.post(url + "/tokens", json={"which": "read"},
+                               headers={**write, "If-Match": "*", "Idempotency-Key": "r"})
+    secrets += list(rotated.get_json()["tokens"].values())
+    recovered = bare_client.post(url + "/tokens:recover",
+                                 json={"recovery_code": first["recovery_code"]},
+                                 headers={"Idempotency-Key": "rc"}).get_json()
+    secrets += [*recovered["tokens"].values(), recovered["recovery_code"]]
+    stored = [f"{k.response} {k.headers}" for k in IdempotencyKey.select()]
+    assert len(stored) == 4
+    hashes = {t.token_hash for t in AccessToken.select()}
+    for secret in secrets:
+        assert not any(secret in text for text in stored)
+        assert secret not in hashes  # only their hashes are kept
+
+
+def test_every_answer_that_carries_credentials_is_no_store(bare_client: FlaskClient) -> None:
+    answers = []
+    for _ in range(2):  # the answer, then its replay
+        answers.append(bare_client.post("/v1/matches", json=CREATE,
+                                        headers={"Idempotency-Key": "c"}))
+    first = answers[0].get_json()
+    url = f"/v1/matches/{first['id']}"
+    write = {**bearer(first["tokens"]["write"]), "If-Match": '"v1"'}
+    for _ in range(2):
+        answers.append(bare_client.post(url + "/seats", json={},
+                                        headers={**write, "Idempotency-Key": "s"}))
+    for _ in range(2):
+        answers.append(bare_client.post(url + "/tokens", json={"which": "read"},
+                                        headers={**write, "If-Match": "*",
+                                                 "Idempotency-Key": "r"}))
+    for _ in range(2):
+        answers.append(bare_client.post(url + "/tokens:recover",
+                                        json={"recovery_code": first["recovery_code"]},
+                                        headers={"Idempotency-Key": "rc"}))
+    assert [a.status_code for a in answers] == [201, 201, 201, 201, 200, 200, 200, 200]
+    assert [a.headers.get("Idempotent-Replayed") for a in answers[1::2]] == ["true"] * 4
+    for answer in answers:
+        assert answer.headers["Cache-Control"] == "no-store", answer.request.path
+
+
+# --------------------------------------------------------------------------------- actor
+
+
+def test_the_actor_is_the_credential_and_by_only_a_note(bare_client: FlaskClient) -> None:
+    match = create(bare_client, ["Ann", "Bob"], auto_confirm=False).get_json()
+    url = f"/v1/matches/{match['id']}"
+    seats = bare_client.post(url + "/seats", json={"by": "Ann"},
+                             headers={**bearer(match["tokens"]["write"]), "If-Match": '"v1"'})
+    ann = next(s["token"] for s in seats.get_json()["seats"] if s["player"] == "Ann")
+    bid = bare_client.post(url + "/events", json={"type": "bid", "call": 2, "by": "seat:Bob"},
+                           headers={**bearer(ann), "If-Match": seats.headers["ETag"]})
+    assert bid.status_code == 201, bid.get_data(as_text=True)
+    undone = bare_client.post(url + "/undo", json={"by": "seat:Bob"},
+                              headers={**bearer(ann), "If-Match": bid.headers["ETag"]})
+    assert undone.status_code == 200, undone.get_data(as_text=True)
+    log = bare_client.get(url + "/log", headers=bearer(ann)).get_json()["items"]
+    assert log[0]["actor"] is None  # the create: no credential yet
+    assert log[1]["kind"] == "seats_issued" and log[1]["actor"].startswith("write token ")
+    assert log[1]["payload"]["by"] == "Ann"
+    steps = [e for e in log if e["kind"] in ("bid", "undo")]
+    assert [e["actor"] for e in steps] == ["seat:Ann", "seat:Ann"]  # never "seat:Bob"
+    assert [e["payload"]["by"] for e in steps] == ["seat:Bob", "seat:Bob"]  # kept as a note
+    assert "seat:Bob" not in {e["actor"] for e in log}
+
+
+def test_an_actor_stored_before_still_reads_as_stored(app: Flask,
+                                                      bare_client: FlaskClient) -> None:
+    """A ledger recorded when ``by`` set the actor: its events keep it, and still verify."""
+    from referee.store import ledger
+
+    match = create(bare_client, ["Ann", "Bob"]).get_json()
+    url = f"/v1/matches/{match['id']}"
+    with app.app_context():
+        ledger.append(match["id"], lambda state: [("bid", {"call": 2, "deal": 1,
+                                                            "dealer": 0})], actor="Ann")
+    read = bearer(match["tokens"]["read"])
+    log = bare_client.get(url + "/log", headers=read).get_json()["items"]
+    assert log[-1]["actor"] == "Ann"
+    assert bare_client.get(url + "/verify", headers=read).get_json()["intact"] is True
+    assert bare_client.get(url, headers=read).status_code == 200
