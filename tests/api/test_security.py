@@ -358,3 +358,54 @@ def test_an_actor_stored_before_still_reads_as_stored(app: Flask,
     assert log[-1]["actor"] == "Ann"
     assert bare_client.get(url + "/verify", headers=read).get_json()["intact"] is True
     assert bare_client.get(url, headers=read).status_code == 200
+
+
+# ------------------------------------------------------------------- exact numbers, names
+
+
+@pytest.mark.parametrize("target", [11.5, 11.0, "11"])
+def test_an_integer_option_that_is_not_an_integer_is_400(bare_client: FlaskClient,
+                                                          target: Any) -> None:
+    answer = create(bare_client, ["Ann", "Bob"], target=target)
+    assert answer.status_code == 400, answer.get_json()
+    assert list(answer.get_json()["errors"]) == ["options.target"]
+
+
+def test_integers_are_exact_in_steps_and_versions(bare_client: FlaskClient) -> None:
+    match = bare_client.post("/v1/matches", json=CREATE).get_json()
+    url = f"/v1/matches/{match['id']}/events"
+    write = bearer(match["tokens"]["write"])
+    point = bare_client.post(url, json={"type": "declaration", "role": "elder", "point": 4.5},
+                             headers={**write, "If-Match": '"v1"'})
+    assert point.status_code == 400 and list(point.get_json()["errors"]) == ["point"]
+    version = bare_client.post(url, json={"type": "card", "card": "AC",
+                                          "expected_version": 1.5}, headers=write)
+    assert version.status_code == 400
+    assert list(version.get_json()["errors"]) == ["expected_version"]
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\ufeff", "\u00ad", "\u202e", "\u2066",
+                                    "\u200e", "\u0085", "\u2028", "\u3164"])
+def test_a_name_with_an_invisible_or_direction_character_is_400(
+    bare_client: FlaskClient, hidden: str
+) -> None:
+    answer = create(bare_client, ["Ann", f"Ann{hidden}", "Bob"])
+    assert answer.status_code == 400, answer.get_json()
+    assert list(answer.get_json()["errors"]) == ["players[1]"]
+    assert f"U+{ord(hidden):04X}" in answer.get_data(as_text=True)
+    dealer = create(bare_client, ["Ann", "Bob"], first_dealer=f"B{hidden}ob")
+    assert dealer.status_code == 400
+    assert list(dealer.get_json()["errors"]) == ["options.first_dealer"]
+
+
+def test_names_are_nfc_so_two_spellings_of_one_name_are_a_duplicate(
+    bare_client: FlaskClient,
+) -> None:
+    composed, decomposed = "Ren\u00e9", "Rene\u0301"  # René, typed two ways
+    twice = create(bare_client, [composed, decomposed])
+    assert twice.status_code in (400, 422), twice.get_json()
+    assert "players" in twice.get_data(as_text=True)
+    made = create(bare_client, [decomposed, "Ann"], first_dealer=composed)
+    assert made.status_code == 201, made.get_json()
+    assert made.get_json()["players"] == [composed, "Ann"]
+    assert made.get_json()["options"]["first_dealer"] == composed
