@@ -34,6 +34,11 @@ def _config_from_env() -> dict[str, Any]:
         ),
         "STREAM_POLL_SECONDS": float(os.environ.get("REFEREE_STREAM_POLL_SECONDS", "0.1")),
         "STREAM_MAX_SECONDS": float(os.environ.get("REFEREE_STREAM_MAX_SECONDS", "3600")),
+        # How long a retry of a write that hands out credentials (create, seats, a rotation,
+        # a recovery) is answered with them again (referee.api.matches): 10 minutes.
+        "CREDENTIAL_RETRY_SECONDS": float(
+            os.environ.get("REFEREE_CREDENTIAL_RETRY_SECONDS", "600")
+        ),
     }
 
 

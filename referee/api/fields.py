@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -98,11 +99,77 @@ def card_list(**kwargs: Any) -> ma.fields.List:
     return ma.fields.List(CardField(), validate=ma.validate.Length(max=MAX_CARDS), **kwargs)
 
 
+#: Unicode categories no name may hold: controls (C0 and C1), format characters (zero-width
+#: space and joiners, the BOM, the soft hyphen, direction marks, embeddings, overrides and
+#: isolates such as U+202E) and line or paragraph separators.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+
+#: Characters that show nothing though their category is a letter or a mark: the combining
+#: grapheme joiner and the Hangul fillers.
+_HIDDEN_CHARACTERS = frozenset("\u034f\u115f\u1160\u3164\uffa0")
+
+
+def hidden_characters(text: str) -> list[str]:
+    """The characters of ``text`` a reader cannot see or that reorder what he sees (see
+    :data:`_HIDDEN_CATEGORIES`), as ``U+200B`` texts, in order, once each."""
+    found = [c for c in text
+             if c in _HIDDEN_CHARACTERS or unicodedata.category(c) in _HIDDEN_CATEGORIES]
+    return [f"U+{ord(c):04X}" for c in dict.fromkeys(found)]
+
+
+class NameField(ma.fields.String):
+    """A name a player reads (a player, a first dealer, who sent a write): NFC-normalised
+    (an "é" typed as "e" and a combining accent is the same name as a typed "é"), at most 40
+    characters, with none hidden: a control, a zero-width or direction-control character
+    (U+200B, U+FEFF, U+00AD, U+202E…) is refused, so two names that look alike are one
+    name (a duplicate) or a 400 naming the field."""
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "hidden": "Names may hold no invisible or direction-control character: {found}."
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("validate", ma.validate.Length(min=1, max=40))
+        metadata = {"description": "A name: 1 to 40 characters, NFC-normalised; no control, "
+                                   "zero-width or direction-control character (U+200B, "
+                                   "U+FEFF, U+00AD, U+202E…)"}
+        metadata.update(kwargs.pop("metadata", {}))
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = unicodedata.normalize("NFC", super()._deserialize(value, attr, data, **kwargs))
+        found = hidden_characters(text)
+        if found:
+            raise self.make_error("hidden", found=", ".join(found))
+        return text
+
+
+def _exact(field: ma.fields.Field) -> None:
+    """Make ``field``'s integers exact (``strict``), in lists, tuples and dicts too."""
+    if isinstance(field, ma.fields.Integer):
+        field.strict = True
+    for inner in (getattr(field, "inner", None), getattr(field, "value_field", None),
+                  *getattr(field, "tuple_fields", ())):
+        if isinstance(inner, ma.fields.Field):
+            _exact(inner)
+
+
 class StrictSchema(ma.Schema):
-    """A schema that refuses unknown fields (a typo in a record must not pass silently)."""
+    """A schema that refuses unknown fields (a typo in a record must not pass silently) and
+    takes integers only as JSON integers: ``11.5`` (or ``"11"``, or ``11.0``) where an
+    integer is meant is a 400, never stored as 11 (``EXACT_INTEGERS``; a query string's
+    schema, whose values are all text, sets it False)."""
+
+    #: Whether the Integer fields refuse what is not a JSON integer (a JSON body's schema).
+    EXACT_INTEGERS = True
 
     class Meta:
         unknown = ma.RAISE
+
+    def on_bind_field(self, field_name: str, field_obj: ma.fields.Field) -> None:
+        """Each field as bound: exact integers (see the class)."""
+        if self.EXACT_INTEGERS:
+            _exact(field_obj)
 
 
 class _Parser(FlaskParser):

@@ -11,15 +11,15 @@ from referee.api.fields import (
     MAX_VERSION,
     CallField,
     CardField,
+    NameField,
     StakeField,
     StrictSchema,
     card_list,
 )
 
-#: Names and texts are printable: no control characters (PostgreSQL text cannot hold NUL,
-#: and a name with a line break or an escape code is no name).
+#: Texts are printable: no control characters (PostgreSQL text cannot hold NUL, and a text
+#: with an escape code is no text). Names are :class:`NameField`: NFC, nothing hidden.
 _PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="Use printable characters only.")
-NAME = [validate.Length(min=1, max=40), _PRINTABLE]
 TEXT = [validate.Length(max=500), _PRINTABLE]
 
 
@@ -123,7 +123,7 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     partnership = ma.fields.Boolean()
     stake = StakeField(allow_none=True)
     currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
-    first_dealer = ma.fields.String(validate=NAME)
+    first_dealer = NameField()
     irregularities = ma.fields.Dict(
         keys=ma.fields.String(validate=validate.OneOf(["out_of_turn", "other"])),
         values=ma.fields.String(validate=validate.OneOf(
@@ -140,10 +140,10 @@ class CreateMatchSchema(StrictSchema):
 
     game = ma.fields.String(required=True, validate=validate.OneOf(["pitch", "piquet"]))
     players = ma.fields.List(
-        ma.fields.String(validate=NAME), required=True, validate=validate.Length(min=2, max=7)
+        NameField(), required=True, validate=validate.Length(min=2, max=7)
     )
     options = ma.fields.Nested(MatchOptionsSchema, load_default=dict)
-    by = ma.fields.String(validate=NAME)
+    by = NameField()
 
 
 class NextSchema(ma.Schema):
@@ -327,9 +327,12 @@ class JoinedSchema(ViewerSchema):
 
 
 class TokensSchema(ma.Schema):
-    """A match's tokens, shown once: ``write`` records, ``read`` only reads (share it)."""
+    """A match's tokens, shown once: ``write`` records, ``read`` only reads (share it); and
+    the new ``recovery_code`` when one was made (a recovery, or a rotation of "recovery")."""
 
     tokens = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())
+    recovery_code = ma.fields.String(
+        metadata={"description": "The new recovery code (the one before stops working)"})
 
 
 class CreatedMatchSchema(MatchSchema):
@@ -343,16 +346,20 @@ class CreatedMatchSchema(MatchSchema):
 
 
 class RotateSchema(StrictSchema):
-    """Which tokens to rotate."""
+    """Which tokens to rotate: "write", "read", "both", or "recovery" (the recovery code)."""
+
+    which = ma.fields.String(load_default="both",
+                             validate=validate.OneOf(["write", "read", "both", "recovery"]))
+    expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
+
+
+class RecoverSchema(StrictSchema):
+    """The recovery code (from the create, or the last recovery or rotation), and which
+    tokens to make anew; the code itself is always replaced."""
 
     which = ma.fields.String(load_default="both",
                              validate=validate.OneOf(["write", "read", "both"]))
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
-
-
-class RecoverSchema(RotateSchema):
-    """The recovery code the create answered, and which tokens to make anew."""
-
     recovery_code = ma.fields.String(required=True, validate=validate.Length(min=1, max=100))
 
 
@@ -443,7 +450,7 @@ class CardsRecordSchema(StrictSchema):
                        '"elder"}, {"code": "talon_offence", "location": "younger"}'})
     unplayed = ma.fields.Nested(RolesCardsSchema, allow_none=True, metadata={
         "description": "Piquet: the cards a hand of more than twelve never played (PT 58)"})
-    by = ma.fields.String(validate=NAME)
+    by = NameField()
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
@@ -503,7 +510,7 @@ class StepSchema(StrictSchema):
         validate=validate.OneOf(["deal_started", "bid", "exchange", "declaration", "card",
                                  "irregularity"]),
     )
-    player = ma.fields.String(validate=NAME)
+    player = NameField()
     what = ma.fields.String(
         validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card"]),
         metadata={"description": "An irregularity step: what the table found (Piquet Q12: "
@@ -512,7 +519,7 @@ class StepSchema(StrictSchema):
     cards = card_list(metadata={
         "description": "An irregularity step: a long hand's cards he never played (PT 58), or "
                        "the card exposed (Pitch)"})
-    by = ma.fields.String(validate=NAME)
+    by = NameField()
     deal = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION), metadata={
         "description": "Enter the cards of this earlier deal (a score sheet or totals entry, or "
                        "disputed), step by step; its last card rules it"})
@@ -660,16 +667,16 @@ class DisputeSchema(StrictSchema):
 
     reason = ma.fields.String(required=True, validate=validate.Length(min=1, max=500))
     claim = ma.fields.Nested(ClaimSchema, allow_none=True)
-    by = ma.fields.String(validate=NAME)
+    by = NameField()
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class SeatsRequestSchema(StrictSchema):
     """Which players get a (new) seat credential: all of them when ``players`` is absent."""
 
-    players = ma.fields.List(ma.fields.String(validate=NAME), validate=validate.Length(min=1,
+    players = ma.fields.List(NameField(), validate=validate.Length(min=1,
                                                                                       max=7))
-    by = ma.fields.String(validate=NAME)
+    by = NameField()
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
@@ -694,7 +701,7 @@ class CorrectionSchema(StrictSchema):
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
     reason = ma.fields.String(validate=TEXT)
-    by = ma.fields.String(validate=NAME)
+    by = NameField()
 
 
 class VoidSchema(CorrectionSchema):
@@ -711,6 +718,8 @@ class AmendSchema(VoidSchema):
 
 class PageArgsSchema(StrictSchema):
     """Cursor pagination: ``cursor`` from the previous page's ``next_cursor``."""
+
+    EXACT_INTEGERS = False  # a query string: ``limit=50`` is text
 
     # ASCII digits only ("²" is a digit to str.isdigit but not to int()), at most 18 of them
     # (a 64-bit database integer; SQLite refused a larger one with a 500).

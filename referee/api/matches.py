@@ -8,6 +8,7 @@ decision, the events and the stored answer commit together) → serialize.
 from __future__ import annotations
 
 import csv
+import datetime
 import functools
 import hashlib
 import io
@@ -17,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, g, request, url_for
+from flask import Response, current_app, g, request, url_for
 
 from referee.api import match_schemas as s
 from referee.api import problems as registry
@@ -25,6 +26,7 @@ from referee.api.errors import ProblemError, problems
 from referee.api.fields import Blueprint
 from referee.api.problems import (
     BAD_REQUEST,
+    CREDENTIALS_NOT_REPLAYED,
     IDEMPOTENCY_KEY_REUSED,
     NOT_FOUND,
     PRECONDITION_FAILED,
@@ -192,6 +194,20 @@ def _not_modified(response: Response) -> Response:
     return response
 
 
+#: The routes whose answers carry credentials (tokens, seat tokens, a recovery code).
+CREDENTIAL_ROUTES = frozenset({"matches.create_match", "matches.issue_seats",
+                               "matches.rotate_tokens", "matches.recover_tokens"})
+
+
+@blp.after_request
+def _no_store(response: Response) -> Response:
+    """An answer that carries credentials (its replays too) is kept by no cache, shared or
+    the browser's: ``Cache-Control: no-store``."""
+    if request.endpoint in CREDENTIAL_ROUTES:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 # ------------------------------------------------------------- access, versions, writes
 
 #: Security requirement documented on every match route (the match's bearer token).
@@ -331,7 +347,9 @@ def _write(
     ``any_version``: ``If-Match: *`` is accepted (a write that cannot record anything twice).
     """
     grant = _authorize(match_id, needed)
-    # Who made it: the name sent, else the credential that wrote (corrections always say).
+    # The actor is the credential that wrote; a name sent (``by``) is a note in the payload
+    # (corrections always name someone: the name sent, else the credential).
+    sent_by = body.get("by")
     body.setdefault("by", grant.label)
     expected = _expected_version(body, version_required, any_version)
     key = _idempotency_key()
@@ -356,7 +374,8 @@ def _write(
             )
 
     try:
-        ledger.append(match_id, decide, actor=body.get("by"), expected_version=expected,
+        ledger.append(match_id, lambda state: _noted(decide(state), sent_by),
+                      actor=grant.label, expected_version=expected,
                       first=claim, prepare=answer, within=store_answer)
     except _Answered as answered:
         return _replay(answered.stored)
@@ -366,6 +385,18 @@ def _write(
             raise  # not a domain error: keeps its cause (a database fault's is logged)
         raise problem from None
     return _json_response(sent["text"], status, sent["headers"])
+
+
+def _noted(events: Sequence[Any], by: str | None) -> Sequence[Any]:
+    """The events a write decided, the name its sender gave (``by``: a note, not who wrote;
+    the event's actor is the credential) in the first one's payload unless it has its own
+    ``by`` (corrections)."""
+    if by is None or not events or "by" in events[0][1]:
+        return events
+    kind, payload = events[0]
+    noted = events if isinstance(events, list) else list(events)
+    noted[0] = (kind, {**payload, "by": by})
+    return noted
 
 
 class _Answered(Exception):
@@ -428,7 +459,7 @@ def _read(match_id: str) -> MatchState:
 @blp.route("", methods=["POST"])
 @blp.arguments(s.CreateMatchSchema())
 @blp.response(201, s.CreatedMatchSchema)
-@problems(blp, 422)
+@problems(blp, 410, 422)
 def create_match(body: dict[str, Any]) -> Any:
     """Create a match of Pitch or Piquet with its players and options.
 
@@ -436,7 +467,11 @@ def create_match(body: dict[str, Any]) -> Any:
     share token), and its ``recovery_code``, which mints new tokens if every token is lost
     (``POST /v1/matches/{id}/tokens:recover``). Keep them: only their hashes are stored. A
     retry with the same Idempotency-Key gets the same answer, tokens included (made from
-    that key and the server's key, so they are computed again, never stored).
+    that key and the server's key, so they are computed again, never stored) — but only
+    within the retry window (``REFEREE_CREDENTIAL_RETRY_SECONDS``, 10 minutes) and while the
+    match is as the create left it (nothing recorded, no seat made, no token rotated); after
+    that the retry is ``410`` (problem type ``credentials-not-replayed``): the recovery code
+    gets back in.
     """
     game = GAMES[body["game"]]
     try:
@@ -453,6 +488,7 @@ def create_match(body: dict[str, Any]) -> Any:
             replay = json.loads(stored.body)
             seed = tokens.Seed(key, replay.pop("tokens_from"))
             made = {k: tokens.derive(replay["id"], k, seed, "create") for k in kinds}
+            _credentials_again(stored, replay["id"], list(made.values()), _RECOVER_HOW)
             replay["recovery_code"] = made.pop(tokens.RECOVERY)
             replay["tokens"] = made
             return _replay(stored, json.dumps(replay))
@@ -477,21 +513,77 @@ def create_match(body: dict[str, Any]) -> Any:
                 idempotency.complete("create", key, idempotency.StoredResponse(
                     201, json.dumps(kept), headers), match_id, 1)
 
-        ledger.create_match(game.name, first, body.get("by"), within=respond)
+        # no credential exists before the create: its actor is none, a name sent a note
+        ledger.create_match(game.name, _noted(first, body.get("by")), None, within=respond)
         return _json_response(answer["text"], 201, answer["headers"])
 
     return ledger.transact(work)
+
+
+#: What a refused retry of a create, a rotation or a recovery says to do instead.
+_RECOVER_HOW = ("With the match's recovery code, POST /v1/matches/{id}/tokens:recover "
+                "makes new tokens.")
+
+
+def _retry_window() -> datetime.timedelta:
+    """How long a retry of a write that hands out credentials gets them again
+    (``REFEREE_CREDENTIAL_RETRY_SECONDS``, default 600)."""
+    return datetime.timedelta(seconds=float(current_app.config["CREDENTIAL_RETRY_SECONDS"]))
+
+
+def _credentials_again(
+    stored: idempotency.StoredResponse, match_id: str, made: Sequence[str], how: str
+) -> None:
+    """Let a retry of a write that handed out credentials (``made``: the tokens, seat tokens
+    or recovery code it made, computed again from its Idempotency-Key) have them again only
+    while nobody else may be holding the match with them: within the retry window, with the
+    match still at the version its answer left it (nothing recorded, no seat made or joined
+    since) and every one of them still live (none rotated away or replaced). An
+    Idempotency-Key is no secret (proxies and logs keep it): a later retry would hand the
+    match to whoever sends it.
+
+    :raises ProblemError: 410, problem type ``credentials-not-replayed``, saying why and
+        ``how`` to get back in (``{id}``: the match's id), with the ``match_id``.
+    """
+    window = _retry_window()
+    etag = stored.headers.get("ETag")
+    if stored.older_than(window):
+        why = f"it was first answered more than {int(window.total_seconds() // 60)} minutes ago"
+    elif etag is not None and etag != f'"v{ledger.chain_head(match_id)[0]}"':
+        why = "the match has been written to since"
+    elif not tokens.all_live(match_id, made):
+        why = "they have been replaced since"
+    else:
+        return
+    raise ProblemError(
+        CREDENTIALS_NOT_REPLAYED,
+        f"This request was answered already and its credentials are not handed out again: "
+        f"{why}. " + how.format(id=match_id),
+        extra={"match_id": match_id},
+    )
 
 
 def _token_write(
     match_id: str, kinds: tuple[tokens.Kind, ...], expected: int | None, purpose: str,
     who: str, revoked: bool = False,
 ) -> Response:
-    """Rotate ``kinds`` in one transaction with the Idempotency-Key's claim: a retry (by the
-    same credential ``who``) gets the same new tokens (made from its key) and revokes
-    nothing more. ``revoked``: the credential was rotated away, only a retry is answered."""
+    """Rotate ``kinds`` ("write", "read", "recovery") in one transaction with the
+    Idempotency-Key's claim: a retry (by the same credential ``who``) gets the same new
+    tokens (made from its key) and revokes nothing more — within the retry window and while
+    they are live and the match unchanged (see :func:`_credentials_again`). ``revoked``: the
+    credential was rotated away, only a retry is answered.
+
+    The answer: ``{"tokens": {kind: token}}`` for write and read, and ``recovery_code`` when
+    a new one was made."""
     key = _idempotency_key()
     fingerprint = _fingerprint(who) if key is not None else None
+
+    def shown(made: dict[str, str]) -> str:
+        out: dict[str, Any] = {"tokens": {k: t for k, t in made.items()
+                                          if k != tokens.RECOVERY}}
+        if tokens.RECOVERY in made:
+            out["recovery_code"] = made[tokens.RECOVERY]
+        return json.dumps(out)
 
     def work() -> Response:
         stored = _claim(match_id, key, fingerprint)
@@ -499,19 +591,23 @@ def _token_write(
             kept = json.loads(stored.body)
             again = tokens.Seed(key, kept["tokens_from"])
             made = {k: tokens.derive(match_id, k, again, purpose) for k in kept["kinds"]}
-            return _replay(stored, json.dumps({"tokens": made}))
+            _credentials_again(stored, match_id, list(made.values()), _RECOVER_HOW)
+            return _replay(stored, shown(made))
         if revoked:
-            raise ProblemError(UNAUTHORIZED, "This token is not valid (wrong, or rotated away).",
+            raise ProblemError(UNAUTHORIZED, "This credential is not valid (wrong, or replaced).",
                                headers={"WWW-Authenticate": 'Bearer realm="referee"'})
-        if expected is not None and ledger.chain_head(match_id)[0] != expected:
+        version = ledger.chain_head(match_id)[0]
+        if expected is not None and version != expected:
             raise ledger.VersionMismatch(ledger.load_state(match_id))
         seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
         made = tokens.rotate(match_id, kinds, seed, purpose)
+        headers = {"ETag": f'"v{version}"'}
         if key is not None and seed is not None:
             record = json.dumps({"tokens_from": seed.kid, "kinds": list(kinds)})
-            idempotency.complete(match_id, key, idempotency.StoredResponse(200, record, {}),
+            idempotency.complete(match_id, key, idempotency.StoredResponse(200, record,
+                                                                           headers),
                                  match_id, None)
-        return _json_response(json.dumps({"tokens": made}), 200, {})
+        return _json_response(shown(made), 200, headers)
 
     try:
         return ledger.transact(work)
@@ -526,40 +622,52 @@ def _token_write(
 @blp.arguments(s.RotateSchema())
 @blp.response(200, s.TokensSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 412, 422, 428)
+@problems(blp, 401, 403, 404, 410, 412, 422, 428)
 def rotate_tokens(body: dict[str, Any], match_id: str) -> Any:
-    """Rotate the match's tokens (write token needed): ``which`` "write", "read" or "both".
+    """Rotate the match's tokens (write token needed): ``which`` "write", "read" or "both";
+    or "recovery": a new recovery code (``recovery_code``), the old one stops working.
 
     The old tokens of that kind stop working at once; the new ones are shown this once.
     Needs ``If-Match`` (the match's ETag, or ``*``: a rotation records nothing in the
     ledger). With an Idempotency-Key a retry gets the same new tokens and revokes nothing
-    more, so a lost answer cannot lock the table out.
+    more, so a lost answer cannot lock the table out — within the retry window
+    (``REFEREE_CREDENTIAL_RETRY_SECONDS``, 10 minutes) and while the match is unchanged and
+    the new tokens unrotated; after that a retry is ``410`` (``credentials-not-replayed``).
     """
     # A retry comes with the token its lost answer rotated away: let its key answer it.
     grant = _authorize(match_id, "write", revoked_ok=_idempotency_key() is not None)
     expected = _expected_version(body, required=True, any_ok=True)
-    kinds = tokens.KINDS if body["which"] == "both" else (body["which"],)
+    kinds = _ROTATED[body["which"]]
     return _token_write(match_id, kinds, expected, "rotate", grant.label, grant.revoked)
+
+
+#: What each ``which`` of a rotation or a recovery replaces.
+_ROTATED: dict[str, tuple[tokens.Kind, ...]] = {
+    "write": ("write",), "read": ("read",), "both": tokens.KINDS,
+    "recovery": (tokens.RECOVERY,),
+}
 
 
 @blp.route("/<string:match_id>/tokens:recover", methods=["POST"])
 @blp.arguments(s.RecoverSchema())
 @blp.response(200, s.TokensSchema)
-@problems(blp, 401, 404, 412, 422)
+@problems(blp, 401, 404, 410, 412, 422)
 def recover_tokens(body: dict[str, Any], match_id: str) -> Any:
-    """When every token is lost: the match's ``recovery_code`` (from its create) rotates
-    ``which`` tokens ("both" by default) and answers the new ones. No bearer token needed;
-    If-Match optional. Idempotent under its Idempotency-Key, like a rotation; the recovery
-    code stays valid.
+    """When every token is lost: the match's ``recovery_code`` (from its create, or the last
+    recovery or rotation) rotates ``which`` tokens ("both" by default) and answers the new
+    ones with a new ``recovery_code``: the one used stops working. No bearer token needed;
+    If-Match optional. Idempotent under its Idempotency-Key, like a rotation (a retry sends
+    the code it used, within the retry window).
     """
     try:
-        tokens.check_recovery(match_id, body["recovery_code"])
+        replaced = tokens.check_recovery(match_id, body["recovery_code"],
+                                         revoked_ok=_idempotency_key() is not None)
     except tokens.TokenRefused as refused:
         raise ProblemError(refused.status, str(refused)) from None
     expected = _expected_version(body, required=False)
-    kinds = tokens.KINDS if body["which"] == "both" else (body["which"],)
+    kinds = (*_ROTATED[body["which"]], tokens.RECOVERY)
     return _token_write(match_id, kinds, expected, "recover",
-                        tokens.token_hash(body["recovery_code"]))
+                        tokens.token_hash(body["recovery_code"]), replaced)
 
 
 @blp.route("/<string:match_id>", methods=["GET"])
@@ -836,18 +944,25 @@ def _agreement(match_id: str, appended: ledger.Appended, number: int) -> dict[st
     }
 
 
+#: What a refused retry of a seats request says to do instead.
+_SEATS_HOW = ("The write token makes new seat credentials: POST /v1/matches/{id}/seats "
+              "(the old ones stop working).")
+
+
 @blp.route("/<string:match_id>/seats", methods=["POST"])
 @blp.arguments(s.SeatsRequestSchema())
 @blp.response(201, s.SeatsSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 412, 422, 428)
+@problems(blp, 401, 403, 404, 410, 412, 422, 428)
 def issue_seats(body: dict[str, Any], match_id: str) -> Any:
     """One seat credential per player (write token needed), or for the ``players`` named:
     a new one replaces that player's old one. A seat's token reads, records, confirms and
     disputes; its join link is ``/table/#match=<id>&token=<seat token>``. Shown this once
     (only hashes are stored). A seat joins when its phone takes it up (``POST …/me:join``,
     or its first write): from then on deals wait for the other side's confirmation
-    (``auto_confirm`` "auto")."""
+    (``auto_confirm`` "auto"). A retry with the same Idempotency-Key gets the same seats
+    only within the retry window and while the match is as this request left it (else
+    ``410``, as a create's retry)."""
     grant = _authorize(match_id, "write")
     expected = _expected_version(body, required=True)
     players = body.get("players")
@@ -871,6 +986,8 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
             again_made = [{"player": p, "token": tokens.derive(match_id, tokens.SEAT, again,
                                                                f"seat:{p}")}
                           for p in kept["players"]]
+            _credentials_again(stored, match_id, [m["token"] for m in again_made],
+                               _SEATS_HOW)
             return _replay(stored, answer(ledger.load_state(match_id), again_made))
         seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
         made: list[dict[str, str]] = []
@@ -879,7 +996,8 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
             names = appended.events[0].payload["players"]
             made[:] = tokens.issue_seats(match_id, list(names), seed)
 
-        appended = ledger.append(match_id, decide, actor=body.get("by", grant.label),
+        appended = ledger.append(match_id, lambda state: _noted(decide(state), body.get("by")),
+                                 actor=grant.label,
                                  expected_version=expected, within=within)
         headers = {"ETag": _etag(appended.state)}
         if key is not None and seed is not None:

@@ -102,6 +102,11 @@ RECORD_NOT_SCORABLE = _add("record-not-scorable", 422, "Record not scorable",
                            "A record too broken to rule on (``violations``).")
 IDEMPOTENCY_KEY_REUSED = _add("idempotency-key-reused", 422, "Idempotency-Key reused",
                               "An Idempotency-Key already used for a different request.")
+CREDENTIALS_NOT_REPLAYED = _add("credentials-not-replayed", 410,
+                                "Credentials not handed out again",
+                                "A retry of a write that hands out credentials (create, seats, "
+                                "rotate, recover) after its window, or after the match moved "
+                                "on: ``match_id``, and how to get back in (the recovery code).")
 DEAL_ALREADY_RECORDED = _add("deal-already-recorded", 409, "Deal already recorded",
                              "An entry for a deal that already has one: the answer carries "
                              "the existing entry.")

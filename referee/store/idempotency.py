@@ -38,11 +38,18 @@ class KeyReused(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class StoredResponse:
-    """The response a key got the first time: ``status``, ``body`` (JSON text), ``headers``."""
+    """The response a key got the first time: ``status``, ``body`` (JSON text), ``headers``;
+    ``created_at`` (naive UTC) when the key was first used (None for a response not stored
+    yet)."""
 
     status: int
     body: str
     headers: dict[str, str]
+    created_at: datetime.datetime | None = None
+
+    def older_than(self, window: datetime.timedelta) -> bool:
+        """Whether the key was first used more than ``window`` ago."""
+        return self.created_at is None or _now() - self.created_at > window
 
 
 def _now() -> datetime.datetime:
@@ -70,10 +77,12 @@ def claim(scope: str, key: str, fingerprint: str) -> StoredResponse | None:
         if row is not None:
             break
         # purged between the two statements: claim it again
-    stored_fingerprint, status, response, headers = row
+    stored_fingerprint, status, response, headers, created_at = row
     if stored_fingerprint != fingerprint:
         raise KeyReused(key)
-    return StoredResponse(status or 0, response or "", json.loads(headers or "{}"))
+    if isinstance(created_at, str):  # SQLite hands back the text stored
+        created_at = datetime.datetime.fromisoformat(created_at)
+    return StoredResponse(status or 0, response or "", json.loads(headers or "{}"), created_at)
 
 
 # The statements of every write, written out (see referee.store.db.execute).
@@ -82,7 +91,7 @@ _INSERT_PENDING = (
     '"updated_at") VALUES (?, ?, ?, \'pending\', ?, ?) ON CONFLICT ("scope", "key") DO NOTHING'
 )
 _SELECT = (
-    'SELECT "fingerprint", "status", "response", "headers" '
+    'SELECT "fingerprint", "status", "response", "headers", "created_at" '
     'FROM "idempotency_key" WHERE "scope" = ? AND "key" = ?'
 )
 _COMPLETE = (

@@ -1,15 +1,21 @@
-"""Access tokens per match: a write token, a read-only share token and a recovery code.
+"""Access tokens per match: a write token, a read-only share token, seats' tokens and a
+recovery code.
 
 Tokens are shown once, when made; only their sha256 is stored, and a presented token's hash
-is compared in constant time. Rotating revokes a kind's live tokens and makes new ones.
+is compared in constant time (as bytes: an id or a token of any text is refused, never an
+error). Rotating revokes a kind's live tokens and makes new ones.
 
-A create or a rotation sent with an Idempotency-Key makes its tokens from that key: an HMAC
-of the server's key (:mod:`referee.store.keys`), the match and the Idempotency-Key
-(:func:`derive`). Its retry computes the same tokens again, so the stored answer needs no
-copy of them and a lost answer locks nobody out. Without a key they are random.
+A write that hands out credentials (create, seats, a rotation, a recovery) sent with an
+Idempotency-Key makes them from that key: an HMAC of the server's key
+(:mod:`referee.store.keys`), the match and the Idempotency-Key (:func:`derive`). Its retry
+computes the same ones again, so the stored answer holds no credential; and the retry is
+answered only within the retry window (``REFEREE_CREDENTIAL_RETRY_SECONDS``) while
+:func:`all_live` says they are still the match's (see :mod:`referee.api.matches`). Without
+a key they are random.
 
 The recovery code (kind "recovery", made at create) is not a bearer token: it only mints new
-write and read tokens (:func:`recover`) when every token is lost.
+write and read tokens (:func:`recover` in the API) when every token is lost, and it is
+replaced each time it is used (the owner can replace it with the write token too).
 """
 
 from __future__ import annotations
@@ -18,15 +24,16 @@ import datetime
 import hashlib
 import hmac
 import secrets
-from typing import Literal, NamedTuple
+from collections.abc import Sequence
+from typing import Final, Literal, NamedTuple
 
 from referee.store import keys
 from referee.store.db import execute
 from referee.store.models import AccessToken
 
-Kind = Literal["write", "read"]
+Kind = Literal["write", "read", "recovery"]
 KINDS: tuple[Kind, Kind] = ("write", "read")
-RECOVERY = "recovery"
+RECOVERY: Final = "recovery"
 SEAT = "seat"
 _PREFIX = {"write": "rw_", "read": "ro_", RECOVERY: "rc_", SEAT: "st_"}
 #: What a request needs: "read"; "record" (enter deals, confirm, dispute: the write token or a
@@ -35,7 +42,8 @@ Needed = Literal["read", "record", "write"]
 
 
 class TokenRefused(PermissionError):
-    """``status`` 401: no such live token; 403: a live token of another match."""
+    """``status`` 401: no such live token; 403: a live token of another match; 404: a live
+    token, and no match of the id asked for (whatever its text)."""
 
     def __init__(self, status: int, message: str) -> None:
         self.status = status
@@ -43,8 +51,15 @@ class TokenRefused(PermissionError):
 
 
 def token_hash(token: str) -> str:
-    """sha256 hex of a token (what the database keeps)."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    """sha256 hex of a token (what the database keeps); any text (a lone surrogate too)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _same(a: str, b: str) -> bool:
+    """Whether two texts are equal, compared in constant time as their UTF-8 bytes (an id or
+    a token of any text: ``hmac.compare_digest`` refuses non-ASCII ``str``)."""
+    return hmac.compare_digest(a.encode("utf-8", "surrogatepass"),
+                               b.encode("utf-8", "surrogatepass"))
 
 
 class Seed(NamedTuple):
@@ -154,16 +169,20 @@ def authenticate(
     rotation that revoked it may only get its stored answer).
 
     :raises TokenRefused: 401 when missing, unknown or revoked, or a recovery code; 403 when
-        it is a token of another match, or does not grant ``needed``.
+        it is a token of another match, or does not grant ``needed``; 404 when it is a live
+        token and no match has the id ``match_id`` (ids and tokens of any text are compared
+        as their UTF-8 bytes: never an error).
     """
     if not token:
         raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
     presented = token_hash(token)
     row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
-    if row is None or row[1] == RECOVERY or not hmac.compare_digest(row[2], presented):
+    if row is None or row[1] == RECOVERY or not _same(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
     token_match, kind, token_id, seat = row[0], row[1], row[3], row[4]
-    if not hmac.compare_digest(token_match, match_id):
+    if not _same(token_match, match_id):
+        if execute(_MATCH, (match_id,)).fetchone() is None:
+            raise TokenRefused(404, f"There is no match {match_id!r}.")
         raise TokenRefused(403, "This token belongs to another match.")
     if kind == SEAT:
         if needed == "write":
@@ -179,21 +198,35 @@ def authenticate(
     return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
 
 
-def check_recovery(match_id: str, code: str) -> None:
-    """Accept the match's recovery code.
+def check_recovery(match_id: str, code: str, revoked_ok: bool = False) -> bool:
+    """Accept the match's recovery code; ``revoked_ok``: a code replaced since is accepted
+    too (the retry of the recovery that replaced it may only get its stored answer).
 
+    :returns: whether the code was replaced (only with ``revoked_ok``).
     :raises TokenRefused: 401 when it is not this match's live recovery code (another
         match's code is refused the same way: nothing tells whether the match exists).
     """
     presented = token_hash(code)
-    row = execute(_LIVE_TOKEN, (presented,)).fetchone()
+    row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
     if (
         row is None
         or row[1] != RECOVERY
-        or not hmac.compare_digest(row[2], presented)
-        or not hmac.compare_digest(row[0], match_id)
+        or not _same(row[2], presented)
+        or not _same(row[0], match_id)
     ):
         raise TokenRefused(401, "This recovery code is not valid for this match.")
+    return row[5] is not None
+
+
+def all_live(match_id: str, made: Sequence[str]) -> bool:
+    """Whether every token (or code) of ``made`` is still a live credential of the match:
+    none rotated away or replaced since it was made."""
+    hashes = [token_hash(t) for t in made]
+    live = AccessToken.select().where(
+        (AccessToken.match_id == match_id) & AccessToken.token_hash.in_(hashes)
+        & AccessToken.revoked_at.is_null()
+    ).count()
+    return live == len(set(hashes))
 
 
 # Every request runs it: written out (see referee.store.db.execute).
@@ -201,6 +234,7 @@ _LIVE_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
 )
+_MATCH = 'SELECT 1 FROM "match" WHERE "id" = ?'
 _ANY_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ?'

@@ -37,6 +37,7 @@ ANSWERED = {
     "idempotency-key-reused": (422, "Idempotency-Key reused"),
     "ledger-tampered": (500, "Ledger tampered"),
     "not-ready": (503, "Not ready"),
+    "credentials-not-replayed": (410, "Credentials not handed out again"),
     "database-unavailable": (503, "Database unavailable"),
     "database-busy": (503, "Database busy"),
     "storage-full": (503, "Storage full"),

@@ -189,11 +189,11 @@ def test_a_stream_that_the_client_closes_is_forgotten(client: FlaskClient, app: 
     assert app.extensions["referee.hub"].streams() == 0
 
 
-def test_an_unknown_match_is_refused_like_another_match(bare_client: FlaskClient) -> None:
+def test_an_unknown_match_is_404(bare_client: FlaskClient) -> None:
     _, tokens = _match(bare_client)
     answer = bare_client.get("/v1/matches/nosuchmatch/stream",
                              headers={"Authorization": f"Bearer {tokens['read']}"})
-    assert answer.status_code == 403  # a token of another match: never says whether it exists
+    assert answer.status_code == 404  # a live token, no such match (another's would be 403)
 
 
 def test_reads_answer_304_to_a_current_etag(client: FlaskClient) -> None:

@@ -265,7 +265,8 @@ def test_every_write_names_who_made_it(bare_client: FlaskClient) -> None:
     assert actors[0][1].startswith("write token ") and actors[1][1] == actors[0][1]
     assert "#" not in actors[0][1]  # the label does not count the match's tokens
     assert log[2]["payload"]["by"] == actors[0][1]  # the undo says who took the bid back
-    assert actors[2] == ("bid", "Ann")
+    assert actors[2] == ("bid", actors[0][1])  # the credential, whatever name was sent
+    assert log[3]["payload"]["by"] == "Ann"  # the name sent: a note
 
 
 def test_csv_export_does_not_carry_formulas(client: FlaskClient) -> None:
