@@ -55,7 +55,8 @@ class ProblemSchema(ma.Schema):
     errors = ma.fields.Dict(metadata={"description": "Validation errors by location in the body"})
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
     match = ma.fields.Dict(
-        metadata={"description": "412 on a match: the match as it stands now (as GET gives)"}
+        metadata={"description": "412 or 409 on a match: the match as it stands now (as "
+                                 "GET gives)"}
     )
 
 

@@ -160,6 +160,11 @@ class NextSchema(ma.Schema):
     also = ma.fields.List(ma.fields.Dict(), metadata={
         "description": "Steps the table may still record before that card (Piquet: "
                        "{type: exchange}, {type: declaration, role, player})"})
+    at = ma.fields.Dict(
+        keys=ma.fields.String(), values=ma.fields.Integer(), allow_none=True,
+        metadata={"description": "Where that bid or card goes, as a step's ``at`` says it: "
+                                 "{deal, trick, position} (position 1 the lead) or {deal, "
+                                 "bid}; null when nothing is to record"})
 
 
 class StandingSchema(ma.Schema):
@@ -202,6 +207,16 @@ class ReentrySchema(ma.Schema):
                                  "disputed); it counts as entered until then"})
     undo_steps = ma.fields.Integer(
         metadata={"description": "How many undos take the entry back entirely (give up)"})
+
+
+class NextDealSchema(ma.Schema):
+    """The next new deal: its number and who deals it (Piquet: who is elder and younger), by
+    name — to map a line written by player names onto that deal's roles."""
+
+    number = ma.fields.Integer()
+    dealer = ma.fields.String()
+    elder = ma.fields.String(metadata={"description": "Piquet: elder hand of that deal"})
+    younger = ma.fields.String(metadata={"description": "Piquet: younger hand (the dealer)"})
 
 
 class MatchSchema(ma.Schema):
@@ -261,6 +276,10 @@ class MatchSchema(ma.Schema):
         metadata={"description": "Set while the deal in progress is the cards of an earlier "
                                  "deal entered step by step (null for a new deal)"})
     head = ma.fields.Nested(HeadSchema)
+    next_deal = ma.fields.Nested(
+        NextDealSchema, allow_none=True,
+        metadata={"description": "The deal a new entry is for (POST …/deals with its "
+                                 "``deal``); null once the match is over"})
 
 
 class ViewerSchema(ma.Schema):
@@ -413,16 +432,33 @@ class RecordDealSchema(CardsRecordSchema):
     totals = ma.fields.Dict(metadata={"description": 'The deal\'s points: Pitch {"scores": '
                                                      '[…], "pitcher": s, "bid": b}; Piquet '
                                                      '{"scores": {"elder": …, "younger": …}}'})
+    deal = ma.fields.Integer(
+        validate=validate.Range(min=-MAX_VERSION, max=MAX_VERSION),
+        metadata={"description": "The deal this entry was written for (send it always). "
+                                 "Already recorded → 409 deal-already-recorded; not the next "
+                                 "deal → 409 deal-not-next; left out: the next deal"})
 
     @ma.validates_schema
     def _one_level(self, data: dict, **kwargs: object) -> None:
         levels = [k for k in ("sheet", "totals") if k in data]
-        cards = [k for k in data if k not in ("sheet", "totals", "by", "expected_version")]
+        cards = [k for k in data
+                 if k not in ("sheet", "totals", "by", "expected_version", "deal")]
         if len(levels) > 1 or (levels and cards):
             raise ma.ValidationError("Send one entry: a cards record, a sheet or totals.")
         if not levels and "tricks" not in data:
             raise ma.ValidationError("A cards record needs its tricks (or send a sheet or "
                                      "totals).", "tricks")
+
+
+class StepAtSchema(StrictSchema):
+    """Where a step belongs: ``deal``, and for a card ``trick`` and ``position`` (1 the lead),
+    for a bid ``bid`` (its place in the auction), each counted from 1."""
+
+    deal = ma.fields.Integer(required=True,
+                             validate=validate.Range(min=-MAX_VERSION, max=MAX_VERSION))
+    trick = ma.fields.Integer(validate=validate.Range(min=1, max=99))
+    position = ma.fields.Integer(validate=validate.Range(min=1, max=99))
+    bid = ma.fields.Integer(validate=validate.Range(min=1, max=99))
 
 
 class StepSchema(StrictSchema):
@@ -472,6 +508,13 @@ class StepSchema(StrictSchema):
     anyway = ma.fields.Boolean(metadata={
         "description": "Record a step the rules refuse but that really happened (issue 11.4): "
                        "the match's irregularities option decides the penalty"})
+    at = ma.fields.Nested(StepAtSchema, metadata={
+        "description": "Where the step belongs (the match's next.at gives it): a card "
+                       "{deal, trick, position}, a bid {deal, bid}, any other step {deal}. "
+                       "That place already filled → 409 step-already-recorded (with the "
+                       "existing step and same: true when it is the same card or call by the "
+                       "same player); ahead of the next free place or another deal → 409 "
+                       "step-not-next (with next_at). Left out: the next place"})
     expected_version = ma.fields.Integer(
         validate=validate.Range(min=1, max=MAX_VERSION),
         metadata={"description": "The match version this step follows (or send If-Match)"},
@@ -487,6 +530,13 @@ class StepSchema(StrictSchema):
             for key in ("what", "cards"):
                 if key in data:
                     raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
+        at = data.get("at")
+        if at is not None:
+            kind = data.get("type")
+            places = {"card": {"trick", "position"}, "bid": {"bid"}}.get(kind or "", set())
+            if set(at) - {"deal"} != places:
+                gives = " and ".join(sorted(places)) or "only the deal"
+                raise ma.ValidationError(f"The at of a {kind} step gives {gives}.", "at")
 
 
 class DryRunArgsSchema(StrictSchema):

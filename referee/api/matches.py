@@ -25,7 +25,7 @@ from referee.api.fields import Blueprint
 from referee.match import commands
 from referee.match.events import canonical_json
 from referee.match.games import GAMES
-from referee.match.state import MatchError, MatchState
+from referee.match.state import Clash, MatchError, MatchState
 from referee.store import idempotency, keys, ledger, tokens
 from referee.violations import RecordError
 
@@ -48,11 +48,8 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         if entry.agreement in ("confirmed", "ruled"):
             for name, points in entry.scores.items():
                 agreed[name] = agreed.get(name, 0) + points
-    if state.current is not None:
-        deal_number, dealer = state.current.number, state.current.dealer
-    else:
-        deal_number = (state.deals[-1].number if state.deals else 0) + 1
-        dealer = state.next_dealer
+    deal_number = state.current.number if state.current is not None else state.next_number
+    dealer = state.next_dealer
     body: dict[str, Any] = {
         "id": match_id,
         "game": state.game,
@@ -85,10 +82,11 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "auto_confirm_on": state.auto_confirm,
         "reentry": _reentry(state),
         "head": _head(state),
+        "next_deal": state.next_deal,
     }
     if state.game == "piquet":
-        body["elder"] = players[1 - dealer]
-        body["younger"] = players[dealer]
+        body["elder"] = state.roles["elder"]
+        body["younger"] = state.roles["younger"]
     return body
 
 
@@ -362,6 +360,8 @@ def _problem(match_id: str, error: Exception) -> Exception:
             extra={"match": state_dict(match_id, error.current)},
             headers={"ETag": _etag(error.current)},
         )
+    if isinstance(error, Clash):
+        return clash_problem(match_id, error)
     if isinstance(error, MatchError):
         return ProblemError(
             422, str(error), title="Refused", problem_type="refused",
@@ -373,6 +373,26 @@ def _problem(match_id: str, error: Exception) -> Exception:
             problem_type="rule-violation", violations=error.violations,
         )
     return error
+
+
+#: The titles of the 409s of an entry or a step that says where it belongs (:class:`Clash`).
+CLASH_TITLES = {
+    "deal-already-recorded": "Deal already recorded",
+    "deal-not-next": "Not the next deal",
+    "step-already-recorded": "Already recorded",
+    "step-not-next": "Not the next step",
+}
+
+
+def clash_problem(match_id: str, clash: Clash) -> ProblemError:
+    """409 for a :class:`Clash`: what the match layer found (the existing entry or step, the
+    next deal or place), the match as it stands and its ETag (to send again with)."""
+    return ProblemError(
+        409, str(clash), title=CLASH_TITLES[clash.problem], problem_type=clash.problem,
+        violations=clash.violations,
+        extra={**clash.details, "match": state_dict(match_id, clash.state)},
+        headers={"ETag": _etag(clash.state)},
+    )
 
 
 def _principal() -> str:
@@ -587,7 +607,7 @@ def join_seat(body: dict[str, Any], match_id: str) -> Any:
 @blp.response(201, s.StepResultSchema)
 @blp.alt_response(200, schema=s.DryRunSchema, description="?dry_run=true: what would happen")
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 412, 422, 428)
+@problems(blp, 401, 403, 404, 409, 412, 422, 428)
 def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> Any:
     """Record one step of the deal in play (a bid, an exchange, a declaration, a card),
     checked at once; the deal is scored when its last card is played.
@@ -599,6 +619,9 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
     consequence) and stores nothing.
 
     Needs ``If-Match`` (or ``expected_version``): a stale version is refused with 412.
+    ``at`` says where the step belongs (the match's ``next.at``): a place already filled →
+    409 ``step-already-recorded`` (``existing``, ``same``), a place ahead or another deal →
+    409 ``step-not-next`` (``next_at``); both with the ``match`` and its ETag, nothing stored.
     """
     kind = body.pop("type")
     anyway = bool(body.pop("anyway", False))
@@ -638,6 +661,8 @@ def _dry_run(
                               "consequence": None, "events": [], "scored": None}
     try:
         events = list(decide(state, anyway))
+    except Clash as clash:  # that place is taken, or not the next one: as when recorded
+        raise clash_problem(match_id, clash) from None
     except (MatchError, RecordError) as refused:
         answer.update(would_record=False, violations=[v.as_dict() for v in refused.violations])
         if anyway:
@@ -711,7 +736,7 @@ def _entry(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 @blp.arguments(s.RecordDealSchema())
 @blp.response(201, s.DealResultSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 412, 422, 428)
+@problems(blp, 401, 403, 404, 409, 412, 422, 428)
 def record_deal(body: dict[str, Any], match_id: str) -> Any:
     """Record a whole deal at once, at one of three entry levels: its cards (the deal records
     of /rules/records), the line of the score sheet (``{"sheet": …}``) or just its points
@@ -721,12 +746,19 @@ def record_deal(body: dict[str, Any], match_id: str) -> Any:
 
     Needs ``If-Match`` (or ``expected_version``): the same deal sent by two phones is
     recorded once, the second gets 412 with the match as it now is.
+
+    ``deal``: the deal the entry was written for (clients should always send it). That deal
+    already recorded → 409 ``deal-already-recorded`` with the ``existing`` entry (by player
+    names, its ``scores`` and ``entry``); any deal but the next → 409 ``deal-not-next`` with
+    ``next_deal``. Both carry the ``match`` and its ETag; nothing is stored. Without it the
+    entry is the next deal's.
     """
+    number = body.pop("deal", None)
     level, record = _entry(body)
 
     def decide(state: MatchState) -> Sequence[Any]:
         return commands.record_deal(state, GAMES[state.game], record, level=level,
-                                    entered_by=_principal())
+                                    entered_by=_principal(), deal=number)
 
     return _deal_write(match_id, body, decide)
 

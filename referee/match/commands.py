@@ -18,6 +18,7 @@ from referee import RULES_VERSION
 from referee.match.events import Event
 from referee.match.games import blocking
 from referee.match.state import (
+    Clash,
     DealEntry,
     DealRuling,
     Decided,
@@ -137,9 +138,15 @@ def step(
     ``anyway``: a step the rules refuse (a revoke, a card or bid out of turn, a card not held)
     that really happened is recorded with the penalty of the match's ``irregularities`` option
     (issue 11.4, see :data:`PENALTIES`): an ``irregularity`` event says what and why.
+    ``"at"`` in the payload says where the step belongs (see :func:`refuse_step_clash`).
+
+    :raises Clash: ``at`` names a place already filled, or not the next one.
     """
     payload = dict(payload)
     reentry = payload.pop("deal", None)
+    at = payload.pop("at", None)
+    if at is not None:
+        refuse_step_clash(state, game, kind, at, payload, reentry)
     if reentry is not None and state.current is not None and state.current.reentry \
             and reentry != state.current.number:
         raise MatchError([Violation(
@@ -158,7 +165,7 @@ def step(
         record = game.new_record(dealer, state.players, state.options)
     elif state.current is None:
         _refuse_if_finished(state)
-        number = (state.deals[-1].number if state.deals else 0) + 1
+        number = state.next_number
         dealer = state.next_dealer
         record = game.new_record(dealer, state.players, state.options)
     else:
@@ -245,6 +252,111 @@ def step(
             ruled = game.penalize(ruled, known, state.players, state.options)
         events.append(("deal_scored", _scored(number, ruled, entered_by)))
     return events
+
+
+def refuse_step_clash(
+    state: MatchState, game: Game, kind: str, at: dict[str, int], payload: dict[str, Any],
+    reentry: int | None = None,
+) -> None:
+    """A step that says where it belongs (``at``: ``{"deal": n}``, and for a bid ``"bid": i``,
+    for a card ``"trick": t, "position": p``, counted from 1, position 1 the lead) must go
+    there. Two phones that tapped the same trick: the second finds its place filled —
+    ``step-already-recorded`` with the ``existing`` step (``type``, ``player``, ``card`` or
+    ``call``, ``entered_by``) and ``same`` (the same card or call by the same player: both
+    phones agree); a place ahead of the next free one (trick 4 while trick 3 is not
+    complete), or another deal than the one the step would go to (the deal in progress, the
+    next deal, or with ``reentry`` the earlier deal whose cards are entered): ``step-not-next``
+    with ``next_at``, where a step of this ``kind`` goes now. Where the next step goes is the
+    game's (:meth:`Game.next_place`, the one rule that also places each card played).
+
+    :raises Clash: as above; nothing else is checked here.
+    """
+    current = state.current
+    if reentry is not None and (current is None or not current.reentry):
+        goes = reentry  # the cards of an earlier deal, from their first step (issue 11.3)
+    else:
+        goes = current.number if current is not None else state.next_number
+    if current is not None and current.number == goes:
+        into, dealer, made = current.record, current.dealer, current.entered_at
+    else:
+        entry = state.deal(goes) if goes != state.next_number else None
+        dealer = entry.dealer if entry is not None else state.next_dealer
+        into, made = game.new_record(dealer, state.players, state.options), {}
+    place = _place(kind, at)
+    record: dict[str, Any] | None = into
+    by: str | None = None
+    if at["deal"] != goes:  # a deal already played: is that place in its cards?
+        played = state.deal(at["deal"])
+        record = played.record if played is not None and played.level == "cards" else None
+        if played is not None:
+            dealer, made, by = played.dealer, played.entered_at, played.entered_by
+    if place is not None and record is not None:
+        existing = _step_at(state, game, record, dealer, place)
+        if existing is not None:
+            existing["entered_by"] = made.get(place, by)
+            what = "call" if kind == "bid" else "card"
+            same = existing.get(what) == payload.get(what) and existing["type"] == kind and (
+                payload.get("player") in (None, existing["player"]))
+            where = (f"bid {place[1]}" if place[0] == "bid"
+                     else f"trick {place[1]}, card {place[2]}")
+            raise Clash("step-already-recorded", [Violation(
+                "step_already_recorded", "",
+                f"Deal {at['deal']}, {where} is already recorded: {existing['player']}'s "
+                f"{existing.get(what)}.", "at")], state,
+                {"at": dict(at), "existing": existing, "same": same})
+    free = game.next_place(into, state.players)
+    next_at: dict[str, int] = {"deal": goes}
+    if kind == "bid":
+        next_at["bid"] = free["bid"]
+    elif kind == "card":
+        next_at.update(trick=free["trick"], position=free["position"])
+    if at["deal"] != goes or (place is not None and place != _place(kind, next_at)):
+        raise Clash("step-not-next", [Violation(
+            "step_not_next", "", f"This step was written for {_where(at)}, but the next "
+            f"{kind.replace('_', ' ')} goes at {_where(next_at)}.", "at")], state,
+            {"at": dict(at), "next_at": next_at})
+
+
+def _place(kind: str, at: dict[str, int]) -> tuple[Any, ...] | None:
+    """The place ``at`` names for a step of ``kind``, as the fold keys it (``("bid", i)``,
+    ``("card", trick, position)``); None for a step that has no place within its deal."""
+    if kind == "bid" and "bid" in at:
+        return ("bid", at["bid"])
+    if kind == "card" and "trick" in at and "position" in at:
+        return ("card", at["trick"], at["position"])
+    return None
+
+
+def _where(at: dict[str, int]) -> str:
+    if "bid" in at:
+        return f"deal {at['deal']}, bid {at['bid']}"
+    if "trick" in at:
+        return f"deal {at['deal']}, trick {at['trick']}, card {at['position']}"
+    return f"deal {at['deal']}"
+
+
+def _step_at(
+    state: MatchState, game: Game, record: dict[str, Any], dealer: int, place: tuple[Any, ...],
+) -> dict[str, Any] | None:
+    """The bid or card already at ``place`` in the deal ``record`` (dealt by ``dealer``):
+    ``{"type", "player", "call" | "card"}``, the player being whose turn it was there (the
+    rules on the deal up to that place); None when the place is free."""
+    bids, tricks = list(record.get("bids") or []), [list(t) for t in record.get("tricks") or []]
+    if place[0] == "bid":
+        if not 1 <= place[1] <= len(bids):
+            return None
+        before = {**record, "bids": bids[:place[1] - 1], "tricks": []}
+        found: dict[str, Any] = {"type": "bid", "call": bids[place[1] - 1]}
+    else:
+        trick, position = place[1], place[2]
+        if not (1 <= trick <= len(tricks) and 1 <= position <= len(tricks[trick - 1])):
+            return None
+        earlier = tricks[:trick - 1] + ([tricks[trick - 1][:position - 1]] if position > 1
+                                        else [])
+        before = {**record, "tricks": earlier}
+        found = {"type": "card", "card": tricks[trick - 1][position - 1]}
+    check = game.check_step(before, dealer, state.players, state.options)
+    return {"type": found["type"], "player": check.next.player, **found}
 
 
 def _by_engine(
@@ -437,11 +549,23 @@ def _refuse_out_of_turn(
 
 def record_deal(
     state: MatchState, game: Game, record: dict[str, Any], level: str = "cards",
-    entered_by: str | None = None,
+    entered_by: str | None = None, deal: int | None = None,
 ) -> list[NewEvent]:
     """A whole deal at once, at entry ``level`` "cards" (a deal record), "sheet" (the line of
     the score sheet) or "totals" (the deal's points): ruled, and stored only when it breaks no
-    rule (an impossible line is refused). ``entered_by`` as for :func:`step`."""
+    rule (an impossible line is refused). ``entered_by`` as for :func:`step`.
+
+    ``deal``: the deal the entry was written for (None: the next deal, as older clients
+    send). A new deal is only ever recorded as such on purpose: an entry written for a deal
+    that already has one, or for any deal but the next, is refused (:func:`refuse_deal_clash`)
+    — never recorded as the next deal with its roles read for that deal's players.
+
+    :raises Clash: ``deal`` already recorded, or not the next deal.
+    :raises MatchError: the match is over, or a deal is being recorded step by step.
+    :raises RecordError: the entry breaks the rules.
+    """
+    if deal is not None:
+        refuse_deal_clash(state, game, deal)
     _refuse_if_finished(state)
     if state.current is not None and state.current.step_seqs:
         raise MatchError(
@@ -454,7 +578,7 @@ def record_deal(
                 )
             ]
         )
-    number = (state.deals[-1].number if state.deals else 0) + 1
+    number = state.next_number
     dealer = state.next_dealer
     record, ruled = _ruled_entry(game, level, record, dealer, state, "")
     events: list[NewEvent] = [
@@ -468,6 +592,47 @@ def record_deal(
         events.append(("deal_voided", {"deal": number, "reason": fresh[0]["consequence"],
                                        "by": None, "irregularity": True}))
     return events
+
+
+def refuse_deal_clash(state: MatchState, game: Game, number: int) -> None:
+    """An entry written for deal ``number`` must be for the next deal. Deal ``number``
+    already counted (its entry scored and not voided; cards that superseded a sheet or totals
+    are still that deal's entry): ``deal-already-recorded`` with that entry
+    (:func:`describe_entry`); any other deal but the next (beyond it, before it, below 1):
+    ``deal-not-next`` with ``next_deal``.
+
+    :raises Clash: as above; nothing else is checked here.
+    """
+    entry = state.deal(number)
+    if entry is not None and entry.status == "live":
+        existing = describe_entry(state, game, entry)
+        scores = ", ".join(f"{name} {points}" for name, points in entry.scores.items())
+        who = (entry.entered_by or "").removeprefix("seat:") or "another phone"
+        raise Clash("deal-already-recorded", [Violation(
+            "deal_already_recorded", "",
+            f"Deal {number} is already recorded ({scores}, by {who}): agree with it, dispute "
+            f"it, or record yours as deal {state.next_number} if it was another deal.",
+            "deal")], state, {"deal": number, "existing": existing})
+    if number != state.next_number:
+        raise Clash("deal-not-next", [Violation(
+            "deal_not_next", "",
+            f"This entry was written for deal {number}, but the next deal is deal "
+            f"{state.next_number}.", "deal")], state,
+            {"deal": number, "next_deal": state.next_number})
+
+
+def describe_entry(state: MatchState, game: Game, entry: DealEntry) -> dict[str, Any]:
+    """A counted deal's entry as the table reads it: ``deal``, ``level``, ``dealer`` (and in
+    Piquet ``elder``, ``younger``) by name, ``entered_by``, ``agreement``, ``scores`` (points
+    per player or team) and ``entry``: the body that recorded it (``{"sheet": …}``,
+    ``{"totals": …}`` or the cards record, as stored)."""
+    body: dict[str, Any] = dict(entry.record)
+    if entry.level in ("sheet", "totals"):
+        body = {entry.level: body}
+    return {"deal": entry.number, "level": entry.level,
+            **game.roles(entry.dealer, state.players),
+            "entered_by": entry.entered_by, "agreement": entry.agreement,
+            "scores": dict(entry.scores), "entry": body}
 
 
 def _ruled_entry(

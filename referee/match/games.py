@@ -323,6 +323,20 @@ class PiquetGame(StepRules):
     def _role_seats(dealer: int) -> dict[str, int]:
         return {"younger": dealer, "elder": 1 - dealer}
 
+    def roles(self, dealer: int, players: Sequence[str]) -> dict[str, str]:
+        """Q1: the dealer is younger hand, the other elder."""
+        seats = self._role_seats(dealer)
+        return {"dealer": players[dealer], "elder": players[seats["elder"]],
+                "younger": players[seats["younger"]]}
+
+    def next_place(self, record: dict, players: Sequence[str]) -> dict[str, int]:
+        """Where the next card goes (Q6): a trick is two cards; once a hand of fewer than
+        twelve is recorded (PT 57) each card is a trick of its own. Piquet has no bids."""
+        tricks = record.get("tricks") or []
+        fresh = not tricks or len(tricks[-1]) == 2 or self._short(record)
+        return {"bid": 1, "trick": len(tricks) + 1 if fresh else len(tricks),
+                "position": 1 if fresh else len(tricks[-1]) + 1}
+
     def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
         """Add a deal_started (dealt, talon), exchange, declaration or card to the record."""
         payload = event.payload
@@ -351,7 +365,7 @@ class PiquetGame(StepRules):
             new["declarations"] = declarations
         elif event.kind == "card":
             tricks = [list(t) for t in record.get("tricks", [])]
-            if not tricks or len(tricks[-1]) == 2 or self._short(record):
+            if self.next_place(record, players)["position"] == 1:
                 tricks.append([])
             tricks[-1].append(payload["card"])
             new["tricks"] = tricks
@@ -719,18 +733,27 @@ class PitchGame(StepRules):
         elif event.kind == "bid":
             new["bids"] = [*record.get("bids", []), payload["call"]]
         elif event.kind == "card":
-            new["tricks"] = self._add_card(record, payload["card"], len(players))
+            tricks = [list(t) for t in record.get("tricks", [])]
+            if self.next_place(record, players)["position"] == 1:
+                tricks.append([])
+            tricks[-1].append(payload["card"])
+            new["tricks"] = tricks
         else:
             raise MatchError([Violation("bad_step", "", f"Pitch has no {event.kind!r} step.")])
         return new
 
-    @staticmethod
-    def _add_card(record: dict, card: str, players: int) -> list[list[str]]:
-        tricks = [list(t) for t in record.get("tricks", [])]
-        if not tricks or len(tricks[-1]) == players:
-            tricks.append([])
-        tricks[-1].append(card)
-        return tricks
+    def roles(self, dealer: int, players: Sequence[str]) -> dict[str, str]:
+        """Who deals (P2)."""
+        return {"dealer": players[dealer]}
+
+    def next_place(self, record: dict, players: Sequence[str]) -> dict[str, int]:
+        """Where the next bid (P3, counted from the dealer's left) and the next card go (P4:
+        a trick is one card from each player)."""
+        tricks = record.get("tricks") or []
+        fresh = not tricks or len(tricks[-1]) == len(players)
+        return {"bid": len(record.get("bids") or []) + 1,
+                "trick": len(tricks) + 1 if fresh else len(tricks),
+                "position": 1 if fresh else len(tricks[-1]) + 1}
 
     def _hand(self, record: dict, players: Sequence[str], options: dict[str, Any]) -> Any:
         return pitch.hand_from_record(record, len(players), options["partnership"], players)

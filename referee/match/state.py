@@ -28,6 +28,25 @@ class MatchError(ValueError):
         super().__init__(self.violations[0].message if self.violations else "refused")
 
 
+class Clash(MatchError):
+    """A write that says where it belongs (the deal an entry was written for, the place of a
+    step) and finds that place already filled, or not the next one: nothing is stored and the
+    table decides (the API answers 409 with the match as it stands).
+
+    ``problem``: ``deal-already-recorded`` | ``deal-not-next`` | ``step-already-recorded`` |
+    ``step-not-next``; ``details``: what the answer says besides the match (``deal``,
+    ``existing``, ``next_deal``; ``at``, ``next_at``, ``same``); ``state``: the match it was
+    decided on (its ``version`` is the one to send again).
+    """
+
+    def __init__(self, problem: str, violations: Iterable[Violation], state: MatchState,
+                 details: dict[str, Any]) -> None:
+        super().__init__(violations)
+        self.problem = problem
+        self.state = state
+        self.details = details
+
+
 @dataclass(frozen=True, slots=True)
 class Next:
     """What the table must record next.
@@ -41,6 +60,9 @@ class Next:
     ``also``: the steps the table may still record before that card (Piquet: the exchange,
     each player's declarations), e.g. ``{"type": "declaration", "role": "elder", "player":
     "Bill"}``.
+    ``at``: where that bid or card goes, as a step says it (``{"deal": 2, "trick": 3,
+    "position": 1}``, position 1 the lead; ``{"deal": 2, "bid": 1}``); None when nothing is
+    to record.
     """
 
     action: str
@@ -50,6 +72,7 @@ class Next:
     legal_calls: tuple[Any, ...] | None = None
     legal_cards: tuple[str, ...] | None = None
     also: tuple[dict[str, Any], ...] = ()
+    at: dict[str, int] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready dict."""
@@ -61,6 +84,7 @@ class Next:
             "legal_calls": list(self.legal_calls) if self.legal_calls is not None else None,
             "legal_cards": list(self.legal_cards) if self.legal_cards is not None else None,
             "also": [dict(a) for a in self.also],
+            "at": dict(self.at) if self.at is not None else None,
         }
 
 
@@ -126,6 +150,16 @@ class Game(Protocol):
 
     def new_record(self, dealer: int, players: Sequence[str], options: dict[str, Any]) -> dict:
         """The empty record of a deal dealt by ``dealer``."""
+        ...
+
+    def roles(self, dealer: int, players: Sequence[str]) -> dict[str, str]:
+        """Who is who in a deal dealt by seat ``dealer``, by name: ``dealer``, and in Piquet
+        ``elder`` and ``younger`` (Q1)."""
+        ...
+
+    def next_place(self, record: dict, players: Sequence[str]) -> dict[str, int]:
+        """Where the next bid and the next card of the deal ``record`` go: ``{"bid": i,
+        "trick": t, "position": p}``, each counted from 1 (position 1 is the lead)."""
         ...
 
     def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
@@ -267,7 +301,9 @@ class DealEntry:
     started); ``claims`` what each side claimed (the entry itself when it was a score sheet or
     totals, and each dispute's claim), with how it compares to the cards' ruling once ruled;
     ``superseded`` the earlier entries the cards replaced; ``changes`` the comparison of the
-    last superseded entry against the cards' ruling."""
+    last superseded entry against the cards' ruling. ``entered_at``: for a deal recorded step
+    by step, who entered each bid and card (``("bid", i)``, ``("card", trick, position)``,
+    counted from 1 → the credential)."""
 
     number: int
     dealer: int
@@ -285,6 +321,7 @@ class DealEntry:
     claims: tuple[dict[str, Any], ...] = ()
     superseded: tuple[dict[str, Any], ...] = ()
     changes: dict[str, Any] | None = None
+    entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
 
     @property
     def counted(self) -> bool:
@@ -297,7 +334,8 @@ class InProgress:
     """The deal being recorded step by step: its number, dealer, record so far and the seqs of
     its step events (for undo); ``reentry`` when these are the cards of a deal already
     entered (as a score sheet or totals, or disputed), entered step by step to rule it;
-    ``first_seq`` the seq of its first event (an undo of the whole deal goes back before it).
+    ``first_seq`` the seq of its first event (an undo of the whole deal goes back before it);
+    ``entered_at`` who entered each bid and card so far (as :class:`DealEntry`'s).
     """
 
     number: int
@@ -308,6 +346,7 @@ class InProgress:
     reentry: bool = False
     irregular: tuple[dict[str, Any], ...] = ()
     first_seq: int = 0
+    entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +358,11 @@ class MatchState:
     was issued; ``joined``: those whose seat was taken up on its phone (``seat_joined``, or the
     seat's first write; in older ledgers, issuing it) (issue 11); ``current_undos`` how many
     undos take back the deal in progress entirely (0 when none is in progress): a table giving
-    up the step-by-step entry of an earlier deal's cards (issue 11.3) undoes that many times."""
+    up the step-by-step entry of an earlier deal's cards (issue 11.3) undoes that many times.
+    ``next_number``: the number a new deal takes (the last deal's, voided or not, plus one);
+    ``next_deal``: that deal by name, ``{"number", "dealer", "elder", "younger"}`` (Piquet's
+    roles, Q1), None once the match is over; ``roles``: the names of the deal in progress, or
+    of the next deal (``dealer``, Piquet ``elder``/``younger``)."""
 
     game: str
     players: tuple[str, ...]
@@ -367,6 +410,9 @@ class MatchState:
         return tuple(d.number for d in self.live_deals if d.agreement == "provisional")
     head: str | None = None
     check: StepCheck | None = None
+    next_number: int = 1
+    next_deal: dict[str, Any] | None = None
+    roles: dict[str, str] = field(default_factory=dict)
 
     @property
     def live_deals(self) -> tuple[DealEntry, ...]:
@@ -496,11 +542,11 @@ class Fold:
                     game.new_record(payload["dealer"], players, options), reentry=reentry,
                     first_seq=event.seq,
                 )
-            self.current = replace(
+            self.current = _entered(replace(
                 current,
                 record=game.apply_step(current.record, event, players),
                 step_seqs=(*current.step_seqs, event.seq),
-            )
+            ), payload.get("entered_by"))
             self.undoable.append((event.seq,))
         elif kind == "deal_recorded":
             self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
@@ -517,8 +563,9 @@ class Fold:
             record = current.record
             if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
                 record = payload["record"]
-            self.current = replace(current, record=record,
-                                   irregular=(*current.irregular, payload))
+            self.current = _entered(replace(current, record=record,
+                                            irregular=(*current.irregular, payload)),
+                                    payload.get("entered_by"))
             stands_alone = payload.get("record") is not None or payload["penalty"] in (
                 "withdrawn", "void")
             if stands_alone or not self.undoable:
@@ -603,6 +650,8 @@ class Fold:
                 claims=tuple(cards.get("claims", ())),
                 superseded=(*old.superseded, earlier),
                 changes=cards.get("changes"),
+                entered_at=(self.current.entered_at if self.current is not None
+                            and self.current.number == number else {}),
             )
             if self.current is not None and self.current.number == number:
                 self.current = None
@@ -616,6 +665,7 @@ class Fold:
                 number, dealer, record, payload["ruling"], payload["scores"],
                 scored_seq=event.seq, level=level, entered_by=entered_by,
                 claims=self._entry_claims(level, record, payload, entered_by),
+                entered_at=current.entered_at if current is not None else {},
             )
             self.current = None
         if self.undoable:  # the score goes with the entry that caused it
@@ -699,25 +749,28 @@ class Fold:
         if outcome.settlement is not None and provisional:  # shown, marked as not yet agreed
             outcome = replace(outcome, settlement={**outcome.settlement,
                                                    "provisional_deals": provisional})
-        if current is not None:
-            next_dealer = current.dealer
-        elif last_live is not None and last_live.ruling.get("misdeal"):
-            next_dealer = last_live.ruling["next_dealer"]  # P10: the misdeal option says
+        # The next new deal: its number (after every deal, voided or not) and its dealer.
+        next_number = (ordered[-1].number if ordered else 0) + 1
+        if last_live is not None and last_live.ruling.get("misdeal"):
+            new_dealer = last_live.ruling["next_dealer"]  # P10: the misdeal option says
         elif last_live is not None:
-            next_dealer = game.next_dealer(last_live.dealer, players, options)
+            new_dealer = game.next_dealer(last_live.dealer, players, options)
         else:
-            next_dealer = game.first_dealer(players, options)
+            new_dealer = game.first_dealer(players, options)
+        next_dealer = current.dealer if current is not None else new_dealer
         check: StepCheck | None = None
         if outcome.finished and current is None:
             nxt = Next("none")
         elif current is not None:
             check = self._known_check or game.check_step(
                 current.record, current.dealer, players, options)
-            nxt = check.next
+            nxt = _placed(check.next, game, current.number, current.record, players)
         else:  # the next deal: who bids or leads first (a deal_started step is optional)
             empty = game.new_record(next_dealer, players, options)
             check = game.check_step(empty, next_dealer, players, options)
-            nxt = check.next
+            nxt = _placed(check.next, game, next_number, empty, players)
+        next_deal = None if outcome.finished else {
+            "number": next_number, **game.roles(new_dealer, players)}
         return MatchState(
             game=game.name,
             players=players,
@@ -740,7 +793,36 @@ class Fold:
             check=check,
             current_undos=(sum(1 for group in self.undoable if group[0] >= current.first_seq)
                            if current is not None else 0),
+            next_number=next_number,
+            next_deal=next_deal,
+            roles=game.roles(next_dealer, players),
         )
+
+
+def _placed(nxt: Next, game: Game, number: int, record: dict[str, Any],
+            players: Sequence[str]) -> Next:
+    """``nxt`` with the place (``at``) of the bid or card it asks for in deal ``number``."""
+    place = game.next_place(record, players)
+    if nxt.action == "bid":
+        return replace(nxt, at={"deal": number, "bid": place["bid"]})
+    if nxt.action == "card":
+        return replace(nxt, at={"deal": number, "trick": place["trick"],
+                                "position": place["position"]})
+    return nxt
+
+
+def _entered(current: InProgress, by: str | None) -> InProgress:
+    """The deal in progress noting who entered the bid and the card its last step put in the
+    record (``entered_at``; a card taken back puts none)."""
+    record = current.record
+    bids, tricks = record.get("bids") or [], record.get("tricks") or []
+    places: list[tuple[Any, ...]] = []
+    if bids:
+        places.append(("bid", len(bids)))
+    if tricks and tricks[-1]:
+        places.append(("card", len(tricks), len(tricks[-1])))
+    new = {place: by for place in places if place not in current.entered_at}
+    return replace(current, entered_at={**current.entered_at, **new}) if new else current
 
 
 def _note(event: Event) -> dict[str, Any]:
