@@ -1,5 +1,6 @@
 /* The write queue's storage: IndexedDB (survives a reload and a closed tab), or memory when
- * the browser has none (private mode). Entries: {n, match, path, body, key, base, label, at, who, moved}. */
+ * the browser has none (private mode). Entries: {n, match, path, body, key, base, label, at,
+ * who, moved}. */
 
 const DB = "referee-table";
 const STORE = "writes";

@@ -267,7 +267,9 @@ function describe(body, path) {
   const voided = /^\/deals\/(\d+)\/void$/.exec(path);
   if (voided) return `the void of deal ${voided[1]}`;
   const answered = /^\/deals\/(\d+)\/(confirm|dispute)$/.exec(path);
-  if (answered) return `${answered[2] === "confirm" ? "confirming" : "disputing"} deal ${answered[1]}`;
+  if (answered) {
+    return `${answered[2] === "confirm" ? "confirming" : "disputing"} deal ${answered[1]}`;
+  }
   return path.replace(/^\//, "");
 }
 

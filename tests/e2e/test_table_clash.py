@@ -228,7 +228,8 @@ def test_two_phones_tap_the_same_trick_and_the_table_chooses_whose_card(
     second_phone.wait_for_selector("#conflict:not([hidden]) #clash-title", timeout=15000)
     box = second_phone.inner_text("#conflict")
     assert "Another phone recorded deal 1, trick 1, card 2 first" in box
-    assert "Ann: the ace of spades" in box and "Ann: the seven of spades" in box
+    assert "Another phone has Ann's ace of spades there; this phone has Ann's seven of " \
+        "spades, tapped before it knew" in box
     row = second_phone.locator('#conflict tr[data-player="Ann"] td')
     assert "ace of spades" in row.nth(0).inner_text()
     assert "seven of spades" in row.nth(1).inner_text()

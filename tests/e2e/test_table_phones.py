@@ -55,8 +55,8 @@ def test_a_phone_that_is_behind_gets_the_current_state_instead_of_overwriting(
     second_phone.wait_for_selector("#conflict:not([hidden]) #clash-title")
     conflict = second_phone.inner_text("#conflict")
     assert "Another phone recorded deal 1, trick 1, card 1 first" in conflict
-    assert "Bill: the king of spades" in conflict, "it says what the other phone recorded"
-    assert "This phone: Bill: the queen of spades" in conflict
+    assert "Another phone has Bill's king of spades there" in conflict, "what it recorded"
+    assert "this phone has Bill's queen of spades" in conflict
     second_phone.wait_for_selector('body[data-version="2"]', state="attached")
     assert turn(second_phone) == "Ann (younger) to play"
     second_phone.click("#clash-theirs")

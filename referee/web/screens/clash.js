@@ -36,17 +36,19 @@ const COUNT_WORD = { 3: "three", 4: "four" };
 /** The dispute being written in the box: {n, reason}. */
 let disputing = null;
 
+const capital = (text) => text[0].toUpperCase() + text.slice(1);
 const kindOf = (problem) => String(problem.type || "").split("/").pop();
 
 /** "Bill's phone", "the shared phone": who entered something. */
 function phoneOf(enteredBy) {
   if (enteredBy && enteredBy.startsWith("seat:")) return `${enteredBy.slice(5)}'s phone`;
-  return "the shared phone";
+  // this phone records with the shared key too: the other one is just another phone
+  return S.token && S.token.startsWith("rw_") ? "another phone" : "the shared phone";
 }
 
-function dealWord(capital) {
+function dealWord(upper) {
   const word = S.match.game === "piquet" ? "deal" : "hand";
-  return capital ? word[0].toUpperCase() + word.slice(1) : word;
+  return upper ? capital(word) : word;
 }
 
 // ------------------------------------------------------------------ a line by player name
@@ -253,11 +255,11 @@ function dealClash(clash) {
     : `${roles.dealer} dealt`;
   const parts = [
     el("h2", { id: "clash-title" }, `${Word} ${n} is already recorded`),
-    el("p", {}, `${theirPhone[0].toUpperCase()}${theirPhone.slice(1)} recorded ${word} ${n} ` +
+    el("p", {}, `${capital(theirPhone)} recorded ${word} ${n} ` +
       `first. This phone's ${mineWords}, was written before it knew and waits: nothing of ` +
       "it is recorded until you choose."),
-    linesTable(`${Word} ${n} (${who}): the two lines`, theirPhone[0].toUpperCase() +
-      theirPhone.slice(1), theirs, "This phone", mine),
+    linesTable(`${Word} ${n} (${who}): the two lines`, capital(theirPhone), theirs,
+      "This phone", mine),
   ];
   const me = clash.me || null;
   const mayAnswer = !me || (me.to_confirm || []).includes(n);
@@ -343,11 +345,12 @@ function placeWords(at) {
   return `${word} ${at.deal}`;
 }
 
+/** "Ann's seven of spades", "Bill's pass" (`player` unknown: "the seven of spades"). */
 function stepWords(step, player) {
-  const what = step.type === "card" ? `the ${cardWords(step.card)}`
-    : step.type === "bid" ? (step.call === "pass" ? "a pass" : `a bid of ${step.call}`)
-      : String(step.type || "a step").replace(/_/g, " ");
-  return player ? `${player}: ${what}` : what;
+  const what = step.type === "card" ? cardWords(step.card)
+    : step.type === "bid" ? (step.call === "pass" ? "pass" : `bid of ${step.call}`)
+      : String(step.type || "step").replace(/_/g, " ");
+  return player ? `${player}'s ${what}` : `the ${what}`;
 }
 
 /** Is the step at `at` still the last one the referee has recorded? */
@@ -389,16 +392,16 @@ function stepClash(clash) {
   const at = problem.at || entry.body.at;
   const existing = problem.existing || {};
   const theirPhone = phoneOf(existing.entered_by);
-  const Their = theirPhone[0].toUpperCase() + theirPhone.slice(1);
+  const Their = capital(theirPhone);
   const theirs = {};
   const mine = {};
   if (existing.player) theirs[existing.player] = [stepWords(existing)];
   if (entry.who) mine[entry.who] = [stepWords(entry.body)];
   const parts = [
     el("h2", { id: "clash-title" }, `Another phone recorded ${placeWords(at)} first`),
-    el("p", {}, `${Their}: ${stepWords(existing, existing.player)}. This phone: ` +
-      `${stepWords(entry.body, entry.who)}, tapped before it knew; it waits until you choose.`),
-    linesTable(`${placeWords(at)[0].toUpperCase()}${placeWords(at).slice(1)}: the two entries`,
+    el("p", {}, `${Their} has ${stepWords(existing, existing.player)} there; this phone has ` +
+      `${stepWords(entry.body, entry.who)}, tapped before it knew: it waits until you choose.`),
+    linesTable(`${capital(placeWords(at))}: the two entries`,
       Their, theirs, "This phone", mine),
   ];
   const trickOf = (e) => e.body && e.body.at && e.body.at.deal === at.deal &&
@@ -446,7 +449,7 @@ function notNext(clash, kind) {
     const at = entry.body.at;
     const nextAt = problem.next_at;
     parts.push(el("h2", { id: "clash-title" }, `Not the next place: ${placeWords(at)}`),
-      el("p", {}, `This phone's ${stepWords(entry.body, entry.who)} was tapped for ` +
+      el("p", {}, `${capital(stepWords(entry.body, entry.who))} on this phone was tapped for ` +
         `${placeWords(at)}; the referee's next place is ${placeWords(nextAt) || "elsewhere"}.`));
     if (nextAt && nextAt.deal) {
       choices.push(choice("clash-next", "Record it there",
