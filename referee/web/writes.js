@@ -135,6 +135,16 @@ export async function settleClash(instead, later) {
   flush();
 }
 
+/**
+ * An entry is done (recorded, or the same as what the referee has): it leaves S.pending and
+ * the referee's `match` becomes S.match in the same turn of the event loop, so that a tap
+ * made meanwhile never counts its place from one without the other (match.js placeOf).
+ */
+function settle(entry, match) {
+  S.pending = (S.pending || []).filter((e) => e.n !== entry.n);
+  if (match && (!S.match || match.version >= S.match.version)) S.match = match;
+}
+
 /** Does `entry` say where it belongs (so that, sent again after a 412, it is recorded there
  * or answered with a 409, never recorded somewhere else)? */
 function placed(entry) {
@@ -176,15 +186,17 @@ export async function flush() {
       const answer = await send(entry, version, S.token);
       const problem = answer.data || {};
       if (answer.status === 409 && CLASH.test(String(problem.type || ""))) {
-        if (problem.match) await hooks.adopt(problem.match, true);
         if (problem.same === true) { // the same step by the same player: both phones agree
           await remove(entry.n);
+          settle(entry, problem.match);
           if (waiting[1]) await put({ ...waiting[1], base: S.match.version });
           await loadPending();
+          if (problem.match) await hooks.adopt(problem.match, true);
           hooks.sent(entry, problem, before);
           continue;
         }
-        S.clash = { entry, problem };
+        S.clash = { entry, problem }; // held before the match is shown: its taps stay apart
+        if (problem.match) await hooks.adopt(problem.match, true);
         await hooks.clash(entry, problem);
         break;
       }
@@ -198,9 +210,10 @@ export async function flush() {
         : null));
       if (answer.status < 300) {
         await remove(entry.n);
+        settle(entry, match);
         if (waiting[1]) await put({ ...waiting[1], base: match ? match.version : version });
         await loadPending();
-        if (match) await hooks.adopt(match);
+        if (match) await hooks.adopt(match, true);
         hooks.sent(entry, answer.data, before);
         continue;
       }
