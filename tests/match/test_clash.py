@@ -331,3 +331,25 @@ def test_without_at_steps_go_where_they_go_as_before() -> None:
     ledger.step("card", card="AS")
     assert ledger.state.current is not None
     assert ledger.state.current.record["tricks"] == [["KS", "AS"]]
+
+
+def test_the_cards_of_an_earlier_deal_go_at_that_deal() -> None:
+    """Deal 1 by score sheet, deal 2 too; the cards of deal 1 entered step by step (``deal``
+    on the first step): their places are deal 1's, and a step placed in deal 3 (the next new
+    deal) is not next while they are entered."""
+    ledger = piquet_after_deal_1()
+    ledger.deal(ANN_DEAL_2, "sheet", deal=2)
+    with pytest.raises(Clash) as clash:
+        ledger.step("deal_started", dealt=Q10_DEALT, talon=Q10_TALON, deal=1,
+                    at={"deal": 3})
+    assert clash.value.details == {"at": {"deal": 3}, "next_at": {"deal": 1}}
+    ledger.step("deal_started", dealt=Q10_DEALT, talon=Q10_TALON, deal=1, at={"deal": 1})
+    ledger.step("exchange", **Q10_EXCHANGE, at={"deal": 1})
+    assert ledger.state.next.at == card_at(1, 1)
+    ledger.step("card", card="KS", at=card_at(1, 1))
+    with pytest.raises(Clash) as again:
+        ledger.step("card", card="KS", at=card_at(1, 1))
+    assert again.value.details["same"] is True
+    with pytest.raises(Clash) as new_deal:
+        ledger.step("card", card="AS", at=card_at(1, 2, deal=3))
+    assert new_deal.value.details["next_at"] == card_at(1, 2)
