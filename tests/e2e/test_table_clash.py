@@ -242,3 +242,68 @@ def test_two_phones_tap_the_same_trick_and_the_table_chooses_whose_card(
     second_phone.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached")
     assert cards_in_log() == ["KS", "AS"], "never a second copy of the trick"
     assert turn(second_phone) == "Ann (younger) to lead"
+
+    # Ann leads trick 2: the first phone taps the queen of clubs, the second (offline) the
+    # king — and the king is right: the queen, still the last card, is taken back.
+    second_phone.context.set_offline(True)
+    second_phone.click('#cards [data-card="KC"]')
+    second_phone.wait_for_selector('body[data-pending="1"]', state="attached")
+    phone.click('#cards [data-card="QC"]')
+    phone.wait_for_selector('body[data-version="4"][data-busy=false]', state="attached")
+    second_phone.context.set_offline(False)
+    second_phone.wait_for_selector("#conflict:not([hidden]) #clash-mine", timeout=15000)
+    assert "deal 1, trick 2, card 1" in second_phone.inner_text("#clash-title")
+    second_phone.click("#clash-mine")
+    second_phone.wait_for_selector("#conflict", state="hidden")
+    second_phone.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached")
+    deal = api_get(served, f"/v1/matches/{match}", token)["current_deal"]
+    assert deal["tricks"] == [["KS", "AS"], ["KC"]], "the king in the queen's place"
+    assert turn(second_phone) == "Bill (elder) to play"
+
+
+def test_a_pitch_hand_written_on_two_phones_recorded_as_the_next_hand_by_player(
+    served: str, phone: Any, second_phone: Any
+) -> None:
+    """Ann deals hand 1. The first phone, offline, writes: Bob bids 2, Cid and Ann pass; Bob
+    takes High, Low and Jack, Cid Game (Bob 3, Cid 1). The second phone records its own line
+    for hand 1 meanwhile. "This was another hand": hand 2 is Bob's deal, so the calls are
+    read from Cid's seat — Cid pass, Ann pass, Bob 2 — and each point stays with its player."""
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"], entry="sheet")
+    match = match_id(phone)
+    token = write_token(phone, match)
+    phone.click("button[data-tab=share]")
+    link = phone.input_value("#write-link")
+    phone.click("button[data-tab=play]")
+    second_phone.goto(link)
+    second_phone.wait_for_selector('#sheet-form [data-submit="record"]')
+
+    phone.context.set_offline(True)
+    taps = Taps(phone)
+    for field, value in [("bid", 2), ("bid", "pass"), ("bid", "pass"), ("high", 1),
+                         ("low", 1), ("jack", 1), ("game", 2)]:
+        taps.pick(field, value)
+    phone.click("#sheet button[type=submit]")
+    phone.wait_for_selector('body[data-pending="1"]', state="attached")
+
+    other = Taps(second_phone)
+    for field, value in [("bid", 2), ("bid", "pass"), ("bid", "pass"), ("high", 1),
+                         ("low", 2), ("jack", "none"), ("game", 1)]:
+        other.pick(field, value)
+    record(other)
+
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#conflict:not([hidden]) #clash-another", timeout=15000)
+    assert "Hand 1 is already recorded" in phone.inner_text("#clash-title")
+    mine = phone.inner_text('#conflict tr[data-player="Bob"] td:nth-child(3)')
+    assert "Bob bid 2" in mine and "High" in mine and "Jack" in mine
+    assert "hand 2, where Bob deals" in phone.inner_text("#clash-another-note")
+    assert not axe_violations(phone)
+    phone.click("#clash-another")
+    phone.wait_for_selector("#conflict", state="hidden")
+    phone.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached",
+                            timeout=15000)
+    live = _live(served, match, token)
+    assert [d["deal"] for d in live] == [1, 2]
+    assert live[1]["dealer"] == "Bob"
+    assert live[1]["record"]["bids"] == ["pass", "pass", 2], "the calls follow their players"
+    assert live[1]["scores"] == {"Ann": 0, "Bob": 3, "Cid": 1}
