@@ -307,3 +307,30 @@ def test_a_pitch_hand_written_on_two_phones_recorded_as_the_next_hand_by_player(
     assert live[1]["dealer"] == "Bob"
     assert live[1]["record"]["bids"] == ["pass", "pass", 2], "the calls follow their players"
     assert live[1]["scores"] == {"Ann": 0, "Bob": 3, "Cid": 1}
+
+
+def test_an_undo_that_was_behind_says_what_it_would_take_back(
+    served: str, phone: Any
+) -> None:
+    """An undo names no place: after a 412 it waits, and the box says what the other phone
+    recorded, in a sentence, and what the undo would take back now."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"], entry="sheet")
+    match = match_id(phone)
+    token = write_token(phone, match)
+    scored = _post(served, match, "/deals", token, {"tricks": Q10_TRICKS})
+    phone.wait_for_selector(f'body[data-version="{scored["match"]["version"]}"]'
+                            "[data-busy=false]", state="attached")
+    phone.context.set_offline(True)
+    phone.click("#undo")  # meant for deal 1
+    phone.wait_for_selector('body[data-pending="1"]', state="attached")
+    _post(served, match, "/deals", token, {"totals": {"scores": {"elder": 20, "younger": 6}}})
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#conflict:not([hidden]) #conflict-drop", timeout=15000)
+    box = phone.inner_text("#conflict")
+    assert "It recorded 2 deals scored; the match is now at deal 3." in box
+    assert "1 entry waiting: an undo" in box
+    assert "takes back the last entry the referee has: the other phone's" in box
+    assert phone.locator("#conflict button.primary").count() == 0
+    phone.click("#conflict-drop")
+    phone.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached")
+    assert [d["deal"] for d in _live(served, match, token)] == [1, 2]

@@ -491,6 +491,8 @@ function conflictParts() {
     el("p", {}, `It recorded ${theirs}.${now}`),
     el("p", {}, `This phone still has ${plural(waiting.length, "entry", "entries")} waiting: ` +
       `${waiting.join(", ")}.`),
+    S.conflict.entry && S.conflict.entry.path === "/undo" ? el("p", { class: "note" },
+      "An undo sent now takes back the last entry the referee has: the other phone's.") : null,
     el("div", { class: "actions" },
       el("button", { type: "button", class: "choice", id: "conflict-keep", onclick: keepAll },
         "Send mine after it"),
