@@ -631,6 +631,7 @@ class Fold:
                 agreement="provisional",
                 agreed_by=None,
                 claims=self._entry_claims(level, amend["record"], payload, entered_by),
+                entered_at={},  # its record is the amendment's, entered whole
             )
         elif cards is not None:  # the cards of a deal entered as a sheet or disputed rule it
             old = self.deals[number]

@@ -353,3 +353,19 @@ def test_the_cards_of_an_earlier_deal_go_at_that_deal() -> None:
     with pytest.raises(Clash) as new_deal:
         ledger.step("card", card="AS", at=card_at(1, 2, deal=3))
     assert new_deal.value.details["next_at"] == card_at(1, 2)
+
+
+def test_an_amended_deal_names_its_amender_for_every_card() -> None:
+    """Deal 1 card by card from the seats, then amended whole from the shared phone: the
+    card at trick 12, card 2 is the amendment's (entered by the write token)."""
+    ledger = piquet_ready_to_play()
+    for t, trick in enumerate(Q10_TRICKS, 1):
+        for p, card in enumerate(trick, 1):
+            if (t, p) == (1, 2):
+                ledger.step("declaration", role="younger", **Q10_DECLARATIONS["younger"])
+            ledger.step("card", "seat:Ann", card=card)
+    ledger.add(commands.amend_deal(ledger.state, ledger.game, 1, Q10_RECORD, "as played",
+                                   None, entered_by="write token"))
+    with pytest.raises(Clash) as clash:
+        ledger.step("card", "seat:Bill", card="9H", at=card_at(12, 2))
+    assert clash.value.details["existing"]["entered_by"] == "write token"
