@@ -17,7 +17,8 @@
  *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs,
  *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR),
  *                 anyway (something irregular happened: record it anyway, consequence first),
- *                 reentry (an earlier deal's cards entered step by step to settle it)
+ *                 reentry (an earlier deal's cards entered step by step to settle it),
+ *                 clash (two phones wrote the same deal or step: both lines, the choice)
  *   verdict.js    the referee's answer in words: checked, worked out, taken on trust
  * A screen module exports a render function; app.js registers it with onRender().
  * sw.js (the service worker, /table/sw.js) keeps these files so the page opens offline.

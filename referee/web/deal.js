@@ -42,8 +42,8 @@ export function currentDeal() {
   const m = S.match;
   const record = (m && m.deal_in_progress && m.current_deal) || {};
   const waiting = (S.pending || []).filter((e) => e.match === S.id);
-  // Held back by a conflict: the referee's state as it is, the waiting taps shown apart.
-  const overlaid = S.conflict ? [] : waiting;
+  // Held back by a conflict or a clash: the referee's state as it is, the waiting taps apart.
+  const overlaid = S.conflict || S.clash ? [] : waiting;
   const deal = {
     hands: record.hands || null, dealt: record.dealt || null, talon: record.talon || null,
     exchange: record.exchange || null, declarations: record.declarations || {},

@@ -1,5 +1,6 @@
 /* The write queue's storage: IndexedDB (survives a reload and a closed tab), or memory when
- * the browser has none (private mode). Entries: {n, match, path, body, key, base, label, at}. */
+ * the browser has none (private mode). Entries: {n, match, path, body, key, base, label, at,
+ * who, moved}. */
 
 const DB = "referee-table";
 const STORE = "writes";
@@ -60,11 +61,12 @@ export async function add(entry) {
   return { ...entry, n };
 }
 
-/** Replace an entry (same `n`). */
+/** Replace an entry (same `n`), or keep a new one under the `n` it names (a number between
+ * two others puts it between them: entries() sorts by `n`). */
 export async function put(entry) {
   const s = await store("readwrite");
   if (!s) {
-    memory = memory.map((e) => (e.n === entry.n ? entry : e));
+    memory = [...memory.filter((e) => e.n !== entry.n), entry];
     return;
   }
   await done(s.put(entry));

@@ -1,6 +1,7 @@
 /* The match on screen: open it, follow it live, write to it through the queue. */
 import { api, follow, matchPath, showOffline } from "./api.js";
 import { cardWords } from "./cards.js";
+import { currentDeal, trickSize } from "./deal.js";
 import { $ } from "./dom.js";
 import { hideMessage, problemText, showMessage } from "./messages.js";
 import { S, render } from "./state.js";
@@ -26,7 +27,7 @@ export async function openMatch(id, token, candidate, seatName) {
     match: null, ledger: [], ledgerVersion: -1,
     ledgerKey: null, setup: null, declaring: null, voiding: null, irregular: false,
     actor: null, anyway: null,
-    pending: [], conflict: null,
+    pending: [], conflict: null, clash: null,
   });
   $("#irregular").checked = false;
   $("#home").hidden = true;
@@ -204,7 +205,15 @@ export function post(path, body, done, label) {
   if (!S.canWrite || !S.match) return null;
   hideMessage();
   const kind = body && body.type ? body.type : path.split("/").pop();
-  return write(path, body, label || describe(body, path), kind).then((entry) => {
+  let sent = body;
+  const more = {};
+  if (path === "/events" && body && !body.at) {
+    // Where the step belongs, so that a phone that was behind is told, not obeyed (409).
+    const at = placeOf(body);
+    if (at) sent = { ...body, at };
+    more.who = body.player || currentDeal().next.player || null;
+  }
+  return write(path, sent, label || describe(sent, path), kind, false, more).then((entry) => {
     if (done) doneAfter.set(entry.key, done);
     return entry;
   });
@@ -212,13 +221,55 @@ export function post(path, body, done, label) {
 
 const doneAfter = new Map();
 
+/**
+ * Where step `body` belongs (`at`: {deal, trick, position}, {deal, bid} or {deal}): the
+ * referee's `next.at` (the place the next step takes), moved on by one place for each tap of
+ * the same deal still waiting on this phone (taps made offline are numbered in the order they
+ * were made). Null when the referee gives no place (an older server), for the hands of an
+ * earlier deal (its body names the deal), and when the waiting taps run past the deal's end.
+ */
+export function placeOf(body) {
+  const m = S.match;
+  const next = m && m.next && m.next.at;
+  if (!next || !Number.isInteger(next.deal) || !body || !body.type) return null;
+  if (body.type === "deal_started" && body.deal !== undefined) return null;
+  const earlier = (S.pending || []).filter((e) => e.path === "/events" && e.body &&
+    e.body.at && e.body.at.deal === next.deal && e.body.type === body.type);
+  if (body.type === "card") {
+    const size = trickSize();
+    // the first card after the auction is trick 1's lead
+    const from = next.trick ? (next.trick - 1) * size + (next.position - 1) : 0;
+    if (!next.trick && next.bid === undefined) return null;
+    const index = from + earlier.length;
+    if (index >= (m.game === "piquet" ? 24 : 6 * m.players.length)) return null;
+    return { deal: next.deal, trick: Math.floor(index / size) + 1, position: index % size + 1 };
+  }
+  if (body.type === "bid") {
+    if (next.bid === undefined) return null;
+    return { deal: next.deal, bid: next.bid + earlier.length };
+  }
+  return { deal: next.deal };
+}
+
+/** A deal entry in words, as players say it: "deal 2, by score sheet". */
+export function entryWords(body) {
+  const word = S.match && S.match.game === "pitch" ? "hand" : "deal";
+  const how = body.sheet ? "by score sheet" : body.totals ? "just the totals" : "by its cards";
+  return `${word} ${body.deal || (S.match && S.match.deal_number)}, ${how}`;
+}
+
 function describe(body, path) {
+  if (path === "/deals" && body) return entryWords(body);
   if (body && body.type === "card") return cardWords(body.card);
   if (body && body.type === "bid") return body.call === "pass" ? "a pass" : `a bid of ${body.call}`;
   if (body && body.type) return body.type.replace("_", " ");
   if (path === "/undo") return "an undo";
   const voided = /^\/deals\/(\d+)\/void$/.exec(path);
   if (voided) return `the void of deal ${voided[1]}`;
+  const answered = /^\/deals\/(\d+)\/(confirm|dispute)$/.exec(path);
+  if (answered) {
+    return `${answered[2] === "confirm" ? "confirming" : "disputing"} deal ${answered[1]}`;
+  }
   return path.replace(/^\//, "");
 }
 
@@ -250,6 +301,19 @@ setWriteHooks({
     render();
   },
   conflict() {
+    render();
+  },
+  async clash(entry, problem) {
+    // May this phone confirm or dispute the deal another phone recorded? (GET /me)
+    const deal = problem.existing && problem.existing.deal;
+    if (deal && entry.path === "/deals") {
+      try {
+        const { data } = await api("GET", matchPath("/me"), undefined, { delays: [400] });
+        if (S.clash && S.clash.entry.n === entry.n) S.clash.me = data;
+      } catch (error) {
+        /* unknown: the referee says when the phone answers */
+      }
+    }
     render();
   },
 });
@@ -289,5 +353,5 @@ export function colorClass(i) {
 
 // Kept for the screens written against the first split (step 1 of issue 13): the deal in
 // progress now lives in deal.js, and the live stream replaced polling.
-export { currentDeal, trickSize } from "./deal.js";
+export { currentDeal, trickSize };
 export const stopPolling = stopLive;

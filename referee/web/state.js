@@ -10,6 +10,7 @@ export const S = {
   ledgerKey: null, // what of the match changes the ledger (match.js ledgerKeyOf)
   pending: [], // writes waiting in the queue (writes.js), oldest first
   conflict: null, // {entry, match}: a 412 holds the queue until the player keeps or drops it
+  clash: null, // {entry, problem, me}: a 409 (the place is taken) holds it until the player chooses
   tab: "play",
   irregular: false, // "something irregular happened": every card, who acted (screens/anyway.js)
   actor: null, // the player named for the next bid or card (null: whose turn it is)

@@ -13,7 +13,8 @@ const STATIC = "static/" + VERSION + "/";
 const FILES = [
   "app.js", "api.js", "cards.js", "deal.js", "dom.js", "idb.js", "match.js", "messages.js",
   "qr.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
-  "screens/agree.js", "screens/anyway.js", "screens/chart.js", "screens/home.js",
+  "screens/agree.js", "screens/anyway.js", "screens/chart.js", "screens/clash.js",
+  "screens/home.js",
   "screens/play.js", "screens/reentry.js", "screens/score.js", "screens/seats.js",
   "screens/setup.js", "screens/share.js",
   "screens/sheet.js", "screens/tabs.js",

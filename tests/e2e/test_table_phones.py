@@ -1,4 +1,5 @@
-"""Phones at the same table: a stale phone is told, not obeyed (If-Match); a retry after a lost
+"""Phones at the same table: a stale phone is told, not obeyed (If-Match, then the place each
+card was tapped for: screens/clash.js); a retry after a lost
 answer records once (Idempotency-Key); the share link only watches; the partie's settlement."""
 
 from __future__ import annotations
@@ -51,14 +52,14 @@ def test_a_phone_that_is_behind_gets_the_current_state_instead_of_overwriting(
 
     tap_card(phone, "KS")  # the first phone records Bill's lead
     second_phone.click('#cards [data-card="QS"]')  # the second still thinks Bill is to lead
-    second_phone.wait_for_selector("#conflict:not([hidden])")
+    second_phone.wait_for_selector("#conflict:not([hidden]) #clash-title")
     conflict = second_phone.inner_text("#conflict")
-    assert "Another phone recorded something first" in conflict
-    assert "king of spades" in conflict, "it says what the other phone recorded"
-    assert "1 entry waiting: queen of spades" in conflict
+    assert "Another phone recorded deal 1, trick 1, card 1 first" in conflict
+    assert "Another phone has Bill's king of spades there" in conflict, "what it recorded"
+    assert "this phone has Bill's queen of spades" in conflict
     second_phone.wait_for_selector('body[data-version="2"]', state="attached")
     assert turn(second_phone) == "Ann (younger) to play"
-    second_phone.click("#conflict-drop")
+    second_phone.click("#clash-theirs")
     second_phone.wait_for_selector('body[data-pending="0"]', state="attached")
     assert second_phone.is_hidden("#conflict")
     assert "played" in second_phone.locator('#cards [data-card="KS"]').get_attribute("class")
@@ -69,14 +70,15 @@ def test_a_phone_that_is_behind_gets_the_current_state_instead_of_overwriting(
     tap_card(second_phone, "AS")
     assert _cards_in_log(served, match, write_token(phone, match)) == ["KS", "AS"]
 
-    # Again, but the second phone keeps its card: Ann led the ♣K meanwhile, and the ♣A the
-    # second phone tapped is Bill's answer to it — recorded after it, re-based, not lost.
+    # Again, but both happened: Ann led the ♣K meanwhile, and the ♣A the second phone tapped
+    # as the lead of trick 2 is Bill's answer to it — recorded after it, on the table's word.
     phone.wait_for_selector('body[data-version="3"]', state="attached")
     tap_card(phone, "KC")
     second_phone.click('#cards [data-card="AC"]')
-    second_phone.wait_for_selector("#conflict:not([hidden])")
+    second_phone.wait_for_selector("#conflict:not([hidden]) #clash-title")
     assert "ace of clubs" in second_phone.inner_text("#conflict")
-    second_phone.click("#conflict-keep")
+    assert "deal 1, trick 2, card 2" in second_phone.inner_text("#clash-both-note")
+    second_phone.click("#clash-both")
     second_phone.wait_for_selector('body[data-pending="0"][data-version="5"][data-busy=false]',
                                    state="attached")
     assert _cards_in_log(served, match, write_token(phone, match)) == ["KS", "AS", "KC", "AC"]

@@ -342,6 +342,12 @@ export function claimsView(d) {
 
 // ------------------------------------------------------------------ the screens
 
+/** Is deal `n` the one a clash on screen is about? Its box (screens/clash.js) answers it. */
+function inClash(n) {
+  const problem = S.clash && S.clash.problem;
+  return Boolean(problem && problem.existing && problem.existing.deal === n);
+}
+
 /** Redraw #agree on the Play tab. */
 export function renderAgree() {
   const box = $("#agree");
@@ -354,7 +360,7 @@ export function renderAgree() {
   for (const d of live) {
     if (reentry && reentry.deal !== d.deal) continue;
     if (d.agreement === "disputed") parts.push(disputedBox(d));
-    else if (mayAnswer(d)) parts.push(answerBox(d));
+    else if (mayAnswer(d) && !inClash(d.deal)) parts.push(answerBox(d));
   }
   // The deal this phone saw settled one by one (shown beside what else waits), else the last
   // deal when it was ruled by its cards.

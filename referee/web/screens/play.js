@@ -6,8 +6,8 @@ import { currentDeal, trickSize } from "../deal.js";
 import { colorClass } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S } from "../state.js";
-import { dropAll, keepAll } from "../writes.js";
 import { actorChooser, recordedAnyway, tableIrregularities, tapStep } from "./anyway.js";
+import { renderConflict } from "./clash.js";
 import { renderSetup } from "./setup.js";
 
 /** "Deal 3 of 6": counted deals (a voided deal is played again under the next number). */
@@ -153,43 +153,8 @@ function renderPending(deal) {
   fill(box,
     el("b", {}, `${plural(waiting.length, "entry", "entries")} waiting to be sent`),
     ` · last: ${last.label || last.kind}. `,
-    el("span", {}, S.conflict ? "Held back: see below."
+    el("span", {}, S.conflict || S.clash ? "Held back: see below."
       : "They go in order as soon as the referee answers; nothing is lost."),
-  );
-  box.hidden = false;
-}
-
-/** A 412 while sending: what the other phone recorded, and keep or drop ours. */
-function renderConflict() {
-  const box = $("#conflict");
-  if (!S.conflict) {
-    box.hidden = true;
-    return;
-  }
-  const m = S.match;
-  const waiting = (S.pending || []).map((e) => e.label || e.kind);
-  const theirs = [];
-  const cards = (m.current_deal && m.current_deal.tricks || []).flat();
-  if (m.deal_in_progress && cards.length) {
-    theirs.push(`the cards of deal ${m.deal_number} so far: ` +
-      cards.slice(-4).map(cardWords).join(", ") + (cards.length > 4 ? " (the last four)" : ""));
-  } else if (m.deal_in_progress && m.current_deal && (m.current_deal.bids || []).length) {
-    theirs.push("the bids: " + m.current_deal.bids.join(", "));
-  } else {
-    theirs.push(`the match is now at deal ${m.deal_number}` +
-      (m.deals_played ? `, ${plural(m.deals_played, "deal")} scored` : ""));
-  }
-  fill(box,
-    el("h2", {}, "Another phone recorded something first"),
-    el("p", {}, `It has ${theirs.join("; ")}. ` +
-      (m.next && m.next.player ? `Now: ${m.next.player} to ${m.next.action === "bid" ? "bid" : "play"}.` : "")),
-    el("p", {}, `This phone still has ${plural(waiting.length, "entry", "entries")} waiting: ` +
-      `${waiting.join(", ")}.`),
-    el("div", { class: "actions" },
-      el("button", { type: "button", class: "primary", id: "conflict-keep", onclick: keepAll },
-        "Keep mine: record them after it"),
-      el("button", { type: "button", class: "warn", id: "conflict-drop", onclick: dropAll },
-        "Drop mine")),
   );
   box.hidden = false;
 }

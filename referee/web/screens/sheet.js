@@ -574,11 +574,21 @@ export function renderSheet() {
     if (node) node.hidden = true;
   }
   const word = m.game === "piquet" ? "Deal" : "Hand";
-  if ((S.pending || []).some((e) => e.path === "/deals")) {
+  const queued = (S.pending || []).find((e) => e.path === "/deals");
+  if (queued) {
     // Written, not yet sent (no network): the queue sends it once, as soon as it can.
+    const number = (queued.body && queued.body.deal) || m.deal_number;
+    const clashed = S.clash && S.clash.entry.n === queued.n;
+    if (turn) {
+      fill(turn, `${word} ${number}: the score sheet`, el("small", {}, clashed
+        ? "Another phone recorded it too: choose below." : "Written, waiting to be sent."));
+      turn.dataset.entry = mode;
+    }
     fill(box, el("p", { class: "answer-box", id: "sheet-waiting", role: "status" },
-      `${word} ${m.deal_number} is written and waits to be sent: it is recorded as soon as ` +
-      "the phone is back online. Nothing more to do."));
+      clashed ? `${word} ${number} from this phone meets another phone's entry: choose ` +
+        "above what happened."
+        : `${word} ${number} is written and waits to be sent: it is recorded as soon as ` +
+        "the phone is back online. Nothing more to do."));
     return;
   }
   const title = m.game === "piquet"
@@ -598,7 +608,9 @@ export function renderSheet() {
     level: mode,
     id: "sheet-form",
     label: `Record ${m.game === "piquet" ? "deal" : "hand"} ${number}`,
-    submit: (body, clear) => post("/deals", body, (answer) => {
+    // The deal it was written for goes with it: a phone that was behind is told (409),
+    // never recorded as another deal.
+    submit: (body, clear) => post("/deals", { ...body, deal: number }, (answer) => {
       clear();
       justRecorded = answer.deal;
       setTimeout(() => window.scrollTo({ top: 0 }), 0); // the answer is at the top
