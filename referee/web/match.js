@@ -45,6 +45,13 @@ export async function openMatch(id, token, candidate, seatName) {
   }
   try {
     const { data } = await api("GET", matchPath());
+    const moved = await ledgerMoved(S.match && S.match.head, data);
+    if (moved) {
+      // The referee's ledger no longer leads to what this phone saw: never keep showing the
+      // phone's copy as though it were the referee's, and say so loudly.
+      Object.assign(S, { match: null, ledger: [], ledgerVersion: -1, ledgerKey: null });
+      showMessage(moved, "alarm");
+    }
     if (candidate) {
       if (token.startsWith("st_")) saveMatch({ id, seat: token, seatName: seatName || "" });
       else saveMatch({ id, [token.startsWith("rw_") ? "write" : "read"]: token });
@@ -102,6 +109,38 @@ async function takeSeat(id) {
   if (S.pending.some((entry) => entry.path === "/me:join")) return;
   await write("/me:join", {}, name ? `${name}'s seat taken up` : "your seat taken up", "join",
     true);
+}
+
+/**
+ * What to tell the table when the referee's ledger does not lead to the head this phone last
+ * saw (`kept`, from its snapshot): null when it does. Behind: the server was restored to an
+ * earlier point (a backup), and what was recorded after it is missing; diverged: an event the
+ * phone saw is no longer there as it was. Asks GET …/verify?head= only when the match read
+ * (`fresh`) is not plainly ahead of the kept head.
+ */
+async function ledgerMoved(kept, fresh) {
+  if (!kept || !fresh || !fresh.head) return null;
+  if (fresh.head.seq > kept.seq) return null; // it went on since: the usual case
+  if (fresh.head.seq === kept.seq && fresh.head.hash === kept.hash) return null;
+  let report;
+  try {
+    ({ data: report } = await api("GET", matchPath(`/verify?head=${kept.seq}:${kept.hash}`)));
+  } catch (error) {
+    return null; // cannot ask now: asked again at the next opening
+  }
+  const status = report && report.known_head && report.known_head.status;
+  if (status === "behind") {
+    return `The referee's record of this match is behind what this phone last saw: it has ` +
+      `${report.events} entries, this phone saw ${kept.seq}. The referee was probably ` +
+      "restored from an earlier backup, and what was recorded after that point is missing: " +
+      "check the last deals against your score sheet and enter the missing ones again.";
+  }
+  if (status === "diverged") {
+    return `Entry ${kept.seq} of the referee's record of this match is not the one this ` +
+      "phone saw: the record was changed. Keep your own score sheet and tell whoever runs " +
+      "the referee.";
+  }
+  return null;
 }
 
 /** Stop following the match on screen (leaving it). */

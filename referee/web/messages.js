@@ -36,7 +36,8 @@ export function showMessage(text, kind, violations, action) {
   box.className = "message" + (kind && kind !== "error" ? " " + kind : "");
   const rules = [...new Set((violations || []).map((v) => v.rule).filter(Boolean))];
   fill(box,
-    el("strong", {}, kind === "info" || kind === "ok" ? "" : "Not recorded. "), text,
+    el("strong", {}, kind === "info" || kind === "ok" ? "" :
+      kind === "alarm" ? "The record has changed. " : "Not recorded. "), text,
     // each section linked to the rules pages (/rules/Q6)
     rules.length ? el("span", { class: "rule" }, " (rule ",
       ...rules.flatMap((r, i) => (i ? [", ", ruleLink(r)] : [ruleLink(r)])), ")") : null,
