@@ -271,3 +271,23 @@ def test_the_service_says_why_it_cannot_start(tmp_path: Any) -> None:
     assert done.returncode == 3
     assert done.stderr.strip().startswith("referee cannot start: a ledger key must have")
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="PostgreSQL's connection settings")
+def test_postgresql_waits_are_bounded_on_every_connection(
+    app: Flask, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No statement, lock or frozen transaction waits without bound (there was no timeout at
+    all): every connection carries the settings' timeouts."""
+    from tests.conftest import POSTGRES_URL
+
+    monkeypatch.setenv("REFEREE_PG_STATEMENT_TIMEOUT", "7")
+    db = store_db.make_database(POSTGRES_URL)
+    try:
+        with db.connection_context():
+            shown = {name: db.execute_sql(f"SHOW {name}").fetchone()[0] for name in (
+                "statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout")}
+    finally:
+        db.close_all()
+    assert shown == {"statement_timeout": "7s", "lock_timeout": "5s",
+                     "idle_in_transaction_session_timeout": "10s"}
