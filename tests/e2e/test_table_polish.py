@@ -3,11 +3,13 @@ screen fits a 320 px phone; the ledger says who dealt and how every deal scored.
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from typing import Any
 
 import pytest
 
-from tests.e2e.table import SETTLED, bid, start_match, turn
+from tests.e2e.table import SETTLED, bid, match_id, start_match, turn, version, write_token
 
 pytestmark = pytest.mark.e2e
 
@@ -31,3 +33,148 @@ def test_offline_the_dealer_who_steals_the_bid_leads_as_the_referee_says(
                             timeout=15000)
     phone.wait_for_selector(SETTLED, state="attached")
     assert turn(phone) == "Ann to lead", "the referee's answer, online"
+
+
+#: A phone 320 px wide, the narrowest the page supports.
+NARROW = {"width": 320, "height": 640}
+
+#: What overflows the viewport: the document's scroll width and every visible element whose
+#: right edge is beyond it (cut off, or only reachable by scrolling sideways).
+_OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  for (const e of document.querySelectorAll("body *")) {
+    if (!e.getClientRects().length || getComputedStyle(e).visibility === "hidden") continue;
+    if (e.closest(".sr-only, .vh")) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width && r.right > width + 0.5) {
+      out.push(`${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}` +
+        `${e.className && typeof e.className === "string" ? "." + e.className.split(" ")[0] : ""}` +
+        ` "${(e.textContent || "").trim().slice(0, 24)}" right ${Math.round(r.right)}`);
+    }
+  }
+  return { scroll: document.documentElement.scrollWidth, out };
+}"""
+
+
+@pytest.fixture
+def narrow(browser: Any) -> Any:
+    """A phone 320 px wide."""
+    context = browser.new_context(viewport=NARROW, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def _fits(page: Any, screen: str, settled: bool = True) -> None:
+    if settled:
+        page.wait_for_selector(SETTLED, state="attached")
+    found = page.evaluate(_OVERFLOW)
+    assert found["scroll"] <= 320 and not found["out"], (
+        f"{screen}: {found['scroll']} px wide; beyond 320 px: {found['out'][:6]}")
+
+
+def _deal(base: str, match: str, token: str, body: dict[str, Any]) -> None:
+    read = urllib.request.Request(f"{base}/v1/matches/{match}",
+                                  headers={"Authorization": "Bearer " + token})
+    with urllib.request.urlopen(read, timeout=10) as response:
+        etag = response.headers["ETag"]
+    request = urllib.request.Request(
+        f"{base}/v1/matches/{match}/deals", data=json.dumps(body).encode(), method="POST",
+        headers={"Authorization": "Bearer " + token, "Content-Type": "application/json",
+                 "If-Match": etag})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201
+
+
+def _recorded_behind(page: Any, base: str, body: dict[str, Any]) -> None:
+    """A deal recorded by another phone; waits until this page has it."""
+    match = match_id(page)
+    before = version(page)
+    _deal(base, match, write_token(page, match), body)
+    page.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                           state="attached")
+
+
+def _walk_play(page: Any, game: str) -> None:
+    """The Play tab's screens: the score sheet, the totals, the cards (irregular ticked)."""
+    page.click("button[data-tab=play]")
+    _fits(page, f"{game} sheet")
+    page.click("#entry-totals")
+    _fits(page, f"{game} totals")
+    page.click("#entry-cards")
+    page.wait_for_selector("#turn:not([data-entry])", state="attached")
+    _fits(page, f"{game} cards")
+    page.check("#irregular")
+    _fits(page, f"{game} cards, something irregular")
+    page.uncheck("#irregular")
+
+
+def _walk_score_and_share(page: Any, game: str) -> None:
+    page.click("button[data-tab=score]")
+    page.wait_for_selector("#chart:not([hidden]) svg")
+    _fits(page, f"{game} score")
+    for summary in page.locator("#ledger details summary").all():
+        summary.click()
+    _fits(page, f"{game} score, every ruling open")
+    page.locator("#ledger [data-void]").first.click()
+    _fits(page, f"{game} score, voiding")
+    page.click("#ledger button:has-text('Keep')")
+    page.click("button[data-tab=share]")
+    page.wait_for_selector("#read-qr svg path")
+    _fits(page, f"{game} share")
+    before = version(page)
+    page.click("#make-seats")
+    page.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                           state="attached")
+    _fits(page, f"{game} share, seats")
+
+
+PIQUET_SHEET = {"point": {"elder": "point of five", "younger": "point of six"},
+                "sequence": {"younger": "sixième"}, "sets": {"elder": ["trio of aces"]},
+                "tricks": {"elder": 5, "younger": 7}, "play": {"elder": 8, "younger": 9}}
+
+
+def test_every_screen_of_both_games_fits_320_px(served: str, narrow: Any) -> None:
+    page = narrow
+    page.goto(served + "/table/")
+    page.wait_for_selector("#home:not([hidden])")
+    _fits(page, "home")
+
+    start_match(page, served, "piquet", ["Bartholomew", "Annabelle"], entry="sheet")
+    _walk_play(page, "piquet")
+    page.click("#record-declaration")
+    _fits(page, "piquet declaration")
+    page.click("#deal-setup button:has-text('Cancel')")
+    page.click("#record-hands")
+    _fits(page, "piquet hands")
+    page.click("#deal-setup button:has-text('Cancel')")
+    _recorded_behind(page, served, {"sheet": PIQUET_SHEET})
+    _recorded_behind(page, served, {"totals": {"scores": {"elder": 30, "younger": 12}}})
+    _walk_score_and_share(page, "piquet")
+    for _ in range(4):
+        _recorded_behind(page, served, {"sheet": PIQUET_SHEET})
+    page.click("button[data-tab=score]")
+    page.wait_for_selector("#settlement-box")
+    _fits(page, "piquet settlement")
+
+    page.goto(served + "/table/")
+    page.wait_for_selector("#home:not([hidden])")
+    _fits(page, "home, a match on this phone")
+    start_match(page, served, "pitch", ["Annabelle", "Bartholomew", "Cidalia", "Desmond"],
+                entry="sheet")
+    page.click("#sheet [data-pick=\"bid=2\"]")
+    _fits(page, "pitch sheet, bids")
+    _walk_play(page, "pitch")
+    _recorded_behind(page, served, {"sheet": {"pitcher": 1, "bid": 2, "high": 1, "low": 1,
+                                              "jack": None, "game": 1}})
+    _recorded_behind(page, served, {"totals": {"scores": [1, 0, 3, 0], "pitcher": 2,
+                                               "bid": 2}})
+    _walk_score_and_share(page, "pitch")
+    page.click("button[data-tab=score]")
+    page.click('#ledger [data-check-cards="2"]')
+    page.wait_for_selector("#reentry-panel:not([hidden])")
+    _fits(page, "pitch, a deal checked by its cards")
