@@ -178,3 +178,42 @@ def test_every_screen_of_both_games_fits_320_px(served: str, narrow: Any) -> Non
     page.click('#ledger [data-check-cards="2"]')
     page.wait_for_selector("#reentry-panel:not([hidden])")
     _fits(page, "pitch, a deal checked by its cards")
+
+
+def test_the_ledger_says_who_dealt_and_how_every_deal_scored(served: str, phone: Any) -> None:
+    # Q10 four times by score sheet (the dealers alternate, Ann first), then once by its
+    # cards-free totals: each deal's line in the ledger says who dealt it, and every deal —
+    # not just the last three — says how its points are made up.
+    start_match(phone, served, "piquet", ["Bill", "Ann"], entry="sheet")
+    for _ in range(4):
+        _recorded_behind(phone, served, {"sheet": PIQUET_SHEET})
+    phone.click("button[data-tab=score]")
+    first = phone.locator('#ledger tr[data-deal="1"] td').first.inner_text()
+    assert "dealt by Ann" in first
+    assert "dealt by Bill" in phone.locator('#ledger tr[data-deal="2"] td').first.inner_text()
+    for deal in (1, 2, 3, 4):
+        assert phone.locator(f'#ledger [data-deal-how="{deal}"] details.ruling').count() == 1
+    # Deal 1: Ann (younger) point of six, sixième, the cards, 9 in play; Bill three aces, 8.
+    one = phone.locator('#ledger [data-deal-how="1"] .breakdown').inner_text()
+    assert "Bill: sets 3, play 8 = 11" in one
+    assert "Ann: point 6, sequence 16, play 9, the cards 10 = 41" in one
+    # Deal 2, Bill deals: Ann is elder and makes the same 11.
+    two = phone.locator('#ledger [data-deal-how="2"] .breakdown').inner_text()
+    assert "Ann: sets 3, play 8 = 11" in two and "Bill: point 6, sequence 16" in two
+
+
+def test_the_pitch_ledger_says_how_every_hand_scored(served: str, phone: Any) -> None:
+    # Ann deals hand 1: Bob pitches 2 and takes high, low and game (3); hand 2 (Bob deals):
+    # Ann bids 3 and takes only low: set back 3; Bob high, Cid game.
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"], entry="sheet")
+    _recorded_behind(phone, served, {"sheet": {"pitcher": 1, "bid": 2, "high": 1, "low": 1,
+                                               "jack": None, "game": 1}})
+    _recorded_behind(phone, served, {"sheet": {"pitcher": 0, "bid": 3, "high": 1, "low": 0,
+                                               "jack": None, "game": 2}})
+    phone.click("button[data-tab=score]")
+    assert "dealt by Bob" in phone.locator('#ledger tr[data-deal="2"] td').first.inner_text()
+    one = phone.locator('#ledger [data-deal-how="1"] .breakdown').inner_text()
+    assert "Bob: high, low, game = +3" in one and "Ann: nothing = 0" in one
+    two = phone.locator('#ledger [data-deal-how="2"] .breakdown').inner_text()
+    assert "Ann: low; set back 3 = -3" in two
+    assert "Bob: high = +1" in two and "Cid: game = +1" in two
