@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.api.deals import BOB_SET_BACK_HANDS, Q10_RECORD
 from tests.e2e.table import SETTLED, bid, match_id, start_match, turn, version, write_token
 
 pytestmark = pytest.mark.e2e
@@ -77,17 +78,23 @@ def _fits(page: Any, screen: str, settled: bool = True) -> None:
         f"{screen}: {found['scroll']} px wide; beyond 320 px: {found['out'][:6]}")
 
 
-def _deal(base: str, match: str, token: str, body: dict[str, Any]) -> None:
+def _post(base: str, match: str, token: str, path: str, body: dict[str, Any]) -> Any:
+    """POST ``body`` to the match's ``path`` behind the page's back, If-Match'd."""
     read = urllib.request.Request(f"{base}/v1/matches/{match}",
                                   headers={"Authorization": "Bearer " + token})
     with urllib.request.urlopen(read, timeout=10) as response:
         etag = response.headers["ETag"]
     request = urllib.request.Request(
-        f"{base}/v1/matches/{match}/deals", data=json.dumps(body).encode(), method="POST",
+        f"{base}/v1/matches/{match}{path}", data=json.dumps(body).encode(), method="POST",
         headers={"Authorization": "Bearer " + token, "Content-Type": "application/json",
                  "If-Match": etag})
     with urllib.request.urlopen(request, timeout=10) as response:
-        assert response.status == 201
+        assert response.status in (200, 201)
+        return json.loads(response.read())
+
+
+def _deal(base: str, match: str, token: str, body: dict[str, Any]) -> None:
+    _post(base, match, token, "/deals", body)
 
 
 def _recorded_behind(page: Any, base: str, body: dict[str, Any]) -> None:
@@ -217,3 +224,51 @@ def test_the_pitch_ledger_says_how_every_hand_scored(served: str, phone: Any) ->
     two = phone.locator('#ledger [data-deal-how="2"] .breakdown').inner_text()
     assert "Ann: low; set back 3 = -3" in two
     assert "Bob: high = +1" in two and "Cid: game = +1" in two
+
+
+def test_with_something_irregular_ticked_the_banner_says_every_card_can_be_tapped(
+    served: str, phone: Any
+) -> None:
+    # The hands are known: Bob bids 2 and leads ♥K, Cid plays ♥A; Ann holds hearts, so the
+    # referee offers only them — until "Something irregular happened" is ticked.
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"])
+    match = match_id(phone)
+    token = write_token(phone, match)
+    steps = [{"type": "deal_started", "hands": BOB_SET_BACK_HANDS},
+             {"type": "bid", "call": 2}, {"type": "bid", "call": "pass"},
+             {"type": "bid", "call": "pass"},
+             {"type": "card", "card": "KH"}, {"type": "card", "card": "AH"}]
+    for step in steps:
+        before = version(phone)
+        _post(served, match, token, "/events", step)
+        phone.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                                state="attached")
+    assert turn(phone) == "Ann to play"
+    assert "only the cards allowed are offered" in phone.inner_text("#turn")
+    phone.check("#irregular")
+    banner = phone.inner_text("#turn")
+    assert "every card can be tapped" in banner
+    assert "only the cards allowed" not in banner
+
+
+def test_a_settled_dispute_calls_the_shared_phones_entry_the_entry(
+    served: str, phone: Any
+) -> None:
+    # The shared phone writes Q10's deal as totals, Bill 30 and Ann 12; Bill's seat disputes
+    # it; the cards rule it (Bill 11, Ann 41): the entry parts from the ruling — it is the
+    # shared phone's entry, not a claim.
+    start_match(phone, served, "piquet", ["Bill", "Ann"], entry="sheet")
+    match = match_id(phone)
+    token = write_token(phone, match)
+    _recorded_behind(phone, served, {"totals": {"scores": {"elder": 30, "younger": 12}}})
+    seats = _post(served, match, token, "/seats", {})
+    bill = next(s["token"] for s in seats["seats"] if s["player"] == "Bill")
+    _post(served, match, bill, "/deals/1/dispute", {"reason": "Ann made 41"})
+    before = version(phone)
+    _post(served, match, token, "/deals/1/cards", Q10_RECORD)
+    phone.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                            state="attached")
+    phone.click("button[data-tab=score]")
+    view = phone.locator('#ledger [data-claims="1"] .parts-at').first.inner_text()
+    assert "entry parts from the ruling" in view
+    assert ", the entry " in view and "the claim" not in view
