@@ -39,8 +39,12 @@ _RANK_CHARS: dict[int, str] = {
 _RANK_BY_CHAR: dict[str, int] = {c: n for n, c in _RANK_CHARS.items()}
 _RANK_BY_CHAR["10"] = TEN
 
+#: Each rank in words, as players say it: the one way the referee names a card (with
+#: :func:`describe_card`: "nine of spades", never "9 of spades"; the table page's cards.js
+#: says the same words).
 RANK_NAMES: dict[int, str] = {
-    **{n: str(n) for n in range(2, 11)},
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+    10: "ten",
     JACK: "jack",
     QUEEN: "queen",
     KING: "king",

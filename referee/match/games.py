@@ -7,14 +7,12 @@ the Piquet partie (Q1, Q9) or the Pitch target (P2, P7).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from referee import piquet, pitch
-from referee.cards import card_names
+from referee.cards import card_names, describe_card, parse_card
 from referee.match.events import Event
 from referee.match.state import (
     DealEntry,
@@ -95,44 +93,6 @@ def blocking(violations: Sequence[Violation], kind: str) -> tuple[Violation, ...
     if kind == "declaration":
         return tuple(violations)
     return tuple(v for v in violations if not v.location.startswith("declarations."))
-
-
-_SEATS = re.compile(r"\b(?:the team of )?[Ss]eats? (\d+)(?: and (\d+))?\b")
-
-
-def _name_seats(text: str, players: Sequence[str]) -> str:
-    """The sentences of the P10 irregularities (:mod:`referee.pitch.irregular`,
-    :mod:`referee.pitch.anyway`), which do not take the players' names yet, with each seat
-    named: "seat 1 revoked" → "Bob revoked", "seats 0 and 2" → "Ann and Cy". The rest of the
-    engine names the players itself (``names``)."""
-    def named(found: re.Match[str]) -> str:
-        seats = [int(g) for g in found.groups() if g is not None]
-        if any(s >= len(players) for s in seats):
-            return found.group(0)
-        return " and ".join(players[s] for s in seats)
-    return _SEATS.sub(named, text)
-
-
-def _named_texts(data: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
-    """A Pitch ruling's sentences (findings, irregularities) with the seats the P10 sentences
-    name named (:func:`_name_seats`)."""
-    def walk(value: Any) -> Any:
-        if isinstance(value, str):
-            return _name_seats(value, players)
-        if isinstance(value, list):
-            return [walk(v) for v in value]
-        if isinstance(value, dict):
-            return {k: walk(v) for k, v in value.items()}
-        return value
-    keys = ("verified", "computed", "as_reported", "irregularities")
-    return {k: walk(v) if k in keys else v for k, v in data.items()}
-
-
-def _named_violations(
-    violations: Sequence[Violation], players: Sequence[str]
-) -> tuple[Violation, ...]:
-    """The violations with their seats named (:func:`_name_seats`)."""
-    return tuple(replace(v, message=_name_seats(v.message, players)) for v in violations)
 
 
 class StepRules:
@@ -765,7 +725,7 @@ class PitchGame(StepRules):
         found = pitch.progress(self._hand(record, players, options), self._engine_options(options))
         seat = found.to_act
         name = players[seat] if seat is not None else None
-        violations = _named_violations(found.violations, players)
+        violations = found.violations
         if found.phase in ("complete", "redeal", "misdeal"):
             return StepCheck(True, Next("score"), violations)
         if found.phase == "bidding":
@@ -795,9 +755,9 @@ class PitchGame(StepRules):
                     "level": "cards"}
             return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
         ruling = pitch.rule_deal(hand, engine_options)
-        data = _named_texts({**ruling.as_dict(), "level": "cards"}, players)
+        data = {**ruling.as_dict(), "level": "cards"}
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, _named_violations(ruling.violations, players))
+        return DealRuling(data, scores, ruling.violations)
 
     def sheet_has_dealer(self, level: str) -> bool:
         """A Pitch score sheet names the dealer (its bids start at his left, P3)."""
@@ -824,11 +784,11 @@ class PitchGame(StepRules):
         :raises RecordError: the record cannot be read.
         """
         ruling = self._engine_entry(level, record, players, options)
-        data = _named_texts(ruling.as_dict(), players)
+        data = ruling.as_dict()
         data.setdefault("level", level)
         names = self.standing_names(players, options)
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, _named_violations(ruling.violations, players))
+        return DealRuling(data, scores, ruling.violations)
 
     def compare_line(
         self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
@@ -856,13 +816,13 @@ class PitchGame(StepRules):
         if seat is not None:
             step["seat"] = seat
         found = pitch.record_anyway(record, step, len(players), options["partnership"],
-                                    self._engine_options(options))
+                                    self._engine_options(options), names=players)
         return {"record": found.record,
                 "irregular": [item.as_dict() for item in found.irregularities],
                 "kinds": [item.kind for item in found.irregularities],
                 "penalties": list(found.penalties),
-                "consequences": [_name_seats(c, players) for c in found.consequences],
-                "violations": list(_named_violations(found.refused, players))}
+                "consequences": list(found.consequences),
+                "violations": list(found.refused)}
 
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
@@ -902,10 +862,11 @@ class PitchGame(StepRules):
         next_dealer = None
         if what == "long_hand":
             next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % len(players)
-        consequence = pitch_consequence(item, engine, None, next_dealer, partnership)
-        consequence = consequence.replace(f"Seat {seat}", f"{players[seat]} (seat {seat})", 1)
+        consequence = pitch_consequence(item, engine, None, next_dealer, partnership,
+                                        names=players)
         if cards:
-            consequence = consequence.replace(" exposed a card", f" exposed the {cards[0]}", 1)
+            exposed = describe_card(parse_card(cards[0]))
+            consequence = consequence.replace(" exposed a card", f" exposed the {exposed}", 1)
         return {"record": new, "irregular": [entry], "penalty": penalty,
                 "consequence": consequence, "law": source}
 

@@ -577,16 +577,9 @@ def table_log(counts: Sequence[Count], n_declaring: int) -> tuple[LogEntry, ...]
     return tuple(log)
 
 
-def card_words(card: Card) -> str:
-    """A card in words: ``TS`` → ``"ten of spades"``."""
-    return f"{_RANK_WORDS[card.rank]} of {SUIT_NAMES[card.suit]}"
-
-
-_RANK_WORDS = {7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen",
-               13: "king", 14: "ace"}
-_LEAD_FULL: dict[Card, str] = {c: f"lead of the {card_words(c)}" for c in PACK_SET}
+_LEAD_FULL: dict[Card, str] = {c: f"lead of the {describe_card(c)}" for c in PACK_SET}
 _WIN_FULL: dict[tuple[int, Card], str] = {
-    (t, c): f"trick {t + 1} won with the {card_words(c)}" for t in range(12) for c in PACK_SET
+    (t, c): f"trick {t + 1} won with the {describe_card(c)}" for t in range(12) for c in PACK_SET
 }
 
 

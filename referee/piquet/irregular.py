@@ -131,12 +131,12 @@ def revoke_irregularity(
     trick = (trick_of(location) or 0) + 1
     if penalty == "replay":
         consequence = (f"The {offender} hand revoked in trick {trick}: take back the cards from "
-                       f"that trick, he plays a {suit_words}, and the play goes on as though no "
-                       "error had been made (PT 59 IV); record the replay.")
+                       f"that trick, the {offender} hand plays a {suit_words}, and the play goes "
+                       "on as though no error had been made (PT 59 IV); record the replay.")
     elif penalty == "reckon_nothing":
         consequence = (f"The {offender} hand revoked in trick {trick} and the deal cannot be "
-                       "replayed: he reckons nothing this deal; his counts still bar a pique or "
-                       f"repique of the {other(offender)} hand (table option).")
+                       f"replayed: the {offender} hand reckons nothing this deal, its counts still "
+                       f"barring a pique or repique of the {other(offender)} hand (table option).")
     else:
         consequence = (f"The {offender} hand revoked in trick {trick} and the deal cannot be "
                        "replayed: the deal is void, nobody scores (table option).")
@@ -150,16 +150,16 @@ def false_call_irregularity(
     if misnomer:
         return Irregularity(
             "false_call", caller, "PT 53", location, "none",
-            f"The {caller} hand called a combination that his hand and discard together could "
+            f"The {caller} hand called a combination that its cards and discard together could "
             "not hold: a misnomer, no penalty (PT 53); the call scores nothing.")
     if penalty == "reckon_nothing":
         return Irregularity(
             "false_call", caller, "PT 54", location, "reckon_nothing",
-            f"The {caller} hand called a combination he did not hold: he reckons nothing this "
-            f"deal (PT 54); the {other(caller)} hand reckons what he has good.")
+            f"The {caller} hand called a combination it did not hold and reckons nothing this "
+            f"deal (PT 54); the {other(caller)} hand reckons what it has good.")
     return Irregularity(
         "false_call", caller, "PT 54", location, "call_only",
-        f"The {caller} hand called a combination he did not hold: the call scores nothing "
+        f"The {caller} hand called a combination it did not hold: the call scores nothing "
         "(table option).")
 
 
@@ -225,14 +225,14 @@ def wrong_hands(deal: PiquetDeal, found: Mapping[str, Role]) -> PiquetDeal:
         if found.get("long_hand") != role:
             raise RecordError([Violation(
                 "bad_irregular", "Q12", f"Cards the {role} hand never played are listed, but "
-                f"no hand of more than twelve cards is recorded for him: add "
+                f"no hand of more than twelve cards is recorded for the {role} hand: add "
                 f'{{"code": "long_hand", "location": "{role}"}} to irregular.',
                 f"unplayed.{role}")])
         for i, card in enumerate(extra):
             if card in played:
                 raise RecordError([Violation(
                     "unplayed_played", "Q12", f"The {role} hand is said never to have played "
-                    "a card that is in the tricks: list only the cards left in his hand.",
+                    "a card that is in the tricks: list only the cards left in that hand.",
                     f"unplayed.{role}[{i}]")])
     if not wrong:
         return deal
@@ -263,8 +263,8 @@ def long_hand_irregularity(offender: Role, unplayed: int, penalty: str) -> Irreg
             "nobody scores (table option: PT 58 can profit the offender, Case XXII).")
     return Irregularity(
         "long_hand", offender, "PT 58", offender, "reckon_nothing",
-        f"The {offender} hand played with more than twelve cards{extra}: he reckons nothing "
-        "this deal but a carte blanche (PT 58, Case XXI); his cards and calls still bar a "
+        f"The {offender} hand played with more than twelve cards{extra} and reckons nothing "
+        "this deal but a carte blanche (PT 58, Case XXI); its cards and calls still bar a "
         f"pique or repique of the {other(offender)} hand, and the twelfth trick is the last "
         "(Case XIX).")
 
@@ -283,11 +283,11 @@ def talon_offence_irregularity(offender: Role, penalty: str) -> Irregularity:
     if penalty == "fresh_deal":
         return Irregularity(
             "talon_offence", offender, "PT 28–29", offender, "fresh_deal",
-            f"The {offender} hand took talon cards he was not entitled to: the "
+            f"The {offender} hand took talon cards it was not entitled to: the "
             f"{other(offender)} hand elects a fresh deal (table option, PT 28–29); the same "
             "dealer deals again and this deal scores nothing.")
     return Irregularity(
         "talon_offence", offender, "PT 27–29, 33, 35", offender, "reckon_nothing",
-        f"The {offender} hand took talon cards he was not entitled to: he reckons nothing this "
-        f"deal (PT 27–29, 33, 35); his counts still bar a pique or repique of the "
+        f"The {offender} hand took talon cards it was not entitled to and reckons nothing this "
+        f"deal (PT 27–29, 33, 35); its counts still bar a pique or repique of the "
         f"{other(offender)} hand.")

@@ -160,7 +160,7 @@ def find_revokes(
             message = f"{start} although holding the {card_name(max(held))}."
         else:
             proof = min(held, key=mine.__getitem__)
-            message = (f"{start}; his {card_name(proof)} in trick {mine[proof][0] + 1} proves "
-                       f"he held a {_SUIT_WORDS[suit]}.")
+            message = (f"{start}; the {follower} hand's {card_name(proof)} in trick "
+                       f"{mine[proof][0] + 1} proves it held a {_SUIT_WORDS[suit]}.")
         violations.append(Violation("revoke", "Q6", message, f"tricks[{i}][1]"))
     return violations

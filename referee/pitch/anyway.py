@@ -14,10 +14,11 @@ turn), ``{"kind": "deal_started", "hands": [[...], ...]}`` and ``{"kind": "misde
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.pitch.claims import seat_words, sentence_start
 from referee.pitch.irregular import consequence, penalty_of
 from referee.pitch.progress import progress
 from referee.pitch.records import (
@@ -69,6 +70,7 @@ def record_anyway(
     players: int,
     partnership: bool = False,
     options: PitchOptions = DEFAULT_OPTIONS,
+    names: Sequence[str] = (),
 ) -> Anyway:
     """Apply ``step`` to ``record`` keeping what the rules refuse as an irregularity (P10).
 
@@ -79,6 +81,8 @@ def record_anyway(
       (everyone then plays to it; a first lead out of turn is taken back: refused);
     - hands dealt with a hand not of six cards, or an explicit misdeal: a misdeal.
 
+    ``names``: the players, one per seat, named in the sentences (empty: "seat 1").
+
     :raises RecordError: the step breaks a rule that is no recordable irregularity (the
         violations), or the record cannot be read.
     """
@@ -88,7 +92,7 @@ def record_anyway(
     new.setdefault("tricks", [])
     entries: list[Irregularity] = []
     refused: list[Violation] = []
-    hand = hand_from_record(new, players, partnership)
+    hand = hand_from_record(new, players, partnership, names)
     seat = step.get("seat")
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
@@ -103,7 +107,8 @@ def record_anyway(
         if short:
             entries.append(Irregularity("misdeal", short[0]))
             refused.append(Violation("hand_not_six", "P2",
-                                     f"Seat {short[0]} was dealt {len(new['hands'][short[0]])} "
+                                     f"{sentence_start(seat_words(short[0], names))} was dealt "
+                                     f"{len(new['hands'][short[0]])} "
                                      "cards; each player is dealt six.", f"hands[{short[0]}]"))
     elif kind == "bid":
         call = parse_call(step.get("call"), "call")
@@ -114,8 +119,9 @@ def record_anyway(
         if seat is not None and seat != state.to_act:
             entries.append(Irregularity("bid_out_of_turn", seat, None, call))
             refused.append(Violation("bid_out_of_turn", "P3",
-                                     f"Seat {seat} called {call} out of turn: it was seat "
-                                     f"{state.to_act}'s call.", "bids"))
+                                     f"{sentence_start(seat_words(seat, names))} called "
+                                     f"{call} out of turn: it was "
+                                     f"{seat_words(state.to_act or 0, names)}'s call.", "bids"))
         else:
             new["bids"] = [*new["bids"], call]
     elif kind == "card":
@@ -130,16 +136,18 @@ def record_anyway(
             if not leading:
                 raise RecordError([Violation(
                     "out_of_turn", "P4",
-                    f"It is seat {state.to_act}'s turn; a card played out of turn within a "
+                    f"It is {seat_words(state.to_act or 0, names)}'s turn; a card played out "
+                    "of turn within a "
                     "trick is taken back.", "seat")])
             lead = Irregularity("lead_out_of_turn", seat, len(tricks))
             entries.append(lead)
             new["irregular"] = [*(new.get("irregular") or []), lead.as_dict()]
             refused.append(Violation("lead_out_of_turn", "P4",
-                                     f"Seat {seat} led out of turn: it was seat "
-                                     f"{state.to_act}'s lead.", f"tricks[{len(tricks) - 1}][0]"))
+                                     f"{sentence_start(seat_words(seat, names))} led out of "
+                                     f"turn: it was {seat_words(state.to_act or 0, names)}'s "
+                                     "lead.", f"tricks[{len(tricks) - 1}][0]"))
         # raises first_lead_out_of_turn: a first lead out of turn is always taken back
-        with_card = progress(hand_from_record(new, players, partnership), options)
+        with_card = progress(hand_from_record(new, players, partnership, names), options)
         before = set(state.violations)
         fresh = [v for v in with_card.violations if v not in before]
         others = [v for v in fresh if v.code != "revoke"]
@@ -155,7 +163,7 @@ def record_anyway(
                                      f"{kind!r} is not a step of a Pitch hand.", "kind")])
     if entries and kind != "card":  # a card's entries are in the record already
         new["irregular"] = [*(new.get("irregular") or []), *(e.as_dict() for e in entries)]
-    parsed = hand_from_record(new, players, partnership)
+    parsed = hand_from_record(new, players, partnership, names)
     if kind == "bid":
         known = set(progress(hand, options).violations)
         left = [v for v in progress(parsed, options).violations if v not in known]
@@ -167,6 +175,7 @@ def record_anyway(
         penalty, _ = penalty_of("misdeal", options)
         dealer = int(new.get("dealer", 0))
         next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % players
-    consequences = tuple(consequence(e, options, state_bid, next_dealer) for e in entries)
+    consequences = tuple(consequence(e, options, state_bid, next_dealer, names=names)
+                         for e in entries)
     penalties = tuple(penalty_of(e.kind, options)[0] for e in entries)
     return Anyway(new, tuple(entries), penalties, consequences, tuple(refused))

@@ -227,7 +227,7 @@ def check_bidding(
                 violations.append(
                     _bid(
                         "steal_not_allowed",
-                        f"The dealer ({who}) matched the high bid of {high_bid}, but he "
+                        f"The dealer ({who}) matched the high bid of {high_bid}, but the dealer "
                         f"{allowed}.",
                         i,
                     )

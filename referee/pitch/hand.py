@@ -532,6 +532,7 @@ def _score(
             jack_in_play=points.jack is not None,
             jack_side=None if points.jack is None else points.jack.side,
             game_side=points.game.side,
+            names=hand.names,
         )
         if penalised.changes != tuple(changes):
             as_played = tuple(changes)

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.pitch.claims import Finding, findings_dicts, side_words
+from referee.pitch.claims import Finding, findings_dicts, seat_words, sentence_start, side_words
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
@@ -127,14 +127,17 @@ def consequence(
     bid: int | None = None,
     next_dealer: int | None = None,
     partnership: bool = False,
+    names: Sequence[str] = (),
 ) -> str:
     """What recording ``irregularity`` means under the table's options, in words (P10): the
-    sentence to show before "record it anyway" is sent. ``bid``: the high bid when known."""
+    sentence to show before "record it anyway" is sent. ``bid``: the high bid when known;
+    ``names``: the players, one per seat, named in the sentence (empty: "seat 1")."""
     penalty, source = penalty_of(irregularity.kind, options, partnership)
-    seat = f"seat {irregularity.seat}"
+    seat = seat_words(irregularity.seat or 0, names)
+    who = sentence_start(seat)
     bid_words = "the bid" if bid is None else f"the bid, {bid}"
     if irregularity.kind == "revoke":
-        head = f"{seat.capitalize()} revoked" + (
+        head = f"{who} revoked" + (
             "" if irregularity.trick is None else f" in trick {irregularity.trick}"
         )
         if penalty == "set_back_bid":
@@ -147,33 +150,34 @@ def consequence(
         else:
             body = "the hand is void: nobody scores"
     elif irregularity.kind == "lead_out_of_turn":
-        head = f"{seat.capitalize()} led trick {irregularity.trick} out of turn"
+        head = f"{who} led trick {irregularity.trick} out of turn"
         if penalty == "void":
             body = "everyone played to it, so it cannot be taken back: the hand is void"
         else:
             body = "everyone played to it, so the trick stands as played (noted)"
     elif irregularity.kind == "bid_out_of_turn":
-        head = f"{seat.capitalize()} called {irregularity.call} out of turn"
+        head = f"{who} called {irregularity.call} out of turn"
         body = {
             "cancel": "the call is void and the auction goes on in turn",
-            "must_pass": f"the call is void and {seat} must pass at his turn",
-            "stands": f"the others accepted it: it is {seat}'s call at his turn",
+            "must_pass": f"the call is void and {seat} must pass when next to call",
+            "stands": f"the others accepted it: it stands as {seat}'s call in turn",
         }[penalty]
     elif irregularity.kind == "exposed_card":
         when = "" if irregularity.trick is None else f" in trick {irregularity.trick}"
-        head = f"{seat.capitalize()} exposed a card{when}"
-        body = ("the opponents may call it: he plays it when they call for it, if he can do so "
-                "without revoking; the score is not changed" if penalty == "may_be_called"
+        head = f"{who} exposed a card{when}"
+        body = (f"the opponents may call it: {seat} plays it when they call for it, if that "
+                "is no revoke; the score is not changed" if penalty == "may_be_called"
                 else "no penalty: the hand is scored as played, noted")
     else:
-        to = "" if irregularity.seat is None else f" to seat {irregularity.seat}"
+        to = "" if irregularity.seat is None else f" to {seat}"
         head = f"A wrong number of cards was dealt{to}"
         if irregularity.kind == "long_hand":
-            head = f"{seat.capitalize()} was found in play with more than six cards"
-        who = "the next dealer deals" if penalty == "pass_deal" else "the same dealer deals again"
+            head = f"{who} was found in play with more than six cards"
+        deals = ("the next dealer deals" if penalty == "pass_deal"
+                 else "the same dealer deals again")
         if next_dealer is not None:
-            who += f" (seat {next_dealer})"
-        body = f"there must be a new deal and nobody scores; {who}"
+            deals += f" ({seat_words(next_dealer, names)})"
+        body = f"there must be a new deal and nobody scores; {deals}"
     return f"{head}: {body} ({source})."
 
 
@@ -346,6 +350,7 @@ def apply_penalties(
     jack_in_play: bool,
     jack_side: int | None,
     game_side: int | None,
+    names: Sequence[str] = (),
 ) -> Penalised:
     """Apply the P10 penalties of the ``irregular`` entries to the score as played.
 
@@ -357,7 +362,8 @@ def apply_penalties(
     others as ``"set_back_bid"``; ``"void"`` nobody scores. A completed lead out of turn voids
     the hand under ``lead_out_of_turn="void"``. A bid out of turn changes only the auction.
     ``violations`` and ``leaders`` (each trick's leader) come from the cards; a score sheet
-    passes none (nothing is proven by the record then).
+    passes none (nothing is proven by the record then). ``names``: the players, one per
+    seat, named in the sentences (empty: "seat 1").
     """
     sides = sides_of(players, partnership)
     remaining, proven_revokes = recorded_revokes(violations, irregular, leaders, players)
@@ -380,7 +386,7 @@ def apply_penalties(
             proven = False
         if item.kind == "exposed_card":
             penalty, source = penalty_of(item.kind, options, partnership)
-        what = consequence(item, options, bid, partnership=partnership)
+        what = consequence(item, options, bid, partnership=partnership, names=names)
         rulings.append(
             IrregularityRuling(item.kind, item.seat, item.trick, item.call, penalty, source,
                                what, proven)
@@ -403,9 +409,9 @@ def apply_penalties(
                 counted = -bid
             after_list.append(counted - (2 if jack_in_play else 1))
         after = tuple(after_list)
-        names = ", ".join(side_words(sides, s) for s in sorted(offenders))
+        offending = ", ".join(side_words(sides, s, names) for s in sorted(offenders))
         findings.append(
-            Finding("P10", f"Revoke ({revoke_rule}): {names} penalised; the scores after the "
+            Finding("P10", f"Revoke ({revoke_rule}): {offending} penalised; the scores after the "
                     "penalty: " + ", ".join(f"{x:+d}" for x in after) + ".")
         )
     else:
@@ -488,13 +494,14 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
     rulings = tuple(
         IrregularityRuling(item.kind, item.seat, None, None, penalty,
                            SOURCES[(item.kind, penalty)],
-                           consequence(item, options, None, next_dealer),
+                           consequence(item, options, None, next_dealer, names=hand.names),
                            bool(short) and (item.seat is None or item.seat in short))
         for item in entries
     )
     verified: tuple[Finding, ...] = ()
     if short:
-        counts = ", ".join(f"seat {s} {len(hand.hands[s])}" for s in short)  # type: ignore[index]
+        dealt = hand.hands or ()
+        counts = ", ".join(f"{seat_words(s, hand.names)} {len(dealt[s])}" for s in short)
         verified = (Finding("P2", f"The hands as dealt show a misdeal: {counts} cards, not six."),)
     as_reported = () if short else (Finding("P10", "The misdeal, as the table reported it."),)
     return MisdealRuling(
@@ -505,7 +512,8 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
         next_dealer=next_dealer,
         irregularities=rulings,
         verified=verified,
-        computed=(Finding("P10", f"A new deal, nobody scores; seat {next_dealer} deals "
+        computed=(Finding("P10", f"A new deal, nobody scores; "
+                          f"{seat_words(next_dealer, hand.names)} deals "
                           f"({source})."),),
         as_reported=as_reported,
     )

@@ -23,7 +23,7 @@ from functools import cache
 from operator import attrgetter
 from typing import Any
 
-from referee.cards import SUIT_NAMES, Card, card_name, card_names, describe_card
+from referee.cards import SUIT_NAMES, Card, card_names, describe_card
 from referee.pitch.claims import seat_words, sentence_start
 from referee.violations import Violation
 
@@ -193,10 +193,9 @@ def play_tricks(
                     Violation(
                         "revoke",
                         "P4",
-                        f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}: "
-                        f"he played the "
-                        f"{describe_card(card)} on a {_suit_word(led)} lead while holding "
-                        f"the {describe_card(shown)} ({card_name(shown)}).",
+                        f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}, "
+                        f"playing the {describe_card(card)} on a {_suit_word(led)} lead "
+                        f"while holding the {describe_card(shown)}.",
                         f"tricks[{i}][{j}]",
                     )
                 )
@@ -210,12 +209,11 @@ def play_tricks(
                     Violation(
                         "revoke",
                         "P4",
-                        f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}: "
-                        f"he played the "
-                        f"{describe_card(card)} on a {_suit_word(led)} lead, neither "
-                        f"following suit nor trumping, and showed a {_suit_word(led)} "
-                        f"later, the {describe_card(later)} in trick {i2 + 1} "
-                        f"(tricks[{i2}][{j2}]).",
+                        f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}, "
+                        f"playing the {describe_card(card)} on a {_suit_word(led)} lead, "
+                        f"neither following suit nor trumping, and showed a "
+                        f"{_suit_word(led)} later: the {describe_card(later)} in trick "
+                        f"{i2 + 1}.",
                         f"tricks[{i}][{j}]",
                     )
                 )

@@ -706,6 +706,7 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
             jack_in_play=jack.side is not None,
             jack_side=jack.side,
             game_side=game.side,
+            names=sheet.names,
         )
         if penalised.changes != tuple(changes):
             as_played = tuple(changes)

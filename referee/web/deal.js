@@ -34,6 +34,28 @@ export function trickWinner(trick, trump) {
 }
 
 /**
+ * Who pitched (P3): the player whose bid stands highest once the auction is over — a bid
+ * that equals the high bid (the dealer's steal) takes the contract from the one who made it
+ * first, and a pitch ends the auction. `bids`: the calls from the dealer's left ("pass", 1…4,
+ * "pitch"); `dealerSeat` the dealer's seat; `players` how many. Answers {seat, bid} or null
+ * (nobody bid). The one place the page decides it: the referee's ruling says it too
+ * (`ruling.pitcher`), and the page uses that once there is a ruling.
+ */
+export function pitcherOf(bids, dealerSeat, players) {
+  const first = (dealerSeat + 1) % players;
+  let best = null;
+  for (let i = 0; i < Math.min(bids.length, players); i++) {
+    const call = bids[i];
+    if (call === "pass") continue;
+    const value = call === "pitch" ? 4 : Number(call);
+    if (!(value >= 1 && value <= 4)) continue;
+    if (!best || value >= best.bid) best = { seat: (first + i) % players, bid: value };
+    if (call === "pitch") break;
+  }
+  return best;
+}
+
+/**
  * The deal so far: {hands, dealt, talon, exchange, declarations, bids, cards, pendingCards
  * (Set), waiting (entries not yet sent), next ({action, player, seat, role, legal_cards} —
  * the referee's when nothing waits, else worked out here), complete (all cards tapped)}.
@@ -92,21 +114,13 @@ function localNext(deal) {
   if (deal.complete) return { action: "wait" };
   if (m.game === "pitch") {
     const first = (m.dealer.seat + 1) % n;
-    if (deal.bids.length < n) {
+    if (deal.bids.length < n && !deal.bids.includes("pitch")) {
       const seat = (first + deal.bids.length) % n;
       return { action: "bid", player: m.players[seat], seat, legal_calls: null };
     }
-    let pitcher = null;
-    let best = 0;
-    deal.bids.forEach((call, i) => {
-      const value = call === "pitch" ? 4.5 : call === "pass" ? 0 : Number(call);
-      if (value > best) {
-        best = value;
-        pitcher = (first + i) % n;
-      }
-    });
-    if (pitcher === null) return { action: "wait" }; // everybody passed: the referee says
-    return nextCard(deal, pitcher, deal.cards.length ? deal.cards[0][1] : null, (s) => (s + 1) % n);
+    const pitcher = pitcherOf(deal.bids, m.dealer.seat, n);
+    if (!pitcher) return { action: "wait" }; // everybody passed: the referee says
+    return nextCard(deal, pitcher.seat, deal.cards.length ? deal.cards[0][1] : null, (s) => (s + 1) % n);
   }
   const elder = m.players.indexOf(m.elder);
   const seat = nextCard(deal, elder, null, (s) => 1 - s);

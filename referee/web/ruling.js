@@ -78,3 +78,64 @@ export function irregularityItems(r) {
   }
   return items;
 }
+
+/** The Q8 counting steps in words (Piquet `counts[].step`); capot is the cards' 40. */
+const STEP_WORDS = {
+  carte_blanche: "carte blanche", point: "point", sequence: "sequence", sets: "sets",
+  play: "play", cards: "the cards", capot: "capot", repique: "repique", pique: "pique",
+  penalty: "penalty",
+};
+
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+/**
+ * How ledger item `d` scored, by declaration and per player, in one line each — from the
+ * ruling's data: Piquet its `counts` (point, sequence, sets, carte blanche, repique or pique,
+ * the cards or capot, play, as Q8 counts them), Pitch its `points` (high, low, jack, game;
+ * a pitcher set back). [] when the ruling has no breakdown (totals, a redeal, a void).
+ */
+export function breakdownLines(d) {
+  const r = d.ruling || {};
+  const m = S.match;
+  const scores = d.scores || {};
+  if (Array.isArray(r.counts) && r.elder && r.younger) {
+    return ["elder", "younger"].map((role) => {
+      const name = r[role];
+      const parts = new Map();
+      for (const c of r.counts) {
+        if (c.who !== role || !c.points) continue;
+        const step = c.step === "cards" && c.points === 40 ? "capot" : c.step;
+        parts.set(step, (parts.get(step) || 0) + c.points);
+      }
+      const words = [...parts].map(([step, p]) => `${STEP_WORDS[step] || step} ${p}`);
+      return `${name}: ${words.length ? words.join(", ") : "nothing"} = ${scores[name] ?? 0}`;
+    });
+  }
+  if (r.points && Array.isArray(r.sides)) {
+    const names = m.standings.map((s) => s.name);
+    return r.sides.map((_, side) => {
+      const won = ["high", "low", "jack", "game"].filter((k) => r.points[k] &&
+        r.points[k].side === side);
+      const name = names[side];
+      const words = won.length ? [won.join(", ")] : [];
+      if (r.pitcher_side === side && r.made_bid === false) {
+        words.push(`set back ${r.bid}`);
+      }
+      return `${name}: ${words.length ? words.join("; ") : "nothing"} = ` +
+        `${signed(scores[name] ?? 0)}`;
+    });
+  }
+  return [];
+}
+
+/** Ledger item `d` explained: its breakdown (always shown) and how it scored (details). */
+export function dealExplained(d) {
+  const lines = breakdownLines(d);
+  const details = rulingDetails(d, false);
+  if (!lines.length && !details) return null;
+  return el("section", { class: "deal-how", "data-deal-how": d.deal,
+    "aria-label": `Deal ${d.deal}` },
+  lines.length ? el("p", { class: "breakdown" }, el("b", {}, `Deal ${d.deal}. `),
+    ...lines.flatMap((line, i) => (i ? [el("br"), line] : [line]))) : null,
+  details);
+}

@@ -228,7 +228,7 @@ def test_a_pitch_exposed_card_is_noted_and_changes_no_score(client: FlaskClient)
     dry = table.post("/events?dry_run=true", step).json
     assert (dry["irregularity"], dry["penalty"]) == ("exposed_card", "none")
     assert dry["consequence"] == (
-        "Ann (seat 0) exposed the 9S in trick 2: no penalty: the hand is scored as played, "
+        "Ann exposed the nine of spades in trick 2: no penalty: the hand is scored as played, "
         "noted (no law for the game of each for himself).")
     noted = table.post("/events", step)
     assert noted.status_code == 201, noted.json
@@ -259,7 +259,7 @@ def test_a_pitch_long_hand_found_in_play_is_a_new_deal(client: FlaskClient) -> N
     assert [e["kind"] for e in found.json["events"]] == ["irregularity", "deal_scored"]
     note = found.json["events"][0]["payload"]
     assert note["penalty"] == "pass_deal"
-    assert note["consequence"].startswith("Cid (seat 2) was found in play with more than six "
+    assert note["consequence"].startswith("Cid was found in play with more than six "
                                           "cards: there must be a new deal and nobody scores")
     assert found.json["scored"]["scores"] == {"Ann": 0, "Bob": 0, "Cid": 0}
     assert found.json["match"]["dealer"]["player"] == "Bob"  # the deal passes (misdeal option)

@@ -183,9 +183,9 @@ def test_a_revoke_recorded_anyway_with_the_tables_penalty(client: FlaskClient) -
     assert nothing["irregularities"][0] == {
         "kind": "revoke", "who": "younger", "law": "PT 59 IV", "location": "tricks[2][1]",
         "penalty": "reckon_nothing",
-        "consequence": "The younger hand revoked in trick 3 and the deal cannot be replayed: he "
-                       "reckons nothing this deal; his counts still bar a pique or repique of "
-                       "the elder hand (table option)."}
+        "consequence": "The younger hand revoked in trick 3 and the deal cannot be replayed: "
+                       "the younger hand reckons nothing this deal, its counts still barring a "
+                       "pique or repique of the elder hand (table option)."}
     assert nothing["counts"][-1]["stage"] == "penalty"
     bad = client.post("/v1/piquet/deals:score",
                       json={**body, "options": {"revoke": "fine"}})

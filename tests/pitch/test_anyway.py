@@ -69,7 +69,7 @@ def test_a_bid_out_of_turn() -> None:
                          options=PitchOptions(bid_out_of_turn="must_pass"))
     assert done.record["bids"] == ["pass"]  # the auction stays in turn
     assert done.record["irregular"] == [{"type": "bid_out_of_turn", "seat": 2, "call": 3}]
-    assert "must pass at his turn" in done.consequences[0]
+    assert "seat 2 must pass when next to call" in done.consequences[0]
     # Seat 1 calls in turn; then seat 2 may only pass.
     after = record_anyway(done.record, {"kind": "bid", "call": 2}, 4,
                           options=PitchOptions(bid_out_of_turn="must_pass"))

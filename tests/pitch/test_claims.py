@@ -59,7 +59,7 @@ def test_low_to_the_holder_parts_at_low_first() -> None:
     comparison = compare_claim(cards_ruling(), sheet_claim(low=3))
     assert comparison.parts_at is not None
     assert comparison.parts_at.step == "low"
-    assert comparison.parts_at.ruling == "seat 1 took Low (2 of hearts)"
+    assert comparison.parts_at.ruling == "seat 1 took Low (two of hearts)"
     assert comparison.parts_at.claim == "seat 3 took Low"
     # Seat 1 is set back either way: only seat 3's score differs after Low.
     assert [d.step for d in comparison.differences] == ["low", "score"]

@@ -32,8 +32,8 @@ def test_revoke_proven_by_a_later_trick_without_hands() -> None:
     assert revoke.location == "tricks[2][3]"
     assert "Seat 1" in revoke.message and "trick 3" in revoke.message
     # ... proven by the six of diamonds he played in trick 4 (tricks[3][1]).
-    assert "trick 4" in revoke.message and "tricks[3][1]" in revoke.message
-    assert "6 of diamonds" in revoke.message
+    assert "trick 4" in revoke.message and "tricks[" not in revoke.message
+    assert "six of diamonds" in revoke.message
     # The hand is still scored as played.
     assert [t.winner for t in ruling.tricks] == [1, 2, 0, 2, 2, 0]
 
@@ -62,7 +62,7 @@ def test_revoke_with_hands_given() -> None:
     ruling = rule_hand(make_hand(4, FOUR_DEALER, FOUR_BIDS, REVOKE_TRICKS, hands))
     (revoke,) = ruling.violations
     assert (revoke.code, revoke.location) == ("revoke", "tricks[2][3]")
-    assert "holding the 6 of diamonds" in revoke.message
+    assert "holding the six of diamonds" in revoke.message
 
 
 def test_trumping_while_able_to_follow_is_legal() -> None:

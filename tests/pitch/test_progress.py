@@ -79,7 +79,7 @@ def test_revoke_flagged_as_soon_as_a_later_play_proves_it() -> None:
     state = progress(partial(FOUR_BIDS, (*REVOKE_TRICKS[:3], "TC 6D")))
     (revoke,) = state.violations
     assert (revoke.code, revoke.location) == ("revoke", "tricks[2][3]")
-    assert "tricks[3][1]" in revoke.message
+    assert "in trick 4." in revoke.message and "tricks[" not in revoke.message
 
 
 def test_complete_phase() -> None:

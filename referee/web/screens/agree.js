@@ -327,7 +327,8 @@ export function claimsView(d) {
     return el("div", { class: "parts-at", "data-claim-side": c.side || "" },
       el("p", {}, el("strong", {}, `${who(c)} parts from the ruling at ${at.step}`), " ",
         ruleLink(at.rule), ": the ruling says ", el("q", {}, named(at.ruling, d.ruling)),
-        ", the claim ", el("q", {}, named(at.claim, d.ruling)), "."),
+        `, ${c.entry ? "the entry" : "the claim"} `, el("q", {}, named(at.claim, d.ruling)),
+        "."),
       (at.explanations || []).length ? el("ul", {}, ...at.explanations.map((x) =>
         el("li", {}, named(x, d.ruling)))) : null,
       rest.length ? el("p", { class: "note" }, "Then: " + rest.map((x) => `${x.step}: ` +

@@ -71,8 +71,10 @@ function turnText(m, deal, next) {
     const trickNo = Math.floor(deal.cards.length / size) + 1;
     const who = next.player || "Next card";
     const role = next.role ? ` (${next.role})` : "";
-    const only = next.legal_cards && next.legal_cards.length <
-      packOf(m.game).length - deal.cards.length ? " · only the cards allowed are offered" : "";
+    // With "Something irregular happened" ticked every card can be tapped: the banner says so.
+    const only = S.irregular ? " · every card can be tapped" : next.legal_cards &&
+      next.legal_cards.length < packOf(m.game).length - deal.cards.length
+      ? " · only the cards allowed are offered" : "";
     return [`${who}${role} ${inTrick === 0 ? "to lead" : "to play"}`, `Trick ${trickNo}${only}`];
   }
   return [`Next: ${next.action}`, ""];

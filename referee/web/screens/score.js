@@ -1,7 +1,7 @@
 /* Score: the settlement, the standings, the chart, the ledger with its void buttons. */
 import { $, el, fill } from "../dom.js";
 import { colorClass, post } from "../match.js";
-import { rulingDetails } from "../ruling.js";
+import { dealExplained } from "../ruling.js";
 import { S, render } from "../state.js";
 import { named } from "../verdict.js";
 import { answerWaiting, mayConfirm } from "./agree.js";
@@ -55,7 +55,7 @@ export function renderScore() {
   for (const d of S.ledger) {
     const voided = d.status !== "live";
     rows.push(el("tr", { class: voided ? "voided" : null, "data-deal": d.deal },
-      el("td", {}, `${d.deal}`, el("br"), el("small", {}, d.dealer)),
+      el("td", {}, `${d.deal}`, el("br"), el("small", {}, `dealt by ${d.dealer}`)),
       ...names.map((n) => el("td", {}, `${d.scores[n] >= 0 && d.scores[n] !== 0 ? "+" : ""}` +
         `${d.scores[n] || 0}`, el("br"), el("small", {}, voided ? "" : `${d.totals[n]}`))),
       el("td", { class: "why" }, voided ? voidReason(d) : (S.canWrite && !m.finished ? el("button", {
@@ -73,7 +73,7 @@ export function renderScore() {
           ...names.map((n) => el("th", {}, n)), el("th", {}, el("span", { class: "sr-only" },
             "Notes")))),
         el("tbody", {}, ...rows))),
-    ...live.slice(-3).reverse().map((d) => rulingDetails(d, false)),
+    ...live.slice().reverse().map(dealExplained).filter(Boolean),
   );
 }
 

@@ -12,6 +12,7 @@
  * sheetForm() is also the claim form of a dispute (screens/agree.js).
  */
 import { RANK_WORD, SUIT_SYMBOL, SUIT_WORD } from "../cards.js";
+import { pitcherOf } from "../deal.js";
 import { $, el, fill } from "../dom.js";
 import { post } from "../match.js";
 import { S, render } from "../state.js";
@@ -279,19 +280,6 @@ export function legalCalls(bids) {
   return calls;
 }
 
-/** The pitcher's seat and bid from the calls (the dealer at `dealerSeat`), or null. */
-function pitcherOf(bids, dealerSeat) {
-  const first = (dealerSeat + 1) % S.match.players.length;
-  let best = null;
-  bids.forEach((call, i) => {
-    if (call === "pass") return;
-    const value = call === "pitch" ? 4 : Number(call);
-    if (!best || value >= best.bid) best = { seat: (first + i) % S.match.players.length,
-      bid: value };
-  });
-  return best;
-}
-
 /** The standings a Pitch point can go to: [{seat, name}] (a side names its first seat). */
 function pitchStandings() {
   const m = S.match;
@@ -346,7 +334,7 @@ function pitchForm(d, redraw, ctx) {
       } }, "↶ Take back the last bid"));
   }
   if (calls.length) return parts;
-  const pitcher = pitcherOf(d.bids, ctx.dealerSeat);
+  const pitcher = pitcherOf(d.bids, ctx.dealerSeat, m.players.length);
   if (!pitcher) {
     parts.push(el("p", { class: "note" }, "Everybody passed: nothing to score, the deal " +
       "passes on."));
@@ -439,9 +427,10 @@ export function sheetForm({ key, level, submit, label, id, deal }) {
   }
   const d = drafts.get(draftKey);
   if (level === "totals" && d.pitcher === undefined && m.game === "pitch") {
-    const p = pitcherOf(ctx.bids || [], ctx.dealerSeat);
-    if (p) d.pitcher = p.seat;
-    else if (ctx.pitcher !== null && ctx.pitcher !== undefined) d.pitcher = ctx.pitcher;
+    // The referee's word when it has ruled (the ruling's pitcher), else the same rule here.
+    const p = pitcherOf(ctx.bids || [], ctx.dealerSeat, m.players.length);
+    if (ctx.pitcher !== null && ctx.pitcher !== undefined) d.pitcher = ctx.pitcher;
+    else if (p) d.pitcher = p.seat;
   }
   const build = () => {
     if (level === "totals") return totalsRecord(d, ctx);
