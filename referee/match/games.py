@@ -26,7 +26,6 @@ from referee.match.state import (
     StepResult,
 )
 from referee.piquet.irregular import (
-    false_call_irregularity,
     long_hand_irregularity,
     revoke_irregularity,
     short_hand_irregularity,
@@ -617,11 +616,8 @@ class PiquetGame(StepRules):
             if v.code == "revoke":
                 found = revoke_irregularity(v.location, role, "card of the suit led",
                                                    engine_options.revoke)
-            else:
-                caller: piquet.Role = "younger" if ".younger" in v.location else (
-                    "elder" if ".elder" in v.location else role)
-                found = false_call_irregularity(v.location, caller, engine_options.false_call,
-                                                False)
+            else:  # PT 52–54, decided by the engine as its ruling will (case of a misnomer)
+                found = piquet.false_call_of(self._declared(new), v.location, engine_options)
             penalties.append(found.penalty)
             consequences.append(found.consequence)
         return {"record": new, "irregular": entries, "penalties": penalties,

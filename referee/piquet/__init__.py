@@ -19,7 +19,7 @@ from referee.piquet.combinations import (
     compare_declarations,
 )
 from referee.piquet.counting import Count, Judgement, judge_q7
-from referee.piquet.deal import LogEntry, PiquetRuling, rule_deal
+from referee.piquet.deal import LogEntry, PiquetRuling, false_call_of, rule_deal
 from referee.piquet.exchange import is_carte_blanche
 from referee.piquet.irregular import IRREGULAR_CODES, TABLE_CODES, Irregularity
 from referee.piquet.partie import (
@@ -85,6 +85,7 @@ __all__ = [
     "compare_declarations",
     "deal_from_record",
     "elder_of_deal",
+    "false_call_of",
     "is_carte_blanche",
     "judge_q7",
     "other",

@@ -18,7 +18,7 @@ lead out of turn        the lead stands, the adversary having played to it      
 call of what one        ``reckon_nothing`` (default): the caller scores nothing    PT 52–54,
 does not hold           that deal; ``call_only``: only the call scores nothing;    HI 6
                         no penalty when hand and discard together could not hold
-                        it (a misnomer)
+                        it (PT 54; a misnamed one he holds: a misnomer, PT 53)
 wrong number of cards   a fresh deal by the same dealer: the deal scores nothing   PT 10–14,
 dealt, 9 in the talon                                                              39–43
 more than twelve cards  ``long_hand`` ``reckon_nothing`` (default): he scores      PT 58, 25,
@@ -144,22 +144,37 @@ def revoke_irregularity(
 
 
 def false_call_irregularity(
-    location: str, caller: Role, penalty: str, misnomer: bool
+    location: str, caller: Role, penalty: str, exempt: str | None = None,
+    call: str = "a combination",
 ) -> Irregularity:
-    """A call of what one does not hold, recorded anyway (PT 52–54, HI 6)."""
-    if misnomer:
+    """A call of what one does not hold, recorded anyway (PT 52–54, HI 6).
+
+    ``exempt``: None when the caller could have held the call in his hand and discard taken
+    together (or they are unknown): the table's ``false_call`` ``penalty`` applies (PT 54);
+    ``"misnomer"`` when he holds a combination of the counting value called but misnamed it
+    and could not have held the one named (PT 53); ``"impossible"`` when his hand and discard
+    together could not hold it (PT 54's exemption). Both exemptions cost nothing but the call.
+    ``call``: the call in words ("a point of seven").
+    """
+    if exempt == "misnomer":
         return Irregularity(
             "false_call", caller, "PT 53", location, "none",
-            f"The {caller} hand called a combination that his hand and discard together could "
-            "not hold: a misnomer, no penalty (PT 53); the call scores nothing.")
+            f"The {caller} hand misnamed {call}: he holds one of that value, but his hand and "
+            "discard together could not hold the one he named. A misnomer, no penalty (PT 53); "
+            "the call as made scores nothing.")
+    if exempt == "impossible":
+        return Irregularity(
+            "false_call", caller, "PT 54", location, "none",
+            f"The {caller} hand called {call}, which his hand and discard together could not "
+            "hold: no penalty (PT 54); the call scores nothing.")
     if penalty == "reckon_nothing":
         return Irregularity(
             "false_call", caller, "PT 54", location, "reckon_nothing",
-            f"The {caller} hand called a combination he did not hold: he reckons nothing this "
+            f"The {caller} hand called {call} he did not hold: he reckons nothing this "
             f"deal (PT 54); the {other(caller)} hand reckons what he has good.")
     return Irregularity(
         "false_call", caller, "PT 54", location, "call_only",
-        f"The {caller} hand called a combination he did not hold: the call scores nothing "
+        f"The {caller} hand called {call} he did not hold: the call scores nothing "
         "(table option).")
 
 

@@ -261,6 +261,38 @@ def test_a_piquet_false_call_recorded_anyway_reckons_nothing(client: FlaskClient
     assert body["scored"]["scores"] == {"Bill": 0, "Ann": 41}
 
 
+def test_a_call_that_could_not_be_held_is_told_stored_and_ruled_alike(
+    client: FlaskClient,
+) -> None:
+    """Q10, but Bill calls a point of seven: his hand and discard hold at most six of a suit,
+    so the call could not possibly be held (PT 54): no penalty. The dry run, the stored
+    irregularity and the ruling say so alike, and the score applies no penalty."""
+    table = Table(client)
+    _q10_exchanged(table)
+    call = {"type": "declaration", "role": "elder", "point": 7, "sets": ["trio:A"]}
+    assert table.post("/events", call).status_code == 422
+    dry = table.post("/events?dry_run=true", call).json
+    told = (dry["irregularity"], dry["penalty"], dry["consequence"])
+    assert told[:2] == ("false_call", "none")
+    assert "(PT 54)" in told[2] and "reckons nothing" not in told[2]
+    called = table.post("/events", {**call, "anyway": True})
+    assert called.status_code == 201, called.json
+    stored = called.json["events"][0]["payload"]
+    assert (stored["irregularity"], stored["penalty"], stored["consequence"]) == told
+    body: dict[str, Any] = {}
+    for k, card in enumerate(c for trick in Q10_TRICKS for c in trick):
+        if k == 1:
+            assert table.post("/events", {"type": "declaration", "role": "younger",
+                                          **Q10_DECLARATIONS["younger"]}).status_code == 201
+        response = table.post("/events", {"type": "card", "card": card})
+        assert response.status_code == 201, (card, response.json)
+        body = response.json
+    assert body["scored"]["scores"] == {"Bill": 11, "Ann": 41}
+    [ruled] = body["scored"]["ruling"]["irregularities"]
+    assert (ruled["kind"], ruled["penalty"], ruled["consequence"]) == told
+    assert ruled["law"] == "PT 54"
+
+
 def test_a_piquet_revoke_under_reckon_nothing_is_kept_in_the_record(
     client: FlaskClient,
 ) -> None:
