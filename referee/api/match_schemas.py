@@ -396,6 +396,9 @@ class CardsRecordSchema(StrictSchema):
                        '"elder"}, {"code": "talon_offence", "location": "younger"}'})
     unplayed = ma.fields.Nested(RolesCardsSchema, allow_none=True, metadata={
         "description": "Piquet: the cards a hand of more than twelve never played (PT 58)"})
+    retaken = ma.fields.Nested(RolesCardsSchema, allow_none=True, metadata={
+        "description": "Piquet: the cards each player took back when a revoke was replayed "
+                       "(PT 59 IV); the tricks hold the play recorded again"})
     by = ma.fields.String(validate=NAME)
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 

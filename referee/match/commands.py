@@ -34,15 +34,15 @@ NewEvent = tuple[str, dict[str, Any]]
 #: kind, the penalties a table may choose, the default first.
 #:
 #: - ``withdrawn``: the step is taken back and the play goes on as though it had not happened
-#:   (Piquet revoke under the engine's ``revoke`` "replay", PT law 59 IV: "retake any cards
-#:   played in error… the play proceeds as though no error had been committed"; a lead out of
-#:   turn, PT 59 III: "the card led may be taken up"; a card out of turn within a trick).
-#:   Nothing is scored for it; the ledger notes it.
+#:   (a lead out of turn, PT 59 III: "the card led may be taken up"; a card out of turn within
+#:   a trick). Nothing is scored for it; the ledger notes it.
 #: - What the engines record are theirs: Pitch (P10) revokes, bids and leads out of turn,
 #:   misdeals by the table's ``revoke_penalty``, ``bid_out_of_turn``, ``lead_out_of_turn``,
 #:   ``misdeal`` options (Foster's Complete Hoyle 1897, Britannica 1929); Piquet (Q12) a revoke
-#:   under ``revoke`` "reckon_nothing" or "void" and a call of what one does not hold under
-#:   ``false_call`` (PT 52–54, 59). The record lists them (``irregular``).
+#:   by the ``revoke`` option — "replay" (PT 59 IV: the play from the revoking trick on is
+#:   taken back, the event carrying the record without it, and recorded again),
+#:   "reckon_nothing" or "void" (listed in the record's ``irregular``, the deal played out) —
+#:   and a call of what one does not hold under ``false_call`` (PT 52–54).
 #: - ``void``: the deal is void and dealt again (where no law gives a penalty).
 #: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
 PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -216,13 +216,9 @@ def step(
         raise RecordError(fresh)
     noted: list[NewEvent] = []
     if fresh:
-        category = "revoke" if any(v.code == "revoke" for v in fresh) else "other"
-        if category == "revoke" and game.name == "piquet":
-            penalty = "withdrawn"  # the engine's revoke "replay": PT 59 IV
-        else:
-            category = "other"
-            penalty = state.options.get("irregularities", {}).get(
-                category, PENALTIES[game.name][category][0])
+        category = "other"  # a Piquet revoke is the engine's (Q12, PT 59 IV): see _by_engine
+        penalty = state.options.get("irregularities", {}).get(
+            category, PENALTIES[game.name][category][0])
         if penalty in ("withdrawn", "void"):
             return irregular.events(category, fresh, before.next.player, penalty)
         noted = [irregular.note(category, penalty, fresh, before.next.player)]
@@ -261,7 +257,7 @@ def _by_engine(
                                    state.players, state.options)
     except (MatchError, RecordError):
         return None
-    if found is None or not found["irregular"]:
+    if found is None or not found["kinds"]:
         return None
     kinds = set(found["kinds"])
     category = next((k for k in ("revoke", "misdeal", "false_call") if k in kinds),

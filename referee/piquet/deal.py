@@ -365,7 +365,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=True)
     violations: list[Violation] = list(facts.violations)
-    violations.extend(find_revokes(results, facts.after, plays))
+    violations.extend(find_revokes(results, facts.after, plays, deal.retaken))
     hands = {r: frozenset(plays[r]) for r in ROLES}
     if deal.unplayed:  # PT 58: a long hand's cards never played still bar the adversary
         hands = {r: hands[r].union(deal.unplayed.get(r, ())) for r in ROLES}
@@ -493,9 +493,7 @@ def _recorded_anyway(
         if (v.code, v.location) not in accepted:
             kept.append(v)
         elif v.code == "revoke":
-            trick = results[trick_of(v.location) or 0]
-            suit = SUIT_NAMES[trick.cards[0].suit][:-1]
-            item = revoke_irregularity(v.location, other(trick.leader), suit, options.revoke)
+            item = _revoke(results, v.location, options)
             found.append(item)
             if options.revoke == "replay":
                 kept.append(Violation("replay_required", "Q12", item.consequence, v.location))
@@ -508,6 +506,29 @@ def _recorded_anyway(
         if i < len(results):
             found.append(lead_out_of_turn_irregularity(f"tricks[{i}][0]", results[i].leader))
     return kept, found
+
+
+def revoke_of(
+    deal: PiquetDeal, location: str, options: PiquetOptions = PiquetOptions()  # noqa: B008
+) -> Irregularity:
+    """A revoke recorded anyway (PT 59 IV), at ``location`` (``"tricks[5][1]"``) of the deal
+    so far or complete, with the penalty of the table's ``revoke`` option: the one decision
+    the dry run, the stored irregularity and the ruling read (under "replay" a deal in
+    progress is put right by :func:`referee.piquet.progress.take_back_revoke`).
+
+    :raises RecordError: the record cannot be read.
+    """
+    accepted = frozenset(deal.irregular)
+    results, _ = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted))
+    return _revoke(results, location, options)
+
+
+def _revoke(results: Sequence[TrickResult], location: str, options: PiquetOptions) -> Irregularity:
+    trick = results[trick_of(location) or 0]
+    suit = SUIT_NAMES[trick.cards[0].suit][:-1]
+    revoking = (trick.cards[1], trick.cards[0]) if len(trick.cards) == 2 else None
+    return revoke_irregularity(location, other(trick.leader), suit, options.revoke,
+                               revoking=revoking)
 
 
 def false_call_of(

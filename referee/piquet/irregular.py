@@ -37,10 +37,11 @@ talon offence           ``talon_offence`` ``reckon_nothing`` (default): the     
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from referee.cards import Card, describe_card
 from referee.piquet.counting import Count
 from referee.piquet.records import ROLES, PiquetDeal, Role, counted, other
 from referee.violations import RecordError, Violation
@@ -125,22 +126,45 @@ def penalty_counts(counts: Sequence[Count], found: Sequence[Irregularity]) -> li
 
 
 def revoke_irregularity(
-    location: str, offender: Role, suit_words: str, penalty: str
+    location: str, offender: Role, suit_words: str, penalty: str,
+    retaken: Mapping[Role, Sequence[Card]] | None = None,
+    revoking: tuple[Card, Card] | None = None,
 ) -> Irregularity:
-    """A revoke recorded anyway (PT 59 IV and the table's option)."""
+    """A revoke recorded anyway (PT 59 IV and the table's option). ``retaken``: under
+    "replay", the cards each hand takes back, when known (a deal in progress);
+    ``revoking``: the card played and the card led, for the sentence. Under
+    "reckon_nothing" or "void" the deal is played out as played."""
     trick = (trick_of(location) or 0) + 1
-    if penalty == "replay":
-        consequence = (f"The {offender} hand revoked in trick {trick}: take back the cards from "
-                       f"that trick, he plays a {suit_words}, and the play goes on as though no "
-                       "error had been made (PT 59 IV); record the replay.")
+    what = (f" (the {describe_card(revoking[0])} on the {describe_card(revoking[1])})"
+            if revoking else "")
+    if penalty == "replay" and retaken is not None:
+        cards = "; ".join(
+            f"the {role} hand {_and(describe_card(c) for c in retaken[role])}"
+            for role in ROLES if retaken.get(role))
+        consequence = (f"The {offender} hand revoked in trick {trick}{what}: the cards from "
+                       f"it on are taken back ({cards}), he plays a {suit_words}, and the "
+                       "play goes on as though no error had been made (PT 59 IV); record "
+                       "the play again from there.")
+    elif penalty == "replay":
+        consequence = (f"The {offender} hand revoked in trick {trick}{what}: take back the "
+                       f"cards from that trick, he plays a {suit_words}, and the play goes on "
+                       "as though no error had been made (PT 59 IV); record the replay.")
     elif penalty == "reckon_nothing":
-        consequence = (f"The {offender} hand revoked in trick {trick} and the deal cannot be "
-                       "replayed: he reckons nothing this deal; his counts still bar a pique or "
-                       f"repique of the {other(offender)} hand (table option).")
+        consequence = (f"The {offender} hand revoked in trick {trick}{what} and the deal "
+                       "cannot be replayed: it is played out as played and he reckons nothing "
+                       "this deal; his counts still bar a pique or repique of the "
+                       f"{other(offender)} hand (table option).")
     else:
-        consequence = (f"The {offender} hand revoked in trick {trick} and the deal cannot be "
-                       "replayed: the deal is void, nobody scores (table option).")
+        consequence = (f"The {offender} hand revoked in trick {trick}{what} and the deal "
+                       "cannot be replayed: the deal is void, nobody scores (table option); "
+                       "it is played out as played.")
     return Irregularity("revoke", offender, "PT 59 IV", location, penalty, consequence)
+
+
+def _and(words: Iterable[str]) -> str:
+    """"the a", "the a and the b", "the a, the b and the c"."""
+    items = [f"the {w}" for w in words]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def false_call_irregularity(

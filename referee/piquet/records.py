@@ -127,6 +127,10 @@ class PiquetDeal:
     the adversary's card) and ``("talon_offence", "elder")`` (PT 27–29, 33, 35).
     ``unplayed``: the cards a long hand held but never played (PT 58: they still bar the
     adversary's combinations).
+    ``retaken``: the cards each player took back when a revoke was found (PT 59 IV: the
+    revoking card and every card played after it go back to their hands and the play goes on
+    from the revoking trick): they are known to be in that hand, so he must follow suit with
+    one (and the other player cannot hold it); the tricks hold the play recorded again.
     """
 
     tricks: tuple[tuple[Card, ...], ...]
@@ -136,6 +140,7 @@ class PiquetDeal:
     declarations: Mapping[Role, Announcement] | None = None
     irregular: tuple[tuple[str, str], ...] = ()
     unplayed: Mapping[Role, tuple[Card, ...]] | None = None
+    retaken: Mapping[Role, tuple[Card, ...]] | None = None
 
 
 def _bad_input(code: str, message: str, location: str) -> RecordError:
@@ -249,7 +254,11 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
     if record.get("unplayed") is not None:
         unplayed = {r: _cards(v, f"unplayed.{r}")
                     for r, v in _roles(record["unplayed"], "unplayed").items()}
+    retaken = None
+    if record.get("retaken") is not None:
+        retaken = {r: _cards(v, f"retaken.{r}")
+                   for r, v in _roles(record["retaken"], "retaken").items()}
     return PiquetDeal(
         tricks=tricks, dealt=dealt, talon=talon, exchange=exchange, declarations=declarations,
-        irregular=tuple(irregular), unplayed=unplayed,
+        irregular=tuple(irregular), unplayed=unplayed, retaken=retaken,
     )

@@ -13,7 +13,18 @@ from referee.match import commands
 from referee.match.events import Event
 from referee.match.games import GAMES
 from referee.match.state import MatchState, replay
-from tests.api.deals import Q10_DEALT, Q10_DECLARATIONS, Q10_EXCHANGE, Q10_TALON, Q10_TRICKS
+from referee.piquet import deal_from_record, rule_deal
+from tests.api.deals import (
+    Q10_DEALT,
+    Q10_DECLARATIONS,
+    Q10_EXCHANGE,
+    Q10_TALON,
+    Q10_TRICKS,
+    REVOKE_FIRST,
+    REVOKE_REPLAYED,
+    REVOKE_REPLAYED_TRICKS,
+    REVOKE_THEN_PROOF,
+)
 
 
 class Ledger:
@@ -78,3 +89,26 @@ def test_a_call_that_could_not_be_held_is_told_stored_and_scored_alike() -> None
         "penalty": stored["penalty"], "consequence": stored["consequence"]}
     assert ruled["law"] == "PT 54"
     assert scored["ruling"]["recorded_anyway"][0]["penalty"] == "none"
+
+
+def test_a_revoke_proven_later_is_replayed_by_the_fold() -> None:
+    """PT 59 IV under ``revoke: "replay"``, hands not recorded: Bill's ♣8 in trick 7 proves
+    his ♠8 on ♣J in trick 6 a revoke. One ``irregularity`` event (penalty "replay") carries
+    the record with the play from the ♠8 on taken back; the fold takes it, Bill is offered
+    the clubs he may hold, and the deal recorded again scores as the replayed play."""
+    ledger = Ledger()
+    ledger.cards(REVOKE_FIRST + REVOKE_THEN_PROOF[:2])
+    [(kind, note)] = ledger.step("card", anyway=True, card=REVOKE_THEN_PROOF[2])
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "revoke",
+                                                             "replay")
+    assert note["record"]["tricks"] == [*Q10_TRICKS[:5], ["JC"]]
+    assert note["record"]["retaken"] == {"elder": ["8S", "8C"], "younger": ["TC"]}
+    state = ledger.state
+    assert state.current is not None and state.current.record == note["record"]
+    assert (state.next.player, state.next.legal_cards) == ("Bill", ("9C", "8C"))
+    decided = ledger.cards([c for t in REVOKE_REPLAYED for c in t][1:])
+    kind, scored = decided[-1]
+    assert kind == "deal_scored"
+    ruled = rule_deal(deal_from_record({"tricks": REVOKE_REPLAYED_TRICKS}))
+    assert scored["scores"] == {"Bill": ruled.scores["elder"], "Ann": ruled.scores["younger"]}
+    assert scored["ruling"]["recorded_anyway"][0]["penalty"] == "replay"

@@ -36,9 +36,9 @@ def test_a_revoke_recorded_anyway_asks_for_the_replay_by_default() -> None:
     assert [(v.code, v.rule, v.location) for v in ruling.violations] == [
         ("replay_required", "Q12", "tricks[2][1]")]
     assert ruling.violations[0].message == (
-        "The younger hand revoked in trick 3: take back the cards from that trick, he plays a "
-        "spade, and the play goes on as though no error had been made (PT 59 IV); record the "
-        "replay.")
+        "The younger hand revoked in trick 3 (the 9 of hearts on the queen of spades): take "
+        "back the cards from that trick, he plays a spade, and the play goes on as though no "
+        "error had been made (PT 59 IV); record the replay.")
 
 
 def test_a_revoke_that_cannot_be_replayed_reckon_nothing() -> None:
