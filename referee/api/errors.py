@@ -16,7 +16,7 @@ from flask import Flask, Response, json
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
-from referee.violations import RecordError, Violation
+from referee.violations import InputError, RecordError, Violation
 
 PROBLEM_JSON = "application/problem+json"
 _TYPE_BASE = "https://referee.example/problems/"
@@ -129,6 +129,22 @@ def problem_response(
     return response
 
 
+def input_errors(error: InputError) -> dict[str, list[str]]:
+    """An :class:`InputError`'s violations as a 400's ``errors``: messages keyed by their
+    location in the body (``"sets[0]"``, ``"sheet.sets.elder[0]"``)."""
+    errors: dict[str, list[str]] = {}
+    for v in error.violations:
+        errors.setdefault(v.location or "body", []).append(v.message)
+    return errors
+
+
+def input_error_response(error: InputError) -> Response:
+    """400 for input that cannot be read (words that name no combination): ``errors`` keyed
+    by location, as for a body that does not match the schema."""
+    return problem_response(400, "The request cannot be read: " + str(error),
+                            errors=input_errors(error))
+
+
 def record_error_response(error: RecordError) -> Response:
     """422 for a record too broken to rule on: the violations say why (Q11, P9)."""
     return problem_response(
@@ -215,11 +231,16 @@ def _flatten_location(errors: Any) -> Any:
 
 
 def register_error_handlers(app: Flask) -> None:
-    """Handlers for what is not an HTTPException: RecordError → 422, anything else → 500."""
+    """Handlers for what is not an HTTPException: InputError → 400, RecordError → 422,
+    anything else → 500."""
 
     @app.errorhandler(RecordError)
     def _record_error(error: RecordError) -> Response:
         return record_error_response(error)
+
+    @app.errorhandler(InputError)
+    def _input_error(error: InputError) -> Response:
+        return input_error_response(error)
 
     from referee.store.ledger import LedgerTampered
 

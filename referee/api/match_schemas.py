@@ -9,6 +9,7 @@ from marshmallow import validate
 
 from referee.api.fields import (
     MAX_VERSION,
+    AnnouncedField,
     CallField,
     CardField,
     StakeField,
@@ -312,9 +313,9 @@ class RecoverSchema(RotateSchema):
 class AnnouncementFields(StrictSchema):
     """What a Piquet player announced (Q5)."""
 
-    point = ma.fields.Integer(allow_none=True, validate=validate.Range(min=0, max=12))
-    sequence = ma.fields.String(allow_none=True, validate=TEXT)
-    sets = ma.fields.List(ma.fields.String(validate=TEXT), validate=validate.Length(max=8))
+    point = AnnouncedField("point", allow_none=True)
+    sequence = AnnouncedField("sequence", allow_none=True)
+    sets = AnnouncedField("sets")
     carte_blanche = ma.fields.Boolean()
 
 
@@ -364,7 +365,10 @@ class DeclarationsField(ma.fields.Field):
             if item is None or item in ("none", "best"):
                 out[role] = item
             elif isinstance(item, dict):
-                out[role] = self._announcement.load(item)
+                try:
+                    out[role] = self._announcement.load(item)
+                except ma.ValidationError as error:  # located under the role
+                    raise ma.ValidationError({role: error.messages}) from None
             else:
                 raise self.make_error("invalid")
         return out
@@ -463,9 +467,9 @@ class StepSchema(StrictSchema):
     elder = card_list()
     younger = card_list()
     role = ma.fields.String(validate=validate.OneOf(["elder", "younger"]))
-    point = ma.fields.Integer(allow_none=True, validate=validate.Range(min=0, max=12))
-    sequence = ma.fields.String(allow_none=True, validate=TEXT)
-    sets = ma.fields.List(ma.fields.String(validate=TEXT), validate=validate.Length(max=8))
+    point = AnnouncedField("point", allow_none=True)
+    sequence = AnnouncedField("sequence", allow_none=True)
+    sets = AnnouncedField("sets")
     carte_blanche = ma.fields.Boolean()
     announced = ma.fields.String(
         validate=validate.OneOf(["as_announced", "none", "best"]),

@@ -20,14 +20,14 @@ import marshmallow as ma
 from flask import Response, g, request, url_for
 
 from referee.api import match_schemas as s
-from referee.api.errors import ProblemError, problems
+from referee.api.errors import ProblemError, input_errors, problems
 from referee.api.fields import Blueprint
 from referee.match import commands
 from referee.match.events import canonical_json
 from referee.match.games import GAMES
 from referee.match.state import MatchError, MatchState
 from referee.store import idempotency, keys, ledger, tokens
-from referee.violations import RecordError
+from referee.violations import InputError, RecordError
 
 blp = Blueprint(
     "matches",
@@ -367,6 +367,9 @@ def _problem(match_id: str, error: Exception) -> Exception:
             422, str(error), title="Refused", problem_type="refused",
             violations=error.violations,
         )
+    if isinstance(error, InputError):  # a slip of the pen: 400, never an irregularity
+        return ProblemError(400, "The request cannot be read: " + str(error),
+                            extra={"errors": input_errors(error)})
     if isinstance(error, RecordError):
         return ProblemError(
             422, "Not recorded: " + str(error), title="Rule violation",
@@ -638,6 +641,8 @@ def _dry_run(
                               "consequence": None, "events": [], "scored": None}
     try:
         events = list(decide(state, anyway))
+    except InputError:
+        raise  # 400: corrected, never recorded anyway
     except (MatchError, RecordError) as refused:
         answer.update(would_record=False, violations=[v.as_dict() for v in refused.violations])
         if anyway:

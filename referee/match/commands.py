@@ -6,6 +6,8 @@ to append — or raises, so that nothing is stored:
 
 :raises MatchError: the match cannot take it (finished, nothing to undo, unknown deal).
 :raises RecordError: the record or the step breaks the rules (422 with the violations).
+:raises InputError: the record or the step cannot be read (words that name no combination:
+    400), even ``anyway``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from referee.match.state import (
     MatchError,
     MatchState,
 )
-from referee.violations import RecordError, Violation
+from referee.violations import InputError, RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
 
@@ -189,6 +191,8 @@ def step(
         again = {**payload, "deal": reentry} if reentry is not None else payload
         try:
             return step(state, game, kind, again, actor, entered_by)
+        except InputError:
+            raise  # a slip of the pen is corrected, never recorded anyway
         except (MatchError, RecordError) as refused:
             by_engine = _by_engine(state, game, irregular, payload, record, before,
                                    refused.violations, reentry is not None)
@@ -205,7 +209,7 @@ def step(
         done = game.rule_step(record, Event(state.version + 1, kind, full, actor), before,
                               dealer, state.players, state.options)
     except RecordError as broken:  # e.g. a hand of the wrong size: no engine records it
-        if not anyway:
+        if not anyway or isinstance(broken, InputError):
             raise
         if kind == "deal_started" and any(v.code in MISDEAL_CODES for v in broken.violations):
             # Q12 misdeal (PT 10–14, 39–43): a fresh deal by the same dealer
@@ -478,7 +482,11 @@ def _ruled_entry(
     if level == "cards" or game.sheet_has_dealer(level):
         record = _with_dealer(game.new_record(dealer, state.players, state.options), record,
                               state.players, keep=level == "cards")
-    ruled = game.rule_entry(level, record, dealer, state.players, state.options)
+    try:
+        ruled = game.rule_entry(level, record, dealer, state.players, state.options)
+    except InputError as unread:  # located in the body: "claim.sheet.sets.elder[0]"
+        outer = location.removesuffix(f".{level}") if location.endswith(f".{level}") else ""
+        raise InputError(_located(unread.violations, outer)) from None
     if ruled.violations:
         raise RecordError(_located(ruled.violations, location))
     return record, ruled

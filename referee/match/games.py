@@ -33,7 +33,7 @@ from referee.piquet.irregular import (
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
-from referee.violations import RecordError, Violation
+from referee.violations import InputError, RecordError, Violation
 
 ROLES = ("elder", "younger")
 
@@ -343,7 +343,11 @@ class PiquetGame(StepRules):
                 k: payload.get(k) for k in ("point", "sequence", "sets", "carte_blanche")
                 if payload.get(k) is not None and mode == "as_announced"
             }
-            piquet.check_announcement(announced, f"declarations.{role}")
+            try:
+                piquet.check_announcement(announced, f"declarations.{role}")
+            except InputError as unread:  # a slip of the pen, at the step's own field
+                raise InputError(replace(v, location=v.location.removeprefix(
+                    f"declarations.{role}.")) for v in unread.violations) from None
             # Q5: "best" scores his best, as when nothing is recorded; "none" announces nothing
             declarations[role] = "best" if mode == "best" else announced
             new["declarations"] = declarations

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from referee.match import commands
 from referee.match.events import Event
 from referee.match.games import GAMES
 from referee.match.state import MatchState, replay
 from referee.piquet import deal_from_record, rule_deal
+from referee.violations import InputError
 from tests.api.deals import (
     Q10_DEALT,
     Q10_DECLARATIONS,
@@ -112,3 +115,30 @@ def test_a_revoke_proven_later_is_replayed_by_the_fold() -> None:
     ruled = rule_deal(deal_from_record({"tricks": REVOKE_REPLAYED_TRICKS}))
     assert scored["scores"] == {"Bill": ruled.scores["elder"], "Ann": ruled.scores["younger"]}
     assert scored["ruling"]["recorded_anyway"][0]["penalty"] == "replay"
+
+
+def test_a_declaration_in_the_score_sheets_words_is_recorded_as_made() -> None:
+    """Bill's "three aces" is read as the score sheet reads it: a declaration, no
+    irregularity; the deal scores as Q10 (Bill 11, Ann 41)."""
+    ledger = Ledger()
+    q10_dealt(ledger)
+    [(kind, _)] = ledger.step("declaration", role="elder", point="point of five",
+                              sets=["three aces"])
+    assert kind == "declaration"
+    ledger.step("card", card=Q10_TRICKS[0][0])
+    ledger.step("declaration", role="younger", point="point of six", sequence="sixième")
+    decided = ledger.cards([c for trick in Q10_TRICKS for c in trick][1:])
+    assert decided[-1][1]["scores"] == {"Bill": 11, "Ann": 41}
+    assert decided[-1][1]["ruling"].get("recorded_anyway") in (None, [])
+
+
+def test_a_slip_of_the_pen_is_never_recorded_anyway() -> None:
+    """Words that name no combination are refused as input (InputError), even "anyway":
+    nothing is appended, the deal is not voided."""
+    ledger = Ledger()
+    q10_dealt(ledger)
+    version = ledger.state.version
+    with pytest.raises(InputError) as caught:
+        ledger.step("declaration", anyway=True, role="elder", sets=["three axes"])
+    assert [v.location for v in caught.value.violations] == ["sets[0]"]
+    assert ledger.state.version == version and ledger.state.current is not None
