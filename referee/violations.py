@@ -52,3 +52,10 @@ class RecordError(ValueError):
         self.violations: tuple[Violation, ...] = tuple(violations)
         first = self.violations[0].message if self.violations else "the record cannot be ruled on"
         super().__init__(first)
+
+
+class InputError(RecordError):
+    """Input that cannot be read at all — words that name no combination, a value of the
+    wrong shape —, as opposed to a readable record that breaks the rules: the API answers
+    400 with ``errors`` keyed by the ``location`` of each violation, and a match never
+    records it "anyway" as an irregularity: it is a slip of the pen, to correct."""

@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException
 from referee import metrics
 from referee.api import problems as registry
 from referee.api.problems import (
+    BAD_REQUEST,
     DATABASE_BUSY,
     DATABASE_UNAVAILABLE,
     INTERNAL_SERVER_ERROR,
@@ -32,7 +33,7 @@ from referee.api.problems import (
     ProblemType,
 )
 from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
-from referee.violations import RecordError, Violation
+from referee.violations import InputError, RecordError, Violation
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -157,6 +158,22 @@ def problem_response(
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
+
+
+def input_errors(error: InputError) -> dict[str, list[str]]:
+    """An :class:`InputError`'s violations as a 400's ``errors``: messages keyed by their
+    location in the body (``"sets[0]"``, ``"sheet.sets.elder[0]"``)."""
+    errors: dict[str, list[str]] = {}
+    for v in error.violations:
+        errors.setdefault(v.location or "body", []).append(v.message)
+    return errors
+
+
+def input_error_response(error: InputError) -> Response:
+    """400 for input that cannot be read (words that name no combination): ``errors`` keyed
+    by location, as for a body that does not match the schema."""
+    return problem_response(BAD_REQUEST, "The request cannot be read: " + str(error),
+                            errors=input_errors(error))
 
 
 def record_error_response(error: RecordError) -> Response:
@@ -301,11 +318,16 @@ def database_fault(error: BaseException) -> DatabaseFault | None:
 
 
 def register_error_handlers(app: Flask) -> None:
-    """Handlers for what is not an HTTPException: RecordError → 422, anything else → 500."""
+    """Handlers for what is not an HTTPException: InputError → 400, RecordError → 422,
+    anything else → 500."""
 
     @app.errorhandler(RecordError)
     def _record_error(error: RecordError) -> Response:
         return record_error_response(error)
+
+    @app.errorhandler(InputError)
+    def _input_error(error: InputError) -> Response:
+        return input_error_response(error)
 
     from referee.store.ledger import LedgerTampered
 

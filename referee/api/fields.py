@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from decimal import Decimal
@@ -16,6 +17,8 @@ from referee.api.errors import ProblemError, problems
 from referee.api.inbound import load_body
 from referee.api.problems import BAD_REQUEST
 from referee.cards import Card, CardError, card_name, parse_card
+from referee.piquet.words import read_point, read_sequences, read_sets, says_nothing
+from referee.violations import InputError
 
 #: What a card looks like on the wire (documentation; parsing is :func:`parse_card`).
 CARD_PATTERN = "^(10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣]$"
@@ -52,6 +55,66 @@ class CardField(ma.fields.Field):
             return card_name(parse_card(value))
         except CardError as error:
             raise self.make_error("invalid") from error
+
+
+class AnnouncedField(ma.fields.Field):
+    """A Piquet declaration (Q5) as the score sheet writes it, read by the engine's one reader
+    of declarations (:mod:`referee.piquet.words`): a point ``5``, ``"point of five, 48"`` or
+    ``{"cards": 5, "pips": 48}``; sequences ``"quint:A"``, ``"quart major"``, several
+    separated by commas or a list; sets ``["trio:A"]``, ``["three aces"]``. Words that name
+    no combination are a 400 at the field (``sets[0]``), never an irregularity. The value is
+    kept as sent."""
+
+    _READERS: dict[str, Callable[[Any, str], Any]] = {  # noqa: RUF012 (not a model field)
+        "point": read_point, "sequence": read_sequences, "sets": read_sets,
+    }
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "invalid": "Write what was announced, e.g. 'point of five', 'quint major' or "
+                   "['three aces'] (a list of at most 8, each under 200 characters)."
+    }
+
+    def __init__(self, category: str, **kwargs: Any) -> None:
+        self.category = category
+        one: list[dict[str, Any]] = [{"type": "string", "example": {
+            "point": "point of five", "sequence": "quint major", "sets": "three aces"}[category]},
+            {"type": "object"}]
+        if category == "point":
+            one.append({"type": "integer", "minimum": 1, "maximum": 12})
+        many = [{"type": "array", "items": {"oneOf": one}, "maxItems": 8}]
+        metadata = {"oneOf": one + many if category != "point" else one}
+        metadata.update(kwargs.pop("metadata", {}))
+        super().__init__(metadata=metadata, **kwargs)
+
+    @staticmethod
+    def _bounded(value: Any, many: bool) -> bool:
+        if many and isinstance(value, list):
+            return len(value) <= 8 and all(AnnouncedField._bounded(v, False) for v in value)
+        if isinstance(value, str):
+            return len(value) <= 200
+        if isinstance(value, int):
+            return not isinstance(value, bool) and 1 <= value <= 12
+        if isinstance(value, dict):
+            return len(value) <= 3 and all(
+                isinstance(k, str) and ((isinstance(v, str) and len(v) <= 20)
+                                        or (isinstance(v, int) and abs(v) <= 999) or v is None)
+                for k, v in value.items())
+        return False
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not self._bounded(value, self.category != "point"):
+            raise self.make_error("invalid")
+        if self.category == "point" and says_nothing(value):
+            return value
+        try:
+            self._READERS[self.category](value, "")
+        except InputError as unread:
+            found = unread.violations[0]
+            index = re.match(r"^\[(\d+)\]", found.location)
+            if index:
+                raise ma.ValidationError({int(index.group(1)): [found.message]}) from None
+            raise ma.ValidationError(found.message) from None
+        return value
 
 
 class CallField(ma.fields.Field):

@@ -9,6 +9,7 @@ from marshmallow import validate
 
 from referee.api.fields import (
     MAX_VERSION,
+    AnnouncedField,
     CallField,
     CardField,
     NameField,
@@ -366,9 +367,9 @@ class RecoverSchema(StrictSchema):
 class AnnouncementFields(StrictSchema):
     """What a Piquet player announced (Q5)."""
 
-    point = ma.fields.Integer(allow_none=True, validate=validate.Range(min=0, max=12))
-    sequence = ma.fields.String(allow_none=True, validate=TEXT)
-    sets = ma.fields.List(ma.fields.String(validate=TEXT), validate=validate.Length(max=8))
+    point = AnnouncedField("point", allow_none=True)
+    sequence = AnnouncedField("sequence", allow_none=True)
+    sets = AnnouncedField("sets")
     carte_blanche = ma.fields.Boolean()
 
 
@@ -418,7 +419,10 @@ class DeclarationsField(ma.fields.Field):
             if item is None or item in ("none", "best"):
                 out[role] = item
             elif isinstance(item, dict):
-                out[role] = self._announcement.load(item)
+                try:
+                    out[role] = self._announcement.load(item)
+                except ma.ValidationError as error:  # located under the role
+                    raise ma.ValidationError({role: error.messages}) from None
             else:
                 raise self.make_error("invalid")
         return out
@@ -450,6 +454,9 @@ class CardsRecordSchema(StrictSchema):
                        '"elder"}, {"code": "talon_offence", "location": "younger"}'})
     unplayed = ma.fields.Nested(RolesCardsSchema, allow_none=True, metadata={
         "description": "Piquet: the cards a hand of more than twelve never played (PT 58)"})
+    retaken = ma.fields.Nested(RolesCardsSchema, allow_none=True, metadata={
+        "description": "Piquet: the cards each player took back when a revoke was replayed "
+                       "(PT 59 IV); the tricks hold the play recorded again"})
     by = NameField()
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
@@ -531,9 +538,9 @@ class StepSchema(StrictSchema):
     elder = card_list()
     younger = card_list()
     role = ma.fields.String(validate=validate.OneOf(["elder", "younger"]))
-    point = ma.fields.Integer(allow_none=True, validate=validate.Range(min=0, max=12))
-    sequence = ma.fields.String(allow_none=True, validate=TEXT)
-    sets = ma.fields.List(ma.fields.String(validate=TEXT), validate=validate.Length(max=8))
+    point = AnnouncedField("point", allow_none=True)
+    sequence = AnnouncedField("sequence", allow_none=True)
+    sets = AnnouncedField("sets")
     carte_blanche = ma.fields.Boolean()
     announced = ma.fields.String(
         validate=validate.OneOf(["as_announced", "none", "best"]),

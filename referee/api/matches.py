@@ -22,7 +22,7 @@ from flask import Response, current_app, g, request, url_for
 
 from referee.api import match_schemas as s
 from referee.api import problems as registry
-from referee.api.errors import ProblemError, problems
+from referee.api.errors import ProblemError, input_errors, problems
 from referee.api.fields import Blueprint
 from referee.api.problems import (
     BAD_REQUEST,
@@ -41,7 +41,7 @@ from referee.match.events import canonical_json
 from referee.match.games import GAMES
 from referee.match.state import Clash, MatchError, MatchState
 from referee.store import idempotency, keys, ledger, tokens
-from referee.violations import RecordError
+from referee.violations import InputError, RecordError
 
 blp = Blueprint(
     "matches",
@@ -423,6 +423,9 @@ def _problem(match_id: str, error: Exception) -> Exception:
         return clash_problem(match_id, error)
     if isinstance(error, MatchError):
         return ProblemError(REFUSED, str(error), violations=error.violations)
+    if isinstance(error, InputError):  # a slip of the pen: 400, never an irregularity
+        return ProblemError(BAD_REQUEST, "The request cannot be read: " + str(error),
+                            extra={"errors": input_errors(error)})
     if isinstance(error, RecordError):
         return ProblemError(RULE_VIOLATION, "Not recorded: " + str(error),
                             violations=error.violations)
@@ -789,6 +792,8 @@ def _dry_run(
         events = list(decide(state, anyway))
     except Clash as clash:  # that place is taken, or not the next one: as when recorded
         raise clash_problem(match_id, clash) from None
+    except InputError:
+        raise  # 400: corrected, never recorded anyway
     except (MatchError, RecordError) as refused:
         answer.update(would_record=False, violations=[v.as_dict() for v in refused.violations])
         if anyway:

@@ -4,6 +4,7 @@ score-sheet line (``sheets:score``), bare totals (``totals:check``), declaration
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -19,6 +20,7 @@ from referee.api.match_schemas import (
     RolesCardsSchema,
 )
 from referee.api.problems import BAD_REQUEST
+from referee.violations import InputError
 
 blp = Blueprint(
     "piquet", __name__, url_prefix="/v1/piquet",
@@ -432,10 +434,16 @@ def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
     points against the tricks, a claimed pique and claimed totals.
 
     An impossible line is answered with its ``violations`` (each located, e.g.
-    ``sheet.sequence.elder``); words that name no combination are 422.
+    ``sheet.sequence.elder``); words that name no combination are 400, with ``errors`` at
+    their place in the body (``sets.elder[0]``).
     """
     options = engine_options(body.pop("options"))
-    return piquet.rule_sheet(piquet.sheet_from_record(body), options).as_dict()
+    try:
+        sheet = piquet.sheet_from_record(body)
+    except InputError as unread:  # the body is the sheet: "sheet.sets…" is "sets…" in it
+        raise InputError(replace(v, location=v.location.removeprefix("sheet."))
+                         for v in unread.violations) from None
+    return piquet.rule_sheet(sheet, options).as_dict()
 
 
 @blp.ruling("/totals:check", PiquetTotalsRequestSchema, PiquetSheetRulingSchema)

@@ -6,6 +6,8 @@ to append — or raises, so that nothing is stored:
 
 :raises MatchError: the match cannot take it (finished, nothing to undo, unknown deal).
 :raises RecordError: the record or the step breaks the rules (422 with the violations).
+:raises InputError: the record or the step cannot be read (words that name no combination:
+    400), even ``anyway``.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from referee.match.state import (
     MatchError,
     MatchState,
 )
-from referee.violations import RecordError, Violation
+from referee.violations import InputError, RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
 
@@ -35,15 +37,15 @@ NewEvent = tuple[str, dict[str, Any]]
 #: kind, the penalties a table may choose, the default first.
 #:
 #: - ``withdrawn``: the step is taken back and the play goes on as though it had not happened
-#:   (Piquet revoke under the engine's ``revoke`` "replay", PT law 59 IV: "retake any cards
-#:   played in error… the play proceeds as though no error had been committed"; a lead out of
-#:   turn, PT 59 III: "the card led may be taken up"; a card out of turn within a trick).
-#:   Nothing is scored for it; the ledger notes it.
+#:   (a lead out of turn, PT 59 III: "the card led may be taken up"; a card out of turn within
+#:   a trick). Nothing is scored for it; the ledger notes it.
 #: - What the engines record are theirs: Pitch (P10) revokes, bids and leads out of turn,
 #:   misdeals by the table's ``revoke_penalty``, ``bid_out_of_turn``, ``lead_out_of_turn``,
 #:   ``misdeal`` options (Foster's Complete Hoyle 1897, Britannica 1929); Piquet (Q12) a revoke
-#:   under ``revoke`` "reckon_nothing" or "void" and a call of what one does not hold under
-#:   ``false_call`` (PT 52–54, 59). The record lists them (``irregular``).
+#:   by the ``revoke`` option — "replay" (PT 59 IV: the play from the revoking trick on is
+#:   taken back, the event carrying the record without it, and recorded again),
+#:   "reckon_nothing" or "void" (listed in the record's ``irregular``, the deal played out) —
+#:   and a call of what one does not hold under ``false_call`` (PT 52–54).
 #: - ``void``: the deal is void and dealt again (where no law gives a penalty).
 #: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
 PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -196,6 +198,8 @@ def step(
         again = {**payload, "deal": reentry} if reentry is not None else payload
         try:
             return step(state, game, kind, again, actor, entered_by)
+        except InputError:
+            raise  # a slip of the pen is corrected, never recorded anyway
         except (MatchError, RecordError) as refused:
             by_engine = _by_engine(state, game, irregular, payload, record, before,
                                    refused.violations, reentry is not None)
@@ -212,7 +216,7 @@ def step(
         done = game.rule_step(record, Event(state.version + 1, kind, full, actor), before,
                               dealer, state.players, state.options)
     except RecordError as broken:  # e.g. a hand of the wrong size: no engine records it
-        if not anyway:
+        if not anyway or isinstance(broken, InputError):
             raise
         if kind == "deal_started" and any(v.code in MISDEAL_CODES for v in broken.violations):
             # Q12 misdeal (PT 10–14, 39–43): a fresh deal by the same dealer
@@ -223,13 +227,9 @@ def step(
         raise RecordError(fresh)
     noted: list[NewEvent] = []
     if fresh:
-        category = "revoke" if any(v.code == "revoke" for v in fresh) else "other"
-        if category == "revoke" and game.name == "piquet":
-            penalty = "withdrawn"  # the engine's revoke "replay": PT 59 IV
-        else:
-            category = "other"
-            penalty = state.options.get("irregularities", {}).get(
-                category, PENALTIES[game.name][category][0])
+        category = "other"  # a Piquet revoke is the engine's (Q12, PT 59 IV): see _by_engine
+        penalty = state.options.get("irregularities", {}).get(
+            category, PENALTIES[game.name][category][0])
         if penalty in ("withdrawn", "void"):
             return irregular.events(category, fresh, before.next.player, penalty)
         noted = [irregular.note(category, penalty, fresh, before.next.player)]
@@ -373,7 +373,7 @@ def _by_engine(
                                    state.players, state.options)
     except (MatchError, RecordError):
         return None
-    if found is None or not found["irregular"]:
+    if found is None or not found["kinds"]:
         return None
     kinds = set(found["kinds"])
     category = next((k for k in ("revoke", "misdeal", "false_call") if k in kinds),
@@ -647,7 +647,11 @@ def _ruled_entry(
     if level == "cards" or game.sheet_has_dealer(level):
         record = _with_dealer(game.new_record(dealer, state.players, state.options), record,
                               state.players, keep=level == "cards")
-    ruled = game.rule_entry(level, record, dealer, state.players, state.options)
+    try:
+        ruled = game.rule_entry(level, record, dealer, state.players, state.options)
+    except InputError as unread:  # located in the body: "claim.sheet.sets.elder[0]"
+        outer = location.removesuffix(f".{level}") if location.endswith(f".{level}") else ""
+        raise InputError(_located(unread.violations, outer)) from None
     if ruled.violations:
         raise RecordError(_located(ruled.violations, location))
     return record, ruled

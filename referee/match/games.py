@@ -8,6 +8,7 @@ the Piquet partie (Q1, Q9) or the Pitch target (P2, P7).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -24,16 +25,14 @@ from referee.match.state import (
     StepResult,
 )
 from referee.piquet.irregular import (
-    false_call_irregularity,
     long_hand_irregularity,
-    revoke_irregularity,
     short_hand_irregularity,
     talon_offence_irregularity,
 )
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
-from referee.violations import RecordError, Violation
+from referee.violations import InputError, RecordError, Violation
 
 ROLES = ("elder", "younger")
 
@@ -319,7 +318,11 @@ class PiquetGame(StepRules):
                 k: payload.get(k) for k in ("point", "sequence", "sets", "carte_blanche")
                 if payload.get(k) is not None and mode == "as_announced"
             }
-            piquet.check_announcement(announced, f"declarations.{role}")
+            try:
+                piquet.check_announcement(announced, f"declarations.{role}")
+            except InputError as unread:  # a slip of the pen, at the step's own field
+                raise InputError(replace(v, location=v.location.removeprefix(
+                    f"declarations.{role}.")) for v in unread.violations) from None
             # Q5: "best" scores his best, as when nothing is recorded; "none" announces nothing
             declarations[role] = "best" if mode == "best" else announced
             new["declarations"] = declarations
@@ -560,12 +563,15 @@ class PiquetGame(StepRules):
         players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any] | None:
         """Q12 as the engine records it: the step applied and the violations it brings that
-        the engine rules on (a revoke under ``revoke`` "reckon_nothing" or "void", a call of
-        what one does not hold) listed in the record's ``irregular`` as ``{"code",
-        "location"}``. None for the rest — a revoke under "replay" (PT 59 IV: the card is taken
-        back, the play goes on as though no error had been made), a lead out of turn (PT 59
-        III: taken up, the adversary not having played to it) —, which the match's option
-        rules."""
+        the engine rules on. A revoke under ``revoke`` "replay" is put right (PT 59 IV): the
+        record loses the revoking card and every card after it (the card that proved it
+        included), which go back to the hands that played them (the record's ``retaken``),
+        and the play is recorded again from the revoking trick. A revoke under
+        "reckon_nothing" or "void" and a call of what one does not hold are listed in the
+        record's ``irregular`` as ``{"code", "location"}``, the play going on as played, and
+        the deal's ruling applies their penalty. None for the rest — a lead out of turn (PT
+        59 III: taken up, the adversary not having played to it), a misdeal —, which the
+        match's option rules."""
         dealer = int(payload.get("dealer", 0))
         engine_options = self._engine_options(options)
         before = self.check_step(record, dealer, players, options)
@@ -579,28 +585,41 @@ class PiquetGame(StepRules):
         if not known or len(known) != len(fresh):
             return None
         kinds = {piquet.IRREGULAR_CODES[v.code] for v in known}
-        if "misdeal" in kinds or "lead_out_of_turn" in kinds or (
-            "revoke" in kinds and engine_options.revoke == "replay"
-        ):
+        if "misdeal" in kinds or "lead_out_of_turn" in kinds:
             return None
+        if kinds == {"revoke"} and engine_options.revoke == "replay":
+            return self._replay(new, known, engine_options)
         entries = [{"code": v.code, "location": v.location} for v in known]
         new = {**new, "irregular": [*new.get("irregular", []), *entries]}
-        role: piquet.Role = "younger" if before.next.role == "younger" else "elder"
+        deal = self._declared(new)
         penalties, consequences = [], []
         for v in known:
             if v.code == "revoke":
-                found = revoke_irregularity(v.location, role, "card of the suit led",
-                                                   engine_options.revoke)
-            else:
-                caller: piquet.Role = "younger" if ".younger" in v.location else (
-                    "elder" if ".elder" in v.location else role)
-                found = false_call_irregularity(v.location, caller, engine_options.false_call,
-                                                False)
+                found = piquet.revoke_of(deal, v.location, engine_options)
+            else:  # PT 52–54, decided by the engine as its ruling will (case of a misnomer)
+                found = piquet.false_call_of(deal, v.location, engine_options)
             penalties.append(found.penalty)
             consequences.append(found.consequence)
         return {"record": new, "irregular": entries, "penalties": penalties,
                 "consequences": consequences, "violations": known,
                 "kinds": [piquet.IRREGULAR_CODES[v.code] for v in known]}
+
+    def _replay(
+        self, new: dict[str, Any], revokes: Sequence[Violation],
+        engine_options: piquet.PiquetOptions,
+    ) -> dict[str, Any]:
+        """PT 59 IV by :func:`referee.piquet.take_back_revoke`: the record with the play from
+        the (first) revoke on taken back, for the ``irregularity`` event to carry."""
+        first = min(revokes, key=lambda v: piquet.trick_of(v.location) or 0)
+        retake = piquet.take_back_revoke(self._declared(new), first.location, engine_options)
+        record = {**new, "tricks": [card_names(t) for t in retake.tricks],
+                  "retaken": {r: card_names(c) for r, c in retake.retaken.items()}}
+        irregular = [{"code": code, "location": where} for code, where in retake.irregular]
+        if irregular or "irregular" in record:
+            record["irregular"] = irregular
+        return {"record": record, "irregular": [], "penalties": ["replay"],
+                "consequences": [retake.irregularity.consequence],
+                "violations": [first], "kinds": ["revoke"]}
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],

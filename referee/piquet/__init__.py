@@ -25,9 +25,9 @@ from referee.piquet.combinations import (
     compare_declarations,
 )
 from referee.piquet.counting import Count, Judgement, judge_q7
-from referee.piquet.deal import LogEntry, PiquetRuling, rule_deal
+from referee.piquet.deal import LogEntry, PiquetRuling, false_call_of, revoke_of, rule_deal
 from referee.piquet.exchange import is_carte_blanche
-from referee.piquet.irregular import IRREGULAR_CODES, TABLE_CODES, Irregularity
+from referee.piquet.irregular import IRREGULAR_CODES, TABLE_CODES, Irregularity, trick_of
 from referee.piquet.partie import (
     PartieStatus,
     Settlement,
@@ -36,7 +36,7 @@ from referee.piquet.partie import (
     settle_partie,
 )
 from referee.piquet.play import TrickResult
-from referee.piquet.progress import PiquetProgress, progress
+from referee.piquet.progress import PiquetProgress, Retake, progress, take_back_revoke
 from referee.piquet.records import (
     ROLES,
     Announcement,
@@ -84,6 +84,7 @@ __all__ = [
     "PiquetSheet",
     "PiquetSheetRuling",
     "PiquetTotals",
+    "Retake",
     "Role",
     "Settlement",
     "TrickResult",
@@ -93,16 +94,20 @@ __all__ = [
     "compare_declarations",
     "deal_from_record",
     "elder_of_deal",
+    "false_call_of",
     "is_carte_blanche",
     "judge_q7",
     "other",
     "partie_status",
     "progress",
+    "revoke_of",
     "rule_deal",
     "rule_sheet",
     "rule_totals",
     "settle_partie",
     "sheet_from_record",
     "sheet_record_of",
+    "take_back_revoke",
     "totals_from_record",
+    "trick_of",
 ]

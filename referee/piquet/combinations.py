@@ -32,7 +32,7 @@ from referee.piquet.records import (
     announcement_from_dict,
     counted,
 )
-from referee.violations import RecordError, Violation
+from referee.violations import InputError, RecordError, Violation
 
 #: Sequence names and scores by length (Q5).
 SEQUENCE_NAMES: dict[int, str] = {
@@ -242,8 +242,8 @@ def _combo_key(combo: Combination) -> tuple[int, int]:
     return combo.key
 
 
-def _bad(message: str, location: str) -> RecordError:
-    return RecordError([Violation("bad_announcement", "Q5", message, location)])
+def _bad(message: str, location: str) -> InputError:
+    return InputError([Violation("bad_announcement", "Q5", message, location)])
 
 
 def parse_sequence(text: str, location: str = "") -> tuple[int, int | None]:

@@ -15,12 +15,18 @@ from typing import Any, NamedTuple
 
 from referee.cards import SUIT_NAMES, Card, card_name, describe_card
 from referee.piquet.combinations import (
+    SEQUENCE_NAMES,
+    SET_RANKS,
     CategoryResult,
     Claims,
     Declarations,
     announced_claims,
     best_claims,
     declare_counted,
+    parse_sequences,
+    parse_set,
+    point_words,
+    set_words,
 )
 from referee.piquet.counting import (
     CAPOT_POINTS,
@@ -359,7 +365,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=True)
     violations: list[Violation] = list(facts.violations)
-    violations.extend(find_revokes(results, facts.after, plays))
+    violations.extend(find_revokes(results, facts.after, plays, deal.retaken))
     hands = {r: frozenset(plays[r]) for r in ROLES}
     if deal.unplayed:  # PT 58: a long hand's cards never played still bar the adversary
         hands = {r: hands[r].union(deal.unplayed.get(r, ())) for r in ROLES}
@@ -487,17 +493,13 @@ def _recorded_anyway(
         if (v.code, v.location) not in accepted:
             kept.append(v)
         elif v.code == "revoke":
-            trick = results[trick_of(v.location) or 0]
-            suit = SUIT_NAMES[trick.cards[0].suit][:-1]
-            item = revoke_irregularity(v.location, other(trick.leader), suit, options.revoke)
+            item = _revoke(results, v.location, options)
             found.append(item)
             if options.revoke == "replay":
                 kept.append(Violation("replay_required", "Q12", item.consequence, v.location))
         elif v.code == "announcement_not_held":
             role: Role = "elder" if v.location.startswith("declarations.elder") else "younger"
-            found.append(false_call_irregularity(
-                v.location, role, options.false_call,
-                _misnomer(deal, facts, hands, role, v.location)))
+            found.append(_false_call(deal, facts, hands[role], role, v.location, options))
         else:
             kept.append(v)
     for i in sorted(out_of_turn_tricks(accepted)):
@@ -506,17 +508,103 @@ def _recorded_anyway(
     return kept, found
 
 
-def _misnomer(
-    deal: PiquetDeal, facts: ExchangeFacts, hands: Mapping[Role, frozenset[Card]], role: Role,
-    location: str,
-) -> bool:
-    """PT 53: a call his hand and discard together could not hold (known discards only)."""
-    discards = facts.discards[role]
+def revoke_of(
+    deal: PiquetDeal, location: str, options: PiquetOptions = PiquetOptions()  # noqa: B008
+) -> Irregularity:
+    """A revoke recorded anyway (PT 59 IV), at ``location`` (``"tricks[5][1]"``) of the deal
+    so far or complete, with the penalty of the table's ``revoke`` option: the one decision
+    the dry run, the stored irregularity and the ruling read (under "replay" a deal in
+    progress is put right by :func:`referee.piquet.progress.take_back_revoke`).
+
+    :raises RecordError: the record cannot be read.
+    """
+    accepted = frozenset(deal.irregular)
+    results, _ = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted))
+    return _revoke(results, location, options)
+
+
+def _revoke(results: Sequence[TrickResult], location: str, options: PiquetOptions) -> Irregularity:
+    trick = results[trick_of(location) or 0]
+    suit = SUIT_NAMES[trick.cards[0].suit][:-1]
+    revoking = (trick.cards[1], trick.cards[0]) if len(trick.cards) == 2 else None
+    return revoke_irregularity(location, other(trick.leader), suit, options.revoke,
+                               revoking=revoking)
+
+
+def false_call_of(
+    deal: PiquetDeal, location: str, options: PiquetOptions = PiquetOptions()  # noqa: B008
+) -> Irregularity:
+    """A call of what one does not hold, recorded anyway (PT 52–54): the irregularity and its
+    penalty, decided from what the record knows — the one decision the dry run, the stored
+    irregularity and the ruling all read.
+
+    ``deal``: the deal so far or complete; ``location``: the call
+    (``"declarations.elder.point"``). His hand after the exchange is the cards he played when
+    the deal is complete, else his known hand (dealt, talon and exchange); with his discard it
+    says whether he could have held the call (PT 54) or misnamed one he holds (PT 53).
+
+    :raises RecordError: the record cannot be read.
+    """
+    accepted = frozenset(deal.irregular)
+    results, _ = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted))
+    plays = plays_by_role(results)
+    complete = len(deal.tricks) == 12 and all(len(t) == 2 for t in deal.tricks)
+    facts = check_exchange(deal, plays, complete=complete)
+    role: Role = "elder" if location.startswith("declarations.elder") else "younger"
+    known = facts.after[role]
+    hand = frozenset(plays[role]) if complete else known
+    return _false_call(deal, facts, hand, role, location, options)
+
+
+def _false_call(
+    deal: PiquetDeal, facts: ExchangeFacts, hand: frozenset[Card] | None, role: Role,
+    location: str, options: PiquetOptions,
+) -> Irregularity:
+    """PT 52–54: the false call at ``location`` with its penalty; see :func:`false_call_of`."""
     announcement = (deal.declarations or {}).get(role)
-    if discards is None or announcement is None:
-        return False
-    _, found = announced_claims(hands[role] | discards, announcement, role)
-    return any(v.location == location for v in found)
+    call = _call_words(announcement, location)
+    discards = facts.discards[role]
+    exempt: str | None = None
+    if announcement is not None and hand is not None and discards is not None:
+        _, found = announced_claims(hand | discards, announcement, role)
+        if any(v.location == location for v in found):
+            exempt = "misnomer" if _misnamed(hand, announcement, location) else "impossible"
+    return false_call_irregularity(location, role, options.false_call, exempt, call)
+
+
+def _call_words(announcement: Announcement | None, location: str) -> str:
+    """The call at ``location`` in words: "a point of seven", "a quint", "a trio of tens"."""
+    if announcement is None:
+        return "a combination"
+    category = location.split(".")[2] if location.count(".") >= 2 else ""
+    if category == "point" and announcement.point is not None:
+        return f"a {point_words(announcement.point)}"
+    if category == "sequence" and announcement.sequence:
+        return f"a sequence ({announcement.sequence})"
+    if category.startswith("sets["):
+        index = int(category[len("sets["):].rstrip("]"))
+        if index < len(announcement.sets):
+            size, rank = parse_set(announcement.sets[index])
+            return f"a {set_words(size, rank)}"
+    return "a combination"
+
+
+def _misnamed(hand: frozenset[Card], announcement: Announcement, location: str) -> bool:
+    """PT 53: he holds a combination of the counting value called (a sequence of that length,
+    a set of that size) under another name (its top card, its rank)."""
+    category = location.split(".")[2] if location.count(".") >= 2 else ""
+    if category == "sequence" and announcement.sequence:
+        lengths = [n for n, _ in parse_sequences(announcement.sequence)]
+        plain = ", ".join(SEQUENCE_NAMES[n] for n in lengths)
+        _, found = announced_claims(hand, Announcement(sequence=plain), "elder")
+        return not found
+    if category.startswith("sets["):
+        index = int(category[len("sets["):].rstrip("]"))
+        if index < len(announcement.sets):
+            size, rank = parse_set(announcement.sets[index])
+            return any(r != rank and sum(1 for c in hand if c.rank == r) >= size
+                       for r in SET_RANKS)
+    return False
 
 
 def play_counts(results: Sequence[TrickResult], play_points: Sequence[PlayPoint]) -> list[Count]:

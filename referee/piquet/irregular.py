@@ -18,7 +18,7 @@ lead out of turn        the lead stands, the adversary having played to it      
 call of what one        ``reckon_nothing`` (default): the caller scores nothing    PT 52–54,
 does not hold           that deal; ``call_only``: only the call scores nothing;    HI 6
                         no penalty when hand and discard together could not hold
-                        it (a misnomer)
+                        it (PT 54; a misnamed one he holds: a misnomer, PT 53)
 wrong number of cards   a fresh deal by the same dealer: the deal scores nothing   PT 10–14,
 dealt, 9 in the talon                                                              39–43
 more than twelve cards  ``long_hand`` ``reckon_nothing`` (default): he scores      PT 58, 25,
@@ -37,10 +37,11 @@ talon offence           ``talon_offence`` ``reckon_nothing`` (default): the     
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from referee.cards import Card, describe_card
 from referee.piquet.counting import Count
 from referee.piquet.records import ROLES, PiquetDeal, Role, counted, other
 from referee.violations import RecordError, Violation
@@ -125,41 +126,80 @@ def penalty_counts(counts: Sequence[Count], found: Sequence[Irregularity]) -> li
 
 
 def revoke_irregularity(
-    location: str, offender: Role, suit_words: str, penalty: str
+    location: str, offender: Role, suit_words: str, penalty: str,
+    retaken: Mapping[Role, Sequence[Card]] | None = None,
+    revoking: tuple[Card, Card] | None = None,
 ) -> Irregularity:
-    """A revoke recorded anyway (PT 59 IV and the table's option)."""
+    """A revoke recorded anyway (PT 59 IV and the table's option). ``retaken``: under
+    "replay", the cards each hand takes back, when known (a deal in progress);
+    ``revoking``: the card played and the card led, for the sentence. Under
+    "reckon_nothing" or "void" the deal is played out as played."""
     trick = (trick_of(location) or 0) + 1
-    if penalty == "replay":
-        consequence = (f"The {offender} hand revoked in trick {trick}: take back the cards from "
-                       f"that trick, the {offender} hand plays a {suit_words}, and the play goes "
-                       "on as though no error had been made (PT 59 IV); record the replay.")
+    what = (f" (the {describe_card(revoking[0])} on the {describe_card(revoking[1])})"
+            if revoking else "")
+    if penalty == "replay" and retaken is not None:
+        cards = "; ".join(
+            f"the {role} hand {_and(describe_card(c) for c in retaken[role])}"
+            for role in ROLES if retaken.get(role))
+        consequence = (f"The {offender} hand revoked in trick {trick}{what}: the cards from "
+                       f"it on are taken back ({cards}), the {offender} hand plays a "
+                       f"{suit_words}, and the play goes on as though no error had been made "
+                       "(PT 59 IV); record the play again from there.")
+    elif penalty == "replay":
+        consequence = (f"The {offender} hand revoked in trick {trick}{what}: take back the "
+                       f"cards from that trick, the {offender} hand plays a {suit_words}, and "
+                       "the play goes on as though no error had been made (PT 59 IV); record "
+                       "the replay.")
     elif penalty == "reckon_nothing":
-        consequence = (f"The {offender} hand revoked in trick {trick} and the deal cannot be "
-                       f"replayed: the {offender} hand reckons nothing this deal, its counts still "
-                       f"barring a pique or repique of the {other(offender)} hand (table option).")
+        consequence = (f"The {offender} hand revoked in trick {trick}{what} and the deal "
+                       "cannot be replayed: it is played out as played and the "
+                       f"{offender} hand reckons nothing this deal, its counts still barring "
+                       f"a pique or repique of the {other(offender)} hand (table option).")
     else:
-        consequence = (f"The {offender} hand revoked in trick {trick} and the deal cannot be "
-                       "replayed: the deal is void, nobody scores (table option).")
+        consequence = (f"The {offender} hand revoked in trick {trick}{what} and the deal "
+                       "cannot be replayed: the deal is void, nobody scores (table option); "
+                       "it is played out as played.")
     return Irregularity("revoke", offender, "PT 59 IV", location, penalty, consequence)
 
 
+def _and(words: Iterable[str]) -> str:
+    """"the a", "the a and the b", "the a, the b and the c"."""
+    items = [f"the {w}" for w in words]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def false_call_irregularity(
-    location: str, caller: Role, penalty: str, misnomer: bool
+    location: str, caller: Role, penalty: str, exempt: str | None = None,
+    call: str = "a combination",
 ) -> Irregularity:
-    """A call of what one does not hold, recorded anyway (PT 52–54, HI 6)."""
-    if misnomer:
+    """A call of what one does not hold, recorded anyway (PT 52–54, HI 6).
+
+    ``exempt``: None when the caller could have held the call in his hand and discard taken
+    together (or they are unknown): the table's ``false_call`` ``penalty`` applies (PT 54);
+    ``"misnomer"`` when he holds a combination of the counting value called but misnamed it
+    and could not have held the one named (PT 53); ``"impossible"`` when his hand and discard
+    together could not hold it (PT 54's exemption). Both exemptions cost nothing but the call.
+    ``call``: the call in words ("a point of seven").
+    """
+    if exempt == "misnomer":
         return Irregularity(
             "false_call", caller, "PT 53", location, "none",
-            f"The {caller} hand called a combination that its cards and discard together could "
-            "not hold: a misnomer, no penalty (PT 53); the call scores nothing.")
+            f"The {caller} hand misnamed {call}: it holds one of that value, but its hand and "
+            "discard together could not hold the one named. A misnomer, no penalty (PT 53); "
+            "the call as made scores nothing.")
+    if exempt == "impossible":
+        return Irregularity(
+            "false_call", caller, "PT 54", location, "none",
+            f"The {caller} hand called {call}, which its hand and discard together could not "
+            "hold: no penalty (PT 54); the call scores nothing.")
     if penalty == "reckon_nothing":
         return Irregularity(
             "false_call", caller, "PT 54", location, "reckon_nothing",
-            f"The {caller} hand called a combination it did not hold and reckons nothing this "
+            f"The {caller} hand called {call} it did not hold and reckons nothing this "
             f"deal (PT 54); the {other(caller)} hand reckons what it has good.")
     return Irregularity(
         "false_call", caller, "PT 54", location, "call_only",
-        f"The {caller} hand called a combination it did not hold: the call scores nothing "
+        f"The {caller} hand called {call} it did not hold: the call scores nothing "
         "(table option).")
 
 

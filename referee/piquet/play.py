@@ -121,12 +121,15 @@ def find_revokes(
     results: Sequence[TrickResult],
     hands: Mapping[Role, frozenset[Card] | None],
     plays: Mapping[Role, Mapping[Card, tuple[int, int]]],
+    retaken: Mapping[Role, Sequence[Card]] | None = None,
 ) -> list[Violation]:
     """Q6: a follower who did not follow suit although able (a revoke), at ``tricks[i][1]``.
 
     ``hands``: each role's hand after the exchange when known (None: unknown); ``plays``: each
-    role's played cards → (trick index, position), see :func:`plays_by_role`.  A revoke is
-    proven by the known hand, or else by a later play of the suit led by the same player.
+    role's played cards → (trick index, position), see :func:`plays_by_role`; ``retaken``:
+    the cards each took back after a revoke (PT 59 IV), known to be in his hand until he
+    plays them again.  A revoke is proven by the known hand, by a later play of the suit led
+    by the same player, or by a card of that suit he took back and has not played again.
     """
     violations: list[Violation] = []
     # The last trick in which each role played each suit (plays are in play order).
@@ -137,6 +140,7 @@ def find_revokes(
             mine_last[card.suit] = i
     # A known hand that differs from the cards played must be searched card by card.
     odd = {r: (h := hands.get(r)) is not None and h != plays[r].keys() for r in last}
+    back = {r: tuple((retaken or {}).get(r, ())) for r in last}
     for i, (_, leader, cards, _) in enumerate(results):
         if len(cards) < 2:
             continue
@@ -145,22 +149,26 @@ def find_revokes(
         if follow.suit == suit:
             continue
         follower: Role = "younger" if leader == "elder" else "elder"
-        if last[follower].get(suit, -1) <= i and not odd[follower]:
-            continue  # no later play of the suit, and the known hand is what he played
         mine = plays[follower]
+        kept = [c for c in back[follower] if c.suit == suit and mine.get(c, (99,))[0] > i]
+        if last[follower].get(suit, -1) <= i and not odd[follower] and not kept:
+            continue  # no later play of the suit, and the known hand is what he played
         hand = hands.get(follower)
         # Cards of the suit led that he still held: in his known hand, or played later.
         held = [c for c in (mine if hand is None else hand)
                 if c.suit == suit and mine.get(c, (99,))[0] > i]
-        if not held:
-            continue
         start = (f"In trick {i + 1} the {follower} hand played {card_name(follow)} on "
                  f"{card_name(lead)} without following suit")
-        if hand is not None:
+        if hand is not None and held:
             message = f"{start} although holding the {card_name(max(held))}."
-        else:
+        elif held:
             proof = min(held, key=mine.__getitem__)
             message = (f"{start}; the {follower} hand's {card_name(proof)} in trick "
                        f"{mine[proof][0] + 1} proves it held a {_SUIT_WORDS[suit]}.")
+        elif kept:
+            message = (f"{start}; the {card_name(kept[0])} the {follower} hand took back after "
+                       f"a revoke proves it holds a {_SUIT_WORDS[suit]}.")
+        else:
+            continue
         violations.append(Violation("revoke", "Q6", message, f"tricks[{i}][1]"))
     return violations

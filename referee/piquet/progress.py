@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
-from referee.cards import PIQUET_PACK, Card, card_name
+from referee.cards import PIQUET_PACK, SUIT_NAMES, Card, card_name
 from referee.piquet.combinations import declare
 from referee.piquet.deal import _carte_blanche, _claims, rule_deal, verify_tricks
 from referee.piquet.exchange import check_exchange, verify_cards
 from referee.piquet.irregular import (
+    Irregularity,
     lone_tricks,
     out_of_turn_tricks,
+    revoke_irregularity,
     table_irregularities,
+    trick_of,
     wrong_hands,
 )
 from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
@@ -94,7 +97,8 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
                                        lone, other(table.get("short_hand", "younger")))
     plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=False)
-    violations = [*twice, *facts.violations, *find_revokes(results, facts.after, plays)]
+    violations = [*twice, *facts.violations,
+                  *find_revokes(results, facts.after, plays, deal.retaken)]
 
     won: dict[Role, int] = {"elder": 0, "younger": 0}
     for trick in results:
@@ -143,14 +147,83 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
         if led is not None and any(c.suit == led.suit for c in remaining):
             remaining = [c for c in remaining if c.suit == led.suit]
     else:
-        # Cards not yet seen that he may hold, minus the suits he has shown void in.
+        # Cards not yet seen that he may hold, minus the suits he has shown void in (not by a
+        # revoke recorded anyway: he held the suit), and the cards the other took back (PT 59
+        # IV); holding a card of the suit led that he took back, he must follow suit with it.
         void = {
-            t.cards[0].suit for t in results
+            t.cards[0].suit for i, t in enumerate(results)
             if len(t.cards) == 2 and t.leader != to_play and t.cards[1].suit != t.cards[0].suit
+            and ("revoke", f"tricks[{i}][1]") not in accepted
         }
+        retaken = deal.retaken or {}
+        mine = {c for c in retaken.get(to_play, ()) if c not in played_all}
+        theirs = {c for c in retaken.get(other(to_play), ()) if c not in played_all}
         excluded = facts.excluded(to_play)
         remaining = [c for c in PIQUET_PACK
-                     if c not in played_all and c not in excluded and c.suit not in void]
+                     if c not in played_all and c not in excluded and c not in theirs
+                     and (c.suit not in void or c in mine)]
+        if led is not None and any(c.suit == led.suit for c in mine):
+            remaining = [c for c in remaining if c.suit == led.suit]
     legal = tuple(sorted(remaining, key=lambda c: ("SHDC".index(c.suit), -c.rank)))
     return PiquetProgress("play", to_play, legal, tuple(violations), tuple(results), won, score,
                           counted)
+
+
+class Retake(NamedTuple):
+    """A revoke taken back (PT 59 IV): the ``tricks`` kept (up to the revoking trick's lead),
+    the cards each player took back (``retaken``, in the order played), the irregularities
+    recorded anyway that still stand (``irregular``: those of the play taken back go with
+    it), and the ``irregularity`` with its consequence."""
+
+    tricks: tuple[tuple[Card, ...], ...]
+    retaken: Mapping[Role, tuple[Card, ...]]
+    irregular: tuple[tuple[str, str], ...]
+    irregularity: Irregularity
+
+
+def take_back_revoke(
+    deal: PiquetDeal, location: str, options: PiquetOptions = PiquetOptions()  # noqa: B008
+) -> Retake:
+    """PT 59 IV, the ``revoke`` option "replay": the revoke at ``location``
+    (``"tricks[5][1]"``, found when it was played or proven by a later card) is put right —
+    the revoking card and every card played after it are taken back into the hands that
+    played them, the offender follows suit, and the play is recorded again from there "as
+    though no error had been committed" (no score penalty).
+
+    ``deal``: the deal so far, the card that proved the revoke included.
+
+    :raises RecordError: code ``bad_irregular`` when ``location`` is not the second card of
+        a trick of the deal.
+    """
+    index = trick_of(location)
+    if index is None or index >= len(deal.tricks) or len(deal.tricks[index]) < 2 \
+            or not location.endswith("[1]"):
+        raise RecordError([Violation(
+            "bad_irregular", "Q12", "A revoke is the second card of a trick played.",
+            location)])
+    accepted = frozenset(deal.irregular)
+    table = table_irregularities(deal) if deal.irregular else {}
+    lone = lone_tricks(deal.tricks) if "short_hand" in table else frozenset()
+    results, _ = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted), lone,
+                             other(table.get("short_hand", "younger")))
+    back: dict[Role, list[Card]] = {r: list((deal.retaken or {}).get(r, ())) for r in ROLES}
+    taken: dict[Role, list[Card]] = {"elder": [], "younger": []}
+    for trick in results[index:]:
+        first = 1 if trick.number - 1 == index else 0
+        for position in range(first, len(trick.cards)):
+            who = trick.leader if position == 0 else other(trick.leader)
+            taken[who].append(trick.cards[position])
+    for role in ROLES:
+        back[role].extend(c for c in taken[role] if c not in back[role])
+    revoked = results[index]
+    offender = other(revoked.leader)
+    kept_irregular = tuple(
+        (code, where) for code, where in deal.irregular
+        if (t := trick_of(where)) is None or t < index
+        or (t == index and where.endswith("[0]")))
+    item = revoke_irregularity(
+        location, offender, SUIT_NAMES[revoked.cards[0].suit][:-1], "replay",
+        retaken={r: tuple(taken[r]) for r in ROLES},
+        revoking=(revoked.cards[1], revoked.cards[0]))
+    return Retake((*deal.tricks[:index], deal.tricks[index][:1]),
+                  {r: tuple(back[r]) for r in ROLES if back[r]}, kept_irregular, item)

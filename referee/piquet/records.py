@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from referee.cards import PIQUET_PACK, Card, CardError, card_name, parse_card
-from referee.violations import RecordError, Violation
+from referee.piquet.words import (
+    read_point,
+    read_sequences,
+    read_sets,
+    says_nothing,
+    sequence_text,
+    set_text,
+)
+from referee.violations import InputError, RecordError, Violation
 
 #: Elder hand (the non-dealer, who leads first) or younger hand (the dealer), Q1.
 Role = Literal["elder", "younger"]
@@ -127,6 +135,10 @@ class PiquetDeal:
     the adversary's card) and ``("talon_offence", "elder")`` (PT 27–29, 33, 35).
     ``unplayed``: the cards a long hand held but never played (PT 58: they still bar the
     adversary's combinations).
+    ``retaken``: the cards each player took back when a revoke was found (PT 59 IV: the
+    revoking card and every card played after it go back to their hands and the play goes on
+    from the revoking trick): they are known to be in that hand, so he must follow suit with
+    one (and the other player cannot hold it); the tricks hold the play recorded again.
     """
 
     tricks: tuple[tuple[Card, ...], ...]
@@ -136,11 +148,13 @@ class PiquetDeal:
     declarations: Mapping[Role, Announcement] | None = None
     irregular: tuple[tuple[str, str], ...] = ()
     unplayed: Mapping[Role, tuple[Card, ...]] | None = None
+    retaken: Mapping[Role, tuple[Card, ...]] | None = None
 
 
 def _bad_input(code: str, message: str, location: str) -> RecordError:
-    rule = "Q5" if code == "bad_announcement" else "Q1"
-    return RecordError([Violation(code, rule, message, location)])
+    if code == "bad_announcement":  # words that name nothing: a slip of the pen (400)
+        return InputError([Violation(code, "Q5", message, location)])
+    return RecordError([Violation(code, "Q1", message, location)])
 
 
 #: Canonical card texts of the Piquet pack, for the fast path of parsing (design.md notation).
@@ -178,27 +192,35 @@ def _roles(value: Any, location: str) -> dict[Role, Any]:
 
 
 def announcement_from_dict(data: Mapping[str, Any], location: str = "") -> Announcement:
-    """Build an :class:`Announcement` from its JSON form ``{point, sequence, sets, carte_blanche}``.
+    """Build an :class:`Announcement` from its JSON form ``{point, sequence, sets,
+    carte_blanche}``, each read as the score sheet reads it (:mod:`referee.piquet.words`, the
+    one reader of declarations): a point ``5``, ``"point of five"`` or ``{"cards": 5, "pips":
+    48}``; sequences ``"quint:A"``, ``"quart major"``, several separated by commas or a list;
+    sets ``["trio:A"]``, ``["three aces", "quatorze of tens"]``. "none" or an empty list is
+    nothing announced. The pips and a sequence's suit, when said, are not kept: the cards
+    say them.
 
-    :raises RecordError: (code ``bad_announcement``) when a field has the wrong type.
+    :raises InputError: (code ``bad_announcement``, located at the field) when the words name
+        no combination or a field has the wrong type.
     """
     point = data.get("point")
     sequence = data.get("sequence")
     sets = data.get("sets") or ()
     blanche = data.get("carte_blanche", False)
-    if point is not None and (isinstance(point, bool) or not isinstance(point, int)):
+    if isinstance(point, bool) or (point is not None and not says_nothing(point)
+                                   and not isinstance(point, int | str | Mapping)):
         raise _bad_input("bad_announcement", "A point is announced as a number of cards.",
                          f"{location}.point")
-    if sequence is not None and not isinstance(sequence, str):
-        raise _bad_input("bad_announcement", "A sequence is announced by its name, e.g. 'quint'.",
-                         f"{location}.sequence")
-    if not isinstance(sets, list | tuple) or not all(isinstance(s, str) for s in sets):
-        raise _bad_input("bad_announcement", "Sets are a list like ['trio:A', 'quatorze:T'].",
-                         f"{location}.sets")
     if not isinstance(blanche, bool):
         raise _bad_input("bad_announcement", "carte_blanche is true or false.",
                          f"{location}.carte_blanche")
-    return Announcement(point=point, sequence=sequence, sets=tuple(sets), carte_blanche=blanche)
+    cards = None if point is None or says_nothing(point) \
+        else read_point(point, f"{location}.point").cards
+    sequences = () if sequence is None else read_sequences(sequence, f"{location}.sequence")
+    called = read_sets(sets, f"{location}.sets")
+    return Announcement(point=cards,
+                        sequence=", ".join(sequence_text(c) for c in sequences) or None,
+                        sets=tuple(set_text(c) for c in called), carte_blanche=blanche)
 
 
 def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
@@ -249,7 +271,11 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
     if record.get("unplayed") is not None:
         unplayed = {r: _cards(v, f"unplayed.{r}")
                     for r, v in _roles(record["unplayed"], "unplayed").items()}
+    retaken = None
+    if record.get("retaken") is not None:
+        retaken = {r: _cards(v, f"retaken.{r}")
+                   for r, v in _roles(record["retaken"], "retaken").items()}
     return PiquetDeal(
         tricks=tricks, dealt=dealt, talon=talon, exchange=exchange, declarations=declarations,
-        irregular=tuple(irregular), unplayed=unplayed,
+        irregular=tuple(irregular), unplayed=unplayed, retaken=retaken,
     )

@@ -9,8 +9,13 @@ suit optional), a set ``{"count": 3, "rank": "A"}``; and the engine's short form
 
 Reading checks only that the words name a combination; whether a hand can hold it is the
 ruling's business (:mod:`referee.piquet.sheet`).  Unreadable words raise
-:class:`~referee.violations.RecordError` (code ``bad_announcement``, rule Q5) with a sentence
-saying how to write it.
+:class:`~referee.violations.InputError` (code ``bad_announcement``, rule Q5; a 400 at the API,
+never an irregularity) with a sentence saying how to write it.
+
+This is the one reader of declarations: the score sheet (:mod:`referee.piquet.sheet`), the
+announcements of a deal record and of a match's declaration step
+(:func:`referee.piquet.records.announcement_from_dict`) and the API's request schemas all read
+them here.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeGuard
 
 from referee.cards import ACE, JACK, KING, QUEEN, TEN
-from referee.violations import RecordError, Violation
+from referee.violations import InputError, Violation
 
 _NUMBER_WORDS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -71,8 +76,8 @@ class SetCall(NamedTuple):
     rank: int
 
 
-def _bad(message: str, location: str) -> RecordError:
-    return RecordError([Violation("bad_announcement", "Q5", message, location)])
+def _bad(message: str, location: str) -> InputError:
+    return InputError([Violation("bad_announcement", "Q5", message, location)])
 
 
 def _words(text: str) -> list[str]:
@@ -106,7 +111,7 @@ def read_point(value: Any, location: str) -> PointCall:
     """A point: ``"point of five, 48"``, ``"point of five"``, ``"five for 48"``, ``"5"``,
     ``5`` or ``{"cards": 5, "pips": 48}``.
 
-    :raises RecordError: ``bad_announcement`` when it is not a point.
+    :raises InputError: ``bad_announcement`` when it is not a point.
     """
     if _whole(value):
         return PointCall(value)
@@ -130,7 +135,7 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
     """A sequence: ``"quart major"``, ``"tierce to the queen"``, ``"sixième to the king in
     spades"``, ``"quint:A"``, or ``{"length": 4, "top": "A", "suit": "C"}``.
 
-    :raises RecordError: ``bad_announcement`` when it is not a sequence.
+    :raises InputError: ``bad_announcement`` when it is not a sequence.
     """
     if isinstance(value, Mapping):
         return _structured_sequence(value, location)
@@ -183,7 +188,7 @@ def read_set(value: Any, location: str) -> SetCall:
     """A set: ``"three kings"``, ``"trio of kings"``, ``"quatorze of aces"``, ``"four aces"``,
     ``"trio:A"`` or ``{"count": 3, "rank": "A"}``.
 
-    :raises RecordError: ``bad_announcement`` when it is not a set of three or four.
+    :raises InputError: ``bad_announcement`` when it is not a set of three or four.
     """
     if isinstance(value, Mapping):
         size, rank_text = value.get("count"), value.get("rank")
@@ -204,3 +209,58 @@ def read_set(value: Any, location: str) -> SetCall:
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+def read_sequences(value: Any, location: str) -> tuple[SequenceCall, ...]:
+    """The sequences of one announcement: one (words or structured), several separated by
+    commas (``"quint:A, tierce:T"``, ``"quart major, tierce to the ten"``) or a list of them;
+    nothing said ("none", an empty list) is no sequence.
+
+    An empty part (``",,,"``, ``"quint:A,"``) is refused rather than read as no sequence.
+
+    :raises InputError: ``bad_announcement``, located at the part (``location[1]`` in a list).
+    """
+    if isinstance(value, list | tuple):
+        return tuple(read_sequence(item, f"{location}[{i}]") for i, item in enumerate(value)
+                     if not says_nothing(item))
+    if isinstance(value, str):
+        if value == "" or (says_nothing(value) and value.strip()):
+            return ()  # blanks alone are refused below, as a part left empty
+        parts = value.split(",")
+        if any(not part.strip() for part in parts):
+            raise _bad(f"{_shown(value)} is not a list of sequences: write one, e.g. 'quint "
+                       "major', or several separated by commas, e.g. 'quint:A, tierce:T'; when "
+                       "none was announced leave it out (null).", location)
+        return tuple(read_sequence(part, location) for part in parts)
+    return (read_sequence(value, location),)
+
+
+def read_sets(value: Any, location: str) -> tuple[SetCall, ...]:
+    """The sets of one announcement: a list (``["three aces", "quatorze:T"]``) or one set;
+    nothing said ("none", an empty list) is no set.
+
+    :raises InputError: ``bad_announcement``, located at the set (``location[0]``).
+    """
+    if isinstance(value, list | tuple):
+        return tuple(read_set(item, f"{location}[{i}]") for i, item in enumerate(value)
+                     if not says_nothing(item))
+    if says_nothing(value):
+        return ()
+    return (read_set(value, location),)
+
+
+_RANK_LETTERS = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J", TEN: "T", 9: "9", 8: "8", 7: "7"}
+_SEQUENCE_NAMES = {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième",
+                   8: "huitième"}
+
+
+def sequence_text(call: SequenceCall) -> str:
+    """The engine's short form of a sequence called: ``"quint:A"``, ``"tierce"`` (the suit,
+    when said, is not kept: misnaming it is no offence, PT 53)."""
+    top = f":{_RANK_LETTERS[call.top]}" if call.top is not None else ""
+    return _SEQUENCE_NAMES[call.length] + top
+
+
+def set_text(call: SetCall) -> str:
+    """The engine's short form of a set called: ``"trio:A"``, ``"quatorze:T"``."""
+    return ("trio" if call.size == 3 else "quatorze") + ":" + _RANK_LETTERS[call.rank]

@@ -54,6 +54,35 @@ Q10_RECORD: dict[str, Any] = {
 }
 
 
+# ------------------------------------------------------------- Q10 with a revoke, PT 59 IV
+
+#: Q10's deal with two cards changed so that Bill can revoke in trick 6: the talon's ♥8 and ♦J
+#: are Ann's ♣9 and ♣8 (Ann is dealt them instead). Bill takes ♥A ♥J ♣9 ♣7 ♣8, Ann ♠A ♥Q ♣J.
+REVOKE_DEALT = {
+    "elder": Q10_DEALT["elder"],
+    "younger": "KC QC TC 8H JD JS 7S 9H KD QD 9D 7D".split(),
+}
+REVOKE_TALON = "AH JH 9C 7C 8C AS QH JC".split()
+#: After the exchange (Q10_EXCHANGE): Bill AC KS QS TS 9S 8S AD AH JH 9C 7C 8C; Ann KC QC TC
+#: 8H JD JS 7S 9H KD AS QH JC.
+REVOKE_BILL = "AC KS QS TS 9S 8S AD AH JH 9C 7C 8C".split()
+#: Q10's first twelve cards (five tricks and Ann's ♣J lead), legal with these hands.
+REVOKE_FIRST = [c for t in Q10_TRICKS[:5] for c in t] + ["JC"]
+#: Bill discards ♠8 on ♣J holding ♣9 ♣8 (a revoke), then plays ♣8 to Ann's ♣10: the card
+#: that proves it when the hands are not recorded.
+REVOKE_THEN_PROOF = ["8S", "TC", "8C"]
+#: The play recorded again from trick 6: Bill follows with ♣9; Ann wins tricks 6 and 7 with
+#: ♣J and ♣10, Bill the last five. Bill 7 tricks, Ann 5.
+REVOKE_REPLAYED = [t.split() for t in (
+    "JC 9C", "TC 8C", "QH AH", "AD KD", "JH 9H", "9S 8H", "8S JD")]
+#: The deal as replayed: Q10's first five tricks, then the replay (each his best declared).
+REVOKE_REPLAYED_TRICKS = [*Q10_TRICKS[:5], *REVOKE_REPLAYED]
+#: The play as played, revoke and all, when it cannot be replayed: after ♣J ♠8 and ♣10 ♣8
+#: Ann leads ♥Q; Bill keeps ♣9 for the last trick.
+REVOKE_AS_PLAYED = [t.split() for t in (
+    "JC 8S", "TC 8C", "QH AH", "AD KD", "JH 9H", "9S 8H", "9C JD")]
+
+
 # -------------------------------------------------------------------------- random Piquet
 
 

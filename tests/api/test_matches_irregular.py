@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.api.deals import (
@@ -17,8 +18,16 @@ from tests.api.deals import (
     PITCH_PLAYERS,
     Q10_DEALT,
     Q10_DECLARATIONS,
+    Q10_EXCHANGE,
     Q10_TALON,
     Q10_TRICKS,
+    REVOKE_AS_PLAYED,
+    REVOKE_DEALT,
+    REVOKE_FIRST,
+    REVOKE_REPLAYED,
+    REVOKE_REPLAYED_TRICKS,
+    REVOKE_TALON,
+    REVOKE_THEN_PROOF,
 )
 from tests.api.test_matches_agreement import Table
 
@@ -170,11 +179,13 @@ def test_a_piquet_revoke_is_taken_back_by_default(client: FlaskClient) -> None:
     assert table.post("/events", {"type": "card", "card": "KS"}).status_code == 201
     # Ann holds the ace and seven of spades after the exchange: a club is a revoke (Q6).
     dry = table.post("/events?dry_run=true", {"type": "card", "card": "KC"}).json
-    assert dry["violations"][0]["code"] == "revoke" and dry["penalty"] == "withdrawn"
-    assert "PT law 59" in dry["consequence"]
+    assert dry["violations"][0]["code"] == "revoke" and dry["penalty"] == "replay"
+    assert "PT 59 IV" in dry["consequence"]
     taken_back = table.post("/events", {"type": "card", "card": "KC", "anyway": True})
     assert taken_back.status_code == 201, taken_back.json
+    assert taken_back.json["events"][0]["payload"]["penalty"] == "replay"
     assert taken_back.json["match"]["current_deal"]["tricks"] == [["KS"]]
+    assert taken_back.json["match"]["next"]["legal_cards"] == ["AS", "JS", "7S"]
     assert table.get("/log")["items"][-1]["kind"] == "irregularity"
 
 
@@ -261,6 +272,38 @@ def test_a_piquet_false_call_recorded_anyway_reckons_nothing(client: FlaskClient
     assert body["scored"]["scores"] == {"Bill": 0, "Ann": 41}
 
 
+def test_a_call_that_could_not_be_held_is_told_stored_and_ruled_alike(
+    client: FlaskClient,
+) -> None:
+    """Q10, but Bill calls a point of seven: his hand and discard hold at most six of a suit,
+    so the call could not possibly be held (PT 54): no penalty. The dry run, the stored
+    irregularity and the ruling say so alike, and the score applies no penalty."""
+    table = Table(client)
+    _q10_exchanged(table)
+    call = {"type": "declaration", "role": "elder", "point": 7, "sets": ["trio:A"]}
+    assert table.post("/events", call).status_code == 422
+    dry = table.post("/events?dry_run=true", call).json
+    told = (dry["irregularity"], dry["penalty"], dry["consequence"])
+    assert told[:2] == ("false_call", "none")
+    assert "(PT 54)" in told[2] and "reckons nothing" not in told[2]
+    called = table.post("/events", {**call, "anyway": True})
+    assert called.status_code == 201, called.json
+    stored = called.json["events"][0]["payload"]
+    assert (stored["irregularity"], stored["penalty"], stored["consequence"]) == told
+    body: dict[str, Any] = {}
+    for k, card in enumerate(c for trick in Q10_TRICKS for c in trick):
+        if k == 1:
+            assert table.post("/events", {"type": "declaration", "role": "younger",
+                                          **Q10_DECLARATIONS["younger"]}).status_code == 201
+        response = table.post("/events", {"type": "card", "card": card})
+        assert response.status_code == 201, (card, response.json)
+        body = response.json
+    assert body["scored"]["scores"] == {"Bill": 11, "Ann": 41}
+    [ruled] = body["scored"]["ruling"]["irregularities"]
+    assert (ruled["kind"], ruled["penalty"], ruled["consequence"]) == told
+    assert ruled["law"] == "PT 54"
+
+
 def test_a_piquet_revoke_under_reckon_nothing_is_kept_in_the_record(
     client: FlaskClient,
 ) -> None:
@@ -275,6 +318,111 @@ def test_a_piquet_revoke_under_reckon_nothing_is_kept_in_the_record(
     deal = revoked.json["match"]["current_deal"]
     assert deal["tricks"] == [["KS", "KC"]]
     assert deal["irregular"] == [{"code": "revoke", "location": "tricks[0][1]"}]
+
+
+def _cards(table: Table, cards: list[str]) -> Any:
+    body: Any = None
+    for card in cards:
+        response = table.post("/events", {"type": "card", "card": card})
+        assert response.status_code == 201, (card, response.json)
+        body = response.json
+    return body
+
+
+def _replayed_scores(client: FlaskClient) -> dict[str, int]:
+    """The score of the play as recorded again, ruled on its own (Bill elder, Ann younger)."""
+    ruled = client.post("/v1/piquet/deals:score", json={"tricks": REVOKE_REPLAYED_TRICKS})
+    assert ruled.status_code == 200, ruled.json
+    return {"Bill": ruled.json["scores"]["elder"], "Ann": ruled.json["scores"]["younger"]}
+
+
+def test_a_revoke_proven_in_a_later_trick_is_replayed(client: FlaskClient) -> None:
+    """Card by card, hands not recorded: Q10's first twelve cards, then Bill discards ♠8 on
+    Ann's ♣J (trick 6) and plays ♣8 to her ♣10 (trick 7), which proves the revoke. Under
+    ``revoke: "replay"`` (PT 59 IV) the play from Bill's ♠8 on is taken back: trick 6 is open
+    again on the ♣J, Bill is offered exactly his clubs, the deal is recorded again and scores
+    as the replayed play does."""
+    table = Table(client)
+    _cards(table, REVOKE_FIRST + REVOKE_THEN_PROOF[:2])
+    proof = {"type": "card", "card": REVOKE_THEN_PROOF[2]}
+    refused = table.post("/events", proof)
+    assert refused.status_code == 422
+    assert [(v["code"], v["location"]) for v in refused.json["violations"]] == [
+        ("revoke", "tricks[5][1]")]
+    dry = table.post("/events?dry_run=true", proof).json
+    assert (dry["irregularity"], dry["penalty"]) == ("revoke", "replay")
+    replayed = table.post("/events", {**proof, "anyway": True})
+    assert replayed.status_code == 201, replayed.json
+    [note] = replayed.json["events"]
+    assert note["kind"] == "irregularity"
+    assert (note["payload"]["penalty"], note["payload"]["consequence"]) == (
+        "replay", dry["consequence"])
+    assert "taken back (the elder hand the eight of spades and the eight of clubs; the " \
+        "younger hand the ten of clubs)" in dry["consequence"]
+    match = replayed.json["match"]
+    assert match["current_deal"]["tricks"] == [*Q10_TRICKS[:5], ["JC"]]
+    assert (match["next"]["player"], match["next"]["legal_cards"]) == ("Bill", ["9C", "8C"])
+    done = _cards(table, [c for t in REVOKE_REPLAYED for c in t][1:])
+    scored = done["scored"]
+    assert scored["scores"] == _replayed_scores(client) == {"Bill": 28, "Ann": 11}
+    assert scored["ruling"]["violations"] == []
+    assert scored["ruling"]["recorded_anyway"][0]["penalty"] == "replay"
+
+
+def test_a_revoke_shown_by_the_hands_is_replayed(client: FlaskClient) -> None:
+    """Hands recorded: Bill's ♠8 on ♣J is refused at once (he holds ♣9 ♣8); recorded anyway,
+    only it is taken back and Bill is offered exactly his clubs."""
+    table = Table(client)
+    assert table.post("/events", {"type": "deal_started", "dealt": REVOKE_DEALT,
+                                  "talon": REVOKE_TALON}).status_code == 201
+    assert table.post("/events", {"type": "exchange", **Q10_EXCHANGE}).status_code == 201
+    _cards(table, REVOKE_FIRST)
+    revoke = {"type": "card", "card": "8S"}
+    assert table.post("/events", revoke).status_code == 422
+    replayed = table.post("/events", {**revoke, "anyway": True})
+    assert replayed.status_code == 201, replayed.json
+    assert replayed.json["events"][0]["payload"]["penalty"] == "replay"
+    match = replayed.json["match"]
+    assert match["current_deal"]["tricks"] == [*Q10_TRICKS[:5], ["JC"]]
+    assert match["next"]["legal_cards"] == ["9C", "8C"]
+    done = _cards(table, [c for t in REVOKE_REPLAYED for c in t][1:])
+    assert done["scored"]["scores"] == _replayed_scores(client)
+
+
+def test_undo_takes_back_the_replay(client: FlaskClient) -> None:
+    table = Table(client)
+    _cards(table, REVOKE_FIRST + REVOKE_THEN_PROOF[:2])
+    table.post("/events", {"type": "card", "card": "8C", "anyway": True})
+    undone = table.post("/undo", {})
+    assert undone.status_code == 200, undone.json
+    assert undone.json["current_deal"]["tricks"] == [*Q10_TRICKS[:5], ["JC", "8S"], ["TC"]]
+
+
+@pytest.mark.parametrize(("option", "scores"), [
+    ("reckon_nothing", {"Bill": 0, "Ann": 11}),
+    ("void", {"Bill": 0, "Ann": 0}),
+])
+def test_a_revoke_proven_later_that_cannot_be_replayed_is_played_out(
+    client: FlaskClient, option: str, scores: dict[str, int]
+) -> None:
+    """Under ``revoke: "reckon_nothing"`` or ``"void"`` the revoke stays in the record and the
+    deal goes on as played: Bill's clubs are still offered (he held the suit), and the score
+    applies the penalty announced when it was recorded."""
+    table = Table(client, revoke=option)
+    _cards(table, REVOKE_FIRST + REVOKE_THEN_PROOF[:2])
+    recorded = table.post("/events", {"type": "card", "card": "8C", "anyway": True})
+    assert recorded.status_code == 201, recorded.json
+    told = recorded.json["events"][0]["payload"]
+    assert (told["irregularity"], told["penalty"]) == ("revoke", option)
+    assert recorded.json["match"]["current_deal"]["tricks"][5:] == [["JC", "8S"], ["TC", "8C"]]
+    rest = [c for t in REVOKE_AS_PLAYED[2:] for c in t]
+    _cards(table, rest[:-2])
+    assert table.get()["next"]["player"] == "Bill"
+    assert "9C" in table.get()["next"]["legal_cards"]
+    done = _cards(table, rest[-2:])
+    assert done["scored"]["scores"] == scores
+    [ruled] = done["scored"]["ruling"]["irregularities"]
+    assert (ruled["penalty"], ruled["consequence"]) == (told["penalty"], told["consequence"])
 
 
 def test_a_piquet_misdeal_recorded_anyway_voids_the_deal(client: FlaskClient) -> None:

@@ -43,13 +43,14 @@ def test_an_impossible_line_is_answered_with_located_violations(client: FlaskCli
                      ("sequence_longer_than_point", "sheet.sequence.younger")]
 
 
-def test_words_that_name_no_combination_are_422(client: FlaskClient) -> None:
+def test_words_that_name_no_combination_are_400_at_their_place(client: FlaskClient) -> None:
+    """A slip of the pen is input to correct (400, located in the body), not a rule broken."""
     body = {**Q10_SHEET, "sets": {"elder": ["three of a kind"]}}
     response = client.post("/v1/piquet/sheets:score", json=body)
-    assert response.status_code == 422
-    violation = response.json["violations"][0]
-    assert violation["location"] == "sheet.sets.elder[0]"
-    assert "'three kings'" in violation["message"]
+    assert response.status_code == 400
+    [(where, [message])] = response.json["errors"].items()
+    assert where == "sets.elder[0]"
+    assert "'three kings'" in message
 
 
 def test_sheet_schema_refuses_bad_shapes(client: FlaskClient) -> None:
@@ -151,17 +152,16 @@ def test_claims_that_agree_and_no_claim(client: FlaskClient) -> None:
 
 
 def test_a_malformed_sequence_is_refused(client: FlaskClient) -> None:
-    """Issue 13.4: ",,," is refused (422, located) rather than read as no sequence."""
+    """Issue 13.4: ",,," is refused (400, located) rather than read as no sequence."""
     body = {**full_q10(), "declarations": {"elder": {"point": 5, "sequence": ",,,"}}}
     response = client.post("/v1/piquet/deals:score", json=body)
-    assert response.status_code == 422
-    violation = response.json["violations"][0]
-    assert violation["location"] == "declarations.elder.sequence"
-    assert "leave it out (null)" in violation["message"]
+    assert response.status_code == 400
+    [message] = response.json["errors"]["declarations.elder.sequence"]
+    assert "leave it out (null)" in message
     match_id = create_match(client, "piquet", ["Bill", "Ann"])["id"]
     step = post_step(client, match_id, type="declaration", role="elder", sequence=",,,")
-    assert step.status_code == 422
-    assert step.json["violations"][0]["location"] == "declarations.elder.sequence"
+    assert step.status_code == 400
+    assert list(step.json["errors"]) == ["sequence"]
 
 
 REVOKE_TRICKS = [t.split() for t in
@@ -183,9 +183,10 @@ def test_a_revoke_recorded_anyway_with_the_tables_penalty(client: FlaskClient) -
     assert nothing["irregularities"][0] == {
         "kind": "revoke", "who": "younger", "law": "PT 59 IV", "location": "tricks[2][1]",
         "penalty": "reckon_nothing",
-        "consequence": "The younger hand revoked in trick 3 and the deal cannot be replayed: "
-                       "the younger hand reckons nothing this deal, its counts still barring a "
-                       "pique or repique of the elder hand (table option)."}
+        "consequence": "The younger hand revoked in trick 3 (the nine of hearts on the queen "
+                       "of spades) and the deal cannot be replayed: it is played out as played "
+                       "and the younger hand reckons nothing this deal, its counts still "
+                       "barring a pique or repique of the elder hand (table option)."}
     assert nothing["counts"][-1]["stage"] == "penalty"
     bad = client.post("/v1/piquet/deals:score",
                       json={**body, "options": {"revoke": "fine"}})

@@ -158,13 +158,15 @@ def test_a_refused_tap_offers_to_record_it_anyway(served: str, phone: Any) -> No
     written = _server_version(served, match, token)
     phone.click("#refused-anyway")
     phone.wait_for_selector("#anyway-consequence")
-    assert "PT law 59" in phone.inner_text("#anyway-consequence")
+    assert "PT 59 IV" in phone.inner_text("#anyway-consequence")
     assert _server_version(served, match, token) == written
     _record_anyway(phone)
-    # The revoke is taken back (Q12, the replay option): Bill is still to play.
+    # The revoke is replayed (Q12, the replay option): the play from Bill's ♠8 in trick 6 is
+    # taken back, and Bill, known to hold the ♣9, must play a club to Ann's ♣J.
     assert turn(phone) == "Bill (elder) to play"
     assert "nine of clubs" in phone.inner_text("#recorded-anyway")
-    tap_card(phone, "JH")
+    assert phone.locator('#cards [data-card="JH"]').is_disabled()
+    tap_card(phone, "9C")
     assert phone.locator("#recorded-anyway").count() == 1
 
 

@@ -10,6 +10,7 @@ from referee.piquet import (
     PiquetDeal,
     PiquetOptions,
     deal_from_record,
+    false_call_of,
     progress,
     rule_deal,
 )
@@ -35,9 +36,9 @@ def test_a_revoke_recorded_anyway_asks_for_the_replay_by_default() -> None:
     assert [(v.code, v.rule, v.location) for v in ruling.violations] == [
         ("replay_required", "Q12", "tricks[2][1]")]
     assert ruling.violations[0].message == (
-        "The younger hand revoked in trick 3: take back the cards from that trick, the "
-        "younger hand plays a spade, and the play goes on as though no error had been made "
-        "(PT 59 IV); record the replay.")
+        "The younger hand revoked in trick 3 (the nine of hearts on the queen of spades): "
+        "take back the cards from that trick, the younger hand plays a spade, and the play "
+        "goes on as though no error had been made (PT 59 IV); record the replay.")
 
 
 def test_a_revoke_that_cannot_be_replayed_reckon_nothing() -> None:
@@ -90,18 +91,60 @@ def test_a_false_call_found_late(options: PiquetOptions, bill: int, penalty: str
                                                              penalty)
 
 
-def test_a_call_hand_and_discard_could_not_hold_is_a_misnomer() -> None:
-    # Hands and discards known: Bill's hand with his discard holds no quint (PT 53): no
-    # penalty.  Three tens he could have held (he discarded ♥10 ♦10): he reckons nothing.
-    misnomer = rule_deal(q10_deal(declarations=QUINT, irregular=FALSE_QUINT))
-    assert misnomer.irregularities[0].penalty == "none"
-    assert misnomer.irregularities[0].law == "PT 53"
-    assert misnomer.scores == {"elder": 11, "younger": 41}
+def test_a_call_hand_and_discard_could_not_hold_costs_nothing() -> None:
+    # Hands and discards known: Bill's hand with his discard holds no quint: a call he could
+    # not possibly have held, no penalty (PT 54's exemption).  Three tens he could have held
+    # (he discarded ♥10 ♦10): he reckons nothing.
+    impossible = rule_deal(q10_deal(declarations=QUINT, irregular=FALSE_QUINT))
+    [item] = impossible.irregularities
+    assert (item.penalty, item.law) == ("none", "PT 54")
+    assert "could not hold: no penalty (PT 54)" in item.consequence
+    assert impossible.scores == {"elder": 11, "younger": 41}
     tens = {"elder": Announcement(point=5, sets=("trio:A", "trio:T"))}
     false = rule_deal(q10_deal(declarations=tens, irregular=(
         ("announcement_not_held", "declarations.elder.sets[1]"),)))
     assert false.irregularities[0].penalty == "reckon_nothing"
     assert false.scores == {"elder": 0, "younger": 41}
+
+
+def test_a_misnamed_set_he_holds_is_a_misnomer() -> None:
+    """PT 53: Bill holds three aces and calls three queens, which his hand (♠Q) and discard
+    (no queen) could not hold: a misnomer, no penalty; the call as made scores nothing."""
+    queens = {"elder": Announcement(point=5, sets=("trio:Q",))}
+    ruling = rule_deal(q10_deal(declarations=queens, irregular=(
+        ("announcement_not_held", "declarations.elder.sets[0]"),)))
+    [item] = ruling.irregularities
+    assert (item.penalty, item.law) == ("none", "PT 53")
+    assert item.consequence.startswith("The elder hand misnamed a trio of queens")
+    assert ruling.scores == {"elder": 8, "younger": 41}  # his play only: the trio scores 0
+
+
+# Case of the issue: Bill (elder) calls a point of seven; his hand and discard hold at most six
+# of a suit (hearts: ♥A ♥J ♥8 kept, ♥K ♥10 ♥7 discarded).
+POINT_OF_SEVEN = {"elder": Announcement(point=7, sets=("trio:A",))}
+FALSE_POINT = (("announcement_not_held", "declarations.elder.point"),)
+
+
+def test_a_call_that_could_not_be_held_is_decided_once_before_and_after_the_play() -> None:
+    """The call ruled when it is made (the deal so far: hands, talon, exchange, no card) and
+    the whole deal's ruling are the one decision: PT 54, no penalty."""
+    before = false_call_of(q10_deal(tricks=(), declarations=POINT_OF_SEVEN),
+                           "declarations.elder.point")
+    ruling = rule_deal(q10_deal(declarations=POINT_OF_SEVEN, irregular=FALSE_POINT))
+    assert ruling.irregularities == (before,)
+    assert (before.kind, before.who, before.law, before.penalty) == ("false_call", "elder",
+                                                                     "PT 54", "none")
+    assert before.consequence == (
+        "The elder hand called a point of seven, which its hand and discard together could not "
+        "hold: no penalty (PT 54); the call scores nothing.")
+    assert ruling.scores == {"elder": 11, "younger": 41}  # as Q10: no penalty applied
+    # A point of six he could have held (six hearts with his discard): he reckons nothing,
+    # before the play as after it.
+    six = {"elder": Announcement(point=6, sets=("trio:A",))}
+    early = false_call_of(q10_deal(tricks=(), declarations=six), "declarations.elder.point")
+    late = rule_deal(q10_deal(declarations=six, irregular=FALSE_POINT))
+    assert late.irregularities == (early,) and early.penalty == "reckon_nothing"
+    assert late.scores == {"elder": 0, "younger": 41}
 
 
 # Q10 but Ann leads trick 3 out of turn (♠7; Bill won trick 2) and Bill plays to it (♠Q).

@@ -7,12 +7,14 @@ import pytest
 from referee.piquet import (
     Announcement,
     PiquetDeal,
+    announcement_from_dict,
     check_announcement,
+    deal_from_record,
     rule_deal,
 )
-from referee.violations import RecordError
+from referee.violations import InputError, RecordError
 
-from .examples import Q10_BILL, Q10_DEALT, Q10_TRICKS, cards, q10_deal
+from .examples import Q10_BILL, Q10_DEALT, Q10_RECORD, Q10_TRICKS, cards, q10_deal
 
 
 def refusal(deal: PiquetDeal) -> str:
@@ -36,7 +38,7 @@ def test_a_malformed_sequence_is_refused_not_read_as_none(text: str) -> None:
 def test_several_sequences_and_none_still_read() -> None:
     assert check_announcement({"sequence": "quint:A, tierce:T"}, "x").sequence == \
         "quint:A, tierce:T"
-    assert check_announcement({"sequence": ""}, "x").sequence == ""
+    assert check_announcement({"sequence": ""}, "x").sequence is None  # nothing announced
 
 
 def test_one_card_not_one_cards() -> None:
@@ -62,3 +64,34 @@ def test_refusals_say_what_to_do() -> None:
         "correct one of the two.")
     assert refusal(q10_deal(talon=cards("AH JH 8H 7C JD AS QH"))) == (
         "The talon holds 8 cards, not 7: write the eight left after the deal, top first.")
+
+
+def test_declarations_are_read_as_the_score_sheet_writes_them() -> None:
+    """One reader of declarations (referee.piquet.words): a record's announcement takes the
+    sheet's words, and rules as its short forms do (Q10: Bill 11, Ann 41)."""
+    words = {"elder": {"point": "point of five", "sets": ["three aces"]},
+             "younger": {"point": "point of six, 57", "sequence": "sixième to the king"}}
+    short = {"elder": {"point": 5, "sets": ["trio:A"]},
+             "younger": {"point": 6, "sequence": "sixième:K"}}
+    assert announcement_from_dict(words["elder"]) == Announcement(point=5, sets=("trio:A",))
+    assert check_announcement({"sequence": ["quart major", "tierce to the ten"],
+                               "sets": "quatorze of tens"}, "x") == Announcement(
+        sequence="quart:A, tierce:T", sets=("quatorze:T",))
+    ruled = rule_deal(deal_from_record({**Q10_RECORD, "declarations": words}))
+    assert ruled.scores == rule_deal(deal_from_record({**Q10_RECORD, "declarations": short}))\
+        .scores == {"elder": 11, "younger": 41}
+
+
+@pytest.mark.parametrize(("announced", "location"), [
+    ({"sets": ["three axes"]}, "declarations.elder.sets[0]"),
+    ({"sequence": "quint to the moon"}, "declarations.elder.sequence"),
+    ({"point": "a good point"}, "declarations.elder.point"),
+])
+def test_words_that_name_nothing_are_input_to_correct(
+    announced: dict[str, object], location: str
+) -> None:
+    """Not a rule broken but a slip of the pen (InputError: a 400, never an irregularity)."""
+    with pytest.raises(InputError) as caught:
+        check_announcement(announced, "declarations.elder")
+    assert [(v.code, v.location) for v in caught.value.violations] == [
+        ("bad_announcement", location)]

@@ -39,6 +39,7 @@ const WHAT = {
 /** The penalties in words (the match's options; the consequence sentence says the rest). */
 const PENALTY = {
   withdrawn: "taken back: the play goes on as though it had not happened",
+  replay: "the play from the revoking trick on is taken back and recorded again",
   void: "the deal is void and dealt again",
   as_played: "scored as played, the irregularity noted",
   set_back_bid: "the offender's side scores nothing and is set back the bid",
