@@ -73,7 +73,8 @@ def test_a_revoke_proven_by_a_later_trick_is_taken_back_from_the_revoking_trick(
     [again_revoke] = progress(PiquetDeal(tricks=(*retake.tricks[:5], tricks("JC 8S")[0]),
                                          retaken=retake.retaken)).violations
     assert again_revoke.location == "tricks[5][1]"
-    assert "the 8C the elder hand took back after a revoke proves it holds a club" in again_revoke.message
+    assert ("the 8C the elder hand took back after a revoke proves it holds a club"
+            in again_revoke.message)
 
 
 def test_before_the_fix_the_open_trick_offered_bill_no_club() -> None:
