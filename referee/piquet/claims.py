@@ -34,6 +34,7 @@ from referee.piquet.counting import (
 )
 from referee.piquet.records import ROLES, Role, other
 from referee.piquet.sheet import MOST_IN_PLAY
+from referee.violations import ClaimHint
 
 
 class Ruled(Protocol):
@@ -47,24 +48,6 @@ class Ruled(Protocol):
 
     @property
     def counts(self) -> tuple[Count, ...]: ...  # pragma: no cover - protocol
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimHint:
-    """What could explain a totals claim that parts from the cards.
-
-    ``code``: stable, for clients to switch on (see :data:`HINT_CODES`); ``rule``: the section
-    it rests on ("Q7"); ``text``: the hint in words, as a player reads it ("the pique (30)
-    missed").
-    """
-
-    code: str
-    rule: str
-    text: str
-
-    def as_dict(self) -> dict[str, str]:
-        """``{"code", "rule", "message"}``, as a violation words it."""
-        return {"code": self.code, "rule": self.rule, "message": self.text}
 
 
 #: Every hint code, with what it means.

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from referee.violations import ClaimHint
+
 #: The counting order of a Pitch hand (P5, then P6), as the steps are named in comparisons.
 STEPS: tuple[str, ...] = ("high", "low", "jack", "game", "bid", "score")
 
@@ -62,21 +64,6 @@ class Counted(Protocol):
     def counts(self) -> tuple[Count, ...]:
         """The hand's counting steps in :data:`STEPS` order."""
         ...
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimHint:
-    """What could explain a claimed score that parts from the cards: ``code``, stable, for
-    clients to switch on (:data:`HINT_CODES`); ``rule``: the section it rests on (``"P6"``);
-    ``text``: the hint in words."""
-
-    code: str
-    rule: str
-    text: str
-
-    def as_dict(self) -> dict[str, str]:
-        """``{"code", "rule", "message"}``, as a violation words it."""
-        return {"code": self.code, "rule": self.rule, "message": self.text}
 
 
 #: Every hint code of a Pitch comparison, with what it means.
