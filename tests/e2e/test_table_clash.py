@@ -95,6 +95,9 @@ def _the_clash(served: str, phone: Any, seats: tuple[Any, Any]) -> tuple[Any, st
     token = write_token(phone, match)
     scored = _post(served, match, "/deals", token, {"tricks": Q10_TRICKS})
     assert scored["scores"] == {"Bill": 11, "Ann": 41}
+    # the phone shows deal 1 before anyone taps on it (else its seats meet a 412 and wait)
+    now = api_get(served, f"/v1/matches/{match}", token)["version"]
+    phone.wait_for_selector(f'body[data-version="{now}"][data-busy=false]', state="attached")
     links = seat_links(phone)
     ann, bill = seats
     join(ann, links["Ann"])
