@@ -81,7 +81,7 @@ class CommitReplyDropper(FreezableProxy):
                     break
                 if id(source) in self._cut or id(sink) in self._cut:
                     break  # the reply to the COMMIT: never delivered
-                if self.armed.is_set() and data.endswith(self.COMMIT):
+                if self.armed.is_set() and self.COMMIT in data:
                     self.armed.clear()
                     self._cut.update((id(source), id(sink)))
                     sink.sendall(data)  # the server gets the COMMIT …
