@@ -155,7 +155,7 @@ def step(
             "deal_in_progress", "", f"The cards of deal {state.current.number} are being "
             "entered: finish or undo them first.", "deal")])
     if reentry is not None and (state.current is None or not state.current.reentry):
-        # the cards of an earlier deal, step by step (issue 11.3)
+        # the cards of an earlier deal, step by step (docs/records.md, "reentry")
         if state.current is not None:
             raise MatchError([Violation(
                 "deal_in_progress", "",
@@ -273,7 +273,8 @@ def refuse_step_clash(
     """
     current = state.current
     if reentry is not None and (current is None or not current.reentry):
-        goes = reentry  # the cards of an earlier deal, from their first step (issue 11.3)
+        # the cards of an earlier deal, from their first step (docs/records.md, "reentry")
+        goes = reentry
     else:
         goes = current.number if current is not None else state.next_number
     if current is not None and current.number == goes:
@@ -391,7 +392,7 @@ def _noted(
 ) -> list[NewEvent]:
     """The ``irregularity`` note of a step, then — when the record with it is complete — the
     deal ruled with the penalties of every irregularity of the deal (P10, Q12), or, for the
-    cards of an earlier deal, that deal ruled by its cards (issue 11.3).
+    cards of an earlier deal, that deal ruled by its cards (docs/records.md, "reentry").
 
     :raises RecordError: the complete record cannot be ruled.
     """
@@ -710,7 +711,7 @@ def to_confirm(state: MatchState, principal: str | None) -> tuple[int, ...]:
 
 def provisional_result(state: MatchState) -> dict[str, Any] | None:
     """How to make final the result of a match that has ended with deals still provisional
-    (Q9, P7; issue 11: the other side confirms each deal): None while the match goes on, its
+    (Q9, P7; docs/records.md: the other side confirms each deal): None while the match goes on, its
     result is withheld (a deal disputed) or every counted deal is agreed. Else ``{"deals":
     [n, …], "confirm": [{"deal": n, "by": ["seat:Bill", "write token", …]}], "message":
     "Provisional until deal 6 is confirmed, from Bill's phone."}``: ``by`` the credentials
@@ -819,7 +820,7 @@ def record_cards(
     """
     current = state.current
     if current is not None and current.reentry and current.number != number:
-        # its undo would go with the other entry's last step (issue 11.3)
+        # its undo would go with the other entry's last step (docs/records.md, "reentry")
         raise MatchError([Violation(
             "deal_in_progress", "", f"The cards of deal {current.number} are being entered "
             f"step by step: finish or undo them first, then enter the cards of deal {number}.",

@@ -359,7 +359,8 @@ class MatchState:
     was issued; ``joined``: those whose seat was taken up on its phone (``seat_joined``, or the
     seat's first write; in older ledgers, issuing it) (issue 11); ``current_undos`` how many
     undos take back the deal in progress entirely (0 when none is in progress): a table giving
-    up the step-by-step entry of an earlier deal's cards (issue 11.3) undoes that many times.
+    up the step-by-step entry of an earlier deal's cards (docs/records.md, "reentry") undoes
+    that many times.
     ``next_number``: the number a new deal takes (the last deal's, voided or not, plus one);
     ``next_deal``: that deal by name, ``{"number", "dealer", "elder", "younger"}`` (Piquet's
     roles, Q1), None once the match is over; ``roles``: the names of the deal in progress, or

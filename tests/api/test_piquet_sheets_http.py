@@ -152,7 +152,7 @@ def test_claims_that_agree_and_no_claim(client: FlaskClient) -> None:
 
 
 def test_a_malformed_sequence_is_refused(client: FlaskClient) -> None:
-    """Issue 13.4: ",,," is refused (400, located) rather than read as no sequence."""
+    """",,," is refused (400, located) rather than read as no sequence."""
     body = {**full_q10(), "declarations": {"elder": {"point": 5, "sequence": ",,,"}}}
     response = client.post("/v1/piquet/deals:score", json=body)
     assert response.status_code == 400

@@ -71,6 +71,22 @@ def second_phone(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+def api_post(base: str, match: str, token: str, path: str, body: dict[str, Any]) -> Any:
+    """POST ``body`` to the match's ``path`` behind the page's back, If-Match'd with the
+    version just read (what another phone, or the test, writes); the answer's JSON."""
+    read = urllib.request.Request(f"{base}/v1/matches/{match}",
+                                  headers={"Authorization": "Bearer " + token})
+    with urllib.request.urlopen(read, timeout=10) as response:
+        etag = response.headers["ETag"]
+    request = urllib.request.Request(
+        f"{base}/v1/matches/{match}{path}", data=json.dumps(body).encode(), method="POST",
+        headers={"Authorization": "Bearer " + token, "Content-Type": "application/json",
+                 "If-Match": etag})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status in (200, 201)
+        return json.loads(response.read())
+
+
 def api_get(base: str, path: str, token: str) -> Any:
     """GET a /v1 resource with a token (what the test checks behind the page's back)."""
     request = urllib.request.Request(base + path, headers={"Authorization": "Bearer " + token})

@@ -16,14 +16,12 @@ finds deal 2 taken (409) and the table chooses:
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PHONE, api_get
+from tests.e2e.conftest import PHONE, api_get, api_post
 from tests.e2e.sheet import Taps, axe_violations, record, shots
 from tests.e2e.table import SETTLED, match_id, start_match, turn, write_token
 from tests.e2e.test_table_agree import join, seat_links
@@ -57,20 +55,6 @@ BILL_LINE = [("point.who", "younger"), ("point.cards", 5), ("sequence.who", "non
              ("sets.who", "none"), ("tricks", 5), ("play.elder", 6), ("play.younger", 8)]
 
 
-def _post(base: str, match: str, path: str, token: str, body: dict[str, Any]) -> Any:
-    """A write behind the pages' backs (If-Match with the version just read)."""
-    read = urllib.request.Request(f"{base}/v1/matches/{match}",
-                                  headers={"Authorization": "Bearer " + token})
-    with urllib.request.urlopen(read, timeout=10) as response:
-        etag = response.headers["ETag"]
-    request = urllib.request.Request(
-        f"{base}/v1/matches/{match}{path}", data=json.dumps(body).encode(), method="POST",
-        headers={"Authorization": "Bearer " + token, "Content-Type": "application/json",
-                 "If-Match": etag})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
-
-
 def _live(base: str, match: str, token: str) -> list[dict[str, Any]]:
     items = api_get(base, f"/v1/matches/{match}/ledger?limit=500", token)["items"]
     return [d for d in items if d["status"] == "live"]
@@ -93,7 +77,7 @@ def _the_clash(served: str, phone: Any, seats: tuple[Any, Any]) -> tuple[Any, st
     start_match(phone, served, "piquet", ["Bill", "Ann"], entry="sheet")
     match = match_id(phone)
     token = write_token(phone, match)
-    scored = _post(served, match, "/deals", token, {"tricks": Q10_TRICKS})
+    scored = api_post(served, match, token, "/deals", {"tricks": Q10_TRICKS})
     assert scored["scores"] == {"Bill": 11, "Ann": 41}
     # the phone shows deal 1 before anyone taps on it (else its seats meet a 412 and wait)
     now = api_get(served, f"/v1/matches/{match}", token)["version"]
@@ -320,13 +304,13 @@ def test_an_undo_that_was_behind_says_what_it_would_take_back(
     start_match(phone, served, "piquet", ["Bill", "Ann"], entry="sheet")
     match = match_id(phone)
     token = write_token(phone, match)
-    scored = _post(served, match, "/deals", token, {"tricks": Q10_TRICKS})
+    scored = api_post(served, match, token, "/deals", {"tricks": Q10_TRICKS})
     phone.wait_for_selector(f'body[data-version="{scored["match"]["version"]}"]'
                             "[data-busy=false]", state="attached")
     phone.context.set_offline(True)
     phone.click("#undo")  # meant for deal 1
     phone.wait_for_selector('body[data-pending="1"]', state="attached")
-    _post(served, match, "/deals", token, {"totals": {"scores": {"elder": 20, "younger": 6}}})
+    api_post(served, match, token, "/deals", {"totals": {"scores": {"elder": 20, "younger": 6}}})
     phone.context.set_offline(False)
     phone.wait_for_selector("#conflict:not([hidden]) #conflict-drop", timeout=15000)
     box = phone.inner_text("#conflict")

@@ -3,13 +3,12 @@ screen fits a 320 px phone; the ledger says who dealt and how every deal scored.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
 
 from tests.api.deals import BOB_SET_BACK_HANDS, Q10_RECORD
+from tests.e2e.conftest import api_post
 from tests.e2e.table import SETTLED, bid, match_id, start_match, turn, version, write_token
 
 pytestmark = pytest.mark.e2e
@@ -78,23 +77,8 @@ def _fits(page: Any, screen: str, settled: bool = True) -> None:
         f"{screen}: {found['scroll']} px wide; beyond 320 px: {found['out'][:6]}")
 
 
-def _post(base: str, match: str, token: str, path: str, body: dict[str, Any]) -> Any:
-    """POST ``body`` to the match's ``path`` behind the page's back, If-Match'd."""
-    read = urllib.request.Request(f"{base}/v1/matches/{match}",
-                                  headers={"Authorization": "Bearer " + token})
-    with urllib.request.urlopen(read, timeout=10) as response:
-        etag = response.headers["ETag"]
-    request = urllib.request.Request(
-        f"{base}/v1/matches/{match}{path}", data=json.dumps(body).encode(), method="POST",
-        headers={"Authorization": "Bearer " + token, "Content-Type": "application/json",
-                 "If-Match": etag})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        assert response.status in (200, 201)
-        return json.loads(response.read())
-
-
 def _deal(base: str, match: str, token: str, body: dict[str, Any]) -> None:
-    _post(base, match, token, "/deals", body)
+    api_post(base, match, token, "/deals", body)
 
 
 def _recorded_behind(page: Any, base: str, body: dict[str, Any]) -> None:
@@ -240,7 +224,7 @@ def test_with_something_irregular_ticked_the_banner_says_every_card_can_be_tappe
              {"type": "card", "card": "KH"}, {"type": "card", "card": "AH"}]
     for step in steps:
         before = version(phone)
-        _post(served, match, token, "/events", step)
+        api_post(served, match, token, "/events", step)
         phone.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
                                 state="attached")
     assert turn(phone) == "Ann to play"
@@ -261,11 +245,11 @@ def test_a_settled_dispute_calls_the_shared_phones_entry_the_entry(
     match = match_id(phone)
     token = write_token(phone, match)
     _recorded_behind(phone, served, {"totals": {"scores": {"elder": 30, "younger": 12}}})
-    seats = _post(served, match, token, "/seats", {})
+    seats = api_post(served, match, token, "/seats", {})
     bill = next(s["token"] for s in seats["seats"] if s["player"] == "Bill")
-    _post(served, match, bill, "/deals/1/dispute", {"reason": "Ann made 41"})
+    api_post(served, match, bill, "/deals/1/dispute", {"reason": "Ann made 41"})
     before = version(phone)
-    _post(served, match, token, "/deals/1/cards", Q10_RECORD)
+    api_post(served, match, token, "/deals/1/cards", Q10_RECORD)
     phone.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
                             state="attached")
     phone.click("button[data-tab=score]")

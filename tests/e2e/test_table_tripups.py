@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import api_get
+from tests.e2e.conftest import api_get, api_post
 from tests.e2e.table import (
     Q10_CARDS,
     match_id,
@@ -23,19 +21,6 @@ from tests.e2e.test_table_phones import Q10_TRICKS as PHONES_Q10_TRICKS
 pytestmark = pytest.mark.e2e
 
 
-def _post(base: str, match: str, token: str, path: str, body: dict[str, Any]) -> None:
-    read = urllib.request.Request(f"{base}/v1/matches/{match}",
-                                  headers={"Authorization": "Bearer " + token})
-    with urllib.request.urlopen(read, timeout=10) as response:
-        etag = response.headers["ETag"]
-    request = urllib.request.Request(
-        f"{base}/v1/matches/{match}{path}", data=json.dumps(body).encode(), method="POST",
-        headers={"Authorization": "Bearer " + token, "Content-Type": "application/json",
-                 "If-Match": etag})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        assert response.status in (200, 201)
-
-
 def test_a_finished_partie_then_its_last_deal_voided(served: str, phone: Any) -> None:
     """No void button on a finished match; "finished" on the home screen; after voiding the
     sixth deal the page says "Deal 6 of 6", never "Deal 7 of 6"."""
@@ -43,7 +28,7 @@ def test_a_finished_partie_then_its_last_deal_voided(served: str, phone: Any) ->
     match = match_id(phone)
     token = write_token(phone, match)
     for deal in range(6):  # Bill 282, Ann 33 (see test_table_phones)
-        _post(served, match, token, "/deals",
+        api_post(served, match, token, "/deals",
               {"tricks": CAPOT_TRICKS if deal % 2 == 0 else PHONES_Q10_TRICKS})
     phone.wait_for_selector("#turn[data-action=none]")
     phone.click("button[data-tab=score]")
@@ -56,7 +41,7 @@ def test_a_finished_partie_then_its_last_deal_voided(served: str, phone: Any) ->
     assert entries.count() == 1, "one entry per match"
     assert "finished" in entries.inner_text() and "recording" not in entries.inner_text()
 
-    _post(served, match, token, "/deals/6/void", {"reason": "misdeal"})
+    api_post(served, match, token, "/deals/6/void", {"reason": "misdeal"})
     phone.click("#saved-list a")
     phone.wait_for_selector("#turn[data-action=card]")
     meta = phone.inner_text("#scoreline .meta")
