@@ -49,45 +49,53 @@ class FreezableProxy:
                 threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
 
     def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        """Copy ``source`` to ``sink`` until either end closes or :meth:`_forward` says stop."""
         with suppress(OSError):
+            from_server = source.getpeername()[:2] == self.target
             while not self.closed:
                 data = source.recv(65536)
                 if not data:
                     break
                 self.flowing.wait()
-                sink.sendall(data)
+                if not self._forward(data, sink, from_server):
+                    break
+        self._closed(source, sink)
+
+    def _forward(self, data: bytes, sink: socket.socket, from_server: bool) -> bool:
+        """Pass one chunk on; False ends the connection."""
+        sink.sendall(data)
+        return True
+
+    def _closed(self, source: socket.socket, sink: socket.socket) -> None:
         with suppress(OSError):
             sink.shutdown(socket.SHUT_WR)
 
 
 class CommitReplyDropper(FreezableProxy):
-    """A proxy in front of PostgreSQL that, once armed, forwards the next ``COMMIT`` it sees
-    and then drops the server's reply and closes the connection: the write is stored, and
-    the client never hears so."""
+    """A proxy in front of PostgreSQL that, once armed, drops the server's next reply to a
+    ``COMMIT`` and closes that connection: the write is stored, and the client never hears so.
 
-    COMMIT = b"Q\x00\x00\x00\x0bCOMMIT\x00"  # the simple-query message psycopg sends
+    It watches the server's side, the CommandComplete message tagged ``COMMIT``: the client's
+    side does not always show the word, since psycopg prepares a statement it has sent five
+    times (peewee's COMMIT among them) and then sends only the prepared statement's name.
+    """
+
+    COMMIT_DONE = b"C\x00\x00\x00\x0bCOMMIT\x00"  # CommandComplete, tag "COMMIT"
 
     def __init__(self, target: tuple[str, int]) -> None:
         self.armed = threading.Event()
         self.fired = threading.Event()
-        self._cut: set[int] = set()
         super().__init__(target)
 
-    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
-        with suppress(OSError):
-            while not self.closed:
-                data = source.recv(65536)
-                if not data:
-                    break
-                if id(source) in self._cut or id(sink) in self._cut:
-                    break  # the reply to the COMMIT: never delivered
-                if self.armed.is_set() and self.COMMIT in data:
-                    self.armed.clear()
-                    self._cut.update((id(source), id(sink)))
-                    sink.sendall(data)  # the server gets the COMMIT …
-                    self.fired.set()
-                    continue
-                sink.sendall(data)
+    def _forward(self, data: bytes, sink: socket.socket, from_server: bool) -> bool:
+        if from_server and self.armed.is_set() and self.COMMIT_DONE in data:
+            self.armed.clear()
+            self.fired.set()
+            return False  # the reply to the COMMIT: never delivered
+        sink.sendall(data)
+        return True
+
+    def _closed(self, source: socket.socket, sink: socket.socket) -> None:
         for end in (source, sink):
             with suppress(OSError):
                 end.shutdown(socket.SHUT_RDWR)

@@ -116,9 +116,6 @@ def test_postgres_frozen(postgres: PostgresServer, served_pg: Server) -> None:
 
 
 @needs_postgres
-@pytest.mark.skip(reason="under the merged main the proxy sees no COMMIT of gunicorn's writers "
-                  "(a direct connection through it does); to be found. The outcome itself is "
-                  "tested in-process: tests/faults/test_database_faults.py")
 def test_a_commit_whose_reply_is_lost(postgres: PostgresServer, tmp_path: Path) -> None:
     proxy = CommitReplyDropper(("127.0.0.1", postgres.port))
     parts = urllib.parse.urlsplit(postgres.url)
