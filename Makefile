@@ -54,9 +54,11 @@ typecheck: setup
 	$(BIN)/mypy
 
 # In parallel (pytest-xdist): the browser tests mostly wait; PYTEST_WORKERS=0 runs in one process.
+# PYTEST_ARGS narrows the run (.ci/run's PostgreSQL pass leaves out the browser tests).
 PYTEST_WORKERS ?= 2
+PYTEST_ARGS ?=
 pytest: setup
-	$(BIN)/pytest -n $(PYTEST_WORKERS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # The fault suite (tests/faults/test_fault_suite.py): its own PostgreSQL server and gunicorn,
 # one database fault at a time, serially. FAULT_SECONDS=5 is .ci/run's short form (20 here).
