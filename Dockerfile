@@ -17,10 +17,12 @@ COPY docs ./docs
 RUN pip install -c constraints.txt '.[postgres]'
 COPY wsgi.py gunicorn.conf.py ./
 
-USER referee
+# By number, so that a runtime that refuses root by policy (runAsNonRoot) can tell.
+USER 10001
 EXPOSE 8000
 VOLUME ["/data"]
-# Readiness (/readyz): the database answers and is migrated, not merely the process alive.
+# Liveness (/healthz) on the port BIND names: a database fault makes /readyz say "not ready"
+# (for load balancers), and must never get a healthy server restarted (docs/operations.md).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/readyz', timeout=4).status == 200 else 1)"]
+    CMD ["python", "-c", "import os, sys, urllib.request; port = os.environ.get('BIND', '0.0.0.0:8000').rsplit(':', 1)[1]; sys.exit(0 if urllib.request.urlopen(f'http://127.0.0.1:{port}/healthz', timeout=4).status == 200 else 1)"]
 CMD ["sh", "-c", "flask --app wsgi db upgrade && exec gunicorn -c gunicorn.conf.py wsgi:app"]

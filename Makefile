@@ -49,6 +49,7 @@ browser:
 
 lint: setup
 	$(BIN)/ruff check .
+	$(BIN)/hadolint Dockerfile
 
 typecheck: setup
 	$(BIN)/mypy
