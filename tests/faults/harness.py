@@ -195,7 +195,7 @@ class Prober:
         self.stop = threading.Event()
         self.slowest = 0.0
         self.times: list[tuple[float, float]] = []  # (when, seconds) of every probe
-        self.failures: list[str] = []
+        self.failures: list[tuple[float, str]] = []  # (when, what) of every failed probe
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def start(self) -> None:
@@ -211,9 +211,9 @@ class Prober:
             try:
                 status = call(self.base, "GET", "/healthz", timeout=5).status
                 if status != 200:
-                    self.failures.append(f"status {status}")
+                    self.failures.append((started, f"status {status}"))
             except OSError as error:
-                self.failures.append(repr(error))
+                self.failures.append((started, repr(error)))
             took = time.monotonic() - started
             self.times.append((started, took))
             self.slowest = max(self.slowest, took)

@@ -46,9 +46,12 @@ def _workers(server: Server) -> list[int]:
     return [int(p) for p in found.stdout.split()]
 
 
-def _run(base: str, fault: Callable[[], None], settle: float = 3.0) -> float:
+def _run(base: str, fault: Callable[[], None], settle: float = 3.0,
+         excused: Callable[[float], bool] = lambda started: False) -> float:
     """Writers and the prober around ``fault()`` (which returns when the fault is over);
-    then every check of the module docstring. Returns the seconds writes took to resume."""
+    then every check of the module docstring. Returns the seconds writes took to resume.
+    ``excused(started)`` is true of a probe that no server could answer in time (one inside
+    a process when it was frozen): it is left out of the checks on /healthz."""
     writers = Writers(base)
     prober = Prober(base)
     writers.start()
@@ -62,9 +65,12 @@ def _run(base: str, fault: Callable[[], None], settle: float = 3.0) -> float:
     prober.finish()
     bad = [b for o in writers.outcomes for b in o.bad]
     assert not bad, bad[:5]
-    assert not prober.failures, prober.failures[:5]
-    slow = [(round(when - ended, 1), round(took, 2)) for when, took in prober.times if took > 0.5]
-    assert prober.slowest < 1.0, f"/healthz took {prober.slowest:.2f} s (slow probes, seconds " \
+    failures = [what for started, what in prober.failures if not excused(started)]
+    assert not failures, failures[:5]
+    times = [(when, took) for when, took in prober.times if not excused(when)]
+    slow = [(round(when - ended, 1), round(took, 2)) for when, took in times if took > 0.5]
+    slowest = max(took for _, took in times)
+    assert slowest < 1.0, f"/healthz took {slowest:.2f} s (slow probes, seconds " \
         f"after the fault's end: {slow})"
     resumed = [min((t for t in o.oks if t >= ended), default=float("inf")) - ended
                for o in writers.outcomes]
@@ -156,16 +162,24 @@ def test_sqlite_locked_by_another_process(tmp_path: Path) -> None:
 def test_a_worker_frozen(tmp_path: Path) -> None:
     server = start_gunicorn(f"sqlite:///{tmp_path / 'referee.db'}", tmp_path / "gunicorn.log",
                             workers=2)
+    stopped = []
+
+    def inside_when_stopped(started: float) -> bool:
+        """A probe sent just before the SIGSTOP may have been taken up by the worker that
+        was then frozen: nothing answers it until the worker goes on or is replaced."""
+        return any(0 <= when - started < 0.5 for when in stopped)
+
     try:
         def frozen() -> None:
             worker = _workers(server)[0]
+            stopped.append(time.monotonic())
             os.kill(worker, signal.SIGSTOP)
             try:
                 time.sleep(FAULT_SECONDS)
             finally:
                 os.kill(worker, signal.SIGCONT)
 
-        _run(server.base, frozen)
+        _run(server.base, frozen, excused=inside_when_stopped)
     finally:
         server.stop()
 
