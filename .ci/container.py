@@ -1,0 +1,224 @@
+"""The container's start, checked on SQLite and on PostgreSQL (a step of .ci/run).
+
+Where a container engine answers (``docker info``), the image is built and run. Elsewhere (CI
+machines without an engine) its install and start are replayed as the image would do them,
+read from the Dockerfile itself: the files of its COPY lines in a folder of their own (the
+image's /app, owned by root and not writable by the service), a non-editable install of the
+pinned versions, its ENV with /data and /app moved under a temporary root, its CMD run as
+its numeric USER when this runs as root, and its HEALTHCHECK command. In each case the
+service must answer /readyz with 200 and the HEALTHCHECK must pass, with no setting beyond
+DATABASE_URL.
+
+Usage: python .ci/container.py [postgresql://…]   (SQLite always; PostgreSQL when given)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def instructions() -> list[tuple[str, str]]:
+    """The Dockerfile's instructions as (KEYWORD, rest), continuation lines joined."""
+    found: list[tuple[str, str]] = []
+    pending = ""
+    for line in (ROOT / "Dockerfile").read_text().splitlines():
+        if not pending and (not line.strip() or line.lstrip().startswith("#")):
+            continue
+        if line.rstrip().endswith("\\"):
+            pending += line.rstrip()[:-1] + " "
+            continue
+        whole = (pending + line).strip()
+        pending = ""
+        keyword, _, rest = whole.partition(" ")
+        found.append((keyword.upper(), rest.strip()))
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_ready(base: str, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the service stopped (exit {process.returncode}) before it was ready")
+        try:
+            with urllib.request.urlopen(base + "/readyz", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.5)
+    raise SystemExit(f"{base}/readyz did not answer 200 within {seconds:.0f} s")
+
+
+def as_user(user: str | None) -> list[str]:
+    """The prefix that runs a command as the image's numeric USER (when this runs as root)."""
+    if user is None or os.geteuid() != 0:
+        return []
+    return ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"]
+
+
+def interpreter(user: str | None) -> str:
+    """A Python 3.11+ that the image's user can run (this one may sit in root's home)."""
+    for candidate in (sys.executable, "/usr/local/bin/python3", "/usr/bin/python3"):
+        real = os.path.realpath(candidate)
+        if Path(real).exists() and subprocess.run(
+                [*as_user(user), "test", "-x", real], capture_output=True).returncode == 0 \
+                and subprocess.run(
+                    [*as_user(user), real, "-c",
+                     "import sys, venv; sys.exit(sys.version_info < (3, 11))"],
+                    capture_output=True).returncode == 0:
+            return real
+    raise SystemExit(f"no Python 3.11+ that user {user} can run")
+
+
+def docker_engine() -> bool:
+    if shutil.which("docker") is None:
+        return False
+    return subprocess.run(["docker", "info"], capture_output=True).returncode == 0
+
+
+def with_docker(databases: list[str]) -> None:
+    subprocess.run(["docker", "build", "-t", "referee-ci", str(ROOT)], check=True)
+    for url in databases:
+        port = free_port()
+        settings = ["--network", "host", "-e", f"BIND=127.0.0.1:{port}"]
+        if url:
+            settings += ["-e", f"DATABASE_URL={url}"]
+        name = f"referee-ci-{port}"
+        subprocess.run(["docker", "run", "-d", "--name", name, *settings, "referee-ci"],
+                       check=True)
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                state = subprocess.run(
+                    ["docker", "inspect", "-f", "{{.State.Health.Status}}", name],
+                    capture_output=True, text=True).stdout.strip()
+                if state == "healthy":
+                    break
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"the container never became healthy ({state})")
+                time.sleep(2)
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as answer:
+                assert answer.status == 200
+            print(f"container on {url or 'SQLite'}: healthy, /readyz 200")
+        finally:
+            subprocess.run(["docker", "rm", "-f", name], capture_output=True)
+
+
+def replay(databases: list[str]) -> None:
+    steps = instructions()
+    runs_as = next((rest for keyword, rest in steps if keyword == "USER"), None)
+    top = Path(tempfile.mkdtemp(prefix="referee-image-"))
+    top.chmod(0o755)
+
+    def here(text: str) -> str:
+        """The image's absolute folders moved under the temporary root."""
+        for folder in ("/data", "/app"):
+            text = text.replace(folder, str(top) + folder)
+        return text
+
+    env: dict[str, str] = {"PATH": f"{top}/venv/bin:/usr/bin:/bin", "HOME": str(top / "home")}
+    workdir = top
+    user: str | None = None
+    health: list[str] = []
+    command: list[str] = []
+    for keyword, rest in steps:
+        if keyword == "ENV":
+            for pair in shlex.split(rest):
+                name, _, value = pair.partition("=")
+                env[name] = here(value)
+        elif keyword == "WORKDIR":
+            workdir = Path(here(rest))
+            workdir.mkdir(parents=True, exist_ok=True)
+        elif keyword == "COPY":
+            *sources, target = shlex.split(rest)
+            into = workdir / target if not target.startswith("/") else Path(here(target))
+            for source in sources:  # Docker's rules: a folder's contents go into the target
+                origin = ROOT / source
+                if origin.is_dir():
+                    shutil.copytree(origin, into, dirs_exist_ok=True, symlinks=True)
+                elif target.endswith("/") or len(sources) > 1:
+                    into.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(origin, into / origin.name)
+                else:
+                    into.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(origin, into)
+        elif keyword == "RUN" and "pip install" in rest:
+            subprocess.run([interpreter(runs_as), "-m", "venv", str(top / "venv")], check=True)
+            line = rest.replace("pip install", f"{top}/venv/bin/python -m pip install --quiet")
+            subprocess.run(line, shell=True, cwd=workdir, check=True)
+        elif keyword == "RUN":
+            print(f"(replay) left to the image: RUN {rest}")
+        elif keyword == "USER":
+            user = rest
+        elif keyword == "VOLUME":
+            for folder in json.loads(rest):
+                Path(here(folder)).mkdir(parents=True, exist_ok=True)
+        elif keyword == "HEALTHCHECK":
+            health = json.loads(rest[rest.index("CMD") + 3:].strip())
+        elif keyword == "CMD":
+            command = json.loads(rest)
+    assert user is not None and user.isdigit(), f"USER must be a number, not {user!r}"
+    assert health and command, "the Dockerfile needs a HEALTHCHECK and a CMD"
+    (top / "home").mkdir(exist_ok=True)
+    prefix = as_user(user)
+    if prefix:
+        for writable in (top / "data", top / "home"):
+            os.chown(writable, int(user), int(user))
+    else:
+        print("(replay) not root: the service runs as this user, not as USER", user)
+    for url in databases:
+        port = free_port()
+        run_env = dict(env, BIND=f"127.0.0.1:{port}")
+        if url:
+            run_env["DATABASE_URL"] = url
+        log = (top / f"service-{port}.log").open("wb")
+        process = subprocess.Popen([*prefix, *command], cwd=workdir, env=run_env,
+                                   stdout=log, stderr=subprocess.STDOUT)
+        try:
+            wait_ready(f"http://127.0.0.1:{port}", process)
+            checked = subprocess.run([*prefix, *health], cwd=workdir, env=run_env)
+            if checked.returncode != 0:
+                raise SystemExit("the HEALTHCHECK command failed")
+            print(f"image replay on {url or 'SQLite'}: /readyz 200, HEALTHCHECK passed"
+                  f" (as user {user if prefix else os.geteuid()})")
+        except BaseException:
+            log.flush()
+            sys.stdout.write((top / f"service-{port}.log").read_text()[-4000:])
+            raise
+        finally:
+            process.terminate()
+            process.wait(timeout=20)
+    shutil.rmtree(top, ignore_errors=True)
+
+
+def main() -> None:
+    databases = ["", *sys.argv[1:2]]
+    if docker_engine():
+        with_docker(databases)
+    else:
+        print("no container engine answers (docker info): replaying the Dockerfile's install "
+              "and start")
+        replay(databases)
+
+
+if __name__ == "__main__":
+    main()
