@@ -51,7 +51,7 @@ def test_q10_over_gunicorn_and_a_stored_match(served: str) -> None:
 
 @pytest.mark.slow
 def test_stalled_clients_do_not_freeze_the_service(served: str) -> None:
-    """Issue 12: two connections sending half a header froze both sync workers (/healthz
+    """Two connections sending half a header froze both sync workers (/healthz
     took 31 s). Twenty such connections now cost twenty greenlets; /healthz answers at once
     (the latency is recorded in bench/RESULTS.md, not asserted here)."""
     host, port = served.removeprefix("http://").split(":")
@@ -104,7 +104,7 @@ def _read_answer(sock: socket.socket) -> bytes:
 
 @pytest.mark.slow
 def test_a_chunked_body_over_the_limit_is_413(served: str) -> None:
-    """Issue 12: a chunked body over 256 KiB was cut at the limit and answered 400."""
+    """A chunked body over 256 KiB was cut at the limit and answered 400."""
     body = b'{"game": "pitch", "players": ["' + b"a" * 300_000 + b'", "b"]}'
     answer = _raw_exchange(
         served,

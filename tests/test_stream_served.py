@@ -1,4 +1,4 @@
-"""Live updates across processes (issue 13.2): a write through one app server reaches the
+"""Live updates across processes: a write through one app server reaches the
 stream held by another — two gunicorn servers on one PostgreSQL (LISTEN/NOTIFY), and on
 SQLite the workers of one server (each worker's watcher notices the other's commit)."""
 

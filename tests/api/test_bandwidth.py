@@ -1,4 +1,4 @@
-"""Bandwidth (issue 13.3, CONTRACT section 4): compressed answers, versioned static files kept a
+"""Bandwidth: compressed answers, versioned static files kept a
 year, the service worker and the page revalidated, a favicon."""
 
 from __future__ import annotations

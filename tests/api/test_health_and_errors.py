@@ -43,7 +43,7 @@ def test_readyz_answers_ready_on_a_migrated_database(client: FlaskClient) -> Non
 
 
 def test_readyz_is_503_on_an_empty_database(tmp_path: Path) -> None:
-    """Issue 12: /healthz was green on an empty database; readiness is not."""
+    """/healthz was green on an empty database; readiness is not."""
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.db'}"})
     response = app.test_client().get("/readyz")
     assert response.status_code == 503

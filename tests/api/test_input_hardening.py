@@ -1,4 +1,4 @@
-"""Issue 12, "Input": each input that gave a 500 (or escaped a guard) is now refused or
+"""Each input that gave a 500 (or escaped a guard) is now refused or
 neutralized, through HTTP, on SQLite and (DATABASE_URL=postgresql://…) PostgreSQL.
 
 Bodies are sent as raw text where JSON escapes matter: ``"\\ud800"`` in the body is a lone

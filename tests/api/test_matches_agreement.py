@@ -1,4 +1,4 @@
-"""Seats and agreement over HTTP (issue 11): seat credentials, who may confirm or dispute a
+"""Seats and agreement over HTTP: seat credentials, who may confirm or dispute a
 deal, the state machine of a deal (provisional → confirmed | disputed → ruled), the
 auto-confirm option, and the settlement withheld while a deal is disputed.
 

@@ -1,4 +1,4 @@
-"""Corrections of a stored match over HTTP: void, amend, undo (issue: match ledgers).
+"""Corrections of a stored match over HTTP: void, amend, undo (docs/records.md).
 
 A correction is a new event: the corrected events stay in the log and in the ledger, and the
 standings are recomputed from what still counts. Piquet match ["Bill", "Ann"]: Ann deals

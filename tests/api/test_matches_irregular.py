@@ -1,4 +1,4 @@
-"""Irregularities that really happened, recorded anyway (issue 11.4; rules/irregularities.md
+"""Irregularities that really happened, recorded anyway (rules/irregularities.md
 P10, Q12), and the dry run that says what a step would do.
 
 Pitch: Ann, Bob, Cid (seats 0, 1, 2) with the hands of tests/api/deals.py; Ann deals, Bob
@@ -441,7 +441,7 @@ def test_the_match_lists_the_steps_recorded_anyway_in_the_deal_in_progress(
     client: FlaskClient,
 ) -> None:
     """A card out of turn is taken back (in no record): the match still says it happened, with
-    its penalty and consequence, until the deal ends or the step is undone (issue 11.4)."""
+    its penalty and consequence, until the deal ends or the step is undone."""
     table = Table(client, "pitch", PITCH_PLAYERS)
     _pitch_to_the_revoke(table)
     assert table.get()["current_irregularities"] == []

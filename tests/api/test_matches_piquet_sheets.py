@@ -1,5 +1,5 @@
-"""Piquet deals entered as score-sheet lines or totals in a match (issue 10), their cards
-entered later, and a dispute ruled by the cards (issue 11), over HTTP.
+"""Piquet deals entered as score-sheet lines or totals in a match, their cards
+entered later, and a dispute ruled by the cards, over HTTP.
 
 Bill and Ann; Ann deals deal 1, so Bill is elder (Q1). The Q10 deal written as the table
 would: Bill's point of five is not good, his three aces are; Ann's point of six and sixième;

@@ -1,4 +1,4 @@
-"""Pitch seats and agreement over HTTP (issue 11): in partnership "the other side" is the
+"""Pitch seats and agreement over HTTP: in partnership "the other side" is the
 other team; solo, any other player.
 
 Partnership: Ann & Cid (seats 0, 2) against Bob & Dee (seats 1, 3); Dee deals the hand of

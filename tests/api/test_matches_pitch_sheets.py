@@ -1,5 +1,4 @@
-"""Pitch hands entered as score-sheet lines or totals (issue 10) and disputed with a claim
-(issue 11), over HTTP. Ann, Bob and Cid (seats 0, 1, 2); Ann deals first, the deal passes
+"""Pitch hands entered as score-sheet lines or totals and disputed with a claim, over HTTP. Ann, Bob and Cid (seats 0, 1, 2); Ann deals first, the deal passes
 to the left (P2)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The cards of an earlier deal entered step by step (issue 11.3), as the match body shows it:
+"""The cards of an earlier deal entered step by step, as the match body shows it:
 ``reentry`` says which deal's cards are being entered (not a new deal being played), ``next``
 is that deal's turn, the standings and the ledger keep the deal as entered (disputed) until
 its last card rules it, and ``reentry.undo_steps`` undos take the whole entry back.

@@ -1,4 +1,4 @@
-"""Piquet score sheets, totals and claims over HTTP (issues 10, 11)."""
+"""Piquet score sheets, totals and claims over HTTP."""
 
 from __future__ import annotations
 

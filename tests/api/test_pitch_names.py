@@ -1,4 +1,4 @@
-"""Players by name in every Pitch sentence a player reads (issue 11): in a match the API
+"""Players by name in every Pitch sentence a player reads: in a match the API
 knows the names, so a ruling, a claim beside it, a refusal and the ledger say "Bob" (or "Ann
 and Cid" for a partnership), never "seat 1". The stateless endpoints name the players when
 given ``names`` and say "seat 1" only without them.

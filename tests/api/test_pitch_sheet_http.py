@@ -1,4 +1,4 @@
-"""Pitch score sheets and totals over HTTP (issues 10, 11): sheets:score, totals:check, and the
+"""Pitch score sheets and totals over HTTP: sheets:score, totals:check, and the
 claim beside the ruling on the cards."""
 
 from __future__ import annotations

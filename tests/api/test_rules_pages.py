@@ -1,4 +1,4 @@
-"""The rules in the project (issue 13.8): docs/ served as HTML at /rules/, every section cited
+"""The rules in the project: docs/ served as HTML at /rules/, every section cited
 by the code stated there, and every violation linking its section (``rule_url``)."""
 
 from __future__ import annotations

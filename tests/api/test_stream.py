@@ -1,4 +1,4 @@
-"""Live updates (issue 13.2, CONTRACT section 3): ``GET /v1/matches/{id}/stream`` sends the
+"""Live updates: ``GET /v1/matches/{id}/stream`` sends the
 match at once and after every change, resumes after ``Last-Event-ID``, beats, and lets only a
 token of the match in; reads answer 304 to a current ``If-None-Match`` (the polling fallback).
 """

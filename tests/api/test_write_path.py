@@ -1,4 +1,4 @@
-"""Issue 12's "Why", one regression test each (in this helper's scope): the lost rotation
+"""Regression tests of the write path: the lost rotation
 answer that locked the owner out, the whole deal and the undo recorded twice without
 If-Match, the tampered total served, the ledger cut short unnoticed, the retry refused
 after a crash."""

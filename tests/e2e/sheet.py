@@ -53,7 +53,7 @@ def axe_violations(page: Any, within: str | None = None,
     }""", within)
     problems = [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found
                 if v["impact"] in impacts]
-    # What axe does not check: every visible tap target at least 44×44 px (issue 13.5).
+    # What axe does not check: every visible tap target at least 44×44 px.
     small = page.evaluate("""(within) => [...(within ? document.querySelector(within)
         : document).querySelectorAll(
         "main button, main a[href], main select, main input[type=checkbox], main summary")]

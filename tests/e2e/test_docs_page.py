@@ -1,4 +1,4 @@
-"""/docs (Swagger UI) under its Content-Security-Policy (issue 12, item 4): the page renders
+"""/docs (Swagger UI) under its Content-Security-Policy: the page renders
 the API document and the browser refuses nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Layout and access (issue 13.5): every screen of the table page at 320 px (portrait) and in
+"""Layout and access: every screen of the table page at 320 px (portrait) and in
 landscape, light and dark, checked with axe-core (vendored: tests/e2e/vendor/axe.min.js,
 MPL-2.0) — no serious or critical violation — plus what axe cannot see: one h1 per screen, tap
 targets of 44×44 px at least, no "null" printed. Screenshots are kept in artifacts/."""

@@ -1,4 +1,4 @@
-"""Agreement on the table page (issue 11.6): players join by QR, one seat enters a deal by
+"""Agreement on the table page: players join by QR, one seat enters a deal by
 score sheet, the other side disputes it with its own claim, the cards are entered on a second
 phone and the ruling is shown with each side's claim beside it."""
 

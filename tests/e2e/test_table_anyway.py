@@ -1,4 +1,4 @@
-"""Something irregular happened at the table (issue 11.4): the page records it anyway, and
+"""Something irregular happened at the table: the page records it anyway, and
 shows what the rules say and the consequence before anything is sent.
 
 Pitch: Ann, Bob, Cid with the hands of tests/api/deals.py (BOB_SET_BACK_HANDS); Ann deals, Bob

@@ -90,7 +90,7 @@ def test_the_page_inserts_text_as_text() -> None:
 
 
 def test_the_service_worker_keeps_every_file_the_page_loads(bare_client: FlaskClient) -> None:
-    """Offline first (issue 13.1): sw.js precaches every module, the CSS, the icon, the QR
+    """Offline first: sw.js precaches every module, the CSS, the icon, the QR
     code library — a file left out would break the page with no network."""
     worker = (WEB / "sw.js").read_text(encoding="utf-8")
     listed = set(re.findall(r'"([a-z/]+\.(?:js|css|svg))"', worker.split("const FILES")[1]))

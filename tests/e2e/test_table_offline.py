@@ -1,4 +1,4 @@
-"""Offline first and live (issue 13.1, 13.2): a tap is never lost — the network drops in the
+"""Offline first and live: a tap is never lost — the network drops in the
 middle of a deal, the page is reloaded with no network, the taps are sent when it returns, in
 order, once; and a watching phone follows a play within a second, without polling."""
 

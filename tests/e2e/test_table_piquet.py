@@ -1,4 +1,4 @@
-"""A Piquet partie on the table page, in Chromium at phone size (issue "The table page")."""
+"""A Piquet partie on the table page, in Chromium at phone size."""
 
 from __future__ import annotations
 

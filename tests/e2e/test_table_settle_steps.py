@@ -1,4 +1,4 @@
-"""A disputed deal settled by its cards one step at a time on the table page (issue 11.3):
+"""A disputed deal settled by its cards one step at a time on the table page:
 "Enter the cards one by one" starts the entry of the earlier deal's cards (the write queue);
 the Play tab says "Settling deal n by its cards", takes the usual taps, each checked as it
 comes; another phone follows live; Undo and "Give up" take steps back; the last card rules

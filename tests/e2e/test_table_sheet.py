@@ -1,4 +1,4 @@
-"""The score sheet on the table page (issue 10.5): a Piquet deal in at most 12 taps, a Pitch
+"""The score sheet on the table page: a Piquet deal in at most 12 taps, a Pitch
 hand in at most 8 after the bids, the referee's answer in words with its rule sections, a
 refusal in a player's words; a whole partie and a whole match by score sheet."""
 

@@ -1,4 +1,4 @@
-"""What players tripped on (issue 13.4, 13.6), each as the player met it."""
+"""What players tripped on, each as the player met it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Where a claim parts from the cards (issue 11.3), in the Q8 order of counting."""
+"""Where a claim parts from the cards, in the Q8 order of counting."""
 
 from __future__ import annotations
 

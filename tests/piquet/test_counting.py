@@ -1,4 +1,4 @@
-"""Q8 counting records and the one Q7 judge (issue 11.5)."""
+"""Q8 counting records and the one Q7 judge."""
 
 from __future__ import annotations
 

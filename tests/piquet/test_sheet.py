@@ -1,4 +1,4 @@
-"""A Piquet deal as the score sheet gives it, and as bare totals (issue 10): every check with
+"""A Piquet deal as the score sheet gives it, and as bare totals: every check with
 the example lines written out."""
 
 from __future__ import annotations

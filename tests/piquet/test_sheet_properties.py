@@ -1,5 +1,5 @@
 """Property: for random legal deals the score sheet derived from the cards rules the same as the
-cards (issue 10), the cards engine being the oracle; and so does a claim compared to itself."""
+cards, the cards engine being the oracle; and so does a claim compared to itself."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_the_sheet_of_the_cards_rules_as_the_cards(seed: int, kind: str,
 @given(seed=st.integers(0, 2**32 - 1), options=OPTIONS)
 def test_a_partie_by_sheets_settles_as_by_cards(seed: int, options: PiquetOptions) -> None:
     """Six deals (Q1) entered as the sheets the cards give settle the partie the same (Q9), and
-    each sheet, as a claim, agrees with its cards (issue 11)."""
+    each sheet, as a claim, agrees with its cards."""
     rng = Random(seed)
     by_cards: list[tuple[int, int]] = []
     by_sheets: list[tuple[int, int]] = []

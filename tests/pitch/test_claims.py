@@ -1,4 +1,4 @@
-"""compare_claim (issue 11.3): where a side's claim parts from the ruling on the cards, in the
+"""compare_claim: where a side's claim parts from the ruling on the cards, in the
 counting order High, Low, Jack, Game, the bid, the scores (P5, P6)."""
 
 from __future__ import annotations

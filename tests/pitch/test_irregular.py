@@ -1,4 +1,4 @@
-"""Irregularities recorded anyway (P10, issue 11.4): each one with each option value, the
+"""Irregularities recorded anyway (P10): each one with each option value, the
 penalty applied with its source, the scores after the penalty."""
 
 from __future__ import annotations

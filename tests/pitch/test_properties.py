@@ -1,5 +1,5 @@
 """Hypothesis properties over random legal hands for 2-7 players (P1-P7), and the score-sheet
-and totals lines derived from them (issue 10: the cards engine is the oracle).
+and totals lines derived from them (the cards engine is the oracle).
 
 Deals are made by shuffling FULL_PACK and dealing six cards each; the auction and the plays are
 chosen at random among the legal ones, computed here independently of the engine. The engine's
@@ -269,7 +269,7 @@ def test_progress_follows_a_legal_hand_step_by_step(
 
 
 def sheet_line_of(ruling: PitchRuling, hand: PitchHand, with_bids: bool) -> dict[str, object]:
-    """The score-sheet line a table would write for a hand ruled from its cards (issue 10)."""
+    """The score-sheet line a table would write for a hand ruled from its cards."""
     points = ruling.points
     assert points.high is not None and points.low is not None
     game = points.game.side

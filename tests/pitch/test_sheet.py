@@ -1,4 +1,4 @@
-"""Score-sheet and totals lines of a Pitch hand (issue 10): each check, lines written out."""
+"""Score-sheet and totals lines of a Pitch hand: each check, lines written out."""
 
 from __future__ import annotations
 
