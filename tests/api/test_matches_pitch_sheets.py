@@ -1,5 +1,5 @@
-"""Pitch hands entered as score-sheet lines or totals and disputed with a claim, over HTTP. Ann, Bob and Cid (seats 0, 1, 2); Ann deals first, the deal passes
-to the left (P2)."""
+"""Pitch hands entered as score-sheet lines or totals and disputed with a claim, over HTTP.
+Ann, Bob and Cid (seats 0, 1, 2); Ann deals first, the deal passes to the left (P2)."""
 
 from __future__ import annotations
 
