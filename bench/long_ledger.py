@@ -35,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.engines import calibration
 from bench.matches import create_body
 from bench.servers import machine, migrate
 
@@ -150,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", default="")
     parser.add_argument("--json", default="")
     args = parser.parse_args(argv)
+    name = args.database_url.rsplit("/", 1)[-1].split("?")[0]
+    if args.database_url and name in ("test", "postgres"):
+        parser.error("use a database of its own (it is written to), not test or postgres")
     os.environ["REFEREE_MAX_EVENTS"] = "1000000"  # the benchmark goes past the cap
     with tempfile.TemporaryDirectory() as work:
         url = args.database_url or f"sqlite:///{Path(work) / 'bench.db'}"
@@ -167,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
             built = time.perf_counter() - start
             row = measure(app, match_id, args.repeat)
             row["built s"] = round(built, 1)
+            row["sum(range(1000)) us"] = calibration()
             results.append(row)
             print(json.dumps(row), flush=True)
     report = {"database": "postgresql" if url.startswith("postgres") else "sqlite",
