@@ -1,8 +1,8 @@
 """Benchmark 8: what one request costs on a very long ledger (a match of 1k, 20k and 100k
 events), and what the integrity checks add.
 
-No real match comes near 20,000 events (REFEREE_MAX_EVENTS, the cap: a Pitch game to 500 is
-some 300 deals of about 30 events), so a longer one is the shape an attacker with a write
+No real match comes near 20,000 events (REFEREE_MAX_EVENTS, the cap: a Pitch game to 52
+played card by card is some 3,000), so a longer one is the shape an attacker with a write
 token makes: one bid recorded and undone, again and again (every undo an event, every
 undone bid one more). This benchmark writes that ledger straight into the database (each
 event linked under the server's key, as the service links them: the ledger verifies), past

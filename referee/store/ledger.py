@@ -94,8 +94,11 @@ def _setting(name: str, default: float) -> float:
     return value if value >= 0 else default
 
 
-#: The default of :func:`max_events`: no real match comes near it (a Pitch game to 500, the
-#: longest one can ask for, is some 300 deals of about 30 events; a Piquet partie is six).
+#: The default of :func:`max_events`: no real match comes near it. A Pitch deal played card
+#: by card is about 30 events, so a game to 21 is some 1,000 and one to 52 some 3,000; a
+#: Piquet partie is six deals. Only a Pitch game to hundreds of points (the option allows
+#: 500) played card by card could reach it: record it by whole deals (two events each) or
+#: raise the setting. docs/security.md.
 MAX_EVENTS = 20_000
 
 #: The default of :func:`recheck_seconds`.
