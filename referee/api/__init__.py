@@ -233,12 +233,22 @@ def _register_database(app: Flask) -> None:
         click.echo(f"ledger key copied to {copy} (mode 0600): keep the two together")
 
     @group.command("verify")
-    @click.argument("match_id")
+    @click.argument("match_id", required=False)
     @click.option("--head", "known", metavar="SEQ:HASH",
                   help="A head a client kept (a match's head): the ledger must still lead there.")
-    def db_verify(match_id: str, known: str | None) -> None:
+    @click.option("--all", "every", is_flag=True,
+                  help="Verify every match (for cron); names each one that breaks.")
+    def db_verify(match_id: str | None, known: str | None, every: bool) -> None:
         """Verify a match's hash chain; exits 1 where it breaks, or when the ledger is cut
-        short or rewritten before a head a client kept."""
+        short or rewritten before a head a client kept. With --all (no MATCH_ID): every
+        match's chain, one line per broken one and a count; exits 1 if any breaks."""
+        if every:
+            if match_id is not None or known is not None:
+                raise click.UsageError("--all takes no MATCH_ID and no --head")
+            _verify_all(db)
+            return
+        if match_id is None:
+            raise click.UsageError("give a MATCH_ID, or --all")
         with db.connection_context():
             try:
                 broken = ledger.verify_chain(match_id)
@@ -272,6 +282,30 @@ def _register_database(app: Flask) -> None:
             raise SystemExit(1)
 
     app.cli.add_command(group)
+
+
+def _verify_all(db: Any) -> None:
+    """``flask db verify --all``: every match's chain, one connection per match (a long run
+    holds no transaction open); prints each broken match and a count, exits 1 if any."""
+    import click
+
+    from referee.store import ledger
+
+    with db.connection_context():
+        ids = ledger.match_ids()
+    broken = 0
+    for match_id in ids:
+        with db.connection_context():
+            try:
+                seq = ledger.verify_chain(match_id)
+            except ledger.MatchNotFound:  # a match row without events: nothing to serve
+                continue
+        if seq is not None:
+            broken += 1
+            click.echo(f"match {match_id}: chain broken at event {seq}")
+    click.echo(f"{len(ids)} matches verified, {broken} broken")
+    if broken:
+        raise SystemExit(1)
 
 
 def _key_environ(app: Flask) -> dict[str, str]:

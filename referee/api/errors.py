@@ -26,6 +26,7 @@ from referee.api.problems import (
     DATABASE_BUSY,
     DATABASE_UNAVAILABLE,
     INTERNAL_SERVER_ERROR,
+    LEDGER_FULL,
     LEDGER_TAMPERED,
     RECORD_NOT_SCORABLE,
     STORAGE_FULL,
@@ -329,7 +330,18 @@ def register_error_handlers(app: Flask) -> None:
     def _input_error(error: InputError) -> Response:
         return input_error_response(error)
 
-    from referee.store.ledger import LedgerTampered
+    from referee.store.ledger import LedgerFull, LedgerTampered
+
+    @app.errorhandler(LedgerFull)
+    def _full(error: LedgerFull) -> Response:
+        app.logger.warning("ledger full: match %s holds its %d events", error.match_id,
+                           error.limit)
+        return problem_response(
+            LEDGER_FULL,
+            f"This match holds the most events a match may hold ({error.limit}): nothing "
+            "more is recorded on it. Start a new match to go on.",
+            extra={"max_events": error.limit},
+        )
 
     @app.errorhandler(LedgerTampered)
     def _tampered(error: LedgerTampered) -> Response:

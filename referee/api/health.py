@@ -1,6 +1,7 @@
 """``GET /healthz`` (liveness: the process serves requests) and ``GET /readyz`` (readiness:
 the database answers within a second, has every migration of this code applied and, for
-SQLite, room on its disk) — docs/operations.md."""
+SQLite, room on its disk; it counts the damaged ledgers this worker found) —
+docs/operations.md."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from referee import RULES_VERSION, __version__
 from referee.api.errors import abort_problem, problems
 from referee.api.fields import Blueprint
 from referee.api.problems import NOT_READY, STORAGE_FULL
+from referee.store import ledger
 from referee.store.db import is_sqlite, pending_migrations
 
 blp = Blueprint("health", __name__, description="Service health")
@@ -29,6 +31,9 @@ class HealthSchema(ma.Schema):
     status = ma.fields.String(required=True, metadata={"example": "ok"})
     version = ma.fields.String(required=True)
     rules_version = ma.fields.String(required=True)
+    damaged_ledgers = ma.fields.Integer(metadata={"description": (
+        "GET /readyz: how many matches this worker found whose ledger does not verify (they "
+        "answer ledger-tampered; the log names them, LEDGER TAMPERED). 0 when none.")})
 
 
 @blp.route("/healthz")
@@ -42,10 +47,12 @@ def healthz() -> dict[str, str]:
 @blp.route("/readyz")
 @blp.response(200, HealthSchema)
 @problems(blp, 503)
-def readyz() -> dict[str, str]:
+def readyz() -> dict[str, Any]:
     """Readiness: 200 when the database answers and has every migration of this code
     applied; 503 problem+json otherwise (the Docker HEALTHCHECK and load balancers ask this).
-    """
+
+    ``damaged_ledgers``: the matches this worker found not to verify (still ready: the other
+    matches are served; those answer ``ledger-tampered``)."""
     db = current_app.extensions["referee.db"]
     try:
         pending = _probe(db)
@@ -65,7 +72,8 @@ def readyz() -> dict[str, str]:
                       f"than the {min_free_bytes() // 1024} KiB a write needs "
                       "(REFEREE_MIN_FREE_BYTES): writes would fail.",
                       headers={"Retry-After": "30"})
-    return {"status": "ready", "version": __version__, "rules_version": RULES_VERSION}
+    return {"status": "ready", "version": __version__, "rules_version": RULES_VERSION,
+            "damaged_ledgers": len(ledger.damaged())}
 
 
 #: Seconds /readyz waits for the database before answering 503.

@@ -448,10 +448,12 @@ def _principal() -> str:
     return grant.principal
 
 
-def _read(match_id: str) -> MatchState:
+def _read(match_id: str, whole: bool = False) -> MatchState:
+    """The match for a read (``whole``: every stored link checked now, for what serves the
+    whole ledger). :raises LedgerTampered: it does not verify (a problem+json answer)."""
     _authorize(match_id, "read")
     try:
-        return ledger.load_state(match_id)
+        return ledger.load_state(match_id, whole)
     except ledger.MatchNotFound:
         raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
 
@@ -1083,7 +1085,7 @@ def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 def read_ledger(args: dict[str, Any], match_id: str) -> Any:
     """Every deal with its ruling and the running totals, cursor-paginated (``next_cursor``);
     ``Accept: text/csv`` gives the whole ledger as CSV."""
-    state = _read(match_id)
+    state = _read(match_id, whole=True)
     items = ledger_items(state)
     if request.accept_mimetypes.best_match(["application/json", "text/csv"]) == "text/csv":
         return _csv_response(state, items)
@@ -1098,7 +1100,7 @@ def read_ledger(args: dict[str, Any], match_id: str) -> Any:
 @blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 def read_ledger_csv(match_id: str) -> Any:
     """The whole ledger as CSV: one row per deal, its scores and the running totals."""
-    state = _read(match_id)
+    state = _read(match_id, whole=True)
     return _csv_response(state, ledger_items(state))  # with the match's ETag
 
 

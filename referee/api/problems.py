@@ -119,7 +119,12 @@ STEP_NOT_NEXT = _add("step-not-next", 409, "Not the next step",
                      "A step written for a place in the deal that is not the next one.")
 LEDGER_TAMPERED = _add("ledger-tampered", 500, "Ledger tampered",
                        "The match's ledger does not verify (changed outside the referee): "
-                       "nothing is served or recorded from it (``broken_at``).")
+                       "nothing is served or recorded from it, on any of its routes "
+                       "(``broken_at``).")
+LEDGER_FULL = _add("ledger-full", 409, "Ledger full",
+                   "A write that would take the match past its most events "
+                   "(``REFEREE_MAX_EVENTS``, default 20,000; ``max_events``): nothing is "
+                   "stored; start a new match.")
 NOT_READY = _add("not-ready", 503, "Not ready",
                  "GET /readyz: the database cannot be reached, does not answer within a "
                  "second, or lacks migrations.")

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import peewee
 
@@ -71,6 +73,61 @@ class LedgerTampered(RuntimeError):
         self.match_id = match_id
         self.seq = seq
         super().__init__(f"the ledger of match {match_id} does not verify at event {seq}")
+
+
+class LedgerFull(RuntimeError):
+    """A write would take the match past :func:`max_events` events: nothing is stored."""
+
+    def __init__(self, match_id: str, limit: int) -> None:
+        self.match_id = match_id
+        self.limit = limit
+        super().__init__(f"the ledger of match {match_id} holds its {limit} events")
+
+
+def _setting(name: str, default: float) -> float:
+    """A number from the environment (``name``), or ``default`` when unset or not a number
+    of at least 0."""
+    try:
+        value = float(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return value if value >= 0 else default
+
+
+#: The default of :func:`max_events`: no real match comes near it. A Pitch deal played card
+#: by card is about 30 events, so a game to 21 is some 1,000 and one to 52 some 3,000; a
+#: Piquet partie is six deals. Only a Pitch game to hundreds of points (the option allows
+#: 500) played card by card could reach it: record it by whole deals (two events each) or
+#: raise the setting. docs/security.md.
+MAX_EVENTS = 20_000
+
+#: The default of :func:`recheck_seconds`.
+RECHECK_SECONDS = 10.0
+
+
+def max_events() -> int:
+    """The most events a match's ledger may hold (``REFEREE_MAX_EVENTS``, default
+    :data:`MAX_EVENTS`): a write that would go past it is refused (:class:`LedgerFull`, 409),
+    so no request folds more than that many events."""
+    return int(_setting("REFEREE_MAX_EVENTS", MAX_EVENTS))
+
+
+def recheck_seconds() -> float:
+    """Seconds a worker serves a cached fold before it checks the whole stored chain behind
+    it again (``REFEREE_LEDGER_RECHECK_SECONDS``, default :data:`RECHECK_SECONDS`; 0: every
+    request). The bound on finding a change to an event the fold already holds."""
+    return _setting("REFEREE_LEDGER_RECHECK_SECONDS", RECHECK_SECONDS)
+
+
+#: The matches this process found not to verify, and where (match id → first broken seq):
+#: GET /readyz counts them. A match found whole again (restored) leaves it.
+_DAMAGED: dict[str, int] = {}
+
+
+def damaged() -> dict[str, int]:
+    """The matches this process found not to verify since it started (id → first broken
+    seq), a copy."""
+    return dict(_DAMAGED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,12 +222,34 @@ def _first_broken(rows: Sequence[Row], after: Row | None = None) -> int | None:
     return None
 
 
-def _events(match_id: str, rows: Sequence[Row], after: Row | None = None) -> list[Event]:
-    """The events of ``rows``, their links checked. :raises LedgerTampered:"""
+def _check(match_id: str, rows: Sequence[Row], after: Row | None = None) -> None:
+    """Check the links of ``rows`` (see :func:`_first_broken`); a match that does not verify
+    is remembered (:func:`damaged`) and its cached fold dropped.
+
+    :raises LedgerTampered: a link does not verify.
+    """
     broken = _first_broken(rows, after)
     if broken is not None:
-        log.error("ledger of match %s does not verify at event %d", match_id, broken)
-        raise LedgerTampered(match_id, broken)
+        _refuse(match_id, broken)
+
+
+def _refuse(match_id: str, seq: int) -> NoReturn:
+    """Log and remember that the match does not verify at event ``seq``, drop its cached
+    fold. :raises LedgerTampered: always."""
+    log.error("ledger of match %s does not verify at event %d", match_id, seq)
+    _DAMAGED[match_id] = seq
+    FOLDS.drop(match_id)
+    raise LedgerTampered(match_id, seq)
+
+
+def _events(match_id: str, rows: Sequence[Row], after: Row | None = None,
+            checked: bool = False) -> list[Event]:
+    """The events of ``rows``, their links checked (unless ``checked``: they were).
+
+    :raises LedgerTampered:
+    """
+    if not checked:
+        _check(match_id, rows, after)
     loads = json.loads
     return [Event(seq, kind, loads(payload), actor, digest)
             for seq, kind, payload, actor, _, digest, _ in rows]
@@ -194,26 +273,47 @@ class FoldCache:
     its cost does not grow with the match (bench/RESULTS.md).
 
     Never trusted blindly: :meth:`fold` reads from the cached fold's last event on, and
-    uses the cache only when that event is still the one folded (same seq, same link, which
-    covers every event before it); else it folds the whole ledger again. A fold handed out
-    is the caller's own copy; one :meth:`put` in is never changed afterwards.
+    uses the cache only when that event is still the one folded (same seq, same link); else
+    it folds the whole ledger again. A change to an OLDER event (someone writing the
+    database) leaves that last event as it was, so a fold whose whole chain was last checked
+    :func:`recheck_seconds` ago or more (or any, with ``whole``) is checked against the
+    whole stored chain again first: every link, no replay. A fold handed out is the
+    caller's own copy; one :meth:`put` in is never changed afterwards.
+
+    ``clock``: seconds, monotonic (tests move it on).
     """
 
-    def __init__(self, size: int = 1024) -> None:
+    def __init__(self, size: int = 1024, clock: Callable[[], float] = time.monotonic) -> None:
         self.size = size
-        self._folds: OrderedDict[str, tuple[Fold, Row]] = OrderedDict()
+        self.clock = clock
+        # match id → (fold, its last stored row, when its whole chain was last checked)
+        self._folds: OrderedDict[str, tuple[Fold, Row, float]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def fold(self, match_id: str) -> Fold:
+    def fold(self, match_id: str, whole: bool = False) -> Fold:
         """The match's fold as its committed events make it, a copy of the caller's own.
 
+        ``whole``: check every stored link now, however recently it was checked (the
+        ledger, its CSV).
+
         :raises MatchNotFound:
-        :raises LedgerTampered: an event not folded yet does not verify.
+        :raises LedgerTampered: an event not folded yet, or (when the whole chain is checked)
+            any event, does not verify.
         """
+        try:
+            return self._fold(match_id, whole)
+        except LedgerTampered:
+            self.drop(match_id)
+            raise
+
+    def _fold(self, match_id: str, whole: bool) -> Fold:
         with self._lock:
             cached = self._folds.get(match_id)
+        now = self.clock()
+        if cached is not None and (whole or now - cached[2] >= recheck_seconds()):
+            return self._rechecked(match_id, cached, now)
         if cached is not None:
-            fold, last = cached
+            fold, last, checked = cached
             rows = execute(_EVENTS_FROM, (match_id, last[0])).fetchall()
             if rows and tuple(rows[0]) == tuple(last):
                 newer = _events(match_id, rows[1:], last)
@@ -222,23 +322,59 @@ class FoldCache:
                 if fold.can_extend(newer):
                     fold = fold.copy()
                     fold.extend(newer)
-                    self.put(match_id, fold, rows[-1])
+                    self.put(match_id, fold, rows[-1], checked)
                     return fold.copy()
         rows = execute(_EVENTS, (match_id,)).fetchall()
+        return self._folded(match_id, rows, now)
+
+    def _rechecked(self, match_id: str, cached: tuple[Fold, Row, float], now: float) -> Fold:
+        """Check the whole stored chain, then extend the cached fold with what is new (or
+        fold again, when the ledger no longer leads to the fold's last event)."""
+        fold, last, _ = cached
+        rows = execute(_EVENTS, (match_id,)).fetchall()
+        if not rows:
+            self.drop(match_id)
+            raise MatchNotFound(match_id)
+        _check(match_id, rows)  # seqs count 1, 2, … from here on
+        seq = int(last[0])
+        if len(rows) >= seq and tuple(rows[seq - 1]) == tuple(last):
+            newer = _events(match_id, rows[seq:], checked=True)
+            if fold.can_extend(newer):
+                if newer:
+                    fold = fold.copy()
+                    fold.extend(newer)
+                self.put(match_id, fold, rows[-1], now)
+                _DAMAGED.pop(match_id, None)
+                return fold.copy()
+        return self._folded(match_id, rows, now, checked=True)
+
+    def _folded(self, match_id: str, rows: Sequence[Row], now: float,
+                checked: bool = False) -> Fold:
+        """Fold the whole ledger ``rows`` (all the match's events) and keep it."""
         if not rows:
             raise MatchNotFound(match_id)
-        fold = Fold(_events(match_id, rows), GAMES)
-        self.put(match_id, fold, rows[-1])
+        fold = Fold(_events(match_id, rows, checked=checked), GAMES)
+        self.put(match_id, fold, rows[-1], now)
+        _DAMAGED.pop(match_id, None)
         return fold.copy()
 
-    def put(self, match_id: str, fold: Fold, last: Row) -> None:
+    def put(self, match_id: str, fold: Fold, last: Row, checked: float | None = None) -> None:
         """Keep ``fold`` (nobody changes it afterwards), made of the events up to the stored
-        row ``last``."""
+        row ``last``; ``checked``: when the whole chain up to it was last checked (None: the
+        one of the fold it extends, else now)."""
         with self._lock:
-            self._folds[match_id] = (fold, tuple(last))
+            if checked is None:
+                before = self._folds.get(match_id)
+                checked = before[2] if before is not None else self.clock()
+            self._folds[match_id] = (fold, tuple(last), checked)
             self._folds.move_to_end(match_id)
             while len(self._folds) > self.size:
                 self._folds.popitem(last=False)
+
+    def drop(self, match_id: str) -> None:
+        """Forget the match's fold (its ledger was found not to verify)."""
+        with self._lock:
+            self._folds.pop(match_id, None)
 
     def clear(self) -> None:
         """Forget every fold."""
@@ -250,23 +386,42 @@ class FoldCache:
 FOLDS = FoldCache()
 
 
-def load_state(match_id: str) -> MatchState:
-    """The match's state replayed from its events (their chain checked).
+def load_state(match_id: str, whole: bool = False) -> MatchState:
+    """The match's state replayed from its events (their chain checked; ``whole``: every
+    link checked now, see :meth:`FoldCache.fold`).
 
     :raises MatchNotFound:
     :raises LedgerTampered: the stored events do not verify.
     """
-    return FOLDS.fold(match_id).state()
+    return FOLDS.fold(match_id, whole).state()
+
+
+def _row(row: EventRow) -> Row:
+    return (row.seq, row.kind, row.payload, row.actor, row.prev_hash, row.hash, row.key_id)
 
 
 def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[EventRow]:
-    """Up to ``limit`` stored event rows with seq > ``after_seq`` (for the paginated log)."""
-    return list(
+    """Up to ``limit`` stored event rows with seq > ``after_seq`` (for the paginated log),
+    each checked against its link as it is read (and the first against the event before).
+
+    :raises LedgerTampered: one of them does not verify.
+    """
+    after_seq = max(0, after_seq)
+    rows = list(
         EventRow.select()
-        .where((EventRow.match == match_id) & (EventRow.seq > after_seq))
+        .where((EventRow.match == match_id) & (EventRow.seq >= max(1, after_seq)))
         .order_by(EventRow.seq)
-        .limit(limit)
+        .limit(limit + 1)
     )
+    before = None
+    if after_seq > 0:
+        if rows and rows[0].seq == after_seq:
+            before = rows.pop(0)
+        elif rows:  # the event before the page is gone
+            _refuse(match_id, after_seq)
+    rows = rows[:limit]
+    _check(match_id, [_row(r) for r in rows], _row(before) if before is not None else None)
+    return rows
 
 
 def create_match(
@@ -384,6 +539,8 @@ def _decide(
         if expected_version is not None and expected_version != state.version:
             raise VersionMismatch(state)
         new_events = decide(state)
+        if state.version + len(new_events) > max_events():
+            raise LedgerFull(match_id, max_events())
     except Exception as error:  # raised in the transaction, if the ledger has not moved
         plan.error = error
         return plan
@@ -454,7 +611,19 @@ def verify_chain(match_id: str) -> int | None:
     rows = execute(_EVENTS, (match_id,)).fetchall()
     if not rows:
         raise MatchNotFound(match_id)
-    return _first_broken(rows)
+    broken = _first_broken(rows)
+    if broken is None:
+        _DAMAGED.pop(match_id, None)
+    else:
+        _DAMAGED[match_id] = broken
+        FOLDS.drop(match_id)
+    return broken
+
+
+def match_ids() -> list[str]:
+    """Every match's id, oldest first (for ``flask db verify --all``)."""
+    return [row[0] for row in execute(
+        'SELECT "id" FROM "match" ORDER BY "created_at", "id"').fetchall()]
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ ANSWERED = {
     "record-not-scorable": (422, "Record not scorable"),
     "idempotency-key-reused": (422, "Idempotency-Key reused"),
     "ledger-tampered": (500, "Ledger tampered"),
+    "ledger-full": (409, "Ledger full"),
     "not-ready": (503, "Not ready"),
     "credentials-not-replayed": (410, "Credentials not handed out again"),
     "database-unavailable": (503, "Database unavailable"),

@@ -177,3 +177,47 @@ def test_a_write_that_loses_the_race_leaves_no_trace_in_the_cached_fold(
         state = ledger.load_state(mid)
         assert state.last_undoable == (version + 1,) and state.last_undoable_by is None
         assert state == fresh(mid)
+
+
+def test_a_cached_fold_is_checked_against_the_whole_chain_after_the_recheck_time(
+    client: FlaskClient, app: Flask
+) -> None:
+    """A change to an event the cached fold already holds leaves the fold's last event as it
+    was: the cache finds it when it checks every stored link again — at once with ``whole``,
+    else once the fold was last checked ``recheck_seconds()`` ago (the documented bound)."""
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    record_deal(client, match["id"], {"tricks": Q10_TRICKS})
+    step_ok(client, match["id"], type="card", card="AC")
+    now = [100.0]
+    cache = ledger.FoldCache(clock=lambda: now[0])
+    with app.app_context():
+        cache.fold(match["id"])
+        execute('UPDATE "event" SET "actor" = ? WHERE "match_id" = ? AND "seq" = 2',
+                ("someone else", match["id"]))
+        now[0] += ledger.recheck_seconds() / 2
+        cache.fold(match["id"])  # within the bound: the fold is served (one row read)
+        for whole in (True, False):
+            if not whole:
+                now[0] += ledger.recheck_seconds()
+            try:
+                cache.fold(match["id"], whole=whole)
+            except ledger.LedgerTampered as tampered:
+                assert tampered.seq == 2
+            else:
+                raise AssertionError("a changed older event was served from the cache")
+        assert match["id"] in ledger.damaged()
+
+
+def test_a_recheck_that_finds_the_chain_whole_keeps_the_fold_and_folds_what_is_new(
+    client: FlaskClient, app: Flask
+) -> None:
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    now = [100.0]
+    cache = ledger.FoldCache(clock=lambda: now[0])
+    with app.app_context():
+        cache.fold(match["id"])
+    record_deal(client, match["id"], {"tricks": Q10_TRICKS})
+    now[0] += ledger.recheck_seconds()
+    with app.app_context():
+        assert cache.fold(match["id"]).state() == fresh(match["id"])
+        assert match["id"] not in ledger.damaged()
