@@ -13,12 +13,12 @@ to append — or raises, so that nothing is stored:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee import RULES_VERSION
 from referee.match.events import Event
-from referee.match.games import blocking
+from referee.match.games import GAMES, blocking
 from referee.match.state import (
     Clash,
     DealEntry,
@@ -33,45 +33,19 @@ from referee.violations import InputError, RecordError, Violation
 NewEvent = tuple[str, dict[str, Any]]
 
 
-#: Irregularities recorded anyway (issue 11.4; rules/irregularities.md P10, Q12): for each
-#: kind, the penalties a table may choose, the default first.
-#:
-#: - ``withdrawn``: the step is taken back and the play goes on as though it had not happened
-#:   (a lead out of turn, PT 59 III: "the card led may be taken up"; a card out of turn within
-#:   a trick). Nothing is scored for it; the ledger notes it.
-#: - What the engines record are theirs: Pitch (P10) revokes, bids and leads out of turn,
-#:   misdeals by the table's ``revoke_penalty``, ``bid_out_of_turn``, ``lead_out_of_turn``,
-#:   ``misdeal`` options (Foster's Complete Hoyle 1897, Britannica 1929); Piquet (Q12) a revoke
-#:   by the ``revoke`` option — "replay" (PT 59 IV: the play from the revoking trick on is
-#:   taken back, the event carrying the record without it, and recorded again),
-#:   "reckon_nothing" or "void" (listed in the record's ``irregular``, the deal played out) —
-#:   and a call of what one does not hold under ``false_call`` (PT 52–54).
-#: - ``void``: the deal is void and dealt again (where no law gives a penalty).
-#: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
-PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
-    "pitch": {  # a revoke and a bid out of turn: the engine's P10 options (revoke_penalty…)
-        "out_of_turn": ("withdrawn", "void"),
-        "other": ("void", "as_played"),
-    },
-    "piquet": {  # a revoke and a false call: the engine's Q12 options (revoke, false_call)
-        "out_of_turn": ("withdrawn", "void"),
-        "other": ("void", "as_played"),
-    },
-}
-
-
 #: A wrong number of cards dealt (Piquet Q2, or nine in the talon), recorded anyway from the
 #: hands as dealt: a misdeal, the deal void and dealt afresh by the same dealer (Q12; PT 10–14,
 #: 39–43: no law moves the deal). Pitch's misdeal is its engine's (P10, ``misdeal`` option).
 MISDEAL_CODES = ("hand_size", "talon_size")
 
 
-def _irregularity_options(game: str, given: Any) -> dict[str, str]:
-    """The match's ``irregularities`` option: a penalty per kind (see :data:`PENALTIES`).
+def _irregularity_options(game: Game, given: Any) -> dict[str, str]:
+    """The match's ``irregularities`` option: a penalty per kind (the game's
+    :attr:`Laws.penalties <referee.match.state.Laws.penalties>`).
 
     :raises MatchError: an unknown kind or penalty.
     """
-    table = PENALTIES[game]
+    table = game.laws.penalties
     chosen = {kind: allowed[0] for kind, allowed in table.items()}
     if given is None:
         return chosen
@@ -83,7 +57,7 @@ def _irregularity_options(game: str, given: Any) -> dict[str, str]:
             allowed = ", ".join(table.get(kind, ()))
             message = (f"{kind!r} is not one of {', '.join(table)}." if kind not in table
                        else f"The penalty for {kind} is one of: {allowed}.")
-            raise MatchError([Violation("bad_option", "P10" if game == "pitch" else "Q12",
+            raise MatchError([Violation("bad_option", game.laws.irregularities,
                                         message, f"options.irregularities.{kind}")])
         chosen[kind] = penalty
     return chosen
@@ -94,7 +68,7 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
     names = [p.strip() for p in players]
     if len(set(names)) != len(names) or any(not n for n in names):
         raise MatchError(
-            [Violation("bad_players", "Q1" if game.name == "piquet" else "P1",
+            [Violation("bad_players", game.laws.players,
                        "Each player needs a name of his own.", "players")]
         )
     options = dict(options)
@@ -102,7 +76,7 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
     if auto_confirm not in ("auto", True, False):
         raise MatchError([Violation("bad_option", "", "auto_confirm is \"auto\", true or false.",
                                     "options.auto_confirm")])
-    irregularities = _irregularity_options(game.name, options.pop("irregularities", None))
+    irregularities = _irregularity_options(game, options.pop("irregularities", None))
     normalized = {**game.normalize_options(names, options), "auto_confirm": auto_confirm,
                   "irregularities": irregularities}
     return [
@@ -118,10 +92,10 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
     ]
 
 
-def _refuse_if_finished(state: MatchState) -> None:
+def _refuse_if_finished(state: MatchState, game: Game) -> None:
     if state.outcome.finished and state.current is None:
         raise MatchError(
-            [Violation("match_finished", "Q9" if state.game == "piquet" else "P7",
+            [Violation("match_finished", game.laws.end,
                        "The match is over: no more deals can be recorded.")]
         )
 
@@ -139,7 +113,8 @@ def step(
     provisional until the other side confirms it (issue 11).
     ``anyway``: a step the rules refuse (a revoke, a card or bid out of turn, a card not held)
     that really happened is recorded with the penalty of the match's ``irregularities`` option
-    (issue 11.4, see :data:`PENALTIES`): an ``irregularity`` event says what and why.
+    (docs/rules/irregularities.md; see :data:`referee.match.games.PENALTIES`): an
+    ``irregularity`` event says what and why.
     ``"at"`` in the payload says where the step belongs (see :func:`refuse_step_clash`).
 
     :raises Clash: ``at`` names a place already filled, or not the next one.
@@ -166,7 +141,7 @@ def step(
         number, dealer = entry.number, entry.dealer
         record = game.new_record(dealer, state.players, state.options)
     elif state.current is None:
-        _refuse_if_finished(state)
+        _refuse_if_finished(state, game)
         number = state.next_number
         dealer = state.next_dealer
         record = game.new_record(dealer, state.players, state.options)
@@ -229,7 +204,7 @@ def step(
     if fresh:
         category = "other"  # a Piquet revoke is the engine's (Q12, PT 59 IV): see _by_engine
         penalty = state.options.get("irregularities", {}).get(
-            category, PENALTIES[game.name][category][0])
+            category, game.laws.penalties[category][0])
         if penalty in ("withdrawn", "void"):
             return irregular.events(category, fresh, before.next.player, penalty)
         noted = [irregular.note(category, penalty, fresh, before.next.player)]
@@ -252,6 +227,81 @@ def step(
             ruled = game.penalize(ruled, known, state.players, state.options)
         events.append(("deal_scored", _scored(number, ruled, entered_by)))
     return events
+
+
+@dataclass(frozen=True, slots=True)
+class DryRun:
+    """What a step would do on the match as it stands (``version``), stored nowhere.
+
+    ``would_record``: the step is recorded as sent; ``violations`` (JSON-ready dicts) what
+    the rules say against it. Refused and not sent ``anyway``, ``anyway`` is True when
+    recording it anyway would be taken, and the rest says what that would do (else it says
+    what the step as sent does): the ``irregularity`` noted (revoke, out_of_turn, misdeal,
+    false_call, other…), its ``penalty`` and ``consequence`` (docs/rules/irregularities.md
+    P10, Q12), the ``events`` it would append and the deal's ``scored`` payload when it
+    would complete it."""
+
+    version: int
+    would_record: bool = True
+    violations: tuple[dict[str, Any], ...] = ()
+    anyway: bool = False
+    irregularity: str | None = None
+    penalty: str | None = None
+    consequence: str | None = None
+    events: tuple[NewEvent, ...] = ()
+    scored: dict[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"dry_run": true, "version", "would_record", "violations",
+        "irregularity", "penalty", "consequence", "events": [{"kind", "payload"}],
+        "scored"}``, with ``"anyway": true`` when it says what recording it anyway does."""
+        answer: dict[str, Any] = {
+            "dry_run": True, "version": self.version, "would_record": self.would_record,
+            "violations": list(self.violations), "irregularity": self.irregularity,
+            "penalty": self.penalty, "consequence": self.consequence,
+            "events": [{"kind": k, "payload": p} for k, p in self.events],
+            "scored": self.scored,
+        }
+        if self.anyway:
+            answer["anyway"] = True
+        return answer
+
+
+def dry_run(
+    state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None,
+    entered_by: str | None = None, anyway: bool = False,
+) -> DryRun:
+    """What :func:`step` would decide, appended nowhere; a step the rules refuse (not sent
+    ``anyway``) is answered with what recording it anyway would do, when the match would
+    take it (docs/rules/irregularities.md: the table sees the penalty before it chooses).
+
+    :raises Clash: the place ``at`` names is taken or not the next one (as when recorded).
+    :raises InputError: the step cannot be read (corrected, never recorded anyway).
+    """
+    found: dict[str, Any] = {}
+    try:
+        events = list(step(state, game, kind, payload, actor, entered_by, anyway))
+    except (Clash, InputError):
+        raise
+    except (MatchError, RecordError) as refused:
+        found = {"would_record": False,
+                 "violations": tuple(v.as_dict() for v in refused.violations)}
+        if anyway:
+            return DryRun(state.version, **found)
+        try:
+            events = list(step(state, game, kind, payload, actor, entered_by, True))
+        except (MatchError, RecordError):
+            return DryRun(state.version, **found)  # refused even anyway (a finished match)
+        found["anyway"] = True
+    for new_kind, new_payload in events:
+        if new_kind == "irregularity":
+            found.update(irregularity=new_payload["irregularity"],
+                         penalty=new_payload["penalty"],
+                         consequence=new_payload["consequence"])
+            found["violations"] = found.get("violations") or tuple(new_payload["violations"])
+        if new_kind == "deal_scored":
+            found["scored"] = new_payload
+    return DryRun(state.version, events=tuple(events), **found)
 
 
 def refuse_step_clash(
@@ -427,7 +477,7 @@ def _at_the_table(
     named = payload.get("player")
     if named is not None and named not in state.players:
         raise MatchError([Violation(
-            "not_a_player", "Q1" if game.name == "piquet" else "P1",
+            "not_a_player", game.laws.players,
             f"{named} is not a player of this match ({', '.join(state.players)}).",
             "player")])
     seat = state.players.index(named) if named is not None else None
@@ -474,7 +524,7 @@ class _Irregular:
                due: str | None, penalty: str | None = None) -> list[NewEvent]:
         if penalty is None:
             options = self.state.options.get("irregularities", {})
-            penalty = options.get(category, PENALTIES[self.game.name][category][0])
+            penalty = options.get(category, self.game.laws.penalties[category][0])
         if penalty not in ("withdrawn", "void"):  # out of turn: nothing else can stand
             penalty = "withdrawn"
         events = [self.note(category, penalty, violations, due)]
@@ -505,13 +555,13 @@ class _Irregular:
     def _consequence(self, category: str, penalty: str, violations: Sequence[Violation],
                      due: str | None) -> str:
         what = violations[0].message.rstrip(".")
-        pitch = self.game.name == "pitch"
+        laws = self.game.laws
         if category == "misdeal":
-            law = "P10" if pitch else "PT 10–14, 39–43"
+            law = laws.misdeal
             return (f"{what.split(':')[0]}: a misdeal. The deal is void and the same dealer "
                     f"deals afresh ({law}: no law moves the deal); it scores nothing.")
         if penalty == "withdrawn":
-            law = ("PT law 59" if not pitch else "P10: cancelled and the order restored")
+            law = laws.withdrawn
             after = f" {due} is to play." if due else ""
             return (f"{what}: the {self.kind} is taken back and the play goes on as though it "
                     f"had not happened ({law}); nothing is scored for it.{after}")
@@ -536,10 +586,10 @@ def _refuse_out_of_turn(
     be his turn (P3/P4, Q6)."""
     if named is None:
         return
-    rule = "Q6" if game.name == "piquet" else "P3" if kind == "bid" else "P4"
+    rule = game.laws.turn(kind)
     if named not in players:
         raise MatchError([Violation(
-            "not_a_player", "Q1" if game.name == "piquet" else "P1",
+            "not_a_player", game.laws.players,
             f"{named} is not a player of this match ({', '.join(players)}).", "player",
         )])
     if kind in ("bid", "card") and due is not None and named != due:
@@ -567,7 +617,7 @@ def record_deal(
     """
     if deal is not None:
         refuse_deal_clash(state, game, deal)
-    _refuse_if_finished(state)
+    _refuse_if_finished(state, game)
     if state.current is not None and state.current.step_seqs:
         raise MatchError(
             [
@@ -721,7 +771,7 @@ def provisional_result(state: MatchState) -> dict[str, Any] | None:
     principals = ("write token", *(f"seat:{p}" for p in state.seats))
     waiting = {p: to_confirm(state, p) for p in principals}
     by = {n: [p for p in principals if n in waiting[p]] for n in state.provisional}
-    word = "deal" if state.game == "piquet" else "hand"
+    word = GAMES[state.game].laws.deal
     numbers = [str(n) for n in state.provisional]
     what = (f"{word} {numbers[0]} is" if len(numbers) == 1
             else f"{word}s {_either(numbers, 'and')} are")
@@ -870,7 +920,7 @@ def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
     for name in players:
         if name not in state.players:
             raise MatchError([Violation(
-                "not_a_player", "Q1" if state.game == "piquet" else "P1",
+                "not_a_player", GAMES[state.game].laws.players,
                 f"{name} is not a player of this match ({', '.join(state.players)}).",
                 "players")])
     return [("seats_issued", {"players": list(players), "joined": False})]
