@@ -27,6 +27,9 @@ from referee.match.state import (
     Game,
     MatchError,
     MatchState,
+    StepCheck,
+    StepRefused,
+    StepResult,
 )
 from referee.violations import InputError, RecordError, Violation
 
@@ -110,123 +113,218 @@ def step(
     deal n, entered earlier as a score sheet or totals or disputed: its last card rules the
     deal as :func:`record_cards` does.
     ``entered_by``: the credential that records it ("seat:Ann" or "write token"); the deal is
-    provisional until the other side confirms it (issue 11).
+    provisional until the other side confirms it (docs/records.md).
     ``anyway``: a step the rules refuse (a revoke, a card or bid out of turn, a card not held)
     that really happened is recorded with the penalty of the match's ``irregularities`` option
     (docs/rules/irregularities.md; see :data:`referee.match.games.PENALTIES`): an
     ``irregularity`` event says what and why.
     ``"at"`` in the payload says where the step belongs (see :func:`refuse_step_clash`).
+    Decided by :func:`decide_step` (the step ruled once).
 
     :raises Clash: ``at`` names a place already filled, or not the next one.
     """
+    outcome = decide_step(state, game, kind, payload, actor, entered_by, anyway)
+    if outcome.error is not None:
+        raise outcome.error
+    assert outcome.events is not None
+    return outcome.events
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    """A step decided (:func:`decide_step`), the step ruled once: ``events`` what recording
+    it appends — for a step the rules refuse and that is recorded anyway, what recording it
+    anyway appends — or None when it is not recorded; ``refused`` why the rules refuse the
+    step as sent (None: they take it); ``error`` what recording it raises (the refusal, or
+    why even anyway it cannot be recorded; None when it is recorded)."""
+
+    events: list[NewEvent] | None
+    refused: MatchError | RecordError | None = None
+    error: MatchError | RecordError | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Placed:
+    """Where a step goes: deal ``number`` dealt by ``dealer``, its ``record`` so far and the
+    rules' view of it (``before``), the step's event payload (``full``), ``cards_entry`` when
+    the steps enter the cards of an earlier deal (docs/records.md, "reentry") and
+    ``first_of_entry`` when this step begins them."""
+
+    number: int
+    dealer: int
+    record: dict[str, Any]
+    before: StepCheck
+    full: dict[str, Any]
+    payload: dict[str, Any]
+    cards_entry: bool
+    first_of_entry: bool
+
+
+def _placed_step(
+    state: MatchState, game: Game, kind: str, payload: dict[str, Any], entered_by: str | None,
+) -> _Placed:
+    """The deal a step goes to. :raises Clash: (``at``, see :func:`refuse_step_clash`);
+    :raises MatchError: no deal can take it (another in progress, the match over, no such
+    deal, its cards already entered)."""
     payload = dict(payload)
     reentry = payload.pop("deal", None)
     at = payload.pop("at", None)
     if at is not None:
         refuse_step_clash(state, game, kind, at, payload, reentry)
-    if reentry is not None and state.current is not None and state.current.reentry \
-            and reentry != state.current.number:
+    current = state.current
+    if reentry is not None and current is not None and current.reentry \
+            and reentry != current.number:
         raise MatchError([Violation(
-            "deal_in_progress", "", f"The cards of deal {state.current.number} are being "
+            "deal_in_progress", "", f"The cards of deal {current.number} are being "
             "entered: finish or undo them first.", "deal")])
-    if reentry is not None and (state.current is None or not state.current.reentry):
+    first_of_entry = reentry is not None and (current is None or not current.reentry)
+    if first_of_entry:
         # the cards of an earlier deal, step by step (docs/records.md, "reentry")
-        if state.current is not None:
+        if current is not None:
             raise MatchError([Violation(
                 "deal_in_progress", "",
-                f"Deal {state.current.number} is still being played: finish it, undo it or "
+                f"Deal {current.number} is still being played: finish it, undo it or "
                 f"record its cards first, then enter the cards of deal {reentry}.")])
         entry = _counted_deal(state, reentry)
         _refuse_cards_entered(entry)
         number, dealer = entry.number, entry.dealer
         record = game.new_record(dealer, state.players, state.options)
-    elif state.current is None:
+    elif current is None:
         _refuse_if_finished(state, game)
-        number = state.next_number
-        dealer = state.next_dealer
+        number, dealer = state.next_number, state.next_dealer
         record = game.new_record(dealer, state.players, state.options)
+    elif kind == "deal_started":
+        raise MatchError([Violation(
+            "deal_in_progress", "", f"Deal {current.number} is still being played: finish "
+            "it, undo it or record its cards first.")])
     else:
-        if kind == "deal_started":
-            raise MatchError(
-                [
-                    Violation(
-                        "deal_in_progress",
-                        "",
-                        f"Deal {state.current.number} is still being played: finish it, undo "
-                        "it or record its cards first.",
-                    )
-                ]
-            )
-        number, dealer, record = state.current.number, state.current.dealer, state.current.record
+        number, dealer, record = current.number, current.dealer, current.record
     full = {**payload, "deal": number, "dealer": dealer}
     if entered_by is not None:
         full["entered_by"] = entered_by
     # the deal so far, as the fold ruled it (not for the cards of an earlier deal just begun)
-    before = state.check if reentry is None or state.current is not None else None
+    before = state.check if not first_of_entry else None
     if before is None:
         before = game.check_step(record, dealer, state.players, state.options)
-    irregular = _Irregular(state, game, number, dealer, kind, full, entered_by)
-    if kind == "irregularity":  # found at the table, no refused step (issue 11.4)
-        return _at_the_table(state, game, irregular, payload, record, before,
-                             reentry is not None)
-    if anyway:  # as the rules have it when they take it; else as the engine records it
-        again = {**payload, "deal": reentry} if reentry is not None else payload
+    cards_entry = reentry is not None or bool(current is not None and current.reentry)
+    return _Placed(number, dealer, record, before, full, payload, cards_entry, first_of_entry)
+
+
+def decide_step(
+    state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None,
+    entered_by: str | None = None, anyway: bool = False,
+) -> StepOutcome:
+    """A step (see :func:`step`) ruled once by the game (:meth:`Game.step`); refused and
+    sent ``anyway``, recorded as the irregularity it is (:func:`_anyway`).
+
+    :raises Clash: ``at`` names a place already filled, or not the next one.
+    :raises MatchError: no deal can take the step (see :func:`_placed_step`).
+    :raises InputError: the step cannot be read (never recorded anyway).
+    """
+    placed = _placed_step(state, game, kind, payload, entered_by)
+    irregular = _Irregular(state, game, placed.number, placed.dealer, kind, placed.full,
+                           entered_by)
+    done: StepResult | None = None
+    try:
+        if kind == "irregularity":  # found at the table, no refused step
+            return StepOutcome(_at_the_table(state, game, irregular, placed))
+        _refuse_out_of_turn(game, kind, placed.payload.get("player"),
+                            placed.before.next.player, state.players)
+        done = game.step(placed.record, Event(state.version + 1, kind, placed.full, actor),
+                         placed.before, placed.dealer, state.players, state.options)
+        return StepOutcome(_recorded(state, game, irregular, placed, done, []))
+    except InputError:
+        raise  # a slip of the pen is corrected, never recorded anyway
+    except (MatchError, RecordError) as refused:
+        if not anyway or kind == "irregularity":
+            return StepOutcome(None, refused, refused)
         try:
-            return step(state, game, kind, again, actor, entered_by)
+            return StepOutcome(_anyway(state, game, irregular, placed, refused, done),
+                               refused)
         except InputError:
-            raise  # a slip of the pen is corrected, never recorded anyway
-        except (MatchError, RecordError) as refused:
-            by_engine = _by_engine(state, game, irregular, payload, record, before,
-                                   refused.violations, reentry is not None)
-            if by_engine is not None:
-                return by_engine
-    try:
-        _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player,
-                            state.players)
-    except MatchError as refused:
-        if not anyway or refused.violations[0].code != "out_of_turn":
             raise
-        return irregular.events("out_of_turn", refused.violations, before.next.player)
-    try:
-        done = game.rule_step(record, Event(state.version + 1, kind, full, actor), before,
-                              dealer, state.players, state.options)
-    except RecordError as broken:  # e.g. a hand of the wrong size: no engine records it
-        if not anyway or isinstance(broken, InputError):
-            raise
-        if kind == "deal_started" and any(v.code in MISDEAL_CODES for v in broken.violations):
-            # Q12 misdeal (PT 10–14, 39–43): a fresh deal by the same dealer
-            return irregular.events("misdeal", broken.violations, before.next.player, "void")
-        return irregular.events("other", broken.violations, before.next.player)
-    new_record, after, fresh = done.record, done.check, list(done.blocking)
-    if fresh and not anyway:
-        raise RecordError(fresh)
-    noted: list[NewEvent] = []
-    if fresh:
-        category = "other"  # a Piquet revoke is the engine's (Q12, PT 59 IV): see _by_engine
+        except (MatchError, RecordError) as error:
+            return StepOutcome(None, refused, error)
+
+
+def _anyway(
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
+    refused: MatchError | RecordError, done: StepResult | None,
+) -> list[NewEvent]:
+    """A step the rules refuse (``refused``), recorded anyway (docs/rules/irregularities.md
+    P10, Q12): as the game's engine records it (a revoke, a bid or lead out of turn, a
+    misdeal, a false call), else with the penalty of the match's ``irregularities`` option
+    (:data:`referee.match.games.PENALTIES`): a step out of turn is taken back or voids the
+    deal, a hand of the wrong size is a misdeal (the same dealer deals again, Q12; PT 10–14,
+    39–43), any other refused step voids the deal or stands as played. ``done``: the step as
+    ruled when the deal it completes was refused.
+
+    :raises MatchError, RecordError: what cannot be recorded even anyway.
+    """
+    by_engine = _by_engine(state, game, irregular, placed, refused.violations)
+    if by_engine is not None:
+        return by_engine
+    due = placed.before.next.player
+    if isinstance(refused, StepRefused):  # what the step brings breaks a rule
+        category = "other"
         penalty = state.options.get("irregularities", {}).get(
             category, game.laws.penalties[category][0])
         if penalty in ("withdrawn", "void"):
-            return irregular.events(category, fresh, before.next.player, penalty)
-        noted = [irregular.note(category, penalty, fresh, before.next.player)]
-    events = Decided([(kind, full), *noted])
-    if after.complete and (reentry is not None or (state.current and state.current.reentry)):
-        events.extend(record_cards(state, game, number, new_record, entered_by))
+            return irregular.events(category, refused.violations, due, penalty)
+        note = irregular.note(category, penalty, refused.violations, due)
+        return _recorded(state, game, irregular, placed, refused.result, [note])
+    if isinstance(refused, MatchError):
+        if refused.violations[0].code != "out_of_turn":
+            raise refused
+        return irregular.events("out_of_turn", refused.violations, due)
+    if done is not None:  # the step was taken, the deal it completes is not
+        raise refused
+    # the record with the step cannot be ruled (e.g. a hand of the wrong size)
+    if irregular.kind == "deal_started" and any(v.code in MISDEAL_CODES
+                                                for v in refused.violations):
+        return irregular.events("misdeal", refused.violations, due, "void")
+    return irregular.events("other", refused.violations, due)
+
+
+def _recorded(
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed, done: StepResult,
+    noted: list[NewEvent],
+) -> Decided:
+    """The step's event (and its ``noted`` irregularity, when it stands as played), then —
+    when it completes the deal — the deal finished (:func:`finish_deal`)."""
+    events = Decided([(irregular.kind, placed.full), *noted])
+    if not done.check.complete:
+        events.check = done.check  # the fold need not rule the deal again
         return events
-    if not after.complete:
-        events.check = after  # the fold need not rule the deal again
-    else:
-        ruled = game.rule(new_record, dealer, state.players, state.options)
-        known = [*(state.current.irregular if state.current else ()),
-                 *(n[1] for n in noted)]
-        acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
-        left = [v for v in blocking(ruled.violations, kind)
-                if (v.code, v.location) not in acknowledged]
-        if left:
-            raise RecordError(left)
-        if known:
-            ruled = game.penalize(ruled, known, state.players, state.options)
-        events.append(("deal_scored", _scored(number, ruled, entered_by)))
+    events.extend(finish_deal(state, game, irregular, done.record, [n[1] for n in noted],
+                              placed.cards_entry))
     return events
+
+
+def finish_deal(
+    state: MatchState, game: Game, irregular: _Irregular, record: dict[str, Any],
+    noted: Sequence[dict[str, Any]], cards_entry: bool,
+) -> list[NewEvent]:
+    """A deal whose last step was just decided, finished: the cards of an earlier deal rule
+    it (:func:`record_cards`; docs/records.md, "reentry"); else the complete ``record`` is
+    ruled once, with the penalties of every irregularity of the deal (those of the deal in
+    progress and the ``noted`` ones of this step) applied (P10, Q12), and scored.
+
+    :raises RecordError: the complete record breaks a rule no irregularity acknowledged.
+    """
+    number, entered_by = irregular.number, irregular.entered_by
+    if cards_entry:
+        return record_cards(state, game, number, record, entered_by)
+    ruled = game.rule(record, irregular.dealer, state.players, state.options)
+    known = [*(state.current.irregular if state.current else ()), *noted]
+    acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
+    left = [v for v in blocking(ruled.violations, irregular.kind)
+            if (v.code, v.location) not in acknowledged]
+    if left:
+        raise RecordError(left)
+    if known:
+        ruled = game.penalize(ruled, known, state.players, state.options)
+    return [("deal_scored", _scored(number, ruled, entered_by))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,20 +377,22 @@ def dry_run(
     :raises InputError: the step cannot be read (corrected, never recorded anyway).
     """
     found: dict[str, Any] = {}
-    try:
-        events = list(step(state, game, kind, payload, actor, entered_by, anyway))
+    try:  # decided once: what the rules say of the step as sent, and of it recorded anyway
+        outcome = decide_step(state, game, kind, payload, actor, entered_by, anyway=True)
     except (Clash, InputError):
         raise
-    except (MatchError, RecordError) as refused:
+    except (MatchError, RecordError) as refused:  # no deal can take it (a finished match)
+        return DryRun(state.version, would_record=False,
+                      violations=tuple(v.as_dict() for v in refused.violations))
+    if outcome.events is None or (outcome.refused is not None and not anyway):
+        why = outcome.refused if not anyway else outcome.error
+        assert why is not None
         found = {"would_record": False,
-                 "violations": tuple(v.as_dict() for v in refused.violations)}
-        if anyway:
-            return DryRun(state.version, **found)
-        try:
-            events = list(step(state, game, kind, payload, actor, entered_by, True))
-        except (MatchError, RecordError):
-            return DryRun(state.version, **found)  # refused even anyway (a finished match)
+                 "violations": tuple(v.as_dict() for v in why.violations)}
+        if outcome.events is None:
+            return DryRun(state.version, **found)  # refused even anyway
         found["anyway"] = True
+    events = outcome.events
     for new_kind, new_payload in events:
         if new_kind == "irregularity":
             found.update(irregularity=new_payload["irregularity"],
@@ -411,16 +511,16 @@ def _step_at(
 
 
 def _by_engine(
-    state: MatchState, game: Game, irregular: _Irregular, payload: dict[str, Any],
-    record: dict[str, Any], before: Any, refused: Sequence[Violation], reentry: bool,
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
+    refused: Sequence[Violation],
 ) -> list[NewEvent] | None:
     """A step recorded anyway as the game's engine records it (Pitch P10: a revoke, a bid
     or a lead out of turn, a misdeal go into the record's ``irregular`` list and the ruling
     applies the table's option), or None when the engine does not take it."""
-    named = payload.get("player")
+    named = placed.payload.get("player")
     seat = state.players.index(named) if named in state.players else None
     try:
-        found = game.record_anyway(record, irregular.kind, irregular.step, seat,
+        found = game.record_anyway(placed.record, irregular.kind, irregular.step, seat,
                                    state.players, state.options)
     except (MatchError, RecordError):
         return None
@@ -430,40 +530,30 @@ def _by_engine(
     category = next((k for k in ("revoke", "misdeal", "false_call") if k in kinds),
                     "out_of_turn")
     violations = found["violations"] or list(refused)
-    note = irregular.note(category, found["penalties"][0], violations, before.next.player,
+    note = irregular.note(category, found["penalties"][0], violations,
+                          placed.before.next.player,
                           consequence=" ".join(found["consequences"]),
                           entries=found["irregular"], record=found["record"])
-    return _noted(state, game, irregular, note, found["record"], reentry)
+    return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
 
 
 def _noted(
     state: MatchState, game: Game, irregular: _Irregular, note: NewEvent,
-    new_record: dict[str, Any], reentry: bool,
+    new_record: dict[str, Any], cards_entry: bool,
 ) -> list[NewEvent]:
     """The ``irregularity`` note of a step, then — when the record with it is complete — the
-    deal ruled with the penalties of every irregularity of the deal (P10, Q12), or, for the
-    cards of an earlier deal, that deal ruled by its cards (docs/records.md, "reentry").
+    deal finished (:func:`finish_deal`).
 
     :raises RecordError: the complete record cannot be ruled.
     """
-    events: list[NewEvent] = [note]
     after = game.check_step(new_record, irregular.dealer, state.players, state.options)
-    if after.complete and reentry:
-        return [*events, *record_cards(state, game, irregular.number, new_record,
-                                       irregular.entered_by)]
-    if after.complete:
-        ruled = game.rule(new_record, irregular.dealer, state.players, state.options)
-        if ruled.violations:
-            raise RecordError(ruled.violations)
-        known = [*(state.current.irregular if state.current else ()), note[1]]
-        ruled = game.penalize(ruled, known, state.players, state.options)
-        events.append(("deal_scored", _scored(irregular.number, ruled, irregular.entered_by)))
-    return events
+    if not after.complete:
+        return [note]
+    return [note, *finish_deal(state, game, irregular, new_record, [note[1]], cards_entry)]
 
 
 def _at_the_table(
-    state: MatchState, game: Game, irregular: _Irregular, payload: dict[str, Any],
-    record: dict[str, Any], before: Any, reentry: bool,
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
 ) -> list[NewEvent]:
     """An irregularity the rules do not refuse as a step but that the table found (a talon
     offence, a hand of more or fewer than twelve cards: Q12, PT 27–29, 57, 58; P10 for
@@ -474,6 +564,7 @@ def _at_the_table(
     :raises MatchError: not an irregularity of the game, or the player not of the match.
     :raises RecordError: the record with it cannot be read.
     """
+    payload = placed.payload
     named = payload.get("player")
     if named is not None and named not in state.players:
         raise MatchError([Violation(
@@ -481,14 +572,15 @@ def _at_the_table(
             f"{named} is not a player of this match ({', '.join(state.players)}).",
             "player")])
     seat = state.players.index(named) if named is not None else None
-    found = game.record_irregularity(record, payload.get("what"), seat, irregular.dealer,
-                                     state.players, state.options, payload.get("cards"))
+    found = game.record_irregularity(placed.record, payload.get("what"), seat,
+                                     irregular.dealer, state.players, state.options,
+                                     payload.get("cards"))
     what = str(payload.get("what"))
     note = irregular.note(what, found["penalty"], [], None, consequence=found["consequence"],
                           entries=found["irregular"], record=found["record"])
     if found["penalty"] == "fresh_deal":
         return irregular.voided(note)
-    return _noted(state, game, irregular, note, found["record"], reentry)
+    return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
 
 
 class _Irregular:

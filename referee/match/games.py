@@ -23,6 +23,7 @@ from referee.match.state import (
     Next,
     Outcome,
     StepCheck,
+    StepRefused,
     StepResult,
 )
 from referee.piquet.irregular import (
@@ -221,10 +222,12 @@ class StepRules:
         players: Sequence[str], options: dict[str, Any],
     ) -> StepResult:
         """The step applied and ruled once, when the rules allow it.
-        :raises RecordError: its blocking violations. :raises MatchError: out of place."""
+        :raises StepRefused: its blocking violations (with the step ruled);
+        :raises RecordError: the record with it cannot be read; :raises MatchError: out of
+        place."""
         done = self.rule_step(record, event, before, dealer, players, options)
         if done.blocking:
-            raise RecordError(done.blocking)
+            raise StepRefused(done)
         return done
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from referee.match.events import Event
-from referee.violations import Violation
+from referee.violations import RecordError, Violation
 
 
 class MatchError(ValueError):
@@ -107,6 +107,16 @@ class StepResult:
     record: dict[str, Any]
     check: StepCheck
     blocking: tuple[Violation, ...] = ()
+
+
+class StepRefused(RecordError):
+    """A step the rules refuse for what it brings (:meth:`Game.step`): its ``violations``
+    (the blocking ones), and ``result``: the step applied and ruled once, which recording it
+    anyway goes on from (docs/rules/irregularities.md)."""
+
+    def __init__(self, result: StepResult) -> None:
+        super().__init__(result.blocking)
+        self.result = result
 
 
 class Decided(list[tuple[str, dict[str, Any]]]):

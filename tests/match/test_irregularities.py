@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from referee.match import commands
 from referee.match.state import MatchError
 from referee.violations import RecordError
 from tests.api.deals import (
@@ -295,3 +296,29 @@ def test_a_pitch_exposed_card_and_a_long_hand() -> None:
     assert kinds(decided) == ["irregularity", "deal_scored"]
     assert decided[0][1]["penalty"] == "pass_deal" and long.state.next_dealer == 1
     assert_replays(long)
+
+
+# ------------------------------------------------------------------------- ruled once
+
+
+@pytest.mark.parametrize(("card", "anyway"), [("2H", False), ("QH", True), ("9S", True)])
+def test_a_step_is_ruled_once_even_anyway_and_in_a_dry_run(
+    card: str, anyway: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A legal card, a card not held (voids the deal) and a revoke (the engine's, P10), each
+    sent anyway: the game rules the step once (:meth:`Game.step`), when recorded and in the
+    dry run that says what recording it anyway would do."""
+    table = pitch_to_the_revoke()
+    game = type(table.game)
+    ruled: list[Any] = []
+    real = game.rule_step
+
+    def counted(self: Any, *args: Any) -> Any:
+        ruled.append(args[1])
+        return real(self, *args)
+
+    monkeypatch.setattr(game, "rule_step", counted)
+    commands.dry_run(table.state, table.game, "card", {"card": card}, None)
+    assert len(ruled) == 1
+    table.step("card", anyway=anyway, card=card)
+    assert len(ruled) == 2
