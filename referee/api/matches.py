@@ -57,12 +57,6 @@ blp = Blueprint(
 def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
     """The match as the API shows it (see :class:`match_schemas.MatchSchema`)."""
     players = list(state.players)
-    agreed: dict[str, int] = {}
-    for entry in state.live_deals:
-        if entry.agreement in ("confirmed", "ruled"):
-            for name, points in entry.scores.items():
-                agreed[name] = agreed.get(name, 0) + points
-    deal_number = state.current.number if state.current is not None else state.next_number
     dealer = state.next_dealer
     body: dict[str, Any] = {
         "id": match_id,
@@ -71,11 +65,11 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "options": state.options,
         "rules_version": state.rules_version,
         "version": state.version,
-        "deal_number": deal_number,
+        "deal_number": state.deal_number,
         "deal_in_progress": state.current is not None,
         "dealer": {"player": players[dealer], "seat": dealer},
         "standings": [
-            {"name": n, "score": p, "agreed": agreed.get(n, 0)}
+            {"name": n, "score": p, "agreed": state.agreed.get(n, 0)}
             for n, p in state.standings.items()
         ],
         "deals_played": len(state.live_deals),
@@ -98,10 +92,9 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "reentry": _reentry(state),
         "head": _head(state),
         "next_deal": state.next_deal,
+        # Piquet's elder and younger hand of the deal (Q1): the roles the game names
+        **{role: name for role, name in state.roles.items() if role != "dealer"},
     }
-    if state.game == "piquet":
-        body["elder"] = state.roles["elder"]
-        body["younger"] = state.roles["younger"]
     return body
 
 
@@ -150,12 +143,8 @@ def _head(state: MatchState) -> dict[str, Any]:
 
 def ledger_items(state: MatchState) -> list[dict[str, Any]]:
     """Every finished deal in order with its ruling and the running totals after it."""
-    totals = dict.fromkeys(state.standings, 0)
     items = []
-    for entry in state.deals:
-        if entry.status == "live":
-            for name, points in entry.scores.items():
-                totals[name] = totals.get(name, 0) + points
+    for entry, totals in zip(state.deals, state.totals, strict=True):
         items.append(
             {
                 "deal": entry.number,
@@ -757,14 +746,13 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
     kind = body.pop("type")
     anyway = bool(body.pop("anyway", False))
 
-    def decide(state: MatchState, anyway: bool = anyway) -> Sequence[Any]:
-        step = _sent(body)
-        return commands.step(state, GAMES[state.game], kind, step, body.get("by"),
+    def decide(state: MatchState) -> Sequence[Any]:
+        return commands.step(state, GAMES[state.game], kind, _sent(body), body.get("by"),
                              entered_by=_principal(), anyway=anyway)
 
     if args.get("dry_run"):
         _authorize(match_id, "record")
-        answer = _schema(s.DryRunSchema).dump(_dry_run(match_id, decide, anyway))
+        answer = _schema(s.DryRunSchema).dump(_dry_run(match_id, kind, body, anyway))
         return _json_response(json.dumps(answer), 200, {})
 
     def render(appended: ledger.Appended) -> dict[str, Any]:
@@ -778,42 +766,17 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
     return _write(match_id, body, decide, render, s.StepResultSchema, 201, needed="record")
 
 
-def _dry_run(
-    match_id: str, decide: Callable[..., Sequence[Any]], anyway: bool
-) -> dict[str, Any]:
-    """What a step would do on the match as it is now, stored nowhere: would it be recorded,
-    what the rules say of it, and — refused — what recording it anyway would do."""
+def _dry_run(match_id: str, kind: str, body: dict[str, Any], anyway: bool) -> dict[str, Any]:
+    """:func:`commands.dry_run` on the match as it is now (stored nowhere)."""
     try:
         state = ledger.load_state(match_id)
     except ledger.MatchNotFound:
         raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
-    answer: dict[str, Any] = {"dry_run": True, "version": state.version, "would_record": True,
-                              "violations": [], "irregularity": None, "penalty": None,
-                              "consequence": None, "events": [], "scored": None}
     try:
-        events = list(decide(state, anyway))
+        return commands.dry_run(state, GAMES[state.game], kind, _sent(body), body.get("by"),
+                                entered_by=_principal(), anyway=anyway).as_dict()
     except Clash as clash:  # that place is taken, or not the next one: as when recorded
         raise clash_problem(match_id, clash) from None
-    except InputError:
-        raise  # 400: corrected, never recorded anyway
-    except (MatchError, RecordError) as refused:
-        answer.update(would_record=False, violations=[v.as_dict() for v in refused.violations])
-        if anyway:
-            return answer
-        try:
-            events = list(decide(state, True))
-        except (MatchError, RecordError):
-            return answer  # refused even anyway (e.g. a finished match)
-        answer["anyway"] = True
-    for kind, payload in events:
-        if kind == "irregularity":
-            answer.update(irregularity=payload["irregularity"], penalty=payload["penalty"],
-                          consequence=payload["consequence"])
-            answer["violations"] = answer["violations"] or payload["violations"]
-        if kind == "deal_scored":
-            answer["scored"] = payload
-    answer["events"] = [{"kind": k, "payload": p} for k, p in events]
-    return answer
 
 
 def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:

@@ -13,12 +13,12 @@ to append — or raises, so that nothing is stored:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee import RULES_VERSION
 from referee.match.events import Event
-from referee.match.games import blocking
+from referee.match.games import GAMES, blocking
 from referee.match.state import (
     Clash,
     DealEntry,
@@ -27,37 +27,13 @@ from referee.match.state import (
     Game,
     MatchError,
     MatchState,
+    StepCheck,
+    StepRefused,
+    StepResult,
 )
 from referee.violations import InputError, RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
-
-
-#: Irregularities recorded anyway (issue 11.4; rules/irregularities.md P10, Q12): for each
-#: kind, the penalties a table may choose, the default first.
-#:
-#: - ``withdrawn``: the step is taken back and the play goes on as though it had not happened
-#:   (a lead out of turn, PT 59 III: "the card led may be taken up"; a card out of turn within
-#:   a trick). Nothing is scored for it; the ledger notes it.
-#: - What the engines record are theirs: Pitch (P10) revokes, bids and leads out of turn,
-#:   misdeals by the table's ``revoke_penalty``, ``bid_out_of_turn``, ``lead_out_of_turn``,
-#:   ``misdeal`` options (Foster's Complete Hoyle 1897, Britannica 1929); Piquet (Q12) a revoke
-#:   by the ``revoke`` option — "replay" (PT 59 IV: the play from the revoking trick on is
-#:   taken back, the event carrying the record without it, and recorded again),
-#:   "reckon_nothing" or "void" (listed in the record's ``irregular``, the deal played out) —
-#:   and a call of what one does not hold under ``false_call`` (PT 52–54).
-#: - ``void``: the deal is void and dealt again (where no law gives a penalty).
-#: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
-PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
-    "pitch": {  # a revoke and a bid out of turn: the engine's P10 options (revoke_penalty…)
-        "out_of_turn": ("withdrawn", "void"),
-        "other": ("void", "as_played"),
-    },
-    "piquet": {  # a revoke and a false call: the engine's Q12 options (revoke, false_call)
-        "out_of_turn": ("withdrawn", "void"),
-        "other": ("void", "as_played"),
-    },
-}
 
 
 #: A wrong number of cards dealt (Piquet Q2, or nine in the talon), recorded anyway from the
@@ -66,12 +42,13 @@ PENALTIES: dict[str, dict[str, tuple[str, ...]]] = {
 MISDEAL_CODES = ("hand_size", "talon_size")
 
 
-def _irregularity_options(game: str, given: Any) -> dict[str, str]:
-    """The match's ``irregularities`` option: a penalty per kind (see :data:`PENALTIES`).
+def _irregularity_options(game: Game, given: Any) -> dict[str, str]:
+    """The match's ``irregularities`` option: a penalty per kind (the game's
+    :attr:`Laws.penalties <referee.match.state.Laws.penalties>`).
 
     :raises MatchError: an unknown kind or penalty.
     """
-    table = PENALTIES[game]
+    table = game.laws.penalties
     chosen = {kind: allowed[0] for kind, allowed in table.items()}
     if given is None:
         return chosen
@@ -83,7 +60,7 @@ def _irregularity_options(game: str, given: Any) -> dict[str, str]:
             allowed = ", ".join(table.get(kind, ()))
             message = (f"{kind!r} is not one of {', '.join(table)}." if kind not in table
                        else f"The penalty for {kind} is one of: {allowed}.")
-            raise MatchError([Violation("bad_option", "P10" if game == "pitch" else "Q12",
+            raise MatchError([Violation("bad_option", game.laws.irregularities,
                                         message, f"options.irregularities.{kind}")])
         chosen[kind] = penalty
     return chosen
@@ -94,7 +71,7 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
     names = [p.strip() for p in players]
     if len(set(names)) != len(names) or any(not n for n in names):
         raise MatchError(
-            [Violation("bad_players", "Q1" if game.name == "piquet" else "P1",
+            [Violation("bad_players", game.laws.players,
                        "Each player needs a name of his own.", "players")]
         )
     options = dict(options)
@@ -102,7 +79,7 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
     if auto_confirm not in ("auto", True, False):
         raise MatchError([Violation("bad_option", "", "auto_confirm is \"auto\", true or false.",
                                     "options.auto_confirm")])
-    irregularities = _irregularity_options(game.name, options.pop("irregularities", None))
+    irregularities = _irregularity_options(game, options.pop("irregularities", None))
     normalized = {**game.normalize_options(names, options), "auto_confirm": auto_confirm,
                   "irregularities": irregularities}
     return [
@@ -118,10 +95,10 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
     ]
 
 
-def _refuse_if_finished(state: MatchState) -> None:
+def _refuse_if_finished(state: MatchState, game: Game) -> None:
     if state.outcome.finished and state.current is None:
         raise MatchError(
-            [Violation("match_finished", "Q9" if state.game == "piquet" else "P7",
+            [Violation("match_finished", game.laws.end,
                        "The match is over: no more deals can be recorded.")]
         )
 
@@ -136,122 +113,295 @@ def step(
     deal n, entered earlier as a score sheet or totals or disputed: its last card rules the
     deal as :func:`record_cards` does.
     ``entered_by``: the credential that records it ("seat:Ann" or "write token"); the deal is
-    provisional until the other side confirms it (issue 11).
+    provisional until the other side confirms it (docs/records.md).
     ``anyway``: a step the rules refuse (a revoke, a card or bid out of turn, a card not held)
     that really happened is recorded with the penalty of the match's ``irregularities`` option
-    (issue 11.4, see :data:`PENALTIES`): an ``irregularity`` event says what and why.
+    (docs/rules/irregularities.md; see :data:`referee.match.games.PENALTIES`): an
+    ``irregularity`` event says what and why.
     ``"at"`` in the payload says where the step belongs (see :func:`refuse_step_clash`).
+    Decided by :func:`decide_step` (the step ruled once).
 
     :raises Clash: ``at`` names a place already filled, or not the next one.
     """
+    outcome = decide_step(state, game, kind, payload, actor, entered_by, anyway)
+    if outcome.error is not None:
+        raise outcome.error
+    assert outcome.events is not None
+    return outcome.events
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    """A step decided (:func:`decide_step`), the step ruled once: ``events`` what recording
+    it appends — for a step the rules refuse and that is recorded anyway, what recording it
+    anyway appends — or None when it is not recorded; ``refused`` why the rules refuse the
+    step as sent (None: they take it); ``error`` what recording it raises (the refusal, or
+    why even anyway it cannot be recorded; None when it is recorded)."""
+
+    events: list[NewEvent] | None
+    refused: MatchError | RecordError | None = None
+    error: MatchError | RecordError | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Placed:
+    """Where a step goes: deal ``number`` dealt by ``dealer``, its ``record`` so far and the
+    rules' view of it (``before``), the step's event payload (``full``), ``cards_entry`` when
+    the steps enter the cards of an earlier deal (docs/records.md, "reentry") and
+    ``first_of_entry`` when this step begins them."""
+
+    number: int
+    dealer: int
+    record: dict[str, Any]
+    before: StepCheck
+    full: dict[str, Any]
+    payload: dict[str, Any]
+    cards_entry: bool
+    first_of_entry: bool
+
+
+def _placed_step(
+    state: MatchState, game: Game, kind: str, payload: dict[str, Any], entered_by: str | None,
+) -> _Placed:
+    """The deal a step goes to. :raises Clash: (``at``, see :func:`refuse_step_clash`);
+    :raises MatchError: no deal can take it (another in progress, the match over, no such
+    deal, its cards already entered)."""
     payload = dict(payload)
     reentry = payload.pop("deal", None)
     at = payload.pop("at", None)
     if at is not None:
         refuse_step_clash(state, game, kind, at, payload, reentry)
-    if reentry is not None and state.current is not None and state.current.reentry \
-            and reentry != state.current.number:
+    current = state.current
+    if reentry is not None and current is not None and current.reentry \
+            and reentry != current.number:
         raise MatchError([Violation(
-            "deal_in_progress", "", f"The cards of deal {state.current.number} are being "
+            "deal_in_progress", "", f"The cards of deal {current.number} are being "
             "entered: finish or undo them first.", "deal")])
-    if reentry is not None and (state.current is None or not state.current.reentry):
+    first_of_entry = reentry is not None and (current is None or not current.reentry)
+    if first_of_entry:
         # the cards of an earlier deal, step by step (docs/records.md, "reentry")
-        if state.current is not None:
+        if current is not None:
             raise MatchError([Violation(
                 "deal_in_progress", "",
-                f"Deal {state.current.number} is still being played: finish it, undo it or "
+                f"Deal {current.number} is still being played: finish it, undo it or "
                 f"record its cards first, then enter the cards of deal {reentry}.")])
         entry = _counted_deal(state, reentry)
         _refuse_cards_entered(entry)
         number, dealer = entry.number, entry.dealer
         record = game.new_record(dealer, state.players, state.options)
-    elif state.current is None:
-        _refuse_if_finished(state)
-        number = state.next_number
-        dealer = state.next_dealer
+    elif current is None:
+        _refuse_if_finished(state, game)
+        number, dealer = state.next_number, state.next_dealer
         record = game.new_record(dealer, state.players, state.options)
+    elif kind == "deal_started":
+        raise MatchError([Violation(
+            "deal_in_progress", "", f"Deal {current.number} is still being played: finish "
+            "it, undo it or record its cards first.")])
     else:
-        if kind == "deal_started":
-            raise MatchError(
-                [
-                    Violation(
-                        "deal_in_progress",
-                        "",
-                        f"Deal {state.current.number} is still being played: finish it, undo "
-                        "it or record its cards first.",
-                    )
-                ]
-            )
-        number, dealer, record = state.current.number, state.current.dealer, state.current.record
+        number, dealer, record = current.number, current.dealer, current.record
     full = {**payload, "deal": number, "dealer": dealer}
     if entered_by is not None:
         full["entered_by"] = entered_by
     # the deal so far, as the fold ruled it (not for the cards of an earlier deal just begun)
-    before = state.check if reentry is None or state.current is not None else None
+    before = state.check if not first_of_entry else None
     if before is None:
         before = game.check_step(record, dealer, state.players, state.options)
-    irregular = _Irregular(state, game, number, dealer, kind, full, entered_by)
-    if kind == "irregularity":  # found at the table, no refused step (issue 11.4)
-        return _at_the_table(state, game, irregular, payload, record, before,
-                             reentry is not None)
-    if anyway:  # as the rules have it when they take it; else as the engine records it
-        again = {**payload, "deal": reentry} if reentry is not None else payload
+    cards_entry = reentry is not None or bool(current is not None and current.reentry)
+    return _Placed(number, dealer, record, before, full, payload, cards_entry, first_of_entry)
+
+
+def decide_step(
+    state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None,
+    entered_by: str | None = None, anyway: bool = False,
+) -> StepOutcome:
+    """A step (see :func:`step`) ruled once by the game (:meth:`Game.step`); refused and
+    sent ``anyway``, recorded as the irregularity it is (:func:`_anyway`).
+
+    :raises Clash: ``at`` names a place already filled, or not the next one.
+    :raises MatchError: no deal can take the step (see :func:`_placed_step`).
+    :raises InputError: the step cannot be read (never recorded anyway).
+    """
+    placed = _placed_step(state, game, kind, payload, entered_by)
+    irregular = _Irregular(state, game, placed.number, placed.dealer, kind, placed.full,
+                           entered_by)
+    done: StepResult | None = None
+    try:
+        if kind == "irregularity":  # found at the table, no refused step
+            return StepOutcome(_at_the_table(state, game, irregular, placed))
+        _refuse_out_of_turn(game, kind, placed.payload.get("player"),
+                            placed.before.next.player, state.players)
+        done = game.step(placed.record, Event(state.version + 1, kind, placed.full, actor),
+                         placed.before, placed.dealer, state.players, state.options)
+        return StepOutcome(_recorded(state, game, irregular, placed, done, []))
+    except InputError:
+        raise  # a slip of the pen is corrected, never recorded anyway
+    except (MatchError, RecordError) as refused:
+        if not anyway or kind == "irregularity":
+            return StepOutcome(None, refused, refused)
         try:
-            return step(state, game, kind, again, actor, entered_by)
+            return StepOutcome(_anyway(state, game, irregular, placed, refused, done),
+                               refused)
         except InputError:
-            raise  # a slip of the pen is corrected, never recorded anyway
-        except (MatchError, RecordError) as refused:
-            by_engine = _by_engine(state, game, irregular, payload, record, before,
-                                   refused.violations, reentry is not None)
-            if by_engine is not None:
-                return by_engine
-    try:
-        _refuse_out_of_turn(game, kind, payload.get("player"), before.next.player,
-                            state.players)
-    except MatchError as refused:
-        if not anyway or refused.violations[0].code != "out_of_turn":
             raise
-        return irregular.events("out_of_turn", refused.violations, before.next.player)
-    try:
-        done = game.rule_step(record, Event(state.version + 1, kind, full, actor), before,
-                              dealer, state.players, state.options)
-    except RecordError as broken:  # e.g. a hand of the wrong size: no engine records it
-        if not anyway or isinstance(broken, InputError):
-            raise
-        if kind == "deal_started" and any(v.code in MISDEAL_CODES for v in broken.violations):
-            # Q12 misdeal (PT 10–14, 39–43): a fresh deal by the same dealer
-            return irregular.events("misdeal", broken.violations, before.next.player, "void")
-        return irregular.events("other", broken.violations, before.next.player)
-    new_record, after, fresh = done.record, done.check, list(done.blocking)
-    if fresh and not anyway:
-        raise RecordError(fresh)
-    noted: list[NewEvent] = []
-    if fresh:
-        category = "other"  # a Piquet revoke is the engine's (Q12, PT 59 IV): see _by_engine
+        except (MatchError, RecordError) as error:
+            return StepOutcome(None, refused, error)
+
+
+def _anyway(
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
+    refused: MatchError | RecordError, done: StepResult | None,
+) -> list[NewEvent]:
+    """A step the rules refuse (``refused``), recorded anyway (docs/rules/irregularities.md
+    P10, Q12): as the game's engine records it (a revoke, a bid or lead out of turn, a
+    misdeal, a false call), else with the penalty of the match's ``irregularities`` option
+    (:data:`referee.match.games.PENALTIES`): a step out of turn is taken back or voids the
+    deal, a hand of the wrong size is a misdeal (the same dealer deals again, Q12; PT 10–14,
+    39–43), any other refused step voids the deal or stands as played. ``done``: the step as
+    ruled when the deal it completes was refused.
+
+    :raises MatchError, RecordError: what cannot be recorded even anyway.
+    """
+    by_engine = _by_engine(state, game, irregular, placed, refused.violations)
+    if by_engine is not None:
+        return by_engine
+    due = placed.before.next.player
+    if isinstance(refused, StepRefused):  # what the step brings breaks a rule
+        category = "other"
         penalty = state.options.get("irregularities", {}).get(
-            category, PENALTIES[game.name][category][0])
+            category, game.laws.penalties[category][0])
         if penalty in ("withdrawn", "void"):
-            return irregular.events(category, fresh, before.next.player, penalty)
-        noted = [irregular.note(category, penalty, fresh, before.next.player)]
-    events = Decided([(kind, full), *noted])
-    if after.complete and (reentry is not None or (state.current and state.current.reentry)):
-        events.extend(record_cards(state, game, number, new_record, entered_by))
+            return irregular.events(category, refused.violations, due, penalty)
+        note = irregular.note(category, penalty, refused.violations, due)
+        return _recorded(state, game, irregular, placed, refused.result, [note])
+    if isinstance(refused, MatchError):
+        if refused.violations[0].code != "out_of_turn":
+            raise refused
+        return irregular.events("out_of_turn", refused.violations, due)
+    if done is not None:  # the step was taken, the deal it completes is not
+        raise refused
+    # the record with the step cannot be ruled (e.g. a hand of the wrong size)
+    if irregular.kind == "deal_started" and any(v.code in MISDEAL_CODES
+                                                for v in refused.violations):
+        return irregular.events("misdeal", refused.violations, due, "void")
+    return irregular.events("other", refused.violations, due)
+
+
+def _recorded(
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed, done: StepResult,
+    noted: list[NewEvent],
+) -> Decided:
+    """The step's event (and its ``noted`` irregularity, when it stands as played), then —
+    when it completes the deal — the deal finished (:func:`finish_deal`)."""
+    events = Decided([(irregular.kind, placed.full), *noted])
+    if not done.check.complete:
+        events.check = done.check  # the fold need not rule the deal again
         return events
-    if not after.complete:
-        events.check = after  # the fold need not rule the deal again
-    else:
-        ruled = game.rule(new_record, dealer, state.players, state.options)
-        known = [*(state.current.irregular if state.current else ()),
-                 *(n[1] for n in noted)]
-        acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
-        left = [v for v in blocking(ruled.violations, kind)
-                if (v.code, v.location) not in acknowledged]
-        if left:
-            raise RecordError(left)
-        if known:
-            ruled = game.penalize(ruled, known, state.players, state.options)
-        events.append(("deal_scored", _scored(number, ruled, entered_by)))
+    events.extend(finish_deal(state, game, irregular, done.record, [n[1] for n in noted],
+                              placed.cards_entry))
     return events
+
+
+def finish_deal(
+    state: MatchState, game: Game, irregular: _Irregular, record: dict[str, Any],
+    noted: Sequence[dict[str, Any]], cards_entry: bool,
+) -> list[NewEvent]:
+    """A deal whose last step was just decided, finished: the cards of an earlier deal rule
+    it (:func:`record_cards`; docs/records.md, "reentry"); else the complete ``record`` is
+    ruled once, with the penalties of every irregularity of the deal (those of the deal in
+    progress and the ``noted`` ones of this step) applied (P10, Q12), and scored.
+
+    :raises RecordError: the complete record breaks a rule no irregularity acknowledged.
+    """
+    number, entered_by = irregular.number, irregular.entered_by
+    if cards_entry:
+        return record_cards(state, game, number, record, entered_by)
+    ruled = game.rule(record, irregular.dealer, state.players, state.options)
+    known = [*(state.current.irregular if state.current else ()), *noted]
+    acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
+    left = [v for v in blocking(ruled.violations, irregular.kind)
+            if (v.code, v.location) not in acknowledged]
+    if left:
+        raise RecordError(left)
+    if known:
+        ruled = game.penalize(ruled, known, state.players, state.options)
+    return [("deal_scored", _scored(number, ruled, entered_by))]
+
+
+@dataclass(frozen=True, slots=True)
+class DryRun:
+    """What a step would do on the match as it stands (``version``), stored nowhere.
+
+    ``would_record``: the step is recorded as sent; ``violations`` (JSON-ready dicts) what
+    the rules say against it. Refused and not sent ``anyway``, ``anyway`` is True when
+    recording it anyway would be taken, and the rest says what that would do (else it says
+    what the step as sent does): the ``irregularity`` noted (revoke, out_of_turn, misdeal,
+    false_call, other…), its ``penalty`` and ``consequence`` (docs/rules/irregularities.md
+    P10, Q12), the ``events`` it would append and the deal's ``scored`` payload when it
+    would complete it."""
+
+    version: int
+    would_record: bool = True
+    violations: tuple[dict[str, Any], ...] = ()
+    anyway: bool = False
+    irregularity: str | None = None
+    penalty: str | None = None
+    consequence: str | None = None
+    events: tuple[NewEvent, ...] = ()
+    scored: dict[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"dry_run": true, "version", "would_record", "violations",
+        "irregularity", "penalty", "consequence", "events": [{"kind", "payload"}],
+        "scored"}``, with ``"anyway": true`` when it says what recording it anyway does."""
+        answer: dict[str, Any] = {
+            "dry_run": True, "version": self.version, "would_record": self.would_record,
+            "violations": list(self.violations), "irregularity": self.irregularity,
+            "penalty": self.penalty, "consequence": self.consequence,
+            "events": [{"kind": k, "payload": p} for k, p in self.events],
+            "scored": self.scored,
+        }
+        if self.anyway:
+            answer["anyway"] = True
+        return answer
+
+
+def dry_run(
+    state: MatchState, game: Game, kind: str, payload: dict[str, Any], actor: str | None,
+    entered_by: str | None = None, anyway: bool = False,
+) -> DryRun:
+    """What :func:`step` would decide, appended nowhere; a step the rules refuse (not sent
+    ``anyway``) is answered with what recording it anyway would do, when the match would
+    take it (docs/rules/irregularities.md: the table sees the penalty before it chooses).
+
+    :raises Clash: the place ``at`` names is taken or not the next one (as when recorded).
+    :raises InputError: the step cannot be read (corrected, never recorded anyway).
+    """
+    found: dict[str, Any] = {}
+    try:  # decided once: what the rules say of the step as sent, and of it recorded anyway
+        outcome = decide_step(state, game, kind, payload, actor, entered_by, anyway=True)
+    except (Clash, InputError):
+        raise
+    except (MatchError, RecordError) as refused:  # no deal can take it (a finished match)
+        return DryRun(state.version, would_record=False,
+                      violations=tuple(v.as_dict() for v in refused.violations))
+    if outcome.events is None or (outcome.refused is not None and not anyway):
+        why = outcome.refused if not anyway else outcome.error
+        assert why is not None
+        found = {"would_record": False,
+                 "violations": tuple(v.as_dict() for v in why.violations)}
+        if outcome.events is None:
+            return DryRun(state.version, **found)  # refused even anyway
+        found["anyway"] = True
+    events = outcome.events
+    for new_kind, new_payload in events:
+        if new_kind == "irregularity":
+            found.update(irregularity=new_payload["irregularity"],
+                         penalty=new_payload["penalty"],
+                         consequence=new_payload["consequence"])
+            found["violations"] = found.get("violations") or tuple(new_payload["violations"])
+        if new_kind == "deal_scored":
+            found["scored"] = new_payload
+    return DryRun(state.version, events=tuple(events), **found)
 
 
 def refuse_step_clash(
@@ -361,16 +511,16 @@ def _step_at(
 
 
 def _by_engine(
-    state: MatchState, game: Game, irregular: _Irregular, payload: dict[str, Any],
-    record: dict[str, Any], before: Any, refused: Sequence[Violation], reentry: bool,
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
+    refused: Sequence[Violation],
 ) -> list[NewEvent] | None:
     """A step recorded anyway as the game's engine records it (Pitch P10: a revoke, a bid
     or a lead out of turn, a misdeal go into the record's ``irregular`` list and the ruling
     applies the table's option), or None when the engine does not take it."""
-    named = payload.get("player")
+    named = placed.payload.get("player")
     seat = state.players.index(named) if named in state.players else None
     try:
-        found = game.record_anyway(record, irregular.kind, irregular.step, seat,
+        found = game.record_anyway(placed.record, irregular.kind, irregular.step, seat,
                                    state.players, state.options)
     except (MatchError, RecordError):
         return None
@@ -380,40 +530,30 @@ def _by_engine(
     category = next((k for k in ("revoke", "misdeal", "false_call") if k in kinds),
                     "out_of_turn")
     violations = found["violations"] or list(refused)
-    note = irregular.note(category, found["penalties"][0], violations, before.next.player,
+    note = irregular.note(category, found["penalties"][0], violations,
+                          placed.before.next.player,
                           consequence=" ".join(found["consequences"]),
                           entries=found["irregular"], record=found["record"])
-    return _noted(state, game, irregular, note, found["record"], reentry)
+    return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
 
 
 def _noted(
     state: MatchState, game: Game, irregular: _Irregular, note: NewEvent,
-    new_record: dict[str, Any], reentry: bool,
+    new_record: dict[str, Any], cards_entry: bool,
 ) -> list[NewEvent]:
     """The ``irregularity`` note of a step, then — when the record with it is complete — the
-    deal ruled with the penalties of every irregularity of the deal (P10, Q12), or, for the
-    cards of an earlier deal, that deal ruled by its cards (docs/records.md, "reentry").
+    deal finished (:func:`finish_deal`).
 
     :raises RecordError: the complete record cannot be ruled.
     """
-    events: list[NewEvent] = [note]
     after = game.check_step(new_record, irregular.dealer, state.players, state.options)
-    if after.complete and reentry:
-        return [*events, *record_cards(state, game, irregular.number, new_record,
-                                       irregular.entered_by)]
-    if after.complete:
-        ruled = game.rule(new_record, irregular.dealer, state.players, state.options)
-        if ruled.violations:
-            raise RecordError(ruled.violations)
-        known = [*(state.current.irregular if state.current else ()), note[1]]
-        ruled = game.penalize(ruled, known, state.players, state.options)
-        events.append(("deal_scored", _scored(irregular.number, ruled, irregular.entered_by)))
-    return events
+    if not after.complete:
+        return [note]
+    return [note, *finish_deal(state, game, irregular, new_record, [note[1]], cards_entry)]
 
 
 def _at_the_table(
-    state: MatchState, game: Game, irregular: _Irregular, payload: dict[str, Any],
-    record: dict[str, Any], before: Any, reentry: bool,
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
 ) -> list[NewEvent]:
     """An irregularity the rules do not refuse as a step but that the table found (a talon
     offence, a hand of more or fewer than twelve cards: Q12, PT 27–29, 57, 58; P10 for
@@ -424,21 +564,23 @@ def _at_the_table(
     :raises MatchError: not an irregularity of the game, or the player not of the match.
     :raises RecordError: the record with it cannot be read.
     """
+    payload = placed.payload
     named = payload.get("player")
     if named is not None and named not in state.players:
         raise MatchError([Violation(
-            "not_a_player", "Q1" if game.name == "piquet" else "P1",
+            "not_a_player", game.laws.players,
             f"{named} is not a player of this match ({', '.join(state.players)}).",
             "player")])
     seat = state.players.index(named) if named is not None else None
-    found = game.record_irregularity(record, payload.get("what"), seat, irregular.dealer,
-                                     state.players, state.options, payload.get("cards"))
+    found = game.record_irregularity(placed.record, payload.get("what"), seat,
+                                     irregular.dealer, state.players, state.options,
+                                     payload.get("cards"))
     what = str(payload.get("what"))
     note = irregular.note(what, found["penalty"], [], None, consequence=found["consequence"],
                           entries=found["irregular"], record=found["record"])
     if found["penalty"] == "fresh_deal":
         return irregular.voided(note)
-    return _noted(state, game, irregular, note, found["record"], reentry)
+    return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
 
 
 class _Irregular:
@@ -474,7 +616,7 @@ class _Irregular:
                due: str | None, penalty: str | None = None) -> list[NewEvent]:
         if penalty is None:
             options = self.state.options.get("irregularities", {})
-            penalty = options.get(category, PENALTIES[self.game.name][category][0])
+            penalty = options.get(category, self.game.laws.penalties[category][0])
         if penalty not in ("withdrawn", "void"):  # out of turn: nothing else can stand
             penalty = "withdrawn"
         events = [self.note(category, penalty, violations, due)]
@@ -505,13 +647,13 @@ class _Irregular:
     def _consequence(self, category: str, penalty: str, violations: Sequence[Violation],
                      due: str | None) -> str:
         what = violations[0].message.rstrip(".")
-        pitch = self.game.name == "pitch"
+        laws = self.game.laws
         if category == "misdeal":
-            law = "P10" if pitch else "PT 10–14, 39–43"
+            law = laws.misdeal
             return (f"{what.split(':')[0]}: a misdeal. The deal is void and the same dealer "
                     f"deals afresh ({law}: no law moves the deal); it scores nothing.")
         if penalty == "withdrawn":
-            law = ("PT law 59" if not pitch else "P10: cancelled and the order restored")
+            law = laws.withdrawn
             after = f" {due} is to play." if due else ""
             return (f"{what}: the {self.kind} is taken back and the play goes on as though it "
                     f"had not happened ({law}); nothing is scored for it.{after}")
@@ -536,10 +678,10 @@ def _refuse_out_of_turn(
     be his turn (P3/P4, Q6)."""
     if named is None:
         return
-    rule = "Q6" if game.name == "piquet" else "P3" if kind == "bid" else "P4"
+    rule = game.laws.turn(kind)
     if named not in players:
         raise MatchError([Violation(
-            "not_a_player", "Q1" if game.name == "piquet" else "P1",
+            "not_a_player", game.laws.players,
             f"{named} is not a player of this match ({', '.join(players)}).", "player",
         )])
     if kind in ("bid", "card") and due is not None and named != due:
@@ -567,7 +709,7 @@ def record_deal(
     """
     if deal is not None:
         refuse_deal_clash(state, game, deal)
-    _refuse_if_finished(state)
+    _refuse_if_finished(state, game)
     if state.current is not None and state.current.step_seqs:
         raise MatchError(
             [
@@ -721,7 +863,7 @@ def provisional_result(state: MatchState) -> dict[str, Any] | None:
     principals = ("write token", *(f"seat:{p}" for p in state.seats))
     waiting = {p: to_confirm(state, p) for p in principals}
     by = {n: [p for p in principals if n in waiting[p]] for n in state.provisional}
-    word = "deal" if state.game == "piquet" else "hand"
+    word = GAMES[state.game].laws.deal
     numbers = [str(n) for n in state.provisional]
     what = (f"{word} {numbers[0]} is" if len(numbers) == 1
             else f"{word}s {_either(numbers, 'and')} are")
@@ -870,7 +1012,7 @@ def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
     for name in players:
         if name not in state.players:
             raise MatchError([Violation(
-                "not_a_player", "Q1" if state.game == "piquet" else "P1",
+                "not_a_player", GAMES[state.game].laws.players,
                 f"{name} is not a player of this match ({', '.join(state.players)}).",
                 "players")])
     return [("seats_issued", {"players": list(players), "joined": False})]

@@ -18,10 +18,12 @@ from referee.match.events import Event
 from referee.match.state import (
     DealEntry,
     DealRuling,
+    Laws,
     MatchError,
     Next,
     Outcome,
     StepCheck,
+    StepRefused,
     StepResult,
 )
 from referee.piquet.irregular import (
@@ -35,6 +37,41 @@ from referee.pitch.records import check_players
 from referee.violations import InputError, RecordError, Violation
 
 ROLES = ("elder", "younger")
+
+#: Irregularities recorded anyway that no engine rules itself (docs/rules/irregularities.md
+#: P10, Q12): for each kind, the penalties a table may choose in its ``irregularities``
+#: option, the default first. The same for both games:
+#:
+#: - ``withdrawn``: the step is taken back and the play goes on as though it had not happened
+#:   (a lead out of turn, PT 59 III: "the card led may be taken up"; a card out of turn within
+#:   a trick). Nothing is scored for it; the ledger notes it.
+#: - ``void``: the deal is void and dealt again (where no law gives a penalty).
+#: - ``as_played``: the step stands and the deal is scored as played, the irregularity noted.
+#:
+#: What the engines record are theirs: Pitch (P10) revokes, bids and leads out of turn,
+#: misdeals by the table's ``revoke_penalty``, ``bid_out_of_turn``, ``lead_out_of_turn``,
+#: ``misdeal`` options (Foster's Complete Hoyle 1897, Britannica 1929); Piquet (Q12) a revoke
+#: by the ``revoke`` option — "replay" (PT 59 IV: the play from the revoking trick on is taken
+#: back, the event carrying the record without it, and recorded again), "reckon_nothing" or
+#: "void" (listed in the record's ``irregular``, the deal played out) — and a call of what one
+#: does not hold under ``false_call`` (PT 52–54).
+PENALTIES: dict[str, tuple[str, ...]] = {
+    "out_of_turn": ("withdrawn", "void"),
+    "other": ("void", "as_played"),
+}
+
+#: Piquet's sections and words (Q1 players, Q6 play, Q9 the partie, Q12 irregularities); a
+#: misdeal is dealt afresh by the same dealer (PT 10–14, 39–43), a card out of turn taken up
+#: (PT law 59).
+PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
+                   card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
+                   withdrawn="PT law 59", penalties=PENALTIES)
+
+#: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
+#: irregularities).
+PITCH_LAWS = Laws(players="P1", end="P7", irregularities="P10", bid_turn="P3", card_turn="P4",
+                  deal="hand", match="match", misdeal="P10",
+                  withdrawn="P10: cancelled and the order restored", penalties=PENALTIES)
 
 
 def _bad_option(message: str, location: str) -> MatchError:
@@ -185,10 +222,12 @@ class StepRules:
         players: Sequence[str], options: dict[str, Any],
     ) -> StepResult:
         """The step applied and ruled once, when the rules allow it.
-        :raises RecordError: its blocking violations. :raises MatchError: out of place."""
+        :raises StepRefused: its blocking violations (with the step ruled);
+        :raises RecordError: the record with it cannot be read; :raises MatchError: out of
+        place."""
         done = self.rule_step(record, event, before, dealer, players, options)
         if done.blocking:
-            raise RecordError(done.blocking)
+            raise StepRefused(done)
         return done
 
 
@@ -196,6 +235,7 @@ class PiquetGame(StepRules):
     """Piquet for the ledger: players[0] and players[1]; the dealer is younger hand (Q1)."""
 
     name = "piquet"
+    laws = PIQUET_LAWS
 
     def normalize_options(self, players: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         """lead_point, cards_count_for_pique (Q6, Q7), stake and currency (Q9), first_dealer.
@@ -656,6 +696,7 @@ class PitchGame(StepRules):
     """Pitch for the ledger: 2–7 players solo or 4 in partnership (P1)."""
 
     name = "pitch"
+    laws = PITCH_LAWS
 
     def normalize_options(self, players: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         """target, partnership and the P8 options, first_dealer.

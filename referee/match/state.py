@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from referee.match.events import Event
-from referee.violations import Violation
+from referee.violations import RecordError, Violation
 
 
 class MatchError(ValueError):
@@ -109,6 +109,16 @@ class StepResult:
     blocking: tuple[Violation, ...] = ()
 
 
+class StepRefused(RecordError):
+    """A step the rules refuse for what it brings (:meth:`Game.step`): its ``violations``
+    (the blocking ones), and ``result``: the step applied and ruled once, which recording it
+    anyway goes on from (docs/rules/irregularities.md)."""
+
+    def __init__(self, result: StepResult) -> None:
+        super().__init__(result.blocking)
+        self.result = result
+
+
 class Decided(list[tuple[str, dict[str, Any]]]):
     """The events a command decided to append (``(kind, payload)`` each), and ``check``: the
     rules' view of the deal in progress after them when the command ruled it (a step), so
@@ -127,10 +137,45 @@ class DealRuling:
     violations: tuple[Violation, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Laws:
+    """What a game's adapter tells the match to cite and to say, so that no command asks
+    which game it is (docs/rules/pitch.md P1–P10, docs/rules/piquet.md Q1–Q12,
+    docs/rules/irregularities.md).
+
+    Rule sections: ``players`` (who plays: "P1", "Q1"), ``end`` (the end of the match: "P7",
+    "Q9"), ``irregularities`` (the laws on irregularities: "P10", "Q12"), ``bid_turn`` and
+    ``card_turn`` (whose turn it is to bid or play: "P3"/"P4", "Q6").
+    Words: ``deal`` (what one deal is called: "hand", "deal"), ``match`` ("match",
+    "partie"). Laws cited in an irregularity's consequence: ``misdeal`` (a wrong number of
+    cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back).
+    ``penalties``: for each kind of irregularity recorded anyway that the engine does not
+    rule itself ("out_of_turn", "other"), the penalties a table may choose in its
+    ``irregularities`` option, the default first (see :data:`referee.match.games.PENALTIES`).
+    """
+
+    players: str
+    end: str
+    irregularities: str
+    bid_turn: str
+    card_turn: str
+    deal: str
+    match: str
+    misdeal: str
+    withdrawn: str
+    penalties: dict[str, tuple[str, ...]]
+
+    def turn(self, kind: str) -> str:
+        """The rule section whose turn a step of ``kind`` ("bid", "card"…) is."""
+        return self.bid_turn if kind == "bid" else self.card_turn
+
+
 class Game(Protocol):
     """What the ledger needs from a game's rules (implemented in referee.match.games)."""
 
     name: str
+    #: What the match cites and says for this game (see :class:`Laws`).
+    laws: Laws
 
     def normalize_options(self, players: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
         """Options with defaults filled in. :raises MatchError: for bad options."""
@@ -364,7 +409,12 @@ class MatchState:
     ``next_number``: the number a new deal takes (the last deal's, voided or not, plus one);
     ``next_deal``: that deal by name, ``{"number", "dealer", "elder", "younger"}`` (Piquet's
     roles, Q1), None once the match is over; ``roles``: the names of the deal in progress, or
-    of the next deal (``dealer``, Piquet ``elder``/``younger``)."""
+    of the next deal (``dealer``, Piquet ``elder``/``younger``).
+    ``deal_number``: the deal being recorded (the deal in progress, else the next deal's
+    number). ``agreed``: the standings counting only the deals the other side agreed to
+    (``confirmed``, or ``ruled`` by their cards; docs/records.md), per standing name.
+    ``totals``: the running totals after each deal of ``deals`` (same order; a voided deal
+    adds nothing), per standing name."""
 
     game: str
     players: tuple[str, ...]
@@ -416,6 +466,9 @@ class MatchState:
     next_number: int = 1
     next_deal: dict[str, Any] | None = None
     roles: dict[str, str] = field(default_factory=dict)
+    deal_number: int = 1
+    agreed: dict[str, int] = field(default_factory=dict)
+    totals: tuple[dict[str, int], ...] = ()
 
     @property
     def live_deals(self) -> tuple[DealEntry, ...]:
@@ -753,18 +806,23 @@ class Fold:
         game, players, options, current = self.game, self.players, self.options, self.current
         ordered = tuple(self.deals[n] for n in sorted(self.deals))
         standings = dict.fromkeys(game.standing_names(players, options), 0)
+        agreed = dict(standings)
+        totals: list[dict[str, int]] = []
         last_live = None
         for entry in ordered:
             if entry.status == "live":
                 last_live = entry
                 for name, points in entry.scores.items():
                     standings[name] = standings.get(name, 0) + points
+                    if entry.agreement in ("confirmed", "ruled"):
+                        agreed[name] = agreed.get(name, 0) + points
+            totals.append(dict(standings))
         outcome = game.outcome(ordered, players, options)
         disputed = [d.number for d in ordered if d.status == "live" and d.agreement == "disputed"]
         withheld = None
         if disputed and outcome.finished:
             which = ", ".join(str(n) for n in disputed)
-            what = "partie" if game.name == "piquet" else "match"
+            what = game.laws.match
             withheld = (f"Deal {which} is disputed: the {what} is settled once its cards are "
                         "entered and ruled (or the dispute is undone).")
             outcome = replace(outcome, winner=None, drawn=False, settlement=None)
@@ -821,6 +879,9 @@ class Fold:
             next_number=next_number,
             next_deal=next_deal,
             roles=game.roles(next_dealer, players),
+            deal_number=current.number if current is not None else next_number,
+            agreed=agreed,
+            totals=tuple(totals),
         )
 
 

@@ -1,0 +1,324 @@
+"""Every irregularity the match layer records, without Flask (docs/rules/irregularities.md
+P10, Q12): steps recorded anyway (out of turn, a revoke, a card not held, a misdeal, a false
+call) under each penalty the table may choose, and irregularities found at the table (a talon
+offence, a long or short hand, an exposed card) — the events decided, the deal in progress
+and the score, and the served state against a fresh replay.
+
+Pitch: Ann deals, Bob pitches the king of hearts (2), Cid plays the ace and Ann — holding the
+three and two of hearts — may revoke with the nine of spades (P4). Piquet: the Q10 deal, Bill
+(elder) 11, Ann (younger, the dealer) 41.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.match import commands
+from referee.match.state import MatchError
+from referee.violations import RecordError
+from tests.api.deals import (
+    BOB_SET_BACK_HANDS,
+    BOB_SET_BACK_TRICKS,
+    Q10_DEALT,
+    Q10_DECLARATIONS,
+    Q10_EXCHANGE,
+    Q10_TALON,
+    Q10_TRICKS,
+)
+from tests.match.table import Table
+
+Q10_CARDS = [c for trick in Q10_TRICKS for c in trick]
+PITCH_CARDS = [c for trick in BOB_SET_BACK_TRICKS for c in trick]
+#: After Ann's revoke the hand is played out legally (tests/api/test_matches_irregular.py).
+AFTER_REVOKE = ["JH", "2H", "5H", "TS", "6S", "8S", "TD", "9D", "8D", "TC", "9C", "8C",
+                "7S", "3H", "5S"]
+
+
+def kinds(decided: list[Any]) -> list[str]:
+    return [kind for kind, _ in decided]
+
+
+def pitch_to_the_revoke(**options: Any) -> Table:
+    table = Table("pitch", **options)
+    table.step("deal_started", hands=BOB_SET_BACK_HANDS)
+    for call in (2, "pass", "pass"):
+        table.step("bid", call=call)
+    table.cards(["KH", "AH"])
+    return table
+
+
+def q10_exchanged(**options: Any) -> Table:
+    table = Table(**options)
+    table.step("deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    table.step("exchange", **Q10_EXCHANGE)
+    return table
+
+
+def play_q10(table: Table, cards: list[str], declare: bool = True) -> list[Any]:
+    decided: list[Any] = []
+    for k, card in enumerate(cards):
+        if declare and k == 1:
+            table.step("declaration", role="younger", **Q10_DECLARATIONS["younger"])
+        decided = table.step("card", card=card)
+    return decided
+
+
+def assert_replays(table: Table) -> None:
+    assert table.state == table.replayed()
+
+
+# ------------------------------------------------------------------------- Pitch, anyway
+
+
+def test_a_pitch_revoke_is_the_engines_and_sets_the_offender_back() -> None:
+    table = pitch_to_the_revoke()
+    with pytest.raises(RecordError):
+        table.decide_step("card", card="9S")
+    dry = table.decide_step("card", anyway=True, card="9S")
+    [(kind, note)] = table.step("card", anyway=True, card="9S")
+    assert [(kind, note)] == dry
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "revoke",
+                                                             "set_back_bid")
+    assert note["record"]["tricks"][0] == ["KH", "AH", "9S"]
+    assert_replays(table)
+    scored = table.cards(AFTER_REVOKE)[-1][1]
+    assert scored["scores"] == {"Ann": -2, "Bob": 0, "Cid": 4}  # P10, Foster
+    assert scored["ruling"]["recorded_anyway"][0]["irregularity"] == "revoke"
+    assert table.state.deal(1).record["irregular"] == [  # type: ignore[union-attr]
+        {"type": "revoke", "seat": 0, "trick": 1}]
+    assert_replays(table)
+
+
+def test_a_pitch_revoke_under_all_fours() -> None:
+    table = pitch_to_the_revoke(revoke_penalty="all_fours")
+    [(_, note)] = table.step("card", anyway=True, card="9S")
+    assert note["penalty"] == "all_fours"
+    scored = table.cards(AFTER_REVOKE)[-1][1]
+    assert scored["scores"]["Ann"] < 0 and scored["scores"]["Bob"] == 0
+
+
+def test_a_card_not_held_voids_the_deal_and_undo_brings_it_back() -> None:
+    table = pitch_to_the_revoke()
+    decided = table.step("card", anyway=True, card="QH")
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert (decided[0][1]["irregularity"], decided[0][1]["penalty"]) == ("other", "void")
+    state = table.state
+    assert state.current is None and state.live_deals == () and state.next_dealer == 0
+    assert state.next_number == 2  # dealt again by the same dealer, as the next deal
+    assert_replays(table)
+    [(_, undo)] = table.undo()
+    assert len(undo["voids"]) == 3
+    assert table.state.current is not None
+    assert table.state.current.record["tricks"] == [["KH", "AH"]]
+    assert_replays(table)
+
+
+def test_a_card_not_held_played_as_played_under_the_option() -> None:
+    table = pitch_to_the_revoke(irregularities={"other": "as_played"})
+    decided = table.step("card", anyway=True, card="QH")
+    assert kinds(decided) == ["card", "irregularity"]
+    assert decided[1][1]["penalty"] == "as_played"
+    assert table.state.current.record["tricks"][0] == ["KH", "AH", "QH"]  # type: ignore
+    assert table.state.current.irregular[0]["penalty"] == "as_played"  # type: ignore
+    assert_replays(table)
+    [(_, undo)] = table.undo()  # the card and its note go together
+    assert len(undo["voids"]) == 2 and table.state.current.irregular == ()  # type: ignore
+
+
+def test_a_pitch_bid_out_of_turn_under_must_pass() -> None:
+    table = Table("pitch", bid_out_of_turn="must_pass")
+    table.step("deal_started", hands=BOB_SET_BACK_HANDS)
+    [(kind, note)] = table.step("bid", anyway=True, call=3, player="Cid")
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "out_of_turn",
+                                                             "must_pass")
+    assert table.state.next.player == "Bob"
+    table.step("bid", call=2)
+    assert table.state.next.player == "Cid" and table.state.next.legal_calls == ("pass",)
+    assert_replays(table)
+
+
+def test_a_card_out_of_turn_is_taken_back_or_voids_under_the_option() -> None:
+    table = pitch_to_the_revoke()
+    [(kind, note)] = table.step("card", anyway=True, card="5H", player="Bob")
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "out_of_turn",
+                                                             "withdrawn")
+    assert "Ann is to play" in note["consequence"]
+    assert table.state.next.player == "Ann"
+    assert table.state.current.record["tricks"] == [["KH", "AH"]]  # type: ignore[union-attr]
+    assert_replays(table)
+    strict = pitch_to_the_revoke(irregularities={"out_of_turn": "void"})
+    decided = strict.step("card", anyway=True, card="5H", player="Bob")
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert_replays(strict)
+
+
+def test_a_pitch_misdeal_in_the_step_flow_passes_the_deal() -> None:
+    table = Table("pitch")
+    short = [BOB_SET_BACK_HANDS[0][:5], *BOB_SET_BACK_HANDS[1:]]
+    with pytest.raises(RecordError):
+        table.step("deal_started", hands=short)
+    decided = table.step("deal_started", anyway=True, hands=short)
+    assert kinds(decided) == ["irregularity", "deal_scored"]
+    assert decided[0][1]["irregularity"] == "misdeal"
+    assert decided[1][1]["scores"] == {"Ann": 0, "Bob": 0, "Cid": 0}
+    assert table.state.next_dealer == 1  # the deal passes (misdeal "pass_deal")
+    assert_replays(table)
+
+
+def test_a_legal_step_sent_anyway_is_just_the_step() -> None:
+    table = pitch_to_the_revoke()
+    assert kinds(table.step("card", anyway=True, card="2H")) == ["card"]
+    assert_replays(table)
+
+
+def test_a_finished_match_refuses_even_anyway() -> None:
+    table = Table()
+    while not table.state.outcome.finished:  # Q9: six deals
+        table.deal({"scores": {"elder": 30, "younger": 12}}, level="totals")
+    with pytest.raises(MatchError) as over:
+        table.step("deal_started", anyway=True, dealt=Q10_DEALT, talon=Q10_TALON)
+    assert [v.code for v in over.value.violations] == ["match_finished"]
+
+
+# ------------------------------------------------------------------------ Piquet, anyway
+
+
+def test_a_piquet_revoke_is_replayed_by_default_or_reckons_nothing() -> None:
+    table = q10_exchanged()
+    table.step("card", card="KS")
+    [(kind, note)] = table.step("card", anyway=True, card="KC")
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "revoke",
+                                                             "replay")
+    assert table.state.current.record["tricks"] == [["KS"]]  # type: ignore[union-attr]
+    assert table.state.next.legal_cards == ("AS", "JS", "7S")
+    assert_replays(table)
+    kept = q10_exchanged(revoke="reckon_nothing")
+    kept.step("card", card="KS")
+    [(_, note)] = kept.step("card", anyway=True, card="KC")
+    assert note["penalty"] == "reckon_nothing"
+    assert kept.state.current.record["tricks"] == [["KS", "KC"]]  # type: ignore[union-attr]
+    assert_replays(kept)
+
+
+def test_a_piquet_false_call_reckons_nothing() -> None:
+    table = q10_exchanged()
+    with pytest.raises(RecordError):
+        table.step("declaration", role="elder", point=6)
+    [(kind, note)] = table.step("declaration", anyway=True, role="elder", point=6)
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "false_call",
+                                                             "reckon_nothing")
+    assert "PT 54" in note["consequence"]
+    assert table.state.current.record["irregular"] == [  # type: ignore[union-attr]
+        {"code": "announcement_not_held", "location": "declarations.elder.point"}]
+    scored = play_q10(table, Q10_CARDS)[-1][1]
+    assert scored["scores"] == {"Bill": 0, "Ann": 41}
+    assert_replays(table)
+
+
+def test_a_piquet_hand_of_eleven_is_a_misdeal_dealt_again_by_the_same_dealer() -> None:
+    table = Table()
+    short = {"elder": Q10_DEALT["elder"][:11], "younger": Q10_DEALT["younger"]}
+    with pytest.raises(RecordError):
+        table.step("deal_started", dealt=short, talon=Q10_TALON)
+    decided = table.step("deal_started", anyway=True, dealt=short, talon=Q10_TALON)
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert (decided[0][1]["irregularity"], decided[0][1]["penalty"]) == ("misdeal", "void")
+    assert table.state.next_dealer == 1 and table.state.live_deals == ()  # Ann again
+    assert_replays(table)
+
+
+# ------------------------------------------------------------- found at the table (Q12, P10)
+
+
+def test_a_talon_offence_reckons_nothing_or_is_a_fresh_deal() -> None:
+    table = q10_exchanged()
+    [(kind, note)] = table.step("irregularity", what="talon_offence", player="Ann")
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "talon_offence",
+                                                             "reckon_nothing")
+    assert_replays(table)
+    scored = play_q10(table, Q10_CARDS)[-1][1]
+    assert scored["scores"] == {"Bill": 11, "Ann": 0}
+    assert scored["ruling"]["irregularities"][0]["kind"] == "talon_offence"
+    assert_replays(table)
+    fresh = q10_exchanged(talon_offence="fresh_deal")
+    decided = fresh.step("irregularity", what="talon_offence", player="Bill")
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert fresh.state.current is None and fresh.state.next_dealer == 1
+    assert_replays(fresh)
+    fresh.undo()
+    assert fresh.state.current is not None and fresh.state.current.irregular == ()
+    assert_replays(fresh)
+
+
+def test_irregularities_at_the_table_are_checked() -> None:
+    table = q10_exchanged()
+    with pytest.raises(MatchError) as nobody:
+        table.step("irregularity", what="talon_offence")
+    assert (nobody.value.violations[0].rule, nobody.value.violations[0].location) == (
+        "Q12", "player")
+    with pytest.raises(MatchError) as stranger:
+        table.step("irregularity", what="talon_offence", player="Cid")
+    assert [v.code for v in stranger.value.violations] == ["not_a_player"]
+
+
+def test_a_long_and_a_short_hand() -> None:
+    table = Table()
+    play_q10(table, Q10_CARDS[:20], declare=False)
+    [(_, note)] = table.step("irregularity", what="long_hand", player="Bill",
+                             cards=["QD", "TD", "9D", "8D", "7D"])
+    assert note["penalty"] == "reckon_nothing"
+    scored = play_q10(table, Q10_CARDS[20:], declare=False)[-1][1]
+    assert scored["scores"] == {"Bill": 0, "Ann": 35}  # PT 58
+    assert_replays(table)
+    short = Table()
+    play_q10(short, Q10_CARDS[:22], declare=False)
+    [(_, note)] = short.step("irregularity", what="short_hand", player="Bill")
+    assert "no penalty (PT 57)" in note["consequence"]
+    assert short.state.next.player == "Ann"
+    scored = short.step("card", card="9H", player="Ann")[-1][1]
+    assert scored["scores"] == {"Bill": 9, "Ann": 43}
+    assert_replays(short)
+
+
+def test_a_pitch_exposed_card_and_a_long_hand() -> None:
+    table = pitch_to_the_revoke()
+    table.cards(PITCH_CARDS[2:4])
+    [(_, note)] = table.step("irregularity", what="exposed_card", player="Ann", cards=["9S"])
+    assert (note["irregularity"], note["penalty"]) == ("exposed_card", "none")
+    scored = table.cards(PITCH_CARDS[4:])[-1][1]
+    assert scored["scores"] == {"Ann": 0, "Bob": -2, "Cid": 4}
+    assert_replays(table)
+    long = pitch_to_the_revoke()
+    long.cards(PITCH_CARDS[2:6])
+    decided = long.step("irregularity", what="long_hand", player="Cid")
+    assert kinds(decided) == ["irregularity", "deal_scored"]
+    assert decided[0][1]["penalty"] == "pass_deal" and long.state.next_dealer == 1
+    assert_replays(long)
+
+
+# ------------------------------------------------------------------------- ruled once
+
+
+@pytest.mark.parametrize(("card", "anyway"), [("2H", False), ("QH", True), ("9S", True)])
+def test_a_step_is_ruled_once_even_anyway_and_in_a_dry_run(
+    card: str, anyway: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A legal card, a card not held (voids the deal) and a revoke (the engine's, P10), each
+    sent anyway: the game rules the step once (:meth:`Game.step`), when recorded and in the
+    dry run that says what recording it anyway would do."""
+    table = pitch_to_the_revoke()
+    game = type(table.game)
+    ruled: list[Any] = []
+    real = game.rule_step
+
+    def counted(self: Any, *args: Any) -> Any:
+        ruled.append(args[1])
+        return real(self, *args)
+
+    monkeypatch.setattr(game, "rule_step", counted)
+    commands.dry_run(table.state, table.game, "card", {"card": card}, None)
+    assert len(ruled) == 1
+    table.step("card", anyway=anyway, card=card)
+    assert len(ruled) == 2
