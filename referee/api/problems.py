@@ -110,7 +110,7 @@ CREDENTIALS_NOT_REPLAYED = _add("credentials-not-replayed", 410,
 MATCH_EXPIRED = _add("match-expired", 410, "Match expired",
                     "A match that recorded no deal within the expiry time of its creation "
                     "(``REFEREE_MATCH_EXPIRY_SECONDS``, 2 days), on any of its routes, until "
-                    "``flask db prune`` deletes it (then ``404``): ``match_id``.")
+                    "``flask db prune`` deletes it (then it is unknown): ``match_id``.")
 CREATE_QUOTA_EXCEEDED = _add("create-quota-exceeded", 429, "Create quota exceeded",
                              "More matches created from one client address than its quota "
                              "(``REFEREE_CREATE_QUOTA`` per ``REFEREE_CREATE_QUOTA_SECONDS``); "

@@ -5,7 +5,8 @@ completing a deal writes one: a whole deal, its last card, its cards, an amendme
 that recorded none expires ``ttl`` after its creation, unless it is created not to expire
 (``match.expires`` false: a match of an event, or imported from a record). An expired match
 answers ``410 match-expired`` on every route (:func:`expired`) until ``flask db prune``
-deletes it (:func:`prune`); then it is ``404`` like any unknown id.
+deletes it (:func:`prune`); then it is unknown (its tokens ``401``, another match's
+``404``).
 
 The facts read are immutable (a match's creation time) or only ever become true (it recorded
 a deal: only :func:`prune` deletes events, and never of such a match), so each process keeps

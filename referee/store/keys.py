@@ -7,13 +7,13 @@ Where it comes from, first found wins:
    ``REFEREE_LEDGER_OLD_KEYS`` (older keys, comma-separated, still accepted to verify);
 2. the file ``REFEREE_LEDGER_KEY_FILE``, else the default file ``<instance dir>/ledger.key``
    (apart from the database, whatever it is): one key per line, the first is current, the
-   others older ones. Where that file does not exist but a key file lies at the old default
-   place, next to a SQLite file (``<file>.ledger-key``, where earlier versions made it), that
-   one is read (the app warns that it sits with the database). A missing file is created at
-   first start with a random key, mode 0600 — but never for a database that already holds
-   events linked under a key: their key is lost or elsewhere, and a new one would make
-   every match of the database fail to verify, so the server does not start
-   (:class:`LedgerKeyError`).
+   others older ones. Where no named file exists but a key file lies at the old default
+   place, next to a SQLite file (``<file>.ledger-key``, where earlier versions made it),
+   that one is read (the app warns that it sits with the database; :func:`key_file`).
+   A missing file is created at first start with a random key, mode 0600 — but never for a
+   database that already holds events linked under a key: their key is lost or elsewhere,
+   and a new one would make every match of the database fail to verify, so the server does
+   not start (:class:`LedgerKeyError`).
 
 Each key has an id (8 hex characters of its SHA-256), stored with every event it linked, so
 events linked under an older key still verify after a rotation (README, "Integrity").
@@ -90,15 +90,18 @@ def keyring_from_texts(texts: list[str]) -> Keyring:
 def key_file(environ: Mapping[str, str], default_file: Path,
              old_file: Path | None = None) -> Path | None:
     """The key file the keyring is read from: None when the environment holds the key
-    (``REFEREE_LEDGER_KEY``); else ``REFEREE_LEDGER_KEY_FILE`` or ``default_file`` — unless
-    that file does not exist and ``old_file`` (the key's old default place) does: then
-    ``old_file``."""
+    (``REFEREE_LEDGER_KEY``); else ``REFEREE_LEDGER_KEY_FILE`` where that file exists; else
+    ``old_file`` (the key's old default place, next to a SQLite file) where it exists — the
+    key the database's events were linked with, even when the new default place holds a key
+    (of another database); else ``REFEREE_LEDGER_KEY_FILE`` or ``default_file``."""
     if environ.get("REFEREE_LEDGER_KEY", "").strip():
         return None
-    path = Path(environ.get("REFEREE_LEDGER_KEY_FILE") or default_file)
-    if not path.exists() and old_file is not None and old_file.exists():
+    named = environ.get("REFEREE_LEDGER_KEY_FILE")
+    if named and Path(named).exists():
+        return Path(named)
+    if old_file is not None and old_file.exists():
         return old_file
-    return path
+    return Path(named or default_file)
 
 
 def load_keyring(environ: Mapping[str, str], default_file: Path,

@@ -2,8 +2,8 @@
 
 Nothing here is updated in place: a correction is a new :class:`Event`. Only ``flask db
 prune`` deletes, and only matches that expired without recording a deal (with their events,
-tokens and Idempotency-Keys; referee.store.expiry). The
-schema itself is created by the migrations in ``migrations/`` (never by ``create_tables``).
+tokens and Idempotency-Keys; referee.store.expiry). The schema itself is created by the
+migrations in ``migrations/`` (never by ``create_tables``).
 """
 
 from __future__ import annotations
