@@ -255,3 +255,20 @@ def test_prune_works_in_batches(app: Flask,
         with db.connection_context():
             assert expiry.prune(datetime.timedelta(days=2), batch=2) == 5
             assert db.execute_sql('SELECT count(*) FROM "match"').fetchone()[0] == 0
+
+
+def test_the_service_says_why_a_setting_stops_it(tmp_path: Any) -> None:
+    """wsgi.py (what gunicorn loads): one sentence and exit status 3, not a traceback."""
+    import subprocess
+    import sys
+
+    from tests.served import ROOT
+
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path / 'r.db'}",
+           "REFEREE_LEDGER_KEY": "k" * 40, "REFEREE_MATCH_EXPIRY_SECONDS": "3600"}
+    done = subprocess.run([sys.executable, "-c", "import wsgi"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3
+    assert done.stderr.strip().startswith(
+        "referee cannot start: REFEREE_MATCH_EXPIRY_SECONDS must be at least 86400")
+    assert "Traceback" not in done.stderr
