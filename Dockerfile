@@ -5,9 +5,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     BIND=0.0.0.0:8000 \
-    DATABASE_URL=sqlite:////data/referee.db
+    DATABASE_URL=sqlite:////data/referee.db \
+    REFEREE_LEDGER_KEY_FILE=/keys/ledger.key
 
-RUN useradd --create-home --uid 10001 referee && mkdir /data && chown referee /data
+# The ledger key apart from the database (docs/security.md); a key an earlier image left
+# next to the database (/data/referee.db.ledger-key) is still read.
+RUN useradd --create-home --uid 10001 referee && mkdir /data /keys \
+    && chown referee /data /keys && chmod 700 /keys
 WORKDIR /app
 COPY pyproject.toml README.md constraints.txt ./
 COPY referee ./referee
@@ -20,7 +24,7 @@ COPY wsgi.py gunicorn.conf.py ./
 # By number, so that a runtime that refuses root by policy (runAsNonRoot) can tell.
 USER 10001
 EXPOSE 8000
-VOLUME ["/data"]
+VOLUME ["/data", "/keys"]
 # Liveness (/healthz) on the port BIND names: a database fault makes /readyz say "not ready"
 # (for load balancers), and must never get a healthy server restarted (docs/operations.md).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \

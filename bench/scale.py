@@ -50,7 +50,9 @@ class Client:
         os.environ["DATABASE_URL"] = database_url
         from referee.api import create_app
 
-        self.app = create_app({"DATABASE_URL": database_url, "TESTING": True})
+        # no create quota: the bench creates every match from one address
+        self.app = create_app({"DATABASE_URL": database_url, "TESTING": True,
+                               "CREATE_QUOTA": 0})
         self.client = self.app.test_client()
 
     def create(self, game: str = "pitch") -> tuple[str, str, int]:

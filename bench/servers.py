@@ -66,6 +66,7 @@ def gunicorn(app: str, database_url: str, workers: int, log_dir: Path, name: str
         "BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": str(workers),
         "ACCESS_LOG": str(log_dir / f"{name}-access.log"),
+        "REFEREE_CREATE_QUOTA": "0",  # the bench creates its matches from one address
     }
     with open(log_dir / f"{name}-error.log", "wb") as errors:
         proc = subprocess.Popen(

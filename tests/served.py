@@ -85,7 +85,10 @@ def start_gunicorn(database_url: str, log_path: Path, workers: int = 2,
     env = {**os.environ, "DATABASE_URL": database_url, "WEB_CONCURRENCY": str(workers),
            "ACCESS_LOG": "-",
            # open live-update streams would hold a graceful stop for 10 s
-           "GRACEFUL_TIMEOUT": "1", **(extra_env or {})}
+           "GRACEFUL_TIMEOUT": "1",
+           # every client here is 127.0.0.1, creating as fast as it can: no create quota
+           # (tests/api/test_limits.py tests it)
+           "REFEREE_CREATE_QUOTA": "0", **(extra_env or {})}
     port = free_port()
     env["BIND"] = f"127.0.0.1:{port}"
     subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,

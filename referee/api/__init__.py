@@ -39,6 +39,15 @@ def _config_from_env() -> dict[str, Any]:
         "CREDENTIAL_RETRY_SECONDS": float(
             os.environ.get("REFEREE_CREDENTIAL_RETRY_SECONDS", "600")
         ),
+        # The create quota per client address (referee.api.limits): 120 creates in any hour
+        # (a sliding window); 0 turns it off.
+        "CREATE_QUOTA": int(os.environ.get("REFEREE_CREATE_QUOTA", "120")),
+        "CREATE_QUOTA_SECONDS": int(os.environ.get("REFEREE_CREATE_QUOTA_SECONDS", "3600")),
+        # A match that records no deal expires this long after its creation: 2 days (at
+        # least one); `flask db prune` deletes it.
+        "MATCH_EXPIRY_SECONDS": float(
+            os.environ.get("REFEREE_MATCH_EXPIRY_SECONDS", str(2 * 86400))
+        ),
     }
 
 
@@ -62,6 +71,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(_config_from_env())
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    from referee.api import limits
+
+    limits.check_settings(app)
 
     api = ProblemApi(
         app,
@@ -93,6 +105,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     serving.register(app)
     _register_docs_assets(app)
     _register_database(app)
+    limits.register(app)
 
     from referee.api import health, live, matches, piquet, pitch, rules, table
 
@@ -178,7 +191,12 @@ def _register_database(app: Flask) -> None:
 
     db = open_database(app.config["DATABASE_URL"])
     app.extensions["referee.db"] = db
-    keyring = keys.load_keyring(_key_environ(app), _default_key_file(app))
+    environ, old_file = _key_environ(app), _old_key_file(app)
+    key_file = keys.key_file(environ, _default_key_file(app), old_file)
+    keyring = keys.load_keyring(environ, _default_key_file(app), old_file,
+                                holds_keyed_events=lambda: _holds_keyed_events(db))
+    _warn_if_key_beside_database(app, key_file)
+    app.extensions["referee.key_file"] = key_file
     keys.configure(keyring)
     app.extensions["referee.keyring"] = keyring
 
@@ -221,16 +239,35 @@ def _register_database(app: Flask) -> None:
         except (ValueError, FileExistsError) as error:
             raise click.ClickException(str(error)) from None
         click.echo(f"database backed up to {target}")
-        environ = _key_environ(app)
-        if environ.get("REFEREE_LEDGER_KEY"):
+        key_file = app.extensions["referee.key_file"]
+        if key_file is None:
             click.echo("the ledger key is in REFEREE_LEDGER_KEY (and REFEREE_LEDGER_OLD_KEYS): "
                        "keep it with the backup; the events do not verify without it")
             return
-        key_file = Path(environ.get("REFEREE_LEDGER_KEY_FILE") or _default_key_file(app))
         copy = target.with_name(target.name + ".ledger-key")
         copy.write_bytes(key_file.read_bytes())
         copy.chmod(0o600)
         click.echo(f"ledger key copied to {copy} (mode 0600): keep the two together")
+
+    @group.command("prune")
+    def db_prune() -> None:
+        """Delete the matches that expired without recording a deal (older than
+        REFEREE_MATCH_EXPIRY_SECONDS), with their events, tokens and Idempotency-Keys, and
+        the create quota's spent counts. Safe to run from cron while the server serves (a
+        transaction per batch of matches). Example: flask --app wsgi db prune
+        """
+        import datetime
+
+        from referee.store import expiry, quota
+
+        ttl = datetime.timedelta(seconds=float(app.config["MATCH_EXPIRY_SECONDS"]))
+        with db.connection_context():
+            pruned = expiry.prune(ttl)
+            with db.atomic():
+                counts = quota.purge(int(app.config["CREATE_QUOTA_SECONDS"]))
+        click.echo(f"pruned {pruned} expired match{'es' if pruned != 1 else ''} "
+                   f"(no deal recorded within {ttl.total_seconds():.0f} s of its creation); "
+                   f"dropped {counts} spent create-quota count{'s' if counts != 1 else ''}")
 
     @group.command("verify")
     @click.argument("match_id", required=False)
@@ -317,16 +354,72 @@ def _key_environ(app: Flask) -> dict[str, str]:
 
 
 def _default_key_file(app: Flask) -> Any:
-    """Where the ledger key is kept when no setting names it: next to a SQLite file
-    (``<file>.ledger-key``), else ``<instance dir>/ledger.key``."""
+    """Where the ledger key is kept when no setting names it: ``<instance dir>/ledger.key``,
+    apart from the database (whoever copies the database's folder does not get the key)."""
+    from pathlib import Path
+
+    return Path(app.instance_path) / "ledger.key"
+
+
+def _sqlite_file(app: Flask) -> Any:
+    """The SQLite database's file (a Path), or None (PostgreSQL, or SQLite in memory)."""
     from pathlib import Path
 
     url = str(app.config["DATABASE_URL"])
     if url.startswith("sqlite:///"):
         path = url[len("sqlite:///"):]
         if path and path != ":memory:":
-            return Path(path + ".ledger-key")
-    return Path(app.instance_path) / "ledger.key"
+            return Path(path)
+    return None
+
+
+def _old_key_file(app: Flask) -> Any:
+    """Where earlier versions kept the key of a SQLite database: next to it
+    (``<file>.ledger-key``); still read when the key is not at its place now. None for
+    PostgreSQL (its key was already in the instance folder)."""
+    from pathlib import Path
+
+    database = _sqlite_file(app)
+    return None if database is None else Path(str(database) + ".ledger-key")
+
+
+def _warn_if_key_beside_database(app: Flask, key_file: Any) -> None:
+    """Log a warning at start when the key file lies in the SQLite database's folder: a copy
+    of that folder (a backup, a stolen disk) holds both, and with both anyone can rebuild
+    every chain (docs/security.md)."""
+    import logging
+
+    database = _sqlite_file(app)
+    if key_file is None or database is None:
+        return
+    if key_file.resolve().parent == database.resolve().parent:
+        logging.getLogger("referee").warning(
+            "the ledger key file %s lies beside the database %s: whoever copies that folder "
+            "can rebuild every match's chain. Move the key elsewhere (the default is %s) or "
+            "set REFEREE_LEDGER_KEY_FILE or REFEREE_LEDGER_KEY (docs/security.md).",
+            key_file, database, _default_key_file(app))
+
+
+def _holds_keyed_events(db: Any) -> bool:
+    """Whether the database holds events linked under a ledger key (so a new key must not be
+    made for it).
+
+    :raises keys.LedgerKeyError: the database cannot be asked (a new key is not made blind).
+    """
+    from referee.store.keys import LedgerKeyError
+
+    try:
+        with db.connection_context():
+            if not db.table_exists("event"):
+                return False
+            if "key_id" not in {column.name for column in db.get_columns("event")}:
+                return False  # events from before keyed chains: migration 0004 links them
+            found = db.execute_sql('SELECT 1 FROM "event" WHERE "key_id" IS NOT NULL LIMIT 1')
+            return found.fetchone() is not None
+    except Exception as error:
+        raise LedgerKeyError(
+            f"no ledger key file yet, and the database cannot be asked whether it holds "
+            f"events (so whether a new key may be made): {error}") from error
 
 
 def _register_docs_assets(app: Flask) -> None:

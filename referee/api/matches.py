@@ -20,6 +20,7 @@ from typing import Any
 import marshmallow as ma
 from flask import Response, current_app, g, request, url_for
 
+from referee.api import limits
 from referee.api import match_schemas as s
 from referee.api import problems as registry
 from referee.api.errors import ProblemError, input_errors, problems
@@ -453,7 +454,7 @@ def _read(match_id: str, whole: bool = False) -> MatchState:
 @blp.route("", methods=["POST"])
 @blp.arguments(s.CreateMatchSchema())
 @blp.response(201, s.CreatedMatchSchema)
-@problems(blp, 410, 422)
+@problems(blp, 410, 422, 429)
 def create_match(body: dict[str, Any]) -> Any:
     """Create a match of Pitch or Piquet with its players and options.
 
@@ -466,6 +467,12 @@ def create_match(body: dict[str, Any]) -> Any:
     match is as the create left it (nothing recorded, no seat made, no token rotated); after
     that the retry is ``410`` (problem type ``credentials-not-replayed``): the recovery code
     gets back in.
+
+    Each client address may create ``REFEREE_CREATE_QUOTA`` matches (120) in any
+    ``REFEREE_CREATE_QUOTA_SECONDS`` (an hour); past that the create is ``429`` (problem type
+    ``create-quota-exceeded``) with ``Retry-After``. A match that records no deal expires
+    ``REFEREE_MATCH_EXPIRY_SECONDS`` (2 days) after its creation: every route of it then
+    answers ``410`` (``match-expired``).
     """
     game = GAMES[body["game"]]
     try:
@@ -486,6 +493,7 @@ def create_match(body: dict[str, Any]) -> Any:
             replay["recovery_code"] = made.pop(tokens.RECOVERY)
             replay["tokens"] = made
             return _replay(stored, json.dumps(replay))
+        limits.take_create_quota()  # 429 past the client's quota; a retry above is free
         answer: dict[str, Any] = {}
 
         def respond(match_id: str, appended: ledger.Appended) -> None:

@@ -107,6 +107,14 @@ CREDENTIALS_NOT_REPLAYED = _add("credentials-not-replayed", 410,
                                 "A retry of a write that hands out credentials (create, seats, "
                                 "rotate, recover) after its window, or after the match moved "
                                 "on: ``match_id``, and how to get back in (the recovery code).")
+MATCH_EXPIRED = _add("match-expired", 410, "Match expired",
+                    "A match that recorded no deal within the expiry time of its creation "
+                    "(``REFEREE_MATCH_EXPIRY_SECONDS``, 2 days), on any of its routes, until "
+                    "``flask db prune`` deletes it (then it is unknown): ``match_id``.")
+CREATE_QUOTA_EXCEEDED = _add("create-quota-exceeded", 429, "Create quota exceeded",
+                             "More matches created from one client address than its quota "
+                             "(``REFEREE_CREATE_QUOTA`` per ``REFEREE_CREATE_QUOTA_SECONDS``); "
+                             "nothing was stored (``Retry-After``).")
 DEAL_ALREADY_RECORDED = _add("deal-already-recorded", 409, "Deal already recorded",
                              "An entry for a deal that already has one: the answer carries "
                              "the existing entry.")

@@ -5,10 +5,15 @@ Where it comes from, first found wins:
 
 1. ``REFEREE_LEDGER_KEY`` (the current key, any text of at least 32 characters) and
    ``REFEREE_LEDGER_OLD_KEYS`` (older keys, comma-separated, still accepted to verify);
-2. the file ``REFEREE_LEDGER_KEY_FILE``, else the default file of the database (next to a
-   SQLite file: ``<file>.ledger-key``; for PostgreSQL ``<instance dir>/ledger.key``): one key
-   per line, the first is current, the others older ones. A missing file is created at first
-   start with a random key, mode 0600.
+2. the file ``REFEREE_LEDGER_KEY_FILE``, else the default file ``<instance dir>/ledger.key``
+   (apart from the database, whatever it is): one key per line, the first is current, the
+   others older ones. Where no named file exists but a key file lies at the old default
+   place, next to a SQLite file (``<file>.ledger-key``, where earlier versions made it),
+   that one is read (the app warns that it sits with the database; :func:`key_file`).
+   A missing file is created at first start with a random key, mode 0600 — but never for a
+   database that already holds events linked under a key: their key is lost or elsewhere,
+   and a new one would make every match of the database fail to verify, so the server does
+   not start (:class:`LedgerKeyError`).
 
 Each key has an id (8 hex characters of its SHA-256), stored with every event it linked, so
 events linked under an older key still verify after a rotation (README, "Integrity").
@@ -22,7 +27,7 @@ import hashlib
 import hmac
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,17 +87,46 @@ def keyring_from_texts(texts: list[str]) -> Keyring:
     return Keyring(next(iter(keys)), keys)
 
 
-def load_keyring(environ: Mapping[str, str], default_file: Path) -> Keyring:
-    """The keyring from the environment, else from its file (created when missing).
+def key_file(environ: Mapping[str, str], default_file: Path,
+             old_file: Path | None = None) -> Path | None:
+    """The key file the keyring is read from: None when the environment holds the key
+    (``REFEREE_LEDGER_KEY``); else ``REFEREE_LEDGER_KEY_FILE`` where that file exists; else
+    ``old_file`` (the key's old default place, next to a SQLite file) where it exists — the
+    key the database's events were linked with, even when the new default place holds a key
+    (of another database); else ``REFEREE_LEDGER_KEY_FILE`` or ``default_file``."""
+    if environ.get("REFEREE_LEDGER_KEY", "").strip():
+        return None
+    named = environ.get("REFEREE_LEDGER_KEY_FILE")
+    if named and Path(named).exists():
+        return Path(named)
+    if old_file is not None and old_file.exists():
+        return old_file
+    return Path(named or default_file)
 
-    :raises LedgerKeyError: a key that is too short.
+
+def load_keyring(environ: Mapping[str, str], default_file: Path,
+                 old_file: Path | None = None,
+                 holds_keyed_events: Callable[[], bool] | None = None) -> Keyring:
+    """The keyring from the environment, else from its file (:func:`key_file`; created when
+    missing, unless ``holds_keyed_events()`` says the database already holds events linked
+    under a key).
+
+    :raises LedgerKeyError: a key that is too short; no key file for a database that holds
+        keyed events (with where the key was looked for and what to do).
     """
     current = environ.get("REFEREE_LEDGER_KEY", "").strip()
     if current:
         old = [k for k in environ.get("REFEREE_LEDGER_OLD_KEYS", "").split(",") if k.strip()]
         return keyring_from_texts([current, *old])
-    path = Path(environ.get("REFEREE_LEDGER_KEY_FILE") or default_file)
+    path = key_file(environ, default_file, old_file)
+    assert path is not None
     if not path.exists():
+        if holds_keyed_events is not None and holds_keyed_events():
+            places = str(path) + (f" nor at {old_file}" if old_file is not None else "")
+            raise LedgerKeyError(
+                f"the database holds events linked under a ledger key, but no key file is at "
+                f"{places}. A new key would make none of them verify: put the key file back "
+                "there, or set REFEREE_LEDGER_KEY_FILE (or REFEREE_LEDGER_KEY) to the key.")
         _create_key_file(path)
     lines = [line for line in path.read_text("utf-8").splitlines() if line.strip()]
     return keyring_from_texts(lines)

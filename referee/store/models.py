@@ -1,7 +1,9 @@
 """peewee models: a match and its append-only ledger of events (issue: match ledgers).
 
-Nothing here is updated in place or deleted: a correction is a new :class:`Event`. The
-schema itself is created by the migrations in ``migrations/`` (never by ``create_tables``).
+Nothing here is updated in place: a correction is a new :class:`Event`. Only ``flask db
+prune`` deletes, and only matches that expired without recording a deal (with their events,
+tokens and Idempotency-Keys; referee.store.expiry). The schema itself is created by the
+migrations in ``migrations/`` (never by ``create_tables``).
 """
 
 from __future__ import annotations
@@ -26,11 +28,17 @@ class BaseModel(peewee.Model):
 
 
 class Match(BaseModel):
-    """A match: its id and game. Players, options and everything else live in its events."""
+    """A match: its id and game. Players, options and everything else live in its events.
+
+    ``expires``: whether the match expires when it records no deal within the expiry time
+    (referee.store.expiry); a match that must be kept whatever it records (one of an event,
+    or imported from a record) is created with it false.
+    """
 
     id = peewee.CharField(primary_key=True, max_length=32)
     game = peewee.CharField(max_length=8)
-    created_at = peewee.DateTimeField(default=_now)
+    created_at = peewee.DateTimeField(default=_now, index=True)
+    expires = peewee.BooleanField(default=True)
 
 
 class Event(BaseModel):
@@ -93,3 +101,16 @@ class IdempotencyKey(BaseModel):
 
     class Meta:
         indexes = ((("scope", "key"), True),)
+
+
+class CreateQuota(BaseModel):
+    """How many matches a client ``address`` (an IPv4 address, or an IPv6 /64) created in the
+    quota window starting at ``window_start`` (seconds since the epoch); see
+    referee.store.quota."""
+
+    address = peewee.CharField(max_length=64)
+    window_start = peewee.BigIntegerField()
+    count = peewee.IntegerField()
+
+    class Meta:
+        primary_key = peewee.CompositeKey("address", "window_start")

@@ -48,6 +48,9 @@ ANSWERED = {
     "deal-not-next": (409, "Not the next deal"),
     "step-already-recorded": (409, "Already recorded"),
     "step-not-next": (409, "Not the next step"),
+    # The expiry of unplayed matches and the create quota (docs/security.md).
+    "match-expired": (410, "Match expired"),
+    "create-quota-exceeded": (429, "Create quota exceeded"),
 }
 
 

@@ -16,8 +16,10 @@ from tests.api.test_piquet_http import Q10_TRICKS
 from tests.conftest import ON_POSTGRES, POSTGRES_URL, TableClient
 
 
-def _app(path: Path) -> Any:
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}"})
+def _app(path: Path, key_file: Path | None = None) -> Any:
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}",
+                      "REFEREE_LEDGER_KEY_FILE": str(key_file or path.parent.parent / "keys"
+                                                     / "ledger.key")})
     app.test_client_class = TableClient
     return app
 
@@ -38,8 +40,8 @@ def test_a_backup_restored_verifies_and_says_it_is_behind_a_later_head(tmp_path:
     done = runner.invoke(args=["db", "backup", str(backup)])
     assert done.exit_code == 0, done.output
     assert "ledger key copied" in done.output
-    assert (backup.parent / "referee.db.ledger-key").read_bytes() == Path(
-        str(live) + ".ledger-key").read_bytes()
+    assert (backup.parent / "referee.db.ledger-key").read_bytes() == app.extensions[
+        "referee.key_file"].read_bytes()
     assert runner.invoke(args=["db", "backup", str(backup)]).exit_code != 0  # never over one
 
     # the evening goes on after the backup: a client keeps the newest head it saw
@@ -51,8 +53,9 @@ def test_a_backup_restored_verifies_and_says_it_is_behind_a_later_head(tmp_path:
     restored = tmp_path / "restored" / "referee.db"
     restored.parent.mkdir()
     shutil.copy(backup, restored)
-    shutil.copy(backup.parent / "referee.db.ledger-key", str(restored) + ".ledger-key")
-    again = _app(restored)
+    (tmp_path / "restored-keys").mkdir()
+    shutil.copy(backup.parent / "referee.db.ledger-key", tmp_path / "restored-keys" / "key")
+    again = _app(restored, tmp_path / "restored-keys" / "key")
     answer = again.test_client().get(f"/v1/matches/{match_id}/verify",
                                      query_string={"head": f"{head['seq']}:{head['hash']}"},
                                      headers={"Authorization": "Bearer "

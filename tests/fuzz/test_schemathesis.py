@@ -31,7 +31,9 @@ with _migrate.connection_context():
     upgrade(_migrate)
 
 # A stream ends after its first event here (the fuzzer reads every answer to its end).
-APP = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{_DB}", "STREAM_MAX_SECONDS": 0})
+# No create quota: every match of the fuzzer comes from one address (tests/api/test_limits.py).
+APP = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{_DB}", "STREAM_MAX_SECONDS": 0,
+                  "CREATE_QUOTA": 0})
 MATCHES = [
     {"game": "pitch", "players": ["Ann", "Bob", "Cid"]},
     {"game": "piquet", "players": ["Bill", "Ann"]},

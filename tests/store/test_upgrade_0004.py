@@ -5,6 +5,7 @@ and takes writes as before."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
@@ -27,8 +28,9 @@ def test_upgrade_links_old_events_under_the_key(tmp_path: Path) -> None:
     db = make_database(url)
     with db.connection_context():
         migration_runner(db).up(target="0003_idempotency_created_at_index")
-        db.execute_sql('INSERT INTO "match" ("id", "game", "created_at") '
-                       "VALUES ('m1', 'pitch', '2026-11-01 10:00:00')")
+        # created now: a match with no deal recorded expires after two days (0008)
+        db.execute_sql('INSERT INTO "match" ("id", "game", "created_at") VALUES (\'m1\', '
+                       "'pitch', ?)", (datetime.datetime.now(datetime.UTC).replace(tzinfo=None),))
         prev = GENESIS_HASH
         for seq, (kind, payload) in enumerate(EVENTS, 1):
             text = canonical_json(payload)
