@@ -1,3 +1,4 @@
+// @ts-check
 /* The table page: record a game of Pitch or Piquet from a phone, through the public /v1 API.
  *
  * Small ES modules, no build step, no library:
@@ -26,15 +27,15 @@
 import { S, onRender, render } from "./state.js";
 import { $ } from "./dom.js";
 import { showMessage } from "./messages.js";
-import { savedMatch, saveMatch } from "./store.js";
-import { loadLedger, openMatch, post, refresh, stopLive } from "./match.js";
+import { savedMatch } from "./store.js";
+import { loadLedger, openMatch, post, refresh, setOfferAnyway, stopLive } from "./match.js";
 import { takeBackLast } from "./writes.js";
 import { initHome, showHome } from "./screens/home.js";
 import { renderPlay, renderScoreline } from "./screens/play.js";
 import { renderScore } from "./screens/score.js";
 import { renderSheet } from "./screens/sheet.js";
 import { renderAgree, renderAgreeLedger } from "./screens/agree.js";
-import { renderAnyway } from "./screens/anyway.js";
+import { askAnyway, renderAnyway } from "./screens/anyway.js";
 import { renderReentry } from "./screens/reentry.js";
 import { renderSeats } from "./screens/seats.js";
 import { initShare, renderShare } from "./screens/share.js";
@@ -48,6 +49,7 @@ function renderFrame() {
   $("#readonly").hidden = S.canWrite;
 }
 
+setOfferAnyway(askAnyway); // a refused step: "record it anyway" (match.js)
 onRender(renderFrame);
 onRender(renderScoreline);
 onRender(renderPlay);

@@ -1,3 +1,4 @@
+// @ts-check
 /* The table page's service worker (served at /table/sw.js, scope /table/): it keeps the page's
  * files so the page opens with no network. The API (/v1/…) is never touched here: writes wait
  * in the page's own queue (IndexedDB) and the match is read live.
@@ -12,12 +13,12 @@ const STATIC = "static/" + VERSION + "/";
 /** Every file the page loads (tests/e2e/test_table_files.py checks the list is whole). */
 const FILES = [
   "app.js", "api.js", "cards.js", "deal.js", "dom.js", "idb.js", "match.js", "messages.js",
-  "qr.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
+  "qr.js", "rules.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
   "screens/agree.js", "screens/anyway.js", "screens/chart.js", "screens/clash.js",
-  "screens/home.js",
+  "screens/home.js", "screens/picks.js",
   "screens/play.js", "screens/reentry.js", "screens/score.js", "screens/seats.js",
   "screens/setup.js", "screens/share.js",
-  "screens/sheet.js", "screens/tabs.js",
+  "screens/sheet.js", "screens/sheet-pitch.js", "screens/sheet-piquet.js", "screens/tabs.js",
   "vendor/qrcode.js", "table.css", "sheet.css", "favicon.svg",
 ];
 

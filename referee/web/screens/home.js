@@ -1,3 +1,4 @@
+// @ts-check
 /* Home: start a match, or reopen one kept on this phone. */
 import { api } from "../api.js";
 import { $, $$, el, fill } from "../dom.js";
