@@ -12,8 +12,8 @@ const STATIC = "static/" + VERSION + "/";
 
 /** Every file the page loads (tests/e2e/test_table_files.py checks the list is whole). */
 const FILES = [
-  "app.js", "api.js", "cards.js", "deal.js", "dom.js", "idb.js", "match.js", "messages.js",
-  "qr.js", "rules.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
+  "app.js", "api.js", "cards.js", "deal.js", "dom.js", "idb.js", "match.js", "matchview.js",
+  "messages.js", "qr.js", "rules.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
   "screens/agree.js", "screens/anyway.js", "screens/chart.js", "screens/clash.js",
   "screens/home.js", "screens/picks.js",
   "screens/play.js", "screens/reentry.js", "screens/score.js", "screens/seats.js",

@@ -131,7 +131,7 @@ def test_the_page_s_modules_import_no_cycle() -> None:
 
     def visit(name: str, path: list[str]) -> None:
         if name in path:
-            cycle = path[path.index(name):] + [name]
+            cycle = [*path[path.index(name):], name]
             raise AssertionError("import cycle: " + " → ".join(cycle))
         if name in done:
             return
@@ -147,3 +147,24 @@ def test_every_module_is_type_checked() -> None:
     """`// @ts-check` opens every module of the page (make typecheck-web runs tsc on them)."""
     for name, text in _scripts().items():
         assert text.startswith("// @ts-check\n"), name
+
+
+def test_the_page_asks_for_every_module_at_once_the_home_screen_s_first() -> None:
+    """No build step, yet no waterfall: index.html preloads every module (modulepreload), first
+    the modules of the home screen (app.js's imports, all of them), then the match's screens
+    that app.js loads when a match is opened (matchview.js and its imports)."""
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="modulepreload" href="static/__ASSET_VERSION__/([^"]+)">',
+                           page)
+    graph = _imports()
+    modules = {*graph, *(t for targets in graph.values() for t in targets)} - {"app.js"}
+    assert sorted(preloaded) == sorted(modules)
+    home: set[str] = set()
+    todo = ["app.js"]
+    while todo:
+        for target in graph.get(todo.pop(), ()):
+            if target not in home:
+                home.add(target)
+                todo.append(target)
+    assert "matchview.js" not in home, "the home screen waits for none of the match's screens"
+    assert set(preloaded[:len(home)]) == home

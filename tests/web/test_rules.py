@@ -23,12 +23,14 @@ from typing import Any
 import pytest
 
 from referee.cards import FULL_PACK, PIQUET_PACK, SUITS, Card, card_name
-from referee.pitch.bidding import check_bidding
-from referee.pitch.play import play_tricks as pitch_play, trick_winner_index
-from referee.pitch.records import PASS, PITCH, Call, PitchOptions
-from referee.piquet.play import play_tricks as piquet_play, trick_winner
+from referee.piquet.play import play_tricks as piquet_play
+from referee.piquet.play import trick_winner
 from referee.piquet.records import ROLES, PiquetOptions
 from referee.piquet.sheet import _play_fits
+from referee.pitch.bidding import check_bidding
+from referee.pitch.play import play_tricks as pitch_play
+from referee.pitch.play import trick_winner_index
+from referee.pitch.records import PASS, PITCH, Call, PitchOptions
 
 DRIVER = Path(__file__).with_name("rules_driver.mjs")
 SEED = 20261125
@@ -56,10 +58,6 @@ def _options(rng: random.Random) -> tuple[PitchOptions, dict[str, Any]]:
               "stuck_dealer_min": rng.choice([2, 2, 3, None]),
               "dealer_steal": rng.choice(["match_below_4", "outbid_only", "match_any"])}
     return PitchOptions(**chosen), chosen
-
-
-def _js_call(call: Call) -> Any:
-    return call  # "pass", "pitch" and 1…4 are the same JSON in both
 
 
 def test_legal_calls_and_the_pitcher_agree_with_the_engine_on_generated_auctions() -> None:
