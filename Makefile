@@ -69,6 +69,7 @@ $(NODE_STAMP): package.json package-lock.json
 typecheck-web: node
 	@$(MAKE) --no-print-directory $(NODE_STAMP)
 	node_modules/.bin/tsc --noEmit --allowJs --checkJs -p tsconfig.json
+	node_modules/.bin/tsc --noEmit --allowJs --checkJs -p tsconfig.sw.json
 
 lint: setup
 	$(BIN)/ruff check .

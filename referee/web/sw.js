@@ -6,6 +6,8 @@
  * The server puts the current asset version in place of __ASSET_VERSION__: a new release is a
  * new cache, and the old one is dropped once this worker takes over.
  */
+/** The worker's own scope, typed (a service worker's global). */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "__ASSET_VERSION__";
 const CACHE = "referee-table-" + VERSION;
 const STATIC = "static/" + VERSION + "/";
@@ -22,28 +24,28 @@ const FILES = [
   "vendor/qrcode.js", "table.css", "sheet.css", "favicon.svg",
 ];
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(["./", ...FILES.map((f) => STATIC + f)]);
-    await self.skipWaiting();
+    await worker.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith("referee-table-") && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  const scope = new URL(self.registration.scope);
+  const scope = new URL(worker.registration.scope);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   const path = url.pathname.slice(scope.pathname.length);
   if (request.mode === "navigate" || path === "") {

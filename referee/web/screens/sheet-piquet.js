@@ -1,12 +1,13 @@
 // @ts-check
 /* The Piquet score sheet (sheet.js draws the form around it): per category (point, sequence,
  * sets, Q5) who was good and with what, or "none announced"; the tricks elder won and the
- * points each counted in play, offered within what the tricks allow (Q6, rules.js); carte
+ * points each counted in play, offered within what the tricks allow and checked together
+ * before anything is sent (Q6, rules.js); carte
  * blanche (Q3) and pique (Q7) when they happened: a deal in at most 12 taps. And the totals,
  * the last resort: the points each hand scored. */
 import { RANK_WORD } from "../cards.js";
 import { el } from "../dom.js";
-import { playRange } from "../rules.js";
+import { playFits, playRange } from "../rules.js";
 import { S } from "../state.js";
 import { ROLES, choices, pick } from "./picks.js";
 
@@ -71,6 +72,10 @@ function record(d) {
   if (d.tricks === null) missing.push("the tricks");
   else sheet.tricks = { elder: d.tricks, younger: 12 - d.tricks };
   if (d.play.elder === null || d.play.younger === null) missing.push("the points in play");
+  else if (!playFits(d.tricks, d.play, S.match.options.lead_point)) {
+    // Q6: each within his bounds, yet not together (the lead passes to whoever wins)
+    missing.push("points in play that fit together with the tricks (these cannot, Q6)");
+  }
   else sheet.play = { elder: d.play.elder, younger: d.play.younger };
   if (d.pique) sheet.pique = d.pique;
   return { sheet, missing };
