@@ -19,6 +19,7 @@ const PIQUET_RANKS = "AKQJT987".split("");
 const SET_RANKS = "AKQJT".split("");
 const NUMBER_WORD = { 3: "three", 4: "four" };
 
+/** A new sheet's draft: nothing chosen yet. */
 function newDraft() {
   return {
     point: { who: null, cards: null, pips: "" },
@@ -31,7 +32,7 @@ function newDraft() {
   };
 }
 
-/** The sheet record of a Piquet draft (contract: Piquet sheet), or null with what is missing. */
+/** The sheet record of a Piquet draft (contract: Piquet sheet), and what is still missing. */
 function record(d) {
   const missing = [];
   const sheet = {};
@@ -81,6 +82,7 @@ function record(d) {
   return { sheet, missing };
 }
 
+/** The sheet's fields, category by category (Q3, Q5, Q6, Q7). */
 function form(d, redraw, ctx) {
   const m = S.match;
   const name = { elder: ctx.elder, younger: ctx.younger };

@@ -10,6 +10,7 @@ import { S } from "../state.js";
 import { ruleLink } from "../verdict.js";
 import { choices, pick } from "./picks.js";
 
+/** A new sheet's draft; the bids as already written (a claim on a recorded hand), if any. */
 function newDraft(ctx) {
   const bids = ctx.bids;
   return { bids: bids ? bids.slice() : [], trump: null, high: null, low: null, jack: undefined,
@@ -25,10 +26,12 @@ function pitchStandings() {
   return m.players.map((p, seat) => ({ seat, name: p }));
 }
 
+/** The sheet record of a Pitch draft (contract: Pitch sheet), and what is still missing. */
 function record(d) {
   const missing = [];
   const sheet = { bids: d.bids.slice() };
-  if (legalCalls(d.bids, S.match.players.length, S.match.options).length) missing.push("the bids");
+  const open = legalCalls(d.bids, S.match.players.length, S.match.options);
+  if (open.length) missing.push("the bids"); // the auction is not over (P3)
   if (d.trump) sheet.trump = d.trump;
   for (const key of ["high", "low"]) {
     if (d[key] === null) missing.push(key === "high" ? "High" : "Low");
@@ -42,6 +45,7 @@ function record(d) {
   return { sheet, missing };
 }
 
+/** The sheet's fields: the bids, then (once the auction is over) the points of P5. */
 function form(d, redraw, ctx) {
   const m = S.match;
   const n = m.players.length;
