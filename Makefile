@@ -1,6 +1,6 @@
 # referee — the two commands of the README:
 #   make serve   set up, migrate the SQLite database, start gunicorn on 127.0.0.1:8000
-#   make test    set up, then ruff, mypy and the whole pytest suite
+#   make test    set up, then ruff, mypy, the page's type check and the whole pytest suite
 # and the one that refreshes the pinned versions (after changing dependencies in pyproject.toml):
 #   make lock    resolve pyproject.toml afresh in a clean venv, write constraints.txt
 PYTHON ?= python3
@@ -12,7 +12,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet -c constraints.txt
 STAMP := $(VENV)/.installed-test-$(HASH)
 SERVE_STAMP := $(VENV)/.installed-serve-$(HASH)
 
-.PHONY: setup browser serve test lint typecheck pytest faults openapi lock clean
+.PHONY: setup browser node serve test lint typecheck typecheck-web pytest faults openapi lock clean
 
 # What the tests need (everything), and what serving needs (the service and its drivers).
 $(STAMP): pyproject.toml constraints.txt
@@ -35,7 +35,7 @@ serve: $(SERVE_STAMP)
 	$(BIN)/flask --app wsgi db upgrade
 	$(BIN)/gunicorn -c gunicorn.conf.py wsgi:app
 
-test: setup browser lint typecheck pytest
+test: setup browser lint typecheck typecheck-web pytest
 
 # The browser tests (tests/e2e) drive Debian's Chromium; install it when we may (root or sudo).
 browser:
@@ -46,6 +46,30 @@ browser:
 	  $$SUDO apt-get update -qq && \
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	fi
+
+# Node and npm: the page's type check (typecheck-web) and its rules' tests (tests/web) run them;
+# installed from Debian when we may (root or sudo), like chromium.
+node:
+	@if ! command -v npm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
+	  else echo "npm missing and not installable here: install Node.js and npm" >&2; exit 1; fi; \
+	  echo "installing Debian's nodejs and npm for the page's type check"; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; \
+	fi
+
+# The table page's modules (referee/web, // @ts-check), type-checked by TypeScript as served:
+# no build step, nothing emitted. package.json pins TypeScript; npm ci installs exactly what
+# package-lock.json says into node_modules/ (again only when the lock changes).
+NODE_STAMP := node_modules/.installed-$(shell $(PYTHON) -c 'import hashlib;print(hashlib.sha1(open("package-lock.json","rb").read()).hexdigest()[:12])')
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+typecheck-web: node
+	@$(MAKE) --no-print-directory $(NODE_STAMP)
+	node_modules/.bin/tsc --noEmit --allowJs --checkJs -p tsconfig.json
+	node_modules/.bin/tsc --noEmit --allowJs --checkJs -p tsconfig.sw.json
 
 lint: setup
 	$(BIN)/ruff check .

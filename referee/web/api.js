@@ -1,3 +1,4 @@
+// @ts-check
 /* The API client: every request of the page goes through here (the public /v1 API only).
  *
  * Every write carries an Idempotency-Key (a retry after a lost answer is answered, not recorded

@@ -1,12 +1,18 @@
+// @ts-check
 /* The table page: record a game of Pitch or Piquet from a phone, through the public /v1 API.
  *
  * Small ES modules, no build step, no library:
- *   app.js        boot, the router (#match=<id>&token=<token>), the screens' registry
+ *   app.js        boot, the router (#match=<id>&token=<token>), the home screen; the rest
+ *                 (matchview.js) is loaded when a match is opened, so that the first screen
+ *                 waits only for the few modules it needs
+ *   matchview.js  the match's screens: registers each screen's render, wires the controls
  *   api.js        the API client (tokens, ETags, Idempotency-Key, If-Match), the live stream
  *                 (follow: streaming with fetch, Last-Event-ID; polling with If-None-Match)
  *   writes.js     the persistent write queue (IndexedDB via idb.js): pending, in order, once
  *   match.js      the match on screen: open, follow, adopt answers, post() through the queue
  *   deal.js       the deal in progress: the referee's record plus the taps still waiting
+ *   rules.js      the rules the page applies alone, offline: legal calls, who pitched, who
+ *                 wins a trick, the sheet's play bounds (pure: tests/web runs it under Node)
  *   qr.js         QR codes as SVG (vendor/qrcode.js, MIT)
  *   state.js      the shared state `S` and the render hook (onRender/render)
  *   dom.js        el(), $, $$, plural(): text is always inserted as text
@@ -15,50 +21,27 @@
  *   ruling.js     a deal's ruling in words
  *   store.js      the matches kept on this phone (localStorage)
  *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs,
- *                 sheet (the score sheet), agree (confirm, dispute, claims), seats (join by QR),
+ *                 sheet (the score sheet: sheet-pitch, sheet-piquet, picks), agree (confirm, dispute, claims), seats (join by QR),
  *                 anyway (something irregular happened: record it anyway, consequence first),
  *                 reentry (an earlier deal's cards entered step by step to settle it),
  *                 clash (two phones wrote the same deal or step: both lines, the choice)
  *   verdict.js    the referee's answer in words: checked, worked out, taken on trust
- * A screen module exports a render function; app.js registers it with onRender().
+ * A screen module exports a render function; matchview.js registers it with onRender().
+ * No module imports one that imports it back (tests/e2e/test_table_files.py checks it).
  * sw.js (the service worker, /table/sw.js) keeps these files so the page opens offline.
  */
-import { S, onRender, render } from "./state.js";
-import { $ } from "./dom.js";
-import { showMessage } from "./messages.js";
-import { savedMatch, saveMatch } from "./store.js";
-import { loadLedger, openMatch, post, refresh, stopLive } from "./match.js";
-import { takeBackLast } from "./writes.js";
+import { S } from "./state.js";
+import { savedMatch } from "./store.js";
 import { initHome, showHome } from "./screens/home.js";
-import { renderPlay, renderScoreline } from "./screens/play.js";
-import { renderScore } from "./screens/score.js";
-import { renderSheet } from "./screens/sheet.js";
-import { renderAgree, renderAgreeLedger } from "./screens/agree.js";
-import { renderAnyway } from "./screens/anyway.js";
-import { renderReentry } from "./screens/reentry.js";
-import { renderSeats } from "./screens/seats.js";
-import { initShare, renderShare } from "./screens/share.js";
-import { initTabs, onTab } from "./screens/tabs.js";
 
-function renderFrame() {
-  const m = S.match;
-  document.title = `${m.game === "piquet" ? "Piquet" : "Pitch"}: ` +
-    m.standings.map((s) => `${s.name} ${s.score}`).join(" · ");
-  document.body.dataset.version = String(m.version);
-  $("#readonly").hidden = S.canWrite;
+/** @type {Promise<typeof import("./matchview.js")> | null} */
+let view = null;
+
+/** The match's screens (matchview.js), loaded once, when a match is first opened. */
+function matchView() {
+  if (!view) view = import("./matchview.js");
+  return view;
 }
-
-onRender(renderFrame);
-onRender(renderScoreline);
-onRender(renderPlay);
-onRender(renderSheet); // after renderPlay: the score sheet stands in for the cards by default
-onRender(renderReentry); // before renderAgree: it knows which deal was just settled
-onRender(renderAnyway); // after both: a step being recorded anyway stands in for the pack
-onRender(renderAgree);
-onRender(renderScore);
-onRender(renderAgreeLedger); // after renderScore: marks the ledger's rows
-onRender(renderShare);
-onRender(renderSeats);
 
 /**
  * #match=<id>&token=<token>: open that match; no match: the home screen. A token from a link
@@ -67,9 +50,9 @@ onRender(renderSeats);
 function route() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   const id = params.get("match");
-  stopLive();
   if (!id) {
     S.id = null;
+    if (view) view.then((v) => v.stopLive());
     showHome();
     return;
   }
@@ -83,43 +66,21 @@ function route() {
   const own = linked && linked.startsWith("ro_") ? saved.read : seat ? saved.seat : saved.write;
   if (linked && linked !== own &&
       !(linked.startsWith("ro_") && (saved.write || saved.seat))) {
-    openMatch(id, linked, true, seat ? params.get("seat") || "" : undefined);
+    matchView().then((v) => v.openMatch(id, linked, true,
+      seat ? params.get("seat") || "" : undefined));
     return;
   }
   const token = saved.write || saved.seat || saved.read || linked;
   if (!token) {
+    if (view) view.then((v) => v.stopLive());
     showHome("This phone has no key to that match: open the link you were sent.");
     return;
   }
-  openMatch(id, token);
-}
-
-/** Undo: a tap still waiting is simply taken back; else the referee undoes the last entry. */
-async function undo() {
-  const taken = await takeBackLast();
-  if (taken) {
-    showMessage(`Taken back: ${taken.label || taken.kind} (it had not been sent yet).`, "ok");
-    return;
-  }
-  post("/undo", { reason: "undone at the table" }, null, "an undo");
+  matchView().then((v) => v.openMatch(id, token));
 }
 
 function init() {
   initHome();
-  initTabs();
-  initShare();
-  onTab((tab) => {
-    if (tab === "score" && S.match) loadLedger(true).then(render);
-  });
-  $("#undo").addEventListener("click", undo);
-  $("#irregular").addEventListener("change", (event) => {
-    S.irregular = event.target.checked;
-    S.actor = null;
-    render();
-  });
-  document.addEventListener("visibilitychange", () => {
-    if (!document.hidden) refresh();
-  });
   window.addEventListener("hashchange", route);
   route();
   if ("serviceWorker" in navigator) {

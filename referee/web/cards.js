@@ -1,3 +1,4 @@
+// @ts-check
 /* Cards in notation ("TS") and in words ("ten of spades"), as design.md writes them. */
 import { el } from "./dom.js";
 

@@ -1,3 +1,4 @@
+// @ts-check
 /* DOM helpers: every text goes in as text (textContent or text nodes), never as HTML. */
 
 /** The first element matching `sel` (in `root`, default the document). */

@@ -1,3 +1,4 @@
+// @ts-check
 /* The write queue's storage: IndexedDB (survives a reload and a closed tab), or memory when
  * the browser has none (private mode). Entries: {n, match, path, body, key, base, label, at,
  * who, moved}. */

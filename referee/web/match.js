@@ -1,3 +1,4 @@
+// @ts-check
 /* The match on screen: open it, follow it live, write to it through the queue. */
 import { api, follow, matchPath, showOffline } from "./api.js";
 import { cardWords } from "./cards.js";
@@ -7,12 +8,24 @@ import { hideMessage, problemText, showMessage } from "./messages.js";
 import { S, render } from "./state.js";
 import { saveMatch, savedMatch } from "./store.js";
 import { flush, loadPending, setWriteHooks, write } from "./writes.js";
-import { askAnyway } from "./screens/anyway.js";
 import { showHome } from "./screens/home.js";
 import { selectTab } from "./screens/tabs.js";
 
 const SNAPSHOT = "referee.table.snapshot.";
 let stopFollowing = null;
+
+/**
+ * What a refused step offers: "It really happened: record it anyway" opens
+ * `offerAnyway(step, label, done)` (app.js sets screens/anyway.js askAnyway: the screens use
+ * this module, never the other way round).
+ * @type {((step: object, label: string, done: () => void) => void) | null}
+ */
+let offerAnyway = null;
+
+/** Set what a step the rules refuse offers (see offerAnyway). */
+export function setOfferAnyway(fn) {
+  offerAnyway = fn;
+}
 
 /**
  * Open match `id` with `token`. `candidate`: a token from a link, not yet kept on this phone —
@@ -329,11 +342,12 @@ setWriteHooks({
     const problem = answer.data || {};
     // A step the rules refuse may still have happened at the table: offer to record it
     // anyway, its consequence shown first (screens/anyway.js).
-    const step = entry.path === "/events" && entry.body && !entry.body.anyway &&
-      answer.status === 422 && (problem.violations || []).length ? entry.body : null;
+    const step = offerAnyway && entry.path === "/events" && entry.body &&
+      !entry.body.anyway && answer.status === 422 && (problem.violations || []).length
+      ? entry.body : null;
     showMessage(problemText({ problem, message: `HTTP ${answer.status}` }), "error",
       problem.violations, step ? { id: "refused-anyway", text: "It really happened: record " +
-        "it anyway", onclick: () => askAnyway(step, entry.label, () => {
+        "it anyway", onclick: () => offerAnyway(step, entry.label, () => {
         S.setup = null; // the hands, exchange or declaration form it came from is done
         S.declaring = null;
       }) } : null);

@@ -1,3 +1,4 @@
+// @ts-check
 /* The message box above a match: refusals in a player's words, notices. */
 import { $, el, fill } from "./dom.js";
 import { S } from "./state.js";

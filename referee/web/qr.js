@@ -1,3 +1,4 @@
+// @ts-check
 /* A QR code as an SVG element (built node by node: no markup is parsed), from the vendored
  * qrcode-generator (MIT, vendor/qrcode.js). */
 import qrcode from "./vendor/qrcode.js";
@@ -19,8 +20,8 @@ export function qrSvg(text, label) {
   svg.setAttribute("class", "qr");
   svg.setAttribute("shape-rendering", "crispEdges");
   const background = document.createElementNS(NS, "rect");
-  background.setAttribute("width", size);
-  background.setAttribute("height", size);
+  background.setAttribute("width", String(size));
+  background.setAttribute("height", String(size));
   background.setAttribute("fill", "#fff");
   svg.append(background);
   let d = "";

@@ -1,3 +1,4 @@
+// @ts-check
 /* A deal's ruling in words: what scored and why (Piquet: the counting order of its log). */
 import { SUIT_WORD, cardWords, cardsInWords } from "./cards.js";
 import { el } from "./dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 /* The page's state: one object shared by the screens, and the hook that redraws them. */
 
 export const S = {

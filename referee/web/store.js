@@ -1,3 +1,4 @@
+// @ts-check
 /* What this phone keeps: the matches it has opened, with their tokens (localStorage). */
 
 const STORE_KEY = "referee.table.matches";

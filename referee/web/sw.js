@@ -1,3 +1,4 @@
+// @ts-check
 /* The table page's service worker (served at /table/sw.js, scope /table/): it keeps the page's
  * files so the page opens with no network. The API (/v1/…) is never touched here: writes wait
  * in the page's own queue (IndexedDB) and the match is read live.
@@ -5,44 +6,46 @@
  * The server puts the current asset version in place of __ASSET_VERSION__: a new release is a
  * new cache, and the old one is dropped once this worker takes over.
  */
+/** The worker's own scope, typed (a service worker's global). */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "__ASSET_VERSION__";
 const CACHE = "referee-table-" + VERSION;
 const STATIC = "static/" + VERSION + "/";
 
 /** Every file the page loads (tests/e2e/test_table_files.py checks the list is whole). */
 const FILES = [
-  "app.js", "api.js", "cards.js", "deal.js", "dom.js", "idb.js", "match.js", "messages.js",
-  "qr.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
+  "app.js", "api.js", "cards.js", "deal.js", "dom.js", "idb.js", "match.js", "matchview.js",
+  "messages.js", "qr.js", "rules.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
   "screens/agree.js", "screens/anyway.js", "screens/chart.js", "screens/clash.js",
-  "screens/home.js",
+  "screens/home.js", "screens/picks.js",
   "screens/play.js", "screens/reentry.js", "screens/score.js", "screens/seats.js",
   "screens/setup.js", "screens/share.js",
-  "screens/sheet.js", "screens/tabs.js",
+  "screens/sheet.js", "screens/sheet-pitch.js", "screens/sheet-piquet.js", "screens/tabs.js",
   "vendor/qrcode.js", "table.css", "sheet.css", "favicon.svg",
 ];
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(["./", ...FILES.map((f) => STATIC + f)]);
-    await self.skipWaiting();
+    await worker.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith("referee-table-") && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  const scope = new URL(self.registration.scope);
+  const scope = new URL(worker.registration.scope);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   const path = url.pathname.slice(scope.pathname.length);
   if (request.mode === "navigate" || path === "") {

@@ -1,3 +1,4 @@
+// @ts-check
 /* The referee's answer in words: what it checked, worked out and took on trust, each with its
  * rule section linked to the rules pages (/rules/Q5), and refusals as the sentence a player
  * reads with its section. Names replace "the elder hand", "seat 2" and "side 1". */

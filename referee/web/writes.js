@@ -1,3 +1,4 @@
+// @ts-check
 /* Every write to a match goes through this queue: kept in IndexedDB with its Idempotency-Key
  * and the version it was made against (If-Match), shown as pending, sent in order, once.
  *

@@ -3,6 +3,7 @@ page keeps — only its own files, only the public /v1 API, no CDN."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 
@@ -93,7 +94,7 @@ def test_the_service_worker_keeps_every_file_the_page_loads(bare_client: FlaskCl
     """Offline first: sw.js precaches every module, the CSS, the icon, the QR
     code library — a file left out would break the page with no network."""
     worker = (WEB / "sw.js").read_text(encoding="utf-8")
-    listed = set(re.findall(r'"([a-z/]+\.(?:js|css|svg))"', worker.split("const FILES")[1]))
+    listed = set(re.findall(r'"([a-z/-]+\.(?:js|css|svg))"', worker.split("const FILES")[1]))
     wanted = {str(p.relative_to(WEB)) for p in WEB.rglob("*.*")
               if p.suffix in (".js", ".css", ".svg") and p.name != "sw.js"}
     assert listed == wanted
@@ -102,3 +103,68 @@ def test_the_service_worker_keeps_every_file_the_page_loads(bare_client: FlaskCl
     assert b"__ASSET_VERSION__" not in served.data
     for name in sorted(wanted):
         assert bare_client.get(f"/table/static/x/{name}").status_code == 200, name
+
+
+def _imports() -> dict[str, set[str]]:
+    """Each module of the page → the modules it imports (static imports, paths from web/)."""
+    graph: dict[str, set[str]] = {}
+    for name, text in _scripts().items():
+        if name == "sw.js":
+            continue
+        here = posixpath.dirname(name)
+        found = re.findall(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"', text, re.M)
+        found += re.findall(r'^\s*import\s+"(\.[^"]+)"', text, re.M)
+        graph[name] = {posixpath.normpath(posixpath.join(here, t)) for t in found}
+    return graph
+
+
+def test_the_page_s_modules_import_no_cycle() -> None:
+    """No module imports itself through others: each is read before the modules that use it,
+    so nothing is used before it is defined (the screens register with app.js instead)."""
+    graph = _imports()
+    assert "match.js" in graph and "screens/anyway.js" in graph["screens/play.js"]
+    for name, targets in graph.items():
+        for target in targets:
+            if not target.startswith("vendor/"):
+                assert target in graph, f"{name} imports {target}, which is not a module"
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> None:
+        if name in path:
+            cycle = [*path[path.index(name):], name]
+            raise AssertionError("import cycle: " + " → ".join(cycle))
+        if name in done:
+            return
+        for target in sorted(graph.get(name, ())):
+            visit(target, [*path, name])
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, [])
+
+
+def test_every_module_is_type_checked() -> None:
+    """`// @ts-check` opens every module of the page (make typecheck-web runs tsc on them)."""
+    for name, text in _scripts().items():
+        assert text.startswith("// @ts-check\n"), name
+
+
+def test_the_page_asks_for_every_module_at_once_the_home_screen_s_first() -> None:
+    """No build step, yet no waterfall: index.html preloads every module (modulepreload), first
+    the modules of the home screen (app.js's imports, all of them), then the match's screens
+    that app.js loads when a match is opened (matchview.js and its imports)."""
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="modulepreload" href="static/__ASSET_VERSION__/([^"]+)">',
+                           page)
+    graph = _imports()
+    modules = {*graph, *(t for targets in graph.values() for t in targets)} - {"app.js"}
+    assert sorted(preloaded) == sorted(modules)
+    home: set[str] = set()
+    todo = ["app.js"]
+    while todo:
+        for target in graph.get(todo.pop(), ()):
+            if target not in home:
+                home.add(target)
+                todo.append(target)
+    assert "matchview.js" not in home, "the home screen waits for none of the match's screens"
+    assert set(preloaded[:len(home)]) == home

@@ -77,3 +77,35 @@ def test_a_watching_phone_sees_a_new_play_within_a_second(
                                        timeout=1000)
     assert "K♠ A♠" in second_phone.inner_text("#so-far")
     assert reads == [], "the watcher was told by the stream: it asked for nothing"
+
+
+def _calls(page: Any) -> list[str]:
+    return [str(c) for c in page.eval_on_selector_all(
+        "#bids [data-call]", "buttons => buttons.map(b => b.dataset.call)")]
+
+
+def test_offline_the_auction_offers_only_the_calls_the_rules_allow(
+    served: str, phone: Any
+) -> None:
+    """P3, applied by the page itself while the referee cannot be asked (rules.js): after a 3
+    only a higher bid or a pass; the dealer may steal by matching it; and once the auction is
+    over, the pitcher leads. Sent in order when the network returns."""
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"])  # Ann deals, Bob bids first
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    assert _calls(phone) == ["pass", "1", "2", "3", "4", "pitch"]
+    phone.context.set_offline(True)
+    phone.click('#bids [data-call="3"]')  # Bob
+    phone.wait_for_selector('body[data-pending="1"]', state="attached")
+    assert turn(phone) == "Cid to bid"
+    assert _calls(phone) == ["pass", "4", "pitch"]
+    phone.click('#bids [data-call="pass"]')  # Cid
+    phone.wait_for_selector('body[data-pending="2"]', state="attached")
+    assert turn(phone) == "Ann to bid"
+    assert _calls(phone) == ["pass", "3", "4", "pitch"], "the dealer may match the 3"
+    phone.click('#bids [data-call="pass"]')  # Ann: Bob pitches, bid 3
+    phone.wait_for_selector('body[data-pending="3"]', state="attached")
+    assert turn(phone) == "Bob to lead"
+    phone.context.set_offline(False)
+    phone.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached",
+                            timeout=15000)
+    assert turn(phone) == "Bob to lead"

@@ -110,6 +110,24 @@ def test_an_impossible_line_is_refused_in_words(served: str, phone: Any) -> None
     assert scores(phone) == {"Ann": 0, "Bob": 0, "Cid": 0}
 
 
+def test_points_in_play_that_cannot_go_together_are_not_sent(served: str, phone: Any) -> None:
+    """Q6, applied by the page itself (rules.js): with 5 tricks to Bill (elder), 8 for Bill and
+    8 for Ann are each possible alone but not together (Bill's 8 means he won twice on Ann's
+    lead, Ann's 8 that she won once on his): the sheet says so and sends nothing; 9 fits."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"], entry="sheet")
+    taps = Taps(phone)
+    taps.tap('#sheet [data-pick="declarations=none"]')
+    taps.pick("tricks", 5)
+    taps.pick("play.elder", 8)
+    taps.pick("play.younger", 8)
+    note = phone.inner_text("#sheet .missing")
+    assert "points in play that fit together with the tricks" in note, note
+    assert phone.locator('#sheet [data-submit="record"]').is_disabled()
+    taps.pick("play.younger", 9)
+    assert phone.inner_text("#sheet .missing").strip() == ""
+    assert phone.locator('#sheet [data-submit="record"]').is_enabled()
+
+
 def _capot_for_elder(taps: Taps) -> None:
     """Nothing announced; elder takes all twelve tricks (13 in play, capot 40): elder 53."""
     taps.tap('#sheet [data-pick="declarations=none"]')

@@ -1,3 +1,4 @@
+// @ts-check
 /* Agreement (issue 11.6): the other side confirms or disputes a deal, the referee decides.
  *
  * On the Play tab (#agree):

@@ -1,3 +1,4 @@
+// @ts-check
 /* Running totals across the deals: a line per player, drawn as SVG (text as text nodes). */
 import { $, el, fill } from "../dom.js";
 import { colorClass } from "../match.js";

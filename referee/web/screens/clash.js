@@ -1,3 +1,4 @@
+// @ts-check
 /* Two phones wrote the same thing (the box #conflict on the Play tab).
  *
  * A clash (409 from the referee, writes.js): the deal or the place in the deal this phone's

@@ -1,7 +1,6 @@
+// @ts-check
 /* Home: start a match, or reopen one kept on this phone. */
-import { api } from "../api.js";
 import { $, $$, el, fill } from "../dom.js";
-import { problemText } from "../messages.js";
 import { saveMatch, savedMatches } from "../store.js";
 
 /** Show the home screen, with `error` (a sentence) if given. */
@@ -106,7 +105,14 @@ async function createMatch(event) {
   const submit = form.querySelector("button[type=submit]");
   submit.disabled = true;
   document.body.dataset.busy = "true";
+  // The API client and the refusals in words, only now: the home screen is drawn without
+  // waiting for them (index.html has already asked for both).
+  /** @type {(error: *) => string} */
+  let problemText = (error) => String((error && error.message) || "No answer from the referee.");
   try {
+    const [{ api }, messages] = await Promise.all([import("../api.js"),
+      import("../messages.js")]);
+    problemText = messages.problemText;
     const { data } = await api("POST", "/v1/matches", { game, players, options },
       { token: null });
     saveMatch({ id: data.id, game, players, write: data.tokens.write, read: data.tokens.read });

@@ -1,3 +1,4 @@
+// @ts-check
 /* Play: the score line, whose turn, the trick on the table, the bids and the cards to tap,
  * what waits to be sent, the deal so far. */
 import { RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, packOf } from "../cards.js";

@@ -1,3 +1,4 @@
+// @ts-check
 /* Settling an earlier deal by its cards, one step at a time (issue 11.3).
  *
  * "Enter the cards one by one" (on a disputed deal, or on a deal written from the score sheet

@@ -1,3 +1,4 @@
+// @ts-check
 /* Score: the settlement, the standings, the chart, the ledger with its void buttons. */
 import { $, el, fill } from "../dom.js";
 import { colorClass, post } from "../match.js";

@@ -1,3 +1,4 @@
+// @ts-check
 /* Seats (issue 11.1, 11.6): each player joins the match on his own phone by scanning a QR code.
  *
  * The phone that holds the write token asks for one seat credential per player

@@ -1,3 +1,4 @@
+// @ts-check
 /* Before the first card (optional): the hands as dealt, the exchange, the declarations. */
 import { RANKS, RANK_WORD, SUITS, cardText, cardWords, isRed } from "../cards.js";
 import { currentDeal } from "../deal.js";
@@ -216,6 +217,7 @@ function toggleSetupCard(card) {
 function saveSetup() {
   const setup = S.setup;
   const m = S.match;
+  /** @type {Record<string, *>} */
   let body;
   if (setup.kind === "exchange") {
     body = { type: "exchange", elder: setup.steps[0].cards, younger: setup.steps[1].cards };

@@ -1,3 +1,4 @@
+// @ts-check
 /* Share: the read-only link, and a recorder link for a second phone, each with a QR code. */
 import { $, $$, fill } from "../dom.js";
 import { qrSvg } from "../qr.js";

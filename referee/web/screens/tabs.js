@@ -1,3 +1,4 @@
+// @ts-check
 /* The match's tabs: Play, Score, Share — wired as tabs (WAI-ARIA tabs pattern: one tab in the
  * tab order, arrow keys, Home and End move between them). */
 import { $, $$ } from "../dom.js";
