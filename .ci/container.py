@@ -129,9 +129,12 @@ def replay(databases: list[str]) -> None:
     top = Path(tempfile.mkdtemp(prefix="referee-image-"))
     top.chmod(0o755)
 
+    folders = [rest for keyword, rest in steps if keyword == "WORKDIR"]
+    folders += [f for keyword, rest in steps if keyword == "VOLUME" for f in json.loads(rest)]
+
     def here(text: str) -> str:
-        """The image's absolute folders moved under the temporary root."""
-        for folder in ("/data", "/app"):
+        """The image's own folders (WORKDIR, VOLUME) moved under the temporary root."""
+        for folder in folders:
             text = text.replace(folder, str(top) + folder)
         return text
 
@@ -181,7 +184,9 @@ def replay(databases: list[str]) -> None:
     (top / "home").mkdir(exist_ok=True)
     prefix = as_user(user)
     if prefix:
-        for writable in (top / "data", top / "home"):
+        volumes = [Path(here(f)) for keyword, rest in steps if keyword == "VOLUME"
+                   for f in json.loads(rest)]
+        for writable in (*volumes, top / "home"):
             os.chown(writable, int(user), int(user))
     else:
         print("(replay) not root: the service runs as this user, not as USER", user)
