@@ -13,7 +13,6 @@
 from referee.piquet.claims import (
     HINT_CODES,
     ClaimComparison,
-    ClaimHint,
     Difference,
     compare_claim,
 )
@@ -58,6 +57,7 @@ from referee.piquet.sheet import (
     sheet_record_of,
     totals_from_record,
 )
+from referee.violations import ClaimHint
 
 __all__ = [
     "HINT_CODES",

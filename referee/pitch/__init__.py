@@ -24,7 +24,6 @@ from referee.pitch.bidding import (
 from referee.pitch.claims import (
     HINT_CODES,
     ClaimComparison,
-    ClaimHint,
     Count,
     Difference,
     Finding,
@@ -70,6 +69,7 @@ from referee.pitch.sheet import (
     sheet_from_record,
     totals_from_record,
 )
+from referee.violations import ClaimHint
 
 __all__ = [
     "DEFAULT_OPTIONS",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, game_point_value
 from referee.pitch.bidding import can_steal, check_bidding
@@ -325,14 +325,14 @@ def _bad(
     return RecordError([Violation(code, rule, message, location)])
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seat(value: object, players: int, location: str, what: str, rule: str) -> int:
-    if not _whole(value) or not 0 <= value < players:  # type: ignore[operator]
+    if not _whole(value) or not 0 <= value < players:
         raise _bad(f"{what}: name a seat, 0 to {players - 1}, not {value!r}.", location, rule)
-    return int(value)  # type: ignore[call-overload]
+    return int(value)
 
 
 def _numbers(value: object, location: str, what: str) -> tuple[int, ...]:
@@ -358,9 +358,9 @@ def _mapping(record: object, name: str, allowed: frozenset[str]) -> Mapping[str,
 
 
 def _bid_value(value: object, location: str) -> int:
-    if not _whole(value) or not 1 <= value <= MAX_BID:  # type: ignore[operator]
+    if not _whole(value) or not 1 <= value <= MAX_BID:
         raise _bad(f"A bid is 1 to 4, not {value!r}.", location, "P3", "bid_out_of_range")
-    return int(value)  # type: ignore[call-overload]
+    return int(value)
 
 
 def sheet_from_record(
