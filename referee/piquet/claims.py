@@ -1,4 +1,4 @@
-"""Where a claim parts from the ruling (issue 11.3): a score sheet or totals against the cards.
+"""Where a claim parts from the ruling (Q5–Q8): a score sheet or totals against the cards.
 
 A claim is what one side says the deal gave — a score sheet (:func:`~referee.piquet.rule_sheet`)
 or bare totals (:func:`~referee.piquet.rule_totals`).  :func:`compare_claim` sets it beside the

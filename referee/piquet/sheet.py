@@ -1,4 +1,4 @@
-"""A Piquet deal entered as the table writes it: the score sheet, or just the totals (issue 10).
+"""A Piquet deal entered as the table writes it: the score sheet, or just the totals.
 
 At the table nobody writes every card: the players say their declarations aloud, count as they
 play, and write a line.  The **score sheet** (:class:`PiquetSheet`) holds that line: carte
@@ -114,7 +114,7 @@ class Ground(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PiquetSheet:
-    """The line a table writes for one deal (CONTRACT.md §1, "Piquet sheet").
+    """The line a table writes for one deal (docs/records.md, "Piquet: the score-sheet line").
 
     ``carte_blanche``: the role that showed one (Q3), or None; ``point`` / ``sequence`` /
     ``sets``: what each role announced (a role absent: nothing announced); ``good``: what the
@@ -139,7 +139,7 @@ class PiquetSheet:
 
 @dataclass(frozen=True, slots=True)
 class PiquetTotals:
-    """A deal entered as its points only (CONTRACT.md §1, "Piquet totals"): ``scores`` per
+    """A deal entered as its points only (docs/records.md, "Piquet: totals"): ``scores`` per
     role (both when read by :func:`totals_from_record`; a claim may name one)."""
 
     scores: Mapping[Role, int]
@@ -263,7 +263,7 @@ def _entries(value: Any, location: str) -> list[tuple[Any, str]]:
 
 
 def sheet_from_record(record: Mapping[str, Any]) -> PiquetSheet:
-    """Read a Piquet score-sheet record (CONTRACT.md §1) into a :class:`PiquetSheet`.
+    """Read a Piquet score-sheet record (docs/records.md) into a :class:`PiquetSheet`.
 
     Announcements are read from the words players say (:mod:`referee.piquet.words`) or their
     structured forms.  Only the shape is checked here; what is possible is

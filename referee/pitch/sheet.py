@@ -1,4 +1,4 @@
-"""A hand entered the way a table keeps score: the score-sheet line and bare totals (issue 10).
+"""A hand entered the way a table keeps score: the score-sheet line and bare totals.
 
 A **score sheet** says who pitched and for how much (or the whole auction), who took High, Low,
 Jack (or "not out") and Game (or "tied"), optionally trump, each side's count for Game, that a
@@ -83,7 +83,7 @@ def most_game_points(players: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class PitchSheet:
-    """A score-sheet line (CONTRACT.md, "Pitch sheet"), parsed.
+    """A score-sheet line (docs/records.md, "Pitch: the score-sheet line"), parsed.
 
     ``players``/``partnership``: the table (P1). Seats are 0..players-1; in partnership any
     seat of a side names the side. ``high``, ``low``: the seat that took High and Low (Low:
@@ -118,7 +118,7 @@ class PitchSheet:
 
 @dataclass(frozen=True, slots=True)
 class PitchTotals:
-    """A totals line (CONTRACT.md, "Pitch totals"), parsed: ``scores`` per side (points, may
+    """A totals line (docs/records.md, "Pitch: totals"), parsed: ``scores`` per side (points, may
     be negative), the ``pitcher``'s seat (P7 needs his side), his ``bid`` or ``None``;
     ``names`` as for :class:`PitchSheet`."""
 
@@ -469,8 +469,9 @@ def _sheet_irregular(line: Mapping[str, Any], players: int) -> tuple[Irregularit
 def sheet_from_record(
     record: Mapping[str, Any], players: int, partnership: bool, names: Sequence[str] = ()
 ) -> PitchSheet:
-    """Parse a score-sheet line (CONTRACT.md, "Pitch sheet") into a :class:`PitchSheet`;
-    ``names``: the players, one per seat (or empty), named in the ruling's sentences.
+    """Parse a score-sheet line (docs/records.md, "Pitch: the score-sheet line") into a
+    :class:`PitchSheet`; ``names``: the players, one per seat (or empty), named in the
+    ruling's sentences.
 
     Required: ``high``, ``low`` (seats: they always go, P5), the keys ``jack`` and ``game``
     (a seat, or ``null`` for "not out" / "tied"), and either ``bids`` (with ``dealer``) or
@@ -540,7 +541,7 @@ _NULL_WORDS = {"jack": "null = the jack of trumps was not out", "game": "null = 
 def totals_from_record(
     record: Mapping[str, Any], players: int, partnership: bool, names: Sequence[str] = ()
 ) -> PitchTotals:
-    """Parse a totals line (CONTRACT.md, "Pitch totals") into a :class:`PitchTotals`;
+    """Parse a totals line (docs/records.md, "Pitch: totals") into a :class:`PitchTotals`;
     ``names`` as for :func:`sheet_from_record`.
 
     ``scores``: one whole number per side (per seat solo, per team in partnership);
@@ -750,7 +751,7 @@ def _sheet_penalties(
 
 
 def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> PitchSheetRuling:
-    """Rule on a score-sheet line (P3, P5, P6; issue 10).
+    """Rule on a score-sheet line (P3, P5, P6).
 
     Checked (each failure a violation located ``sheet.<key>``):
 
