@@ -4,16 +4,15 @@
 - :func:`progress` — a deal in progress: who plays, legal cards, violations so far (Q6).
 - :func:`compare_declarations` — two hands after the exchange, each announcing his best (Q5).
 - :func:`partie_status`, :func:`settle_partie` — the partie and the Rubicon (Q1, Q9).
-- :func:`sheet_from_record`, :func:`rule_sheet` — a deal as the score sheet gives it (issue 10);
+- :func:`sheet_from_record`, :func:`rule_sheet` — a deal as the score sheet gives it;
   :func:`totals_from_record`, :func:`rule_totals` — a deal as bare totals;
   :func:`sheet_record_of` — the sheet a table would write for a deal ruled from its cards.
-- :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (issue 11).
+- :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (Q5–Q8).
 """
 
 from referee.piquet.claims import (
     HINT_CODES,
     ClaimComparison,
-    ClaimHint,
     Difference,
     compare_claim,
 )
@@ -58,6 +57,7 @@ from referee.piquet.sheet import (
     sheet_record_of,
     totals_from_record,
 )
+from referee.violations import ClaimHint
 
 __all__ = [
     "HINT_CODES",

@@ -1,4 +1,4 @@
-"""Where a claim parts from the ruling (issue 11.3): a score sheet or totals against the cards.
+"""Where a claim parts from the ruling (Q5–Q8): a score sheet or totals against the cards.
 
 A claim is what one side says the deal gave — a score sheet (:func:`~referee.piquet.rule_sheet`)
 or bare totals (:func:`~referee.piquet.rule_totals`).  :func:`compare_claim` sets it beside the
@@ -230,25 +230,39 @@ def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
                                        f"{_named(c, owner=True)} ({c.points}) {taken}"))
     found += _bonus_hints(counts, role, gap)
     if gap < 0:
-        for c in mine:
-            if c.step == "sequence" and c.points > 5:
-                length = next(n for n, s in SEQUENCE_SCORES.items() if s == c.points)
-                if c.points - length == size:
-                    found.append(ClaimHint("sequence_at_length", c.rule, (
-                        f"{_named(c)} counted as {length}, its length, not {c.points}")))
-            if c.step == "cards" and c.points == CAPOT_POINTS \
-                    and size == CAPOT_POINTS - CARDS_POINTS:
-                found.append(ClaimHint("capot_as_cards", c.rule,
-                                       "capot counted as the cards (10), not 40"))
+        found += _counted_short(mine, size)
+    found += _play_hints(mine, gap)
+    return found
+
+
+def _counted_short(mine: Sequence[Count], size: int) -> list[ClaimHint]:
+    """A claim ``size`` short that a count scored at the wrong value explains: a sequence of
+    five or more counted at its length (Q5), capot counted as the cards (Q6)."""
+    found = []
+    for c in mine:
+        if c.step == "sequence" and c.points > 5:
+            length = next(n for n, s in SEQUENCE_SCORES.items() if s == c.points)
+            if c.points - length == size:
+                found.append(ClaimHint("sequence_at_length", c.rule, (
+                    f"{_named(c)} counted as {length}, its length, not {c.points}")))
+        if c.step == "cards" and c.points == CAPOT_POINTS \
+                and size == CAPOT_POINTS - CARDS_POINTS:
+            found.append(ClaimHint("capot_as_cards", c.rule,
+                                   "capot counted as the cards (10), not 40"))
+    return found
+
+
+def _play_hints(mine: Sequence[Count], gap: int) -> list[ClaimHint]:
+    """Q6: a gap the points in play can explain, missed (short) or added (over)."""
+    size = abs(gap)
     play = [c for c in mine if c.step == "play"]
     in_play = sum(c.points for c in play)
     if gap < 0 and play and size <= in_play:
-        found.append(ClaimHint("play_missed", "Q6",
-                               f"{size} of the {in_play} points in play missed"))
+        return [ClaimHint("play_missed", "Q6", f"{size} of the {in_play} points in play missed")]
     if gap > 0 and play and in_play + size <= MOST_IN_PLAY:
-        found.append(ClaimHint("play_added", "Q6",
-                               f"{size} more in play than the {in_play} the cards give"))
-    return found
+        return [ClaimHint("play_added", "Q6",
+                          f"{size} more in play than the {in_play} the cards give")]
+    return []
 
 
 _BONUS = {"pique": PIQUE_POINTS, "repique": REPIQUE_POINTS}

@@ -128,7 +128,8 @@ def q8_timeline(counts: Sequence[Count]) -> Iterator[int]:
     for i, c in enumerate(counts):
         if c.stage != "playing":
             continue
-        while cards and c.trick is not None and c.trick > counts[cards[0]].trick:  # type: ignore[operator]
+        while (cards and c.trick is not None
+               and (seventh := counts[cards[0]].trick) is not None and c.trick > seventh):
             yield cards.pop(0)
         yield i
     yield from cards

@@ -382,17 +382,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     if len(violations) > 1:
         violations.sort(key=_violation_order)
 
-    # Q6 the cards: more tricks → 10, all twelve (capot) → 40; six each → nothing.
-    won: dict[Role, int] = {"elder": 0, "younger": 0}
-    seventh: int | None = None
-    for i, trick in enumerate(results):
-        assert trick.winner is not None
-        won[trick.winner] += 1
-        if won[trick.winner] == 7:
-            seventh = i
-    cards_to: Role | None = None
-    if won["elder"] != won["younger"]:
-        cards_to = "elder" if won["elder"] > won["younger"] else "younger"
+    won, seventh, cards_to = _the_cards(results)
     capot = cards_to if cards_to and won[cards_to] == 12 else None
 
     # The counting records in the Q8 order: carte blanche, point, sequences, sets, the play
@@ -430,6 +420,25 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         counts=tuple(counts),
         irregularities=tuple(irregularities),
     )
+
+
+def _the_cards(
+    results: Sequence[TrickResult],
+) -> tuple[dict[Role, int], int | None, Role | None]:
+    """Q6 the cards: the tricks each role won, the index of the trick that was someone's
+    seventh, and who has the cards (more tricks: 10, all twelve, capot: 40; six each: nobody).
+    """
+    won: dict[Role, int] = {"elder": 0, "younger": 0}
+    seventh: int | None = None
+    for i, trick in enumerate(results):
+        assert trick.winner is not None
+        won[trick.winner] += 1
+        if won[trick.winner] == 7:
+            seventh = i
+    cards_to: Role | None = None
+    if won["elder"] != won["younger"]:
+        cards_to = "elder" if won["elder"] > won["younger"] else "younger"
+    return won, seventh, cards_to
 
 
 def _misdeal(deal: PiquetDeal, accepted: frozenset[tuple[str, str]]) -> PiquetRuling | None:

@@ -40,33 +40,10 @@ def verify_cards(deal: PiquetDeal) -> None:
     :raises RecordError: codes ``hand_size``, ``talon_size``, ``not_in_pack``,
         ``duplicate_card``.
     """
-    dealt, talon, exchange = deal.dealt or {}, deal.talon, deal.exchange or {}
-    # Fast path: right sizes, all distinct cards of the pack.
-    if all(len(h) == 12 for h in dealt.values()) and (talon is None or len(talon) == 8):
-        given = [c for h in dealt.values() for c in h]
-        if talon is not None:
-            given.extend(talon)
-        discards = [c for h in exchange.values() for c in h]
-        seen, thrown = set(given), set(discards)
-        if len(seen) == len(given) and len(thrown) == len(discards) \
-                and seen <= PACK_SET and thrown <= PACK_SET:
-            return
+    if _cards_all_right(deal):
+        return
     owner: dict[Card, str] = {}
-    parts: list[tuple[str, tuple[Card, ...]]] = []
-    for role, cards in (deal.dealt or {}).items():
-        if len(cards) != 12:
-            raise _error("hand_size", "Q2",
-                         f"The {role} hand was dealt {counted(len(cards), 'card')}: each hand "
-                         "gets 12; write all twelve.",
-                         f"dealt.{role}")
-        parts.append((f"dealt.{role}", cards))
-    if deal.talon is not None:
-        if len(deal.talon) != 8:
-            raise _error("talon_size", "Q2",
-                         f"The talon holds 8 cards, not {len(deal.talon)}: write the eight "
-                         "left after the deal, top first.", "talon")
-        parts.append(("talon", deal.talon))
-    for where, cards in parts:
+    for where, cards in _dealt_parts(deal):
         for i, card in enumerate(cards):
             if card not in PACK_SET:
                 raise _error("not_in_pack", "Q1",
@@ -88,6 +65,44 @@ def verify_cards(deal: PiquetDeal) -> None:
                 raise _error("duplicate_card", "Q4",
                              f"{card_name(card)} is discarded twice.", where)
             discarded[card] = where
+
+
+def _cards_all_right(deal: PiquetDeal) -> bool:
+    """The fast path of :func:`verify_cards` (Q1, Q2): right sizes, all distinct cards of the
+    pack."""
+    dealt, talon, exchange = deal.dealt or {}, deal.talon, deal.exchange or {}
+    if not all(len(h) == 12 for h in dealt.values()) or (talon is not None and len(talon) != 8):
+        return False
+    given = [c for h in dealt.values() for c in h]
+    if talon is not None:
+        given.extend(talon)
+    discards = [c for h in exchange.values() for c in h]
+    seen, thrown = set(given), set(discards)
+    return (len(seen) == len(given) and len(thrown) == len(discards)
+            and seen <= PACK_SET and thrown <= PACK_SET)
+
+
+def _dealt_parts(deal: PiquetDeal) -> list[tuple[str, tuple[Card, ...]]]:
+    """The hands as dealt and the talon, each with its place in the record, their sizes
+    checked (Q2).
+
+    :raises RecordError: ``hand_size``, ``talon_size``.
+    """
+    parts: list[tuple[str, tuple[Card, ...]]] = []
+    for role, cards in (deal.dealt or {}).items():
+        if len(cards) != 12:
+            raise _error("hand_size", "Q2",
+                         f"The {role} hand was dealt {counted(len(cards), 'card')}: each hand "
+                         "gets 12; write all twelve.",
+                         f"dealt.{role}")
+        parts.append((f"dealt.{role}", cards))
+    if deal.talon is not None:
+        if len(deal.talon) != 8:
+            raise _error("talon_size", "Q2",
+                         f"The talon holds 8 cards, not {len(deal.talon)}: write the eight "
+                         "left after the deal, top first.", "talon")
+        parts.append(("talon", deal.talon))
+    return parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,10 +199,38 @@ def check_exchange(
         facts = _all_known(dealt_given, exchange, talon, plays)
         if facts is not None:
             return facts
-    violations: list[Violation] = []
     dealt: dict[Role, frozenset[Card] | None] = {
         r: frozenset(dealt_given[r]) if r in dealt_given else None for r in ROLES
     }
+    discards, counts, where_count, violations = _discards(exchange, dealt, plays, complete)
+    violations.extend(_count_breaks(counts, where_count))
+    taken = _taken(talon, counts, dealt, plays, complete)
+    after: dict[Role, frozenset[Card] | None] = {}
+    for r in ROLES:
+        d, x, t = dealt[r], discards[r], taken[r]
+        after[r] = (d - x) | frozenset(t) if d is not None and x is not None and t is not None \
+            else None
+        if d is None and x is not None and t is not None and complete:
+            inferred = (frozenset(plays[r]) - frozenset(t)) | x
+            if len(inferred) == 12:
+                dealt[r] = inferred
+    facts = ExchangeFacts(dealt, after, discards, taken, talon, ())
+    violations.extend(_played_not_held(facts, plays))
+    if complete:
+        _unplayed(deal, dealt, discards, taken, plays, violations)
+    return ExchangeFacts(dealt, after, discards, taken, talon, tuple(violations))
+
+
+def _discards(
+    exchange: Mapping[Role, tuple[Card, ...]],
+    dealt: Mapping[Role, frozenset[Card] | None],
+    plays: Mapping[Role, Plays],
+    complete: bool,
+) -> tuple[dict[Role, frozenset[Card] | None], dict[Role, int | None], dict[Role, str],
+           list[Violation]]:
+    """Q4: each role's discards (given, or in a complete deal the dealt cards he did not
+    play), their count, where the count is read from, and discards he was not dealt."""
+    violations: list[Violation] = []
     discards: dict[Role, frozenset[Card] | None] = {}
     counts: dict[Role, int | None] = {}
     where_count: dict[Role, str] = {}
@@ -198,12 +241,11 @@ def check_exchange(
             counts[r] = len(exchange[r])
             where_count[r] = f"exchange.{r}"
             if d is not None:
-                for i, card in enumerate(exchange[r]):
-                    if card not in d:
-                        violations.append(Violation(
-                            "discard_not_held", "Q4",
-                            f"The {r} hand discarded {card_name(card)}, which it was not dealt.",
-                            f"exchange.{r}[{i}]"))
+                violations.extend(
+                    Violation("discard_not_held", "Q4",
+                              f"The {r} hand discarded {card_name(card)}, which it was not "
+                              "dealt.", f"exchange.{r}[{i}]")
+                    for i, card in enumerate(exchange[r]) if card not in d)
         elif d is not None and complete:
             discards[r] = d - plays[r].keys()
             counts[r] = len(discards[r] or ())
@@ -211,7 +253,14 @@ def check_exchange(
         else:
             discards[r] = None
             counts[r] = None
-    # Q4 counts: elder 1..5, younger 1..(8 - elder's count).
+    return discards, counts, where_count, violations
+
+
+def _count_breaks(
+    counts: Mapping[Role, int | None], where_count: Mapping[Role, str]
+) -> list[Violation]:
+    """Q4 counts: elder exchanges 1..5 cards, younger 1..(8 - elder's count)."""
+    violations = []
     n_e, n_y = counts["elder"], counts["younger"]
     if n_e is not None and not 1 <= n_e <= 5:
         violations.append(Violation(
@@ -224,8 +273,20 @@ def check_exchange(
                 "exchange_count", "Q4",
                 f"Younger must exchange between 1 and {most} cards, not {n_y}.",
                 where_count["younger"]))
-    # Talon cards taken: elder the top n_e, younger the next n_y (Q4).
+    return violations
+
+
+def _taken(
+    talon: tuple[Card, ...] | None,
+    counts: Mapping[Role, int | None],
+    dealt: Mapping[Role, frozenset[Card] | None],
+    plays: Mapping[Role, Plays],
+    complete: bool,
+) -> dict[Role, tuple[Card, ...] | None]:
+    """Q4: the talon cards each role took, elder the top ones, younger the next, when known
+    (else, in a complete deal, the cards he played that he was not dealt)."""
     taken: dict[Role, tuple[Card, ...] | None] = {"elder": None, "younger": None}
+    n_e, n_y = counts["elder"], counts["younger"]
     if talon is not None and n_e is not None:
         taken["elder"] = talon[:n_e]
         if n_y is not None:
@@ -235,17 +296,12 @@ def check_exchange(
             d = dealt[r]
             if d is not None:
                 taken[r] = tuple(c for c in plays[r] if c not in d)
-    after: dict[Role, frozenset[Card] | None] = {}
-    for r in ROLES:
-        d, x, t = dealt[r], discards[r], taken[r]
-        after[r] = (d - x) | frozenset(t) if d is not None and x is not None and t is not None \
-            else None
-        if d is None and x is not None and t is not None and complete:
-            inferred = (frozenset(plays[r]) - frozenset(t)) | x
-            if len(inferred) == 12:
-                dealt[r] = inferred
-    facts = ExchangeFacts(dealt, after, discards, taken, talon, ())
-    # Played cards he cannot hold (Q6 "a card not held"; a discard played, Q4).
+    return taken
+
+
+def _played_not_held(facts: ExchangeFacts, plays: Mapping[Role, Plays]) -> list[Violation]:
+    """Played cards he cannot hold (Q6 "a card not held"; a discard played, Q4)."""
+    violations = []
     for r in ROLES:
         bad = plays[r].keys() & facts.forbidden(r)
         if not bad:
@@ -260,9 +316,7 @@ def check_exchange(
                 code, rule,
                 f"In trick {i + 1} the {r} hand played {card_name(card)}, which it did not hold: "
                 f"{reason}.", f"tricks[{i}][{pos}]"))
-    if complete:
-        _unplayed(deal, dealt, discards, taken, plays, violations)
-    return ExchangeFacts(dealt, after, discards, taken, talon, tuple(violations))
+    return violations
 
 
 def _unplayed(

@@ -7,14 +7,14 @@ player to play and his legal cards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from referee.cards import PIQUET_PACK, SUIT_NAMES, Card, card_name
 from referee.piquet.combinations import declare
 from referee.piquet.deal import _carte_blanche, _claims, rule_deal, verify_tricks
-from referee.piquet.exchange import check_exchange, verify_cards
+from referee.piquet.exchange import ExchangeFacts, check_exchange, verify_cards
 from referee.piquet.irregular import (
     Irregularity,
     lone_tricks,
@@ -107,30 +107,48 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
     score: dict[Role, int] = {"elder": 0, "younger": 0}
     for p in play_points:
         score[p.who] += p.points
-    counted = False
-    known = facts.after
-    hands_known = {r: h for r in ROLES if (h := known[r]) is not None and len(h) == 12}
-    if len(hands_known) == 2:
-        try:
-            claims, found = _claims(hands_known, deal.declarations)
-            blanche, found_cb = _carte_blanche(deal, facts, plays)
-        except RecordError:
-            pass
-        else:
-            violations += found + found_cb
-            decl = declare(claims, blanche)
-            for r in ROLES:
-                score[r] += decl.scores[r]
-                if decl.repique == r:
-                    score[r] += 60
-            counted = True
-
+    counted = _declared(deal, facts, plays, violations, score)
     if accepted:  # recorded anyway (Q12): no longer in the way of the next step
         violations = [v for v in violations if (v.code, v.location) not in accepted]
     if complete:
         return PiquetProgress("complete", None, None, tuple(violations), tuple(results), won,
                               score, counted)
-    # Who plays next: the follower of an open trick, else the last winner (elder first).
+    to_play, led = _next_to_play(results, table)
+    legal = _legal_cards(deal, facts, results, to_play, led)
+    return PiquetProgress("play", to_play, legal, tuple(violations), tuple(results), won, score,
+                          counted)
+
+
+def _declared(
+    deal: PiquetDeal, facts: ExchangeFacts, plays: Mapping[Role, Mapping[Card, Any]],
+    violations: list[Violation], score: dict[Role, int],
+) -> bool:
+    """Q3, Q5, Q7: when both hands after the exchange are known, the declarations (and a
+    repique) are added to ``score`` and their violations to ``violations``; whether they were
+    counted."""
+    known = facts.after
+    hands_known = {r: h for r in ROLES if (h := known[r]) is not None and len(h) == 12}
+    if len(hands_known) != 2:
+        return False
+    try:
+        claims, found = _claims(hands_known, deal.declarations)
+        blanche, found_cb = _carte_blanche(deal, facts, plays)
+    except RecordError:
+        return False
+    violations += found + found_cb
+    decl = declare(claims, blanche)
+    for r in ROLES:
+        score[r] += decl.scores[r]
+        if decl.repique == r:
+            score[r] += 60
+    return True
+
+
+def _next_to_play(
+    results: Sequence[TrickResult], table: Mapping[str, Role]
+) -> tuple[Role, Card | None]:
+    """Q6: who plays next (the follower of an open trick, else the last winner, elder first)
+    and the card led to him, if any."""
     to_play: Role = "elder"
     led: Card | None = None
     if results and results[-1].winner is None:
@@ -140,33 +158,49 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
         to_play = results[-1].winner
     if led is None and table.get("short_hand") == to_play:  # PT 57: he has no card left
         to_play = other(to_play)
+    return to_play, led
+
+
+def _legal_cards(
+    deal: PiquetDeal, facts: ExchangeFacts, results: Sequence[TrickResult], to_play: Role,
+    led: Card | None,
+) -> tuple[Card, ...]:
+    """Q6: the cards ``to_play`` may play, following the suit of ``led`` if he can."""
     played_all = {c for trick in deal.tricks for c in trick}
-    hand = known[to_play]
+    hand = facts.after[to_play]
     if hand is not None:
         remaining = [c for c in hand if c not in played_all]
         if led is not None and any(c.suit == led.suit for c in remaining):
             remaining = [c for c in remaining if c.suit == led.suit]
     else:
-        # Cards not yet seen that he may hold, minus the suits he has shown void in (not by a
-        # revoke recorded anyway: he held the suit), and the cards the other took back (PT 59
-        # IV); holding a card of the suit led that he took back, he must follow suit with it.
-        void = {
-            t.cards[0].suit for i, t in enumerate(results)
-            if len(t.cards) == 2 and t.leader != to_play and t.cards[1].suit != t.cards[0].suit
-            and ("revoke", f"tricks[{i}][1]") not in accepted
-        }
+        remaining = _may_hold(deal, facts, results, to_play, played_all)
         retaken = deal.retaken or {}
         mine = {c for c in retaken.get(to_play, ()) if c not in played_all}
-        theirs = {c for c in retaken.get(other(to_play), ()) if c not in played_all}
-        excluded = facts.excluded(to_play)
-        remaining = [c for c in PIQUET_PACK
-                     if c not in played_all and c not in excluded and c not in theirs
-                     and (c.suit not in void or c in mine)]
         if led is not None and any(c.suit == led.suit for c in mine):
             remaining = [c for c in remaining if c.suit == led.suit]
-    legal = tuple(sorted(remaining, key=lambda c: ("SHDC".index(c.suit), -c.rank)))
-    return PiquetProgress("play", to_play, legal, tuple(violations), tuple(results), won, score,
-                          counted)
+    return tuple(sorted(remaining, key=lambda c: ("SHDC".index(c.suit), -c.rank)))
+
+
+def _may_hold(
+    deal: PiquetDeal, facts: ExchangeFacts, results: Sequence[TrickResult], to_play: Role,
+    played_all: set[Card],
+) -> list[Card]:
+    """Q6, his hand unknown: cards not yet seen that he may hold, minus the suits he has
+    shown void in (not by a revoke recorded anyway: he held the suit), and the cards the
+    other took back (PT 59 IV); a card of his own taken back he holds whatever he showed."""
+    accepted = frozenset(deal.irregular)
+    void = {
+        t.cards[0].suit for i, t in enumerate(results)
+        if len(t.cards) == 2 and t.leader != to_play and t.cards[1].suit != t.cards[0].suit
+        and ("revoke", f"tricks[{i}][1]") not in accepted
+    }
+    retaken = deal.retaken or {}
+    mine = {c for c in retaken.get(to_play, ()) if c not in played_all}
+    theirs = {c for c in retaken.get(other(to_play), ()) if c not in played_all}
+    excluded = facts.excluded(to_play)
+    return [c for c in PIQUET_PACK
+            if c not in played_all and c not in excluded and c not in theirs
+            and (c.suit not in void or c in mine)]
 
 
 class Retake(NamedTuple):

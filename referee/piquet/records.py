@@ -238,28 +238,45 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
         tricks = tuple([tuple([_BY_NAME[c] for c in t]) for t in tricks_value])
     except (KeyError, TypeError):
         tricks = tuple(_cards(t, f"tricks[{i}]") for i, t in enumerate(tricks_value))
-    dealt = exchange = declarations = None
-    talon = None
-    if record.get("dealt") is not None:
-        dealt = {r: _cards(v, f"dealt.{r}") for r, v in _roles(record["dealt"], "dealt").items()}
-    if record.get("talon") is not None:
-        talon = _cards(record["talon"], "talon")
-    if record.get("exchange") is not None:
-        exchange = {
-            r: _cards(v, f"exchange.{r}") for r, v in _roles(record["exchange"], "exchange").items()
-        }
+    # Read in the record's order, so that the first bad field is the one reported.
+    dealt = _role_cards(record, "dealt")
+    talon = None if record.get("talon") is None else _cards(record["talon"], "talon")
+    exchange = _role_cards(record, "exchange")
+    declarations = None
     if record.get("declarations") is not None:
-        declarations = {}
-        for r, v in _roles(record["declarations"], "declarations").items():
-            if not isinstance(v, Mapping):
-                raise _bad_input("bad_announcement", "An announcement is an object.",
-                                 f"declarations.{r}")
-            declarations[r] = announcement_from_dict(v, f"declarations.{r}")
-    irregular: list[tuple[str, str]] = []
-    raw = record.get("irregular") or ()
+        declarations = _announcements(record["declarations"])
+    irregular = _irregular(record.get("irregular") or ())
+    return PiquetDeal(
+        tricks=tricks, dealt=dealt, talon=talon, exchange=exchange, declarations=declarations,
+        irregular=irregular, unplayed=_role_cards(record, "unplayed"),
+        retaken=_role_cards(record, "retaken"),
+    )
+
+
+def _role_cards(record: Mapping[str, Any], key: str) -> dict[Role, tuple[Card, ...]] | None:
+    """The record's cards per role under ``key`` (``dealt``, ``exchange``, ...), or None."""
+    if record.get(key) is None:
+        return None
+    return {r: _cards(v, f"{key}.{r}") for r, v in _roles(record[key], key).items()}
+
+
+def _announcements(value: Any) -> dict[Role, Announcement]:
+    """The record's ``declarations``: each role's announcement (Q5)."""
+    declarations = {}
+    for r, v in _roles(value, "declarations").items():
+        if not isinstance(v, Mapping):
+            raise _bad_input("bad_announcement", "An announcement is an object.",
+                             f"declarations.{r}")
+        declarations[r] = announcement_from_dict(v, f"declarations.{r}")
+    return declarations
+
+
+def _irregular(raw: Any) -> tuple[tuple[str, str], ...]:
+    """The record's ``irregular`` list: (code, location) of each irregularity accepted."""
     if not isinstance(raw, list | tuple):
         raise _bad_input("not_an_object", 'irregular is a list of {"code", "location"}.',
                          "irregular")
+    irregular: list[tuple[str, str]] = []
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping) or not isinstance(item.get("code"), str) \
                 or not isinstance(item.get("location", ""), str):
@@ -267,15 +284,4 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
                              'An irregularity is {"code": "revoke", "location": "tricks[2][1]"}.',
                              f"irregular[{i}]")
         irregular.append((item["code"], item.get("location", "")))
-    unplayed = None
-    if record.get("unplayed") is not None:
-        unplayed = {r: _cards(v, f"unplayed.{r}")
-                    for r, v in _roles(record["unplayed"], "unplayed").items()}
-    retaken = None
-    if record.get("retaken") is not None:
-        retaken = {r: _cards(v, f"retaken.{r}")
-                   for r, v in _roles(record["retaken"], "retaken").items()}
-    return PiquetDeal(
-        tricks=tricks, dealt=dealt, talon=talon, exchange=exchange, declarations=declarations,
-        irregular=tuple(irregular), unplayed=unplayed, retaken=retaken,
-    )
+    return tuple(irregular)

@@ -1,4 +1,4 @@
-"""A Piquet deal entered as the table writes it: the score sheet, or just the totals (issue 10).
+"""A Piquet deal entered as the table writes it: the score sheet, or just the totals.
 
 At the table nobody writes every card: the players say their declarations aloud, count as they
 play, and write a line.  The **score sheet** (:class:`PiquetSheet`) holds that line: carte
@@ -114,7 +114,7 @@ class Ground(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PiquetSheet:
-    """The line a table writes for one deal (CONTRACT.md §1, "Piquet sheet").
+    """The line a table writes for one deal (docs/records.md, "Piquet: the score-sheet line").
 
     ``carte_blanche``: the role that showed one (Q3), or None; ``point`` / ``sequence`` /
     ``sets``: what each role announced (a role absent: nothing announced); ``good``: what the
@@ -139,7 +139,7 @@ class PiquetSheet:
 
 @dataclass(frozen=True, slots=True)
 class PiquetTotals:
-    """A deal entered as its points only (CONTRACT.md §1, "Piquet totals"): ``scores`` per
+    """A deal entered as its points only (docs/records.md, "Piquet: totals"): ``scores`` per
     role (both when read by :func:`totals_from_record`; a claim may name one)."""
 
     scores: Mapping[Role, int]
@@ -263,7 +263,7 @@ def _entries(value: Any, location: str) -> list[tuple[Any, str]]:
 
 
 def sheet_from_record(record: Mapping[str, Any]) -> PiquetSheet:
-    """Read a Piquet score-sheet record (CONTRACT.md §1) into a :class:`PiquetSheet`.
+    """Read a Piquet score-sheet record (docs/records.md) into a :class:`PiquetSheet`.
 
     Announcements are read from the words players say (:mod:`referee.piquet.words`) or their
     structured forms.  Only the shape is checked here; what is possible is
@@ -669,6 +669,45 @@ def _play_fits(
     return problems
 
 
+def _declaration_counts(
+    sheet: PiquetSheet, notes: _Notes,
+    calls_by_category: Sequence[tuple[str, Mapping[Role, list[_Call]]]],
+) -> list[Count]:
+    """The declarations of a sheet as counting records in the Q8 order: carte blanche (Q3),
+    then point, sequences, sets (Q5), each combination the winner of a category scores."""
+    counts: list[Count] = []
+    if sheet.carte_blanche is not None:
+        counts.append(count(sheet.carte_blanche, "carte blanche", CARTE_BLANCHE_POINTS,
+                            "declaring", "carte_blanche", "carte blanche"))
+    for category, calls in calls_by_category:
+        winner, scored = _category(category, calls, sheet, notes)
+        if winner is None:
+            continue
+        for call in scored:
+            said = call.full.split(",")[0]
+            counts.append(count(winner, call.full, call.score, "declaring", category, said))
+    return counts
+
+
+def _sheet_cards(
+    tricks: Mapping[Role, int], tricks_ok: bool, notes: _Notes
+) -> tuple[Role | None, Role | None, int]:
+    """Q6 the cards and capot, from the tricks: who has the cards, who made capot, and the
+    points (10, 40 or 0)."""
+    if not tricks_ok:
+        return None, None, 0
+    if tricks["elder"] == tricks["younger"]:
+        notes.computed.append(Ground("Q6", "Six tricks each: nobody scores the cards."))
+        return None, None, 0
+    cards_to: Role = "elder" if tricks["elder"] > tricks["younger"] else "younger"
+    capot = cards_to if tricks[cards_to] == 12 else None
+    cards_points = CAPOT_POINTS if capot else CARDS_POINTS
+    what = "capot, all twelve tricks" if capot else \
+        f"the cards, {tricks[cards_to]} tricks to {tricks[other(cards_to)]}"
+    notes.computed.append(Ground("Q6", f"The {cards_to} hand: {what}, {cards_points}."))
+    return cards_to, capot, cards_points
+
+
 def rule_sheet(
     sheet: PiquetSheet,
     options: PiquetOptions = PiquetOptions(),  # noqa: B008 - frozen, shared default
@@ -696,18 +735,9 @@ def rule_sheet(
     sequence_calls = _check_sequences(sheet, notes)
     set_calls = _check_sets(sheet, notes)
     _check_sequences_against_sets(sheet, notes)
-    counts: list[Count] = []
-    if sheet.carte_blanche is not None:
-        counts.append(count(sheet.carte_blanche, "carte blanche", CARTE_BLANCHE_POINTS,
-                            "declaring", "carte_blanche", "carte blanche"))
-    for category, calls in (("point", point_calls), ("sequence", sequence_calls),
-                            ("sets", set_calls)):
-        winner, scored = _category(category, calls, sheet, notes)
-        if winner is None:
-            continue
-        for call in scored:
-            said = call.full.split(",")[0]
-            counts.append(count(winner, call.full, call.score, "declaring", category, said))
+    counts = _declaration_counts(sheet, notes, (("point", point_calls),
+                                                ("sequence", sequence_calls),
+                                                ("sets", set_calls)))
     judgement = judge_q7(counts)
     repique: Role | None = None
     if judgement is not None:
@@ -722,20 +752,7 @@ def rule_sheet(
             "order).")))
     declared = {r: sum(c.points for c in counts if c.who == r) for r in ROLES}
 
-    # Q6 the cards and capot, from the tricks.
-    cards_to: Role | None = None
-    capot: Role | None = None
-    cards_points = 0
-    if tricks_ok:
-        if tricks["elder"] != tricks["younger"]:
-            cards_to = "elder" if tricks["elder"] > tricks["younger"] else "younger"
-            capot = cards_to if tricks[cards_to] == 12 else None
-            cards_points = CAPOT_POINTS if capot else CARDS_POINTS
-            what = "capot, all twelve tricks" if capot else \
-                f"the cards, {tricks[cards_to]} tricks to {tricks[other(cards_to)]}"
-            notes.computed.append(Ground("Q6", f"The {cards_to} hand: {what}, {cards_points}."))
-        else:
-            notes.computed.append(Ground("Q6", "Six tricks each: nobody scores the cards."))
+    cards_to, capot, cards_points = _sheet_cards(tricks, tricks_ok, notes)
 
     # Q6 the play points: as counted, checked against the tricks; or derived from the totals.
     play = _play_points(sheet, declared, cards_to, cards_points, tricks, tricks_ok, options,

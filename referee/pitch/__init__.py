@@ -6,8 +6,8 @@
 - :func:`next_dealer` (P2) and :func:`match_winner` (P7) run the match.
 - :func:`hand_from_record` parses the JSON record of design.md into a :class:`PitchHand`.
 - :func:`sheet_from_record` / :func:`rule_sheet` rule on a score-sheet line, and
-  :func:`totals_from_record` / :func:`rule_totals` on bare totals (issue 10).
-- :func:`compare_claim` puts a side's claim beside the ruling on the cards (issue 11).
+  :func:`totals_from_record` / :func:`rule_totals` on bare totals (docs/records.md).
+- :func:`compare_claim` puts a side's claim beside the ruling on the cards (P5, P6).
 - Irregularities recorded anyway (P10): a record's ``irregular`` list; :func:`rule_deal` rules
   any recorded hand (a misdeal by :func:`rule_misdeal`), :func:`consequence` says a penalty,
   :func:`record_anyway` turns a refused step into the record with its irregularity.
@@ -24,7 +24,6 @@ from referee.pitch.bidding import (
 from referee.pitch.claims import (
     HINT_CODES,
     ClaimComparison,
-    ClaimHint,
     Count,
     Difference,
     Finding,
@@ -70,6 +69,7 @@ from referee.pitch.sheet import (
     sheet_from_record,
     totals_from_record,
 )
+from referee.violations import ClaimHint
 
 __all__ = [
     "DEFAULT_OPTIONS",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.pitch.claims import seat_words, sentence_start
 from referee.pitch.irregular import consequence, penalty_of
@@ -25,6 +25,7 @@ from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
     Irregularity,
+    PitchHand,
     PitchOptions,
     hand_from_record,
     parse_call,
@@ -64,6 +65,90 @@ class Anyway:
         }
 
 
+class _Table(NamedTuple):
+    """What :func:`record_anyway`'s steps share: the table (``players``, ``partnership``,
+    ``options``, ``names``), the record being written (``new``), the irregularities found
+    (``entries``) and the violations they answer (``refused``)."""
+
+    players: int
+    partnership: bool
+    options: PitchOptions
+    names: Sequence[str]
+    new: dict[str, Any]
+    entries: list[Irregularity]
+    refused: list[Violation]
+
+
+def _deal_started(table: _Table, hands: Any) -> None:
+    """P2, P10: hands dealt; one not of six cards is a misdeal."""
+    new, names = table.new, table.names
+    new["hands"] = hands
+    short = [s for s, cards in enumerate(new["hands"] or ()) if len(cards) != HAND_SIZE]
+    if short:
+        table.entries.append(Irregularity("misdeal", short[0]))
+        table.refused.append(Violation("hand_not_six", "P2",
+                                       f"{sentence_start(seat_words(short[0], names))} was dealt "
+                                       f"{len(new['hands'][short[0]])} "
+                                       "cards; each player is dealt six.", f"hands[{short[0]}]"))
+
+
+def _bid_anyway(table: _Table, hand: PitchHand, seat: int | None, value: object) -> None:
+    """P3, P10: a call; by a seat whose turn it is not, a bid out of turn."""
+    names = table.names
+    call = parse_call(value, "call")
+    state = progress(hand, table.options)
+    if state.phase != "bidding":
+        raise RecordError([Violation("bid_out_of_turn", "P3",
+                                     "The auction is over: no call can be recorded.", "call")])
+    if seat is not None and seat != state.to_act:
+        table.entries.append(Irregularity("bid_out_of_turn", seat, None, call))
+        table.refused.append(Violation("bid_out_of_turn", "P3",
+                                       f"{sentence_start(seat_words(seat, names))} called "
+                                       f"{call} out of turn: it was "
+                                       f"{seat_words(state.to_act or 0, names)}'s call.", "bids"))
+    else:
+        table.new["bids"] = [*table.new["bids"], call]
+
+
+def _card_anyway(table: _Table, hand: PitchHand, seat: int | None, card: object) -> None:
+    """P4, P10: a card; a lead out of turn (trick 2..6) or a card proving a revoke is played
+    and recorded, anything else the rules refuse is raised."""
+    new, names, options = table.new, table.names, table.options
+    state = progress(hand, options)
+    tricks = [list(t) for t in new["tricks"]]
+    leading = not tricks or len(tricks[-1]) == table.players
+    if leading:
+        tricks.append([])
+    tricks[-1].append(card)
+    new["tricks"] = tricks
+    if seat is not None and seat != state.to_act:
+        if not leading:
+            raise RecordError([Violation(
+                "out_of_turn", "P4",
+                f"It is {seat_words(state.to_act or 0, names)}'s turn; a card played out "
+                "of turn within a "
+                "trick is taken back.", "seat")])
+        lead = Irregularity("lead_out_of_turn", seat, len(tricks))
+        table.entries.append(lead)
+        new["irregular"] = [*(new.get("irregular") or []), lead.as_dict()]
+        table.refused.append(Violation("lead_out_of_turn", "P4",
+                                       f"{sentence_start(seat_words(seat, names))} led out of "
+                                       f"turn: it was {seat_words(state.to_act or 0, names)}'s "
+                                       "lead.", f"tricks[{len(tricks) - 1}][0]"))
+    # raises first_lead_out_of_turn: a first lead out of turn is always taken back
+    with_card = progress(hand_from_record(new, table.players, table.partnership, names), options)
+    before = set(state.violations)
+    fresh = [v for v in with_card.violations if v not in before]
+    others = [v for v in fresh if v.code != "revoke"]
+    if others:
+        raise RecordError(others)  # no recordable irregularity: refused as before
+    table.refused.extend(fresh)
+    revokes = with_card.recordable
+    table.entries.extend(revokes)
+    if revokes:
+        new["irregular"] = [*(new.get("irregular") or []), *(r.as_dict() for r in revokes)]
+
+
 def record_anyway(
     record: Mapping[str, Any],
     step: Mapping[str, Any],
@@ -99,65 +184,15 @@ def record_anyway(
     ):
         raise RecordError([Violation("malformed_step", "P10",
                                      f"The seat is 0 to {players - 1}, not {seat!r}.", "seat")])
+    table = _Table(players, partnership, options, names, new, entries, refused)
     if kind == "misdeal":
         entries.append(Irregularity("misdeal", seat))
     elif kind == "deal_started":
-        new["hands"] = step.get("hands")
-        short = [s for s, cards in enumerate(new["hands"] or ()) if len(cards) != HAND_SIZE]
-        if short:
-            entries.append(Irregularity("misdeal", short[0]))
-            refused.append(Violation("hand_not_six", "P2",
-                                     f"{sentence_start(seat_words(short[0], names))} was dealt "
-                                     f"{len(new['hands'][short[0]])} "
-                                     "cards; each player is dealt six.", f"hands[{short[0]}]"))
+        _deal_started(table, step.get("hands"))
     elif kind == "bid":
-        call = parse_call(step.get("call"), "call")
-        state = progress(hand, options)
-        if state.phase != "bidding":
-            raise RecordError([Violation("bid_out_of_turn", "P3",
-                                         "The auction is over: no call can be recorded.", "call")])
-        if seat is not None and seat != state.to_act:
-            entries.append(Irregularity("bid_out_of_turn", seat, None, call))
-            refused.append(Violation("bid_out_of_turn", "P3",
-                                     f"{sentence_start(seat_words(seat, names))} called "
-                                     f"{call} out of turn: it was "
-                                     f"{seat_words(state.to_act or 0, names)}'s call.", "bids"))
-        else:
-            new["bids"] = [*new["bids"], call]
+        _bid_anyway(table, hand, seat, step.get("call"))
     elif kind == "card":
-        state = progress(hand, options)
-        tricks = [list(t) for t in new["tricks"]]
-        leading = not tricks or len(tricks[-1]) == players
-        if leading:
-            tricks.append([])
-        tricks[-1].append(step.get("card"))
-        new["tricks"] = tricks
-        if seat is not None and seat != state.to_act:
-            if not leading:
-                raise RecordError([Violation(
-                    "out_of_turn", "P4",
-                    f"It is {seat_words(state.to_act or 0, names)}'s turn; a card played out "
-                    "of turn within a "
-                    "trick is taken back.", "seat")])
-            lead = Irregularity("lead_out_of_turn", seat, len(tricks))
-            entries.append(lead)
-            new["irregular"] = [*(new.get("irregular") or []), lead.as_dict()]
-            refused.append(Violation("lead_out_of_turn", "P4",
-                                     f"{sentence_start(seat_words(seat, names))} led out of "
-                                     f"turn: it was {seat_words(state.to_act or 0, names)}'s "
-                                     "lead.", f"tricks[{len(tricks) - 1}][0]"))
-        # raises first_lead_out_of_turn: a first lead out of turn is always taken back
-        with_card = progress(hand_from_record(new, players, partnership, names), options)
-        before = set(state.violations)
-        fresh = [v for v in with_card.violations if v not in before]
-        others = [v for v in fresh if v.code != "revoke"]
-        if others:
-            raise RecordError(others)  # no recordable irregularity: refused as before
-        refused.extend(fresh)
-        revokes = with_card.recordable
-        entries.extend(revokes)
-        if revokes:
-            new["irregular"] = [*(new.get("irregular") or []), *(r.as_dict() for r in revokes)]
+        _card_anyway(table, hand, seat, step.get("card"))
     else:
         raise RecordError([Violation("bad_step", "P10",
                                      f"{kind!r} is not a step of a Pitch hand.", "kind")])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.pitch.claims import seat_words, sentence_start
 from referee.pitch.records import (
@@ -109,6 +109,85 @@ def _bid(code: str, message: str, i: int) -> Violation:
     return Violation(code, "P3", message, f"bids[{i}]")
 
 
+def _they(seat: int, names: Sequence[str]) -> str:
+    """A seat opening a sentence (``"Seat 2"``, ``"Bob"``)."""
+    return sentence_start(seat_words(seat, names))
+
+
+def _call_value(call: Call, i: int) -> int:
+    """The value of a bid: a pitch is a bid of 4 (P3).
+
+    :raises RecordError: ``malformed_call`` for a call that is neither a pass nor a bid.
+    """
+    if call == PITCH:
+        return MAX_BID
+    if isinstance(call, int) and not isinstance(call, bool):
+        return call
+    raise RecordError(
+        [Violation("malformed_call", "P3", f"{call!r} is not a call.", f"bids[{i}]")]
+    )
+
+
+class _Turn(NamedTuple):
+    """Whose call it is: its place ``i`` in the auction, the ``seat``, the dealer or not, the
+    players' ``names`` for the sentences."""
+
+    i: int
+    seat: int
+    is_dealer: bool
+    names: Sequence[str]
+
+
+def _judge_bid(
+    value: int, turn: _Turn, high_bid: int | None, options: PitchOptions,
+    violations: list[Violation],
+) -> bool:
+    """P3: the breaks of one bid of ``value``, appended to ``violations``; whether the bid
+    takes the high bid as the table played it (a bid out of 1..4, or below the high bid, is
+    ignored)."""
+    i = turn.i
+    if not 1 <= value <= MAX_BID:
+        violations.append(_bid(
+            "bid_out_of_range", f"{_they(turn.seat, turn.names)} bid {value}: bids are 1 to 4.",
+            i))
+        return False
+    if value < options.min_bid:
+        violations.append(_bid(
+            "bid_below_minimum",
+            f"{_they(turn.seat, turn.names)} bid {value}, below this table's lowest bid of "
+            f"{options.min_bid}.", i))
+    stuck_min = options.stuck_dealer_min
+    if turn.is_dealer and high_bid is None and stuck_min is not None and value < stuck_min:
+        violations.append(_bid(
+            "stuck_dealer_bid_too_low",
+            f"Everyone passed, so the dealer ({seat_words(turn.seat, turn.names)}) had to bid "
+            f"at least {stuck_min}, not {value}.", i))
+    if high_bid is None or value > high_bid:
+        return True
+    if value < high_bid:
+        violations.append(_bid(
+            "bid_not_higher",
+            f"{_they(turn.seat, turn.names)} bid {value}, not higher than the high bid of "
+            f"{high_bid}.", i))
+        return False
+    if not turn.is_dealer:
+        violations.append(_bid(
+            "steal_by_non_dealer",
+            f"{_they(turn.seat, turn.names)} matched the high bid of {high_bid}: only the "
+            "dealer may steal a bid.", i))
+    elif not can_steal(high_bid, options):
+        allowed = (
+            "may not match a bid at this table"
+            if options.dealer_steal == "outbid_only"
+            else "may not match a bid of 4"
+        )
+        violations.append(_bid(
+            "steal_not_allowed",
+            f"The dealer ({seat_words(turn.seat, turn.names)}) matched the high bid of "
+            f"{high_bid}, but the dealer {allowed}.", i))
+    return True
+
+
 def check_bidding(
     players: int,
     dealer: int,
@@ -143,95 +222,24 @@ def check_bidding(
     stuck_min = options.stuck_dealer_min
     for i, call in enumerate(bids):
         seat = (dealer + 1 + i) % players
-        who = seat_words(seat, names)
-        they = sentence_start(who)  # opening a sentence
         if ended or i >= players:
             why = "after a pitch" if pitched else "after the dealer's call"
-            violations.append(
-                _bid(
-                    "bid_out_of_turn",
-                    f"{they} called {call!r} {why}: the auction was over.",
-                    i,
-                )
-            )
+            violations.append(_bid(
+                "bid_out_of_turn",
+                f"{_they(seat, names)} called {call!r} {why}: the auction was over.", i))
             continue
         is_dealer = i == players - 1
         if call == PASS:
             if is_dealer and high_bid is None and stuck_min is not None:
-                violations.append(
-                    _bid(
-                        "stuck_dealer_passed",
-                        f"Everyone passed, so the dealer ({who}) was stuck and had to bid "
-                        f"at least {max(stuck_min, options.min_bid)}.",
-                        i,
-                    )
-                )
+                violations.append(_bid(
+                    "stuck_dealer_passed",
+                    f"Everyone passed, so the dealer ({seat_words(seat, names)}) was stuck and "
+                    f"had to bid at least {max(stuck_min, options.min_bid)}.", i))
             continue
-        if call == PITCH:
-            value = MAX_BID
-        elif isinstance(call, int) and not isinstance(call, bool):
-            value = call
-        else:
-            raise RecordError(
-                [Violation("malformed_call", "P3", f"{call!r} is not a call.", f"bids[{i}]")]
-            )
-        if not 1 <= value <= MAX_BID:
-            violations.append(
-                _bid("bid_out_of_range", f"{they} bid {value}: bids are 1 to 4.", i)
-            )
+        value = _call_value(call, i)
+        turn = _Turn(i, seat, is_dealer, names)
+        if not _judge_bid(value, turn, high_bid, options, violations):
             continue
-        if value < options.min_bid:
-            violations.append(
-                _bid(
-                    "bid_below_minimum",
-                    f"{they} bid {value}, below this table's lowest bid of "
-                    f"{options.min_bid}.",
-                    i,
-                )
-            )
-        if is_dealer and high_bid is None and stuck_min is not None and value < stuck_min:
-            violations.append(
-                _bid(
-                    "stuck_dealer_bid_too_low",
-                    f"Everyone passed, so the dealer ({who}) had to bid at least "
-                    f"{stuck_min}, not {value}.",
-                    i,
-                )
-            )
-        if high_bid is not None and value <= high_bid:
-            if value < high_bid:
-                violations.append(
-                    _bid(
-                        "bid_not_higher",
-                        f"{they} bid {value}, not higher than the high bid of "
-                        f"{high_bid}.",
-                        i,
-                    )
-                )
-                continue
-            if not is_dealer:
-                violations.append(
-                    _bid(
-                        "steal_by_non_dealer",
-                        f"{they} matched the high bid of {high_bid}: only the dealer "
-                        "may steal a bid.",
-                        i,
-                    )
-                )
-            elif not can_steal(high_bid, options):
-                allowed = (
-                    "may not match a bid at this table"
-                    if options.dealer_steal == "outbid_only"
-                    else "may not match a bid of 4"
-                )
-                violations.append(
-                    _bid(
-                        "steal_not_allowed",
-                        f"The dealer ({who}) matched the high bid of {high_bid}, but the dealer "
-                        f"{allowed}.",
-                        i,
-                    )
-                )
         high_bid, high_bidder = value, seat
         if call == PITCH or (value == MAX_BID and record_complete and i == last and not is_dealer):
             pitched = ended = True

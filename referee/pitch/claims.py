@@ -124,7 +124,7 @@ def _same(ruling_key: object, claim_key: object) -> bool:
 
 
 def compare_claim(ruling: Counted, claim_ruling: Counted) -> ClaimComparison:
-    """Put a side's claim beside the referee's ruling (issue 11; P5, P6).
+    """Put a side's claim beside the referee's ruling (P5, P6).
 
     ``ruling``: the ruling on the cards (:class:`~referee.pitch.hand.PitchRuling`), or any
     ruling taken as the reference. ``claim_ruling``: the ruling on what a side claims, a score

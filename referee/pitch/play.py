@@ -20,10 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import attrgetter
 from typing import Any
 
-from referee.cards import SUIT_NAMES, Card, card_names, describe_card
+from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_names, describe_card
 from referee.pitch.claims import seat_words, sentence_start
 from referee.violations import Violation
 
@@ -75,16 +74,22 @@ def trick_winner_index(cards: Sequence[Card], trump: str) -> int:
     >>> trick_winner_index(parse_cards(["KD", "AD", "2S", "QD"]), "S")
     2
     """
-    best = 0
-    top = cards[0]
-    for j in range(1, len(cards)):
-        card = cards[j]
-        if card.suit == top.suit:
-            if card.rank > top.rank:
-                best, top = j, card
-        elif card.suit == trump:
-            best, top = j, card
-    return best
+    powers = [*map(_POWER[trump, cards[0].suit].__getitem__, cards)]
+    return powers.index(max(powers))
+
+
+#: P4 as a table: for (trump, suit led), each card's power in the trick: a trump beats a card
+#: of the suit led, which beats any other card; within a suit the higher rank wins. A card
+#: below ``_FOLLOWS`` neither followed suit nor trumped (the only plays that can be revokes).
+_FOLLOWS = 100
+_POWER: dict[tuple[str, str], dict[Card, int]] = {
+    (trump, led): {
+        card: card.rank + (2 * _FOLLOWS if card.suit == trump else
+                           _FOLLOWS if card.suit == led else 0)
+        for card in FULL_PACK
+    }
+    for trump in SUITS for led in SUITS
+}
 
 
 def _suit_word(suit: str) -> str:
@@ -113,99 +118,175 @@ def play_tricks(
     trump = tricks[0][0].suit if tricks and tricks[0] else None
     holder: dict[Card, int] = {}
     if hands is not None:
-        holder = {card: seat for seat, hand in enumerate(hands) for card in hand}
+        for seat, hand in enumerate(hands):
+            holder.update(dict.fromkeys(hand, seat))
         if trump is not None:
-            first = tricks[0][0]
-            seat = holder.get(first, pitcher)
-            if seat != pitcher:
-                violations.append(
-                    Violation(
-                        "first_lead_by_non_pitcher",
-                        "P4",
-                        f"The pitcher ({seat_words(pitcher, names)}) leads to the first trick, "
-                        f"but the {describe_card(first)} was dealt to "
-                        f"{seat_words(seat, names)}; the hand is read as led by "
-                        f"{seat_words(seat, names)}.",
-                        "tricks[0][0]",
-                    )
-                )
-                leader = seat
-
-    # Pass 1: seat every card, find each trick's winner, note every card that neither
-    # followed suit nor trumped (the only plays that can be revokes).
-    results: list[Trick] = []
-    captor: dict[Card, int] = {}
-    player: dict[Card, int] = {}
-    when: dict[Card, int] = {}  # card -> index of the trick it was played in
-    off_suit: list[tuple[int, int, int, Card, str]] = []  # seat, trick, place, card, suit led
-    next_seat = leader
-    seats_from = _seats_from(players)
-    for i, trick in enumerate(tricks):
-        if not trick:
-            break
-        if leaders and i in leaders:
-            leader = leaders[i]
-        seats = seats_from[leader]
-        player.update(zip(trick, seats, strict=False))  # the last trick may be short
-        when.update(dict.fromkeys(trick, i))
-        led = trick[0].suit
-        if not set(map(_suit, trick)) <= {led, trump}:
-            for j, card in enumerate(trick):
-                if card.suit != led and card.suit != trump:
-                    off_suit.append((seats[j], i, j, card, led))
-        if len(trick) == players and trump is not None:
-            winner = (leader + trick_winner_index(trick, trump)) % players
-            captor.update(dict.fromkeys(trick, winner))
-            results.append(Trick(leader, tuple(trick), winner))
-            leader = next_seat = winner
-        else:
-            results.append(Trick(leader, tuple(trick), None))
-            next_seat = (leader + len(trick)) % players
-
-    # Pass 2: each play against the player's hand, dealt or inferred from his plays.
-    if hands is not None and not player.items() <= holder.items():
-        for card, seat in player.items():
-            owner = holder.get(card)
-            if owner != seat:
-                i = when[card]
-                j = results[i].cards.index(card)
-                whose = ("was not dealt" if owner is None
-                         else f"was dealt to {seat_words(owner, names)}")
-                violations.append(
-                    Violation(
-                        "card_not_held",
-                        "P4",
-                        f"{sentence_start(seat_words(seat, names))} played the "
-                        f"{describe_card(card)} in trick {i + 1}, "
-                        f"but that card {whose}.",
-                        f"tricks[{i}][{j}]",
-                    )
-                )
+            leader = _first_leader(pitcher, tricks[0][0], holder, names, violations)
+    walk = _Walk(players, trump, leaders or {})
+    walk.play(leader, tricks)
+    if hands is not None:
+        if not walk.player.items() <= holder.items():
+            violations.extend(_cards_not_held(walk, holder, names))
+        violations.extend(_revokes_against_hands(walk, hands, names))
+    else:
+        violations.extend(_revokes_shown_later(walk, names))
+    if len(violations) > 1:
+        violations.sort(key=_location_key)
     voids: list[set[str]] = [set() for _ in range(players)]
-    for seat, i, j, card, led in off_suit:
+    for seat, _i, _j, _card, led in walk.off_suit:
         voids[seat].add(led)
-        if hands is not None:
-            # What he still held: his dealt cards of the suit led not played before this trick.
-            evidence = [c for c in hands[seat] if c.suit == led and when.get(c, i) >= i]
-            if evidence:
-                shown = min(evidence)
-                violations.append(
-                    Violation(
-                        "revoke",
-                        "P4",
-                        f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}, "
-                        f"playing the {describe_card(card)} on a {_suit_word(led)} lead "
-                        f"while holding the {describe_card(shown)}.",
-                        f"tricks[{i}][{j}]",
-                    )
+    return Play(
+        trump,
+        tuple(walk.results),
+        tuple(violations),
+        walk.captor,
+        walk.player,
+        holder if hands is not None else walk.player,
+        tuple(map(frozenset, voids)),
+        walk.next_seat,
+    )
+
+
+def _first_leader(
+    pitcher: int, first: Card, holder: Mapping[Card, int], names: Sequence[str],
+    violations: list[Violation],
+) -> int:
+    """Who led trick 1 (P4): the pitcher, unless the hands as dealt show the first card was
+    another seat's (``first_lead_by_non_pitcher``, appended to ``violations``)."""
+    seat = holder.get(first, pitcher)
+    if seat != pitcher:
+        violations.append(
+            Violation(
+                "first_lead_by_non_pitcher",
+                "P4",
+                f"The pitcher ({seat_words(pitcher, names)}) leads to the first trick, "
+                f"but the {describe_card(first)} was dealt to "
+                f"{seat_words(seat, names)}; the hand is read as led by "
+                f"{seat_words(seat, names)}.",
+                "tricks[0][0]",
+            )
+        )
+    return seat
+
+
+class _Walk:
+    """Pass 1 of :func:`play_tricks` (P4): seat every card, find each trick's winner, note
+    every card that neither followed suit nor trumped (the only plays that can be revokes).
+
+    ``results``: the tricks; ``captor`` / ``player`` / ``when``: card → seat that won its
+    trick / seat that played it / index of its trick; ``off_suit``: (seat, trick, place, card,
+    suit led) of each card off the suit led and not a trump; ``next_seat``: who plays next.
+    """
+
+    __slots__ = ("captor", "leaders", "next_seat", "off_suit", "player", "players",
+                 "results", "trump", "when")
+
+    def __init__(self, players: int, trump: str | None, leaders: Mapping[int, int]) -> None:
+        self.players = players
+        self.trump = trump
+        self.leaders = leaders
+        self.results: list[Trick] = []
+        self.captor: dict[Card, int] = {}
+        self.player: dict[Card, int] = {}
+        self.when: dict[Card, int] = {}
+        self.off_suit: list[tuple[int, int, int, Card, str]] = []
+        self.next_seat = 0
+
+    def play(self, leader: int, tricks: Sequence[Sequence[Card]]) -> None:
+        """Walk ``tricks`` from ``leader``, the first trick's leader."""
+        players, trump, leaders = self.players, self.trump, self.leaders
+        player, when, captor, off_suit = self.player, self.when, self.captor, self.off_suit
+        seats_from = _seats_from(players)
+        self.next_seat = leader
+        if trump is None:  # no card played yet: the first card sets trump
+            return
+        for i, trick in enumerate(tricks):
+            if not trick:
+                break
+            if i in leaders:
+                leader = leaders[i]
+            seats = seats_from[leader]
+            player.update(zip(trick, seats, strict=False))  # the last trick may be short
+            when.update(dict.fromkeys(trick, i))
+            powers = [*map(_POWER[trump, trick[0].suit].__getitem__, trick)]
+            if min(powers) < _FOLLOWS:
+                led = trick[0].suit
+                for j, power in enumerate(powers):
+                    if power < _FOLLOWS:
+                        off_suit.append((seats[j], i, j, trick[j], led))
+            if len(trick) == players:
+                winner = seats[powers.index(max(powers))]
+                captor.update(dict.fromkeys(trick, winner))
+                self.results.append(Trick(leader, tuple(trick), winner))
+                leader = self.next_seat = winner
+            else:
+                self.results.append(Trick(leader, tuple(trick), None))
+                self.next_seat = (leader + len(trick)) % players
+
+
+def _cards_not_held(
+    walk: _Walk, holder: Mapping[Card, int], names: Sequence[str]
+) -> list[Violation]:
+    """P4: each card played by a seat it was not dealt to (``card_not_held``)."""
+    found = []
+    for card, seat in walk.player.items():
+        owner = holder.get(card)
+        if owner != seat:
+            i = walk.when[card]
+            j = walk.results[i].cards.index(card)
+            whose = ("was not dealt" if owner is None
+                     else f"was dealt to {seat_words(owner, names)}")
+            found.append(
+                Violation(
+                    "card_not_held",
+                    "P4",
+                    f"{sentence_start(seat_words(seat, names))} played the "
+                    f"{describe_card(card)} in trick {i + 1}, "
+                    f"but that card {whose}.",
+                    f"tricks[{i}][{j}]",
                 )
+            )
+    return found
+
+
+def _revokes_against_hands(
+    walk: _Walk, hands: Sequence[Sequence[Card]], names: Sequence[str]
+) -> list[Violation]:
+    """P4 with the hands as dealt: a play off the suit led (not a trump) while the player
+    still held a card of that suit (his dealt cards of it not played before this trick)."""
+    found = []
+    when = walk.when
+    for seat, i, j, card, led in walk.off_suit:
+        # What he still held: his dealt cards of the suit led not played before this trick.
+        evidence = [c for c in hands[seat] if c.suit == led and when.get(c, i) >= i]
+        if not evidence:
             continue
+        shown = min(evidence)
+        found.append(
+            Violation(
+                "revoke",
+                "P4",
+                f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}, "
+                f"playing the {describe_card(card)} on a {_suit_word(led)} lead "
+                f"while holding the {describe_card(shown)}.",
+                f"tricks[{i}][{j}]",
+            )
+        )
+    return found
+
+
+def _revokes_shown_later(walk: _Walk, names: Sequence[str]) -> list[Violation]:
+    """P4 without the hands as dealt: a play off the suit led (not a trump) proven a revoke
+    when the player later shows a card of the suit he failed to follow."""
+    found = []
+    results, players = walk.results, walk.players
+    for seat, i, j, card, led in walk.off_suit:
         for i2 in range(i + 1, len(results)):
             later_trick = results[i2]
             j2 = (seat - later_trick.leader) % players
             if j2 < len(later_trick.cards) and later_trick.cards[j2].suit == led:
                 later = later_trick.cards[j2]
-                violations.append(
+                found.append(
                     Violation(
                         "revoke",
                         "P4",
@@ -218,21 +299,7 @@ def play_tricks(
                     )
                 )
                 break
-    if len(violations) > 1:
-        violations.sort(key=_location_key)
-    return Play(
-        trump,
-        tuple(results),
-        tuple(violations),
-        captor,
-        player,
-        holder if hands is not None else player,
-        tuple(frozenset(v) for v in voids),
-        next_seat,
-    )
-
-
-_suit = attrgetter("suit")
+    return found
 
 
 @cache

@@ -11,15 +11,19 @@ if it is the jack.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import FULL_PACK, JACK, Card, card_name, game_point_value
+from referee.cards import FULL_PACK, JACK, SUITS, Card, card_name, game_point_value
 from referee.pitch.play import Trick
 from referee.pitch.records import LowRule
 
 _GAME_POINTS: dict[Card, int] = {card: game_point_value(card) for card in FULL_PACK}
+#: Each suit's cards, two to ace.
+_SUIT_CARDS: dict[str, tuple[Card, ...]] = {
+    suit: tuple(sorted(card for card in FULL_PACK if card.suit == suit)) for suit in SUITS
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +92,7 @@ class Points:
 def count_points(
     trump: str,
     tricks: Sequence[Trick],
-    in_play: Iterable[Card],
+    in_play: Collection[Card],
     side_of_seat: Sequence[int],
     captor: Mapping[Card, int],
     holder: Mapping[Card, int],
@@ -100,18 +104,18 @@ def count_points(
     dealt (or, hands unknown, played). ``side_of_seat``: seat → side index. ``captor``: card →
     seat that won its trick. ``holder``: card → seat dealt it (used for ``low="holder"``).
     """
-    trumps = [card for card in in_play if card.suit == trump]
+    trumps = [*filter(in_play.__contains__, _SUIT_CARDS[trump])]  # lowest first
 
     def award(card: Card, seat: int | None) -> PointAward:
         return PointAward(card, seat, None if seat is None else side_of_seat[seat])
 
     high = low_award = jack = None
     if trumps:
-        top, bottom = max(trumps), min(trumps)
+        top, bottom = trumps[-1], trumps[0]
         high = award(top, captor.get(top))
         low_award = award(bottom, (holder if low == "holder" else captor).get(bottom))
         jack_card = Card(JACK, trump)
-        if jack_card in trumps:
+        if jack_card in in_play:
             jack = award(jack_card, captor.get(jack_card))
 
     game_points = [0] * (max(side_of_seat) + 1)

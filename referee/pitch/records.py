@@ -8,7 +8,7 @@ form of design.md into a :class:`PitchHand`; the engine itself works on parsed v
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -348,61 +348,90 @@ def hand_from_record(
     :raises RecordError: ``malformed_record`` / ``malformed_call`` / ``malformed_card`` with
         the location of the first bad value.
     """
-
-    def bad(message: str, location: str, code: str = "malformed_record") -> RecordError:
-        return RecordError([Violation(code, "P9", message, location)])
-
-    def cards(value: object, location: str) -> tuple[Card, ...]:
-        if not isinstance(value, (list, tuple)):
-            raise bad("Expected a list of cards.", location)
-        try:  # the hot path: every card written canonically ("TH")
-            found = tuple(map(_BY_NAME.__getitem__, value))
-        except (KeyError, TypeError):
-            pass
-        else:
-            return found
-        out = []
-        for j, text in enumerate(value):
-            try:
-                out.append(parse_card(text))
-            except CardError as exc:
-                raise bad(str(exc) + ".", f"{location}[{j}]", "malformed_card") from None
-        return tuple(out)
-
-    def lists(value: object, location: str) -> Sequence[object]:
-        if not isinstance(value, (list, tuple)):
-            raise bad("Expected a list.", location)
-        return value
-
     dealer = record.get("dealer")
     if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise bad("The dealer is a seat number.", "dealer")
-    bids = tuple(
-        parse_call(c, f"bids[{i}]") for i, c in enumerate(lists(record.get("bids"), "bids"))
-    )
-    tricks = tuple(
-        cards(t, f"tricks[{i}]") for i, t in enumerate(lists(record.get("tricks"), "tricks"))
-    )
+        raise _malformed("The dealer is a seat number.", "dealer")
+    bids = _calls(record.get("bids"))
+    tricks = _card_lists(record.get("tricks"), "tricks")
     hands = None
     if record.get("hands") is not None:
-        hands = tuple(
-            cards(h, f"hands[{i}]") for i, h in enumerate(lists(record["hands"], "hands"))
-        )
+        hands = _card_lists(record["hands"], "hands")
     claimed = None
     if record.get("claimed") is not None:
-        raw = lists(record["claimed"], "claimed")
-        for i, value in enumerate(raw):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise bad("A claimed score change is a whole number.", f"claimed[{i}]")
-        claimed = tuple(int(v) for v in raw)  # type: ignore[call-overload]
+        claimed = _claimed(record["claimed"])
     irregular: tuple[Irregularity, ...] = ()
     if record.get("irregular") is not None:
         irregular = tuple(
             irregularity_from_record(item, players, f"irregular[{i}]")
-            for i, item in enumerate(lists(record["irregular"], "irregular"))
+            for i, item in enumerate(_list(record["irregular"], "irregular"))
         )
     return PitchHand(players, partnership, dealer, bids, tricks, hands, claimed, irregular,
                      check_names(names, players))
+
+
+#: The calls written as words, exactly as :func:`parse_call` returns them (P3).
+_CALL_WORDS: dict[str, Call] = {PASS: PASS, PITCH: PITCH}
+
+
+def _calls(value: object) -> tuple[Call, ...]:
+    """The record's ``bids`` (P3), each read by :func:`parse_call`."""
+    found: list[Call] = []
+    for i, call in enumerate(_list(value, "bids")):
+        if type(call) is int:  # the hot path: a bid, or a word written as parse_call gives it
+            found.append(call)
+        elif isinstance(call, str) and call in _CALL_WORDS:
+            found.append(_CALL_WORDS[call])
+        else:
+            found.append(parse_call(call, f"bids[{i}]"))
+    return tuple(found)
+
+
+def _malformed(message: str, location: str, code: str = "malformed_record") -> RecordError:
+    return RecordError([Violation(code, "P9", message, location)])
+
+
+def _list(value: object, location: str) -> Sequence[object]:
+    if not isinstance(value, (list, tuple)):
+        raise _malformed("Expected a list.", location)
+    return value
+
+
+def _card_lists(value: object, location: str) -> tuple[tuple[Card, ...], ...]:
+    """A list of lists of cards (tricks, hands), each card as a :class:`Card` (P1)."""
+    groups = _list(value, location)
+    found = []
+    try:  # the hot path: lists of cards written canonically ("TH")
+        for group in groups:
+            if type(group) is not list:
+                break
+            found.append(tuple(map(_BY_NAME.__getitem__, group)))
+        else:
+            return tuple(found)
+    except (KeyError, TypeError):
+        pass
+    return tuple(_cards(group, f"{location}[{i}]") for i, group in enumerate(groups))
+
+
+def _cards(value: object, location: str) -> tuple[Card, ...]:
+    """One list of cards, any accepted notation (:func:`~referee.cards.parse_card`)."""
+    out = []
+    for j, text in enumerate(_list(value, location)):
+        try:
+            if not isinstance(text, str):
+                raise CardError(f"{text!r} is not a card")
+            out.append(parse_card(text))
+        except CardError as exc:
+            raise _malformed(str(exc) + ".", f"{location}[{j}]", "malformed_card") from None
+    return tuple(out)
+
+
+def _claimed(value: object) -> tuple[int, ...]:
+    found = []
+    for i, item in enumerate(_list(value, "claimed")):
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise _malformed("A claimed score change is a whole number.", f"claimed[{i}]")
+        found.append(int(item))
+    return tuple(found)
 
 
 def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
@@ -416,6 +445,33 @@ def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
             f"Name each of the {players} players, in seat order ({len(names)} names given).",
             "names")])
     return tuple(names)
+
+
+def _irregular_trick(
+    trick: object, kind: str, on_sheet: bool, bad: Callable[[str, str], RecordError]
+) -> int | None:
+    """The trick (1..6) of an irregularity that has one (P10), else ``None``."""
+    optional = ((on_sheet and kind == "revoke") or kind == "exposed_card") and trick is None
+    if kind in ("revoke", "lead_out_of_turn", "exposed_card") and not optional:
+        if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 6:
+            raise bad(f"Name the trick, 1 to {TRICKS_PER_HAND}, not {trick!r}.", "trick")
+        return trick
+    if trick is not None:
+        raise bad(f"A {kind.replace('_', ' ')} has no trick.", "trick")
+    return None
+
+
+def _irregular_call(
+    call: object, kind: str, location: str, bad: Callable[[str, str], RecordError]
+) -> Call | None:
+    """The call of a bid out of turn (P10), else ``None``."""
+    if kind == "bid_out_of_turn":
+        if call is None:
+            raise bad("Give the call made out of turn.", "call")
+        return parse_call(call, f"{location}.call")
+    if call is not None:
+        raise bad(f"A {kind.replace('_', ' ')} has no call.", "call")
+    return None
 
 
 def irregularity_from_record(
@@ -454,18 +510,6 @@ def irregularity_from_record(
     if on_sheet and kind in NEW_DEAL_KINDS:
         raise bad("A misdealt hand is not scored: record the misdeal, not a score-sheet line.",
                   "type")
-    trick = value.get("trick")
-    optional = ((on_sheet and kind == "revoke") or kind == "exposed_card") and trick is None
-    if kind in ("revoke", "lead_out_of_turn", "exposed_card") and not optional:
-        if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 6:
-            raise bad(f"Name the trick, 1 to {TRICKS_PER_HAND}, not {trick!r}.", "trick")
-    elif trick is not None:
-        raise bad(f"A {kind.replace('_', ' ')} has no trick.", "trick")
-    call = None
-    if kind == "bid_out_of_turn":
-        if value.get("call") is None:
-            raise bad("Give the call made out of turn.", "call")
-        call = parse_call(value["call"], f"{location}.call")
-    elif value.get("call") is not None:
-        raise bad(f"A {kind.replace('_', ' ')} has no call.", "call")
+    trick = _irregular_trick(value.get("trick"), kind, on_sheet, bad)
+    call = _irregular_call(value.get("call"), kind, location, bad)
     return Irregularity(kind, seat, trick, call)

@@ -1,4 +1,4 @@
-"""A hand entered the way a table keeps score: the score-sheet line and bare totals (issue 10).
+"""A hand entered the way a table keeps score: the score-sheet line and bare totals.
 
 A **score sheet** says who pitched and for how much (or the whole auction), who took High, Low,
 Jack (or "not out") and Game (or "tied"), optionally trump, each side's count for Game, that a
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, TypeGuard
 
 from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, game_point_value
 from referee.pitch.bidding import can_steal, check_bidding
@@ -83,7 +83,7 @@ def most_game_points(players: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class PitchSheet:
-    """A score-sheet line (CONTRACT.md, "Pitch sheet"), parsed.
+    """A score-sheet line (docs/records.md, "Pitch: the score-sheet line"), parsed.
 
     ``players``/``partnership``: the table (P1). Seats are 0..players-1; in partnership any
     seat of a side names the side. ``high``, ``low``: the seat that took High and Low (Low:
@@ -118,7 +118,7 @@ class PitchSheet:
 
 @dataclass(frozen=True, slots=True)
 class PitchTotals:
-    """A totals line (CONTRACT.md, "Pitch totals"), parsed: ``scores`` per side (points, may
+    """A totals line (docs/records.md, "Pitch: totals"), parsed: ``scores`` per side (points, may
     be negative), the ``pitcher``'s seat (P7 needs his side), his ``bid`` or ``None``;
     ``names`` as for :class:`PitchSheet`."""
 
@@ -325,14 +325,14 @@ def _bad(
     return RecordError([Violation(code, rule, message, location)])
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seat(value: object, players: int, location: str, what: str, rule: str) -> int:
-    if not _whole(value) or not 0 <= value < players:  # type: ignore[operator]
+    if not _whole(value) or not 0 <= value < players:
         raise _bad(f"{what}: name a seat, 0 to {players - 1}, not {value!r}.", location, rule)
-    return int(value)  # type: ignore[call-overload]
+    return int(value)
 
 
 def _numbers(value: object, location: str, what: str) -> tuple[int, ...]:
@@ -358,16 +358,120 @@ def _mapping(record: object, name: str, allowed: frozenset[str]) -> Mapping[str,
 
 
 def _bid_value(value: object, location: str) -> int:
-    if not _whole(value) or not 1 <= value <= MAX_BID:  # type: ignore[operator]
+    if not _whole(value) or not 1 <= value <= MAX_BID:
         raise _bad(f"A bid is 1 to 4, not {value!r}.", location, "P3", "bid_out_of_range")
-    return int(value)  # type: ignore[call-overload]
+    return int(value)
+
+
+def _point_seat(
+    line: Mapping[str, Any], players: int, key: str, what: str, nullable: bool
+) -> int | None:
+    """The seat that took a point (P5), ``None`` for Jack or Game when ``nullable``."""
+    if key not in line:
+        hint = f"or null ({_NULL_WORDS[key]})" if nullable else "(it always goes to someone)"
+        raise _bad(f"{what}: name the seat {hint}.", f"sheet.{key}", "P5")
+    value = line[key]
+    if value is None:
+        if nullable:
+            return None
+        raise _bad(
+            f"{what} always goes to someone: a trump is always in play (the pitcher's "
+            "first lead), so name the seat that took it.",
+            f"sheet.{key}",
+            "P5",
+        )
+    return _seat(value, players, f"sheet.{key}", what, "P5")
+
+
+def _sheet_bids(line: Mapping[str, Any], dealer: int | None) -> tuple[Call, ...] | None:
+    """The auction of a sheet line, if given (P3): it needs the dealer."""
+    if line.get("bids") is None:
+        return None
+    raw = line["bids"]
+    if not isinstance(raw, (list, tuple)):
+        raise _bad("The bids are a list of calls from the dealer's left.", "sheet.bids", "P3")
+    bids = tuple(parse_call(c, f"sheet.bids[{i}]") for i, c in enumerate(raw))
+    if dealer is None:
+        raise _bad(
+            "With the bids, give the dealer: the auction starts at his left (P3).",
+            "sheet.dealer",
+            "P3",
+        )
+    return bids
+
+
+def _sheet_trump(line: Mapping[str, Any]) -> str | None:
+    """The trump suit of a sheet line, if given (P4)."""
+    if line.get("trump") is None:
+        return None
+    text = line["trump"]
+    trump = _SUIT_INPUT.get(text, text.upper()) if isinstance(text, str) else None
+    if trump not in SUITS:
+        raise _bad(f"Trump is a suit: S, H, D or C, not {text!r}.", "sheet.trump", "P4")
+    return trump
+
+
+def _sheet_game_points(
+    line: Mapping[str, Any], n_sides: int, partnership: bool
+) -> tuple[int, ...] | None:
+    """The game points per side of a sheet line, if given (P5)."""
+    if line.get("game_points") is None:
+        return None
+    game_points = _numbers(line["game_points"], "sheet.game_points", "The game points")
+    if len(game_points) != n_sides:
+        raise _bad(
+            f"Give one count of game points per {'team' if partnership else 'player'}: "
+            f"{n_sides}, not {len(game_points)}.",
+            "sheet.game_points",
+            "P5",
+        )
+    for i, value in enumerate(game_points):
+        if value < 0:
+            raise _bad("A count of game points is 0 or more.", f"sheet.game_points[{i}]", "P5")
+    return game_points
+
+
+def _sheet_claimed(
+    line: Mapping[str, Any], players: int, n_sides: int, partnership: bool
+) -> tuple[int, ...] | None:
+    """The score the table wrote on a sheet line, if given: per seat or per side (P6)."""
+    if line.get("claimed") is None:
+        return None
+    claimed = _numbers(line["claimed"], "sheet.claimed", "The claimed score")
+    if len(claimed) not in (players, n_sides):
+        per = f"{players} (one per seat)"
+        if partnership:
+            per += f" or {n_sides} (one per team)"
+        raise _bad(
+            f"The claimed score has {len(claimed)} numbers; give {per}.",
+            "sheet.claimed",
+            "P6",
+            "claimed_wrong_length",
+        )
+    return claimed
+
+
+def _sheet_irregular(line: Mapping[str, Any], players: int) -> tuple[Irregularity, ...]:
+    """The irregularities recorded on a sheet line (P10)."""
+    if line.get("irregular") is None:
+        return ()
+    raw_irregular = line["irregular"]
+    if not isinstance(raw_irregular, (list, tuple)):
+        raise _bad("The irregularities are a list.", "sheet.irregular", "P10")
+    irregular = tuple(
+        irregularity_from_record(item, players, f"sheet.irregular[{i}]", on_sheet=True)
+        for i, item in enumerate(raw_irregular)
+    )
+    out_of_turn_leaders(irregular)  # a first lead out of turn cannot stand
+    return irregular
 
 
 def sheet_from_record(
     record: Mapping[str, Any], players: int, partnership: bool, names: Sequence[str] = ()
 ) -> PitchSheet:
-    """Parse a score-sheet line (CONTRACT.md, "Pitch sheet") into a :class:`PitchSheet`;
-    ``names``: the players, one per seat (or empty), named in the ruling's sentences.
+    """Parse a score-sheet line (docs/records.md, "Pitch: the score-sheet line") into a
+    :class:`PitchSheet`; ``names``: the players, one per seat (or empty), named in the
+    ruling's sentences.
 
     Required: ``high``, ``low`` (seats: they always go, P5), the keys ``jack`` and ``game``
     (a seat, or ``null`` for "not out" / "tied"), and either ``bids`` (with ``dealer``) or
@@ -384,42 +488,15 @@ def sheet_from_record(
     line = _mapping(record, "sheet", _SHEET_KEYS)
     n_sides = len(sides_of(players, partnership))
 
-    def seat(key: str, what: str, rule: str, nullable: bool) -> int | None:
-        if key not in line:
-            hint = f"or null ({_NULL_WORDS[key]})" if nullable else "(it always goes to someone)"
-            raise _bad(f"{what}: name the seat {hint}.", f"sheet.{key}", rule)
-        value = line[key]
-        if value is None:
-            if nullable:
-                return None
-            raise _bad(
-                f"{what} always goes to someone: a trump is always in play (the pitcher's "
-                "first lead), so name the seat that took it.",
-                f"sheet.{key}",
-                rule,
-            )
-        return _seat(value, players, f"sheet.{key}", what, rule)
-
-    high = seat("high", "High", "P5", False)
-    low = seat("low", "Low", "P5", False)
-    jack = seat("jack", "Jack", "P5", True)
-    game = seat("game", "Game", "P5", True)
+    high = _point_seat(line, players, "high", "High", False)
+    low = _point_seat(line, players, "low", "Low", False)
+    jack = _point_seat(line, players, "jack", "Jack", True)
+    game = _point_seat(line, players, "game", "Game", True)
     assert high is not None and low is not None
     dealer = None
     if line.get("dealer") is not None:
         dealer = _seat(line["dealer"], players, "sheet.dealer", "The dealer", "P2")
-    bids = None
-    if line.get("bids") is not None:
-        raw = line["bids"]
-        if not isinstance(raw, (list, tuple)):
-            raise _bad("The bids are a list of calls from the dealer's left.", "sheet.bids", "P3")
-        bids = tuple(parse_call(c, f"sheet.bids[{i}]") for i, c in enumerate(raw))
-        if dealer is None:
-            raise _bad(
-                "With the bids, give the dealer: the auction starts at his left (P3).",
-                "sheet.dealer",
-                "P3",
-            )
+    bids = _sheet_bids(line, dealer)
     pitcher = None
     if line.get("pitcher") is not None:
         pitcher = _seat(line["pitcher"], players, "sheet.pitcher", "The pitcher", "P3")
@@ -429,53 +506,15 @@ def sheet_from_record(
         raise _bad(
             "Give the bids, or at least the pitcher and his bid (P3).", f"sheet.{key}", "P3"
         )
-    trump = None
-    if line.get("trump") is not None:
-        text = line["trump"]
-        trump = _SUIT_INPUT.get(text, text.upper()) if isinstance(text, str) else None
-        if trump not in SUITS:
-            raise _bad(f"Trump is a suit: S, H, D or C, not {text!r}.", "sheet.trump", "P4")
-    game_points = None
-    if line.get("game_points") is not None:
-        game_points = _numbers(line["game_points"], "sheet.game_points", "The game points")
-        if len(game_points) != n_sides:
-            raise _bad(
-                f"Give one count of game points per {'team' if partnership else 'player'}: "
-                f"{n_sides}, not {len(game_points)}.",
-                "sheet.game_points",
-                "P5",
-            )
-        for i, value in enumerate(game_points):
-            if value < 0:
-                raise _bad("A count of game points is 0 or more.", f"sheet.game_points[{i}]", "P5")
+    trump = _sheet_trump(line)
+    game_points = _sheet_game_points(line, n_sides, partnership)
     single = line.get("single_trump", False)
     if single is None:
         single = False
     if not isinstance(single, bool):
         raise _bad("single_trump is true or false.", "sheet.single_trump", "P5")
-    claimed = None
-    if line.get("claimed") is not None:
-        claimed = _numbers(line["claimed"], "sheet.claimed", "The claimed score")
-        if len(claimed) not in (players, n_sides):
-            per = f"{players} (one per seat)"
-            if partnership:
-                per += f" or {n_sides} (one per team)"
-            raise _bad(
-                f"The claimed score has {len(claimed)} numbers; give {per}.",
-                "sheet.claimed",
-                "P6",
-                "claimed_wrong_length",
-            )
-    irregular: tuple[Irregularity, ...] = ()
-    if line.get("irregular") is not None:
-        raw_irregular = line["irregular"]
-        if not isinstance(raw_irregular, (list, tuple)):
-            raise _bad("The irregularities are a list.", "sheet.irregular", "P10")
-        irregular = tuple(
-            irregularity_from_record(item, players, f"sheet.irregular[{i}]", on_sheet=True)
-            for i, item in enumerate(raw_irregular)
-        )
-        out_of_turn_leaders(irregular)  # a first lead out of turn cannot stand
+    claimed = _sheet_claimed(line, players, n_sides, partnership)
+    irregular = _sheet_irregular(line, players)
     return PitchSheet(
         players=players,
         partnership=partnership,
@@ -502,7 +541,7 @@ _NULL_WORDS = {"jack": "null = the jack of trumps was not out", "game": "null = 
 def totals_from_record(
     record: Mapping[str, Any], players: int, partnership: bool, names: Sequence[str] = ()
 ) -> PitchTotals:
-    """Parse a totals line (CONTRACT.md, "Pitch totals") into a :class:`PitchTotals`;
+    """Parse a totals line (docs/records.md, "Pitch: totals") into a :class:`PitchTotals`;
     ``names`` as for :func:`sheet_from_record`.
 
     ``scores``: one whole number per side (per seat solo, per team in partnership);
@@ -556,45 +595,30 @@ def _won_words(ruling: PitchSheetRuling) -> list[str]:
     return [", ".join(n) for n in names]
 
 
-def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> PitchSheetRuling:
-    """Rule on a score-sheet line (P3, P5, P6; issue 10).
+class _Found(NamedTuple):
+    """What a sheet ruling found so far: ``verified``, ``computed``, ``as_reported``
+    (:class:`~referee.pitch.claims.Finding` each) and ``violations``."""
 
-    Checked (each failure a violation located ``sheet.<key>``):
+    verified: list[Finding]
+    computed: list[Finding]
+    as_reported: list[Finding]
+    violations: list[Violation]
 
-    - P3, with the bids: the auction is legal (:func:`~referee.pitch.check_bidding`) and the
-      pitcher and bid written, if any, are the auction's (``pitcher_not_high_bidder``,
-      ``bid_not_high_bid``). Without them: the bid is at least ``min_bid``
-      (``bid_below_minimum``), and a dealer's bid below ``stuck_dealer_min`` is possible only
-      over or matching another bid (``stuck_dealer_bid_too_low``).
-    - P4/P5, a single trump: it was the pitcher's opening lead and won its trick, so High and
-      Low (and the Jack, when that trump is the jack) are the pitcher's side's
-      (``single_trump_not_pitchers``).
-    - P5, game points: they add up to no more than the cards in play hold
-      (``game_points_too_many``), and Game goes to the single highest count, nobody on a tie
-      (``game_not_highest_count``).
-    - P6: the claimed score is the rules' score (``claimed_score_differs``).
 
-    Computed: the points won per side, pooled per team (P5), the bid made or set back and the
-    score changes (P6), the next dealer (P2). Taken on trust: who took each point (no cards),
-    the game points as counted, the pitcher when the auction is not given, that nobody revoked.
+def _sheet_auction(
+    sheet: PitchSheet, options: PitchOptions, found: _Found
+) -> tuple[int, int, bool]:
+    """P3 on a sheet line: the pitcher, his bid and whether he pitched, from the bids when
+    given (checked), else as written (:func:`_bid_checks`).
 
-    :raises RecordError: an auction nobody won (``redeal``, ``no_pitcher``,
-        ``bidding_incomplete``), located ``sheet.bids``.
+    :raises RecordError: an auction nobody won, located ``sheet.bids``.
     """
-    players = sheet.players
-    sides = sides_of(players, sheet.partnership)
-    side_of = side_of_seat(players, sheet.partnership)
-    seat_names = sheet.names
+    players, seat_names = sheet.players, sheet.names
+    verified, computed, as_reported, violations = found
 
     def seat(number: int | None) -> str:
         return seat_words(number or 0, seat_names)
 
-    verified: list[Finding] = []
-    computed: list[Finding] = []
-    as_reported: list[Finding] = []
-    violations: list[Violation] = []
-
-    # P3: the pitcher and his bid.
     pitched = False
     if sheet.bids is not None:
         assert sheet.dealer is not None  # sheet_from_record requires it with the bids
@@ -633,13 +657,23 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         assert sheet.pitcher is not None and sheet.bid is not None
         pitcher, bid = sheet.pitcher, sheet.bid
         violations.extend(_bid_checks(sheet, pitcher, bid, options, verified, as_reported))
-    pitcher_side = side_of[pitcher]
+    return pitcher, bid, pitched
 
-    # P5: who took each point.
-    high = SheetPoint(sheet.high, side_of[sheet.high])
-    low = SheetPoint(sheet.low, side_of[sheet.low])
-    jack = SheetPoint(sheet.jack, None if sheet.jack is None else side_of[sheet.jack])
-    game = SheetPoint(sheet.game, None if sheet.game is None else side_of[sheet.game])
+
+def _sheet_points(
+    sheet: PitchSheet, options: PitchOptions, points: tuple[SheetPoint, ...],
+    pitcher_side: int, found: _Found,
+) -> None:
+    """P4, P5 on a sheet line: who took each point, checked for a single trump and against
+    the game points when given, else taken as reported."""
+    sides = sides_of(sheet.players, sheet.partnership)
+    seat_names = sheet.names
+    verified, _computed, as_reported, violations = found
+    high, low, jack, game = points
+
+    def seat(number: int | None) -> str:
+        return seat_words(number or 0, seat_names)
+
     if sheet.single_trump:
         violations.extend(_single_trump_checks(sides, pitcher_side, high, low, jack, verified,
                                                seat_names))
@@ -666,27 +700,18 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         Finding("P4", "Nobody revoked: without the cards the play cannot be checked.")
     )
 
-    # P5 points won, pooled per side; P6 the score.
-    won = [0] * len(sides)
-    for point in (high, low, jack, game):
-        if point.side is not None:
-            won[point.side] += 1
-    made = won[pitcher_side] >= bid
-    changes = list(won)
-    if not made:
-        changes[pitcher_side] = -bid
-    if sheet.partnership:
-        computed.append(Finding("P5", "Partners pool what they won: each team scores as one."))
-    what = [", ".join(n for n, p in (("High", high), ("Low", low), ("Jack", jack),
-                                      ("Game", game)) if p.side == k) for k in range(len(sides))]
-    computed.append(
-        Finding("P5", "Points won: " + "; ".join(
-            f"{side_words(sides, k, seat_names)} {won[k]} ({what[k] or 'nothing'})"
-            for k in range(len(sides))
-        ) + ".")
-    )
-    computed.append(Finding("P6", bid_sentence(sides, pitcher_side, bid, won[pitcher_side],
-                                               seat_names)))
+
+
+def _sheet_penalties(
+    sheet: PitchSheet, options: PitchOptions, pitcher_side: int, bid: int, won: list[int],
+    changes: list[int], jack_game: tuple[SheetPoint, SheetPoint], found: _Found,
+) -> tuple[tuple[int, ...] | None, list[int], bool, tuple[IrregularityRuling, ...]]:
+    """P10 on a sheet line: the penalties of the irregularities recorded; (the scores as
+    played when the penalties changed them, the scores, void, the irregularities ruled)."""
+    players = sheet.players
+    side_of = side_of_seat(players, sheet.partnership)
+    jack, game = jack_game
+    computed, as_reported = found.computed, found.as_reported
     as_played = None
     void = False
     irregularities: tuple[IrregularityRuling, ...] = ()
@@ -722,6 +747,81 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         as_reported.extend(Finding("P10", item.what) for item in irregularities)
         if any(item.kind == "revoke" for item in sheet.irregular):
             as_reported[:] = [f for f in as_reported if not f.what.startswith("Nobody revoked")]
+    return as_played, changes, void, irregularities
+
+
+def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> PitchSheetRuling:
+    """Rule on a score-sheet line (P3, P5, P6).
+
+    Checked (each failure a violation located ``sheet.<key>``):
+
+    - P3, with the bids: the auction is legal (:func:`~referee.pitch.check_bidding`) and the
+      pitcher and bid written, if any, are the auction's (``pitcher_not_high_bidder``,
+      ``bid_not_high_bid``). Without them: the bid is at least ``min_bid``
+      (``bid_below_minimum``), and a dealer's bid below ``stuck_dealer_min`` is possible only
+      over or matching another bid (``stuck_dealer_bid_too_low``).
+    - P4/P5, a single trump: it was the pitcher's opening lead and won its trick, so High and
+      Low (and the Jack, when that trump is the jack) are the pitcher's side's
+      (``single_trump_not_pitchers``).
+    - P5, game points: they add up to no more than the cards in play hold
+      (``game_points_too_many``), and Game goes to the single highest count, nobody on a tie
+      (``game_not_highest_count``).
+    - P6: the claimed score is the rules' score (``claimed_score_differs``).
+
+    Computed: the points won per side, pooled per team (P5), the bid made or set back and the
+    score changes (P6), the next dealer (P2). Taken on trust: who took each point (no cards),
+    the game points as counted, the pitcher when the auction is not given, that nobody revoked.
+
+    :raises RecordError: an auction nobody won (``redeal``, ``no_pitcher``,
+        ``bidding_incomplete``), located ``sheet.bids``.
+    """
+    players = sheet.players
+    sides = sides_of(players, sheet.partnership)
+    side_of = side_of_seat(players, sheet.partnership)
+    seat_names = sheet.names
+
+    def seat(number: int | None) -> str:
+        return seat_words(number or 0, seat_names)
+
+    verified: list[Finding] = []
+    computed: list[Finding] = []
+    as_reported: list[Finding] = []
+    violations: list[Violation] = []
+
+    found = _Found(verified, computed, as_reported, violations)
+    pitcher, bid, pitched = _sheet_auction(sheet, options, found)
+    pitcher_side = side_of[pitcher]
+
+    # P5: who took each point.
+    high = SheetPoint(sheet.high, side_of[sheet.high])
+    low = SheetPoint(sheet.low, side_of[sheet.low])
+    jack = SheetPoint(sheet.jack, None if sheet.jack is None else side_of[sheet.jack])
+    game = SheetPoint(sheet.game, None if sheet.game is None else side_of[sheet.game])
+    _sheet_points(sheet, options, (high, low, jack, game), pitcher_side, found)
+
+    # P5 points won, pooled per side; P6 the score.
+    won = [0] * len(sides)
+    for point in (high, low, jack, game):
+        if point.side is not None:
+            won[point.side] += 1
+    made = won[pitcher_side] >= bid
+    changes = list(won)
+    if not made:
+        changes[pitcher_side] = -bid
+    if sheet.partnership:
+        computed.append(Finding("P5", "Partners pool what they won: each team scores as one."))
+    what = [", ".join(n for n, p in (("High", high), ("Low", low), ("Jack", jack),
+                                      ("Game", game)) if p.side == k) for k in range(len(sides))]
+    computed.append(
+        Finding("P5", "Points won: " + "; ".join(
+            f"{side_words(sides, k, seat_names)} {won[k]} ({what[k] or 'nothing'})"
+            for k in range(len(sides))
+        ) + ".")
+    )
+    computed.append(Finding("P6", bid_sentence(sides, pitcher_side, bid, won[pitcher_side],
+                                               seat_names)))
+    as_played, changes, void, irregularities = _sheet_penalties(
+        sheet, options, pitcher_side, bid, won, changes, (jack, game), found)
     claimed_ok = None
     if sheet.claimed is not None:
         wrong = claimed_violations(sheet.claimed, changes, players, sheet.partnership, "sheet.",
@@ -904,6 +1004,79 @@ def _game_checks(
     return found
 
 
+def _pitcher_score_possible(
+    mine: int, bid: int | None, who: str, here: str, violations: list[Violation]
+) -> bool:
+    """P6: whether the pitcher's side's score ``mine`` is possible with ``bid`` (if known);
+    when not, a ``pitcher_score_impossible`` violation is appended."""
+    pitcher_ok = True
+    if mine == 0:
+        pitcher_ok = False
+        violations.append(
+            Violation("pitcher_score_impossible", "P6",
+                      f"{sentence_start(who)} pitched: it scores at least its bid, or is set back "
+                      "by it, never 0.", here)
+        )
+    elif bid is not None and mine > 0 and mine < bid:
+        pitcher_ok = False
+        violations.append(
+            Violation("pitcher_score_impossible", "P6",
+                      f"{sentence_start(who)} bid {bid}: it scores at least {bid}, or is set back "
+                      f"{bid} (write {-bid}), never {mine}.", here)
+        )
+    elif bid is not None and mine < 0 and mine != -bid:
+        pitcher_ok = False
+        violations.append(
+            Violation("pitcher_score_impossible", "P6",
+                      f"{sentence_start(who)} bid {bid}: set back, it loses exactly {bid} "
+                      f"(write {-bid}), not {-mine}.", here)
+        )
+    elif mine > 4 or mine < -MAX_BID:
+        pitcher_ok = False
+        violations.append(
+            Violation("pitcher_score_impossible", "P6",
+                      f"{sentence_start(who)} pitched: it scores at most 4, or is set back at most "
+                      f"4 (the highest bid), never {mine}.", here)
+        )
+    return pitcher_ok
+
+
+def _totals_fit(
+    mine: int, others: int, set_back: int | None, who: str, verified: list[Finding],
+    violations: list[Violation],
+) -> None:
+    """P5: the points won add up as one hand allows: made (``set_back`` None), all scores 2..4;
+    set back by ``set_back``, the others ``max(0, 3 - bid)``..4."""
+    if set_back is None:
+        total = others + mine
+        if not 2 <= total <= 4:
+            why = ("High and Low always go to someone, so at least 2 are won"
+                   if total < 2 else "a hand has only four (High, Low, Jack, Game)")
+            violations.append(
+                Violation("points_total_impossible", "P5",
+                          f"The points won add up to {total}, but {why}.", "totals.scores")
+            )
+        else:
+            verified.append(Finding("P5", f"The points won add up to {total}: 2 to 4, as "
+                                    "High and Low always go and Jack and Game may not."))
+        return
+    bid = set_back
+    least = max(0, 3 - bid)
+    if not least <= others <= 4:
+        violations.append(
+            Violation(
+                "points_total_impossible", "P5",
+                f"{sentence_start(who)} was set back {bid}, so it won at most {bid - 1}; High "
+                f"and Low always go, so the others won {least} to 4 between them, "
+                f"not {others}.",
+                "totals.scores",
+            )
+        )
+    else:
+        verified.append(Finding("P5", f"{sentence_start(who)} was set back {bid}: the others' "
+                                f"{others} points fit ({least} to 4)."))
+
+
 def rule_totals(
     totals: PitchTotals, options: PitchOptions = DEFAULT_OPTIONS
 ) -> PitchTotalsRuling:
@@ -951,63 +1124,10 @@ def rule_totals(
                       f"A bid of {bid} is below this table's lowest bid of {options.min_bid}.",
                       "totals.bid" if totals.bid is not None else here)
         )
-    pitcher_ok = True
-    if mine == 0:
-        pitcher_ok = False
-        violations.append(
-            Violation("pitcher_score_impossible", "P6",
-                      f"{sentence_start(who)} pitched: it scores at least its bid, or is set back "
-                      "by it, never 0.", here)
-        )
-    elif bid is not None and mine > 0 and mine < bid:
-        pitcher_ok = False
-        violations.append(
-            Violation("pitcher_score_impossible", "P6",
-                      f"{sentence_start(who)} bid {bid}: it scores at least {bid}, or is set back "
-                      f"{bid} (write {-bid}), never {mine}.", here)
-        )
-    elif bid is not None and mine < 0 and mine != -bid:
-        pitcher_ok = False
-        violations.append(
-            Violation("pitcher_score_impossible", "P6",
-                      f"{sentence_start(who)} bid {bid}: set back, it loses exactly {bid} "
-                      f"(write {-bid}), not {-mine}.", here)
-        )
-    elif mine > 4 or mine < -MAX_BID:
-        pitcher_ok = False
-        violations.append(
-            Violation("pitcher_score_impossible", "P6",
-                      f"{sentence_start(who)} pitched: it scores at most 4, or is set back at most "
-                      f"4 (the highest bid), never {mine}.", here)
-        )
+    pitcher_ok = _pitcher_score_possible(mine, bid, who, here, violations)
     others = sum(s for k, s in enumerate(scores) if k != pitcher_side)
-    if pitcher_ok and made:
-        total = others + mine
-        if not 2 <= total <= 4:
-            why = ("High and Low always go to someone, so at least 2 are won"
-                   if total < 2 else "a hand has only four (High, Low, Jack, Game)")
-            violations.append(
-                Violation("points_total_impossible", "P5",
-                          f"The points won add up to {total}, but {why}.", "totals.scores")
-            )
-        else:
-            verified.append(Finding("P5", f"The points won add up to {total}: 2 to 4, as "
-                                    "High and Low always go and Jack and Game may not."))
-    elif pitcher_ok and bid is not None:
-        least = max(0, 3 - bid)
-        if not least <= others <= 4:
-            violations.append(
-                Violation(
-                    "points_total_impossible", "P5",
-                    f"{sentence_start(who)} was set back {bid}, so it won at most {bid - 1}; High "
-                    f"and Low always go, so the others won {least} to 4 between them, "
-                    f"not {others}.",
-                    "totals.scores",
-                )
-            )
-        else:
-            verified.append(Finding("P5", f"{sentence_start(who)} was set back {bid}: the others' "
-                                    f"{others} points fit ({least} to 4)."))
+    if pitcher_ok and (made or bid is not None):
+        _totals_fit(mine, others, None if made else bid, who, verified, violations)
     if not violations:
         verified.append(Finding("P6", "Each score is possible in one hand: a non-pitcher 0 to "
                                 "4, the pitcher at least his bid or minus the bid."))
