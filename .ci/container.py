@@ -123,96 +123,125 @@ def with_docker(databases: list[str]) -> None:
             subprocess.run(["docker", "rm", "-f", name], capture_output=True)
 
 
-def replay(databases: list[str]) -> None:
-    steps = instructions()
-    runs_as = next((rest for keyword, rest in steps if keyword == "USER"), None)
-    top = Path(tempfile.mkdtemp(prefix="referee-image-"))
-    top.chmod(0o755)
+class Replay:
+    """The image built in a temporary root: one method per Dockerfile instruction."""
 
-    folders = [rest for keyword, rest in steps if keyword == "WORKDIR"]
-    folders += [f for keyword, rest in steps if keyword == "VOLUME" for f in json.loads(rest)]
+    def __init__(self, steps: list[tuple[str, str]]) -> None:
+        self.steps = steps
+        self.runs_as = next((rest for keyword, rest in steps if keyword == "USER"), None)
+        self.top = Path(tempfile.mkdtemp(prefix="referee-image-"))
+        self.top.chmod(0o755)
+        self.folders = [rest for keyword, rest in steps if keyword == "WORKDIR"]
+        self.volumes = [f for keyword, rest in steps if keyword == "VOLUME"
+                        for f in json.loads(rest)]
+        self.env = {"PATH": f"{self.top}/venv/bin:/usr/bin:/bin",
+                    "HOME": str(self.top / "home")}
+        self.workdir = self.top
+        self.user: str | None = None
+        self.health: list[str] = []
+        self.command: list[str] = []
 
-    def here(text: str) -> str:
+    def here(self, text: str) -> str:
         """The image's own folders (WORKDIR, VOLUME) moved under the temporary root."""
-        for folder in folders:
-            text = text.replace(folder, str(top) + folder)
+        for folder in [*self.folders, *self.volumes]:
+            text = text.replace(folder, str(self.top) + folder)
         return text
 
-    env: dict[str, str] = {"PATH": f"{top}/venv/bin:/usr/bin:/bin", "HOME": str(top / "home")}
-    workdir = top
-    user: str | None = None
-    health: list[str] = []
-    command: list[str] = []
-    for keyword, rest in steps:
-        if keyword == "ENV":
-            for pair in shlex.split(rest):
-                name, _, value = pair.partition("=")
-                env[name] = here(value)
-        elif keyword == "WORKDIR":
-            workdir = Path(here(rest))
-            workdir.mkdir(parents=True, exist_ok=True)
-        elif keyword == "COPY":
-            *sources, target = shlex.split(rest)
-            into = workdir / target if not target.startswith("/") else Path(here(target))
-            for source in sources:  # Docker's rules: a folder's contents go into the target
-                origin = ROOT / source
-                if origin.is_dir():
-                    shutil.copytree(origin, into, dirs_exist_ok=True, symlinks=True)
-                elif target.endswith("/") or len(sources) > 1:
-                    into.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(origin, into / origin.name)
-                else:
-                    into.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(origin, into)
-        elif keyword == "RUN" and "pip install" in rest:
-            subprocess.run([interpreter(runs_as), "-m", "venv", str(top / "venv")], check=True)
-            line = rest.replace("pip install", f"{top}/venv/bin/python -m pip install --quiet")
-            subprocess.run(line, shell=True, cwd=workdir, check=True)
-        elif keyword == "RUN":
+    def build(self) -> None:
+        for keyword, rest in self.steps:
+            getattr(self, f"do_{keyword.lower()}", self.do_other)(rest)
+        assert self.user is not None and self.user.isdigit(), \
+            f"USER must be a number, not {self.user!r}"
+        assert self.health and self.command, "the Dockerfile needs a HEALTHCHECK and a CMD"
+        (self.top / "home").mkdir(exist_ok=True)
+        if as_user(self.user):
+            for writable in (*[Path(self.here(f)) for f in self.volumes], self.top / "home"):
+                os.chown(writable, int(self.user), int(self.user))
+        else:
+            print("(replay) not root: the service runs as this user, not as USER", self.user)
+
+    def do_env(self, rest: str) -> None:
+        for pair in shlex.split(rest):
+            name, _, value = pair.partition("=")
+            self.env[name] = self.here(value)
+
+    def do_workdir(self, rest: str) -> None:
+        self.workdir = Path(self.here(rest))
+        self.workdir.mkdir(parents=True, exist_ok=True)
+
+    def do_copy(self, rest: str) -> None:
+        *sources, target = shlex.split(rest)
+        into = Path(self.here(target)) if target.startswith("/") else self.workdir / target
+        for source in sources:  # Docker's rules: a folder's contents go into the target
+            origin = ROOT / source
+            if origin.is_dir():
+                shutil.copytree(origin, into, dirs_exist_ok=True, symlinks=True)
+            elif target.endswith("/") or len(sources) > 1:
+                into.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(origin, into / origin.name)
+            else:
+                into.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(origin, into)
+
+    def do_run(self, rest: str) -> None:
+        if "pip install" not in rest:
             print(f"(replay) left to the image: RUN {rest}")
-        elif keyword == "USER":
-            user = rest
-        elif keyword == "VOLUME":
-            for folder in json.loads(rest):
-                Path(here(folder)).mkdir(parents=True, exist_ok=True)
-        elif keyword == "HEALTHCHECK":
-            health = json.loads(rest[rest.index("CMD") + 3:].strip())
-        elif keyword == "CMD":
-            command = json.loads(rest)
-    assert user is not None and user.isdigit(), f"USER must be a number, not {user!r}"
-    assert health and command, "the Dockerfile needs a HEALTHCHECK and a CMD"
-    (top / "home").mkdir(exist_ok=True)
-    prefix = as_user(user)
-    if prefix:
-        volumes = [Path(here(f)) for keyword, rest in steps if keyword == "VOLUME"
-                   for f in json.loads(rest)]
-        for writable in (*volumes, top / "home"):
-            os.chown(writable, int(user), int(user))
-    else:
-        print("(replay) not root: the service runs as this user, not as USER", user)
-    for url in databases:
+            return
+        venv = self.top / "venv"
+        subprocess.run([interpreter(self.runs_as), "-m", "venv", str(venv)], check=True)
+        line = rest.replace("pip install", f"{venv}/bin/python -m pip install --quiet")
+        subprocess.run(line, shell=True, cwd=self.workdir, check=True)
+
+    def do_user(self, rest: str) -> None:
+        self.user = rest
+
+    def do_volume(self, rest: str) -> None:
+        for folder in json.loads(rest):
+            Path(self.here(folder)).mkdir(parents=True, exist_ok=True)
+
+    def do_healthcheck(self, rest: str) -> None:
+        self.health = json.loads(rest[rest.index("CMD") + 3:].strip())
+
+    def do_cmd(self, rest: str) -> None:
+        self.command = json.loads(rest)
+
+    def do_other(self, rest: str) -> None:
+        """FROM, EXPOSE and the like: nothing to replay."""
+
+    def start(self, url: str) -> None:
+        """The image's CMD as its USER against ``url`` (SQLite when empty): /readyz, then
+        the HEALTHCHECK command."""
+        prefix = as_user(self.user)
         port = free_port()
-        run_env = dict(env, BIND=f"127.0.0.1:{port}")
+        run_env = dict(self.env, BIND=f"127.0.0.1:{port}")
         if url:
             run_env["DATABASE_URL"] = url
-        log = (top / f"service-{port}.log").open("wb")
-        process = subprocess.Popen([*prefix, *command], cwd=workdir, env=run_env,
-                                   stdout=log, stderr=subprocess.STDOUT)
-        try:
-            wait_ready(f"http://127.0.0.1:{port}", process)
-            checked = subprocess.run([*prefix, *health], cwd=workdir, env=run_env)
-            if checked.returncode != 0:
-                raise SystemExit("the HEALTHCHECK command failed")
-            print(f"image replay on {url or 'SQLite'}: /readyz 200, HEALTHCHECK passed"
-                  f" (as user {user if prefix else os.geteuid()})")
-        except BaseException:
-            log.flush()
-            sys.stdout.write((top / f"service-{port}.log").read_text()[-4000:])
-            raise
-        finally:
-            process.terminate()
-            process.wait(timeout=20)
-    shutil.rmtree(top, ignore_errors=True)
+        log_path = self.top / f"service-{port}.log"
+        with log_path.open("wb") as log:
+            process = subprocess.Popen([*prefix, *self.command], cwd=self.workdir, env=run_env,
+                                       stdout=log, stderr=subprocess.STDOUT)
+            try:
+                wait_ready(f"http://127.0.0.1:{port}", process)
+                checked = subprocess.run([*prefix, *self.health], cwd=self.workdir, env=run_env)
+                if checked.returncode != 0:
+                    raise SystemExit("the HEALTHCHECK command failed")
+                print(f"image replay on {url or 'SQLite'}: /readyz 200, HEALTHCHECK passed"
+                      f" (as user {self.user if prefix else os.geteuid()})")
+            except BaseException:
+                log.flush()
+                sys.stdout.write(log_path.read_text()[-4000:])
+                raise
+            finally:
+                process.terminate()
+                process.wait(timeout=20)
+
+
+def replay(databases: list[str]) -> None:
+    image = Replay(instructions())
+    image.build()
+    for url in databases:
+        image.start(url)
+    shutil.rmtree(image.top, ignore_errors=True)
 
 
 def main() -> None:
