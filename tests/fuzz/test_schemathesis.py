@@ -12,9 +12,9 @@ refused; …), in its four phases:
 
 On the suite's database: a SQLite file of its own, or, when DATABASE_URL names a PostgreSQL
 server, a database of its own there (``<name>_fuzz``). The test ids name the database, so
-``make fuzz``'s report says which one was fuzzed. ``make test`` runs a short form (a few
-examples per operation, a few sequences); ``make fuzz`` (``FUZZ_EXAMPLES``, in .ci/run on both
-databases) the deep one.
+``make fuzz``'s report says which one was fuzzed. Marked ``fuzz``: not part of ``make test``;
+``make fuzz`` (``FUZZ_EXAMPLES`` examples per operation and phase, and sequences) runs it,
+and .ci/run runs that on both databases.
 
 The schema is loaded at module level (``schemathesis.pytest.from_fixture`` breaks on pytest
 9.2).
@@ -38,8 +38,10 @@ from referee.api import create_app
 from referee.store.db import make_database, upgrade
 from tests.conftest import ON_POSTGRES, POSTGRES_URL
 
-#: Examples per operation and phase, and sequences of the stateful phase: the deep run
-#: (``make fuzz``) sets FUZZ_EXAMPLES; make test's short form is 10.
+pytestmark = pytest.mark.fuzz
+
+#: Examples per operation and phase, and sequences of the stateful phase (``make fuzz`` sets
+#: FUZZ_EXAMPLES).
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 
 
@@ -205,17 +207,16 @@ def test_api_conforms_to_its_document(case: schemathesis.Case) -> None:
     keep_tokens(case, response)
 
 
-class Sequences(schema.as_state_machine()):  # type: ignore[misc]
-    """The stateful phase: schemathesis chains the operations by the links it infers; each
-    call on a match carries that match's token (:class:`MatchToken`)."""
-
-    def before_call(self, case: schemathesis.Case) -> None:
-        case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}
-
-    def after_call(self, response: Any, case: schemathesis.Case) -> None:
-        keep_tokens(case, response)
-
-
 @pytest.mark.parametrize("database", [DATABASE])
 def test_api_conforms_in_sequences(database: str) -> None:
+    """The stateful phase: schemathesis chains the operations by the links it infers from
+    the document; each call on a match carries that match's token (:class:`MatchToken`)."""
+
+    class Sequences(schema.as_state_machine()):  # type: ignore[misc]
+        def before_call(self, case: schemathesis.Case) -> None:
+            case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}
+
+        def after_call(self, response: Any, case: schemathesis.Case) -> None:
+            keep_tokens(case, response)
+
     Sequences.run(settings=settings(SETTINGS, stateful_step_count=10))
