@@ -414,7 +414,8 @@ class DeclarationsField(ma.fields.Field):
 
     def __init__(self, **kwargs: Any) -> None:
         mode = {"type": "string", "enum": ["none", "best"]}
-        announcement = {"oneOf": [{"type": "object"}, mode]}
+        announcement = {"oneOf": [{"$ref": "#/components/schemas/AnnouncementFields"}, mode,
+                                  {"type": "null"}]}
         metadata = {
             "oneOf": [mode, {"type": "object",
                              "properties": {"elder": announcement, "younger": announcement},

@@ -226,3 +226,23 @@ def test_a_last_event_id_that_is_not_a_version_is_ignored(bare_client: FlaskClie
         buffered=False)
     assert answer.status_code == 200
     answer.close()
+
+
+@pytest.mark.parametrize(("declarations", "valid"), [
+    ({"elder": {"point": 5}, "younger": "none"}, True),
+    ({"elder": None, "younger": "best"}, True),  # null was taken, not documented
+    ({"elder": {"colour": "red"}}, False),  # any object was documented, unknown keys refused
+    ({"elder": {"point": 5}, "dealer": "none"}, False),
+])
+def test_declarations_per_role_are_documented_as_taken(
+    document: dict[str, Any], bare_client: FlaskClient, declarations: dict[str, Any],
+    valid: bool,
+) -> None:
+    record = {"tricks": [], "declarations": declarations}
+    assert _valid(document, "RecordDeal", record) is valid
+    if not valid:
+        match = bare_client.post("/v1/matches", json={"game": "piquet",
+                                                      "players": ["Bill", "Ann"]}).get_json()
+        answer = bare_client.post(f"/v1/matches/{match['id']}/deals", json=record, headers={
+            "Authorization": "Bearer " + match["tokens"]["write"], "If-Match": '"v1"'})
+        assert answer.status_code == 400
