@@ -68,7 +68,7 @@ faults: setup
 # coverage and fuzzing phases with FUZZ_EXAMPLES examples per operation, and the stateful phase
 # with as many sequences; on SQLite, or on the PostgreSQL server DATABASE_URL names (the test
 # ids name the database). Not part of make test (marker fuzz): .ci/run runs it on both.
-FUZZ_EXAMPLES ?= 25
+FUZZ_EXAMPLES ?= 15
 fuzz: setup
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -n 0 -v -m fuzz tests/fuzz
 
