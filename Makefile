@@ -12,7 +12,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet -c constraints.txt
 STAMP := $(VENV)/.installed-test-$(HASH)
 SERVE_STAMP := $(VENV)/.installed-serve-$(HASH)
 
-.PHONY: setup browser node serve test lint typecheck typecheck-web pytest faults openapi lock clean
+.PHONY: setup browser node serve test lint typecheck typecheck-web pytest faults fuzz openapi lock clean
 
 # What the tests need (everything), and what serving needs (the service and its drivers).
 $(STAMP): pyproject.toml constraints.txt
@@ -90,6 +90,14 @@ pytest: setup
 FAULT_SECONDS ?= 20
 faults: setup
 	FAULT_SECONDS=$(FAULT_SECONDS) $(BIN)/pytest -n 0 -m faults tests/faults
+
+# The deep schemathesis run (tests/fuzz): the whole document, every check, the examples,
+# coverage and fuzzing phases with FUZZ_EXAMPLES examples per operation, and the stateful phase
+# with as many sequences; on SQLite, or on the PostgreSQL server DATABASE_URL names (the test
+# ids name the database). Not part of make test (marker fuzz): .ci/run runs it on both.
+FUZZ_EXAMPLES ?= 15
+fuzz: setup
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -n 0 -v -m fuzz tests/fuzz
 
 # Regenerate the committed OpenAPI document from the code.
 openapi: setup

@@ -16,7 +16,12 @@ Environment:
 - ``GRACEFUL_TIMEOUT`` — seconds requests in flight get on SIGTERM (default 10);
 - ``WORKER_TIMEOUT`` — seconds a worker's event loop may be blocked or frozen before the
   master replaces it (default 20);
-- ``ACCESS_LOG`` — access log file (default "-", stdout).
+- ``ACCESS_LOG`` — access log file (default "-", stdout);
+- ``CERTFILE`` and ``KEYFILE`` — serve https with this certificate (PEM, the chain after the
+  server's own) and its private key (default: plain http; docs/operations.md, "HTTPS at the
+  club");
+- ``FORWARDED_ALLOW_IPS`` — read by gunicorn itself: the addresses of a reverse proxy whose
+  ``X-Forwarded-Proto: https`` is trusted (default 127.0.0.1,::1).
 
 The request body has its own time limit in the app (``REFEREE_BODY_TIMEOUT``, default 20 s;
 gunicorn has none under gevent): a body that trickles in more slowly gets 408.
@@ -54,6 +59,15 @@ timeout = int(os.environ.get("WORKER_TIMEOUT", "20"))
 # On SIGTERM (a deploy): stop accepting, give requests in flight 10 s to finish, then close
 # what is left (a live-updates stream reconnects by itself with Last-Event-ID).
 graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "10"))
+
+# TLS: gunicorn serves https itself when both are set (the request's scheme is then https,
+# so the app sends Strict-Transport-Security). Behind a reverse proxy that ends TLS, leave
+# them unset: the proxy's X-Forwarded-Proto is trusted from FORWARDED_ALLOW_IPS.
+if os.environ.get("CERTFILE") or os.environ.get("KEYFILE"):
+    certfile = os.environ.get("CERTFILE", "")
+    keyfile = os.environ.get("KEYFILE", "")
+    if not (certfile and keyfile):
+        raise SystemExit("referee cannot start: set both CERTFILE and KEYFILE to serve https")
 
 accesslog = os.environ.get("ACCESS_LOG", "-")
 errorlog = "-"

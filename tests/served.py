@@ -1,5 +1,6 @@
-"""Serving the real app for end-to-end tests: gunicorn on a free loopback port, and a tiny
-HTTP client (urllib) — what a phone at the table would do."""
+"""Serving the real app for end-to-end tests: gunicorn on a free loopback port (plain http, or
+https with a certificate the test made), and a tiny HTTP client (urllib) — what a phone at the
+table would do."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -38,14 +40,15 @@ class Answer:
 
 def call(
     base: str, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
-    timeout: float = 10,
+    timeout: float = 10, context: ssl.SSLContext | None = None,
 ) -> Answer:
-    """One JSON request; HTTP errors are answers too (connection errors raise OSError)."""
+    """One JSON request; HTTP errors are answers too (connection errors raise OSError).
+    ``context``: what an https ``base`` is checked with (the test's own CA)."""
     data = None if body is None else json.dumps(body).encode()
     sent = {"Content-Type": "application/json", **(headers or {})}
     request = urllib.request.Request(base + path, data=data, method=method, headers=sent)
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with urllib.request.urlopen(request, timeout=timeout, context=context) as response:
             raw = response.read()
             return Answer(response.status, json.loads(raw) if raw else None,
                           dict(response.headers))
@@ -79,9 +82,11 @@ class Server:
 
 
 def start_gunicorn(database_url: str, log_path: Path, workers: int = 2,
-                   extra_env: dict[str, str] | None = None) -> Server:
+                   extra_env: dict[str, str] | None = None,
+                   context: ssl.SSLContext | None = None) -> Server:
     """Migrate ``database_url`` with the CLI and serve wsgi:app with gunicorn.conf.py
-    (``extra_env``: more environment, e.g. REFEREE_BODY_TIMEOUT)."""
+    (``extra_env``: more environment, e.g. REFEREE_BODY_TIMEOUT; with CERTFILE and KEYFILE
+    there it serves https, checked with ``context``, and the base URL is https)."""
     env = {**os.environ, "DATABASE_URL": database_url, "WEB_CONCURRENCY": str(workers),
            "ACCESS_LOG": "-",
            # open live-update streams would hold a graceful stop for 10 s
@@ -99,11 +104,12 @@ def start_gunicorn(database_url: str, log_path: Path, workers: int = 2,
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     log.close()
-    base = f"http://127.0.0.1:{port}"
+    scheme = "https" if env.get("CERTFILE") else "http"
+    base = f"{scheme}://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            if call(base, "GET", "/healthz", timeout=2).status == 200:
+            if call(base, "GET", "/healthz", timeout=2, context=context).status == 200:
                 return Server(base, process, log_path)
         except OSError:
             time.sleep(0.1)

@@ -14,6 +14,7 @@ from flask import Flask
 from referee import __version__
 from referee.api import serving
 from referee.api.errors import ProblemApi, register_error_handlers
+from referee.api.fields import JsonSchemaRules
 
 #: Largest request body accepted, in bytes (a whole partie fits many times over).
 DEFAULT_MAX_CONTENT_LENGTH = 256 * 1024
@@ -34,6 +35,8 @@ def _config_from_env() -> dict[str, Any]:
         ),
         "STREAM_POLL_SECONDS": float(os.environ.get("REFEREE_STREAM_POLL_SECONDS", "0.1")),
         "STREAM_MAX_SECONDS": float(os.environ.get("REFEREE_STREAM_MAX_SECONDS", "3600")),
+        # Strict-Transport-Security's max-age on answers sent over TLS (referee.api.serving).
+        "HSTS_MAX_AGE": int(os.environ.get("REFEREE_HSTS_MAX_AGE", "31536000")),
         # How long a retry of a write that hands out credentials (create, seats, a rotation,
         # a recovery) is answered with them again (referee.api.matches): 10 minutes.
         "CREDENTIAL_RETRY_SECONDS": float(
@@ -78,6 +81,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = ProblemApi(
         app,
         spec_kwargs={
+            "extra_plugins": [JsonSchemaRules()],
             "info": {
                 "description": (
                     "Scorekeeping and referee API for Pitch (Auction Pitch, Setback) and "
@@ -87,7 +91,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                     "in `rule_url` (e.g. [/rules/Q6](/rules/Q6)); the deal records, score "
                     "sheets, totals and ledger events are described at "
                     "[/rules/records](/rules/records). Follow a match live with "
-                    "`GET /v1/matches/{match_id}/stream` (Server-Sent Events)."
+                    "`GET /v1/matches/{match_id}/stream` (Server-Sent Events). Under every "
+                    "schema: integers are JSON integers of at most 15 digits (`11.0` is "
+                    "refused like `11.5`), and no string may hold NUL or a lone UTF-16 "
+                    "surrogate (400)."
                 )
             }
         },

@@ -6,9 +6,10 @@ import re
 import unicodedata
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
 import marshmallow as ma
+from apispec import BasePlugin
 from flask_smorest import Blueprint as _Blueprint
 from webargs.core import missing
 from webargs.flaskparser import FlaskParser, is_json_request
@@ -144,17 +145,28 @@ def _stake_in_range(value: Decimal) -> None:
         raise ma.ValidationError("A stake is an amount per point from 0 to 1,000,000.")
 
 
+#: A stake as the document states it: 0 to 1,000,000, at most 6 decimals, as a string.
+STAKE_PATTERN = r"^(1000000(\.0{1,6})?|[0-9]{1,6}(\.[0-9]{1,6})?)$"
+
+
 class StakeField(ma.fields.Decimal):
-    """Money per point (Q9): a decimal string such as ``"0.05"``, 0 to 1,000,000."""
+    """Money per point (Q9): a decimal string such as ``"0.05"``, 0 to 1,000,000, at most 6
+    decimals (:data:`STAKE_PATTERN`; a JSON number, which would round, is refused)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(
             as_string=True, allow_nan=False,
             validate=_stake_in_range,
             metadata={"description": "Money per point (Q9), e.g. '0.05'; 0 to 1,000,000",
-                      "type": "string", "examples": ["0.05"]},
+                      "type": "string", "examples": ["0.05"], "pattern": STAKE_PATTERN},
             **kwargs,
         )
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, str) or not re.fullmatch(STAKE_PATTERN, value):
+            raise ma.ValidationError("A stake is an amount per point from 0 to 1,000,000, "
+                                     "written as a string, e.g. \"0.05\".")
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 def card_list(**kwargs: Any) -> ma.fields.List:
@@ -180,6 +192,19 @@ def hidden_characters(text: str) -> list[str]:
     return [f"U+{ord(c):04X}" for c in dict.fromkeys(found)]
 
 
+#: The names :class:`NameField` takes, as the OpenAPI document states them (a JSON Schema
+#: ``pattern``): 1 to 40 characters as sent, none of :func:`hidden_characters` (the classes
+#: below are every such character of Python 3.11's Unicode database; ``tests/api/
+#: test_names.py`` checks them against :func:`hidden_characters` code point by code point).
+NAME_PATTERN = (
+    r"^[^\u0000-\u001F\u007F-\u009F\u00AD\u034F\u0600-\u0605\u061C\u06DD\u070F"
+    r"\u0890-\u0891\u08E2\u115F-\u1160\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064"
+    r"\u2066-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\U000110BD\U000110CD"
+    r"\U00013430-\U00013438\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0001"
+    r"\U000E0020-\U000E007F]{1,40}$"
+)
+
+
 class NameField(ma.fields.String):
     """A name a player reads (a player, a first dealer, who sent a write): NFC-normalised
     (an "é" typed as "e" and a combining accent is the same name as a typed "é"), at most 40
@@ -191,26 +216,44 @@ class NameField(ma.fields.String):
         "hidden": "Names may hold no invisible or direction-control character: {found}."
     }
 
+    #: 1 to 40 characters as sent (NFC may lengthen a few: U+0958 becomes two).
+    _LENGTH = ma.validate.Length(min=1, max=40)
+
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("validate", ma.validate.Length(min=1, max=40))
         metadata = {"description": "A name: 1 to 40 characters, NFC-normalised; no control, "
                                    "zero-width or direction-control character (U+200B, "
-                                   "U+FEFF, U+00AD, U+202E…)"}
+                                   "U+FEFF, U+00AD, U+202E…)",
+                    "minLength": 1, "maxLength": 40, "pattern": NAME_PATTERN}
         metadata.update(kwargs.pop("metadata", {}))
         super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        text = unicodedata.normalize("NFC", super()._deserialize(value, attr, data, **kwargs))
+        sent = super()._deserialize(value, attr, data, **kwargs)
+        self._LENGTH(sent)
+        text = unicodedata.normalize("NFC", sent)
         found = hidden_characters(text)
         if found:
             raise self.make_error("hidden", found=", ".join(found))
         return text
 
 
+class ExactBoolean(ma.fields.Boolean):
+    """A JSON ``true`` or ``false`` only (marshmallow's Boolean also takes ``0``, ``1``,
+    ``"yes"``…, which the document's ``"type": "boolean"`` refuses)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 def _exact(field: ma.fields.Field) -> None:
-    """Make ``field``'s integers exact (``strict``), in lists, tuples and dicts too."""
+    """Make ``field``'s integers exact (``strict``) and its booleans JSON's own
+    (:class:`ExactBoolean`), in lists, tuples and dicts too."""
     if isinstance(field, ma.fields.Integer):
         field.strict = True
+    if type(field) is ma.fields.Boolean:
+        field.__class__ = ExactBoolean
     for inner in (getattr(field, "inner", None), getattr(field, "value_field", None),
                   *getattr(field, "tuple_fields", ())):
         if isinstance(inner, ma.fields.Field):
@@ -220,11 +263,14 @@ def _exact(field: ma.fields.Field) -> None:
 class StrictSchema(ma.Schema):
     """A schema that refuses unknown fields (a typo in a record must not pass silently) and
     takes integers only as JSON integers: ``11.5`` (or ``"11"``, or ``11.0``) where an
-    integer is meant is a 400, never stored as 11 (``EXACT_INTEGERS``; a query string's
-    schema, whose values are all text, sets it False)."""
+    integer is meant is a 400, never stored as 11; booleans only as ``true`` or ``false``
+    (``EXACT_INTEGERS``; a query string's schema, whose values are all text, sets it False)."""
 
     #: Whether the Integer fields refuse what is not a JSON integer (a JSON body's schema).
     EXACT_INTEGERS = True
+
+    #: Rules across fields, for the document (:class:`JsonSchemaRules`).
+    JSON_SCHEMA: ClassVar[dict[str, Any]] = {}
 
     class Meta:
         unknown = ma.RAISE
@@ -247,6 +293,36 @@ class _Parser(FlaskParser):
             return load_body(req.get_data(cache=True))
         except RecursionError:
             raise ProblemError(BAD_REQUEST, "The request body is nested too deeply.") from None
+
+
+class JsonSchemaRules(BasePlugin):
+    """apispec plugin: a schema's rules across its fields, in its component of the document.
+
+    A :class:`StrictSchema` subclass states them in ``JSON_SCHEMA`` (JSON Schema keywords
+    such as ``oneOf`` or ``allOf`` of ``if``/``then``), beside the ``validates_schema`` method
+    that enforces them; a field states keywords apispec leaves out (``propertyNames``) in its
+    metadata's ``json_schema``. So the document says what the API refuses (tests/fuzz)."""
+
+    def init_spec(self, spec: Any) -> None:
+        super().init_spec(spec)
+        for plugin in spec.plugins:
+            converter = getattr(plugin, "converter", None)
+            if converter is not None:
+                converter.add_attribute_function(_field_json_schema)
+
+    def schema_helper(self, name: str, definition: Any, **kwargs: Any) -> dict[str, Any] | None:
+        schema = kwargs.get("schema")
+        cls = schema if isinstance(schema, type) else type(schema)
+        return dict(getattr(cls, "JSON_SCHEMA", {})) or None
+
+
+def _field_json_schema(converter: Any, field: ma.fields.Field, **kwargs: Any) -> dict[str, Any]:
+    extra = dict(field.metadata.get("json_schema", {}))
+    # A field of several forms (``oneOf`` in its metadata) that takes null says so too.
+    branches = kwargs.get("ret", {}).get("oneOf")
+    if field.allow_none and branches and {"type": "null"} not in branches:
+        extra["oneOf"] = [*branches, {"type": "null"}]
+    return extra
 
 
 class Blueprint(_Blueprint):

@@ -239,7 +239,8 @@ SSE_EVENT: dict[str, Any] = {
 
 def _last_event_id() -> int | None:
     value = request.headers.get("Last-Event-ID", "").strip()
-    return int(value) if value.isdigit() and len(value) <= 18 else None
+    # ASCII digits only: "²" is a digit to str.isdigit but not to int().
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 18 else None
 
 
 @blp.route("/<string:match_id>/stream", methods=["GET"])
@@ -247,9 +248,10 @@ def _last_event_id() -> int | None:
     security=BEARER,
     parameters=[{
         "in": "header", "name": "Last-Event-ID", "required": False,
-        "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
+        "schema": {"type": "string"},
         "description": "The `id` of the last event received (the match's version): the "
-                       "match is sent at once only if it moved on since.",
+                       "match is sent at once only if it moved on since. Anything but 1 to "
+                       "18 digits is ignored (the match is sent at once).",
     }],
 )
 @blp.response(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import marshmallow as ma
 from marshmallow import validate
@@ -17,6 +17,7 @@ from referee.api.fields import (
     StrictSchema,
     card_list,
 )
+from referee.match.commands import PENALTIES
 
 #: Texts are printable: no control characters (PostgreSQL text cannot hold NUL, and a text
 #: with an escape code is no text). Names are :class:`NameField`: NFC, nothing hidden.
@@ -114,6 +115,15 @@ class AutoConfirmField(ma.fields.Field):
         raise self.make_error("invalid")
 
 
+def _penalty_words(given: dict[str, Any]) -> None:
+    """Each penalty of ``options.irregularities`` a word of :data:`PENALTIES` (whether the
+    kind takes it is the match's ruling: 422)."""
+    words = sorted({word for allowed in PENALTIES["pitch"].values() for word in allowed})
+    for kind, word in given.items():
+        if word not in words:
+            raise ma.ValidationError(f"The penalty for {kind} is one of: {', '.join(words)}.")
+
+
 class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
     cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player),
@@ -125,14 +135,18 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     stake = StakeField(allow_none=True)
     currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
     first_dealer = NameField()
+    # The values are checked by a validator, not ``values=``: apispec would document any key.
     irregularities = ma.fields.Dict(
         keys=ma.fields.String(validate=validate.OneOf(["out_of_turn", "other"])),
-        values=ma.fields.String(validate=validate.OneOf(
-            ["withdrawn", "set_back_bid", "void", "as_played"])),
+        validate=_penalty_words,
         metadata={"description": "The penalty of an irregularity recorded anyway that no "
                                  "engine option covers (issue 11.4): out_of_turn — withdrawn "
                                  "(default: taken back, PT 59 III) | void; other — void "
-                                 "(default) | as_played"},
+                                 "(default) | as_played",
+                  # The kinds and penalties both games take (referee.match.commands).
+                  "properties": {kind: {"type": "string", "enum": list(allowed)}
+                                 for kind, allowed in PENALTIES["pitch"].items()},
+                  "additionalProperties": False},
     )
 
 
@@ -400,7 +414,8 @@ class DeclarationsField(ma.fields.Field):
 
     def __init__(self, **kwargs: Any) -> None:
         mode = {"type": "string", "enum": ["none", "best"]}
-        announcement = {"oneOf": [{"type": "object"}, mode]}
+        announcement = {"oneOf": [{"$ref": "#/components/schemas/AnnouncementFields"}, mode,
+                                  {"type": "null"}]}
         metadata = {
             "oneOf": [mode, {"type": "object",
                              "properties": {"elder": announcement, "younger": announcement},
@@ -461,6 +476,14 @@ class CardsRecordSchema(StrictSchema):
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
+#: The fields of a deal's record that are not its cards (:class:`RecordDealSchema`).
+_NOT_CARDS = ("sheet", "totals", "by", "expected_version", "deal")
+
+
+def _none_of(*names: str) -> dict[str, Any]:
+    return {"not": {"anyOf": [{"required": [name]} for name in names]}}
+
+
 class RecordDealSchema(CardsRecordSchema):
     """A whole deal at one of three entry levels (issue 10, /rules/records): its cards
     (``tricks`` and the rest), the line of the score sheet ``{"sheet": {…}}``, or just its
@@ -483,13 +506,26 @@ class RecordDealSchema(CardsRecordSchema):
     @ma.validates_schema
     def _one_level(self, data: dict, **kwargs: object) -> None:
         levels = [k for k in ("sheet", "totals") if k in data]
-        cards = [k for k in data
-                 if k not in ("sheet", "totals", "by", "expected_version", "deal")]
+        cards = [k for k in data if k not in _NOT_CARDS]
         if len(levels) > 1 or (levels and cards):
             raise ma.ValidationError("Send one entry: a cards record, a sheet or totals.")
         if not levels and "tricks" not in data:
             raise ma.ValidationError("A cards record needs its tricks (or send a sheet or "
                                      "totals).", "tricks")
+
+
+def _one_entry(cards: list[str]) -> dict[str, Any]:
+    """:meth:`RecordDealSchema._one_level` for the document: the cards (with their tricks),
+    a sheet or totals, one of them."""
+    return {"oneOf": [
+        {"required": ["tricks"], **_none_of("sheet", "totals")},
+        {"required": ["sheet"], **_none_of("totals", *cards)},
+        {"required": ["totals"], **_none_of("sheet", *cards)},
+    ]}
+
+
+RecordDealSchema.JSON_SCHEMA = _one_entry(
+    [name for name in RecordDealSchema._declared_fields if name not in _NOT_CARDS])
 
 
 class StepAtSchema(StrictSchema):
@@ -501,6 +537,10 @@ class StepAtSchema(StrictSchema):
     trick = ma.fields.Integer(validate=validate.Range(min=1, max=99))
     position = ma.fields.Integer(validate=validate.Range(min=1, max=99))
     bid = ma.fields.Integer(validate=validate.Range(min=1, max=99))
+
+
+#: What a step of each type needs (:class:`StepSchema`).
+_STEP_NEEDS = {"bid": "call", "card": "card", "declaration": "role", "irregularity": "what"}
 
 
 class StepSchema(StrictSchema):
@@ -562,9 +602,27 @@ class StepSchema(StrictSchema):
         metadata={"description": "The match version this step follows (or send If-Match)"},
     )
 
+    #: :meth:`_fields_of_type` for the document.
+    JSON_SCHEMA: ClassVar[dict[str, Any]] = {"allOf": [
+        *({"if": {"properties": {"type": {"const": kind}}},
+           "then": {"required": [needs], "properties": {needs: {"not": {"type": "null"}}}}}
+          for kind, needs in _STEP_NEEDS.items()),
+        {"if": {"not": {"properties": {"type": {"const": "irregularity"}}}},
+         "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]}]}}},
+        {"if": {"properties": {"type": {"const": "card"}}},
+         "then": {"properties": {"at": {"required": ["trick", "position"],
+                                        "not": {"required": ["bid"]}}}},
+         "else": {"if": {"properties": {"type": {"const": "bid"}}},
+                  "then": {"properties": {"at": {"required": ["bid"], "not": {"anyOf": [
+                      {"required": ["trick"]}, {"required": ["position"]}]}}}},
+                  "else": {"properties": {"at": {"not": {"anyOf": [
+                      {"required": ["trick"]}, {"required": ["position"]},
+                      {"required": ["bid"]}]}}}}}},
+    ]}
+
     @ma.validates_schema
     def _fields_of_type(self, data: dict, **kwargs: object) -> None:
-        needs = {"bid": "call", "card": "card", "declaration": "role", "irregularity": "what"}
+        needs = _STEP_NEEDS
         wanted = needs.get(data.get("type", ""))
         if wanted and data.get(wanted) is None:
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
@@ -583,6 +641,8 @@ class StepSchema(StrictSchema):
 
 class DryRunArgsSchema(StrictSchema):
     """``dry_run=true``: answer what the step would do, store nothing."""
+
+    EXACT_INTEGERS = False  # a query string: ``dry_run=true`` is text
 
     dry_run = ma.fields.Boolean(load_default=False)
 
@@ -659,6 +719,9 @@ class DealAgreementSchema(ma.Schema):
 
 class ClaimSchema(StrictSchema):
     """What the disputing side claims: a score-sheet line or the deal's totals."""
+
+    JSON_SCHEMA: ClassVar[dict[str, Any]] = {
+        "oneOf": [{"required": ["sheet"]}, {"required": ["totals"]}]}
 
     sheet = ma.fields.Dict()
     totals = ma.fields.Dict()
@@ -786,10 +849,15 @@ class EventPageSchema(ma.Schema):
     head = ma.fields.Nested(HeadSchema)
 
 
+#: A head as a client sends it back: ``SEQ:HASH`` (the sequence number, the SHA-256 hex).
+HEAD_PATTERN = "^[0-9]{1,12}:[0-9A-Fa-f]{64}$"
+
+
 class VerifyArgsSchema(StrictSchema):
     """``head``: SEQ:HASH of a head a client kept (a match's ``head``)."""
 
-    head = ma.fields.String(validate=validate.Length(max=100))
+    head = ma.fields.String(validate=validate.Length(max=100),
+                            metadata={"pattern": HEAD_PATTERN})
 
 
 class KnownHeadSchema(ma.Schema):

@@ -1134,9 +1134,9 @@ def verify(args: dict[str, Any], match_id: str) -> Any:
 def _head_check(match_id: str, text: str | None) -> ledger.HeadCheck | None:
     if text is None:
         return None
-    seq, _, digest = text.partition(":")
-    if not seq.isdigit() or len(seq) > 12 or len(digest) != 64:
+    if not re.fullmatch(s.HEAD_PATTERN.strip("^$"), text):
         raise ProblemError(BAD_REQUEST, "head is SEQ:HASH, as a match's head gives them.")
+    seq, _, digest = text.partition(":")
     return ledger.check_head(match_id, int(seq), digest.lower())
 
 

@@ -375,6 +375,8 @@ class SettleRequestSchema(StrictSchema):
         values=ma.fields.Integer(validate=validate.Range(min=0, max=100_000)),
         required=True,
         validate=validate.Length(equal=2),
+        metadata={"minProperties": 2, "maxProperties": 2,
+                  "json_schema": {"propertyNames": {"minLength": 1, "maxLength": 40}}},
     )
     stake = StakeField(allow_none=True)
 

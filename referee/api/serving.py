@@ -8,7 +8,8 @@
 - :func:`security_headers`: ``nosniff``, ``Referrer-Policy``, framing refused and a
   Content-Security-Policy on every response (a stricter one for the API's JSON, one that
   Swagger UI works with for ``/docs``; a response that sets its own, such as the table page,
-  keeps it).
+  keeps it); ``Strict-Transport-Security`` on a response to a request that came over TLS
+  (docs/operations.md, "HTTPS at the club").
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 
 from referee.api.errors import problem_response
 from referee.api.inbound import check_url
@@ -33,6 +34,10 @@ WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 #: Seconds a request body may take to arrive, under gevent (REFEREE_BODY_TIMEOUT).
 DEFAULT_BODY_TIMEOUT = 20.0
+
+#: Seconds a browser that met the service over https keeps to https for it
+#: (``Strict-Transport-Security: max-age``; REFEREE_HSTS_MAX_AGE): a year.
+DEFAULT_HSTS_MAX_AGE = 365 * 24 * 3600
 
 #: How much of an oversized body is read and dropped before the 413, in multiples of the limit.
 DRAIN_FACTOR = 4
@@ -73,7 +78,7 @@ class BodyReader:
             return self.wrapped(environ, start_response)
         limit = self.flask_app.config.get("MAX_CONTENT_LENGTH")
         if limit is not None and not chunked and declared.isdigit() and int(declared) > limit:
-            return _too_large(limit)(environ, start_response)
+            return _too_large(limit, self._hsts(environ))(environ, start_response)
         cap = None if limit is None else limit + 1
         if not chunked and declared.isdigit():
             cap = int(declared) if cap is None else min(cap, int(declared))
@@ -84,11 +89,11 @@ class BodyReader:
                 # Drain a little more so that the client, still sending, reads the 413
                 # (closing on unread data resets the connection and loses the answer).
                 _drain(environ["wsgi.input"], DRAIN_FACTOR * limit)
-                return _too_large(limit)(environ, start_response)
+                return _too_large(limit, self._hsts(environ))(environ, start_response)
         except TimeoutError:
             answer = _bare(problem_response(
                 REQUEST_TIMEOUT, "The request body did not arrive in time; send it again.",
-                headers={"Connection": "close"}))
+                headers={"Connection": "close"}), self._hsts(environ))
             return answer(environ, start_response)
         except OSError:  # the client went away mid-body: nobody to answer
             return []
@@ -97,18 +102,35 @@ class BodyReader:
         environ.pop("HTTP_TRANSFER_ENCODING", None)
         return self.wrapped(environ, start_response)
 
+    def _hsts(self, environ: dict[str, Any]) -> str | None:
+        return hsts_value(environ.get("wsgi.url_scheme") == "https", self.flask_app.config)
 
-def _too_large(limit: int) -> Response:
+
+def _too_large(limit: int, hsts: str | None) -> Response:
     return _bare(problem_response(
         REQUEST_ENTITY_TOO_LARGE, f"The request body is larger than {limit} bytes.",
-        headers={"Connection": "close"}))
+        headers={"Connection": "close"}), hsts)
 
 
-def _bare(answer: Response) -> Response:
+def _bare(answer: Response, hsts: str | None) -> Response:
     """An answer made outside the app (no after_request): its security headers here."""
     answer.headers["Content-Security-Policy"] = API_CSP
-    _common_headers(answer)
+    _common_headers(answer, hsts)
     return answer
+
+
+def hsts_value(secure: bool, config: Any) -> str | None:
+    """The ``Strict-Transport-Security`` header of an answer, or None.
+
+    :param secure: whether the request came over TLS (gunicorn's own, or a proxy's that
+        gunicorn trusts: ``forwarded_allow_ips`` and ``secure_scheme_headers``).
+    :param config: the app's config (``HSTS_MAX_AGE``, seconds).
+    :returns: ``max-age=N`` over TLS; None over plain http, where browsers ignore the header
+        (RFC 6797, 8.1) and where a club's first visit must still reach the server.
+    """
+    if not secure:
+        return None
+    return f"max-age={int(config.get('HSTS_MAX_AGE', DEFAULT_HSTS_MAX_AGE))}"
 
 
 def _read(stream: Any, cap: int | None, seconds: float) -> bytes:
@@ -157,16 +179,18 @@ def check_request_url() -> None:
     check_url(request.path, request.args)
 
 
-def _common_headers(response: Response) -> None:
+def _common_headers(response: Response, hsts: str | None) -> None:
     headers = response.headers
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "no-referrer")
     headers.setdefault("X-Frame-Options", "DENY")
+    if hsts is not None:
+        headers.setdefault("Strict-Transport-Security", hsts)
 
 
 def security_headers(response: Response) -> Response:
     """``after_request``: the security headers of every response (module docstring)."""
-    _common_headers(response)
+    _common_headers(response, hsts_value(request.is_secure, current_app.config))
     if "Content-Security-Policy" not in response.headers:
         if request.path.rstrip("/") == "/docs" and response.mimetype == "text/html":
             response.headers["Content-Security-Policy"] = _docs_csp(response)
