@@ -12,7 +12,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet -c constraints.txt
 STAMP := $(VENV)/.installed-test-$(HASH)
 SERVE_STAMP := $(VENV)/.installed-serve-$(HASH)
 
-.PHONY: setup browser serve test lint typecheck pytest faults openapi lock clean
+.PHONY: setup browser serve test lint typecheck pytest faults floods openapi lock clean
 
 # What the tests need (everything), and what serving needs (the service and its drivers).
 $(STAMP): pyproject.toml constraints.txt
@@ -63,6 +63,11 @@ pytest: setup
 FAULT_SECONDS ?= 20
 faults: setup
 	FAULT_SECONDS=$(FAULT_SECONDS) $(BIN)/pytest -n 0 -m faults tests/faults
+
+# The flood (tests/test_flood.py): 6,300 hostile connections (streams, half-sent headers)
+# against gunicorn with gunicorn.conf.py; /healthz, /readyz and a write answer within a second.
+floods: setup
+	$(BIN)/pytest -n 0 -m flood tests/test_flood.py
 
 # Regenerate the committed OpenAPI document from the code.
 openapi: setup

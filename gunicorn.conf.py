@@ -13,6 +13,7 @@ Environment:
 - ``WEB_CONCURRENCY`` — worker processes (default 2: one per core of a small server);
 - ``WORKER_CONNECTIONS`` — open connections per worker (default 12,000, lowered to fit the
   open-files limit, see below);
+- ``BACKLOG`` — connections the kernel queues before they are accepted (default 4096);
 - ``KEEPALIVE`` — seconds to wait for a request's headers (default 5, see below);
 - ``GRACEFUL_TIMEOUT`` — seconds requests in flight get on SIGTERM (default 10);
 - ``WORKER_TIMEOUT`` — seconds a worker's event loop may be blocked or frozen before the
@@ -50,6 +51,11 @@ if _hard == resource.RLIM_INFINITY or _soft < _hard:
 worker_connections = min(int(os.environ.get("WORKER_CONNECTIONS", "12000")),
                          max(100, _soft - 1000))
 os.environ.setdefault("REFEREE_STREAMS_PER_WORKER", str(worker_connections * 2 // 3))
+
+# Connections the kernel queues for the workers to accept (capped by net.core.somaxconn,
+# 4096 by default): a burst of reconnections (every phone at once after a restart, or a
+# flood) waits here rather than have its SYNs dropped and retried a second later.
+backlog = int(os.environ.get("BACKLOG", "4096"))
 
 # Under gevent this is the time allowed to read a request's line and headers (each request
 # of a connection, the first one too; gunicorn's gevent worker wraps that read in a timeout),

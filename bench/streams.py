@@ -2,12 +2,14 @@
 long a write takes to reach every stream that follows its match.
 
     python -m bench.streams [--database sqlite|postgresql] [--streams 1000] [--matches 50]
-                            [--writes 200] [--rate 20] [--workers 2] [--json FILE]
+                            [--writes 200] [--rate 20] [--workers 2] [--addresses 1]
+                            [--json FILE]
 
 Starts gunicorn with the repository's ``gunicorn.conf.py`` on a free loopback port and a fresh
 database; creates ``--matches`` Piquet matches; opens ``--streams`` streams (``GET
 /v1/matches/{id}/stream`` with each match's read token, spread evenly over the matches) from
-one asyncio client and waits until every one has its first event; then records ``--writes``
+one asyncio client (from ``--addresses`` loopback addresses) and waits until every one has
+its first event; then records ``--writes``
 plays (the cards of the worked deal Q10, match after match, ``--rate`` a second) through the
 same server and times, for every stream of the match, the arrival of the new version after
 the write was sent. Prints (and with ``--json`` writes) how many streams were held, the
@@ -89,10 +91,12 @@ class Arrivals:
 
 
 async def follow(host: str, port: int, match_id: str, token: str, arrivals: Arrivals,
-                 stop: asyncio.Event) -> None:
-    """One stream: read events until ``stop``; note every version's arrival time."""
+                 stop: asyncio.Event, source: str | None = None) -> None:
+    """One stream (from the loopback address ``source``): read events until ``stop``; note
+    every version's arrival time. A stream refused (429) counts as failed."""
     try:
-        reader, writer = await asyncio.open_connection(host, port)
+        reader, writer = await asyncio.open_connection(
+            host, port, local_addr=(source, 0) if source else None)
     except OSError:
         arrivals.failed += 1
         return
@@ -232,8 +236,9 @@ async def run(base: str, args: argparse.Namespace) -> dict[str, Any]:
     tasks = []
     for n in range(args.streams):
         match = matches[n % len(matches)]
+        source = f"127.0.2.{1 + n % args.addresses}" if args.addresses > 1 else None
         tasks.append(asyncio.ensure_future(
-            follow(host, int(port), match["id"], match["read"], arrivals, stop)))
+            follow(host, int(port), match["id"], match["read"], arrivals, stop, source)))
         if n % 50 == 49:
             await asyncio.sleep(0.05)  # open them in waves, as phones would come
     while arrivals.connected + arrivals.failed < args.streams:
@@ -314,6 +319,11 @@ def main() -> int:
     parser.add_argument("--writes", type=int, default=200)
     parser.add_argument("--rate", type=float, default=20.0, help="writes per second")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--addresses", type=int, default=1, choices=range(1, 255),
+                        metavar="1-254",
+                        help="client addresses the streams come from (127.0.2.1 and on, "
+                             "Linux loopback): a venue's watchers are many phones, and one "
+                             "address holds at most REFEREE_STREAMS_PER_ADDRESS per worker")
     parser.add_argument("--idle", type=float, default=5.0,
                         help="seconds the streams stay idle while CPU is measured")
     parser.add_argument("--connect-timeout", type=float, default=60.0)
@@ -332,7 +342,8 @@ def main() -> int:
         migrate(url)
         with gunicorn("wsgi:app", url, args.workers, Path(tmp), "service") as base:
             result = asyncio.run(run(base, args))
-    result = {"database": args.database, "workers": args.workers, **result,
+    result = {"database": args.database, "workers": args.workers, "addresses": args.addresses,
+              **result,
               "machine": machine()}
     print(json.dumps(result, indent=2))
     print(f"streams held: {result['streams_held']} of {result['streams_asked']}; writes "

@@ -201,6 +201,19 @@ class Hub:
         metrics.OPEN_STREAMS.inc()
         return subscription
 
+    def check_room(self, address: str) -> None:
+        """Whether a stream from ``address`` could be admitted now, as far as the address's
+        and the worker's counts go (asked before the token is checked; :meth:`subscribe`
+        decides).
+
+        :raises StreamRefused: no room for it.
+        """
+        with self._lock:
+            if self._by_address.get(address, 0) >= self.limits.per_address:
+                raise StreamRefused("address", self.limits.per_address)
+            if self._total >= self.limits.per_worker:
+                raise StreamRefused("server", self.limits.per_worker)
+
     def unsubscribe(self, subscription: Subscription) -> None:
         """The stream ended (call once per admitted stream)."""
         metrics.OPEN_STREAMS.dec()
@@ -444,25 +457,29 @@ def stream_match(match_id: str) -> Any:
     refused with ``429`` (``too-many-streams``, ``Retry-After``): poll meanwhile. The stream
     ends within a second when its token is revoked (a rotation, a recovery, a seat replaced).
     """
+    the_hub = hub()
+    address = request.remote_addr or ""
+    try:  # a full address or server is refused before any query: refusals stay cheap
+        the_hub.check_room(address)
+    except StreamRefused as refused:
+        _refuse(refused)
     _authorize(match_id, "read")
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    the_hub = hub()
     db: peewee.Database = app.extensions["referee.db"]
     token_key = tokens.token_hash(_token() or "")
     resume_after = _last_event_id()
-    schema = s.MatchSchema()
 
-    def render() -> Snapshot:
+    def render() -> Snapshot:  # once per version for every stream of the match
         with _connected(db):
             state = ledger.load_state(match_id)
-        return state.version, json.dumps(schema.dump(state_dict(match_id, state)))
+        return state.version, json.dumps(s.MatchSchema().dump(state_dict(match_id, state)))
 
     def live_credentials() -> frozenset[str]:
         with _connected(db):
             return tokens.live_hashes(match_id)
 
     try:  # before the first render: no change slips between
-        subscription = the_hub.subscribe(match_id, token_key, request.remote_addr or "")
+        subscription = the_hub.subscribe(match_id, token_key, address)
     except StreamRefused as refused:
         _refuse(refused)
     try:
