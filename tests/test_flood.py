@@ -55,6 +55,7 @@ class Flood:
     events: Counter[str] = field(default_factory=Counter)  # stream → "id" lines received
     by_address: Counter[str] = field(default_factory=Counter)  # admitted streams per address
     held_low: int = TOTAL  # the fewest connections open while probed
+    held_samples: list[int] = field(default_factory=list)  # open while probed, every 0.1 s
     held_at_ready: int = 0  # connections open when the flood was in place
 
 
@@ -113,8 +114,10 @@ async def hostile_stream(port: int, source: str, match_id: str, token: str, floo
         await asyncio.sleep(0.5)
 
 
-async def half_sent(port: int, flood: Flood, stop: asyncio.Event) -> None:
-    """Send half a request's headers and stop; when the server drops it, again."""
+async def half_sent(port: int, flood: Flood, stop: asyncio.Event, delay: float) -> None:
+    """After ``delay`` seconds, send half a request's headers and stop; when the server drops
+    it, again at once."""
+    await asyncio.sleep(delay)
     while not stop.is_set():
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -180,8 +183,8 @@ async def hold_flood(port: int, tokens: list[tuple[str, str]], ready: Any, stop:
             hostile_stream(port, source, match_id, token, flood, halt, f"s{n}")))
         if n % 200 == 199:
             await asyncio.sleep(0.1)
-    for n in range(HALF_SENT):
-        tasks.append(asyncio.ensure_future(half_sent(port, flood, halt)))
+    for n in range(HALF_SENT):  # spread over a round: as many dropped and back every second
+        tasks.append(asyncio.ensure_future(half_sent(port, flood, halt, 5.0 * n / HALF_SENT)))
         if n % 200 == 199:
             await asyncio.sleep(0.1)
     streams = STREAMS_SPREAD + STREAMS_ONE_ADDRESS
@@ -194,6 +197,7 @@ async def hold_flood(port: int, tokens: list[tuple[str, str]], ready: Any, stop:
     ready.set()
     while not stop.is_set():
         flood.held_low = min(flood.held_low, flood.open_now)
+        flood.held_samples.append(flood.open_now)
         await asyncio.sleep(0.1)
     halt.set()
     for task in tasks:
@@ -211,6 +215,7 @@ def flood_process(port: int, tokens: list[tuple[str, str]], ready: Any, stop: An
     flood = asyncio.run(hold_flood(port, tokens, ready, stop))
     results.put({"statuses": dict(flood.statuses), "held_low": flood.held_low,
                  "held_at_ready": flood.held_at_ready,
+                 "held_mean": sum(flood.held_samples) / max(1, len(flood.held_samples)),
                  "opened": flood.opened, "refusals": flood.refusals})
 
 
@@ -266,7 +271,7 @@ def test_a_flood_of_streams_and_half_sent_headers_leaves_the_service_answering(
     # The flood was what it says: 6,300 connections held at once.
     # (Half-sent ones are dropped every 5 s and sent again: a few are between the two.)
     assert flood.held_at_ready == TOTAL, (flood.held_at_ready, flood.statuses)
-    assert flood.held_low >= TOTAL * 0.8, (flood.held_low, flood.statuses)
+    assert seen["held_mean"] >= TOTAL * 0.9, (seen["held_mean"], flood.held_low)
     # Streams past the limits were refused as the docs say; the others were held.
     assert flood.statuses[200] >= STREAMS_SPREAD, flood.statuses
     assert set(flood.statuses) <= {200, 429}, flood.statuses
@@ -280,4 +285,4 @@ def test_a_flood_of_streams_and_half_sent_headers_leaves_the_service_answering(
 
     # The liveness bound: every probe answered, each within a second.
     slow = [p for p in probes if not (p.status in (200, 201) and p.seconds < 1.0)]
-    assert not slow, slow
+    assert not slow, "; ".join(f"{p.what} {p.status} {p.seconds:.2f} s" for p in probes)

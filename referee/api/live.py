@@ -46,6 +46,7 @@ import contextlib
 import json
 import logging
 import os
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -501,6 +502,9 @@ def stream_match(match_id: str) -> Any:
         sent = resume_after if resume_after is None or resume_after <= first[0] else None
         snapshot = first
         waiter = subscription.waiter
+        # The first heartbeat comes after a random part of the period: streams opened
+        # together (a flood, every phone after a restart) do not all beat at the same moment.
+        next_beat = time.monotonic() + heartbeat * random.uniform(0.5, 1.0)
         try:
             yield f"retry: {RETRY_MS}\n\n"
             while True:
@@ -514,9 +518,10 @@ def stream_match(match_id: str) -> Any:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return
-                if waiter.wait(min(heartbeat, remaining)):
+                if waiter.wait(max(0.0, min(next_beat - time.monotonic(), remaining))):
                     waiter.clear()  # before rendering: a change during it wakes us again
                 elif time.monotonic() < deadline:
+                    next_beat = time.monotonic() + heartbeat
                     yield ": heartbeat\n\n"
                 snapshot = the_hub.snapshot(match_id, render)
         finally:
