@@ -11,8 +11,10 @@ Environment:
 
 - ``BIND`` — address to listen on (default 127.0.0.1:8000);
 - ``WEB_CONCURRENCY`` — worker processes (default 2: one per core of a small server);
-- ``WORKER_CONNECTIONS`` — open connections per worker (default 1000);
-- ``KEEPALIVE`` — seconds to wait for a request's headers (default 20, see below);
+- ``WORKER_CONNECTIONS`` — open connections per worker (default 12,000, lowered to fit the
+  open-files limit, see below);
+- ``BACKLOG`` — connections the kernel queues before they are accepted (default 4096);
+- ``KEEPALIVE`` — seconds to wait for a request's headers (default 5, see below);
 - ``GRACEFUL_TIMEOUT`` — seconds requests in flight get on SIGTERM (default 10);
 - ``WORKER_TIMEOUT`` — seconds a worker's event loop may be blocked or frozen before the
   master replaces it (default 20);
@@ -28,6 +30,7 @@ gunicorn has none under gevent): a body that trickles in more slowly gets 408.
 """
 
 import os
+import resource
 
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -35,18 +38,40 @@ worker_class = "gevent"
 
 # Connections one worker holds open at once: every phone at a table keeps a live-updates
 # stream open while it watches, plus its short requests. Past this the worker stops
-# accepting (the kernel's backlog queues the rest). Mind the open-files limit (ulimit -n):
-# each connection is a descriptor.
-worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "1000"))
+# accepting (the kernel's backlog queues the rest), so the app admits streams only up to
+# REFEREE_STREAMS_PER_WORKER (two thirds of this unless set, docs/security.md): the last third
+# stays free for /healthz, /readyz, writes and reads, whatever the streams do. Each connection
+# is a file descriptor: the open-files limit is raised here to its hard limit (20,000 on our
+# servers), and worker_connections kept 1,000 below it (database connections, log and
+# metrics files, the listening socket).
+
+_soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+if _hard == resource.RLIM_INFINITY or _soft < _hard:
+    _wanted = _hard if _hard != resource.RLIM_INFINITY else 65536
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
+        _soft = _wanted
+    except (ValueError, OSError):
+        pass
+worker_connections = min(int(os.environ.get("WORKER_CONNECTIONS", "12000")),
+                         max(100, _soft - 1000))
+os.environ.setdefault("REFEREE_STREAMS_PER_WORKER", str(worker_connections * 2 // 3))
+
+# Connections the kernel queues for the workers to accept (capped by net.core.somaxconn,
+# 4096 by default): a burst of reconnections (every phone at once after a restart, or a
+# flood) waits here rather than have its SYNs dropped and retried a second later.
+backlog = int(os.environ.get("BACKLOG", "4096"))
 
 # Under gevent this is the time allowed to read a request's line and headers (each request
 # of a connection, the first one too; gunicorn's gevent worker wraps that read in a timeout),
-# and how long an idle connection waits for its next request. 20 s: a phone on a weak Wi-Fi
-# signal may take seconds to get a few hundred bytes through (retransmissions), and keeping
-# its connection between taps spares it a new handshake; a client that sends half a header
-# and stops (idle, broken or hostile) is dropped after 20 s and meanwhile blocks nobody.
-# Never 0: with keep-alive off gunicorn reads the first request's headers with no time limit.
-keepalive = max(1, int(os.environ.get("KEEPALIVE", "20")))
+# and how long an idle connection waits for its next request. 5 s: a phone on a weak Wi-Fi
+# signal gets a few hundred bytes through in that time even with retransmissions, and a
+# client that sends half a header and stops (idle, broken or hostile) holds a connection for
+# 5 s at most, so a flood of them cannot fill worker_connections for long (docs/security.md).
+# A phone between taps opens a new connection after 5 s idle (the page's writes retry on
+# their own). Never 0: with keep-alive off gunicorn reads the first request's headers with no
+# time limit.
+keepalive = max(1, int(os.environ.get("KEEPALIVE", "5")))
 
 # Under gevent this is not a request's time limit: the worker tells the master it is alive
 # once a second from its event loop, and a worker silent for 20 s (the loop blocked by some

@@ -37,6 +37,15 @@ def _config_from_env() -> dict[str, Any]:
         "STREAM_MAX_SECONDS": float(os.environ.get("REFEREE_STREAM_MAX_SECONDS", "3600")),
         # Strict-Transport-Security's max-age on answers sent over TLS (referee.api.serving).
         "HSTS_MAX_AGE": int(os.environ.get("REFEREE_HSTS_MAX_AGE", "31536000")),
+        # Streams one worker admits (docs/security.md, "Limits"): per token, per match, per
+        # client address (a club's phones and TV share one), in all (well below gunicorn's
+        # worker_connections: gunicorn.conf.py sets it to two thirds of it when unset).
+        "STREAMS_PER_TOKEN": int(os.environ.get("REFEREE_STREAMS_PER_TOKEN", "100")),
+        "STREAMS_PER_MATCH": int(os.environ.get("REFEREE_STREAMS_PER_MATCH", "200")),
+        "STREAMS_PER_ADDRESS": int(os.environ.get("REFEREE_STREAMS_PER_ADDRESS", "250")),
+        "STREAMS_PER_WORKER": int(os.environ.get("REFEREE_STREAMS_PER_WORKER", "8000")),
+        # The reverse proxies whose X-Forwarded-For names the client (referee.api.clients).
+        "TRUSTED_PROXIES": os.environ.get("REFEREE_TRUSTED_PROXIES", ""),
         # How long a retry of a write that hands out credentials (create, seats, a rotation,
         # a recovery) is answered with them again (referee.api.matches): 10 minutes.
         "CREDENTIAL_RETRY_SECONDS": float(
@@ -77,6 +86,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from referee.api import limits
 
     limits.check_settings(app)
+    _register_client_address(app)
 
     api = ProblemApi(
         app,
@@ -124,6 +134,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(rules.blp)  # the rules as HTML, /rules/ (cited by every violation)
     _register_metrics(app)
     return app
+
+
+def _register_client_address(app: Flask) -> None:
+    """``request.remote_addr`` is the client's address, everywhere: X-Forwarded-For is
+    believed only from ``TRUSTED_PROXIES`` (:mod:`referee.api.clients`).
+
+    :raises ValueError: a ``TRUSTED_PROXIES`` entry that is not an address or a network.
+    """
+    from referee.api.clients import ClientAddress, parse_proxies
+
+    trusted = parse_proxies(str(app.config["TRUSTED_PROXIES"] or ""))
+    app.wsgi_app = ClientAddress(app.wsgi_app, trusted)  # type: ignore[method-assign]
 
 
 def _register_metrics(app: Flask) -> None:

@@ -145,6 +145,10 @@ DATABASE_BUSY = _add("database-busy", 503, "Database busy",
 STORAGE_FULL = _add("storage-full", 503, "Storage full",
                     "The database's disk is full (a write), or nearly so (GET /readyz); "
                     "nothing was stored (``Retry-After``).")
+TOO_MANY_STREAMS = _add("too-many-streams", 429, "Too many streams",
+                        "GET …/stream refused: this token, match or address, or the server, "
+                        "holds as many live-update streams as it may (``limit`` names which; "
+                        "``Retry-After``). Poll the match with If-None-Match meanwhile.")
 WRITE_OUTCOME_UNKNOWN = _add("write-outcome-unknown", 503, "Write outcome unknown",
                              "The connection was lost while the COMMIT was in flight: the "
                              "write may be stored. Send it again with the same "

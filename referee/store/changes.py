@@ -11,6 +11,11 @@ calls ``on_change(match_id, version)`` when a match it was asked about moves on:
   any connection committed since (``PRAGMA data_version``, no table read) and only then reads
   the last seq of the matches watched.
 
+Token revocations (a rotation, a recovery, a seat replaced) are told the same way
+(:func:`announce_revoked`; payload ``"<match id> tokens"``; on SQLite the count of revoked
+tokens of each watched match): the watcher calls ``on_revoked(match_id)``, and the streams of
+that match check their token again at once.
+
 The watcher runs in a daemon thread (a greenlet under gevent workers) and holds its one
 connection; streams themselves hold none while they wait.
 """
@@ -37,6 +42,9 @@ CHANNEL = "referee_match_changed"
 #: ``on_change(match_id, version)``: the match is now at least at ``version``.
 OnChange = Callable[[str, int], None]
 
+#: The payload's second word when tokens of the match were revoked (not a version).
+REVOKED = "tokens"
+
 
 def announce(match_id: str, version: int) -> None:
     """Tell every worker that ``match_id`` is now at ``version`` (call inside the write's
@@ -47,9 +55,19 @@ def announce(match_id: str, version: int) -> None:
         execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version}"))
 
 
+def announce_revoked(match_id: str) -> None:
+    """Tell every worker that tokens of ``match_id`` were revoked (call inside the write's
+    transaction, like :func:`announce`); on SQLite the watchers notice by themselves."""
+    if not is_sqlite():
+        execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {REVOKED}"))
+
+
 class Watcher:
-    """One per worker process: calls ``on_change`` for the watched matches that move on, and
-    ``on_lost()`` when it may have missed changes (a reconnect): then every stream reloads.
+    """One per worker process: calls ``on_change`` for the watched matches that move on,
+    ``on_revoked(match_id)`` when tokens of a watched match were revoked (on SQLite also the
+    first time it counts a match's revoked tokens: a check too many, never one too few), and
+    ``on_lost()`` when it may have missed changes (a reconnect): then every stream reloads
+    and checks its token.
 
     ``watched()`` returns the ids of the matches someone is following in this process;
     ``should_stop()`` is asked at every poll (about once a second on PostgreSQL): once it
@@ -64,9 +82,11 @@ class Watcher:
         watched: Callable[[], Collection[str]],
         poll_seconds: float = 0.1,
         should_stop: Callable[[], bool] = lambda: False,
+        on_revoked: Callable[[str], None] = lambda match_id: None,
     ) -> None:
         self.db = db
         self.on_change = on_change
+        self.on_revoked = on_revoked
         self.on_lost = on_lost
         self.watched = watched
         self.poll_seconds = poll_seconds
@@ -99,6 +119,7 @@ class Watcher:
                                      timeout=10, check_same_thread=False)
         try:
             changed_since = None
+            revoked: dict[str, int] = {}  # revoked tokens counted per watched match
             while not self._stopping():
                 time.sleep(self.poll_seconds)
                 data_version = connection.execute("PRAGMA data_version").fetchone()[0]
@@ -115,6 +136,18 @@ class Watcher:
                     ).fetchall()
                     for match_id, version in rows:
                         self.on_change(match_id, int(version))
+                    rows = connection.execute(
+                        f'SELECT "match_id", count(*) FROM "access_token" '
+                        f'WHERE "match_id" IN ({marks}) AND "revoked_at" IS NOT NULL '
+                        f'GROUP BY "match_id"', chunk,
+                    ).fetchall()
+                    for match_id, count in rows:
+                        if revoked.get(match_id) != count:
+                            revoked[match_id] = count
+                            self.on_revoked(match_id)
+                if len(revoked) > 2 * len(ids) + 1000:  # forget matches nobody follows now
+                    kept = set(ids)
+                    revoked = {m: c for m, c in revoked.items() if m in kept}
         finally:
             connection.close()
 
@@ -131,6 +164,8 @@ class Watcher:
                     match_id, _, version = notice.payload.partition(" ")
                     if version.isdigit():
                         self.on_change(match_id, int(version))
+                    elif version == REVOKED:
+                        self.on_revoked(match_id)
         finally:
             connection.close()
 

@@ -27,7 +27,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Final, Literal, NamedTuple
 
-from referee.store import keys
+from referee.store import changes, keys
 from referee.store.db import execute
 from referee.store.models import AccessToken
 
@@ -104,13 +104,16 @@ def issue(
 def rotate(
     match_id: str, kinds: tuple[Kind, ...], seed: Seed | None = None, purpose: str = "rotate"
 ) -> dict[str, str]:
-    """Revoke the live tokens of ``kinds`` and issue new ones (inside a write transaction)."""
+    """Revoke the live tokens of ``kinds`` and issue new ones (inside a write transaction); the
+    streams of the revoked tokens are told to end (:func:`referee.store.changes.announce_revoked`).
+    """
     now = datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
     AccessToken.update(revoked_at=now).where(
         (AccessToken.match_id == match_id)
         & AccessToken.kind.in_(kinds)
         & AccessToken.revoked_at.is_null()
     ).execute()
+    changes.announce_revoked(match_id)
     return issue(match_id, kinds, seed, purpose)
 
 
@@ -130,6 +133,7 @@ def issue_seats(
         & AccessToken.seat.in_(players)
         & AccessToken.revoked_at.is_null()
     ).execute()
+    changes.announce_revoked(match_id)  # the replaced seats' streams end
     made = []
     for player in players:
         token = _new(match_id, SEAT, seed, f"seat:{player}")
@@ -216,6 +220,15 @@ def check_recovery(match_id: str, code: str, revoked_ok: bool = False) -> bool:
     ):
         raise TokenRefused(401, "This recovery code is not valid for this match.")
     return row[5] is not None
+
+
+def live_hashes(match_id: str) -> frozenset[str]:
+    """The sha256 hex (:func:`token_hash`) of every live credential of ``match_id``: what the
+    live-update streams of a match check their token against after a revocation (one query
+    for all the streams of the match)."""
+    rows = execute('SELECT "token_hash" FROM "access_token" '
+                   'WHERE "match_id" = ? AND "revoked_at" IS NULL', (match_id,)).fetchall()
+    return frozenset(str(row[0]) for row in rows)
 
 
 def all_live(match_id: str, made: Sequence[str]) -> bool:

@@ -153,7 +153,9 @@ const POLL_MS = 4000;
  * Follow match `id` live: GET /v1/matches/{id}/stream read with fetch() streaming (the token
  * in the Authorization header, Last-Event-ID on reconnect). When streaming is unavailable
  * (no such route, no readable body, repeated failures) it polls GET /v1/matches/{id} with
- * If-None-Match (304 while nothing changed), trying the stream again now and then.
+ * If-None-Match (304 while nothing changed), trying the stream again now and then. A stream the
+ * server refuses for now (429 too-many-streams) is not asked for again before its Retry-After:
+ * the page polls meanwhile.
  * `onMatch(match)` gets every new state; `onLive()` runs when a connection is (re)made.
  * :returns: a function that stops following.
  */
@@ -163,6 +165,7 @@ export function follow(id, token, onMatch, onLive) {
   let lastId = null;
   let retry = 3000;
   let failures = 0;
+  let refusedUntil = 0; // a refused stream (429) is not asked for again before this time
   let wake = null;
   const pause = (ms) => new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -183,6 +186,11 @@ export function follow(id, token, onMatch, onLive) {
       headers, signal: controller.signal, cache: "no-store",
     });
     const type = response.headers.get("Content-Type") || "";
+    if (response.status === 429) {
+      const after = Number(response.headers.get("Retry-After"));
+      refusedUntil = Date.now() + 1000 * (after > 0 ? Math.min(after, 3600) : 30);
+      return "refused";
+    }
     if (!response.ok || !type.includes("text/event-stream") || !response.body) {
       return response.status === 404 || response.status === 405 || response.ok ? "unavailable"
         : "failed";
@@ -224,7 +232,7 @@ export function follow(id, token, onMatch, onLive) {
     let polling = false;
     let polls = 0;
     while (!stopped) {
-      if (polling && polls++ % 15 !== 14) {
+      if (polling && (polls++ % 15 !== 14 || Date.now() < refusedUntil)) {
         await poll();
         if (!stopped) await pause(POLL_MS);
         continue;
@@ -237,7 +245,7 @@ export function follow(id, token, onMatch, onLive) {
         if (!stopped && error.name !== "AbortError") showOffline(true);
       }
       if (stopped) return;
-      if (outcome === "unavailable") polling = true;
+      if (outcome === "unavailable" || outcome === "refused") polling = true;
       else if (outcome === "failed" && ++failures >= 3 && navigator.onLine !== false) polling = true;
       else if (outcome === "ended") polling = false;
       await pause(outcome === "ended" ? Math.min(retry, 1000) : Math.min(retry, 1000 * failures));

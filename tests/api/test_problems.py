@@ -43,6 +43,7 @@ ANSWERED = {
     "database-busy": (503, "Database busy"),
     "storage-full": (503, "Storage full"),
     "write-outcome-unknown": (503, "Write outcome unknown"),
+    "too-many-streams": (429, "Too many streams"),
     # Added now for the entries and steps that clash (409); their routes come later.
     "deal-already-recorded": (409, "Deal already recorded"),
     "deal-not-next": (409, "Not the next deal"),

@@ -109,3 +109,31 @@ def test_offline_the_auction_offers_only_the_calls_the_rules_allow(
     phone.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached",
                             timeout=15000)
     assert turn(phone) == "Bob to lead"
+
+
+def test_a_refused_stream_falls_back_to_polling_until_its_retry_after(
+    served: str, phone: Any, second_phone: Any
+) -> None:
+    """The server refuses the watcher's stream (429 too-many-streams, Retry-After 30): the
+    page polls at once and asks for the stream no more before the 30 s are up."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"])
+    phone.click("button[data-tab=share]")
+    link = phone.input_value("#read-link")
+    phone.click("button[data-tab=play]")
+    asked: list[str] = []
+
+    def refuse(route: Any) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=429, headers={"Retry-After": "30"},
+                      content_type="application/problem+json",
+                      body='{"type": "https://referee.example/problems/too-many-streams", '
+                           '"status": 429, "title": "Too many streams", "limit": "address"}')
+
+    second_phone.route("**/stream", refuse)
+    second_phone.goto(link)
+    second_phone.wait_for_selector('body[data-version="1"][data-live="poll"]',
+                                   state="attached", timeout=5000)
+    tap_card(phone, "KS")
+    second_phone.wait_for_selector('body[data-version="2"]', state="attached", timeout=10000)
+    second_phone.wait_for_timeout(4000)  # time enough for three retries of a failed stream
+    assert len(asked) == 1, asked
