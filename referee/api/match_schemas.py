@@ -17,7 +17,7 @@ from referee.api.fields import (
     StrictSchema,
     card_list,
 )
-from referee.match.commands import PENALTIES
+from referee.match.games import PENALTIES
 
 #: Texts are printable: no control characters (PostgreSQL text cannot hold NUL, and a text
 #: with an escape code is no text). Names are :class:`NameField`: NFC, nothing hidden.
@@ -118,7 +118,7 @@ class AutoConfirmField(ma.fields.Field):
 def _penalty_words(given: dict[str, Any]) -> None:
     """Each penalty of ``options.irregularities`` a word of :data:`PENALTIES` (whether the
     kind takes it is the match's ruling: 422)."""
-    words = sorted({word for allowed in PENALTIES["pitch"].values() for word in allowed})
+    words = sorted({word for allowed in PENALTIES.values() for word in allowed})
     for kind, word in given.items():
         if word not in words:
             raise ma.ValidationError(f"The penalty for {kind} is one of: {', '.join(words)}.")
@@ -143,9 +143,9 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
                                  "engine option covers (issue 11.4): out_of_turn — withdrawn "
                                  "(default: taken back, PT 59 III) | void; other — void "
                                  "(default) | as_played",
-                  # The kinds and penalties both games take (referee.match.commands).
+                  # The kinds and penalties both games take (referee.match.games).
                   "properties": {kind: {"type": "string", "enum": list(allowed)}
-                                 for kind, allowed in PENALTIES["pitch"].items()},
+                                 for kind, allowed in PENALTIES.items()},
                   "additionalProperties": False},
     )
 
