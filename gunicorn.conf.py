@@ -1,7 +1,7 @@
 """gunicorn settings for referee (read by ``gunicorn -c gunicorn.conf.py wsgi:app``).
 
 Workers are gevent's (one greenlet per connection): a phone that stalls mid-request on club
-Wi-Fi, or one holding a live-updates stream open (issue 13), costs a greenlet and a socket,
+Wi-Fi, or one holding a live-updates stream open, costs a greenlet and a socket,
 not a whole worker. gunicorn monkey-patches the worker before it imports the app, so the
 app's threading state (peewee's connection per thread, locks, sleeps) becomes per greenlet;
 psycopg 3 (>= 3.1.14) then waits on the event loop by itself. Never set ``preload_app``: the

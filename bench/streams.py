@@ -1,4 +1,4 @@
-"""Live updates under load (issue 13.2): how many open event streams one server holds, and how
+"""Live updates under load: how many open event streams one server holds, and how
 long a write takes to reach every stream that follows its match.
 
     python -m bench.streams [--database sqlite|postgresql] [--streams 1000] [--matches 50]

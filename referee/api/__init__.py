@@ -190,7 +190,7 @@ COMPRESSED_TYPES = [
 
 def _register_compression(app: Flask) -> None:
     """Compress answers of 500 bytes or more (zstd, brotli or gzip, as the client accepts):
-    club Wi-Fi is slow (issue 13.3). Streamed answers (the event stream) are never
+    club Wi-Fi is slow. Streamed answers (the event stream) are never
     compressed nor buffered, and an answer's ETag stays as it is: a match's ETag is its
     version, which a client sends back in If-Match whatever the encoding it read it in."""
     from flask import Response

@@ -1,4 +1,4 @@
-"""What comes in, checked once for the whole API (issue 12, "Input").
+"""What comes in, checked once for the whole API.
 
 A request body is JSON with numbers a referee can hold and text a database can store:
 

@@ -1,4 +1,4 @@
-"""Live updates of a match: ``GET /v1/matches/{id}/stream``, Server-Sent Events (issue 13.2).
+"""Live updates of a match: ``GET /v1/matches/{id}/stream``, Server-Sent Events.
 
 A watching phone gets the match (the same JSON as ``GET /v1/matches/{id}``) at once, then
 after every change, without polling::

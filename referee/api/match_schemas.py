@@ -127,7 +127,7 @@ def _penalty_words(given: dict[str, Any]) -> None:
 class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
     cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player),
-    auto_confirm (issue 11)."""
+    auto_confirm (docs/records.md)."""
 
     auto_confirm = AutoConfirmField()
 
@@ -140,7 +140,7 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
         keys=ma.fields.String(validate=validate.OneOf(["out_of_turn", "other"])),
         validate=_penalty_words,
         metadata={"description": "The penalty of an irregularity recorded anyway that no "
-                                 "engine option covers (issue 11.4): out_of_turn — withdrawn "
+                                 "engine option covers (P10, Q12): out_of_turn — withdrawn "
                                  "(default: taken back, PT 59 III) | void; other — void "
                                  "(default) | as_played",
                   # The kinds and penalties both games take (referee.match.games).
@@ -208,7 +208,7 @@ class HeadSchema(ma.Schema):
 
 
 class ReentrySchema(ma.Schema):
-    """The cards of an earlier deal being entered step by step (issue 11.3): the deal in
+    """The cards of an earlier deal being entered step by step (docs/records.md): the deal in
     progress (``deal_number``, ``dealer``, ``next``, ``current_deal``) is that deal, not a new
     one; its last card rules it (``agreement`` "ruled") and the next deal is played after."""
 
@@ -284,7 +284,7 @@ class MatchSchema(ma.Schema):
     )
     current_irregularities = ma.fields.List(
         ma.fields.Dict(),
-        metadata={"description": "Steps of the deal in progress recorded anyway (issue 11.4): "
+        metadata={"description": "Steps of the deal in progress recorded anyway (P10, Q12): "
                                  "irregularity, penalty, consequence, violations, step"},
     )
     provisional = ma.fields.List(
@@ -402,7 +402,7 @@ class RolesAnnouncementsSchema(StrictSchema):
 
 
 class DeclarationsField(ma.fields.Field):
-    """Piquet declarations of a deal (Q5, issue 10.5): "none" (nobody announced), "best" (each
+    """Piquet declarations of a deal (Q5): "none" (nobody announced), "best" (each
     his best), or per role (``elder``/``younger``) what he announced, "none" or "best".
     A record that says nothing scores each his best (the ruling's ``declarations_used``)."""
 
@@ -485,7 +485,7 @@ def _none_of(*names: str) -> dict[str, Any]:
 
 
 class RecordDealSchema(CardsRecordSchema):
-    """A whole deal at one of three entry levels (issue 10, /rules/records): its cards
+    """A whole deal at one of three entry levels (/rules/records): its cards
     (``tricks`` and the rest), the line of the score sheet ``{"sheet": {…}}``, or just its
     points ``{"totals": {…}}`` (the records of the score-sheet entry, checked by the
     referee)."""
@@ -588,7 +588,7 @@ class StepSchema(StrictSchema):
                                  "(nothing), or \"best\" (score his best, Q5)"},
     )
     anyway = ma.fields.Boolean(metadata={
-        "description": "Record a step the rules refuse but that really happened (issue 11.4): "
+        "description": "Record a step the rules refuse but that really happened (P10, Q12): "
                        "the match's irregularities option decides the penalty"})
     at = ma.fields.Nested(StepAtSchema, metadata={
         "description": "Where the step belongs (the match's next.at gives it): a card "

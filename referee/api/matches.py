@@ -110,7 +110,7 @@ def _provisional_result(match_id: str, state: MatchState) -> dict[str, Any] | No
 
 
 def _irregularities(state: MatchState) -> list[dict[str, Any]]:
-    """The steps of the deal in progress recorded anyway (issue 11.4), oldest first: what
+    """The steps of the deal in progress recorded anyway (P10, Q12), oldest first: what
     (``irregularity``), its ``penalty``, the ``consequence`` in a sentence, the rules'
     ``violations`` and the ``step`` as sent (a card taken back is in no record: the page shows
     it from here)."""
@@ -122,7 +122,7 @@ def _irregularities(state: MatchState) -> list[dict[str, Any]]:
 
 def _reentry(state: MatchState) -> dict[str, Any] | None:
     """The deal in progress when it is the cards of an earlier deal entered step by step
-    (issue 11.3): which deal, how it stands in the ledger until its last card rules it, and
+    (docs/records.md): which deal, how it stands in the ledger until its last card rules it, and
     how many undos take the entry back (see :class:`match_schemas.ReentrySchema`)."""
     current = state.current
     if current is None or not current.reentry:
@@ -176,7 +176,7 @@ def _etag(state: MatchState) -> str:
 @blp.after_request
 def _not_modified(response: Response) -> Response:
     """A read sent with ``If-None-Match`` of the current ETag → 304 with no body: a polling
-    phone downloads the match (or the ledger) only when it changed (issue 13.2)."""
+    phone downloads the match (or the ledger) only when it changed."""
     if request.method in ("GET", "HEAD") and response.status_code == 200 and (
         response.headers.get("ETag") and request.if_none_match
     ):

@@ -118,7 +118,7 @@ class SaidField(ma.fields.Field):
     def _one(value: Any) -> bool:
         if isinstance(value, str):
             return len(value) <= 200
-        if isinstance(value, int):  # bounded like every integer of a request (issue 12)
+        if isinstance(value, int):  # bounded like every integer of a request
             return not isinstance(value, bool) and abs(value) <= 999
         if isinstance(value, dict):
             return len(value) <= 3 and all(
@@ -181,7 +181,7 @@ class DealRequestSchema(StrictSchema):
 
 
 class PiquetSheetRequestSchema(StrictSchema):
-    """A deal as the score sheet gives it (issue 10): carte blanche, what each announced in
+    """A deal as the score sheet gives it (docs/records.md): carte blanche, what each announced in
     point, sequence and sets (the words players say) and who was good, the tricks, the points
     each counted in play (or the totals each claims), a pique if claimed."""
 
@@ -431,7 +431,7 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
 
 @blp.ruling("/sheets:score", PiquetSheetRequestSchema, PiquetSheetRulingSchema)
 def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
-    """Rule on a deal as the score sheet gives it (issue 10): the referee compares the
+    """Rule on a deal as the score sheet gives it (docs/records.md): the referee compares the
     declarations (Q5), derives the repique (Q7), the cards and capot (Q6), checks the play
     points against the tricks, a claimed pique and claimed totals.
 

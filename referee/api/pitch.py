@@ -216,7 +216,7 @@ def _seat(**kwargs: Any) -> ma.fields.Integer:
 
 
 class SheetSchema(StrictSchema):
-    """A score-sheet line (issue 10): the auction (``bids`` from the dealer's left, with
+    """A score-sheet line (docs/records.md): the auction (``bids`` from the dealer's left, with
     ``dealer``) or the ``pitcher`` and his ``bid``; who took ``high`` and ``low`` (seats; they
     always go) and ``jack`` and ``game`` (a seat, or null: not out / tied); optionally
     ``trump``, ``game_points`` per side, ``single_trump`` (P5), the ``claimed`` score and
@@ -265,7 +265,7 @@ class CardsSchema(StrictSchema):
 
 class PitchSheetRequestSchema(StrictSchema):
     """A score-sheet line to rule on; with ``cards``, the line is also put beside the ruling
-    on the cards, as a side's claim (issue 11)."""
+    on the cards, as a side's claim (docs/records.md)."""
 
     players = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=10))
     partnership = ma.fields.Boolean(load_default=False)

@@ -1,4 +1,4 @@
-"""The rules, readable in the service itself (issue 13.8): ``/rules/``.
+"""The rules, readable in the service itself: ``/rules/``.
 
 Every refusal cites a section ("Q6", "P4") and links it (``rule_url``). The project's own rules
 reference lives in ``docs/`` (Markdown, shipped in the package as ``referee/docs``) and is

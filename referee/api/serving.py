@@ -1,4 +1,4 @@
-"""What the app does for every request whatever its route (issue 12, "Serving", "Input").
+"""What the app does for every request whatever its route.
 
 - :class:`BodyReader`: the request body is read in full before the app sees it, within the
   size limit (``MAX_CONTENT_LENGTH``; 413 past it, chunked bodies too: Werkzeug cut those at

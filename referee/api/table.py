@@ -1,11 +1,11 @@
-"""The table page (issue "The table page"): a small phone-first client served by the app.
+"""The table page (README, "The table page"): a small phone-first client served by the app.
 
 ``/table/`` serves the static files of ``referee/web/`` (HTML, CSS, JavaScript modules, no
 external library and no CDN, so it works on a club network cut off from the internet). The
 page talks to the public ``/v1`` API only, from the browser; this blueprint serves files and
 nothing else.
 
-Caching (issue 13.3, CONTRACT section 4): every ``__ASSET_VERSION__`` in the page's text
+Caching: every ``__ASSET_VERSION__`` in the page's text
 files is replaced by :func:`asset_version`, a hash of all the web files. The page
 (``/table/``) and its service worker (``/table/sw.js``) are revalidated on each load
 (``no-cache``, answered 304 when unchanged); the files they name under

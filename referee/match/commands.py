@@ -584,7 +584,7 @@ def _at_the_table(
 
 
 class _Irregular:
-    """The events of a step recorded anyway (issue 11.4): the ``irregularity`` note, and the
+    """The events of a step recorded anyway (P10, Q12): the ``irregularity`` note, and the
     deal voided when that is the penalty."""
 
     def __init__(self, state: MatchState, game: Game, number: int, dealer: int, kind: str,
@@ -808,7 +808,7 @@ def _located(violations: Sequence[Violation], prefix: str) -> list[Violation]:
 
 
 def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) -> None:
-    """Issue 11: only the other side confirms or disputes an entry. A seat is not the other
+    """Only the other side confirms or disputes an entry. A seat is not the other
     side of its own side's entry; the shared write token speaks for the whole table only while
     no seat has joined (a single phone).
 
@@ -904,7 +904,7 @@ def _counted_deal(state: MatchState, number: int) -> DealEntry:
 
 
 def confirm(state: MatchState, number: int, principal: str) -> list[NewEvent]:
-    """The other side accepts deal ``number`` as entered: provisional → confirmed (issue 11).
+    """The other side accepts deal ``number`` as entered: provisional → confirmed (docs/records.md).
 
     :raises MatchError: no such counted deal, not provisional, or not the other side.
     """
@@ -923,7 +923,7 @@ def dispute(
 ) -> list[NewEvent]:
     """The other side disputes deal ``number`` with a reason and, optionally, its own claim
     (``{"sheet": …}`` or ``{"totals": …}``, ruled like an entry and refused when impossible):
-    provisional or confirmed → disputed, until the deal's cards rule it (issue 11).
+    provisional or confirmed → disputed, until the deal's cards rule it (docs/records.md).
 
     :raises MatchError: no such counted deal, already ruled, or not the other side.
     :raises RecordError: the claim is impossible.
@@ -1005,7 +1005,7 @@ def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
     """Seat credentials are made (by the store, never in the ledger): the ``seats_issued``
     event. A seat joins only when its phone takes it up (:func:`join_seat`, or its first
     write): ``"joined": false`` says so (older ledgers, without it, joined on issue; a
-    credential made again waits for its new phone) (issue 11).
+    credential made again waits for its new phone) (docs/records.md).
 
     :raises MatchError: a name that is not a player of the match.
     """
@@ -1019,7 +1019,7 @@ def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
 
 
 def join_seat(state: MatchState, principal: str) -> list[NewEvent]:
-    """The seat's phone takes it up (issue 11): ``seat_joined``, once (nothing when it has
+    """The seat's phone takes it up (docs/records.md): ``seat_joined``, once (nothing when it has
     already joined). From then on deals wait for the other side (``auto_confirm`` "auto").
 
     :raises MatchError: ``not_a_seat``: the credential is not a seat's.
@@ -1038,7 +1038,7 @@ def undo(
     state: MatchState, reason: str | None, by: str | None, principal: str | None = None
 ) -> list[NewEvent]:
     """Take back the last entry (a step, a whole deal, a void or an amendment) and the score
-    it caused. A seat (``principal`` "seat:Ann") takes back only its own entries (issue 11:
+    it caused. A seat (``principal`` "seat:Ann") takes back only its own entries (docs/records.md:
     the other side disputes instead). :raises MatchError: nothing to undo, or not the seat's
     own entry."""
     if not state.last_undoable:

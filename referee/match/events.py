@@ -1,4 +1,4 @@
-"""The events of a match ledger, as values (issue: match ledgers).
+"""The events of a match ledger, as values (docs/records.md).
 
 A match is an append-only list of events. Each event has a ``seq`` (1, 2, … without gaps),
 a ``kind`` and a JSON ``payload`` (cards written canonically). Nothing is ever changed or

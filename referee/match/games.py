@@ -456,7 +456,7 @@ class PiquetGame(StepRules):
             )])
 
     def _also(self, record: dict, players: Sequence[str], dealer: int) -> tuple[dict, ...]:
-        """What the table may still record before the next card (issue 13.4): the exchange
+        """What the table may still record before the next card: the exchange
         before the first lead (Q4), elder's declarations before he leads and younger's before
         he plays to the first trick (Q5)."""
         played = sum(len(t) for t in record.get("tricks", []))
@@ -480,7 +480,7 @@ class PiquetGame(StepRules):
 
     @staticmethod
     def declarations_used(record: dict) -> dict[str, str]:
-        """How each role's declarations are scored (Q5, issue 10.5): "as_announced" (what he
+        """How each role's declarations are scored (Q5): "as_announced" (what he
         announced), "none" (he announced nothing) or "best" (each his best: the old default
         when a record says nothing)."""
         declared = record.get("declarations")

@@ -1,4 +1,4 @@
-"""A match's state, computed from its events alone (issue: match ledgers).
+"""A match's state, computed from its events alone (docs/records.md).
 
 :func:`replay` folds the ledger: it applies corrections (undo, void, amend), gathers the
 deals and the deal in progress, adds up the standings and asks the game's rules what must be
@@ -112,7 +112,7 @@ class StepResult:
 class StepRefused(RecordError):
     """A step the rules refuse for what it brings (:meth:`Game.step`): its ``violations``
     (the blocking ones), and ``result``: the step applied and ruled once, which recording it
-    anyway goes on from (docs/rules/irregularities.md)."""
+    anyway goes on from (P10, Q12)."""
 
     def __init__(self, result: StepResult) -> None:
         super().__init__(result.blocking)
@@ -294,7 +294,7 @@ class Game(Protocol):
         options: dict[str, Any],
     ) -> DealRuling:
         """The ruling of a deal with irregularities recorded anyway (their notes), with the
-        penalties they carry applied and listed (issue 11.4)."""
+        penalties they carry applied and listed (P10, Q12)."""
         ...
 
     def sheet_has_dealer(self, level: str) -> bool:
@@ -339,7 +339,7 @@ class DealEntry:
     ``ruling``, ``scores`` per standing name, ``status`` "live" or "voided", ``amended``, the
     seq of the event that scored it and the corrections applied to it.
 
-    Entry and agreement (issues 10, 11): ``level`` "cards" | "sheet" | "totals" (how the
+    Entry and agreement (docs/records.md): ``level`` "cards" | "sheet" | "totals" (how the
     record was entered); ``entered_by`` the credential that entered it ("seat:Ann" or
     "write token"); ``agreement`` "provisional" | "confirmed" | "disputed" | "ruled" and
     ``agreed_by`` who confirmed or disputed it ("auto" when it confirmed as the next deal
@@ -402,7 +402,7 @@ class MatchState:
     rules' view of the deal in progress, or of the next deal's empty record (None when the
     match is over): what a step is ruled against. ``seats``: the players whose seat credential
     was issued; ``joined``: those whose seat was taken up on its phone (``seat_joined``, or the
-    seat's first write; in older ledgers, issuing it) (issue 11); ``current_undos`` how many
+    seat's first write; in older ledgers, issuing it) (docs/records.md); ``current_undos`` how many
     undos take back the deal in progress entirely (0 when none is in progress): a table giving
     up the step-by-step entry of an earlier deal's cards (docs/records.md, "reentry") undoes
     that many times.
@@ -613,7 +613,7 @@ class Fold:
             self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
                                       level=payload.get("level", "cards"), first_seq=event.seq)
             self.undoable.append((event.seq,))
-        elif kind == "irregularity":  # a step recorded anyway (issue 11.4)
+        elif kind == "irregularity":  # a step recorded anyway (P10, Q12)
             current = self.current
             if current is None or current.number != payload["deal"]:
                 current = InProgress(
@@ -736,7 +736,7 @@ class Fold:
             self.undoable[-1] = (*self.undoable[-1], event.seq)
 
     def _join(self, principal: str) -> None:
-        """The seat ``principal`` ("seat:Ann") has been taken up on its phone (issue 11)."""
+        """The seat ``principal`` ("seat:Ann") has been taken up on its phone (docs/records.md)."""
         if principal.startswith("seat:"):
             player = principal[len("seat:"):]
             if player in self.seats and player not in self.joined:

@@ -1,4 +1,4 @@
-"""Which matches changed: told by the writer, noticed by each worker process (issue 13.2).
+"""Which matches changed: told by the writer, noticed by each worker process.
 
 A write announces the match's new version inside its transaction (:func:`announce`). Each
 worker process runs one :class:`Watcher`, whatever the number of streams it serves, that

@@ -1,4 +1,4 @@
-"""peewee models: a match and its append-only ledger of events (issue: match ledgers).
+"""peewee models: a match and its append-only ledger of events (docs/records.md).
 
 Nothing here is updated in place: a correction is a new :class:`Event`. Only ``flask db
 prune`` deletes, and only matches that expired without recording a deal (with their events,

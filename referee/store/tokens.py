@@ -120,7 +120,7 @@ def rotate(
 def issue_seats(
     match_id: str, players: list[str], seed: Seed | None = None
 ) -> list[dict[str, str]]:
-    """One seat credential per player (issue 11), replacing the player's live one (inside a
+    """One seat credential per player (docs/records.md), replacing the player's live one (inside a
     write transaction); derived from ``seed`` when given (a retried request makes the same
     ones), else random.
 

@@ -1,4 +1,4 @@
-"""Keyed hash chains and one-transaction Idempotency-Keys (issue 12).
+"""Keyed hash chains and one-transaction Idempotency-Keys.
 
 - ``event.key_id``: the id of the server key whose HMAC-SHA256 links the event. The events
   already stored are linked again under the current key (their plain SHA-256 chain checked

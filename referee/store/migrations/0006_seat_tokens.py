@@ -1,4 +1,5 @@
-"""Seat credentials (issue 11): an access token of kind "seat" names the player it speaks for.
+"""Seat credentials (docs/records.md): an access token of kind "seat" names the player it
+speaks for.
 
 Numbered 0006 so that it comes after the migrations other branches add at the same time."""
 # mypy: ignore-errors
