@@ -35,7 +35,7 @@ export function setOfferAnyway(fn) {
 export async function openMatch(id, token, candidate, seatName) {
   stopLive();
   Object.assign(S, {
-    // a seat's token (st_) records, confirms and disputes too (issue 11)
+    // a seat's token (st_) records, confirms and disputes too (docs/records.md)
     id, token, canWrite: token.startsWith("rw_") || token.startsWith("st_"),
     match: null, ledger: [], ledgerVersion: -1,
     ledgerKey: null, setup: null, declaring: null, voiding: null, irregular: false,
@@ -102,7 +102,7 @@ export async function openMatch(id, token, candidate, seatName) {
 }
 
 /**
- * A seat's phone takes up its seat (issue 11): until it has, the seat has not joined and the
+ * A seat's phone takes up its seat (docs/records.md): until it has, the seat has not joined and the
  * shared phone's deals still confirm themselves (auto_confirm "auto"). Once, through the
  * write queue (If-Match: *: a join cannot be recorded twice).
  */
@@ -404,7 +404,7 @@ export function colorClass(i) {
   return `pc${i % 7}`;
 }
 
-// Kept for the screens written against the first split (step 1 of issue 13): the deal in
+// Kept for the screens written against the first split: the deal in
 // progress now lives in deal.js, and the live stream replaced polling.
 export { currentDeal, trickSize };
 export const stopPolling = stopLive;

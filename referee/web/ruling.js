@@ -57,7 +57,7 @@ export function rulingDetails(d, open) {
 }
 
 /**
- * The irregularities of a ruling in words (issue 11.4): those the game's engine ruled (Pitch
+ * The irregularities of a ruling in words (P10, Q12): those the game's engine ruled (Pitch
  * P10 ``irregularities``: what, the penalty and its source) and the steps recorded anyway
  * (``recorded_anyway``: the consequence as the player read it before sending it).
  */

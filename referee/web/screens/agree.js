@@ -1,5 +1,5 @@
 // @ts-check
-/* Agreement (issue 11.6): the other side confirms or disputes a deal, the referee decides.
+/* Agreement (docs/records.md): the other side confirms or disputes a deal, the referee decides.
  *
  * On the Play tab (#agree):
  *  - a deal the other side entered, still provisional: big Confirm / Dispute buttons; Dispute

@@ -1,5 +1,5 @@
 // @ts-check
-/* Something irregular happened at the table (issue 11.4): a revoke, a card or a bid out of
+/* Something irregular happened at the table (P10, Q12): a revoke, a card or a bid out of
  * turn, a wrong number of cards dealt. The table's real play is recorded, not refused: the
  * referee applies the penalty of the match's option. Before anything is sent the page asks
  * the referee what the step would do (POST …/events?dry_run=true, which stores nothing) and

@@ -1,5 +1,5 @@
 // @ts-check
-/* Settling an earlier deal by its cards, one step at a time (issue 11.3).
+/* Settling an earlier deal by its cards, one step at a time (docs/records.md).
  *
  * "Enter the cards one by one" (on a disputed deal, or on a deal written from the score sheet
  * or the totals, in the ledger) sends the first step with the deal's number

@@ -1,5 +1,5 @@
 // @ts-check
-/* Seats (issue 11.1, 11.6): each player joins the match on his own phone by scanning a QR code.
+/* Seats (docs/records.md): each player joins the match on his own phone by scanning a QR code.
  *
  * The phone that holds the write token asks for one seat credential per player
  * (POST /v1/matches/{id}/seats); the answer is given once, so this phone keeps the join links

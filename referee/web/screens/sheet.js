@@ -1,5 +1,5 @@
 // @ts-check
-/* The score sheet: the default way to record a deal (issue 10.5), the line a table writes.
+/* The score sheet: the default way to record a deal (docs/records.md), the line a table writes.
  *
  * Each game's sheet is a module of its own: sheet-pitch.js (the bids, then who took High,
  * Low, Jack and Game: at most 8 taps after the bids), sheet-piquet.js (who was good in each
