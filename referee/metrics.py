@@ -37,6 +37,16 @@ LOCK_WAIT = Histogram("referee_database_lock_wait_seconds",
 OPEN_STREAMS = Gauge("referee_open_streams", "Live-update streams open",
                      multiprocess_mode="livesum")
 
+#: The streams each worker admits in all (REFEREE_STREAMS_PER_WORKER), added up: the cap
+#: that referee_open_streams runs against.
+STREAM_CAP = Gauge("referee_stream_cap", "Live-update streams the workers admit in all",
+                   multiprocess_mode="livesum")
+
+#: Requests refused by a limit: a stream past a cap ("stream_token", "stream_match",
+#: "stream_address", "stream_server") or a create past its address's quota ("create_quota").
+LIMIT_REFUSALS = Counter("referee_limit_refusals", "Requests refused by a limit, by limit",
+                         ["limit"])
+
 #: Matches whose ledger was found not to verify (served nothing, logged LEDGER TAMPERED).
 LEDGERS_DAMAGED = Counter("referee_ledgers_damaged", "Reads or writes refused on a ledger that "
                           "does not verify")

@@ -18,6 +18,7 @@ import datetime
 
 from flask import Flask, current_app, request
 
+from referee import metrics
 from referee.api.errors import ProblemError
 from referee.api.problems import CREATE_QUOTA_EXCEEDED, MATCH_EXPIRED
 from referee.store import expiry, quota
@@ -57,6 +58,7 @@ def take_create_quota() -> None:
     try:
         quota.take(quota.client_key(request.remote_addr), limit, window)
     except quota.QuotaExceeded as refused:
+        metrics.LIMIT_REFUSALS.labels("create_quota").inc()
         raise ProblemError(
             CREATE_QUOTA_EXCEEDED,
             f"Too many matches were created from your address lately (at most {limit} in "

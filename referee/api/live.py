@@ -362,9 +362,10 @@ def hub() -> Hub:
 
 def register_hub(app: Any) -> None:
     """Give ``app`` its :class:`Hub` (called by the app factory once the database is open)."""
+    limits = StreamLimits.from_config(app.config)
     app.extensions["referee.hub"] = Hub(app.extensions["referee.db"],
-                                        float(app.config["STREAM_POLL_SECONDS"]),
-                                        StreamLimits.from_config(app.config))
+                                        float(app.config["STREAM_POLL_SECONDS"]), limits)
+    metrics.STREAM_CAP.set(limits.per_worker)
 
 
 @contextlib.contextmanager
@@ -412,6 +413,7 @@ def _refuse(refused: StreamRefused) -> NoReturn:
     :raises ProblemError: always.
     """
     why = _REFUSED_WHY[refused.limit].format(cap=refused.cap)
+    metrics.LIMIT_REFUSALS.labels(f"stream_{refused.limit}").inc()
     raise ProblemError(
         TOO_MANY_STREAMS,
         f"No live updates for now: {why}. Read the match with GET (If-None-Match) and try "

@@ -272,3 +272,21 @@ def test_the_service_says_why_a_setting_stops_it(tmp_path: Any) -> None:
     assert done.stderr.strip().startswith(
         "referee cannot start: REFEREE_MATCH_EXPIRY_SECONDS must be at least 86400")
     assert "Traceback" not in done.stderr
+
+
+def _refusals(limit: str) -> float:
+    """``referee_limit_refusals_total{limit=…}`` as /metrics would report it (this process)."""
+    from prometheus_client import REGISTRY
+
+    return REGISTRY.get_sample_value("referee_limit_refusals_total", {"limit": limit}) or 0.0
+
+
+def test_a_create_past_the_quota_is_counted_for_the_operator(small_quota: Flask) -> None:
+    """docs/operations.md, "Metrics": limiter refusals, by limit."""
+    client = _client(small_quota, "192.0.2.77")
+    before = _refusals("create_quota")
+    for _ in range(3):
+        assert client.post("/v1/matches", json=CREATE).status_code == 201
+    assert _refusals("create_quota") == before
+    assert client.post("/v1/matches", json=CREATE).status_code == 429
+    assert _refusals("create_quota") == before + 1

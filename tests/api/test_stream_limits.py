@@ -116,8 +116,16 @@ def test_streams_of_one_token_are_capped(limited: Flask, held: Held) -> None:
     _refused(_ask(client, match_id, tokens["write"], "10.0.0.4"), "match")
 
 
+def _refusals(limit: str) -> float:
+    """``referee_limit_refusals_total{limit=…}`` as /metrics would report it (this process)."""
+    from prometheus_client import REGISTRY
+
+    return REGISTRY.get_sample_value("referee_limit_refusals_total", {"limit": limit}) or 0.0
+
+
 def test_streams_from_one_address_are_capped(limited: Flask, held: Held) -> None:
     client = limited.test_client()
+    before = _refusals("stream_address"), _refusals("stream_server")
     for _ in range(2):
         match_id, tokens = _match(client)
         held.open(client, match_id, tokens["read"], "10.0.0.7")
@@ -126,6 +134,9 @@ def test_streams_from_one_address_are_capped(limited: Flask, held: Held) -> None
     _refused(_ask(client, match_id, tokens["read"], "10.0.0.7"), "address")
     held.open(client, match_id, tokens["read"], "10.0.0.8")  # another address: admitted
     _refused(_ask(client, match_id, tokens["write"], "10.0.0.9"), "server")  # 5 in all
+    # Each refusal is counted for the operator (docs/operations.md, "Metrics").
+    assert (_refusals("stream_address"), _refusals("stream_server")) == (before[0] + 1,
+                                                                         before[1] + 1)
 
 
 def test_a_stream_that_ends_frees_its_place(limited: Flask, held: Held) -> None:
