@@ -21,7 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.api import create_app
-from referee.store.db import make_database, upgrade
+from referee.store.db import make_database, pending_migrations, upgrade
 
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 
@@ -73,6 +73,9 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
                 'TRUNCATE TABLE "event", "match", "access_token", "idempotency_key", '
                 '"create_quota" RESTART IDENTITY CASCADE'
             )
+            if pending_migrations(db):  # an earlier test took a migration's record away
+                _reset_postgres(db)
+                upgrade(db)
         db.close_all()
         return POSTGRES_URL
     url = f"sqlite:///{tmp_path / 'referee.db'}"
