@@ -274,8 +274,9 @@ def test_a_flood_of_streams_and_half_sent_headers_leaves_the_service_answering(
                   held_at_ready=seen["held_at_ready"])
 
     # The flood was what it says: 6,300 connections held at once.
-    # (Half-sent ones are dropped every 5 s and sent again: a few are between the two.)
-    assert flood.held_at_ready == TOTAL, (flood.held_at_ready, flood.statuses)
+    # (Half-sent ones are dropped every 5 s and sent again, 420 a second: the count at the
+    # instant of readiness may miss the few between the two.)
+    assert flood.held_at_ready >= TOTAL - 10, (flood.held_at_ready, flood.statuses)
     assert seen["held_mean"] >= TOTAL * 0.9, (seen["held_mean"], flood.held_low)
     # Streams past the limits were refused as the docs say; the others were held.
     assert flood.statuses[200] >= STREAMS_SPREAD, flood.statuses
