@@ -16,6 +16,7 @@ from referee.api.limits import SettingError
 from referee.api.problems import BASE
 from referee.store import expiry, quota
 from tests.api.test_piquet_http import Q10_TRICKS
+from tests.api.test_stream_limits import limit_refusals
 
 CREATE = {"game": "piquet", "players": ["Bill", "Ann"]}
 
@@ -274,19 +275,12 @@ def test_the_service_says_why_a_setting_stops_it(tmp_path: Any) -> None:
     assert "Traceback" not in done.stderr
 
 
-def _refusals(limit: str) -> float:
-    """``referee_limit_refusals_total{limit=…}`` as /metrics would report it (this process)."""
-    from prometheus_client import REGISTRY
-
-    return REGISTRY.get_sample_value("referee_limit_refusals_total", {"limit": limit}) or 0.0
-
-
 def test_a_create_past_the_quota_is_counted_for_the_operator(small_quota: Flask) -> None:
     """docs/operations.md, "Metrics": limiter refusals, by limit."""
     client = _client(small_quota, "192.0.2.77")
-    before = _refusals("create_quota")
+    before = limit_refusals("create_quota")
     for _ in range(3):
         assert client.post("/v1/matches", json=CREATE).status_code == 201
-    assert _refusals("create_quota") == before
+    assert limit_refusals("create_quota") == before
     assert client.post("/v1/matches", json=CREATE).status_code == 429
-    assert _refusals("create_quota") == before + 1
+    assert limit_refusals("create_quota") == before + 1

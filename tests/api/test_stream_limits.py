@@ -116,7 +116,7 @@ def test_streams_of_one_token_are_capped(limited: Flask, held: Held) -> None:
     _refused(_ask(client, match_id, tokens["write"], "10.0.0.4"), "match")
 
 
-def _refusals(limit: str) -> float:
+def limit_refusals(limit: str) -> float:
     """``referee_limit_refusals_total{limit=…}`` as /metrics would report it (this process)."""
     from prometheus_client import REGISTRY
 
@@ -125,7 +125,7 @@ def _refusals(limit: str) -> float:
 
 def test_streams_from_one_address_are_capped(limited: Flask, held: Held) -> None:
     client = limited.test_client()
-    before = _refusals("stream_address"), _refusals("stream_server")
+    before = limit_refusals("stream_address"), limit_refusals("stream_server")
     for _ in range(2):
         match_id, tokens = _match(client)
         held.open(client, match_id, tokens["read"], "10.0.0.7")
@@ -135,7 +135,7 @@ def test_streams_from_one_address_are_capped(limited: Flask, held: Held) -> None
     held.open(client, match_id, tokens["read"], "10.0.0.8")  # another address: admitted
     _refused(_ask(client, match_id, tokens["write"], "10.0.0.9"), "server")  # 5 in all
     # Each refusal is counted for the operator (docs/operations.md, "Metrics").
-    assert (_refusals("stream_address"), _refusals("stream_server")) == (before[0] + 1,
+    assert (limit_refusals("stream_address"), limit_refusals("stream_server")) == (before[0] + 1,
                                                                          before[1] + 1)
 
 
