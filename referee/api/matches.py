@@ -20,6 +20,7 @@ from typing import Any
 import marshmallow as ma
 from flask import Response, current_app, g, request, url_for
 
+from referee import folds
 from referee.api import limits
 from referee.api import match_schemas as s
 from referee.api import problems as registry
@@ -38,10 +39,10 @@ from referee.api.problems import (
     UNAUTHORIZED,
 )
 from referee.match import commands
-from referee.match.events import canonical_json
 from referee.match.games import GAMES
 from referee.match.state import Clash, MatchError, MatchState
 from referee.store import idempotency, keys, ledger, tokens
+from referee.store.chain import canonical_json
 from referee.violations import InputError, RecordError
 
 blp = Blueprint(
@@ -318,7 +319,7 @@ def _write(
     match_id: str,
     body: dict[str, Any],
     decide: Callable[[MatchState], Sequence[Any]],
-    render: Callable[[ledger.Appended], dict[str, Any]],
+    render: Callable[[folds.Appended], dict[str, Any]],
     schema: type[ma.Schema],
     status: int = 200,
     version_required: bool = True,
@@ -327,10 +328,11 @@ def _write(
 ) -> Response:
     """One write to a match, THE way a route records: authorize (``needed``: "write", or
     "record" for what a seat's token may do too), then in ONE transaction
-    (:func:`referee.store.ledger.append`) claim the Idempotency-Key (a retry, or a duplicate
+    (:func:`referee.folds.transact`) claim the Idempotency-Key (a retry, or a duplicate
     that waited for the first, gets the stored answer), check If-Match against the match's
-    current version (412), append the events decided and store the answer for the key. A
-    refusal or a crash rolls all of it back.
+    current version (:func:`referee.folds.expect`, 412), decide, append the events
+    (:func:`referee.folds.append`) and store the answer for the key. A refusal or a crash
+    rolls all of it back.
 
     ``decide(state)`` returns the events to append (pure; it raises MatchError/RecordError
     to refuse); ``render(appended)`` the answer's body, dumped with ``schema``.
@@ -344,37 +346,36 @@ def _write(
     expected = _expected_version(body, version_required, any_version)
     key = _idempotency_key()
     fingerprint = _fingerprint() if key is not None else None
-    sent: dict[str, Any] = {}
 
-    def claim() -> None:
+    def work() -> Response:
         stored = _claim(match_id, key, fingerprint)
         if stored is not None:
-            raise _Answered(stored)
-
-    def answer(appended: ledger.Appended) -> None:
-        sent["text"] = json.dumps(_schema(schema).dump(render(appended)))
-        sent["headers"] = {"ETag": _etag(appended.state)}
-
-    def store_answer(appended: ledger.Appended) -> None:
+            return _replay(stored)
+        fold = folds.expect(match_id, expected)
+        appended = folds.append(match_id, fold, _noted(decide(fold.state()), sent_by),
+                                grant.label)
+        text = json.dumps(_schema(schema).dump(render(appended)))
+        headers = {"ETag": _etag(appended.state)}
         if key is not None:
             first = appended.events[0].seq if appended.events else None
-            idempotency.complete(
-                match_id, key, idempotency.StoredResponse(status, sent["text"], sent["headers"]),
-                match_id, first,
-            )
+            idempotency.complete(match_id, key, idempotency.StoredResponse(
+                status, text, headers), match_id, first)
+        return _json_response(text, status, headers)
 
+    return _in_transaction(match_id, work)
+
+
+def _in_transaction(match_id: str, work: Callable[[], Response]) -> Response:
+    """``work`` in one write transaction (:func:`referee.folds.transact`: run once more if
+    another writer took the match's next seq first), a domain error it raises answered as
+    its problem+json."""
     try:
-        ledger.append(match_id, lambda state: _noted(decide(state), sent_by),
-                      actor=grant.label, expected_version=expected,
-                      first=claim, prepare=answer, within=store_answer)
-    except _Answered as answered:
-        return _replay(answered.stored)
+        return folds.transact(work, match_id)
     except Exception as error:
         problem = _problem(match_id, error)
         if problem is error:
             raise  # not a domain error: keeps its cause (a database fault's is logged)
         raise problem from None
-    return _json_response(sent["text"], status, sent["headers"])
 
 
 def _noted(events: Sequence[Any], by: str | None) -> Sequence[Any]:
@@ -389,20 +390,13 @@ def _noted(events: Sequence[Any], by: str | None) -> Sequence[Any]:
     return noted
 
 
-class _Answered(Exception):
-    """The Idempotency-Key already has its answer (a retry): send it, store nothing."""
-
-    def __init__(self, stored: idempotency.StoredResponse) -> None:
-        self.stored = stored
-
-
 def _problem(match_id: str, error: Exception) -> Exception:
     """The problem+json error for what a write raised (anything unknown is re-raised)."""
     if isinstance(error, ProblemError):
         return error
     if isinstance(error, ledger.MatchNotFound):
         return ProblemError(NOT_FOUND, f"There is no match {match_id!r}.")
-    if isinstance(error, ledger.VersionMismatch):
+    if isinstance(error, folds.VersionMismatch):
         return ProblemError(
             STALE_VERSION,
             "The match has changed since you read it: here is its current state.",
@@ -443,7 +437,7 @@ def _read(match_id: str, whole: bool = False) -> MatchState:
     whole ledger). :raises LedgerTampered: it does not verify (a problem+json answer)."""
     _authorize(match_id, "read")
     try:
-        return ledger.load_state(match_id, whole)
+        return folds.load_state(match_id, whole)
     except ledger.MatchNotFound:
         raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
 
@@ -496,7 +490,7 @@ def create_match(body: dict[str, Any]) -> Any:
         limits.take_create_quota()  # 429 past the client's quota; a retry above is free
         answer: dict[str, Any] = {}
 
-        def respond(match_id: str, appended: ledger.Appended) -> None:
+        def respond(match_id: str, appended: folds.Appended) -> None:
             seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
             made = tokens.issue(match_id, kinds, seed, "create")
             recovery = made.pop(tokens.RECOVERY)
@@ -516,10 +510,11 @@ def create_match(body: dict[str, Any]) -> Any:
                     201, json.dumps(kept), headers), match_id, 1)
 
         # no credential exists before the create: its actor is none, a name sent a note
-        ledger.create_match(game.name, _noted(first, body.get("by")), None, within=respond)
+        match_id, appended = folds.create(game.name, _noted(first, body.get("by")), None)
+        respond(match_id, appended)
         return _json_response(answer["text"], 201, answer["headers"])
 
-    return ledger.transact(work)
+    return folds.transact(work)
 
 
 #: What a refused retry of a create, a rotation or a recovery says to do instead.
@@ -598,9 +593,7 @@ def _token_write(
         if revoked:
             raise ProblemError(UNAUTHORIZED, "This credential is not valid (wrong, or replaced).",
                                headers={"WWW-Authenticate": 'Bearer realm="referee"'})
-        version = ledger.chain_head(match_id)[0]
-        if expected is not None and version != expected:
-            raise ledger.VersionMismatch(ledger.load_state(match_id))
+        version = folds.expect(match_id, expected).version
         seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
         made = tokens.rotate(match_id, kinds, seed, purpose)
         headers = {"ETag": f'"v{version}"'}
@@ -611,13 +604,7 @@ def _token_write(
                                  match_id, None)
         return _json_response(shown(made), 200, headers)
 
-    try:
-        return ledger.transact(work)
-    except Exception as error:
-        problem = _problem(match_id, error)
-        if problem is error:
-            raise  # not a domain error: keeps its cause (a database fault's is logged)
-        raise problem from None
+    return _in_transaction(match_id, work)
 
 
 @blp.route("/<string:match_id>/tokens", methods=["POST"])
@@ -721,7 +708,7 @@ def join_seat(body: dict[str, Any], match_id: str) -> Any:
     confirming alone. Once only: joining again changes
     nothing. Needs the seat's own token and ``If-Match`` (or ``expected_version``); as a join
     cannot be recorded twice, ``If-Match: *`` (whatever the version) is accepted."""
-    def render(appended: ledger.Appended) -> dict[str, Any]:
+    def render(appended: folds.Appended) -> dict[str, Any]:
         return {**_viewer(appended.state, g.grant),
                 "match": state_dict(match_id, appended.state)}
 
@@ -763,7 +750,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
         answer = _schema(s.DryRunSchema).dump(_dry_run(match_id, kind, body, anyway))
         return _json_response(json.dumps(answer), 200, {})
 
-    def render(appended: ledger.Appended) -> dict[str, Any]:
+    def render(appended: folds.Appended) -> dict[str, Any]:
         scored = [e.payload for e in appended.events if e.kind == "deal_scored"]
         return {
             "events": [_event_dict(e) for e in appended.events],
@@ -777,7 +764,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
 def _dry_run(match_id: str, kind: str, body: dict[str, Any], anyway: bool) -> dict[str, Any]:
     """:func:`commands.dry_run` on the match as it is now (stored nowhere)."""
     try:
-        state = ledger.load_state(match_id)
+        state = folds.load_state(match_id)
     except ledger.MatchNotFound:
         raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
     try:
@@ -787,7 +774,7 @@ def _dry_run(match_id: str, kind: str, body: dict[str, Any], anyway: bool) -> di
         raise clash_problem(match_id, clash) from None
 
 
-def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
+def _deal_result(match_id: str, appended: folds.Appended) -> dict[str, Any]:
     scored = next(e.payload for e in reversed(appended.events) if e.kind == "deal_scored")
     entry = appended.state.deal(scored["deal"])
     return {
@@ -909,7 +896,7 @@ def dispute_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
         state, GAMES[state.game], deal, body["reason"], body.get("claim"), _principal()))
 
 
-def _agreement(match_id: str, appended: ledger.Appended, number: int) -> dict[str, Any]:
+def _agreement(match_id: str, appended: folds.Appended, number: int) -> dict[str, Any]:
     entry = appended.state.deal(number)
     assert entry is not None
     return {
@@ -966,17 +953,12 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
                           for p in kept["players"]]
             _credentials_again(stored, match_id, [m["token"] for m in again_made],
                                _SEATS_HOW)
-            return _replay(stored, answer(ledger.load_state(match_id), again_made))
+            return _replay(stored, answer(folds.load_state(match_id), again_made))
         seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
-        made: list[dict[str, str]] = []
-
-        def within(appended: ledger.Appended) -> None:
-            names = appended.events[0].payload["players"]
-            made[:] = tokens.issue_seats(match_id, list(names), seed)
-
-        appended = ledger.append(match_id, lambda state: _noted(decide(state), body.get("by")),
-                                 actor=grant.label,
-                                 expected_version=expected, within=within)
+        fold = folds.expect(match_id, expected)
+        appended = folds.append(match_id, fold, _noted(decide(fold.state()), body.get("by")),
+                                grant.label)
+        made = tokens.issue_seats(match_id, list(appended.events[0].payload["players"]), seed)
         headers = {"ETag": _etag(appended.state)}
         if key is not None and seed is not None:
             kept = json.dumps({"tokens_from": seed.kid, "players": [m["player"] for m in made]})
@@ -984,13 +966,7 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
                                  match_id, appended.events[0].seq)
         return _json_response(answer(appended.state, made), 201, headers)
 
-    try:
-        return ledger.transact(work)
-    except Exception as error:
-        problem = _problem(match_id, error)
-        if problem is error:
-            raise  # not a domain error: keeps its cause (a database fault's is logged)
-        raise problem from None
+    return _in_transaction(match_id, work)
 
 
 @blp.route("/<string:match_id>/undo", methods=["POST"])
@@ -1116,7 +1092,7 @@ def verify(args: dict[str, Any], match_id: str) -> Any:
     """
     _authorize(match_id, "read")
     try:
-        broken = ledger.verify_chain(match_id)
+        broken = folds.verify(match_id)
         events, head = ledger.chain_head(match_id)
         known = _head_check(match_id, args.get("head"))
     except ledger.MatchNotFound:
