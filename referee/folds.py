@@ -99,8 +99,9 @@ class FoldCache:
     uses the cache only when that event is still the one folded (same seq, same link); else
     it folds the whole ledger again. A change to an OLDER event (someone writing the
     database) leaves that last event as it was, so a fold whose whole chain was last checked
-    :func:`recheck_seconds` ago or more (or any, with ``whole``) is checked against the
-    whole stored chain again first: every link, no replay. A fold handed out is the
+    :func:`recheck_seconds` ago or more (or any, with ``whole``, or when a read of the store
+    found the match damaged since) is checked against the whole stored chain again first:
+    every link, no replay. A fold handed out is the
     caller's own copy; one :meth:`put` in is never changed afterwards.
 
     ``clock``: seconds, monotonic (tests move it on).
@@ -133,7 +134,8 @@ class FoldCache:
         with self._lock:
             cached = self._folds.get(match_id)
         now = self.clock()
-        if cached is not None and (whole or now - cached[2] >= recheck_seconds()):
+        if cached is not None and (whole or now - cached[2] >= recheck_seconds()
+                                   or ledger.is_damaged(match_id)):
             return self._rechecked(match_id, cached, now)
         if cached is not None:
             fold, last, checked = cached

@@ -100,6 +100,12 @@ def damaged() -> dict[str, int]:
     return dict(_DAMAGED)
 
 
+def is_damaged(match_id: str) -> bool:
+    """Whether this process found the match not to verify (and has not found it whole
+    since)."""
+    return match_id in _DAMAGED
+
+
 def whole_again(match_id: str) -> None:
     """The match's whole stored chain was just checked and verifies (it leaves
     :func:`damaged`)."""
