@@ -39,7 +39,8 @@ from bench.servers import (
 from bench.verdict import judge_http
 
 LUA = Path(__file__).resolve().parent / "wrk" / "plays.lua"
-TARGET_RATIO = 0.8
+#: The service's rate over the baseline's that recording a play must reach, per database.
+TARGET_RATIO = {"sqlite": 0.8, "postgresql": 0.65}
 
 
 def create_matches(base: str, plan: list[tuple[str, list[dict[str, Any]]]]
@@ -174,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     verdict = judge_http(
         [(f"the {kind} run" + (f" of round {n + 1}" if args.rounds > 1 else ""), r[kind])
          for n, r in enumerate(rounds) for kind in ("baseline", "service")],
-        best["baseline"]["ok_per_s"], best["service"]["ok_per_s"], TARGET_RATIO)
+        best["baseline"]["ok_per_s"], best["service"]["ok_per_s"], TARGET_RATIO[args.database])
     summary = {
         "machine": machine(),
         "database": args.database,
@@ -182,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                                                    "matches", "deals", "rounds", "seed")},
         "rounds": rounds,
         "ratio": verdict.ratio,
-        "target_ratio": TARGET_RATIO,
+        "target_ratio": TARGET_RATIO[args.database],
         "target_met": verdict.met,
         "not_a_result": list(verdict.reasons),
     }

@@ -130,6 +130,7 @@ _INSERT_EVENT = (
     'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
     '"prev_hash", "hash", "key_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
 )
+_MORE_VALUES = ", (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
 def rows(match_id: str) -> list[Row]:
@@ -208,7 +209,8 @@ def chain(version: int, prev: str | None, new_events: Sequence[NewEvent],
 
 def append(match_id: str, new_rows: Sequence[Row]) -> None:
     """Insert the chained rows (:func:`chain`) in the caller's write transaction and
-    announce the match's new version to the streams (at commit).
+    announce the match's new version to the streams (at commit): one statement, one round
+    trip to the database.
 
     :raises LedgerFull: they would take the match past :func:`max_events` events.
     :raises peewee.IntegrityError: another writer stored one of these seqs first (the unique
@@ -220,9 +222,10 @@ def append(match_id: str, new_rows: Sequence[Row]) -> None:
     if last > max_events():
         raise LedgerFull(match_id, max_events())
     now = _now()
-    for seq, kind, text, actor, prev, digest, kid in new_rows:
-        execute(_INSERT_EVENT, (match_id, seq, kind, text, actor, now, prev, digest, kid))
-    changes.announce(match_id, last)
+    params = [value for seq, kind, text, actor, prev, digest, kid in new_rows
+              for value in (match_id, seq, kind, text, actor, now, prev, digest, kid)]
+    execute(*changes.announcing(_INSERT_EVENT + _MORE_VALUES * (len(new_rows) - 1), params,
+                                match_id, last))
 
 
 def create(game: str, new_events: Sequence[NewEvent], actor: str | None
