@@ -57,7 +57,7 @@ import peewee
 from flask import Response, current_app, request
 
 from referee import metrics
-from referee.api import match_schemas as s
+from referee.api import view_schemas as s
 from referee.api.errors import ProblemError, problems
 from referee.api.fields import Blueprint
 from referee.api.matches import BEARER, _authorize, _token, state_dict

@@ -21,10 +21,26 @@ import marshmallow as ma
 from flask import Response, current_app, g, request, url_for
 
 from referee.api import limits
-from referee.api import match_schemas as s
 from referee.api import problems as registry
+from referee.api.credential_schemas import (
+    CreatedMatchSchema,
+    RecoverSchema,
+    RotateSchema,
+    SeatsRequestSchema,
+    SeatsSchema,
+    TokensSchema,
+)
 from referee.api.errors import ProblemError, input_errors, problems
 from referee.api.fields import Blueprint
+from referee.api.ledger_schemas import (
+    HEAD_PATTERN,
+    EventPageSchema,
+    LedgerPageSchema,
+    PageArgsSchema,
+    VerifyArgsSchema,
+    VerifySchema,
+)
+from referee.api.match_schemas import CardsRecordSchema, CreateMatchSchema, RecordDealSchema
 from referee.api.problems import (
     BAD_REQUEST,
     CREDENTIALS_NOT_REPLAYED,
@@ -36,6 +52,19 @@ from referee.api.problems import (
     RULE_VIOLATION,
     STALE_VERSION,
     UNAUTHORIZED,
+)
+from referee.api.view_schemas import JoinedSchema, MatchSchema, ViewerSchema
+from referee.api.write_schemas import (
+    AmendSchema,
+    CorrectionSchema,
+    DealAgreementSchema,
+    DealResultSchema,
+    DisputeSchema,
+    DryRunArgsSchema,
+    DryRunSchema,
+    StepResultSchema,
+    StepSchema,
+    VoidSchema,
 )
 from referee.match import commands
 from referee.match.events import canonical_json
@@ -452,8 +481,8 @@ def _read(match_id: str, whole: bool = False) -> MatchState:
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(s.CreateMatchSchema())
-@blp.response(201, s.CreatedMatchSchema)
+@blp.arguments(CreateMatchSchema())
+@blp.response(201, CreatedMatchSchema)
 @problems(blp, 410, 422, 429)
 def create_match(body: dict[str, Any]) -> Any:
     """Create a match of Pitch or Piquet with its players and options.
@@ -500,7 +529,7 @@ def create_match(body: dict[str, Any]) -> Any:
             seed = tokens.Seed(key, keys.keyring().current_id) if key is not None else None
             made = tokens.issue(match_id, kinds, seed, "create")
             recovery = made.pop(tokens.RECOVERY)
-            body_out = _schema(s.CreatedMatchSchema).dump(
+            body_out = _schema(CreatedMatchSchema).dump(
                 {**state_dict(match_id, appended.state), "tokens": made,
                  "recovery_code": recovery}
             )
@@ -621,8 +650,8 @@ def _token_write(
 
 
 @blp.route("/<string:match_id>/tokens", methods=["POST"])
-@blp.arguments(s.RotateSchema())
-@blp.response(200, s.TokensSchema)
+@blp.arguments(RotateSchema())
+@blp.response(200, TokensSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 410, 412, 422, 428)
 def rotate_tokens(body: dict[str, Any], match_id: str) -> Any:
@@ -651,8 +680,8 @@ _ROTATED: dict[str, tuple[tokens.Kind, ...]] = {
 
 
 @blp.route("/<string:match_id>/tokens:recover", methods=["POST"])
-@blp.arguments(s.RecoverSchema())
-@blp.response(200, s.TokensSchema)
+@blp.arguments(RecoverSchema())
+@blp.response(200, TokensSchema)
 @problems(blp, 401, 404, 410, 412, 422)
 def recover_tokens(body: dict[str, Any], match_id: str) -> Any:
     """When every token is lost: the match's ``recovery_code`` (from its create, or the last
@@ -673,7 +702,7 @@ def recover_tokens(body: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>", methods=["GET"])
-@blp.response(200, s.MatchSchema)
+@blp.response(200, MatchSchema)
 @blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
@@ -687,7 +716,7 @@ def read_match(match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/me", methods=["GET"])
-@blp.response(200, s.ViewerSchema)
+@blp.response(200, ViewerSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
 def read_me(match_id: str) -> Any:
@@ -708,8 +737,8 @@ def _viewer(state: MatchState, grant: tokens.Grant) -> dict[str, Any]:
 
 
 @blp.route("/<string:match_id>/me:join", methods=["POST"])
-@blp.arguments(s.CorrectionSchema())
-@blp.response(200, s.JoinedSchema)
+@blp.arguments(CorrectionSchema())
+@blp.response(200, JoinedSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def join_seat(body: dict[str, Any], match_id: str) -> Any:
@@ -726,14 +755,14 @@ def join_seat(body: dict[str, Any], match_id: str) -> Any:
                 "match": state_dict(match_id, appended.state)}
 
     return _write(match_id, body, lambda state: commands.join_seat(state, _principal()),
-                  render, s.JoinedSchema, needed="record", any_version=True)
+                  render, JoinedSchema, needed="record", any_version=True)
 
 
 @blp.route("/<string:match_id>/events", methods=["POST"])
-@blp.arguments(s.StepSchema())
-@blp.arguments(s.DryRunArgsSchema(), location="query")
-@blp.response(201, s.StepResultSchema)
-@blp.alt_response(200, schema=s.DryRunSchema, description="?dry_run=true: what would happen")
+@blp.arguments(StepSchema())
+@blp.arguments(DryRunArgsSchema(), location="query")
+@blp.response(201, StepResultSchema)
+@blp.alt_response(200, schema=DryRunSchema, description="?dry_run=true: what would happen")
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422, 428)
 def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> Any:
@@ -760,7 +789,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
 
     if args.get("dry_run"):
         _authorize(match_id, "record")
-        answer = _schema(s.DryRunSchema).dump(_dry_run(match_id, kind, body, anyway))
+        answer = _schema(DryRunSchema).dump(_dry_run(match_id, kind, body, anyway))
         return _json_response(json.dumps(answer), 200, {})
 
     def render(appended: ledger.Appended) -> dict[str, Any]:
@@ -771,7 +800,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
             "match": state_dict(match_id, appended.state),
         }
 
-    return _write(match_id, body, decide, render, s.StepResultSchema, 201, needed="record")
+    return _write(match_id, body, decide, render, StepResultSchema, 201, needed="record")
 
 
 def _dry_run(match_id: str, kind: str, body: dict[str, Any], anyway: bool) -> dict[str, Any]:
@@ -814,7 +843,7 @@ def _deal_write(
 ) -> Response:
     """A write that scores a deal (a seat's token may too), answered 201 with its result."""
     return _write(match_id, body, decide, lambda a: _deal_result(match_id, a),
-                  s.DealResultSchema, 201, needed="record")
+                  DealResultSchema, 201, needed="record")
 
 
 def _agreement_write(
@@ -824,7 +853,7 @@ def _agreement_write(
     """A write that confirms or disputes ``deal`` (a seat's token may too), answered with the
     deal's agreement."""
     return _write(match_id, body, decide, lambda a: _agreement(match_id, a, deal),
-                  s.DealAgreementSchema, needed="record")
+                  DealAgreementSchema, needed="record")
 
 
 def _entry(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -837,8 +866,8 @@ def _entry(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 @blp.route("/<string:match_id>/deals", methods=["POST"])
-@blp.arguments(s.RecordDealSchema())
-@blp.response(201, s.DealResultSchema)
+@blp.arguments(RecordDealSchema())
+@blp.response(201, DealResultSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 409, 412, 422, 428)
 def record_deal(body: dict[str, Any], match_id: str) -> Any:
@@ -868,8 +897,8 @@ def record_deal(body: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/cards", methods=["POST"])
-@blp.arguments(s.CardsRecordSchema())
-@blp.response(201, s.DealResultSchema)
+@blp.arguments(CardsRecordSchema())
+@blp.response(201, DealResultSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def record_cards(body: dict[str, Any], match_id: str, deal: int) -> Any:
@@ -884,8 +913,8 @@ def record_cards(body: dict[str, Any], match_id: str, deal: int) -> Any:
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/confirm", methods=["POST"])
-@blp.arguments(s.CorrectionSchema())
-@blp.response(200, s.DealAgreementSchema)
+@blp.arguments(CorrectionSchema())
+@blp.response(200, DealAgreementSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def confirm_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
@@ -897,8 +926,8 @@ def confirm_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/dispute", methods=["POST"])
-@blp.arguments(s.DisputeSchema())
-@blp.response(200, s.DealAgreementSchema)
+@blp.arguments(DisputeSchema())
+@blp.response(200, DealAgreementSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def dispute_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
@@ -928,8 +957,8 @@ _SEATS_HOW = ("The write token makes new seat credentials: POST /v1/matches/{id}
 
 
 @blp.route("/<string:match_id>/seats", methods=["POST"])
-@blp.arguments(s.SeatsRequestSchema())
-@blp.response(201, s.SeatsSchema)
+@blp.arguments(SeatsRequestSchema())
+@blp.response(201, SeatsSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 410, 412, 422, 428)
 def issue_seats(body: dict[str, Any], match_id: str) -> Any:
@@ -950,7 +979,7 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
 
     def answer(state: MatchState, made: list[dict[str, str]]) -> str:
         seats = [{**m, "link": link.format(match_id, m["token"])} for m in made]
-        return json.dumps(_schema(s.SeatsSchema).dump(
+        return json.dumps(_schema(SeatsSchema).dump(
             {"seats": seats, "match": state_dict(match_id, state)}))
 
     def decide(state: MatchState) -> Sequence[Any]:
@@ -994,8 +1023,8 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/undo", methods=["POST"])
-@blp.arguments(s.CorrectionSchema())
-@blp.response(200, s.MatchSchema)
+@blp.arguments(CorrectionSchema())
+@blp.response(200, MatchSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def undo(body: dict[str, Any], match_id: str) -> Any:
@@ -1006,13 +1035,13 @@ def undo(body: dict[str, Any], match_id: str) -> Any:
     return _write(
         match_id, body,
         lambda state: commands.undo(state, body.get("reason"), body.get("by"), _principal()),
-        lambda a: state_dict(match_id, a.state), s.MatchSchema, needed="record",
+        lambda a: state_dict(match_id, a.state), MatchSchema, needed="record",
     )
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/void", methods=["POST"])
-@blp.arguments(s.VoidSchema())
-@blp.response(200, s.MatchSchema)
+@blp.arguments(VoidSchema())
+@blp.response(200, MatchSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
@@ -1022,13 +1051,13 @@ def void_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
         match_id, body,
         lambda state: commands.void_deal(state, deal, body["reason"], body.get("by"),
                                          game=GAMES[state.game]),
-        lambda a: state_dict(match_id, a.state), s.MatchSchema,
+        lambda a: state_dict(match_id, a.state), MatchSchema,
     )
 
 
 @blp.route("/<string:match_id>/deals/<int:deal>/amend", methods=["POST"])
-@blp.arguments(s.AmendSchema())
-@blp.response(200, s.DealResultSchema)
+@blp.arguments(AmendSchema())
+@blp.response(200, DealResultSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
@@ -1040,15 +1069,15 @@ def amend_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
             state, GAMES[state.game], deal, body["record"], body["reason"], body.get("by"),
             entered_by=_principal(),
         ),
-        lambda a: _deal_result(match_id, a), s.DealResultSchema,
+        lambda a: _deal_result(match_id, a), DealResultSchema,
     )
 
 
 @blp.route("/<string:match_id>/ledger", methods=["GET"])
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
-@blp.arguments(s.PageArgsSchema(), location="query")
-@blp.response(200, s.LedgerPageSchema)
+@blp.arguments(PageArgsSchema(), location="query")
+@blp.response(200, LedgerPageSchema)
 @blp.alt_response(200, schema=CSV_SCHEMA, content_type="text/csv",
                   description="The ledger page (JSON), or with `Accept: text/csv` the whole "
                               "ledger as CSV")
@@ -1078,8 +1107,8 @@ def read_ledger_csv(match_id: str) -> Any:
 @blp.route("/<string:match_id>/log", methods=["GET"])
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
-@blp.arguments(s.PageArgsSchema(), location="query")
-@blp.response(200, s.EventPageSchema)
+@blp.arguments(PageArgsSchema(), location="query")
+@blp.response(200, EventPageSchema)
 def read_events(args: dict[str, Any], match_id: str) -> Any:
     """The raw event log (every step and correction, nothing removed), cursor-paginated."""
     state = _read(match_id)
@@ -1104,8 +1133,8 @@ def read_events(args: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<string:match_id>/verify", methods=["GET"])
-@blp.arguments(s.VerifyArgsSchema(), location="query")
-@blp.response(200, s.VerifySchema)
+@blp.arguments(VerifyArgsSchema(), location="query")
+@blp.response(200, VerifySchema)
 @blp.doc(security=BEARER)
 @problems(blp, 400, 401, 403, 404)
 def verify(args: dict[str, Any], match_id: str) -> Any:
@@ -1134,7 +1163,7 @@ def verify(args: dict[str, Any], match_id: str) -> Any:
 def _head_check(match_id: str, text: str | None) -> ledger.HeadCheck | None:
     if text is None:
         return None
-    if not re.fullmatch(s.HEAD_PATTERN.strip("^$"), text):
+    if not re.fullmatch(HEAD_PATTERN.strip("^$"), text):
         raise ProblemError(BAD_REQUEST, "head is SEQ:HASH, as a match's head gives them.")
     seq, _, digest = text.partition(":")
     return ledger.check_head(match_id, int(seq), digest.lower())
