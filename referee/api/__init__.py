@@ -13,8 +13,9 @@ from flask import Flask
 
 from referee import __version__
 from referee.api import serving
-from referee.api.errors import ProblemApi, register_error_handlers
+from referee.api.errors import ProblemApi
 from referee.api.fields import JsonSchemaRules
+from referee.api.handlers import register_error_handlers
 
 #: Largest request body accepted, in bytes (a whole partie fits many times over).
 DEFAULT_MAX_CONTENT_LENGTH = 256 * 1024
@@ -47,7 +48,7 @@ def _config_from_env() -> dict[str, Any]:
         # The reverse proxies whose X-Forwarded-For names the client (referee.api.clients).
         "TRUSTED_PROXIES": os.environ.get("REFEREE_TRUSTED_PROXIES", ""),
         # How long a retry of a write that hands out credentials (create, seats, a rotation,
-        # a recovery) is answered with them again (referee.api.matches): 10 minutes.
+        # a recovery) is answered with them again (referee.api.credentials): 10 minutes.
         "CREDENTIAL_RETRY_SECONDS": float(
             os.environ.get("REFEREE_CREDENTIAL_RETRY_SECONDS", "600")
         ),
@@ -124,10 +125,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     _register_database(app)
     limits.register(app)
 
-    from referee.api import health, live, matches, piquet, pitch, rules, table
+    from referee.api import health, live, piquet, pitch, routes, rules, table
 
     live.register_hub(app)
-    for module in (health, matches, live, piquet, pitch):
+    for module in (health, routes, live, piquet, pitch):  # routes: /v1/matches'
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
     app.add_url_rule("/favicon.ico", "favicon", table.favicon)

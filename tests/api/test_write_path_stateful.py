@@ -26,7 +26,7 @@ from hypothesis.stateful import (
 )
 
 from referee.api import view_schemas as s
-from referee.api.matches import state_dict
+from referee.api.match_views import state_dict
 from referee.cards import FULL_PACK, PIQUET_PACK, card_name
 from referee.match.events import Event
 from referee.match.games import GAMES
