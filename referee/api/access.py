@@ -12,10 +12,7 @@ from typing import Any
 from flask import g, request
 
 from referee.api.errors import ProblemError
-from referee.api.problems import (
-    PRECONDITION_FAILED,
-    PRECONDITION_REQUIRED,
-)
+from referee.api.problems import PRECONDITION_FAILED, PRECONDITION_REQUIRED
 from referee.match.state import MatchState
 from referee.store import ledger, tokens
 
@@ -24,10 +21,12 @@ BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 
 
 def etag(state: MatchState) -> str:
+    """The match's ETag: its version, ``"v12"`` (what a write sends back in If-Match)."""
     return f'"v{state.version}"'
 
 
 def bearer_token() -> str | None:
+    """The request's ``Authorization: Bearer …`` token, or None."""
     header = request.headers.get("Authorization", "")
     scheme, _, value = header.partition(" ")
     return value.strip() if scheme.lower() == "bearer" and value.strip() else None
@@ -83,6 +82,11 @@ def expected_version(body: dict[str, Any], required: bool, any_ok: bool = False)
 
 def read_state(match_id: str, whole: bool = False) -> MatchState:
     """The match for a read (``whole``: every stored link checked now, for what serves the
-    whole ledger). :raises LedgerTampered: it does not verify (a problem+json answer)."""
+    whole ledger).
+
+    :raises TokenRefused: no credential that reads this match.
+    :raises MatchNotFound: no such match.
+    :raises LedgerTampered: it does not verify.
+    """
     authorize(match_id, "read")
     return ledger.load_state(match_id, whole)

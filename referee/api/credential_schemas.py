@@ -6,11 +6,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import (
-    MAX_VERSION,
-    NameField,
-    StrictSchema,
-)
+from referee.api.fields import MAX_VERSION, NameField, StrictSchema
 from referee.api.view_schemas import MatchSchema
 
 

@@ -25,14 +25,9 @@ from referee.api.errors import ProblemError, problems
 from referee.api.match_schemas import CreateMatchSchema
 from referee.api.match_views import state_dict, viewer
 from referee.api.matches import blp
-from referee.api.problems import (
-    CREDENTIALS_NOT_REPLAYED,
-    UNAUTHORIZED,
-)
+from referee.api.problems import CREDENTIALS_NOT_REPLAYED, UNAUTHORIZED
 from referee.api.view_schemas import JoinedSchema
-from referee.api.write_schemas import (
-    CorrectionSchema,
-)
+from referee.api.write_schemas import CorrectionSchema
 from referee.api.writing import (
     claim_key,
     idempotency_key,

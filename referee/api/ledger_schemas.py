@@ -5,9 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import (
-    StrictSchema,
-)
+from referee.api.fields import StrictSchema
 from referee.api.view_schemas import HeadSchema
 from referee.api.write_schemas import AGREEMENT, EventSchema
 

@@ -23,9 +23,7 @@ from referee.api.ledger_schemas import (
 )
 from referee.api.match_views import head_of
 from referee.api.matches import blp
-from referee.api.problems import (
-    BAD_REQUEST,
-)
+from referee.api.problems import BAD_REQUEST
 from referee.match.state import MatchState
 from referee.store import ledger
 

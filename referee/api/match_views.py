@@ -21,7 +21,7 @@ from referee.store import tokens
 
 
 def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
-    """The match as the API shows it (see :class:`match_schemas.MatchSchema`)."""
+    """The match as the API shows it (see :class:`~referee.api.view_schemas.MatchSchema`)."""
     players = list(state.players)
     dealer = state.next_dealer
     body: dict[str, Any] = {
@@ -88,7 +88,7 @@ def _irregularities(state: MatchState) -> list[dict[str, Any]]:
 def _reentry(state: MatchState) -> dict[str, Any] | None:
     """The deal in progress when it is the cards of an earlier deal entered step by step
     (docs/records.md): which deal, how it stands in the ledger until its last card rules it, and
-    how many undos take the entry back (see :class:`match_schemas.ReentrySchema`)."""
+    how many undos take the entry back (see :class:`~referee.api.view_schemas.ReentrySchema`)."""
     current = state.current
     if current is None or not current.reentry:
         return None

@@ -19,15 +19,17 @@ from flask import Response, request
 
 from referee.api.access import authorize, etag, expected_version
 from referee.api.errors import ProblemError
-from referee.api.problems import (
-    BAD_REQUEST,
-)
+from referee.api.problems import BAD_REQUEST
 from referee.match.events import canonical_json
 from referee.match.state import MatchState
 from referee.store import idempotency, ledger
 
 
 def idempotency_key() -> str | None:
+    """The request's ``Idempotency-Key`` (quotes taken off), or None.
+
+    :raises ProblemError: 400, not 1 to 255 characters.
+    """
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
@@ -52,7 +54,11 @@ def request_fingerprint(who: str = "") -> str:
 def claim_key(scope: str, key: str | None, fingerprint: str | None
            ) -> idempotency.StoredResponse | None:
     """Claim the key inside the write's transaction (a concurrent duplicate waits for the
-    first request's transaction, then gets its stored answer)."""
+    first request's transaction, then gets its stored answer): the stored answer of a retry,
+    or None (a first request, or no key).
+
+    :raises idempotency.KeyReused: the key was used for another request (422).
+    """
     if key is None or fingerprint is None:
         return None
     return idempotency.claim(scope, key, fingerprint)
@@ -65,10 +71,13 @@ def response_schema(schema: type[ma.Schema]) -> ma.Schema:
 
 
 def json_response(text: str, status: int, headers: dict[str, str]) -> Response:
+    """An ``application/json`` answer of ``text`` (JSON already dumped)."""
     return Response(text, status=status, mimetype="application/json", headers=headers)
 
 
 def replay(stored: idempotency.StoredResponse, body: str | None = None) -> Response:
+    """A retry's answer: the stored one (its ``body`` replaced, e.g. with credentials made
+    again), marked ``Idempotent-Replayed: true``."""
     headers = {**stored.headers, "Idempotent-Replayed": "true"}
     return json_response(stored.body if body is None else body, stored.status, headers)
 
@@ -92,7 +101,8 @@ def write(
     refusal or a crash rolls all of it back.
 
     ``decide(state)`` returns the events to append (pure; it raises MatchError/RecordError
-    to refuse); ``render(appended)`` the answer's body, dumped with ``schema``.
+    to refuse, answered by :mod:`referee.api.handlers`); ``render(appended)`` the answer's
+    body, dumped with ``schema``.
     ``any_version``: ``If-Match: *`` is accepted (a write that cannot record anything twice).
     """
     grant = authorize(match_id, needed)
