@@ -30,7 +30,7 @@ from referee.piquet.counting import (
     STEP_WORDS,
     STEPS,
     Count,
-    q8_timeline,
+    q7_race,
 )
 from referee.piquet.records import ROLES, Role, other
 from referee.piquet.sheet import MOST_IN_PLAY
@@ -288,23 +288,20 @@ def _bonus_hints(counts: Sequence[Count], role: Role, gap: int) -> list[ClaimHin
 
 
 def _no_bonus_reason(counts: Sequence[Count], role: Role, kind: str) -> str:
-    """Why the cards give ``role`` no ``kind`` (Q7), read in the order of Q8 as the judge
-    reads it (:func:`~referee.piquet.counting.q8_timeline`): the other hand scored before
-    ``role`` reached 30, or ``role`` never reached it (a repique: in the declarations)."""
-    base = [c for c in counts if c.step not in ("repique", "pique", "penalty")]
-    reached = 0
-    for index in q8_timeline(base):
-        c = base[index]
-        if kind == "repique" and c.stage != "declaring":
-            break
-        if not c.towards:
-            continue
-        if c.who != role:
-            return (f"the {c.who} hand scored ({_named(c)}: {c.points}) while the {role} hand "
-                    f"had {reached}, short of 30 (counted in the order of Q8)")
-        reached += c.towards
+    """Why the cards give ``role`` no ``kind`` (Q7), as the one judge
+    (:func:`~referee.piquet.counting.q7_race`) ran the race in the order of Q8: the other hand
+    scored before ``role`` reached 30, or ``role`` never reached it (a repique: the race of
+    the declarations alone)."""
+    base = [c for c in counts if c.step not in ("repique", "pique", "penalty")
+            and (kind != "repique" or c.stage == "declaring")]
+    race = q7_race(base)
+    stop = race.stopped_by[role]
+    if stop is not None:
+        c = base[stop]
+        return (f"the {c.who} hand scored ({_named(c)}: {c.points}) while the {role} hand "
+                f"had {race.reached[role]}, short of 30 (counted in the order of Q8)")
     where = " in the declarations" if kind == "repique" else ""
-    return f"the {role} hand reaches only {reached}{where}, short of 30"
+    return f"the {role} hand reaches only {race.reached[role]}{where}, short of 30"
 
 
 def _named(c: Count, owner: bool = False) -> str:

@@ -7,7 +7,7 @@ from random import Random
 import pytest
 
 from referee.piquet import Announcement, PiquetOptions, rule_deal
-from referee.piquet.counting import Count, count, judge_q7, q8_timeline
+from referee.piquet.counting import Count, count, judge_q7, q7_race, q8_timeline
 
 from .examples import q10_deal, random_deal, rule_hands
 from .test_pique import ANNOUNCE_29, ELDER_29, FOUR_ACES, TWO_QUINTS, YOUNGER_0
@@ -112,6 +112,25 @@ def test_the_judge_repique_pique_or_nothing() -> None:
     # Cards that do not count for the pique (option false): the play alone.
     late = _c("elder", 10, "the cards", "cards", None)
     assert judge_q7([_c("elder", 13, step="sequence"), *play, late]) is None
+
+
+def test_the_race_says_how_far_each_got_before_the_other_scored() -> None:
+    # Elder 16 and 3, younger's lead point stops him at 19; younger had nothing before.
+    race = q7_race([_c("elder", 16, step="sequence"), _c("elder", 3, step="sets"),
+                    _c("younger", 1, "playing", "play", 0), _c("elder", 20, "playing", "play", 1)])
+    assert race.judgement is None
+    assert race.reached == {"elder": 19, "younger": 0}
+    assert race.stopped_by == {"elder": 2, "younger": 0}
+    # A repique: the judgement, and the loser stopped by the first count.
+    race = q7_race([_c("elder", 16, step="sequence"), _c("elder", 14, step="sets"),
+                    _c("younger", 1, "playing", "play", 0)])
+    assert race.judgement == ("elder", "repique", 1, 30)
+    assert race.reached == {"elder": 30, "younger": 0}
+    assert race.stopped_by == {"elder": 2, "younger": 0}
+    # Nobody else scored: all he counted.
+    race = q7_race([_c("younger", 12, step="sequence")])
+    assert race.reached == {"elder": 0, "younger": 12}
+    assert race.stopped_by == {"elder": 0, "younger": None}
 
 
 def test_the_timeline_slots_the_cards_after_their_trick() -> None:
