@@ -413,19 +413,11 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
     data["claimed_ok"] = None
     data["claim"] = None
     if claimed:
-        comparison = piquet.compare_claim(
-            ruling, piquet.rule_totals(piquet.PiquetTotals(claimed), options))
+        comparison = piquet.compare_claimed(ruling, claimed, options)
         data["claimed_ok"] = comparison.agrees
         data["claim"] = comparison.as_dict()
-        for difference in comparison.differences:
-            role = next(r for r, d in difference.points.items() if d)
-            gap = difference.points[role]
-            why = "; ".join(difference.explanations)
-            message = (f"The {role} hand claims {claimed[role]}, but the cards give "
-                       f"{ruling.scores[role]} ({abs(gap)} {'more' if gap > 0 else 'fewer'}"
-                       + (f": perhaps {why}" if why else "") + ").")
-            data["violations"].append({"code": "claimed_score_differs", "rule": "Q8",
-                                       "message": message, "location": f"claimed.{role}"})
+        data["violations"] += [v.as_dict() for v in
+                               piquet.claimed_violations(ruling, claimed, comparison)]
     return data
 
 

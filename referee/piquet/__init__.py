@@ -7,14 +7,17 @@
 - :func:`sheet_from_record`, :func:`rule_sheet` — a deal as the score sheet gives it;
   :func:`totals_from_record`, :func:`rule_totals` — a deal as bare totals;
   :func:`sheet_record_of` — the sheet a table would write for a deal ruled from its cards.
-- :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (Q5–Q8).
+- :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (Q5–Q8);
+  :func:`compare_claimed` and :func:`claimed_violations` — claimed totals beside the cards.
 """
 
 from referee.piquet.claims import (
     HINT_CODES,
     ClaimComparison,
     Difference,
+    claimed_violations,
     compare_claim,
+    compare_claimed,
 )
 from referee.piquet.combinations import (
     CategoryResult,
@@ -90,7 +93,9 @@ __all__ = [
     "TrickResult",
     "announcement_from_dict",
     "check_announcement",
+    "claimed_violations",
     "compare_claim",
+    "compare_claimed",
     "compare_declarations",
     "deal_from_record",
     "elder_of_deal",

@@ -32,9 +32,9 @@ from referee.piquet.counting import (
     Count,
     q7_race,
 )
-from referee.piquet.records import ROLES, Role, other
-from referee.piquet.sheet import MOST_IN_PLAY
-from referee.violations import ClaimHint
+from referee.piquet.records import ROLES, PiquetOptions, Role, other
+from referee.piquet.sheet import MOST_IN_PLAY, PiquetTotals, rule_totals
+from referee.violations import ClaimHint, Violation
 
 
 class Ruled(Protocol):
@@ -138,6 +138,37 @@ def compare_claim(ruling: Ruled, claim_ruling: Ruled) -> ClaimComparison:
         differences = _step_differences(ruling.counts, claim_ruling.counts)
     return ClaimComparison(not differences, differences[0] if differences else None,
                            tuple(differences))
+
+
+def compare_claimed(
+    ruling: Ruled, claimed: Mapping[Role, int],
+    options: PiquetOptions = PiquetOptions(),  # noqa: B008 - frozen, shared default
+) -> ClaimComparison:
+    """The points each side claims (either or both roles) beside the ruling on the cards
+    (Q8): the claim is ruled as bare totals (:func:`~referee.piquet.sheet.rule_totals`) and
+    compared total by total, each difference with what could explain it.
+
+    :returns: a :class:`ClaimComparison`.
+    """
+    return compare_claim(ruling, rule_totals(PiquetTotals(claimed), options))
+
+
+def claimed_violations(
+    ruling: Ruled, claimed: Mapping[Role, int], comparison: ClaimComparison,
+) -> tuple[Violation, ...]:
+    """Q8: one ``claimed_score_differs`` violation (located at ``claimed.<role>``) per claimed
+    total that parts from the cards, its sentence giving the gap and its explanations
+    (``comparison``: :func:`compare_claimed` of the same claim)."""
+    found = []
+    for difference in comparison.differences:
+        role = next(r for r, d in difference.points.items() if d)
+        gap = difference.points[role]
+        why = "; ".join(difference.explanations)
+        message = (f"The {role} hand claims {claimed[role]}, but the cards give "
+                   f"{ruling.scores[role]} ({abs(gap)} {'more' if gap > 0 else 'fewer'}"
+                   + (f": perhaps {why}" if why else "") + ").")
+        found.append(Violation("claimed_score_differs", "Q8", message, f"claimed.{role}"))
+    return tuple(found)
 
 
 def _by_step(counts: Sequence[Count], step: str) -> list[Count]:

@@ -104,8 +104,8 @@ def test_q10_claimed_as_38_by_ann(client: FlaskClient) -> None:
         "hints": [{"code": "play_missed", "rule": "Q6",
                    "message": "3 of the 9 points in play missed"}]}
     assert ruling["violations"] == [{
-        "code": "claimed_score_differs", "rule": "Q8", "location": "claimed.younger",
-        "message": "The younger hand claims 38, but the cards give 41 (3 fewer: perhaps 3 of "
+        "code": "claimed_score_differs", "rule": "Q8", "rule_url": "/rules/Q8",
+        "location": "claimed.younger", "message": "The younger hand claims 38, but the cards give 41 (3 fewer: perhaps 3 of "
                    "the 9 points in play missed)."}]
 
 

@@ -9,7 +9,9 @@ from referee.piquet import (
     HINT_CODES,
     ClaimHint,
     PiquetTotals,
+    claimed_violations,
     compare_claim,
+    compare_claimed,
     rule_deal,
     rule_sheet,
     rule_totals,
@@ -180,3 +182,22 @@ def test_every_hint_code_is_listed() -> None:
              for hs in hints(claimed) for h in hs}
     assert found <= set(HINT_CODES)
     assert {"columns_swapped", "pique_not_given", "repique_not_given", "negative_total"} <= found
+
+
+def test_claimed_totals_that_part_from_the_cards_are_violations_at_their_place() -> None:
+    # Q10: Bill (elder) 11, Ann (younger) 41; Ann claims 38, Bill his 11.
+    claimed = {"elder": 11, "younger": 38}
+    comparison = compare_claimed(cards(), claimed)
+    assert not comparison.agrees
+    found = claimed_violations(cards(), claimed, comparison)
+    assert [(v.code, v.rule, v.location) for v in found] == [
+        ("claimed_score_differs", "Q8", "claimed.younger")]
+    assert found[0].message == ("The younger hand claims 38, but the cards give 41 (3 fewer: "
+                                "perhaps 3 of the 9 points in play missed).")
+    # Over, with nothing to explain it: the gap alone.
+    over = {"elder": 131}
+    (only,) = claimed_violations(cards(), over, compare_claimed(cards(), over))
+    assert only.message == "The elder hand claims 131, but the cards give 11 (120 more)."
+    # A claim the cards give: none.
+    right = {"elder": 11, "younger": 41}
+    assert claimed_violations(cards(), right, compare_claimed(cards(), right)) == ()
