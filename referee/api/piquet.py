@@ -272,8 +272,11 @@ class CountSchema(ma.Schema):
 
 
 class GroundSchema(ma.Schema):
-    """One thing a ruling verified, computed or took as reported, with its rule section."""
+    """One thing a ruling verified, computed or took as reported: a stable code, its rule
+    section and a sentence."""
 
+    code = ma.fields.String(metadata={"example": "tricks_add_up", "description": (
+        "Stable, for clients to switch on; the sentence (what) may be reworded")})
     rule = ma.fields.String(metadata={"example": "Q5"})
     what = ma.fields.String()
 
@@ -293,6 +296,8 @@ class PiquetDifferenceSchema(ma.Schema):
     the ruling per role, and for totals what could explain it (``explanations`` in words,
     ``hints`` typed)."""
 
+    code = ma.fields.String(metadata={"example": "sequence_differs",
+                                      "description": "<step>_differs"})
     step = ma.fields.String(metadata={"example": "sequence"})
     rule = ma.fields.String(metadata={"example": "Q5"})
     ruling = ma.fields.String()
@@ -306,6 +311,8 @@ class ClaimComparisonSchema(ma.Schema):
     """A claim beside the ruling: whether it agrees, the first point where it parts, every
     difference in counting order."""
 
+    code = ma.fields.String(metadata={"example": "claim_differs",
+                                      "description": '"claim_agrees" or "claim_differs"'})
     agrees = ma.fields.Boolean()
     parts_at = ma.fields.Nested(PiquetDifferenceSchema, allow_none=True)
     differences = ma.fields.List(ma.fields.Nested(PiquetDifferenceSchema))

@@ -120,8 +120,11 @@ class PointsSchema(ma.Schema):
 
 
 class FindingSchema(ma.Schema):
-    """One thing the ruling verified, computed or took as reported: a rule and a sentence."""
+    """One thing the ruling verified, computed or took as reported: a stable code, a rule and
+    a sentence."""
 
+    code = ma.fields.String(metadata={"example": "auction_legal", "description": (
+        "Stable, for clients to switch on; the sentence (what) may be reworded")})
     rule = ma.fields.String(metadata={"example": "P5"})
     what = ma.fields.String()
 
@@ -141,6 +144,8 @@ class PitchDifferenceSchema(ma.Schema):
     score): what the ruling says and what the claim says, and for a score what could explain
     it (``explanations`` in words, ``hints`` typed)."""
 
+    code = ma.fields.String(metadata={"example": "game_differs",
+                                      "description": "<step>_differs"})
     step = ma.fields.String(metadata={"example": "game"})
     rule = ma.fields.String(metadata={"example": "P5"})
     ruling = ma.fields.String()
@@ -153,6 +158,8 @@ class ComparisonSchema(ma.Schema):
     """A claim beside the ruling: whether it agrees, the first point where it parts, every
     difference in counting order."""
 
+    code = ma.fields.String(metadata={"example": "claim_differs",
+                                      "description": '"claim_agrees" or "claim_differs"'})
     agrees = ma.fields.Boolean()
     parts_at = ma.fields.Nested(PitchDifferenceSchema, allow_none=True)
     differences = ma.fields.List(ma.fields.Nested(PitchDifferenceSchema))

@@ -13,8 +13,6 @@
 
 from referee.piquet.claims import (
     HINT_CODES,
-    ClaimComparison,
-    Difference,
     claimed_violations,
     compare_claim,
     compare_claimed,
@@ -50,7 +48,6 @@ from referee.piquet.records import (
     other,
 )
 from referee.piquet.sheet import (
-    Ground,
     PiquetSheet,
     PiquetSheetRuling,
     PiquetTotals,
@@ -60,7 +57,11 @@ from referee.piquet.sheet import (
     sheet_record_of,
     totals_from_record,
 )
+from referee.rulings import ClaimComparison, Difference, Finding
 from referee.violations import ClaimHint
+
+#: A Piquet ruling's finding, by its first name.
+Ground = Finding
 
 __all__ = [
     "HINT_CODES",
@@ -75,6 +76,7 @@ __all__ = [
     "Count",
     "Declarations",
     "Difference",
+    "Finding",
     "Ground",
     "Irregularity",
     "Judgement",

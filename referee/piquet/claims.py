@@ -7,7 +7,7 @@ sequences, sets, the play, the cards, then repique and pique, Q7), and says the 
 where they part and every difference.
 
 Bare totals say nothing of the steps: the comparison says by how much each total parts, and
-what could explain it, each a :class:`ClaimHint` with a stable code and its rule: a count of
+what could explain it, each a :class:`Hint` with a stable code and its rule: a count of
 that size missed or counted twice, the other player's count taken, a long sequence counted at
 its length, capot counted as the cards, points in play, a pique or repique counted that the
 cards do not give or one counted for the other (Q7), the two totals written in each other's
@@ -17,8 +17,7 @@ column (Q1), a negative total (Q8).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Protocol
 
 from referee.piquet.combinations import SEQUENCE_SCORES
 from referee.piquet.counting import (
@@ -34,7 +33,8 @@ from referee.piquet.counting import (
 )
 from referee.piquet.records import ROLES, PiquetOptions, Role, other
 from referee.piquet.sheet import MOST_IN_PLAY, PiquetTotals, rule_totals
-from referee.violations import ClaimHint, Violation
+from referee.rulings import ClaimComparison, Difference, Hint
+from referee.violations import Violation
 
 
 class Ruled(Protocol):
@@ -73,56 +73,6 @@ HINT_CODES: dict[str, str] = {
 }
 
 
-class Difference(NamedTuple):
-    """One step where the claim and the ruling differ.
-
-    ``step``: the Q8 step ("point", "play"…, or "totals" for a totals claim); ``rule``: its
-    section; ``ruling`` / ``claim``: what each says there, in words; ``points``: claim minus
-    ruling per role; ``hints``: for totals, what could explain the difference (the counts of
-    the ruling of that size, in counting order, and the other slips above).
-    """
-
-    step: str
-    rule: str
-    ruling: str
-    claim: str
-    points: Mapping[Role, int]
-    hints: tuple[ClaimHint, ...] = ()
-
-    @property
-    def explanations(self) -> tuple[str, ...]:
-        """The hints in words, in their order."""
-        return tuple(h.text for h in self.hints)
-
-    def as_dict(self) -> dict[str, Any]:
-        """``{step, rule, ruling, claim, difference, explanations?, hints?}``: the hints in
-        words (``explanations``) and typed (``hints``: ``[{code, rule, message}]``)."""
-        data: dict[str, Any] = {"step": self.step, "rule": self.rule, "ruling": self.ruling,
-                                "claim": self.claim, "difference": dict(self.points)}
-        if self.hints:
-            data["explanations"] = list(self.explanations)
-            data["hints"] = [h.as_dict() for h in self.hints]
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimComparison:
-    """A claim beside the ruling: ``agrees``, the first difference in counting order
-    (``parts_at``, None when it agrees) and every difference."""
-
-    agrees: bool
-    parts_at: Difference | None
-    differences: tuple[Difference, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        """``{"agrees", "parts_at": {...} | null, "differences": [...]}``."""
-        return {
-            "agrees": self.agrees,
-            "parts_at": self.parts_at.as_dict() if self.parts_at else None,
-            "differences": [d.as_dict() for d in self.differences],
-        }
-
-
 def compare_claim(ruling: Ruled, claim_ruling: Ruled) -> ClaimComparison:
     """Set a claim (a sheet or totals ruling) beside the ruling on the cards (Q8 order).
 
@@ -136,8 +86,7 @@ def compare_claim(ruling: Ruled, claim_ruling: Ruled) -> ClaimComparison:
         differences = _totals_differences(ruling, claim_ruling.scores)
     else:
         differences = _step_differences(ruling.counts, claim_ruling.counts)
-    return ClaimComparison(not differences, differences[0] if differences else None,
-                           tuple(differences))
+    return ClaimComparison.of(differences)
 
 
 def compare_claimed(
@@ -161,8 +110,9 @@ def claimed_violations(
     (``comparison``: :func:`compare_claimed` of the same claim)."""
     found = []
     for difference in comparison.differences:
-        role = next(r for r, d in difference.points.items() if d)
-        gap = difference.points[role]
+        points = difference.points or {}
+        role = next(r for r in ROLES if points.get(r))
+        gap = points[role]
         why = "; ".join(difference.explanations)
         message = (f"The {role} hand claims {claimed[role]}, but the cards give "
                    f"{ruling.scores[role]} ({abs(gap)} {'more' if gap > 0 else 'fewer'}"
@@ -191,8 +141,8 @@ def _step_differences(ruled: Sequence[Count], claimed: Sequence[Count]) -> list[
     out: list[Difference] = []
     for step in STEPS:
         mine, theirs = _by_step(ruled, step), _by_step(claimed, step)
-        points = {r: sum(c.points for c in theirs if c.who == r)
-                  - sum(c.points for c in mine if c.who == r) for r in ROLES}
+        points: dict[str, int] = {r: sum(c.points for c in theirs if c.who == r)
+                                  - sum(c.points for c in mine if c.who == r) for r in ROLES}
         if any(points.values()):
             out.append(Difference(step, STEP_RULES[step], _step_words(ruled, step),
                                   _step_words(claimed, step), points))
@@ -207,39 +157,38 @@ def _totals_differences(ruling: Ruled, claimed: Mapping[Role, int]) -> list[Diff
         if not points[role]:
             continue
         if swapped is not None:
-            hints: tuple[ClaimHint, ...] = (swapped,)
+            hints: tuple[Hint, ...] = (swapped,)
         else:
             hints = tuple(_explain(ruling.counts, role, claimed[role], ruling.scores[role],
                                    points[other(role)]))
-        out.append(Difference(
-            "totals", "Q8", f"the {role} hand {ruling.scores[role]}",
-            f"the {role} hand {claimed[role]}", {r: points[r] if r == role else 0 for r in ROLES},
-            hints))
+        gap: dict[str, int] = {r: points[r] if r == role else 0 for r in ROLES}
+        out.append(Difference("totals", "Q8", f"the {role} hand {ruling.scores[role]}",
+                              f"the {role} hand {claimed[role]}", gap, hints))
     return out
 
 
-def _swapped(ruled: Mapping[Role, int], claimed: Mapping[Role, int]) -> ClaimHint | None:
+def _swapped(ruled: Mapping[Role, int], claimed: Mapping[Role, int]) -> Hint | None:
     """Q1: the two totals written in each other's column (who is elder mistaken), when the
     claim gives both and they are the ruling's, crossed."""
     if set(claimed) != set(ROLES) or ruled["elder"] == ruled["younger"]:
         return None
     if (claimed["elder"], claimed["younger"]) != (ruled["younger"], ruled["elder"]):
         return None
-    return ClaimHint("columns_swapped", "Q1", (
+    return Hint("columns_swapped", "Q1", (
         f"the two totals written in each other's column: the cards give the elder hand (the "
         f"one who did not deal) {ruled['elder']} and the younger hand (the dealer) "
         f"{ruled['younger']}"))
 
 
 def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
-             other_gap: int) -> list[ClaimHint]:
+             other_gap: int) -> list[Hint]:
     """What could explain ``role``'s claim of ``claim`` points where the cards give ``ruled``:
     a negative total (Q8), then the counts of the ruling of the difference's size, in counting
     order, and a pique or repique counted wrongly (Q7)."""
     gap = claim - ruled
     if claim < 0 <= ruled:
         slip = f": perhaps {ruled}, the minus sign a slip" if claim == -ruled else ""
-        found = [ClaimHint("negative_total", "Q8",
+        found = [Hint("negative_total", "Q8",
                            f"a deal's points are never negative{slip}")]
         if claim == -ruled:
             return found
@@ -251,13 +200,13 @@ def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
         if c.points == size and c.step != "play":
             bonus = c.step in ("pique", "repique")
             code = (c.step if bonus else "count") + ("_missed" if gap < 0 else "_counted_twice")
-            found.append(ClaimHint(code, c.rule, f"{_named(c)} ({c.points}) "
+            found.append(Hint(code, c.rule, f"{_named(c)} ({c.points}) "
                                    f"{'missed' if gap < 0 else 'counted twice'}"))
     if gap > 0:
         for c in counts:
             if c.who != role and c.points == size and c.step != "play":
                 taken = "taken from the other hand" if other_gap == -gap else "counted as his"
-                found.append(ClaimHint("count_of_the_other_hand", c.rule,
+                found.append(Hint("count_of_the_other_hand", c.rule,
                                        f"{_named(c, owner=True)} ({c.points}) {taken}"))
     found += _bonus_hints(counts, role, gap)
     if gap < 0:
@@ -266,7 +215,7 @@ def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
     return found
 
 
-def _counted_short(mine: Sequence[Count], size: int) -> list[ClaimHint]:
+def _counted_short(mine: Sequence[Count], size: int) -> list[Hint]:
     """A claim ``size`` short that a count scored at the wrong value explains: a sequence of
     five or more counted at its length (Q5), capot counted as the cards (Q6)."""
     found = []
@@ -274,24 +223,24 @@ def _counted_short(mine: Sequence[Count], size: int) -> list[ClaimHint]:
         if c.step == "sequence" and c.points > 5:
             length = next(n for n, s in SEQUENCE_SCORES.items() if s == c.points)
             if c.points - length == size:
-                found.append(ClaimHint("sequence_at_length", c.rule, (
+                found.append(Hint("sequence_at_length", c.rule, (
                     f"{_named(c)} counted as {length}, its length, not {c.points}")))
         if c.step == "cards" and c.points == CAPOT_POINTS \
                 and size == CAPOT_POINTS - CARDS_POINTS:
-            found.append(ClaimHint("capot_as_cards", c.rule,
+            found.append(Hint("capot_as_cards", c.rule,
                                    "capot counted as the cards (10), not 40"))
     return found
 
 
-def _play_hints(mine: Sequence[Count], gap: int) -> list[ClaimHint]:
+def _play_hints(mine: Sequence[Count], gap: int) -> list[Hint]:
     """Q6: a gap the points in play can explain, missed (short) or added (over)."""
     size = abs(gap)
     play = [c for c in mine if c.step == "play"]
     in_play = sum(c.points for c in play)
     if gap < 0 and play and size <= in_play:
-        return [ClaimHint("play_missed", "Q6", f"{size} of the {in_play} points in play missed")]
+        return [Hint("play_missed", "Q6", f"{size} of the {in_play} points in play missed")]
     if gap > 0 and play and in_play + size <= MOST_IN_PLAY:
-        return [ClaimHint("play_added", "Q6",
+        return [Hint("play_added", "Q6",
                           f"{size} more in play than the {in_play} the cards give")]
     return []
 
@@ -299,21 +248,21 @@ def _play_hints(mine: Sequence[Count], gap: int) -> list[ClaimHint]:
 _BONUS = {"pique": PIQUE_POINTS, "repique": REPIQUE_POINTS}
 
 
-def _bonus_hints(counts: Sequence[Count], role: Role, gap: int) -> list[ClaimHint]:
+def _bonus_hints(counts: Sequence[Count], role: Role, gap: int) -> list[Hint]:
     """Q7: a claim 30 or 60 over or short that a pique or repique explains: one counted that
     the cards do not give (and why not), or the one they give counted as the other."""
     held = next((c.step for c in counts if c.who == role and c.step in _BONUS), None)
-    found: list[ClaimHint] = []
+    found: list[Hint] = []
     for kind, points in _BONUS.items():
         if gap == points and held is None:
-            found.append(ClaimHint(f"{kind}_not_given", "Q7", (
+            found.append(Hint(f"{kind}_not_given", "Q7", (
                 f"a {kind} ({points}) counted, but the cards give the {role} hand none: "
                 + _no_bonus_reason(counts, role, kind))))
     if held == "pique" and gap == REPIQUE_POINTS - PIQUE_POINTS:
-        found.append(ClaimHint("pique_as_repique", "Q7",
+        found.append(Hint("pique_as_repique", "Q7",
                                "the pique counted as a repique (60), not 30"))
     if held == "repique" and gap == PIQUE_POINTS - REPIQUE_POINTS:
-        found.append(ClaimHint("repique_as_pique", "Q7",
+        found.append(Hint("repique_as_pique", "Q7",
                                "the repique counted as a pique (30), not 60"))
     return found
 

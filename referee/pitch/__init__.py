@@ -23,10 +23,7 @@ from referee.pitch.bidding import (
 )
 from referee.pitch.claims import (
     HINT_CODES,
-    ClaimComparison,
     Count,
-    Difference,
-    Finding,
     compare_claim,
 )
 from referee.pitch.hand import PitchRuling, rule_deal, rule_hand, side_name, verify_record
@@ -69,6 +66,7 @@ from referee.pitch.sheet import (
     sheet_from_record,
     totals_from_record,
 )
+from referee.rulings import ClaimComparison, Difference, Finding
 from referee.violations import ClaimHint
 
 __all__ = [

@@ -14,30 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
-from referee.violations import ClaimHint
+from referee.rulings import ClaimComparison, Difference, Hint
 
 #: The counting order of a Pitch hand (P5, then P6), as the steps are named in comparisons.
 STEPS: tuple[str, ...] = ("high", "low", "jack", "game", "bid", "score")
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One thing a ruling says it verified, computed or took on trust: the rule section
-    (``"P5"``) and a sentence for a player."""
-
-    rule: str
-    what: str
-
-    def as_dict(self) -> dict[str, str]:
-        """JSON-ready: ``{"rule": "P5", "what": "…"}``."""
-        return {"rule": self.rule, "what": self.what}
-
-
-def findings_dicts(findings: Sequence[Finding]) -> list[dict[str, str]]:
-    """Several findings as JSON-ready dicts."""
-    return [f.as_dict() for f in findings]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,48 +56,6 @@ HINT_CODES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """A step where the claim parts from the ruling: ``step``, ``rule``, each side's
-    sentence (``ruling``, ``claim``) and, for a score, what could explain it (``hints``)."""
-
-    step: str
-    rule: str
-    ruling: str
-    claim: str
-    hints: tuple[ClaimHint, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"step": "game", "rule": "P5", "ruling": "…", "claim": "…"}``, with
-        ``explanations`` (the hints in words) and ``hints`` (``[{code, rule, message}]``)
-        when there are any."""
-        data: dict[str, Any] = {"step": self.step, "rule": self.rule, "ruling": self.ruling,
-                                "claim": self.claim}
-        if self.hints:
-            data["explanations"] = [h.text for h in self.hints]
-            data["hints"] = [h.as_dict() for h in self.hints]
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimComparison:
-    """A claim beside the ruling: ``agrees`` when no step differs; ``parts_at`` the first
-    difference in counting order (``None`` when it agrees); ``differences`` all of them, in
-    counting order."""
-
-    agrees: bool
-    parts_at: Difference | None
-    differences: tuple[Difference, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"agrees": bool, "parts_at": {…} | None, "differences": [{…}]}``."""
-        return {
-            "agrees": self.agrees,
-            "parts_at": None if self.parts_at is None else self.parts_at.as_dict(),
-            "differences": [d.as_dict() for d in self.differences],
-        }
-
-
 def _same(ruling_key: object, claim_key: object) -> bool:
     """Whether the claim's key agrees with the ruling's; in tuples ``None`` is "not said"."""
     if isinstance(ruling_key, tuple) and isinstance(claim_key, tuple):
@@ -141,39 +81,36 @@ def compare_claim(ruling: Counted, claim_ruling: Counted) -> ClaimComparison:
         claim = theirs.get((count.step, count.standing))
         if claim is not None and not _same(count.key, claim.key):
             hints = _score_hints(mine, theirs, count, claim) if count.step == "score" else ()
-            differences.append(Difference(count.step, count.rule, count.what, claim.what, hints))
-    return ClaimComparison(
-        agrees=not differences,
-        parts_at=differences[0] if differences else None,
-        differences=tuple(differences),
-    )
+            differences.append(Difference(count.step, count.rule, count.what, claim.what,
+                                          hints=hints))
+    return ClaimComparison.of(differences)
 
 
 def _score_hints(
     ruled: Sequence[Count], theirs: dict[tuple[str, int | None], Count], count: Count,
     claim: Count,
-) -> tuple[ClaimHint, ...]:
+) -> tuple[Hint, ...]:
     """P6: what could explain a side's claimed score (``claim``) that parts from the cards'
     (``count``): two sides' scores written in each other's column, a negative score for a side
     that was not set back, a pitcher set back written as having made it."""
-    found: list[ClaimHint] = []
+    found: list[Hint] = []
     mine, said = count.key, claim.key
     for other in ruled:
         partner = theirs.get(("score", other.standing))
         if other.step != "score" or other.standing == count.standing or partner is None:
             continue
         if (said, partner.key) == (other.key, mine) and mine != other.key:
-            found.append(ClaimHint("columns_swapped", "P6", (
+            found.append(Hint("columns_swapped", "P6", (
                 f"the two scores written in each other's column: the cards say {count.what} "
                 f"and {other.what}")))
     if found or not isinstance(mine, int) or not isinstance(said, int):
         return tuple(found)  # swapped columns explain it all
     if said < 0 <= mine:
         slip = f"; perhaps {mine:+d}, the minus sign a slip" if said == -mine else ""
-        found.append(ClaimHint("negative_score", "P6", (
+        found.append(Hint("negative_score", "P6", (
             f"only a pitcher set back scores below zero, and the cards say {count.what}{slip}")))
     elif mine < 0 < said and said == -mine:
-        found.append(ClaimHint("set_back_as_made", "P6", (
+        found.append(Hint("set_back_as_made", "P6", (
             f"the pitcher was set back: the bid is taken off the score, {mine:+d}, "
             f"not {said:+d}")))
     return tuple(found)

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.pitch.claims import Finding, findings_dicts, seat_words, sentence_start, side_words
+from referee.pitch.claims import seat_words, sentence_start, side_words
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
@@ -44,6 +44,7 @@ from referee.pitch.records import (
     check_dealer,
     sides_of,
 )
+from referee.rulings import Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
 #: Where each option value comes from (rules/irregularities.md, "Sources").
@@ -394,7 +395,7 @@ def apply_penalties(
     findings = []
     if void:
         after = (0,) * len(sides)
-        findings.append(Finding("P10", "The hand is void: nobody scores."))
+        findings.append(Finding("hand_void", "P10", "The hand is void: nobody scores."))
     elif offenders:
         after_list = []
         for side in range(len(sides)):
@@ -411,7 +412,8 @@ def apply_penalties(
         after = tuple(after_list)
         offending = ", ".join(side_words(sides, s, names) for s in sorted(offenders))
         findings.append(
-            Finding("P10", f"Revoke ({revoke_rule}): {offending} penalised; the scores after the "
+            Finding("revoke_penalised",
+                    "P10", f"Revoke ({revoke_rule}): {offending} penalised; the scores after the "
                     "penalty: " + ", ".join(f"{x:+d}" for x in after) + ".")
         )
     else:
@@ -502,8 +504,10 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
     if short:
         dealt = hand.hands or ()
         counts = ", ".join(f"{seat_words(s, hand.names)} {len(dealt[s])}" for s in short)
-        verified = (Finding("P2", f"The hands as dealt show a misdeal: {counts} cards, not six."),)
-    as_reported = () if short else (Finding("P10", "The misdeal, as the table reported it."),)
+        verified = (Finding("misdeal_shown",
+                            "P2", f"The hands as dealt show a misdeal: {counts} cards, not six."),)
+    as_reported = () if short else (Finding("misdeal_reported",
+                                            "P10", "The misdeal, as the table reported it."),)
     return MisdealRuling(
         players=players,
         partnership=hand.partnership,
@@ -512,7 +516,7 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
         next_dealer=next_dealer,
         irregularities=rulings,
         verified=verified,
-        computed=(Finding("P10", f"A new deal, nobody scores; "
+        computed=(Finding("new_deal", "P10", f"A new deal, nobody scores; "
                           f"{seat_words(next_dealer, hand.names)} deals "
                           f"({source})."),),
         as_reported=as_reported,

@@ -35,7 +35,8 @@ def claim_sheet(**changes: Any):
 def test_the_q10_sheet_agrees_with_the_cards() -> None:
     comparison = compare_claim(cards(), claim_sheet())
     assert comparison.agrees and comparison.parts_at is None
-    assert comparison.as_dict() == {"agrees": True, "parts_at": None, "differences": []}
+    assert comparison.as_dict() == {"code": "claim_agrees", "agrees": True, "parts_at": None,
+                                   "differences": []}
     # And so does the sheet the engine writes from the cards.
     derived = rule_sheet(sheet_from_record(sheet_record_of(cards())))
     assert compare_claim(cards(), derived).agrees
@@ -49,7 +50,7 @@ def test_a_sheet_parts_at_the_first_step_in_counting_order() -> None:
     assert not comparison.agrees
     assert [d.step for d in comparison.differences] == ["sequence", "play", "cards"]
     assert comparison.as_dict()["parts_at"] == {
-        "step": "sequence", "rule": "Q5",
+        "code": "sequence_differs", "step": "sequence", "rule": "Q5",
         "ruling": "the younger hand: sixième to the king in clubs (16)",
         "claim": "the younger hand: quint (15)",
         "difference": {"elder": 0, "younger": -1}}
@@ -70,12 +71,14 @@ def test_a_sheet_that_misses_the_point() -> None:
 
 def test_q10_claimed_as_38_by_ann() -> None:
     comparison = compare_claim(cards(), rule_totals(PiquetTotals({"elder": 11, "younger": 38})))
-    parted = {"step": "totals", "rule": "Q8", "ruling": "the younger hand 41",
+    parted = {"code": "totals_differs", "step": "totals", "rule": "Q8",
+              "ruling": "the younger hand 41",
               "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
               "explanations": ["3 of the 9 points in play missed"],
               "hints": [{"code": "play_missed", "rule": "Q6",
                          "message": "3 of the 9 points in play missed"}]}
-    assert comparison.as_dict() == {"agrees": False, "parts_at": parted, "differences": [parted]}
+    assert comparison.as_dict() == {"code": "claim_differs", "agrees": False, "parts_at": parted,
+                                   "differences": [parted]}
     # Her claim alone (Bill's not given) parts the same way.
     assert compare_claim(cards(), rule_totals(PiquetTotals({"younger": 38}))).parts_at \
         == comparison.parts_at

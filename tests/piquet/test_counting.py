@@ -44,15 +44,20 @@ def test_q10_counting_records_in_q8_order_named_in_full() -> None:
     assert data["counts"][3]["trick"] == 1
     assert data["as_reported"] == []
     assert data["computed"] == [
-        {"rule": "Q5", "what": "The younger hand, point of six, 57: 6."},
-        {"rule": "Q5", "what": "The younger hand, sixième to the king in clubs: 16."},
-        {"rule": "Q5", "what": "The elder hand, three aces: 3."},
-        {"rule": "Q6", "what": "In play: elder 8, younger 9 (leads, tricks won on the other's "
-                               "lead, the last trick)."},
-        {"rule": "Q6", "what": "The younger hand, the cards, 7 tricks to 5: 10."},
+        {"code": "point_counted", "rule": "Q5",
+         "what": "The younger hand, point of six, 57: 6."},
+        {"code": "sequence_counted", "rule": "Q5",
+         "what": "The younger hand, sixième to the king in clubs: 16."},
+        {"code": "sets_counted", "rule": "Q5", "what": "The elder hand, three aces: 3."},
+        {"code": "play_counted", "rule": "Q6",
+         "what": "In play: elder 8, younger 9 (leads, tricks won on the other's "
+                 "lead, the last trick)."},
+        {"code": "cards_counted", "rule": "Q6",
+         "what": "The younger hand, the cards, 7 tricks to 5: 10."},
     ]
-    assert data["verified"][0] == {"rule": "Q6", "what": "12 tricks of 2 cards, following suit "
-                                                         "checked: no revoke."}
+    assert data["verified"][0] == {"code": "tricks_checked", "rule": "Q6",
+                                   "what": "12 tricks of 2 cards, following suit checked: no "
+                                           "revoke."}
 
 
 def test_sequences_major_and_sets_in_full() -> None:

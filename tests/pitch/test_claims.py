@@ -36,7 +36,8 @@ def sheet_claim(**line: Any) -> Any:
 def test_the_right_sheet_agrees() -> None:
     comparison = compare_claim(cards_ruling(), sheet_claim())
     assert comparison.agrees and comparison.parts_at is None
-    assert comparison.as_dict() == {"agrees": True, "parts_at": None, "differences": []}
+    assert comparison.as_dict() == {"code": "claim_agrees", "agrees": True, "parts_at": None,
+                                   "differences": []}
 
 
 def test_a_claimed_game_parts_at_game() -> None:
@@ -44,6 +45,7 @@ def test_a_claimed_game_parts_at_game() -> None:
     assert not comparison.agrees
     data = comparison.as_dict()
     assert data["parts_at"] == {
+        "code": "game_differs",
         "step": "game",
         "rule": "P5",
         "ruling": "Game was tied: nobody took it (game points 23 v 4 v 23 v 0)",
@@ -91,6 +93,7 @@ def test_a_claimed_score_on_the_cards_is_explained() -> None:
     assert data["parts_at"]["step"] == "bid"
     assert data["parts_at"]["ruling"] == "seat 1 bid 3 and was set back 3, winning only 2"
     assert data["differences"][1] == {
+        "code": "score_differs",
         "step": "score",
         "rule": "P6",
         "ruling": "seat 1 scores -3 (High, Low)",
