@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.cards import Card, describe_card
 from referee.pitch.claims import seat_words, sentence_start, side_words
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
@@ -129,10 +130,12 @@ def consequence(
     next_dealer: int | None = None,
     partnership: bool = False,
     names: Sequence[str] = (),
+    card: Card | None = None,
 ) -> str:
     """What recording ``irregularity`` means under the table's options, in words (P10): the
     sentence to show before "record it anyway" is sent. ``bid``: the high bid when known;
-    ``names``: the players, one per seat, named in the sentence (empty: "seat 1")."""
+    ``names``: the players, one per seat, named in the sentence (empty: "seat 1");
+    ``card``: the card exposed, when the table names it ("exposed the nine of spades")."""
     penalty, source = penalty_of(irregularity.kind, options, partnership)
     seat = seat_words(irregularity.seat or 0, names)
     who = sentence_start(seat)
@@ -165,7 +168,8 @@ def consequence(
         }[penalty]
     elif irregularity.kind == "exposed_card":
         when = "" if irregularity.trick is None else f" in trick {irregularity.trick}"
-        head = f"{who} exposed a card{when}"
+        shown = "a card" if card is None else f"the {describe_card(card)}"
+        head = f"{who} exposed {shown}{when}"
         body = (f"the opponents may call it: {seat} plays it when they call for it, if that "
                 "is no revoke; the score is not changed" if penalty == "may_be_called"
                 else "no penalty: the hand is scored as played, noted")
