@@ -276,7 +276,8 @@ class GroundSchema(ma.Schema):
     section and a sentence."""
 
     code = ma.fields.String(metadata={"example": "tricks_add_up", "description": (
-        "Stable, for clients to switch on; the sentence (what) may be reworded")})
+        "Stable, for clients to switch on (the sentence, what, may be reworded); one of: "
+        + ", ".join(piquet.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "Q5"})
     what = ma.fields.String()
 

@@ -124,7 +124,8 @@ class FindingSchema(ma.Schema):
     a sentence."""
 
     code = ma.fields.String(metadata={"example": "auction_legal", "description": (
-        "Stable, for clients to switch on; the sentence (what) may be reworded")})
+        "Stable, for clients to switch on (the sentence, what, may be reworded); one of: "
+        + ", ".join(pitch.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "P5"})
     what = ma.fields.String()
 

@@ -12,6 +12,7 @@
 """
 
 from referee.piquet.claims import (
+    FINDING_CODES,
     HINT_CODES,
     claimed_violations,
     compare_claim,
@@ -64,6 +65,7 @@ from referee.violations import ClaimHint
 Ground = Finding
 
 __all__ = [
+    "FINDING_CODES",
     "HINT_CODES",
     "IRREGULAR_CODES",
     "ROLES",

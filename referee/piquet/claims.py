@@ -50,6 +50,36 @@ class Ruled(Protocol):
     def counts(self) -> tuple[Count, ...]: ...  # pragma: no cover - protocol
 
 
+#: Every code of a Piquet ruling's findings (verified, computed, as reported), with what it
+#: says; a ruling on the cards also says ``<step>_counted`` for each step of the Q8 order it
+#: counted (``point_counted``, ``play_counted``…).
+FINDING_CODES: dict[str, str] = {
+    "tricks_checked": "12 tricks of 2 cards, following suit checked (Q6)",
+    "declarations_checked": "the declarations against the cards each hand played (Q5)",
+    **{f"{step}_counted": f"{STEP_WORDS[step]}, as counted (Q8)" for step in STEPS},
+    "tricks_add_up": "the tricks written make 12 (Q6)",
+    "category_compared": "a category's announcements compared: who is good (Q5)",
+    "good_as_reported": "who was good in a category, as the table said (Q5)",
+    "one_side_written": "only one hand's announcement written in a category (Q5)",
+    "carte_blanche_as_reported": "a carte blanche, as written (Q3)",
+    "repique": "the repique, reached in the declarations (Q7)",
+    "no_repique": "nobody reached 30 in the declarations first (Q7)",
+    "cards_won": "who won the cards, or capot (Q6)",
+    "cards_none": "six tricks each: nobody scores the cards (Q6)",
+    "play_as_reported": "the points in play, as counted at the table (Q6)",
+    "play_from_totals": "the points in play, taken from the claimed totals (Q6)",
+    "play_fits_tricks": "the points in play fit the tricks (Q6)",
+    "pique_verified": "the pique claimed, certain from the line (Q7)",
+    "pique_as_reported": "the pique claimed, possible: taken as reported (Q7)",
+    "pique_computed": "a pique the line makes certain (Q7)",
+    "pique_possible_not_claimed": "a pique possible but not claimed: none scored (Q7)",
+    "no_pique": "nobody could reach 30 before the other scored (Q7)",
+    "claim_adds_up": "a claimed total is what the line adds up to (Q8)",
+    "claimed_as_reported": "one player's claimed points, as reported (Q8)",
+    "totals_possible": "each total within what one deal can give (Q6, Q8)",
+    "totals_as_reported": "the deal's points, as reported (Q8)",
+}
+
 #: Every hint code, with what it means.
 HINT_CODES: dict[str, str] = {
     "columns_swapped": "the two totals written in each other's column (Q1: who is elder)",

@@ -22,6 +22,7 @@ from referee.pitch.bidding import (
     verify_bidding,
 )
 from referee.pitch.claims import (
+    FINDING_CODES,
     HINT_CODES,
     Count,
     compare_claim,
@@ -71,6 +72,7 @@ from referee.violations import ClaimHint
 
 __all__ = [
     "DEFAULT_OPTIONS",
+    "FINDING_CODES",
     "HINT_CODES",
     "IRREGULARITY_OPTIONS",
     "PASS",

@@ -48,6 +48,49 @@ class Counted(Protocol):
         ...
 
 
+#: Every code of a Pitch ruling's findings (verified, computed, as reported), with what it
+#: says.
+FINDING_CODES: dict[str, str] = {
+    "auction_legal": "the auction is legal: who pitched, for how much (P3)",
+    "auction_read_as_played": "an auction that breaks P3, read as the table played it",
+    "bid_legal": "the bid is within the table's bids (P3)",
+    "dealer_bid_legal": "the stuck dealer's bid came over or matched another (P3)",
+    "highest_bidder_as_reported": "the pitcher and bid as written, the auction not given",
+    "bid_made_as_reported": "the pitcher made the bid, as written (P3)",
+    "no_revoke": "every card followed suit or trumped where it had to (P4)",
+    "no_revoke_but_recorded": "no revoke but the one recorded anyway (P4, P10)",
+    "no_revoke_as_reported": "nobody revoked, as written: no cards to check (P4)",
+    "trump_and_tricks": "trump, from the first lead, and each trick's winner (P4)",
+    "trump_as_reported": "trump, as written (P4)",
+    "points_won": "High, Low, Jack and Game each side won (P5)",
+    "points_won_add_up": "the points won add up to 2 to 4 (P5)",
+    "points_not_given": "who took High, Low, Jack and Game: only totals given (P5)",
+    "high_low_as_reported": "who took High and Low, as written (P5)",
+    "jack_not_out": "the jack of trumps was not out (P5)",
+    "jack_as_reported": "who took the jack of trumps, as written (P5)",
+    "game_tied": "Game tied, as written (P5)",
+    "game_as_reported": "who took Game, as written (P5)",
+    "game_agrees_with_counts": "Game agrees with the game points written (P5)",
+    "game_points_as_reported": "the game points as the table counted them (P5)",
+    "counts_fit": "the game points written fit in the cards in play (P5)",
+    "single_trump": "a single trump in play is both High and Low (P5)",
+    "partners_pool": "partners score as one side (P5)",
+    "bid_result": "the pitcher's bid made or set back, and the score (P6)",
+    "set_back": "the pitcher was set back by the bid (P6)",
+    "set_back_points_fit": "a pitcher set back: the others' points fit (P5, P6)",
+    "scores_possible": "each score is possible in one hand (P6)",
+    "scores_as_reported": "the scores themselves, as written (P6)",
+    "claim_agrees": "the score the table wrote agrees with the rules (P6)",
+    "next_dealer": "who deals next (P2)",
+    "hands_not_given": "the hands as dealt not given: each read from the cards played (P2)",
+    "irregularity": "an irregularity recorded anyway and its penalty (P10)",
+    "revoke_penalised": "the revoke's penalty and the scores after it (P10)",
+    "hand_void": "the hand is void: nobody scores (P10)",
+    "misdeal_shown": "the hands as dealt show a misdeal (P2)",
+    "misdeal_reported": "a misdeal, as the table reported it (P10)",
+    "new_deal": "a new deal, nobody scores, and who deals (P10)",
+}
+
 #: Every hint code of a Pitch comparison, with what it means.
 HINT_CODES: dict[str, str] = {
     "columns_swapped": "two sides' scores written in each other's column (P6)",
