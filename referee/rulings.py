@@ -53,16 +53,20 @@ class Hint:
 
     ``code``: stable, for clients to switch on (each engine's ``HINT_CODES`` lists its own);
     ``rule``: the section it rests on (``"Q7"``, ``"P6"``); ``text``: the hint in words, as a
-    player reads it ("the pique (30) missed").
+    player reads it ("the pique (30) missed"); ``params``: the values the words are made of
+    (``(("who", "younger"), ("points", 30))``).
     """
 
     code: str
     rule: str
     text: str
+    params: Params = ()
 
-    def as_dict(self) -> dict[str, str]:
-        """``{"code", "rule", "message"}``, as a violation words it."""
-        return {"code": self.code, "rule": self.rule, "message": self.text}
+    def as_dict(self) -> dict[str, Any]:
+        """``{"code", "rule", "message", "params"}``: worded as a violation is, with the
+        parameters as an object."""
+        return {"code": self.code, "rule": self.rule, "message": self.text,
+                "params": dict(self.params)}
 
 
 #: The name the engines gave a hint first.

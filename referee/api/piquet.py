@@ -290,6 +290,9 @@ class ClaimHintSchema(ma.Schema):
         "One of: " + ", ".join(piquet.HINT_CODES))})
     rule = ma.fields.String(metadata={"example": "Q7"})
     message = ma.fields.String()
+    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the message is made of, by name (e.g. who, points), for a "
+                       "client that words the hint itself"})
 
 
 class PiquetDifferenceSchema(ma.Schema):

@@ -138,6 +138,9 @@ class PitchClaimHintSchema(ma.Schema):
         "One of: " + ", ".join(pitch.HINT_CODES))})
     rule = ma.fields.String(metadata={"example": "P6"})
     message = ma.fields.String()
+    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the message is made of, by name (e.g. who, points), for a "
+                       "client that words the hint itself"})
 
 
 class PitchDifferenceSchema(ma.Schema):

@@ -33,7 +33,7 @@ from referee.piquet.counting import (
 )
 from referee.piquet.records import ROLES, PiquetOptions, Role, other
 from referee.piquet.sheet import MOST_IN_PLAY, PiquetTotals, rule_totals
-from referee.rulings import ClaimComparison, Difference, Hint
+from referee.rulings import ClaimComparison, Difference, Hint, Params
 from referee.violations import Violation
 
 
@@ -207,7 +207,7 @@ def _swapped(ruled: Mapping[Role, int], claimed: Mapping[Role, int]) -> Hint | N
     return Hint("columns_swapped", "Q1", (
         f"the two totals written in each other's column: the cards give the elder hand (the "
         f"one who did not deal) {ruled['elder']} and the younger hand (the dealer) "
-        f"{ruled['younger']}"))
+        f"{ruled['younger']}"), (("elder", ruled["elder"]), ("younger", ruled["younger"])))
 
 
 def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
@@ -218,8 +218,8 @@ def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
     gap = claim - ruled
     if claim < 0 <= ruled:
         slip = f": perhaps {ruled}, the minus sign a slip" if claim == -ruled else ""
-        found = [Hint("negative_total", "Q8",
-                           f"a deal's points are never negative{slip}")]
+        found = [Hint("negative_total", "Q8", f"a deal's points are never negative{slip}",
+                      (("who", role), ("claimed", claim), ("ruled", ruled)))]
         if claim == -ruled:
             return found
     else:
@@ -231,13 +231,14 @@ def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
             bonus = c.step in ("pique", "repique")
             code = (c.step if bonus else "count") + ("_missed" if gap < 0 else "_counted_twice")
             found.append(Hint(code, c.rule, f"{_named(c)} ({c.points}) "
-                                   f"{'missed' if gap < 0 else 'counted twice'}"))
+                              f"{'missed' if gap < 0 else 'counted twice'}", _of(c)))
     if gap > 0:
         for c in counts:
             if c.who != role and c.points == size and c.step != "play":
                 taken = "taken from the other hand" if other_gap == -gap else "counted as his"
                 found.append(Hint("count_of_the_other_hand", c.rule,
-                                       f"{_named(c, owner=True)} ({c.points}) {taken}"))
+                                  f"{_named(c, owner=True)} ({c.points}) {taken}",
+                                  (("claimant", role), *_of(c))))
     found += _bonus_hints(counts, role, gap)
     if gap < 0:
         found += _counted_short(mine, size)
@@ -254,11 +255,12 @@ def _counted_short(mine: Sequence[Count], size: int) -> list[Hint]:
             length = next(n for n, s in SEQUENCE_SCORES.items() if s == c.points)
             if c.points - length == size:
                 found.append(Hint("sequence_at_length", c.rule, (
-                    f"{_named(c)} counted as {length}, its length, not {c.points}")))
+                    f"{_named(c)} counted as {length}, its length, not {c.points}"),
+                    (*_of(c), ("length", length))))
         if c.step == "cards" and c.points == CAPOT_POINTS \
                 and size == CAPOT_POINTS - CARDS_POINTS:
             found.append(Hint("capot_as_cards", c.rule,
-                                   "capot counted as the cards (10), not 40"))
+                              "capot counted as the cards (10), not 40", _of(c)))
     return found
 
 
@@ -268,10 +270,11 @@ def _play_hints(mine: Sequence[Count], gap: int) -> list[Hint]:
     play = [c for c in mine if c.step == "play"]
     in_play = sum(c.points for c in play)
     if gap < 0 and play and size <= in_play:
-        return [Hint("play_missed", "Q6", f"{size} of the {in_play} points in play missed")]
+        return [Hint("play_missed", "Q6", f"{size} of the {in_play} points in play missed",
+                     (("points", size), ("in_play", in_play)))]
     if gap > 0 and play and in_play + size <= MOST_IN_PLAY:
-        return [Hint("play_added", "Q6",
-                          f"{size} more in play than the {in_play} the cards give")]
+        return [Hint("play_added", "Q6", f"{size} more in play than the {in_play} the cards give",
+                     (("points", size), ("in_play", in_play)))]
     return []
 
 
@@ -287,13 +290,13 @@ def _bonus_hints(counts: Sequence[Count], role: Role, gap: int) -> list[Hint]:
         if gap == points and held is None:
             found.append(Hint(f"{kind}_not_given", "Q7", (
                 f"a {kind} ({points}) counted, but the cards give the {role} hand none: "
-                + _no_bonus_reason(counts, role, kind))))
+                + _no_bonus_reason(counts, role, kind)), (("who", role), ("points", points))))
     if held == "pique" and gap == REPIQUE_POINTS - PIQUE_POINTS:
-        found.append(Hint("pique_as_repique", "Q7",
-                               "the pique counted as a repique (60), not 30"))
+        found.append(Hint("pique_as_repique", "Q7", "the pique counted as a repique (60), not 30",
+                          (("who", role),)))
     if held == "repique" and gap == PIQUE_POINTS - REPIQUE_POINTS:
-        found.append(Hint("repique_as_pique", "Q7",
-                               "the repique counted as a pique (30), not 60"))
+        found.append(Hint("repique_as_pique", "Q7", "the repique counted as a pique (30), not 60",
+                          (("who", role),)))
     return found
 
 
@@ -312,6 +315,11 @@ def _no_bonus_reason(counts: Sequence[Count], role: Role, kind: str) -> str:
                 f"had {race.reached[role]}, short of 30 (counted in the order of Q8)")
     where = " in the declarations" if kind == "repique" else ""
     return f"the {role} hand reaches only {race.reached[role]}{where}, short of 30"
+
+
+def _of(c: Count) -> Params:
+    """A count's parameters: whose, which step, what (in words), how many points."""
+    return (("who", c.who), ("step", c.step), ("what", c.what), ("points", c.points))
 
 
 def _named(c: Count, owner: bool = False) -> str:

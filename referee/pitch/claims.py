@@ -145,18 +145,26 @@ def _score_hints(
         if (said, partner.key) == (other.key, mine) and mine != other.key:
             found.append(Hint("columns_swapped", "P6", (
                 f"the two scores written in each other's column: the cards say {count.what} "
-                f"and {other.what}")))
+                f"and {other.what}"), (("side", count.standing), ("score", _whole(mine)),
+                                       ("other_side", other.standing),
+                                       ("other_score", _whole(said)))))
     if found or not isinstance(mine, int) or not isinstance(said, int):
         return tuple(found)  # swapped columns explain it all
     if said < 0 <= mine:
         slip = f"; perhaps {mine:+d}, the minus sign a slip" if said == -mine else ""
         found.append(Hint("negative_score", "P6", (
-            f"only a pitcher set back scores below zero, and the cards say {count.what}{slip}")))
+            f"only a pitcher set back scores below zero, and the cards say {count.what}{slip}"),
+            (("side", count.standing), ("score", mine), ("claimed", said))))
     elif mine < 0 < said and said == -mine:
         found.append(Hint("set_back_as_made", "P6", (
             f"the pitcher was set back: the bid is taken off the score, {mine:+d}, "
-            f"not {said:+d}")))
+            f"not {said:+d}"), (("side", count.standing), ("score", mine), ("claimed", said))))
     return tuple(found)
+
+
+def _whole(key: object) -> int | None:
+    """A score step's key as a number (None if it is not one)."""
+    return key if isinstance(key, int) else None
 
 
 def seat_words(seat: int, names: Sequence[str] = ()) -> str:

@@ -103,7 +103,8 @@ def test_q10_claimed_as_38_by_ann(client: FlaskClient) -> None:
         "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
         "explanations": ["3 of the 9 points in play missed"],
         "hints": [{"code": "play_missed", "rule": "Q6",
-                   "message": "3 of the 9 points in play missed"}]}
+                   "message": "3 of the 9 points in play missed",
+                   "params": {"points": 3, "in_play": 9}}]}
     assert ruling["violations"] == [{
         "code": "claimed_score_differs", "rule": "Q8", "rule_url": "/rules/Q8",
         "location": "claimed.younger",
@@ -132,7 +133,8 @@ def test_q10_claims_off_by_a_pique_a_repique_swapped_or_negative(client: FlaskCl
     assert (repique["code"], repique["rule"]) == ("repique_not_given", "Q7")
     [[negative]] = claimed_hints(client, {"younger": -41})
     assert negative == {"code": "negative_total", "rule": "Q8", "message":
-                        "a deal's points are never negative: perhaps 41, the minus sign a slip"}
+                        "a deal's points are never negative: perhaps 41, the minus sign a slip",
+                        "params": {"who": "younger", "claimed": -41, "ruled": 41}}
     # The violation says it too.
     answer = client.post("/v1/piquet/deals:score",
                          json={**full_q10(), "claimed": {"younger": 71}}).json

@@ -76,7 +76,8 @@ def test_q10_claimed_as_38_by_ann() -> None:
               "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
               "explanations": ["3 of the 9 points in play missed"],
               "hints": [{"code": "play_missed", "rule": "Q6",
-                         "message": "3 of the 9 points in play missed"}]}
+                         "message": "3 of the 9 points in play missed",
+                         "params": {"points": 3, "in_play": 9}}]}
     assert comparison.as_dict() == {"code": "claim_differs", "agrees": False, "parts_at": parted,
                                    "differences": [parted]}
     # Her claim alone (Bill's not given) parts the same way.
@@ -117,7 +118,8 @@ def test_q10_written_in_each_others_column() -> None:
     """Ann's 41 written in Bill's column and his 11 in hers: one hint, on both totals."""
     swapped = ClaimHint("columns_swapped", "Q1", (
         "the two totals written in each other's column: the cards give the elder hand (the one "
-        "who did not deal) 11 and the younger hand (the dealer) 41"))
+        "who did not deal) 11 and the younger hand (the dealer) 41"),
+        (("elder", 11), ("younger", 41)))
     assert hints({"elder": 41, "younger": 11}) == [[swapped], [swapped]]
 
 
@@ -125,14 +127,14 @@ def test_q10_thirty_more_for_ann_a_pique_the_cards_do_not_give() -> None:
     assert hints({"elder": 11, "younger": 71}) == [[ClaimHint("pique_not_given", "Q7", (
         "a pique (30) counted, but the cards give the younger hand none: the elder hand scored "
         "(the three aces: 3) while the younger hand had 22, short of 30 (counted in the order "
-        "of Q8)"))]]
+        "of Q8)"), (("who", "younger"), ("points", 30)))]]
 
 
 def test_q10_sixty_more_for_ann_a_repique_the_cards_do_not_give() -> None:
     assert hints({"younger": 101}) == [[ClaimHint("repique_not_given", "Q7", (
         "a repique (60) counted, but the cards give the younger hand none: the elder hand "
         "scored (the three aces: 3) while the younger hand had 22, short of 30 (counted in the "
-        "order of Q8)"))]]
+        "order of Q8)"), (("who", "younger"), ("points", 60)))]]
 
 
 def test_q10_thirty_more_for_bill() -> None:
@@ -146,7 +148,8 @@ def test_q10_thirty_more_for_bill() -> None:
 def test_q10_negative_for_ann() -> None:
     assert hints({"younger": -41}) == [[ClaimHint(
         "negative_total", "Q8", "a deal's points are never negative: perhaps 41, the minus "
-                                "sign a slip")]]
+                                "sign a slip", (("who", "younger"), ("claimed", -41),
+                                                ("ruled", 41)))]]
     [[negative]] = hints({"younger": -5})
     assert negative.text == "a deal's points are never negative"
 

@@ -116,7 +116,8 @@ def test_two_scores_written_in_each_others_column() -> None:
     assert [step for step, _ in found] == ["bid", "score", "score"]
     assert found[1][1] == [ClaimHint("columns_swapped", "P6", (
         "the two scores written in each other's column: the cards say seat 1 scores -3 (High, "
-        "Low) and seat 2 scores +1 (Jack)"))]
+        "Low) and seat 2 scores +1 (Jack)"),
+        (("side", 1), ("score", -3), ("other_side", 2), ("other_score", 1)))]
     assert [h.code for h in found[2][1]] == ["columns_swapped"]
     assert found[0][1] == []  # the bid step has no hint
 
@@ -126,18 +127,19 @@ def test_a_negative_score_for_a_side_not_set_back() -> None:
     assert step == "score"
     assert hints == [ClaimHint("negative_score", "P6", (
         "only a pitcher set back scores below zero, and the cards say seat 2 scores +1 (Jack); "
-        "perhaps +1, the minus sign a slip"))]
+        "perhaps +1, the minus sign a slip"), (("side", 2), ("score", 1), ("claimed", -1)))]
 
 
 def test_a_set_back_written_as_made() -> None:
     found = totals_hints([0, 3, 1, 0])
     assert found[1] == ("score", [ClaimHint(
         "set_back_as_made", "P6",
-        "the pitcher was set back: the bid is taken off the score, -3, not +3")])
+        "the pitcher was set back: the bid is taken off the score, -3, not +3",
+        (("side", 1), ("score", -3), ("claimed", 3)))])
     data = compare_claim(cards_ruling(), rule_totals(totals_from_record(
         {"scores": [0, 3, 1, 0], "pitcher": 1}, 4, False))).as_dict()["differences"][1]
     assert data["hints"] == [{"code": "set_back_as_made", "rule": "P6", "message":
                               "the pitcher was set back: the bid is taken off the score, -3, "
-                              "not +3"}]
+                              "not +3", "params": {"side": 1, "score": -3, "claimed": 3}}]
     assert data["explanations"] == [data["hints"][0]["message"]]
     assert {h.code for _, hs in found for h in hs} <= set(HINT_CODES)
