@@ -56,7 +56,6 @@ from referee.piquet.counting import (
     CARDS_POINTS,
     CARTE_BLANCHE_POINTS,
     PIQUE_POINTS,
-    THRESHOLD,
     Count,
     bonus_count,
     count,
@@ -906,10 +905,29 @@ def _pique(sheet: PiquetSheet, facts: _PiqueFacts, notes: _Notes) -> Role | None
     return None
 
 
+def _pique_first(role: Role, declared: int, play: int, cards: int = 0) -> bool:
+    """Whether the one Q7 judge (:func:`~referee.piquet.counting.judge_q7`) gives ``role`` a
+    pique when his counts come first, in the Q8 order: ``declared`` points in the
+    declarations, then ``play`` points in play, then ``cards`` towards it from the cards,
+    before his opponent scores anything.  A sheet has no order of play, so the verdicts ask
+    the judge on the order that is certain (the opponent scores nothing) or the most
+    favourable one (possible)."""
+    counts = []
+    if declared:
+        counts.append(count(role, "the declarations", declared, "declaring", "point", "point"))
+    if play:
+        counts.append(count(role, "the play", play, "playing", "play", "play", 0))
+    if cards:
+        counts.append(count(role, "the cards", cards, "the cards", "cards", "the cards", 0))
+    judgement = judge_q7(counts)
+    return judgement is not None and judgement.kind == "pique"
+
+
 def _pique_verdict(
     role: Role, facts: _PiqueFacts
 ) -> tuple[Literal["certain", "possible", "impossible"], str]:
-    """Q7 for one player: ("certain" | "possible" | "impossible", why in words)."""
+    """Q7 for one player: ("certain" | "possible" | "impossible", why in words), each
+    decided by the one judge on the order the sheet allows (:func:`_pique_first`)."""
     declared, repique, play, tricks = facts.declared, facts.repique, facts.play, facts.tricks
     tricks_ok, cards_to, options = facts.tricks_ok, facts.cards_to, facts.options
     opponent = other(role)
@@ -925,7 +943,7 @@ def _pique_verdict(
     if opponent_play == 0 and tricks_ok and cards_to != opponent:
         # The opponent scores nothing at all: every point of this player comes first.
         reached = mine + most_play + cards_towards
-        if reached >= THRESHOLD:
+        if _pique_first(role, mine, most_play, cards_towards):
             return "certain", (f"{mine} in the declarations, {most_play} in play and the "
                                f"{opponent} hand nothing in the deal")
         return "impossible", f"the deal gives him only {reached} before the end"
@@ -934,16 +952,17 @@ def _pique_verdict(
             return "impossible", ("the elder hand's first lead scores 1 before the younger "
                                   "hand plays, so under lead_point 'every' only the elder hand "
                                   "can win a pique")
-        if mine + 1 >= THRESHOLD:
+        if _pique_first(role, mine, 1):
             return "certain", f"{mine} in the declarations and 1 for the first lead"
         streak = tricks["elder"] if tricks_ok else 12
         if play is not None and tricks_ok:
             streak = max(0, tricks["elder"] - max(0, play["elder"] - tricks["elder"] - 1))
         # Before the younger hand's first point the elder hand counts his leads while he wins
         # from the first trick on, and the lead of the trick the younger hand wins first.
-        best = mine + min(streak + 1, 12) + (1 if streak == 12 else 0) \
-            + (CARDS_POINTS if streak >= 7 and options.cards_count_for_pique else 0)
-        if best >= THRESHOLD:
+        led = min(streak + 1, 12) + (1 if streak == 12 else 0)
+        cards_in_streak = CARDS_POINTS if streak >= 7 and options.cards_count_for_pique else 0
+        best = mine + led + cards_in_streak
+        if _pique_first(role, mine, led, cards_in_streak):
             return "possible", (f"{mine} in the declarations and up to {streak} tricks led and "
                                 "won in a row from the first")
         return "impossible", (f"{mine} in the declarations and at most {streak} tricks won in a "
@@ -951,7 +970,7 @@ def _pique_verdict(
                               "hand scores")
     best = mine + most_play + cards_towards
     cards_words = " and the cards" if cards_towards else ""
-    if best >= THRESHOLD:
+    if _pique_first(role, mine, most_play, cards_towards):
         return "possible", f"{mine} in the declarations, {most_play} in play{cards_words}"
     return "impossible", (f"{mine} in the declarations, {most_play} in play{cards_words} make "
                           f"only {best}")
