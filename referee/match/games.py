@@ -34,6 +34,7 @@ from referee.piquet.irregular import (
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
+from referee.rulings import ClaimComparison
 from referee.violations import InputError, RecordError, Violation
 
 ROLES = ("elder", "younger")
@@ -100,12 +101,12 @@ def compare_scores(ruled: DealRuling, claim_scores: dict[str, int]) -> dict[str,
     return {"agrees": agrees, "parts_at": parts, "differences": [] if parts is None else [parts]}
 
 
-def _compared(compare_claim: Callable[[Any, Any], Any], cards_ruling: Any,
+def _compared(compare_claim: Callable[[Any, Any], ClaimComparison], cards_ruling: Any,
               claim_ruling: Any) -> dict[str, Any]:
-    """The engine's comparison of a claim (a sheet or totals ruling) with the cards' ruling:
-    ``{"agrees", "parts_at", "differences"}`` in the game's counting order."""
-    answer: dict[str, Any] = compare_claim(cards_ruling, claim_ruling).as_dict()
-    return answer
+    """The engine's comparison of a claim (a sheet or totals ruling) with the cards' ruling
+    (:class:`~referee.rulings.ClaimComparison`, one for both games) as stored:
+    ``{"code", "agrees", "parts_at", "differences"}`` in the game's counting order."""
+    return compare_claim(cards_ruling, claim_ruling).as_dict()
 
 
 def _noted(ruled: DealRuling, irregular: Sequence[dict[str, Any]]) -> DealRuling:

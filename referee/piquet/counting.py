@@ -14,8 +14,8 @@ a pique (30).  The 10 for the cards counts towards a pique as soon as the sevent
 (option ``cards_count_for_pique``): the cards' record carries that trick; capot's 40 counts
 only as those 10.  Every ruling — on the cards, on a score sheet (whose pique, the order of
 play unknown, it judges on the order the sheet makes certain or the most favourable one) —
-asks this judge, so repique and pique are decided in one place, and a claim's hints say why the cards give none by the
-same race (how far each player got before the other scored).
+asks this judge, so repique and pique are decided in one place, and a claim's hints say why
+the cards give none by the same race (how far each player got before the other scored).
 """
 
 from __future__ import annotations
