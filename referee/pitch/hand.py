@@ -503,7 +503,7 @@ def _score(
     assert trump is not None  # six complete tricks were verified
     holder = play.holder
     points = count_points(
-        trump, play.tricks, holder.keys(), side_of, play.captor, holder, options.low
+        trump, play.tricks, holder.keys(), side_of, play.captor_of, holder, options.low
     )
     won = points.won_by_side(len(sides))
     pitcher_side = side_of[pitcher]

@@ -11,7 +11,7 @@ if it is the jack.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,7 +94,7 @@ def count_points(
     tricks: Sequence[Trick],
     in_play: Collection[Card],
     side_of_seat: Sequence[int],
-    captor: Mapping[Card, int],
+    captor: Callable[[Card], int | None],
     holder: Mapping[Card, int],
     low: LowRule = "captor",
 ) -> Points:
@@ -102,7 +102,8 @@ def count_points(
 
     ``trump``: the trump suit. ``tricks``: the six complete tricks. ``in_play``: the cards
     dealt (or, hands unknown, played). ``side_of_seat``: seat → side index. ``captor``: card →
-    seat that won its trick. ``holder``: card → seat dealt it (used for ``low="holder"``).
+    seat that won its trick, ``None`` if none did (:meth:`~referee.pitch.play.Play.captor_of`).
+    ``holder``: card → seat dealt it (used for ``low="holder"``).
     """
     trumps = [*filter(in_play.__contains__, _SUIT_CARDS[trump])]  # lowest first
 
@@ -112,11 +113,11 @@ def count_points(
     high = low_award = jack = None
     if trumps:
         top, bottom = trumps[-1], trumps[0]
-        high = award(top, captor.get(top))
-        low_award = award(bottom, (holder if low == "holder" else captor).get(bottom))
+        high = award(top, captor(top))
+        low_award = award(bottom, holder.get(bottom) if low == "holder" else captor(bottom))
         jack_card = Card(JACK, trump)
         if jack_card in in_play:
-            jack = award(jack_card, captor.get(jack_card))
+            jack = award(jack_card, captor(jack_card))
 
     game_points = [0] * (max(side_of_seat) + 1)
     for trick in tricks:
