@@ -82,8 +82,11 @@ class Play:
         return (self.tricks[place >> 3].leader + (place & 7)) % self.players
 
 
-#: For trick ``i``, the places of its cards in :attr:`Play.played` (7 players at most).
-_PLACES: tuple[range, ...] = tuple(range(8 * i, 8 * i + 8) for i in range(6))
+@cache
+def _places(players: int) -> tuple[int, ...]:
+    """The places (see :attr:`Play.played`) of the cards of six full tricks, in play order:
+    ``8 * trick + place in the trick`` (7 players at most)."""
+    return tuple(8 * i + j for i in range(6) for j in range(players))
 
 
 def trick_winner_index(cards: Sequence[Card], trump: str) -> int:
@@ -223,21 +226,21 @@ class _Walk:
 
     def play(self, leader: int, tricks: Sequence[Sequence[Card]]) -> None:
         """Walk ``tricks`` from ``leader``, the first trick's leader."""
-        players, trump, leaders, holder = self.players, self.trump, self.leaders, self.holder
-        played, off_suit, results = self.played, self.off_suit, self.results
+        players, trump, leaders = self.players, self.trump, self.leaders
+        off_suit, results = self.off_suit, self.results
         seats_from = _seats_from(players)
         self.next_seat = leader
         if trump is None:  # no card played yet: the first card sets trump
             return
+        cards: list[Card] = []  # every card played, in order
+        seated: list[int] = []  # the seat that played each
         for i, trick in enumerate(tricks):
             if not trick:
                 break
             if i in leaders:
                 leader = leaders[i]
             seats = seats_from[leader]
-            played.update(zip(trick, _PLACES[i]))
-            if holder is not None and [*map(holder.get, trick)] != [*seats[:len(trick)]]:
-                self.not_held = True
+            cards += trick
             powers = [*map(_POWER[trump, trick[0].suit].__getitem__, trick)]
             if min(powers) < _FOLLOWS:
                 led = trick[0].suit
@@ -245,12 +248,19 @@ class _Walk:
                     if power < _FOLLOWS:
                         off_suit.append((seats[j], i, j, trick[j], led))
             if len(trick) == players:
+                seated += seats
                 winner = seats[powers.index(max(powers))]
                 results.append(Trick(leader, tuple(trick), winner))
                 leader = self.next_seat = winner
             else:
+                seated += seats[:len(trick)]
                 results.append(Trick(leader, tuple(trick), None))
                 self.next_seat = (leader + len(trick)) % players
+        # Every trick but the last is full (the caller checks the shape), so the places of
+        # the cards in order are those of full tricks.
+        self.played = dict(zip(cards, _places(players), strict=False))
+        if self.holder is not None:
+            self.not_held = [*map(self.holder.get, cards)] != seated
 
 
 def _cards_not_held(

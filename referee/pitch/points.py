@@ -25,6 +25,9 @@ _SUIT_CARDS: dict[str, tuple[Card, ...]] = {
     suit: tuple(sorted(card for card in FULL_PACK if card.suit == suit)) for suit in SUITS
 }
 
+#: The jack of each suit (the Jack point's card, P5).
+_JACK_OF: dict[str, Card] = {suit: Card(JACK, suit) for suit in SUITS}
+
 
 @dataclass(frozen=True, slots=True)
 class PointAward:
@@ -106,18 +109,15 @@ def count_points(
     ``holder``: card → seat dealt it (used for ``low="holder"``).
     """
     trumps = [*filter(in_play.__contains__, _SUIT_CARDS[trump])]  # lowest first
-
-    def award(card: Card, seat: int | None) -> PointAward:
-        return PointAward(card, seat, None if seat is None else side_of_seat[seat])
-
     high = low_award = jack = None
     if trumps:
         top, bottom = trumps[-1], trumps[0]
-        high = award(top, captor(top))
-        low_award = award(bottom, holder.get(bottom) if low == "holder" else captor(bottom))
-        jack_card = Card(JACK, trump)
+        high = _award(top, captor(top), side_of_seat)
+        low_seat = holder.get(bottom) if low == "holder" else captor(bottom)
+        low_award = _award(bottom, low_seat, side_of_seat)
+        jack_card = _JACK_OF[trump]
         if jack_card in in_play:
-            jack = award(jack_card, captor(jack_card))
+            jack = _award(jack_card, captor(jack_card), side_of_seat)
 
     game_points = [0] * (max(side_of_seat) + 1)
     for trick in tricks:
@@ -126,6 +126,10 @@ def count_points(
                 map(_GAME_POINTS.__getitem__, trick.cards)
             )
     most = max(game_points)
-    leaders = [side for side, points in enumerate(game_points) if points == most]
-    game = GameAward(leaders[0] if len(leaders) == 1 else None, tuple(game_points))
-    return Points(high, low_award, jack, game)
+    side = game_points.index(most) if game_points.count(most) == 1 else None  # a tie: nobody
+    return Points(high, low_award, jack, GameAward(side, tuple(game_points)))
+
+
+def _award(card: Card, seat: int | None, side_of_seat: Sequence[int]) -> PointAward:
+    """High, Low or Jack to ``seat`` (and its side), ``None`` when nobody took ``card``."""
+    return PointAward(card, seat, None if seat is None else side_of_seat[seat])
