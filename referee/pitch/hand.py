@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.cards import SUIT_NAMES, Card, card_name, describe_card
+from referee.frozen import quick_init
 from referee.pitch.bidding import BiddingStatus, check_bidding
 from referee.pitch.claims import (
     ClaimComparison,
@@ -50,6 +51,7 @@ from referee.pitch.records import (
 from referee.violations import RecordError, Violation
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PitchRuling:
     """The referee's ruling on one complete hand.
@@ -284,7 +286,27 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
     check_dealer(hand.dealer, players)
     found: list[Violation] = []
     if hand.hands is not None:
-        found.extend(_dealt_violations(hand.hands, players, hand.names))
+        if len(hand.hands) != players:
+            found.append(
+                Violation(
+                    "hands_count",
+                    "P2",
+                    f"The record gives {len(hand.hands)} hands for {players} players.",
+                    "hands",
+                )
+            )
+        for seat, cards in enumerate(hand.hands):
+            if len(cards) != HAND_SIZE:
+                found.append(
+                    Violation(
+                        "hand_not_six",
+                        "P2",
+                        f"{sentence_start(seat_words(seat, hand.names))} was dealt "
+                        f"{len(cards)} cards; each player is dealt six.",
+                        f"hands[{seat}]",
+                    )
+                )
+        found.extend(_cards_twice(hand.hands, "card_dealt_twice", "dealt", "hands"))
     tricks = hand.tricks
     if len(tricks) > TRICKS_PER_HAND or (complete and len(tricks) != TRICKS_PER_HAND):
         found.append(
@@ -296,18 +318,17 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
             )
         )
     last = len(tricks) - 1
-    if set(map(len, tricks)) != {players}:  # the sizes first, each trick if wrong
-        for i, trick in enumerate(tricks):
-            size = len(trick)
-            if size != players and (complete or i != last or not 0 < size < players):
-                found.append(
-                    Violation(
-                        "trick_wrong_size",
-                        "P4",
-                        f"Trick {i + 1} has {size} cards; each of the {players} players plays one.",
-                        f"tricks[{i}]",
-                    )
+    for i, trick in enumerate(tricks):
+        size = len(trick)
+        if size != players and (complete or i != last or not 0 < size < players):
+            found.append(
+                Violation(
+                    "trick_wrong_size",
+                    "P4",
+                    f"Trick {i + 1} has {size} cards; each of the {players} players plays one.",
+                    f"tricks[{i}]",
                 )
+            )
     found.extend(_cards_twice(tricks, "card_played_twice", "played", "tricks"))
     if hand.claimed is not None and len(hand.claimed) not in (players, len(sides)):
         per = f"{players} (one per seat)"
@@ -323,36 +344,6 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
         )
     if found:
         raise RecordError(found)
-
-
-def _dealt_violations(
-    hands: Sequence[Sequence[Card]], players: int, names: Sequence[str]
-) -> list[Violation]:
-    """The hands as dealt: one per seat, six cards each, no card twice (P1, P2)."""
-    found: list[Violation] = []
-    if len(hands) != players:
-        found.append(
-            Violation(
-                "hands_count",
-                "P2",
-                f"The record gives {len(hands)} hands for {players} players.",
-                "hands",
-            )
-        )
-    if set(map(len, hands)) != {HAND_SIZE}:  # the sizes first, each hand if wrong
-        for seat, cards in enumerate(hands):
-            if len(cards) != HAND_SIZE:
-                found.append(
-                    Violation(
-                        "hand_not_six",
-                        "P2",
-                        f"{sentence_start(seat_words(seat, names))} was dealt "
-                        f"{len(cards)} cards; each player is dealt six.",
-                        f"hands[{seat}]",
-                    )
-                )
-    found.extend(_cards_twice(hands, "card_dealt_twice", "dealt", "hands"))
-    return found
 
 
 def _cards_twice(

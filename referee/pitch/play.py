@@ -23,10 +23,12 @@ from functools import cache
 from typing import Any
 
 from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_names, describe_card
+from referee.frozen import quick_init
 from referee.pitch.claims import seat_words, sentence_start
 from referee.violations import Violation
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Trick:
     """One trick as played (P4): ``leader`` seat, ``cards`` in play order (the leader's
@@ -43,6 +45,7 @@ class Trick:
         return {"leader": self.leader, "cards": card_names(self.cards), "winner": self.winner}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Play:
     """The tricks of a hand walked through (P4).

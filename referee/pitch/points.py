@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import FULL_PACK, JACK, SUITS, Card, card_name, game_point_value
+from referee.frozen import quick_init
 from referee.pitch.play import Trick
 from referee.pitch.records import LowRule
 
@@ -29,6 +30,7 @@ _SUIT_CARDS: dict[str, tuple[Card, ...]] = {
 _JACK_OF: dict[str, Card] = {suit: Card(JACK, suit) for suit in SUITS}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PointAward:
     """Who scored one of High, Low, Jack (P5): the ``card`` deciding it, the ``seat`` that won
@@ -46,6 +48,7 @@ class PointAward:
         return {"card": card_name(self.card), "seat": self.seat, "side": self.side}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameAward:
     """The Game point (P5): ``game_points`` per side (ten 10, ace 4, king 3, queen 2, jack 1
@@ -60,6 +63,7 @@ class GameAward:
         return {"side": self.side, "game_points": list(self.game_points)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Points:
     """The four points of a hand (P5). ``high`` and ``low`` are ``None`` only when no trump
