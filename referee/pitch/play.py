@@ -56,8 +56,9 @@ class Play:
     → its place in the play, ``8 * trick + place in the trick`` (see :meth:`captor_of`,
     :meth:`seat_of`; one map instead of one per question, each card hashed once).
     ``holder``: card → seat it was dealt to (the hands as dealt, else the seat that played
-    it: every card of a hand is played). ``voids``: per seat, the suits he has shown void in
-    (he did not follow them, nor trump). ``next_seat``: who plays the next card (meaningless
+    it: every card of a hand is played). ``off_suit``: (seat, trick, place, card, suit led)
+    of each card that neither followed suit nor trumped (see :meth:`void_suits`).
+    ``next_seat``: who plays the next card (meaningless
     once six tricks are complete).
     """
 
@@ -67,8 +68,12 @@ class Play:
     violations: tuple[Violation, ...]
     played: dict[Card, int]
     holder: dict[Card, int]
-    voids: tuple[frozenset[str], ...]
+    off_suit: tuple[tuple[int, int, int, Card, str], ...]
     next_seat: int
+
+    def void_suits(self, seat: int) -> frozenset[str]:
+        """The suits ``seat`` has shown void in: he did not follow them, nor trump (P4)."""
+        return frozenset(led for who, _i, _j, _card, led in self.off_suit if who == seat)
 
     def captor_of(self, card: Card) -> int | None:
         """The seat that won the trick ``card`` was played to; ``None`` when it was not
@@ -161,9 +166,6 @@ def play_tricks(
             violations.extend(_revokes_shown_later(walk, names))
     if len(violations) > 1:
         violations.sort(key=_location_key)
-    voids: list[set[str]] = [set() for _ in range(players)]
-    for seat, _i, _j, _card, led in walk.off_suit:
-        voids[seat].add(led)
     return Play(
         players,
         trump,
@@ -171,7 +173,7 @@ def play_tricks(
         tuple(violations),
         walk.played,
         holder,
-        tuple(map(frozenset, voids)),
+        tuple(walk.off_suit),
         walk.next_seat,
     )
 

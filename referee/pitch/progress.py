@@ -178,7 +178,7 @@ def _legal_cards(hand: PitchHand, play: Play, seat: int) -> tuple[Card, ...] | N
     if hand.hands is None:
         if not play.played:
             return None  # the opening lead: any card of the pack may be pitched
-        void = play.voids[seat]
+        void = play.void_suits(seat)
         cards = [c for c in FULL_PACK if c not in play.played and c.suit not in void]
         return tuple(cards)
     remaining = [c for c in hand.hands[seat] if c not in play.played]
