@@ -120,9 +120,11 @@ class Contract(BasePlugin):
     def init_spec(self, spec: Any) -> None:
         super().init_spec(spec)
         for name, parameter in PARAMETERS.items():
-            spec.components.parameter(name, parameter.pop("in"), parameter)
+            where = parameter["in"]
+            spec.components.parameter(name, where, {k: v for k, v in parameter.items()
+                                                     if k != "in"})
         for name, header in HEADERS.items():
-            spec.components.header(name, header)
+            spec.components.header(name, dict(header))
 
     def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
                          **kwargs: Any) -> None:

@@ -103,3 +103,91 @@ def test_the_generator_reads_the_document_without_a_warning(
                  "Problem", "CreatedMatch", "MatchOptions"):
         assert hasattr(models, name), f"{name} was not generated"
     assert json.loads(json.dumps(package.__name__)) == PACKAGE
+
+
+class Table:
+    """One match played through the generated client only: its calls, the write token, and
+    the ETag of the last answer (sent back as If-Match)."""
+
+    def __init__(self, package: ModuleType, client: Any, app: Flask, game: str,
+                 players: list[str], **options: Any) -> None:
+        self.package = package
+        created = operation("create_match").sync_detailed(
+            client=client, idempotency_key=key(),
+            body=model("CreateMatch")(game=model("CreateMatchGame")(game), players=players,
+                                      options=model("MatchOptions").from_dict(options)))
+        assert created.status_code == 201, created.content
+        match = created.parsed
+        assert isinstance(match, model("CreatedMatch"))
+        self.id: str = match.id
+        self.etag: str = created.headers["ETag"]
+        self.client = package.AuthenticatedClient(
+            base_url="http://referee.test", token=match.tokens.write,
+            raise_on_unexpected_status=True,
+            httpx_args={"transport": httpx.WSGITransport(app=app)})
+
+    def write(self, name: str, body: Any, *, status: int = 200, if_match: str | None = None,
+              **path: Any) -> Any:
+        """Call the write ``name`` with an Idempotency-Key and If-Match (the last ETag, or
+        ``if_match``); its parsed answer, of ``status``."""
+        answer = operation(name).sync_detailed(
+            self.id, client=self.client, body=body, idempotency_key=key(),
+            if_match=if_match or self.etag, **path)
+        assert answer.status_code == status, answer.content
+        if "ETag" in answer.headers and status < 300:
+            self.etag = answer.headers["ETag"]
+        return answer.parsed
+
+    def match(self) -> Any:
+        answer = operation("get_match").sync_detailed(self.id, client=self.client)
+        assert answer.status_code == 200, answer.content
+        assert answer.headers["ETag"] == self.etag
+        return answer.parsed
+
+
+def test_a_piquet_partie_through_the_generated_client(
+        referee_client: tuple[ModuleType, Any], app: Flask) -> None:
+    from tests.api.deals import Q10_RECORD
+
+    package, client = referee_client
+    table = Table(package, client, app, "piquet", ["Bill", "Ann"],
+                  stake="0.10", currency="EUR", first_dealer="Ann")
+    assert table.match().options.currency == "EUR"
+    # Q10: Ann deals, Bill is elder: Bill 11, Ann 41 (provisional until confirmed).
+    result = table.write("record_deal", Q10_RECORD, status=201)
+    assert isinstance(result, model("DealResult"))
+    assert result.scores.additional_properties == {"Bill": 11, "Ann": 41}
+    assert result.match.provisional == [1]
+    confirmed = table.write("confirm_deal", model("Correction")(), deal=1)
+    assert confirmed.agreement == "confirmed"
+    # A stale If-Match: the typed 412, with the match as it stands and its ETag.
+    stale = table.write("record_deal", {"totals": {"scores": {"elder": 30, "younger": 12}}},
+                        status=412, if_match='"v1"')
+    assert isinstance(stale, model("Problem"))
+    assert stale.type_.value == "https://referee.example/problems/stale-version"
+    assert isinstance(stale.match, model("Match"))
+    assert stale.match.deal_number == 2
+    # Deal 2 by its totals, disputed, then the dispute taken back and the deal confirmed.
+    table.write("record_deal", {"totals": {"scores": {"elder": 30, "younger": 12}}},
+                status=201)
+    disputed = table.write("dispute_deal", model("Dispute")(reason="I count 38"), deal=2)
+    assert disputed.agreement == "disputed"
+    assert disputed.match.disputed == [2]
+    table.write("undo_last_entry", model("Correction")(reason="We agree after all"))
+    table.write("confirm_deal", model("Correction")(), deal=2)
+    for _ in range(4):
+        table.write("record_deal", {"totals": {"scores": {"elder": 30, "younger": 12}}},
+                    status=201)
+    match = table.match()
+    assert match.finished
+    settlement = match.settlement
+    assert isinstance(settlement, model("MatchSettlement"))
+    assert (settlement.currency, settlement.rubiconed) == ("EUR", False)
+    totals = {s.name: s.score for s in match.standings}
+    # The same partie settled by the stateless ruling (Q9).
+    settled = operation("settle_piquet_partie").sync_detailed(
+        client=client, body=model("SettleRequest").from_dict(
+            {"scores": totals, "stake": "0.10"})).parsed
+    assert isinstance(settled, model("Settlement"))
+    assert (settled.winner, settled.payment, settled.amount) == (
+        settlement.winner, settlement.payment, settlement.amount)
