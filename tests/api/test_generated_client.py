@@ -191,3 +191,29 @@ def test_a_piquet_partie_through_the_generated_client(
     assert isinstance(settled, model("Settlement"))
     assert (settled.winner, settled.payment, settled.amount) == (
         settlement.winner, settlement.payment, settlement.amount)
+
+
+def test_a_pitch_hand_through_the_generated_client(
+        referee_client: tuple[ModuleType, Any], app: Flask) -> None:
+    package, _ = referee_client
+    table = Table(package, referee_client[1], app, "pitch", ["Ann", "Bob", "Cid"],
+                  target=7, low="captor")
+    assert table.match().options.target == 7
+    # Hand 1, Ann deals: Bob pitches a 2 and takes High, Low and Game: +3 (P5, P6).
+    first = table.write("record_deal", {"sheet": {"pitcher": 1, "bid": 2, "high": 1, "low": 1,
+                                                  "jack": None, "game": 1}}, status=201)
+    assert first.scores.additional_properties == {"Ann": 0, "Bob": 3, "Cid": 0}
+    assert table.write("confirm_deal", model("Correction")(), deal=1).agreement == "confirmed"
+    # Hand 2 by its totals, disputed with a claim of its own.
+    table.write("record_deal", {"totals": {"scores": [1, 0, 3], "pitcher": 2, "bid": 2}},
+                status=201)
+    disputed = table.write("dispute_deal", model("Dispute").from_dict(
+        {"reason": "Ann did not take Low", "claim": {
+            "totals": {"scores": [0, 0, 3], "pitcher": 2, "bid": 2}}}), deal=2)
+    assert (disputed.agreement, disputed.match.disputed) == ("disputed", [2])
+    assert {s.name: s.agreed for s in table.match().standings} == {"Ann": 0, "Bob": 3, "Cid": 0}
+    # A stale If-Match is the typed 412.
+    stale = table.write("undo_last_entry", model("Correction")(reason="x"), status=412,
+                        if_match='"v2"')
+    assert stale.type_.value.endswith("/stale-version")
+    assert stale.match.disputed == [2]
