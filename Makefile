@@ -78,7 +78,7 @@ lint: setup node
 	$(BIN)/ruff check .
 	$(BIN)/hadolint Dockerfile
 	@$(MAKE) --no-print-directory $(NODE_STAMP)
-	$(REDOCLY) lint --config redocly.yaml api_spec/openapi.json
+	$(REDOCLY) lint --config redocly.yaml --format=stylish api_spec/openapi.json
 
 typecheck: setup
 	$(BIN)/mypy
