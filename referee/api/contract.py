@@ -69,25 +69,29 @@ PARAMETERS: dict[str, dict[str, Any]] = {
             "is refused with 412 (the match as it stands, and its ETag). A write that records "
             "in the ledger needs it, or `expected_version` in the body (else 428)."
         ),
-        "schema": {"type": "string", "minLength": 1, "maxLength": 64, "example": '"v12"'},
+        # Any string: one that is no ETag of the match is answered 412, like a stale one.
+        "schema": {"type": "string", "example": '"v12"'},
     },
     "IdempotencyKey": {
         "name": "Idempotency-Key",
         "in": "header",
         "required": False,
         "description": (
-            "Any 1 to 255 characters the client makes once per intended write (a UUID): a "
-            "retry with the same key gets the stored answer (`Idempotent-Replayed: true`), "
-            "never a second entry; the same key with a different body is 422."
+            "Any 1 to 255 characters the client makes once per intended write (a UUID; "
+            "else 400 on a write that stores): a retry with the same key gets the stored answer "
+            "(`Idempotent-Replayed: true`), never a second entry; the same key with a "
+            "different body is 422."
         ),
-        "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+        # No length in the schema: a dry run (``?dry_run=true``) stores nothing and reads no
+        # key, so it refuses none.
+        "schema": {"type": "string"},
     },
     "IfNoneMatch": {
         "name": "If-None-Match",
         "in": "header",
         "required": False,
         "description": "The ETag last read: 304 with no body while the match is unchanged.",
-        "schema": {"type": "string", "minLength": 1, "maxLength": 64, "example": '"v12"'},
+        "schema": {"type": "string", "example": '"v12"'},
     },
 }
 
