@@ -132,7 +132,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from referee.api import health, live, piquet, pitch, routes, rules, table
 
     live.register_hub(app)
-    for module in (health, routes, live, piquet, pitch):  # routes: /v1/matches'
+    for module in (health, routes, live, piquet, pitch):  # routes.blp: /v1/matches
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
     app.add_url_rule("/favicon.ico", "favicon", table.favicon)

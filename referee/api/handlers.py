@@ -21,9 +21,11 @@ from playhouse.pool import MaxConnectionsExceeded
 from referee import metrics
 from referee.api import problems as registry
 from referee.api.errors import input_errors, problem_response
+from referee.api.limits import duration
 from referee.api.match_views import state_dict
 from referee.api.problems import (
     BAD_REQUEST,
+    CREATE_QUOTA_EXCEEDED,
     DATABASE_BUSY,
     DATABASE_UNAVAILABLE,
     IDEMPOTENCY_KEY_REUSED,
@@ -40,7 +42,7 @@ from referee.api.problems import (
     ProblemType,
 )
 from referee.match.state import Clash, MatchError
-from referee.store import idempotency, ledger, tokens
+from referee.store import idempotency, ledger, quota, tokens
 from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
 from referee.violations import InputError, RecordError
 
@@ -115,6 +117,20 @@ def _record_refused(error: RecordError) -> Response:
     )
 
 
+def _quota_exceeded(refused: quota.QuotaExceeded) -> Response:
+    """429: the client address created its quota of matches (docs/security.md, "Limits and
+    their defaults"), with ``Retry-After`` (seconds); counted."""
+    limit = int(current_app.config["CREATE_QUOTA"])
+    window = int(current_app.config["CREATE_QUOTA_SECONDS"])
+    metrics.LIMIT_REFUSALS.labels("create_quota").inc()
+    return problem_response(
+        CREATE_QUOTA_EXCEEDED,
+        f"Too many matches were created from your address lately (at most {limit} in "
+        f"{duration(window)}). Try again in {duration(refused.retry_after)}.",
+        headers={"Retry-After": str(refused.retry_after)},
+    )
+
+
 def _full(error: ledger.LedgerFull) -> Response:
     current_app.logger.warning("ledger full: match %s holds its %d events", error.match_id,
                                error.limit)
@@ -168,6 +184,7 @@ DOMAIN_ERRORS: dict[type[Exception], Callable[[Any], Response]] = {
     MatchError: _refused,                           # 422 refused
     tokens.TokenRefused: _token_refused,            # 401, 403, 404
     idempotency.KeyReused: _key_reused,             # 422 idempotency-key-reused
+    quota.QuotaExceeded: _quota_exceeded,           # 429 create-quota-exceeded
     InputError: _unreadable,                        # 400
     RecordError: _record_refused,                   # 422 rule-violation, record-not-scorable
     ledger.LedgerFull: _full,                       # 409 ledger-full
