@@ -78,13 +78,13 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "required": False,
         "description": (
             "Any 1 to 255 characters the client makes once per intended write (a UUID; "
-            "else 400 on a write that stores): a retry with the same key gets the stored answer "
+            "else 400): a retry with the same key gets the stored answer "
             "(`Idempotent-Replayed: true`), never a second entry; the same key with a "
             "different body is 422."
         ),
-        # No length in the schema: a dry run (``?dry_run=true``) stores nothing and reads no
-        # key, so it refuses none.
-        "schema": {"type": "string"},
+        # The server's rule (referee.api.writing.idempotency_key): 1 to 255 characters as
+        # sent, not only double quotes (a key may be sent quoted).
+        "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": '[^"]'},
     },
     "IfNoneMatch": {
         "name": "If-None-Match",
