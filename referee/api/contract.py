@@ -154,8 +154,10 @@ class Contract(BasePlugin):
             del operation["parameters"]
         for status, response in responses.items():
             headers = _headers(method, path, str(status), cacheable)
-            if headers:
-                _add_headers(responses, status, response, headers)
+            # A shared response component (named by a string, as 412's PRECONDITION_FAILED)
+            # states its own headers (referee.api.errors).
+            if headers and isinstance(response, dict) and "$ref" not in response:
+                response["headers"] = {**response.get("headers", {}), **headers}
 
 
 def _headers(method: str, path: str, status: str, cacheable: bool) -> dict[str, Any]:
@@ -169,10 +171,3 @@ def _headers(method: str, path: str, status: str, cacheable: bool) -> dict[str, 
         headers["Idempotent-Replayed"] = _ref("headers", "IdempotentReplayed")
     return headers
 
-
-def _add_headers(responses: dict[str, Any], status: str, response: Any,
-                 headers: dict[str, Any]) -> None:
-    """Give one response its headers. A shared response component (named by a string, as
-    412's ``PRECONDITION_FAILED``) states its own (:mod:`referee.api.errors`)."""
-    if isinstance(response, dict) and "$ref" not in response:
-        response["headers"] = {**response.get("headers", {}), **headers}
