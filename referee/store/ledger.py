@@ -152,7 +152,15 @@ _EVENTS_FROM = (
     'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
     'WHERE "match_id" = ? AND "seq" >= ? ORDER BY "seq"'
 )
+_EVENTS_BETWEEN = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? AND "seq" >= ? AND "seq" < ? ORDER BY "seq"'
+)
 _HEAD = 'SELECT "seq", "hash" FROM "event" WHERE "match_id" = ? ORDER BY "seq" DESC LIMIT 1'
+_HEAD_ROW = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? ORDER BY "seq" DESC LIMIT 1'
+)
 _INSERT_EVENT = (
     'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
     '"prev_hash", "hash", "key_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
@@ -267,6 +275,37 @@ def _load(match_id: str) -> list[Event]:
     return _events(match_id, rows)
 
 
+def last_row(match_id: str) -> Row | None:
+    """The match's last stored row (not checked), or None (no such match)."""
+    row = execute(_HEAD_ROW, (match_id,)).fetchone()
+    return tuple(row) if row is not None else None
+
+
+def rows_from(match_id: str, seq: int, before: int | None = None) -> list[Row]:
+    """The match's stored rows from event ``seq`` on (up to, not including, ``before``), in
+    seq order, not checked (see :func:`checked_events`)."""
+    if before is None:
+        return execute(_EVENTS_FROM, (match_id, seq)).fetchall()
+    return execute(_EVENTS_BETWEEN, (match_id, seq, before)).fetchall()
+
+
+def checked_events(match_id: str, rows: Sequence[Row], after: Row) -> list[Event]:
+    """The events of ``rows``, which follow the stored row ``after``, each link checked.
+
+    :raises LedgerTampered: one does not verify (the match is remembered as damaged).
+    """
+    return _events(match_id, rows, after)
+
+
+def load_events(match_id: str) -> list[Event]:
+    """All the match's events in seq order, their chain checked.
+
+    :raises MatchNotFound:
+    :raises LedgerTampered:
+    """
+    return _load(match_id)
+
+
 class FoldCache:
     """The folds of the matches a worker served lately (least recently used dropped past
     ``size``), so a request reads and checks only the events stored since (by any worker):
@@ -324,6 +363,12 @@ class FoldCache:
                     fold.extend(newer)
                     self.put(match_id, fold, rows[-1], checked)
                     return fold.copy()
+        from referee import resume  # above the store (docs/operations.md, "Fold snapshots")
+
+        resumed = resume.resume(match_id)
+        if resumed is not None:
+            self.put(match_id, resumed[0], resumed[1], now)
+            return resumed[0].copy()
         rows = execute(_EVENTS, (match_id,)).fetchall()
         return self._folded(match_id, rows, now)
 
@@ -356,6 +401,9 @@ class FoldCache:
         fold = Fold(_events(match_id, rows, checked=checked), GAMES)
         self.put(match_id, fold, rows[-1], now)
         _DAMAGED.pop(match_id, None)
+        from referee import resume
+
+        resume.keep(match_id, fold, 0)  # a long replay: the next one starts there
         return fold.copy()
 
     def put(self, match_id: str, fold: Fold, last: Row, checked: float | None = None) -> None:
@@ -520,6 +568,9 @@ def append(
             continue
         if plan.fold is not None and plan.rows:
             FOLDS.put(match_id, plan.fold, plan.rows[-1])
+            from referee import resume
+
+            resume.keep(match_id, plan.fold, plan.base[0])
         return appended
     raise AssertionError("unreachable")
 
@@ -548,10 +599,17 @@ def _decide(
     if fold.can_extend(added):
         fold.extend(added, getattr(new_events, "check", None))  # a step: ruled once
         plan.fold = fold
-    else:  # an undo: fold the whole ledger again (the head check below covers it)
-        events = _load(match_id)
-        fold = Fold([*events, *added], GAMES)
-        plan.fold = fold if events[-1].seq == state.version else None
+    else:  # an undo: fold the ledger again (the head check below covers it), from a
+        from referee import resume  # snapshot before what it takes back when there is one
+
+        resumed = resume.resume(match_id, added)
+        if resumed is not None:
+            fold, last = resumed
+            plan.fold = fold if last[0] == state.version else None
+        else:
+            events = _load(match_id)
+            fold = Fold([*events, *added], GAMES)
+            plan.fold = fold if events[-1].seq == state.version else None
     plan.appended = Appended(fold.state(), tuple(added))
     if prepare is not None:
         prepare(plan.appended)
