@@ -73,7 +73,7 @@ def load(blob: bytes, games: dict[str, Game]) -> Fold:
 
     :raises ValueError: ``blob`` is of another :data:`FORMAT`, or of an unknown game.
     """
-    made, game, attrs = pickle.loads(blob)  # noqa: S301 - signed by this server, verified
+    made, game, attrs = pickle.loads(blob)  # signed by this server and verified (see above)
     if made != FORMAT or game not in games:
         raise ValueError(f"a fold snapshot of format {made!r}, game {game!r}")
     fold = Fold.__new__(Fold)
