@@ -122,10 +122,9 @@ def prune(ttl: datetime.timedelta, now: datetime.datetime | None = None,
     """Delete the matches expired at ``now`` (see :func:`expired`) with their events, tokens,
     Idempotency-Keys and fold snapshots; returns how many. Safe while the server serves:
     each batch of ``batch`` matches is one transaction, and a match that records a deal
-    meanwhile is kept
-    (on PostgreSQL the batch's match rows are locked, then checked again, before anything is
-    deleted: a deal being recorded either committed first, and the match is kept, or waits
-    for the prune and then finds no match).
+    meanwhile is kept (on PostgreSQL the batch's match rows are locked, then checked again,
+    before anything is deleted: a deal being recorded either committed first, and the match
+    is kept, or waits for the prune and then finds no match).
     """
     now = _now() if now is None else now
     cutoff = now - ttl
