@@ -298,6 +298,36 @@ def _register_database(app: Flask) -> None:
                    f"(no deal recorded within {ttl.total_seconds():.0f} s of its creation); "
                    f"dropped {counts} spent create-quota count{'s' if counts != 1 else ''}")
 
+    @group.command("snapshots")
+    @click.option("--drop", is_flag=True, help="Delete every fold snapshot.")
+    @click.option("--build", is_flag=True,
+                  help="Store the snapshots of every match's ledger (one every "
+                       "REFEREE_SNAPSHOT_EVERY events).")
+    def db_snapshots(drop: bool, build: bool) -> None:
+        """Count the stored fold snapshots; --drop deletes them all (safe at any time, the
+        server serving: folds replay the events until new snapshots are written), --build
+        stores them for every match (after an upgrade, for long matches read before they
+        are written again). docs/operations.md, "Fold snapshots"."""
+        from referee import resume
+        from referee.store import snapshots
+
+        if drop and build:
+            raise click.UsageError("--drop or --build, not both")
+        with db.connection_context():
+            if drop:
+                with db.atomic():
+                    dropped = snapshots.drop()
+                click.echo(f"dropped {dropped} fold snapshot{'s' if dropped != 1 else ''}")
+                return
+            if build:
+                for match_id in ledger.match_ids():
+                    try:
+                        resume.build(match_id)
+                    except (ledger.MatchNotFound, ledger.LedgerTampered) as error:
+                        click.echo(f"match {match_id}: {error}")
+            stored = snapshots.count()
+        click.echo(f"{stored} fold snapshot{'s' if stored != 1 else ''} stored")
+
     @group.command("verify")
     @click.argument("match_id", required=False)
     @click.option("--head", "known", metavar="SEQ:HASH",

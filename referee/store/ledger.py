@@ -349,6 +349,13 @@ class FoldCache:
         with self._lock:
             cached = self._folds.get(match_id)
         now = self.clock()
+        if cached is None:  # from a snapshot: as trusted as a fold cached now (below)
+            from referee import resume  # above the store (docs/operations.md)
+
+            resumed = resume.resume(match_id)
+            if resumed is not None:
+                cached = (resumed[0], tuple(resumed[1]), now)
+                self.put(match_id, *cached)
         if cached is not None and (whole or now - cached[2] >= recheck_seconds()):
             return self._rechecked(match_id, cached, now)
         if cached is not None:
@@ -363,12 +370,6 @@ class FoldCache:
                     fold.extend(newer)
                     self.put(match_id, fold, rows[-1], checked)
                     return fold.copy()
-        from referee import resume  # above the store (docs/operations.md, "Fold snapshots")
-
-        resumed = resume.resume(match_id)
-        if resumed is not None:
-            self.put(match_id, resumed[0], resumed[1], now)
-            return resumed[0].copy()
         rows = execute(_EVENTS, (match_id,)).fetchall()
         return self._folded(match_id, rows, now)
 
