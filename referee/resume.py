@@ -46,6 +46,21 @@ def every() -> int:
     return max(value, 0)
 
 
+#: The default of :func:`kept`.
+KEPT = 4
+
+
+def kept() -> int:
+    """How many snapshots of a match are kept, the newest (``REFEREE_SNAPSHOTS_KEPT``,
+    default :data:`KEPT`, at least 1): what a match's snapshots take is bounded by that many
+    folds, and an undo resumes from one while what it takes back is within about that many
+    intervals of the end (further back, it replays the ledger, within the event cap)."""
+    try:
+        return max(int(os.environ.get("REFEREE_SNAPSHOTS_KEPT", KEPT)), 1)
+    except ValueError:
+        return KEPT
+
+
 def keep(match_id: str, fold: Fold, before: int) -> None:
     """Store ``fold`` (the match's fold of its committed events) as a snapshot when the
     ledger went past a multiple of :func:`every` since event ``before`` (the version the
@@ -56,7 +71,8 @@ def keep(match_id: str, fold: Fold, before: int) -> None:
     if n == 0 or fold.version // n == before // n or fold.head is None:
         return
     try:
-        snapshots.save(match_id, snapshot.version(), fold.version, fold.head, snapshot.dump(fold))
+        snapshots.save(match_id, snapshot.version(), fold.version, fold.head, snapshot.dump(fold),
+                       kept())
     except Exception:  # a cache: whatever goes wrong storing it, the write stands
         log.warning("fold snapshot of match %s at event %d not stored", match_id,
                     fold.version, exc_info=True)
@@ -122,9 +138,8 @@ def _reach(rows: Sequence[ledger.Row], extra: Sequence[Event]) -> int | None:
 
 def build(match_id: str) -> int:
     """Store the snapshots the service would have written had it recorded the match's
-    events one write at a time (one every :func:`every` events, the last at most that far
-    from the end): for a ledger written before snapshots, or after they were dropped.
-    Returns how many.
+    events one write at a time (one every :func:`every` events, the newest :func:`kept`):
+    for a ledger written before snapshots, or after they were dropped. Returns how many.
 
     :raises MatchNotFound:
     :raises LedgerTampered:
@@ -143,6 +158,8 @@ def build(match_id: str) -> int:
         else:
             fold = Fold(events[:end], GAMES)
         assert fold.head is not None
-        snapshots.save(match_id, version, fold.version, fold.head, snapshot.dump(fold))
-        made += 1
+        if end + kept() * n > len(events):  # only the newest are kept
+            snapshots.save(match_id, version, fold.version, fold.head, snapshot.dump(fold),
+                           kept())
+            made += 1
     return made

@@ -40,6 +40,9 @@ _INSERT = ('INSERT INTO "fold_snapshot" ("match_id", "version", "seq", "head", "
            'ON CONFLICT ("match_id", "version", "seq") DO NOTHING')
 _DELETE_ONE = 'DELETE FROM "fold_snapshot" WHERE "match_id" = ? AND "version" = ? AND "seq" = ?'
 _DELETE_OTHERS = 'DELETE FROM "fold_snapshot" WHERE "match_id" = ? AND "version" <> ?'
+_DELETE_OLDER = ('DELETE FROM "fold_snapshot" WHERE "match_id" = ? AND "seq" < ('
+                 'SELECT "seq" FROM "fold_snapshot" WHERE "match_id" = ? '
+                 'ORDER BY "seq" DESC LIMIT 1 OFFSET ?)')
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +90,13 @@ def read(match_id: str, version: str, seq: int) -> Snapshot | None:
     return Snapshot(seq, head, state)
 
 
-def save(match_id: str, version: str, seq: int, head: str, state: bytes) -> None:
+def save(match_id: str, version: str, seq: int, head: str, state: bytes,
+         keep: int | None = None) -> None:
     """Store ``state`` as the match's snapshot of ``version`` at event ``seq`` (whose link is
     ``head``), signed with the current ledger key, in one write transaction (or the
-    caller's); the match's snapshots of other versions are deleted. A snapshot already
-    stored there is kept (another worker's of the same fold).
+    caller's); the match's snapshots of other versions are deleted, and with ``keep`` all
+    but its newest ``keep``. A snapshot already stored there is kept (another worker's of
+    the same fold).
 
     :raises DatabaseBusy: (SQLite) the write lock stayed taken; nothing was stored.
     """
@@ -100,6 +105,8 @@ def save(match_id: str, version: str, seq: int, head: str, state: bytes) -> None
     with write_transaction():
         execute(_DELETE_OTHERS, (match_id, version))
         execute(_INSERT, (match_id, version, seq, head, state, mac, ring.current_id, _now()))
+        if keep is not None:
+            execute(_DELETE_OLDER, (match_id, match_id, max(keep, 1) - 1))
 
 
 def discard(match_id: str, version: str, seq: int) -> None:

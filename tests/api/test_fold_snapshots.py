@@ -35,9 +35,10 @@ EVERY = 4
 
 @pytest.fixture(autouse=True)
 def often(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A snapshot every :data:`EVERY` events (the default is far above these matches), and
-    every test starts as a worker that has folded nothing."""
+    """A snapshot every :data:`EVERY` events (the default is far above these matches), all
+    of them kept, and every test starts as a worker that has folded nothing."""
     monkeypatch.setenv("REFEREE_SNAPSHOT_EVERY", str(EVERY))
+    monkeypatch.setenv("REFEREE_SNAPSHOTS_KEPT", "1000")
     ledger.FOLDS.clear()
     yield
     ledger.FOLDS.clear()
@@ -129,6 +130,24 @@ def test_undos_one_after_another_resume_before_what_each_takes_back(
             assert after == replayed(match_id)
             assert cold(app, match_id) == after
     assert read_match(client, match_id)["version"] == before.version + 1
+
+
+def test_only_the_newest_snapshots_are_kept(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REFEREE_SNAPSHOTS_KEPT", "2")
+    match_id = played(client, app)
+    with app.app_context():
+        events = ledger.chain_head(match_id)[0]
+    newest = events - events % EVERY
+    assert stored(app, match_id) == [newest - EVERY, newest]
+    with app.app_context():
+        assert resume.build(match_id) == 2
+    assert stored(app, match_id) == [newest - EVERY, newest]
+    for _ in range(3):  # back past both: replayed, and still right
+        assert client.post(f"/v1/matches/{match_id}/undo", json={}).status_code == 200
+    with app.app_context():
+        assert cold(app, match_id) == replayed(match_id)
 
 
 def test_a_forged_snapshot_is_never_used(

@@ -302,6 +302,7 @@ def test_a_recorded_ledger_resumed_from_snapshots_folds_and_undoes_as_recorded(
 
     app, _ = loaded
     monkeypatch.setenv("REFEREE_SNAPSHOT_EVERY", "2")
+    monkeypatch.setenv("REFEREE_SNAPSHOTS_KEPT", "1000")
     match_id = recording["match"]["id"]
     with app.app_context():
         assert resume.build(match_id) == len(recording["events"]) // 2

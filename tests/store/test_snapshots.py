@@ -127,3 +127,13 @@ def test_a_pruned_match_takes_its_snapshots_along(app: Flask, match_id: str) -> 
 def test_a_snapshot_needs_its_match(app: Flask) -> None:
     with app.app_context(), pytest.raises(peewee.IntegrityError):
         snapshots.save("no-such-match", "v1", 250, HEAD, b"fold")
+
+
+def test_only_the_newest_are_kept_when_asked(app: Flask, match_id: str) -> None:
+    with app.app_context():
+        for seq in (250, 500, 750):
+            snapshots.save(match_id, "v1", seq, HEAD, b"fold", keep=2)
+        assert _stored(match_id) == [("v1", 500), ("v1", 750)]
+        snapshots.save(match_id, "v1", 1000, HEAD, b"fold")  # no bound
+        snapshots.save(match_id, "v1", 1250, HEAD, b"fold", keep=1)
+        assert _stored(match_id) == [("v1", 1250)]
