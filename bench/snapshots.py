@@ -32,9 +32,9 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+from bench.deals import pitch_record
 from bench.engines import calibration
 from bench.long_ledger import _ms
-from bench.deals import pitch_record
 from bench.matches import PITCH_PLAYERS, create_body
 from bench.servers import machine, migrate
 
