@@ -311,6 +311,10 @@ class FoldCache:
     ``size``), so a request reads and checks only the events stored since (by any worker):
     its cost does not grow with the match (bench/RESULTS.md).
 
+    A worker that has no fold of a match resumes one from the match's newest usable fold
+    snapshot (referee.resume), and keeps it as if folded now: the links after the snapshot
+    are checked at once, the whole chain as for any cached fold (below).
+
     Never trusted blindly: :meth:`fold` reads from the cached fold's last event on, and
     uses the cache only when that event is still the one folded (same seq, same link); else
     it folds the whole ledger again. A change to an OLDER event (someone writing the
