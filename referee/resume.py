@@ -145,9 +145,9 @@ def build(match_id: str) -> int:
     :raises LedgerTampered:
     """
     n = every()
-    events = ledger.load_events(match_id)
     if n == 0:
         return 0
+    events = ledger.load_events(match_id)
     version = snapshot.version()
     fold: Fold | None = None
     made = 0
