@@ -98,7 +98,7 @@ def resume(match_id: str, extra: Sequence[Event] = ()) -> tuple[Fold, ledger.Row
     rows = ledger.rows_from(match_id, start)
     for seq in candidates:
         if seq < start:  # an older snapshot: read the events between it and those read
-            rows = [*ledger.rows_from(match_id, seq, before=start), *rows]
+            rows = [*ledger.rows_between(match_id, seq, start), *rows]
             start = seq
         at = seq - start
         if at >= len(rows) or rows[at][0] != seq:
@@ -123,9 +123,17 @@ def resume(match_id: str, extra: Sequence[Event] = ()) -> tuple[Fold, ledger.Row
                         seq, exc_info=True)
             snapshots.discard(match_id, version, seq)
             continue
-        fold.extend([*ledger.checked_events(match_id, later, rows[at]), *extra])
+        ledger.check(match_id, later, rows[at])
+        fold.extend([*_events(later), *extra])
         return fold, (later[-1] if later else rows[at])
     return None
+
+
+def _events(rows: Sequence[ledger.Row]) -> list[Event]:
+    """The match events of stored rows (their links checked)."""
+    loads = json.loads
+    return [Event(seq, kind, loads(payload), actor, digest)
+            for seq, kind, payload, actor, _, digest, _ in rows]
 
 
 def _reach(rows: Sequence[ledger.Row], extra: Sequence[Event]) -> int | None:
@@ -147,7 +155,11 @@ def build(match_id: str) -> int:
     n = every()
     if n == 0:
         return 0
-    events = ledger.load_events(match_id)
+    rows = ledger.rows(match_id)
+    if not rows:
+        raise ledger.MatchNotFound(match_id)
+    ledger.check(match_id, rows)
+    events = _events(rows)
     version = snapshot.version()
     fold: Fold | None = None
     made = 0

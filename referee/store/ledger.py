@@ -281,29 +281,29 @@ def last_row(match_id: str) -> Row | None:
     return tuple(row) if row is not None else None
 
 
-def rows_from(match_id: str, seq: int, before: int | None = None) -> list[Row]:
-    """The match's stored rows from event ``seq`` on (up to, not including, ``before``), in
-    seq order, not checked (see :func:`checked_events`)."""
-    if before is None:
-        return execute(_EVENTS_FROM, (match_id, seq)).fetchall()
-    return execute(_EVENTS_BETWEEN, (match_id, seq, before)).fetchall()
+def rows(match_id: str) -> list[Row]:
+    """All the match's stored rows in seq order, not checked (see :func:`check`)."""
+    return execute(_EVENTS, (match_id,)).fetchall()
 
 
-def checked_events(match_id: str, rows: Sequence[Row], after: Row) -> list[Event]:
-    """The events of ``rows``, which follow the stored row ``after``, each link checked.
+def rows_from(match_id: str, seq: int) -> list[Row]:
+    """The match's stored rows from event ``seq`` on, in seq order, not checked."""
+    return execute(_EVENTS_FROM, (match_id, seq)).fetchall()
 
-    :raises LedgerTampered: one does not verify (the match is remembered as damaged).
+
+def rows_between(match_id: str, first: int, before: int) -> list[Row]:
+    """The match's stored rows from event ``first`` up to, not including, ``before``, in
+    seq order, not checked."""
+    return execute(_EVENTS_BETWEEN, (match_id, first, before)).fetchall()
+
+
+def check(match_id: str, rows: Sequence[Row], after: Row | None = None) -> None:
+    """Check the links of ``rows``, which follow the stored row ``after`` (None: they start
+    the ledger); a match that does not verify is remembered (:func:`damaged`).
+
+    :raises LedgerTampered: a link does not verify.
     """
-    return _events(match_id, rows, after)
-
-
-def load_events(match_id: str) -> list[Event]:
-    """All the match's events in seq order, their chain checked.
-
-    :raises MatchNotFound:
-    :raises LedgerTampered:
-    """
-    return _load(match_id)
+    _check(match_id, rows, after)
 
 
 class FoldCache:

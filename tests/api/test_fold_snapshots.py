@@ -8,6 +8,7 @@ never lets a changed event into what is served. SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,6 +18,7 @@ from flask.testing import FlaskClient
 
 from referee import resume
 from referee.match import snapshot
+from referee.match.events import Event
 from referee.match.games import GAMES
 from referee.match.state import Fold, MatchState, replay
 from referee.store import ledger, snapshots
@@ -69,9 +71,17 @@ class Spy:
         monkeypatch.setattr(resume, "resume", spied)
 
 
+def stored_events(match_id: str) -> list[Event]:
+    """Every stored event of the match, every link checked."""
+    rows = ledger.rows(match_id)
+    ledger.check(match_id, rows)
+    return [Event(seq, kind, json.loads(payload), actor, digest)
+            for seq, kind, payload, actor, _, digest, _ in rows]
+
+
 def replayed(match_id: str) -> MatchState:
     """The match replayed from every stored event (every link checked), no snapshot."""
-    return replay(ledger.load_events(match_id), GAMES)
+    return replay(stored_events(match_id), GAMES)
 
 
 def cold(app: Flask, match_id: str) -> MatchState:
@@ -157,7 +167,7 @@ def test_a_forged_snapshot_is_never_used(
     match_id = played(client, app)
     newest = max(stored(app, match_id))
     with app.app_context():
-        other = snapshot.dump(Fold(ledger.load_events(match_id)[:1], GAMES))
+        other = snapshot.dump(Fold(stored_events(match_id)[:1], GAMES))
         execute('UPDATE "fold_snapshot" SET "state" = ? WHERE "match_id" = ? AND "seq" = ?',
                 (other, match_id, newest))
     spy = Spy(monkeypatch)
@@ -246,7 +256,7 @@ def _tamper(app: Flask, match_id: str, seq: int) -> None:
 
 def _scored(app: Flask, match_id: str) -> list[int]:
     with app.app_context():
-        return [e.seq for e in ledger.load_events(match_id) if e.kind == "deal_scored"]
+        return [e.seq for e in stored_events(match_id) if e.kind == "deal_scored"]
 
 
 def test_an_event_changed_after_the_snapshot_is_refused_at_once(

@@ -299,6 +299,7 @@ def test_a_recorded_ledger_resumed_from_snapshots_folds_and_undoes_as_recorded(
     from referee import resume
     from referee.match.games import GAMES
     from referee.match.state import replay
+    from tests.api.test_fold_snapshots import stored_events
 
     app, _ = loaded
     monkeypatch.setenv("REFEREE_SNAPSHOT_EVERY", "2")
@@ -307,9 +308,9 @@ def test_a_recorded_ledger_resumed_from_snapshots_folds_and_undoes_as_recorded(
     with app.app_context():
         assert resume.build(match_id) == len(recording["events"]) // 2
         ledger.FOLDS.clear()
-        assert ledger.load_state(match_id) == replay(ledger.load_events(match_id), GAMES)
+        assert ledger.load_state(match_id) == replay(stored_events(match_id), GAMES)
     ledger.FOLDS.clear()
     test_a_recorded_ledger_folds_renders_verifies_and_undoes(recording, loaded)
     with app.app_context():
         ledger.FOLDS.clear()
-        assert ledger.load_state(match_id) == replay(ledger.load_events(match_id), GAMES)
+        assert ledger.load_state(match_id) == replay(stored_events(match_id), GAMES)
