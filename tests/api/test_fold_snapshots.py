@@ -178,6 +178,39 @@ def test_a_forged_snapshot_is_never_used(
         assert state == replayed(match_id)
 
 
+RAN: list[str] = []
+
+
+def _ran(what: str) -> None:
+    RAN.append(what)
+
+
+class _Payload:
+    """Bytes that run code when unpickled (here: note that they ran)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_ran, ("unpickled",))
+
+
+def test_bytes_not_signed_by_the_server_are_never_unpickled(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pickle
+
+    match_id = played(client, app)
+    newest = max(stored(app, match_id))
+    with app.app_context():
+        execute('UPDATE "fold_snapshot" SET "state" = ? WHERE "match_id" = ?',
+                (pickle.dumps(_Payload()), match_id))
+    RAN.clear()
+    state = cold(app, match_id)
+    assert RAN == []
+    # Every one of them deleted; the replay left a genuine one at the end.
+    assert stored(app, match_id) == [state.version] and state.version >= newest
+    with app.app_context():
+        assert state == replayed(match_id)
+
+
 def test_a_snapshot_bound_to_another_link_of_its_event_is_never_used(
     client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
