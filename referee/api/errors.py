@@ -1,4 +1,6 @@
-"""Errors as RFC 9457 problem+json, handled in one place (design.md, "API conventions").
+"""Errors as RFC 9457 problem+json (design.md, "API conventions"): the document, the HTTP
+layer's own refusals (:class:`ProblemError`) and flask-smorest's errors. The errors of the
+layers below are answered in :mod:`referee.api.handlers`.
 
 Every error response has ``type``, ``title``, ``status`` and ``detail``; rule errors add
 ``violations`` (a list of ``{code, rule, rule_url, message, location}``), validation errors add
@@ -8,33 +10,17 @@ Every error response has ``type``, ``title``, ``status`` and ``detail``; rule er
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, NoReturn
 
 import marshmallow as ma
-import peewee
-from flask import Flask, Response, json, request
+from flask import Response, json
 from flask_smorest import Api
-from playhouse.pool import MaxConnectionsExceeded
 from werkzeug.exceptions import HTTPException
 
-from referee import metrics
 from referee.api import problems as registry
-from referee.api.problems import (
-    BAD_REQUEST,
-    DATABASE_BUSY,
-    DATABASE_UNAVAILABLE,
-    INTERNAL_SERVER_ERROR,
-    LEDGER_FULL,
-    LEDGER_TAMPERED,
-    RECORD_NOT_SCORABLE,
-    STORAGE_FULL,
-    WRITE_OUTCOME_UNKNOWN,
-    ProblemType,
-)
-from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
-from referee.violations import InputError, RecordError, Violation
+from referee.api.problems import ProblemType
+from referee.violations import InputError, Violation
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -170,22 +156,6 @@ def input_errors(error: InputError) -> dict[str, list[str]]:
     return errors
 
 
-def input_error_response(error: InputError) -> Response:
-    """400 for input that cannot be read (words that name no combination): ``errors`` keyed
-    by location, as for a body that does not match the schema."""
-    return problem_response(BAD_REQUEST, "The request cannot be read: " + str(error),
-                            errors=input_errors(error))
-
-
-def record_error_response(error: RecordError) -> Response:
-    """422 for a record too broken to rule on: the violations say why (Q11, P9)."""
-    return problem_response(
-        RECORD_NOT_SCORABLE,
-        "The record breaks the rules too badly to be ruled on: " + str(error),
-        violations=error.violations,
-    )
-
-
 class ProblemApi(Api):
     """flask-smorest's Api sending every error as problem+json, keeping Werkzeug's headers."""
 
@@ -258,123 +228,3 @@ def _flatten_location(errors: Any) -> Any:
 
     walk(errors, "")
     return flat
-
-
-@dataclass(frozen=True)
-class DatabaseFault:
-    """How a database fault is answered: 503 problem+json of ``kind`` (a registered type)
-    with ``detail`` and ``Retry-After: retry_after`` (seconds)."""
-
-    kind: ProblemType
-    detail: str
-    retry_after: int
-
-
-_UNAVAILABLE = DatabaseFault(
-    DATABASE_UNAVAILABLE,
-    "The referee's database cannot be reached just now; nothing was stored. Try again shortly.",
-    5)
-_BUSY = DatabaseFault(
-    DATABASE_BUSY,
-    "The referee's database stayed busy longer than it waits; nothing was stored. Try again.",
-    1)
-_FULL = DatabaseFault(
-    STORAGE_FULL,
-    "The referee's database has run out of disk space; nothing was stored. The operator must "
-    "free space; try again later.", 30)
-_UNKNOWN = DatabaseFault(
-    WRITE_OUTCOME_UNKNOWN,
-    "The connection to the database was lost while this write was being committed: it may "
-    "or may not have been stored. Send it again with the same Idempotency-Key: the answer "
-    "then says what was recorded (never twice).", 1)
-
-#: Words of the drivers' errors that say the disk is full (SQLite, PostgreSQL).
-_FULL_WORDS = ("database or disk is full", "no space left on device", "disk full",
-               "could not extend file", "could not write to file")
-#: … and that a lock or a statement waited past its bound.
-_BUSY_WORDS = ("database is locked", "database table is locked", "lock timeout",
-               "canceling statement due to statement timeout", "could not obtain lock")
-
-
-def database_fault(error: BaseException) -> DatabaseFault | None:
-    """The 503 a database error is answered with, or None for an error that is a bug
-    (a constraint or a statement the code got wrong: a 500).
-
-    Disk full → ``storage-full``; a lock or statement past its bound, or the pool empty past
-    its wait → ``database-busy``; a COMMIT whose reply was lost → ``write-outcome-unknown``;
-    anything else the database or its connection fails with → ``database-unavailable``.
-    """
-    if isinstance(error, WriteOutcomeUnknown):
-        return _UNKNOWN
-    if isinstance(error, (DatabaseBusy, MaxConnectionsExceeded)):
-        return _BUSY
-    if isinstance(error, (peewee.IntegrityError, peewee.ProgrammingError)):
-        return None
-    text = " ".join(str(e).lower() for e in (error, error.__cause__, error.__context__) if e)
-    if any(words in text for words in _FULL_WORDS):
-        return _FULL
-    if any(words in text for words in _BUSY_WORDS):
-        return _BUSY
-    return _UNAVAILABLE
-
-
-def register_error_handlers(app: Flask) -> None:
-    """Handlers for what is not an HTTPException: InputError → 400, RecordError → 422,
-    anything else → 500."""
-
-    @app.errorhandler(RecordError)
-    def _record_error(error: RecordError) -> Response:
-        return record_error_response(error)
-
-    @app.errorhandler(InputError)
-    def _input_error(error: InputError) -> Response:
-        return input_error_response(error)
-
-    from referee.store.ledger import LedgerFull, LedgerTampered
-
-    @app.errorhandler(LedgerFull)
-    def _full(error: LedgerFull) -> Response:
-        app.logger.warning("ledger full: match %s holds its %d events", error.match_id,
-                           error.limit)
-        return problem_response(
-            LEDGER_FULL,
-            f"This match holds the most events a match may hold ({error.limit}): nothing "
-            "more is recorded on it. Start a new match to go on.",
-            extra={"max_events": error.limit},
-        )
-
-    @app.errorhandler(LedgerTampered)
-    def _tampered(error: LedgerTampered) -> Response:
-        metrics.LEDGERS_DAMAGED.inc()
-        app.logger.error("LEDGER TAMPERED: match %s does not verify at event %d",
-                         error.match_id, error.seq)
-        return problem_response(
-            LEDGER_TAMPERED,
-            f"The ledger of this match does not verify at event {error.seq}: it was changed "
-            "outside the referee. Nothing is served or recorded from it; the operator can "
-            "inspect it with 'flask db verify'.",
-            extra={"broken_at": error.seq},
-        )
-
-    @app.errorhandler(DatabaseBusy)
-    @app.errorhandler(WriteOutcomeUnknown)
-    @app.errorhandler(peewee.DatabaseError)
-    @app.errorhandler(peewee.InterfaceError)
-    @app.errorhandler(MaxConnectionsExceeded)
-    def _database_fault(error: Exception) -> Response:
-        fault = database_fault(error)
-        if fault is None:  # a programming error (a bad statement, a constraint): a bug
-            return _unexpected(error)
-        metrics.DATABASE_FAULTS.labels(fault.kind.slug).inc()
-        app.logger.error("database fault (%s) on %s %s, match %s: %s", fault.kind.slug,
-                         request.method, request.path,
-                         (request.view_args or {}).get("match_id", "-"), error,
-                         exc_info=error)
-        return problem_response(fault.kind, fault.detail,
-                                headers={"Retry-After": str(fault.retry_after)})
-
-    @app.errorhandler(Exception)
-    def _unexpected(error: Exception) -> Response:
-        app.logger.exception("unhandled error", exc_info=error)
-        return problem_response(INTERNAL_SERVER_ERROR,
-                                "The referee failed unexpectedly; the request stored nothing.")

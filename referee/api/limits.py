@@ -18,9 +18,8 @@ import datetime
 
 from flask import Flask, current_app, request
 
-from referee import metrics
 from referee.api.errors import ProblemError
-from referee.api.problems import CREATE_QUOTA_EXCEEDED, MATCH_EXPIRED
+from referee.api.problems import MATCH_EXPIRED
 from referee.store import expiry, quota
 
 
@@ -51,23 +50,14 @@ def take_create_quota() -> None:
     """Count this create against its client address's quota; call inside the create's
     transaction (a create refused or failed counts nothing).
 
-    :raises ProblemError: ``429 create-quota-exceeded`` with ``Retry-After`` (seconds).
+    :raises quota.QuotaExceeded: past the quota (``429 create-quota-exceeded`` with
+        ``Retry-After``, :mod:`referee.api.handlers`).
     """
-    limit = int(current_app.config["CREATE_QUOTA"])
-    window = int(current_app.config["CREATE_QUOTA_SECONDS"])
-    try:
-        quota.take(quota.client_key(request.remote_addr), limit, window)
-    except quota.QuotaExceeded as refused:
-        metrics.LIMIT_REFUSALS.labels("create_quota").inc()
-        raise ProblemError(
-            CREATE_QUOTA_EXCEEDED,
-            f"Too many matches were created from your address lately (at most {limit} in "
-            f"{_duration(window)}). Try again in {_duration(refused.retry_after)}.",
-            headers={"Retry-After": str(refused.retry_after)},
-        ) from None
+    quota.take(quota.client_key(request.remote_addr), int(current_app.config["CREATE_QUOTA"]),
+               int(current_app.config["CREATE_QUOTA_SECONDS"]))
 
 
-def _duration(seconds: int) -> str:
+def duration(seconds: int) -> str:
     """``seconds`` in words a player reads: "45 seconds", "2 minutes", "1 hour"."""
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if (seconds >= size and seconds % size == 0) or seconds >= 2 * size:
@@ -89,7 +79,7 @@ def register(app: Flask) -> None:
         if expiry.expired(match_id, ttl):
             raise ProblemError(
                 MATCH_EXPIRED,
-                f"This match recorded no deal within {_duration(int(ttl.total_seconds()))} "
+                f"This match recorded no deal within {duration(int(ttl.total_seconds()))} "
                 "of its creation and has expired: create a new one.",
                 extra={"match_id": match_id},
             )

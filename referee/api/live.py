@@ -57,10 +57,13 @@ import peewee
 from flask import Response, current_app, request
 
 from referee import metrics
-from referee.api import match_schemas as s
+from referee.api import view_schemas as s
+from referee.api.access import BEARER
+from referee.api.access import authorize as _authorize
+from referee.api.access import bearer_token as _token
 from referee.api.errors import ProblemError, problems
 from referee.api.fields import Blueprint
-from referee.api.matches import BEARER, _authorize, _token, state_dict
+from referee.api.match_views import state_dict
 from referee.api.problems import NOT_FOUND, TOO_MANY_STREAMS
 from referee.store import ledger, tokens
 from referee.store.changes import Watcher

@@ -10,7 +10,7 @@ Idempotency-Key makes them from that key: an HMAC of the server's key
 (:mod:`referee.store.keys`), the match and the Idempotency-Key (:func:`derive`). Its retry
 computes the same ones again, so the stored answer holds no credential; and the retry is
 answered only within the retry window (``REFEREE_CREDENTIAL_RETRY_SECONDS``) while
-:func:`all_live` says they are still the match's (see :mod:`referee.api.matches`). Without
+:func:`all_live` says they are still the match's (see :mod:`referee.api.credentials`). Without
 a key they are random.
 
 The recovery code (kind "recovery", made at create) is not a bearer token: it only mints new

@@ -25,8 +25,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from referee.api import match_schemas as s
-from referee.api.matches import state_dict
+from referee.api import view_schemas as s
+from referee.api.match_views import state_dict
 from referee.cards import FULL_PACK, PIQUET_PACK, card_name
 from referee.match.events import Event
 from referee.match.games import GAMES

@@ -14,7 +14,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.api.errors import database_fault
+from referee.api.handlers import database_fault
 from referee.store import db as store_db
 from tests.api.deals import create_match
 from tests.api.test_piquet_http import Q10_TRICKS

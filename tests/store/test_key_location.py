@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import referee.api
+import referee.api.database
 from referee.api import create_app
 from referee.match import commands
 from referee.match.events import GENESIS_HASH, canonical_json, chain_hash
@@ -69,7 +69,7 @@ def test_a_database_of_the_previous_version_verifies_after_the_upgrade(
     default = tmp_path / "instance" / "ledger.key"
     default.parent.mkdir()
     default.write_text(secrets.token_urlsafe(48) + "\n", "utf-8")
-    monkeypatch.setattr(referee.api, "_default_key_file", lambda app: default)
+    monkeypatch.setattr(referee.api.database, "_default_key_file", lambda app: default)
     url = _previous_version_database(tmp_path / "data" / "referee.db")
 
     with caplog.at_level(logging.WARNING, logger="referee"):
@@ -128,7 +128,7 @@ def test_no_new_key_is_made_for_a_database_that_holds_events(
         db.close_all()
 
     lost = tmp_path / "elsewhere" / "ledger.key"
-    monkeypatch.setattr(referee.api, "_default_key_file", lambda app: lost)
+    monkeypatch.setattr(referee.api.database, "_default_key_file", lambda app: lost)
     with pytest.raises(keys.LedgerKeyError, match="holds events linked under a ledger key"):
         create_app({"TESTING": True, "DATABASE_URL": database_url})
     assert not lost.exists()

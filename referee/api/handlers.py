@@ -1,0 +1,263 @@
+"""Every error a request can end with, answered in one place (design.md, "API conventions").
+
+The layers below raise their own errors (a match that is not there, a stale version, a step
+the rules refuse, a token refused, a ledger full or tampered with, a database fault); this
+module is the one table from those errors to problem+json answers and their statuses
+(:data:`DOMAIN_ERRORS`, looked up along the error's class hierarchy as Flask does). Views
+raise and let them come here; :class:`~referee.api.errors.ProblemError` is for what the HTTP
+layer itself refuses. Anything else is a bug: 500, logged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import peewee
+from flask import Flask, Response, current_app, request
+from playhouse.pool import MaxConnectionsExceeded
+
+from referee import metrics
+from referee.api import problems as registry
+from referee.api.errors import input_errors, problem_response
+from referee.api.limits import duration
+from referee.api.match_views import state_dict
+from referee.api.problems import (
+    BAD_REQUEST,
+    CREATE_QUOTA_EXCEEDED,
+    DATABASE_BUSY,
+    DATABASE_UNAVAILABLE,
+    IDEMPOTENCY_KEY_REUSED,
+    INTERNAL_SERVER_ERROR,
+    LEDGER_FULL,
+    LEDGER_TAMPERED,
+    NOT_FOUND,
+    RECORD_NOT_SCORABLE,
+    REFUSED,
+    RULE_VIOLATION,
+    STALE_VERSION,
+    STORAGE_FULL,
+    WRITE_OUTCOME_UNKNOWN,
+    ProblemType,
+)
+from referee.match.state import Clash, MatchError
+from referee.store import idempotency, ledger, quota, tokens
+from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
+from referee.violations import InputError, RecordError
+
+
+def _match_id() -> str:
+    """The match the request names (its route's ``match_id``), or "" (a create)."""
+    return str((request.view_args or {}).get("match_id", ""))
+
+
+def _etag(version: int) -> dict[str, str]:
+    return {"ETag": f'"v{version}"'}
+
+
+def _not_found(error: ledger.MatchNotFound) -> Response:
+    return problem_response(NOT_FOUND, f"There is no match {_match_id()!r}.")
+
+
+def _stale(error: ledger.VersionMismatch) -> Response:
+    """412: the match moved on since the client read it; the match as it stands and its ETag."""
+    return problem_response(
+        STALE_VERSION, "The match has changed since you read it: here is its current state.",
+        extra={"match": state_dict(_match_id(), error.current)},
+        headers=_etag(error.current.version),
+    )
+
+
+def _clash(clash: Clash) -> Response:
+    """409 for a :class:`Clash`: what the match layer found (the existing entry or step, the
+    next deal or place), the match as it stands and its ETag (to send again with)."""
+    return problem_response(
+        registry.lookup(clash.problem), str(clash), violations=clash.violations,
+        extra={**clash.details, "match": state_dict(_match_id(), clash.state)},
+        headers=_etag(clash.state.version),
+    )
+
+
+def _refused(error: MatchError) -> Response:
+    return problem_response(REFUSED, str(error), violations=error.violations)
+
+
+def _token_refused(refused: tokens.TokenRefused) -> Response:
+    """401 (no live token; a bearer challenge, but for a recovery code), 403 (another
+    match's token, or one that does not grant what the route needs) or 404."""
+    challenge = refused.status == 401 and request.endpoint != "matches.recover_tokens"
+    return problem_response(refused.status, str(refused), headers=(
+        {"WWW-Authenticate": 'Bearer realm="referee"'} if challenge else {}))
+
+
+def _key_reused(error: idempotency.KeyReused) -> Response:
+    return problem_response(IDEMPOTENCY_KEY_REUSED,
+                            "This Idempotency-Key was already used for a different request.")
+
+
+def _unreadable(error: InputError) -> Response:
+    """400 for input that cannot be read (words that name no combination, a slip of the pen:
+    never an irregularity): ``errors`` keyed by location, as for a body off the schema."""
+    return problem_response(BAD_REQUEST, "The request cannot be read: " + str(error),
+                            errors=input_errors(error))
+
+
+def _record_refused(error: RecordError) -> Response:
+    """422. On a match (a write): ``rule-violation``, nothing recorded. Elsewhere (a record
+    sent to be ruled, /v1/pitch, /v1/piquet): ``record-not-scorable``, the record breaks the
+    rules too badly to be ruled on (Q11, P9). The violations say why."""
+    if request.blueprint == "matches":
+        return problem_response(RULE_VIOLATION, "Not recorded: " + str(error),
+                                violations=error.violations)
+    return problem_response(
+        RECORD_NOT_SCORABLE,
+        "The record breaks the rules too badly to be ruled on: " + str(error),
+        violations=error.violations,
+    )
+
+
+def _quota_exceeded(refused: quota.QuotaExceeded) -> Response:
+    """429: the client address created its quota of matches (docs/security.md, "Limits and
+    their defaults"), with ``Retry-After`` (seconds); counted."""
+    limit = int(current_app.config["CREATE_QUOTA"])
+    window = int(current_app.config["CREATE_QUOTA_SECONDS"])
+    metrics.LIMIT_REFUSALS.labels("create_quota").inc()
+    return problem_response(
+        CREATE_QUOTA_EXCEEDED,
+        f"Too many matches were created from your address lately (at most {limit} in "
+        f"{duration(window)}). Try again in {duration(refused.retry_after)}.",
+        headers={"Retry-After": str(refused.retry_after)},
+    )
+
+
+def _full(error: ledger.LedgerFull) -> Response:
+    current_app.logger.warning("ledger full: match %s holds its %d events", error.match_id,
+                               error.limit)
+    return problem_response(
+        LEDGER_FULL,
+        f"This match holds the most events a match may hold ({error.limit}): nothing "
+        "more is recorded on it. Start a new match to go on.",
+        extra={"max_events": error.limit},
+    )
+
+
+def _tampered(error: ledger.LedgerTampered) -> Response:
+    metrics.LEDGERS_DAMAGED.inc()
+    current_app.logger.error("LEDGER TAMPERED: match %s does not verify at event %d",
+                             error.match_id, error.seq)
+    return problem_response(
+        LEDGER_TAMPERED,
+        f"The ledger of this match does not verify at event {error.seq}: it was changed "
+        "outside the referee. Nothing is served or recorded from it; the operator can "
+        "inspect it with 'flask db verify'.",
+        extra={"broken_at": error.seq},
+    )
+
+
+def _database_fault(error: Exception) -> Response:
+    """503 (:func:`database_fault`), logged and counted; a programming error: 500."""
+    fault = database_fault(error)
+    if fault is None:  # a programming error (a bad statement, a constraint): a bug
+        return _unexpected(error)
+    metrics.DATABASE_FAULTS.labels(fault.kind.slug).inc()
+    current_app.logger.error("database fault (%s) on %s %s, match %s: %s", fault.kind.slug,
+                             request.method, request.path, _match_id() or "-", error,
+                             exc_info=error)
+    return problem_response(fault.kind, fault.detail,
+                            headers={"Retry-After": str(fault.retry_after)})
+
+
+def _unexpected(error: Exception) -> Response:
+    current_app.logger.exception("unhandled error", exc_info=error)
+    return problem_response(INTERNAL_SERVER_ERROR,
+                            "The referee failed unexpectedly; the request stored nothing.")
+
+
+#: The one table: each error of the layers below and how it is answered (the most specific
+#: class of an error's hierarchy wins: a Clash is no plain MatchError, an InputError no plain
+#: RecordError).
+DOMAIN_ERRORS: dict[type[Exception], Callable[[Any], Response]] = {
+    ledger.MatchNotFound: _not_found,               # 404
+    ledger.VersionMismatch: _stale,                 # 412 stale-version
+    Clash: _clash,                                  # 409, its registered type
+    MatchError: _refused,                           # 422 refused
+    tokens.TokenRefused: _token_refused,            # 401, 403, 404
+    idempotency.KeyReused: _key_reused,             # 422 idempotency-key-reused
+    quota.QuotaExceeded: _quota_exceeded,           # 429 create-quota-exceeded
+    InputError: _unreadable,                        # 400
+    RecordError: _record_refused,                   # 422 rule-violation, record-not-scorable
+    ledger.LedgerFull: _full,                       # 409 ledger-full
+    ledger.LedgerTampered: _tampered,               # 500 ledger-tampered
+    DatabaseBusy: _database_fault,                  # 503, see database_fault
+    WriteOutcomeUnknown: _database_fault,
+    peewee.DatabaseError: _database_fault,
+    peewee.InterfaceError: _database_fault,
+    MaxConnectionsExceeded: _database_fault,
+    Exception: _unexpected,                         # 500: a bug
+}
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Answer every error of :data:`DOMAIN_ERRORS` as it says (HTTP errors, ProblemError
+    included, are :class:`~referee.api.errors.ProblemApi`'s)."""
+    for kind, answer in DOMAIN_ERRORS.items():
+        app.register_error_handler(kind, answer)
+
+
+@dataclass(frozen=True)
+class DatabaseFault:
+    """How a database fault is answered: 503 problem+json of ``kind`` (a registered type)
+    with ``detail`` and ``Retry-After: retry_after`` (seconds)."""
+
+    kind: ProblemType
+    detail: str
+    retry_after: int
+
+
+_UNAVAILABLE = DatabaseFault(
+    DATABASE_UNAVAILABLE,
+    "The referee's database cannot be reached just now; nothing was stored. Try again shortly.",
+    5)
+_BUSY = DatabaseFault(
+    DATABASE_BUSY,
+    "The referee's database stayed busy longer than it waits; nothing was stored. Try again.",
+    1)
+_FULL = DatabaseFault(
+    STORAGE_FULL,
+    "The referee's database has run out of disk space; nothing was stored. The operator must "
+    "free space; try again later.", 30)
+_UNKNOWN = DatabaseFault(
+    WRITE_OUTCOME_UNKNOWN,
+    "The connection to the database was lost while this write was being committed: it may "
+    "or may not have been stored. Send it again with the same Idempotency-Key: the answer "
+    "then says what was recorded (never twice).", 1)
+
+#: Words of the drivers' errors that say the disk is full (SQLite, PostgreSQL).
+_FULL_WORDS = ("database or disk is full", "no space left on device", "disk full",
+               "could not extend file", "could not write to file")
+#: … and that a lock or a statement waited past its bound.
+_BUSY_WORDS = ("database is locked", "database table is locked", "lock timeout",
+               "canceling statement due to statement timeout", "could not obtain lock")
+
+
+def database_fault(error: BaseException) -> DatabaseFault | None:
+    """The 503 a database error is answered with, or None for an error that is a bug
+    (a constraint or a statement the code got wrong: a 500).
+
+    Disk full → ``storage-full``; a lock or statement past its bound, or the pool empty past
+    its wait → ``database-busy``; a COMMIT whose reply was lost → ``write-outcome-unknown``;
+    anything else the database or its connection fails with → ``database-unavailable``.
+    """
+    if isinstance(error, WriteOutcomeUnknown):
+        return _UNKNOWN
+    if isinstance(error, (DatabaseBusy, MaxConnectionsExceeded)):
+        return _BUSY
+    if isinstance(error, (peewee.IntegrityError, peewee.ProgrammingError)):
+        return None
+    text = " ".join(str(e).lower() for e in (error, error.__cause__, error.__context__) if e)
+    if any(words in text for words in _FULL_WORDS):
+        return _FULL
+    if any(words in text for words in _BUSY_WORDS):
+        return _BUSY
+    return _UNAVAILABLE
