@@ -11,6 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
+from referee.rulings import ClaimHint
+
+__all__ = ["RULES_PATH", "ClaimHint", "InputError", "RecordError", "Violation"]
+
 #: Where the service shows a section of its rules (docs/rules, served by referee.api.rules).
 RULES_PATH = "/rules/"
 
@@ -59,21 +63,3 @@ class InputError(RecordError):
     wrong shape —, as opposed to a readable record that breaks the rules: the API answers
     400 with ``errors`` keyed by the ``location`` of each violation, and a match never
     records it "anyway" as an irregularity: it is a slip of the pen, to correct."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimHint:
-    """What could explain a claimed score that parts from the cards, in either game.
-
-    ``code``: stable, for clients to switch on (each engine's ``HINT_CODES`` lists its own);
-    ``rule``: the section it rests on (``"Q7"``, ``"P6"``); ``text``: the hint in words, as a
-    player reads it ("the pique (30) missed").
-    """
-
-    code: str
-    rule: str
-    text: str
-
-    def as_dict(self) -> dict[str, str]:
-        """``{"code", "rule", "message"}``, as a violation words it."""
-        return {"code": self.code, "rule": self.rule, "message": self.text}

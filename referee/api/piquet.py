@@ -272,8 +272,12 @@ class CountSchema(ma.Schema):
 
 
 class GroundSchema(ma.Schema):
-    """One thing a ruling verified, computed or took as reported, with its rule section."""
+    """One thing a ruling verified, computed or took as reported: a stable code, its rule
+    section and a sentence."""
 
+    code = ma.fields.String(metadata={"example": "tricks_add_up", "description": (
+        "Stable, for clients to switch on (the sentence, what, may be reworded); one of: "
+        + ", ".join(piquet.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "Q5"})
     what = ma.fields.String()
 
@@ -286,6 +290,9 @@ class ClaimHintSchema(ma.Schema):
         "One of: " + ", ".join(piquet.HINT_CODES))})
     rule = ma.fields.String(metadata={"example": "Q7"})
     message = ma.fields.String()
+    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the message is made of, by name (e.g. who, points), for a "
+                       "client that words the hint itself"})
 
 
 class PiquetDifferenceSchema(ma.Schema):
@@ -293,6 +300,8 @@ class PiquetDifferenceSchema(ma.Schema):
     the ruling per role, and for totals what could explain it (``explanations`` in words,
     ``hints`` typed)."""
 
+    code = ma.fields.String(metadata={"example": "sequence_differs",
+                                      "description": "<step>_differs"})
     step = ma.fields.String(metadata={"example": "sequence"})
     rule = ma.fields.String(metadata={"example": "Q5"})
     ruling = ma.fields.String()
@@ -306,6 +315,8 @@ class ClaimComparisonSchema(ma.Schema):
     """A claim beside the ruling: whether it agrees, the first point where it parts, every
     difference in counting order."""
 
+    code = ma.fields.String(metadata={"example": "claim_differs",
+                                      "description": '"claim_agrees" or "claim_differs"'})
     agrees = ma.fields.Boolean()
     parts_at = ma.fields.Nested(PiquetDifferenceSchema, allow_none=True)
     differences = ma.fields.List(ma.fields.Nested(PiquetDifferenceSchema))
@@ -413,19 +424,11 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
     data["claimed_ok"] = None
     data["claim"] = None
     if claimed:
-        comparison = piquet.compare_claim(
-            ruling, piquet.rule_totals(piquet.PiquetTotals(claimed), options))
+        comparison = piquet.compare_claimed(ruling, claimed, options)
         data["claimed_ok"] = comparison.agrees
         data["claim"] = comparison.as_dict()
-        for difference in comparison.differences:
-            role = next(r for r, d in difference.points.items() if d)
-            gap = difference.points[role]
-            why = "; ".join(difference.explanations)
-            message = (f"The {role} hand claims {claimed[role]}, but the cards give "
-                       f"{ruling.scores[role]} ({abs(gap)} {'more' if gap > 0 else 'fewer'}"
-                       + (f": perhaps {why}" if why else "") + ").")
-            data["violations"].append({"code": "claimed_score_differs", "rule": "Q8",
-                                       "message": message, "location": f"claimed.{role}"})
+        data["violations"] += [v.as_dict() for v in
+                               piquet.claimed_violations(ruling, claimed, comparison)]
     return data
 
 

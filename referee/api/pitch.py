@@ -120,8 +120,12 @@ class PointsSchema(ma.Schema):
 
 
 class FindingSchema(ma.Schema):
-    """One thing the ruling verified, computed or took as reported: a rule and a sentence."""
+    """One thing the ruling verified, computed or took as reported: a stable code, a rule and
+    a sentence."""
 
+    code = ma.fields.String(metadata={"example": "auction_legal", "description": (
+        "Stable, for clients to switch on (the sentence, what, may be reworded); one of: "
+        + ", ".join(pitch.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "P5"})
     what = ma.fields.String()
 
@@ -134,6 +138,9 @@ class PitchClaimHintSchema(ma.Schema):
         "One of: " + ", ".join(pitch.HINT_CODES))})
     rule = ma.fields.String(metadata={"example": "P6"})
     message = ma.fields.String()
+    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the message is made of, by name (e.g. who, points), for a "
+                       "client that words the hint itself"})
 
 
 class PitchDifferenceSchema(ma.Schema):
@@ -141,6 +148,8 @@ class PitchDifferenceSchema(ma.Schema):
     score): what the ruling says and what the claim says, and for a score what could explain
     it (``explanations`` in words, ``hints`` typed)."""
 
+    code = ma.fields.String(metadata={"example": "game_differs",
+                                      "description": "<step>_differs"})
     step = ma.fields.String(metadata={"example": "game"})
     rule = ma.fields.String(metadata={"example": "P5"})
     ruling = ma.fields.String()
@@ -153,6 +162,8 @@ class ComparisonSchema(ma.Schema):
     """A claim beside the ruling: whether it agrees, the first point where it parts, every
     difference in counting order."""
 
+    code = ma.fields.String(metadata={"example": "claim_differs",
+                                      "description": '"claim_agrees" or "claim_differs"'})
     agrees = ma.fields.Boolean()
     parts_at = ma.fields.Nested(PitchDifferenceSchema, allow_none=True)
     differences = ma.fields.List(ma.fields.Nested(PitchDifferenceSchema))

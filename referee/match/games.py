@@ -13,7 +13,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from referee import piquet, pitch
-from referee.cards import card_names, describe_card, parse_card
+from referee.cards import card_names, parse_card
 from referee.match.events import Event
 from referee.match.state import (
     DealEntry,
@@ -34,6 +34,7 @@ from referee.piquet.irregular import (
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
+from referee.rulings import ClaimComparison
 from referee.violations import InputError, RecordError, Violation
 
 ROLES = ("elder", "younger")
@@ -100,12 +101,12 @@ def compare_scores(ruled: DealRuling, claim_scores: dict[str, int]) -> dict[str,
     return {"agrees": agrees, "parts_at": parts, "differences": [] if parts is None else [parts]}
 
 
-def _compared(compare_claim: Callable[[Any, Any], Any], cards_ruling: Any,
+def _compared(compare_claim: Callable[[Any, Any], ClaimComparison], cards_ruling: Any,
               claim_ruling: Any) -> dict[str, Any]:
-    """The engine's comparison of a claim (a sheet or totals ruling) with the cards' ruling:
-    ``{"agrees", "parts_at", "differences"}`` in the game's counting order."""
-    answer: dict[str, Any] = compare_claim(cards_ruling, claim_ruling).as_dict()
-    return answer
+    """The engine's comparison of a claim (a sheet or totals ruling) with the cards' ruling
+    (:class:`~referee.rulings.ClaimComparison`, one for both games) as stored:
+    ``{"code", "agrees", "parts_at", "differences"}`` in the game's counting order."""
+    return compare_claim(cards_ruling, claim_ruling).as_dict()
 
 
 def _noted(ruled: DealRuling, irregular: Sequence[dict[str, Any]]) -> DealRuling:
@@ -420,21 +421,17 @@ class PiquetGame(StepRules):
             new["unplayed"] = {**(record.get("unplayed") or {}), role: list(cards)}
         self.check_step(new, dealer, players, options)  # raises when it cannot be read
         engine = self._engine_options(options)
+        seats = self._role_seats(dealer)
+        names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
+                                         "younger": players[seats["younger"]]}
         if what == "long_hand":
-            found = long_hand_irregularity(role, len(cards or ()), engine.long_hand)
+            found = long_hand_irregularity(role, len(cards or ()), engine.long_hand, names)
         elif what == "short_hand":
-            found = short_hand_irregularity(role, 0)
+            found = short_hand_irregularity(role, 0, names)
         else:
-            found = talon_offence_irregularity(role, engine.talon_offence)
-        consequence = found.consequence.replace(f"The {role} hand",
-                                                f"{players[seat]} (the {role} hand)", 1)
-        if what == "short_hand":
-            consequence = (f"{players[seat]} (the {role} hand) has no card left to play: "
-                           "fewer than twelve cards, no penalty (PT 57); each card of the "
-                           f"{piquet.other(role)} hand that cannot be played to is his "
-                           "trick.")
+            found = talon_offence_irregularity(role, engine.talon_offence, names)
         return {"record": new, "irregular": entries, "penalty": found.penalty,
-                "consequence": consequence, "law": found.law}
+                "consequence": found.consequence, "law": found.law}
 
     @staticmethod
     def _check_declaration_time(record: dict, role: str, declarations: dict) -> None:
@@ -923,10 +920,8 @@ class PitchGame(StepRules):
         if what == "long_hand":
             next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % len(players)
         consequence = pitch_consequence(item, engine, None, next_dealer, partnership,
-                                        names=players)
-        if cards:
-            exposed = describe_card(parse_card(cards[0]))
-            consequence = consequence.replace(" exposed a card", f" exposed the {exposed}", 1)
+                                        names=players,
+                                        card=parse_card(cards[0]) if cards else None)
         return {"record": new, "irregular": [entry], "penalty": penalty,
                 "consequence": consequence, "law": source}
 

@@ -7,14 +7,16 @@
 - :func:`sheet_from_record`, :func:`rule_sheet` — a deal as the score sheet gives it;
   :func:`totals_from_record`, :func:`rule_totals` — a deal as bare totals;
   :func:`sheet_record_of` — the sheet a table would write for a deal ruled from its cards.
-- :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (Q5–Q8).
+- :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (Q5–Q8);
+  :func:`compare_claimed` and :func:`claimed_violations` — claimed totals beside the cards.
 """
 
 from referee.piquet.claims import (
+    FINDING_CODES,
     HINT_CODES,
-    ClaimComparison,
-    Difference,
+    claimed_violations,
     compare_claim,
+    compare_claimed,
 )
 from referee.piquet.combinations import (
     CategoryResult,
@@ -47,7 +49,6 @@ from referee.piquet.records import (
     other,
 )
 from referee.piquet.sheet import (
-    Ground,
     PiquetSheet,
     PiquetSheetRuling,
     PiquetTotals,
@@ -57,9 +58,14 @@ from referee.piquet.sheet import (
     sheet_record_of,
     totals_from_record,
 )
+from referee.rulings import ClaimComparison, Difference, Finding
 from referee.violations import ClaimHint
 
+#: A Piquet ruling's finding, by its first name.
+Ground = Finding
+
 __all__ = [
+    "FINDING_CODES",
     "HINT_CODES",
     "IRREGULAR_CODES",
     "ROLES",
@@ -72,6 +78,7 @@ __all__ = [
     "Count",
     "Declarations",
     "Difference",
+    "Finding",
     "Ground",
     "Irregularity",
     "Judgement",
@@ -90,7 +97,9 @@ __all__ = [
     "TrickResult",
     "announcement_from_dict",
     "check_announcement",
+    "claimed_violations",
     "compare_claim",
+    "compare_claimed",
     "compare_declarations",
     "deal_from_record",
     "elder_of_deal",

@@ -7,7 +7,7 @@ sequences, sets, the play, the cards, then repique and pique, Q7), and says the 
 where they part and every difference.
 
 Bare totals say nothing of the steps: the comparison says by how much each total parts, and
-what could explain it, each a :class:`ClaimHint` with a stable code and its rule: a count of
+what could explain it, each a :class:`Hint` with a stable code and its rule: a count of
 that size missed or counted twice, the other player's count taken, a long sequence counted at
 its length, capot counted as the cards, points in play, a pique or repique counted that the
 cards do not give or one counted for the other (Q7), the two totals written in each other's
@@ -17,8 +17,7 @@ column (Q1), a negative total (Q8).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Protocol
 
 from referee.piquet.combinations import SEQUENCE_SCORES
 from referee.piquet.counting import (
@@ -30,11 +29,12 @@ from referee.piquet.counting import (
     STEP_WORDS,
     STEPS,
     Count,
-    q8_timeline,
+    q7_race,
 )
-from referee.piquet.records import ROLES, Role, other
-from referee.piquet.sheet import MOST_IN_PLAY
-from referee.violations import ClaimHint
+from referee.piquet.records import ROLES, PiquetOptions, Role, other
+from referee.piquet.sheet import MOST_IN_PLAY, PiquetTotals, rule_totals
+from referee.rulings import ClaimComparison, Difference, Hint, Params
+from referee.violations import Violation
 
 
 class Ruled(Protocol):
@@ -49,6 +49,36 @@ class Ruled(Protocol):
     @property
     def counts(self) -> tuple[Count, ...]: ...  # pragma: no cover - protocol
 
+
+#: Every code of a Piquet ruling's findings (verified, computed, as reported), with what it
+#: says; a ruling on the cards also says ``<step>_counted`` for each step of the Q8 order it
+#: counted (``point_counted``, ``play_counted``…).
+FINDING_CODES: dict[str, str] = {
+    "tricks_checked": "12 tricks of 2 cards, following suit checked (Q6)",
+    "declarations_checked": "the declarations against the cards each hand played (Q5)",
+    **{f"{step}_counted": f"{STEP_WORDS[step]}, as counted (Q8)" for step in STEPS},
+    "tricks_add_up": "the tricks written make 12 (Q6)",
+    "category_compared": "a category's announcements compared: who is good (Q5)",
+    "good_as_reported": "who was good in a category, as the table said (Q5)",
+    "one_side_written": "only one hand's announcement written in a category (Q5)",
+    "carte_blanche_as_reported": "a carte blanche, as written (Q3)",
+    "repique": "the repique, reached in the declarations (Q7)",
+    "no_repique": "nobody reached 30 in the declarations first (Q7)",
+    "cards_won": "who won the cards, or capot (Q6)",
+    "cards_none": "six tricks each: nobody scores the cards (Q6)",
+    "play_as_reported": "the points in play, as counted at the table (Q6)",
+    "play_from_totals": "the points in play, taken from the claimed totals (Q6)",
+    "play_fits_tricks": "the points in play fit the tricks (Q6)",
+    "pique_verified": "the pique claimed, certain from the line (Q7)",
+    "pique_as_reported": "the pique claimed, possible: taken as reported (Q7)",
+    "pique_computed": "a pique the line makes certain (Q7)",
+    "pique_possible_not_claimed": "a pique possible but not claimed: none scored (Q7)",
+    "no_pique": "nobody could reach 30 before the other scored (Q7)",
+    "claim_adds_up": "a claimed total is what the line adds up to (Q8)",
+    "claimed_as_reported": "one player's claimed points, as reported (Q8)",
+    "totals_possible": "each total within what one deal can give (Q6, Q8)",
+    "totals_as_reported": "the deal's points, as reported (Q8)",
+}
 
 #: Every hint code, with what it means.
 HINT_CODES: dict[str, str] = {
@@ -73,56 +103,6 @@ HINT_CODES: dict[str, str] = {
 }
 
 
-class Difference(NamedTuple):
-    """One step where the claim and the ruling differ.
-
-    ``step``: the Q8 step ("point", "play"…, or "totals" for a totals claim); ``rule``: its
-    section; ``ruling`` / ``claim``: what each says there, in words; ``points``: claim minus
-    ruling per role; ``hints``: for totals, what could explain the difference (the counts of
-    the ruling of that size, in counting order, and the other slips above).
-    """
-
-    step: str
-    rule: str
-    ruling: str
-    claim: str
-    points: Mapping[Role, int]
-    hints: tuple[ClaimHint, ...] = ()
-
-    @property
-    def explanations(self) -> tuple[str, ...]:
-        """The hints in words, in their order."""
-        return tuple(h.text for h in self.hints)
-
-    def as_dict(self) -> dict[str, Any]:
-        """``{step, rule, ruling, claim, difference, explanations?, hints?}``: the hints in
-        words (``explanations``) and typed (``hints``: ``[{code, rule, message}]``)."""
-        data: dict[str, Any] = {"step": self.step, "rule": self.rule, "ruling": self.ruling,
-                                "claim": self.claim, "difference": dict(self.points)}
-        if self.hints:
-            data["explanations"] = list(self.explanations)
-            data["hints"] = [h.as_dict() for h in self.hints]
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimComparison:
-    """A claim beside the ruling: ``agrees``, the first difference in counting order
-    (``parts_at``, None when it agrees) and every difference."""
-
-    agrees: bool
-    parts_at: Difference | None
-    differences: tuple[Difference, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        """``{"agrees", "parts_at": {...} | null, "differences": [...]}``."""
-        return {
-            "agrees": self.agrees,
-            "parts_at": self.parts_at.as_dict() if self.parts_at else None,
-            "differences": [d.as_dict() for d in self.differences],
-        }
-
-
 def compare_claim(ruling: Ruled, claim_ruling: Ruled) -> ClaimComparison:
     """Set a claim (a sheet or totals ruling) beside the ruling on the cards (Q8 order).
 
@@ -136,8 +116,39 @@ def compare_claim(ruling: Ruled, claim_ruling: Ruled) -> ClaimComparison:
         differences = _totals_differences(ruling, claim_ruling.scores)
     else:
         differences = _step_differences(ruling.counts, claim_ruling.counts)
-    return ClaimComparison(not differences, differences[0] if differences else None,
-                           tuple(differences))
+    return ClaimComparison.of(differences)
+
+
+def compare_claimed(
+    ruling: Ruled, claimed: Mapping[Role, int],
+    options: PiquetOptions = PiquetOptions(),  # noqa: B008 - frozen, shared default
+) -> ClaimComparison:
+    """The points each side claims (either or both roles) beside the ruling on the cards
+    (Q8): the claim is ruled as bare totals (:func:`~referee.piquet.sheet.rule_totals`) and
+    compared total by total, each difference with what could explain it.
+
+    :returns: a :class:`ClaimComparison`.
+    """
+    return compare_claim(ruling, rule_totals(PiquetTotals(claimed), options))
+
+
+def claimed_violations(
+    ruling: Ruled, claimed: Mapping[Role, int], comparison: ClaimComparison,
+) -> tuple[Violation, ...]:
+    """Q8: one ``claimed_score_differs`` violation (located at ``claimed.<role>``) per claimed
+    total that parts from the cards, its sentence giving the gap and its explanations
+    (``comparison``: :func:`compare_claimed` of the same claim)."""
+    found = []
+    for difference in comparison.differences:
+        points = difference.points or {}
+        role = next(r for r in ROLES if points.get(r))
+        gap = points[role]
+        why = "; ".join(difference.explanations)
+        message = (f"The {role} hand claims {claimed[role]}, but the cards give "
+                   f"{ruling.scores[role]} ({abs(gap)} {'more' if gap > 0 else 'fewer'}"
+                   + (f": perhaps {why}" if why else "") + ").")
+        found.append(Violation("claimed_score_differs", "Q8", message, f"claimed.{role}"))
+    return tuple(found)
 
 
 def _by_step(counts: Sequence[Count], step: str) -> list[Count]:
@@ -160,8 +171,8 @@ def _step_differences(ruled: Sequence[Count], claimed: Sequence[Count]) -> list[
     out: list[Difference] = []
     for step in STEPS:
         mine, theirs = _by_step(ruled, step), _by_step(claimed, step)
-        points = {r: sum(c.points for c in theirs if c.who == r)
-                  - sum(c.points for c in mine if c.who == r) for r in ROLES}
+        points: dict[str, int] = {r: sum(c.points for c in theirs if c.who == r)
+                                  - sum(c.points for c in mine if c.who == r) for r in ROLES}
         if any(points.values()):
             out.append(Difference(step, STEP_RULES[step], _step_words(ruled, step),
                                   _step_words(claimed, step), points))
@@ -176,40 +187,39 @@ def _totals_differences(ruling: Ruled, claimed: Mapping[Role, int]) -> list[Diff
         if not points[role]:
             continue
         if swapped is not None:
-            hints: tuple[ClaimHint, ...] = (swapped,)
+            hints: tuple[Hint, ...] = (swapped,)
         else:
             hints = tuple(_explain(ruling.counts, role, claimed[role], ruling.scores[role],
                                    points[other(role)]))
-        out.append(Difference(
-            "totals", "Q8", f"the {role} hand {ruling.scores[role]}",
-            f"the {role} hand {claimed[role]}", {r: points[r] if r == role else 0 for r in ROLES},
-            hints))
+        gap: dict[str, int] = {r: points[r] if r == role else 0 for r in ROLES}
+        out.append(Difference("totals", "Q8", f"the {role} hand {ruling.scores[role]}",
+                              f"the {role} hand {claimed[role]}", gap, hints))
     return out
 
 
-def _swapped(ruled: Mapping[Role, int], claimed: Mapping[Role, int]) -> ClaimHint | None:
+def _swapped(ruled: Mapping[Role, int], claimed: Mapping[Role, int]) -> Hint | None:
     """Q1: the two totals written in each other's column (who is elder mistaken), when the
     claim gives both and they are the ruling's, crossed."""
     if set(claimed) != set(ROLES) or ruled["elder"] == ruled["younger"]:
         return None
     if (claimed["elder"], claimed["younger"]) != (ruled["younger"], ruled["elder"]):
         return None
-    return ClaimHint("columns_swapped", "Q1", (
+    return Hint("columns_swapped", "Q1", (
         f"the two totals written in each other's column: the cards give the elder hand (the "
         f"one who did not deal) {ruled['elder']} and the younger hand (the dealer) "
-        f"{ruled['younger']}"))
+        f"{ruled['younger']}"), (("elder", ruled["elder"]), ("younger", ruled["younger"])))
 
 
 def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
-             other_gap: int) -> list[ClaimHint]:
+             other_gap: int) -> list[Hint]:
     """What could explain ``role``'s claim of ``claim`` points where the cards give ``ruled``:
     a negative total (Q8), then the counts of the ruling of the difference's size, in counting
     order, and a pique or repique counted wrongly (Q7)."""
     gap = claim - ruled
     if claim < 0 <= ruled:
         slip = f": perhaps {ruled}, the minus sign a slip" if claim == -ruled else ""
-        found = [ClaimHint("negative_total", "Q8",
-                           f"a deal's points are never negative{slip}")]
+        found = [Hint("negative_total", "Q8", f"a deal's points are never negative{slip}",
+                      (("who", role), ("claimed", claim), ("ruled", ruled)))]
         if claim == -ruled:
             return found
     else:
@@ -220,14 +230,15 @@ def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
         if c.points == size and c.step != "play":
             bonus = c.step in ("pique", "repique")
             code = (c.step if bonus else "count") + ("_missed" if gap < 0 else "_counted_twice")
-            found.append(ClaimHint(code, c.rule, f"{_named(c)} ({c.points}) "
-                                   f"{'missed' if gap < 0 else 'counted twice'}"))
+            found.append(Hint(code, c.rule, f"{_named(c)} ({c.points}) "
+                              f"{'missed' if gap < 0 else 'counted twice'}", _of(c)))
     if gap > 0:
         for c in counts:
             if c.who != role and c.points == size and c.step != "play":
                 taken = "taken from the other hand" if other_gap == -gap else "counted as his"
-                found.append(ClaimHint("count_of_the_other_hand", c.rule,
-                                       f"{_named(c, owner=True)} ({c.points}) {taken}"))
+                found.append(Hint("count_of_the_other_hand", c.rule,
+                                  f"{_named(c, owner=True)} ({c.points}) {taken}",
+                                  (("claimant", role), *_of(c))))
     found += _bonus_hints(counts, role, gap)
     if gap < 0:
         found += _counted_short(mine, size)
@@ -235,7 +246,7 @@ def _explain(counts: Sequence[Count], role: Role, claim: int, ruled: int,
     return found
 
 
-def _counted_short(mine: Sequence[Count], size: int) -> list[ClaimHint]:
+def _counted_short(mine: Sequence[Count], size: int) -> list[Hint]:
     """A claim ``size`` short that a count scored at the wrong value explains: a sequence of
     five or more counted at its length (Q5), capot counted as the cards (Q6)."""
     found = []
@@ -243,68 +254,72 @@ def _counted_short(mine: Sequence[Count], size: int) -> list[ClaimHint]:
         if c.step == "sequence" and c.points > 5:
             length = next(n for n, s in SEQUENCE_SCORES.items() if s == c.points)
             if c.points - length == size:
-                found.append(ClaimHint("sequence_at_length", c.rule, (
-                    f"{_named(c)} counted as {length}, its length, not {c.points}")))
+                found.append(Hint("sequence_at_length", c.rule, (
+                    f"{_named(c)} counted as {length}, its length, not {c.points}"),
+                    (*_of(c), ("length", length))))
         if c.step == "cards" and c.points == CAPOT_POINTS \
                 and size == CAPOT_POINTS - CARDS_POINTS:
-            found.append(ClaimHint("capot_as_cards", c.rule,
-                                   "capot counted as the cards (10), not 40"))
+            found.append(Hint("capot_as_cards", c.rule,
+                              "capot counted as the cards (10), not 40", _of(c)))
     return found
 
 
-def _play_hints(mine: Sequence[Count], gap: int) -> list[ClaimHint]:
+def _play_hints(mine: Sequence[Count], gap: int) -> list[Hint]:
     """Q6: a gap the points in play can explain, missed (short) or added (over)."""
     size = abs(gap)
     play = [c for c in mine if c.step == "play"]
     in_play = sum(c.points for c in play)
     if gap < 0 and play and size <= in_play:
-        return [ClaimHint("play_missed", "Q6", f"{size} of the {in_play} points in play missed")]
+        return [Hint("play_missed", "Q6", f"{size} of the {in_play} points in play missed",
+                     (("points", size), ("in_play", in_play)))]
     if gap > 0 and play and in_play + size <= MOST_IN_PLAY:
-        return [ClaimHint("play_added", "Q6",
-                          f"{size} more in play than the {in_play} the cards give")]
+        return [Hint("play_added", "Q6", f"{size} more in play than the {in_play} the cards give",
+                     (("points", size), ("in_play", in_play)))]
     return []
 
 
 _BONUS = {"pique": PIQUE_POINTS, "repique": REPIQUE_POINTS}
 
 
-def _bonus_hints(counts: Sequence[Count], role: Role, gap: int) -> list[ClaimHint]:
+def _bonus_hints(counts: Sequence[Count], role: Role, gap: int) -> list[Hint]:
     """Q7: a claim 30 or 60 over or short that a pique or repique explains: one counted that
     the cards do not give (and why not), or the one they give counted as the other."""
     held = next((c.step for c in counts if c.who == role and c.step in _BONUS), None)
-    found: list[ClaimHint] = []
+    found: list[Hint] = []
     for kind, points in _BONUS.items():
         if gap == points and held is None:
-            found.append(ClaimHint(f"{kind}_not_given", "Q7", (
+            found.append(Hint(f"{kind}_not_given", "Q7", (
                 f"a {kind} ({points}) counted, but the cards give the {role} hand none: "
-                + _no_bonus_reason(counts, role, kind))))
+                + _no_bonus_reason(counts, role, kind)), (("who", role), ("points", points))))
     if held == "pique" and gap == REPIQUE_POINTS - PIQUE_POINTS:
-        found.append(ClaimHint("pique_as_repique", "Q7",
-                               "the pique counted as a repique (60), not 30"))
+        found.append(Hint("pique_as_repique", "Q7", "the pique counted as a repique (60), not 30",
+                          (("who", role),)))
     if held == "repique" and gap == PIQUE_POINTS - REPIQUE_POINTS:
-        found.append(ClaimHint("repique_as_pique", "Q7",
-                               "the repique counted as a pique (30), not 60"))
+        found.append(Hint("repique_as_pique", "Q7", "the repique counted as a pique (30), not 60",
+                          (("who", role),)))
     return found
 
 
 def _no_bonus_reason(counts: Sequence[Count], role: Role, kind: str) -> str:
-    """Why the cards give ``role`` no ``kind`` (Q7), read in the order of Q8 as the judge
-    reads it (:func:`~referee.piquet.counting.q8_timeline`): the other hand scored before
-    ``role`` reached 30, or ``role`` never reached it (a repique: in the declarations)."""
-    base = [c for c in counts if c.step not in ("repique", "pique", "penalty")]
-    reached = 0
-    for index in q8_timeline(base):
-        c = base[index]
-        if kind == "repique" and c.stage != "declaring":
-            break
-        if not c.towards:
-            continue
-        if c.who != role:
-            return (f"the {c.who} hand scored ({_named(c)}: {c.points}) while the {role} hand "
-                    f"had {reached}, short of 30 (counted in the order of Q8)")
-        reached += c.towards
+    """Why the cards give ``role`` no ``kind`` (Q7), as the one judge
+    (:func:`~referee.piquet.counting.q7_race`) ran the race in the order of Q8: the other hand
+    scored before ``role`` reached 30, or ``role`` never reached it (a repique: the race of
+    the declarations alone)."""
+    base = [c for c in counts if c.step not in ("repique", "pique", "penalty")
+            and (kind != "repique" or c.stage == "declaring")]
+    race = q7_race(base)
+    stop = race.stopped_by[role]
+    if stop is not None:
+        c = base[stop]
+        return (f"the {c.who} hand scored ({_named(c)}: {c.points}) while the {role} hand "
+                f"had {race.reached[role]}, short of 30 (counted in the order of Q8)")
     where = " in the declarations" if kind == "repique" else ""
-    return f"the {role} hand reaches only {reached}{where}, short of 30"
+    return f"the {role} hand reaches only {race.reached[role]}{where}, short of 30"
+
+
+def _of(c: Count) -> Params:
+    """A count's parameters: whose, which step, what (in words), how many points."""
+    return (("who", c.who), ("step", c.step), ("what", c.what), ("points", c.points))
 
 
 def _named(c: Count, owner: bool = False) -> str:

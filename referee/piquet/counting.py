@@ -8,17 +8,19 @@ clubs", "three aces", "point of six, 54", "lead of the king of spades"), the poi
 1. carte blanche, 2. point, 3. sequences, 4. quatorzes and trios, 5. points in play (trick by
    trick), then the cards (or capot).
 
-:func:`judge_q7` walks them once in that order and says who, if anyone, reached 30 before the
+:func:`q7_race` walks them once in that order and says who, if anyone, reached 30 before the
 opponent scored anything (Q7): during the declarations that is a repique (60), during the play
 a pique (30).  The 10 for the cards counts towards a pique as soon as the seventh trick is won
 (option ``cards_count_for_pique``): the cards' record carries that trick; capot's 40 counts
-only as those 10.  Every ruling — on the cards, on a score sheet — asks this judge, so repique
-and pique are decided in one place.
+only as those 10.  Every ruling — on the cards, on a score sheet (whose pique, the order of
+play unknown, it judges on the order the sheet makes certain or the most favourable one) —
+asks this judge, so repique and pique are decided in one place, and a claim's hints say why
+the cards give none by the same race (how far each player got before the other scored).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from referee.piquet.records import Role, other
@@ -135,31 +137,62 @@ def q8_timeline(counts: Sequence[Count]) -> Iterator[int]:
     yield from cards
 
 
-def judge_q7(counts: Sequence[Count]) -> Judgement | None:
+class Race(NamedTuple):
+    """How the Q7 race went, walked once in the Q8 order by :func:`q7_race`.
+
+    ``judgement``: who made a repique or pique (None: nobody); ``reached``: per role, the
+    points it counted towards Q7 before its opponent first scored (all it counted when the
+    opponent never did); ``stopped_by``: per role, the index (in the records judged) of the
+    opponent's first scoring count, or None when the opponent never scored.
+    """
+
+    judgement: Judgement | None
+    reached: Mapping[Role, int]
+    stopped_by: Mapping[Role, int | None]
+
+
+def q7_race(counts: Sequence[Count]) -> Race:
     """Q7, judged in the Q8 order: the first count after which its scorer has 30 or more
-    while his opponent has scored nothing in the deal.
+    while his opponent has scored nothing in the deal; and, for each player, how far he got
+    before the other scored (why he made neither).
 
     Reached during the declarations (carte blanche, point, sequences, sets): a **repique**;
     during the play (the cards' 10 included from the seventh trick): a **pique**.  An equality
     scores nothing and so saves nobody; a carte blanche, counted first, saves its holder.
 
     ``counts``: the deal's counting records in Q8 order (repique and pique not among them).
-    :returns: the :class:`Judgement`, or None when nobody made either.
+    :returns: the :class:`Race`; the walk stops as soon as both players have scored.
     """
     totals: dict[Role, int] = {"elder": 0, "younger": 0}
+    reached: dict[Role, int] = {}
+    stopped_by: dict[Role, int | None] = {"elder": None, "younger": None}
+    judgement: Judgement | None = None
     for index in q8_timeline(counts):
         c = counts[index]
         if not c.towards:
             continue
-        totals[c.who] += c.towards
         opponent = other(c.who)
-        if totals[c.who] >= THRESHOLD and not totals[opponent]:
+        if not totals[c.who]:  # his first score ends the opponent's race
+            stopped_by[opponent], reached[opponent] = index, totals[opponent]
+            if totals[opponent]:
+                break  # both have scored: nobody can reach 30 first any more
+        totals[c.who] += c.towards
+        if judgement is None and totals[c.who] >= THRESHOLD and not totals[opponent]:
             kind: Literal["repique", "pique"] = \
                 "repique" if c.stage == "declaring" else "pique"
-            return Judgement(c.who, kind, index, totals[c.who])
-        if totals[opponent]:
-            return None  # both have scored: nobody can reach 30 first any more
-    return None
+            judgement = Judgement(c.who, kind, index, totals[c.who])
+    for role, total in totals.items():
+        reached.setdefault(role, total)
+    return Race(judgement, reached, stopped_by)
+
+
+def judge_q7(counts: Sequence[Count]) -> Judgement | None:
+    """Q7, the one judge of repique and pique (:func:`q7_race`'s judgement).
+
+    ``counts``: the deal's counting records in Q8 order (repique and pique not among them).
+    :returns: the :class:`Judgement`, or None when nobody made either.
+    """
+    return q7_race(counts).judgement
 
 
 def bonus_count(judgement: Judgement, counts: Sequence[Count]) -> Count:

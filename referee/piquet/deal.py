@@ -77,6 +77,7 @@ from referee.piquet.records import (
     counted,
     other,
 )
+from referee.rulings import Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
 _new = tuple.__new__  # builds a NamedTuple from a tuple without a Python-level call
@@ -162,16 +163,18 @@ class PiquetRuling:
 
 def _grounds(ruling: PiquetRuling) -> dict[str, list[dict[str, str]]]:
     """What a cards ruling verified and computed, step by step in the Q8 order (nothing is
-    taken on trust: the cards are all there)."""
+    taken on trust: the cards are all there), each a :class:`~referee.rulings.Finding`
+    whose code for a computed step is ``"<step>_counted"``."""
     broken = {v.code for v in ruling.violations}
-    verified = [{"rule": "Q6", "what": "12 tricks of 2 cards, following suit checked"
-                 + (" (see the violations)." if "revoke" in broken else ": no revoke.")}]
+    verified = [Finding("tricks_checked", "Q6", "12 tricks of 2 cards, following suit checked"
+                        + (" (see the violations)." if "revoke" in broken else ": no revoke."))]
     if ruling.tricks:
-        verified.append({"rule": "Q5", "what": "The declarations against the cards each hand "
-                         "played" + (" (see the violations)." if any(
-                             v.location.startswith("declarations") for v in ruling.violations)
-                             else ".")})
-    computed: list[dict[str, str]] = []
+        verified.append(Finding("declarations_checked", "Q5", (
+            "The declarations against the cards each hand played" + (
+                " (see the violations)." if any(
+                    v.location.startswith("declarations") for v in ruling.violations)
+                else "."))))
+    computed: list[Finding] = []
     for step in STEPS:
         found = [c for c in ruling.counts if c.step == step]
         if not found:
@@ -183,8 +186,9 @@ def _grounds(ruling: PiquetRuling) -> dict[str, list[dict[str, str]]]:
         else:
             what = "; ".join(f"the {c.who} hand, {c.what}: {c.points}" for c in found)
             what = what[0].upper() + what[1:] + "."
-        computed.append({"rule": STEP_RULES[step], "what": what})
-    return {"verified": verified, "computed": computed, "as_reported": []}
+        computed.append(Finding(f"{step}_counted", STEP_RULES[step], what))
+    return {"verified": findings_dicts(verified), "computed": findings_dicts(computed),
+            "as_reported": []}
 
 
 def verify_tricks(

@@ -293,41 +293,69 @@ def lone_tricks(tricks: Sequence[Sequence[Any]]) -> frozenset[int]:
     return frozenset(lone)
 
 
-def long_hand_irregularity(offender: Role, unplayed: int, penalty: str) -> Irregularity:
-    """A hand of more than twelve cards found in play (PT 58; Cases XIX, XXI, XXII)."""
+def hand_words(role: Role, names: Mapping[Role, str] | None = None) -> str:
+    """A hand in words opening a sentence: its player named when ``names`` (role → player)
+    are given ("Bill (the elder hand)"), else "The elder hand"."""
+    if names:
+        return f"{names[role]} (the {role} hand)"
+    return f"The {role} hand"
+
+
+def long_hand_irregularity(
+    offender: Role, unplayed: int, penalty: str, names: Mapping[Role, str] | None = None,
+) -> Irregularity:
+    """A hand of more than twelve cards found in play (PT 58; Cases XIX, XXI, XXII);
+    ``names``: role → player, for the sentence (:func:`hand_words`)."""
     extra = f" ({counted(unplayed, 'card')} never played)" if unplayed else ""
+    who = hand_words(offender, names)
     if penalty == "void":
         return Irregularity(
             "long_hand", offender, "PT 58", offender, "void",
-            f"The {offender} hand played with more than twelve cards{extra}: the deal is void, "
+            f"{who} played with more than twelve cards{extra}: the deal is void, "
             "nobody scores (table option: PT 58 can profit the offender, Case XXII).")
     return Irregularity(
         "long_hand", offender, "PT 58", offender, "reckon_nothing",
-        f"The {offender} hand played with more than twelve cards{extra} and reckons nothing "
+        f"{who} played with more than twelve cards{extra} and reckons nothing "
         "this deal but a carte blanche (PT 58, Case XXI); its cards and calls still bar a "
         f"pique or repique of the {other(offender)} hand, and the twelfth trick is the last "
         "(Case XIX).")
 
 
-def short_hand_irregularity(offender: Role, lone: int) -> Irregularity:
-    """A hand of fewer than twelve cards found in play: no penalty (PT 57)."""
+def short_hand_irregularity(
+    offender: Role, lone: int, names: Mapping[Role, str] | None = None,
+) -> Irregularity:
+    """A hand of fewer than twelve cards found in play: no penalty (PT 57). ``lone``: the
+    adversary's cards that could not be played to; 0 when it is found, the offender having
+    no card left to play (from then on each of them is a trick). ``names``: role → player,
+    for the sentence (:func:`hand_words`)."""
+    who = hand_words(offender, names)
+    if not lone:
+        return Irregularity(
+            "short_hand", offender, "PT 57", offender, "none",
+            f"{who} has no card left to play: fewer than twelve cards, no penalty (PT 57); "
+            f"each card of the {other(offender)} hand that cannot be played to is a trick it "
+            "wins.")
     return Irregularity(
         "short_hand", offender, "PT 57", offender, "none",
-        f"The {offender} hand played with fewer than twelve cards: no penalty (PT 57); the "
+        f"{who} played with fewer than twelve cards: no penalty (PT 57); the "
         f"{other(offender)} hand counts as tricks the {counted(lone, 'card')} that could not "
         "be played to.")
 
 
-def talon_offence_irregularity(offender: Role, penalty: str) -> Irregularity:
-    """A talon offence (PT 27–29, 33, 35): he reckons nothing, or a fresh deal (PT 28–29)."""
+def talon_offence_irregularity(
+    offender: Role, penalty: str, names: Mapping[Role, str] | None = None,
+) -> Irregularity:
+    """A talon offence (PT 27–29, 33, 35): he reckons nothing, or a fresh deal (PT 28–29);
+    ``names``: role → player, for the sentence (:func:`hand_words`)."""
+    who = hand_words(offender, names)
     if penalty == "fresh_deal":
         return Irregularity(
             "talon_offence", offender, "PT 28–29", offender, "fresh_deal",
-            f"The {offender} hand took talon cards it was not entitled to: the "
+            f"{who} took talon cards it was not entitled to: the "
             f"{other(offender)} hand elects a fresh deal (table option, PT 28–29); the same "
             "dealer deals again and this deal scores nothing.")
     return Irregularity(
         "talon_offence", offender, "PT 27–29, 33, 35", offender, "reckon_nothing",
-        f"The {offender} hand took talon cards it was not entitled to and reckons nothing this "
+        f"{who} took talon cards it was not entitled to and reckons nothing this "
         f"deal (PT 27–29, 33, 35); its counts still bar a pique or repique of the "
         f"{other(offender)} hand.")

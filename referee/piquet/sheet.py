@@ -56,7 +56,6 @@ from referee.piquet.counting import (
     CARDS_POINTS,
     CARTE_BLANCHE_POINTS,
     PIQUE_POINTS,
-    THRESHOLD,
     Count,
     bonus_count,
     count,
@@ -73,6 +72,7 @@ from referee.piquet.words import (
     read_set,
     says_nothing,
 )
+from referee.rulings import Finding
 from referee.violations import RecordError, Violation
 
 #: The declaration categories of a sheet, in the Q5/Q8 order.
@@ -99,17 +99,6 @@ LEAST_PLAY_EVERY = 13
 _RANK_WORDS = {ACE: "ace", KING: "king", QUEEN: "queen", JACK: "jack", TEN: "ten", 9: "nine",
                8: "eight", 7: "seven"}
 _PIP_VALUES = (7, 8, 9, 10, 10, 10, 10, 11)  # 7, 8, 9, ten, jack, queen, king, ace (Q5)
-
-
-class Ground(NamedTuple):
-    """One thing a ruling verified, computed or took as reported, with its rule section."""
-
-    rule: str
-    what: str
-
-    def as_dict(self) -> dict[str, str]:
-        """``{"rule": "Q5", "what": "a sentence"}``."""
-        return {"rule": self.rule, "what": self.what}
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,9 +156,9 @@ class PiquetSheetRuling:
     pique: Role | None = None
     capot: Role | None = None
     cards: Role | None = None
-    verified: tuple[Ground, ...] = ()
-    computed: tuple[Ground, ...] = ()
-    as_reported: tuple[Ground, ...] = ()
+    verified: tuple[Finding, ...] = ()
+    computed: tuple[Finding, ...] = ()
+    as_reported: tuple[Finding, ...] = ()
     violations: tuple[Violation, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
@@ -348,9 +337,9 @@ class _Notes:
     """What a ruling verified, computed and took as reported, and the violations found."""
 
     def __init__(self) -> None:
-        self.verified: list[Ground] = []
-        self.computed: list[Ground] = []
-        self.as_reported: list[Ground] = []
+        self.verified: list[Finding] = []
+        self.computed: list[Finding] = []
+        self.as_reported: list[Finding] = []
         self.violations: list[Violation] = []
 
     def violation(self, code: str, rule: str, message: str, location: str) -> None:
@@ -571,7 +560,7 @@ def _category(
                             f"Both hands announced {shown['elder']} and {shown['younger']} in "
                             f"{words}: write {_TIE_BREAK[category]} or who was good.", where)
             return None, []
-        notes.as_reported.append(Ground("Q5", (
+        notes.as_reported.append(Finding("good_as_reported", "Q5", (
             f"In {words} the table said {'equal' if said == 'equal' else said + ' good'}: "
             f"{shown['elder']} against {shown['younger']}, {_TIE_BREAK[category]} not "
             "written.")))
@@ -589,10 +578,11 @@ def _category(
     if len(shown) == 2:
         outcome = "equal, nobody scores" if winner is None else \
             f"the {winner} hand's {shown[winner]} beats {shown[other(winner)]}"
-        notes.verified.append(Ground("Q5", f"{words.capitalize()}: {outcome}."))
+        notes.verified.append(Finding("category_compared",
+                                      "Q5", f"{words.capitalize()}: {outcome}."))
     else:
         only = next(iter(shown))
-        notes.as_reported.append(Ground("Q5", (
+        notes.as_reported.append(Finding("one_side_written", "Q5", (
             f"{words.capitalize()}: only the {only} hand's {shown[only]} is written; the other "
             "is taken to have had nothing better (said good).")))
     return winner, calls[winner] if winner else []
@@ -604,7 +594,7 @@ def _check_carte_blanche(sheet: PiquetSheet, notes: _Notes) -> None:
     holder = sheet.carte_blanche
     if holder is None:
         return
-    notes.as_reported.append(Ground("Q3", (
+    notes.as_reported.append(Finding("carte_blanche_as_reported", "Q3", (
         f"The {holder} hand's carte blanche, as reported (the hands as dealt are not on the "
         "sheet).")))
     courts = sum(c.size for c in (sheet.sets or {}).get(holder, ()) if c.rank in (KING, QUEEN,
@@ -697,14 +687,16 @@ def _sheet_cards(
     if not tricks_ok:
         return None, None, 0
     if tricks["elder"] == tricks["younger"]:
-        notes.computed.append(Ground("Q6", "Six tricks each: nobody scores the cards."))
+        notes.computed.append(Finding("cards_none",
+                                      "Q6", "Six tricks each: nobody scores the cards."))
         return None, None, 0
     cards_to: Role = "elder" if tricks["elder"] > tricks["younger"] else "younger"
     capot = cards_to if tricks[cards_to] == 12 else None
     cards_points = CAPOT_POINTS if capot else CARDS_POINTS
     what = "capot, all twelve tricks" if capot else \
         f"the cards, {tricks[cards_to]} tricks to {tricks[other(cards_to)]}"
-    notes.computed.append(Ground("Q6", f"The {cards_to} hand: {what}, {cards_points}."))
+    notes.computed.append(Finding("cards_won",
+                                  "Q6", f"The {cards_to} hand: {what}, {cards_points}."))
     return cards_to, capot, cards_points
 
 
@@ -726,7 +718,8 @@ def rule_sheet(
                         f"A deal has 12 tricks: {tricks['elder']} and {tricks['younger']} do "
                         "not make 12.", "sheet.tricks")
     else:
-        notes.verified.append(Ground("Q6", f"12 tricks: elder {tricks['elder']}, younger "
+        notes.verified.append(Finding("tricks_add_up",
+                                      "Q6", f"12 tricks: elder {tricks['elder']}, younger "
                                            f"{tricks['younger']}."))
 
     # Q3, Q5 the declarations, then Q7 the repique with the one judge, in the Q8 order.
@@ -743,11 +736,11 @@ def rule_sheet(
     if judgement is not None:
         repique = judgement.who
         counts.insert(judgement.after + 1, bonus_count(judgement, counts))
-        notes.computed.append(Ground("Q7", (
+        notes.computed.append(Finding("repique", "Q7", (
             f"Repique: the {repique} hand reached {judgement.reached} in the declarations before "
             f"the {other(repique)} hand scored anything (Q8 order): 60.")))
     else:
-        notes.computed.append(Ground("Q7", (
+        notes.computed.append(Finding("no_repique", "Q7", (
             "No repique: nobody reached 30 in the declarations before the other scored (Q8 "
             "order).")))
     declared = {r: sum(c.points for c in counts if c.who == r) for r in ROLES}
@@ -778,7 +771,8 @@ def rule_sheet(
     if sheet.claimed is not None and sheet.play is not None:
         for role, claim in sheet.claimed.items():
             if claim == scores[role]:
-                notes.verified.append(Ground("Q8", f"The {role} hand's claimed {claim} is what "
+                notes.verified.append(Finding("claim_adds_up",
+                                              "Q8", f"The {role} hand's claimed {claim} is what "
                                                    "the line adds up to."))
             else:
                 notes.violation("claimed_score_differs", "Q8",
@@ -817,7 +811,7 @@ def _play_points(
     the claimed totals leave after the declarations, the cards and a claimed pique."""
     if sheet.play is not None:
         play = dict(sheet.play)
-        notes.as_reported.append(Ground("Q6", (
+        notes.as_reported.append(Finding("play_as_reported", "Q6", (
             f"Points in play as counted at the table: elder {play['elder']}, younger "
             f"{play['younger']} (the cards are not on the sheet).")))
         source = "play"
@@ -827,7 +821,7 @@ def _play_points(
             rest = declared[role] + (cards_points if cards_to == role else 0) \
                 + (PIQUE_POINTS if sheet.pique == role else 0)
             play[role] = sheet.claimed[role] - rest
-        notes.as_reported.append(Ground("Q6", (
+        notes.as_reported.append(Finding("play_from_totals", "Q6", (
             f"Points in play taken from the claimed totals: elder {play['elder']}, younger "
             f"{play['younger']}.")))
         source = "claimed"
@@ -847,7 +841,7 @@ def _play_points(
                 f"play. {message}"
         notes.violation("play_impossible", "Q6", message, location)
     if not problems:
-        notes.verified.append(Ground("Q6", (
+        notes.verified.append(Finding("play_fits_tricks", "Q6", (
             f"Points in play fit the tricks: elder {play['elder']} with {tricks['elder']}, "
             f"younger {play['younger']} with {tricks['younger']}.")))
     return play
@@ -883,9 +877,10 @@ def _pique(sheet: PiquetSheet, facts: _PiqueFacts, notes: _Notes) -> Role | None
                             "sheet.pique")
             return None
         if verdict == "certain":
-            notes.verified.append(Ground("Q7", f"The {claimed} hand's pique: {why}."))
+            notes.verified.append(Finding("pique_verified",
+                                          "Q7", f"The {claimed} hand's pique: {why}."))
         else:
-            notes.as_reported.append(Ground("Q7", (
+            notes.as_reported.append(Finding("pique_as_reported", "Q7", (
                 f"The {claimed} hand's pique, as reported: {why}; the order of play is not on "
                 "the sheet.")))
         return claimed
@@ -895,24 +890,44 @@ def _pique(sheet: PiquetSheet, facts: _PiqueFacts, notes: _Notes) -> Role | None
                             f"The sheet says no pique, but the {certain} hand made one: "
                             f"{verdicts[certain][1]}.", "sheet.pique")
             return None
-        notes.computed.append(Ground("Q7", f"The {certain} hand's pique: "
+        notes.computed.append(Finding("pique_computed", "Q7", f"The {certain} hand's pique: "
                                            f"{verdicts[certain][1]}."))
         return certain
     possible = [r for r in ROLES if verdicts[r][0] == "possible"]
     if possible:
-        notes.as_reported.append(Ground("Q7", (
+        notes.as_reported.append(Finding("pique_possible_not_claimed", "Q7", (
             f"No pique claimed; one was possible for the {possible[0]} hand "
             f"({verdicts[possible[0]][1]}), scored none.")))
     elif facts.repique is None:
-        notes.computed.append(Ground("Q7", "No pique: nobody could reach 30 before the other "
+        notes.computed.append(Finding("no_pique",
+                                      "Q7", "No pique: nobody could reach 30 before the other "
                                            "scored."))
     return None
+
+
+def _pique_first(role: Role, declared: int, play: int, cards: int = 0) -> bool:
+    """Whether the one Q7 judge (:func:`~referee.piquet.counting.judge_q7`) gives ``role`` a
+    pique when his counts come first, in the Q8 order: ``declared`` points in the
+    declarations, then ``play`` points in play, then ``cards`` towards it from the cards,
+    before his opponent scores anything.  A sheet has no order of play, so the verdicts ask
+    the judge on the order that is certain (the opponent scores nothing) or the most
+    favourable one (possible)."""
+    counts = []
+    if declared:
+        counts.append(count(role, "the declarations", declared, "declaring", "point", "point"))
+    if play:
+        counts.append(count(role, "the play", play, "playing", "play", "play", 0))
+    if cards:
+        counts.append(count(role, "the cards", cards, "the cards", "cards", "the cards", 0))
+    judgement = judge_q7(counts)
+    return judgement is not None and judgement.kind == "pique"
 
 
 def _pique_verdict(
     role: Role, facts: _PiqueFacts
 ) -> tuple[Literal["certain", "possible", "impossible"], str]:
-    """Q7 for one player: ("certain" | "possible" | "impossible", why in words)."""
+    """Q7 for one player: ("certain" | "possible" | "impossible", why in words), each
+    decided by the one judge on the order the sheet allows (:func:`_pique_first`)."""
     declared, repique, play, tricks = facts.declared, facts.repique, facts.play, facts.tricks
     tricks_ok, cards_to, options = facts.tricks_ok, facts.cards_to, facts.options
     opponent = other(role)
@@ -928,7 +943,7 @@ def _pique_verdict(
     if opponent_play == 0 and tricks_ok and cards_to != opponent:
         # The opponent scores nothing at all: every point of this player comes first.
         reached = mine + most_play + cards_towards
-        if reached >= THRESHOLD:
+        if _pique_first(role, mine, most_play, cards_towards):
             return "certain", (f"{mine} in the declarations, {most_play} in play and the "
                                f"{opponent} hand nothing in the deal")
         return "impossible", f"the deal gives him only {reached} before the end"
@@ -937,16 +952,17 @@ def _pique_verdict(
             return "impossible", ("the elder hand's first lead scores 1 before the younger "
                                   "hand plays, so under lead_point 'every' only the elder hand "
                                   "can win a pique")
-        if mine + 1 >= THRESHOLD:
+        if _pique_first(role, mine, 1):
             return "certain", f"{mine} in the declarations and 1 for the first lead"
         streak = tricks["elder"] if tricks_ok else 12
         if play is not None and tricks_ok:
             streak = max(0, tricks["elder"] - max(0, play["elder"] - tricks["elder"] - 1))
         # Before the younger hand's first point the elder hand counts his leads while he wins
         # from the first trick on, and the lead of the trick the younger hand wins first.
-        best = mine + min(streak + 1, 12) + (1 if streak == 12 else 0) \
-            + (CARDS_POINTS if streak >= 7 and options.cards_count_for_pique else 0)
-        if best >= THRESHOLD:
+        led = min(streak + 1, 12) + (1 if streak == 12 else 0)
+        cards_in_streak = CARDS_POINTS if streak >= 7 and options.cards_count_for_pique else 0
+        best = mine + led + cards_in_streak
+        if _pique_first(role, mine, led, cards_in_streak):
             return "possible", (f"{mine} in the declarations and up to {streak} tricks led and "
                                 "won in a row from the first")
         return "impossible", (f"{mine} in the declarations and at most {streak} tricks won in a "
@@ -954,7 +970,7 @@ def _pique_verdict(
                               "hand scores")
     best = mine + most_play + cards_towards
     cards_words = " and the cards" if cards_towards else ""
-    if best >= THRESHOLD:
+    if _pique_first(role, mine, most_play, cards_towards):
         return "possible", f"{mine} in the declarations, {most_play} in play{cards_words}"
     return "impossible", (f"{mine} in the declarations, {most_play} in play{cards_words} make "
                           f"only {best}")
@@ -993,7 +1009,8 @@ def rule_totals(
                 f"{MOST_IN_PLAY} in play, capot 40)."), where)
     every = options.lead_point == "every"
     if len(scores) < 2:  # one player's claim: only its own bounds
-        notes.as_reported.append(Ground("Q8", "The claimed points as reported: " + ", ".join(
+        notes.as_reported.append(Finding("claimed_as_reported",
+                                         "Q8", "The claimed points as reported: " + ", ".join(
             f"{r} {v}" for r, v in scores.items()) + "."))
         return PiquetSheetRuling(level="totals", scores=scores, as_reported=tuple(
             notes.as_reported), violations=tuple(notes.violations))
@@ -1016,8 +1033,8 @@ def rule_totals(
         if every:
             checked += (", the elder hand has his first lead and together they have the 13 "
                         "points of the play")
-        notes.verified.append(Ground("Q8", checked + "."))
-    notes.as_reported.append(Ground("Q8", (
+        notes.verified.append(Finding("totals_possible", "Q8", checked + "."))
+    notes.as_reported.append(Finding("totals_as_reported", "Q8", (
         f"The deal's points as reported: elder {scores['elder']}, younger {scores['younger']} "
         "(no declarations or tricks were written).")))
     return PiquetSheetRuling(

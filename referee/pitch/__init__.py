@@ -22,11 +22,9 @@ from referee.pitch.bidding import (
     verify_bidding,
 )
 from referee.pitch.claims import (
+    FINDING_CODES,
     HINT_CODES,
-    ClaimComparison,
     Count,
-    Difference,
-    Finding,
     compare_claim,
 )
 from referee.pitch.hand import PitchRuling, rule_deal, rule_hand, side_name, verify_record
@@ -69,10 +67,12 @@ from referee.pitch.sheet import (
     sheet_from_record,
     totals_from_record,
 )
+from referee.rulings import ClaimComparison, Difference, Finding
 from referee.violations import ClaimHint
 
 __all__ = [
     "DEFAULT_OPTIONS",
+    "FINDING_CODES",
     "HINT_CODES",
     "IRREGULARITY_OPTIONS",
     "PASS",

@@ -14,30 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
-from referee.violations import ClaimHint
+from referee.rulings import ClaimComparison, Difference, Hint
 
 #: The counting order of a Pitch hand (P5, then P6), as the steps are named in comparisons.
 STEPS: tuple[str, ...] = ("high", "low", "jack", "game", "bid", "score")
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One thing a ruling says it verified, computed or took on trust: the rule section
-    (``"P5"``) and a sentence for a player."""
-
-    rule: str
-    what: str
-
-    def as_dict(self) -> dict[str, str]:
-        """JSON-ready: ``{"rule": "P5", "what": "…"}``."""
-        return {"rule": self.rule, "what": self.what}
-
-
-def findings_dicts(findings: Sequence[Finding]) -> list[dict[str, str]]:
-    """Several findings as JSON-ready dicts."""
-    return [f.as_dict() for f in findings]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,54 +48,55 @@ class Counted(Protocol):
         ...
 
 
+#: Every code of a Pitch ruling's findings (verified, computed, as reported), with what it
+#: says.
+FINDING_CODES: dict[str, str] = {
+    "auction_legal": "the auction is legal: who pitched, for how much (P3)",
+    "auction_read_as_played": "an auction that breaks P3, read as the table played it",
+    "bid_legal": "the bid is within the table's bids (P3)",
+    "dealer_bid_legal": "the stuck dealer's bid came over or matched another (P3)",
+    "highest_bidder_as_reported": "the pitcher and bid as written, the auction not given",
+    "bid_made_as_reported": "the pitcher made the bid, as written (P3)",
+    "no_revoke": "every card followed suit or trumped where it had to (P4)",
+    "no_revoke_but_recorded": "no revoke but the one recorded anyway (P4, P10)",
+    "no_revoke_as_reported": "nobody revoked, as written: no cards to check (P4)",
+    "trump_and_tricks": "trump, from the first lead, and each trick's winner (P4)",
+    "trump_as_reported": "trump, as written (P4)",
+    "points_won": "High, Low, Jack and Game each side won (P5)",
+    "points_won_add_up": "the points won add up to 2 to 4 (P5)",
+    "points_not_given": "who took High, Low, Jack and Game: only totals given (P5)",
+    "high_low_as_reported": "who took High and Low, as written (P5)",
+    "jack_not_out": "the jack of trumps was not out (P5)",
+    "jack_as_reported": "who took the jack of trumps, as written (P5)",
+    "game_tied": "Game tied, as written (P5)",
+    "game_as_reported": "who took Game, as written (P5)",
+    "game_agrees_with_counts": "Game agrees with the game points written (P5)",
+    "game_points_as_reported": "the game points as the table counted them (P5)",
+    "counts_fit": "the game points written fit in the cards in play (P5)",
+    "single_trump": "a single trump in play is both High and Low (P5)",
+    "partners_pool": "partners score as one side (P5)",
+    "bid_result": "the pitcher's bid made or set back, and the score (P6)",
+    "set_back": "the pitcher was set back by the bid (P6)",
+    "set_back_points_fit": "a pitcher set back: the others' points fit (P5, P6)",
+    "scores_possible": "each score is possible in one hand (P6)",
+    "scores_as_reported": "the scores themselves, as written (P6)",
+    "claim_agrees": "the score the table wrote agrees with the rules (P6)",
+    "next_dealer": "who deals next (P2)",
+    "hands_not_given": "the hands as dealt not given: each read from the cards played (P2)",
+    "irregularity": "an irregularity recorded anyway and its penalty (P10)",
+    "revoke_penalised": "the revoke's penalty and the scores after it (P10)",
+    "hand_void": "the hand is void: nobody scores (P10)",
+    "misdeal_shown": "the hands as dealt show a misdeal (P2)",
+    "misdeal_reported": "a misdeal, as the table reported it (P10)",
+    "new_deal": "a new deal, nobody scores, and who deals (P10)",
+}
+
 #: Every hint code of a Pitch comparison, with what it means.
 HINT_CODES: dict[str, str] = {
     "columns_swapped": "two sides' scores written in each other's column (P6)",
     "negative_score": "a score below zero for a side that was not set back (P6)",
     "set_back_as_made": "a pitcher set back written as having made his bid (P6)",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """A step where the claim parts from the ruling: ``step``, ``rule``, each side's
-    sentence (``ruling``, ``claim``) and, for a score, what could explain it (``hints``)."""
-
-    step: str
-    rule: str
-    ruling: str
-    claim: str
-    hints: tuple[ClaimHint, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"step": "game", "rule": "P5", "ruling": "…", "claim": "…"}``, with
-        ``explanations`` (the hints in words) and ``hints`` (``[{code, rule, message}]``)
-        when there are any."""
-        data: dict[str, Any] = {"step": self.step, "rule": self.rule, "ruling": self.ruling,
-                                "claim": self.claim}
-        if self.hints:
-            data["explanations"] = [h.text for h in self.hints]
-            data["hints"] = [h.as_dict() for h in self.hints]
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimComparison:
-    """A claim beside the ruling: ``agrees`` when no step differs; ``parts_at`` the first
-    difference in counting order (``None`` when it agrees); ``differences`` all of them, in
-    counting order."""
-
-    agrees: bool
-    parts_at: Difference | None
-    differences: tuple[Difference, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"agrees": bool, "parts_at": {…} | None, "differences": [{…}]}``."""
-        return {
-            "agrees": self.agrees,
-            "parts_at": None if self.parts_at is None else self.parts_at.as_dict(),
-            "differences": [d.as_dict() for d in self.differences],
-        }
 
 
 def _same(ruling_key: object, claim_key: object) -> bool:
@@ -141,42 +124,47 @@ def compare_claim(ruling: Counted, claim_ruling: Counted) -> ClaimComparison:
         claim = theirs.get((count.step, count.standing))
         if claim is not None and not _same(count.key, claim.key):
             hints = _score_hints(mine, theirs, count, claim) if count.step == "score" else ()
-            differences.append(Difference(count.step, count.rule, count.what, claim.what, hints))
-    return ClaimComparison(
-        agrees=not differences,
-        parts_at=differences[0] if differences else None,
-        differences=tuple(differences),
-    )
+            differences.append(Difference(count.step, count.rule, count.what, claim.what,
+                                          hints=hints))
+    return ClaimComparison.of(differences)
 
 
 def _score_hints(
     ruled: Sequence[Count], theirs: dict[tuple[str, int | None], Count], count: Count,
     claim: Count,
-) -> tuple[ClaimHint, ...]:
+) -> tuple[Hint, ...]:
     """P6: what could explain a side's claimed score (``claim``) that parts from the cards'
     (``count``): two sides' scores written in each other's column, a negative score for a side
     that was not set back, a pitcher set back written as having made it."""
-    found: list[ClaimHint] = []
+    found: list[Hint] = []
     mine, said = count.key, claim.key
     for other in ruled:
         partner = theirs.get(("score", other.standing))
         if other.step != "score" or other.standing == count.standing or partner is None:
             continue
         if (said, partner.key) == (other.key, mine) and mine != other.key:
-            found.append(ClaimHint("columns_swapped", "P6", (
+            found.append(Hint("columns_swapped", "P6", (
                 f"the two scores written in each other's column: the cards say {count.what} "
-                f"and {other.what}")))
+                f"and {other.what}"), (("side", count.standing), ("score", _whole(mine)),
+                                       ("other_side", other.standing),
+                                       ("other_score", _whole(said)))))
     if found or not isinstance(mine, int) or not isinstance(said, int):
         return tuple(found)  # swapped columns explain it all
     if said < 0 <= mine:
         slip = f"; perhaps {mine:+d}, the minus sign a slip" if said == -mine else ""
-        found.append(ClaimHint("negative_score", "P6", (
-            f"only a pitcher set back scores below zero, and the cards say {count.what}{slip}")))
+        found.append(Hint("negative_score", "P6", (
+            f"only a pitcher set back scores below zero, and the cards say {count.what}{slip}"),
+            (("side", count.standing), ("score", mine), ("claimed", said))))
     elif mine < 0 < said and said == -mine:
-        found.append(ClaimHint("set_back_as_made", "P6", (
+        found.append(Hint("set_back_as_made", "P6", (
             f"the pitcher was set back: the bid is taken off the score, {mine:+d}, "
-            f"not {said:+d}")))
+            f"not {said:+d}"), (("side", count.standing), ("score", mine), ("claimed", said))))
     return tuple(found)
+
+
+def _whole(key: object) -> int | None:
+    """A score step's key as a number (None if it is not one)."""
+    return key if isinstance(key, int) else None
 
 
 def seat_words(seat: int, names: Sequence[str] = ()) -> str:

@@ -14,12 +14,9 @@ from typing import Any
 from referee.cards import SUIT_NAMES, Card, card_name, describe_card
 from referee.pitch.bidding import BiddingStatus, check_bidding
 from referee.pitch.claims import (
-    ClaimComparison,
     Count,
-    Finding,
     bid_count,
     compare_claim,
-    findings_dicts,
     point_count,
     score_counts,
     seat_words,
@@ -47,6 +44,7 @@ from referee.pitch.records import (
     side_of_seat,
     sides_of,
 )
+from referee.rulings import ClaimComparison, Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
 
@@ -198,29 +196,34 @@ def cards_findings(
     as_reported: list[Finding] = []
     if "P3" not in broken:
         verified.append(
-            Finding("P3", f"The auction is legal: {pitcher} is the pitcher, bid {ruling.bid}.")
+            Finding("auction_legal",
+                    "P3", f"The auction is legal: {pitcher} is the pitcher, bid {ruling.bid}.")
         )
     else:
         computed.append(
-            Finding("P3", f"The auction breaks P3 (see the violations); read as the table played "
+            Finding("auction_read_as_played",
+                    "P3", f"The auction breaks P3 (see the violations); read as the table played "
                     f"it, {pitcher} is the pitcher with a bid of {ruling.bid}.")
         )
     revokes = sum(item.kind == "revoke" for item in ruling.irregularities)
     if "P4" not in broken and not revokes:
         verified.append(
-            Finding("P4", "Every card followed suit or trumped where it had to: no revoke.")
+            Finding("no_revoke",
+                    "P4", "Every card followed suit or trumped where it had to: no revoke.")
         )
     elif "P4" not in broken:
         verified.append(
-            Finding("P4", "But for the revoke recorded (P10), every card followed suit or "
+            Finding("no_revoke_but_recorded",
+                    "P4", "But for the revoke recorded (P10), every card followed suit or "
                     "trumped where it had to.")
         )
     computed.append(
-        Finding("P4", f"Trump is {SUIT_NAMES[ruling.trump]}, the suit of the first lead; "
+        Finding("trump_and_tricks",
+                "P4", f"Trump is {SUIT_NAMES[ruling.trump]}, the suit of the first lead; "
                 "each trick's winner.")
     )
     computed.append(
-        Finding("P5", "High, Low, Jack and Game from the cards won: "
+        Finding("points_won", "P5", "High, Low, Jack and Game from the cards won: "
                 + "; ".join(f"{side_words(sides, k, names)} {n} ({w or 'nothing'})"
                             for k, (n, w) in enumerate(zip(ruling.points_won,
                                                            won_words(ruling.points, len(sides)),
@@ -230,16 +233,19 @@ def cards_findings(
                             ruling.points_won[ruling.pitcher_side], names)
     if ruling.as_played is not None:
         sentence = "As played: " + sentence[0].lower() + sentence[1:]
-    computed.append(Finding("P6", sentence))
+    computed.append(Finding("bid_result", "P6", sentence))
     if ruling.claimed_ok:
-        verified.append(Finding("P6", "The score the table wrote agrees with the rules."))
+        verified.append(Finding("claim_agrees",
+                                "P6", "The score the table wrote agrees with the rules."))
     computed.extend(ruling.penalty_findings)
-    computed.append(Finding("P2", f"The next dealer is {seat_words(ruling.next_dealer, names)}."))
+    computed.append(Finding("next_dealer",
+                            "P2", f"The next dealer is {seat_words(ruling.next_dealer, names)}."))
     for item in ruling.irregularities:
-        (verified if item.proven else as_reported).append(Finding("P10", item.what))
+        (verified if item.proven else as_reported).append(Finding("irregularity", "P10", item.what))
     if not ruling.hands_known:
         as_reported.append(
-            Finding("P2", "The hands as dealt were not given: each hand is read from the cards "
+            Finding("hands_not_given",
+                    "P2", "The hands as dealt were not given: each hand is read from the cards "
                     "played, so a revoke shows only when the player later played the suit he "
                     "failed to follow.")
         )

@@ -31,7 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.pitch.claims import Finding, findings_dicts, seat_words, sentence_start, side_words
+from referee.cards import Card, describe_card
+from referee.pitch.claims import seat_words, sentence_start, side_words
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
@@ -44,6 +45,7 @@ from referee.pitch.records import (
     check_dealer,
     sides_of,
 )
+from referee.rulings import Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
 #: Where each option value comes from (rules/irregularities.md, "Sources").
@@ -128,10 +130,12 @@ def consequence(
     next_dealer: int | None = None,
     partnership: bool = False,
     names: Sequence[str] = (),
+    card: Card | None = None,
 ) -> str:
     """What recording ``irregularity`` means under the table's options, in words (P10): the
     sentence to show before "record it anyway" is sent. ``bid``: the high bid when known;
-    ``names``: the players, one per seat, named in the sentence (empty: "seat 1")."""
+    ``names``: the players, one per seat, named in the sentence (empty: "seat 1");
+    ``card``: the card exposed, when the table names it ("exposed the nine of spades")."""
     penalty, source = penalty_of(irregularity.kind, options, partnership)
     seat = seat_words(irregularity.seat or 0, names)
     who = sentence_start(seat)
@@ -164,7 +168,8 @@ def consequence(
         }[penalty]
     elif irregularity.kind == "exposed_card":
         when = "" if irregularity.trick is None else f" in trick {irregularity.trick}"
-        head = f"{who} exposed a card{when}"
+        shown = "a card" if card is None else f"the {describe_card(card)}"
+        head = f"{who} exposed {shown}{when}"
         body = (f"the opponents may call it: {seat} plays it when they call for it, if that "
                 "is no revoke; the score is not changed" if penalty == "may_be_called"
                 else "no penalty: the hand is scored as played, noted")
@@ -394,7 +399,7 @@ def apply_penalties(
     findings = []
     if void:
         after = (0,) * len(sides)
-        findings.append(Finding("P10", "The hand is void: nobody scores."))
+        findings.append(Finding("hand_void", "P10", "The hand is void: nobody scores."))
     elif offenders:
         after_list = []
         for side in range(len(sides)):
@@ -411,7 +416,8 @@ def apply_penalties(
         after = tuple(after_list)
         offending = ", ".join(side_words(sides, s, names) for s in sorted(offenders))
         findings.append(
-            Finding("P10", f"Revoke ({revoke_rule}): {offending} penalised; the scores after the "
+            Finding("revoke_penalised",
+                    "P10", f"Revoke ({revoke_rule}): {offending} penalised; the scores after the "
                     "penalty: " + ", ".join(f"{x:+d}" for x in after) + ".")
         )
     else:
@@ -502,8 +508,10 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
     if short:
         dealt = hand.hands or ()
         counts = ", ".join(f"{seat_words(s, hand.names)} {len(dealt[s])}" for s in short)
-        verified = (Finding("P2", f"The hands as dealt show a misdeal: {counts} cards, not six."),)
-    as_reported = () if short else (Finding("P10", "The misdeal, as the table reported it."),)
+        verified = (Finding("misdeal_shown",
+                            "P2", f"The hands as dealt show a misdeal: {counts} cards, not six."),)
+    as_reported = () if short else (Finding("misdeal_reported",
+                                            "P10", "The misdeal, as the table reported it."),)
     return MisdealRuling(
         players=players,
         partnership=hand.partnership,
@@ -512,7 +520,7 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
         next_dealer=next_dealer,
         irregularities=rulings,
         verified=verified,
-        computed=(Finding("P10", f"A new deal, nobody scores; "
+        computed=(Finding("new_deal", "P10", f"A new deal, nobody scores; "
                           f"{seat_words(next_dealer, hand.names)} deals "
                           f"({source})."),),
         as_reported=as_reported,

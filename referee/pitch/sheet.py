@@ -32,9 +32,7 @@ from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, game_point_value
 from referee.pitch.bidding import can_steal, check_bidding
 from referee.pitch.claims import (
     Count,
-    Finding,
     bid_count,
-    findings_dicts,
     point_count,
     score_counts,
     seat_words,
@@ -63,6 +61,7 @@ from referee.pitch.records import (
     side_of_seat,
     sides_of,
 )
+from referee.rulings import Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
 #: Every game-point value of the pack, highest first (P5): four tens, aces, kings, queens, jacks.
@@ -634,12 +633,14 @@ def _sheet_auction(
         calls = ", ".join(map(str, sheet.bids))
         if status.violations:
             computed.append(
-                Finding("P3", f"Read as the table played it, the auction ({calls}) makes "
+                Finding("auction_read_as_played",
+                        "P3", f"Read as the table played it, the auction ({calls}) makes "
                         f"{seat(pitcher)} the pitcher with {bid}.")
             )
         else:
             verified.append(
-                Finding("P3", f"The auction ({calls}, from the dealer's left) is legal: "
+                Finding("auction_legal",
+                        "P3", f"The auction ({calls}, from the dealer's left) is legal: "
                         f"{seat(pitcher)} is the highest bidder, with {bid}.")
             )
         if sheet.pitcher is not None and sheet.pitcher != pitcher:
@@ -679,25 +680,31 @@ def _sheet_points(
                                                seat_names))
     else:
         low_verb = "was dealt" if options.low == "holder" else "took"
-        as_reported.append(Finding("P5", f"{sentence_start(seat(sheet.high))} took High "
+        as_reported.append(Finding("high_low_as_reported",
+                                   "P5", f"{sentence_start(seat(sheet.high))} took High "
                                    f"and {seat(sheet.low)} {low_verb} Low (no cards were "
                                    "given)."))
         if sheet.jack is None:
-            as_reported.append(Finding("P5", "The jack of trumps was not out (not dealt)."))
+            as_reported.append(Finding("jack_not_out",
+                                       "P5", "The jack of trumps was not out (not dealt)."))
         else:
-            as_reported.append(Finding("P5", f"{sentence_start(seat(sheet.jack))} took the jack of "
+            as_reported.append(Finding("jack_as_reported",
+                                       "P5", f"{sentence_start(seat(sheet.jack))} took the jack of "
                                        "trumps."))
     if sheet.game_points is not None:
         violations.extend(_game_checks(sheet, sides, game, verified, as_reported))
     elif sheet.game is None:
-        as_reported.append(Finding("P5", "Game was tied (no counts were given)."))
+        as_reported.append(Finding("game_tied", "P5", "Game was tied (no counts were given)."))
     else:
-        as_reported.append(Finding("P5", f"{sentence_start(seat(sheet.game))} took Game (no counts "
+        as_reported.append(Finding("game_as_reported",
+                                   "P5", f"{sentence_start(seat(sheet.game))} took Game (no counts "
                                    "were given)."))
     if sheet.trump is not None:
-        as_reported.append(Finding("P4", f"Trump was {SUIT_NAMES[sheet.trump]}."))
+        as_reported.append(Finding("trump_as_reported",
+                                   "P4", f"Trump was {SUIT_NAMES[sheet.trump]}."))
     as_reported.append(
-        Finding("P4", "Nobody revoked: without the cards the play cannot be checked.")
+        Finding("no_revoke_as_reported",
+                "P4", "Nobody revoked: without the cards the play cannot be checked.")
     )
 
 
@@ -736,7 +743,7 @@ def _sheet_penalties(
         if penalised.changes != tuple(changes):
             as_played = tuple(changes)
             computed[:] = [
-                Finding(f.rule, "As played: " + f.what[0].lower() + f.what[1:])
+                Finding(f.code, f.rule, "As played: " + f.what[0].lower() + f.what[1:])
                 if f.rule == "P6" else f
                 for f in computed
             ]
@@ -744,9 +751,9 @@ def _sheet_penalties(
         void = penalised.void
         irregularities = penalised.irregularities
         computed.extend(penalised.findings)
-        as_reported.extend(Finding("P10", item.what) for item in irregularities)
+        as_reported.extend(Finding("irregularity", "P10", item.what) for item in irregularities)
         if any(item.kind == "revoke" for item in sheet.irregular):
-            as_reported[:] = [f for f in as_reported if not f.what.startswith("Nobody revoked")]
+            as_reported[:] = [f for f in as_reported if f.code != "no_revoke_as_reported"]
     return as_played, changes, void, irregularities
 
 
@@ -809,16 +816,18 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
     if not made:
         changes[pitcher_side] = -bid
     if sheet.partnership:
-        computed.append(Finding("P5", "Partners pool what they won: each team scores as one."))
+        computed.append(Finding("partners_pool",
+                                "P5", "Partners pool what they won: each team scores as one."))
     what = [", ".join(n for n, p in (("High", high), ("Low", low), ("Jack", jack),
                                       ("Game", game)) if p.side == k) for k in range(len(sides))]
     computed.append(
-        Finding("P5", "Points won: " + "; ".join(
+        Finding("points_won", "P5", "Points won: " + "; ".join(
             f"{side_words(sides, k, seat_names)} {won[k]} ({what[k] or 'nothing'})"
             for k in range(len(sides))
         ) + ".")
     )
-    computed.append(Finding("P6", bid_sentence(sides, pitcher_side, bid, won[pitcher_side],
+    computed.append(Finding("bid_result",
+                            "P6", bid_sentence(sides, pitcher_side, bid, won[pitcher_side],
                                                seat_names)))
     as_played, changes, void, irregularities = _sheet_penalties(
         sheet, options, pitcher_side, bid, won, changes, (jack, game), found)
@@ -829,10 +838,11 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         claimed_ok = not wrong
         violations.extend(wrong)
         if claimed_ok:
-            verified.append(Finding("P6", "The score the table wrote agrees with the rules."))
+            verified.append(Finding("claim_agrees",
+                                    "P6", "The score the table wrote agrees with the rules."))
     next_dealer = None if sheet.dealer is None else next_dealer_after(sheet.dealer, players)
     if next_dealer is not None:
-        computed.append(Finding("P2", f"The next dealer is {seat(next_dealer)}."))
+        computed.append(Finding("next_dealer", "P2", f"The next dealer is {seat(next_dealer)}."))
     return PitchSheetRuling(
         players=players,
         partnership=sheet.partnership,
@@ -900,16 +910,18 @@ def _bid_checks(
             )
         else:
             as_reported.append(
-                Finding("P3", f"The dealer's {bid} came over or matched another bid (had "
+                Finding("dealer_bid_legal",
+                        "P3", f"The dealer's {bid} came over or matched another bid (had "
                         f"everyone passed, he had to bid at least {stuck_min}).")
             )
     if not found:
         verified.append(
-            Finding("P3", f"A bid of {bid} is a legal bid at this table "
+            Finding("bid_legal", "P3", f"A bid of {bid} is a legal bid at this table "
                     f"({options.min_bid} to {MAX_BID}).")
         )
     as_reported.append(
-        Finding("P3", f"{sentence_start(seat_words(pitcher, sheet.names))} was the highest "
+        Finding("highest_bidder_as_reported",
+                "P3", f"{sentence_start(seat_words(pitcher, sheet.names))} was the highest "
                 f"bidder, with {bid} (the auction was not given).")
     )
     return found
@@ -943,7 +955,7 @@ def _single_trump_checks(
     if not found:
         points = 3 if jack.side is not None else 2
         verified.append(
-            Finding("P5", f"A single trump in play is both High and Low"
+            Finding("single_trump", "P5", f"A single trump in play is both High and Low"
                     f"{' and the Jack' if points == 3 else ''}: {who} scores {points} for it, "
                     "as the pitcher led it.")
         )
@@ -994,13 +1006,16 @@ def _game_checks(
         found.append(Violation("game_not_highest_count", "P5", message, "sheet.game"))
     else:
         verified.append(
-            Finding("P5", f"Game agrees with the counts ({written}): {rule_words}.")
+            Finding("game_agrees_with_counts",
+                    "P5", f"Game agrees with the counts ({written}): {rule_words}.")
         )
     if total <= most:
         verified.append(
-            Finding("P5", f"The counts ({total} in all) fit in the cards in play (at most {most}).")
+            Finding("counts_fit",
+                    "P5", f"The counts ({total} in all) fit in the cards in play (at most {most}).")
         )
-    as_reported.append(Finding("P5", f"The game points as the table counted them: {written}."))
+    as_reported.append(Finding("game_points_as_reported",
+                               "P5", f"The game points as the table counted them: {written}."))
     return found
 
 
@@ -1057,7 +1072,8 @@ def _totals_fit(
                           f"The points won add up to {total}, but {why}.", "totals.scores")
             )
         else:
-            verified.append(Finding("P5", f"The points won add up to {total}: 2 to 4, as "
+            verified.append(Finding("points_won_add_up",
+                                    "P5", f"The points won add up to {total}: 2 to 4, as "
                                     "High and Low always go and Jack and Game may not."))
         return
     bid = set_back
@@ -1073,7 +1089,8 @@ def _totals_fit(
             )
         )
     else:
-        verified.append(Finding("P5", f"{sentence_start(who)} was set back {bid}: the others' "
+        verified.append(Finding("set_back_points_fit",
+                                "P5", f"{sentence_start(who)} was set back {bid}: the others' "
                                 f"{others} points fit ({least} to 4)."))
 
 
@@ -1117,7 +1134,8 @@ def rule_totals(
     made = mine > 0
     if bid is None and mine < 0:
         bid = -mine
-        computed.append(Finding("P6", f"{sentence_start(who)} was set back: it bid {bid}."))
+        computed.append(Finding("set_back",
+                                "P6", f"{sentence_start(who)} was set back: it bid {bid}."))
     if bid is not None and bid < options.min_bid:
         violations.append(
             Violation("bid_below_minimum", "P3",
@@ -1129,14 +1147,18 @@ def rule_totals(
     if pitcher_ok and (made or bid is not None):
         _totals_fit(mine, others, None if made else bid, who, verified, violations)
     if not violations:
-        verified.append(Finding("P6", "Each score is possible in one hand: a non-pitcher 0 to "
+        verified.append(Finding("scores_possible",
+                                "P6", "Each score is possible in one hand: a non-pitcher 0 to "
                                 "4, the pitcher at least his bid or minus the bid."))
     as_reported = [
-        Finding("P5", "Who took High, Low, Jack and Game: only the totals were given."),
-        Finding("P6", "The scores themselves, within what one hand can score."),
+        Finding("points_not_given",
+                "P5", "Who took High, Low, Jack and Game: only the totals were given."),
+        Finding("scores_as_reported",
+                "P6", "The scores themselves, within what one hand can score."),
     ]
     if totals.bid is None and made:
-        as_reported.append(Finding("P3", f"{sentence_start(who)} made its bid (not given)."))
+        as_reported.append(Finding("bid_made_as_reported",
+                                   "P3", f"{sentence_start(who)} made its bid (not given)."))
     return PitchTotalsRuling(
         players=players,
         partnership=totals.partnership,

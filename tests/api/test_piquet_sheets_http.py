@@ -28,7 +28,8 @@ def test_q10_sheet_scores_bill_11_ann_41(client: FlaskClient) -> None:
     assert ruling["cards"] == "younger" and ruling["violations"] == []
     assert ruling["counts"][1] == {"who": "younger", "what": "sixième", "points": 16,
                                    "stage": "declaring", "rule": "Q5", "step": "sequence"}
-    assert {"rule": "Q6", "what": "12 tricks: elder 5, younger 7."} in ruling["verified"]
+    assert {"code": "tricks_add_up", "rule": "Q6",
+            "what": "12 tricks: elder 5, younger 7."} in ruling["verified"]
     assert any(g["what"].startswith("Points in play as counted") for g in ruling["as_reported"])
     assert any(g["what"].startswith("No repique") for g in ruling["computed"])
 
@@ -98,13 +99,15 @@ def test_q10_claimed_as_38_by_ann(client: FlaskClient) -> None:
     assert ruling["scores"] == {"elder": 11, "younger": 41}
     assert ruling["claimed_ok"] is False
     assert ruling["claim"]["parts_at"] == {
-        "step": "totals", "rule": "Q8", "ruling": "the younger hand 41",
+        "code": "totals_differs", "step": "totals", "rule": "Q8", "ruling": "the younger hand 41",
         "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
         "explanations": ["3 of the 9 points in play missed"],
         "hints": [{"code": "play_missed", "rule": "Q6",
-                   "message": "3 of the 9 points in play missed"}]}
+                   "message": "3 of the 9 points in play missed",
+                   "params": {"points": 3, "in_play": 9}}]}
     assert ruling["violations"] == [{
-        "code": "claimed_score_differs", "rule": "Q8", "location": "claimed.younger",
+        "code": "claimed_score_differs", "rule": "Q8", "rule_url": "/rules/Q8",
+        "location": "claimed.younger",
         "message": "The younger hand claims 38, but the cards give 41 (3 fewer: perhaps 3 of "
                    "the 9 points in play missed)."}]
 
@@ -130,7 +133,8 @@ def test_q10_claims_off_by_a_pique_a_repique_swapped_or_negative(client: FlaskCl
     assert (repique["code"], repique["rule"]) == ("repique_not_given", "Q7")
     [[negative]] = claimed_hints(client, {"younger": -41})
     assert negative == {"code": "negative_total", "rule": "Q8", "message":
-                        "a deal's points are never negative: perhaps 41, the minus sign a slip"}
+                        "a deal's points are never negative: perhaps 41, the minus sign a slip",
+                        "params": {"who": "younger", "claimed": -41, "ruled": 41}}
     # The violation says it too.
     answer = client.post("/v1/piquet/deals:score",
                          json={**full_q10(), "claimed": {"younger": 71}}).json
@@ -143,7 +147,8 @@ def test_claims_that_agree_and_no_claim(client: FlaskClient) -> None:
     agreed = client.post("/v1/piquet/deals:score",
                          json={**full_q10(), "claimed": {"elder": 11, "younger": 41}}).json
     assert agreed["claimed_ok"] is True
-    assert agreed["claim"] == {"agrees": True, "parts_at": None, "differences": []}
+    assert agreed["claim"] == {"code": "claim_agrees", "agrees": True, "parts_at": None,
+                               "differences": []}
     assert agreed["violations"] == []
     plain = client.post("/v1/piquet/deals:score", json=full_q10()).json
     assert plain["claimed_ok"] is None and plain["claim"] is None

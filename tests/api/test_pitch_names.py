@@ -60,7 +60,7 @@ def test_a_solo_dispute_names_the_players_in_the_ruling_the_claims_and_the_ledge
     assert ruled.status_code == 201, ruled.json
     assert_no_seat_numbers(ruled.json)
     bob = ruled.json["claims"][0]["comparison"]["parts_at"]
-    assert bob == {"step": "high", "rule": "P5", "ruling": bob["ruling"],
+    assert bob == {"code": "high_differs", "step": "high", "rule": "P5", "ruling": bob["ruling"],
                    "claim": "Bob took High"}
     assert bob["ruling"].startswith("Cid took High")
     computed = [f["what"] for f in ruled.json["ruling"]["computed"]]

@@ -66,7 +66,8 @@ def test_sheet_beside_the_cards(client: FlaskClient) -> None:
     assert comparison["parts_at"]["step"] == "game"
     assert comparison["parts_at"]["claim"] == "seat 0 took Game"
     right = post(client, "sheets:score", sheet={**claim, "game": None}, cards=CARDS).json
-    assert right["comparison"] == {"agrees": True, "parts_at": None, "differences": []}
+    assert right["comparison"] == {"code": "claim_agrees", "agrees": True, "parts_at": None,
+                                   "differences": []}
 
 
 def test_partnership_sheet(client: FlaskClient) -> None:
@@ -106,6 +107,7 @@ def test_hand_claimed_is_explained(client: FlaskClient) -> None:
     assert ruling["level"] == "cards" and ruling["scores"] == [0, -3, 1, 0]
     assert ruling["claimed_ok"] is False
     assert ruling["claim"]["parts_at"] == {
+        "code": "bid_differs",
         "step": "bid",
         "rule": "P6",
         "ruling": "seat 1 bid 3 and was set back 3, winning only 2",

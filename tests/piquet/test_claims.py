@@ -9,7 +9,9 @@ from referee.piquet import (
     HINT_CODES,
     ClaimHint,
     PiquetTotals,
+    claimed_violations,
     compare_claim,
+    compare_claimed,
     rule_deal,
     rule_sheet,
     rule_totals,
@@ -33,7 +35,8 @@ def claim_sheet(**changes: Any):
 def test_the_q10_sheet_agrees_with_the_cards() -> None:
     comparison = compare_claim(cards(), claim_sheet())
     assert comparison.agrees and comparison.parts_at is None
-    assert comparison.as_dict() == {"agrees": True, "parts_at": None, "differences": []}
+    assert comparison.as_dict() == {"code": "claim_agrees", "agrees": True, "parts_at": None,
+                                   "differences": []}
     # And so does the sheet the engine writes from the cards.
     derived = rule_sheet(sheet_from_record(sheet_record_of(cards())))
     assert compare_claim(cards(), derived).agrees
@@ -47,7 +50,7 @@ def test_a_sheet_parts_at_the_first_step_in_counting_order() -> None:
     assert not comparison.agrees
     assert [d.step for d in comparison.differences] == ["sequence", "play", "cards"]
     assert comparison.as_dict()["parts_at"] == {
-        "step": "sequence", "rule": "Q5",
+        "code": "sequence_differs", "step": "sequence", "rule": "Q5",
         "ruling": "the younger hand: sixième to the king in clubs (16)",
         "claim": "the younger hand: quint (15)",
         "difference": {"elder": 0, "younger": -1}}
@@ -68,12 +71,15 @@ def test_a_sheet_that_misses_the_point() -> None:
 
 def test_q10_claimed_as_38_by_ann() -> None:
     comparison = compare_claim(cards(), rule_totals(PiquetTotals({"elder": 11, "younger": 38})))
-    parted = {"step": "totals", "rule": "Q8", "ruling": "the younger hand 41",
+    parted = {"code": "totals_differs", "step": "totals", "rule": "Q8",
+              "ruling": "the younger hand 41",
               "claim": "the younger hand 38", "difference": {"elder": 0, "younger": -3},
               "explanations": ["3 of the 9 points in play missed"],
               "hints": [{"code": "play_missed", "rule": "Q6",
-                         "message": "3 of the 9 points in play missed"}]}
-    assert comparison.as_dict() == {"agrees": False, "parts_at": parted, "differences": [parted]}
+                         "message": "3 of the 9 points in play missed",
+                         "params": {"points": 3, "in_play": 9}}]}
+    assert comparison.as_dict() == {"code": "claim_differs", "agrees": False, "parts_at": parted,
+                                   "differences": [parted]}
     # Her claim alone (Bill's not given) parts the same way.
     assert compare_claim(cards(), rule_totals(PiquetTotals({"younger": 38}))).parts_at \
         == comparison.parts_at
@@ -112,7 +118,8 @@ def test_q10_written_in_each_others_column() -> None:
     """Ann's 41 written in Bill's column and his 11 in hers: one hint, on both totals."""
     swapped = ClaimHint("columns_swapped", "Q1", (
         "the two totals written in each other's column: the cards give the elder hand (the one "
-        "who did not deal) 11 and the younger hand (the dealer) 41"))
+        "who did not deal) 11 and the younger hand (the dealer) 41"),
+        (("elder", 11), ("younger", 41)))
     assert hints({"elder": 41, "younger": 11}) == [[swapped], [swapped]]
 
 
@@ -120,14 +127,14 @@ def test_q10_thirty_more_for_ann_a_pique_the_cards_do_not_give() -> None:
     assert hints({"elder": 11, "younger": 71}) == [[ClaimHint("pique_not_given", "Q7", (
         "a pique (30) counted, but the cards give the younger hand none: the elder hand scored "
         "(the three aces: 3) while the younger hand had 22, short of 30 (counted in the order "
-        "of Q8)"))]]
+        "of Q8)"), (("who", "younger"), ("points", 30)))]]
 
 
 def test_q10_sixty_more_for_ann_a_repique_the_cards_do_not_give() -> None:
     assert hints({"younger": 101}) == [[ClaimHint("repique_not_given", "Q7", (
         "a repique (60) counted, but the cards give the younger hand none: the elder hand "
         "scored (the three aces: 3) while the younger hand had 22, short of 30 (counted in the "
-        "order of Q8)"))]]
+        "order of Q8)"), (("who", "younger"), ("points", 60)))]]
 
 
 def test_q10_thirty_more_for_bill() -> None:
@@ -141,7 +148,8 @@ def test_q10_thirty_more_for_bill() -> None:
 def test_q10_negative_for_ann() -> None:
     assert hints({"younger": -41}) == [[ClaimHint(
         "negative_total", "Q8", "a deal's points are never negative: perhaps 41, the minus "
-                                "sign a slip")]]
+                                "sign a slip", (("who", "younger"), ("claimed", -41),
+                                                ("ruled", 41)))]]
     [[negative]] = hints({"younger": -5})
     assert negative.text == "a deal's points are never negative"
 
@@ -180,3 +188,22 @@ def test_every_hint_code_is_listed() -> None:
              for hs in hints(claimed) for h in hs}
     assert found <= set(HINT_CODES)
     assert {"columns_swapped", "pique_not_given", "repique_not_given", "negative_total"} <= found
+
+
+def test_claimed_totals_that_part_from_the_cards_are_violations_at_their_place() -> None:
+    # Q10: Bill (elder) 11, Ann (younger) 41; Ann claims 38, Bill his 11.
+    claimed = {"elder": 11, "younger": 38}
+    comparison = compare_claimed(cards(), claimed)
+    assert not comparison.agrees
+    found = claimed_violations(cards(), claimed, comparison)
+    assert [(v.code, v.rule, v.location) for v in found] == [
+        ("claimed_score_differs", "Q8", "claimed.younger")]
+    assert found[0].message == ("The younger hand claims 38, but the cards give 41 (3 fewer: "
+                                "perhaps 3 of the 9 points in play missed).")
+    # Over, with nothing to explain it: the gap alone.
+    over = {"elder": 131}
+    (only,) = claimed_violations(cards(), over, compare_claimed(cards(), over))
+    assert only.message == "The elder hand claims 131, but the cards give 11 (120 more)."
+    # A claim the cards give: none.
+    right = {"elder": 11, "younger": 41}
+    assert claimed_violations(cards(), right, compare_claimed(cards(), right)) == ()

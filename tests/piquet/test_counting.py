@@ -7,7 +7,7 @@ from random import Random
 import pytest
 
 from referee.piquet import Announcement, PiquetOptions, rule_deal
-from referee.piquet.counting import Count, count, judge_q7, q8_timeline
+from referee.piquet.counting import Count, count, judge_q7, q7_race, q8_timeline
 
 from .examples import q10_deal, random_deal, rule_hands
 from .test_pique import ANNOUNCE_29, ELDER_29, FOUR_ACES, TWO_QUINTS, YOUNGER_0
@@ -44,15 +44,20 @@ def test_q10_counting_records_in_q8_order_named_in_full() -> None:
     assert data["counts"][3]["trick"] == 1
     assert data["as_reported"] == []
     assert data["computed"] == [
-        {"rule": "Q5", "what": "The younger hand, point of six, 57: 6."},
-        {"rule": "Q5", "what": "The younger hand, sixième to the king in clubs: 16."},
-        {"rule": "Q5", "what": "The elder hand, three aces: 3."},
-        {"rule": "Q6", "what": "In play: elder 8, younger 9 (leads, tricks won on the other's "
-                               "lead, the last trick)."},
-        {"rule": "Q6", "what": "The younger hand, the cards, 7 tricks to 5: 10."},
+        {"code": "point_counted", "rule": "Q5",
+         "what": "The younger hand, point of six, 57: 6."},
+        {"code": "sequence_counted", "rule": "Q5",
+         "what": "The younger hand, sixième to the king in clubs: 16."},
+        {"code": "sets_counted", "rule": "Q5", "what": "The elder hand, three aces: 3."},
+        {"code": "play_counted", "rule": "Q6",
+         "what": "In play: elder 8, younger 9 (leads, tricks won on the other's "
+                 "lead, the last trick)."},
+        {"code": "cards_counted", "rule": "Q6",
+         "what": "The younger hand, the cards, 7 tricks to 5: 10."},
     ]
-    assert data["verified"][0] == {"rule": "Q6", "what": "12 tricks of 2 cards, following suit "
-                                                         "checked: no revoke."}
+    assert data["verified"][0] == {"code": "tricks_checked", "rule": "Q6",
+                                   "what": "12 tricks of 2 cards, following suit checked: no "
+                                           "revoke."}
 
 
 def test_sequences_major_and_sets_in_full() -> None:
@@ -112,6 +117,25 @@ def test_the_judge_repique_pique_or_nothing() -> None:
     # Cards that do not count for the pique (option false): the play alone.
     late = _c("elder", 10, "the cards", "cards", None)
     assert judge_q7([_c("elder", 13, step="sequence"), *play, late]) is None
+
+
+def test_the_race_says_how_far_each_got_before_the_other_scored() -> None:
+    # Elder 16 and 3, younger's lead point stops him at 19; younger had nothing before.
+    race = q7_race([_c("elder", 16, step="sequence"), _c("elder", 3, step="sets"),
+                    _c("younger", 1, "playing", "play", 0), _c("elder", 20, "playing", "play", 1)])
+    assert race.judgement is None
+    assert race.reached == {"elder": 19, "younger": 0}
+    assert race.stopped_by == {"elder": 2, "younger": 0}
+    # A repique: the judgement, and the loser stopped by the first count.
+    race = q7_race([_c("elder", 16, step="sequence"), _c("elder", 14, step="sets"),
+                    _c("younger", 1, "playing", "play", 0)])
+    assert race.judgement == ("elder", "repique", 1, 30)
+    assert race.reached == {"elder": 30, "younger": 0}
+    assert race.stopped_by == {"elder": 2, "younger": 0}
+    # Nobody else scored: all he counted.
+    race = q7_race([_c("younger", 12, step="sequence")])
+    assert race.reached == {"elder": 0, "younger": 12}
+    assert race.stopped_by == {"elder": 0, "younger": None}
 
 
 def test_the_timeline_slots_the_cards_after_their_trick() -> None:

@@ -36,7 +36,8 @@ def sheet_claim(**line: Any) -> Any:
 def test_the_right_sheet_agrees() -> None:
     comparison = compare_claim(cards_ruling(), sheet_claim())
     assert comparison.agrees and comparison.parts_at is None
-    assert comparison.as_dict() == {"agrees": True, "parts_at": None, "differences": []}
+    assert comparison.as_dict() == {"code": "claim_agrees", "agrees": True, "parts_at": None,
+                                   "differences": []}
 
 
 def test_a_claimed_game_parts_at_game() -> None:
@@ -44,6 +45,7 @@ def test_a_claimed_game_parts_at_game() -> None:
     assert not comparison.agrees
     data = comparison.as_dict()
     assert data["parts_at"] == {
+        "code": "game_differs",
         "step": "game",
         "rule": "P5",
         "ruling": "Game was tied: nobody took it (game points 23 v 4 v 23 v 0)",
@@ -91,6 +93,7 @@ def test_a_claimed_score_on_the_cards_is_explained() -> None:
     assert data["parts_at"]["step"] == "bid"
     assert data["parts_at"]["ruling"] == "seat 1 bid 3 and was set back 3, winning only 2"
     assert data["differences"][1] == {
+        "code": "score_differs",
         "step": "score",
         "rule": "P6",
         "ruling": "seat 1 scores -3 (High, Low)",
@@ -113,7 +116,8 @@ def test_two_scores_written_in_each_others_column() -> None:
     assert [step for step, _ in found] == ["bid", "score", "score"]
     assert found[1][1] == [ClaimHint("columns_swapped", "P6", (
         "the two scores written in each other's column: the cards say seat 1 scores -3 (High, "
-        "Low) and seat 2 scores +1 (Jack)"))]
+        "Low) and seat 2 scores +1 (Jack)"),
+        (("side", 1), ("score", -3), ("other_side", 2), ("other_score", 1)))]
     assert [h.code for h in found[2][1]] == ["columns_swapped"]
     assert found[0][1] == []  # the bid step has no hint
 
@@ -123,18 +127,19 @@ def test_a_negative_score_for_a_side_not_set_back() -> None:
     assert step == "score"
     assert hints == [ClaimHint("negative_score", "P6", (
         "only a pitcher set back scores below zero, and the cards say seat 2 scores +1 (Jack); "
-        "perhaps +1, the minus sign a slip"))]
+        "perhaps +1, the minus sign a slip"), (("side", 2), ("score", 1), ("claimed", -1)))]
 
 
 def test_a_set_back_written_as_made() -> None:
     found = totals_hints([0, 3, 1, 0])
     assert found[1] == ("score", [ClaimHint(
         "set_back_as_made", "P6",
-        "the pitcher was set back: the bid is taken off the score, -3, not +3")])
+        "the pitcher was set back: the bid is taken off the score, -3, not +3",
+        (("side", 1), ("score", -3), ("claimed", 3)))])
     data = compare_claim(cards_ruling(), rule_totals(totals_from_record(
         {"scores": [0, 3, 1, 0], "pitcher": 1}, 4, False))).as_dict()["differences"][1]
     assert data["hints"] == [{"code": "set_back_as_made", "rule": "P6", "message":
                               "the pitcher was set back: the bid is taken off the score, -3, "
-                              "not +3"}]
+                              "not +3", "params": {"side": 1, "score": -3, "claimed": 3}}]
     assert data["explanations"] == [data["hints"][0]["message"]]
     assert {h.code for _, hs in found for h in hs} <= set(HINT_CODES)

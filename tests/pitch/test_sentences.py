@@ -57,6 +57,9 @@ def test_the_penalties_name_the_offender_without_a_pronoun() -> None:
     assert exposed.startswith("Cid exposed a card in trick 4: the opponents may call it: Cid "
                               "plays it")
     assert not PRONOUN.search(exposed)
+    named = consequence(Irregularity("exposed_card", 2, 4), PitchOptions(), partnership=True,
+                        names=NAMES, card=parse_card("9S"))
+    assert named.startswith("Cid exposed the nine of spades in trick 4: ")
     misdeal = consequence(Irregularity("misdeal", 3), PitchOptions(), next_dealer=0,
                           names=NAMES)
     assert "to Dee" in misdeal and "(Ann)" in misdeal and "seat" not in misdeal

@@ -1,0 +1,146 @@
+"""The vocabulary of a ruling, shared by both engines (P5–P6, Q5–Q8): typed, frozen values.
+
+A ruling says what it **verified**, **computed** and took **as reported**, each a
+:class:`Finding`; a claim set beside the ruling is a :class:`ClaimComparison` of
+:class:`Difference` values, each explained by :class:`Hint` values.  Every value has a stable
+``code`` for clients and tests to switch on, the ``rule`` section it rests on, and its words
+for a player; ``params`` holds the numbers and names a sentence is made of, so a client may
+word it its own way.  Rule violations are :class:`~referee.violations.Violation` values.
+
+``as_dict`` gives each value's JSON form, as the API answers and the ledger stores it.
+
+>>> Finding("tricks_add_up", "Q6", "12 tricks: elder 7, younger 5.").as_dict()
+{'code': 'tricks_add_up', 'rule': 'Q6', 'what': '12 tricks: elder 7, younger 5.'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: The parameters of a finding or a hint: (name, value) pairs, in the order of the sentence.
+Params = tuple[tuple[str, str | int | None], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing a ruling verified, computed or took on trust.
+
+    ``code``: stable snake_case identifier (``"tricks_add_up"``); ``rule``: the section it
+    rests on (``"Q6"``, ``"P5"``); ``what``: one sentence for a player; ``params``: the
+    values the sentence is made of (``(("elder", 7), ("younger", 5))``).
+    """
+
+    code: str
+    rule: str
+    what: str
+    params: Params = ()
+
+    def as_dict(self) -> dict[str, str]:
+        """JSON-ready: ``{"code", "rule", "what"}``."""
+        return {"code": self.code, "rule": self.rule, "what": self.what}
+
+
+def findings_dicts(findings: Sequence[Finding]) -> list[dict[str, str]]:
+    """Several findings as JSON-ready dicts, in their order."""
+    return [f.as_dict() for f in findings]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What could explain a claimed score that parts from the cards, in either game.
+
+    ``code``: stable, for clients to switch on (each engine's ``HINT_CODES`` lists its own);
+    ``rule``: the section it rests on (``"Q7"``, ``"P6"``); ``text``: the hint in words, as a
+    player reads it ("the pique (30) missed"); ``params``: the values the words are made of
+    (``(("who", "younger"), ("points", 30))``).
+    """
+
+    code: str
+    rule: str
+    text: str
+    params: Params = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"code", "rule", "message", "params"}``: worded as a violation is, with the
+        parameters as an object."""
+        return {"code": self.code, "rule": self.rule, "message": self.text,
+                "params": dict(self.params)}
+
+
+#: The name the engines gave a hint first.
+ClaimHint = Hint
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One step where a claim parts from the ruling.
+
+    ``step``: the counting step (Piquet's Q8 steps, or ``"totals"``; Pitch's ``"high"`` …
+    ``"score"``); ``rule``: its section; ``ruling`` / ``claim``: what each says there, in
+    words; ``points``: the claim minus the ruling per role (Piquet), or None where the step
+    is not a number per player (Pitch); ``hints``: what could explain it.  ``code`` is
+    ``"<step>_differs"``.
+    """
+
+    step: str
+    rule: str
+    ruling: str
+    claim: str
+    points: Mapping[str, int] | None = None
+    hints: tuple[Hint, ...] = ()
+
+    @property
+    def code(self) -> str:
+        """Stable: ``"<step>_differs"`` (``"sequence_differs"``, ``"score_differs"``)."""
+        return f"{self.step}_differs"
+
+    @property
+    def explanations(self) -> tuple[str, ...]:
+        """The hints in words, in their order."""
+        return tuple(h.text for h in self.hints)
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{code, step, rule, ruling, claim, difference?, explanations?, hints?}``:
+        ``difference`` the points per role when the step has them; the hints in words
+        (``explanations``) and typed (``hints``: ``[{code, rule, message}]``) when any."""
+        data: dict[str, Any] = {"code": self.code, "step": self.step, "rule": self.rule,
+                                "ruling": self.ruling, "claim": self.claim}
+        if self.points is not None:
+            data["difference"] = dict(self.points)
+        if self.hints:
+            data["explanations"] = list(self.explanations)
+            data["hints"] = [h.as_dict() for h in self.hints]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimComparison:
+    """A claim beside the ruling: ``agrees`` when no step differs; ``parts_at`` the first
+    difference in counting order (None when it agrees); ``differences`` all of them, in
+    counting order.  ``code``: ``"claim_agrees"`` or ``"claim_differs"``."""
+
+    agrees: bool
+    parts_at: Difference | None
+    differences: tuple[Difference, ...]
+
+    @classmethod
+    def of(cls, differences: Sequence[Difference]) -> ClaimComparison:
+        """The comparison made of ``differences`` in counting order."""
+        return cls(not differences, differences[0] if differences else None,
+                   tuple(differences))
+
+    @property
+    def code(self) -> str:
+        """Stable: ``"claim_agrees"`` or ``"claim_differs"``."""
+        return "claim_agrees" if self.agrees else "claim_differs"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"code", "agrees", "parts_at": {…} | None, "differences": [{…}]}``."""
+        return {
+            "code": self.code,
+            "agrees": self.agrees,
+            "parts_at": None if self.parts_at is None else self.parts_at.as_dict(),
+            "differences": [d.as_dict() for d in self.differences],
+        }
