@@ -27,9 +27,11 @@ from referee.match.state import Fold, Game
 #: :func:`version` hashes (e.g. how :func:`dump` prunes the fold).
 FORMAT = 1
 
-#: The sources a fold's result depends on, under the ``referee`` package: the fold and the
-#: games' adapters (match/), the rules engines (pitch/, piquet/), the cards and violations.
-_SOURCES = ("__init__.py", "cards.py", "violations.py", "match", "pitch", "piquet")
+#: The parts of the ``referee`` package a fold never runs: the HTTP layer, the store, the
+#: page. Every other source file (the fold and the games' adapters in match/, the rules
+#: engines, the modules beside them: cards, violations, rulings…) is in :func:`version`, a
+#: module added later included.
+_NOT_FOLDED = ("api", "store", "web")
 
 #: Attributes of a fold never stored: the game's rules (named instead), and what the fold
 #: works out again when asked (its state; the deal in progress as ruled by the last step).
@@ -39,17 +41,17 @@ _NOT_STORED = frozenset({"game", "_state", "_known_check"})
 @functools.cache
 def version() -> str:
     """The version of the code that folds a match: :data:`FORMAT`, Python's major.minor and
-    the SHA-256 of the sources in :data:`_SOURCES` (so any change to the fold, an adapter or
-    an engine gives a new version, and every older snapshot is ignored). 24 characters, e.g.
-    ``"1-3.11-5e0c9a2b7d41f6a3"``."""
+    the SHA-256 of the package's sources but those of :data:`_NOT_FOLDED` (so any change to
+    the fold, an adapter or an engine gives a new version, and every older snapshot is
+    ignored). 24 characters, e.g. ``"1-3.11-5e0c9a2b7d41f6a3"``."""
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    for name in _SOURCES:
-        path = root / name
-        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
-        for file in files:
-            digest.update(file.relative_to(root).as_posix().encode() + b"\x00")
-            digest.update(file.read_bytes() + b"\x00")
+    for file in sorted(root.rglob("*.py")):
+        name = file.relative_to(root).as_posix()
+        if name.split("/", 1)[0] in _NOT_FOLDED:
+            continue
+        digest.update(name.encode() + b"\x00")
+        digest.update(file.read_bytes() + b"\x00")
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
     return f"{FORMAT}-{python}-{digest.hexdigest()[:16]}"
 
