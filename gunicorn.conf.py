@@ -19,6 +19,9 @@ Environment:
 - ``WORKER_TIMEOUT`` — seconds a worker's event loop may be blocked or frozen before the
   master replaces it (default 20);
 - ``ACCESS_LOG`` — access log file (default "-", stdout);
+- ``REFEREE_GC_FREEZE_SECONDS`` and ``REFEREE_GC_FULL_SECONDS`` — how often a worker moves
+  what is alive out of the garbage collector's passes, and makes its one full pass (default
+  10 and 900; 0 leaves CPython's own policy: see ``referee.collector``);
 - ``CERTFILE`` and ``KEYFILE`` — serve https with this certificate (PEM, the chain after the
   server's own) and its private key (default: plain http; docs/operations.md, "HTTPS at the
   club");
@@ -106,6 +109,24 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     import tempfile
 
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
+
+
+# The garbage collector (referee.collector): a worker holding thousands of streams tracks
+# hundreds of thousands of objects, and CPython's full pass over them stopped the worker for
+# 150-450 ms about once a minute, delaying every event due meanwhile. Each worker freezes
+# what is alive every 10 s (the collector's passes then see only what is new) and makes its
+# full pass every 15 minutes.
+_gc_freeze_seconds = float(os.environ.get("REFEREE_GC_FREEZE_SECONDS", "10"))
+_gc_full_seconds = float(os.environ.get("REFEREE_GC_FULL_SECONDS", "900"))
+
+
+def post_worker_init(worker):
+    """The worker has loaded the app: from now on its garbage collector runs as
+    referee.collector says (unless REFEREE_GC_FREEZE_SECONDS is 0)."""
+    if _gc_freeze_seconds > 0:
+        from referee.collector import Collector
+
+        Collector(_gc_freeze_seconds, max(_gc_full_seconds, _gc_freeze_seconds)).start()
 
 
 def child_exit(server, worker):

@@ -30,11 +30,13 @@ def _config_from_env() -> dict[str, Any]:
         # Seconds a request body may take to arrive (under gevent; 408 after).
         "BODY_TIMEOUT": float(os.environ.get("REFEREE_BODY_TIMEOUT", "20")),
         # Live updates (referee.api.live): a heartbeat comment every 15 s; SQLite's change
-        # watcher looks every 0.1 s; a stream ends after an hour (the client reconnects).
+        # watcher looks every 0.02 s (a look is one PRAGMA when nothing was committed; at
+        # 0.1 s the wait alone was up to 100 ms of every delivery, bench/RESULTS.md); a stream
+        # ends after an hour (the client reconnects).
         "STREAM_HEARTBEAT_SECONDS": float(
             os.environ.get("REFEREE_STREAM_HEARTBEAT_SECONDS", "15")
         ),
-        "STREAM_POLL_SECONDS": float(os.environ.get("REFEREE_STREAM_POLL_SECONDS", "0.1")),
+        "STREAM_POLL_SECONDS": float(os.environ.get("REFEREE_STREAM_POLL_SECONDS", "0.02")),
         "STREAM_MAX_SECONDS": float(os.environ.get("REFEREE_STREAM_MAX_SECONDS", "3600")),
         # Strict-Transport-Security's max-age on answers sent over TLS (referee.api.serving).
         "HSTS_MAX_AGE": int(os.environ.get("REFEREE_HSTS_MAX_AGE", "31536000")),

@@ -426,6 +426,49 @@ def _refuse(refused: StreamRefused) -> NoReturn:
     ) from None
 
 
+def _events(the_hub: Hub, subscription: Subscription, first: Snapshot,
+            resume_after: int | None, render: Callable[[], Snapshot],
+            live_credentials: Callable[[], frozenset[str]],
+            config: Mapping[str, Any]) -> Iterator[str]:
+    """The stream's text, event after event (module docstring): the match ``first`` unless
+    ``resume_after`` (the client's Last-Event-ID) is its version, then the match after every
+    change the hub wakes ``subscription`` for, a heartbeat when nothing happened for
+    ``STREAM_HEARTBEAT_SECONDS``; ends when the token is revoked or after
+    ``STREAM_MAX_SECONDS``, and always gives the subscription back."""
+    match_id = subscription.match_id
+    deadline = time.monotonic() + float(config["STREAM_MAX_SECONDS"])
+    heartbeat = float(config["STREAM_HEARTBEAT_SECONDS"])
+    # A Last-Event-ID ahead of the match (a database restored from a backup) means
+    # nothing: send the match as it is.
+    sent = resume_after if resume_after is None or resume_after <= first[0] else None
+    snapshot = first
+    waiter = subscription.waiter
+    # The first heartbeat comes after a random part of the period: streams opened
+    # together (a flood, every phone after a restart) do not all beat at the same moment.
+    next_beat = time.monotonic() + heartbeat * random.uniform(0.5, 1.0)
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        while True:
+            # Revoked (told by the watcher, or found at the latest a heartbeat later):
+            # the stream ends, the client must come back with a live token.
+            if not the_hub.token_live(subscription, live_credentials, heartbeat):
+                return
+            if sent is None or snapshot[0] > sent:
+                sent = snapshot[0]
+                yield f"event: match\nid: {sent}\ndata: {snapshot[1]}\n\n"
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            if waiter.wait(max(0.0, min(next_beat - time.monotonic(), remaining))):
+                waiter.clear()  # before rendering: a change during it wakes us again
+            elif time.monotonic() < deadline:
+                next_beat = time.monotonic() + heartbeat
+                yield ": heartbeat\n\n"
+            snapshot = the_hub.snapshot(match_id, render)
+    finally:
+        the_hub.unsubscribe(subscription)
+
+
 def _last_event_id() -> int | None:
     value = request.headers.get("Last-Event-ID", "").strip()
     # ASCII digits only: "²" is a digit to str.isdigit but not to int().
@@ -501,40 +544,9 @@ def stream_match(match_id: str) -> Any:
     if not db.is_closed() and hasattr(db, "close_all"):
         db.close()  # the request's pooled connection goes back now, not when the stream ends
 
-    def events() -> Iterator[str]:
-        deadline = time.monotonic() + float(app.config["STREAM_MAX_SECONDS"])
-        heartbeat = float(app.config["STREAM_HEARTBEAT_SECONDS"])
-        # A Last-Event-ID ahead of the match (a database restored from a backup) means
-        # nothing: send the match as it is.
-        sent = resume_after if resume_after is None or resume_after <= first[0] else None
-        snapshot = first
-        waiter = subscription.waiter
-        # The first heartbeat comes after a random part of the period: streams opened
-        # together (a flood, every phone after a restart) do not all beat at the same moment.
-        next_beat = time.monotonic() + heartbeat * random.uniform(0.5, 1.0)
-        try:
-            yield f"retry: {RETRY_MS}\n\n"
-            while True:
-                # Revoked (told by the watcher, or found at the latest a heartbeat later):
-                # the stream ends, the client must come back with a live token.
-                if not the_hub.token_live(subscription, live_credentials, heartbeat):
-                    return
-                if sent is None or snapshot[0] > sent:
-                    sent = snapshot[0]
-                    yield f"event: match\nid: {sent}\ndata: {snapshot[1]}\n\n"
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return
-                if waiter.wait(max(0.0, min(next_beat - time.monotonic(), remaining))):
-                    waiter.clear()  # before rendering: a change during it wakes us again
-                elif time.monotonic() < deadline:
-                    next_beat = time.monotonic() + heartbeat
-                    yield ": heartbeat\n\n"
-                snapshot = the_hub.snapshot(match_id, render)
-        finally:
-            the_hub.unsubscribe(subscription)
-
-    response = Response(events(), mimetype="text/event-stream")
+    events = _events(the_hub, subscription, first, resume_after, render, live_credentials,
+                     app.config)
+    response = Response(events, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
