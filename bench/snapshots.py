@@ -1,4 +1,4 @@
-"""Benchmark 13: what fold snapshots cost and give, by how often they are written.
+"""Benchmark 14: what fold snapshots cost and give, by how often they are written.
 
 A Pitch game to 500 (the longest target the options allow) recorded card by card through the
 service (``ledger.append``, as the API writes: each step one write), ``--events`` events

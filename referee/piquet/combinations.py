@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from referee.cards import ACE, JACK, KING, QUEEN, SUIT_NAMES, TEN, Card
+from referee.frozen import quick_init
 from referee.piquet.counting import CARTE_BLANCHE_POINTS, Count, count, judge_q7
 from referee.piquet.records import (
     PACK_SET,
@@ -164,6 +165,7 @@ def _pips(ranks: list[int]) -> int:
     return sum(11 if r == ACE else 10 if r >= JACK else r for r in ranks)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Claims:
     """What one player scores in each category if he wins it, best combination first (Q5)."""
@@ -424,6 +426,7 @@ def announced_claims(
     return Claims(point, tuple(sequences), tuple(sets)), violations
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CategoryResult:
     """The outcome of one declaration category (Q5): point, sequence or sets.

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.cards import SUIT_NAMES, Card, card_name, describe_card
+from referee.frozen import quick_init
 from referee.piquet.combinations import (
     SEQUENCE_NAMES,
     SET_RANKS,
@@ -105,6 +106,7 @@ class LogEntry(NamedTuple):
         return data
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PiquetRuling:
     """The ruling on one complete deal.

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.cards import Card, card_name
+from referee.frozen import quick_init
 from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, Role, counted, other
 from referee.violations import RecordError, Violation
 
@@ -105,6 +106,7 @@ def _dealt_parts(deal: PiquetDeal) -> list[tuple[str, tuple[Card, ...]]]:
     return parts
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ExchangeFacts:
     """What the record says or implies about each hand (Q2–Q4).

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from referee.cards import PIQUET_PACK, Card, CardError, card_name, parse_card
+from referee.frozen import quick_init
 from referee.piquet.words import (
     read_point,
     read_sequences,
@@ -113,6 +114,7 @@ class Announcement:
     carte_blanche: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PiquetDeal:
     """One deal as recorded at the table (design.md "Piquet deal"), cards parsed.

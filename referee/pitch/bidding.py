@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from referee.frozen import quick_init
 from referee.pitch.claims import seat_words, sentence_start
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
@@ -36,6 +37,7 @@ from referee.pitch.records import (
 from referee.violations import RecordError, Violation
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BiddingStatus:
     """Where an auction stands (P3).

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.cards import SUIT_NAMES, Card, card_name, describe_card
+from referee.frozen import quick_init
 from referee.pitch.bidding import BiddingStatus, check_bidding
 from referee.pitch.claims import (
     Count,
@@ -48,6 +49,7 @@ from referee.rulings import ClaimComparison, Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PitchRuling:
     """The referee's ruling on one complete hand.
@@ -509,7 +511,7 @@ def _score(
     assert trump is not None  # six complete tricks were verified
     holder = play.holder
     points = count_points(
-        trump, play.tricks, holder.keys(), side_of, play.captor, holder, options.low
+        trump, play.tricks, holder.keys(), side_of, play.captor_of, holder, options.low
     )
     won = points.won_by_side(len(sides))
     pitcher_side = side_of[pitcher]

@@ -23,10 +23,12 @@ from functools import cache
 from typing import Any
 
 from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_names, describe_card
+from referee.frozen import quick_init
 from referee.pitch.claims import seat_words, sentence_start
 from referee.violations import Violation
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Trick:
     """One trick as played (P4): ``leader`` seat, ``cards`` in play order (the leader's
@@ -43,27 +45,56 @@ class Trick:
         return {"leader": self.leader, "cards": card_names(self.cards), "winner": self.winner}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Play:
     """The tricks of a hand walked through (P4).
 
-    ``trump``: the suit of the first card, ``None`` before it is played. ``tricks``: each
-    :class:`Trick`. ``violations``: ``first_lead_by_non_pitcher``, ``card_not_held``,
-    ``revoke`` (rule P4). ``captor``: card → seat that won its trick (complete tricks only).
-    ``player``: card → seat that played it. ``holder``: card → seat it was dealt to (the
-    hands as dealt, else the same as ``player``: every card of a hand is played). ``voids``:
-    per seat, the suits he has shown void in (he did not follow them, nor trump).
-    ``next_seat``: who plays the next card (meaningless once six tricks are complete).
+    ``players``: the seats at the table. ``trump``: the suit of the first card, ``None``
+    before it is played. ``tricks``: each :class:`Trick`. ``violations``:
+    ``first_lead_by_non_pitcher``, ``card_not_held``, ``revoke`` (rule P4). ``played``: card
+    → its place in the play, ``8 * trick + place in the trick`` (see :meth:`captor_of`,
+    :meth:`seat_of`; one map instead of one per question, each card hashed once).
+    ``holder``: card → seat it was dealt to (the hands as dealt, else the seat that played
+    it: every card of a hand is played). ``off_suit``: (seat, trick, place, card, suit led)
+    of each card that neither followed suit nor trumped (see :meth:`void_suits`).
+    ``next_seat``: who plays the next card (meaningless
+    once six tricks are complete).
     """
 
+    players: int
     trump: str | None
     tricks: tuple[Trick, ...]
     violations: tuple[Violation, ...]
-    captor: dict[Card, int]
-    player: dict[Card, int]
+    played: dict[Card, int]
     holder: dict[Card, int]
-    voids: tuple[frozenset[str], ...]
+    off_suit: tuple[tuple[int, int, int, Card, str], ...]
     next_seat: int
+
+    def void_suits(self, seat: int) -> frozenset[str]:
+        """The suits ``seat`` has shown void in: he did not follow them, nor trump (P4)."""
+        return frozenset(led for who, _i, _j, _card, led in self.off_suit if who == seat)
+
+    def captor_of(self, card: Card) -> int | None:
+        """The seat that won the trick ``card`` was played to; ``None`` when it was not
+        played or its trick is not complete."""
+        place = self.played.get(card)
+        return None if place is None else self.tricks[place >> 3].winner
+
+    def seat_of(self, card: Card) -> int | None:
+        """The seat that played ``card`` (its trick's leader and its place in the trick),
+        ``None`` when it was not played."""
+        place = self.played.get(card)
+        if place is None:
+            return None
+        return (self.tricks[place >> 3].leader + (place & 7)) % self.players
+
+
+@cache
+def _places(players: int) -> tuple[int, ...]:
+    """The places (see :attr:`Play.played`) of the cards of six full tricks, in play order:
+    ``8 * trick + place in the trick`` (7 players at most)."""
+    return tuple(8 * i + j for i in range(6) for j in range(players))
 
 
 def trick_winner_index(cards: Sequence[Card], trump: str) -> int:
@@ -122,27 +153,27 @@ def play_tricks(
             holder.update(dict.fromkeys(hand, seat))
         if trump is not None:
             leader = _first_leader(pitcher, tricks[0][0], holder, names, violations)
-    walk = _Walk(players, trump, leaders or {})
+    walk = _Walk(players, trump, leaders or {}, holder if hands is not None else None)
     walk.play(leader, tricks)
     if hands is not None:
-        if not walk.player.items() <= holder.items():
+        if walk.not_held:
             violations.extend(_cards_not_held(walk, holder, names))
-        violations.extend(_revokes_against_hands(walk, hands, names))
+        if walk.off_suit:
+            violations.extend(_revokes_against_hands(walk, hands, names))
     else:
-        violations.extend(_revokes_shown_later(walk, names))
+        holder = {card: walk.seat_at(place) for card, place in walk.played.items()}
+        if walk.off_suit:
+            violations.extend(_revokes_shown_later(walk, names))
     if len(violations) > 1:
         violations.sort(key=_location_key)
-    voids: list[set[str]] = [set() for _ in range(players)]
-    for seat, _i, _j, _card, led in walk.off_suit:
-        voids[seat].add(led)
     return Play(
+        players,
         trump,
         tuple(walk.results),
         tuple(violations),
-        walk.captor,
-        walk.player,
-        holder if hands is not None else walk.player,
-        tuple(map(frozenset, voids)),
+        walk.played,
+        holder,
+        tuple(walk.off_suit),
         walk.next_seat,
     )
 
@@ -173,41 +204,48 @@ class _Walk:
     """Pass 1 of :func:`play_tricks` (P4): seat every card, find each trick's winner, note
     every card that neither followed suit nor trumped (the only plays that can be revokes).
 
-    ``results``: the tricks; ``captor`` / ``player`` / ``when``: card → seat that won its
-    trick / seat that played it / index of its trick; ``off_suit``: (seat, trick, place, card,
-    suit led) of each card off the suit led and not a trump; ``next_seat``: who plays next.
+    ``results``: the tricks; ``played``: card → its place (``8 * trick + place in the
+    trick``); ``off_suit``: (seat, trick, place, card, suit led) of each card off the suit led
+    and not a trump; ``not_held``: with the hands as dealt (``holder``), some card was played
+    by a seat it was not dealt to; ``next_seat``: who plays next.
     """
 
-    __slots__ = ("captor", "leaders", "next_seat", "off_suit", "player", "players",
-                 "results", "trump", "when")
+    __slots__ = ("holder", "leaders", "next_seat", "not_held", "off_suit", "played", "players",
+                 "results", "trump")
 
-    def __init__(self, players: int, trump: str | None, leaders: Mapping[int, int]) -> None:
+    def __init__(self, players: int, trump: str | None, leaders: Mapping[int, int],
+                 holder: Mapping[Card, int] | None) -> None:
         self.players = players
         self.trump = trump
         self.leaders = leaders
+        self.holder = holder
         self.results: list[Trick] = []
-        self.captor: dict[Card, int] = {}
-        self.player: dict[Card, int] = {}
-        self.when: dict[Card, int] = {}
+        self.played: dict[Card, int] = {}
         self.off_suit: list[tuple[int, int, int, Card, str]] = []
+        self.not_held = False
         self.next_seat = 0
+
+    def seat_at(self, place: int) -> int:
+        """The seat that played the card at ``place`` (see :attr:`played`)."""
+        return (self.results[place >> 3].leader + (place & 7)) % self.players
 
     def play(self, leader: int, tricks: Sequence[Sequence[Card]]) -> None:
         """Walk ``tricks`` from ``leader``, the first trick's leader."""
         players, trump, leaders = self.players, self.trump, self.leaders
-        player, when, captor, off_suit = self.player, self.when, self.captor, self.off_suit
+        off_suit, results = self.off_suit, self.results
         seats_from = _seats_from(players)
         self.next_seat = leader
         if trump is None:  # no card played yet: the first card sets trump
             return
+        cards: list[Card] = []  # every card played, in order
+        seated: list[int] = []  # the seat that played each
         for i, trick in enumerate(tricks):
             if not trick:
                 break
             if i in leaders:
                 leader = leaders[i]
             seats = seats_from[leader]
-            player.update(zip(trick, seats, strict=False))  # the last trick may be short
-            when.update(dict.fromkeys(trick, i))
+            cards += trick
             powers = [*map(_POWER[trump, trick[0].suit].__getitem__, trick)]
             if min(powers) < _FOLLOWS:
                 led = trick[0].suit
@@ -215,13 +253,19 @@ class _Walk:
                     if power < _FOLLOWS:
                         off_suit.append((seats[j], i, j, trick[j], led))
             if len(trick) == players:
+                seated += seats
                 winner = seats[powers.index(max(powers))]
-                captor.update(dict.fromkeys(trick, winner))
-                self.results.append(Trick(leader, tuple(trick), winner))
+                results.append(Trick(leader, tuple(trick), winner))
                 leader = self.next_seat = winner
             else:
-                self.results.append(Trick(leader, tuple(trick), None))
+                seated += seats[:len(trick)]
+                results.append(Trick(leader, tuple(trick), None))
                 self.next_seat = (leader + len(trick)) % players
+        # Every trick but the last is full (the caller checks the shape), so the places of
+        # the cards in order are those of full tricks.
+        self.played = dict(zip(cards, _places(players), strict=False))
+        if self.holder is not None:
+            self.not_held = [*map(self.holder.get, cards)] != seated
 
 
 def _cards_not_held(
@@ -229,11 +273,11 @@ def _cards_not_held(
 ) -> list[Violation]:
     """P4: each card played by a seat it was not dealt to (``card_not_held``)."""
     found = []
-    for card, seat in walk.player.items():
+    for card, place in walk.played.items():
         owner = holder.get(card)
+        seat = walk.seat_at(place)
         if owner != seat:
-            i = walk.when[card]
-            j = walk.results[i].cards.index(card)
+            i, j = place >> 3, place & 7
             whose = ("was not dealt" if owner is None
                      else f"was dealt to {seat_words(owner, names)}")
             found.append(
@@ -255,10 +299,12 @@ def _revokes_against_hands(
     """P4 with the hands as dealt: a play off the suit led (not a trump) while the player
     still held a card of that suit (his dealt cards of it not played before this trick)."""
     found = []
-    when = walk.when
+    played = walk.played
     for seat, i, j, card, led in walk.off_suit:
-        # What he still held: his dealt cards of the suit led not played before this trick.
-        evidence = [c for c in hands[seat] if c.suit == led and when.get(c, i) >= i]
+        # What he still held: his dealt cards of the suit led not played before this trick
+        # (not played at all, or at a place from trick i on).
+        start = 8 * i
+        evidence = [c for c in hands[seat] if c.suit == led and played.get(c, start) >= start]
         if not evidence:
             continue
         shown = min(evidence)

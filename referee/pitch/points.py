@@ -11,11 +11,12 @@ if it is the jack.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import FULL_PACK, JACK, SUITS, Card, card_name, game_point_value
+from referee.frozen import quick_init
 from referee.pitch.play import Trick
 from referee.pitch.records import LowRule
 
@@ -25,7 +26,11 @@ _SUIT_CARDS: dict[str, tuple[Card, ...]] = {
     suit: tuple(sorted(card for card in FULL_PACK if card.suit == suit)) for suit in SUITS
 }
 
+#: The jack of each suit (the Jack point's card, P5).
+_JACK_OF: dict[str, Card] = {suit: Card(JACK, suit) for suit in SUITS}
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PointAward:
     """Who scored one of High, Low, Jack (P5): the ``card`` deciding it, the ``seat`` that won
@@ -43,6 +48,7 @@ class PointAward:
         return {"card": card_name(self.card), "seat": self.seat, "side": self.side}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameAward:
     """The Game point (P5): ``game_points`` per side (ten 10, ace 4, king 3, queen 2, jack 1
@@ -57,6 +63,7 @@ class GameAward:
         return {"side": self.side, "game_points": list(self.game_points)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Points:
     """The four points of a hand (P5). ``high`` and ``low`` are ``None`` only when no trump
@@ -94,7 +101,7 @@ def count_points(
     tricks: Sequence[Trick],
     in_play: Collection[Card],
     side_of_seat: Sequence[int],
-    captor: Mapping[Card, int],
+    captor: Callable[[Card], int | None],
     holder: Mapping[Card, int],
     low: LowRule = "captor",
 ) -> Points:
@@ -102,21 +109,19 @@ def count_points(
 
     ``trump``: the trump suit. ``tricks``: the six complete tricks. ``in_play``: the cards
     dealt (or, hands unknown, played). ``side_of_seat``: seat → side index. ``captor``: card →
-    seat that won its trick. ``holder``: card → seat dealt it (used for ``low="holder"``).
+    seat that won its trick, ``None`` if none did (:meth:`~referee.pitch.play.Play.captor_of`).
+    ``holder``: card → seat dealt it (used for ``low="holder"``).
     """
     trumps = [*filter(in_play.__contains__, _SUIT_CARDS[trump])]  # lowest first
-
-    def award(card: Card, seat: int | None) -> PointAward:
-        return PointAward(card, seat, None if seat is None else side_of_seat[seat])
-
     high = low_award = jack = None
     if trumps:
         top, bottom = trumps[-1], trumps[0]
-        high = award(top, captor.get(top))
-        low_award = award(bottom, (holder if low == "holder" else captor).get(bottom))
-        jack_card = Card(JACK, trump)
+        high = _award(top, captor(top), side_of_seat)
+        low_seat = holder.get(bottom) if low == "holder" else captor(bottom)
+        low_award = _award(bottom, low_seat, side_of_seat)
+        jack_card = _JACK_OF[trump]
         if jack_card in in_play:
-            jack = award(jack_card, captor.get(jack_card))
+            jack = _award(jack_card, captor(jack_card), side_of_seat)
 
     game_points = [0] * (max(side_of_seat) + 1)
     for trick in tricks:
@@ -125,6 +130,10 @@ def count_points(
                 map(_GAME_POINTS.__getitem__, trick.cards)
             )
     most = max(game_points)
-    leaders = [side for side, points in enumerate(game_points) if points == most]
-    game = GameAward(leaders[0] if len(leaders) == 1 else None, tuple(game_points))
-    return Points(high, low_award, jack, game)
+    side = game_points.index(most) if game_points.count(most) == 1 else None  # a tie: nobody
+    return Points(high, low_award, jack, GameAward(side, tuple(game_points)))
+
+
+def _award(card: Card, seat: int | None, side_of_seat: Sequence[int]) -> PointAward:
+    """High, Low or Jack to ``seat`` (and its side), ``None`` when nobody took ``card``."""
+    return PointAward(card, seat, None if seat is None else side_of_seat[seat])

@@ -176,12 +176,12 @@ def _legal_cards(hand: PitchHand, play: Play, seat: int) -> tuple[Card, ...] | N
     """The cards ``seat`` may play next (P4); see :class:`PitchProgress`."""
     current = play.tricks[-1].cards if play.tricks and play.tricks[-1].winner is None else ()
     if hand.hands is None:
-        if not play.player:
+        if not play.played:
             return None  # the opening lead: any card of the pack may be pitched
-        void = play.voids[seat]
-        cards = [c for c in FULL_PACK if c not in play.player and c.suit not in void]
+        void = play.void_suits(seat)
+        cards = [c for c in FULL_PACK if c not in play.played and c.suit not in void]
         return tuple(cards)
-    remaining = [c for c in hand.hands[seat] if c not in play.player]
+    remaining = [c for c in hand.hands[seat] if c not in play.played]
     if current:
         led = current[0].suit
         if any(c.suit == led for c in remaining):

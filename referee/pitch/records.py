@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any, Literal
 
 from referee.cards import FULL_PACK, Card, CardError, card_name, parse_card
+from referee.frozen import quick_init
 from referee.violations import RecordError, Violation
 
 #: One call of the auction (P3): ``"pass"``, a bid 1..4, or ``"pitch"`` (a bid of 4 made by
@@ -199,6 +200,7 @@ class Irregularity:
         return found
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PitchHand:
     """One hand of Pitch as recorded (design.md, "Pitch hand"), cards parsed.
