@@ -45,3 +45,53 @@ def test_streamed_and_csv_answers_name_their_media_type(app: Flask) -> None:
     assert set(event["properties"]) == {"event", "id", "data", "retry"}
     assert content("/ledger.csv")["text/csv"]["schema"]["type"] == "string"
     assert set(content("/ledger")) == {"application/json", "text/csv"}
+
+
+def _operations(document: dict) -> list[tuple[str, str, dict]]:
+    return [(method, path, operation) for path, item in document["paths"].items()
+            for method, operation in item.items() if method in ("get", "post", "put", "delete")]
+
+
+def test_every_operation_is_named_summarized_and_says_its_errors(app: Flask) -> None:
+    operations = _operations(_generated(app))
+    ids = [operation["operationId"] for _, _, operation in operations]
+    assert len(ids) == len(set(ids))
+    assert "recordDeal" in ids and "confirmDeal" in ids and "scorePiquetSheet" in ids
+    for method, path, operation in operations:
+        assert operation["summary"], (method, path)
+        assert "default" in operation["responses"], (method, path)
+        assert "security" in operation, (method, path)  # [] when public
+
+
+def test_the_headers_are_parameters_and_response_headers(app: Flask) -> None:
+    """Idempotency-Key and If-Match on every write to a match (the create: the key only),
+    If-None-Match on the reads that answer 304; ETag on their answers and on 412, and
+    Idempotent-Replayed on a write's answers."""
+    document = _generated(app)
+
+    def names(operation: dict) -> set[str]:
+        refs = [p["$ref"].rsplit("/", 1)[1] for p in operation.get("parameters", [])
+                if "$ref" in p]
+        return {document["components"]["parameters"][ref]["name"] for ref in refs}
+
+    for method, path, operation in _operations(document):
+        responses = operation["responses"]
+        if method == "post" and path.startswith("/v1/matches"):
+            expected = {"Idempotency-Key"} | ({"If-Match"} if path != "/v1/matches" else set())
+            assert expected <= names(operation), path
+            success = next(r for s, r in responses.items() if s.startswith("2"))
+            assert set(success["headers"]) == {"ETag", "Idempotent-Replayed"}, path
+        if "304" in responses:
+            assert "If-None-Match" in names(operation), path
+            assert "ETag" in responses["200"]["headers"], path
+            assert "ETag" in responses["304"]["headers"], path
+    failed = document["components"]["responses"]["PRECONDITION_FAILED"]
+    assert "ETag" in failed["headers"]
+
+
+def test_the_problem_types_are_an_enumeration(app: Flask) -> None:
+    from referee.api.problems import REGISTRY
+
+    enum = _generated(app)["components"]["schemas"]["Problem"]["properties"]["type"]["enum"]
+    assert {kind.uri for kind in REGISTRY.values()} <= set(enum)
+    assert "https://referee.example/problems/not-acceptable" in enum  # a framework's 406

@@ -13,6 +13,7 @@ from flask import Flask
 
 from referee import __version__
 from referee.api import serving
+from referee.api.contract import Contract
 from referee.api.errors import ProblemApi
 from referee.api.fields import JsonSchemaRules
 from referee.api.handlers import register_error_handlers
@@ -94,7 +95,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = ProblemApi(
         app,
         spec_kwargs={
-            "extra_plugins": [JsonSchemaRules()],
+            "extra_plugins": [JsonSchemaRules(), Contract()],
+            # Relative: the document describes the server that serves it.
+            "servers": [{"url": "/", "description": "This server"}],
             "info": {
                 "description": (
                     "Scorekeeping and referee API for Pitch (Auction Pitch, Setback) and "

@@ -10,11 +10,19 @@ from referee.api.fields import MAX_VERSION, NameField, StrictSchema
 from referee.api.view_schemas import MatchSchema
 
 
+class TokenPairSchema(ma.Schema):
+    """A match's bearer tokens, each shown once: ``write`` records and corrects, ``read`` only
+    reads. A rotation names only the ones it made anew."""
+
+    write = ma.fields.String(metadata={"example": "rw_qdAjk7BMMvR24zt1c9lKgTN917Ld5ec3"})
+    read = ma.fields.String(metadata={"example": "ro_iz-4eAkiTrJzow0RIPs2QcX4PbK3nBBt"})
+
+
 class TokensSchema(ma.Schema):
     """A match's tokens, shown once: ``write`` records, ``read`` only reads (share it); and
     the new ``recovery_code`` when one was made (a recovery, or a rotation of "recovery")."""
 
-    tokens = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())
+    tokens = ma.fields.Nested(TokenPairSchema)
     recovery_code = ma.fields.String(
         metadata={"description": "The new recovery code (the one before stops working)"})
 
@@ -22,7 +30,7 @@ class TokensSchema(ma.Schema):
 class CreatedMatchSchema(MatchSchema):
     """A new match, with its tokens and recovery code (shown this once)."""
 
-    tokens = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), allow_none=True)
+    tokens = ma.fields.Nested(TokenPairSchema, allow_none=True)
     recovery_code = ma.fields.String(
         allow_none=True,
         metadata={"description": "Mints new tokens when all are lost (POST …/tokens:recover)"},

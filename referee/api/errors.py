@@ -51,15 +51,22 @@ class ProblemSchema(ma.Schema):
     class Meta:
         unknown = ma.INCLUDE
 
-    type = ma.fields.String(required=True)
+    type = ma.fields.String(
+        required=True,
+        metadata={"enum": registry.every_uri(),
+                  "description": "What went wrong, as a URI to switch on (README.md, "
+                                 "\"Errors\"): a specific type, or the generic type of the "
+                                 "status"},
+    )
     title = ma.fields.String(required=True)
     status = ma.fields.Integer(required=True)
     detail = ma.fields.String()
     errors = ma.fields.Dict(metadata={"description": "Validation errors by location in the body"})
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
-    match = ma.fields.Dict(
+    match = ma.fields.Nested(
+        "MatchSchema",
         metadata={"description": "412 or 409 on a match: the match as it stands now (as "
-                                 "GET gives)"}
+                                 "GET gives)"},
     )
 
 
@@ -165,10 +172,15 @@ class ProblemApi(Api):
         """Document every error response as ``application/problem+json`` (RFC 9457)."""
         from flask_smorest.utils import prepare_response
 
+        # ProblemSchema.match names the match's schema: loaded before the Problem is documented.
+        import referee.api.view_schemas  # noqa: F401
+
         for status in HTTPStatus:
             response: dict[str, Any] = {"description": status.phrase}
             if not (100 <= status < 200) and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
+            if status == HTTPStatus.PRECONDITION_FAILED:  # the match's version as it stands
+                response["headers"] = {"ETag": {"$ref": "#/components/headers/ETag"}}
             prepare_response(response, self.spec, PROBLEM_JSON)
             self.spec.components.response(status.name, response, lazy=True)
         default = {"description": "Error (problem+json)", "schema": self.ERROR_SCHEMA}

@@ -378,6 +378,12 @@ class CompareRequestSchema(StrictSchema):
     options = ma.fields.Nested(PiquetOptionsSchema, load_default=dict)
 
 
+def _two_players(scores: dict[str, int]) -> None:
+    """Q9: a partie is between two players. :raises ma.ValidationError: not two names."""
+    if len(scores) != 2:
+        raise ma.ValidationError("Length must be 2.")
+
+
 class SettleRequestSchema(StrictSchema):
     """The partie's totals per player name (exactly two), and an optional stake per point."""
 
@@ -385,7 +391,8 @@ class SettleRequestSchema(StrictSchema):
         keys=ma.fields.String(validate=validate.Length(min=1, max=40)),
         values=ma.fields.Integer(validate=validate.Range(min=0, max=100_000)),
         required=True,
-        validate=validate.Length(equal=2),
+        # A function, not validate.Length: apispec would write minLength on an object.
+        validate=_two_players,
         metadata={"minProperties": 2, "maxProperties": 2,
                   "json_schema": {"propertyNames": {"minLength": 1, "maxLength": 40}}},
     )

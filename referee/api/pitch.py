@@ -48,7 +48,7 @@ class IrregularityRulingSchema(ma.Schema):
     type = ma.fields.String()
     seat = ma.fields.Integer(allow_none=True)
     trick = ma.fields.Integer(allow_none=True)
-    call = ma.fields.Raw(allow_none=True)
+    call = CallField(allow_none=True)
     rule = ma.fields.String()
     penalty = ma.fields.String()
     source = ma.fields.String()

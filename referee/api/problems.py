@@ -155,6 +155,17 @@ WRITE_OUTCOME_UNKNOWN = _add("write-outcome-unknown", 503, "Write outcome unknow
                              "Idempotency-Key.")
 
 
+def every_uri() -> list[str]:
+    """Every ``type`` an answer may carry, for the document's enumeration that clients switch
+    on: the registered types, then the generic type of each error status (4xx, 5xx) that has
+    none registered, as :func:`for_status` makes it."""
+    uris = [kind.uri for kind in REGISTRY.values()]
+    for status in HTTPStatus:
+        if status >= 400 and status not in GENERIC:
+            uris.append(for_status(status).uri)
+    return uris
+
+
 def lookup(slug: str) -> ProblemType:
     """The registered type ``slug``. :raises KeyError: none is registered."""
     return REGISTRY[slug]

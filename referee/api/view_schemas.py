@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+from referee.api.match_schemas import AutoConfirmField, MatchOptionsSchema
+
 
 class NextSchema(ma.Schema):
     """What the table must record next, and what the rules allow now (when known)."""
@@ -101,13 +103,29 @@ class ProvisionalResultSchema(ma.Schema):
                                  'phone."'})
 
 
+class MatchSettlementSchema(ma.Schema):
+    """Q9: the settlement of a finished Piquet partie — who won, who pays, whether he was
+    rubiconed, the payment in points and money (``amount`` a decimal string in ``currency``,
+    null without a stake) — and whether it waits on deals not yet confirmed."""
+
+    winner = ma.fields.String(allow_none=True)
+    loser = ma.fields.String(allow_none=True)
+    rubiconed = ma.fields.Boolean()
+    payment = ma.fields.Integer(metadata={"description": "Points the loser pays (Q9)"})
+    amount = ma.fields.String(allow_none=True, metadata={"example": "3.40"})
+    currency = ma.fields.String(allow_none=True, metadata={"example": "EUR"})
+    provisional = ma.fields.Boolean(
+        metadata={"description": "It stands once the deals in provisional_deals are confirmed"})
+    provisional_deals = ma.fields.List(ma.fields.Integer())
+
+
 class MatchSchema(ma.Schema):
     """A match as it stands. ``version`` is also the ETag (``"v<version>"``)."""
 
     id = ma.fields.String()
     game = ma.fields.String()
     players = ma.fields.List(ma.fields.String())
-    options = ma.fields.Dict()
+    options = ma.fields.Nested(MatchOptionsSchema)
     rules_version = ma.fields.String()
     version = ma.fields.Integer()
     deal_number = ma.fields.Integer()
@@ -122,7 +140,10 @@ class MatchSchema(ma.Schema):
     finished = ma.fields.Boolean()
     winner = ma.fields.String(allow_none=True)
     drawn = ma.fields.Boolean()
-    settlement = ma.fields.Dict(allow_none=True)
+    settlement = ma.fields.Nested(
+        MatchSettlementSchema, allow_none=True,
+        metadata={"description": "Piquet, once the partie is over (Q9); null before, in Pitch, "
+                                 "and while a deal is disputed"})
     current_deal = ma.fields.Dict(
         allow_none=True,
         metadata={"description": "The deal being recorded: its record so far (bids, tricks…)"},
@@ -153,7 +174,7 @@ class MatchSchema(ma.Schema):
         metadata={"description": "Players whose seat was taken up on its phone (POST …/me:join "
                                  "or its first write): once one has, deals wait for the other "
                                  "side (auto_confirm \"auto\")"})
-    auto_confirm = ma.fields.Raw(metadata={"description": 'The option: "auto", true or false'})
+    auto_confirm = AutoConfirmField()
     auto_confirm_on = ma.fields.Boolean(
         metadata={"description": "Whether provisional deals confirm when the next one starts "
                                  "(the last ones when the match ends)"}

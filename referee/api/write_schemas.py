@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import marshmallow as ma
 from marshmallow import validate
 
+from referee.api.errors import ViolationSchema
 from referee.api.fields import (
     MAX_VERSION,
     AnnouncedField,
@@ -151,7 +152,7 @@ class DryRunSchema(ma.Schema):
     version = ma.fields.Integer()
     would_record = ma.fields.Boolean()
     anyway = ma.fields.Boolean()
-    violations = ma.fields.List(ma.fields.Dict())
+    violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
     irregularity = ma.fields.String(allow_none=True)
     penalty = ma.fields.String(allow_none=True)
     consequence = ma.fields.String(allow_none=True)

@@ -29,7 +29,7 @@ from referee.api.write_schemas import (
     StepSchema,
     VoidSchema,
 )
-from referee.api.writing import json_response, response_schema, write
+from referee.api.writing import idempotency_key, json_response, response_schema, write
 from referee.match import commands
 from referee.match.games import GAMES
 from referee.match.state import MatchState
@@ -66,6 +66,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
 
     if args.get("dry_run"):
         authorize(match_id, "record")
+        idempotency_key()  # checked as on every write, though a dry run stores nothing
         answer = response_schema(DryRunSchema).dump(_dry_run(match_id, kind, body, anyway))
         return json_response(json.dumps(answer), 200, {})
 

@@ -28,13 +28,16 @@ from referee.store import idempotency, ledger
 def idempotency_key() -> str | None:
     """The request's ``Idempotency-Key`` (quotes taken off), or None.
 
-    :raises ProblemError: 400, not 1 to 255 characters.
+    :raises ProblemError: 400, not 1 to 255 characters (or only double quotes).
     """
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
+    sent = request.headers.get("Idempotency-Key")
+    if sent is None:
         return None
-    key = key.strip().strip('"')
-    if not 1 <= len(key) <= 255:
+    sent = sent.strip()
+    key = sent.strip('"')
+    # As the document's IdempotencyKey parameter says: 1 to 255 characters as sent, not only
+    # double quotes.
+    if not 1 <= len(sent) <= 255 or not key:
         raise ProblemError(BAD_REQUEST, "Idempotency-Key must be 1 to 255 characters.")
     return key
 

@@ -247,3 +247,29 @@ def test_declarations_per_role_are_documented_as_taken(
         answer = bare_client.post(f"/v1/matches/{match['id']}/deals", json=record, headers={
             "Authorization": "Bearer " + match["tokens"]["write"], "If-Match": '"v1"'})
         assert answer.status_code == 400
+
+
+@pytest.mark.parametrize(("key", "taken"), [
+    ("k" * 255, True), ('"' + "k" * 253 + '"', True), ('"k"', True),
+    ("k" * 256, False), ('"' + "k" * 254 + '"', False), ('""', False), ('"', False),
+])
+def test_the_idempotency_key_is_taken_as_its_parameter_says(
+        document: dict[str, Any], bare_client: FlaskClient, key: str, taken: bool) -> None:
+    """1 to 255 characters as sent, not only double quotes: on a create, and on a dry run,
+    which stores nothing but checks the key as every write does."""
+    schema = document["components"]["parameters"]["IdempotencyKey"]["schema"]
+    valid = (schema["minLength"] <= len(key) <= schema["maxLength"]
+             and re.search(schema["pattern"], key) is not None)
+    assert valid is taken
+    created = bare_client.post("/v1/matches", json={"game": "pitch", "players": ["A", "B"]},
+                               headers={"Idempotency-Key": key})
+    assert (created.status_code == 201) is taken, created.json
+    if not taken:
+        assert created.json["detail"] == "Idempotency-Key must be 1 to 255 characters."
+        return
+    write = {"Authorization": f"Bearer {created.json['tokens']['write']}"}
+    for sent, status in ((key, 200), ('""', 400)):
+        dry = bare_client.post(f"/v1/matches/{created.json['id']}/events?dry_run=true",
+                               json={"type": "bid", "call": 2},
+                               headers={**write, "Idempotency-Key": sent})
+        assert dry.status_code == status, dry.json

@@ -96,6 +96,8 @@ def test_every_integer_a_request_may_carry_is_bounded() -> None:
             if not isinstance(operation, dict):
                 continue
             for parameter in operation.get("parameters", []):
+                if "$ref" in parameter:  # a shared header (Idempotency-Key, If-Match…)
+                    parameter = doc["components"]["parameters"][parameter["$ref"].rsplit("/")[-1]]
                 walk(parameter.get("schema"), f"{method} {path} ?{parameter['name']}", frozenset())
             for content in operation.get("requestBody", {}).get("content", {}).values():
                 walk(content["schema"], f"{method} {path} body", frozenset())

@@ -90,14 +90,23 @@ _made = 0
 #: - a schema-valid request may still be refused for what no JSON Schema states: a record the
 #:   rules refuse (422), a stale or missing If-Match (412, 428), credentials no longer handed
 #:   out again (410);
+#: - a schema-violating request with a stale If-Match may be refused 412 rather than 400: the
+#:   preconditions are evaluated before the request's content (RFC 9110, 13.2.1);
 #: - no NUL in generated text: the API refuses it in every string (400; PostgreSQL text cannot
 #:   hold it; docs/security.md, "Limits"), a floor under every schema the document states in
 #:   its description rather than in each string's pattern.
 CONFIG = SchemathesisConfig.from_dict({
     "generation": {"allow-x00": False},
-    "checks": {"positive_data_acceptance": {
-        "expected-statuses": ["2xx", "401", "403", "404", "409", "410", "412", "422", "428"],
-    }},
+    "checks": {
+        "positive_data_acceptance": {
+            "expected-statuses": ["2xx", "401", "403", "404", "409", "410", "412", "422",
+                                  "428"],
+        },
+        "negative_data_rejection": {
+            "expected-statuses": ["400", "401", "403", "404", "405", "406", "409", "412",
+                                  "415", "422", "428", "429", "5xx"],
+        },
+    },
 })
 
 
