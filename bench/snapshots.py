@@ -1,7 +1,7 @@
-"""Benchmark 14: what fold snapshots cost and give, by how often they are written.
+"""Benchmark 15: what fold snapshots cost and give, by how often they are written.
 
 A Pitch game to 500 (the longest target the options allow) recorded card by card through the
-service (``ledger.append``, as the API writes: each step one write), ``--events`` events
+service (the API, as a table writes: each step one write), ``--events`` events
 long, once per snapshot interval ``--every`` (0: no snapshots, the plain code). For each:
 
 - ``write ms``: the mean time of one write over the whole game (a snapshot is stored after
@@ -10,7 +10,7 @@ long, once per snapshot interval ``--every`` (0: no snapshots, the plain code). 
   to make the fold into bytes, to store them (sign, one transaction) and to read them back
   (verify, unpickle);
 - ``stored KB``: every snapshot of the match (only the newest few are kept);
-- ``cold read ms``: a worker that never folded the match (``ledger.load_state``, fold
+- ``cold read ms``: a worker that never folded the match (``folds.load_state``, fold
   cache emptied), median of ``--repeat``;
 - ``undo ms``: the last card taken back, through the API (a GET for its ETag and ``POST
   …/undo``; the card recorded again, untimed, before each).
@@ -44,9 +44,10 @@ def run(every: int, events: int, repeat: int, work: Path) -> dict[str, Any]:
     url = f"sqlite:///{work / f'snapshots-{every}.db'}"
     os.environ["DATABASE_URL"] = url
     migrate(url)
+    from referee import folds
     from referee.api import create_app
     from referee.match import snapshot
-    from referee.store import ledger, snapshots
+    from referee.store import snapshots
     from referee.store.db import execute
 
     app = create_app({"DATABASE_URL": url, "TESTING": True})
@@ -59,7 +60,7 @@ def run(every: int, events: int, repeat: int, work: Path) -> dict[str, Any]:
     version = made.json["version"]
     while version < events:
         with app.app_context():
-            dealer = ledger.load_state(match_id).next_dealer
+            dealer = folds.load_state(match_id).next_dealer
         record = pitch_record(rng, len(PITCH_PLAYERS), dealer)
         while "pitch" in record["bids"]:  # every player calls (a step-by-step auction)
             record = pitch_record(rng, len(PITCH_PLAYERS), dealer)
@@ -76,7 +77,7 @@ def run(every: int, events: int, repeat: int, work: Path) -> dict[str, Any]:
     out: dict[str, Any] = {"every": every, "events": version,
                            "write ms": round(statistics.mean(times) * 1000, 3)}
     with app.app_context():
-        fold = ledger.FOLDS.fold(match_id)
+        fold = folds.FOLDS.fold(match_id)
         blob = snapshot.dump(fold)
         out["snapshot KB"] = round(len(blob) / 1024, 1)
         out["dump ms"] = _ms(lambda: snapshot.dump(fold), repeat)
@@ -95,8 +96,8 @@ def run(every: int, events: int, repeat: int, work: Path) -> dict[str, Any]:
                          'WHERE "version" = ?', (tag,)).fetchone()
         out["snapshots kept"] = int(stored[0])
         out["stored KB"] = round(int(stored[1] or 0) / 1024, 1)
-        out["cold read ms"] = _ms(lambda: ledger.load_state(match_id), repeat,
-                                  before=ledger.FOLDS.clear)
+        out["cold read ms"] = _ms(lambda: folds.load_state(match_id), repeat,
+                                  before=folds.FOLDS.clear)
     base = f"/v1/matches/{match_id}"
 
     def again() -> None:  # the last card recorded again (untimed) when it was taken back

@@ -31,7 +31,7 @@ from referee.store import ledger, snapshots
 
 log = logging.getLogger(__name__)
 
-#: The default of :func:`every` (bench/RESULTS.md §14: a cold read or an undo
+#: The default of :func:`every` (bench/RESULTS.md §15: a cold read or an undo
 #: folds at most about twice this many events).
 EVERY = 250
 

@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee import resume
+from referee import folds, resume
 from referee.match import snapshot
 from referee.match.events import Event
 from referee.match.games import GAMES
@@ -41,9 +41,9 @@ def often(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     of them kept, and every test starts as a worker that has folded nothing."""
     monkeypatch.setenv("REFEREE_SNAPSHOT_EVERY", str(EVERY))
     monkeypatch.setenv("REFEREE_SNAPSHOTS_KEPT", "1000")
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
     yield
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
 
 
 class Spy:
@@ -86,9 +86,9 @@ def replayed(match_id: str) -> MatchState:
 
 def cold(app: Flask, match_id: str) -> MatchState:
     """The match as a worker that never folded it serves it."""
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
     with app.app_context():
-        return ledger.load_state(match_id)
+        return folds.load_state(match_id)
 
 
 def stored(app: Flask, match_id: str) -> list[int]:
@@ -128,15 +128,15 @@ def test_undos_one_after_another_resume_before_what_each_takes_back(
     match_id = played(client, app)
     spy = Spy(monkeypatch)
     for _ in range(20):  # back through deal 4's cards, past several snapshots
-        ledger.FOLDS.clear()
+        folds.FOLDS.clear()
         with app.app_context():
-            before = ledger.load_state(match_id)
+            before = folds.load_state(match_id)
         undone = client.post(f"/v1/matches/{match_id}/undo", json={"reason": "slip"})
         assert undone.status_code == 200, undone.json
         used = spy.used[-1]
         assert used is not None and used < min(before.last_undoable)
         with app.app_context():
-            after = ledger.load_state(match_id)  # the fold the undo left in the cache
+            after = folds.load_state(match_id)  # the fold the undo left in the cache
             assert after == replayed(match_id)
             assert cold(app, match_id) == after
     assert read_match(client, match_id)["version"] == before.version + 1
@@ -303,7 +303,7 @@ def test_an_event_changed_after_the_snapshot_is_refused_at_once(
     changed = _scored(app, match_id)[-1]
     assert changed > snapshot_at and max(stored(app, match_id)) < changed
     _tamper(app, match_id, changed)
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
     answer = client.get(f"/v1/matches/{match_id}")
     assert answer.status_code == 500 and answer.json["broken_at"] == changed
 
@@ -321,13 +321,13 @@ def test_an_event_changed_before_the_snapshot_is_never_served_and_found_at_the_r
     assert min(stored(app, match_id)) > changed
     truth = read_match(client, match_id)
     _tamper(app, match_id, changed)
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
     served = client.get(f"/v1/matches/{match_id}")
     assert served.status_code == 200 and served.json["standings"] == truth["standings"]
     assert "141" not in served.get_data(as_text=True)
     answer = client.get(f"/v1/matches/{match_id}/ledger")
     assert answer.status_code == 500 and answer.json["broken_at"] == changed
-    ledger.FOLDS.clear()  # a worker with the snapshot's fold, its recheck time past
+    folds.FOLDS.clear()  # a worker with the snapshot's fold, its recheck time past
     monkeypatch.setenv("REFEREE_LEDGER_RECHECK_SECONDS", "0")
     answer = client.get(f"/v1/matches/{match_id}")
     assert answer.status_code == 500 and answer.json["broken_at"] == changed

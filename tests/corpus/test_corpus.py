@@ -23,8 +23,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee import folds
 from referee.api import create_app
-from referee.store import ledger, tokens
+from referee.store import tokens
 from referee.store.db import make_database, migration_runner, upgrade
 from tests.conftest import ON_POSTGRES, POSTGRES_URL
 from tests.corpus.facts import (
@@ -143,12 +144,12 @@ def loaded(recording: dict[str, Any], tmp_path: Path) -> Iterator[tuple[Flask, s
     _load_rows(db, recording)
     app = create_app({"TESTING": True, "DATABASE_URL": url,
                       "REFEREE_LEDGER_KEY": recording["ledger_key"]})
-    ledger.FOLDS.clear()  # every fold from the stored rows, never from an earlier test's
+    folds.FOLDS.clear()  # every fold from the stored rows, never from an earlier test's
     app_db = app.extensions["referee.db"]
     with app_db.connection_context(), app_db.atomic():
         write = tokens.issue(recording["match"]["id"], ("write",))["write"]
     yield app, write
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
     app_db.close_all()
 
 
@@ -307,10 +308,10 @@ def test_a_recorded_ledger_resumed_from_snapshots_folds_and_undoes_as_recorded(
     match_id = recording["match"]["id"]
     with app.app_context():
         assert resume.build(match_id) == len(recording["events"]) // 2
-        ledger.FOLDS.clear()
-        assert ledger.load_state(match_id) == replay(stored_events(match_id), GAMES)
-    ledger.FOLDS.clear()
+        folds.FOLDS.clear()
+        assert folds.load_state(match_id) == replay(stored_events(match_id), GAMES)
+    folds.FOLDS.clear()
     test_a_recorded_ledger_folds_renders_verifies_and_undoes(recording, loaded)
     with app.app_context():
-        ledger.FOLDS.clear()
-        assert ledger.load_state(match_id) == replay(stored_events(match_id), GAMES)
+        folds.FOLDS.clear()
+        assert folds.load_state(match_id) == replay(stored_events(match_id), GAMES)
