@@ -99,6 +99,16 @@ def build(app: Any, client: Any, events: int) -> str:
     return match_id
 
 
+def snapshot(app: Any, match_id: str) -> int:
+    """Store the fold snapshots the service would have written had it recorded the ledger
+    (one every REFEREE_SNAPSHOT_EVERY events): the ledger above is written straight into the
+    database, past the service."""
+    from referee import resume
+
+    with app.app_context():
+        return resume.build(match_id)
+
+
 def _hands() -> list[list[str]]:
     from random import Random
 
@@ -180,8 +190,13 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             match_id = build(app, client, size)
             built = time.perf_counter() - start
+            start = time.perf_counter()
+            made = snapshot(app, match_id)
+            snapshotted = time.perf_counter() - start
             row = measure(app, match_id, args.repeat)
             row["built s"] = round(built, 1)
+            row["snapshots"] = made
+            row["snapshots s"] = round(snapshotted, 1)
             row["sum(range(1000)) us"] = calibration()
             results.append(row)
             print(json.dumps(row), flush=True)

@@ -33,6 +33,7 @@ from typing import TypeVar
 
 import peewee
 
+from referee import resume
 from referee.match.events import Event
 from referee.match.games import GAMES
 from referee.match.state import Fold, MatchState
@@ -95,6 +96,10 @@ class FoldCache:
     ``size``), so a request reads and checks only the events stored since (by any worker):
     its cost does not grow with the match (bench/RESULTS.md).
 
+    A worker that has no fold of a match resumes one from the match's newest usable fold
+    snapshot (referee.resume), and keeps it as if folded now: the links after the snapshot
+    are checked at once, the whole chain as for any cached fold (below).
+
     Never trusted blindly: :meth:`fold` reads from the cached fold's last event on, and
     uses the cache only when that event is still the one folded (same seq, same link); else
     it folds the whole ledger again. A change to an OLDER event (someone writing the
@@ -134,6 +139,11 @@ class FoldCache:
         with self._lock:
             cached = self._folds.get(match_id)
         now = self.clock()
+        if cached is None:  # from a fold snapshot: as trusted as a fold cached now (below)
+            resumed = resume.resume(match_id)
+            if resumed is not None:
+                cached = (resumed[0], tuple(resumed[1]), now)
+                self.put(match_id, *cached)
         if cached is not None and (whole or now - cached[2] >= recheck_seconds()
                                    or ledger.is_damaged(match_id)):
             return self._rechecked(match_id, cached, now)
@@ -183,6 +193,7 @@ class FoldCache:
         fold = cold(match_id, _events(rows))
         self.put(match_id, fold, rows[-1], now)
         ledger.whole_again(match_id)
+        resume.keep(match_id, fold, 0)  # a long replay: the next one starts there
         return fold.copy()
 
     def put(self, match_id: str, fold: Fold, last: Row, checked: float | None = None) -> None:
@@ -261,18 +272,28 @@ def append(match_id: str, fold: Fold, new_events: Sequence[NewEvent],
     :raises peewee.IntegrityError: another writer stored an event first (:func:`transact`
         runs the write again).
     """
+    before = fold.version
     rows = ledger.chain(fold.version, fold.head, new_events, actor)
     ledger.append(match_id, rows)
     added = _events(rows)
     if fold.can_extend(added):
         fold.extend(added, getattr(new_events, "check", None))  # a step: ruled once
-    else:  # an undo: the whole ledger folded again, the new events with it
-        stored = ledger.rows(match_id)
-        ledger.check(match_id, stored)
-        fold = cold(match_id, _events(stored))
+    else:  # an undo: the ledger folded again, from a snapshot before what it takes back
+        resumed = resume.resume(match_id)
+        if resumed is not None:
+            fold = resumed[0]
+        else:
+            stored = ledger.rows(match_id)
+            ledger.check(match_id, stored)
+            fold = cold(match_id, _events(stored))
     if rows:
         kept, last = fold, rows[-1]
-        database_proxy.obj.after_commit(lambda: FOLDS.put(match_id, kept, last))
+
+        def committed() -> None:
+            FOLDS.put(match_id, kept, last)
+            resume.keep(match_id, kept, before)  # past a multiple of its interval
+
+        database_proxy.obj.after_commit(committed)
     return Appended(fold.state(), tuple(added))
 
 

@@ -126,6 +126,14 @@ _EVENTS_FROM = (
     'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
     'WHERE "match_id" = ? AND "seq" >= ? ORDER BY "seq"'
 )
+_EVENTS_BETWEEN = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? AND "seq" >= ? AND "seq" < ? ORDER BY "seq"'
+)
+_LAST = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? ORDER BY "seq" DESC LIMIT 1'
+)
 _INSERT_EVENT = (
     'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
     '"prev_hash", "hash", "key_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
@@ -143,6 +151,18 @@ def rows_from(match_id: str, seq: int) -> list[Row]:
     """The match's stored rows from ``seq`` on (that one included), in seq order, their
     links not checked yet."""
     return list(execute(_EVENTS_FROM, (match_id, seq)).fetchall())
+
+
+def rows_between(match_id: str, first: int, before: int) -> list[Row]:
+    """The match's stored rows from event ``first`` up to, not including, ``before``, in
+    seq order, not checked."""
+    return list(execute(_EVENTS_BETWEEN, (match_id, first, before)).fetchall())
+
+
+def last_row(match_id: str) -> Row | None:
+    """The match's last stored row (not checked), or None (no such match)."""
+    row = execute(_LAST, (match_id,)).fetchone()
+    return tuple(row) if row is not None else None
 
 
 def _first_broken(rows: Sequence[Row], after: Row | None = None) -> int | None:
