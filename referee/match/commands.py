@@ -261,6 +261,9 @@ def _anyway(
 
     :raises MatchError, RecordError: what cannot be recorded even anyway.
     """
+    other = _played_by_other(state, game, irregular, placed)
+    if other is not None:
+        return _anyway(state, game, *other, done)
     by_engine = _by_engine(state, game, irregular, placed, refused.violations)
     if by_engine is not None:
         return by_engine
@@ -284,6 +287,31 @@ def _anyway(
                                                 for v in refused.violations):
         return irregular.events("misdeal", refused.violations, due, "void")
     return irregular.events("other", refused.violations, due)
+
+
+def _played_by_other(
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
+) -> tuple[_Irregular, _Placed, MatchError] | None:
+    """A card sent without ``player`` that the player to play does not hold but another
+    does, the hands being known: that other's card out of turn (PT 59 III: a lead out of
+    turn is taken up; P10), never a card "not held" that voids the deal. The step as that
+    player's, and the refusal a named card out of turn gets; None for any other step."""
+    due = placed.before.next.player
+    if irregular.kind != "card" or placed.payload.get("player") is not None or due is None:
+        return None
+    card = placed.payload.get("card")
+    holder = game.card_holder(placed.record, card, placed.dealer, state.players,
+                              state.options)
+    if holder is None or holder == due:
+        return None
+    named = replace(placed, full={**placed.full, "player": holder},
+                    payload={**placed.payload, "player": holder})
+    step = _Irregular(state, game, irregular.number, irregular.dealer, irregular.kind,
+                      named.full, irregular.entered_by)
+    refused = MatchError([Violation(
+        "out_of_turn", game.laws.turn("card"),
+        f"It is {due}'s turn, not {holder}'s ({holder} holds {card}).", "card")])
+    return step, named, refused
 
 
 def _recorded(

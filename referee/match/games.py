@@ -384,6 +384,19 @@ class PiquetGame(StepRules):
         return any(isinstance(i, dict) and i.get("code") == "short_hand"
                    for i in record.get("irregular") or ())
 
+    def card_holder(
+        self, record: dict[str, Any], card: Any, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> str | None:
+        """PT 59 III by :func:`referee.piquet.holder_of`: the player whose hand after the
+        exchange is known and holds ``card``, not yet played; None when no known hand holds
+        it or the card cannot be read."""
+        try:
+            role = piquet.holder_of(self._declared(record), parse_card(str(card)))
+        except ValueError:  # a card or a record that cannot be read: nobody is known
+            return None
+        return None if role is None else players[self._role_seats(dealer)[role]]
+
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
@@ -880,6 +893,18 @@ class PitchGame(StepRules):
                 "penalties": list(found.penalties),
                 "consequences": list(found.consequences),
                 "violations": list(found.refused)}
+
+    def card_holder(
+        self, record: dict[str, Any], card: Any, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> str | None:
+        """P10 by :func:`referee.pitch.holder_of`: the player dealt ``card``, not yet played,
+        when the hands are recorded; None otherwise."""
+        try:
+            seat = pitch.holder_of(record, card, len(players), options["partnership"])
+        except ValueError:  # a card or a record that cannot be read: nobody is known
+            return None
+        return None if seat is None else players[seat]
 
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,

@@ -37,7 +37,13 @@ from referee.piquet.partie import (
     settle_partie,
 )
 from referee.piquet.play import TrickResult
-from referee.piquet.progress import PiquetProgress, Retake, progress, take_back_revoke
+from referee.piquet.progress import (
+    PiquetProgress,
+    Retake,
+    holder_of,
+    progress,
+    take_back_revoke,
+)
 from referee.piquet.records import (
     ROLES,
     Announcement,
@@ -104,6 +110,7 @@ __all__ = [
     "deal_from_record",
     "elder_of_deal",
     "false_call_of",
+    "holder_of",
     "is_carte_blanche",
     "judge_q7",
     "other",
