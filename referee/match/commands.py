@@ -363,9 +363,9 @@ class DryRun:
     the rules say against it. Refused and not sent ``anyway``, ``anyway`` is True when
     recording it anyway would be taken, and the rest says what that would do (else it says
     what the step as sent does): the ``irregularity`` noted (revoke, out_of_turn, misdeal,
-    false_call, other…), its ``penalty`` and ``consequence`` (docs/rules/irregularities.md
-    P10, Q12), the ``events`` it would append and the deal's ``scored`` payload when it
-    would complete it."""
+    false_call, talon_offence, no_discard, other…), its ``penalty`` and ``consequence``
+    (docs/rules/irregularities.md P10, Q12), the ``events`` it would append and the deal's
+    ``scored`` payload when it would complete it."""
 
     version: int
     would_record: bool = True
@@ -555,13 +555,15 @@ def _by_engine(
     if found is None or not found["kinds"]:
         return None
     kinds = set(found["kinds"])
-    category = next((k for k in ("revoke", "misdeal", "false_call") if k in kinds),
-                    "out_of_turn")
+    category = next((k for k in ("revoke", "misdeal", "false_call", "talon_offence",
+                                 "no_discard") if k in kinds), "out_of_turn")
     violations = found["violations"] or list(refused)
     note = irregular.note(category, found["penalties"][0], violations,
                           placed.before.next.player,
                           consequence=" ".join(found["consequences"]),
                           entries=found["irregular"], record=found["record"])
+    if found["penalties"][0] == "fresh_deal":  # PT 28–29: the adversary elects a fresh deal
+        return irregular.voided(note)
     return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
 
 

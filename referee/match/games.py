@@ -631,6 +631,8 @@ class PiquetGame(StepRules):
         except (MatchError, RecordError):
             return None
         fresh = [v for v in after.violations if v not in before.violations]
+        if kind == "exchange" and fresh and all(v.code == "exchange_count" for v in fresh):
+            return self._exchange_anyway(record, new, fresh, dealer, players, engine_options)
         known = [v for v in fresh if v.code in piquet.IRREGULAR_CODES]
         if not known or len(known) != len(fresh):
             return None
@@ -653,6 +655,36 @@ class PiquetGame(StepRules):
         return {"record": new, "irregular": entries, "penalties": penalties,
                 "consequences": consequences, "violations": known,
                 "kinds": [piquet.IRREGULAR_CODES[v.code] for v in known]}
+
+    def _exchange_anyway(
+        self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],
+        dealer: int, players: Sequence[str], engine_options: piquet.PiquetOptions,
+    ) -> dict[str, Any] | None:
+        """An exchange of the wrong number of cards as the laws rule it
+        (:func:`referee.piquet.exchange_irregularity`): a discard of none is taken back, the
+        record left as it was (PT 21, 22: no penalty, he must discard); taking in the
+        adversary's talon cards is a talon offence (PT 27–29) under ``talon_offence``, listed
+        in the record's ``irregular`` with the exchange as recorded (``"fresh_deal"``: the
+        deal ends). None when it is neither (the match's option rules it)."""
+        seats = self._role_seats(dealer)
+        names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
+        deal = self._declared(new)
+        found = [piquet.exchange_irregularity(deal, v.location, engine_options.talon_offence,
+                                              names) for v in counts]
+        if any(item is None for item in found):
+            return None
+        items = [item for item in found if item is not None]
+        first = next((i for i in items if i.kind == "no_discard"), items[0])
+        if first.kind == "no_discard":
+            return {"record": record, "irregular": [], "penalties": [first.penalty],
+                    "consequences": [first.consequence], "violations": list(counts),
+                    "kinds": ["no_discard"]}
+        entries = [{"code": "talon_offence", "location": first.who}]
+        if first.penalty != "fresh_deal":
+            new = {**new, "irregular": [*new.get("irregular", []), *entries]}
+        return {"record": new, "irregular": entries, "penalties": [first.penalty],
+                "consequences": [first.consequence], "violations": list(counts),
+                "kinds": ["talon_offence"]}
 
     def _replay(
         self, new: dict[str, Any], revokes: Sequence[Violation],

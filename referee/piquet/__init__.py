@@ -28,7 +28,13 @@ from referee.piquet.combinations import (
 from referee.piquet.counting import Count, Judgement, judge_q7
 from referee.piquet.deal import LogEntry, PiquetRuling, false_call_of, revoke_of, rule_deal
 from referee.piquet.exchange import is_carte_blanche
-from referee.piquet.irregular import IRREGULAR_CODES, TABLE_CODES, Irregularity, trick_of
+from referee.piquet.irregular import (
+    IRREGULAR_CODES,
+    TABLE_CODES,
+    Irregularity,
+    exchange_irregularity,
+    trick_of,
+)
 from referee.piquet.partie import (
     PartieStatus,
     Settlement,
@@ -109,6 +115,7 @@ __all__ = [
     "compare_declarations",
     "deal_from_record",
     "elder_of_deal",
+    "exchange_irregularity",
     "false_call_of",
     "holder_of",
     "is_carte_blanche",

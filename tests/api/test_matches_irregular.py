@@ -521,3 +521,32 @@ def test_a_pitch_lead_out_of_turn_at_trick_two_is_taken_back(client: FlaskClient
     match = wrong.json["match"]
     assert match["next"]["player"] == "Cid"
     assert match["current_deal"]["tricks"] == [["KH", "AH", "3H"]]
+
+
+def test_exchange_offences_are_ruled_by_their_laws_not_voided(client: FlaskClient) -> None:
+    """PT 27, 29: Ann (younger) discards four (QD 9D 7D KD) after Bill took his five: a
+    talon offence, she reckons nothing and the deal goes on. PT 21: Bill discarding none
+    costs nothing; the exchange is taken back to be recorded with his discard."""
+    table = Table(client)
+    assert table.post("/events", {"type": "deal_started", "dealt": Q10_DEALT,
+                                  "talon": Q10_TALON}).status_code == 201
+    none = table.post("/events", {"type": "exchange", "elder": [],
+                                  "younger": ["QD", "9D", "7D"], "anyway": True})
+    assert none.status_code == 201, none.json
+    [note] = none.json["events"]
+    assert (note["payload"]["irregularity"], note["payload"]["penalty"]) == (
+        "no_discard", "withdrawn")
+    assert "no penalty (PT 21)" in note["payload"]["consequence"]
+    assert none.json["match"]["deal_in_progress"] is True
+    assert "exchange" not in none.json["match"]["current_deal"] or not none.json["match"][
+        "current_deal"]["exchange"]
+    took = table.post("/events", {"type": "exchange", "elder": ["KH", "TH", "7H", "TD", "8D"],
+                                  "younger": ["QD", "9D", "7D", "KD"], "anyway": True})
+    assert took.status_code == 201, took.json
+    [note] = took.json["events"]
+    assert (note["payload"]["irregularity"], note["payload"]["penalty"]) == (
+        "talon_offence", "reckon_nothing")
+    match = took.json["match"]
+    assert match["deal_in_progress"] is True and match["deals_played"] == 0
+    assert match["next"]["player"] == "Bill"
+    assert table.get("/ledger")["items"] == []  # nothing voided

@@ -388,3 +388,74 @@ def test_a_pitch_lead_out_of_turn_at_trick_two_is_taken_back() -> None:
     assert_replays(table)
     table.cards(["JH"])  # Cid leads as he should
     assert table.state.next.player == "Ann"
+
+
+# ------------------------------------------------ the exchange, as the laws rule it (Q12)
+
+
+#: Q10's exchange, but Ann (younger) discards four (QD 9D 7D KD) when Bill took his five: she
+#: took in one of elder's five (PT 27, 29).
+YOUNGER_TOOK_ONE_OF_ELDERS = {"elder": Q10_EXCHANGE["elder"],
+                              "younger": [*Q10_EXCHANGE["younger"], "KD"]}
+
+
+def q10_dealt(**options: Any) -> Table:
+    table = Table(**options)
+    table.step("deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    return table
+
+
+def test_younger_taking_one_of_elders_five_reckons_nothing_and_play_goes_on() -> None:
+    """PT 27, 29: Ann took one of the top five: she reckons nothing (talon_offence
+    "reckon_nothing", the default), the deal is played out, never voided as an `other`."""
+    table = q10_dealt()
+    with pytest.raises(RecordError):
+        table.step("exchange", **YOUNGER_TOOK_ONE_OF_ELDERS)
+    [(kind, note)] = table.step("exchange", anyway=True, **YOUNGER_TOOK_ONE_OF_ELDERS)
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "talon_offence",
+                                                             "reckon_nothing")
+    assert "Ann (the younger hand)" in note["consequence"] and "PT 27" in note["consequence"]
+    record = table.state.current.record  # type: ignore[union-attr]
+    assert record["irregular"] == [{"code": "talon_offence", "location": "younger"}]
+    assert record["exchange"] == YOUNGER_TOOK_ONE_OF_ELDERS
+    assert table.state.next.player == "Bill" and table.state.live_deals == ()
+    assert_replays(table)
+    table.step("declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    scored = play_q10(table, Q10_CARDS)[-1][1]
+    assert scored["scores"]["Ann"] == 0 and scored["scores"]["Bill"] > 0
+    assert_replays(table)
+
+
+def test_younger_taking_one_of_elders_five_under_fresh_deal_is_dealt_again() -> None:
+    """PT 29: elder may elect a fresh deal (talon_offence "fresh_deal"): the same dealer
+    deals again, the deal scores nothing."""
+    table = q10_dealt(talon_offence="fresh_deal")
+    decided = table.step("exchange", anyway=True, **YOUNGER_TOOK_ONE_OF_ELDERS)
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert (decided[0][1]["irregularity"], decided[0][1]["penalty"]) == ("talon_offence",
+                                                                         "fresh_deal")
+    assert "PT 28–29" in decided[0][1]["consequence"]
+    assert table.state.current is None and table.state.next_dealer == 1  # Ann again
+    assert_replays(table)
+
+
+@pytest.mark.parametrize(("exchange", "law"), [
+    ({"elder": [], "younger": Q10_EXCHANGE["younger"]}, "PT 21"),
+    ({"elder": Q10_EXCHANGE["elder"], "younger": []}, "PT 22"),
+])
+def test_a_discard_of_none_costs_nothing_and_is_recorded_again(
+    exchange: dict[str, list[str]], law: str,
+) -> None:
+    """PT 21, 22: no penalty; he is bound to discard at least one: the exchange is taken
+    back, the deal goes on and the exchange is recorded with his discard."""
+    table = q10_dealt()
+    [(kind, note)] = table.step("exchange", anyway=True, **exchange)
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "no_discard",
+                                                             "withdrawn")
+    assert f"no penalty ({law})" in note["consequence"]
+    assert table.state.current is not None and "exchange" not in table.state.current.record
+    assert_replays(table)
+    table.step("exchange", **Q10_EXCHANGE)
+    scored = play_q10(table, Q10_CARDS)[-1][1]
+    assert scored["scores"] == {"Bill": 11, "Ann": 41}
+    assert_replays(table)
