@@ -5,9 +5,9 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import StrictSchema
+from referee.api.fields import ShapesField, StrictSchema
 from referee.api.view_schemas import HeadSchema
-from referee.api.write_schemas import AGREEMENT, EventSchema
+from referee.api.write_schemas import AGREEMENT, RULING, RULINGS, EventSchema
 
 
 class PageArgsSchema(StrictSchema):
@@ -35,7 +35,7 @@ class LedgerItemSchema(ma.Schema):
     scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
     totals = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
     record = ma.fields.Dict()
-    ruling = ma.fields.Dict()
+    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
     corrections = ma.fields.List(ma.fields.Dict())
     level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
     agreement = ma.fields.String(metadata={"description": AGREEMENT})

@@ -13,6 +13,7 @@ from referee.api.fields import (
     AnnouncedField,
     CallField,
     NameField,
+    ShapesField,
     StakeField,
     StrictSchema,
     card_list,
@@ -258,6 +259,20 @@ class CardsRecordSchema(StrictSchema):
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
+#: A score-sheet line in a match, one shape per game (the match's game reads it: a field the
+#: game's sheet has not is a 422 with its rule). Registered class names: the games' modules
+#: import this one.
+SHEETS = ("PiquetSheetSchema", "SheetSchema")
+SHEET = ("The deal's score-sheet line, in the match's game: Piquet (PiquetSheet: point, "
+         "sequence, sets, tricks, play…) or Pitch (Sheet: bids or pitcher and bid, trump, "
+         "high, low, jack, game…)")
+#: A deal's totals in a match, one shape per game (see :data:`SHEETS`).
+TOTALS = ("PiquetTotalsSchema", "TotalsSchema")
+TOTALS_TEXT = ('The deal\'s points, in the match\'s game: Piquet (PiquetTotals: {"scores": '
+               '{"elder": …, "younger": …}}) or Pitch (Totals: {"scores": […], "pitcher": s, '
+               '"bid": b})')
+
+
 #: The fields of a deal's record that are not its cards (:class:`RecordDealSchema`).
 _NOT_CARDS = ("sheet", "totals", "by", "expected_version", "deal")
 
@@ -273,12 +288,8 @@ class RecordDealSchema(CardsRecordSchema):
     referee)."""
 
     tricks = ma.fields.List(card_list(), validate=validate.Length(max=32))
-    sheet = ma.fields.Dict(metadata={"description": "Pitch: bids or pitcher and bid, trump, "
-                                                    "high, low, jack, game…; Piquet: point, "
-                                                    "sequence, sets, tricks, play…"})
-    totals = ma.fields.Dict(metadata={"description": 'The deal\'s points: Pitch {"scores": '
-                                                     '[…], "pitcher": s, "bid": b}; Piquet '
-                                                     '{"scores": {"elder": …, "younger": …}}'})
+    sheet = ShapesField(*SHEETS, metadata={"description": SHEET})
+    totals = ShapesField(*TOTALS, metadata={"description": TOTALS_TEXT})
     deal = ma.fields.Integer(
         validate=validate.Range(min=-MAX_VERSION, max=MAX_VERSION),
         metadata={"description": "The deal this entry was written for (send it always). "

@@ -15,10 +15,19 @@ from referee.api.fields import (
     CallField,
     CardField,
     NameField,
+    ShapesField,
     StrictSchema,
     card_list,
 )
-from referee.api.match_schemas import TEXT, RecordDealSchema, RolesCardsSchema
+from referee.api.match_schemas import (
+    SHEET,
+    SHEETS,
+    TEXT,
+    TOTALS,
+    TOTALS_TEXT,
+    RecordDealSchema,
+    RolesCardsSchema,
+)
 from referee.api.view_schemas import MatchSchema
 
 
@@ -179,6 +188,15 @@ class StepResultSchema(ma.Schema):
 
 AGREEMENT = "provisional | confirmed | disputed | ruled"
 
+#: A deal's ruling, one shape per game and level (its ``level`` and the type of its
+#: ``scores`` tell them apart: per role in Piquet, per side in Pitch), in the order a client
+#: tries them.
+RULINGS = ("DealRulingSchema", "PiquetSheetRulingSchema", "HandRulingSchema",
+           "PitchSheetRulingSchema", "TotalsRulingSchema")
+RULING = ("The deal's ruling: Piquet on its cards (level cards, DealRuling) or on a sheet or "
+          "totals (PiquetSheetRuling); Pitch on its cards (HandRuling), a sheet "
+          "(PitchSheetRuling) or totals (TotalsRuling)")
+
 
 class DealResultSchema(ma.Schema):
     """A deal recorded, amended or ruled by its cards: its number, points per player/team, the
@@ -188,7 +206,7 @@ class DealResultSchema(ma.Schema):
 
     deal = ma.fields.Integer()
     scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
-    ruling = ma.fields.Dict()
+    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
     level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
     agreement = ma.fields.String(metadata={"description": AGREEMENT})
     entered_by = ma.fields.String(allow_none=True,
@@ -217,8 +235,8 @@ class ClaimSchema(StrictSchema):
     JSON_SCHEMA: ClassVar[dict[str, Any]] = {
         "oneOf": [{"required": ["sheet"]}, {"required": ["totals"]}]}
 
-    sheet = ma.fields.Dict()
-    totals = ma.fields.Dict()
+    sheet = ShapesField(*SHEETS, metadata={"description": SHEET})
+    totals = ShapesField(*TOTALS, metadata={"description": TOTALS_TEXT})
 
     @ma.validates_schema
     def _one(self, data: dict, **kwargs: object) -> None:
