@@ -309,11 +309,13 @@ class RecordDealSchema(CardsRecordSchema):
 
 def _one_entry(cards: list[str]) -> dict[str, Any]:
     """:meth:`RecordDealSchema._one_level` for the document: the cards (with their tricks),
-    a sheet or totals, one of them."""
-    return {"oneOf": [
-        {"required": ["tricks"], **_none_of("sheet", "totals")},
-        {"required": ["sheet"], **_none_of("totals", *cards)},
-        {"required": ["totals"], **_none_of("sheet", *cards)},
+    a sheet or totals, one of them. Written as conditions (``allOf`` of ``if``/``then``), not
+    as a ``oneOf`` of ``required`` lists, so a generated client still makes the body a model
+    (a top-level ``oneOf`` reads as a union of shapes)."""
+    return {"allOf": [
+        {"if": {"required": ["sheet"]}, "then": _none_of("totals", *cards)},
+        {"if": {"required": ["totals"]}, "then": _none_of("sheet", *cards)},
+        {"if": _none_of("sheet", "totals"), "then": {"required": ["tricks"]}},
     ]}
 
 
