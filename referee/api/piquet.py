@@ -337,6 +337,9 @@ class PiquetSheetRulingSchema(ma.Schema):
     """The ruling on a score-sheet line or on totals: the deal's points, the counting records,
     what was verified, computed and taken as reported, and every impossibility found."""
 
+    class Meta:  # a match's ruling says more (the players' names…): the object stays open
+        unknown = ma.INCLUDE
+
     level = ma.fields.String(required=True, validate=validate.OneOf(["sheet", "totals"]),
                              metadata={"description": '"sheet" or "totals"'})
     scores = ma.fields.Nested(PerRoleSchema, required=True)
@@ -358,6 +361,9 @@ class DealRulingSchema(ma.Schema):
     """The ruling on a deal: the deal's totals, tricks, declarations, carte blanche, repique,
     pique, capot, each trick, the running log (as a table counts aloud), the counting records
     in Q8 order, what was verified / computed / taken as reported, and every rule break."""
+
+    class Meta:  # a match's ruling says more (the players' names…): the object stays open
+        unknown = ma.INCLUDE
 
     level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]),
                              metadata={"description": '"cards" (a ruling on every card)'})

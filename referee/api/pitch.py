@@ -171,7 +171,11 @@ class ComparisonSchema(ma.Schema):
 
 class _RulingBase(ma.Schema):
     """What every Pitch ruling says: its level, the scores per side, the pitcher, his side and
-    bid (P7), what it verified / computed / took as reported, and the rule breaks."""
+    bid (P7), what it verified / computed / took as reported, and the rule breaks. A match's
+    ruling says more (the players' names…): the document leaves the object open."""
+
+    class Meta:
+        unknown = ma.INCLUDE
 
     level = ma.fields.String(required=True,
                              validate=validate.OneOf(["cards", "sheet", "totals"]),
@@ -179,8 +183,8 @@ class _RulingBase(ma.Schema):
     players = ma.fields.Integer()
     partnership = ma.fields.Boolean()
     sides = ma.fields.List(ma.fields.List(ma.fields.Integer()))
-    pitcher = ma.fields.Integer()
-    pitcher_side = ma.fields.Integer()
+    pitcher = ma.fields.Integer(allow_none=True, metadata={"description": "null: a misdeal"})
+    pitcher_side = ma.fields.Integer(allow_none=True)
     bid = ma.fields.Integer(allow_none=True)
     made_bid = ma.fields.Boolean()
     score_changes = ma.fields.List(ma.fields.Integer())
@@ -208,11 +212,11 @@ class HandRulingSchema(_RulingBase):
     partnership = ma.fields.Boolean()
     dealer = ma.fields.Integer()
     trump = ma.fields.String()
-    pitcher = ma.fields.Integer()
-    bid = ma.fields.Integer()
+    pitcher = ma.fields.Integer(allow_none=True, metadata={"description": "null: a misdeal"})
+    bid = ma.fields.Integer(allow_none=True)
     pitched = ma.fields.Boolean()
     sides = ma.fields.List(ma.fields.List(ma.fields.Integer()))
-    pitcher_side = ma.fields.Integer()
+    pitcher_side = ma.fields.Integer(allow_none=True)
     tricks = ma.fields.List(ma.fields.Nested(TrickSchema))
     points = ma.fields.Nested(PointsSchema)
     points_won = ma.fields.List(ma.fields.Integer())

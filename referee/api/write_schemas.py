@@ -169,6 +169,16 @@ class DryRunSchema(ma.Schema):
     scored = ma.fields.Dict(allow_none=True)
 
 
+class VoidRulingSchema(ma.Schema):
+    """The ruling on a deal an irregularity's penalty voided (P10, Q12; the match's, at the
+    step the table found it): nobody scores, and the deal is dealt again."""
+
+    level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]))
+    void = ma.fields.Boolean(required=True, metadata={"enum": [True]})
+    irregularity = ma.fields.String(required=True, metadata={"example": "misdeal"})
+    violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
+
+
 class EventSchema(ma.Schema):
     """One ledger event."""
 
@@ -189,11 +199,12 @@ class StepResultSchema(ma.Schema):
 AGREEMENT = "provisional | confirmed | disputed | ruled"
 
 #: A deal's ruling, one shape per game and level (its ``level`` and the type of its
-#: ``scores`` tell them apart: per role in Piquet, per side in Pitch), in the order a client
-#: tries them.
-RULINGS = ("DealRulingSchema", "PiquetSheetRulingSchema", "HandRulingSchema",
-           "PitchSheetRulingSchema", "TotalsRulingSchema")
-RULING = ("The deal's ruling: Piquet on its cards (level cards, DealRuling) or on a sheet or "
+#: ``scores`` tell them apart: per role in Piquet, per side in Pitch; a void one has no
+#: scores), in the order a client tries them.
+RULINGS = ("VoidRulingSchema", "DealRulingSchema", "PiquetSheetRulingSchema",
+           "HandRulingSchema", "PitchSheetRulingSchema", "TotalsRulingSchema")
+RULING = ("The deal's ruling: a deal voided by an irregularity's penalty (VoidRuling); "
+          "Piquet on its cards (level cards, DealRuling) or on a sheet or "
           "totals (PiquetSheetRuling); Pitch on its cards (HandRuling), a sheet "
           "(PitchSheetRuling) or totals (TotalsRuling)")
 
