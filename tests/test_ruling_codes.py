@@ -8,14 +8,17 @@ from pathlib import Path
 from random import Random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee import piquet, pitch
-from referee.rulings import ClaimComparison, Difference, Finding, Hint
-from tests.piquet.examples import random_deal
+from referee.rulings import ClaimComparison, Difference, Finding, Hint, word
+from referee.piquet.sheet import PiquetTotals
+from tests.piquet.examples import q10_deal, random_deal
 from tests.pitch.examples import FOUR_BIDS, FOUR_DEALER, FOUR_TRICKS, make_hand
 
 ROOT = Path(__file__).resolve().parent.parent / "referee"
-WRITTEN = re.compile(r'Finding\(\s*"([a-z_]+)"')
+WRITTEN = re.compile(r'[Ff]inding\(\s*"([a-z_]+)"')
 
 
 @pytest.mark.parametrize("engine", [pitch, piquet], ids=["pitch", "piquet"])
@@ -63,3 +66,50 @@ def test_the_values_are_frozen_and_compare_by_value() -> None:
     assert (comparison.code, parted.code) == ("claim_differs", "totals_differs")
     assert ClaimComparison.of([]).as_dict() == {"code": "claim_agrees", "agrees": True,
                                                 "parts_at": None, "differences": []}
+
+
+# The words from the parameters: every finding a ruling makes is worded again from its code
+# and params alone, by its engine's FINDING_WORDS, to the very sentence the ruling gave.
+
+def _findings(data: dict) -> list[dict]:
+    return [f for key in ("verified", "computed", "as_reported") for f in data.get(key, ())]
+
+
+def _assert_worded_again(engine, data: dict) -> set[str]:
+    seen = set()
+    for found in _findings(data):
+        assert word(engine.FINDING_WORDS, found["code"], found["params"]) == found["what"], found
+        seen.add(found["code"])
+    return seen
+
+
+@pytest.mark.parametrize("engine", [piquet], ids=["piquet"])
+def test_every_code_has_its_words(engine) -> None:
+    assert set(engine.FINDING_WORDS) == set(engine.FINDING_CODES)
+
+
+def _piquet_rulings(deal) -> list[dict]:
+    ruling = piquet.rule_deal(deal)
+    record = piquet.sheet_record_of(ruling)
+    sheet = piquet.rule_sheet(piquet.sheet_from_record(record))
+    claimed = record.get("claimed") or ruling.scores
+    totals = [piquet.rule_totals(piquet.totals_from_record({"scores": dict(scores)}))
+              for scores in (claimed, {"elder": 0, "younger": 0})]
+    totals.append(piquet.rule_totals(PiquetTotals({"younger": claimed["younger"]})))
+    return [ruling.as_dict(), sheet.as_dict(), *(t.as_dict() for t in totals)]
+
+
+def test_piquet_words_from_params_worked_examples() -> None:
+    seen: set[str] = set()
+    for deal in (q10_deal(), *(random_deal(Random(seed))[0] for seed in range(40))):
+        for data in _piquet_rulings(deal):
+            seen |= _assert_worded_again(piquet, data)
+    assert {"tricks_checked", "play_counted", "tricks_add_up", "category_compared",
+            "totals_as_reported", "claimed_as_reported"} <= seen
+
+
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=60, deadline=None)
+def test_piquet_words_from_params_generated(rng) -> None:
+    for data in _piquet_rulings(random_deal(rng)[0]):
+        _assert_worded_again(piquet, data)
