@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import piquet, pitch
-from referee.rulings import ClaimComparison, Difference, Finding, Hint, word
 from referee.piquet.sheet import PiquetTotals
+from referee.rulings import ClaimComparison, Difference, Finding, Hint, word
 from tests.piquet.examples import q10_deal, random_deal
 from tests.pitch.examples import FOUR_BIDS, FOUR_DEALER, FOUR_TRICKS, make_hand
 
