@@ -3,9 +3,16 @@
 ``POST /plays`` validates a step-like JSON body with marshmallow and inserts one row in one
 write transaction (``BEGIN IMMEDIATE`` on SQLite), then answers 201 with the row as JSON.
 It opens the database exactly as the service does (:func:`referee.store.db.make_database`:
-same SQLite pragmas, same PostgreSQL pool; a worker keeps its SQLite connection open), so
-the difference between the two runs is the service's own work: tokens, Idempotency-Key,
-the ledger lock, replaying the match, the rules, the hash chain and the bigger answer.
+same SQLite pragmas, same PostgreSQL pool; a worker keeps its SQLite connection open) and
+writes in the service's transaction (:func:`referee.store.db.write_transaction`: on SQLite
+the same wait for the write lock, without which SQLite's short busy timeout answers
+"database is locked" under load), so the difference between the two runs is the service's
+own work: tokens, Idempotency-Key, the match's fold, the rules, the hash chain and the
+bigger answer.
+
+``BASELINE_SQLITE_WAIT=busy_timeout`` writes with peewee's plain ``atomic("IMMEDIATE")``
+and SQLite's own busy wait (10 s) instead: the plain code the service's cooperative wait
+is measured against (bench/RESULTS.md).
 
     DATABASE_URL=sqlite:////tmp/baseline.db gunicorn -c gunicorn.conf.py bench.baseline_app:app
 """
@@ -21,9 +28,7 @@ import marshmallow as ma
 import peewee
 from flask import Flask, Response, request
 
-from referee.store.db import is_sqlite, make_database
-
-database_proxy = peewee.DatabaseProxy()
+from referee.store.db import database_proxy, is_sqlite, make_database, write_transaction
 
 
 class Play(peewee.Model):
@@ -70,6 +75,9 @@ def create_app() -> Flask:
     with db.connection_context():
         db.create_tables([Play], safe=True)
     schema = PlaySchema()
+    plain = is_sqlite(db) and os.environ.get("BASELINE_SQLITE_WAIT") == "busy_timeout"
+    if plain:  # SQLite's own wait for the lock (a blocking sleep in C), 10 s
+        db._pragmas = [(k, 10_000 if k == "busy_timeout" else v) for k, v in db._pragmas]
 
     @app.before_request
     def _connect() -> None:
@@ -93,7 +101,7 @@ def create_app() -> Flask:
         except ma.ValidationError as error:
             return Response(json.dumps({"errors": error.messages}), 400,
                             mimetype="application/problem+json")
-        with db.atomic("IMMEDIATE") if is_sqlite(db) else db.atomic():
+        with db.atomic("IMMEDIATE") if plain else write_transaction():
             row = Play.create(
                 match_id=body.pop("match_id"), kind=body["type"],
                 payload=json.dumps(body, sort_keys=True),

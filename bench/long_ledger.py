@@ -9,7 +9,7 @@ event linked under the server's key, as the service links them: the ledger verif
 the cap, and measures in process (no HTTP, no gunicorn), median of ``--repeat`` runs:
 
 - ``cold read``: a worker that has not folded the match (a restart): read every event,
-  check every link, fold them all (``ledger.load_state`` on an empty fold cache);
+  check every link, fold them all (``folds.load_state`` on an empty fold cache);
 - ``warm read``: the fold cached, checked within REFEREE_LEDGER_RECHECK_SECONDS: the match
   view's and a write's usual cost;
 - ``recheck``: the fold cached, every stored link checked again (the ledger and its CSV
@@ -86,7 +86,7 @@ def build(app: Any, client: Any, events: int) -> str:
             new.append(("undo", {"voids": [at], "reason": "bench", "by": None}))
             new.append((kind, step))
             at += 2
-        rows, _ = ledger._chain(version, prev, new, actor)
+        rows = ledger.chain(version, prev, new, actor)
         now = "2026-01-01 00:00:00"
         db = app.extensions["referee.db"]
         with db.atomic():
@@ -99,6 +99,16 @@ def build(app: Any, client: Any, events: int) -> str:
     return match_id
 
 
+def snapshot(app: Any, match_id: str) -> int:
+    """Store the fold snapshots the service would have written had it recorded the ledger
+    (one every REFEREE_SNAPSHOT_EVERY events): the ledger above is written straight into the
+    database, past the service."""
+    from referee import resume
+
+    with app.app_context():
+        return resume.build(match_id)
+
+
 def _hands() -> list[list[str]]:
     from random import Random
 
@@ -108,6 +118,7 @@ def _hands() -> list[list[str]]:
 
 
 def measure(app: Any, match_id: str, repeat: int) -> dict[str, Any]:
+    from referee import folds
     from referee.match import commands
     from referee.store import ledger
 
@@ -115,20 +126,27 @@ def measure(app: Any, match_id: str, repeat: int) -> dict[str, Any]:
     with app.app_context():
         events = ledger.chain_head(match_id)[0]
         out["events"] = events
-        out["cold read ms"] = _ms(lambda: ledger.load_state(match_id), repeat,
-                                  before=ledger.FOLDS.clear)
-        ledger.load_state(match_id)
-        out["warm read ms"] = _ms(lambda: ledger.load_state(match_id), repeat)
-        out["recheck ms"] = _ms(lambda: ledger.load_state(match_id, whole=True), repeat)
+        out["cold read ms"] = _ms(lambda: folds.load_state(match_id), repeat,
+                                  before=folds.FOLDS.clear)
+        folds.load_state(match_id)
+        out["warm read ms"] = _ms(lambda: folds.load_state(match_id), repeat)
+        out["recheck ms"] = _ms(lambda: folds.load_state(match_id, whole=True), repeat)
         out["log page ms"] = _ms(lambda: ledger.event_rows(match_id, events // 2, 100), repeat)
         kind, step = _last_step(match_id)
 
+        def write(decide: Any) -> None:  # as a route writes: one transaction
+            def work() -> None:
+                fold = folds.expect(match_id, None)
+                folds.append(match_id, fold, decide(fold.state()), None)
+
+            folds.transact(work, match_id)
+
         def again() -> None:  # a bid to take back (recorded; not timed)
-            if ledger.load_state(match_id).last_undoable[0] != ledger.chain_head(match_id)[0]:
-                ledger.append(match_id, lambda s: [(kind, step)])
+            if folds.load_state(match_id).last_undoable[0] != ledger.chain_head(match_id)[0]:
+                write(lambda s: [(kind, step)])
 
         def take_back() -> None:
-            ledger.append(match_id, lambda s: commands.undo(s, "bench", None))
+            write(lambda s: commands.undo(s, "bench", None))
 
         out["undo ms"] = _ms(take_back, repeat, before=again)
     return out
@@ -172,8 +190,13 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             match_id = build(app, client, size)
             built = time.perf_counter() - start
+            start = time.perf_counter()
+            made = snapshot(app, match_id)
+            snapshotted = time.perf_counter() - start
             row = measure(app, match_id, args.repeat)
             row["built s"] = round(built, 1)
+            row["snapshots"] = made
+            row["snapshots s"] = round(snapshotted, 1)
             row["sum(range(1000)) us"] = calibration()
             results.append(row)
             print(json.dumps(row), flush=True)

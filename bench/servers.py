@@ -55,13 +55,15 @@ def migrate(database_url: str) -> None:
 
 
 @contextlib.contextmanager
-def gunicorn(app: str, database_url: str, workers: int, log_dir: Path, name: str
-             ) -> Iterator[str]:
-    """Run ``gunicorn -c gunicorn.conf.py APP`` (the service's settings) on a free loopback
-    port; yields its base URL and stops it (SIGTERM to its own pid) afterwards."""
+def gunicorn(app: str, database_url: str, workers: int, log_dir: Path, name: str,
+             extra_env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run ``gunicorn -c gunicorn.conf.py APP`` (the service's settings; ``extra_env`` added
+    to its environment) on a free loopback port; yields its base URL and stops it (SIGTERM
+    to its own pid) afterwards."""
     port = free_port()
     env = {
         **os.environ,
+        **(extra_env or {}),
         "DATABASE_URL": database_url,
         "BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": str(workers),

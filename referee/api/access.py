@@ -11,10 +11,11 @@ from typing import Any
 
 from flask import g, request
 
+from referee import folds
 from referee.api.errors import ProblemError
 from referee.api.problems import PRECONDITION_FAILED, PRECONDITION_REQUIRED
 from referee.match.state import MatchState
-from referee.store import ledger, tokens
+from referee.store import tokens
 
 #: Security requirement documented on every match route (the match's bearer token).
 BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
@@ -89,4 +90,4 @@ def read_state(match_id: str, whole: bool = False) -> MatchState:
     :raises LedgerTampered: it does not verify.
     """
     authorize(match_id, "read")
-    return ledger.load_state(match_id, whole)
+    return folds.load_state(match_id, whole)

@@ -1,5 +1,5 @@
-"""The ``flask db`` commands: migrations, backup, pruning and the ledger's checks, on the
-database of the app they run in (docs/operations.md)."""
+"""The ``flask db`` commands: migrations, backup, pruning, fold snapshots and the ledger's
+checks, on the database of the app they run in (docs/operations.md)."""
 
 from __future__ import annotations
 
@@ -83,6 +83,38 @@ def db_prune() -> None:
     click.echo(f"pruned {pruned} expired match{'es' if pruned != 1 else ''} "
                f"(no deal recorded within {ttl.total_seconds():.0f} s of its creation); "
                f"dropped {counts} spent create-quota count{'s' if counts != 1 else ''}")
+
+
+@db_group.command("snapshots")
+@click.option("--drop", is_flag=True, help="Delete every fold snapshot.")
+@click.option("--build", is_flag=True,
+              help="Store the snapshots of every match's ledger (one every "
+                   "REFEREE_SNAPSHOT_EVERY events).")
+def db_snapshots(drop: bool, build: bool) -> None:
+    """Count the stored fold snapshots; --drop deletes them all (safe at any time, the server
+    serving: folds replay the events until new snapshots are written), --build stores them
+    for every match (after an upgrade, for long matches read before they are written again).
+    docs/operations.md, "Fold snapshots"."""
+    from referee import resume
+    from referee.store import snapshots
+
+    if drop and build:
+        raise click.UsageError("--drop or --build, not both")
+    db = _db()
+    with db.connection_context():
+        if drop:
+            with db.atomic():
+                dropped = snapshots.drop()
+            click.echo(f"dropped {dropped} fold snapshot{'s' if dropped != 1 else ''}")
+            return
+        if build:
+            for match_id in ledger.match_ids():
+                try:
+                    resume.build(match_id)
+                except (ledger.MatchNotFound, ledger.LedgerTampered) as error:
+                    click.echo(f"match {match_id}: {error}")
+        stored = snapshots.count()
+    click.echo(f"{stored} fold snapshot{'s' if stored != 1 else ''} stored")
 
 
 @db_group.command("verify")

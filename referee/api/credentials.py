@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Response, current_app, g, url_for
 
+from referee import folds
 from referee.api import limits
 from referee.api.access import BEARER, authorize, etag, expected_version, principal
 from referee.api.credential_schemas import (
@@ -82,28 +83,23 @@ def create_match(body: dict[str, Any]) -> Any:
         if replayed is not None:
             return replayed
         limits.take_create_quota()  # 429 past the client's quota; a retry above is free
-        answer: dict[str, Any] = {}
-
-        def respond(match_id: str, appended: ledger.Appended) -> None:
-            made = tokens.issue(match_id, kinds, handout.seed, "create")
-            recovery = made.pop(tokens.RECOVERY)
-            body_out = response_schema(CreatedMatchSchema).dump(
-                {**state_dict(match_id, appended.state), "tokens": made,
-                 "recovery_code": recovery}
-            )
-            headers = {
-                "ETag": etag(appended.state),
-                "Location": url_for("matches.read_match", match_id=match_id),
-            }
-            answer.update(text=json.dumps(body_out), headers=headers)
-            handout.keep(match_id, 201, {**body_out, "tokens": None, "recovery_code": None},
-                         headers, 1)
-
         # no credential exists before the create: its actor is none, a name sent a note
-        ledger.create_match(game.name, noted(first, body.get("by")), None, within=respond)
-        return json_response(answer["text"], 201, answer["headers"])
+        match_id, appended = folds.create(game.name, noted(first, body.get("by")), None)
+        made = tokens.issue(match_id, kinds, handout.seed, "create")
+        recovery = made.pop(tokens.RECOVERY)
+        body_out = response_schema(CreatedMatchSchema).dump(
+            {**state_dict(match_id, appended.state), "tokens": made,
+             "recovery_code": recovery}
+        )
+        headers = {
+            "ETag": etag(appended.state),
+            "Location": url_for("matches.read_match", match_id=match_id),
+        }
+        handout.keep(match_id, 201, {**body_out, "tokens": None, "recovery_code": None},
+                     headers, 1)
+        return json_response(json.dumps(body_out), 201, headers)
 
-    return ledger.transact(work)
+    return folds.transact(work)
 
 
 #: What a refused retry of a create, a rotation or a recovery says to do instead.
@@ -231,15 +227,13 @@ def _token_write(
         if revoked:
             raise ProblemError(UNAUTHORIZED, "This credential is not valid (wrong, or replaced).",
                                headers={"WWW-Authenticate": 'Bearer realm="referee"'})
-        version = ledger.chain_head(match_id)[0]
-        if expected is not None and version != expected:
-            raise ledger.VersionMismatch(ledger.load_state(match_id))
+        version = folds.expect(match_id, expected).version
         made = tokens.rotate(match_id, kinds, handout.seed, purpose)
         headers = {"ETag": f'"v{version}"'}
         handout.keep(match_id, 200, {"kinds": list(kinds)}, headers, None)
         return json_response(shown(made), 200, headers)
 
-    return ledger.transact(work)
+    return folds.transact(work, match_id)
 
 
 @blp.arguments(RotateSchema())
@@ -320,27 +314,23 @@ def issue_seats(body: dict[str, Any], match_id: str) -> Any:
         made = [{"player": p, "token": tokens.derive(match_id, tokens.SEAT, seed, f"seat:{p}")}
                 for p in kept["players"]]
         return (match_id, [m["token"] for m in made],
-                lambda: answer(ledger.load_state(match_id), made))
+                lambda: answer(folds.load_state(match_id), made))
 
     def work() -> Response:
         replayed = handout.replayed(again)
         if replayed is not None:
             return replayed
-        made: list[dict[str, str]] = []
-
-        def within(appended: ledger.Appended) -> None:
-            names = appended.events[0].payload["players"]
-            made[:] = tokens.issue_seats(match_id, list(names), handout.seed)
-
-        appended = ledger.append(match_id, lambda state: noted(decide(state), body.get("by")),
-                                 actor=grant.label,
-                                 expected_version=expected, within=within)
+        fold = folds.expect(match_id, expected)
+        appended = folds.append(match_id, fold, noted(decide(fold.state()), body.get("by")),
+                                grant.label)
+        made = tokens.issue_seats(match_id, list(appended.events[0].payload["players"]),
+                                  handout.seed)
         headers = {"ETag": etag(appended.state)}
         handout.keep(match_id, 201, {"players": [m["player"] for m in made]}, headers,
                      appended.events[0].seq)
         return json_response(answer(appended.state, made), 201, headers)
 
-    return ledger.transact(work)
+    return folds.transact(work, match_id)
 
 
 @blp.arguments(CorrectionSchema())
@@ -356,7 +346,7 @@ def join_seat(body: dict[str, Any], match_id: str) -> Any:
     confirming alone. Once only: joining again changes
     nothing. Needs the seat's own token and ``If-Match`` (or ``expected_version``); as a join
     cannot be recorded twice, ``If-Match: *`` (whatever the version) is accepted."""
-    def render(appended: ledger.Appended) -> dict[str, Any]:
+    def render(appended: folds.Appended) -> dict[str, Any]:
         return {**viewer(appended.state, g.grant),
                 "match": state_dict(match_id, appended.state)}
 

@@ -18,7 +18,7 @@ import peewee
 from flask import Flask, Response, current_app, request
 from playhouse.pool import MaxConnectionsExceeded
 
-from referee import metrics
+from referee import folds, metrics
 from referee.api import problems as registry
 from referee.api.errors import input_errors, problem_response
 from referee.api.limits import duration
@@ -60,7 +60,7 @@ def _not_found(error: ledger.MatchNotFound) -> Response:
     return problem_response(NOT_FOUND, f"There is no match {_match_id()!r}.")
 
 
-def _stale(error: ledger.VersionMismatch) -> Response:
+def _stale(error: folds.VersionMismatch) -> Response:
     """412: the match moved on since the client read it; the match as it stands and its ETag."""
     return problem_response(
         STALE_VERSION, "The match has changed since you read it: here is its current state.",
@@ -179,7 +179,7 @@ def _unexpected(error: Exception) -> Response:
 #: RecordError).
 DOMAIN_ERRORS: dict[type[Exception], Callable[[Any], Response]] = {
     ledger.MatchNotFound: _not_found,               # 404
-    ledger.VersionMismatch: _stale,                 # 412 stale-version
+    folds.VersionMismatch: _stale,                 # 412 stale-version
     Clash: _clash,                                  # 409, its registered type
     MatchError: _refused,                           # 422 refused
     tokens.TokenRefused: _token_refused,            # 401, 403, 404

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Response, request
 
+from referee import folds
 from referee.api.access import BEARER, authorize, etag, read_state
 from referee.api.errors import ProblemError, problems
 from referee.api.ledger_schemas import (
@@ -129,7 +130,7 @@ def verify(args: dict[str, Any], match_id: str) -> Any:
     there; a ledger cut short ("behind") or rewritten ("diverged") is not intact.
     """
     authorize(match_id, "read")
-    broken = ledger.verify_chain(match_id)
+    broken = folds.verify(match_id)
     events, head = ledger.chain_head(match_id)
     known = _head_check(match_id, args.get("head"))
     answer: dict[str, Any] = {"intact": broken is None, "broken_at": broken, "events": events,

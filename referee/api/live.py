@@ -56,7 +56,7 @@ from typing import Any, NoReturn
 import peewee
 from flask import Response, current_app, request
 
-from referee import metrics
+from referee import folds, metrics
 from referee.api import view_schemas as s
 from referee.api.access import BEARER
 from referee.api.access import authorize as _authorize
@@ -522,7 +522,7 @@ def stream_match(match_id: str) -> Any:
 
     def render() -> Snapshot:  # once per version for every stream of the match
         with _connected(db):
-            state = ledger.load_state(match_id)
+            state = folds.load_state(match_id)
         return state.version, json.dumps(s.MatchSchema().dump(state_dict(match_id, state)))
 
     def live_credentials() -> frozenset[str]:

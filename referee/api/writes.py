@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Response
 
+from referee import folds
 from referee.api.access import BEARER, authorize, principal
 from referee.api.errors import problems
 from referee.api.match_schemas import CardsRecordSchema, RecordDealSchema
@@ -33,7 +34,6 @@ from referee.api.writing import idempotency_key, json_response, response_schema,
 from referee.match import commands
 from referee.match.games import GAMES
 from referee.match.state import MatchState
-from referee.store import ledger
 
 
 @blp.arguments(StepSchema())
@@ -70,7 +70,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
         answer = response_schema(DryRunSchema).dump(_dry_run(match_id, kind, body, anyway))
         return json_response(json.dumps(answer), 200, {})
 
-    def render(appended: ledger.Appended) -> dict[str, Any]:
+    def render(appended: folds.Appended) -> dict[str, Any]:
         scored = [e.payload for e in appended.events if e.kind == "deal_scored"]
         return {
             "events": [_event_dict(e) for e in appended.events],
@@ -84,7 +84,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
 def _dry_run(match_id: str, kind: str, body: dict[str, Any], anyway: bool) -> dict[str, Any]:
     """:func:`commands.dry_run` on the match as it is now (stored nowhere). A place taken, or
     not the next one, is a :class:`~referee.match.state.Clash` as when recorded."""
-    state = ledger.load_state(match_id)
+    state = folds.load_state(match_id)
     return commands.dry_run(state, GAMES[state.game], kind, _sent(body), body.get("by"),
                             entered_by=principal(), anyway=anyway).as_dict()
 
@@ -93,7 +93,7 @@ def _event_dict(event: Any) -> dict[str, Any]:
     return {"seq": event.seq, "kind": event.kind, "payload": event.payload, "actor": event.actor}
 
 
-def _deal_result(match_id: str, appended: ledger.Appended) -> dict[str, Any]:
+def _deal_result(match_id: str, appended: folds.Appended) -> dict[str, Any]:
     scored = next(e.payload for e in reversed(appended.events) if e.kind == "deal_scored")
     entry = appended.state.deal(scored["deal"])
     return {
@@ -211,7 +211,7 @@ def dispute_deal(body: dict[str, Any], match_id: str, deal: int) -> Any:
         state, GAMES[state.game], deal, body["reason"], body.get("claim"), principal()))
 
 
-def _agreement(match_id: str, appended: ledger.Appended, number: int) -> dict[str, Any]:
+def _agreement(match_id: str, appended: folds.Appended, number: int) -> dict[str, Any]:
     entry = appended.state.deal(number)
     assert entry is not None
     return {

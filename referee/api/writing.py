@@ -1,6 +1,8 @@
 """How a route writes to a match: the Idempotency-Key (its claim, a retry's stored answer),
-and :func:`write`, the one write transaction (the claim, the If-Match check, the decision,
-the events and the stored answer commit together).
+and :func:`write`, the one write transaction, opened here (:func:`referee.folds.transact`):
+the claim, the If-Match check, the decision, the events and the stored answer commit
+together. The store calls nothing back: this layer calls the store's and the fold's steps
+in order.
 
 A refusal (a stale version, a step the rules refuse, a key reused) propagates, answered by
 :mod:`referee.api.handlers`.
@@ -17,12 +19,13 @@ from typing import Any
 import marshmallow as ma
 from flask import Response, request
 
+from referee import folds
 from referee.api.access import authorize, etag, expected_version
 from referee.api.errors import ProblemError
 from referee.api.problems import BAD_REQUEST
-from referee.match.events import canonical_json
 from referee.match.state import MatchState
-from referee.store import idempotency, ledger
+from referee.store import idempotency
+from referee.store.chain import canonical_json
 
 
 def idempotency_key() -> str | None:
@@ -89,7 +92,7 @@ def write(
     match_id: str,
     body: dict[str, Any],
     decide: Callable[[MatchState], Sequence[Any]],
-    render: Callable[[ledger.Appended], dict[str, Any]],
+    render: Callable[[folds.Appended], dict[str, Any]],
     schema: type[ma.Schema],
     status: int = 200,
     version_required: bool = True,
@@ -98,10 +101,11 @@ def write(
 ) -> Response:
     """One write to a match, THE way a route records: authorize (``needed``: "write", or
     "record" for what a seat's token may do too), then in ONE transaction
-    (:func:`referee.store.ledger.append`) claim the Idempotency-Key (a retry, or a duplicate
+    (:func:`referee.folds.transact`) claim the Idempotency-Key (a retry, or a duplicate
     that waited for the first, gets the stored answer), check If-Match against the match's
-    current version (412), append the events decided and store the answer for the key. A
-    refusal or a crash rolls all of it back.
+    current version (:func:`referee.folds.expect`, 412), decide, append the events
+    (:func:`referee.folds.append`) and store the answer for the key. A refusal or a crash
+    rolls all of it back.
 
     ``decide(state)`` returns the events to append (pure; it raises MatchError/RecordError
     to refuse, answered by :mod:`referee.api.handlers`); ``render(appended)`` the answer's
@@ -116,32 +120,23 @@ def write(
     expected = expected_version(body, version_required, any_version)
     key = idempotency_key()
     fingerprint = request_fingerprint() if key is not None else None
-    sent: dict[str, Any] = {}
 
-    def claim() -> None:
+    def work() -> Response:
         stored = claim_key(match_id, key, fingerprint)
         if stored is not None:
-            raise _Answered(stored)
-
-    def answer(appended: ledger.Appended) -> None:
-        sent["text"] = json.dumps(response_schema(schema).dump(render(appended)))
-        sent["headers"] = {"ETag": etag(appended.state)}
-
-    def store_answer(appended: ledger.Appended) -> None:
+            return replay(stored)
+        fold = folds.expect(match_id, expected)
+        appended = folds.append(match_id, fold, noted(decide(fold.state()), sent_by),
+                                grant.label)
+        text = json.dumps(response_schema(schema).dump(render(appended)))
+        headers = {"ETag": etag(appended.state)}
         if key is not None:
             first = appended.events[0].seq if appended.events else None
-            idempotency.complete(
-                match_id, key, idempotency.StoredResponse(status, sent["text"], sent["headers"]),
-                match_id, first,
-            )
+            idempotency.complete(match_id, key, idempotency.StoredResponse(
+                status, text, headers), match_id, first)
+        return json_response(text, status, headers)
 
-    try:
-        ledger.append(match_id, lambda state: noted(decide(state), sent_by),
-                      actor=grant.label, expected_version=expected,
-                      first=claim, prepare=answer, within=store_answer)
-    except _Answered as answered:
-        return replay(answered.stored)
-    return json_response(sent["text"], status, sent["headers"])
+    return folds.transact(work, match_id)
 
 
 def noted(events: Sequence[Any], by: str | None) -> Sequence[Any]:
@@ -154,10 +149,3 @@ def noted(events: Sequence[Any], by: str | None) -> Sequence[Any]:
     noted = events if isinstance(events, list) else list(events)
     noted[0] = (kind, {**payload, "by": by})
     return noted
-
-
-class _Answered(Exception):
-    """The Idempotency-Key already has its answer (a retry): send it, store nothing."""
-
-    def __init__(self, stored: idempotency.StoredResponse) -> None:
-        self.stored = stored

@@ -38,9 +38,6 @@ Kinds and payloads:
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,43 +47,16 @@ STEP_KINDS = frozenset({"deal_started", "bid", "exchange", "declaration", "card"
 #: Event kinds that correct earlier events.
 CORRECTION_KINDS = frozenset({"undo", "deal_voided", "deal_amended"})
 
-#: The hash before the first event of every match.
-GENESIS_HASH = "0" * 64
-
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """One ledger entry: ``seq`` ≥ 1, ``kind`` (see module docstring), ``payload`` a JSON-ready
     dict, ``actor`` who made it (free text, optional), ``hash`` its link in the ledger's chain
-    (64 hex characters; None for an event not stored yet)."""
+    (64 hex characters, made by the store: referee.store.chain; None for an event not
+    stored yet)."""
 
     seq: int
     kind: str
     payload: dict[str, Any]
     actor: str | None = None
     hash: str | None = None
-
-
-def canonical_json(payload: Any) -> str:
-    """The one JSON text of a payload that is stored and hashed (sorted keys, no spaces)."""
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def chain_hash(
-    prev_hash: str, seq: int, kind: str, payload_json: str, actor: str | None = None,
-    key: bytes | None = None,
-) -> str:
-    """The link (hex, 64 characters) of an event over the previous link, the seq, kind,
-    payload and actor: changing or removing any earlier event breaks every link after it.
-
-    With ``key`` (the server's ledger key) it is HMAC-SHA256, so only the server can make a
-    link: someone who can write the database cannot rebuild the chain after changing it.
-    Without, plain SHA-256 (the links of events stored before keyed chains). The time an
-    event was stored is not covered.
-    """
-    # Each part followed by a unit separator, digested in one call (the same digest as
-    # part by part; a tenth of the time, which a cold fold pays once per event).
-    message = "\x1f".join((prev_hash, str(seq), kind, payload_json, actor or "", "")).encode()
-    if key is not None:
-        return hmac.digest(key, message, "sha256").hex()
-    return hashlib.sha256(message).hexdigest()

@@ -523,7 +523,7 @@ class Fold:
         self.players = tuple(created["players"])
         self.options = dict(created["options"])
         self.rules_version: str = created.get("rules_version", "")
-        self.voided = {seq for e in events if e.kind == "undo" for seq in e.payload["voids"]}
+        self.voided = _voids(events)
         self.deals: dict[int, DealEntry] = {}
         self.current: InProgress | None = None
         self.undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back
@@ -555,15 +555,19 @@ class Fold:
         return twin
 
     def can_extend(self, events: Sequence[Event]) -> bool:
-        """Whether :meth:`extend` may take these events (an undo needs a whole replay)."""
-        return all(e.kind != "undo" for e in events)
+        """Whether :meth:`extend` may take these events: none of them undoes an event this
+        fold already holds (that undo needs a fold of the whole ledger, or of a snapshot
+        taken before the event it takes back)."""
+        return all(seq > self.version for seq in _voids(events))
 
     def extend(self, events: Sequence[Event], check: StepCheck | None = None) -> None:
-        """Fold newer events (seq order, after :attr:`version`, no undo among them).
+        """Fold newer events (seq order, after :attr:`version`; see :meth:`can_extend`: an
+        undo among them takes back only events among them).
 
         ``check``: the rules' view of the deal in progress after them, when the step that
         made it was just ruled (:meth:`Game.step`): it is not ruled a second time.
         """
+        self.voided.update(_voids(events))
         for event in events:
             self._add(event)
         self._known_check = check if self.current is not None else None
@@ -883,6 +887,11 @@ class Fold:
             agreed=agreed,
             totals=tuple(totals),
         )
+
+
+def _voids(events: Sequence[Event]) -> set[int]:
+    """The seqs the undos among ``events`` take back."""
+    return {seq for e in events if e.kind == "undo" for seq in e.payload["voids"]}
 
 
 def _placed(nxt: Next, game: Game, number: int, record: dict[str, Any],

@@ -26,7 +26,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,17 @@ def announce(match_id: str, version: int) -> None:
     """
     if not is_sqlite():
         execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version}"))
+
+
+def announcing(sql: str, params: Sequence[Any], match_id: str, version: int
+               ) -> tuple[str, list[Any]]:
+    """One data-modifying statement (``sql`` with ``params``) that also does what
+    :func:`announce` does, in the same round trip to the database: on PostgreSQL it becomes
+    ``WITH … SELECT pg_notify(…)``; on SQLite it is left as it is."""
+    if is_sqlite():
+        return sql, list(params)
+    return (f'WITH "written" AS ({sql}) SELECT pg_notify(?, ?)',
+            [*params, CHANNEL, f"{match_id} {version}"])
 
 
 def announce_revoked(match_id: str) -> None:

@@ -119,12 +119,12 @@ def _marks(ids: Sequence[str]) -> str:
 
 def prune(ttl: datetime.timedelta, now: datetime.datetime | None = None,
           batch: int = PRUNE_BATCH) -> int:
-    """Delete the matches expired at ``now`` (see :func:`expired`) with their events, tokens
-    and Idempotency-Keys; returns how many. Safe while the server serves: each batch of
-    ``batch`` matches is one transaction, and a match that records a deal meanwhile is kept
-    (on PostgreSQL the batch's match rows are locked, then checked again, before anything is
-    deleted: a deal being recorded either committed first, and the match is kept, or waits
-    for the prune and then finds no match).
+    """Delete the matches expired at ``now`` (see :func:`expired`) with their events, tokens,
+    Idempotency-Keys and fold snapshots; returns how many. Safe while the server serves:
+    each batch of ``batch`` matches is one transaction, and a match that records a deal
+    meanwhile is kept (on PostgreSQL the batch's match rows are locked, then checked again,
+    before anything is deleted: a deal being recorded either committed first, and the match
+    is kept, or waits for the prune and then finds no match).
     """
     now = _now() if now is None else now
     cutoff = now - ttl
@@ -144,6 +144,7 @@ def prune(ttl: datetime.timedelta, now: datetime.datetime | None = None,
                 'AND "event"."kind" = ?)', (*found, RECORDED_DEAL_KIND)).fetchall()]
             if ids:
                 marks = _marks(ids)
+                execute(f'DELETE FROM "fold_snapshot" WHERE "match_id" IN ({marks})', ids)
                 execute(f'DELETE FROM "event" WHERE "match_id" IN ({marks})', ids)
                 execute(f'DELETE FROM "access_token" WHERE "match_id" IN ({marks})', ids)
                 execute(f'DELETE FROM "idempotency_key" WHERE "match_id" IN ({marks}) '

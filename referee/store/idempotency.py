@@ -1,9 +1,10 @@
 """Idempotency-Key records (IETF "The Idempotency-Key HTTP Header Field" draft).
 
-A write that carries a key claims it in the write's own transaction (:func:`claim`, first
-thing in :func:`referee.store.ledger.transact`) and stores its response there too
-(:func:`complete`), with the events it appended: the key, the events and the answer commit
-together or not at all.
+A write that carries a key claims it in the write's own transaction (:func:`claim`, the
+first thing the API's write does in it, see referee/folds.py) and stores its response there
+too (:func:`complete`), with the events it appended: the key, the events and the answer
+commit together or not at all. The store never calls back: the API opens the transaction,
+claims, writes and completes.
 
 - the same key and the same request again → the stored response, nothing stored anew;
 - the same key with another request → :class:`KeyReused` (422);

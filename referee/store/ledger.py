@@ -1,68 +1,48 @@
-"""The match ledger in the database: append events, read them back, replay them, verify them.
+"""The match ledger in the database: event rows appended, read back and verified.
 
-A write (:func:`append`) is one path, whatever happens around it:
+The store knows rows, not matches: ``(seq, kind, payload text, actor, prev_hash, hash,
+key_id)`` (:data:`Row`), each linked to the one before by the server's key
+(:mod:`referee.store.chain`). It imports nothing from the match layer: what the events mean
+(the fold, the version a client read, the rules) is decided above it (referee/folds.py).
 
-1. on the match's fold as the committed ledger makes it (:class:`FoldCache`: each worker
-   keeps the folds it made and reads only the events stored since, checking their links),
-   check the client's version, let the pure command decide, chain the new events and
-   fold them (and ``prepare`` the answer) — all of it without holding the write lock;
-2. in ONE transaction: ``first()`` (the caller claims its Idempotency-Key there: a
-   duplicate waits for the first request's transaction and gets its stored answer),
-   check the ledger still ends at the event decided on, insert the events, ``within()``
-   (store the answer for the key), commit;
-3. if another writer stored an event meanwhile (the check of 2., or the unique (match, seq)
-   index on PostgreSQL), roll back and start again at 1 — on the ledger as it now is, so a
-   client whose If-Match is now stale gets 412 (VersionMismatch); so does a write that
-   lost :data:`ATTEMPTS` times in a row to other writers of the match.
+A write is the caller's ONE transaction (:func:`referee.store.db.write_transaction`, opened
+by the API with its Idempotency-Key's claim): :func:`chain` links the new events after the
+last one the caller folded, :func:`append` inserts them. The database's unique (match, seq)
+index is the last guard: a writer that decided on a ledger another writer has since
+extended (PostgreSQL's read committed; SQLite's ``BEGIN IMMEDIATE`` lets no other writer
+in) gets ``peewee.IntegrityError`` and nothing of its transaction is stored.
 
-SQLite's ``BEGIN IMMEDIATE`` (or PostgreSQL's unique index) keeps writers apart; the lock
-is held for the few statements of 2 only. A request that fails, or a server that dies mid-
-request, leaves nothing: the transaction rolls back. A read folds only verified events: a
-ledger changed behind the service's back raises :class:`LedgerTampered`, never a total.
+A read checks every link it reads: a ledger changed behind the service's back raises
+:class:`LedgerTampered`, never a total.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import secrets
-import threading
-import time
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn
 
-import peewee
-
-from referee.match.events import GENESIS_HASH, Event, canonical_json, chain_hash
-from referee.match.games import GAMES
-from referee.match.state import Fold, MatchState
 from referee.store import changes, keys
-from referee.store.db import database_proxy, execute, write_transaction
+from referee.store.chain import GENESIS_HASH, canonical_json, chain_hash
+from referee.store.db import execute
 from referee.store.models import Event as EventRow
 from referee.store.models import Match, _now
 
+#: An event to append: (kind, payload), the payload a JSON-ready dict.
 NewEvent = tuple[str, dict[str, Any]]
-T = TypeVar("T")
+
+#: A stored event: seq, kind, payload (its canonical JSON text), actor, prev_hash, hash,
+#: key_id.
+Row = Sequence[Any]
 
 log = logging.getLogger(__name__)
-
-#: How often :func:`transact` runs a write whose insert lost to a concurrent writer.
-ATTEMPTS = 3
 
 
 class MatchNotFound(LookupError):
     """No match with that id."""
-
-
-class VersionMismatch(RuntimeError):
-    """The client's expected version is not the match's current one (optimistic locking)."""
-
-    def __init__(self, current: MatchState) -> None:
-        self.current = current
-        super().__init__(f"the match is at version {current.version}")
 
 
 class LedgerTampered(RuntimeError):
@@ -101,22 +81,12 @@ def _setting(name: str, default: float) -> float:
 #: raise the setting. docs/security.md.
 MAX_EVENTS = 20_000
 
-#: The default of :func:`recheck_seconds`.
-RECHECK_SECONDS = 10.0
-
 
 def max_events() -> int:
     """The most events a match's ledger may hold (``REFEREE_MAX_EVENTS``, default
     :data:`MAX_EVENTS`): a write that would go past it is refused (:class:`LedgerFull`, 409),
     so no request folds more than that many events."""
     return int(_setting("REFEREE_MAX_EVENTS", MAX_EVENTS))
-
-
-def recheck_seconds() -> float:
-    """Seconds a worker serves a cached fold before it checks the whole stored chain behind
-    it again (``REFEREE_LEDGER_RECHECK_SECONDS``, default :data:`RECHECK_SECONDS`; 0: every
-    request). The bound on finding a change to an event the fold already holds."""
-    return _setting("REFEREE_LEDGER_RECHECK_SECONDS", RECHECK_SECONDS)
 
 
 #: The matches this process found not to verify, and where (match id → first broken seq):
@@ -130,12 +100,16 @@ def damaged() -> dict[str, int]:
     return dict(_DAMAGED)
 
 
-@dataclass(frozen=True, slots=True)
-class Appended:
-    """The result of a write: the new state and the events appended (with their seqs)."""
+def is_damaged(match_id: str) -> bool:
+    """Whether this process found the match not to verify (and has not found it whole
+    since)."""
+    return match_id in _DAMAGED
 
-    state: MatchState
-    events: tuple[Event, ...]
+
+def whole_again(match_id: str) -> None:
+    """The match's whole stored chain was just checked and verifies (it leaves
+    :func:`damaged`)."""
+    _DAMAGED.pop(match_id, None)
 
 
 def new_match_id() -> str:
@@ -152,49 +126,43 @@ _EVENTS_FROM = (
     'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
     'WHERE "match_id" = ? AND "seq" >= ? ORDER BY "seq"'
 )
-_HEAD = 'SELECT "seq", "hash" FROM "event" WHERE "match_id" = ? ORDER BY "seq" DESC LIMIT 1'
+_EVENTS_BETWEEN = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? AND "seq" >= ? AND "seq" < ? ORDER BY "seq"'
+)
+_LAST = (
+    'SELECT "seq", "kind", "payload", "actor", "prev_hash", "hash", "key_id" FROM "event" '
+    'WHERE "match_id" = ? ORDER BY "seq" DESC LIMIT 1'
+)
 _INSERT_EVENT = (
     'INSERT INTO "event" ("match_id", "seq", "kind", "payload", "actor", "created_at", '
     '"prev_hash", "hash", "key_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
 )
+_MORE_VALUES = ", (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
-def transact(work: Callable[[], T]) -> T:
-    """Run ``work`` in one write transaction and return what it returns (e.g. a create, a
-    token rotation, or an :func:`append` with more written beside it). Inside a transaction
-    already, ``work`` just runs.
-
-    When ``work`` loses to a concurrent writer (a unique index, PostgreSQL; or an
-    :func:`append` in it finds the match moved since its decision), everything it did is
-    rolled back and it runs again, up to :data:`ATTEMPTS` times; then a lost append is a
-    :class:`VersionMismatch` with the match as it stands. Whatever else ``work`` raises
-    rolls the transaction back and propagates.
-    """
-    if database_proxy.obj.in_transaction():
-        return work()
-    for attempt in range(1, ATTEMPTS + 1):
-        try:
-            with write_transaction():
-                return work()
-        except peewee.IntegrityError:
-            if attempt == ATTEMPTS:
-                raise
-        except _Moved as moved:
-            if attempt == ATTEMPTS:
-                raise VersionMismatch(load_state(moved.match_id)) from None
-    raise AssertionError("unreachable")
+def rows(match_id: str) -> list[Row]:
+    """All the match's stored rows in seq order, their links NOT checked yet (see
+    :func:`check`); empty when there is no such match."""
+    return list(execute(_EVENTS, (match_id,)).fetchall())
 
 
-def _once(work: Callable[[], T]) -> T:
-    """``work`` in one write transaction (or in the caller's), not run again: its caller
-    decides again first."""
-    if database_proxy.obj.in_transaction():
-        return work()
-    with write_transaction():
-        return work()
+def rows_from(match_id: str, seq: int) -> list[Row]:
+    """The match's stored rows from ``seq`` on (that one included), in seq order, their
+    links not checked yet."""
+    return list(execute(_EVENTS_FROM, (match_id, seq)).fetchall())
 
 
-Row = Sequence[Any]  # seq, kind, payload (text), actor, prev_hash, hash, key_id
+def rows_between(match_id: str, first: int, before: int) -> list[Row]:
+    """The match's stored rows from event ``first`` up to, not including, ``before``, in
+    seq order, not checked."""
+    return list(execute(_EVENTS_BETWEEN, (match_id, first, before)).fetchall())
+
+
+def last_row(match_id: str) -> Row | None:
+    """The match's last stored row (not checked), or None (no such match)."""
+    row = execute(_LAST, (match_id,)).fetchone()
+    return tuple(row) if row is not None else None
 
 
 def _first_broken(rows: Sequence[Row], after: Row | None = None) -> int | None:
@@ -222,9 +190,9 @@ def _first_broken(rows: Sequence[Row], after: Row | None = None) -> int | None:
     return None
 
 
-def _check(match_id: str, rows: Sequence[Row], after: Row | None = None) -> None:
-    """Check the links of ``rows`` (see :func:`_first_broken`); a match that does not verify
-    is remembered (:func:`damaged`) and its cached fold dropped.
+def check(match_id: str, rows: Sequence[Row], after: Row | None = None) -> None:
+    """Check the links of ``rows`` (which follow the row ``after``; None: they start the
+    ledger); a match that does not verify is remembered (:func:`damaged`) and logged.
 
     :raises LedgerTampered: a link does not verify.
     """
@@ -234,166 +202,61 @@ def _check(match_id: str, rows: Sequence[Row], after: Row | None = None) -> None
 
 
 def _refuse(match_id: str, seq: int) -> NoReturn:
-    """Log and remember that the match does not verify at event ``seq``, drop its cached
-    fold. :raises LedgerTampered: always."""
+    """Log and remember that the match does not verify at event ``seq``.
+    :raises LedgerTampered: always."""
     log.error("ledger of match %s does not verify at event %d", match_id, seq)
     _DAMAGED[match_id] = seq
-    FOLDS.drop(match_id)
     raise LedgerTampered(match_id, seq)
 
 
-def _events(match_id: str, rows: Sequence[Row], after: Row | None = None,
-            checked: bool = False) -> list[Event]:
-    """The events of ``rows``, their links checked (unless ``checked``: they were).
+def chain(version: int, prev: str | None, new_events: Sequence[NewEvent],
+          actor: str | None) -> list[Row]:
+    """The rows of ``new_events`` (kind, payload each) after event ``version`` whose link is
+    ``prev`` (None or :data:`GENESIS_HASH` before the first event), each linked to the one
+    before by the server's current key: the rows :func:`append` stores, as
+    (seq, kind, payload text, actor, prev_hash, hash, key_id)."""
+    ring = keys.keyring()
+    key, kid = ring.current, ring.current_id
+    link = prev or GENESIS_HASH
+    made: list[Row] = []
+    for seq, (kind, payload) in enumerate(new_events, start=version + 1):
+        text = canonical_json(payload)
+        digest = chain_hash(link, seq, kind, text, actor, key)
+        made.append((seq, kind, text, actor, link, digest, kid))
+        link = digest
+    return made
 
-    :raises LedgerTampered:
+
+def append(match_id: str, new_rows: Sequence[Row]) -> None:
+    """Insert the chained rows (:func:`chain`) in the caller's write transaction and
+    announce the match's new version to the streams (at commit): one statement, one round
+    trip to the database.
+
+    :raises LedgerFull: they would take the match past :func:`max_events` events.
+    :raises peewee.IntegrityError: another writer stored one of these seqs first (the unique
+        (match, seq) index): the caller's transaction must roll back.
     """
-    if not checked:
-        _check(match_id, rows, after)
-    loads = json.loads
-    return [Event(seq, kind, loads(payload), actor, digest)
-            for seq, kind, payload, actor, _, digest, _ in rows]
+    if not new_rows:
+        return
+    last = int(new_rows[-1][0])
+    if last > max_events():
+        raise LedgerFull(match_id, max_events())
+    now = _now()
+    params = [value for seq, kind, text, actor, prev, digest, kid in new_rows
+              for value in (match_id, seq, kind, text, actor, now, prev, digest, kid)]
+    execute(*changes.announcing(_INSERT_EVENT + _MORE_VALUES * (len(new_rows) - 1), params,
+                                match_id, last))
 
 
-def _load(match_id: str) -> list[Event]:
-    """All the match's events in seq order, their chain checked.
-
-    :raises MatchNotFound: no events (no such match).
-    :raises LedgerTampered: a link does not verify.
-    """
-    rows = execute(_EVENTS, (match_id,)).fetchall()
-    if not rows:
-        raise MatchNotFound(match_id)
-    return _events(match_id, rows)
-
-
-class FoldCache:
-    """The folds of the matches a worker served lately (least recently used dropped past
-    ``size``), so a request reads and checks only the events stored since (by any worker):
-    its cost does not grow with the match (bench/RESULTS.md).
-
-    Never trusted blindly: :meth:`fold` reads from the cached fold's last event on, and
-    uses the cache only when that event is still the one folded (same seq, same link); else
-    it folds the whole ledger again. A change to an OLDER event (someone writing the
-    database) leaves that last event as it was, so a fold whose whole chain was last checked
-    :func:`recheck_seconds` ago or more (or any, with ``whole``) is checked against the
-    whole stored chain again first: every link, no replay. A fold handed out is the
-    caller's own copy; one :meth:`put` in is never changed afterwards.
-
-    ``clock``: seconds, monotonic (tests move it on).
-    """
-
-    def __init__(self, size: int = 1024, clock: Callable[[], float] = time.monotonic) -> None:
-        self.size = size
-        self.clock = clock
-        # match id → (fold, its last stored row, when its whole chain was last checked)
-        self._folds: OrderedDict[str, tuple[Fold, Row, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def fold(self, match_id: str, whole: bool = False) -> Fold:
-        """The match's fold as its committed events make it, a copy of the caller's own.
-
-        ``whole``: check every stored link now, however recently it was checked (the
-        ledger, its CSV).
-
-        :raises MatchNotFound:
-        :raises LedgerTampered: an event not folded yet, or (when the whole chain is checked)
-            any event, does not verify.
-        """
-        try:
-            return self._fold(match_id, whole)
-        except LedgerTampered:
-            self.drop(match_id)
-            raise
-
-    def _fold(self, match_id: str, whole: bool) -> Fold:
-        with self._lock:
-            cached = self._folds.get(match_id)
-        now = self.clock()
-        if cached is not None and (whole or now - cached[2] >= recheck_seconds()):
-            return self._rechecked(match_id, cached, now)
-        if cached is not None:
-            fold, last, checked = cached
-            rows = execute(_EVENTS_FROM, (match_id, last[0])).fetchall()
-            if rows and tuple(rows[0]) == tuple(last):
-                newer = _events(match_id, rows[1:], last)
-                if not newer:
-                    return fold.copy()
-                if fold.can_extend(newer):
-                    fold = fold.copy()
-                    fold.extend(newer)
-                    self.put(match_id, fold, rows[-1], checked)
-                    return fold.copy()
-        rows = execute(_EVENTS, (match_id,)).fetchall()
-        return self._folded(match_id, rows, now)
-
-    def _rechecked(self, match_id: str, cached: tuple[Fold, Row, float], now: float) -> Fold:
-        """Check the whole stored chain, then extend the cached fold with what is new (or
-        fold again, when the ledger no longer leads to the fold's last event)."""
-        fold, last, _ = cached
-        rows = execute(_EVENTS, (match_id,)).fetchall()
-        if not rows:
-            self.drop(match_id)
-            raise MatchNotFound(match_id)
-        _check(match_id, rows)  # seqs count 1, 2, … from here on
-        seq = int(last[0])
-        if len(rows) >= seq and tuple(rows[seq - 1]) == tuple(last):
-            newer = _events(match_id, rows[seq:], checked=True)
-            if fold.can_extend(newer):
-                if newer:
-                    fold = fold.copy()
-                    fold.extend(newer)
-                self.put(match_id, fold, rows[-1], now)
-                _DAMAGED.pop(match_id, None)
-                return fold.copy()
-        return self._folded(match_id, rows, now, checked=True)
-
-    def _folded(self, match_id: str, rows: Sequence[Row], now: float,
-                checked: bool = False) -> Fold:
-        """Fold the whole ledger ``rows`` (all the match's events) and keep it."""
-        if not rows:
-            raise MatchNotFound(match_id)
-        fold = Fold(_events(match_id, rows, checked=checked), GAMES)
-        self.put(match_id, fold, rows[-1], now)
-        _DAMAGED.pop(match_id, None)
-        return fold.copy()
-
-    def put(self, match_id: str, fold: Fold, last: Row, checked: float | None = None) -> None:
-        """Keep ``fold`` (nobody changes it afterwards), made of the events up to the stored
-        row ``last``; ``checked``: when the whole chain up to it was last checked (None: the
-        one of the fold it extends, else now)."""
-        with self._lock:
-            if checked is None:
-                before = self._folds.get(match_id)
-                checked = before[2] if before is not None else self.clock()
-            self._folds[match_id] = (fold, tuple(last), checked)
-            self._folds.move_to_end(match_id)
-            while len(self._folds) > self.size:
-                self._folds.popitem(last=False)
-
-    def drop(self, match_id: str) -> None:
-        """Forget the match's fold (its ledger was found not to verify)."""
-        with self._lock:
-            self._folds.pop(match_id, None)
-
-    def clear(self) -> None:
-        """Forget every fold."""
-        with self._lock:
-            self._folds.clear()
-
-
-#: This process's folds (see :class:`FoldCache`).
-FOLDS = FoldCache()
-
-
-def load_state(match_id: str, whole: bool = False) -> MatchState:
-    """The match's state replayed from its events (their chain checked; ``whole``: every
-    link checked now, see :meth:`FoldCache.fold`).
-
-    :raises MatchNotFound:
-    :raises LedgerTampered: the stored events do not verify.
-    """
-    return FOLDS.fold(match_id, whole).state()
+def create(game: str, new_events: Sequence[NewEvent], actor: str | None
+           ) -> tuple[str, list[Row]]:
+    """Store a new match of ``game`` with its first events, in the caller's write
+    transaction; returns its id and the rows stored."""
+    match_id = new_match_id()
+    Match.create(id=match_id, game=game)
+    made = chain(0, GENESIS_HASH, new_events, actor)
+    append(match_id, made)
+    return match_id, made
 
 
 def _row(row: EventRow) -> Row:
@@ -407,7 +270,7 @@ def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[Even
     :raises LedgerTampered: one of them does not verify.
     """
     after_seq = max(0, after_seq)
-    rows = list(
+    found = list(
         EventRow.select()
         .where((EventRow.match == match_id) & (EventRow.seq >= max(1, after_seq)))
         .order_by(EventRow.seq)
@@ -415,176 +278,13 @@ def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[Even
     )
     before = None
     if after_seq > 0:
-        if rows and rows[0].seq == after_seq:
-            before = rows.pop(0)
-        elif rows:  # the event before the page is gone
+        if found and found[0].seq == after_seq:
+            before = found.pop(0)
+        elif found:  # the event before the page is gone
             _refuse(match_id, after_seq)
-    rows = rows[:limit]
-    _check(match_id, [_row(r) for r in rows], _row(before) if before is not None else None)
-    return rows
-
-
-def create_match(
-    game: str,
-    new_events: Sequence[NewEvent],
-    actor: str | None,
-    within: Callable[[str, Appended], None] | None = None,
-) -> tuple[str, MatchState]:
-    """Store a new match with its first events; returns (id, state).
-
-    ``within(match_id, appended)`` runs inside the same transaction (tokens, idempotency).
-    """
-
-    def work() -> tuple[str, MatchState]:
-        match_id = new_match_id()
-        Match.create(id=match_id, game=game)
-        rows, stored = _chain(0, GENESIS_HASH, new_events, actor)
-        _insert(match_id, rows)
-        appended = Appended(Fold(stored, GAMES).state(), tuple(stored))
-        if within is not None:
-            within(match_id, appended)
-        return match_id, appended.state
-
-    return transact(work)
-
-
-class _Moved(Exception):
-    """The ledger of ``match_id`` gained an event since the fold a write was decided on."""
-
-    def __init__(self, match_id: str) -> None:
-        self.match_id = match_id
-        super().__init__(match_id)
-
-
-@dataclass(slots=True)
-class _Plan:
-    """A write decided on a fold: the rows to insert after the fold's last event (``base``:
-    seq and link), the result, or the ``error`` the decision raised."""
-
-    base: tuple[int, str]
-    rows: list[tuple[Any, ...]]
-    appended: Appended | None = None
-    fold: Fold | None = None
-    error: Exception | None = None
-
-
-def append(
-    match_id: str,
-    decide: Callable[[MatchState], Sequence[NewEvent]],
-    actor: str | None = None,
-    expected_version: int | None = None,
-    within: Callable[[Appended], None] | None = None,
-    prepare: Callable[[Appended], None] | None = None,
-    first: Callable[[], None] | None = None,
-) -> Appended:
-    """Append what ``decide(state)`` returns to the match (see the module's steps 1–3).
-
-    ``prepare(appended)`` (pure work on the result, e.g. render the answer) runs before the
-    transaction; ``first()`` runs first in it (e.g. claim the Idempotency-Key: it raises to
-    answer otherwise, and the transaction stores nothing); ``within(appended)`` runs in it
-    after the insert (e.g. store the answer for the key). Inside an outer transaction the
-    same steps run in that one.
-
-    :raises MatchNotFound: no such match.
-    :raises LedgerTampered: the stored events do not verify (nothing is decided on them).
-    :raises VersionMismatch: ``expected_version`` given and not the current version.
-    Whatever ``decide`` or ``first`` raise propagates and nothing is stored.
-    """
-    for attempt in range(1, ATTEMPTS + 1):
-        plan = _decide(match_id, decide, actor, expected_version, prepare)
-
-        def work(plan: _Plan = plan) -> Appended:
-            if first is not None:
-                first()
-            if isinstance(plan.error, VersionMismatch):
-                raise plan.error  # the ledger only grows: still not the client's version
-            head = execute(_HEAD, (match_id,)).fetchone()
-            if head is None or (int(head[0]), head[1]) != plan.base:
-                raise _Moved(match_id)
-            if plan.error is not None:
-                raise plan.error
-            assert plan.appended is not None
-            _insert(match_id, plan.rows)
-            if within is not None:
-                within(plan.appended)
-            changes.announce(match_id, plan.appended.state.version)  # to the streams, at commit
-            return plan.appended
-
-        try:
-            appended = _once(work)
-        except (_Moved, peewee.IntegrityError):
-            if database_proxy.obj.in_transaction():
-                raise
-            if attempt == ATTEMPTS:  # others kept writing this match: say how it stands
-                raise VersionMismatch(load_state(match_id)) from None
-            continue
-        if plan.fold is not None and plan.rows:
-            FOLDS.put(match_id, plan.fold, plan.rows[-1])
-        return appended
-    raise AssertionError("unreachable")
-
-
-def _decide(
-    match_id: str,
-    decide: Callable[[MatchState], Sequence[NewEvent]],
-    actor: str | None,
-    expected_version: int | None,
-    prepare: Callable[[Appended], None] | None,
-) -> _Plan:
-    """Step 1 of a write: decide on the match's fold as committed (pure; no lock held)."""
-    fold = FOLDS.fold(match_id)
-    state = fold.state()
-    plan = _Plan((state.version, state.head or GENESIS_HASH), [])
-    try:
-        if expected_version is not None and expected_version != state.version:
-            raise VersionMismatch(state)
-        new_events = decide(state)
-        if state.version + len(new_events) > max_events():
-            raise LedgerFull(match_id, max_events())
-    except Exception as error:  # raised in the transaction, if the ledger has not moved
-        plan.error = error
-        return plan
-    plan.rows, added = _chain(state.version, state.head or GENESIS_HASH, new_events, actor)
-    if fold.can_extend(added):
-        fold.extend(added, getattr(new_events, "check", None))  # a step: ruled once
-        plan.fold = fold
-    else:  # an undo: fold the whole ledger again (the head check below covers it)
-        events = _load(match_id)
-        fold = Fold([*events, *added], GAMES)
-        plan.fold = fold if events[-1].seq == state.version else None
-    plan.appended = Appended(fold.state(), tuple(added))
-    if prepare is not None:
-        prepare(plan.appended)
-    return plan
-
-
-def _chain(
-    version: int, prev: str, new_events: Sequence[NewEvent], actor: str | None
-) -> tuple[list[tuple[Any, ...]], list[Event]]:
-    """The rows of ``new_events`` after event ``version`` (whose link is ``prev``), each
-    linked to the one before by the current key: (seq, kind, payload text, actor, prev_hash,
-    hash, key_id) each; and the events as they will be stored."""
-    ring = keys.keyring()
-    key, kid = ring.current, ring.current_id
-    rows: list[tuple[Any, ...]] = []
-    stored: list[Event] = []
-    for seq, (kind, payload) in enumerate(new_events, start=version + 1):
-        text = canonical_json(payload)
-        digest = chain_hash(prev, seq, kind, text, actor, key)
-        rows.append((seq, kind, text, actor, prev, digest, kid))
-        stored.append(Event(seq, kind, json.loads(text), actor, digest))
-        prev = digest
-    return rows, stored
-
-
-def _insert(match_id: str, rows: Sequence[tuple[Any, ...]]) -> None:
-    """Insert chained rows (see :func:`_chain`).
-
-    :raises peewee.IntegrityError: another writer stored one of these seqs first.
-    """
-    now = _now()
-    for seq, kind, text, actor, prev, digest, kid in rows:
-        execute(_INSERT_EVENT, (match_id, seq, kind, text, actor, now, prev, digest, kid))
+    found = found[:limit]
+    check(match_id, [_row(r) for r in found], _row(before) if before is not None else None)
+    return found
 
 
 def chain_head(match_id: str) -> tuple[int, str]:
@@ -608,15 +308,14 @@ def verify_chain(match_id: str) -> int | None:
 
     :raises MatchNotFound:
     """
-    rows = execute(_EVENTS, (match_id,)).fetchall()
-    if not rows:
+    stored = rows(match_id)
+    if not stored:
         raise MatchNotFound(match_id)
-    broken = _first_broken(rows)
+    broken = _first_broken(stored)
     if broken is None:
         _DAMAGED.pop(match_id, None)
     else:
         _DAMAGED[match_id] = broken
-        FOLDS.drop(match_id)
     return broken
 
 

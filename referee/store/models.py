@@ -45,7 +45,7 @@ class Event(BaseModel):
     """One ledger entry of a match: ``seq`` counts from 1 without gaps; ``payload`` is the
     canonical JSON text of the event; ``hash`` links it to ``prev_hash``: HMAC-SHA256 under
     the server key of id ``key_id`` (NULL: plain SHA-256, events stored before keyed chains),
-    see :func:`referee.match.events.chain_hash`.
+    see :func:`referee.store.chain.chain_hash`.
     """
 
     id = peewee.AutoField()

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from referee import folds
 from referee.api.handlers import DOMAIN_ERRORS
 from referee.match.state import Clash, MatchError
 from referee.store import ledger, tokens
@@ -63,7 +64,7 @@ def test_a_record_refused_on_a_match_is_a_rule_violation_elsewhere_not_scorable(
 @pytest.mark.parametrize("error, covered_by", [
     (Clash, Clash), (MatchError, MatchError), (InputError, InputError),
     (RecordError, RecordError), (ledger.MatchNotFound, ledger.MatchNotFound),
-    (ledger.VersionMismatch, ledger.VersionMismatch), (tokens.TokenRefused, tokens.TokenRefused),
+    (folds.VersionMismatch, folds.VersionMismatch), (tokens.TokenRefused, tokens.TokenRefused),
 ])
 def test_each_domain_error_has_its_own_entry(error: type[Exception],
                                              covered_by: type[Exception]) -> None:

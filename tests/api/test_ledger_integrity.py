@@ -16,6 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee import folds
 from referee.store import ledger
 from referee.store.db import execute
 from tests.api.deals import Q10_TRICKS, create_match, full_log, record_deal, step_ok
@@ -37,10 +38,10 @@ class Clock:
 def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
     """The worker's fold cache on a clock the test moves (and empty)."""
     moved = Clock()
-    ledger.FOLDS.clear()
-    monkeypatch.setattr(ledger.FOLDS, "clock", moved)
+    folds.FOLDS.clear()
+    monkeypatch.setattr(folds.FOLDS, "clock", moved)
     yield moved
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
 
 
 def played(client: FlaskClient) -> tuple[str, int]:
@@ -121,7 +122,7 @@ def test_the_match_view_and_writes_find_a_changed_older_event_within_the_recheck
     last checked REFEREE_LEDGER_RECHECK_SECONDS ago: then both refuse, and nothing is stored."""
     match_id, scored = played(client)
     tamper(app, match_id, scored)
-    clock.now += ledger.recheck_seconds()
+    clock.now += folds.recheck_seconds()
     refused(client.get(f"/v1/matches/{match_id}"), scored)
     with app.app_context():
         before = ledger.chain_head(match_id)
@@ -136,7 +137,7 @@ def test_a_write_on_a_cached_fold_refuses_a_changed_older_event(
 ) -> None:
     match_id, scored = played(client)
     tamper(app, match_id, scored)
-    clock.now += ledger.recheck_seconds()
+    clock.now += folds.recheck_seconds()
     refused(client.post(f"/v1/matches/{match_id}/events", json={"type": "card", "card": "KC"},
                         headers={"If-Match": '"v4"'}), scored)
     with app.app_context():
@@ -199,7 +200,7 @@ def test_after_a_restart_every_route_of_a_damaged_match_answers_the_problem(
     never a bare 500 or a traceback, on every route that reads or writes the match."""
     match_id, scored = played(client)
     tamper(app, match_id, scored)
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
     method, path, body = ROUTES[route]
     answer = client.open(f"/v1/matches/{match_id}{path}", method=method, json=body,
                          headers={"If-Match": '"v4"'} if method == "POST" else {})

@@ -346,13 +346,14 @@ def test_the_actor_is_the_credential_and_by_only_a_note(bare_client: FlaskClient
 def test_an_actor_stored_before_still_reads_as_stored(app: Flask,
                                                       bare_client: FlaskClient) -> None:
     """A ledger recorded when ``by`` set the actor: its events keep it, and still verify."""
-    from referee.store import ledger
+    from referee import folds
 
     match = create(bare_client, ["Ann", "Bob"]).get_json()
     url = f"/v1/matches/{match['id']}"
     with app.app_context():
-        ledger.append(match["id"], lambda state: [("bid", {"call": 2, "deal": 1,
-                                                            "dealer": 0})], actor="Ann")
+        folds.transact(lambda: folds.append(match["id"], folds.expect(match["id"], None),
+                                            [("bid", {"call": 2, "deal": 1, "dealer": 0})],
+                                            actor="Ann"))
     read = bearer(match["tokens"]["read"])
     log = bare_client.get(url + "/log", headers=read).get_json()["items"]
     assert log[-1]["actor"] == "Ann"

@@ -11,7 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.store import idempotency, ledger
+from referee import folds
+from referee.store import idempotency
 from referee.store.db import execute
 from referee.store.models import Event
 from tests.api.deals import Q10_TRICKS
@@ -166,7 +167,7 @@ def test_a_tampered_total_is_never_served(client: FlaskClient, app: Flask,
     client.post(f"/v1/matches/{match['id']}/events", json={"type": "card", "card": "AC"})
     with app.app_context():
         _tamper_score(match["id"])
-    ledger.FOLDS.clear()  # a worker that has not read this match yet (or a restart)
+    folds.FOLDS.clear()  # a worker that has not read this match yet (or a restart)
     for path in ("", "/ledger", "/ledger.csv"):
         read = client.get(f"/v1/matches/{match['id']}{path}")
         assert read.status_code == 500, path
@@ -184,7 +185,7 @@ def test_a_chain_rebuilt_without_the_key_does_not_verify(client: FlaskClient,
                                                          app: Flask) -> None:
     """Someone who can write the database changes a score and recomputes every link with
     plain SHA-256 (what the unkeyed chain allowed): it no longer verifies."""
-    from referee.match.events import GENESIS_HASH, chain_hash
+    from referee.store.chain import GENESIS_HASH, chain_hash
 
     match = create(client)
     client.post(f"/v1/matches/{match['id']}/deals", json={"tricks": Q10_TRICKS})
@@ -198,7 +199,7 @@ def test_a_chain_rebuilt_without_the_key_does_not_verify(client: FlaskClient,
             execute('UPDATE "event" SET "prev_hash" = ?, "hash" = ?, "key_id" = NULL '
                     'WHERE "id" = ?', (prev, link, row_id))
             prev = link
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
     assert client.get(f"/v1/matches/{match['id']}").status_code == 500
     assert client.get(f"/v1/matches/{match['id']}/verify").json["intact"] is False
 
@@ -217,7 +218,7 @@ def test_a_ledger_cut_short_is_reported_against_a_clients_head(
     assert same["intact"] is True and same["known_head"]["status"] == "same"
     with app.app_context():
         execute('DELETE FROM "event" WHERE "match_id" = ? AND "seq" = 3', (match["id"],))
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
     alone = client.get(f"/v1/matches/{match['id']}/verify").json
     assert alone["intact"] is True  # a prefix of a chain is a chain: only the head tells
     cut = client.get(f"/v1/matches/{match['id']}/verify", query_string={"head": kept}).json

@@ -29,10 +29,9 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee import RULES_VERSION, __version__
+from referee import RULES_VERSION, __version__, folds
 from referee.api import create_app
 from referee.piquet import deal_from_record, rule_deal, sheet_record_of
-from referee.store import ledger
 from referee.store.db import make_database, upgrade
 from tests.api.deals import (
     BOB_SET_BACK_HANDS,
@@ -660,7 +659,7 @@ def record(name: str, scenario: Callable[[Callable[..., Table]], Table], recorde
         db.close_all()
         app = create_app({"TESTING": True, "DATABASE_URL": url,
                           "REFEREE_LEDGER_KEY": CORPUS_KEY})
-        ledger.FOLDS.clear()
+        folds.FOLDS.clear()
         client = app.test_client()
         tables: list[Table] = []
 

@@ -23,8 +23,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee import folds
 from referee.api import create_app
-from referee.store import ledger, tokens
+from referee.store import tokens
 from referee.store.db import make_database, migration_runner, upgrade
 from tests.conftest import ON_POSTGRES, POSTGRES_URL
 from tests.corpus.facts import (
@@ -143,12 +144,12 @@ def loaded(recording: dict[str, Any], tmp_path: Path) -> Iterator[tuple[Flask, s
     _load_rows(db, recording)
     app = create_app({"TESTING": True, "DATABASE_URL": url,
                       "REFEREE_LEDGER_KEY": recording["ledger_key"]})
-    ledger.FOLDS.clear()  # every fold from the stored rows, never from an earlier test's
+    folds.FOLDS.clear()  # every fold from the stored rows, never from an earlier test's
     app_db = app.extensions["referee.db"]
     with app_db.connection_context(), app_db.atomic():
         write = tokens.issue(recording["match"]["id"], ("write",))["write"]
     yield app, write
-    ledger.FOLDS.clear()
+    folds.FOLDS.clear()
     app_db.close_all()
 
 
@@ -288,3 +289,29 @@ def test_the_corpus_is_there() -> None:
         assert seqs == list(range(1, len(seqs) + 1)), path
         assert all(row["hash"] and row["key_id"] for row in recording["events"]), path
     assert games == {"piquet", "pitch"}
+
+
+def test_a_recorded_ledger_resumed_from_snapshots_folds_and_undoes_as_recorded(
+    recording: dict[str, Any], loaded: tuple[Flask, str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same facts with a fold snapshot every 2 events (docs/operations.md, "Fold
+    snapshots"), stored for the recorded ledger as the service would have: every read and
+    the undo resume from them, and fold what a replay folds."""
+    from referee import resume
+    from referee.match.games import GAMES
+    from referee.match.state import replay
+    from tests.api.test_fold_snapshots import stored_events
+
+    app, _ = loaded
+    monkeypatch.setenv("REFEREE_SNAPSHOT_EVERY", "2")
+    monkeypatch.setenv("REFEREE_SNAPSHOTS_KEPT", "1000")
+    match_id = recording["match"]["id"]
+    with app.app_context():
+        assert resume.build(match_id) == len(recording["events"]) // 2
+        folds.FOLDS.clear()
+        assert folds.load_state(match_id) == replay(stored_events(match_id), GAMES)
+    folds.FOLDS.clear()
+    test_a_recorded_ledger_folds_renders_verifies_and_undoes(recording, loaded)
+    with app.app_context():
+        folds.FOLDS.clear()
+        assert folds.load_state(match_id) == replay(stored_events(match_id), GAMES)

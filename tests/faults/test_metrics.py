@@ -32,14 +32,14 @@ def test_metrics_count_answers_by_status_and_faults_by_cause(
     client.get("/v1/matches/nothing-here", headers={"Authorization": "Bearer x"})
     import peewee
 
-    from referee.store import ledger
+    from referee import folds
 
     def busy(*args: object, **kwargs: object) -> None:
         raise peewee.OperationalError("database is locked")
 
     faults = _value(text, "referee_database_faults_total", 'cause="database-busy"')
     created = client.post("/v1/matches", json={"game": "piquet", "players": ["Bill", "Ann"]})
-    monkeypatch.setattr(ledger, "load_state", busy)
+    monkeypatch.setattr(folds, "load_state", busy)
     assert client.get(f"/v1/matches/{created.get_json()['id']}").status_code == 503
     monkeypatch.undo()
     after = client.get("/metrics").get_data(as_text=True)

@@ -1,11 +1,11 @@
 """A match in memory for the match layer's tests: each command decides on the match's state
-and its events are appended as the store appends them (referee/store/ledger.py), without
+and its events are appended as a write appends them (referee/folds.py), without
 Flask or a database.
 
 - Each payload goes through its stored JSON text (``canonical_json``), as the store keeps it.
 - The served fold is extended with the events a command decided, with the rules' view of
   the deal the command already ruled (``Decided.check``: a step ruled once), or folded again
-  after an undo — as :func:`referee.store.ledger.append` does. :attr:`Table.state` is that
+  after an undo — as :func:`referee.folds.append` does. :attr:`Table.state` is that
   served state; :meth:`Table.replayed` a fresh replay of every event, which must equal it.
 """
 
@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.match import commands
-from referee.match.events import Event, canonical_json
+from referee.match.events import Event
 from referee.match.games import GAMES
 from referee.match.state import Fold, MatchState, replay
+from referee.store.chain import canonical_json
 
 NewEvent = tuple[str, dict[str, Any]]
 

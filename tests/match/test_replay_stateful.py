@@ -3,7 +3,7 @@
 recorded anyway, irregularities found at the table, whole deals at each entry level, undo,
 void, amend, seats, confirm and dispute, on a Piquet or a Pitch match. A refused command
 appends nothing. The served state is the fold extended by each write with the check its
-step was ruled against (as referee/store/ledger.py serves it, tests/match/table.py).
+step was ruled against (as referee/folds.py serves it, tests/match/table.py).
 """
 
 from __future__ import annotations

@@ -17,9 +17,9 @@ import pytest
 import referee.api.database
 from referee.api import create_app
 from referee.match import commands
-from referee.match.events import GENESIS_HASH, canonical_json, chain_hash
 from referee.match.games import GAMES
 from referee.store import keys
+from referee.store.chain import GENESIS_HASH, canonical_json, chain_hash
 from referee.store.db import make_database, migration_runner
 from referee.store.tokens import token_hash
 from tests.api.test_piquet_http import Q10_TRICKS

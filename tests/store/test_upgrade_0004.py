@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 from referee.api import create_app
-from referee.match.events import GENESIS_HASH, canonical_json, chain_hash
 from referee.store import ledger
+from referee.store.chain import GENESIS_HASH, canonical_json, chain_hash
 from referee.store.db import make_database, migration_runner, upgrade
 from referee.store.tokens import token_hash
 

@@ -12,9 +12,9 @@ import peewee
 
 from referee.api import create_app
 from referee.match import commands
-from referee.match.events import GENESIS_HASH, canonical_json, chain_hash
 from referee.match.games import GAMES
 from referee.store import expiry, keys
+from referee.store.chain import GENESIS_HASH, canonical_json, chain_hash
 from referee.store.db import make_database, migration_runner
 from referee.store.tokens import token_hash
 from tests.conftest import ON_POSTGRES, _reset_postgres

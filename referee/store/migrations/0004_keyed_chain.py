@@ -15,7 +15,7 @@
 from peewee import CharField
 from playhouse.migrate import migrate
 
-from referee.match.events import GENESIS_HASH, chain_hash
+from referee.store.chain import GENESIS_HASH, chain_hash
 
 
 def up(migrator, db):
