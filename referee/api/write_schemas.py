@@ -144,9 +144,9 @@ class DryRunArgsSchema(StrictSchema):
 class DryRunSchema(ma.Schema):
     """What a step would do (nothing stored): ``would_record`` as sent; the rules'
     ``violations``; when refused, what recording it ``anyway`` would do: the ``irregularity``
-    (revoke, out_of_turn, misdeal, false_call, other), its ``penalty`` and the
-    ``consequence`` in a sentence; the ``events`` it would append and the deal's score if it
-    would complete it."""
+    (revoke, out_of_turn, misdeal, false_call, talon_offence, no_discard, other), its
+    ``penalty`` and the ``consequence`` in a sentence; the ``events`` it would append and the
+    deal's score if it would complete it."""
 
     dry_run = ma.fields.Boolean()
     version = ma.fields.Integer()

@@ -261,6 +261,9 @@ def _anyway(
 
     :raises MatchError, RecordError: what cannot be recorded even anyway.
     """
+    other = _played_by_other(state, game, irregular, placed)
+    if other is not None:
+        return _anyway(state, game, *other, done)
     by_engine = _by_engine(state, game, irregular, placed, refused.violations)
     if by_engine is not None:
         return by_engine
@@ -284,6 +287,31 @@ def _anyway(
                                                 for v in refused.violations):
         return irregular.events("misdeal", refused.violations, due, "void")
     return irregular.events("other", refused.violations, due)
+
+
+def _played_by_other(
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
+) -> tuple[_Irregular, _Placed, MatchError] | None:
+    """A card sent without ``player`` that the player to play does not hold but another
+    does, the hands being known: that other's card out of turn (PT 59 III: a lead out of
+    turn is taken up; P10), never a card "not held" that voids the deal. The step as that
+    player's, and the refusal a named card out of turn gets; None for any other step."""
+    due = placed.before.next.player
+    if irregular.kind != "card" or placed.payload.get("player") is not None or due is None:
+        return None
+    card = placed.payload.get("card")
+    holder = game.card_holder(placed.record, card, placed.dealer, state.players,
+                              state.options)
+    if holder is None or holder == due:
+        return None
+    named = replace(placed, full={**placed.full, "player": holder},
+                    payload={**placed.payload, "player": holder})
+    step = _Irregular(state, game, irregular.number, irregular.dealer, irregular.kind,
+                      named.full, irregular.entered_by)
+    refused = MatchError([Violation(
+        "out_of_turn", game.laws.turn("card"),
+        f"It is {due}'s turn, not {holder}'s ({holder} holds {card}).", "card")])
+    return step, named, refused
 
 
 def _recorded(
@@ -335,9 +363,9 @@ class DryRun:
     the rules say against it. Refused and not sent ``anyway``, ``anyway`` is True when
     recording it anyway would be taken, and the rest says what that would do (else it says
     what the step as sent does): the ``irregularity`` noted (revoke, out_of_turn, misdeal,
-    false_call, other…), its ``penalty`` and ``consequence`` (docs/rules/irregularities.md
-    P10, Q12), the ``events`` it would append and the deal's ``scored`` payload when it
-    would complete it."""
+    false_call, talon_offence, no_discard, other…), its ``penalty`` and ``consequence``
+    (docs/rules/irregularities.md P10, Q12), the ``events`` it would append and the deal's
+    ``scored`` payload when it would complete it."""
 
     version: int
     would_record: bool = True
@@ -527,13 +555,15 @@ def _by_engine(
     if found is None or not found["kinds"]:
         return None
     kinds = set(found["kinds"])
-    category = next((k for k in ("revoke", "misdeal", "false_call") if k in kinds),
-                    "out_of_turn")
+    category = next((k for k in ("revoke", "misdeal", "false_call", "talon_offence",
+                                 "no_discard") if k in kinds), "out_of_turn")
     violations = found["violations"] or list(refused)
     note = irregular.note(category, found["penalties"][0], violations,
                           placed.before.next.player,
                           consequence=" ".join(found["consequences"]),
                           entries=found["irregular"], record=found["record"])
+    if found["penalties"][0] == "fresh_deal":  # PT 28–29: the adversary elects a fresh deal
+        return irregular.voided(note)
     return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
 
 

@@ -384,6 +384,19 @@ class PiquetGame(StepRules):
         return any(isinstance(i, dict) and i.get("code") == "short_hand"
                    for i in record.get("irregular") or ())
 
+    def card_holder(
+        self, record: dict[str, Any], card: Any, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> str | None:
+        """PT 59 III by :func:`referee.piquet.holder_of`: the player whose hand after the
+        exchange is known and holds ``card``, not yet played; None when no known hand holds
+        it or the card cannot be read."""
+        try:
+            role = piquet.holder_of(self._declared(record), parse_card(str(card)))
+        except ValueError:  # a card or a record that cannot be read: nobody is known
+            return None
+        return None if role is None else players[self._role_seats(dealer)[role]]
+
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
@@ -618,6 +631,8 @@ class PiquetGame(StepRules):
         except (MatchError, RecordError):
             return None
         fresh = [v for v in after.violations if v not in before.violations]
+        if kind == "exchange" and fresh and all(v.code == "exchange_count" for v in fresh):
+            return self._exchange_anyway(record, new, fresh, dealer, players, engine_options)
         known = [v for v in fresh if v.code in piquet.IRREGULAR_CODES]
         if not known or len(known) != len(fresh):
             return None
@@ -640,6 +655,36 @@ class PiquetGame(StepRules):
         return {"record": new, "irregular": entries, "penalties": penalties,
                 "consequences": consequences, "violations": known,
                 "kinds": [piquet.IRREGULAR_CODES[v.code] for v in known]}
+
+    def _exchange_anyway(
+        self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],
+        dealer: int, players: Sequence[str], engine_options: piquet.PiquetOptions,
+    ) -> dict[str, Any] | None:
+        """An exchange of the wrong number of cards as the laws rule it
+        (:func:`referee.piquet.exchange_irregularity`): a discard of none is taken back, the
+        record left as it was (PT 21, 22: no penalty, he must discard); taking in the
+        adversary's talon cards is a talon offence (PT 27–29) under ``talon_offence``, listed
+        in the record's ``irregular`` with the exchange as recorded (``"fresh_deal"``: the
+        deal ends). None when it is neither (the match's option rules it)."""
+        seats = self._role_seats(dealer)
+        names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
+        deal = self._declared(new)
+        found = [piquet.exchange_irregularity(deal, v.location, engine_options.talon_offence,
+                                              names) for v in counts]
+        if any(item is None for item in found):
+            return None
+        items = [item for item in found if item is not None]
+        first = next((i for i in items if i.kind == "no_discard"), items[0])
+        if first.kind == "no_discard":
+            return {"record": record, "irregular": [], "penalties": [first.penalty],
+                    "consequences": [first.consequence], "violations": list(counts),
+                    "kinds": ["no_discard"]}
+        entries = [{"code": "talon_offence", "location": first.who}]
+        if first.penalty != "fresh_deal":
+            new = {**new, "irregular": [*new.get("irregular", []), *entries]}
+        return {"record": new, "irregular": entries, "penalties": [first.penalty],
+                "consequences": [first.consequence], "violations": list(counts),
+                "kinds": ["talon_offence"]}
 
     def _replay(
         self, new: dict[str, Any], revokes: Sequence[Violation],
@@ -880,6 +925,18 @@ class PitchGame(StepRules):
                 "penalties": list(found.penalties),
                 "consequences": list(found.consequences),
                 "violations": list(found.refused)}
+
+    def card_holder(
+        self, record: dict[str, Any], card: Any, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> str | None:
+        """P10 by :func:`referee.pitch.holder_of`: the player dealt ``card``, not yet played,
+        when the hands are recorded; None otherwise."""
+        try:
+            seat = pitch.holder_of(record, card, len(players), options["partnership"])
+        except ValueError:  # a card or a record that cannot be read: nobody is known
+            return None
+        return None if seat is None else players[seat]
 
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,

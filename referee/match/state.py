@@ -276,6 +276,15 @@ class Game(Protocol):
         """
         ...
 
+    def card_holder(
+        self, record: dict[str, Any], card: Any, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> str | None:
+        """The player whose hand, known from the record, holds ``card`` not yet played
+        (PT 59 III, P10: a card sent for the player to play that another holds is that
+        other's card out of turn); None when no known hand holds it."""
+        ...
+
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,

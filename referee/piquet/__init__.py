@@ -28,7 +28,13 @@ from referee.piquet.combinations import (
 from referee.piquet.counting import Count, Judgement, judge_q7
 from referee.piquet.deal import LogEntry, PiquetRuling, false_call_of, revoke_of, rule_deal
 from referee.piquet.exchange import is_carte_blanche
-from referee.piquet.irregular import IRREGULAR_CODES, TABLE_CODES, Irregularity, trick_of
+from referee.piquet.irregular import (
+    IRREGULAR_CODES,
+    TABLE_CODES,
+    Irregularity,
+    exchange_irregularity,
+    trick_of,
+)
 from referee.piquet.partie import (
     PartieStatus,
     Settlement,
@@ -37,7 +43,13 @@ from referee.piquet.partie import (
     settle_partie,
 )
 from referee.piquet.play import TrickResult
-from referee.piquet.progress import PiquetProgress, Retake, progress, take_back_revoke
+from referee.piquet.progress import (
+    PiquetProgress,
+    Retake,
+    holder_of,
+    progress,
+    take_back_revoke,
+)
 from referee.piquet.records import (
     ROLES,
     Announcement,
@@ -105,7 +117,9 @@ __all__ = [
     "compare_declarations",
     "deal_from_record",
     "elder_of_deal",
+    "exchange_irregularity",
     "false_call_of",
+    "holder_of",
     "is_carte_blanche",
     "judge_q7",
     "other",

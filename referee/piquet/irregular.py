@@ -30,8 +30,11 @@ fewer than twelve       no penalty; each card of the adversary that cannot be   
 cards in play           played to is a trick of his (led, won; the twelfth is      30
                         the last trick)
 talon offence           ``talon_offence`` ``reckon_nothing`` (default): the        PT 27–29,
-                        offender scores nothing, his counts still bar;             33, 35
-                        ``fresh_deal``: nobody scores, the same dealer deals again
+(also an exchange that  offender scores nothing, his counts still bar;             33, 35
+takes in the            ``fresh_deal``: nobody scores, the same dealer deals again
+adversary's cards)
+a discard of none       no penalty: the exchange is taken back, he must discard    PT 21, 22
+                        at least one
 ======================  =========================================================  ==========
 """
 
@@ -258,6 +261,9 @@ def wrong_hands(deal: PiquetDeal, found: Mapping[str, Role]) -> PiquetDeal:
         hand recorded for that player.
     """
     wrong = {r for code, r in found.items() if code in ("long_hand", "short_hand")}
+    offender = found.get("talon_offence")
+    if offender is not None and _took_too_many(deal, offender):
+        wrong.add(offender)  # PT 27–29: which of the adversary's cards he took is not known
     played = {c for trick in deal.tricks for c in trick}
     for role, extra in (deal.unplayed or {}).items():
         if not extra:
@@ -280,6 +286,45 @@ def wrong_hands(deal: PiquetDeal, found: Mapping[str, Role]) -> PiquetDeal:
     exchange = {r: h for r, h in (deal.exchange or {}).items() if r not in wrong} or None
     talon = deal.talon if deal.talon is not None and len(deal.talon) == 8 else None
     return replace(deal, dealt=dealt, exchange=exchange, talon=talon)
+
+
+def _took_too_many(deal: PiquetDeal, role: Role) -> bool:
+    """PT 27–29: the record's exchange has ``role`` take in more talon cards than are his
+    (elder more than five; younger more than elder left him)."""
+    exchange = deal.exchange or {}
+    if role not in exchange:
+        return False
+    taken = len(exchange[role])
+    if role == "elder":
+        return taken > 5
+    return taken > 8 - len(exchange.get("elder", ()))
+
+
+def exchange_irregularity(
+    deal: PiquetDeal, location: str, penalty: str, names: Mapping[Role, str] | None = None,
+) -> Irregularity | None:
+    """An exchange of the wrong number of cards (Q4 ``exchange_count`` at ``location``,
+    ``"exchange.younger"``), recorded anyway, as the laws rule it; None when it is neither:
+
+    - a discard of none: no penalty, he is bound to discard at least one (PT 21 elder, PT 22
+      younger): the exchange is taken back (``"withdrawn"``) to be recorded with his discard;
+    - more cards taken in than are his (elder more than five, younger more than elder left):
+      he took up the adversary's talon cards, a talon offence (PT 27–29) under the table's
+      ``talon_offence`` ``penalty`` (:func:`talon_offence_irregularity`).
+    """
+    role: Role = "elder" if location == "exchange.elder" else "younger"
+    if location != f"exchange.{role}" or role not in (deal.exchange or {}):
+        return None
+    if not (deal.exchange or {})[role]:
+        law = "PT 21" if role == "elder" else "PT 22"
+        return Irregularity(
+            "no_discard", role, law, location, "withdrawn",
+            f"{hand_words(role, names)} discarded no card: no penalty ({law}); it must "
+            "discard at least one. The exchange is taken back: record it again with its "
+            "discard.")
+    if _took_too_many(deal, role):
+        return talon_offence_irregularity(role, penalty, names)
+    return None
 
 
 def lone_tricks(tricks: Sequence[Sequence[Any]]) -> frozenset[int]:

@@ -261,3 +261,21 @@ def take_back_revoke(
         revoking=(revoked.cards[1], revoked.cards[0]))
     return Retake((*deal.tricks[:index], deal.tricks[index][:1]),
                   {r: tuple(back[r]) for r in ROLES if back[r]}, kept_irregular, item)
+
+
+def holder_of(deal: PiquetDeal, card: Card) -> Role | None:
+    """PT 59 III, Q6: the role whose hand after the exchange is known (from the hands dealt,
+    the talon and the discards, Q4) and holds ``card``, not yet played; None when no known
+    hand holds it. A card sent for the player to play that only the other holds was played
+    by the other: out of turn, never a card "not held" (the laws take a lead out of turn up,
+    they do not void the deal).
+
+    :raises RecordError: the record cannot be read (see :func:`progress`).
+    """
+    if deal.irregular:
+        deal = wrong_hands(deal, table_irregularities(deal))
+    played = {c for trick in deal.tricks for c in trick}
+    if card in played:
+        return None
+    facts = check_exchange(deal, {"elder": {}, "younger": {}}, complete=False)
+    return next((r for r in ROLES if (h := facts.after[r]) is not None and card in h), None)

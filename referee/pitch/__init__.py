@@ -13,7 +13,7 @@
   :func:`record_anyway` turns a refused step into the record with its irregularity.
 """
 
-from referee.pitch.anyway import Anyway, record_anyway
+from referee.pitch.anyway import Anyway, holder_of, record_anyway
 from referee.pitch.bidding import (
     BiddingStatus,
     can_steal,
@@ -109,6 +109,7 @@ __all__ = [
     "compare_claim",
     "consequence",
     "hand_from_record",
+    "holder_of",
     "irregularity_from_record",
     "legal_calls_for",
     "match_winner",

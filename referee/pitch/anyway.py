@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from referee.cards import parse_card
 from referee.pitch.claims import seat_words, sentence_start
 from referee.pitch.irregular import consequence, penalty_of
 from referee.pitch.progress import progress
@@ -111,31 +112,31 @@ def _bid_anyway(table: _Table, hand: PitchHand, seat: int | None, value: object)
 
 
 def _card_anyway(table: _Table, hand: PitchHand, seat: int | None, card: object) -> None:
-    """P4, P10: a card; a lead out of turn (trick 2..6) or a card proving a revoke is played
-    and recorded, anything else the rules refuse is raised."""
+    """P4, P10: a card; a card proving a revoke is played and recorded. A card out of turn
+    is taken back (refused): within a trick, and as a lead at every trick, nobody having
+    played to it yet ("withdrawn unless the trick is complete", P10; PT 59 III by analogy:
+    "the card led may be taken up, unless the adversary have played to the trick"). Anything
+    else the rules refuse is raised."""
     new, names, options = table.new, table.names, table.options
     state = progress(hand, options)
     tricks = [list(t) for t in new["tricks"]]
     leading = not tricks or len(tricks[-1]) == table.players
+    if seat is not None and seat != state.to_act:
+        due = seat_words(state.to_act or 0, names)
+        if not leading:
+            raise RecordError([Violation(
+                "out_of_turn", "P4",
+                f"It is {due}'s turn; a card played out of turn within a trick is taken "
+                "back.", "seat")])
+        raise RecordError([Violation(
+            "lead_out_of_turn", "P10",
+            f"{sentence_start(seat_words(seat, names))} led trick {len(tricks) + 1} out of "
+            f"turn and nobody has played to it: the card is taken back and {due} leads "
+            "(P10; PT 59 III by analogy).", "seat")])
     if leading:
         tricks.append([])
     tricks[-1].append(card)
     new["tricks"] = tricks
-    if seat is not None and seat != state.to_act:
-        if not leading:
-            raise RecordError([Violation(
-                "out_of_turn", "P4",
-                f"It is {seat_words(state.to_act or 0, names)}'s turn; a card played out "
-                "of turn within a "
-                "trick is taken back.", "seat")])
-        lead = Irregularity("lead_out_of_turn", seat, len(tricks))
-        table.entries.append(lead)
-        new["irregular"] = [*(new.get("irregular") or []), lead.as_dict()]
-        table.refused.append(Violation("lead_out_of_turn", "P4",
-                                       f"{sentence_start(seat_words(seat, names))} led out of "
-                                       f"turn: it was {seat_words(state.to_act or 0, names)}'s "
-                                       "lead.", f"tricks[{len(tricks) - 1}][0]"))
-    # raises first_lead_out_of_turn: a first lead out of turn is always taken back
     with_card = progress(hand_from_record(new, table.players, table.partnership, names), options)
     before = set(state.violations)
     fresh = [v for v in with_card.violations if v not in before]
@@ -162,8 +163,9 @@ def record_anyway(
     - a bid by a ``seat`` whose turn it is not: a bid out of turn (the auction stays in turn;
       ``bid_out_of_turn`` decides what it means);
     - a card that proves a revoke: the card is played, the revoke recorded;
-    - a card led by a ``seat`` whose turn it is not, starting trick 2..6: a lead out of turn
-      (everyone then plays to it; a first lead out of turn is taken back: refused);
+    - a card led or played by a ``seat`` whose turn it is not: refused, the card taken back
+      (at every trick nobody has played to it yet; a lead out of turn everyone played to
+      is recorded in a whole hand's ``irregular`` list, P10);
     - hands dealt with a hand not of six cards, or an explicit misdeal: a misdeal.
 
     ``names``: the players, one per seat, named in the sentences (empty: "seat 1").
@@ -214,3 +216,25 @@ def record_anyway(
                          for e in entries)
     penalties = tuple(penalty_of(e.kind, options)[0] for e in entries)
     return Anyway(new, tuple(entries), penalties, consequences, tuple(refused))
+
+
+def holder_of(
+    record: Mapping[str, Any], card: Any, players: int, partnership: bool = False,
+) -> int | None:
+    """P4, P10: the seat dealt ``card`` (``"5H"``), not yet played, when the hands as dealt
+    are recorded; None when they are not, or nobody holds it. A card sent for the player to
+    play that another holds was played by that other: out of turn, taken back (P10), never a
+    card "not held".
+
+    :raises RecordError: the record cannot be read.
+    """
+    hand = hand_from_record(record, players, partnership)
+    if hand.hands is None:
+        return None
+    try:
+        wanted = parse_card(str(card))
+    except ValueError:
+        return None
+    if any(wanted in trick for trick in hand.tricks):
+        return None
+    return next((s for s, held in enumerate(hand.hands) if wanted in held), None)

@@ -478,3 +478,75 @@ def test_a_piquet_hand_of_eleven_cards_recorded_anyway_is_a_misdeal(
     match = voided.json["match"]
     assert match["deal_in_progress"] is False and match["younger"] == "Ann"
     assert table.get("/ledger")["items"][0]["status"] == "voided"
+
+
+def test_a_piquet_card_the_other_holds_is_his_lead_out_of_turn(client: FlaskClient) -> None:
+    """Q10: after ♠K ♠A Ann is to lead; ♣A sent without ``player`` is Bill's card (dealt AC
+    KS QS TS 9S 8S KH TH 7H AD TD 8D): his lead out of turn, taken up (PT 59 III), the deal
+    not voided — in the dry run and when recorded."""
+    table = Table(client)
+    _q10_exchanged(table)
+    _cards(table, ["KS", "AS"])
+    dry = table.post("/events?dry_run=true", {"type": "card", "card": "AC"})
+    assert dry.status_code == 200, dry.json
+    assert (dry.json["irregularity"], dry.json["penalty"]) == ("out_of_turn", "withdrawn")
+    wrong = table.post("/events", {"type": "card", "card": "AC", "anyway": True})
+    assert wrong.status_code == 201, wrong.json
+    [note] = wrong.json["events"]
+    assert (note["payload"]["irregularity"], note["payload"]["penalty"]) == (
+        "out_of_turn", "withdrawn")
+    assert note["payload"]["consequence"] == dry.json["consequence"]
+    assert "Bill holds AC" in note["payload"]["consequence"]
+    match = wrong.json["match"]
+    assert match["next"]["player"] == "Ann"
+    assert match["current_deal"]["tricks"] == [["KS", "AS"]]
+    assert match["deal_in_progress"] is True and match["deals_played"] == 0
+    assert table.get("/ledger")["items"] == []  # nothing voided
+
+
+def test_a_pitch_lead_out_of_turn_at_trick_two_is_taken_back(client: FlaskClient) -> None:
+    """Cid wins trick 1 (♥K ♥A ♥3) and is to lead; Bob leads ♥5 before anyone plays to it:
+    taken back as at trick 1 (P10), and Cid is still to lead."""
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    _play(table, ["3H"])
+    wrong = table.post("/events", {"type": "card", "card": "5H", "player": "Bob",
+                                   "anyway": True})
+    assert wrong.status_code == 201, wrong.json
+    [note] = wrong.json["events"]
+    assert (note["payload"]["irregularity"], note["payload"]["penalty"]) == (
+        "out_of_turn", "withdrawn")
+    assert "everyone played to it" not in note["payload"]["consequence"]
+    assert "Cid is to play" in note["payload"]["consequence"]
+    match = wrong.json["match"]
+    assert match["next"]["player"] == "Cid"
+    assert match["current_deal"]["tricks"] == [["KH", "AH", "3H"]]
+
+
+def test_exchange_offences_are_ruled_by_their_laws_not_voided(client: FlaskClient) -> None:
+    """PT 27, 29: Ann (younger) discards four (QD 9D 7D KD) after Bill took his five: a
+    talon offence, she reckons nothing and the deal goes on. PT 21: Bill discarding none
+    costs nothing; the exchange is taken back to be recorded with his discard."""
+    table = Table(client)
+    assert table.post("/events", {"type": "deal_started", "dealt": Q10_DEALT,
+                                  "talon": Q10_TALON}).status_code == 201
+    none = table.post("/events", {"type": "exchange", "elder": [],
+                                  "younger": ["QD", "9D", "7D"], "anyway": True})
+    assert none.status_code == 201, none.json
+    [note] = none.json["events"]
+    assert (note["payload"]["irregularity"], note["payload"]["penalty"]) == (
+        "no_discard", "withdrawn")
+    assert "no penalty (PT 21)" in note["payload"]["consequence"]
+    assert none.json["match"]["deal_in_progress"] is True
+    assert "exchange" not in none.json["match"]["current_deal"] or not none.json["match"][
+        "current_deal"]["exchange"]
+    took = table.post("/events", {"type": "exchange", "elder": ["KH", "TH", "7H", "TD", "8D"],
+                                  "younger": ["QD", "9D", "7D", "KD"], "anyway": True})
+    assert took.status_code == 201, took.json
+    [note] = took.json["events"]
+    assert (note["payload"]["irregularity"], note["payload"]["penalty"]) == (
+        "talon_offence", "reckon_nothing")
+    match = took.json["match"]
+    assert match["deal_in_progress"] is True and match["deals_played"] == 0
+    assert match["next"]["player"] == "Bill"
+    assert table.get("/ledger")["items"] == []  # nothing voided

@@ -322,3 +322,140 @@ def test_a_step_is_ruled_once_even_anyway_and_in_a_dry_run(
     assert len(ruled) == 1
     table.step("card", anyway=anyway, card=card)
     assert len(ruled) == 2
+
+
+# ---------------------------------------------- a card out of turn, as the laws take it up
+
+
+def test_a_piquet_card_sent_without_player_that_the_other_holds_is_his_lead_out_of_turn(
+) -> None:
+    """Q10: Bill leads ♠K, Ann wins with ♠A and is to lead; ♣A, sent without ``player``, is
+    not in Ann's hand but in Bill's (dealt AC KS QS TS 9S 8S KH TH 7H AD TD 8D): Bill's lead
+    out of turn, taken up (PT 59 III), never a card "not held" that voids the deal."""
+    table = q10_exchanged()
+    table.cards(["KS", "AS"])
+    dry = table.decide_step("card", anyway=True, card="AC")
+    decided = table.step("card", anyway=True, card="AC")
+    assert decided == dry
+    [(kind, note)] = decided
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "out_of_turn",
+                                                             "withdrawn")
+    assert note["step"]["player"] == "Bill"
+    assert "not Bill's (Bill holds AC)" in note["consequence"]
+    assert "Ann is to play" in note["consequence"]
+    state = table.state
+    assert state.current is not None and state.current.record["tricks"] == [["KS", "AS"]]
+    assert state.next.player == "Ann" and state.live_deals == ()
+    assert_replays(table)
+    # the same as when the table names him
+    named = q10_exchanged()
+    named.cards(["KS", "AS"])
+    [(_, by_name)] = named.step("card", anyway=True, card="AC", player="Bill")
+    assert (by_name["irregularity"], by_name["penalty"]) == ("out_of_turn", "withdrawn")
+
+
+def test_a_pitch_card_sent_without_player_that_another_holds_is_his_card_out_of_turn(
+) -> None:
+    """Ann (3H 2H 9S 9D 9C 6S) is to play to Bob's ♥K and Cid's ♥A; ♥5, sent without
+    ``player``, is Bob's (KH 5H 8S 8D 8C 5S): taken back (P10), the deal goes on."""
+    table = pitch_to_the_revoke()
+    [(kind, note)] = table.step("card", anyway=True, card="5H")
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "out_of_turn",
+                                                             "withdrawn")
+    assert "Ann is to play" in note["consequence"]
+    assert table.state.next.player == "Ann"
+    assert table.state.current.record["tricks"] == [["KH", "AH"]]  # type: ignore[union-attr]
+    assert_replays(table)
+
+
+def test_a_pitch_lead_out_of_turn_at_trick_two_is_taken_back() -> None:
+    """Cid wins trick 1 (KH AH 3H) and is to lead; Bob leads ♥5 out of turn before anyone
+    plays to it: taken back, as a first lead out of turn is (P10; PT 59 III by analogy),
+    and Cid leads — never "everyone played to it"."""
+    table = pitch_to_the_revoke()
+    table.cards(["3H"])
+    assert table.state.next.player == "Cid"
+    [(kind, note)] = table.step("card", anyway=True, card="5H", player="Bob")
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "out_of_turn",
+                                                             "withdrawn")
+    assert "everyone played to it" not in note["consequence"]
+    assert "taken back" in note["consequence"] and "Cid is to play" in note["consequence"]
+    assert table.state.next.player == "Cid"
+    assert table.state.current.irregular[0]["penalty"] == "withdrawn"  # type: ignore
+    assert table.state.current.record["tricks"] == [  # type: ignore[union-attr]
+        ["KH", "AH", "3H"]]
+    assert "irregular" not in table.state.current.record  # type: ignore[union-attr]
+    assert_replays(table)
+    table.cards(["JH"])  # Cid leads as he should
+    assert table.state.next.player == "Ann"
+
+
+# ------------------------------------------------ the exchange, as the laws rule it (Q12)
+
+
+#: Q10's exchange, but Ann (younger) discards four (QD 9D 7D KD) when Bill took his five: she
+#: took in one of elder's five (PT 27, 29).
+YOUNGER_TOOK_ONE_OF_ELDERS = {"elder": Q10_EXCHANGE["elder"],
+                              "younger": [*Q10_EXCHANGE["younger"], "KD"]}
+
+
+def q10_dealt(**options: Any) -> Table:
+    table = Table(**options)
+    table.step("deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    return table
+
+
+def test_younger_taking_one_of_elders_five_reckons_nothing_and_play_goes_on() -> None:
+    """PT 27, 29: Ann took one of the top five: she reckons nothing (talon_offence
+    "reckon_nothing", the default), the deal is played out, never voided as an `other`."""
+    table = q10_dealt()
+    with pytest.raises(RecordError):
+        table.step("exchange", **YOUNGER_TOOK_ONE_OF_ELDERS)
+    [(kind, note)] = table.step("exchange", anyway=True, **YOUNGER_TOOK_ONE_OF_ELDERS)
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "talon_offence",
+                                                             "reckon_nothing")
+    assert "Ann (the younger hand)" in note["consequence"] and "PT 27" in note["consequence"]
+    record = table.state.current.record  # type: ignore[union-attr]
+    assert record["irregular"] == [{"code": "talon_offence", "location": "younger"}]
+    assert record["exchange"] == YOUNGER_TOOK_ONE_OF_ELDERS
+    assert table.state.next.player == "Bill" and table.state.live_deals == ()
+    assert_replays(table)
+    table.step("declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    scored = play_q10(table, Q10_CARDS)[-1][1]
+    assert scored["scores"]["Ann"] == 0 and scored["scores"]["Bill"] > 0
+    assert_replays(table)
+
+
+def test_younger_taking_one_of_elders_five_under_fresh_deal_is_dealt_again() -> None:
+    """PT 29: elder may elect a fresh deal (talon_offence "fresh_deal"): the same dealer
+    deals again, the deal scores nothing."""
+    table = q10_dealt(talon_offence="fresh_deal")
+    decided = table.step("exchange", anyway=True, **YOUNGER_TOOK_ONE_OF_ELDERS)
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert (decided[0][1]["irregularity"], decided[0][1]["penalty"]) == ("talon_offence",
+                                                                         "fresh_deal")
+    assert "PT 28–29" in decided[0][1]["consequence"]
+    assert table.state.current is None and table.state.next_dealer == 1  # Ann again
+    assert_replays(table)
+
+
+@pytest.mark.parametrize(("exchange", "law"), [
+    ({"elder": [], "younger": Q10_EXCHANGE["younger"]}, "PT 21"),
+    ({"elder": Q10_EXCHANGE["elder"], "younger": []}, "PT 22"),
+])
+def test_a_discard_of_none_costs_nothing_and_is_recorded_again(
+    exchange: dict[str, list[str]], law: str,
+) -> None:
+    """PT 21, 22: no penalty; he is bound to discard at least one: the exchange is taken
+    back, the deal goes on and the exchange is recorded with his discard."""
+    table = q10_dealt()
+    [(kind, note)] = table.step("exchange", anyway=True, **exchange)
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "no_discard",
+                                                             "withdrawn")
+    assert f"no penalty ({law})" in note["consequence"]
+    assert table.state.current is not None and "exchange" not in table.state.current.record
+    assert_replays(table)
+    table.step("exchange", **Q10_EXCHANGE)
+    scored = play_q10(table, Q10_CARDS)[-1][1]
+    assert scored["scores"] == {"Bill": 11, "Ann": 41}
+    assert_replays(table)

@@ -46,19 +46,24 @@ def test_a_card_not_held_is_still_refused() -> None:
     assert caught.value.violations[0].code == "card_not_held"
 
 
-def test_a_lead_out_of_turn_completed() -> None:
-    # Seat 1 won trick 4 (TD) but seat 0 leads trick 5.
+def test_a_lead_out_of_turn_is_taken_back_at_every_trick() -> None:
+    # Seat 1 won trick 4 (TD) but seat 0 leads trick 5 (3D) before anyone played to it: the
+    # card is taken back, as a first lead out of turn is (P10; PT 59 III by analogy), and
+    # the record is left as it was.
     before = record(tricks=[*PLAYED[:3], ["2D", "TD"]])
-    done = record_anyway(before, {"kind": "card", "card": "3D", "seat": 0}, 2,
-                         options=PitchOptions(lead_out_of_turn="void"))
-    assert done.record["irregular"] == [{"type": "lead_out_of_turn", "seat": 0, "trick": 5}]
-    assert done.penalties == ("void",) and "the hand is void" in done.consequences[0]
-    state = progress(hand_from_record(done.record, 2))
-    assert state.to_act == 1 and state.violations == ()
+    for options in (PitchOptions(), PitchOptions(lead_out_of_turn="void")):
+        with pytest.raises(RecordError) as caught:
+            record_anyway(before, {"kind": "card", "card": "3D", "seat": 0}, 2,
+                          options=options)
+        [violation] = caught.value.violations
+        assert (violation.code, violation.rule) == ("lead_out_of_turn", "P10")
+        assert "led trick 5 out of turn" in violation.message
+        assert "taken back" in violation.message
+    assert progress(hand_from_record(before, 2)).to_act == 1
     # A first lead out of turn is taken back, and a card out of turn within a trick too.
     with pytest.raises(RecordError) as caught:
         record_anyway(record(), {"kind": "card", "card": "5H", "seat": 1}, 2)
-    assert caught.value.violations[0].code == "first_lead_out_of_turn"
+    assert caught.value.violations[0].code == "lead_out_of_turn"
     with pytest.raises(RecordError):
         record_anyway(record(tricks=[["7S"]]), {"kind": "card", "card": "5H", "seat": 0}, 2)
 
