@@ -291,6 +291,11 @@ class GroundSchema(ma.Schema):
         + ", ".join(piquet.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "Q5"})
     what = ma.fields.String()
+    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the sentence is made of, by name (players by name, cards "
+                       "in the design's notation, points, counts; a list where the sentence "
+                       "names several), enough to word the finding again from its code; "
+                       "absent from rulings recorded before findings had them"})
 
 
 class ClaimHintSchema(ma.Schema):

@@ -128,6 +128,11 @@ class FindingSchema(ma.Schema):
         + ", ".join(pitch.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "P5"})
     what = ma.fields.String()
+    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the sentence is made of, by name (players by name, cards "
+                       "in the design's notation, points, counts; a list where the sentence "
+                       "names several), enough to word the finding again from its code; "
+                       "absent from rulings recorded before findings had them"})
 
 
 class PitchClaimHintSchema(ma.Schema):
