@@ -9,18 +9,54 @@ word it its own way.  Rule violations are :class:`~referee.violations.Violation`
 
 ``as_dict`` gives each value's JSON form, as the API answers and the ledger stores it.
 
->>> Finding("tricks_add_up", "Q6", "12 tricks: elder 7, younger 5.").as_dict()
-{'code': 'tricks_add_up', 'rule': 'Q6', 'what': '12 tricks: elder 7, younger 5.'}
+>>> Finding("tricks_add_up", "Q6", "12 tricks: elder 7, younger 5.",
+...         (("elder", 7), ("younger", 5))).as_dict()
+{'code': 'tricks_add_up', 'rule': 'Q6', 'what': '12 tricks: elder 7, younger 5.', \
+'params': {'elder': 7, 'younger': 5}}
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+#: One parameter's value: a player's name, a card in the design's notation, points, a count,
+#: a rule-specific word; or several of them, in order (a JSON array).
+Param = str | int | bool | None | tuple[str | int, ...]
+
 #: The parameters of a finding or a hint: (name, value) pairs, in the order of the sentence.
-Params = tuple[tuple[str, str | int | None], ...]
+Params = tuple[tuple[str, Param], ...]
+
+#: How a finding is worded from its parameters: a ``str.format`` template, or a function of
+#: the parameters for a sentence that has parts said only sometimes.
+Wording = str | Callable[[Mapping[str, Any]], str]
+
+
+def word(table: Mapping[str, Wording], code: str, params: Mapping[str, Any]) -> str:
+    """The English sentence of finding ``code`` made from its ``params`` alone, by ``table``
+    (each engine's ``FINDING_WORDS``).
+
+    :raises KeyError: when ``code`` has no wording or a parameter it needs is missing.
+
+    >>> word({"tricks_add_up": "12 tricks: elder {elder}, younger {younger}."},
+    ...      "tricks_add_up", {"elder": 7, "younger": 5})
+    '12 tricks: elder 7, younger 5.'
+    """
+    wording = table[code]
+    if isinstance(wording, str):
+        return wording.format(**params)
+    return wording(params)
+
+
+def worded(table: Mapping[str, Wording], code: str, rule: str, **params: Param) -> Finding:
+    """The :class:`Finding` ``code`` on ``rule`` with ``params``, its sentence made by
+    ``table`` (:func:`word`): the one place a finding's words are made."""
+    return Finding(code, rule, word(table, code, params), tuple(params.items()))
+
+
+def _json(value: Param) -> Any:
+    return list(value) if isinstance(value, tuple) else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +65,8 @@ class Finding:
 
     ``code``: stable snake_case identifier (``"tricks_add_up"``); ``rule``: the section it
     rests on (``"Q6"``, ``"P5"``); ``what``: one sentence for a player; ``params``: the
-    values the sentence is made of (``(("elder", 7), ("younger", 5))``).
+    values the sentence is made of (``(("elder", 7), ("younger", 5))``), enough to word it
+    again (:func:`word`).
     """
 
     code: str
@@ -37,12 +74,15 @@ class Finding:
     what: str
     params: Params = ()
 
-    def as_dict(self) -> dict[str, str]:
-        """JSON-ready: ``{"code", "rule", "what"}``."""
-        return {"code": self.code, "rule": self.rule, "what": self.what}
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"code", "rule", "what", "params"}``, ``params`` an object (a tuple
+        value as an array).  Rulings stored before findings had parameters have no
+        ``params``; they are read as they are."""
+        return {"code": self.code, "rule": self.rule, "what": self.what,
+                "params": {k: _json(v) for k, v in self.params}}
 
 
-def findings_dicts(findings: Sequence[Finding]) -> list[dict[str, str]]:
+def findings_dicts(findings: Sequence[Finding]) -> list[dict[str, Any]]:
     """Several findings as JSON-ready dicts, in their order."""
     return [f.as_dict() for f in findings]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any, ClassVar, TypeVar
 
@@ -309,12 +309,48 @@ class JsonSchemaRules(BasePlugin):
         for plugin in spec.plugins:
             converter = getattr(plugin, "converter", None)
             if converter is not None:
+                converter.add_attribute_function(_one_of_shapes)
                 converter.add_attribute_function(_field_json_schema)
 
     def schema_helper(self, name: str, definition: Any, **kwargs: Any) -> dict[str, Any] | None:
         schema = kwargs.get("schema")
         cls = schema if isinstance(schema, type) else type(schema)
         return dict(getattr(cls, "JSON_SCHEMA", {})) or None
+
+
+class ShapesField(ma.fields.Field[Any]):
+    """An object that takes one of several shapes (a Piquet or a Pitch score sheet, a ruling
+    on cards, a sheet or totals), documented as the ``oneOf`` of those schemas' components and
+    read as the JSON object it is: what a shape holds is checked where the fact lives (the
+    match's game reads its sheet, so a wrong field is a 422 with its rule, never a 400 here).
+
+    ``shapes``: the marshmallow schemas (classes or their registered class names, where an
+    import would be circular), in the order a client should try them."""
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "invalid": "Not a valid mapping type."
+    }
+
+    def __init__(self, *shapes: type[ma.Schema] | str, **kwargs: Any) -> None:
+        self.shapes = shapes
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise self.make_error("invalid")
+        return dict(value)
+
+
+def _one_of_shapes(
+    converter: Any, field: ma.fields.Field[Any], **kwargs: Any
+) -> dict[str, Any]:
+    """:class:`ShapesField`'s ``oneOf`` (each shape a component, added when first named)."""
+    if not isinstance(field, ShapesField):
+        return {}
+    branches = [converter.resolve_nested_schema(shape) for shape in field.shapes]
+    if field.allow_none:
+        branches.append({"type": "null"})
+    return {"oneOf": branches}
 
 
 def _field_json_schema(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import StrictSchema
+from referee.api.fields import ShapesField, StrictSchema
 from referee.api.view_schemas import HeadSchema
-from referee.api.write_schemas import AGREEMENT, EventSchema
+from referee.api.write_schemas import AGREEMENT, RULING, RULINGS, EventSchema
 
 
 class PageArgsSchema(StrictSchema):
@@ -25,6 +25,15 @@ class PageArgsSchema(StrictSchema):
     limit = ma.fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
 
+#: A deal's record as entered, one shape per level and game, in the order a client tries
+#: them (a Piquet sheet's tricks are per role, a cards record's a list of tricks).
+RECORDS = ("PiquetSheetSchema", "PiquetTotalsSchema", "SheetSchema", "TotalsSchema",
+           "CardsRecordSchema")
+RECORD = ("The deal's record as entered: its cards (CardsRecord), a score-sheet line "
+          "(PiquetSheet, Sheet) or totals (PiquetTotals, Totals), by its level and the match's "
+          "game")
+
+
 class LedgerItemSchema(ma.Schema):
     """One deal of the ledger with the running totals after it."""
 
@@ -34,8 +43,8 @@ class LedgerItemSchema(ma.Schema):
     amended = ma.fields.Boolean()
     scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
     totals = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
-    record = ma.fields.Dict()
-    ruling = ma.fields.Dict()
+    record = ShapesField(*RECORDS, metadata={"description": RECORD})
+    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
     corrections = ma.fields.List(ma.fields.Dict())
     level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
     agreement = ma.fields.String(metadata={"description": AGREEMENT})

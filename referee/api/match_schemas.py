@@ -13,6 +13,7 @@ from referee.api.fields import (
     AnnouncedField,
     CallField,
     NameField,
+    ShapesField,
     StakeField,
     StrictSchema,
     card_list,
@@ -258,6 +259,20 @@ class CardsRecordSchema(StrictSchema):
     expected_version = ma.fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
+#: A score-sheet line in a match, one shape per game (the match's game reads it: a field the
+#: game's sheet has not is a 422 with its rule). Registered class names: the games' modules
+#: import this one.
+SHEETS = ("PiquetSheetSchema", "SheetSchema")
+SHEET = ("The deal's score-sheet line, in the match's game: Piquet (PiquetSheet: point, "
+         "sequence, sets, tricks, play…) or Pitch (Sheet: bids or pitcher and bid, trump, "
+         "high, low, jack, game…)")
+#: A deal's totals in a match, one shape per game (see :data:`SHEETS`).
+TOTALS = ("PiquetTotalsSchema", "TotalsSchema")
+TOTALS_TEXT = ('The deal\'s points, in the match\'s game: Piquet (PiquetTotals: {"scores": '
+               '{"elder": …, "younger": …}}) or Pitch (Totals: {"scores": […], "pitcher": s, '
+               '"bid": b})')
+
+
 #: The fields of a deal's record that are not its cards (:class:`RecordDealSchema`).
 _NOT_CARDS = ("sheet", "totals", "by", "expected_version", "deal")
 
@@ -273,12 +288,8 @@ class RecordDealSchema(CardsRecordSchema):
     referee)."""
 
     tricks = ma.fields.List(card_list(), validate=validate.Length(max=32))
-    sheet = ma.fields.Dict(metadata={"description": "Pitch: bids or pitcher and bid, trump, "
-                                                    "high, low, jack, game…; Piquet: point, "
-                                                    "sequence, sets, tricks, play…"})
-    totals = ma.fields.Dict(metadata={"description": 'The deal\'s points: Pitch {"scores": '
-                                                     '[…], "pitcher": s, "bid": b}; Piquet '
-                                                     '{"scores": {"elder": …, "younger": …}}'})
+    sheet = ShapesField(*SHEETS, metadata={"description": SHEET})
+    totals = ShapesField(*TOTALS, metadata={"description": TOTALS_TEXT})
     deal = ma.fields.Integer(
         validate=validate.Range(min=-MAX_VERSION, max=MAX_VERSION),
         metadata={"description": "The deal this entry was written for (send it always). "
@@ -298,11 +309,13 @@ class RecordDealSchema(CardsRecordSchema):
 
 def _one_entry(cards: list[str]) -> dict[str, Any]:
     """:meth:`RecordDealSchema._one_level` for the document: the cards (with their tricks),
-    a sheet or totals, one of them."""
-    return {"oneOf": [
-        {"required": ["tricks"], **_none_of("sheet", "totals")},
-        {"required": ["sheet"], **_none_of("totals", *cards)},
-        {"required": ["totals"], **_none_of("sheet", *cards)},
+    a sheet or totals, one of them. Written as conditions (``allOf`` of ``if``/``then``), not
+    as a ``oneOf`` of ``required`` lists, so a generated client still makes the body a model
+    (a top-level ``oneOf`` reads as a union of shapes)."""
+    return {"allOf": [
+        {"if": {"required": ["sheet"]}, "then": _none_of("totals", *cards)},
+        {"if": {"required": ["totals"]}, "then": _none_of("sheet", *cards)},
+        {"if": _none_of("sheet", "totals"), "then": {"required": ["tricks"]}},
     ]}
 
 

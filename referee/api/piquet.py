@@ -180,10 +180,11 @@ class DealRequestSchema(StrictSchema):
     options = ma.fields.Nested(DealOptionsSchema, load_default=dict)
 
 
-class PiquetSheetRequestSchema(StrictSchema):
+class PiquetSheetSchema(StrictSchema):
     """A deal as the score sheet gives it (docs/records.md): carte blanche, what each announced in
     point, sequence and sets (the words players say) and who was good, the tricks, the points
-    each counted in play (or the totals each claims), a pique if claimed."""
+    each counted in play (or the totals each claims), a pique if claimed. A match's ``sheet``
+    (its options are the match's)."""
 
     carte_blanche = ma.fields.String(allow_none=True, validate=_ROLE_IN)
     point = ma.fields.Nested(RolesSaidSchema, allow_none=True)
@@ -195,13 +196,23 @@ class PiquetSheetRequestSchema(StrictSchema):
     claimed = ma.fields.Nested(RolesNumbersSchema, allow_none=True)
     pique = ma.fields.String(allow_none=True, validate=_ROLE_IN,
                              metadata={"description": "the role claiming a pique; null: none"})
+
+
+class PiquetSheetRequestSchema(PiquetSheetSchema):
+    """A score-sheet line (:class:`PiquetSheetSchema`) and the table's options."""
+
     options = ma.fields.Nested(PiquetOptionsSchema, load_default=dict)
 
 
-class PiquetTotalsRequestSchema(StrictSchema):
-    """A deal's points only (the last resort): both roles' totals."""
+class PiquetTotalsSchema(StrictSchema):
+    """A deal's points only (the last resort): both roles' totals. A match's ``totals``."""
 
     scores = ma.fields.Nested(RolesNumbersSchema, required=True)
+
+
+class PiquetTotalsRequestSchema(PiquetTotalsSchema):
+    """A deal's totals (:class:`PiquetTotalsSchema`) and the table's options."""
+
     options = ma.fields.Nested(PiquetOptionsSchema, load_default=dict)
 
 
@@ -280,6 +291,11 @@ class GroundSchema(ma.Schema):
         + ", ".join(piquet.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "Q5"})
     what = ma.fields.String()
+    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the sentence is made of, by name (players by name, cards "
+                       "in the design's notation, points, counts; a list where the sentence "
+                       "names several), enough to word the finding again from its code; "
+                       "absent from rulings recorded before findings had them"})
 
 
 class ClaimHintSchema(ma.Schema):
@@ -326,8 +342,12 @@ class PiquetSheetRulingSchema(ma.Schema):
     """The ruling on a score-sheet line or on totals: the deal's points, the counting records,
     what was verified, computed and taken as reported, and every impossibility found."""
 
-    level = ma.fields.String(metadata={"description": '"sheet" or "totals"'})
-    scores = ma.fields.Nested(PerRoleSchema)
+    class Meta:  # a match's ruling says more (the players' names…): the object stays open
+        unknown = ma.INCLUDE
+
+    level = ma.fields.String(required=True, validate=validate.OneOf(["sheet", "totals"]),
+                             metadata={"description": '"sheet" or "totals"'})
+    scores = ma.fields.Nested(PerRoleSchema, required=True)
     tricks_won = ma.fields.Nested(PerRoleSchema)
     carte_blanche = _role()
     repique = _role()
@@ -347,8 +367,12 @@ class DealRulingSchema(ma.Schema):
     pique, capot, each trick, the running log (as a table counts aloud), the counting records
     in Q8 order, what was verified / computed / taken as reported, and every rule break."""
 
-    level = ma.fields.String(metadata={"description": '"cards" (a ruling on every card)'})
-    scores = ma.fields.Nested(PerRoleSchema)
+    class Meta:  # a match's ruling says more (the players' names…): the object stays open
+        unknown = ma.INCLUDE
+
+    level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]),
+                             metadata={"description": '"cards" (a ruling on every card)'})
+    scores = ma.fields.Nested(PerRoleSchema, required=True)
     tricks_won = ma.fields.Nested(PerRoleSchema)
     declarations = ma.fields.Nested(DeclarationsSchema)
     carte_blanche = _role()

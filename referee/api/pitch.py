@@ -128,6 +128,11 @@ class FindingSchema(ma.Schema):
         + ", ".join(pitch.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "P5"})
     what = ma.fields.String()
+    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the sentence is made of, by name (players by name, cards "
+                       "in the design's notation, points, counts; a list where the sentence "
+                       "names several), enough to word the finding again from its code; "
+                       "absent from rulings recorded before findings had them"})
 
 
 class PitchClaimHintSchema(ma.Schema):
@@ -171,18 +176,25 @@ class ComparisonSchema(ma.Schema):
 
 class _RulingBase(ma.Schema):
     """What every Pitch ruling says: its level, the scores per side, the pitcher, his side and
-    bid (P7), what it verified / computed / took as reported, and the rule breaks."""
+    bid (P7), what it verified / computed / took as reported, and the rule breaks. A match's
+    ruling says more (the players' names…): the document leaves the object open."""
 
-    level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
+    class Meta:
+        unknown = ma.INCLUDE
+
+    level = ma.fields.String(required=True,
+                             validate=validate.OneOf(["cards", "sheet", "totals"]),
+                             metadata={"description": "cards | sheet | totals"})
     players = ma.fields.Integer()
     partnership = ma.fields.Boolean()
     sides = ma.fields.List(ma.fields.List(ma.fields.Integer()))
-    pitcher = ma.fields.Integer()
-    pitcher_side = ma.fields.Integer()
+    pitcher = ma.fields.Integer(allow_none=True, metadata={"description": "null: a misdeal"})
+    pitcher_side = ma.fields.Integer(allow_none=True)
     bid = ma.fields.Integer(allow_none=True)
     made_bid = ma.fields.Boolean()
     score_changes = ma.fields.List(ma.fields.Integer())
-    scores = ma.fields.List(ma.fields.Integer(), metadata={"description": "= score_changes"})
+    scores = ma.fields.List(ma.fields.Integer(), required=True,
+                            metadata={"description": "= score_changes"})
     verified = ma.fields.List(ma.fields.Nested(FindingSchema))
     computed = ma.fields.List(ma.fields.Nested(FindingSchema))
     as_reported = ma.fields.List(ma.fields.Nested(FindingSchema))
@@ -198,15 +210,18 @@ class HandRulingSchema(_RulingBase):
     per side (P6), whether the table's claim was right (and where it parts from the ruling),
     and every rule break."""
 
+    level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]),
+                             metadata={"description": '"cards"'})
+
     players = ma.fields.Integer()
     partnership = ma.fields.Boolean()
     dealer = ma.fields.Integer()
     trump = ma.fields.String()
-    pitcher = ma.fields.Integer()
-    bid = ma.fields.Integer()
+    pitcher = ma.fields.Integer(allow_none=True, metadata={"description": "null: a misdeal"})
+    bid = ma.fields.Integer(allow_none=True)
     pitched = ma.fields.Boolean()
     sides = ma.fields.List(ma.fields.List(ma.fields.Integer()))
-    pitcher_side = ma.fields.Integer()
+    pitcher_side = ma.fields.Integer(allow_none=True)
     tricks = ma.fields.List(ma.fields.Nested(TrickSchema))
     points = ma.fields.Nested(PointsSchema)
     points_won = ma.fields.List(ma.fields.Integer())
@@ -323,6 +338,9 @@ class PitchSheetRulingSchema(_RulingBase):
     """The ruling on a score-sheet line: the points as written, the score computed (P5, P6),
     what was verified and what was taken on trust; ``comparison`` when cards were given."""
 
+    level = ma.fields.String(required=True, validate=validate.OneOf(["sheet"]),
+                             metadata={"description": '"sheet"'})
+
     dealer = ma.fields.Integer(allow_none=True)
     pitched = ma.fields.Boolean()
     trump = ma.fields.String(allow_none=True)
@@ -337,6 +355,9 @@ class PitchSheetRulingSchema(_RulingBase):
 class TotalsRulingSchema(_RulingBase):
     """The ruling on a totals line: possible in one hand or not (violations), what was taken
     on trust; ``comparison`` when cards were given."""
+
+    level = ma.fields.String(required=True, validate=validate.OneOf(["totals"]),
+                             metadata={"description": '"totals"'})
 
     comparison = ma.fields.Nested(ComparisonSchema, allow_none=True)
 

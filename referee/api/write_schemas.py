@@ -15,10 +15,19 @@ from referee.api.fields import (
     CallField,
     CardField,
     NameField,
+    ShapesField,
     StrictSchema,
     card_list,
 )
-from referee.api.match_schemas import TEXT, RecordDealSchema, RolesCardsSchema
+from referee.api.match_schemas import (
+    SHEET,
+    SHEETS,
+    TEXT,
+    TOTALS,
+    TOTALS_TEXT,
+    RecordDealSchema,
+    RolesCardsSchema,
+)
 from referee.api.view_schemas import MatchSchema
 
 
@@ -160,6 +169,16 @@ class DryRunSchema(ma.Schema):
     scored = ma.fields.Dict(allow_none=True)
 
 
+class VoidRulingSchema(ma.Schema):
+    """The ruling on a deal an irregularity's penalty voided (P10, Q12; the match's, at the
+    step the table found it): nobody scores, and the deal is dealt again."""
+
+    level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]))
+    void = ma.fields.Boolean(required=True, metadata={"enum": [True]})
+    irregularity = ma.fields.String(required=True, metadata={"example": "misdeal"})
+    violations = ma.fields.List(ma.fields.Nested(ViolationSchema))
+
+
 class EventSchema(ma.Schema):
     """One ledger event."""
 
@@ -179,6 +198,16 @@ class StepResultSchema(ma.Schema):
 
 AGREEMENT = "provisional | confirmed | disputed | ruled"
 
+#: A deal's ruling, one shape per game and level (its ``level`` and the type of its
+#: ``scores`` tell them apart: per role in Piquet, per side in Pitch; a void one has no
+#: scores), in the order a client tries them.
+RULINGS = ("VoidRulingSchema", "DealRulingSchema", "PiquetSheetRulingSchema",
+           "HandRulingSchema", "PitchSheetRulingSchema", "TotalsRulingSchema")
+RULING = ("The deal's ruling: a deal voided by an irregularity's penalty (VoidRuling); "
+          "Piquet on its cards (level cards, DealRuling) or on a sheet or "
+          "totals (PiquetSheetRuling); Pitch on its cards (HandRuling), a sheet "
+          "(PitchSheetRuling) or totals (TotalsRuling)")
+
 
 class DealResultSchema(ma.Schema):
     """A deal recorded, amended or ruled by its cards: its number, points per player/team, the
@@ -188,7 +217,7 @@ class DealResultSchema(ma.Schema):
 
     deal = ma.fields.Integer()
     scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
-    ruling = ma.fields.Dict()
+    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
     level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
     agreement = ma.fields.String(metadata={"description": AGREEMENT})
     entered_by = ma.fields.String(allow_none=True,
@@ -214,11 +243,15 @@ class DealAgreementSchema(ma.Schema):
 class ClaimSchema(StrictSchema):
     """What the disputing side claims: a score-sheet line or the deal's totals."""
 
-    JSON_SCHEMA: ClassVar[dict[str, Any]] = {
-        "oneOf": [{"required": ["sheet"]}, {"required": ["totals"]}]}
+    #: One of the two, as conditions (a generated client keeps the claim a model; see
+    #: :func:`referee.api.match_schemas._one_entry`).
+    JSON_SCHEMA: ClassVar[dict[str, Any]] = {"allOf": [
+        {"if": {"required": ["sheet"]}, "then": {"not": {"required": ["totals"]}}},
+        {"if": {"not": {"required": ["sheet"]}}, "then": {"required": ["totals"]}},
+    ]}
 
-    sheet = ma.fields.Dict()
-    totals = ma.fields.Dict()
+    sheet = ShapesField(*SHEETS, metadata={"description": SHEET})
+    totals = ShapesField(*TOTALS, metadata={"description": TOTALS_TEXT})
 
     @ma.validates_schema
     def _one(self, data: dict[str, Any], **kwargs: object) -> None:

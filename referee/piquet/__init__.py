@@ -70,6 +70,7 @@ from referee.piquet.sheet import (
     sheet_record_of,
     totals_from_record,
 )
+from referee.piquet.wording import FINDING_WORDS
 from referee.rulings import ClaimComparison, Difference, Finding
 from referee.violations import ClaimHint
 
@@ -78,6 +79,7 @@ Ground = Finding
 
 __all__ = [
     "FINDING_CODES",
+    "FINDING_WORDS",
     "HINT_CODES",
     "IRREGULAR_CODES",
     "ROLES",

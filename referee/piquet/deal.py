@@ -78,6 +78,7 @@ from referee.piquet.records import (
     counted,
     other,
 )
+from referee.piquet.wording import finding
 from referee.rulings import Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
@@ -163,19 +164,15 @@ class PiquetRuling:
         }
 
 
-def _grounds(ruling: PiquetRuling) -> dict[str, list[dict[str, str]]]:
+def _grounds(ruling: PiquetRuling) -> dict[str, list[dict[str, Any]]]:
     """What a cards ruling verified and computed, step by step in the Q8 order (nothing is
     taken on trust: the cards are all there), each a :class:`~referee.rulings.Finding`
     whose code for a computed step is ``"<step>_counted"``."""
     broken = {v.code for v in ruling.violations}
-    verified = [Finding("tricks_checked", "Q6", "12 tricks of 2 cards, following suit checked"
-                        + (" (see the violations)." if "revoke" in broken else ": no revoke."))]
+    verified = [finding("tricks_checked", "Q6", broken="revoke" in broken)]
     if ruling.tricks:
-        verified.append(Finding("declarations_checked", "Q5", (
-            "The declarations against the cards each hand played" + (
-                " (see the violations)." if any(
-                    v.location.startswith("declarations") for v in ruling.violations)
-                else "."))))
+        verified.append(finding("declarations_checked", "Q5", broken=any(
+            v.location.startswith("declarations") for v in ruling.violations)))
     computed: list[Finding] = []
     for step in STEPS:
         found = [c for c in ruling.counts if c.step == step]
@@ -183,12 +180,12 @@ def _grounds(ruling: PiquetRuling) -> dict[str, list[dict[str, str]]]:
             continue
         if step == "play":
             sums = {r: sum(c.points for c in found if c.who == r) for r in ROLES}
-            what = (f"In play: elder {sums['elder']}, younger {sums['younger']} (leads, tricks "
-                    "won on the other's lead, the last trick).")
+            computed.append(finding("play_counted", STEP_RULES[step], elder=sums["elder"],
+                                    younger=sums["younger"]))
         else:
-            what = "; ".join(f"the {c.who} hand, {c.what}: {c.points}" for c in found)
-            what = what[0].upper() + what[1:] + "."
-        computed.append(Finding(f"{step}_counted", STEP_RULES[step], what))
+            computed.append(finding(
+                f"{step}_counted", STEP_RULES[step], who=tuple(c.who for c in found),
+                what=tuple(c.what for c in found), points=tuple(c.points for c in found)))
     return {"verified": findings_dicts(verified), "computed": findings_dicts(computed),
             "as_reported": []}
 

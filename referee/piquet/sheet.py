@@ -63,6 +63,7 @@ from referee.piquet.counting import (
 )
 from referee.piquet.deal import PiquetRuling
 from referee.piquet.records import ROLES, PiquetOptions, Role, other
+from referee.piquet.wording import finding
 from referee.piquet.words import (
     PointCall,
     SequenceCall,
@@ -560,10 +561,9 @@ def _category(
                             f"Both hands announced {shown['elder']} and {shown['younger']} in "
                             f"{words}: write {_TIE_BREAK[category]} or who was good.", where)
             return None, []
-        notes.as_reported.append(Finding("good_as_reported", "Q5", (
-            f"In {words} the table said {'equal' if said == 'equal' else said + ' good'}: "
-            f"{shown['elder']} against {shown['younger']}, {_TIE_BREAK[category]} not "
-            "written.")))
+        notes.as_reported.append(finding(
+            "good_as_reported", "Q5", category=words, said=said, elder=shown["elder"],
+            younger=shown["younger"], tie_break=_TIE_BREAK[category]))
         winner = None if said == "equal" else said
         return winner, calls[winner] if winner else []
     winner = None if found == "equal" else found
@@ -576,15 +576,12 @@ def _category(
                         "announcements or who was good.", where)
         return None, []
     if len(shown) == 2:
-        outcome = "equal, nobody scores" if winner is None else \
-            f"the {winner} hand's {shown[winner]} beats {shown[other(winner)]}"
-        notes.verified.append(Finding("category_compared",
-                                      "Q5", f"{words.capitalize()}: {outcome}."))
+        notes.verified.append(finding("category_compared", "Q5", category=words, good=winner,
+                                      elder=shown["elder"], younger=shown["younger"]))
     else:
         only = next(iter(shown))
-        notes.as_reported.append(Finding("one_side_written", "Q5", (
-            f"{words.capitalize()}: only the {only} hand's {shown[only]} is written; the other "
-            "is taken to have had nothing better (said good).")))
+        notes.as_reported.append(finding("one_side_written", "Q5", category=words, who=only,
+                                         shown=shown[only]))
     return winner, calls[winner] if winner else []
 
 
@@ -594,9 +591,7 @@ def _check_carte_blanche(sheet: PiquetSheet, notes: _Notes) -> None:
     holder = sheet.carte_blanche
     if holder is None:
         return
-    notes.as_reported.append(Finding("carte_blanche_as_reported", "Q3", (
-        f"The {holder} hand's carte blanche, as reported (the hands as dealt are not on the "
-        "sheet).")))
+    notes.as_reported.append(finding("carte_blanche_as_reported", "Q3", who=holder))
     courts = sum(c.size for c in (sheet.sets or {}).get(holder, ()) if c.rank in (KING, QUEEN,
                                                                                 JACK))
     most = 5 if holder == "elder" else 7
@@ -687,16 +682,14 @@ def _sheet_cards(
     if not tricks_ok:
         return None, None, 0
     if tricks["elder"] == tricks["younger"]:
-        notes.computed.append(Finding("cards_none",
-                                      "Q6", "Six tricks each: nobody scores the cards."))
+        notes.computed.append(finding("cards_none", "Q6"))
         return None, None, 0
     cards_to: Role = "elder" if tricks["elder"] > tricks["younger"] else "younger"
     capot = cards_to if tricks[cards_to] == 12 else None
     cards_points = CAPOT_POINTS if capot else CARDS_POINTS
-    what = "capot, all twelve tricks" if capot else \
-        f"the cards, {tricks[cards_to]} tricks to {tricks[other(cards_to)]}"
-    notes.computed.append(Finding("cards_won",
-                                  "Q6", f"The {cards_to} hand: {what}, {cards_points}."))
+    notes.computed.append(finding("cards_won", "Q6", who=cards_to, capot=capot is not None,
+                                  tricks=tricks[cards_to], other_tricks=tricks[other(cards_to)],
+                                  points=cards_points))
     return cards_to, capot, cards_points
 
 
@@ -718,9 +711,8 @@ def rule_sheet(
                         f"A deal has 12 tricks: {tricks['elder']} and {tricks['younger']} do "
                         "not make 12.", "sheet.tricks")
     else:
-        notes.verified.append(Finding("tricks_add_up",
-                                      "Q6", f"12 tricks: elder {tricks['elder']}, younger "
-                                           f"{tricks['younger']}."))
+        notes.verified.append(finding("tricks_add_up", "Q6", elder=tricks["elder"],
+                                      younger=tricks["younger"]))
 
     # Q3, Q5 the declarations, then Q7 the repique with the one judge, in the Q8 order.
     _check_carte_blanche(sheet, notes)
@@ -736,13 +728,10 @@ def rule_sheet(
     if judgement is not None:
         repique = judgement.who
         counts.insert(judgement.after + 1, bonus_count(judgement, counts))
-        notes.computed.append(Finding("repique", "Q7", (
-            f"Repique: the {repique} hand reached {judgement.reached} in the declarations before "
-            f"the {other(repique)} hand scored anything (Q8 order): 60.")))
+        notes.computed.append(finding("repique", "Q7", who=repique,
+                                      reached=judgement.reached))
     else:
-        notes.computed.append(Finding("no_repique", "Q7", (
-            "No repique: nobody reached 30 in the declarations before the other scored (Q8 "
-            "order).")))
+        notes.computed.append(finding("no_repique", "Q7"))
     declared = {r: sum(c.points for c in counts if c.who == r) for r in ROLES}
 
     cards_to, capot, cards_points = _sheet_cards(tricks, tricks_ok, notes)
@@ -771,9 +760,8 @@ def rule_sheet(
     if sheet.claimed is not None and sheet.play is not None:
         for role, claim in sheet.claimed.items():
             if claim == scores[role]:
-                notes.verified.append(Finding("claim_adds_up",
-                                              "Q8", f"The {role} hand's claimed {claim} is what "
-                                                   "the line adds up to."))
+                notes.verified.append(finding("claim_adds_up", "Q8", who=role,
+                                              claimed=claim))
             else:
                 notes.violation("claimed_score_differs", "Q8",
                                 f"The {role} hand claims {claim}, but the line adds up to "
@@ -811,9 +799,8 @@ def _play_points(
     the claimed totals leave after the declarations, the cards and a claimed pique."""
     if sheet.play is not None:
         play = dict(sheet.play)
-        notes.as_reported.append(Finding("play_as_reported", "Q6", (
-            f"Points in play as counted at the table: elder {play['elder']}, younger "
-            f"{play['younger']} (the cards are not on the sheet).")))
+        notes.as_reported.append(finding("play_as_reported", "Q6", elder=play["elder"],
+                                         younger=play["younger"]))
         source = "play"
     elif sheet.claimed is not None and set(sheet.claimed) == set(ROLES):
         play = {}
@@ -821,9 +808,8 @@ def _play_points(
             rest = declared[role] + (cards_points if cards_to == role else 0) \
                 + (PIQUE_POINTS if sheet.pique == role else 0)
             play[role] = sheet.claimed[role] - rest
-        notes.as_reported.append(Finding("play_from_totals", "Q6", (
-            f"Points in play taken from the claimed totals: elder {play['elder']}, younger "
-            f"{play['younger']}.")))
+        notes.as_reported.append(finding("play_from_totals", "Q6", elder=play["elder"],
+                                         younger=play["younger"]))
         source = "claimed"
     else:
         notes.violation("play_missing", "Q6",
@@ -841,9 +827,9 @@ def _play_points(
                 f"play. {message}"
         notes.violation("play_impossible", "Q6", message, location)
     if not problems:
-        notes.verified.append(Finding("play_fits_tricks", "Q6", (
-            f"Points in play fit the tricks: elder {play['elder']} with {tricks['elder']}, "
-            f"younger {play['younger']} with {tricks['younger']}.")))
+        notes.verified.append(finding(
+            "play_fits_tricks", "Q6", elder=play["elder"], elder_tricks=tricks["elder"],
+            younger=play["younger"], younger_tricks=tricks["younger"]))
     return play
 
 
@@ -877,12 +863,9 @@ def _pique(sheet: PiquetSheet, facts: _PiqueFacts, notes: _Notes) -> Role | None
                             "sheet.pique")
             return None
         if verdict == "certain":
-            notes.verified.append(Finding("pique_verified",
-                                          "Q7", f"The {claimed} hand's pique: {why}."))
+            notes.verified.append(finding("pique_verified", "Q7", who=claimed, why=why))
         else:
-            notes.as_reported.append(Finding("pique_as_reported", "Q7", (
-                f"The {claimed} hand's pique, as reported: {why}; the order of play is not on "
-                "the sheet.")))
+            notes.as_reported.append(finding("pique_as_reported", "Q7", who=claimed, why=why))
         return claimed
     if certain is not None:
         if sheet.pique_said:
@@ -890,18 +873,15 @@ def _pique(sheet: PiquetSheet, facts: _PiqueFacts, notes: _Notes) -> Role | None
                             f"The sheet says no pique, but the {certain} hand made one: "
                             f"{verdicts[certain][1]}.", "sheet.pique")
             return None
-        notes.computed.append(Finding("pique_computed", "Q7", f"The {certain} hand's pique: "
-                                           f"{verdicts[certain][1]}."))
+        notes.computed.append(finding("pique_computed", "Q7", who=certain,
+                                      why=verdicts[certain][1]))
         return certain
     possible = [r for r in ROLES if verdicts[r][0] == "possible"]
     if possible:
-        notes.as_reported.append(Finding("pique_possible_not_claimed", "Q7", (
-            f"No pique claimed; one was possible for the {possible[0]} hand "
-            f"({verdicts[possible[0]][1]}), scored none.")))
+        notes.as_reported.append(finding("pique_possible_not_claimed", "Q7", who=possible[0],
+                                         why=verdicts[possible[0]][1]))
     elif facts.repique is None:
-        notes.computed.append(Finding("no_pique",
-                                      "Q7", "No pique: nobody could reach 30 before the other "
-                                           "scored."))
+        notes.computed.append(finding("no_pique", "Q7"))
     return None
 
 
@@ -1009,9 +989,7 @@ def rule_totals(
                 f"{MOST_IN_PLAY} in play, capot 40)."), where)
     every = options.lead_point == "every"
     if len(scores) < 2:  # one player's claim: only its own bounds
-        notes.as_reported.append(Finding("claimed_as_reported",
-                                         "Q8", "The claimed points as reported: " + ", ".join(
-            f"{r} {v}" for r, v in scores.items()) + "."))
+        notes.as_reported.append(finding("claimed_as_reported", "Q8", **scores))
         return PiquetSheetRuling(level="totals", scores=scores, as_reported=tuple(
             notes.as_reported), violations=tuple(notes.violations))
     if every and not notes.violations:
@@ -1029,14 +1007,10 @@ def rule_totals(
                 "A younger hand that scores nothing won no trick, so the elder hand was capot: "
                 f"40 and 13 in play, at least 53, not {scores['elder']}."), "totals.scores.elder")
     if not notes.violations:
-        checked = f"Each total is within what one deal can give (0 to {MOST_IN_ONE_DEAL})"
-        if every:
-            checked += (", the elder hand has his first lead and together they have the 13 "
-                        "points of the play")
-        notes.verified.append(Finding("totals_possible", "Q8", checked + "."))
-    notes.as_reported.append(Finding("totals_as_reported", "Q8", (
-        f"The deal's points as reported: elder {scores['elder']}, younger {scores['younger']} "
-        "(no declarations or tricks were written).")))
+        notes.verified.append(finding("totals_possible", "Q8", most=MOST_IN_ONE_DEAL,
+                                      every_lead=every))
+    notes.as_reported.append(finding("totals_as_reported", "Q8", elder=scores["elder"],
+                                     younger=scores["younger"]))
     return PiquetSheetRuling(
         level="totals", scores=scores, verified=tuple(notes.verified),
         as_reported=tuple(notes.as_reported), violations=tuple(notes.violations),

@@ -67,12 +67,14 @@ from referee.pitch.sheet import (
     sheet_from_record,
     totals_from_record,
 )
+from referee.pitch.wording import FINDING_WORDS
 from referee.rulings import ClaimComparison, Difference, Finding
 from referee.violations import ClaimHint
 
 __all__ = [
     "DEFAULT_OPTIONS",
     "FINDING_CODES",
+    "FINDING_WORDS",
     "HINT_CODES",
     "IRREGULARITY_OPTIONS",
     "PASS",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.cards import SUIT_NAMES, Card, card_name, describe_card
+from referee.cards import Card, card_name, describe_card
 from referee.frozen import quick_init
 from referee.pitch.bidding import BiddingStatus, check_bidding
 from referee.pitch.claims import (
@@ -45,6 +45,7 @@ from referee.pitch.records import (
     side_of_seat,
     sides_of,
 )
+from referee.pitch.wording import finding
 from referee.rulings import ClaimComparison, Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
@@ -198,58 +199,44 @@ def cards_findings(
     as_reported: list[Finding] = []
     if "P3" not in broken:
         verified.append(
-            Finding("auction_legal",
-                    "P3", f"The auction is legal: {pitcher} is the pitcher, bid {ruling.bid}.")
+            finding("auction_legal", "P3", pitcher=pitcher, bid=ruling.bid)
         )
     else:
         computed.append(
-            Finding("auction_read_as_played",
-                    "P3", f"The auction breaks P3 (see the violations); read as the table played "
-                    f"it, {pitcher} is the pitcher with a bid of {ruling.bid}.")
+            finding("auction_read_as_played", "P3", pitcher=pitcher, bid=ruling.bid)
         )
     revokes = sum(item.kind == "revoke" for item in ruling.irregularities)
     if "P4" not in broken and not revokes:
         verified.append(
-            Finding("no_revoke",
-                    "P4", "Every card followed suit or trumped where it had to: no revoke.")
+            finding("no_revoke", "P4")
         )
     elif "P4" not in broken:
         verified.append(
-            Finding("no_revoke_but_recorded",
-                    "P4", "But for the revoke recorded (P10), every card followed suit or "
-                    "trumped where it had to.")
+            finding("no_revoke_but_recorded", "P4")
         )
     computed.append(
-        Finding("trump_and_tricks",
-                "P4", f"Trump is {SUIT_NAMES[ruling.trump]}, the suit of the first lead; "
-                "each trick's winner.")
+        finding("trump_and_tricks", "P4", trump=ruling.trump)
     )
     computed.append(
-        Finding("points_won", "P5", "High, Low, Jack and Game from the cards won: "
-                + "; ".join(f"{side_words(sides, k, names)} {n} ({w or 'nothing'})"
-                            for k, (n, w) in enumerate(zip(ruling.points_won,
-                                                           won_words(ruling.points, len(sides)),
-                                                           strict=True))) + ".")
+        finding("points_won", "P5", from_cards=True,
+                sides=tuple(side_words(sides, k, names) for k in range(len(sides))),
+                won=tuple(ruling.points_won),
+                points=tuple(won_words(ruling.points, len(sides))))
     )
-    sentence = bid_sentence(sides, ruling.pitcher_side, ruling.bid,
-                            ruling.points_won[ruling.pitcher_side], names)
-    if ruling.as_played is not None:
-        sentence = "As played: " + sentence[0].lower() + sentence[1:]
-    computed.append(Finding("bid_result", "P6", sentence))
+    computed.append(finding("bid_result", "P6",
+                            pitcher=side_words(sides, ruling.pitcher_side, names),
+                            bid=ruling.bid, won=ruling.points_won[ruling.pitcher_side],
+                            as_played=ruling.as_played is not None))
     if ruling.claimed_ok:
-        verified.append(Finding("claim_agrees",
-                                "P6", "The score the table wrote agrees with the rules."))
+        verified.append(finding("claim_agrees", "P6"))
     computed.extend(ruling.penalty_findings)
-    computed.append(Finding("next_dealer",
-                            "P2", f"The next dealer is {seat_words(ruling.next_dealer, names)}."))
+    computed.append(finding("next_dealer", "P2", dealer=seat_words(ruling.next_dealer, names)))
     for item in ruling.irregularities:
-        (verified if item.proven else as_reported).append(Finding("irregularity", "P10", item.what))
+        (verified if item.proven else as_reported).append(
+            finding("irregularity", "P10", what=item.what))
     if not ruling.hands_known:
         as_reported.append(
-            Finding("hands_not_given",
-                    "P2", "The hands as dealt were not given: each hand is read from the cards "
-                    "played, so a revoke shows only when the player later played the suit he "
-                    "failed to follow.")
+            finding("hands_not_given", "P2")
         )
     return tuple(verified), tuple(computed), tuple(as_reported)
 

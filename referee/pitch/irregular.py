@@ -45,6 +45,7 @@ from referee.pitch.records import (
     check_dealer,
     sides_of,
 )
+from referee.pitch.wording import finding
 from referee.rulings import Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
@@ -399,7 +400,7 @@ def apply_penalties(
     findings = []
     if void:
         after = (0,) * len(sides)
-        findings.append(Finding("hand_void", "P10", "The hand is void: nobody scores."))
+        findings.append(finding("hand_void", "P10"))
     elif offenders:
         after_list = []
         for side in range(len(sides)):
@@ -414,12 +415,10 @@ def apply_penalties(
                 counted = -bid
             after_list.append(counted - (2 if jack_in_play else 1))
         after = tuple(after_list)
-        offending = ", ".join(side_words(sides, s, names) for s in sorted(offenders))
-        findings.append(
-            Finding("revoke_penalised",
-                    "P10", f"Revoke ({revoke_rule}): {offending} penalised; the scores after the "
-                    "penalty: " + ", ".join(f"{x:+d}" for x in after) + ".")
-        )
+        findings.append(finding(
+            "revoke_penalised", "P10", penalty=revoke_rule,
+            offenders=tuple(side_words(sides, s, names) for s in sorted(offenders)),
+            after=after))
     else:
         after = tuple(changes)
     return Penalised(after, void, tuple(rulings), tuple(remaining), tuple(findings))
@@ -507,11 +506,10 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
     verified: tuple[Finding, ...] = ()
     if short:
         dealt = hand.hands or ()
-        counts = ", ".join(f"{seat_words(s, hand.names)} {len(dealt[s])}" for s in short)
-        verified = (Finding("misdeal_shown",
-                            "P2", f"The hands as dealt show a misdeal: {counts} cards, not six."),)
-    as_reported = () if short else (Finding("misdeal_reported",
-                                            "P10", "The misdeal, as the table reported it."),)
+        verified = (finding("misdeal_shown", "P2",
+                            players=tuple(seat_words(s, hand.names) for s in short),
+                            cards=tuple(len(dealt[s]) for s in short)),)
+    as_reported = () if short else (finding("misdeal_reported", "P10"),)
     return MisdealRuling(
         players=players,
         partnership=hand.partnership,
@@ -520,8 +518,7 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
         next_dealer=next_dealer,
         irregularities=rulings,
         verified=verified,
-        computed=(Finding("new_deal", "P10", f"A new deal, nobody scores; "
-                          f"{seat_words(next_dealer, hand.names)} deals "
-                          f"({source})."),),
+        computed=(finding("new_deal", "P10", dealer=seat_words(next_dealer, hand.names),
+                          source=source),),
         as_reported=as_reported,
     )

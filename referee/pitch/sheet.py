@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeGuard
 
-from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, game_point_value
+from referee.cards import FULL_PACK, SUITS, game_point_value
 from referee.pitch.bidding import can_steal, check_bidding
 from referee.pitch.claims import (
     Count,
@@ -39,7 +39,7 @@ from referee.pitch.claims import (
     sentence_start,
     side_words,
 )
-from referee.pitch.hand import auction_pitcher, bid_sentence, claimed_violations
+from referee.pitch.hand import auction_pitcher, claimed_violations
 from referee.pitch.irregular import (
     IrregularityRuling,
     apply_penalties,
@@ -61,6 +61,8 @@ from referee.pitch.records import (
     side_of_seat,
     sides_of,
 )
+from referee.pitch.wording import as_played as worded_as_played
+from referee.pitch.wording import finding
 from referee.rulings import Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
@@ -630,19 +632,13 @@ def _sheet_auction(
         bid = status.high_bid or 0
         pitched = status.pitched
         violations.extend(_prefixed(status.violations, "sheet."))
-        calls = ", ".join(map(str, sheet.bids))
+        calls = tuple(sheet.bids)
         if status.violations:
-            computed.append(
-                Finding("auction_read_as_played",
-                        "P3", f"Read as the table played it, the auction ({calls}) makes "
-                        f"{seat(pitcher)} the pitcher with {bid}.")
-            )
+            computed.append(finding("auction_read_as_played", "P3", calls=calls,
+                                    pitcher=seat(pitcher), bid=bid))
         else:
-            verified.append(
-                Finding("auction_legal",
-                        "P3", f"The auction ({calls}, from the dealer's left) is legal: "
-                        f"{seat(pitcher)} is the highest bidder, with {bid}.")
-            )
+            verified.append(finding("auction_legal", "P3", calls=calls, pitcher=seat(pitcher),
+                                    bid=bid))
         if sheet.pitcher is not None and sheet.pitcher != pitcher:
             violations.append(
                 Violation("pitcher_not_high_bidder", "P3",
@@ -679,33 +675,21 @@ def _sheet_points(
         violations.extend(_single_trump_checks(sides, pitcher_side, high, low, jack, verified,
                                                seat_names))
     else:
-        low_verb = "was dealt" if options.low == "holder" else "took"
-        as_reported.append(Finding("high_low_as_reported",
-                                   "P5", f"{sentence_start(seat(sheet.high))} took High "
-                                   f"and {seat(sheet.low)} {low_verb} Low (no cards were "
-                                   "given)."))
+        as_reported.append(finding("high_low_as_reported", "P5", high=seat(sheet.high),
+                                   low=seat(sheet.low), low_to_holder=options.low == "holder"))
         if sheet.jack is None:
-            as_reported.append(Finding("jack_not_out",
-                                       "P5", "The jack of trumps was not out (not dealt)."))
+            as_reported.append(finding("jack_not_out", "P5"))
         else:
-            as_reported.append(Finding("jack_as_reported",
-                                       "P5", f"{sentence_start(seat(sheet.jack))} took the jack of "
-                                       "trumps."))
+            as_reported.append(finding("jack_as_reported", "P5", jack=seat(sheet.jack)))
     if sheet.game_points is not None:
         violations.extend(_game_checks(sheet, sides, game, verified, as_reported))
     elif sheet.game is None:
-        as_reported.append(Finding("game_tied", "P5", "Game was tied (no counts were given)."))
+        as_reported.append(finding("game_tied", "P5"))
     else:
-        as_reported.append(Finding("game_as_reported",
-                                   "P5", f"{sentence_start(seat(sheet.game))} took Game (no counts "
-                                   "were given)."))
+        as_reported.append(finding("game_as_reported", "P5", game=seat(sheet.game)))
     if sheet.trump is not None:
-        as_reported.append(Finding("trump_as_reported",
-                                   "P4", f"Trump was {SUIT_NAMES[sheet.trump]}."))
-    as_reported.append(
-        Finding("no_revoke_as_reported",
-                "P4", "Nobody revoked: without the cards the play cannot be checked.")
-    )
+        as_reported.append(finding("trump_as_reported", "P4", trump=sheet.trump))
+    as_reported.append(finding("no_revoke_as_reported", "P4"))
 
 
 
@@ -742,16 +726,13 @@ def _sheet_penalties(
         )
         if penalised.changes != tuple(changes):
             as_played = tuple(changes)
-            computed[:] = [
-                Finding(f.code, f.rule, "As played: " + f.what[0].lower() + f.what[1:])
-                if f.rule == "P6" else f
-                for f in computed
-            ]
+            computed[:] = [worded_as_played(f) if f.rule == "P6" else f for f in computed]
         changes = list(penalised.changes)
         void = penalised.void
         irregularities = penalised.irregularities
         computed.extend(penalised.findings)
-        as_reported.extend(Finding("irregularity", "P10", item.what) for item in irregularities)
+        as_reported.extend(finding("irregularity", "P10", what=item.what)
+                           for item in irregularities)
         if any(item.kind == "revoke" for item in sheet.irregular):
             as_reported[:] = [f for f in as_reported if f.code != "no_revoke_as_reported"]
     return as_played, changes, void, irregularities
@@ -816,19 +797,16 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
     if not made:
         changes[pitcher_side] = -bid
     if sheet.partnership:
-        computed.append(Finding("partners_pool",
-                                "P5", "Partners pool what they won: each team scores as one."))
+        computed.append(finding("partners_pool", "P5"))
     what = [", ".join(n for n, p in (("High", high), ("Low", low), ("Jack", jack),
                                       ("Game", game)) if p.side == k) for k in range(len(sides))]
-    computed.append(
-        Finding("points_won", "P5", "Points won: " + "; ".join(
-            f"{side_words(sides, k, seat_names)} {won[k]} ({what[k] or 'nothing'})"
-            for k in range(len(sides))
-        ) + ".")
-    )
-    computed.append(Finding("bid_result",
-                            "P6", bid_sentence(sides, pitcher_side, bid, won[pitcher_side],
-                                               seat_names)))
+    computed.append(finding(
+        "points_won", "P5", from_cards=False,
+        sides=tuple(side_words(sides, k, seat_names) for k in range(len(sides))),
+        won=tuple(won), points=tuple(what)))
+    computed.append(finding("bid_result", "P6",
+                            pitcher=side_words(sides, pitcher_side, seat_names), bid=bid,
+                            won=won[pitcher_side]))
     as_played, changes, void, irregularities = _sheet_penalties(
         sheet, options, pitcher_side, bid, won, changes, (jack, game), found)
     claimed_ok = None
@@ -838,11 +816,10 @@ def rule_sheet(sheet: PitchSheet, options: PitchOptions = DEFAULT_OPTIONS) -> Pi
         claimed_ok = not wrong
         violations.extend(wrong)
         if claimed_ok:
-            verified.append(Finding("claim_agrees",
-                                    "P6", "The score the table wrote agrees with the rules."))
+            verified.append(finding("claim_agrees", "P6"))
     next_dealer = None if sheet.dealer is None else next_dealer_after(sheet.dealer, players)
     if next_dealer is not None:
-        computed.append(Finding("next_dealer", "P2", f"The next dealer is {seat(next_dealer)}."))
+        computed.append(finding("next_dealer", "P2", dealer=seat(next_dealer)))
     return PitchSheetRuling(
         players=players,
         partnership=sheet.partnership,
@@ -909,20 +886,14 @@ def _bid_checks(
                 )
             )
         else:
-            as_reported.append(
-                Finding("dealer_bid_legal",
-                        "P3", f"The dealer's {bid} came over or matched another bid (had "
-                        f"everyone passed, he had to bid at least {stuck_min}).")
-            )
+            as_reported.append(finding("dealer_bid_legal", "P3", bid=bid,
+                                       stuck_least=stuck_min))
     if not found:
-        verified.append(
-            Finding("bid_legal", "P3", f"A bid of {bid} is a legal bid at this table "
-                    f"({options.min_bid} to {MAX_BID}).")
-        )
+        verified.append(finding("bid_legal", "P3", bid=bid, least=options.min_bid,
+                                most=MAX_BID))
     as_reported.append(
-        Finding("highest_bidder_as_reported",
-                "P3", f"{sentence_start(seat_words(pitcher, sheet.names))} was the highest "
-                f"bidder, with {bid} (the auction was not given).")
+        finding("highest_bidder_as_reported", "P3", pitcher=seat_words(pitcher, sheet.names),
+                bid=bid)
     )
     return found
 
@@ -954,11 +925,7 @@ def _single_trump_checks(
             )
     if not found:
         points = 3 if jack.side is not None else 2
-        verified.append(
-            Finding("single_trump", "P5", f"A single trump in play is both High and Low"
-                    f"{' and the Jack' if points == 3 else ''}: {who} scores {points} for it, "
-                    "as the pitcher led it.")
-        )
+        verified.append(finding("single_trump", "P5", pitcher=who, points=points))
     return found
 
 
@@ -976,7 +943,6 @@ def _game_checks(
     found = []
     most = most_game_points(sheet.players)
     total = sum(counts)
-    written = " v ".join(map(str, counts))
     if total > most:
         found.append(
             Violation(
@@ -1005,17 +971,12 @@ def _game_checks(
                        f"not {seat_words(game.seat or 0, sheet.names)}.")
         found.append(Violation("game_not_highest_count", "P5", message, "sheet.game"))
     else:
-        verified.append(
-            Finding("game_agrees_with_counts",
-                    "P5", f"Game agrees with the counts ({written}): {rule_words}.")
-        )
+        verified.append(finding(
+            "game_agrees_with_counts", "P5", counts=tuple(counts),
+            leaders=tuple(side_words(sides, k, sheet.names) for k in leaders), best=best))
     if total <= most:
-        verified.append(
-            Finding("counts_fit",
-                    "P5", f"The counts ({total} in all) fit in the cards in play (at most {most}).")
-        )
-    as_reported.append(Finding("game_points_as_reported",
-                               "P5", f"The game points as the table counted them: {written}."))
+        verified.append(finding("counts_fit", "P5", total=total, most=most))
+    as_reported.append(finding("game_points_as_reported", "P5", counts=tuple(counts)))
     return found
 
 
@@ -1072,9 +1033,7 @@ def _totals_fit(
                           f"The points won add up to {total}, but {why}.", "totals.scores")
             )
         else:
-            verified.append(Finding("points_won_add_up",
-                                    "P5", f"The points won add up to {total}: 2 to 4, as "
-                                    "High and Low always go and Jack and Game may not."))
+            verified.append(finding("points_won_add_up", "P5", total=total))
         return
     bid = set_back
     least = max(0, 3 - bid)
@@ -1089,9 +1048,8 @@ def _totals_fit(
             )
         )
     else:
-        verified.append(Finding("set_back_points_fit",
-                                "P5", f"{sentence_start(who)} was set back {bid}: the others' "
-                                f"{others} points fit ({least} to 4)."))
+        verified.append(finding("set_back_points_fit", "P5", pitcher=who, bid=bid,
+                                others=others, least=least))
 
 
 def rule_totals(
@@ -1134,8 +1092,7 @@ def rule_totals(
     made = mine > 0
     if bid is None and mine < 0:
         bid = -mine
-        computed.append(Finding("set_back",
-                                "P6", f"{sentence_start(who)} was set back: it bid {bid}."))
+        computed.append(finding("set_back", "P6", pitcher=who, bid=bid))
     if bid is not None and bid < options.min_bid:
         violations.append(
             Violation("bid_below_minimum", "P3",
@@ -1147,18 +1104,13 @@ def rule_totals(
     if pitcher_ok and (made or bid is not None):
         _totals_fit(mine, others, None if made else bid, who, verified, violations)
     if not violations:
-        verified.append(Finding("scores_possible",
-                                "P6", "Each score is possible in one hand: a non-pitcher 0 to "
-                                "4, the pitcher at least his bid or minus the bid."))
+        verified.append(finding("scores_possible", "P6"))
     as_reported = [
-        Finding("points_not_given",
-                "P5", "Who took High, Low, Jack and Game: only the totals were given."),
-        Finding("scores_as_reported",
-                "P6", "The scores themselves, within what one hand can score."),
+        finding("points_not_given", "P5"),
+        finding("scores_as_reported", "P6"),
     ]
     if totals.bid is None and made:
-        as_reported.append(Finding("bid_made_as_reported",
-                                   "P3", f"{sentence_start(who)} made its bid (not given)."))
+        as_reported.append(finding("bid_made_as_reported", "P3", pitcher=who))
     return PitchTotalsRuling(
         players=players,
         partnership=totals.partnership,

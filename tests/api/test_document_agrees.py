@@ -162,10 +162,15 @@ def test_a_step_of_one_type_with_anothers_fields_is_refused_by_both(
     assert answer.status_code == 400, answer.get_json()
 
 
+#: A Piquet sheet and Pitch totals as the document types them (PiquetSheet, Totals).
+_SHEET = {"tricks": {"elder": 7, "younger": 5}}
+_TOTALS = {"scores": [1, 0, 3], "pitcher": 2, "bid": 2}
+
+
 @pytest.mark.parametrize(("record", "valid"), [
     ({"tricks": []}, True),
-    ({"sheet": {}}, True),
-    ({"totals": {}, "deal": 1, "by": "Ann"}, True),
+    ({"sheet": _SHEET}, True),
+    ({"totals": _TOTALS, "deal": 1, "by": "Ann"}, True),
     ({}, False),  # no entry
     ({"sheet": {}, "totals": {}}, False),
     ({"sheet": {}, "bids": []}, False),  # a sheet and cards
@@ -184,12 +189,34 @@ def test_a_deals_record_is_one_entry_in_the_document_as_in_the_api(
 
 
 @pytest.mark.parametrize(("claim", "valid"), [
-    ({"sheet": {}}, True), ({"totals": {}}, True), ({}, False),
-    ({"sheet": {}, "totals": {}}, False),
+    ({"sheet": _SHEET}, True), ({"totals": _TOTALS}, True), ({}, False),
+    ({"sheet": _SHEET, "totals": _TOTALS}, False),
 ])
 def test_a_claim_is_a_sheet_or_totals(document: dict[str, Any], claim: dict[str, Any],
                                       valid: bool) -> None:
     assert _valid(document, "Claim", claim) is valid
+
+
+@pytest.mark.parametrize(("shape", "sheet", "game"), [
+    ("PiquetSheet", _SHEET, "pitch"),
+    ("Sheet", {"pitcher": 1, "bid": 2, "high": 1, "low": 1, "jack": None, "game": 1}, "piquet"),
+])
+def test_a_sheet_is_one_of_the_games_sheets_and_the_matchs_game_reads_it(
+    document: dict[str, Any], bare_client: FlaskClient, shape: str, sheet: dict[str, Any],
+    game: str,
+) -> None:
+    # The document types a match's sheet as one of the games' sheets; the match's game
+    # reads it, so the other game's sheet is a 422 with its rule, not a 400.
+    assert _valid(document, shape, sheet)
+    assert _valid(document, "RecordDeal", {"sheet": sheet})
+    assert not _valid(document, "RecordDeal", {"sheet": {"tricks": 7}})
+    players = ["Bill", "Ann"] if game == "piquet" else ["Ann", "Bob", "Cid"]
+    match = bare_client.post("/v1/matches", json={"game": game, "players": players}).get_json()
+    answer = bare_client.post(f"/v1/matches/{match['id']}/deals", json={"sheet": sheet},
+                              headers={"Authorization": "Bearer " + match["tokens"]["write"],
+                                       "If-Match": '"v1"'})
+    assert answer.status_code == 422, answer.get_json()
+    assert answer.get_json()["violations"][0]["rule"]
 
 
 def test_a_declaration_that_may_be_null_says_so(document: dict[str, Any]) -> None:

@@ -154,30 +154,37 @@ def test_a_piquet_partie_through_the_generated_client(
                   stake="0.10", currency="EUR", first_dealer="Ann")
     assert table.match().options.currency == "EUR"
     # Q10: Ann deals, Bill is elder: Bill 11, Ann 41 (provisional until confirmed).
-    result = table.write("record_deal", Q10_RECORD, status=201)
+    result = table.write("record_deal", model("RecordDeal").from_dict(Q10_RECORD), status=201)
     assert isinstance(result, model("DealResult"))
     assert result.scores.additional_properties == {"Bill": 11, "Ann": 41}
+    # The ruling typed: Piquet's on the cards (Q8's counting records in order).
+    assert isinstance(result.ruling, model("DealRuling"))
+    assert (result.ruling.level.value, result.ruling.scores.elder,
+            result.ruling.scores.younger) == ("cards", 11, 41)
+    assert result.ruling.counts[0].rule
     assert result.match.provisional == [1]
     confirmed = table.write("confirm_deal", model("Correction")(), deal=1)
     assert confirmed.agreement == "confirmed"
+    # A deal's totals, typed: Piquet's per role.
+    totals = model("RecordDeal")(totals=model("PiquetTotals")(
+        scores=model("RolesNumbers")(elder=30, younger=12)))
     # A stale If-Match: the typed 412, with the match as it stands and its ETag.
-    stale = table.write("record_deal", {"totals": {"scores": {"elder": 30, "younger": 12}}},
-                        status=412, if_match='"v1"')
+    stale = table.write("record_deal", totals, status=412, if_match='"v1"')
     assert isinstance(stale, model("Problem"))
     assert stale.type_.value == "https://referee.example/problems/stale-version"
     assert isinstance(stale.match, model("Match"))
     assert stale.match.deal_number == 2
     # Deal 2 by its totals, disputed, then the dispute taken back and the deal confirmed.
-    table.write("record_deal", {"totals": {"scores": {"elder": 30, "younger": 12}}},
-                status=201)
+    second = table.write("record_deal", totals, status=201)
+    assert isinstance(second.ruling, model("PiquetSheetRuling"))
+    assert (second.ruling.level.value, second.ruling.scores.elder) == ("totals", 30)
     disputed = table.write("dispute_deal", model("Dispute")(reason="I count 38"), deal=2)
     assert disputed.agreement == "disputed"
     assert disputed.match.disputed == [2]
     table.write("undo_last_entry", model("Correction")(reason="We agree after all"))
     table.write("confirm_deal", model("Correction")(), deal=2)
     for _ in range(4):
-        table.write("record_deal", {"totals": {"scores": {"elder": 30, "younger": 12}}},
-                    status=201)
+        table.write("record_deal", totals, status=201)
     match = table.match()
     assert match.finished
     settlement = match.settlement
@@ -200,13 +207,18 @@ def test_a_pitch_hand_through_the_generated_client(
                   target=7, low="captor")
     assert table.match().options.target == 7
     # Hand 1, Ann deals: Bob pitches a 2 and takes High, Low and Game: +3 (P5, P6).
-    first = table.write("record_deal", {"sheet": {"pitcher": 1, "bid": 2, "high": 1, "low": 1,
-                                                  "jack": None, "game": 1}}, status=201)
+    sheet = model("Sheet")(pitcher=1, bid=2, high=1, low=1, jack=None, game=1)
+    first = table.write("record_deal", model("RecordDeal")(sheet=sheet), status=201)
     assert first.scores.additional_properties == {"Ann": 0, "Bob": 3, "Cid": 0}
+    # The ruling typed: Pitch's on a sheet, per seat (P5, P6).
+    assert isinstance(first.ruling, model("PitchSheetRuling"))
+    assert (first.ruling.level.value, first.ruling.scores) == ("sheet", [0, 3, 0])
     assert table.write("confirm_deal", model("Correction")(), deal=1).agreement == "confirmed"
     # Hand 2 by its totals, disputed with a claim of its own.
-    table.write("record_deal", {"totals": {"scores": [1, 0, 3], "pitcher": 2, "bid": 2}},
-                status=201)
+    second = table.write("record_deal", model("RecordDeal")(totals=model("Totals")(
+        scores=[1, 0, 3], pitcher=2, bid=2)), status=201)
+    assert isinstance(second.ruling, model("TotalsRuling"))
+    assert second.ruling.pitcher == 2
     disputed = table.write("dispute_deal", model("Dispute").from_dict(
         {"reason": "Ann did not take Low", "claim": {
             "totals": {"scores": [0, 0, 3], "pitcher": 2, "bid": 2}}}), deal=2)
@@ -217,3 +229,7 @@ def test_a_pitch_hand_through_the_generated_client(
                         if_match='"v2"')
     assert stale.type_.value.endswith("/stale-version")
     assert stale.match.disputed == [2]
+    # The ledger's rulings typed too: each hand's by its level.
+    ledger = operation("get_ledger").sync_detailed(table.id, client=table.client).parsed
+    assert [type(item.ruling).__name__ for item in ledger.items] == [
+        "PitchSheetRuling", "TotalsRuling"]

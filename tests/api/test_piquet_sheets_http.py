@@ -29,7 +29,8 @@ def test_q10_sheet_scores_bill_11_ann_41(client: FlaskClient) -> None:
     assert ruling["counts"][1] == {"who": "younger", "what": "sixième", "points": 16,
                                    "stage": "declaring", "rule": "Q5", "step": "sequence"}
     assert {"code": "tricks_add_up", "rule": "Q6",
-            "what": "12 tricks: elder 5, younger 7."} in ruling["verified"]
+            "what": "12 tricks: elder 5, younger 7.",
+            "params": {"elder": 5, "younger": 7}} in ruling["verified"]
     assert any(g["what"].startswith("Points in play as counted") for g in ruling["as_reported"])
     assert any(g["what"].startswith("No repique") for g in ruling["computed"])
 

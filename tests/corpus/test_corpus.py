@@ -22,6 +22,7 @@ import peewee
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
 
 from referee import folds
 from referee.api import create_app
@@ -232,6 +233,12 @@ def test_a_recorded_ledger_folds_renders_verifies_and_undoes(
     assert csv_facts(read["csv"]) == expected["csv"]
     assert verify_facts(read["verify"]) == expected["verify"]
     assert read["verify"]["intact"] is True
+    # The document describes the old ledger's deals too (their records and typed rulings).
+    document = client.get("/openapi.json").get_json()
+    validator = Draft202012Validator({"$ref": "#/components/schemas/LedgerItem",
+                                      "components": document["components"]})
+    for item in read["ledger"]:
+        assert not [error.message for error in validator.iter_errors(item)], item["deal"]
     # The log shows every stored event as it is stored.
     assert [(i["seq"], i["kind"], i["payload"], i["actor"], i["prev_hash"], i["hash"])
             for i in read["log"]] == [

@@ -23,9 +23,22 @@ def test_a_deal_scored_now_stores_each_finding_with_its_code() -> None:
     table.deal(Q10_SHEET, level="sheet")
     ruling = _scored(table.events)
     for key in ("verified", "computed", "as_reported"):
-        assert ruling[key] and all(set(f) == {"code", "rule", "what"} for f in ruling[key])
-    assert {"code": "tricks_add_up", "rule": "Q6",
-            "what": "12 tricks: elder 5, younger 7."} in ruling["verified"]
+        assert ruling[key] and all(set(f) == {"code", "rule", "what", "params"}
+                                   for f in ruling[key])
+    assert {"code": "tricks_add_up", "rule": "Q6", "what": "12 tricks: elder 5, younger 7.",
+            "params": {"elder": 5, "younger": 7}} in ruling["verified"]
+
+
+def test_a_ruling_stored_before_the_params_reads_as_stored() -> None:
+    table = Table()
+    table.deal(Q10_SHEET, level="sheet")
+    older = copy.deepcopy(table.events)
+    stored = _scored(older)
+    for key in ("verified", "computed", "as_reported"):
+        stored[key] = [{k: f[k] for k in ("code", "rule", "what")} for f in stored[key]]
+    state = replay(older, GAMES)
+    (deal,) = state.deals
+    assert deal.ruling == stored  # no params made up for it, nothing rewritten
 
 
 def test_a_ruling_stored_before_the_codes_reads_as_stored() -> None:

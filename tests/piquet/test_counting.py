@@ -43,7 +43,9 @@ def test_q10_counting_records_in_q8_order_named_in_full() -> None:
                                  "stage": "declaring", "rule": "Q5", "step": "point"}
     assert data["counts"][3]["trick"] == 1
     assert data["as_reported"] == []
-    assert data["computed"] == [
+    assert data["computed"][0]["params"] == {"who": ["younger"], "what": ["point of six, 57"],
+                                             "points": [6]}
+    assert [{k: f[k] for k in ("code", "rule", "what")} for f in data["computed"]] == [
         {"code": "point_counted", "rule": "Q5",
          "what": "The younger hand, point of six, 57: 6."},
         {"code": "sequence_counted", "rule": "Q5",
@@ -57,7 +59,7 @@ def test_q10_counting_records_in_q8_order_named_in_full() -> None:
     ]
     assert data["verified"][0] == {"code": "tricks_checked", "rule": "Q6",
                                    "what": "12 tricks of 2 cards, following suit checked: no "
-                                           "revoke."}
+                                           "revoke.", "params": {"broken": False}}
 
 
 def test_sequences_major_and_sets_in_full() -> None:

@@ -81,7 +81,8 @@ def test_q10_as_a_sheet_bill_11_ann_41() -> None:
     assert data["level"] == "sheet"
     assert data["scores"] == {"elder": 11, "younger": 41}
     assert {"code": "tricks_add_up", "rule": "Q6",
-            "what": "12 tricks: elder 5, younger 7."} in data["verified"]
+            "what": "12 tricks: elder 5, younger 7.",
+            "params": {"elder": 5, "younger": 7}} in data["verified"]
     assert data["violations"] == []
     assert data["log"][-1] == {"who": "younger", "what": "the cards, 7 tricks to 5",
                                "points": 10, "elder_total": 11, "younger_total": 41}

@@ -59,7 +59,7 @@ def test_brief_line_set_back() -> None:
     reported = " ".join(f.what for f in ruling.as_reported)
     assert "Seat 3 took High" in reported and "not out" in reported and "Nobody revoked" in reported
     for key in ("verified", "computed", "as_reported"):
-        assert all(set(f) == {"code", "rule", "what"} for f in data[key])
+        assert all(set(f) == {"code", "rule", "what", "params"} for f in data[key])
 
 
 def test_brief_line_with_jack_made() -> None:
