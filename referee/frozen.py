@@ -37,6 +37,7 @@ def quick_init(cls: type[T]) -> type[T]:
     namespace: dict[str, Any] = {}
     args: list[str] = []
     body: list[str] = []
+    # typeshed's fields() takes a dataclass type only; cls was checked to be one just above
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
         if not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING:
             raise TypeError(f"{cls.__name__}.{f.name}: not handled by quick_init")

@@ -86,6 +86,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.config.update(_config_from_env())
     app.config.update(config or {})
+    # Flask's default JSON provider has sort_keys; app.json is typed as the base provider
     app.json.sort_keys = False  # type: ignore[attr-defined]
     from referee.api import cli, database, limits
 
@@ -152,6 +153,7 @@ def _register_client_address(app: Flask) -> None:
     from referee.api.clients import ClientAddress, parse_proxies
 
     trusted = parse_proxies(str(app.config["TRUSTED_PROXIES"] or ""))
+    # Flask's documented way to wrap its WSGI app (mypy sees a method assigned)
     app.wsgi_app = ClientAddress(app.wsgi_app, trusted)  # type: ignore[method-assign]
 
 

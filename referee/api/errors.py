@@ -9,7 +9,7 @@ Every error response has ``type``, ``title``, ``status`` and ``detail``; rule er
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from http import HTTPStatus
 from typing import Any, NoReturn
 
@@ -70,10 +70,13 @@ class ProblemSchema(ma.Schema):
     )
 
 
-def problems(blp: Any, *statuses: int) -> Any:
-    """Decorator documenting the problem+json responses a route may give (e.g. 401, 422)."""
+def problems(
+    blp: Any, *statuses: int
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator documenting the problem+json responses a route may give (e.g. 401, 422) on
+    the flask-smorest Blueprint ``blp``."""
 
-    def decorate(view: Any) -> Any:
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         for status in statuses:
             view = blp.alt_response(status, response=HTTPStatus(status).name)(view)
         return view
@@ -163,7 +166,7 @@ def input_errors(error: InputError) -> dict[str, list[str]]:
     return errors
 
 
-class ProblemApi(Api):
+class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest's Api is untyped
     """flask-smorest's Api sending every error as problem+json, keeping Werkzeug's headers."""
 
     ERROR_SCHEMA = ProblemSchema

@@ -6,10 +6,11 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import marshmallow as ma
 from apispec import BasePlugin
+from flask import Response
 from flask_smorest import Blueprint as _Blueprint
 from webargs.core import missing
 from webargs.flaskparser import FlaskParser, is_json_request
@@ -31,7 +32,7 @@ MAX_CARDS = 52
 MAX_VERSION = 2**31 - 1
 
 
-class CardField(ma.fields.Field):
+class CardField(ma.fields.Field[str]):
     """A card in design.md notation: accepts ``TH``, ``10h``, ``10♥``; loads and dumps the
     canonical text ``TH`` (the engines and the ledger take canonical JSON records)."""
 
@@ -58,7 +59,7 @@ class CardField(ma.fields.Field):
             raise self.make_error("invalid") from error
 
 
-class AnnouncedField(ma.fields.Field):
+class AnnouncedField(ma.fields.Field[Any]):
     """A Piquet declaration (Q5) as the score sheet writes it, read by the engine's one reader
     of declarations (:mod:`referee.piquet.words`): a point ``5``, ``"point of five, 48"`` or
     ``{"cards": 5, "pips": 48}``; sequences ``"quint:A"``, ``"quart major"``, several
@@ -118,7 +119,7 @@ class AnnouncedField(ma.fields.Field):
         return value
 
 
-class CallField(ma.fields.Field):
+class CallField(ma.fields.Field[str | int]):
     """A Pitch call (P3): ``"pass"``, ``"pitch"`` or a whole number (a bid; whether it is a
     legal one is the referee's ruling, not the schema's)."""
 
@@ -132,7 +133,7 @@ class CallField(ma.fields.Field):
                     "description": '"pass", a bid 1..4, or "pitch" (a bid of 4 by pitching)'}
         super().__init__(metadata=metadata, **kwargs)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str | int:
         if isinstance(value, str) and value.strip().lower() in ("pass", "pitch"):
             return value.strip().lower()
         if isinstance(value, int) and not isinstance(value, bool) and -100 < value < 100:
@@ -169,7 +170,7 @@ class StakeField(ma.fields.Decimal):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-def card_list(**kwargs: Any) -> ma.fields.List:
+def card_list(**kwargs: Any) -> ma.fields.List[str]:
     """A list of cards, at most a whole pack long."""
     return ma.fields.List(CardField(), validate=ma.validate.Length(max=MAX_CARDS), **kwargs)
 
@@ -247,7 +248,7 @@ class ExactBoolean(ma.fields.Boolean):
         return value
 
 
-def _exact(field: ma.fields.Field) -> None:
+def _exact(field: ma.fields.Field[Any]) -> None:
     """Make ``field``'s integers exact (``strict``) and its booleans JSON's own
     (:class:`ExactBoolean`), in lists, tuples and dicts too."""
     if isinstance(field, ma.fields.Integer):
@@ -275,7 +276,7 @@ class StrictSchema(ma.Schema):
     class Meta:
         unknown = ma.RAISE
 
-    def on_bind_field(self, field_name: str, field_obj: ma.fields.Field) -> None:
+    def on_bind_field(self, field_name: str, field_obj: ma.fields.Field[Any]) -> None:
         """Each field as bound: exact integers (see the class)."""
         if self.EXACT_INTEGERS:
             _exact(field_obj)
@@ -317,7 +318,7 @@ class JsonSchemaRules(BasePlugin):
         return dict(getattr(cls, "JSON_SCHEMA", {})) or None
 
 
-class ShapesField(ma.fields.Field):
+class ShapesField(ma.fields.Field[Any]):
     """An object that takes one of several shapes (a Piquet or a Pitch score sheet, a ruling
     on cards, a sheet or totals), documented as the ``oneOf`` of those schemas' components and
     read as the JSON object it is: what a shape holds is checked where the fact lives (the
@@ -340,7 +341,9 @@ class ShapesField(ma.fields.Field):
         return dict(value)
 
 
-def _one_of_shapes(converter: Any, field: ma.fields.Field, **kwargs: Any) -> dict[str, Any]:
+def _one_of_shapes(
+    converter: Any, field: ma.fields.Field[Any], **kwargs: Any
+) -> dict[str, Any]:
     """:class:`ShapesField`'s ``oneOf`` (each shape a component, added when first named)."""
     if not isinstance(field, ShapesField):
         return {}
@@ -350,7 +353,9 @@ def _one_of_shapes(converter: Any, field: ma.fields.Field, **kwargs: Any) -> dic
     return {"oneOf": branches}
 
 
-def _field_json_schema(converter: Any, field: ma.fields.Field, **kwargs: Any) -> dict[str, Any]:
+def _field_json_schema(
+    converter: Any, field: ma.fields.Field[Any], **kwargs: Any
+) -> dict[str, Any]:
     extra = dict(field.metadata.get("json_schema", {}))
     # A field of several forms (``oneOf`` in its metadata) that takes null says so too.
     branches = kwargs.get("ret", {}).get("oneOf")
@@ -359,19 +364,67 @@ def _field_json_schema(converter: Any, field: ma.fields.Field, **kwargs: Any) ->
     return extra
 
 
-class Blueprint(_Blueprint):
+#: A decorator of views as flask-smorest's are (the view registered, documented, or wrapped to
+#: load its arguments and dump its answer).
+ViewDecorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+_AfterRequest = TypeVar("_AfterRequest", bound=Callable[[Response], Response])
+
+
+# flask-smorest has no annotations: its Blueprint is Any to mypy, so it is subclassed with
+# that one exception, and the decorators used below are typed here, each passing its
+# arguments through unchanged (the views keep their checked bodies under mypy --strict).
+class Blueprint(_Blueprint):  # type: ignore[misc]  # flask-smorest's Blueprint is untyped
     """flask-smorest Blueprint whose body validation errors are 400 problem+json."""
 
     ARGUMENTS_PARSER = _Parser()
 
+    def route(self, rule: str, **options: Any) -> ViewDecorator:
+        """flask-smorest's ``route``: the view served at ``rule`` (Flask's options)."""
+        decorator: ViewDecorator = super().route(rule, **options)
+        return decorator
+
+    def arguments(self, schema: type[ma.Schema] | ma.Schema, **options: Any) -> ViewDecorator:
+        """flask-smorest's ``arguments``: the request's part (``location``) loaded with
+        ``schema``, given to the view as an argument."""
+        decorator: ViewDecorator = super().arguments(schema, **options)
+        return decorator
+
+    def response(
+        self, status_code: int,
+        schema: type[ma.Schema] | ma.Schema | dict[str, Any] | None = None, **options: Any,
+    ) -> ViewDecorator:
+        """flask-smorest's ``response``: the view's answer dumped with ``schema`` (or, a
+        dict, documented with that OpenAPI schema)."""
+        decorator: ViewDecorator = super().response(status_code, schema, **options)
+        return decorator
+
+    def alt_response(
+        self, status_code: int, response: str | None = None, **options: Any
+    ) -> ViewDecorator:
+        """flask-smorest's ``alt_response``: another answer the view may give, documented."""
+        decorator: ViewDecorator = super().alt_response(status_code, response, **options)
+        return decorator
+
+    @staticmethod
+    def doc(**kwargs: Any) -> ViewDecorator:
+        """flask-smorest's ``doc``: the view's OpenAPI operation, completed with ``kwargs``."""
+        decorator: ViewDecorator = _Blueprint.doc(**kwargs)
+        return decorator
+
+    def after_request(self, f: _AfterRequest) -> _AfterRequest:
+        """Flask's ``after_request``: ``f`` run on every answer of this blueprint's views."""
+        registered: _AfterRequest = super().after_request(f)
+        return registered
+
     def ruling(
         self, path: str, request: type[ma.Schema], answer: type[ma.Schema]
-    ) -> Callable[[Callable[..., Any]], Any]:
+    ) -> ViewDecorator:
         """Decorator of a stateless ruling (``/v1/pitch/…``, ``/v1/piquet/…``): ``POST path``
         with the game's ``request`` schema, 200 with its ``answer`` schema, 422 problem+json
         for a record that cannot be ruled on."""
 
-        def decorate(view: Callable[..., Any]) -> Any:
+        def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
             documented = problems(self, 422)(view)
             return self.route(path, methods=["POST"])(
                 self.arguments(request)(self.response(200, answer)(documented)))

@@ -515,6 +515,7 @@ def stream_match(match_id: str) -> Any:
     except StreamRefused as refused:
         _refuse(refused)
     _authorize(match_id, "read")
+    # current_app is werkzeug's LocalProxy, typed as the Flask app it stands for
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     db: peewee.Database = app.extensions["referee.db"]
     token_key = tokens.token_hash(_token() or "")

@@ -94,7 +94,7 @@ class PiquetOptionsSchema(StrictSchema):
     )
 
 
-class AutoConfirmField(ma.fields.Field):
+class AutoConfirmField(ma.fields.Field[Any]):
     """``auto_confirm``: "auto", true or false."""
 
     default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
@@ -184,7 +184,7 @@ class RolesAnnouncementsSchema(StrictSchema):
     younger = ma.fields.Nested(AnnouncementFields, allow_none=True)
 
 
-class DeclarationsField(ma.fields.Field):
+class DeclarationsField(ma.fields.Field[Any]):
     """Piquet declarations of a deal (Q5): "none" (nobody announced), "best" (each
     his best), or per role (``elder``/``younger``) what he announced, "none" or "best".
     A record that says nothing scores each his best (the ruling's ``declarations_used``)."""
@@ -297,7 +297,7 @@ class RecordDealSchema(CardsRecordSchema):
                                  "deal → 409 deal-not-next; left out: the next deal"})
 
     @ma.validates_schema
-    def _one_level(self, data: dict, **kwargs: object) -> None:
+    def _one_level(self, data: dict[str, Any], **kwargs: object) -> None:
         levels = [k for k in ("sheet", "totals") if k in data]
         cards = [k for k in data if k not in _NOT_CARDS]
         if len(levels) > 1 or (levels and cards):

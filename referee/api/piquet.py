@@ -95,7 +95,7 @@ class TricksSchema(StrictSchema):
     younger = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=12))
 
 
-class SaidField(ma.fields.Field):
+class SaidField(ma.fields.Field[Any]):
     """What a player announced, as said ("quint to the king in clubs", "point of five, 48",
     "three kings"), a number (a point's cards), a structured form ({"cards": 5, "pips": 48},
     {"length": 4, "top": "A", "suit": "C"}, {"count": 3, "rank": "A"}) or a list of those

@@ -56,7 +56,7 @@ class IrregularityRulingSchema(ma.Schema):
     proven = ma.fields.Boolean()
 
 
-def _names() -> ma.fields.List:
+def _names() -> ma.fields.List[str]:
     """The players' names, one per seat (optional): the ruling's sentences name them ("Bob
     took High"); without them they say "seat 1"."""
     return ma.fields.List(

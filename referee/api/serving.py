@@ -216,4 +216,5 @@ def register(app: Flask) -> None:
     app.config.setdefault("BODY_TIMEOUT", DEFAULT_BODY_TIMEOUT)
     app.before_request(check_request_url)
     app.after_request(security_headers)
+    # Flask's documented way to wrap its WSGI app (mypy sees a method assigned)
     app.wsgi_app = BodyReader(app)  # type: ignore[method-assign]

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, abort, redirect, request
 from werkzeug.security import safe_join
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 #: Where the page's files live (shipped as package data, see pyproject.toml).
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -93,9 +94,9 @@ def _serve(filename: str, cache_control: str) -> Response:
 
 
 @blp.get("")
-def table_redirect() -> Response:
+def table_redirect() -> WerkzeugResponse:
     """``/table`` → ``/table/`` (relative links in the page need the slash)."""
-    return redirect("/table/", code=308)  # type: ignore[return-value]
+    return redirect("/table/", code=308)
 
 
 @blp.get("/")

@@ -124,7 +124,7 @@ class StepSchema(StrictSchema):
     ]}
 
     @ma.validates_schema
-    def _fields_of_type(self, data: dict, **kwargs: object) -> None:
+    def _fields_of_type(self, data: dict[str, Any], **kwargs: object) -> None:
         needs = _STEP_NEEDS
         wanted = needs.get(data.get("type", ""))
         if wanted and data.get(wanted) is None:
@@ -254,7 +254,7 @@ class ClaimSchema(StrictSchema):
     totals = ShapesField(*TOTALS, metadata={"description": TOTALS_TEXT})
 
     @ma.validates_schema
-    def _one(self, data: dict, **kwargs: object) -> None:
+    def _one(self, data: dict[str, Any], **kwargs: object) -> None:
         if len(data) != 1:
             raise ma.ValidationError("A claim is {\"sheet\": …} or {\"totals\": …}.")
 

@@ -139,28 +139,30 @@ class StepRules:
     cards (:meth:`compare`). The game supplies ``apply_step``, ``check_step``, ``rule`` (the
     cards), ``rule_line`` and ``compare_line`` (a score sheet or totals)."""
 
-    def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
+    def apply_step(
+        self, record: dict[str, Any], event: Event, players: Sequence[str]
+    ) -> dict[str, Any]:
         raise NotImplementedError
 
     def rule(
-        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+        self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> DealRuling:
         raise NotImplementedError
 
     def rule_line(
-        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        self, level: str, record: dict[str, Any], dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
         raise NotImplementedError
 
     def compare_line(
-        self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
-        options: dict[str, Any],
+        self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any]:
         raise NotImplementedError
 
     def rule_entry(
-        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        self, level: str, record: dict[str, Any], dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
         """A deal entered as cards (:meth:`rule`), a score sheet or totals
@@ -173,8 +175,9 @@ class StepRules:
         return self.rule_line(level, record, dealer, players, options)
 
     def compare(
-        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
-        dealer: int, players: Sequence[str], options: dict[str, Any],
+        self, cards: dict[str, Any], ruled: DealRuling, level: str, claim: dict[str, Any],
+        claim_scores: dict[str, Any], dealer: int, players: Sequence[str],
+        options: dict[str, Any],
     ) -> dict[str, Any]:
         """A claim (an entry at ``level`` with its points ``claim_scores``) beside the cards'
         ruling ``ruled``: by its points alone for cards, else in the game's counting order
@@ -184,12 +187,12 @@ class StepRules:
         return self.compare_line(cards, level, claim, dealer, players, options)
 
     def check_step(
-        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+        self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
         raise NotImplementedError
 
     def rule_step(
-        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
         players: Sequence[str], options: dict[str, Any],
     ) -> StepResult:
         """``event`` applied to the deal ``record`` (whose check is ``before``) and ruled:
@@ -201,7 +204,7 @@ class StepRules:
         return StepResult(new_record, after, blocking(fresh, event.kind))
 
     def verify_step(
-        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
         players: Sequence[str], options: dict[str, Any],
     ) -> None:
         """Refuse a step the rules do not allow.
@@ -209,7 +212,7 @@ class StepRules:
         self.step(record, event, before, dealer, players, options)
 
     def can_step(
-        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
         players: Sequence[str], options: dict[str, Any],
     ) -> bool:
         """Whether the rules allow the step (:meth:`verify_step` would not raise)."""
@@ -219,7 +222,7 @@ class StepRules:
             return False
 
     def step(
-        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
         players: Sequence[str], options: dict[str, Any],
     ) -> StepResult:
         """The step applied and ruled once, when the rules allow it.
@@ -304,7 +307,9 @@ class PiquetGame(StepRules):
         """The deal alternates (Q1)."""
         return 1 - dealer
 
-    def new_record(self, dealer: int, players: Sequence[str], options: dict[str, Any]) -> dict:
+    def new_record(
+        self, dealer: int, players: Sequence[str], options: dict[str, Any]
+    ) -> dict[str, Any]:
         """An empty Piquet deal record."""
         return {"tricks": []}
 
@@ -329,7 +334,7 @@ class PiquetGame(StepRules):
         return {"dealer": players[dealer], "elder": players[seats["elder"]],
                 "younger": players[seats["younger"]]}
 
-    def next_place(self, record: dict, players: Sequence[str]) -> dict[str, int]:
+    def next_place(self, record: dict[str, Any], players: Sequence[str]) -> dict[str, int]:
         """Where the next card goes (Q6): a trick is two cards; once a hand of fewer than
         twelve is recorded (PT 57) each card is a trick of its own. Piquet has no bids."""
         tricks = record.get("tricks") or []
@@ -337,7 +342,9 @@ class PiquetGame(StepRules):
         return {"bid": 1, "trick": len(tricks) + 1 if fresh else len(tricks),
                 "position": 1 if fresh else len(tricks[-1]) + 1}
 
-    def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
+    def apply_step(
+        self, record: dict[str, Any], event: Event, players: Sequence[str]
+    ) -> dict[str, Any]:
         """Add a deal_started (dealt, talon), exchange, declaration or card to the record."""
         payload = event.payload
         new = dict(record)
@@ -378,7 +385,7 @@ class PiquetGame(StepRules):
         return new
 
     @staticmethod
-    def _short(record: dict) -> bool:
+    def _short(record: dict[str, Any]) -> bool:
         """PT 57: a hand of fewer than twelve cards recorded (when he had no card to play):
         every card after it is a trick of its own, a card that cannot be played to."""
         return any(isinstance(i, dict) and i.get("code") == "short_hand"
@@ -447,7 +454,9 @@ class PiquetGame(StepRules):
                 "consequence": found.consequence, "law": found.law}
 
     @staticmethod
-    def _check_declaration_time(record: dict, role: str, declarations: dict) -> None:
+    def _check_declaration_time(
+        record: dict[str, Any], role: str, declarations: dict[str, Any]
+    ) -> None:
         """Q5: elder announces before he leads, younger before he plays to the first trick;
         what is announced is not raised later (undo the declaration to correct a slip)."""
         tricks = record.get("tricks", [])
@@ -465,14 +474,16 @@ class PiquetGame(StepRules):
                 "(undo the declaration to correct a slip).", "role",
             )])
 
-    def _also(self, record: dict, players: Sequence[str], dealer: int) -> tuple[dict, ...]:
+    def _also(
+        self, record: dict[str, Any], players: Sequence[str], dealer: int
+    ) -> tuple[dict[str, Any], ...]:
         """What the table may still record before the next card: the exchange
         before the first lead (Q4), elder's declarations before he leads and younger's before
         he plays to the first trick (Q5)."""
         played = sum(len(t) for t in record.get("tricks", []))
         declared = record.get("declarations") or {}
         seats = self._role_seats(dealer)
-        also: list[dict] = []
+        also: list[dict[str, Any]] = []
         if played == 0 and not record.get("exchange"):
             also.append({"type": "exchange"})
         for role, latest in (("elder", 0), ("younger", 1)):
@@ -482,14 +493,14 @@ class PiquetGame(StepRules):
         return tuple(also)
 
     @staticmethod
-    def _before_play(record: dict, what: str) -> None:
+    def _before_play(record: dict[str, Any], what: str) -> None:
         if record.get("tricks"):
             raise MatchError(
                 [Violation("exchange_too_late", "Q4", f"{what} comes before the first lead.")]
             )
 
     @staticmethod
-    def declarations_used(record: dict) -> dict[str, str]:
+    def declarations_used(record: dict[str, Any]) -> dict[str, str]:
         """How each role's declarations are scored (Q5): "as_announced" (what he
         announced), "none" (he announced nothing) or "best" (each his best: the old default
         when a record says nothing)."""
@@ -508,7 +519,7 @@ class PiquetGame(StepRules):
         return used
 
     @classmethod
-    def _declared(cls, record: dict) -> piquet.PiquetDeal:
+    def _declared(cls, record: dict[str, Any]) -> piquet.PiquetDeal:
         """The record's deal for the engine, its declarations made explicit: "none" is an
         empty announcement, "best" leaves the role to announce his best (Q5).
 
@@ -527,7 +538,7 @@ class PiquetGame(StepRules):
         return piquet.deal_from_record(record)
 
     def check_step(
-        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+        self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
         """The deal so far, ruled by :func:`referee.piquet.progress`."""
         deal = self._declared(record)
@@ -552,7 +563,7 @@ class PiquetGame(StepRules):
         return StepCheck(complete, nxt, tuple(found.violations))
 
     def rule(
-        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+        self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> DealRuling:
         """The whole deal ruled by :func:`referee.piquet.rule_deal`; points per player."""
         ruling = piquet.rule_deal(self._declared(record), self._engine_options(options))
@@ -569,7 +580,7 @@ class PiquetGame(StepRules):
         """Piquet sheets and totals name roles, not the dealer."""
         return False
 
-    def _engine_entry(self, level: str, record: dict, options: dict[str, Any]) -> Any:
+    def _engine_entry(self, level: str, record: dict[str, Any], options: dict[str, Any]) -> Any:
         """The engine's ruling on a sheet or totals record (Q3–Q8 as far as a line shows)."""
         engine_options = self._engine_options(options)
         if level == "sheet":
@@ -577,7 +588,7 @@ class PiquetGame(StepRules):
         return piquet.rule_totals(piquet.totals_from_record(record), engine_options)
 
     def rule_line(
-        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        self, level: str, record: dict[str, Any], dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
         """A deal entered as a score sheet or totals (roles → players).
@@ -594,8 +605,8 @@ class PiquetGame(StepRules):
         return DealRuling(data, scores, tuple(ruling.violations))
 
     def compare_line(
-        self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
-        options: dict[str, Any],
+        self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any]:
         """A sheet or totals claim against the cards' ruling in the counting order of Q8."""
         cards_ruling = piquet.rule_deal(self._declared(cards), self._engine_options(options))
@@ -781,11 +792,15 @@ class PitchGame(StepRules):
         """The deal passes to the left (P2)."""
         return pitch.next_dealer(dealer, len(players))
 
-    def new_record(self, dealer: int, players: Sequence[str], options: dict[str, Any]) -> dict:
+    def new_record(
+        self, dealer: int, players: Sequence[str], options: dict[str, Any]
+    ) -> dict[str, Any]:
         """An empty hand dealt by ``dealer``."""
         return {"dealer": dealer, "bids": [], "tricks": []}
 
-    def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
+    def apply_step(
+        self, record: dict[str, Any], event: Event, players: Sequence[str]
+    ) -> dict[str, Any]:
         """Add a deal_started (hands), bid or card to the record."""
         payload = event.payload
         new = dict(record)
@@ -808,7 +823,7 @@ class PitchGame(StepRules):
         """Who deals (P2)."""
         return {"dealer": players[dealer]}
 
-    def next_place(self, record: dict, players: Sequence[str]) -> dict[str, int]:
+    def next_place(self, record: dict[str, Any], players: Sequence[str]) -> dict[str, int]:
         """Where the next bid (P3, counted from the dealer's left) and the next card go (P4:
         a trick is one card from each player)."""
         tricks = record.get("tricks") or []
@@ -817,11 +832,11 @@ class PitchGame(StepRules):
                 "trick": len(tricks) + 1 if fresh else len(tricks),
                 "position": 1 if fresh else len(tricks[-1]) + 1}
 
-    def _hand(self, record: dict, players: Sequence[str], options: dict[str, Any]) -> Any:
+    def _hand(self, record: dict[str, Any], players: Sequence[str], options: dict[str, Any]) -> Any:
         return pitch.hand_from_record(record, len(players), options["partnership"], players)
 
     def check_step(
-        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+        self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
         """The hand so far, ruled by :func:`referee.pitch.progress`."""
         found = pitch.progress(self._hand(record, players, options), self._engine_options(options))
@@ -843,7 +858,7 @@ class PitchGame(StepRules):
         return StepCheck(False, nxt, violations)
 
     def rule(
-        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+        self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> DealRuling:
         """The hand ruled by :func:`referee.pitch.rule_deal` (irregularities in the record
         included, P10; a misdeal scores nothing); points per player or team."""
@@ -866,7 +881,7 @@ class PitchGame(StepRules):
         return level == "sheet"
 
     def _engine_entry(
-        self, level: str, record: dict, players: Sequence[str], options: dict[str, Any]
+        self, level: str, record: dict[str, Any], players: Sequence[str], options: dict[str, Any]
     ) -> Any:
         """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows)."""
         engine_options = self._engine_options(options)
@@ -878,7 +893,7 @@ class PitchGame(StepRules):
         return pitch.rule_totals(totals, engine_options)
 
     def rule_line(
-        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        self, level: str, record: dict[str, Any], dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
         """A hand entered as a score sheet or totals (per standing).
@@ -893,8 +908,8 @@ class PitchGame(StepRules):
         return DealRuling(data, scores, ruling.violations)
 
     def compare_line(
-        self, cards: dict, level: str, claim: dict, dealer: int, players: Sequence[str],
-        options: dict[str, Any],
+        self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any],
     ) -> dict[str, Any]:
         """A sheet or totals claim against the cards' ruling: High, Low, Jack, Game, the bid
         (P5, P6)."""

@@ -9,7 +9,7 @@ rebuilt from the ledger at any time.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -193,7 +193,9 @@ class Game(Protocol):
         """Seat of the dealer after ``dealer``."""
         ...
 
-    def new_record(self, dealer: int, players: Sequence[str], options: dict[str, Any]) -> dict:
+    def new_record(
+        self, dealer: int, players: Sequence[str], options: dict[str, Any]
+    ) -> dict[str, Any]:
         """The empty record of a deal dealt by ``dealer``."""
         ...
 
@@ -202,23 +204,25 @@ class Game(Protocol):
         ``elder`` and ``younger`` (Q1)."""
         ...
 
-    def next_place(self, record: dict, players: Sequence[str]) -> dict[str, int]:
+    def next_place(self, record: dict[str, Any], players: Sequence[str]) -> dict[str, int]:
         """Where the next bid and the next card of the deal ``record`` go: ``{"bid": i,
         "trick": t, "position": p}``, each counted from 1 (position 1 is the lead)."""
         ...
 
-    def apply_step(self, record: dict, event: Event, players: Sequence[str]) -> dict:
+    def apply_step(
+        self, record: dict[str, Any], event: Event, players: Sequence[str]
+    ) -> dict[str, Any]:
         """The record with one step added (a new dict). :raises MatchError: step out of place."""
         ...
 
     def check_step(
-        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+        self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
         """Rule on a deal in progress dealt by seat ``dealer``."""
         ...
 
     def rule_step(
-        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
         players: Sequence[str], options: dict[str, Any],
     ) -> StepResult:
         """The step ``event`` applied to the deal ``record`` (whose check is ``before``) and
@@ -226,7 +230,7 @@ class Game(Protocol):
         ...
 
     def verify_step(
-        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
         players: Sequence[str], options: dict[str, Any],
     ) -> None:
         """Refuse a step the rules do not allow. :raises RecordError: with its violations;
@@ -234,14 +238,14 @@ class Game(Protocol):
         ...
 
     def can_step(
-        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
         players: Sequence[str], options: dict[str, Any],
     ) -> bool:
         """Whether :meth:`verify_step` would let the step be recorded."""
         ...
 
     def step(
-        self, record: dict, event: Event, before: StepCheck, dealer: int,
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
         players: Sequence[str], options: dict[str, Any],
     ) -> StepResult:
         """The step applied and ruled (:meth:`rule_step`), when allowed.
@@ -249,7 +253,7 @@ class Game(Protocol):
         ...
 
     def rule(
-        self, record: dict, dealer: int, players: Sequence[str], options: dict[str, Any]
+        self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> DealRuling:
         """Rule on a finished deal dealt by seat ``dealer``.
 
@@ -312,7 +316,7 @@ class Game(Protocol):
         ...
 
     def rule_entry(
-        self, level: str, record: dict, dealer: int, players: Sequence[str],
+        self, level: str, record: dict[str, Any], dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
         """Rule on a deal entered at ``level`` "cards" | "sheet" | "totals".
@@ -322,8 +326,9 @@ class Game(Protocol):
         ...
 
     def compare(
-        self, cards: dict, ruled: DealRuling, level: str, claim: dict, claim_scores: dict,
-        dealer: int, players: Sequence[str], options: dict[str, Any],
+        self, cards: dict[str, Any], ruled: DealRuling, level: str, claim: dict[str, Any],
+        claim_scores: dict[str, Any], dealer: int, players: Sequence[str],
+        options: dict[str, Any],
     ) -> dict[str, Any]:
         """A claim (an entry at ``level`` and its points) beside the cards' ruling:
         ``{"agrees", "parts_at", "differences"}`` (the engines' ClaimComparison)."""
@@ -591,7 +596,6 @@ class Fold:
             self._join(event.payload["entered_by"])  # a seat's first write takes it up
         if event.seq in self.voided or event.kind == "undo":
             return
-        game, players, options = self.game, self.players, self.options
         payload = event.payload
         kind = event.kind
         reentry = kind in _STARTS and payload.get("deal") in self.deals
@@ -601,89 +605,114 @@ class Fold:
             or self.current.number != payload["deal"]
         ):
             self._auto_confirm()
-        if kind == "deal_started":
-            empty = game.new_record(payload["dealer"], players, options)
-            self.current = InProgress(
-                payload["deal"], payload["dealer"], game.apply_step(empty, event, players),
-                (event.seq,), reentry=reentry, first_seq=event.seq,
+        fold = _FOLDS.get(kind)
+        if fold is not None:
+            fold(self, event, reentry)
+
+    # One method an event kind (``reentry``: the deal was already recorded, and is entered
+    # again step by step); :data:`_FOLDS` names them.
+
+    def _deal_started(self, event: Event, reentry: bool) -> None:
+        payload = event.payload
+        empty = self.game.new_record(payload["dealer"], self.players, self.options)
+        self.current = InProgress(
+            payload["deal"], payload["dealer"], self.game.apply_step(empty, event, self.players),
+            (event.seq,), reentry=reentry, first_seq=event.seq,
+        )
+        self.undoable.append((event.seq,))
+
+    def _in_progress(self, event: Event, reentry: bool) -> InProgress:
+        """The deal in progress the step ``event`` belongs to (a new one when it is not)."""
+        payload = event.payload
+        current = self.current
+        if current is None or current.number != payload["deal"]:
+            current = InProgress(
+                payload["deal"], payload["dealer"],
+                self.game.new_record(payload["dealer"], self.players, self.options),
+                reentry=reentry, first_seq=event.seq,
             )
+        return current
+
+    def _step(self, event: Event, reentry: bool) -> None:
+        current = self._in_progress(event, reentry)
+        self.current = _entered(replace(
+            current,
+            record=self.game.apply_step(current.record, event, self.players),
+            step_seqs=(*current.step_seqs, event.seq),
+        ), event.payload.get("entered_by"))
+        self.undoable.append((event.seq,))
+
+    def _deal_recorded(self, event: Event, reentry: bool) -> None:
+        payload = event.payload
+        self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
+                                  level=payload.get("level", "cards"), first_seq=event.seq)
+        self.undoable.append((event.seq,))
+
+    def _irregularity(self, event: Event, reentry: bool) -> None:
+        """A step recorded anyway (P10, Q12)."""
+        payload = event.payload
+        current = self._in_progress(event, reentry)
+        record = current.record
+        if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
+            record = payload["record"]
+        self.current = _entered(replace(current, record=record,
+                                        irregular=(*current.irregular, payload)),
+                                payload.get("entered_by"))
+        stands_alone = payload.get("record") is not None or payload["penalty"] in (
+            "withdrawn", "void")
+        if stands_alone or not self.undoable:
             self.undoable.append((event.seq,))
-        elif kind in ("bid", "exchange", "declaration", "card"):
-            current = self.current
-            if current is None or current.number != payload["deal"]:
-                current = InProgress(
-                    payload["deal"], payload["dealer"],
-                    game.new_record(payload["dealer"], players, options), reentry=reentry,
-                    first_seq=event.seq,
-                )
-            self.current = _entered(replace(
-                current,
-                record=game.apply_step(current.record, event, players),
-                step_seqs=(*current.step_seqs, event.seq),
-            ), payload.get("entered_by"))
+        else:  # the step stands: the note goes with it
+            self.undoable[-1] = (*self.undoable[-1], event.seq)
+
+    def _deal_cards_recorded(self, event: Event, reentry: bool) -> None:
+        payload = event.payload
+        self.pending_cards[payload["deal"]] = {**payload, "seq": event.seq}
+        if self.current is not None and self.current.reentry and self.undoable:
+            # the cards entered step by step: it goes with the last card
+            self.undoable[-1] = (*self.undoable[-1], event.seq)
+        else:
             self.undoable.append((event.seq,))
-        elif kind == "deal_recorded":
-            self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
-                                      level=payload.get("level", "cards"), first_seq=event.seq)
+
+    def _agreed(self, event: Event, reentry: bool) -> None:
+        self._agreement(event)
+        self.undoable.append((event.seq,))
+
+    def _seats_issued(self, event: Event, reentry: bool) -> None:
+        payload = event.payload
+        self.seats = tuple(dict.fromkeys((*self.seats, *payload["players"])))
+        if payload.get("joined", True):  # older ledgers: a seat joined when issued
+            self.joined = tuple(dict.fromkeys((*self.joined, *payload["players"])))
+        else:  # a new credential: its phone has yet to take it up
+            self.joined = tuple(p for p in self.joined if p not in payload["players"])
+
+    def _seat_joined(self, event: Event, reentry: bool) -> None:
+        self._join(f"seat:{event.payload['player']}")
+
+    def _deal_scored(self, event: Event, reentry: bool) -> None:
+        self._scored(event)
+        self._confirm_if_over()
+
+    def _deal_voided(self, event: Event, reentry: bool) -> None:
+        payload = event.payload
+        number = payload["deal"]
+        entry = self.deals[number]
+        self.deals[number] = replace(
+            entry, status="voided", corrections=(*entry.corrections, _note(event))
+        )
+        if payload.get("irregularity") and self.undoable:  # voided by its penalty
+            self.undoable[-1] = (*self.undoable[-1], event.seq)
+        else:
             self.undoable.append((event.seq,))
-        elif kind == "irregularity":  # a step recorded anyway (P10, Q12)
-            current = self.current
-            if current is None or current.number != payload["deal"]:
-                current = InProgress(
-                    payload["deal"], payload["dealer"],
-                    game.new_record(payload["dealer"], players, options), reentry=reentry,
-                    first_seq=event.seq,
-                )
-            record = current.record
-            if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
-                record = payload["record"]
-            self.current = _entered(replace(current, record=record,
-                                            irregular=(*current.irregular, payload)),
-                                    payload.get("entered_by"))
-            stands_alone = payload.get("record") is not None or payload["penalty"] in (
-                "withdrawn", "void")
-            if stands_alone or not self.undoable:
-                self.undoable.append((event.seq,))
-            else:  # the step stands: the note goes with it
-                self.undoable[-1] = (*self.undoable[-1], event.seq)
-        elif kind == "deal_cards_recorded":
-            self.pending_cards[payload["deal"]] = {**payload, "seq": event.seq}
-            if self.current is not None and self.current.reentry and self.undoable:
-                # the cards entered step by step: it goes with the last card
-                self.undoable[-1] = (*self.undoable[-1], event.seq)
-            else:
-                self.undoable.append((event.seq,))
-        elif kind in ("deal_confirmed", "deal_disputed"):
-            self._agreement(event)
-            self.undoable.append((event.seq,))
-        elif kind == "seats_issued":
-            self.seats = tuple(dict.fromkeys((*self.seats, *payload["players"])))
-            if payload.get("joined", True):  # older ledgers: a seat joined when issued
-                self.joined = tuple(dict.fromkeys((*self.joined, *payload["players"])))
-            else:  # a new credential: its phone has yet to take it up
-                self.joined = tuple(p for p in self.joined if p not in payload["players"])
-        elif kind == "seat_joined":
-            self._join(f"seat:{payload['player']}")
-        elif kind == "deal_scored":
-            self._scored(event)
-            self._confirm_if_over()
-        elif kind == "deal_voided":
-            number = payload["deal"]
-            entry = self.deals[number]
-            self.deals[number] = replace(
-                entry, status="voided", corrections=(*entry.corrections, _note(event))
-            )
-            if payload.get("irregularity") and self.undoable:  # voided by its penalty
-                self.undoable[-1] = (*self.undoable[-1], event.seq)
-            else:
-                self.undoable.append((event.seq,))
-            self._confirm_if_over()
-        elif kind == "deal_amended":
-            self.pending_amend[payload["deal"]] = {
-                "record": payload["record"], "note": _note(event),
-                "level": payload.get("level", "cards"), "entered_by": payload.get("entered_by"),
-            }
-            self.undoable.append((event.seq,))
+        self._confirm_if_over()
+
+    def _deal_amended(self, event: Event, reentry: bool) -> None:
+        payload = event.payload
+        self.pending_amend[payload["deal"]] = {
+            "record": payload["record"], "note": _note(event),
+            "level": payload.get("level", "cards"), "entered_by": payload.get("entered_by"),
+        }
+        self.undoable.append((event.seq,))
 
     def _scored(self, event: Event) -> None:
         payload = event.payload
@@ -896,6 +925,26 @@ class Fold:
             agreed=agreed,
             totals=tuple(totals),
         )
+
+
+# How each kind of event is folded (the kinds of docs/records.md; others change nothing).
+_FOLDS: dict[str, Callable[[Fold, Event, bool], None]] = {
+    "deal_started": Fold._deal_started,
+    "bid": Fold._step,
+    "exchange": Fold._step,
+    "declaration": Fold._step,
+    "card": Fold._step,
+    "deal_recorded": Fold._deal_recorded,
+    "irregularity": Fold._irregularity,
+    "deal_cards_recorded": Fold._deal_cards_recorded,
+    "deal_confirmed": Fold._agreed,
+    "deal_disputed": Fold._agreed,
+    "seats_issued": Fold._seats_issued,
+    "seat_joined": Fold._seat_joined,
+    "deal_scored": Fold._deal_scored,
+    "deal_voided": Fold._deal_voided,
+    "deal_amended": Fold._deal_amended,
+}
 
 
 def _voids(events: Sequence[Event]) -> set[int]:

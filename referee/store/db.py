@@ -92,13 +92,14 @@ def make_database(url: str) -> peewee.Database:
         # one (closing the file's last connection would also checkpoint the WAL each time).
         # A connection serves one request at a time but, back in the pool, may go to another
         # thread (tests, a threaded server): SQLite's same-thread check does not apply.
-        return PooledSqliteDatabase(
+        pooled: peewee.Database = PooledSqliteDatabase(  # playhouse.pool has no annotations
             path, pragmas=SQLITE_PRAGMAS, timeout=10, check_same_thread=False,
             max_connections=int(os.environ.get("DB_POOL_SIZE", 32)),
         )
+        return pooled
     if parsed.scheme in ("postgres", "postgresql"):
         query = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
-        return PooledPostgresqlDatabase(
+        pooled = PooledPostgresqlDatabase(
             (parsed.path or "/").lstrip("/") or "postgres",
             user=parsed.username,
             password=parsed.password,
@@ -111,6 +112,7 @@ def make_database(url: str) -> peewee.Database:
             prefer_psycopg3=True,
             **{**postgres_timeouts(), **query},
         )
+        return pooled
     raise DatabaseURLError(f"DATABASE_URL must be sqlite:///path or postgresql://..., not {url!r}")
 
 

@@ -19,7 +19,6 @@ import datetime
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
 
 from referee.store.db import database_proxy, execute, is_sqlite, write_transaction
 from referee.store.models import _now
@@ -38,7 +37,7 @@ DEFAULT_TTL = datetime.timedelta(days=2)
 PRUNE_BATCH = 200
 
 
-def _as_datetime(value: Any) -> datetime.datetime:
+def _as_datetime(value: str | datetime.datetime) -> datetime.datetime:
     """A stored timestamp as a naive UTC datetime (SQLite hands back the text it stored)."""
     if isinstance(value, str):
         return datetime.datetime.fromisoformat(value)
