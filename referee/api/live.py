@@ -61,8 +61,8 @@ from referee.api import view_schemas as s
 from referee.api.access import BEARER
 from referee.api.access import authorize as _authorize
 from referee.api.access import bearer_token as _token
+from referee.api.blueprint import Blueprint
 from referee.api.errors import ProblemError, problems
-from referee.api.fields import Blueprint
 from referee.api.match_views import state_dict
 from referee.api.problems import NOT_FOUND, TOO_MANY_STREAMS
 from referee.store import ledger, tokens

@@ -12,8 +12,9 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee import piquet
+from referee.api.blueprint import Blueprint
 from referee.api.errors import ProblemError, ViolationSchema
-from referee.api.fields import Blueprint, StakeField, StrictSchema, card_list
+from referee.api.fields import StakeField, StrictSchema, card_list
 from referee.api.match_schemas import (
     PiquetOptionsSchema,
     RolesAnnouncementsSchema,

@@ -10,8 +10,9 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee import pitch
+from referee.api.blueprint import Blueprint
 from referee.api.errors import ProblemError, ViolationSchema
-from referee.api.fields import Blueprint, CallField, StrictSchema, card_list
+from referee.api.fields import CallField, StrictSchema, card_list
 from referee.api.match_schemas import PitchOptionsSchema
 from referee.api.problems import BAD_REQUEST
 
