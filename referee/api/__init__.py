@@ -132,9 +132,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     cli.register(app)
     limits.register(app)
 
-    from referee.api import health, live, piquet, pitch, routes, rules, table
+    from referee.api import health, live, piquet, pitch, routes, rules, stream_hub, table
 
-    live.register_hub(app)
+    stream_hub.register_hub(app)
     for module in (health, routes, live, piquet, pitch):  # routes.blp: /v1/matches
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)

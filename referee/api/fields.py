@@ -1,4 +1,5 @@
-"""marshmallow building blocks shared by the schemas: cards, strict schemas, the Blueprint."""
+"""marshmallow building blocks shared by the schemas: cards, names, stakes, strict schemas, and
+the apispec plugin that documents their rules (the Blueprint: :mod:`referee.api.blueprint`)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,11 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from decimal import Decimal
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import marshmallow as ma
 from apispec import BasePlugin
-from flask import Response
-from flask_smorest import Blueprint as _Blueprint
-from webargs.core import missing
-from webargs.flaskparser import FlaskParser, is_json_request
 
-from referee.api.errors import ProblemError, problems
-from referee.api.inbound import load_body
-from referee.api.problems import BAD_REQUEST
 from referee.cards import Card, CardError, card_name, parse_card
 from referee.piquet.words import read_point, read_sequences, read_sets, says_nothing
 from referee.violations import InputError
@@ -282,20 +276,6 @@ class StrictSchema(ma.Schema):
             _exact(field_obj)
 
 
-class _Parser(FlaskParser):
-    DEFAULT_VALIDATION_STATUS = 400  # design.md: malformed input is 400
-
-    def _raw_load_json(self, req: Any) -> Any:
-        """The JSON body, checked once for the whole API (:func:`referee.api.inbound.load_body`):
-        bounded numbers, no NUL or lone surrogate in any text; nested too deeply is a 400."""
-        if not is_json_request(req):
-            return missing
-        try:
-            return load_body(req.get_data(cache=True))
-        except RecursionError:
-            raise ProblemError(BAD_REQUEST, "The request body is nested too deeply.") from None
-
-
 class JsonSchemaRules(BasePlugin):
     """apispec plugin: a schema's rules across its fields, in its component of the document.
 
@@ -362,71 +342,3 @@ def _field_json_schema(
     if field.allow_none and branches and {"type": "null"} not in branches:
         extra["oneOf"] = [*branches, {"type": "null"}]
     return extra
-
-
-#: A decorator of views as flask-smorest's are (the view registered, documented, or wrapped to
-#: load its arguments and dump its answer).
-ViewDecorator = Callable[[Callable[..., Any]], Callable[..., Any]]
-
-_AfterRequest = TypeVar("_AfterRequest", bound=Callable[[Response], Response])
-
-
-# flask-smorest has no annotations: its Blueprint is Any to mypy, so it is subclassed with
-# that one exception, and the decorators used below are typed here, each passing its
-# arguments through unchanged (the views keep their checked bodies under mypy --strict).
-class Blueprint(_Blueprint):  # type: ignore[misc]  # flask-smorest's Blueprint is untyped
-    """flask-smorest Blueprint whose body validation errors are 400 problem+json."""
-
-    ARGUMENTS_PARSER = _Parser()
-
-    def route(self, rule: str, **options: Any) -> ViewDecorator:
-        """flask-smorest's ``route``: the view served at ``rule`` (Flask's options)."""
-        decorator: ViewDecorator = super().route(rule, **options)
-        return decorator
-
-    def arguments(self, schema: type[ma.Schema] | ma.Schema, **options: Any) -> ViewDecorator:
-        """flask-smorest's ``arguments``: the request's part (``location``) loaded with
-        ``schema``, given to the view as an argument."""
-        decorator: ViewDecorator = super().arguments(schema, **options)
-        return decorator
-
-    def response(
-        self, status_code: int,
-        schema: type[ma.Schema] | ma.Schema | dict[str, Any] | None = None, **options: Any,
-    ) -> ViewDecorator:
-        """flask-smorest's ``response``: the view's answer dumped with ``schema`` (or, a
-        dict, documented with that OpenAPI schema)."""
-        decorator: ViewDecorator = super().response(status_code, schema, **options)
-        return decorator
-
-    def alt_response(
-        self, status_code: int, response: str | None = None, **options: Any
-    ) -> ViewDecorator:
-        """flask-smorest's ``alt_response``: another answer the view may give, documented."""
-        decorator: ViewDecorator = super().alt_response(status_code, response, **options)
-        return decorator
-
-    @staticmethod
-    def doc(**kwargs: Any) -> ViewDecorator:
-        """flask-smorest's ``doc``: the view's OpenAPI operation, completed with ``kwargs``."""
-        decorator: ViewDecorator = _Blueprint.doc(**kwargs)
-        return decorator
-
-    def after_request(self, f: _AfterRequest) -> _AfterRequest:
-        """Flask's ``after_request``: ``f`` run on every answer of this blueprint's views."""
-        registered: _AfterRequest = super().after_request(f)
-        return registered
-
-    def ruling(
-        self, path: str, request: type[ma.Schema], answer: type[ma.Schema]
-    ) -> ViewDecorator:
-        """Decorator of a stateless ruling (``/v1/pitch/…``, ``/v1/piquet/…``): ``POST path``
-        with the game's ``request`` schema, 200 with its ``answer`` schema, 422 problem+json
-        for a record that cannot be ruled on."""
-
-        def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
-            documented = problems(self, 422)(view)
-            return self.route(path, methods=["POST"])(
-                self.arguments(request)(self.response(200, answer)(documented)))
-
-        return decorate

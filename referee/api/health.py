@@ -16,8 +16,8 @@ import peewee
 from flask import current_app
 
 from referee import RULES_VERSION, __version__
+from referee.api.blueprint import Blueprint
 from referee.api.errors import abort_problem, problems
-from referee.api.fields import Blueprint
 from referee.api.problems import NOT_READY, STORAGE_FULL
 from referee.store import ledger
 from referee.store.db import is_sqlite, pending_migrations

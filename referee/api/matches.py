@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Response, request
 
-from referee.api.fields import Blueprint
+from referee.api.blueprint import Blueprint
 
 blp = Blueprint(
     "matches",

@@ -1,0 +1,152 @@
+"""The requests of the stateless Pitch rulings (:mod:`referee.api.pitch`): a hand's cards, a
+score-sheet line, totals (each with the hand's cards to put beside it), an auction so far. A
+match's sheet and totals are :class:`SheetSchema` and :class:`TotalsSchema`; the answers are
+:mod:`referee.api.pitch_ruling_schemas`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import validate
+
+from referee.api.fields import CallField, StrictSchema, card_list
+from referee.api.match_schemas import PitchOptionsSchema
+
+_CALL = CallField()
+
+
+class PitchIrregularitySchema(StrictSchema):
+    """An irregularity that really happened, recorded anyway (P10): ``revoke`` (seat, trick
+    1..6), ``lead_out_of_turn`` (seat, trick 2..6, completed), ``bid_out_of_turn`` (seat,
+    call), ``misdeal`` (seat optional), ``long_hand`` (seat found in play with more than six
+    cards: a new deal) or ``exposed_card`` (seat, trick optional: no score penalty; the
+    opponents may call it in the partnership game)."""
+
+    type = ma.fields.String(
+        required=True,
+        validate=validate.OneOf(["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
+                                 "long_hand", "exposed_card"]),
+    )
+    seat = ma.fields.Integer(allow_none=True, validate=validate.Range(min=0, max=9))
+    trick = ma.fields.Integer(allow_none=True, validate=validate.Range(min=1, max=6))
+    call = CallField(allow_none=True)
+
+
+def _names() -> ma.fields.List[str]:
+    """The players' names, one per seat (optional): the ruling's sentences name them ("Bob
+    took High"); without them they say "seat 1"."""
+    return ma.fields.List(
+        ma.fields.String(validate=validate.Length(min=1, max=40)), load_default=list,
+        validate=validate.Length(max=10),
+        metadata={"description": "The players' names, one per seat, for the ruling's sentences "
+                                 '("Bob took High"); without them: "seat 1 took High"',
+                  "example": ["Ann", "Bob", "Cy"]})
+
+
+class HandRequestSchema(StrictSchema):
+    """A Pitch hand (/rules/records): ``bids`` in calling order from the dealer's left, ``tricks``
+    in play order (trick 1 led by the pitcher), optional ``hands`` as dealt and ``claimed``
+    score changes (per seat, or per team in partnership), and ``irregular``: irregularities
+    recorded anyway (P10), whose penalties (the ``options``) the ruling applies."""
+
+    players = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=10))
+    partnership = ma.fields.Boolean(load_default=False)
+    dealer = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=9))
+    bids = ma.fields.List(_CALL, required=True, validate=validate.Length(max=16))
+    tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=16))
+    hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=10))
+    claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
+                             allow_none=True, validate=validate.Length(max=10))
+    irregular = ma.fields.List(ma.fields.Nested(PitchIrregularitySchema), allow_none=True,
+                               validate=validate.Length(max=10))
+    options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
+
+
+_SEAT = validate.Range(min=0, max=9)
+
+
+def _seat(**kwargs: Any) -> ma.fields.Integer:
+    return ma.fields.Integer(validate=_SEAT, **kwargs)
+
+
+class SheetSchema(StrictSchema):
+    """A score-sheet line (docs/records.md): the auction (``bids`` from the dealer's left, with
+    ``dealer``) or the ``pitcher`` and his ``bid``; who took ``high`` and ``low`` (seats; they
+    always go) and ``jack`` and ``game`` (a seat, or null: not out / tied); optionally
+    ``trump``, ``game_points`` per side, ``single_trump`` (P5), the ``claimed`` score and
+    ``irregular`` (P10). In partnership any seat of a side names the side."""
+
+    dealer = _seat(allow_none=True)
+    bids = ma.fields.List(_CALL, allow_none=True, validate=validate.Length(max=16))
+    pitcher = _seat(allow_none=True)
+    bid = ma.fields.Integer(allow_none=True, validate=validate.Range(min=-100, max=100))
+    trump = ma.fields.String(allow_none=True, validate=validate.Length(max=2),
+                             metadata={"example": "S"})
+    high = _seat(required=True, allow_none=True)
+    low = _seat(required=True, allow_none=True)
+    jack = _seat(required=True, allow_none=True,
+                 metadata={"description": "null: the jack of trumps was not out"})
+    game = _seat(required=True, allow_none=True, metadata={"description": "null: Game tied"})
+    game_points = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=200)),
+                                 allow_none=True, validate=validate.Length(max=10))
+    single_trump = ma.fields.Boolean(allow_none=True)
+    claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
+                             allow_none=True, validate=validate.Length(max=10))
+    irregular = ma.fields.List(ma.fields.Nested(PitchIrregularitySchema), allow_none=True,
+                               validate=validate.Length(max=10),
+                               metadata={"description": "P10: a revoke (trick optional), a lead "
+                                         "or a bid out of turn, recorded anyway"})
+
+
+class TotalsSchema(StrictSchema):
+    """A totals line: each side's score change, the pitcher's seat (P7), optionally his bid."""
+
+    scores = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
+                            required=True, validate=validate.Length(max=10))
+    pitcher = _seat(required=True)
+    bid = ma.fields.Integer(allow_none=True, validate=validate.Range(min=-100, max=100))
+    dealer = _seat(allow_none=True)
+
+
+class CardsSchema(StrictSchema):
+    """The cards of the hand, to put a claim beside (as ``hands:score`` takes them)."""
+
+    dealer = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=9))
+    bids = ma.fields.List(_CALL, required=True, validate=validate.Length(max=16))
+    tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=16))
+    hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=10))
+
+
+class PitchSheetRequestSchema(StrictSchema):
+    """A score-sheet line to rule on; with ``cards``, the line is also put beside the ruling
+    on the cards, as a side's claim (docs/records.md)."""
+
+    players = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=10))
+    partnership = ma.fields.Boolean(load_default=False)
+    sheet = ma.fields.Nested(SheetSchema, required=True)
+    cards = ma.fields.Nested(CardsSchema, allow_none=True)
+    options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
+
+
+class PitchTotalsRequestSchema(StrictSchema):
+    """A totals line to check; with ``cards``, put beside the ruling on the cards."""
+
+    players = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=10))
+    partnership = ma.fields.Boolean(load_default=False)
+    totals = ma.fields.Nested(TotalsSchema, required=True)
+    cards = ma.fields.Nested(CardsSchema, allow_none=True)
+    options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
+
+
+class BiddingRequestSchema(StrictSchema):
+    """An auction so far: players, dealer, the calls from the dealer's left, options."""
+
+    players = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=10))
+    dealer = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=9))
+    bids = ma.fields.List(_CALL, required=True, validate=validate.Length(max=16))
+    options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
+    names = _names()
