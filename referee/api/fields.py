@@ -91,10 +91,7 @@ class AnnouncedField(ma.fields.Field[Any]):
         if isinstance(value, int):
             return not isinstance(value, bool) and 1 <= value <= 12
         if isinstance(value, dict):
-            return len(value) <= 3 and all(
-                isinstance(k, str) and ((isinstance(v, str) and len(v) <= 20)
-                                        or (isinstance(v, int) and abs(v) <= 999) or v is None)
-                for k, v in value.items())
+            return bounded_structure(value)
         return False
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -342,3 +339,28 @@ def _field_json_schema(
     if field.allow_none and branches and {"type": "null"} not in branches:
         extra["oneOf"] = [*branches, {"type": "null"}]
     return extra
+
+
+def finding_params() -> ma.fields.Dict:
+    """A finding's ``params``: the values its sentence is made of, by name (docs/records.md)."""
+    return ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the sentence is made of, by name (players by name, cards "
+                       "in the design's notation, points, counts; a list where the sentence "
+                       "names several), enough to word the finding again from its code; "
+                       "absent from rulings recorded before findings had them"})
+
+
+def hint_params() -> ma.fields.Dict:
+    """A claim hint's ``params``: the values its message is made of, by name."""
+    return ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
+        "description": "The values the message is made of, by name (e.g. who, points), for a "
+                       "client that words the hint itself"})
+
+
+def bounded_structure(value: Any) -> bool:
+    """A structured announcement as a request may carry it (``{"cards": 5, "pips": 48}``):
+    at most 3 named entries, each a short text, a number within ±999, or null."""
+    return isinstance(value, dict) and len(value) <= 3 and all(
+        isinstance(k, str) and ((isinstance(v, str) and len(v) <= 20)
+                                or (isinstance(v, int) and abs(v) <= 999) or v is None)
+        for k, v in value.items())

@@ -9,6 +9,7 @@ from marshmallow import validate
 
 from referee import piquet
 from referee.api.errors import ViolationSchema
+from referee.api.fields import finding_params, hint_params
 
 
 def _role() -> ma.fields.String:
@@ -104,11 +105,7 @@ class GroundSchema(ma.Schema):
         + ", ".join(piquet.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "Q5"})
     what = ma.fields.String()
-    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
-        "description": "The values the sentence is made of, by name (players by name, cards "
-                       "in the design's notation, points, counts; a list where the sentence "
-                       "names several), enough to word the finding again from its code; "
-                       "absent from rulings recorded before findings had them"})
+    params = finding_params()
 
 
 class ClaimHintSchema(ma.Schema):
@@ -119,9 +116,7 @@ class ClaimHintSchema(ma.Schema):
         "One of: " + ", ".join(piquet.HINT_CODES))})
     rule = ma.fields.String(metadata={"example": "Q7"})
     message = ma.fields.String()
-    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
-        "description": "The values the message is made of, by name (e.g. who, points), for a "
-                       "client that words the hint itself"})
+    params = hint_params()
 
 
 class PiquetDifferenceSchema(ma.Schema):

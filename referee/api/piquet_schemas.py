@@ -10,7 +10,7 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import StakeField, StrictSchema, card_list
+from referee.api.fields import StakeField, StrictSchema, bounded_structure, card_list
 from referee.api.match_schemas import (
     PiquetOptionsSchema,
     RolesAnnouncementsSchema,
@@ -91,10 +91,7 @@ class SaidField(ma.fields.Field[Any]):
         if isinstance(value, int):  # bounded like every integer of a request
             return not isinstance(value, bool) and abs(value) <= 999
         if isinstance(value, dict):
-            return len(value) <= 3 and all(
-                isinstance(k, str) and ((isinstance(v, str) and len(v) <= 20)
-                                        or (isinstance(v, int) and abs(v) <= 999) or v is None)
-                for k, v in value.items())
+            return bounded_structure(value)
         return False
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:

@@ -9,7 +9,7 @@ from marshmallow import validate
 
 from referee import pitch
 from referee.api.errors import ViolationSchema
-from referee.api.fields import CallField
+from referee.api.fields import CallField, finding_params, hint_params
 
 
 class IrregularityRulingSchema(ma.Schema):
@@ -68,11 +68,7 @@ class FindingSchema(ma.Schema):
         + ", ".join(pitch.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "P5"})
     what = ma.fields.String()
-    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
-        "description": "The values the sentence is made of, by name (players by name, cards "
-                       "in the design's notation, points, counts; a list where the sentence "
-                       "names several), enough to word the finding again from its code; "
-                       "absent from rulings recorded before findings had them"})
+    params = finding_params()
 
 
 class PitchClaimHintSchema(ma.Schema):
@@ -83,9 +79,7 @@ class PitchClaimHintSchema(ma.Schema):
         "One of: " + ", ".join(pitch.HINT_CODES))})
     rule = ma.fields.String(metadata={"example": "P6"})
     message = ma.fields.String()
-    params = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={
-        "description": "The values the message is made of, by name (e.g. who, points), for a "
-                       "client that words the hint itself"})
+    params = hint_params()
 
 
 class PitchDifferenceSchema(ma.Schema):
