@@ -53,6 +53,18 @@ class CardField(ma.fields.Field[str]):
             raise self.make_error("invalid") from error
 
 
+#: A structured announcement (``{"cards": 5, "pips": 48}``) as the document states it
+#: (:func:`bounded_structure`), a component of its own (:class:`JsonSchemaRules`).
+STRUCTURE_SCHEMA: dict[str, Any] = {
+    "type": "object", "maxProperties": 3,
+    "description": 'A structured announcement, e.g. {"cards": 5, "pips": 48}: at most 3 '
+                   "named entries, each a short text, a number within ±999, or null",
+    "additionalProperties": {"oneOf": [{"type": "string", "maxLength": 20},
+                                       {"type": "integer", "minimum": -999, "maximum": 999},
+                                       {"type": "null"}]}}
+STRUCTURE = {"$ref": "#/components/schemas/AnnouncedStructure"}
+
+
 class AnnouncedField(ma.fields.Field[Any]):
     """A Piquet declaration (Q5) as the score sheet writes it, read by the engine's one reader
     of declarations (:mod:`referee.piquet.words`): a point ``5``, ``"point of five, 48"`` or
@@ -74,7 +86,7 @@ class AnnouncedField(ma.fields.Field[Any]):
         self.category = category
         one: list[dict[str, Any]] = [{"type": "string", "example": {
             "point": "point of five", "sequence": "quint major", "sets": "three aces"}[category]},
-            {"type": "object"}]
+            STRUCTURE]
         if category == "point":
             one.append({"type": "integer", "minimum": 1, "maximum": 12})
         many = [{"type": "array", "items": {"oneOf": one}, "maxItems": 8}]
@@ -283,6 +295,7 @@ class JsonSchemaRules(BasePlugin):
 
     def init_spec(self, spec: Any) -> None:
         super().init_spec(spec)
+        spec.components.schema("AnnouncedStructure", STRUCTURE_SCHEMA)
         for plugin in spec.plugins:
             converter = getattr(plugin, "converter", None)
             if converter is not None:
@@ -302,14 +315,18 @@ class ShapesField(ma.fields.Field[Any]):
     match's game reads its sheet, so a wrong field is a 422 with its rule, never a 400 here).
 
     ``shapes``: the marshmallow schemas (classes or their registered class names, where an
-    import would be circular), in the order a client should try them."""
+    import would be circular), in the order a client should try them; ``overlap``: the
+    shapes may match the same object (a comparison by points alone is both games'), so the
+    document says ``anyOf`` rather than ``oneOf``."""
 
     default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
         "invalid": "Not a valid mapping type."
     }
 
-    def __init__(self, *shapes: type[ma.Schema] | str, **kwargs: Any) -> None:
+    def __init__(self, *shapes: type[ma.Schema] | str, overlap: bool = False,
+                 **kwargs: Any) -> None:
         self.shapes = shapes
+        self.keyword = "anyOf" if overlap else "oneOf"
         super().__init__(**kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -321,13 +338,14 @@ class ShapesField(ma.fields.Field[Any]):
 def _one_of_shapes(
     converter: Any, field: ma.fields.Field[Any], **kwargs: Any
 ) -> dict[str, Any]:
-    """:class:`ShapesField`'s ``oneOf`` (each shape a component, added when first named)."""
+    """:class:`ShapesField`'s ``oneOf`` or ``anyOf`` (each shape a component, added when first
+    named)."""
     if not isinstance(field, ShapesField):
         return {}
     branches = [converter.resolve_nested_schema(shape) for shape in field.shapes]
     if field.allow_none:
         branches.append({"type": "null"})
-    return {"oneOf": branches}
+    return {field.keyword: branches}
 
 
 def _field_json_schema(

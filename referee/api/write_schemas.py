@@ -8,6 +8,14 @@ from typing import Any, ClassVar
 import marshmallow as ma
 from marshmallow import validate
 
+from referee.api.deal_schemas import (
+    AGREEMENT,
+    RULING,
+    RULINGS,
+    DealClaimSchema,
+    DealComparisonSchema,
+    ScoredSchema,
+)
 from referee.api.errors import ViolationSchema
 from referee.api.fields import (
     MAX_VERSION,
@@ -166,7 +174,8 @@ class DryRunSchema(ma.Schema):
     penalty = ma.fields.String(allow_none=True)
     consequence = ma.fields.String(allow_none=True)
     events = ma.fields.List(ma.fields.Dict())
-    scored = ma.fields.Dict(allow_none=True)
+    scored = ma.fields.Nested(ScoredSchema, allow_none=True, metadata={
+        "description": "The deal's score if the step would complete it (null: it would not)"})
 
 
 class VoidRulingSchema(ma.Schema):
@@ -192,21 +201,9 @@ class StepResultSchema(ma.Schema):
     """What a step appended, the deal's ruling when it completed it, and the match now."""
 
     events = ma.fields.List(ma.fields.Nested(EventSchema))
-    scored = ma.fields.Dict(allow_none=True)
+    scored = ma.fields.Nested(ScoredSchema, allow_none=True, metadata={
+        "description": "The deal's score when the step completed it (null: it did not)"})
     match = ma.fields.Nested(MatchSchema)
-
-
-AGREEMENT = "provisional | confirmed | disputed | ruled"
-
-#: A deal's ruling, one shape per game and level (its ``level`` and the type of its
-#: ``scores`` tell them apart: per role in Piquet, per side in Pitch; a void one has no
-#: scores), in the order a client tries them.
-RULINGS = ("VoidRulingSchema", "DealRulingSchema", "PiquetSheetRulingSchema",
-           "HandRulingSchema", "PitchSheetRulingSchema", "TotalsRulingSchema")
-RULING = ("The deal's ruling: a deal voided by an irregularity's penalty (VoidRuling); "
-          "Piquet on its cards (level cards, DealRuling) or on a sheet or "
-          "totals (PiquetSheetRuling); Pitch on its cards (HandRuling), a sheet "
-          "(PitchSheetRuling) or totals (TotalsRuling)")
 
 
 class DealResultSchema(ma.Schema):
@@ -222,10 +219,9 @@ class DealResultSchema(ma.Schema):
     agreement = ma.fields.String(metadata={"description": AGREEMENT})
     entered_by = ma.fields.String(allow_none=True,
                                   metadata={"description": '"seat:Ann" or "write token"'})
-    changes = ma.fields.Dict(allow_none=True, metadata={
-        "description": "The earlier entry against the cards' ruling: agrees, parts_at, "
-                       "differences"})
-    claims = ma.fields.List(ma.fields.Dict())
+    changes = ma.fields.Nested(DealComparisonSchema, allow_none=True, metadata={
+        "description": "The earlier entry against the cards' ruling (null: none superseded)"})
+    claims = ma.fields.List(ma.fields.Nested(DealClaimSchema))
     match = ma.fields.Nested(MatchSchema)
 
 
@@ -236,7 +232,7 @@ class DealAgreementSchema(ma.Schema):
     agreement = ma.fields.String(metadata={"description": AGREEMENT})
     agreed_by = ma.fields.String(allow_none=True)
     entered_by = ma.fields.String(allow_none=True)
-    claims = ma.fields.List(ma.fields.Dict())
+    claims = ma.fields.List(ma.fields.Nested(DealClaimSchema))
     match = ma.fields.Nested(MatchSchema)
 
 
