@@ -14,10 +14,15 @@ from referee.api.fields import ShapesField
 #: scores), in the order a client tries them.
 RULINGS = ("VoidRulingSchema", "DealRulingSchema", "PiquetSheetRulingSchema",
            "HandRulingSchema", "PitchSheetRulingSchema", "TotalsRulingSchema")
+#: Each ruling ``kind`` (:data:`referee.rulings.RULING_KINDS`) and its shape.
+RULING_SHAPES = {"void": "VoidRulingSchema", "piquet_cards": "DealRulingSchema",
+                 "piquet_sheet": "PiquetSheetRulingSchema",
+                 "piquet_totals": "PiquetSheetRulingSchema", "pitch_cards": "HandRulingSchema",
+                 "pitch_sheet": "PitchSheetRulingSchema", "pitch_totals": "TotalsRulingSchema"}
 RULING = ("The deal's ruling: a deal voided by an irregularity's penalty (VoidRuling); "
           "Piquet on its cards (level cards, DealRuling) or on a sheet or "
           "totals (PiquetSheetRuling); Pitch on its cards (HandRuling), a sheet "
-          "(PitchSheetRuling) or totals (TotalsRuling)")
+          "(PitchSheetRuling) or totals (TotalsRuling); its kind names which")
 
 #: A deal's record as entered, one shape per level and game, in the order a client tries
 #: them (a Piquet sheet's tricks are per role, a cards record's a list of tricks).
@@ -40,6 +45,12 @@ _SCORES = {"description": "Points per player (or team in partnership), by name"}
 def _scores() -> ma.fields.Dict:
     return ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(),
                           metadata=_SCORES)
+
+
+def ruling_field() -> ShapesField:
+    """A deal's ruling: one of :data:`RULINGS`, its ``kind`` naming which."""
+    return ShapesField(*RULINGS, discriminator=("kind", RULING_SHAPES),
+                       metadata={"description": RULING})
 
 
 class DealDifferenceSchema(ma.Schema):
@@ -78,7 +89,7 @@ class ScoredSchema(ma.Schema):
 
     deal = ma.fields.Integer(required=True)
     scores = _scores()
-    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
+    ruling = ruling_field()
     entered_by = ma.fields.String(metadata={"description": '"seat:Ann" or "write token"'})
 
 
@@ -111,7 +122,7 @@ class SupersededSchema(ma.Schema):
     level = ma.fields.String(validate=validate.OneOf(["cards", "sheet", "totals"]),
                              metadata={"description": LEVEL})
     record = ShapesField(*RECORDS, metadata={"description": RECORD})
-    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
+    ruling = ruling_field()
     scores = _scores()
     entered_by = ma.fields.String(allow_none=True)
     agreement = ma.fields.String(metadata={"description": AGREEMENT})

@@ -14,6 +14,7 @@ from apispec import BasePlugin
 
 from referee.cards import Card, CardError, card_name, parse_card
 from referee.piquet.words import read_point, read_sequences, read_sets, says_nothing
+from referee.rulings import ruling_kind
 from referee.violations import InputError
 
 #: What a card looks like on the wire (documentation; parsing is :func:`parse_card`).
@@ -315,7 +316,9 @@ class ShapesField(ma.fields.Field[Any]):
     match's game reads its sheet, so a wrong field is a 422 with its rule, never a 400 here).
 
     ``shapes``: the marshmallow schemas (classes or their registered class names, where an
-    import would be circular), in the order a client should try them; ``overlap``: the
+    import would be circular), in the order a client should try them; ``discriminator``:
+    the property whose value names the shape, and each value's shape (one of ``shapes``),
+    the document's ``discriminator`` with its ``mapping``; ``overlap``: the
     shapes may match the same object (a comparison by points alone is both games'), so the
     document says ``anyOf`` rather than ``oneOf``."""
 
@@ -324,9 +327,11 @@ class ShapesField(ma.fields.Field[Any]):
     }
 
     def __init__(self, *shapes: type[ma.Schema] | str, overlap: bool = False,
+                 discriminator: tuple[str, Mapping[str, str]] | None = None,
                  **kwargs: Any) -> None:
         self.shapes = shapes
         self.keyword = "anyOf" if overlap else "oneOf"
+        self.discriminator = discriminator
         super().__init__(**kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -345,7 +350,13 @@ def _one_of_shapes(
     branches = [converter.resolve_nested_schema(shape) for shape in field.shapes]
     if field.allow_none:
         branches.append({"type": "null"})
-    return {field.keyword: branches}
+    if field.discriminator is None:
+        return {field.keyword: branches}
+    name, shapes = field.discriminator
+    mapping = {value: converter.resolve_nested_schema(shape)["$ref"]
+               for value, shape in shapes.items()}
+    return {field.keyword: branches,
+            "discriminator": {"propertyName": name, "mapping": mapping}}
 
 
 def _field_json_schema(
@@ -382,3 +393,13 @@ def bounded_structure(value: Any) -> bool:
         isinstance(k, str) and ((isinstance(v, str) and len(v) <= 20)
                                 or (isinstance(v, int) and abs(v) <= 999) or v is None)
         for k, v in value.items())
+
+
+def ruling_kind_field(game: str, *kinds: str) -> ma.fields.Function:
+    """A ruling's ``kind`` (:data:`referee.rulings.RULING_KINDS`), one of ``kinds``: a
+    match's ruling carries it; a stateless ruling of ``game`` gets it as it is answered."""
+    return ma.fields.Function(
+        lambda ruling: ruling.get("kind") or ruling_kind(game, ruling), required=True,
+        metadata={"type": "string", "enum": list(kinds),
+                  "description": "The ruling's shape, which names its component: void, or the "
+                                 "game and the level (piquet_cards, pitch_sheet…)"})

@@ -9,12 +9,11 @@ from referee.api.deal_schemas import (
     AGREEMENT,
     RECORD,
     RECORDS,
-    RULING,
-    RULINGS,
     CorrectionNoteSchema,
     DealClaimSchema,
     DealComparisonSchema,
     SupersededSchema,
+    ruling_field,
 )
 from referee.api.fields import ShapesField, StrictSchema
 from referee.api.view_schemas import HeadSchema
@@ -46,7 +45,7 @@ class LedgerItemSchema(ma.Schema):
     scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
     totals = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
     record = ShapesField(*RECORDS, metadata={"description": RECORD})
-    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
+    ruling = ruling_field()
     corrections = ma.fields.List(ma.fields.Nested(CorrectionNoteSchema))
     level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
     agreement = ma.fields.String(metadata={"description": AGREEMENT})

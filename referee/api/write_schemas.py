@@ -10,11 +10,10 @@ from marshmallow import validate
 
 from referee.api.deal_schemas import (
     AGREEMENT,
-    RULING,
-    RULINGS,
     DealClaimSchema,
     DealComparisonSchema,
     ScoredSchema,
+    ruling_field,
 )
 from referee.api.errors import ViolationSchema
 from referee.api.fields import (
@@ -26,6 +25,7 @@ from referee.api.fields import (
     ShapesField,
     StrictSchema,
     card_list,
+    ruling_kind_field,
 )
 from referee.api.match_schemas import (
     SHEET,
@@ -182,6 +182,7 @@ class VoidRulingSchema(ma.Schema):
     """The ruling on a deal an irregularity's penalty voided (P10, Q12; the match's, at the
     step the table found it): nobody scores, and the deal is dealt again."""
 
+    kind = ruling_kind_field("", "void")
     level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]))
     void = ma.fields.Boolean(required=True, metadata={"enum": [True]})
     irregularity = ma.fields.String(required=True, metadata={"example": "misdeal"})
@@ -214,7 +215,7 @@ class DealResultSchema(ma.Schema):
 
     deal = ma.fields.Integer()
     scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
-    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
+    ruling = ruling_field()
     level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
     agreement = ma.fields.String(metadata={"description": AGREEMENT})
     entered_by = ma.fields.String(allow_none=True,

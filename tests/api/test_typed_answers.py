@@ -11,6 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 
+from referee.rulings import RULING_KINDS
 from tests.api.deals import (
     BOB_SET_BACK_HANDS,
     BOB_SET_BACK_TRICKS,
@@ -76,8 +77,11 @@ def test_a_piquet_dispute_ruled_by_its_cards_matches_the_document(
         "Bill": 0, "Ann": -3}
     assert ruled.json["changes"]["agrees"] is True  # the sheet was right
     assert errors(document, "DealResult", ruled.json) == []
+    assert ruled.json["ruling"]["kind"] == "piquet_cards"
     item = table.get("/ledger")["items"][0]
     assert item["superseded"][0]["level"] == "sheet"
+    # An entry stored without a kind is read with it (the ledger keeps what it stored).
+    assert item["superseded"][0]["ruling"]["kind"] == "piquet_sheet"
     assert errors(document, "LedgerItem", item) == []
     # A broken comparison does not pass: the document reads it.
     item["claims"][1]["comparison"]["parts_at"]["difference"] = {"Ann": "three"}
@@ -100,6 +104,7 @@ def test_a_pitch_dispute_and_an_amendment_match_the_document(
     ruled = table.post("/deals/1/cards", cards, who="Ann")
     assert ruled.status_code == 201, ruled.json
     assert ruled.json["changes"]["parts_at"]["step"] == "high"
+    assert ruled.json["ruling"]["kind"] == "pitch_cards"
     assert errors(document, "DealResult", ruled.json) == []
     amended = table.post("/deals/1/amend", {"record": cards, "reason": "a typo"})
     assert amended.status_code == 200, amended.json
@@ -124,5 +129,43 @@ def test_the_deal_a_step_scores_matches_the_document(
     assert errors(document, "DryRun", dry.json) == []
     step = table.post("/events", {"type": "card", "card": last})
     assert step.status_code == 201, step.json
-    assert step.json["scored"]["ruling"]["level"] == "cards"
+    assert step.json["scored"]["ruling"]["kind"] == "piquet_cards"
+    assert dry.json["scored"]["ruling"] == step.json["scored"]["ruling"]
     assert errors(document, "StepResult", step.json) == []
+
+
+def test_a_rulings_kind_names_its_component(document: dict[str, Any]) -> None:
+    ruling = ref(document, "LedgerItem", "ruling")
+    mapping = ruling["discriminator"]["mapping"]
+    assert ruling["discriminator"]["propertyName"] == "kind"
+    assert set(mapping) == set(RULING_KINDS)
+    for kind, component in mapping.items():
+        schema = document["components"]["schemas"][component.rsplit("/", 1)[1]]
+        assert "kind" in schema["required"] and kind in schema["properties"]["kind"]["enum"]
+    for component, name in [("DealResult", "ruling"), ("Scored", "ruling"),
+                            ("Superseded", "ruling")]:
+        assert ref(document, component, name)["discriminator"] == ruling["discriminator"]
+
+
+@pytest.mark.parametrize(("path", "body", "kind"), [
+    ("/v1/piquet/deals:score", {"tricks": Q10_TRICKS, **{k: Q10_RECORD[k] for k in (
+        "dealt", "talon", "exchange")}}, "piquet_cards"),
+    ("/v1/piquet/totals:check", {"scores": {"elder": 11, "younger": 41}}, "piquet_totals"),
+    ("/v1/piquet/sheets:score", Q10_SHEET, "piquet_sheet"),
+])
+def test_a_stateless_ruling_says_its_kind(client: FlaskClient, path: str, body: dict[str, Any],
+                                          kind: str) -> None:
+    answer = client.post(path, json=body)
+    assert answer.status_code == 200, answer.json
+    assert answer.json["kind"] == kind
+
+
+def test_a_void_ruling_is_the_matchs_not_a_hand_its_engine_voids() -> None:
+    from referee.rulings import ruling_kind
+
+    match_void = {"level": "cards", "void": True, "irregularity": "misdeal", "violations": []}
+    assert ruling_kind("pitch", match_void) == ruling_kind("piquet", match_void) == "void"
+    # P10: a revoke under revoke_penalty "void" is a hand ruled on its cards, scoring nothing.
+    assert ruling_kind("pitch", {"level": "cards", "void": True, "scores": [0, 0]}) == (
+        "pitch_cards")
+    assert ruling_kind("piquet", {"level": "totals"}) == "piquet_totals"
