@@ -227,6 +227,10 @@ class DeclarationsField(ma.fields.Field[Any]):
 
 
 _CALL = CallField()
+#: An irregularity recorded anyway, one shape per game (the match's game reads it, as a
+#: sheet): Piquet's names its ``code``, Pitch's its ``type``. Registered class names (the
+#: games' modules import this one).
+IRREGULAR = ("IrregularSchema", "PitchIrregularitySchema")
 _TRICKS = ma.fields.List(card_list(), validate=validate.Length(max=32))
 
 
@@ -244,10 +248,11 @@ class CardsRecordSchema(StrictSchema):
     talon = card_list(allow_none=True)
     exchange = ma.fields.Nested(RolesCardsSchema, allow_none=True)
     declarations = DeclarationsField(allow_none=True)
-    irregular = ma.fields.List(ma.fields.Dict(), validate=validate.Length(max=16), metadata={
-        "description": "Pitch (P10): irregularities that really happened, e.g. "
-                       '{"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}. '
-                       'Piquet (Q12): {"code", "location"}, e.g. {"code": "revoke", '
+    irregular = ma.fields.List(ShapesField(*IRREGULAR), validate=validate.Length(max=16),
+                               metadata={
+        "description": "Pitch (P10, PitchIrregularity): irregularities that really happened, "
+                       'e.g. {"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}. '
+                       'Piquet (Q12, Irregular): {"code", "location"}, e.g. {"code": "revoke", '
                        '"location": "tricks[2][1]"}, {"code": "long_hand", "location": '
                        '"elder"}, {"code": "talon_offence", "location": "younger"}'})
     unplayed = ma.fields.Nested(RolesCardsSchema, allow_none=True, metadata={

@@ -31,6 +31,7 @@ from referee.match.state import (
     StepRefused,
     StepResult,
 )
+from referee.rulings import with_kind
 from referee.violations import InputError, RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
@@ -427,8 +428,9 @@ def dry_run(
                          penalty=new_payload["penalty"],
                          consequence=new_payload["consequence"])
             found["violations"] = found.get("violations") or tuple(new_payload["violations"])
-        if new_kind == "deal_scored":
-            found["scored"] = new_payload
+        if new_kind == "deal_scored":  # as the ledger will read it
+            found["scored"] = {**new_payload,
+                               "ruling": with_kind(game.name, new_payload["ruling"])}
     return DryRun(state.version, events=tuple(events), **found)
 
 
