@@ -1,0 +1,68 @@
+"""The language of each answer (docs/translating.md): chosen from the match's table language
+or the request's Accept-Language, said in Content-Language, the sentences reworded at the
+edge (:func:`referee.i18n.localize.localize`).
+
+English answers are left byte for byte as the views made them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, g, json, request
+
+from referee.i18n import DEFAULT, LOCALES, negotiate
+
+_JSON_TYPES = ("application/json", "application/problem+json")
+
+
+def requested() -> str:
+    """The locale the request asks for: the best of its Accept-Language (q values, a region
+    falling back to its language), English when it names none the service speaks."""
+    return negotiate(tag for tag, quality in request.accept_languages if quality > 0)
+
+
+def answer_locale() -> str:
+    """The locale of this answer: the match's table language when the answer is about a
+    match that has one (:func:`note_table_language`), else :func:`requested`."""
+    table = g.get("table_language")
+    return table if table in LOCALES else requested()
+
+
+def note_table_language(options: dict[str, Any]) -> None:
+    """Remember, for this request, the table language of the match an answer is about
+    (its ``options.language``), so every phone at the table reads the same words."""
+    language = options.get("language")
+    if isinstance(language, str):
+        g.table_language = language
+
+
+def _game_of_path() -> str | None:
+    parts = request.path.split("/")
+    return parts[2] if len(parts) > 2 and parts[1] == "v1" and parts[2] in ("pitch",
+                                                                              "piquet") else None
+
+
+def register(app: Flask) -> None:
+    """Content-Language and ``Vary: Accept-Language`` on every answer but the event stream;
+    the JSON answers' sentences in the answer's locale."""
+    from referee.i18n.localize import localize
+
+    @app.after_request
+    def _language(response: Response) -> Response:
+        if response.mimetype == "text/event-stream":
+            return response
+        locale = answer_locale()
+        response.headers["Content-Language"] = locale
+        response.vary.add("Accept-Language")
+        if locale == DEFAULT or response.mimetype not in _JSON_TYPES \
+                or response.direct_passthrough or response.status_code == 304:
+            return response
+        body = response.get_data()
+        if not body:
+            return response
+        data = json.loads(body)
+        localize(data, locale, _game_of_path())
+        response.set_data(json.dumps(data, ensure_ascii=False) + "\n")
+        response.headers["Content-Type"] = response.mimetype + "; charset=utf-8"
+        return response

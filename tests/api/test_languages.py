@@ -1,0 +1,139 @@
+"""The players' languages over HTTP (docs/translating.md): Accept-Language negotiated (q
+values, a region falling back to its language, English otherwise), Content-Language and
+``Vary: Accept-Language`` on the answers, the match's table language, and the same codes,
+rule sections, locations and numbers in every language: only sentences change.
+
+Piquet's Q10 deal (Bill elder, Ann younger) and a refused card; Pitch: a bid refused."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.api.deals import Q10_RECORD, create_match, post_step, record_deal
+from tests.api.test_matches_piquet import _play_q10, _start_q10
+
+OTHERS = ["fr", "de", "pl"]
+ENGLISH = re.compile(r"\b(the|hand|tricks?|declarations|nobody|scored|turn|bid|won|took)\b")
+
+
+def _get(client: FlaskClient, path: str, language: str | None) -> Any:
+    headers = {"Accept-Language": language} if language else {}
+    return client.get(path, headers=headers)
+
+
+def _skeleton(value: Any) -> Any:
+    """The answer with every sentence taken out: codes, rules, locations, numbers, names."""
+    if isinstance(value, dict):
+        return {k: _skeleton(v) for k, v in value.items()
+                if k not in ("what", "message", "title", "detail", "note")}
+    if isinstance(value, list):
+        return [_skeleton(v) for v in value]
+    return value
+
+
+def _sentences(value: Any, key: str = "") -> list[str]:
+    if isinstance(value, dict):
+        return [s for k, v in value.items() if k != "params" for s in _sentences(v, k)]
+    if isinstance(value, list):
+        return [s for v in value for s in _sentences(v, key)]
+    return [value] if isinstance(value, str) and key in ("what", "message", "title") else []
+
+
+@pytest.mark.parametrize(("header", "chosen"), [
+    ("fr", "fr"), ("fr-CA", "fr"), ("de-AT,de;q=0.9", "de"), ("pl-PL", "pl"),
+    ("xx, en;q=0.1", "en"), ("ja", "en"), (None, "en"), ("en;q=0.2, pl;q=0.8", "pl"),
+    ("de;q=0, fr;q=0.5", "fr"), ("*", "en"),
+])
+def test_accept_language_is_negotiated_and_said(client: FlaskClient, header, chosen) -> None:
+    answer = _get(client, "/healthz", header)
+    assert answer.headers["Content-Language"] == chosen
+    assert "Accept-Language" in answer.headers["Vary"]
+
+
+def test_english_answers_are_as_before(client: FlaskClient) -> None:
+    """No Accept-Language and ``en`` give the same bytes."""
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    record_deal(client, match["id"], Q10_RECORD)
+    plain = client.get(f"/v1/matches/{match['id']}")
+    english = _get(client, f"/v1/matches/{match['id']}", "en-GB")
+    assert plain.data == english.data
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_whole_piquet_ruling_in_each_language(client: FlaskClient, language: str) -> None:
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    record_deal(client, match["id"], Q10_RECORD)
+    english = _get(client, f"/v1/matches/{match['id']}/ledger", None).json
+    said = _get(client, f"/v1/matches/{match['id']}/ledger", language)
+    assert said.headers["Content-Language"] == language
+    assert _skeleton(said.json) == _skeleton(english)
+    words = _sentences(said.json)
+    assert words and words != _sentences(english)
+    left = [w for w in words if ENGLISH.search(w)]
+    assert not left, left
+    assert "Bill" in str(said.json) and "Ann" in str(said.json)
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_refusal_in_each_language(client: FlaskClient, language: str) -> None:
+    match_id = _start_q10(client)
+    _play_q10(client, match_id, cards=5)
+    english = post_step(client, match_id, type="card", card="QC")
+    said = client.post(f"/v1/matches/{match_id}/events", json={"type": "card", "card": "QC"},
+                       headers={"Accept-Language": language,
+                                "If-Match": client.get(f"/v1/matches/{match_id}")
+                                .headers["ETag"]})
+    assert said.status_code == english.status_code == 422
+    assert said.headers["Content-Language"] == language
+    assert said.json["title"] != english.json["title"]
+    assert _skeleton(said.json)["violations"] == _skeleton(english.json)["violations"]
+
+
+def test_a_schema_error_keeps_its_codes_in_another_language(client: FlaskClient) -> None:
+    said = client.post("/v1/matches", json={"game": "chess", "players": ["A", "B"]},
+                       headers={"Accept-Language": "de"})
+    assert said.status_code == 400
+    assert said.headers["Content-Language"] == "de"
+    assert said.json["title"] == "Ungültige Anfrage"
+    assert said.json["type"].endswith("/bad-request")
+
+
+def test_the_table_language_wins_over_each_phone(client: FlaskClient) -> None:
+    match = create_match(client, "piquet", ["Bill", "Ann"], language="fr")
+    assert match["options"]["language"] == "fr"
+    record_deal(client, match["id"], Q10_RECORD)
+    for phone in (None, "de", "pl-PL"):
+        said = _get(client, f"/v1/matches/{match['id']}", phone)
+        assert said.headers["Content-Language"] == "fr"
+    french = _get(client, f"/v1/matches/{match['id']}/ledger", "de").json
+    assert any("aîné" in s for s in _sentences(french))
+
+
+def test_a_table_language_must_be_spoken(client: FlaskClient) -> None:
+    refused = client.post("/v1/matches", json={"game": "pitch", "players": ["A", "B"],
+                                               "options": {"language": "xx"}})
+    assert refused.status_code == 400
+    assert "options" in str(refused.json["errors"])
+
+
+def test_a_match_without_a_table_language_stores_none(client: FlaskClient) -> None:
+    match = create_match(client, "pitch", ["A", "B"])
+    assert "language" not in match["options"]
+
+
+def test_pitch_refusal_in_french(client: FlaskClient) -> None:
+    create = client.post("/v1/matches", json={"game": "pitch", "players": ["Ann", "Bob", "Cid"]})
+    match_id = create.json["id"]
+    token = create.json["tokens"]["write"]
+    headers = {"Authorization": f"Bearer {token}"}
+    etag = client.get(f"/v1/matches/{match_id}", headers=headers).headers["ETag"]
+    step = client.post(f"/v1/matches/{match_id}/events", json={"type": "bid", "bid": 9},
+                       headers={**headers, "If-Match": etag, "Accept-Language": "fr"})
+    assert step.headers["Content-Language"] == "fr"
+    assert step.status_code in (400, 422)
+    copy.deepcopy(step.json)
