@@ -7,6 +7,7 @@ English answers are left byte for byte as the views made them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from flask import Flask, Response, g, json, request
@@ -37,6 +38,31 @@ def note_table_language(options: dict[str, Any]) -> None:
         g.table_language = language
 
 
+def stream_locale(first: str) -> str:
+    """The locale of a live stream, from the match as first sent (``first``, its JSON: the
+    table language) or the request's Accept-Language."""
+    options = json.loads(first).get("options") or {}
+    note_table_language(options)
+    return answer_locale()
+
+
+def localized_events(events: Iterator[str], locale: str) -> Iterator[str]:
+    """A live stream's ``events`` with each match's sentences in ``locale`` (English: the
+    events as they are, the shared text of every stream of the match)."""
+    from referee.i18n.localize import localize
+
+    if locale == DEFAULT:
+        yield from events
+        return
+    for event in events:
+        head, marker, data = event.partition("data: ")
+        if not marker or not data.startswith("{"):
+            yield event
+            continue
+        body = localize(json.loads(data), locale)
+        yield head + marker + json.dumps(body, ensure_ascii=False) + "\n\n"
+
+
 def _game_of_path() -> str | None:
     parts = request.path.split("/")
     return parts[2] if len(parts) > 2 and parts[1] == "v1" and parts[2] in ("pitch",
@@ -50,8 +76,8 @@ def register(app: Flask) -> None:
 
     @app.after_request
     def _language(response: Response) -> Response:
-        if response.mimetype == "text/event-stream":
-            return response
+        if response.mimetype == "text/event-stream" or "Content-Language" in response.headers:
+            return response  # a stream, or an answer that chose its own language
         locale = answer_locale()
         response.headers["Content-Language"] = locale
         response.vary.add("Accept-Language")

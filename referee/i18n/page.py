@@ -1,7 +1,7 @@
 """The table page's own words (referee/web), one message per string (``page.<name>``).
 
 The page marks each of its HTML strings ``data-i18n="<name>"`` and words its scripts with
-``t("<name>", "<English>")`` (referee/web/i18n.js); the English written there must be the
+``t("<name>", "<English>")`` (referee/web/language.js); the English written there must be the
 English registered here (``tests/i18n/test_catalogs.py`` compares them), and the page reads
 each locale's words from ``/table/i18n/<locale>.json`` (:func:`catalog_json`).
 """
@@ -62,6 +62,12 @@ _PAGE: dict[str, str] = {
     "message.wrong": "Something went wrong.",
     "message.rule": " (rule ",
     "app.no_key": "This phone has no key to that match: open the link you were sent.",
+    "score.wins": "{winner} wins the partie.",
+    "score.rubiconed": "{loser} is rubiconed (under 100) and pays both totals plus 100, ",
+    "score.pays": "{loser} pays the difference plus 100, ",
+    "score.payment": "{payment} points",
+    "score.drawn": "The partie is drawn:",
+    "score.nobody_pays": " nobody pays.",
 }
 
 #: Each page string's message, by its name on the page.
