@@ -70,16 +70,22 @@ def _game_of_path() -> str | None:
 
 
 def register(app: Flask) -> None:
-    """Content-Language and ``Vary: Accept-Language`` on every answer but the event stream;
-    the JSON answers' sentences in the answer's locale."""
+    """Content-Language on every answer but the event stream (which says its own): the
+    API's answers and problems in the request's locale, with ``Vary: Accept-Language`` and
+    their sentences reworded; everything else ``en``, as it is written."""
     from referee.i18n.localize import localize
 
     @app.after_request
     def _language(response: Response) -> Response:
         if response.mimetype == "text/event-stream" or "Content-Language" in response.headers:
             return response  # a stream, or an answer that chose its own language
-        locale = answer_locale()
+        # The API's answers and every problem are worded per request; the rest (the page's
+        # HTML, /rules/, /docs, the OpenAPI document, the probes) is English as written.
+        worded = request.path.startswith("/v1/") or response.mimetype == _JSON_TYPES[1]
+        locale = answer_locale() if worded else DEFAULT
         response.headers["Content-Language"] = locale
+        if not worded:
+            return response
         response.vary.add("Accept-Language")
         if locale == DEFAULT or response.mimetype not in _JSON_TYPES \
                 or response.direct_passthrough or response.status_code == 304:

@@ -50,9 +50,16 @@ def _sentences(value: Any, key: str = "") -> list[str]:
     ("de;q=0, fr;q=0.5", "fr"), ("*", "en"),
 ])
 def test_accept_language_is_negotiated_and_said(client: FlaskClient, header, chosen) -> None:
-    answer = _get(client, "/healthz", header)
+    answer = _get(client, "/v1/matches/m_nothing", header)
+    assert answer.status_code in (401, 404)
     assert answer.headers["Content-Language"] == chosen
     assert "Accept-Language" in answer.headers["Vary"]
+
+
+def test_what_is_written_in_english_says_so(client: FlaskClient) -> None:
+    for path in ("/table/", "/rules/", "/healthz"):
+        answer = _get(client, path, "fr")
+        assert answer.headers["Content-Language"] == "en", path
 
 
 def test_english_answers_are_as_before(client: FlaskClient) -> None:
@@ -137,3 +144,35 @@ def test_pitch_refusal_in_french(client: FlaskClient) -> None:
     assert step.headers["Content-Language"] == "fr"
     assert step.status_code in (400, 422)
     copy.deepcopy(step.json)
+
+
+@pytest.mark.parametrize("language", ["en", *OTHERS])
+def test_the_page_reads_its_words_from_the_same_catalogs(bare_client: FlaskClient,
+                                                         language: str) -> None:
+    from referee.i18n.page import PAGE
+
+    answer = bare_client.get(f"/table/i18n/{language}.json")
+    assert answer.status_code == 200
+    assert answer.headers["Content-Language"] == language
+    words = answer.json["messages"]
+    assert set(words) == set(PAGE)
+    assert set(answer.json["locales"]) == {"en", "fr", "de", "pl"}
+    same = bare_client.get(f"/table/i18n/{language}.json",
+                           headers={"If-None-Match": answer.headers["ETag"]})
+    assert same.status_code == 304
+    if language != "en":
+        assert words["home.start"] != PAGE["home.start"].english
+
+
+def test_a_language_the_page_does_not_speak_is_404(bare_client: FlaskClient) -> None:
+    assert bare_client.get("/table/i18n/xx.json").status_code == 404
+
+
+def test_money_the_locales_way() -> None:
+    from referee.i18n import money, number, plural
+
+    assert money("41.20", "EUR", "fr") == "41,20\u00a0€"
+    assert money("41.20", "EUR", "de") == "41,20\u00a0€"
+    assert money("41.20", "EUR", "en") == "€41.20"
+    assert number(1234.5, "pl") == "1\u00a0234,5"
+    assert [plural("pl", n) for n in (1, 2, 5)] == ["one", "few", "many"]
