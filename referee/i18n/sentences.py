@@ -15,7 +15,17 @@ from functools import cache
 
 from referee.api import problems as registry
 from referee.i18n import DEFAULT, Message, message
-from referee.i18n.terms import HAND, PLURAL_RANKS, RANKS, ROLE, piquet_term
+from referee.i18n.terms import (
+    HAND,
+    PLURAL_RANKS,
+    RANK_NUMBERS,
+    RANKS,
+    ROLE,
+    SUIT,
+    SUITS,
+    card,
+    piquet_term,
+)
 
 #: Each problem type's title, by its URI.
 TITLES: dict[str, Message] = {kind.uri: message(f"problem.{kind.slug}", kind.title)
@@ -36,6 +46,13 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     # P4, Q6: the play
     ("violation.out_of_turn", "It is {due}'s turn, not {named}'s."),
     ("violation.out_of_turn.holder", "It is {due}'s turn, not {named}'s ({holder} holds {card})."),
+    ("violation.revoke.piquet", "In trick {trick} the {hand} played {card} on {lead} without "
+     "following suit although holding the {held}."),
+    ("violation.revoke.pitch", "{who} revoked in trick {trick}, playing the {card} on a {suit} "
+     "lead while holding the {held}."),
+    ("violation.revoke.pitch.later", "{who} revoked in trick {trick}, playing the {card} on a "
+     "{suit} lead, neither following suit nor trumping, and showed a {shown} later: the "
+     "{later} in trick {later_trick}."),
     ("violation.hand_size.pitch", "A hand has six tricks, not {n}."),
     ("violation.hand_size", "A hand holds 12 cards, not {n}."),
     ("violation.tricks", "A deal has 12 tricks, not {n}: record every trick, the lead first."),
@@ -86,9 +103,18 @@ def _patterns() -> tuple[tuple[re.Pattern[str], Message], ...]:
     return tuple((_pattern(m.english), m) for m in _SENTENCES)
 
 
+_SUIT_WORDS = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
+_CARD_WORDS = re.compile(r"(?P<rank>\w+) of (?P<suit>spades|hearts|diamonds|clubs)")
+
+
 def _value(name: str, value: str, locale: str) -> str:
     if name == "what":
         return piquet_term(value, locale)
+    if value in _SUIT_WORDS:
+        return SUIT[_SUIT_WORDS[value]](locale)
+    described = _CARD_WORDS.fullmatch(value)
+    if described is not None and described["rank"] in RANK_NUMBERS:
+        return card(RANK_NUMBERS[described["rank"]], SUITS[described["suit"]], locale)
     if name == "ranks" and value in PLURAL_RANKS:
         return RANKS[PLURAL_RANKS[value]](locale)
     if value in ROLE:

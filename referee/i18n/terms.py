@@ -16,15 +16,18 @@ from collections.abc import Callable
 
 from referee.i18n import DEFAULT, Message, message
 
-_RANKS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-          "nine": 9, "ten": 10, "jack": 11, "queen": 12, "king": 13, "ace": 14}
+#: A rank's English name → its number (14 = ace).
+RANK_NUMBERS = _RANKS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                         "eight": 8, "nine": 9, "ten": 10, "jack": 11, "queen": 12, "king": 13,
+                         "ace": 14}
 PLURAL_RANKS = {"aces": 14, "kings": 13, "queens": 12, "jacks": 11, "tens": 10, "nines": 9,
                  "eights": 8, "sevens": 7}
 _NUMBERS = {w: n for n, w in enumerate(("zero", "one", "two", "three", "four", "five", "six",
                                         "seven", "eight", "nine", "ten", "eleven", "twelve"))}
 _SEQUENCES = {"tierce": 3, "quart": 4, "quint": 5, "sixième": 6, "septième": 7,
               "huitième": 8}
-_SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+#: A suit's English name → its letter.
+SUITS = _SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 
 #: A suit's name by letter.
 SUIT = {s: message(f"term.suit.{s}", english) for s, english in

@@ -99,6 +99,10 @@ def test_a_refusal_in_each_language(client: FlaskClient, language: str) -> None:
     assert said.headers["Content-Language"] == language
     assert said.json["title"] != english.json["title"]
     assert _skeleton(said.json)["violations"] == _skeleton(english.json)["violations"]
+    message = said.json["violations"][0]["message"]
+    assert message != english.json["violations"][0]["message"]
+    assert not ENGLISH.search(message), message
+    assert "QC" in message  # the card notation of records is data
 
 
 def test_a_schema_error_keeps_its_codes_in_another_language(client: FlaskClient) -> None:
