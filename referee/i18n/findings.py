@@ -63,7 +63,7 @@ _DECL_OK = _m("piquet.declarations_checked",
 _DECL_BROKEN = _m("piquet.declarations_checked.broken",
                   "The declarations against the cards each hand played (see the violations).")
 _STEP_ITEM = _m("piquet.counted.item", "{hand}, {what}: {points}")
-_LIST = message("list.separator", "; ")
+LIST = _LIST = message("list.separator", "; ")
 _SENTENCE = message("sentence.end", "{words}.")
 _PLAY = _m("piquet.play_counted", "In play: elder {elder}, younger {younger} (leads, tricks won "
            "on the other's lead, the last trick).")

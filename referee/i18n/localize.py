@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.i18n import DEFAULT
-from referee.i18n.findings import word_finding
+from referee.i18n.findings import LIST, word_finding
 from referee.i18n.sentences import reword, title
 from referee.i18n.terms import piquet_term
 
@@ -53,6 +53,15 @@ def _walk(data: Any, locale: str, game: str | None) -> None:
 
 
 def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
+    if isinstance(data.get("step"), str) and isinstance(data.get("ruling"), str) \
+            and isinstance(data.get("claim"), str):
+        # A claim's difference: what the ruling and the claim say at the step, count by count
+        for side in ("ruling", "claim"):
+            data[side] = LIST(locale).join(reword(part, locale)
+                                           for part in data[side].split("; "))
+        if isinstance(data.get("explanations"), list):
+            data["explanations"] = [reword(t, locale) if isinstance(t, str) else t
+                                    for t in data["explanations"]]
     code = data.get("code")
     if isinstance(code, str) and "rule" in data:
         if "what" in data and isinstance(data.get("params"), dict):

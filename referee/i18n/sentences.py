@@ -82,6 +82,33 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
      "save him."),
     ("note.pique", "The {hand} reached {n} with the {what} before the {other} scored "
      "anything (Q8 order)."),
+    # Q8: a claim beside the ruling, step by step (the differences' words)
+    ("difference.total", "the {role} hand {points}"),
+    ("difference.count", "the {role} hand: {what} ({points})"),
+    ("difference.play", "in play elder {elder}, younger {younger}"),
+    ("difference.none", "nobody scores {what}"),
+    # Q1–Q8: what could explain a claim (the hints' words)
+    ("hint.columns_swapped", "the two totals written in each other's column: the cards give "
+     "the elder hand (the one who did not deal) {elder} and the younger hand (the dealer) "
+     "{younger}"),
+    ("hint.negative_total", "a deal's points are never negative"),
+    ("hint.negative_total.slip", "a deal's points are never negative: perhaps {points}, the "
+     "minus sign a slip"),
+    ("hint.count_of_the_other_hand.taken", "the {role} hand's {what} ({points}) taken from the "
+     "other hand"),
+    ("hint.count_of_the_other_hand", "the {role} hand's {what} ({points}) counted as his"),
+    ("hint.count_of_the_other_hand.taken.the", "the {what} of the {role} hand ({points}) taken "
+     "from the other hand"),
+    ("hint.count_of_the_other_hand.the", "the {what} of the {role} hand ({points}) counted as "
+     "his"),
+    ("hint.count_missed", "the {what} ({points}) missed"),
+    ("hint.count_counted_twice", "the {what} ({points}) counted twice"),
+    ("hint.sequence_at_length", "the {what} counted as {length}, its length, not {points}"),
+    ("hint.capot_as_cards", "capot counted as the cards (10), not 40"),
+    ("hint.play_missed", "{points} of the {in_play} points in play missed"),
+    ("hint.play_added", "{points} more in play than the {in_play} the cards give"),
+    ("hint.pique_as_repique", "the pique counted as a repique (60), not 30"),
+    ("hint.repique_as_pique", "the repique counted as a pique (30), not 60"),
     # Problem details (referee/api)
     ("detail.not_recorded", "Not recorded."),
 )
@@ -108,8 +135,12 @@ _CARD_WORDS = re.compile(r"(?P<rank>\w+) of (?P<suit>spades|hearts|diamonds|club
 
 
 def _value(name: str, value: str, locale: str) -> str:
-    if name == "what":
-        return piquet_term(value, locale)
+    if name == "what":  # a count's words, with or without their article
+        said = piquet_term(value, locale)
+        if said == value and not value.startswith("the "):
+            found = piquet_term("the " + value, locale)
+            said = value if found == "the " + value else found
+        return said
     if value in _SUIT_WORDS:
         return SUIT[_SUIT_WORDS[value]](locale)
     described = _CARD_WORDS.fullmatch(value)
@@ -133,7 +164,7 @@ def reword(text: str, locale: str, code: str | None = None) -> str:
         m = pattern.fullmatch(text)
         if m is not None:
             said = found(locale, **{k: _value(k, v, locale) for k, v in m.groupdict().items()})
-            return said[:1].upper() + said[1:]
+            return said[:1].upper() + said[1:] if text[:1].isupper() else said
     return text
 
 

@@ -67,7 +67,7 @@ WORD = {w: message(f"term.piquet.{w.replace(' ', '_')}", w)
         for w in ("carte blanche", "repique", "pique", "capot", "the point", "the sequences",
                   "the sets", "the pips", "the top cards", "the ranks", "the deal is void",
                   "reckons nothing this deal", "nothing", "equal", "the cards", "last trick",
-                  "the declarations", "the play")}
+                  "the declarations", "the play", "the repique", "the pique", "penalties")}
 LEAD_SHORT = message("term.piquet.lead_short", "lead {card}")
 WINS_TRICK = message("term.piquet.wins_trick", "wins trick {trick}")
 IN_PLAY = message("term.piquet.in_play", "{points} in play")

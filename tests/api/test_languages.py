@@ -30,7 +30,9 @@ def _skeleton(value: Any) -> Any:
     """The answer with every sentence taken out: codes, rules, locations, numbers, names."""
     if isinstance(value, dict):
         return {k: _skeleton(v) for k, v in value.items()
-                if k not in ("what", "message", "title", "detail", "note")}
+                if k not in ("what", "message", "title", "detail", "note", "ruling", "claim",
+                             "explanations")
+                or not isinstance(v, (str, list))}
     if isinstance(value, list):
         return [_skeleton(v) for v in value]
     return value
@@ -180,3 +182,24 @@ def test_money_the_locales_way() -> None:
     assert money("41.20", "EUR", "en") == "€41.20"
     assert number(1234.5, "pl") == "1\u00a0234,5"
     assert [plural("pl", n) for n in (1, 2, 5)] == ["one", "few", "many"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_claim_beside_the_ruling_in_each_language(client: FlaskClient, language: str) -> None:
+    """A sheet whose sequence was written as a quint, then the cards: the differences' words
+    and their hints in the language, the steps, rules and points as in English."""
+    from tests.api.test_matches_agreement import Table
+    from tests.api.test_matches_piquet_sheets import Q10_SHEET
+
+    table = Table(client)
+    table.deal({"sheet": {**Q10_SHEET, "sequence": {"younger": "quint"}}})
+    assert table.post("/deals/1/cards", Q10_RECORD).status_code == 201
+    english = client.get(table.url("/ledger"), headers={"Authorization": f"Bearer {table.write}"})
+    said = client.get(table.url("/ledger"), headers={"Authorization": f"Bearer {table.write}",
+                                                     "Accept-Language": language})
+    assert _skeleton(said.json) == _skeleton(english.json)
+    changes = said.json["items"][0]["changes"]
+    words = [changes["parts_at"]["ruling"], changes["parts_at"]["claim"]]
+    assert words != [english.json["items"][0]["changes"]["parts_at"][k]
+                     for k in ("ruling", "claim")]
+    assert not [w for w in words if ENGLISH.search(w)], words
