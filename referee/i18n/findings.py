@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.i18n import Message, message
-from referee.i18n.terms import HAND, POINT, ROLE, SUIT, WORD, piquet_term
+from referee.i18n.terms import AND, HAND, POINT, ROLE, SUIT, WORD, piquet_term, seat_words
 from referee.piquet import wording as piquet_wording
 from referee.pitch import wording as pitch_wording
 
@@ -83,7 +83,7 @@ _REPIQUE = _m("piquet.repique", "Repique: the {who} hand reached {reached} in th
               "before the {other} hand scored anything (Q8 order): 60.")
 _CLAIMED = _m("piquet.claimed_as_reported", "The claimed points as reported: {items}.")
 _CLAIMED_ITEM = _m("piquet.claimed_as_reported.item", "{role} {points}")
-_ITEMS = message("list.comma", ", ")
+ITEMS = _ITEMS = message("list.comma", ", ")
 _TOTALS = _m("piquet.totals_possible",
              "Each total is within what one deal can give (0 to {most}).")
 _TOTALS_EVERY = _m("piquet.totals_possible.every_lead",
@@ -251,7 +251,7 @@ _GAME_AGREES = _m("pitch.game_agrees_with_counts", "Game agrees with the counts 
                   "{leader} has the highest count ({best}).")
 _GAME_AGREES_TIE = _m("pitch.game_agrees_with_counts.tie",
                       "Game agrees with the counts ({counts}): {leaders} tie at {best}.")
-_AND = message("list.and", " and ")
+_AND = AND
 _GAME_POINTS = _m("pitch.game_points_as_reported",
                   "The game points as the table counted them: {counts}.")
 _SINGLE = _m("pitch.single_trump", "A single trump in play is both High and Low: {pitcher} "
@@ -345,6 +345,14 @@ for _code, _words in pitch_wording.FINDING_WORDS.items():
 RENDERERS: dict[str, dict[str, Render]] = {"pitch": PITCH, "piquet": PIQUET}
 
 
+def _seats(value: Any, locale: str) -> Any:
+    if isinstance(value, str):
+        return seat_words(value, locale)
+    if isinstance(value, (list, tuple)):
+        return [_seats(v, locale) for v in value]
+    return value
+
+
 def word_finding(
     game: str | None, code: str, params: Mapping[str, Any], locale: str
 ) -> str | None:
@@ -356,6 +364,8 @@ def word_finding(
         else RENDERERS.get(game, {}).get(code)
     if render is None:
         return None
+    if code in PITCH and locale != "en":  # the sides by seat when the names are not known
+        params = {k: _seats(v, locale) for k, v in params.items()}
     try:
         return render(locale, params)
     except (KeyError, IndexError, TypeError, ValueError):

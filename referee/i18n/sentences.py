@@ -15,9 +15,11 @@ from functools import cache
 
 from referee.api import problems as registry
 from referee.i18n import DEFAULT, Message, message
+from referee.i18n.findings import ITEMS
 from referee.i18n.terms import (
     HAND,
     PLURAL_RANKS,
+    POINT,
     RANK_NUMBERS,
     RANKS,
     ROLE,
@@ -25,6 +27,7 @@ from referee.i18n.terms import (
     SUITS,
     card,
     piquet_term,
+    seat_words,
 )
 
 #: Each problem type's title, by its URI.
@@ -109,6 +112,17 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("hint.play_added", "{points} more in play than the {in_play} the cards give"),
     ("hint.pique_as_repique", "the pique counted as a repique (60), not 30"),
     ("hint.repique_as_pique", "the repique counted as a pique (30), not 60"),
+    # P6: Pitch's claim beside the ruling
+    ("violation.score_differs.pitch",
+     "The table wrote {claimed} for {who}, but the rules give {ruled}."),
+    ("difference.pitch.pitched_made", "{who} pitched and made the bid"),
+    ("difference.pitch.pitched_set", "{who} pitched and was set back"),
+    ("difference.pitch.made_won", "{who} bid {bid} and made it, winning {won}"),
+    ("difference.pitch.made", "{who} bid {bid} and made it"),
+    ("difference.pitch.set_won", "{who} bid {bid} and was set back {back}, winning only {won}"),
+    ("difference.pitch.set", "{who} bid {bid} and was set back {back}"),
+    ("difference.pitch.scores_for", "{who} scores {change} ({points})"),
+    ("difference.pitch.scores", "{who} scores {change}"),
     # Problem details (referee/api)
     ("detail.not_recorded", "Not recorded."),
 )
@@ -135,6 +149,10 @@ _CARD_WORDS = re.compile(r"(?P<rank>\w+) of (?P<suit>spades|hearts|diamonds|club
 
 
 def _value(name: str, value: str, locale: str) -> str:
+    if name == "points" and value and all(p in POINT for p in value.split(", ")):
+        return ITEMS(locale).join(POINT[p](locale) for p in value.split(", "))
+    if name in ("who", "expected", "given", "named", "due", "holder"):
+        value = seat_words(value, locale)
     if name == "what":  # a count's words, with or without their article
         said = piquet_term(value, locale)
         if said == value and not value.startswith("the "):

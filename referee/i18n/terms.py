@@ -73,6 +73,24 @@ WINS_TRICK = message("term.piquet.wins_trick", "wins trick {trick}")
 IN_PLAY = message("term.piquet.in_play", "{points} in play")
 
 
+SEAT = message("term.seat", "seat {n}")
+SEATS = message("term.seats", "seats {seats}")
+AND = message("list.and", " and ")
+_SEAT = re.compile(r"(?P<s>[Ss])eats? (?P<n>\d+(?: and \d+)*)")
+
+
+def seat_words(value: str, locale: str) -> str:
+    """A side named by its seats when the table's names are not known ("seat 2", "seats 0
+    and 2", as the engines write them) in ``locale``; any other value as it is (a name)."""
+    m = _SEAT.fullmatch(value) if locale != DEFAULT else None
+    if m is None:
+        return value
+    seats = m["n"].split(" and ")
+    said = SEAT(locale, n=seats[0]) if len(seats) == 1 else SEATS(
+        locale, seats=AND(locale).join(seats))
+    return said[:1].upper() + said[1:] if m["s"] == "S" else said
+
+
 def card(rank: int, suit: str, locale: str) -> str:
     """A card in words: "king of spades", "roi de pique"."""
     return CARD(locale, rank=RANK[rank](locale), suit=SUIT[suit](locale))

@@ -203,3 +203,24 @@ def test_a_claim_beside_the_ruling_in_each_language(client: FlaskClient, languag
     assert words != [english.json["items"][0]["changes"]["parts_at"][k]
                      for k in ("ruling", "claim")]
     assert not [w for w in words if ENGLISH.search(w)], words
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_pitch_hand_and_its_claim_in_each_language(client: FlaskClient, language: str) -> None:
+    """A stateless Pitch ruling whose claimed scores differ: every sentence in the language
+    (the sides by seat, the points High, Low, Jack and Game in its words), the codes and
+    numbers as in English."""
+    from tests.api.test_pitch_http import FOUR_BIDS, FOUR_TRICKS
+
+    body = {"players": 4, "dealer": 3, "bids": FOUR_BIDS, "tricks": FOUR_TRICKS,
+            "claimed": [1, 1, 1, 1]}
+    english = client.post("/v1/pitch/hands:score", json=body)
+    said = client.post("/v1/pitch/hands:score", json=body,
+                       headers={"Accept-Language": language})
+    assert said.status_code == english.status_code == 200
+    assert said.headers["Content-Language"] == language
+    assert _skeleton(said.json) == _skeleton(english.json)
+    words = _sentences(said.json) + [d[k] for d in said.json["claim"]["differences"]
+                                     for k in ("ruling", "claim")]
+    left = [w for w in words if ENGLISH.search(w) or re.search(r"\bseat\b", w)]
+    assert not left, left
