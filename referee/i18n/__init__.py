@@ -47,9 +47,10 @@ class Message:
 
     def __call__(self, locale: str, **params: object) -> str:
         """The message in ``locale`` with ``params`` filled in (the English when the locale
-        has no current translation of it)."""
-        template = translation(locale, self)
-        return template.format(**params) if params else template
+        has no current translation of it).
+
+        :raises KeyError: a placeholder with no parameter (a ruling stored without them)."""
+        return translation(locale, self).format(**params)
 
 
 #: Every message the code words, by key (filled by :func:`message` as modules are imported).
@@ -115,7 +116,7 @@ def negotiate(preferred: Iterable[str]) -> str:
     """The locale to answer in, from the client's languages in order of preference (an
     Accept-Language header's values, best first, ``;q=`` parts allowed): the first one
     spoken, a region falling back to its language (``fr-CA`` → ``fr``), else English."""
-    tags = [p.split(";", 1)[0].strip().replace("_", "-") for p in preferred]
+    tags = [p.split(";", 1)[0].strip().replace("_", "-").lower() for p in preferred]
     found = negotiate_locale([t for t in tags if t and t != "*"], LOCALES, sep="-")
     return found if found in LOCALES else DEFAULT
 

@@ -8,7 +8,7 @@ each locale's words from ``/table/i18n/<locale>.json`` (:func:`catalog_json`).
 
 from __future__ import annotations
 
-from referee.i18n import LOCALES, Message, message
+from referee.i18n import LOCALES, Message, message, translation
 
 _PAGE: dict[str, str] = {
     "title": "referee — the table",
@@ -85,4 +85,4 @@ def catalog_json(locale: str) -> dict[str, object]:
     has no words)."""
     assert set(NATIVE_NAMES) == set(LOCALES)
     return {"locale": locale, "locales": NATIVE_NAMES,
-            "messages": {name: found(locale) for name, found in PAGE.items()}}
+            "messages": {name: translation(locale, found) for name, found in PAGE.items()}}
