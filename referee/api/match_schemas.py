@@ -18,6 +18,7 @@ from referee.api.fields import (
     StrictSchema,
     card_list,
 )
+from referee.i18n import LOCALES
 from referee.match.games import PENALTIES
 
 #: Texts are printable: no control characters (PostgreSQL text cannot hold NUL, and a text
@@ -128,9 +129,16 @@ def _penalty_words(given: dict[str, Any]) -> None:
 class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
     cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player),
-    auto_confirm (docs/records.md)."""
+    auto_confirm (docs/records.md), language (the table's, docs/translating.md)."""
 
     auto_confirm = AutoConfirmField()
+    language = ma.fields.String(
+        validate=validate.OneOf(list(LOCALES)),
+        metadata={"description": "The table's language: every answer about this match is "
+                                 "worded in it, whatever a phone's Accept-Language asks "
+                                 "(docs/translating.md); omitted, each answer follows its "
+                                 "request's Accept-Language"},
+    )
 
     partnership = ma.fields.Boolean()
     stake = StakeField(allow_none=True)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee import RULES_VERSION
+from referee.i18n import LOCALES
 from referee.match.events import Event
 from referee.match.games import GAMES, blocking
 from referee.match.state import (
@@ -81,8 +82,14 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
         raise MatchError([Violation("bad_option", "", "auto_confirm is \"auto\", true or false.",
                                     "options.auto_confirm")])
     irregularities = _irregularity_options(game, options.pop("irregularities", None))
+    language = options.pop("language", None)
+    if language is not None and language not in LOCALES:
+        raise MatchError([Violation("bad_option", "", "language is one of: "
+                                    + ", ".join(LOCALES) + ".", "options.language")])
     normalized = {**game.normalize_options(names, options), "auto_confirm": auto_confirm,
                   "irregularities": irregularities}
+    if language is not None:  # a match without a table language stores none (as before)
+        normalized["language"] = language
     return [
         (
             "match_created",
