@@ -153,10 +153,11 @@ def settle(file: str, stake: str | None) -> None:
     if ruled.problems:
         _print_problems(file, ruled.problems)
         sys.exit(BAD_FILE)
+    given = stake or record.stake
     try:
-        money = Decimal(stake or record.stake) if (stake or record.stake) else None
+        money = Decimal(given) if given else None
     except InvalidOperation:
-        click.echo(f"{file}: the stake {stake or record.stake!r} is not a number.", err=True)
+        click.echo(f"{file}: the stake {given!r} is not a number.", err=True)
         sys.exit(BAD_FILE)
     totals = partie_totals(record, ruled)
     settlement = settle_partie(totals, money)

@@ -9,8 +9,8 @@ are: the engines, through the same request schemas the API applies.
 from referee.records.toml_format import (
     FORMAT_VERSION,
     DealEntry,
-    RecordFileError,
     RecordFile,
+    RecordFileError,
     RecordProblem,
     read_record,
     write_record,
@@ -19,8 +19,8 @@ from referee.records.toml_format import (
 __all__ = [
     "FORMAT_VERSION",
     "DealEntry",
-    "RecordFileError",
     "RecordFile",
+    "RecordFileError",
     "RecordProblem",
     "read_record",
     "write_record",

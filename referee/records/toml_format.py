@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime
 import re
 import tomllib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -32,8 +32,8 @@ import tomlkit
 __all__ = [
     "FORMAT_VERSION",
     "DealEntry",
-    "RecordFileError",
     "RecordFile",
+    "RecordFileError",
     "RecordProblem",
     "read_record",
     "write_record",
@@ -173,8 +173,9 @@ def read_record(text: str) -> RecordFile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         at = _TOML_AT.search(str(error))
-        raise RecordFileError([RecordProblem(int(at.group(1)) if at else 0, None, "format", "",
-                                         f"This is not TOML: {error}.")]) from None
+        line = int(at.group(1)) if at else len(lines.lines)  # else: "at end of document"
+        raise RecordFileError([RecordProblem(line, None, "format", "",
+                                             f"This is not TOML: {error}.")]) from None
     problems: list[RecordProblem] = []
     header = _read_header(data, lines, problems)
     deals = data.get("deal", [])
@@ -205,33 +206,51 @@ def _read_header(data: Mapping[str, Any], lines: _Lines,
     if game not in GAMES:
         bad("game", 'Give the game: game = "pitch" or game = "piquet".')
         game = "pitch"
-    players = data.get("players")
-    if (not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players)
-            or len(set(players)) != len(players)):
-        bad("players", "Give the players' names, each once: players = [\"Ann\", \"Bill\"].")
-        players = []
-    elif game == "piquet" and len(players) != 2:
-        bad("players", "Piquet is played by two players.")
     options = data.get("options", {})
     if not isinstance(options, dict):
         bad("options", "The options are a table: [options].")
         options = {}
-    text_fields = {k: data.get(k) for k in ("place", "stake", "currency", "ledger_head")}
-    for key, value in text_fields.items():
-        if value is not None and not isinstance(value, str):
-            bad(key, f"{key} is written as text in quotes.")
-    when = data.get("date")
-    if when is not None and (not isinstance(when, datetime.date)
-                             or isinstance(when, datetime.datetime)):
-        bad("date", "The date is written as a TOML date: date = 2026-11-27.")
-        when = None
     partnership = data.get("partnership", False)
     if not isinstance(partnership, bool):
         bad("partnership", "partnership is true or false.")
         partnership = False
-    return RecordFile(game=str(game), players=tuple(players), partnership=partnership,
-                      options=_nulls_in(options), date=when,
-                      **{k: v if isinstance(v, str) else None for k, v in text_fields.items()})
+    place, stake, currency, head = (_text(data, key, bad) for key in _TEXT_KEYS)
+    return RecordFile(game=str(game), players=_players(data, str(game), bad),
+                      partnership=partnership, options=_nulls_in(options),
+                      date=_date(data, bad), place=place, stake=stake, currency=currency,
+                      ledger_head=head)
+
+
+_TEXT_KEYS = ("place", "stake", "currency", "ledger_head")
+
+
+def _players(data: Mapping[str, Any], game: str, bad: Callable[[str, str], None]
+             ) -> tuple[str, ...]:
+    players = data.get("players")
+    if (not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players)
+            or len(set(players)) != len(players)):
+        bad("players", 'Give the players\' names, each once: players = ["Ann", "Bill"].')
+        return ()
+    if game == "piquet" and len(players) != 2:
+        bad("players", "Piquet is played by two players.")
+    return tuple(players)
+
+
+def _text(data: Mapping[str, Any], key: str, bad: Callable[[str, str], None]) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        bad(key, f"{key} is written as text in quotes.")
+        return None
+    return value
+
+
+def _date(data: Mapping[str, Any], bad: Callable[[str, str], None]) -> datetime.date | None:
+    when = data.get("date")
+    if when is not None and (not isinstance(when, datetime.date)
+                             or isinstance(when, datetime.datetime)):
+        bad("date", "The date is written as a TOML date: date = 2026-11-27.")
+        return None
+    return when
 
 
 def _read_deal(index: int, data: Mapping[str, Any], header: RecordFile, lines: _Lines,
