@@ -149,7 +149,8 @@ class Laws:
     ``card_turn`` (whose turn it is to bid or play: "P3"/"P4", "Q6").
     Words: ``deal`` (what one deal is called: "hand", "deal"), ``match`` ("match",
     "partie"). Laws cited in an irregularity's consequence: ``misdeal`` (a wrong number of
-    cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back).
+    cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back),
+    ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand).
     ``penalties``: for each kind of irregularity recorded anyway that the engine does not
     rule itself ("out_of_turn", "other"), the penalties a table may choose in its
     ``irregularities`` option, the default first (see :data:`referee.match.games.PENALTIES`).
@@ -165,6 +166,7 @@ class Laws:
     misdeal: str
     withdrawn: str
     penalties: dict[str, tuple[str, ...]]
+    incorrect_pack: str = "PT 75"
 
     def turn(self, kind: str) -> str:
         """The rule section whose turn a step of ``kind`` ("bid", "card"…) is."""
