@@ -475,3 +475,18 @@ def test_an_incorrect_pack_voids_that_deal_under_pt_75(options: dict[str, Any]) 
     assert "PT 75" in note["consequence"] and "earlier deals stand" in note["consequence"]
     assert "table's option" not in note["consequence"]
     assert decided[1][1]["scores"] == {"Bill": 0, "Ann": 0}
+
+
+def test_an_old_piquet_revoke_stored_as_withdrawn_is_read_as_replay() -> None:
+    """PT 59 IV: older versions stored a Piquet revoke taken back with the penalty
+    ``withdrawn`` (no record with it); it is read under the ``revoke`` option's name,
+    ``replay``, and the stored event is not rewritten. The ledger goes on from it."""
+    table = q10_exchanged()
+    table.step("card", card="KS")
+    [(_, note)] = table.decide_step("card", anyway=True, card="KC")
+    old = {k: v for k, v in note.items() if k != "record"} | {"penalty": "withdrawn"}
+    table.add([("irregularity", old)])
+    assert table.events[-1].payload["penalty"] == "withdrawn"
+    assert table.state.current.irregular[-1]["penalty"] == "replay"  # type: ignore[union-attr]
+    assert table.replayed().current.irregular[-1]["penalty"] == "replay"  # type: ignore
+    assert table.state.current.record["tricks"] == [["KS"]]  # type: ignore[union-attr]
