@@ -664,7 +664,8 @@ class Fold:
             record = payload["record"]
         stands_alone = payload.get("record") is not None or payload["penalty"] in (
             "withdrawn", "void")
-        renamed = self.game.laws.renamed.get((str(payload.get("irregularity")), str(payload["penalty"])))
+        named = (str(payload.get("irregularity")), str(payload["penalty"]))
+        renamed = self.game.laws.renamed.get(named)
         if renamed is not None:
             payload = {**payload, "penalty": renamed}
         self.current = _entered(replace(current, record=record,
