@@ -118,17 +118,7 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     for n in range(args.warmup):
         one(n % len(plan))
     measured = plays - args.warmup
-    profiler: Any = None
-    if args.profile == "cprofile":
-        import cProfile
-
-        profiler = cProfile.Profile(time.process_time)
-        profiler.enable()
-    elif args.profile == "pyinstrument":
-        from pyinstrument import Profiler
-
-        profiler = Profiler(interval=0.0002)
-        profiler.start()
+    profiler = start_profile(args.profile)
     if os.environ.get("BENCH_CALLGRIND"):  # count from here on (see run_child)
         subprocess.run(["callgrind_control", "--zero", str(os.getpid())], check=True,
                        capture_output=True)
@@ -136,17 +126,38 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     for n in range(args.warmup, plays):
         one(n % len(plan))
     cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start_wall
+    stop_profile(args, profiler)
+    return {"app": args.app, "plays": measured, "cpu_ms_per_play": 1000 * cpu / measured,
+            "wall_ms_per_play": 1000 * wall / measured}
+
+
+def start_profile(kind: str | None) -> Any:
+    """A profiler started (``cprofile``: CPU time; ``pyinstrument``: wall time), or None."""
+    if kind == "cprofile":
+        import cProfile
+
+        profiler = cProfile.Profile(time.process_time)
+        profiler.enable()
+        return profiler
+    if kind == "pyinstrument":
+        from pyinstrument import Profiler
+
+        sampler = Profiler(interval=0.0002)
+        sampler.start()
+        return sampler
+    return None
+
+
+def stop_profile(args: argparse.Namespace, profiler: Any) -> None:
+    """Stop ``profiler`` and print what it found on stderr."""
     if args.profile == "cprofile":
         import pstats
 
         profiler.disable()
-        stats = pstats.Stats(profiler, stream=sys.stderr)
-        stats.sort_stats(args.sort).print_stats(args.top)
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats(args.sort).print_stats(args.top)
     elif args.profile == "pyinstrument":
         profiler.stop()
         print(profiler.output_text(unicode=True, color=False), file=sys.stderr)
-    return {"app": args.app, "plays": measured, "cpu_ms_per_play": 1000 * cpu / measured,
-            "wall_ms_per_play": 1000 * wall / measured}
 
 
 def run_child(args: argparse.Namespace, app: str, url: str, work: str) -> dict[str, Any]:
@@ -162,9 +173,9 @@ def run_child(args: argparse.Namespace, app: str, url: str, work: str) -> dict[s
     if args.callgrind:
         prefix = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={counts}"]
         env["BENCH_CALLGRIND"] = "1"
-    argv = prefix + [sys.executable, "-m", "bench.play_cpu", "--app", app, "--plays", str(args.plays),
-            "--warmup", str(args.warmup), "--matches", str(args.matches), "--deals",
-            str(args.deals), "--seed", str(args.seed)]
+    argv = [*prefix, sys.executable, "-m", "bench.play_cpu", "--app", app, "--plays",
+            str(args.plays), "--warmup", str(args.warmup), "--matches", str(args.matches),
+            "--deals", str(args.deals), "--seed", str(args.seed)]
     if args.profile and app == "service":
         argv += ["--profile", args.profile, "--sort", args.sort, "--top", str(args.top)]
     out = subprocess.run(argv, cwd=ROOT, env=env, check=True, stdout=subprocess.PIPE,
