@@ -173,6 +173,10 @@ def run_child(args: argparse.Namespace, app: str, url: str, work: str) -> dict[s
     if args.callgrind:
         prefix = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={counts}"]
         env["BENCH_CALLGRIND"] = "1"
+        # A play takes some 50 times longer under valgrind: the folds' whole-chain recheck,
+        # due every 10 s of wall clock, would come every few plays of a match instead of
+        # every hundred or so, as in the wrk run.
+        env.setdefault("REFEREE_LEDGER_RECHECK_SECONDS", "300")
     argv = [*prefix, sys.executable, "-m", "bench.play_cpu", "--app", app, "--plays",
             str(args.plays), "--warmup", str(args.warmup), "--matches", str(args.matches),
             "--deals", str(args.deals), "--seed", str(args.seed)]
