@@ -507,6 +507,35 @@ def _check_sequences_against_sets(sheet: PiquetSheet, notes: _Notes) -> None:
                     f"sheet.sequence.{other(role)}")
 
 
+def _fewest_cards(point: int, lengths: tuple[int, ...]) -> int:
+    """The fewest cards that hold a point of ``point`` cards and sequences of ``lengths``
+    together (Q5): some sequences lie in the point's suit (at most its 8 cards), the others
+    each in cards of their own."""
+    best = 99
+    for mask in range(1 << len(lengths)):
+        inside = sum(n for i, n in enumerate(lengths) if mask >> i & 1)
+        if inside > 8:
+            continue
+        outside = sum(lengths) - inside
+        best = min(best, max(point, inside) + outside)
+    return best
+
+
+def _check_point_with_sequences(sheet: PiquetSheet, notes: _Notes) -> None:
+    """Q5: a player's point and sequences must fit together in his 12 cards (a point of seven
+    with a sixième and two tierces needs 13)."""
+    for role, announced in (sheet.sequence or {}).items():
+        point = (sheet.point or {}).get(role)
+        if point is None or not 1 <= point.cards <= 12:
+            continue
+        lengths = tuple(c.length for c in announced)
+        if _fewest_cards(point.cards, lengths) > 12:
+            notes.violation("sequence_impossible", "Q5",
+                            f"{_hand_words(role).capitalize()}'s {point_words(point.cards)} "
+                            "and sequences cannot be held together in 12 cards: correct the "
+                            "point or a sequence.", f"sheet.sequence.{role}")
+
+
 def _compare(e: _Call | None, y: _Call | None) -> Good | Literal["none", "unknown"]:
     """Q5: the better of the two best combinations: "elder", "younger", "equal", "none"
     (neither announced) or "unknown" (equal as far as written)."""
@@ -720,6 +749,7 @@ def rule_sheet(
     sequence_calls = _check_sequences(sheet, notes)
     set_calls = _check_sets(sheet, notes)
     _check_sequences_against_sets(sheet, notes)
+    _check_point_with_sequences(sheet, notes)
     counts = _declaration_counts(sheet, notes, (("point", point_calls),
                                                 ("sequence", sequence_calls),
                                                 ("sets", set_calls)))

@@ -543,3 +543,12 @@ def test_the_most_one_hand_can_declare() -> None:
             if sum(n for n, _ in choice) == 12:
                 best = max(best, sets + max(n for n, _ in choice) + sum(s for _, s in choice))
     assert best == MOST_DECLARED
+
+
+def test_point_and_sequences_that_no_twelve_cards_hold() -> None:
+    """Q5: a point of seven with a sixième and two tierces needs 13 cards."""
+    ruling = ruled(sheet(point={"elder": "point of seven", "younger": "point of five"},
+                         sequence={"elder": ["sixième", "tierce", "tierce"]},
+                         sets={"elder": ["three aces"]}, good=None))
+    assert ("sequence_impossible", "sheet.sequence.elder") in codes(ruling)
+    assert "cannot be held together in 12 cards" in " ".join(v.message for v in ruling.violations)
