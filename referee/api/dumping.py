@@ -3,7 +3,7 @@
 Recording a play answers with the whole match (about 90 fields); marshmallow's
 ``Schema.dump`` makes some ten Python calls per field (the field's ``serialize``, its
 ``get_value``, the schema's accessor, ``_serialize``…), as much CPU as the rest of the answer
-(bench/RESULTS.md §17). :func:`dumper` reads the schema's fields once and returns a plain
+(bench/RESULTS.md §18). :func:`dumper` reads the schema's fields once and returns a plain
 function doing what ``dump`` does for the fields whose serialization it knows exactly as
 marshmallow's own code does it (marshmallow's ``Field``, ``Raw``, ``String``, ``Integer``,
 ``Float``, ``Boolean``, ``Dict`` without key or value fields, ``List`` and ``Nested`` of

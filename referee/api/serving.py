@@ -182,7 +182,7 @@ def check_request_url() -> None:
 def _common_headers(response: Response, hsts: str | None) -> set[str]:
     """Add those of the common headers the answer has not set; returns the names (lower
     case) of the headers it has now. One pass over the headers: werkzeug's lookups scan them
-    all, and each miss raises and catches an exception (bench/RESULTS.md §17)."""
+    all, and each miss raises and catches an exception (bench/RESULTS.md §18)."""
     headers = response.headers
     present = {name.lower() for name, _ in headers}
     wanted = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
