@@ -63,16 +63,19 @@ PENALTIES: dict[str, tuple[str, ...]] = {
 
 #: Piquet's sections and words (Q1 players, Q6 play, Q9 the partie, Q12 irregularities); a
 #: misdeal is dealt afresh by the same dealer (PT 10–14, 39–43), a card out of turn taken up
-#: (PT law 59).
+#: (PT law 59). A revoke taken back (PT 59 IV) was stored as ``withdrawn`` by older versions;
+#: it is read as ``replay``, the ``revoke`` option's name.
 PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
                    card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
-                   withdrawn="PT law 59", penalties=PENALTIES)
+                   withdrawn="PT law 59", penalties=PENALTIES, incorrect_pack="PT 75",
+                   renamed={("revoke", "withdrawn"): "replay"})
 
 #: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
 #: irregularities).
 PITCH_LAWS = Laws(players="P1", end="P7", irregularities="P10", bid_turn="P3", card_turn="P4",
                   deal="hand", match="match", misdeal="P10",
-                  withdrawn="P10: cancelled and the order restored", penalties=PENALTIES)
+                  withdrawn="P10: cancelled and the order restored", penalties=PENALTIES,
+                  incorrect_pack="P10: a new deal")
 
 
 def _bad_option(message: str, location: str) -> MatchError:

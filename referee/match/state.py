@@ -149,7 +149,10 @@ class Laws:
     ``card_turn`` (whose turn it is to bid or play: "P3"/"P4", "Q6").
     Words: ``deal`` (what one deal is called: "hand", "deal"), ``match`` ("match",
     "partie"). Laws cited in an irregularity's consequence: ``misdeal`` (a wrong number of
-    cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back).
+    cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back),
+    ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand).
+    ``renamed``: penalties stored under an older name, (irregularity, stored name) → today's
+    name, read so when a ledger is folded (the stored events are not rewritten).
     ``penalties``: for each kind of irregularity recorded anyway that the engine does not
     rule itself ("out_of_turn", "other"), the penalties a table may choose in its
     ``irregularities`` option, the default first (see :data:`referee.match.games.PENALTIES`).
@@ -165,6 +168,8 @@ class Laws:
     misdeal: str
     withdrawn: str
     penalties: dict[str, tuple[str, ...]]
+    incorrect_pack: str = "PT 75"
+    renamed: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def turn(self, kind: str) -> str:
         """The rule section whose turn a step of ``kind`` ("bid", "card"…) is."""
@@ -650,17 +655,22 @@ class Fold:
         self.undoable.append((event.seq,))
 
     def _irregularity(self, event: Event, reentry: bool) -> None:
-        """A step recorded anyway (P10, Q12)."""
+        """A step recorded anyway (P10, Q12). An old event's penalty is read by its name
+        today (the game's ``Laws.renamed``); the stored event is not rewritten."""
         payload = event.payload
         current = self._in_progress(event, reentry)
         record = current.record
         if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
             record = payload["record"]
+        stands_alone = payload.get("record") is not None or payload["penalty"] in (
+            "withdrawn", "void")
+        named = (str(payload.get("irregularity")), str(payload["penalty"]))
+        renamed = self.game.laws.renamed.get(named)
+        if renamed is not None:
+            payload = {**payload, "penalty": renamed}
         self.current = _entered(replace(current, record=record,
                                         irregular=(*current.irregular, payload)),
                                 payload.get("entered_by"))
-        stands_alone = payload.get("record") is not None or payload["penalty"] in (
-            "withdrawn", "void")
         if stands_alone or not self.undoable:
             self.undoable.append((event.seq,))
         else:  # the step stands: the note goes with it
