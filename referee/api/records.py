@@ -17,7 +17,7 @@ from referee.api.pitch_ruling_schemas import (
     PitchSheetRulingSchema,
     TotalsRulingSchema,
 )
-from referee.api.problems import BAD_REQUEST, RECORD_NOT_SCORABLE
+from referee.api.problems import BAD_REQUEST, RECORD_NOT_SCORABLE, UNSUPPORTED_MEDIA_TYPE
 from referee.api.record_rulings import RecordRuling, rule_record
 from referee.records import RecordFileError, RecordProblem, read_record
 
@@ -87,7 +87,7 @@ def score_record() -> dict[str, Any]:
     every deal, each with its ``line``, ``deal`` and ``rule``.
     """
     if request.mimetype != TOML:
-        raise ProblemError(415, f"Send the record file as {TOML}.")
+        raise ProblemError(UNSUPPORTED_MEDIA_TYPE, f"Send the record file as {TOML}.")
     try:
         text = request.get_data().decode("utf-8")
         record = read_record(text)
