@@ -116,6 +116,12 @@ _P8_NAMES: tuple[str, ...] = ("target", "low", "min_bid", "stuck_dealer_min", "d
                               "pitcher_only_wins", "revoke_penalty", "misdeal",
                               "bid_out_of_turn", "lead_out_of_turn")
 
+#: The options of the games with more points only (V13).
+VARIANT_OPTION_NAMES: tuple[str, ...] = ("variant", "points", "play", "first_lead",
+                                         "pitched_joker", "joker_rank", "joker_order",
+                                         "joker_game", "deck", "draw", "kitty", "cards_dealt",
+                                         "max_bid", "moon")
+
 #: The irregularity options (P10) and their values, the default first.
 IRREGULARITY_OPTIONS: dict[str, tuple[str, ...]] = {
     "revoke_penalty": ("set_back_bid", "all_fours", "void"),
@@ -214,6 +220,8 @@ class PitchOptions:
     def __post_init__(self) -> None:
         if isinstance(self.points, list):
             object.__setattr__(self, "points", tuple(self.points))
+        if not self.classic:
+            self._check_variant()
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
             raise ValueError(f"target must be a positive number of points, not {self.target!r}")
         if self.low not in ("captor", "holder"):
@@ -238,8 +246,6 @@ class PitchOptions:
                 raise ValueError(
                     f"{name} must be one of {', '.join(values)}, not {getattr(self, name)!r}"
                 )
-        if not self.classic:
-            self._check_variant()
 
     @property
     def classic(self) -> bool:
