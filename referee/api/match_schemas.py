@@ -17,6 +17,7 @@ from referee.api.fields import (
     StakeField,
     StrictSchema,
     card_list,
+    pitch_card_list,
 )
 from referee.match.games import PENALTIES
 from referee.pitch.records import POINT_VALUES, VARIANT_CHOICES
@@ -276,10 +277,16 @@ class CardsRecordSchema(StrictSchema):
     """A whole deal with its cards (the deal records of /rules/records). Pitch: dealer, bids,
     tricks, hands, claimed. Piquet: dealt, talon, exchange, declarations, tricks."""
 
-    tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=32))
+    tricks = ma.fields.List(pitch_card_list(folds=True), required=True,
+                            validate=validate.Length(max=32), metadata={
+                                "description": "Pitch's games with more points: jokers (V2) "
+                                "and null for a player out of trumps (V5.3)"})
     dealer = ma.fields.Integer(validate=validate.Range(min=0, max=9))
     bids = ma.fields.List(_CALL, validate=validate.Length(max=16))
-    hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=8))
+    hands = ma.fields.List(pitch_card_list(), allow_none=True, validate=validate.Length(max=8))
+    trump = ma.fields.String(allow_none=True, validate=validate.OneOf(["S", "H", "D", "C"]),
+                             metadata={"description": "Pitch's games with more points: the "
+                                       "suit the pitcher named (V3.2)"})
     claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-1000, max=1000)),
                              allow_none=True, validate=validate.Length(max=8))
     dealt = ma.fields.Nested(RolesCardsSchema, allow_none=True)
@@ -329,7 +336,7 @@ class RecordDealSchema(CardsRecordSchema):
     points ``{"totals": {…}}`` (the records of the score-sheet entry, checked by the
     referee)."""
 
-    tricks = ma.fields.List(card_list(), validate=validate.Length(max=32))
+    tricks = ma.fields.List(pitch_card_list(folds=True), validate=validate.Length(max=32))
     sheet = ShapesField(*SHEETS, metadata={"description": SHEET})
     totals = ShapesField(*TOTALS, metadata={"description": TOTALS_TEXT})
     deal = ma.fields.Integer(

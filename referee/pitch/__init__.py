@@ -78,6 +78,7 @@ from referee.pitch.variants import (
     rule_record,
     rule_variant_hand,
     variant_hand_from_record,
+    variant_progress,
 )
 from referee.pitch.wording import FINDING_WORDS
 from referee.rulings import ClaimComparison, Difference, Finding
@@ -149,6 +150,7 @@ __all__ = [
     "trick_winner_index",
     "variant_hand_from_record",
     "variant_options",
+    "variant_progress",
     "verify_bidding",
     "verify_record",
 ]

@@ -897,3 +897,45 @@ def rule_record(
         return rule_deal(hand_from_record(record, players, partnership, names), options)
     hand = variant_hand_from_record(record, players, partnership, options, names)
     return rule_variant_hand(hand, options)
+
+
+def variant_progress(hand: VariantHand, options: PitchOptions) -> Any:
+    """Where a variant's hand being written card by card stands (V5, V9), as
+    :func:`~referee.pitch.progress.progress` says it: the phase, who acts, the calls open to
+    him (V9). Cards are checked when the hand is ruled; ``legal_cards`` is ``None`` and the
+    hand is complete after six full tricks (a trump-only hand, whose length depends on the
+    folds, is recorded as a whole deal).
+
+    :raises RecordError: trump not named where it must be (V3), no pitcher (V9).
+    """
+    from referee.pitch.hand import auction_pitcher
+    from referee.pitch.progress import PitchProgress
+
+    status = check_bidding(hand.players, hand.dealer, hand.bids, options,
+                           record_complete=bool(hand.tricks), names=hand.names)
+
+    def made(phase: Any, to_act: int | None, pitcher: int | None,
+             trump: str | None) -> PitchProgress:
+        return PitchProgress(phase=phase, to_act=to_act,
+                             legal_calls=status.legal_calls if phase == "bidding" else (),
+                             legal_cards=None, violations=status.violations, bidding=status,
+                             pitcher=pitcher, bid=status.high_bid, trump=trump, tricks=())
+
+    if not status.complete:
+        return made("bidding", status.next_seat, None, None)
+    if status.redeal:
+        return made("redeal", None, None, None)
+    pitcher = auction_pitcher(status, hand.names)
+    full = [trick for trick in hand.tricks if len(trick) == hand.players]
+    if not hand.tricks:
+        return made("play", pitcher, pitcher, hand.trump)
+    trump = trump_of(hand, options)
+    ranks = _trump_rank(trump, options.points, options.joker_rank)
+    done = VariantHand(hand.players, hand.partnership, hand.dealer, hand.bids, tuple(full),
+                       None, None, trump, (), hand.names)
+    play = _walk(done, trump, pitcher, options, ranks)
+    if len(full) == TRICKS_PER_HAND:
+        return made("complete", None, pitcher, trump)
+    leader = play.tricks[-1].winner if play.tricks else pitcher
+    started = len(hand.tricks[-1]) if len(hand.tricks) > len(full) else 0
+    return made("play", (leader + started) % hand.players, pitcher, trump)
