@@ -3,6 +3,8 @@
 #   make test    set up, then ruff, mypy, the page's type check and the whole pytest suite
 # and the one that refreshes the pinned versions (after changing dependencies in pyproject.toml):
 #   make lock    resolve pyproject.toml afresh in a clean venv, write constraints.txt
+# and the one that brings the languages' catalogs up to the code's messages (docs/translating.md):
+#   make i18n    rewrite referee/i18n/locales/*/LC_MESSAGES/messages.po, list what wants words
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -12,7 +14,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet -c constraints.txt
 STAMP := $(VENV)/.installed-test-$(HASH)
 SERVE_STAMP := $(VENV)/.installed-serve-$(HASH)
 
-.PHONY: setup browser node serve test lint typecheck typecheck-web pytest faults fuzz floods openapi lock clean
+.PHONY: setup browser node serve test lint typecheck typecheck-web pytest faults fuzz floods openapi lock i18n clean
 
 # What the tests need (everything), and what serving needs (the service and its drivers).
 $(STAMP): pyproject.toml constraints.txt
@@ -113,6 +115,9 @@ floods: setup
 openapi: setup
 	$(BIN)/flask --app wsgi openapi write -f json api_spec/openapi.json
 	@echo >> api_spec/openapi.json
+
+i18n: setup
+	$(BIN)/python -m referee.i18n.update
 
 # constraints.txt: the newest versions pyproject.toml allows, resolved by pip in a clean venv
 # (every extra: serving installs a subset of the same pins), written by `pip freeze`.

@@ -184,3 +184,27 @@ class ClaimComparison:
             "parts_at": None if self.parts_at is None else self.parts_at.as_dict(),
             "differences": [d.as_dict() for d in self.differences],
         }
+
+
+#: What shape a deal's ruling has, as the API names it in its ``kind``: a void deal's
+#: (P10, Q12: nobody scores), or the game's at the level the deal was entered
+#: (docs/records.md: its cards, a score-sheet line or its totals).
+RULING_KINDS: tuple[str, ...] = ("void", "piquet_cards", "piquet_sheet", "piquet_totals",
+                                 "pitch_cards", "pitch_sheet", "pitch_totals")
+
+
+def ruling_kind(game: str, ruling: Mapping[str, Any]) -> str:
+    """The :data:`RULING_KINDS` value of ``ruling`` (a ruling's JSON form, as stored) in a
+    match of ``game`` ("pitch" or "piquet"): "void" for a deal the match voided by an
+    irregularity's penalty (``{"level", "void", "irregularity", "violations"}``), else
+    ``<game>_<level>`` (a Pitch hand its engine voids, P10, is ``pitch_cards``: it is ruled
+    on its cards)."""
+    if ruling.get("void") and "irregularity" in ruling:  # the match's void ruling
+        return "void"
+    return f"{game}_{ruling.get('level', 'cards')}"
+
+
+def with_kind(game: str, ruling: Mapping[str, Any]) -> dict[str, Any]:
+    """``ruling`` as answered: with its ``kind`` (:func:`ruling_kind`). Stored rulings lack
+    it (ledgers keep what they stored): it is added when they are read."""
+    return {**ruling, "kind": ruling_kind(game, ruling)}

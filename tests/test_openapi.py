@@ -66,7 +66,8 @@ def test_every_operation_is_named_summarized_and_says_its_errors(app: Flask) -> 
 def test_the_headers_are_parameters_and_response_headers(app: Flask) -> None:
     """Idempotency-Key and If-Match on every write to a match (the create: the key only),
     If-None-Match on the reads that answer 304; ETag on their answers and on 412, and
-    Idempotent-Replayed on a write's answers."""
+    Idempotent-Replayed on a write's answers; Accept-Language on every operation and
+    Content-Language on its answers."""
     document = _generated(app)
 
     def names(operation: dict) -> set[str]:
@@ -80,11 +81,16 @@ def test_the_headers_are_parameters_and_response_headers(app: Flask) -> None:
             expected = {"Idempotency-Key"} | ({"If-Match"} if path != "/v1/matches" else set())
             assert expected <= names(operation), path
             success = next(r for s, r in responses.items() if s.startswith("2"))
-            assert set(success["headers"]) == {"ETag", "Idempotent-Replayed"}, path
+            assert set(success["headers"]) == {"ETag", "Idempotent-Replayed",
+                                               "Content-Language"}, path
         if "304" in responses:
             assert "If-None-Match" in names(operation), path
             assert "ETag" in responses["200"]["headers"], path
             assert "ETag" in responses["304"]["headers"], path
+        assert "Accept-Language" in names(operation), path
+        for status, response in responses.items():
+            if "$ref" not in response:
+                assert "Content-Language" in response.get("headers", {}), (path, status)
     failed = document["components"]["responses"]["PRECONDITION_FAILED"]
     assert "ETag" in failed["headers"]
 

@@ -125,6 +125,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Compression first: after_request functions run last-registered first, so it sees each
     # answer complete (security headers included, e.g. the hash of /docs' inline script).
     _register_compression(app)
+    from referee.api import language
+
+    language.register(app)  # before compression: it rewords the answer compression sees
     register_error_handlers(app)
     serving.register(app)
     _register_docs_assets(app)

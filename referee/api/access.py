@@ -13,6 +13,7 @@ from flask import g, request
 
 from referee import folds
 from referee.api.errors import ProblemError
+from referee.api.language import note_table_language
 from referee.api.problems import PRECONDITION_FAILED, PRECONDITION_REQUIRED
 from referee.match.state import MatchState
 from referee.store import tokens
@@ -22,7 +23,11 @@ BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 
 
 def etag(state: MatchState) -> str:
-    """The match's ETag: its version, ``"v12"`` (what a write sends back in If-Match)."""
+    """The match's ETag: its version, ``"v12"`` (what a write sends back in If-Match).
+
+    Every answer about a match asks for its ETag here, so here the answer learns the match's
+    table language (:func:`referee.api.language.note_table_language`)."""
+    note_table_language(state.options)
     return f'"v{state.version}"'
 
 

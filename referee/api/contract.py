@@ -9,6 +9,8 @@ document:
   ``Idempotency-Key`` and ``If-Match`` on every write to a match, ``If-None-Match`` on the
   reads that answer 304, ``ETag`` on the answers that carry the match's version (their 2xx,
   304 and 412) and ``Idempotent-Replayed`` on a write's answer given again;
+  ``Accept-Language`` on every operation and ``Content-Language`` on its answers (the
+  players' languages, docs/translating.md);
 - ``security: []`` on the operations that need no token (the stateless rulings, the create,
   the probes), so the document's lack of a global ``security`` reads as "public".
 
@@ -86,6 +88,20 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         # sent, not only double quotes (a key may be sent quoted).
         "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": '[^"]'},
     },
+    "AcceptLanguage": {
+        "name": "Accept-Language",
+        "in": "header",
+        "required": False,
+        "description": (
+            "The languages the client reads, best first (q values): `en`, `fr`, `de` or `pl`, "
+            "a region falling back to its language (`fr-CA` → `fr`), anything else English. "
+            "Only sentences change (findings' `what`, Piquet's count words, problem titles and "
+            "the sentences with words in that language); codes, rule sections, locations, "
+            "params and numbers do not. A match created with `options.language` answers in "
+            "that language instead (docs/translating.md)."
+        ),
+        "schema": {"type": "string", "example": "fr-CA, fr;q=0.9, en;q=0.5"},
+    },
     "IfNoneMatch": {
         "name": "If-None-Match",
         "in": "header",
@@ -100,6 +116,10 @@ HEADERS: dict[str, dict[str, Any]] = {
         "description": "The match's version after this answer (`\"v12\"`): send it as "
                        "If-Match on the next write, or If-None-Match to poll.",
         "schema": {"type": "string", "pattern": ETAG_PATTERN},
+    },
+    "ContentLanguage": {
+        "description": "The language the answer's sentences are in: `en`, `fr`, `de` or `pl`.",
+        "schema": {"type": "string", "enum": ["en", "fr", "de", "pl"]},
     },
     "IdempotentReplayed": {
         "description": "`true` on an answer given again for a retried Idempotency-Key.",
@@ -143,6 +163,7 @@ class Contract(BasePlugin):
         operation.setdefault("security", [])
         responses: dict[str, Any] = operation.get("responses", {})
         parameters = operation.setdefault("parameters", [])
+        parameters.append("AcceptLanguage")  # a component, by name: every answer has words
         cacheable = method == "get" and "304" in {str(status) for status in responses}
         if _is_match_write(method, path):
             parameters.append("IdempotencyKey")  # a component, by name
@@ -150,8 +171,6 @@ class Contract(BasePlugin):
                 parameters.append("IfMatch")  # a component, by name
         if cacheable:
             parameters.append("IfNoneMatch")  # a component, by name
-        if not parameters:
-            del operation["parameters"]
         for status, response in responses.items():
             headers = _headers(method, path, str(status), cacheable)
             # A shared response component (named by a string, as 412's PRECONDITION_FAILED)
@@ -162,7 +181,7 @@ class Contract(BasePlugin):
 
 def _headers(method: str, path: str, status: str, cacheable: bool) -> dict[str, Any]:
     """The response headers of one status of an operation."""
-    headers: dict[str, Any] = {}
+    headers: dict[str, Any] = {"Content-Language": _ref("headers", "ContentLanguage")}
     write = _is_match_write(method, path)
     if (cacheable and status in ("200", "304")) or (write and status.startswith("2")) or (
             status == "412" and path.startswith("/v1/matches/")):

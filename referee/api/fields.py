@@ -14,6 +14,7 @@ from apispec import BasePlugin
 
 from referee.cards import JOKER_CODES, Card, CardError, card_name, parse_card
 from referee.piquet.words import read_point, read_sequences, read_sets, says_nothing
+from referee.rulings import ruling_kind
 from referee.violations import InputError
 
 #: What a card looks like on the wire (documentation; parsing is :func:`parse_card`).
@@ -53,6 +54,18 @@ class CardField(ma.fields.Field[str]):
             raise self.make_error("invalid") from error
 
 
+#: A structured announcement (``{"cards": 5, "pips": 48}``) as the document states it
+#: (:func:`bounded_structure`), a component of its own (:class:`JsonSchemaRules`).
+STRUCTURE_SCHEMA: dict[str, Any] = {
+    "type": "object", "maxProperties": 3,
+    "description": 'A structured announcement, e.g. {"cards": 5, "pips": 48}: at most 3 '
+                   "named entries, each a short text, a number within ±999, or null",
+    "additionalProperties": {"oneOf": [{"type": "string", "maxLength": 20},
+                                       {"type": "integer", "minimum": -999, "maximum": 999},
+                                       {"type": "null"}]}}
+STRUCTURE = {"$ref": "#/components/schemas/AnnouncedStructure"}
+
+
 class AnnouncedField(ma.fields.Field[Any]):
     """A Piquet declaration (Q5) as the score sheet writes it, read by the engine's one reader
     of declarations (:mod:`referee.piquet.words`): a point ``5``, ``"point of five, 48"`` or
@@ -74,7 +87,7 @@ class AnnouncedField(ma.fields.Field[Any]):
         self.category = category
         one: list[dict[str, Any]] = [{"type": "string", "example": {
             "point": "point of five", "sequence": "quint major", "sets": "three aces"}[category]},
-            {"type": "object"}]
+            STRUCTURE]
         if category == "point":
             one.append({"type": "integer", "minimum": 1, "maximum": 12})
         many = [{"type": "array", "items": {"oneOf": one}, "maxItems": 8}]
@@ -316,6 +329,7 @@ class JsonSchemaRules(BasePlugin):
 
     def init_spec(self, spec: Any) -> None:
         super().init_spec(spec)
+        spec.components.schema("AnnouncedStructure", STRUCTURE_SCHEMA)
         for plugin in spec.plugins:
             converter = getattr(plugin, "converter", None)
             if converter is not None:
@@ -335,14 +349,22 @@ class ShapesField(ma.fields.Field[Any]):
     match's game reads its sheet, so a wrong field is a 422 with its rule, never a 400 here).
 
     ``shapes``: the marshmallow schemas (classes or their registered class names, where an
-    import would be circular), in the order a client should try them."""
+    import would be circular), in the order a client should try them; ``discriminator``:
+    the property whose value names the shape, and each value's shape (one of ``shapes``),
+    the document's ``discriminator`` with its ``mapping``; ``overlap``: the
+    shapes may match the same object (a comparison by points alone is both games'), so the
+    document says ``anyOf`` rather than ``oneOf``."""
 
     default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
         "invalid": "Not a valid mapping type."
     }
 
-    def __init__(self, *shapes: type[ma.Schema] | str, **kwargs: Any) -> None:
+    def __init__(self, *shapes: type[ma.Schema] | str, overlap: bool = False,
+                 discriminator: tuple[str, Mapping[str, str]] | None = None,
+                 **kwargs: Any) -> None:
         self.shapes = shapes
+        self.keyword = "anyOf" if overlap else "oneOf"
+        self.discriminator = discriminator
         super().__init__(**kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -354,13 +376,20 @@ class ShapesField(ma.fields.Field[Any]):
 def _one_of_shapes(
     converter: Any, field: ma.fields.Field[Any], **kwargs: Any
 ) -> dict[str, Any]:
-    """:class:`ShapesField`'s ``oneOf`` (each shape a component, added when first named)."""
+    """:class:`ShapesField`'s ``oneOf`` or ``anyOf`` (each shape a component, added when first
+    named)."""
     if not isinstance(field, ShapesField):
         return {}
     branches = [converter.resolve_nested_schema(shape) for shape in field.shapes]
     if field.allow_none:
         branches.append({"type": "null"})
-    return {"oneOf": branches}
+    if field.discriminator is None:
+        return {field.keyword: branches}
+    name, shapes = field.discriminator
+    mapping = {value: converter.resolve_nested_schema(shape)["$ref"]
+               for value, shape in shapes.items()}
+    return {field.keyword: branches,
+            "discriminator": {"propertyName": name, "mapping": mapping}}
 
 
 def _field_json_schema(
@@ -397,3 +426,13 @@ def bounded_structure(value: Any) -> bool:
         isinstance(k, str) and ((isinstance(v, str) and len(v) <= 20)
                                 or (isinstance(v, int) and abs(v) <= 999) or v is None)
         for k, v in value.items())
+
+
+def ruling_kind_field(game: str, *kinds: str) -> ma.fields.Function:
+    """A ruling's ``kind`` (:data:`referee.rulings.RULING_KINDS`), one of ``kinds``: a
+    match's ruling carries it; a stateless ruling of ``game`` gets it as it is answered."""
+    return ma.fields.Function(
+        lambda ruling: ruling.get("kind") or ruling_kind(game, ruling), required=True,
+        metadata={"type": "string", "enum": list(kinds),
+                  "description": "The ruling's shape, which names its component: void, or the "
+                                 "game and the level (piquet_cards, pitch_sheet…)"})

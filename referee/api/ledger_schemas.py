@@ -5,9 +5,19 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
+from referee.api.deal_schemas import (
+    AGREEMENT,
+    RECORD,
+    RECORDS,
+    CorrectionNoteSchema,
+    DealClaimSchema,
+    DealComparisonSchema,
+    SupersededSchema,
+    ruling_field,
+)
 from referee.api.fields import ShapesField, StrictSchema
 from referee.api.view_schemas import HeadSchema
-from referee.api.write_schemas import AGREEMENT, RULING, RULINGS, EventSchema
+from referee.api.write_schemas import EventSchema
 
 
 class PageArgsSchema(StrictSchema):
@@ -25,15 +35,6 @@ class PageArgsSchema(StrictSchema):
     limit = ma.fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
 
-#: A deal's record as entered, one shape per level and game, in the order a client tries
-#: them (a Piquet sheet's tricks are per role, a cards record's a list of tricks).
-RECORDS = ("PiquetSheetSchema", "PiquetTotalsSchema", "SheetSchema", "TotalsSchema",
-           "CardsRecordSchema")
-RECORD = ("The deal's record as entered: its cards (CardsRecord), a score-sheet line "
-          "(PiquetSheet, Sheet) or totals (PiquetTotals, Totals), by its level and the match's "
-          "game")
-
-
 class LedgerItemSchema(ma.Schema):
     """One deal of the ledger with the running totals after it."""
 
@@ -44,18 +45,19 @@ class LedgerItemSchema(ma.Schema):
     scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
     totals = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
     record = ShapesField(*RECORDS, metadata={"description": RECORD})
-    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
-    corrections = ma.fields.List(ma.fields.Dict())
+    ruling = ruling_field()
+    corrections = ma.fields.List(ma.fields.Nested(CorrectionNoteSchema))
     level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
     agreement = ma.fields.String(metadata={"description": AGREEMENT})
     entered_by = ma.fields.String(allow_none=True)
     agreed_by = ma.fields.String(allow_none=True)
-    claims = ma.fields.List(ma.fields.Dict(), metadata={
+    claims = ma.fields.List(ma.fields.Nested(DealClaimSchema), metadata={
         "description": "Each side's claim (a sheet or totals entry, a dispute's claim) and, "
                        "once ruled, its comparison with the ruling (parts_at)"})
-    superseded = ma.fields.List(ma.fields.Dict(), metadata={
+    superseded = ma.fields.List(ma.fields.Nested(SupersededSchema), metadata={
         "description": "Earlier entries of this deal its cards superseded"})
-    changes = ma.fields.Dict(allow_none=True)
+    changes = ma.fields.Nested(DealComparisonSchema, allow_none=True, metadata={
+        "description": "The last superseded entry against the cards' ruling (null: none)"})
 
 
 class LedgerPageSchema(ma.Schema):

@@ -54,6 +54,7 @@ import peewee
 from flask import Response, current_app, request
 
 from referee import folds, metrics
+from referee.api import language
 from referee.api import view_schemas as s
 from referee.api.access import BEARER
 from referee.api.access import authorize as _authorize
@@ -255,9 +256,13 @@ def stream_match(match_id: str) -> Any:
     if not db.is_closed() and hasattr(db, "close_all"):
         db.close()  # the request's pooled connection goes back now, not when the stream ends
 
-    events = _events(the_hub, subscription, first, resume_after, render, live_credentials,
-                     app.config)
+    locale = language.stream_locale(first[1])
+    events = language.localized_events(
+        _events(the_hub, subscription, first, resume_after, render, live_credentials,
+                app.config), locale)
     response = Response(events, mimetype="text/event-stream")
+    response.headers["Content-Language"] = locale
+    response.vary.add("Accept-Language")
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

@@ -19,6 +19,7 @@ from referee.api.fields import (
     card_list,
     pitch_card_list,
 )
+from referee.i18n import LOCALES
 from referee.match.games import PENALTIES
 from referee.pitch.records import POINT_VALUES, VARIANT_CHOICES
 
@@ -171,9 +172,16 @@ def _penalty_words(given: dict[str, Any]) -> None:
 class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
     cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player),
-    auto_confirm (docs/records.md)."""
+    auto_confirm (docs/records.md), language (the table's, docs/translating.md)."""
 
     auto_confirm = AutoConfirmField()
+    language = ma.fields.String(
+        validate=validate.OneOf(list(LOCALES)),
+        metadata={"description": "The table's language: every answer about this match is "
+                                 "worded in it, whatever a phone's Accept-Language asks "
+                                 "(docs/translating.md); omitted, each answer follows its "
+                                 "request's Accept-Language"},
+    )
 
     partnership = ma.fields.Boolean()
     stake = StakeField(allow_none=True)
@@ -270,6 +278,10 @@ class DeclarationsField(ma.fields.Field[Any]):
 
 
 _CALL = CallField()
+#: An irregularity recorded anyway, one shape per game (the match's game reads it, as a
+#: sheet): Piquet's names its ``code``, Pitch's its ``type``. Registered class names (the
+#: games' modules import this one).
+IRREGULAR = ("IrregularSchema", "PitchIrregularitySchema")
 _TRICKS = ma.fields.List(card_list(), validate=validate.Length(max=32))
 
 
@@ -293,10 +305,11 @@ class CardsRecordSchema(StrictSchema):
     talon = card_list(allow_none=True)
     exchange = ma.fields.Nested(RolesCardsSchema, allow_none=True)
     declarations = DeclarationsField(allow_none=True)
-    irregular = ma.fields.List(ma.fields.Dict(), validate=validate.Length(max=16), metadata={
-        "description": "Pitch (P10): irregularities that really happened, e.g. "
-                       '{"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}. '
-                       'Piquet (Q12): {"code", "location"}, e.g. {"code": "revoke", '
+    irregular = ma.fields.List(ShapesField(*IRREGULAR), validate=validate.Length(max=16),
+                               metadata={
+        "description": "Pitch (P10, PitchIrregularity): irregularities that really happened, "
+                       'e.g. {"type": "revoke", "seat": 2, "trick": 3}, {"type": "misdeal"}. '
+                       'Piquet (Q12, Irregular): {"code", "location"}, e.g. {"code": "revoke", '
                        '"location": "tricks[2][1]"}, {"code": "long_hand", "location": '
                        '"elder"}, {"code": "talon_offence", "location": "younger"}'})
     unplayed = ma.fields.Nested(RolesCardsSchema, allow_none=True, metadata={

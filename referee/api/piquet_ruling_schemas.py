@@ -9,7 +9,7 @@ from marshmallow import validate
 
 from referee import piquet
 from referee.api.errors import ViolationSchema
-from referee.api.fields import finding_params, hint_params
+from referee.api.fields import finding_params, hint_params, ruling_kind_field
 
 
 def _role() -> ma.fields.String:
@@ -153,6 +153,7 @@ class PiquetSheetRulingSchema(ma.Schema):
     class Meta:  # a match's ruling says more (the players' names…): the object stays open
         unknown = ma.INCLUDE
 
+    kind = ruling_kind_field("piquet", "piquet_sheet", "piquet_totals")
     level = ma.fields.String(required=True, validate=validate.OneOf(["sheet", "totals"]),
                              metadata={"description": '"sheet" or "totals"'})
     scores = ma.fields.Nested(PerRoleSchema, required=True)
@@ -178,6 +179,7 @@ class DealRulingSchema(ma.Schema):
     class Meta:  # a match's ruling says more (the players' names…): the object stays open
         unknown = ma.INCLUDE
 
+    kind = ruling_kind_field("piquet", "piquet_cards")
     level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]),
                              metadata={"description": '"cards" (a ruling on every card)'})
     scores = ma.fields.Nested(PerRoleSchema, required=True)

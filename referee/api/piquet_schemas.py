@@ -10,7 +10,13 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import StakeField, StrictSchema, bounded_structure, card_list
+from referee.api.fields import (
+    STRUCTURE,
+    StakeField,
+    StrictSchema,
+    bounded_structure,
+    card_list,
+)
 from referee.api.match_schemas import (
     PiquetOptionsSchema,
     RolesAnnouncementsSchema,
@@ -79,7 +85,7 @@ class SaidField(ma.fields.Field[Any]):
     def __init__(self, **kwargs: Any) -> None:
         one = {"oneOf": [{"type": "string", "example": "quint to the king in clubs"},
                          {"type": "integer", "minimum": -999, "maximum": 999},
-                         {"type": "object"}]}
+                         STRUCTURE]}
         metadata = {"oneOf": [*one["oneOf"], {"type": "array", "items": one}],
                     "description": self.__doc__.split("\n\n")[0] if self.__doc__ else ""}
         super().__init__(metadata=metadata, **kwargs)

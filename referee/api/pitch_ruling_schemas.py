@@ -9,7 +9,7 @@ from marshmallow import validate
 
 from referee import pitch
 from referee.api.errors import ViolationSchema
-from referee.api.fields import CallField, finding_params, hint_params
+from referee.api.fields import CallField, finding_params, hint_params, ruling_kind_field
 
 
 class IrregularityRulingSchema(ma.Schema):
@@ -157,6 +157,7 @@ class HandRulingSchema(_RulingBase):
     per side (P6), whether the table's claim was right (and where it parts from the ruling),
     and every rule break."""
 
+    kind = ruling_kind_field("pitch", "pitch_cards")
     level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]),
                              metadata={"description": '"cards"'})
     variant = ma.fields.String(metadata={"description": "the game, outside the 4-point game "
@@ -209,6 +210,7 @@ class PitchSheetRulingSchema(_RulingBase):
     """The ruling on a score-sheet line: the points as written, the score computed (P5, P6),
     what was verified and what was taken on trust; ``comparison`` when cards were given."""
 
+    kind = ruling_kind_field("pitch", "pitch_sheet")
     level = ma.fields.String(required=True, validate=validate.OneOf(["sheet"]),
                              metadata={"description": '"sheet"'})
 
@@ -227,6 +229,7 @@ class TotalsRulingSchema(_RulingBase):
     """The ruling on a totals line: possible in one hand or not (violations), what was taken
     on trust; ``comparison`` when cards were given."""
 
+    kind = ruling_kind_field("pitch", "pitch_totals")
     level = ma.fields.String(required=True, validate=validate.OneOf(["totals"]),
                              metadata={"description": '"totals"'})
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import mimetypes
 from pathlib import Path
 
@@ -118,6 +119,27 @@ def versioned_file(version: str, filename: str) -> Response:
     version still gets the file (the current one), but not for keeps."""
     current = version == asset_version()
     return _serve(filename, IMMUTABLE if current else "no-cache")
+
+
+@blp.get("/i18n/<string:locale>.json")
+def page_words(locale: str) -> Response:
+    """The page's words in ``locale`` (referee/i18n/page.py): ``{"locale", "locales",
+    "messages": {name: words}}``, from the same catalogs as the API's sentences; revalidated
+    on each load (``no-cache``, 304 when unchanged) and kept offline by the service worker.
+    404 for a locale the service does not speak."""
+    from referee.i18n import LOCALES
+    from referee.i18n.page import catalog_json
+
+    if locale not in LOCALES:
+        abort(404)
+    data = json.dumps(catalog_json(locale), ensure_ascii=False, sort_keys=True).encode()
+    response = Response(data, mimetype="application/json")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Content-Language"] = locale
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.set_etag(hashlib.sha256(data).hexdigest()[:16])
+    response.make_conditional(request)
+    return response
 
 
 @blp.get("/<path:filename>")

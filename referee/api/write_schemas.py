@@ -8,6 +8,13 @@ from typing import Any, ClassVar
 import marshmallow as ma
 from marshmallow import validate
 
+from referee.api.deal_schemas import (
+    AGREEMENT,
+    DealClaimSchema,
+    DealComparisonSchema,
+    ScoredSchema,
+    ruling_field,
+)
 from referee.api.errors import ViolationSchema
 from referee.api.fields import (
     MAX_VERSION,
@@ -19,6 +26,7 @@ from referee.api.fields import (
     StrictSchema,
     card_list,
     pitch_card_list,
+    ruling_kind_field,
 )
 from referee.api.match_schemas import (
     SHEET,
@@ -168,13 +176,15 @@ class DryRunSchema(ma.Schema):
     penalty = ma.fields.String(allow_none=True)
     consequence = ma.fields.String(allow_none=True)
     events = ma.fields.List(ma.fields.Dict())
-    scored = ma.fields.Dict(allow_none=True)
+    scored = ma.fields.Nested(ScoredSchema, allow_none=True, metadata={
+        "description": "The deal's score if the step would complete it (null: it would not)"})
 
 
 class VoidRulingSchema(ma.Schema):
     """The ruling on a deal an irregularity's penalty voided (P10, Q12; the match's, at the
     step the table found it): nobody scores, and the deal is dealt again."""
 
+    kind = ruling_kind_field("", "void")
     level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]))
     void = ma.fields.Boolean(required=True, metadata={"enum": [True]})
     irregularity = ma.fields.String(required=True, metadata={"example": "misdeal"})
@@ -194,21 +204,9 @@ class StepResultSchema(ma.Schema):
     """What a step appended, the deal's ruling when it completed it, and the match now."""
 
     events = ma.fields.List(ma.fields.Nested(EventSchema))
-    scored = ma.fields.Dict(allow_none=True)
+    scored = ma.fields.Nested(ScoredSchema, allow_none=True, metadata={
+        "description": "The deal's score when the step completed it (null: it did not)"})
     match = ma.fields.Nested(MatchSchema)
-
-
-AGREEMENT = "provisional | confirmed | disputed | ruled"
-
-#: A deal's ruling, one shape per game and level (its ``level`` and the type of its
-#: ``scores`` tell them apart: per role in Piquet, per side in Pitch; a void one has no
-#: scores), in the order a client tries them.
-RULINGS = ("VoidRulingSchema", "DealRulingSchema", "PiquetSheetRulingSchema",
-           "HandRulingSchema", "PitchSheetRulingSchema", "TotalsRulingSchema")
-RULING = ("The deal's ruling: a deal voided by an irregularity's penalty (VoidRuling); "
-          "Piquet on its cards (level cards, DealRuling) or on a sheet or "
-          "totals (PiquetSheetRuling); Pitch on its cards (HandRuling), a sheet "
-          "(PitchSheetRuling) or totals (TotalsRuling)")
 
 
 class DealResultSchema(ma.Schema):
@@ -219,15 +217,14 @@ class DealResultSchema(ma.Schema):
 
     deal = ma.fields.Integer()
     scores = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
-    ruling = ShapesField(*RULINGS, metadata={"description": RULING})
+    ruling = ruling_field()
     level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
     agreement = ma.fields.String(metadata={"description": AGREEMENT})
     entered_by = ma.fields.String(allow_none=True,
                                   metadata={"description": '"seat:Ann" or "write token"'})
-    changes = ma.fields.Dict(allow_none=True, metadata={
-        "description": "The earlier entry against the cards' ruling: agrees, parts_at, "
-                       "differences"})
-    claims = ma.fields.List(ma.fields.Dict())
+    changes = ma.fields.Nested(DealComparisonSchema, allow_none=True, metadata={
+        "description": "The earlier entry against the cards' ruling (null: none superseded)"})
+    claims = ma.fields.List(ma.fields.Nested(DealClaimSchema))
     match = ma.fields.Nested(MatchSchema)
 
 
@@ -238,7 +235,7 @@ class DealAgreementSchema(ma.Schema):
     agreement = ma.fields.String(metadata={"description": AGREEMENT})
     agreed_by = ma.fields.String(allow_none=True)
     entered_by = ma.fields.String(allow_none=True)
-    claims = ma.fields.List(ma.fields.Dict())
+    claims = ma.fields.List(ma.fields.Nested(DealClaimSchema))
     match = ma.fields.Nested(MatchSchema)
 
 

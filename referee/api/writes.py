@@ -34,6 +34,7 @@ from referee.api.writing import idempotency_key, json_response, response_schema,
 from referee.match import commands
 from referee.match.games import GAMES
 from referee.match.state import MatchState
+from referee.rulings import with_kind
 
 
 @blp.arguments(StepSchema())
@@ -74,7 +75,7 @@ def record_step(body: dict[str, Any], args: dict[str, Any], match_id: str) -> An
         scored = [e.payload for e in appended.events if e.kind == "deal_scored"]
         return {
             "events": [_event_dict(e) for e in appended.events],
-            "scored": scored[0] if scored else None,
+            "scored": _scored(appended.state.game, scored[0]) if scored else None,
             "match": state_dict(match_id, appended.state),
         }
 
@@ -89,6 +90,11 @@ def _dry_run(match_id: str, kind: str, body: dict[str, Any], anyway: bool) -> di
                             entered_by=principal(), anyway=anyway).as_dict()
 
 
+def _scored(game: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """A ``deal_scored`` payload as answered: its ruling with its ``kind``, as read back."""
+    return {**payload, "ruling": with_kind(game, payload["ruling"])}
+
+
 def _event_dict(event: Any) -> dict[str, Any]:
     return {"seq": event.seq, "kind": event.kind, "payload": event.payload, "actor": event.actor}
 
@@ -99,7 +105,7 @@ def _deal_result(match_id: str, appended: folds.Appended) -> dict[str, Any]:
     return {
         "deal": scored["deal"],
         "scores": scored["scores"],
-        "ruling": scored["ruling"],
+        "ruling": with_kind(appended.state.game, scored["ruling"]),
         "level": entry.level if entry is not None else "cards",
         "agreement": entry.agreement if entry is not None else "provisional",
         "entered_by": entry.entered_by if entry is not None else None,

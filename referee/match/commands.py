@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee import RULES_VERSION
+from referee.i18n import LOCALES
 from referee.match.events import Event
 from referee.match.games import GAMES, blocking
 from referee.match.state import (
@@ -31,6 +32,7 @@ from referee.match.state import (
     StepRefused,
     StepResult,
 )
+from referee.rulings import with_kind
 from referee.violations import InputError, RecordError, Violation
 
 NewEvent = tuple[str, dict[str, Any]]
@@ -80,8 +82,14 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
         raise MatchError([Violation("bad_option", "", "auto_confirm is \"auto\", true or false.",
                                     "options.auto_confirm")])
     irregularities = _irregularity_options(game, options.pop("irregularities", None))
+    language = options.pop("language", None)
+    if language is not None and language not in LOCALES:
+        raise MatchError([Violation("bad_option", "", "language is one of: "
+                                    + ", ".join(LOCALES) + ".", "options.language")])
     normalized = {**game.normalize_options(names, options), "auto_confirm": auto_confirm,
                   "irregularities": irregularities}
+    if language is not None:  # a match without a table language stores none (as before)
+        normalized["language"] = language
     return [
         (
             "match_created",
@@ -427,8 +435,9 @@ def dry_run(
                          penalty=new_payload["penalty"],
                          consequence=new_payload["consequence"])
             found["violations"] = found.get("violations") or tuple(new_payload["violations"])
-        if new_kind == "deal_scored":
-            found["scored"] = new_payload
+        if new_kind == "deal_scored":  # as the ledger will read it
+            found["scored"] = {**new_payload,
+                               "ruling": with_kind(game.name, new_payload["ruling"])}
     return DryRun(state.version, events=tuple(events), **found)
 
 

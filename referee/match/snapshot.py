@@ -28,10 +28,11 @@ from referee.match.state import Fold, Game
 FORMAT = 1
 
 #: The parts of the ``referee`` package a fold never runs: the HTTP layer, the store, the
-#: page. Every other source file (the fold and the games' adapters in match/, the rules
-#: engines, the modules beside them: cards, violations, rulings…) is in :func:`version`, a
-#: module added later included.
-_NOT_FOLDED = ("api", "store", "web")
+#: page, the languages' words (made at the edge: a new translation keeps the snapshots).
+#: Every other source file (the fold and the games' adapters in match/, the rules engines,
+#: the modules beside them: cards, violations, rulings…) is in :func:`version`, a module
+#: added later included.
+_NOT_FOLDED = ("api", "store", "web", "i18n")
 
 #: Attributes of a fold never stored: the game's rules (named instead), and what the fold
 #: works out again when asked (its state; the deal in progress as ruled by the last step).

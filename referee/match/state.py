@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from referee.match.events import Event
+from referee.rulings import with_kind
 from referee.violations import RecordError, Violation
 
 
@@ -726,7 +727,7 @@ class Fold:
             self.deals[number] = replace(
                 old,
                 record=amend["record"],
-                ruling=payload["ruling"],
+                ruling=with_kind(self.game.name, payload["ruling"]),
                 scores=payload["scores"],
                 amended=True,
                 scored_seq=event.seq,
@@ -747,7 +748,7 @@ class Fold:
             self.deals[number] = replace(
                 old,
                 record=cards["record"],
-                ruling=payload["ruling"],
+                ruling=with_kind(self.game.name, payload["ruling"]),
                 scores=payload["scores"],
                 scored_seq=event.seq,
                 level="cards",
@@ -768,7 +769,8 @@ class Fold:
             level = current.level if current is not None else "cards"
             entered_by = payload.get("entered_by")
             self.deals[number] = DealEntry(
-                number, dealer, record, payload["ruling"], payload["scores"],
+                number, dealer, record, with_kind(self.game.name, payload["ruling"]),
+                payload["scores"],
                 scored_seq=event.seq, level=level, entered_by=entered_by,
                 claims=self._entry_claims(level, record, payload, entered_by),
                 entered_at=current.entered_at if current is not None else {},

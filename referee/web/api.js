@@ -7,6 +7,7 @@
  * through the persistent queue (writes.js), which sends them one by one with send(); the live
  * stream (follow()) keeps the match up to date, or polling with If-None-Match when it cannot.
  */
+import { locale } from "./language.js";
 import { $ } from "./dom.js";
 import { S } from "./state.js";
 
@@ -39,7 +40,7 @@ export function matchPath(rest, id) {
  */
 export async function api(method, path, body, opts) {
   const options = opts || {};
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": locale() };
   const token = "token" in options ? options.token : S.token;
   if (token) headers.Authorization = "Bearer " + token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -89,7 +90,8 @@ export async function api(method, path, body, opts) {
 export async function send(entry, version, token) {
   const headers = {
     Accept: "application/json", "Content-Type": "application/json",
-    Authorization: "Bearer " + token, "Idempotency-Key": entry.key,
+    "Accept-Language": locale(), Authorization: "Bearer " + token,
+    "Idempotency-Key": entry.key,
     // a write that cannot be recorded twice (a seat taken up) goes whatever the version
     "If-Match": entry.anyVersion ? "*" : `"v${version}"`,
   };
@@ -180,7 +182,8 @@ export function follow(id, token, onMatch, onLive) {
 
   async function stream() {
     controller = new AbortController();
-    const headers = { Accept: "text/event-stream", Authorization: "Bearer " + token };
+    const headers = { Accept: "text/event-stream", "Accept-Language": locale(),
+      Authorization: "Bearer " + token };
     if (lastId) headers["Last-Event-ID"] = lastId;
     const response = await fetch(matchPath("/stream", id), {
       headers, signal: controller.signal, cache: "no-store",

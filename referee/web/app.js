@@ -17,7 +17,8 @@
  *   state.js      the shared state `S` and the render hook (onRender/render)
  *   dom.js        el(), $, $$, plural(): text is always inserted as text
  *   cards.js      card notation and words
- *   messages.js   the message box, refusals in words
+ *   language.js   the page's language: the switch, the browser's languages, the catalogs
+ *   messages.js   the message box, refusals in the referee's words
  *   ruling.js     a deal's ruling in words
  *   store.js      the matches kept on this phone (localStorage)
  *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs,
@@ -30,6 +31,7 @@
  * No module imports one that imports it back (tests/e2e/test_table_files.py checks it).
  * sw.js (the service worker, /table/sw.js) keeps these files so the page opens offline.
  */
+import { chooseLocale, chosenLocale, LOCALES, locale, t, useLocale } from "./language.js";
 import { S } from "./state.js";
 import { savedMatch } from "./store.js";
 import { initHome, showHome } from "./screens/home.js";
@@ -73,13 +75,30 @@ function route() {
   const token = saved.write || saved.seat || saved.read || linked;
   if (!token) {
     if (view) view.then((v) => v.stopLive());
-    showHome("This phone has no key to that match: open the link you were sent.");
+    showHome(t("app.no_key", "This phone has no key to that match: open the link you were sent."));
     return;
   }
   matchView().then((v) => v.openMatch(id, token));
 }
 
-function init() {
+/** The language switch in the bar: the four locales, each in its own words; a choice is
+ * kept on this phone (language.js). */
+function initLanguage() {
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
+  for (const [code, name] of Object.entries(LOCALES)) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = name;
+    option.lang = code;
+    select.append(option);
+  }
+  select.value = locale();
+  select.addEventListener("change", () => chooseLocale(select.value));
+}
+
+async function init() {
+  await useLocale(chosenLocale());
+  initLanguage();
   initHome();
   window.addEventListener("hashchange", route);
   route();

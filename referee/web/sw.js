@@ -15,7 +15,7 @@ const STATIC = "static/" + VERSION + "/";
 /** Every file the page loads (tests/e2e/test_table_files.py checks the list is whole). */
 const FILES = [
   "app.js", "api.js", "cards.js", "deal.js", "dom.js", "idb.js", "match.js", "matchview.js",
-  "messages.js", "qr.js", "rules.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
+  "language.js", "messages.js", "qr.js", "rules.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
   "screens/agree.js", "screens/anyway.js", "screens/chart.js", "screens/clash.js",
   "screens/home.js", "screens/picks.js",
   "screens/play.js", "screens/reentry.js", "screens/score.js", "screens/seats.js",
@@ -24,10 +24,13 @@ const FILES = [
   "vendor/qrcode.js", "table.css", "sheet.css", "favicon.svg",
 ];
 
+/** The page's words in each language (/table/i18n/<locale>.json), kept for offline use. */
+const WORDS = ["fr", "de", "pl"].map((locale) => `i18n/${locale}.json`);
+
 worker.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(["./", ...FILES.map((f) => STATIC + f)]);
+    await cache.addAll(["./", ...FILES.map((f) => STATIC + f), ...WORDS]);
     await worker.skipWaiting();
   })());
 });
@@ -57,6 +60,21 @@ worker.addEventListener("fetch", (event) => {
         return fresh;
       } catch (error) {
         const kept = await caches.match("./", { cacheName: CACHE });
+        if (kept) return kept;
+        throw error;
+      }
+    })());
+    return;
+  }
+  if (path.startsWith("i18n/")) {
+    // The page's words: the network first (revalidated, 304 when unchanged), else kept.
+    event.respondWith((async () => {
+      try {
+        const fresh = await fetch(request);
+        if (fresh.ok) (await caches.open(CACHE)).put(request, fresh.clone());
+        return fresh;
+      } catch (error) {
+        const kept = await caches.match(request, { cacheName: CACHE });
         if (kept) return kept;
         throw error;
       }

@@ -77,8 +77,10 @@ def test_the_page_calls_only_the_public_v1_api() -> None:
     # cards) and seats only.
     assert {p[1:].split("/")[1] for p in posts} <= {"events", "undo", "deals", "seats"}, posts
     fetches = {name for name, text in scripts.items() if re.search(r"\bfetch\(", text)}
-    # The service worker fetches the page's own files (under its scope) and nothing else.
-    assert fetches == {"api.js", "sw.js"}, "every API request goes through api.js"
+    # The service worker fetches the page's own files (under its scope) and nothing else;
+    # language.js only the page's words (/table/i18n/<locale>.json).
+    assert fetches == {"api.js", "sw.js", "language.js"}, "every API request goes through api.js"
+    assert re.findall(r"\bfetch\(([^)]*)\)", scripts["language.js"]) == ["`i18n/${current}.json`"]
     assert '"Idempotency-Key"' in scripts["api.js"] and '"If-Match"' in scripts["api.js"]
 
 

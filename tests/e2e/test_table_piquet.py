@@ -60,7 +60,7 @@ def test_q10_tapped_card_by_card_refusals_undo_and_the_score_screen(
     phone.click('#cards [data-card="9C"]')
     phone.wait_for_selector("#anyway-consequence")
     message = phone.inner_text("#anyway")
-    assert ("In trick 6 Bill (elder hand) played eight of spades on jack of clubs without "
+    assert ("In trick 6 Bill (elder) played eight of spades on jack of clubs without "
             "following suit") in message
     assert "Q6" in message
     assert "tricks[" not in message
@@ -167,7 +167,7 @@ def test_q10_with_the_hands_offers_only_the_legal_cards(served: str, phone: Any)
     phone.check("#irregular")
     phone.click('#cards [data-card="KC"]')
     phone.wait_for_selector("#anyway-consequence")
-    assert ("Ann (younger hand) played king of clubs on king of spades without following "
+    assert ("Ann (younger) played king of clubs on king of spades without following "
             "suit although holding") in phone.inner_text("#anyway")
     phone.click("#anyway-cancel")
     phone.uncheck("#irregular")

@@ -20,7 +20,7 @@ import { RANKS, SUITS, cardText, cardWords, isRed } from "../cards.js";
 import { currentDeal } from "../deal.js";
 import { $, el, fill, plural } from "../dom.js";
 import { post } from "../match.js";
-import { plainWords, showMessage } from "../messages.js";
+import { showMessage } from "../messages.js";
 import { S, render } from "../state.js";
 import { named, ruleLink, scoresWords } from "../verdict.js";
 
@@ -197,7 +197,7 @@ function record() {
 
 function violationsList(violations) {
   return el("ul", { class: "refusal" }, ...violations.map((v) => el("li", {},
-    named(plainWords(v.message)), v.rule ? " " : null, ruleLink(v.rule))));
+    named(v.message), v.rule ? " " : null, ruleLink(v.rule))));
 }
 
 /** The panel: what the rules say and what recording it anyway would do. */
@@ -270,8 +270,8 @@ export function renderAnyway() {
     buttons.push(el("button", { type: "button", class: "warn", id: "anyway-record",
       onclick: record }, "Record it anyway without seeing the consequence"), cancel);
   } else {
-    parts.push(el("p", { role: "alert" }, plainWords(named((ask.error && ask.error.message) ||
-      "The referee did not answer."))));
+    parts.push(el("p", { role: "alert" }, named((ask.error && ask.error.message) ||
+      "The referee did not answer.")));
     buttons.push(el("button", { type: "button", id: "anyway-cancel", onclick: close }, "Close"));
   }
   parts.push(el("div", { class: "actions" }, ...buttons));

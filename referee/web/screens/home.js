@@ -1,13 +1,14 @@
 // @ts-check
 /* Home: start a match, or reopen one kept on this phone. */
 import { $, $$, el, fill } from "../dom.js";
+import { LOCALES, t } from "../language.js";
 import { saveMatch, savedMatches } from "../store.js";
 
 /** Show the home screen, with `error` (a sentence) if given. */
 export function showHome(error) {
   $("#home").hidden = false;
   $("#match").hidden = true;
-  document.title = "referee — the table";
+  document.title = t("title", "referee — the table");
   const form = $("#new-match");
   if (!$("#players").children.length) {
     setGame("piquet");
@@ -102,6 +103,7 @@ async function createMatch(event) {
     options.low = form.low.value;
     if (form.partnership.checked) options.partnership = true;
   }
+  if (form.language.value) options.language = form.language.value;
   const submit = form.querySelector("button[type=submit]");
   submit.disabled = true;
   document.body.dataset.busy = "true";
@@ -129,6 +131,10 @@ async function createMatch(event) {
 /** Wire the new-match form (once, at boot). */
 export function initHome() {
   const form = $("#new-match");
+  // The table's language: none (each phone its own), or one every phone then reads.
+  fill($("#table-language"), el("option", { value: "" }, t("home.each_phone", "each phone's own")),
+    ...Object.entries(LOCALES).map(([code, name]) => el("option", { value: code, lang: code },
+      name)));
   form.addEventListener("submit", createMatch);
   for (const radio of $$('input[name="game"]', form)) {
     radio.addEventListener("change", () => setGame(radio.value));

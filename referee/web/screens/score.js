@@ -3,6 +3,7 @@
 import { $, el, fill } from "../dom.js";
 import { colorClass, post } from "../match.js";
 import { dealExplained } from "../ruling.js";
+import { money, t } from "../language.js";
 import { S, render } from "../state.js";
 import { named } from "../verdict.js";
 import { answerWaiting, mayConfirm } from "./agree.js";
@@ -15,17 +16,18 @@ export function renderScore() {
   const settlement = $("#settlement");
   if (m.settlement && m.settlement.winner) {
     const s = m.settlement;
-    const money = s.amount !== null && s.amount !== undefined
-      ? ` = ${s.amount}${s.currency ? " " + s.currency : ""}` : "";
+    const paid = s.amount !== null && s.amount !== undefined
+      ? ` = ${money(s.amount, s.currency)}` : "";
     fill(settlement, el("div", { class: "settlement", id: "settlement-box" },
-      el("b", {}, `${s.winner} wins the partie.`), el("br"),
+      el("b", {}, t("score.wins", "{winner} wins the partie.", { winner: s.winner })), el("br"),
       s.rubiconed
-        ? `${s.loser} is rubiconed (under 100) and pays both totals plus 100, `
-        : `${s.loser} pays the difference plus 100, `,
-      el("b", {}, `${s.payment} points${money}`), "."));
+        ? t("score.rubiconed", "{loser} is rubiconed (under 100) and pays both totals plus 100, ",
+          { loser: s.loser })
+        : t("score.pays", "{loser} pays the difference plus 100, ", { loser: s.loser }),
+      el("b", {}, t("score.payment", "{payment} points", { payment: s.payment }) + paid), "."));
   } else if (m.finished && m.drawn) {
     fill(settlement, el("div", { class: "settlement" },
-      el("b", {}, "The partie is drawn:"), " nobody pays."));
+      el("b", {}, t("score.drawn", "The partie is drawn:")), t("score.nobody_pays", " nobody pays.")));
   } else if (m.finished && m.winner) { // Pitch (P7)
     fill(settlement, el("div", { class: "settlement", id: "settlement-box" },
       el("b", {}, `${m.winner} ${m.winner.includes(" & ") ? "win" : "wins"} the match.`)));

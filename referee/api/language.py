@@ -1,0 +1,100 @@
+"""The language of each answer (docs/translating.md): chosen from the match's table language
+or the request's Accept-Language, said in Content-Language, the sentences reworded at the
+edge (:func:`referee.i18n.localize.localize`).
+
+English answers are left byte for byte as the views made them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Flask, Response, g, json, request
+
+from referee.i18n import DEFAULT, LOCALES, negotiate
+
+_JSON_TYPES = ("application/json", "application/problem+json")
+
+
+def requested() -> str:
+    """The locale the request asks for: the best of its Accept-Language (q values, a region
+    falling back to its language), English when it names none the service speaks."""
+    return negotiate(tag for tag, quality in request.accept_languages if quality > 0)
+
+
+def answer_locale() -> str:
+    """The locale of this answer: the match's table language when the answer is about a
+    match that has one (:func:`note_table_language`), else :func:`requested`."""
+    table = g.get("table_language")
+    return table if table in LOCALES else requested()
+
+
+def note_table_language(options: dict[str, Any]) -> None:
+    """Remember, for this request, the table language of the match an answer is about
+    (its ``options.language``), so every phone at the table reads the same words."""
+    language = options.get("language")
+    if isinstance(language, str):
+        g.table_language = language
+
+
+def stream_locale(first: str) -> str:
+    """The locale of a live stream, from the match as first sent (``first``, its JSON: the
+    table language) or the request's Accept-Language."""
+    options = json.loads(first).get("options") or {}
+    note_table_language(options)
+    return answer_locale()
+
+
+def localized_events(events: Iterator[str], locale: str) -> Iterator[str]:
+    """A live stream's ``events`` with each match's sentences in ``locale`` (English: the
+    events as they are, the shared text of every stream of the match)."""
+    from referee.i18n.localize import localize
+
+    if locale == DEFAULT:
+        yield from events
+        return
+    for event in events:
+        head, marker, data = event.partition("data: ")
+        if not marker or not data.startswith("{"):
+            yield event
+            continue
+        body = localize(json.loads(data), locale)
+        yield head + marker + json.dumps(body, ensure_ascii=False) + "\n\n"
+
+
+def _game_of_path() -> str | None:
+    parts = request.path.split("/")
+    return parts[2] if len(parts) > 2 and parts[1] == "v1" and parts[2] in ("pitch",
+                                                                              "piquet") else None
+
+
+def register(app: Flask) -> None:
+    """Content-Language on every answer but the event stream (which says its own): the
+    API's answers and problems in the request's locale, with ``Vary: Accept-Language`` and
+    their sentences reworded; everything else ``en``, as it is written."""
+    from referee.i18n.localize import localize
+
+    @app.after_request
+    def _language(response: Response) -> Response:
+        if response.mimetype == "text/event-stream" or "Content-Language" in response.headers:
+            return response  # a stream, or an answer that chose its own language
+        # The API's answers and every problem are worded per request; the rest (the page's
+        # HTML, /rules/, /docs, the OpenAPI document, the probes) is English as written.
+        worded = request.path.startswith("/v1/") or response.mimetype == _JSON_TYPES[1]
+        locale = answer_locale() if worded else DEFAULT
+        response.headers["Content-Language"] = locale
+        if not worded:
+            return response
+        response.vary.add("Accept-Language")
+        if locale == DEFAULT or response.mimetype not in _JSON_TYPES \
+                or response.direct_passthrough or response.status_code == 304:
+            return response
+        body = response.get_data()
+        if not body:
+            return response
+        data = json.loads(body)
+        localize(data, locale, _game_of_path())
+        response.set_data(json.dumps(data, ensure_ascii=False) + "\n")
+        response.headers["Content-Type"] = response.mimetype + "; charset=utf-8"
+        return response

@@ -1,0 +1,83 @@
+"""An answer's words in a locale, made at the edge from the codes and parameters it carries
+(docs/translating.md).
+
+:func:`localize` walks an answer's JSON as the API made it in English and rewords, in place:
+
+- each finding (``{code, rule, what, params}``) from its code and parameters
+  (:mod:`referee.i18n.findings`), the game taken from the nearest ``"game"`` above it;
+- each Piquet count's ``what`` (``{who, what, points, stage, …}``) from its term words
+  (:func:`referee.i18n.terms.piquet_term`);
+- each violation's ``message`` (``{code, rule, message, location}``) and a problem's
+  ``title`` and ``detail`` by their registered English templates
+  (:mod:`referee.i18n.sentences`).
+
+Codes, rule sections, locations, names and numbers are never changed: only sentences.  What
+has no words in the locale stays English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.i18n import DEFAULT
+from referee.i18n.findings import LIST, word_finding
+from referee.i18n.sentences import reword, title
+from referee.i18n.terms import piquet_term
+
+_GAMES = ("pitch", "piquet")
+
+
+def localize(data: Any, locale: str, game: str | None = None) -> Any:
+    """``data`` (a JSON value) with its sentences in ``locale``; ``game``: the game of the
+    values in it when the data does not say (a stateless route's).  English: ``data`` as
+    it is."""
+    if locale == DEFAULT:
+        return data
+    _walk(data, locale, game)
+    return data
+
+
+def _walk(data: Any, locale: str, game: str | None) -> None:
+    if isinstance(data, list):
+        for item in data:
+            _walk(item, locale, game)
+        return
+    if not isinstance(data, dict):
+        return
+    if data.get("game") in _GAMES:
+        game = data["game"]
+    _reword(data, locale, game)
+    for value in data.values():
+        if isinstance(value, (dict, list)):
+            _walk(value, locale, game)
+
+
+def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
+    if isinstance(data.get("step"), str) and isinstance(data.get("ruling"), str) \
+            and isinstance(data.get("claim"), str):
+        # A claim's difference: what the ruling and the claim say at the step, count by count
+        for side in ("ruling", "claim"):
+            data[side] = LIST(locale).join(reword(part, locale)
+                                           for part in data[side].split("; "))
+        if isinstance(data.get("explanations"), list):
+            data["explanations"] = [reword(t, locale) if isinstance(t, str) else t
+                                    for t in data["explanations"]]
+    code = data.get("code")
+    if isinstance(code, str) and "rule" in data:
+        if "what" in data and isinstance(data.get("params"), dict):
+            said = word_finding(game, code, data["params"], locale)
+            if said is not None:
+                data["what"] = said
+        elif "message" in data and isinstance(data["message"], str):
+            data["message"] = reword(data["message"], locale, code)
+        return
+    if ("stage" in data or "elder_total" in data) and isinstance(data.get("what"), str) \
+            and "who" in data:
+        data["what"] = piquet_term(data["what"], locale)
+        if isinstance(data.get("note"), str):
+            data["note"] = reword(data["note"], locale)
+    if isinstance(data.get("type"), str) and isinstance(data.get("title"), str) \
+            and isinstance(data.get("status"), int):
+        data["title"] = title(data["type"], data["title"], locale)
+        if isinstance(data.get("detail"), str):
+            data["detail"] = reword(data["detail"], locale)

@@ -1,0 +1,88 @@
+"""The table page's own words (referee/web), one message per string (``page.<name>``).
+
+The page marks each of its HTML strings ``data-i18n="<name>"`` and words its scripts with
+``t("<name>", "<English>")`` (referee/web/language.js); the English written there must be the
+English registered here (``tests/i18n/test_catalogs.py`` compares them), and the page reads
+each locale's words from ``/table/i18n/<locale>.json`` (:func:`catalog_json`).
+"""
+
+from __future__ import annotations
+
+from referee.i18n import LOCALES, Message, message, translation
+
+_PAGE: dict[str, str] = {
+    "title": "referee — the table",
+    "language": "Language",
+    "offline": "offline — taps are kept",
+    "noscript": "This page needs JavaScript to record a game.",
+    "home.start": "Start a match",
+    "home.game": "Game",
+    "home.players": "Players",
+    "home.seating": "in seating order",
+    "home.add_player": "+ Add a player",
+    "home.table_language": "Table language (every phone reads the table's words)",
+    "home.each_phone": "each phone's own",
+    "piquet.options": "Piquet options",
+    "piquet.first_dealer": "First dealer (younger hand)",
+    "piquet.stake": "Stake per point",
+    "piquet.currency": "Currency",
+    "piquet.lead_point": "Points for a lead",
+    "piquet.lead_every": "every lead scores 1",
+    "piquet.lead_ten": "only leads of a ten or higher",
+    "piquet.cards_pique": "The cards (10) count towards a pique",
+    "pitch.options": "Pitch options",
+    "pitch.first_dealer": "First dealer",
+    "pitch.play_to": "Play to",
+    "pitch.low_goes": "Low goes to",
+    "pitch.low_captor": "who wins it in a trick",
+    "pitch.low_holder": "who was dealt it",
+    "pitch.partners": "Partners (4 players, seats 1+3 against 2+4)",
+    "home.submit": "Start the match",
+    "home.saved": "Matches on this phone",
+    "match.title": "The match",
+    "tab.play": "Play",
+    "tab.score": "Score",
+    "tab.share": "Share",
+    "match.readonly": "Watching (read-only): this link cannot record.",
+    "play.irregular": "Something irregular happened at the table (a revoke, a card or bid out "
+                      "of turn, a wrong deal): let me record it",
+    "play.undo": "↶ Undo the last entry",
+    "score.deals": "Deals",
+    "share.watch": "Let others watch",
+    "share.watch_text": "Anyone with this link sees the score; it cannot record.",
+    "share.copy": "Copy",
+    "share.no_read_link": "The read-only link was shown only on the phone that started the "
+                          "match.",
+    "share.second": "A second phone that records",
+    "share.second_text": "This link can record and correct. Give it only to someone at the "
+                         "table.",
+    "message.not_recorded": "Not recorded. ",
+    "message.changed": "The record has changed. ",
+    "message.unreadable": "The page sent something the referee cannot read: ",
+    "message.wrong": "Something went wrong.",
+    "message.rule": " (rule ",
+    "app.no_key": "This phone has no key to that match: open the link you were sent.",
+    "score.wins": "{winner} wins the partie.",
+    "score.rubiconed": "{loser} is rubiconed (under 100) and pays both totals plus 100, ",
+    "score.pays": "{loser} pays the difference plus 100, ",
+    "score.payment": "{payment} points",
+    "score.drawn": "The partie is drawn:",
+    "score.nobody_pays": " nobody pays.",
+}
+
+#: Each page string's message, by its name on the page.
+PAGE: dict[str, Message] = {name: message(f"page.{name}", english)
+                            for name, english in _PAGE.items()}
+
+#: Each locale's name in its own language, for the page's language switch.
+NATIVE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch",
+                                "pl": "Polski"}
+
+
+def catalog_json(locale: str) -> dict[str, object]:
+    """The page's catalog for ``locale``: ``{"locale", "locales": {code: native name},
+    "messages": {name: words}}``, every page string present (the English where the locale
+    has no words)."""
+    assert set(NATIVE_NAMES) == set(LOCALES)
+    return {"locale": locale, "locales": NATIVE_NAMES,
+            "messages": {name: translation(locale, found) for name, found in PAGE.items()}}

@@ -1,0 +1,203 @@
+"""Problem titles and details, and violations' messages, in a locale (docs/translating.md).
+
+A problem type's title is registered once per type (``problem.<slug>``).  A violation says its
+``code`` and an English ``message`` made by the code that found it; the message's English
+template is registered here under ``violation.<code>…`` (placeholders named), so that
+:func:`reword` reads the values back out of the English (a player's name, a number, a card)
+and fills them into the locale's template.  A message with no registered template stays
+English: registering its template is how it gets words (docs/translating.md).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from referee.api import problems as registry
+from referee.i18n import DEFAULT, Message, message
+from referee.i18n.findings import ITEMS
+from referee.i18n.terms import (
+    HAND,
+    PLURAL_RANKS,
+    POINT,
+    RANK_NUMBERS,
+    RANKS,
+    ROLE,
+    SUIT,
+    SUITS,
+    card,
+    piquet_term,
+    seat_words,
+)
+
+#: Each problem type's title, by its URI.
+TITLES: dict[str, Message] = {kind.uri: message(f"problem.{kind.slug}", kind.title)
+                              for kind in registry.REGISTRY.values()}
+
+#: Registered English sentences by key: (key, template).  Violations are keyed by code.
+_TEMPLATES: tuple[tuple[str, str], ...] = (
+    # P3: the auction
+    ("violation.bid_out_of_range", "{who} bid {bid}: bids are 1 to 4."),
+    ("violation.bid_below_minimum", "{who} bid {bid}, below this table's lowest bid of {least}."),
+    ("violation.stuck_dealer_bid_too_low",
+     "Everyone passed, so the dealer ({who}) had to bid at least {least}, not {bid}."),
+    ("violation.bid_not_higher", "{who} bid {bid}, not higher than the high bid of {high}."),
+    ("violation.steal_by_non_dealer",
+     "{who} matched the high bid of {high}: only the dealer may steal a bid."),
+    ("violation.stuck_dealer_passed",
+     "Everyone passed, so the dealer ({who}) was stuck and had to bid at least {least}."),
+    # P4, Q6: the play
+    ("violation.out_of_turn", "It is {due}'s turn, not {named}'s."),
+    ("violation.out_of_turn.holder", "It is {due}'s turn, not {named}'s ({holder} holds {card})."),
+    ("violation.revoke.piquet", "In trick {trick} the {hand} played {card} on {lead} without "
+     "following suit although holding the {held}."),
+    ("violation.revoke.pitch", "{who} revoked in trick {trick}, playing the {card} on a {suit} "
+     "lead while holding the {held}."),
+    ("violation.revoke.pitch.later", "{who} revoked in trick {trick}, playing the {card} on a "
+     "{suit} lead, neither following suit nor trumping, and showed a {shown} later: the "
+     "{later} in trick {later_trick}."),
+    ("violation.hand_size.pitch", "A hand has six tricks, not {n}."),
+    ("violation.hand_size", "A hand holds 12 cards, not {n}."),
+    ("violation.tricks", "A deal has 12 tricks, not {n}: record every trick, the lead first."),
+    ("violation.discarded_not_dealt", "The {hand} discarded {card}, which it was not dealt."),
+    ("violation.exchange.elder", "Elder must exchange between 1 and 5 cards, not {n}."),
+    ("violation.exchange.younger",
+     "Younger must exchange between 1 and {most} cards, not {n}."),
+    ("violation.auction_not_over", "The auction is not over: {who} has yet to call."),
+    # The match (docs/records.md)
+    ("violation.cards_being_entered",
+     "The cards of deal {n} are being entered: finish or undo them first."),
+    ("violation.deal_in_play",
+     "Deal {n} is still being played: finish it, undo it or record its cards first."),
+    ("violation.bad_players", "Each player needs a name of his own."),
+    ("violation.match_over", "The match is over: no more deals can be recorded."),
+    ("violation.unknown_player", "{named} is not a player of this match ({players})."),
+    ("violation.nothing_to_undo", "There is nothing to undo."),
+    ("violation.no_such_deal", "There is no counted deal {n}."),
+    ("violation.no_such_deal.void", "There is no counted deal {n} to void."),
+    ("violation.no_such_deal.amend", "There is no counted deal {n} to amend."),
+    ("violation.already_disputed", "You have already disputed deal {n}."),
+    ("violation.deal_not_next",
+     "This entry was written for deal {n}, but the next deal is deal {next}."),
+    ("violation.wrong_dealer", "{expected} deals this hand, not {given}."),
+    ("violation.ruled_by_cards", "Deal {n} was ruled by its cards: correct it with an amendment."),
+    # Q5: declarations
+    ("violation.point_cards", "A point is announced as a number of cards, 1 to 12."),
+    ("violation.point_cards.least", "A point is announced as a number of cards, at least one."),
+    ("violation.duplicate_announcement", "The {hand} announced the {ranks} twice."),
+    # Q7: the note of a repique or pique in the running log
+    ("note.repique", "The {hand} reached {n} with the {what} before the {other} scored "
+     "anything in the declarations."),
+    ("note.repique.younger", "The {hand} reached {n} with the {what} before the {other} "
+     "scored anything in the declarations. The declarations count before the play (Q8), so "
+     "the elder hand's first lead, said aloud before the younger hand declared, does not "
+     "save him."),
+    ("note.pique", "The {hand} reached {n} with the {what} before the {other} scored "
+     "anything (Q8 order)."),
+    # Q8: a claim beside the ruling, step by step (the differences' words)
+    ("difference.total", "the {role} hand {points}"),
+    ("difference.count", "the {role} hand: {what} ({points})"),
+    ("difference.play", "in play elder {elder}, younger {younger}"),
+    ("difference.none", "nobody scores {what}"),
+    # Q1–Q8: what could explain a claim (the hints' words)
+    ("hint.columns_swapped", "the two totals written in each other's column: the cards give "
+     "the elder hand (the one who did not deal) {elder} and the younger hand (the dealer) "
+     "{younger}"),
+    ("hint.negative_total", "a deal's points are never negative"),
+    ("hint.negative_total.slip", "a deal's points are never negative: perhaps {points}, the "
+     "minus sign a slip"),
+    ("hint.count_of_the_other_hand.taken", "the {role} hand's {what} ({points}) taken from the "
+     "other hand"),
+    ("hint.count_of_the_other_hand", "the {role} hand's {what} ({points}) counted as his"),
+    ("hint.count_of_the_other_hand.taken.the", "the {what} of the {role} hand ({points}) taken "
+     "from the other hand"),
+    ("hint.count_of_the_other_hand.the", "the {what} of the {role} hand ({points}) counted as "
+     "his"),
+    ("hint.count_missed", "the {what} ({points}) missed"),
+    ("hint.count_counted_twice", "the {what} ({points}) counted twice"),
+    ("hint.sequence_at_length", "the {what} counted as {length}, its length, not {points}"),
+    ("hint.capot_as_cards", "capot counted as the cards (10), not 40"),
+    ("hint.play_missed", "{points} of the {in_play} points in play missed"),
+    ("hint.play_added", "{points} more in play than the {in_play} the cards give"),
+    ("hint.pique_as_repique", "the pique counted as a repique (60), not 30"),
+    ("hint.repique_as_pique", "the repique counted as a pique (30), not 60"),
+    # P6: Pitch's claim beside the ruling
+    ("violation.score_differs.pitch",
+     "The table wrote {claimed} for {who}, but the rules give {ruled}."),
+    ("difference.pitch.pitched_made", "{who} pitched and made the bid"),
+    ("difference.pitch.pitched_set", "{who} pitched and was set back"),
+    ("difference.pitch.made_won", "{who} bid {bid} and made it, winning {won}"),
+    ("difference.pitch.made", "{who} bid {bid} and made it"),
+    ("difference.pitch.set_won", "{who} bid {bid} and was set back {back}, winning only {won}"),
+    ("difference.pitch.set", "{who} bid {bid} and was set back {back}"),
+    ("difference.pitch.scores_for", "{who} scores {change} ({points})"),
+    ("difference.pitch.scores", "{who} scores {change}"),
+    # Problem details (referee/api)
+    ("detail.not_recorded", "Not recorded."),
+)
+
+_SENTENCES: tuple[Message, ...] = tuple(message(key, english) for key, english in _TEMPLATES)
+_HANDS = {"elder hand": HAND["elder"], "younger hand": HAND["younger"]}
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    out = []
+    for i, part in enumerate(parts):
+        out.append(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)")
+    return re.compile("".join(out))
+
+
+@cache
+def _patterns() -> tuple[tuple[re.Pattern[str], Message], ...]:
+    return tuple((_pattern(m.english), m) for m in _SENTENCES)
+
+
+_SUIT_WORDS = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
+_CARD_WORDS = re.compile(r"(?P<rank>\w+) of (?P<suit>spades|hearts|diamonds|clubs)")
+
+
+def _value(name: str, value: str, locale: str) -> str:
+    if name == "points" and value and all(p in POINT for p in value.split(", ")):
+        return ITEMS(locale).join(POINT[p](locale) for p in value.split(", "))
+    if name in ("who", "expected", "given", "named", "due", "holder"):
+        value = seat_words(value, locale)
+    if name == "what":  # a count's words, with or without their article
+        said = piquet_term(value, locale)
+        if said == value and not value.startswith("the "):
+            found = piquet_term("the " + value, locale)
+            said = value if found == "the " + value else found
+        return said
+    if value in _SUIT_WORDS:
+        return SUIT[_SUIT_WORDS[value]](locale)
+    described = _CARD_WORDS.fullmatch(value)
+    if described is not None and described["rank"] in RANK_NUMBERS:
+        return card(RANK_NUMBERS[described["rank"]], SUITS[described["suit"]], locale)
+    if name == "ranks" and value in PLURAL_RANKS:
+        return RANKS[PLURAL_RANKS[value]](locale)
+    if value in ROLE:
+        return ROLE[value](locale)
+    return _HANDS[value](locale) if value in _HANDS else value
+
+
+def reword(text: str, locale: str, code: str | None = None) -> str:
+    """``text`` (a violation's message or a problem's detail, English) in ``locale`` by the
+    first registered template it matches, its values kept; ``text`` itself when none
+    matches.  ``code``: the violation's code (unused but for the docs: templates are
+    matched on the words alone, as a message's code may cover several sentences)."""
+    if locale == DEFAULT:
+        return text
+    for pattern, found in _patterns():
+        m = pattern.fullmatch(text)
+        if m is not None:
+            said = found(locale, **{k: _value(k, v, locale) for k, v in m.groupdict().items()})
+            return said[:1].upper() + said[1:] if text[:1].isupper() else said
+    return text
+
+
+def title(uri: str, english: str, locale: str) -> str:
+    """A problem's title in ``locale``: its type's registered title translated, else the
+    English as given."""
+    found = TITLES.get(uri)
+    return english if found is None or found.english != english else found(locale)
+

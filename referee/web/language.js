@@ -1,0 +1,96 @@
+// @ts-check
+/* The page's language (docs/translating.md): en, fr, de or pl, chosen on this phone (kept in
+ * localStorage) or, at first, from the browser's languages. The page's own strings come from
+ * /table/i18n/<locale>.json, made from the same catalogs as the API's sentences; the API is
+ * asked in the same language (api.js sends Accept-Language), so a ruling is shown in the
+ * referee's own words, never rewritten here. */
+
+/** The locales the referee speaks, with each one's name in its own language. */
+export const LOCALES = { en: "English", fr: "Français", de: "Deutsch", pl: "Polski" };
+const KEPT = "referee.lang";
+
+/** @type {Record<string, string>} the page's words in the current locale, by name */
+let words = {};
+let current = "en";
+/** @type {WeakMap<Element, string>} each marked element's English, as the HTML has it */
+const english = new WeakMap();
+
+/** The first of `tags` ("fr-CA", "de") the referee speaks, a region falling back to its
+ * language; "en" when none. */
+export function negotiate(tags) {
+  for (const tag of tags) {
+    const base = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (base in LOCALES) return base;
+  }
+  return "en";
+}
+
+/** The locale chosen on this phone, else the browser's. */
+export function chosenLocale() {
+  try {
+    const kept = localStorage.getItem(KEPT);
+    if (kept && kept in LOCALES) return kept;
+  } catch { /* storage refused: the browser's languages */ }
+  return negotiate(navigator.languages && navigator.languages.length
+    ? navigator.languages : [navigator.language || "en"]);
+}
+
+/** The page's current locale ("en", "fr", "de", "pl"). */
+export function locale() {
+  return current;
+}
+
+/** The string `name` in the current locale (`fallback`, its English, when the catalog has
+ * none), with `{placeholders}` filled from `params`. */
+export function t(name, fallback, params) {
+  const text = words[name] || fallback;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key])
+    : whole));
+}
+
+/** Put every `data-i18n` element of `root` in the current locale (as text). */
+export function translatePage(root) {
+  for (const node of Array.from((root || document).querySelectorAll("[data-i18n]"))) {
+    if (!english.has(node)) english.set(node, node.textContent || "");
+    const name = node.getAttribute("data-i18n") || "";
+    node.textContent = t(name, english.get(node) || "");
+  }
+  document.title = t("title", "referee — the table");
+}
+
+/** Load `loc`'s words and show the page in them; `<html lang>` says which. */
+export async function useLocale(loc) {
+  current = loc in LOCALES ? loc : "en";
+  document.documentElement.lang = current;
+  words = {};
+  if (current !== "en") {
+    try {
+      const answer = await fetch(`i18n/${current}.json`);
+      if (answer.ok) words = (await answer.json()).messages || {};
+    } catch { /* offline and not kept: the English */ }
+  }
+  translatePage(document);
+}
+
+/** Keep `loc` as this phone's choice and show the page in it (the match is read again in
+ * that language). */
+export function chooseLocale(loc) {
+  try {
+    localStorage.setItem(KEPT, loc);
+  } catch { /* kept for this visit only */ }
+  location.reload();
+}
+
+/** An amount of money the locale's way: "41,20 €" (fr, de), "41,20 EUR" for a currency
+ * that is not an ISO code; English as the page always wrote it ("41.20 EUR"). */
+export function money(amount, currency) {
+  if (current === "en") return `${amount}${currency ? " " + currency : ""}`;
+  const value = Number(amount);
+  if (!currency || !/^[A-Za-z]{3}$/.test(currency)) {
+    return new Intl.NumberFormat(current, { minimumFractionDigits: 2 }).format(value) +
+      (currency ? " " + currency : "");
+  }
+  return new Intl.NumberFormat(current, { style: "currency", currency: currency.toUpperCase() })
+    .format(value);
+}

@@ -1,0 +1,66 @@
+"""The table page in the players' languages: it starts from the browser's language, its
+switch changes every string it has words for, the choice is kept on the phone, ``<html lang>``
+says which, and at 320 px the longer German words cause no horizontal scroll."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def german_phone(browser: Any) -> Iterator[Any]:
+    """A phone whose browser reads German first, 320 px wide."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True,
+                                  is_mobile=True, locale="de-AT")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_the_page_speaks_the_browser_s_language_and_keeps_a_choice(
+    german_phone: Any, served: str
+) -> None:
+    page = german_phone
+    page.goto(served + "/table/")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert page.text_content("#home h1") == "Eine Partie beginnen"
+    assert page.text_content("#new-match button[type=submit]") == "Partie beginnen"
+    assert page.input_value("#lang") == "de"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    with page.expect_navigation():
+        page.select_option("#lang", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.text_content("#home h1") == "Commencer une partie"
+    page.reload()
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.text_content("#home h1") == "Commencer une partie"
+    assert page.title() == "referee — la table"
+
+
+def test_a_match_s_ruling_reads_in_the_table_s_language(german_phone: Any, served: str) -> None:
+    """A Piquet match started with French as the table's language: the running log of its
+    first lead is in French on a German phone, and a refusal shows the referee's own words."""
+    page = german_phone
+    page.goto(served + "/table/")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.fill("#players li:nth-child(1) input", "Bill")
+    page.fill("#players li:nth-child(2) input", "Ann")
+    page.select_option("#table-language", "fr")
+    page.click("#new-match button[type=submit]")
+    page.wait_for_selector("#match:not([hidden]) #turn[data-action]")
+    match_id = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('match')")
+    answer = page.evaluate(
+        "async (id) => { const r = await fetch(`/v1/matches/${id}`, {headers: "
+        "{Authorization: 'Bearer ' + JSON.parse(localStorage.getItem('referee.table.matches') || "
+        "'[]').find((m) => m.id === id).write, 'Accept-Language': 'de'}}); "
+        "return [r.headers.get('Content-Language'), (await r.json()).options.language]; }",
+        match_id)
+    assert answer == ["fr", "fr"]

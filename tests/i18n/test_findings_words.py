@@ -1,0 +1,71 @@
+"""Findings worded at the edge (referee.i18n.findings): in English, from code and params
+alone, the very sentence the engine stored; in every other locale, a sentence with no
+English left in it where the catalog has words, and the same numbers."""
+
+from __future__ import annotations
+
+import re
+from random import Random
+
+import pytest
+
+from referee import piquet, pitch
+from referee.i18n import LOCALES
+from referee.i18n.findings import RENDERERS, word_finding
+from referee.i18n.terms import piquet_term
+from tests.piquet.examples import q10_deal, random_deal
+from tests.pitch.examples import FOUR_BIDS, FOUR_DEALER, FOUR_HANDS, FOUR_TRICKS, make_hand
+from tests.test_ruling_codes import _findings, _piquet_rulings, _pitch_rulings
+
+
+def _piquet_data() -> list[dict]:
+    return [data for deal in (q10_deal(), *(random_deal(Random(s))[0] for s in range(40)))
+            for data in _piquet_rulings(deal)]
+
+
+def _pitch_data() -> list[dict]:
+    hands = [make_hand(4, FOUR_DEALER, FOUR_BIDS, FOUR_TRICKS),
+             make_hand(4, FOUR_DEALER, FOUR_BIDS, FOUR_TRICKS, FOUR_HANDS),
+             make_hand(4, FOUR_DEALER, FOUR_BIDS, FOUR_TRICKS, partnership=True)]
+    return [data for hand in hands for names in ((), ("Ann", "Bob", "Cy", "Di"))
+            for data in _pitch_rulings(hand, names=names)]
+
+
+@pytest.mark.parametrize("engine", [pitch, piquet], ids=["pitch", "piquet"])
+def test_every_finding_code_has_an_edge_wording(engine) -> None:
+    game = engine.__name__.rsplit(".", 1)[-1]
+    missing = sorted(set(engine.FINDING_CODES) - set(RENDERERS[game]))
+    assert not missing, f"{game} finding codes without words in referee/i18n/findings.py: {missing}"
+
+
+@pytest.mark.parametrize(("game", "data"), [("piquet", _piquet_data), ("pitch", _pitch_data)])
+def test_english_at_the_edge_is_the_engines_sentence(game, data) -> None:
+    for ruling in data():
+        for found in _findings(ruling):
+            assert word_finding(game, found["code"], found["params"], "en") == found["what"]
+
+
+def _numbers(text: str) -> list[str]:
+    return re.findall(r"\d+", text)
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
+@pytest.mark.parametrize(("game", "data"), [("piquet", _piquet_data), ("pitch", _pitch_data)])
+def test_other_locales_keep_the_numbers_and_leave_no_english(game, data, locale) -> None:
+    english_words = re.compile(r"\b(the|hand|tricks?|declarations|scored|bid|won|took|nobody)\b")
+    for ruling in data():
+        for found in _findings(ruling):
+            if found["code"] == "irregularity":
+                continue
+            said = word_finding(game, found["code"], found["params"], locale)
+            assert said is not None
+            assert not set(_numbers(found["what"])) - set(_numbers(said)), (found, said)
+            assert not english_words.search(said), (locale, found["code"], said)
+
+
+def test_piquet_counts_read_back_from_their_words() -> None:
+    assert piquet_term("point of five, 48", "fr") == "point de 5 cartes, 48"
+    assert piquet_term("quint to the king in clubs", "de") != "quint to the king in clubs"
+    assert piquet_term("trio of aces", "pl") != "trio of aces"
+    assert piquet_term("something else", "fr") == "something else"
+    assert piquet_term("point of five, 48", "en") == "point of five, 48"
