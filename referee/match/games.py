@@ -776,7 +776,7 @@ class PitchGame(StepRules):
     def _engine_options(options: dict[str, Any]) -> pitch.PitchOptions:
         """The engine's options (P8) among the match's; absent ones take the defaults."""
         names = pitch.PitchOptions.__dataclass_fields__
-        return pitch.PitchOptions(**{k: v for k, v in options.items() if k in names})
+        return pitch.variant_options({k: v for k, v in options.items() if k in names})
 
     def _sides(
         self, players: Sequence[str], options: dict[str, Any]
@@ -836,13 +836,20 @@ class PitchGame(StepRules):
                 "position": 1 if fresh else len(tricks[-1]) + 1}
 
     def _hand(self, record: dict[str, Any], players: Sequence[str], options: dict[str, Any]) -> Any:
+        engine_options = self._engine_options(options)
+        if not engine_options.classic:  # a game with more points (V1)
+            return pitch.variant_hand_from_record(record, len(players), options["partnership"],
+                                                  engine_options, players)
         return pitch.hand_from_record(record, len(players), options["partnership"], players)
 
     def check_step(
         self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
         """The hand so far, ruled by :func:`referee.pitch.progress`."""
-        found = pitch.progress(self._hand(record, players, options), self._engine_options(options))
+        engine_options = self._engine_options(options)
+        hand = self._hand(record, players, options)
+        found = (pitch.progress(hand, engine_options) if engine_options.classic
+                 else pitch.variant_progress(hand, engine_options))
         seat = found.to_act
         name = players[seat] if seat is not None else None
         violations = found.violations
@@ -874,7 +881,11 @@ class PitchGame(StepRules):
             data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids),
                     "level": "cards"}
             return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
-        ruling = pitch.rule_deal(hand, engine_options)
+        ruling: pitch.PitchRuling | pitch.MisdealRuling | pitch.VariantRuling
+        if engine_options.classic:
+            ruling = pitch.rule_deal(hand, engine_options)
+        else:  # a game with more points (V1)
+            ruling = pitch.rule_variant_hand(hand, engine_options)
         data = {**ruling.as_dict(), "level": "cards"}
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
         return DealRuling(data, scores, ruling.violations)
