@@ -1022,8 +1022,9 @@ def record_cards(
     players, options = state.players, state.options
 
     def compared(level: str, claimed: dict[str, Any], scores: dict[str, int]) -> dict[str, Any]:
+        # stored in the event's payload: JSON from here on
         return game.compare(record, ruled, level, claimed, scores, entry.dealer, players,
-                            options)
+                            options).as_dict()
 
     earlier = compared(entry.level, entry.record, entry.scores)
     claims = [
