@@ -28,8 +28,10 @@ from flask import Flask
 #: The generator as `make setup` installed it, beside this interpreter.
 GENERATOR = Path(sys.executable).parent / "openapi-python-client"
 PACKAGE = "referee_client"
-#: No formatter run after generating (the generated code is only imported here).
-CONFIG = "post_hooks: []\n"
+#: The settings the README gives integrators (api_spec/openapi-python-client.yaml), and no
+#: formatter run after generating (the generated code is only imported here).
+CONFIG = (Path(__file__).resolve().parents[2] / "api_spec" / "openapi-python-client.yaml"
+          ).read_text(encoding="utf-8") + "post_hooks: []\n"
 
 _generated: dict[str, Path] = {}
 
