@@ -23,7 +23,7 @@ from referee.api.pitch_schemas import (
     PitchSheetRequestSchema,
     PitchTotalsRequestSchema,
 )
-from referee.api.problems import BAD_REQUEST
+from referee.api.problems import BAD_REQUEST, OPTIONS_CONFLICT
 from referee.violations import Violation
 
 blp = Blueprint(
@@ -34,15 +34,17 @@ blp = Blueprint(
 
 
 def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
-    """The engine's options from the request's ``options`` (400 when out of range)."""
+    """The engine's options from the request's ``options``: 400 when out of range; 422
+    ``options-conflict`` when a variant's options, each valid alone, do not go together (V13),
+    as a match's create refuses them."""
     try:
         return pitch.variant_options(data)
     except ValueError as error:
-        found = []
         name = str(error).split(" ", 1)[0].rstrip(":")
         if set(data) & set(pitch.VARIANT_OPTION_NAMES) and name in pitch.PitchOptions.__slots__:
-            found.append(Violation("bad_option", "V13", f"{error}.", f"options.{name}"))
-        raise ProblemError(BAD_REQUEST, f"Bad options: {error}", violations=found) from None
+            raise ProblemError(OPTIONS_CONFLICT, f"Bad options: {error}", violations=[
+                Violation("bad_option", "V13", f"{error}.", f"options.{name}")]) from None
+        raise ProblemError(BAD_REQUEST, f"Bad options: {error}") from None
 
 
 @blp.ruling("/hands:score", HandRequestSchema, HandRulingSchema)

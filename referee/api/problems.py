@@ -103,6 +103,9 @@ REFUSED = _add("refused", 422, "Refused",
                "ruled, not your side's to confirm…")
 RECORD_NOT_SCORABLE = _add("record-not-scorable", 422, "Record not scorable",
                            "A record too broken to rule on (``violations``).")
+OPTIONS_CONFLICT = _add("options-conflict", 422, "Options that do not go together",
+                        "Options each valid alone that the rules do not allow together, "
+                        "e.g. a joker order without two jokers (V13; ``violations``).")
 IDEMPOTENCY_KEY_REUSED = _add("idempotency-key-reused", 422, "Idempotency-Key reused",
                               "An Idempotency-Key already used for a different request.")
 CREDENTIALS_NOT_REPLAYED = _add("credentials-not-replayed", 410,

@@ -61,7 +61,7 @@ def test_bad_options_are_problem_json_with_the_option(
     client: FlaskClient, options: dict[str, Any], where: str,
 ) -> None:
     response = score(client, V14_1, options)
-    assert response.status_code == 400
+    assert response.status_code == 422 and response.json["type"].endswith("/options-conflict")
     assert response.mimetype == "application/problem+json"
     assert [(v["rule"], v["location"]) for v in response.json["violations"]] == [("V13", where)]
 

@@ -35,6 +35,7 @@ ANSWERED = {
     "rule-violation": (422, "Rule violation"),
     "refused": (422, "Refused"),
     "record-not-scorable": (422, "Record not scorable"),
+    "options-conflict": (422, "Options that do not go together"),
     "idempotency-key-reused": (422, "Idempotency-Key reused"),
     "ledger-tampered": (500, "Ledger tampered"),
     "ledger-full": (409, "Ledger full"),

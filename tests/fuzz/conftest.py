@@ -38,3 +38,4 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
     failed = sum(1 for r in ran if r.failed)
     terminalreporter.write_line(
         f"schemathesis on {_database()}: {len(ran)} tests, {failed} failed")
+

@@ -38,6 +38,13 @@ from referee.api import create_app
 from referee.store.db import make_database, upgrade
 from tests.conftest import ON_POSTGRES, POSTGRES_URL
 
+
+@schemathesis.serializer("application/toml")
+def _toml(ctx: Any, value: Any) -> bytes:
+    """A record file (docs/format.md) as sent: the generated text's UTF-8 bytes (the
+    document's schema for ``application/toml`` is a string)."""
+    return str(value).encode("utf-8", "surrogatepass")
+
 pytestmark = pytest.mark.fuzz
 
 #: Examples per operation and phase, and sequences of the stateful phase (``make fuzz`` sets
@@ -195,10 +202,25 @@ def declarations_are_read_by_the_referee(context: Any, failure: Any, case: schem
     if type(failure).__name__ != "RejectedPositiveData" or response.status_code != 400:
         return True
     try:
-        errors = response.json().get("errors") or {}
+        answer = response.json()
     except ValueError:
         return True
+    if case.operation.path == "/v1/records:score" and answer.get("problems"):
+        return False  # a record file's grammar is docs/format.md: the reader is its grammar
+    errors = answer.get("errors") or {}
+    if errors and _jokers_in_four_point(case, errors):
+        return False
     return not errors or not all(_DECLARATION.search(where) for where in errors)
+
+
+def _jokers_in_four_point(case: schemathesis.Case, errors: dict[str, Any]) -> bool:
+    """The document's card pattern takes the variants' jokers and folds (V2, V5); the
+    four-point game refuses them at their place (P1), which no pattern of one schema states."""
+    body = case.body if isinstance(case.body, dict) else {}
+    options = body.get("options") if isinstance(body.get("options"), dict) else {}
+    if options.get("variant") not in (None, "four_point"):
+        return False
+    return all(re.match(r"^(tricks|hands)\[\d+\]", where) for where in errors)
 
 
 SETTINGS = settings(
