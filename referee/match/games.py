@@ -355,6 +355,7 @@ class PiquetGame(StepRules):
         elif event.kind == "exchange":
             self._before_play(record, "An exchange")
             exchange = dict(record.get("exchange") or {})
+            self._discard_fixed(exchange, payload)
             exchange.update({r: payload[r] for r in ROLES if payload.get(r) is not None})
             new["exchange"] = exchange
         elif event.kind == "declaration":
@@ -383,6 +384,22 @@ class PiquetGame(StepRules):
         else:
             raise MatchError([Violation("bad_step", "", f"Piquet has no {event.kind!r} step.")])
         return new
+
+    @staticmethod
+    def _discard_fixed(exchange: dict[str, Any], payload: dict[str, Any]) -> None:
+        """PT 24: once a player has taken up a talon card his discard cannot be altered; an
+        exchange step records the discard and the cards taken together, so a second one for
+        the same hand is refused (undo the exchange to correct a slip of the pen).
+
+        :raises MatchError: code ``discard_fixed`` (Q4) at the role's field.
+        """
+        for role in ROLES:
+            if payload.get(role) is not None and role in exchange:
+                raise MatchError([Violation(
+                    "discard_fixed", "Q4",
+                    f"The {role} hand's exchange is already recorded: once a talon card is "
+                    "taken up the discard cannot be altered (PT 24); undo the exchange to "
+                    "correct a slip.", role)])
 
     @staticmethod
     def _short(record: dict[str, Any]) -> bool:
