@@ -355,7 +355,6 @@ class PiquetGame(StepRules):
         elif event.kind == "exchange":
             self._before_play(record, "An exchange")
             exchange = dict(record.get("exchange") or {})
-            self._discard_fixed(exchange, payload)
             exchange.update({r: payload[r] for r in ROLES if payload.get(r) is not None})
             new["exchange"] = exchange
         elif event.kind == "declaration":
@@ -384,6 +383,19 @@ class PiquetGame(StepRules):
         else:
             raise MatchError([Violation("bad_step", "", f"Piquet has no {event.kind!r} step.")])
         return new
+
+    def rule_step(
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> StepResult:
+        """:meth:`StepRules.rule_step`, a new exchange first checked by
+        :meth:`_discard_fixed` (PT 24). Stored steps are folded by ``apply_step`` alone, so a
+        ledger recorded before this check still reads as it was recorded.
+
+        :raises MatchError: a step out of place; ``discard_fixed`` (Q4, PT 24)."""
+        if event.kind == "exchange":
+            self._discard_fixed(record.get("exchange") or {}, event.payload)
+        return super().rule_step(record, event, before, dealer, players, options)
 
     @staticmethod
     def _discard_fixed(exchange: dict[str, Any], payload: dict[str, Any]) -> None:
