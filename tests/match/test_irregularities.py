@@ -478,3 +478,15 @@ def test_the_discard_is_fixed_once_the_exchange_is_recorded() -> None:
     table.step("declaration", role="elder", **Q10_DECLARATIONS["elder"])
     assert play_q10(table, Q10_CARDS)[-1][1]["scores"] == {"Bill": 11, "Ann": 41}
     assert_replays(table)
+
+
+def test_a_ledger_stored_with_a_second_exchange_still_reads_as_recorded() -> None:
+    """Before PT 24 was checked a second exchange for a hand replaced the first: such a stored
+    ledger is folded as it was recorded (the check is on new steps only)."""
+    table = q10_dealt()
+    table.step("exchange", elder=["KH", "TH", "7H", "TD", "8S"])
+    stored = {**table.events[-1].payload, "elder": Q10_EXCHANGE["elder"]}
+    table._append([("exchange", stored)])
+    replayed = table.replayed()
+    assert replayed.current is not None
+    assert replayed.current.record["exchange"] == {"elder": Q10_EXCHANGE["elder"]}
