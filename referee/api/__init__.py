@@ -6,7 +6,7 @@ Handlers are short: parse (marshmallow) → call the core → store → serializ
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask
@@ -20,6 +20,17 @@ from referee.api.handlers import register_error_handlers
 
 #: Largest request body accepted, in bytes (a whole partie fits many times over).
 DEFAULT_MAX_CONTENT_LENGTH = 256 * 1024
+
+
+class SyncFlask(Flask):
+    """Flask for an app whose views and hooks are all plain functions (none is ``async``;
+    tests/api/test_sync_app.py checks every one registered): :meth:`ensure_sync` hands each
+    back as it is. Flask's own asks ``inspect.iscoroutinefunction`` every time, some twenty
+    times a request here (each hook, and each of flask-smorest's wrappers around a view)."""
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """``func`` itself (it is not a coroutine function)."""
+        return func
 
 
 def _config_from_env() -> dict[str, Any]:
@@ -73,7 +84,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Routes: ``/v1/...`` (the API), ``/healthz``, ``/openapi.json`` and ``/docs``, the table
     page ``/table/``, the rules ``/rules/`` and ``/favicon.ico``.
     """
-    app = Flask(__name__)
+    app = SyncFlask(__name__)
     app.config.update(
         API_TITLE="referee",
         API_VERSION=__version__,

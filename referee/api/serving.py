@@ -179,19 +179,27 @@ def check_request_url() -> None:
     check_url(request.path, request.args)
 
 
-def _common_headers(response: Response, hsts: str | None) -> None:
+def _common_headers(response: Response, hsts: str | None) -> set[str]:
+    """Add those of the common headers the answer has not set; returns the names (lower
+    case) of the headers it has now. One pass over the headers: werkzeug's lookups scan them
+    all, and each miss raises and catches an exception (bench/RESULTS.md §18)."""
     headers = response.headers
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("Referrer-Policy", "no-referrer")
-    headers.setdefault("X-Frame-Options", "DENY")
+    present = {name.lower() for name, _ in headers}
+    wanted = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+              ("X-Frame-Options", "DENY")]
     if hsts is not None:
-        headers.setdefault("Strict-Transport-Security", hsts)
+        wanted.append(("Strict-Transport-Security", hsts))
+    for name, value in wanted:
+        if name.lower() not in present:
+            headers.add(name, value)
+            present.add(name.lower())
+    return present
 
 
 def security_headers(response: Response) -> Response:
     """``after_request``: the security headers of every response (module docstring)."""
-    _common_headers(response, hsts_value(request.is_secure, current_app.config))
-    if "Content-Security-Policy" not in response.headers:
+    present = _common_headers(response, hsts_value(request.is_secure, current_app.config))
+    if "content-security-policy" not in present:
         if request.path.rstrip("/") == "/docs" and response.mimetype == "text/html":
             response.headers["Content-Security-Policy"] = _docs_csp(response)
         elif response.mimetype == "text/html":

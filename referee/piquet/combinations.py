@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import reduce
+from itertools import product
+from operator import or_
 from typing import Any, NamedTuple
 
 from referee.cards import ACE, JACK, KING, QUEEN, SUIT_NAMES, TEN, Card
@@ -201,7 +204,27 @@ _SEQUENCES: dict[tuple[int, int, str], Combination] = {
     for n in range(3, 9) for top in range(n + 6, 15) for suit in "SHDC"
 }
 _SETS: dict[tuple[int, int], Combination] = {(n, r): _set(n, r) for n in (3, 4) for r in SET_RANKS}
-_SET_BITS: tuple[tuple[int, int], ...] = tuple((r, 1 << (r - 7)) for r in SET_RANKS)
+#: Each card's bit in a hand's 32-bit mask: a byte per suit (S H D C), bit r-7 for rank r.
+_BIT: dict[Card, int] = {c: 1 << (8 * "SHDC".index(c.suit) + c.rank - 7) for c in PACK_SET}
+#: A suit's ranks (bit r-7) spread to a 3-bit counter per set rank (Q5: tens to aces), so
+#: that the four suits' counters add up to how many of each rank the hand holds.
+_SPREAD: tuple[int, ...] = tuple(
+    sum(1 << 3 * (r - TEN) for r in SET_RANKS if mask >> (r - 7) & 1) for mask in range(256))
+
+
+def _set_table() -> dict[int, tuple[Combination, ...]]:
+    """Q5 sets: for the added counters of :data:`_SPREAD`, the trios and quatorzes held,
+    best first (a quatorze before a trio, then the higher rank)."""
+    table: dict[int, tuple[Combination, ...]] = {}
+    for counts in product(range(5), repeat=len(SET_RANKS)):
+        held = sorted(((n, r) for n, r in zip(counts, SET_RANKS, strict=True) if n >= 3),
+                      reverse=True)
+        key = sum(n << 3 * (r - TEN) for n, r in zip(counts, SET_RANKS, strict=True))
+        table[key] = tuple(_SETS[k] for k in held)
+    return table
+
+
+_SET_CLAIMS = _set_table()
 
 
 def best_claims(hand: tuple[Card, ...] | frozenset[Card]) -> Claims:
@@ -209,12 +232,14 @@ def best_claims(hand: tuple[Card, ...] | frozenset[Card]) -> Claims:
 
     ``hand``: the 12 cards after the exchange.
     """
-    masks = {"S": 0, "H": 0, "D": 0, "C": 0}
-    for rank, suit in hand:
-        masks[suit] |= 1 << (rank - 7)
+    held = reduce(or_, map(_BIT.__getitem__, hand), 0)
     point = (0, 0)
     runs: list[tuple[int, int, str]] = []
-    for suit, mask in masks.items():
+    spread = 0
+    for suit in "SHDC":
+        mask = held & 255
+        held >>= 8
+        spread += _SPREAD[mask]
         count, pips, suit_runs = _SUIT_TABLE[mask]
         if (count, pips) > point:
             point = (count, pips)
@@ -222,26 +247,14 @@ def best_claims(hand: tuple[Card, ...] | frozenset[Card]) -> Claims:
             runs.append((n, top, suit))
     if len(runs) > 1:
         runs.sort(reverse=True)
-    s, h, d, c = masks.values()
-    sets = []
-    for rank, bit in _SET_BITS:  # aces first, so sets come out best first within a kind
-        n = (s & bit > 0) + (h & bit > 0) + (d & bit > 0) + (c & bit > 0)
-        if n >= 3:
-            sets.append(_SETS[n, rank])
-    if len(sets) > 1:
-        sets.sort(key=_combo_key, reverse=True)
     combo = _POINTS.get(point)
     if combo is None:
         combo = _POINTS[point] = _point(*point)
     return Claims(
         point=combo if point[0] else None,
         sequences=tuple([_SEQUENCES[run] for run in runs]),
-        sets=tuple(sets),
+        sets=_SET_CLAIMS[spread],
     )
-
-
-def _combo_key(combo: Combination) -> tuple[int, int]:
-    return combo.key
 
 
 def _bad(message: str, location: str) -> InputError:

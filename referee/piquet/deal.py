@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, NamedTuple
 
 from referee.cards import SUIT_NAMES, Card, card_name, describe_card
@@ -204,8 +205,8 @@ def verify_tricks(
         ``card_played_twice`` (complete deals only).
     """
     if complete and len(tricks) == 12:  # fast path: 12 tricks of 2, 24 distinct pack cards
-        flat = {c for t in tricks if len(t) == 2 for c in t}
-        if len(flat) == 24 and flat <= PACK_SET:
+        flat = set(chain.from_iterable(tricks))
+        if len(flat) == 24 and flat <= PACK_SET and set(map(len, tricks)) == {2}:
             return []
     if len(tricks) > 12 or (complete and len(tricks) != 12):
         raise RecordError([Violation(
@@ -431,13 +432,15 @@ def _the_cards(
     """Q6 the cards: the tricks each role won, the index of the trick that was someone's
     seventh, and who has the cards (more tricks: 10, all twelve, capot: 40; six each: nobody).
     """
-    won: dict[Role, int] = {"elder": 0, "younger": 0}
+    winners = [trick.winner for trick in results]
+    assert None not in winners
+    won: dict[Role, int] = {"elder": winners.count("elder"), "younger": winners.count("younger")}
     seventh: int | None = None
-    for i, trick in enumerate(results):
-        assert trick.winner is not None
-        won[trick.winner] += 1
-        if won[trick.winner] == 7:
-            seventh = i
+    for who, tricks in won.items():
+        if tricks >= 7:  # the trick after his first six won
+            seventh = -1
+            for _ in range(7):
+                seventh = winners.index(who, seventh + 1)
     cards_to: Role | None = None
     if won["elder"] != won["younger"]:
         cards_to = "elder" if won["elder"] > won["younger"] else "younger"
@@ -623,15 +626,24 @@ def play_counts(results: Sequence[TrickResult], play_points: Sequence[PlayPoint]
     """Q6: the points in play as counting records, trick by trick: "lead of the king of
     spades", "trick 4 won with the jack of spades", "the last trick"."""
     out: list[Count] = []
-    for who, said, points, trick in play_points:
-        cards = results[trick].cards
-        if said[0] == "l":
-            what = _LEAD_FULL[cards[0]] if said[1] == "e" else "the last trick"
-        else:
-            what = _WIN_FULL[trick, cards[1]]
-        out.append(_new(Count, (who, what, points, "playing", "Q6", "play", said, trick, points,
-                                "")))
+    known = _PLAY_COUNTS.get
+    for point in play_points:
+        found = known(point)  # a lead or the last trick, 1 point
+        if found is None and point.what[0] == "w":  # a trick won: with which card
+            found = known((point, results[point.trick].cards[1]))
+        out.append(found or _play_count(point, results))
     return out
+
+
+def _play_count(point: PlayPoint, results: Sequence[TrickResult]) -> Count:
+    """Q6: one point in play as its counting record."""
+    who, said, points, trick = point
+    cards = results[trick].cards
+    if said[0] == "l":
+        what = _LEAD_FULL[cards[0]] if said[1] == "e" else "the last trick"
+    else:
+        what = _WIN_FULL[trick, cards[1]]
+    return _new(Count, (who, what, points, "playing", "Q6", "play", said, trick, points, ""))
 
 
 def cards_count(
@@ -682,6 +694,25 @@ _WIN_FULL: dict[tuple[int, Card], str] = {
     (t, c): f"trick {t + 1} won with the {describe_card(c)}" for t in range(12) for c in PACK_SET
 }
 
+#: Q6: the counting record of every 1-point play point a deal can hold, built once from the
+#: rule by :func:`_play_count`: a lead (keyed by its :class:`PlayPoint`), the last trick, a
+#: trick won (keyed by the point and the winning card). Values are immutable and shared.
+def _play_count_table() -> dict[Any, Count]:
+    table: dict[Any, Count] = {}
+    for who in ROLES:
+        for trick in range(12):
+            win = PlayPoint(who, f"wins trick {trick + 1}", 1, trick)
+            for card in PACK_SET:
+                lead = PlayPoint(who, f"lead {card_name(card)}", 1, trick)
+                tricks = [TrickResult(trick + 1, who, (card, card), who)] * 12
+                table[lead] = _play_count(lead, tricks)
+                table[win, card] = _play_count(win, tricks)
+                last = PlayPoint(who, "last trick", 1, 11)
+                table[last] = _play_count(last, tricks)
+    return table
+
+
+_PLAY_COUNTS = _play_count_table()
 
 #: Display order of cards in a hand: spades to clubs, ace to seven.
 _CARD_ORDER: dict[Card, int] = {

@@ -10,12 +10,15 @@ extra for the last (twelfth) trick.  The cards (10, or 40 for capot) are scored 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
 from referee.cards import PIQUET_PACK, TEN, Card, card_name
 from referee.piquet.records import PiquetOptions, Role, other
 from referee.violations import Violation
 
+_ROLES: tuple[Role, Role] = ("elder", "younger")
+_SUIT, _TRICK = attrgetter("suit"), itemgetter(0)
 _SUIT_WORDS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 
@@ -109,12 +112,17 @@ def plays_by_role(results: Sequence[TrickResult]) -> dict[Role, dict[Card, tuple
     """Each role's played cards → (trick index, position in trick), in play order."""
     elder: dict[Card, tuple[int, int]] = {}
     younger: dict[Card, tuple[int, int]] = {}
-    for i, (_, leader, cards, _) in enumerate(results):
+    for (_, leader, cards, _), (lead, reply) in zip(results, _PLACES, strict=False):  # ≤ 12
         first, second = (elder, younger) if leader == "elder" else (younger, elder)
-        first[cards[0]] = (i, 0)
+        first[cards[0]] = lead
         if len(cards) > 1:
-            second[cards[1]] = (i, 1)
+            second[cards[1]] = reply
     return {"elder": elder, "younger": younger}
+
+
+#: (trick index, position) of a lead and a reply in each of the twelve tricks.
+_PLACES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = tuple(
+    ((i, 0), (i, 1)) for i in range(12))
 
 
 def find_revokes(
@@ -132,15 +140,12 @@ def find_revokes(
     by the same player, or by a card of that suit he took back and has not played again.
     """
     violations: list[Violation] = []
-    # The last trick in which each role played each suit (plays are in play order).
-    last: dict[Role, dict[str, int]] = {"elder": {}, "younger": {}}
-    for role in ("elder", "younger"):
-        mine_last = last[role]
-        for card, (i, _) in plays[role].items():
-            mine_last[card.suit] = i
+    # The last trick in which each role played each suit (plays are in play order), made
+    # when a follower first does not follow suit.
+    last: dict[Role, dict[str, int]] = {}
     # A known hand that differs from the cards played must be searched card by card.
-    odd = {r: (h := hands.get(r)) is not None and h != plays[r].keys() for r in last}
-    back = {r: tuple((retaken or {}).get(r, ())) for r in last}
+    odd = {r: (h := hands.get(r)) is not None and h != plays[r].keys() for r in _ROLES}
+    back = {r: tuple((retaken or {}).get(r, ())) for r in _ROLES}
     for i, (_, leader, cards, _) in enumerate(results):
         if len(cards) < 2:
             continue
@@ -150,7 +155,11 @@ def find_revokes(
             continue
         follower: Role = "younger" if leader == "elder" else "elder"
         mine = plays[follower]
-        kept = [c for c in back[follower] if c.suit == suit and mine.get(c, (99,))[0] > i]
+        kept = [c for c in back[follower] if c.suit == suit and mine.get(c, (99,))[0] > i] \
+            if back[follower] else []
+        if not last:
+            last = {r: dict(zip(map(_SUIT, plays[r]), map(_TRICK, plays[r].values()),
+                                strict=True)) for r in _ROLES}
         if last[follower].get(suit, -1) <= i and not odd[follower] and not kept:
             continue  # no later play of the suit, and the known hand is what he played
         hand = hands.get(follower)

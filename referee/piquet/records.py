@@ -167,7 +167,7 @@ def _cards(value: Any, location: str) -> tuple[Card, ...]:
     if not isinstance(value, list | tuple):
         raise _bad_input("not_a_card_list", "This must be a list of cards.", location)
     try:  # fast path: canonical names of Piquet cards
-        return tuple([_BY_NAME[text] for text in value])
+        return tuple(map(_BY_NAME.__getitem__, value))
     except (KeyError, TypeError):
         pass
     cards = []
@@ -237,7 +237,8 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
     if not isinstance(tricks_value, list | tuple):
         raise _bad_input("not_a_card_list", "tricks must be a list of tricks.", "tricks")
     try:  # fast path: canonical names of Piquet cards
-        tricks = tuple([tuple([_BY_NAME[c] for c in t]) for t in tricks_value])
+        by_name = _BY_NAME.__getitem__
+        tricks = tuple([tuple(map(by_name, t)) for t in tricks_value])
     except (KeyError, TypeError):
         tricks = tuple(_cards(t, f"tricks[{i}]") for i, t in enumerate(tricks_value))
     # Read in the record's order, so that the first bad field is the one reported.

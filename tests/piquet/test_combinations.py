@@ -266,3 +266,14 @@ def test_malformed_announcement_is_a_record_error(announcement: Announcement) ->
         rule_hands(ELDER_SIXIEME, YOUNGER_TIERCES, {"elder": announcement})
     assert err.value.violations[0].code == "bad_announcement"
     assert err.value.violations[0].location.startswith("declarations.elder.")
+
+
+def test_best_sets_of_every_kind_count_each_rank_held() -> None:
+    """Q5 sets from the hand's mask: two quatorzes and a trio in one hand, best first; a
+    rank held three times in any three suits is a trio; nines never count."""
+    hand = cards("AS AH AD AC TS TH TD TC KS KH KD 9S")
+    assert [c.words for c in best_claims(hand).sets] == ["quatorze of aces",
+                                                         "quatorze of tens", "trio of kings"]
+    hand = cards("QH QD QC JS JH JC 9S 9H 9D 9C 8S 7S")
+    assert [c.words for c in best_claims(hand).sets] == ["trio of queens", "trio of jacks"]
+    assert best_claims(cards("AS AH KD KC QS QH JD JC TS TH 9D 9C")).sets == ()

@@ -1,0 +1,141 @@
+"""referee.api.dumping: a schema's dump worked out once gives marshmallow's dump, key for key
+and in the same order — on made-up schemas covering each field kind it follows and each it
+leaves to marshmallow, and on every answer of a write the API makes in a Pitch and a Piquet
+match (each answer dumped both ways)."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+from types import SimpleNamespace
+from typing import Any
+
+import marshmallow as ma
+import pytest
+from flask.testing import FlaskClient
+
+from bench.matches import pitch_steps
+from referee.api import writing
+from referee.api.dumping import dumper, response_dumper
+from tests.api.deals import (
+    Q10_RECORD,
+    create_match,
+    etag,
+    record_deal,
+    record_q10_steps,
+    step_ok,
+)
+
+
+def same(schema: ma.Schema, obj: Any) -> None:
+    """The compiled dump equals marshmallow's, with the keys in the same order."""
+    assert json.dumps(dumper(schema)(obj)) == json.dumps(schema.dump(obj))
+
+
+class Inner(ma.Schema):
+    n = ma.fields.Integer()
+    s = ma.fields.String(allow_none=True)
+
+
+class Upper(ma.fields.Field[Any]):
+    """A field of our own: its _serialize is called as marshmallow calls it."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else f"{attr}:{str(value).upper()}"
+
+
+class Every(ma.Schema):
+    raw = ma.fields.Raw()
+    text = ma.fields.String(allow_none=True)
+    whole = ma.fields.Integer(allow_none=True)
+    real = ma.fields.Float()
+    flag = ma.fields.Boolean()
+    loose = ma.fields.Dict(allow_none=True)
+    typed = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
+    words = ma.fields.List(ma.fields.String())
+    shouted = ma.fields.List(Upper())
+    one = ma.fields.Nested(Inner, allow_none=True)
+    many = ma.fields.List(ma.fields.Nested(Inner))
+    also_many = ma.fields.Nested(Inner, many=True)
+    own = Upper()
+    renamed = ma.fields.Integer(data_key="renamed-key")
+    numbered = ma.fields.Integer(as_string=True)
+    defaulted = ma.fields.Integer(dump_default=7)
+    pointed = ma.fields.String(attribute="elsewhere")
+    computed = ma.fields.Function(lambda obj: "f")
+
+
+FULL: dict[str, Any] = {
+    "raw": {"a": [1, 2]}, "text": 12, "whole": 3.0, "real": 2, "flag": 1, "loose": {"x": 1},
+    "typed": {"a": "4"}, "words": ["a", 5], "shouted": ["a", "b"], "one": {"n": "5", "s": "t"},
+    "many": [{"n": 1}, {"s": None}], "also_many": [{"n": 2, "s": b"bytes"}], "own": "x",
+    "renamed": 8, "numbered": 9, "elsewhere": "there", "ignored": "not in the schema",
+}
+
+
+def test_every_field_kind_as_marshmallow_dumps_it() -> None:
+    same(Every(), FULL)
+    same(Every(), {})  # every key missing: skipped, or its default
+    same(Every(), dict.fromkeys(FULL))  # every value None
+    same(Every(), SimpleNamespace(**FULL))  # an object: its attributes
+    same(Every(many=True), [FULL, {}])
+    same(Every(only=("words", "one")), FULL)
+    assert dumper(Every())(FULL)["text"] == "12"  # not a plain copy: converted as marshmallow
+    assert dumper(Every())(FULL)["shouted"] == ["shouted:A", "shouted:B"]
+
+
+def test_order_of_the_declared_fields_kept() -> None:
+    assert list(dumper(Every())(FULL)) == list(Every().dump(FULL))
+
+
+class Hooked(ma.Schema):
+    n = ma.fields.Integer()
+
+    @ma.post_dump
+    def doubled(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {"n": data["n"] * 2}
+
+
+def test_a_schema_with_hooks_is_dumped_by_marshmallow() -> None:
+    schema = Hooked()
+    assert dumper(schema) == schema.dump
+    assert dumper(ma.Schema.from_dict({"h": ma.fields.Nested(Hooked)})())({"h": {"n": 2}}) == {
+        "h": {"n": 4}}
+
+
+def test_one_dumper_per_response_schema() -> None:
+    assert response_dumper(Every) is response_dumper(Every)
+
+
+@pytest.fixture
+def both_ways(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every write's answer dumped both ways (and compared) while the test runs."""
+    seen: list[str] = []
+
+    def checked(schema: type[ma.Schema]) -> Any:
+        def dump(obj: Any) -> Any:
+            ours = response_dumper(schema)(obj)
+            assert json.dumps(ours) == json.dumps(schema().dump(obj)), schema.__name__
+            seen.append(schema.__name__)
+            return ours
+        return dump
+
+    monkeypatch.setattr(writing, "response_dumper", checked)
+    return seen
+
+
+def test_the_answers_of_a_piquet_match(client: FlaskClient, both_ways: list[str]) -> None:
+    match_id = create_match(client, "piquet", ["Bill", "Ann"])["id"]
+    record_q10_steps(client, match_id)  # the last card scores the deal
+    record_deal(client, match_id, Q10_RECORD)  # a whole deal: its result
+    response = client.post(f"/v1/matches/{match_id}/undo", json={},
+                           headers={"If-Match": etag(client, match_id)})
+    assert response.status_code == 200, response.json
+    assert set(both_ways) == {"StepResultSchema", "DealResultSchema", "MatchSchema"}
+
+
+def test_the_answers_of_a_pitch_match(client: FlaskClient, both_ways: list[str]) -> None:
+    match = create_match(client, "pitch", ["Ann", "Bob", "Cid", "Dee"], target=500)
+    for step in pitch_steps(Random(7), 2):  # two whole hands, scored
+        step_ok(client, match["id"], **step)
+    assert both_ways.count("StepResultSchema") == len(pitch_steps(Random(7), 2))
