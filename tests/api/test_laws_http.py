@@ -1,5 +1,5 @@
 """Laws of Piquet over HTTP that had no test of their own (docs/rules/laws-of-piquet.md):
-PT 10, 23, 24, 49–53 and 59 I (PT 72: tests/api/test_matches_piquet.py), each with its
+PT 10, 12, 23, 24, 49–53 and 59 I (PT 72: tests/api/test_matches_piquet.py), each with its
 example written out. The Q10 deal of docs/rules/piquet.md: Ann deals, Bill is elder; Bill
 11, Ann 41. The engine's side: tests/piquet/test_laws.py; every law: docs/rules/laws.md."""
 
@@ -199,3 +199,22 @@ def test_pt59_i_a_dropped_card_is_no_play(client: FlaskClient) -> None:
     assert not undone.json["current_deal"].get("tricks")
     body = _play_out(client, match_id, Q10_CARDS)
     assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
+
+
+def test_pt12_nine_cards_in_the_talon_is_a_fresh_deal(client: FlaskClient) -> None:
+    """PT 12: Ann deals Bill eleven cards (not the ♦8) and leaves nine in the talon: a fresh
+    deal must follow, by the same dealer, with no election; refused sent plain, and sent
+    anyway the deal scores nothing and Ann deals again."""
+    match_id = _new(client)
+    dealt = {"elder": Q10_DEALT["elder"][:11], "younger": Q10_DEALT["younger"]}
+    talon = [*Q10_TALON, Q10_DEALT["elder"][11]]
+    plain = post_step(client, match_id, type="deal_started", dealt=dealt, talon=talon)
+    assert plain.status_code == 422
+    assert plain.json["violations"][0]["code"] == "hand_size"
+    body = step_ok(client, match_id, type="deal_started", dealt=dealt, talon=talon,
+                   anyway=True)
+    [note] = [e["payload"] for e in body["events"] if e["kind"] == "irregularity"]
+    assert "PT 10–14" in note["consequence"] or "PT 10–14" in str(note), note
+    match = body["match"]
+    assert match["deal_in_progress"] is False and match["deals_played"] == 0
+    assert match["dealer"]["player"] == "Ann"
