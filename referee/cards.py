@@ -37,6 +37,13 @@ _RANK_CHARS: dict[int, str] = {
     ACE: "A",
 }
 _RANK_BY_CHAR: dict[str, int] = {c: n for n, c in _RANK_CHARS.items()}
+#: The jokers of the Pitch variants (V2) are cards of the pseudo-suit ``J``: the little joker
+#: ``LJ`` (rank 15) and the big joker ``BJ`` (rank 16). Only :func:`parse_joker` reads them;
+#: :func:`parse_card` keeps to the 52 cards.
+JOKER_SUIT = "J"
+LITTLE_JOKER_RANK, BIG_JOKER_RANK = 15, 16
+_RANK_CHARS[LITTLE_JOKER_RANK] = "L"
+_RANK_CHARS[BIG_JOKER_RANK] = "B"
 _RANK_BY_CHAR["10"] = TEN
 
 #: Each rank in words, as players say it: the one way the referee names a card (with
@@ -49,6 +56,8 @@ RANK_NAMES: dict[int, str] = {
     QUEEN: "queen",
     KING: "king",
     ACE: "ace",
+    LITTLE_JOKER_RANK: "little joker",
+    BIG_JOKER_RANK: "big joker",
 }
 
 
@@ -124,8 +133,23 @@ def card_names(cards: Iterable[Card]) -> list[str]:
 
 
 def describe_card(card: Card) -> str:
-    """A card in words for a player: ``Card(14, 'S')`` → ``"ace of spades"``."""
+    """A card in words for a player: ``Card(14, 'S')`` → ``"ace of spades"``; a joker
+    (V2) → ``"big joker"``."""
+    if card.suit == JOKER_SUIT:
+        return RANK_NAMES[card.rank]
     return f"{RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit]}"
+
+
+#: The two jokers (V2): ``BJ`` and ``LJ``. A one-joker pack's joker is :data:`BIG_JOKER`,
+#: written ``JK`` by the variants' rulings.
+BIG_JOKER = Card(BIG_JOKER_RANK, JOKER_SUIT)
+LITTLE_JOKER = Card(LITTLE_JOKER_RANK, JOKER_SUIT)
+
+#: The joker codes read (V2): ``HJ`` is Trickster's spelling of the big joker; ``JK`` the
+#: joker of a one-joker pack, or either joker when the jokers are alike (``None`` here: the
+#: variant decides which card it is).
+JOKER_CODES: dict[str, Card | None] = {"BJ": BIG_JOKER, "HJ": BIG_JOKER, "LJ": LITTLE_JOKER,
+                                       "JK": None}
 
 
 #: The 52-card pack (Pitch, P1), spades to clubs, two to ace.

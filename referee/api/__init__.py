@@ -146,10 +146,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     cli.register(app)
     limits.register(app)
 
-    from referee.api import health, live, piquet, pitch, routes, rules, stream_hub, table
+    from referee.api import health, live, piquet, pitch, records, routes, rules, stream_hub, table
 
     stream_hub.register_hub(app)
-    for module in (health, routes, live, piquet, pitch):  # routes.blp: /v1/matches
+    for module in (health, routes, live, piquet, pitch, records):  # routes.blp: /v1/matches
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
     app.add_url_rule("/favicon.ico", "favicon", table.favicon)

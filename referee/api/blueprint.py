@@ -5,6 +5,7 @@ rulings."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import marshmallow as ma
@@ -35,6 +36,22 @@ class _Parser(FlaskParser):
 #: A decorator of views as flask-smorest's are (the view registered, documented, or wrapped to
 #: load its arguments and dump its answer).
 ViewDecorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+@dataclass(frozen=True)
+class StatelessRuling:
+    """A stateless ruling as :meth:`Blueprint.ruling` registers it: the ``request`` schema, the
+    plain ``view`` (the loaded body in, the answer's data out) and the ``answer`` schema; a
+    record file's deals are ruled through these (:mod:`referee.api.records`), the very path
+    of ``POST /v1/pitch/…`` and ``/v1/piquet/…``."""
+
+    request: type[ma.Schema]
+    view: Callable[[dict[str, Any]], Any]
+    answer: type[ma.Schema]
+
+
+#: Every stateless ruling by (blueprint name, path), e.g. ``("piquet", "/deals:score")``.
+RULINGS: dict[tuple[str, str], StatelessRuling] = {}
 
 _AfterRequest = TypeVar("_AfterRequest", bound=Callable[[Response], Response])
 
@@ -93,6 +110,7 @@ class Blueprint(_Blueprint):  # type: ignore[misc]  # flask-smorest's Blueprint 
         for a record that cannot be ruled on."""
 
         def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+            RULINGS[(self.name, path)] = StatelessRuling(request, view, answer)
             documented = problems(self, 422)(view)
             return self.route(path, methods=["POST"])(
                 self.arguments(request)(self.response(200, answer)(documented)))

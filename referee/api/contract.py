@@ -56,6 +56,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/v1/pitch/sheets:score"): "scorePitchSheet",
     ("post", "/v1/pitch/totals:check"): "checkPitchTotals",
     ("post", "/v1/pitch/bidding:check"): "checkPitchBidding",
+    ("post", "/v1/records:score"): "scoreRecord",
 }
 
 #: The match's version as its ETag: ``"v12"``.

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 import marshmallow as ma
 from apispec import BasePlugin
 
-from referee.cards import Card, CardError, card_name, parse_card
+from referee.cards import JOKER_CODES, Card, CardError, card_name, parse_card
 from referee.piquet.words import read_point, read_sequences, read_sets, says_nothing
 from referee.rulings import ruling_kind
 from referee.violations import InputError
@@ -172,6 +172,39 @@ class StakeField(ma.fields.Decimal):
             raise ma.ValidationError("A stake is an amount per point from 0 to 1,000,000, "
                                      "written as a string, e.g. \"0.05\".")
         return super()._deserialize(value, attr, data, **kwargs)
+
+
+#: A Pitch card (V2): a card, or a joker ``BJ`` / ``LJ`` / ``JK`` (``HJ`` read as ``BJ``).
+PITCH_CARD_PATTERN = "^((10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣]|[BbLlHh][Jj]|[Jj][Kk])$"
+
+
+class PitchCardField(CardField):
+    """A Pitch card (V2): a card as :class:`CardField`, or a joker ``BJ``, ``LJ``, ``JK``
+    (``HJ`` is read as ``BJ``); loads and dumps the canonical text. Whether the game's pack
+    holds the joker is the engine's ruling (V2), as is a ``null`` (a fold, V5.3)."""
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
+        "invalid": "Not a card: write rank then suit, e.g. 'TH' or '10♥', or a joker BJ, LJ, JK."
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"pattern": PITCH_CARD_PATTERN, "example": "JK"}
+        metadata.update(kwargs.pop("metadata", {}))
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if isinstance(value, str) and value.strip().upper() in JOKER_CODES:
+            code = value.strip().upper()
+            return "BJ" if code == "HJ" else code
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def pitch_card_list(**kwargs: Any) -> ma.fields.List[str]:
+    """A list of Pitch cards (V2), at most a whole pack long; ``folds``: ``null`` entries
+    allowed (a player out of trumps, V5.3)."""
+    folds = kwargs.pop("folds", False)
+    return ma.fields.List(PitchCardField(allow_none=folds), validate=ma.validate.Length(max=54),
+                          **kwargs)
 
 
 def card_list(**kwargs: Any) -> ma.fields.List[str]:

@@ -17,9 +17,11 @@ from referee.api.fields import (
     StakeField,
     StrictSchema,
     card_list,
+    pitch_card_list,
 )
 from referee.i18n import LOCALES
 from referee.match.games import PENALTIES
+from referee.pitch.records import POINT_VALUES, VARIANT_CHOICES
 
 #: Texts are printable: no control characters (PostgreSQL text cannot hold NUL, and a text
 #: with an escape code is no text). Names are :class:`NameField`: NFC, nothing hidden.
@@ -32,11 +34,52 @@ class PitchOptionsSchema(StrictSchema):
 
     target = ma.fields.Integer(validate=validate.Range(min=1, max=500))
     low = ma.fields.String(validate=validate.OneOf(["captor", "holder"]))
-    min_bid = ma.fields.Integer(validate=validate.Range(min=1, max=4))
-    stuck_dealer_min = ma.fields.Integer(allow_none=True, validate=validate.Range(min=1, max=4))
+    min_bid = ma.fields.Integer(validate=validate.Range(min=1, max=13), metadata={
+        "description": "1 to 4 in the 4-point game, up to max_bid in the others (V9)"})
+    stuck_dealer_min = ma.fields.Integer(allow_none=True,
+                                         validate=validate.Range(min=1, max=13))
     dealer_steal = ma.fields.String(
-        validate=validate.OneOf(["match_below_4", "outbid_only", "match_any"])
+        validate=validate.OneOf(["match_below_4", "match_below_max", "outbid_only",
+                                 "match_any"])
     )
+    # The games with more points (docs/rules/pitch-variants.md V12, V13): the variant's row
+    # fills every option not given.
+    variant = ma.fields.String(
+        validate=validate.OneOf(list(VARIANT_CHOICES["variant"])),
+        metadata={"description": "The game (V12): four_point (default, P1-P10) or a game with "
+                  "more points; its row fills the options not given"})
+    points = ma.fields.List(
+        ma.fields.String(validate=validate.OneOf(list(POINT_VALUES))),
+        validate=validate.Length(min=1, max=len(POINT_VALUES)),
+        metadata={"description": "The scoring points (V7), no repeats; they also decide the "
+                  "pack and the trumps (off_* make those cards trumps, joker one joker, "
+                  "big_joker with little_joker two)"})
+    play = ma.fields.String(validate=validate.OneOf(list(VARIANT_CHOICES["play"])),
+                            metadata={"description": "The play rule (V5)"})
+    first_lead = ma.fields.String(validate=validate.OneOf(list(VARIANT_CHOICES["first_lead"])),
+                                  metadata={"description": "V3.4; any needs the named trump"})
+    pitched_joker = ma.fields.String(
+        validate=validate.OneOf(list(VARIANT_CHOICES["pitched_joker"])),
+        metadata={"description": "A joker led first (V3.3): spades trump, or the suit named"})
+    joker_rank = ma.fields.String(validate=validate.OneOf(list(VARIANT_CHOICES["joker_rank"])),
+                                  metadata={"description": "V4"})
+    joker_order = ma.fields.String(
+        validate=validate.OneOf(list(VARIANT_CHOICES["joker_order"])),
+        metadata={"description": "V4: marked (BJ beats LJ) or first_played (jokers alike, JK)"})
+    joker_game = ma.fields.String(validate=validate.OneOf(list(VARIANT_CHOICES["joker_game"])),
+                                  metadata={"description": "V8"})
+    deck = ma.fields.String(validate=validate.OneOf(list(VARIANT_CHOICES["deck"])),
+                            metadata={"description": "V2"})
+    draw = ma.fields.String(validate=validate.OneOf(list(VARIANT_CHOICES["draw"])),
+                            metadata={"description": "V6, descriptive"})
+    kitty = ma.fields.Integer(validate=validate.Range(min=0, max=6),
+                              metadata={"description": "V6, descriptive"})
+    cards_dealt = ma.fields.Integer(validate=validate.Range(min=6, max=10),
+                                    metadata={"description": "V6, descriptive"})
+    max_bid = ma.fields.Integer(validate=validate.Range(min=1, max=13),
+                                metadata={"description": "V9; default the total of points"})
+    moon = ma.fields.String(allow_none=True, validate=validate.OneOf(["win_game"]),
+                            metadata={"description": "V9 (proposed): null or win_game"})
     pitcher_only_wins = ma.fields.Boolean()
     # P10: penalties for irregularities recorded anyway (rules/irregularities.md; the sources
     # are in referee.pitch.PitchOptions' docstring).
@@ -246,10 +289,16 @@ class CardsRecordSchema(StrictSchema):
     """A whole deal with its cards (the deal records of /rules/records). Pitch: dealer, bids,
     tricks, hands, claimed. Piquet: dealt, talon, exchange, declarations, tricks."""
 
-    tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=32))
+    tricks = ma.fields.List(pitch_card_list(folds=True), required=True,
+                            validate=validate.Length(max=32), metadata={
+                                "description": "Pitch's games with more points: jokers (V2) "
+                                "and null for a player out of trumps (V5.3)"})
     dealer = ma.fields.Integer(validate=validate.Range(min=0, max=9))
     bids = ma.fields.List(_CALL, validate=validate.Length(max=16))
-    hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=8))
+    hands = ma.fields.List(pitch_card_list(), allow_none=True, validate=validate.Length(max=8))
+    trump = ma.fields.String(allow_none=True, validate=validate.OneOf(["S", "H", "D", "C"]),
+                             metadata={"description": "Pitch's games with more points: the "
+                                       "suit the pitcher named (V3.2)"})
     claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-1000, max=1000)),
                              allow_none=True, validate=validate.Length(max=8))
     dealt = ma.fields.Nested(RolesCardsSchema, allow_none=True)
@@ -300,7 +349,7 @@ class RecordDealSchema(CardsRecordSchema):
     points ``{"totals": {…}}`` (the records of the score-sheet entry, checked by the
     referee)."""
 
-    tricks = ma.fields.List(card_list(), validate=validate.Length(max=32))
+    tricks = ma.fields.List(pitch_card_list(folds=True), validate=validate.Length(max=32))
     sheet = ShapesField(*SHEETS, metadata={"description": SHEET})
     totals = ShapesField(*TOTALS, metadata={"description": TOTALS_TEXT})
     deal = ma.fields.Integer(

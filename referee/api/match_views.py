@@ -44,7 +44,8 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "finished": state.outcome.finished,
         "winner": state.outcome.winner,
         "drawn": state.outcome.drawn,
-        "settlement": state.outcome.settlement,
+        "settlement": (None if state.outcome.settlement is None
+                       else state.outcome.settlement.to_json()),
         "current_deal": state.current.record if state.current is not None else None,
         "current_irregularities": _irregularities(state),
         "provisional": list(state.provisional),

@@ -24,6 +24,7 @@ from referee.api.pitch_schemas import (
     PitchTotalsRequestSchema,
 )
 from referee.api.problems import BAD_REQUEST
+from referee.violations import Violation
 
 blp = Blueprint(
     "pitch", __name__, url_prefix="/v1/pitch",
@@ -35,14 +36,23 @@ blp = Blueprint(
 def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
     """The engine's options from the request's ``options`` (400 when out of range)."""
     try:
-        return pitch.PitchOptions(**data)
+        return pitch.variant_options(data)
     except ValueError as error:
-        raise ProblemError(BAD_REQUEST, f"Bad options: {error}") from None
+        found = []
+        name = str(error).split(" ", 1)[0].rstrip(":")
+        if set(data) & set(pitch.VARIANT_OPTION_NAMES) and name in pitch.PitchOptions.__slots__:
+            found.append(Violation("bad_option", "V13", f"{error}.", f"options.{name}"))
+        raise ProblemError(BAD_REQUEST, f"Bad options: {error}", violations=found) from None
 
 
 @blp.ruling("/hands:score", HandRequestSchema, HandRulingSchema)
 def score_hand(body: dict[str, Any]) -> dict[str, Any]:
     """Rule on a finished hand: tricks, High/Low/Jack/Game, the score, the violations.
+
+    With ``options.variant`` (or any option of the games with more points) the hand is one of
+    those games (docs/rules/pitch-variants.md): jokers ``BJ``, ``LJ``, ``JK`` in the cards,
+    ``trump`` the suit named, ``null`` for a player out of trumps under trump-only play, and
+    one award per point of the game, each at its value.
 
     With ``claimed``, ``claim`` puts the table's score beside the ruling: the first point where
     it parts (the bid made or set back, then each side's score, with what each side won).
@@ -53,8 +63,9 @@ def score_hand(body: dict[str, Any]) -> dict[str, Any]:
     """
     options = engine_options(body.pop("options"))
     names = body.pop("names")
-    hand = pitch.hand_from_record(body, body["players"], body["partnership"], names)
-    return pitch.rule_deal(hand, options).as_dict()
+    ruling = pitch.rule_record(body, body["players"], body["partnership"], options, names)
+    data: dict[str, Any] = ruling.as_dict()
+    return data
 
 
 def _rule_line(

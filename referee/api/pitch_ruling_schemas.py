@@ -31,7 +31,8 @@ class TrickSchema(ma.Schema):
     """A trick: the seat that led, the cards in play order, the seat that won it."""
 
     leader = ma.fields.Integer()
-    cards = ma.fields.List(ma.fields.String())
+    cards = ma.fields.List(ma.fields.String(allow_none=True), metadata={
+        "description": "null: a player out of trumps (trump-only play, V5.3)"})
     winner = ma.fields.Integer(allow_none=True)
 
 
@@ -51,12 +52,24 @@ class GameAwardSchema(ma.Schema):
 
 
 class PointsSchema(ma.Schema):
-    """High, Low, Jack (null when the jack of trumps is not in play) and Game (P5)."""
+    """High, Low, Jack (null when the jack of trumps is not in play) and Game (P5); in the
+    other games (V7, V13) one award per point of the variant, null when its card was not in
+    play, and Game null when the variant has none."""
 
     high = ma.fields.Nested(AwardSchema, allow_none=True)
     low = ma.fields.Nested(AwardSchema, allow_none=True)
     jack = ma.fields.Nested(AwardSchema, allow_none=True)
-    game = ma.fields.Nested(GameAwardSchema)
+    game = ma.fields.Nested(GameAwardSchema, allow_none=True)
+    off_jack = ma.fields.Nested(AwardSchema, allow_none=True)
+    joker = ma.fields.Nested(AwardSchema, allow_none=True)
+    big_joker = ma.fields.Nested(AwardSchema, allow_none=True)
+    little_joker = ma.fields.Nested(AwardSchema, allow_none=True)
+    ten = ma.fields.Nested(AwardSchema, allow_none=True)
+    three = ma.fields.Nested(AwardSchema, allow_none=True, metadata={"description": "worth 3"})
+    five = ma.fields.Nested(AwardSchema, allow_none=True, metadata={"description": "worth 5"})
+    off_ace = ma.fields.Nested(AwardSchema, allow_none=True)
+    off_three = ma.fields.Nested(AwardSchema, allow_none=True,
+                                 metadata={"description": "worth 3"})
 
 
 class FindingSchema(ma.Schema):
@@ -147,6 +160,8 @@ class HandRulingSchema(_RulingBase):
     kind = ruling_kind_field("pitch", "pitch_cards")
     level = ma.fields.String(required=True, validate=validate.OneOf(["cards"]),
                              metadata={"description": '"cards"'})
+    variant = ma.fields.String(metadata={"description": "the game, outside the 4-point game "
+                                                        "(V12)"})
 
     players = ma.fields.Integer()
     partnership = ma.fields.Boolean()

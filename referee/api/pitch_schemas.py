@@ -10,8 +10,10 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import CallField, StrictSchema, card_list
+from referee import pitch
+from referee.api.fields import CallField, StrictSchema, card_list, pitch_card_list
 from referee.api.match_schemas import PitchOptionsSchema
+from referee.cards import JOKER_CODES
 
 _CALL = CallField()
 
@@ -54,14 +56,44 @@ class HandRequestSchema(StrictSchema):
     partnership = ma.fields.Boolean(load_default=False)
     dealer = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=9))
     bids = ma.fields.List(_CALL, required=True, validate=validate.Length(max=16))
-    tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=16))
-    hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=10))
+    tricks = ma.fields.List(pitch_card_list(folds=True), required=True,
+                            validate=validate.Length(max=16), metadata={
+                                "description": "Jokers (V2) and null (a player out of trumps "
+                                "under trump-only play, V5.3) only in the games that have them"})
+    hands = ma.fields.List(pitch_card_list(), allow_none=True, validate=validate.Length(max=10))
     claimed = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=100)),
                              allow_none=True, validate=validate.Length(max=10))
     irregular = ma.fields.List(ma.fields.Nested(PitchIrregularitySchema), allow_none=True,
                                validate=validate.Length(max=10))
+    trump = ma.fields.String(allow_none=True, validate=validate.OneOf(["S", "H", "D", "C"]),
+                             metadata={"description": "The suit the pitcher named (V3.2), in "
+                                       "the games with more points; without it the first card "
+                                       "led decides"})
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
     names = _names()
+
+    @ma.validates_schema
+    def _four_point_cards(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        """The 4-point game has no jokers and no folds (P1, P4): as any text that is not a
+        card, a 400 at the card's place."""
+        try:
+            classic = pitch.variant_options(data.get("options", {})).classic
+        except ValueError:
+            return  # the view answers the bad options
+        if not classic:
+            return
+        errors: dict[str, Any] = {}
+        for key in ("tricks", "hands"):
+            for i, row in enumerate(data.get(key) or ()):
+                for j, card in enumerate(row):
+                    if card is None:
+                        errors.setdefault(key, {}).setdefault(i, {})[j] = [
+                            "Field may not be null."]
+                    elif card in JOKER_CODES:
+                        errors.setdefault(key, {}).setdefault(i, {})[j] = [
+                            "Not a card: write rank then suit, e.g. 'TH' or '10♥'."]
+        if errors:
+            raise ma.ValidationError(errors)
 
 
 _SEAT = validate.Range(min=0, max=9)

@@ -83,6 +83,9 @@ PRECONDITION_FAILED = _generic(412, "Precondition Failed",
                                "An If-Match that is not a match's ETag.")
 REQUEST_ENTITY_TOO_LARGE = _generic(413, "Request Entity Too Large",
                                     "A request body larger than the server takes.")
+UNSUPPORTED_MEDIA_TYPE = _generic(415, "Unsupported Media Type",
+                                  "A body of a media type the route does not read (a record "
+                                  "file is application/toml).")
 PRECONDITION_REQUIRED = _generic(428, "Precondition Required", (
     "A write without If-Match (or with If-Match: * where that could record it twice)."))
 INTERNAL_SERVER_ERROR = _generic(500, "Internal Server Error",

@@ -20,11 +20,12 @@ from referee.api.fields import (
     MAX_VERSION,
     AnnouncedField,
     CallField,
-    CardField,
     NameField,
+    PitchCardField,
     ShapesField,
     StrictSchema,
     card_list,
+    pitch_card_list,
     ruling_kind_field,
 )
 from referee.api.match_schemas import (
@@ -82,8 +83,9 @@ class StepSchema(StrictSchema):
         "description": "Enter the cards of this earlier deal (a score sheet or totals entry, or "
                        "disputed), step by step; its last card rules it"})
     call = CallField()
-    card = CardField()
-    hands = ma.fields.List(card_list(), validate=validate.Length(max=8))
+    card = PitchCardField(metadata={
+        "description": "A card; in Pitch's games with jokers also BJ, LJ, JK (V2)"})
+    hands = ma.fields.List(pitch_card_list(), validate=validate.Length(max=8))
     dealt = ma.fields.Nested(RolesCardsSchema)
     talon = card_list()
     elder = card_list()

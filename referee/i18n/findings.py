@@ -240,6 +240,8 @@ _WON_CARDS = _m("pitch.points_won.from_cards",
                 "High, Low, Jack and Game from the cards won: {items}.")
 _WON = _m("pitch.points_won", "Points won: {items}.")
 _WON_ITEM = _m("pitch.points_won.item", "{side} {won} ({points})")
+_VARIANT_WON = _m("pitch.variant_points_won", "Points won, each at its value: {items}.")
+_VARIANT_WON_ITEM = _m("pitch.variant_points_won.item", "seats {side} {won} ({points})")
 _HIGH_LOW_DEALT = _m("pitch.high_low_as_reported.dealt",
                      "{high} took High and {low} was dealt Low (no cards were given).")
 _HIGH_LOW = _m("pitch.high_low_as_reported",
@@ -290,6 +292,15 @@ def _points_won(loc: str, p: Mapping[str, Any]) -> str:
     return (_WON_CARDS if p["from_cards"] else _WON)(loc, items=items)
 
 
+def _variant_points_won(loc: str, p: Mapping[str, Any]) -> str:
+    """V7: each side's points at their values; a variant's own point names (the off-jack,
+    the three…) stay as the engine names them where the catalog has no word for them."""
+    items = LIST(loc).join(
+        _VARIANT_WON_ITEM(loc, side=side, won=won, points=_point_names(points, loc))
+        for side, won, points in zip(p["sides"], p["won"], p["points"], strict=True))
+    return _VARIANT_WON(loc, items=items)
+
+
 def _game_agrees(loc: str, p: Mapping[str, Any]) -> str:
     counts = _COUNTS_SEP(loc).join(map(str, p["counts"]))
     if len(p["leaders"]) == 1:
@@ -313,6 +324,7 @@ PITCH: dict[str, Render] = {
     "trump_and_tricks": lambda loc, p: _TRUMP_TRICKS(loc, trump=_suit(loc, p["trump"])),
     "trump_as_reported": lambda loc, p: _TRUMP(loc, trump=_suit(loc, p["trump"])),
     "points_won": _points_won,
+    "variant_points_won": _variant_points_won,
     "high_low_as_reported": lambda loc, p: (
         _HIGH_LOW_DEALT if p["low_to_holder"] else _HIGH_LOW)(
         loc, high=_start(p["high"]), low=p["low"]),

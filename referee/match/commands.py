@@ -42,6 +42,10 @@ NewEvent = tuple[str, dict[str, Any]]
 #: hands as dealt: a misdeal, the deal void and dealt afresh by the same dealer (Q12; PT 10–14,
 #: 39–43: no law moves the deal). Pitch's misdeal is its engine's (P10, ``misdeal`` option).
 MISDEAL_CODES = ("hand_size", "talon_size")
+#: Violations that show the pack itself is wrong (a card twice, a card no pack holds): the
+#: deal is void and earlier deals stand (PT 75; Pitch P10 likewise), whatever the table's
+#: ``irregularities`` option says — a deal with a duplicate card is never scored.
+PACK_CODES = ("duplicate_card", "not_in_pack")
 
 
 def _irregularity_options(game: Game, given: Any) -> dict[str, str]:
@@ -276,6 +280,8 @@ def _anyway(
     if by_engine is not None:
         return by_engine
     due = placed.before.next.player
+    if any(v.code in PACK_CODES for v in refused.violations):  # PT 75
+        return irregular.events("incorrect_pack", refused.violations, due, "void")
     if isinstance(refused, StepRefused):  # what the step brings breaks a rule
         category = "other"
         penalty = state.options.get("irregularities", {}).get(
@@ -691,6 +697,9 @@ class _Irregular:
             law = laws.misdeal
             return (f"{what.split(':')[0]}: a misdeal. The deal is void and the same dealer "
                     f"deals afresh ({law}: no law moves the deal); it scores nothing.")
+        if category == "incorrect_pack":
+            return (f"{what}: the pack is incorrect. The deal is void and dealt again; earlier "
+                    f"{laws.deal}s stand ({laws.incorrect_pack}); it scores nothing.")
         if penalty == "withdrawn":
             law = laws.withdrawn
             after = f" {due} is to play." if due else ""
@@ -1013,8 +1022,9 @@ def record_cards(
     players, options = state.players, state.options
 
     def compared(level: str, claimed: dict[str, Any], scores: dict[str, int]) -> dict[str, Any]:
+        # stored in the event's payload: JSON from here on
         return game.compare(record, ruled, level, claimed, scores, entry.dealer, players,
-                            options)
+                            options).as_dict()
 
     earlier = compared(entry.level, entry.record, entry.scores)
     claims = [

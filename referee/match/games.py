@@ -7,7 +7,7 @@ the Piquet partie (Q1, Q9) or the Pitch target (P2, P7).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -16,12 +16,16 @@ from referee import piquet, pitch
 from referee.cards import card_names, parse_card
 from referee.match.events import Event
 from referee.match.state import (
+    AlsoStep,
+    Comparison,
     DealEntry,
     DealRuling,
     Laws,
     MatchError,
+    MatchSettlement,
     Next,
     Outcome,
+    ScoresComparison,
     StepCheck,
     StepRefused,
     StepResult,
@@ -34,7 +38,7 @@ from referee.piquet.irregular import (
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
-from referee.rulings import ClaimComparison
+from referee.rulings import ClaimComparison, Difference
 from referee.violations import InputError, RecordError, Violation
 
 ROLES = ("elder", "younger")
@@ -63,16 +67,19 @@ PENALTIES: dict[str, tuple[str, ...]] = {
 
 #: Piquet's sections and words (Q1 players, Q6 play, Q9 the partie, Q12 irregularities); a
 #: misdeal is dealt afresh by the same dealer (PT 10–14, 39–43), a card out of turn taken up
-#: (PT law 59).
+#: (PT law 59). A revoke taken back (PT 59 IV) was stored as ``withdrawn`` by older versions;
+#: it is read as ``replay``, the ``revoke`` option's name.
 PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
                    card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
-                   withdrawn="PT law 59", penalties=PENALTIES)
+                   withdrawn="PT law 59", penalties=PENALTIES, incorrect_pack="PT 75",
+                   renamed={("revoke", "withdrawn"): "replay"})
 
 #: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
 #: irregularities).
 PITCH_LAWS = Laws(players="P1", end="P7", irregularities="P10", bid_turn="P3", card_turn="P4",
                   deal="hand", match="match", misdeal="P10",
-                  withdrawn="P10: cancelled and the order restored", penalties=PENALTIES)
+                  withdrawn="P10: cancelled and the order restored", penalties=PENALTIES,
+                  incorrect_pack="P10: a new deal")
 
 
 def _bad_option(message: str, location: str) -> MatchError:
@@ -92,21 +99,13 @@ def _scores_text(scores: dict[str, int]) -> str:
     return ", ".join(f"{name} {points}" for name, points in scores.items())
 
 
-def compare_scores(ruled: DealRuling, claim_scores: dict[str, int]) -> dict[str, Any]:
+def compare_scores(ruled: DealRuling, claim_scores: dict[str, int]) -> ScoresComparison:
     """A claim beside a ruling by its points alone (a cards entry, or no engine comparison)."""
     agrees = all(claim_scores.get(n, 0) == p for n, p in ruled.scores.items())
-    parts = None if agrees else {"step": "scores", "rule": "",
-                                 "ruling": _scores_text(ruled.scores),
-                                 "claim": _scores_text(claim_scores)}
-    return {"agrees": agrees, "parts_at": parts, "differences": [] if parts is None else [parts]}
-
-
-def _compared(compare_claim: Callable[[Any, Any], ClaimComparison], cards_ruling: Any,
-              claim_ruling: Any) -> dict[str, Any]:
-    """The engine's comparison of a claim (a sheet or totals ruling) with the cards' ruling
-    (:class:`~referee.rulings.ClaimComparison`, one for both games) as stored:
-    ``{"code", "agrees", "parts_at", "differences"}`` in the game's counting order."""
-    return compare_claim(cards_ruling, claim_ruling).as_dict()
+    if agrees:
+        return ScoresComparison(True)
+    return ScoresComparison(False, Difference("scores", "", _scores_text(ruled.scores),
+                                              _scores_text(claim_scores)))
 
 
 def _noted(ruled: DealRuling, irregular: Sequence[dict[str, Any]]) -> DealRuling:
@@ -158,7 +157,7 @@ class StepRules:
     def compare_line(
         self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any]:
+    ) -> ClaimComparison:
         raise NotImplementedError
 
     def rule_entry(
@@ -178,7 +177,7 @@ class StepRules:
         self, cards: dict[str, Any], ruled: DealRuling, level: str, claim: dict[str, Any],
         claim_scores: dict[str, Any], dealer: int, players: Sequence[str],
         options: dict[str, Any],
-    ) -> dict[str, Any]:
+    ) -> Comparison:
         """A claim (an entry at ``level`` with its points ``claim_scores``) beside the cards'
         ruling ``ruled``: by its points alone for cards, else in the game's counting order
         (:meth:`compare_line`)."""
@@ -505,20 +504,19 @@ class PiquetGame(StepRules):
 
     def _also(
         self, record: dict[str, Any], players: Sequence[str], dealer: int
-    ) -> tuple[dict[str, Any], ...]:
+    ) -> tuple[AlsoStep, ...]:
         """What the table may still record before the next card: the exchange
         before the first lead (Q4), elder's declarations before he leads and younger's before
         he plays to the first trick (Q5)."""
         played = sum(len(t) for t in record.get("tricks", []))
         declared = record.get("declarations") or {}
         seats = self._role_seats(dealer)
-        also: list[dict[str, Any]] = []
+        also: list[AlsoStep] = []
         if played == 0 and not record.get("exchange"):
-            also.append({"type": "exchange"})
+            also.append(AlsoStep("exchange"))
         for role, latest in (("elder", 0), ("younger", 1)):
             if played <= latest and role not in declared:
-                also.append({"type": "declaration", "role": role,
-                             "player": players[seats[role]]})
+                also.append(AlsoStep("declaration", role, players[seats[role]]))
         return tuple(also)
 
     @staticmethod
@@ -636,17 +634,21 @@ class PiquetGame(StepRules):
     def compare_line(
         self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any]:
+    ) -> ClaimComparison:
         """A sheet or totals claim against the cards' ruling in the counting order of Q8."""
         cards_ruling = piquet.rule_deal(self._declared(cards), self._engine_options(options))
-        compared = _compared(piquet.compare_claim, cards_ruling,
-                             self._engine_entry(level, claim, options))
+        compared = piquet.compare_claim(cards_ruling, self._engine_entry(level, claim, options))
         seats = self._role_seats(dealer)
-        for difference in (compared.get("parts_at"), *compared.get("differences", ())):
-            by_role = (difference or {}).get("difference")
-            if isinstance(by_role, dict) and set(by_role) <= set(ROLES):  # roles → players
-                difference["difference"] = {players[seats[r]]: p for r, p in by_role.items()}
-        return compared
+
+        def by_player(difference: Difference) -> Difference:  # roles → players
+            by_role = difference.points
+            if by_role is None or not set(by_role) <= set(ROLES):
+                return difference
+            return replace(difference, points={players[seats[r]]: p for r, p in by_role.items()})
+
+        return ClaimComparison(
+            compared.agrees, None if compared.parts_at is None else by_player(compared.parts_at),
+            tuple(by_player(d) for d in compared.differences))
 
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
@@ -763,12 +765,11 @@ class PiquetGame(StepRules):
         if not status.finished:
             return Outcome(False, deals_required=status.deals_required)
         stake = Decimal(options["stake"]) if options.get("stake") is not None else None
-        settlement = piquet.settle_partie(totals, stake).as_dict()
-        settlement["currency"] = options.get("currency")
+        settlement = MatchSettlement(piquet.settle_partie(totals, stake), options.get("currency"))
         return Outcome(
             True,
-            winner=settlement.get("winner"),
-            drawn=settlement.get("winner") is None,
+            winner=settlement.winner,
+            drawn=settlement.winner is None,
             settlement=settlement,
             deals_required=status.deals_required,
         )
@@ -802,7 +803,7 @@ class PitchGame(StepRules):
     def _engine_options(options: dict[str, Any]) -> pitch.PitchOptions:
         """The engine's options (P8) among the match's; absent ones take the defaults."""
         names = pitch.PitchOptions.__dataclass_fields__
-        return pitch.PitchOptions(**{k: v for k, v in options.items() if k in names})
+        return pitch.variant_options({k: v for k, v in options.items() if k in names})
 
     def _sides(
         self, players: Sequence[str], options: dict[str, Any]
@@ -862,13 +863,20 @@ class PitchGame(StepRules):
                 "position": 1 if fresh else len(tricks[-1]) + 1}
 
     def _hand(self, record: dict[str, Any], players: Sequence[str], options: dict[str, Any]) -> Any:
+        engine_options = self._engine_options(options)
+        if not engine_options.classic:  # a game with more points (V1)
+            return pitch.variant_hand_from_record(record, len(players), options["partnership"],
+                                                  engine_options, players)
         return pitch.hand_from_record(record, len(players), options["partnership"], players)
 
     def check_step(
         self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
         """The hand so far, ruled by :func:`referee.pitch.progress`."""
-        found = pitch.progress(self._hand(record, players, options), self._engine_options(options))
+        engine_options = self._engine_options(options)
+        hand = self._hand(record, players, options)
+        found = (pitch.progress(hand, engine_options) if engine_options.classic
+                 else pitch.variant_progress(hand, engine_options))
         seat = found.to_act
         name = players[seat] if seat is not None else None
         violations = found.violations
@@ -900,7 +908,11 @@ class PitchGame(StepRules):
             data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids),
                     "level": "cards"}
             return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
-        ruling = pitch.rule_deal(hand, engine_options)
+        ruling: pitch.PitchRuling | pitch.MisdealRuling | pitch.VariantRuling
+        if engine_options.classic:
+            ruling = pitch.rule_deal(hand, engine_options)
+        else:  # a game with more points (V1)
+            ruling = pitch.rule_variant_hand(hand, engine_options)
         data = {**ruling.as_dict(), "level": "cards"}
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
         return DealRuling(data, scores, ruling.violations)
@@ -939,13 +951,13 @@ class PitchGame(StepRules):
     def compare_line(
         self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any]:
+    ) -> ClaimComparison:
         """A sheet or totals claim against the cards' ruling: High, Low, Jack, Game, the bid
         (P5, P6)."""
         cards_ruling = pitch.rule_hand(self._hand(cards, players, options),
                                        self._engine_options(options))
-        return _compared(pitch.compare_claim, cards_ruling,
-                         self._engine_entry(level, claim, players, options))
+        return pitch.compare_claim(cards_ruling,
+                                   self._engine_entry(level, claim, players, options))
 
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,

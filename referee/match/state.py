@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from referee.match.events import Event
-from referee.rulings import with_kind
+from referee.piquet import Settlement
+from referee.rulings import ClaimComparison, Difference, with_kind
 from referee.violations import RecordError, Violation
 
 
@@ -49,6 +50,25 @@ class Clash(MatchError):
 
 
 @dataclass(frozen=True, slots=True)
+class AlsoStep:
+    """A step the table may still record before the next card (Piquet: the exchange before
+    the first lead, Q4; each player's declarations, Q5): ``type`` "exchange" or
+    "declaration"; for a declaration the ``role`` ("elder"/"younger") and the ``player``'s
+    name."""
+
+    type: str
+    role: str | None = None
+    player: str | None = None
+
+    def to_json(self) -> dict[str, str]:
+        """JSON-ready: ``{"type"}`` for the exchange, ``{"type", "role", "player"}`` for a
+        declaration."""
+        if self.role is None or self.player is None:
+            return {"type": self.type}
+        return {"type": self.type, "role": self.role, "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
 class Next:
     """What the table must record next.
 
@@ -72,7 +92,7 @@ class Next:
     role: str | None = None
     legal_calls: tuple[Any, ...] | None = None
     legal_cards: tuple[str, ...] | None = None
-    also: tuple[dict[str, Any], ...] = ()
+    also: tuple[AlsoStep, ...] = ()
     at: dict[str, int] | None = None
 
     def as_dict(self) -> dict[str, Any]:
@@ -84,7 +104,7 @@ class Next:
             "role": self.role,
             "legal_calls": list(self.legal_calls) if self.legal_calls is not None else None,
             "legal_cards": list(self.legal_cards) if self.legal_cards is not None else None,
-            "also": [dict(a) for a in self.also],
+            "also": [a.to_json() for a in self.also],
             "at": dict(self.at) if self.at is not None else None,
         }
 
@@ -149,7 +169,10 @@ class Laws:
     ``card_turn`` (whose turn it is to bid or play: "P3"/"P4", "Q6").
     Words: ``deal`` (what one deal is called: "hand", "deal"), ``match`` ("match",
     "partie"). Laws cited in an irregularity's consequence: ``misdeal`` (a wrong number of
-    cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back).
+    cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back),
+    ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand).
+    ``renamed``: penalties stored under an older name, (irregularity, stored name) → today's
+    name, read so when a ledger is folded (the stored events are not rewritten).
     ``penalties``: for each kind of irregularity recorded anyway that the engine does not
     rule itself ("out_of_turn", "other"), the penalties a table may choose in its
     ``irregularities`` option, the default first (see :data:`referee.match.games.PENALTIES`).
@@ -165,6 +188,8 @@ class Laws:
     misdeal: str
     withdrawn: str
     penalties: dict[str, tuple[str, ...]]
+    incorrect_pack: str = "PT 75"
+    renamed: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def turn(self, kind: str) -> str:
         """The rule section whose turn a step of ``kind`` ("bid", "card"…) is."""
@@ -330,10 +355,70 @@ class Game(Protocol):
         self, cards: dict[str, Any], ruled: DealRuling, level: str, claim: dict[str, Any],
         claim_scores: dict[str, Any], dealer: int, players: Sequence[str],
         options: dict[str, Any],
-    ) -> dict[str, Any]:
-        """A claim (an entry at ``level`` and its points) beside the cards' ruling:
-        ``{"agrees", "parts_at", "differences"}`` (the engines' ClaimComparison)."""
+    ) -> Comparison:
+        """A claim (an entry at ``level`` and its points) beside the cards' ruling: the
+        engine's :class:`~referee.rulings.ClaimComparison`, or :class:`ScoresComparison`
+        for a claim entered as cards."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresComparison:
+    """A claim beside the cards' ruling by its points alone (a claim entered as cards):
+    ``agrees`` when every player's points are the ruling's; ``parts_at`` else, the one
+    difference (step ``"scores"``, the points of each in words). Stored, unlike the engines'
+    :class:`~referee.rulings.ClaimComparison`, without codes (ledgers keep what they
+    stored)."""
+
+    agrees: bool
+    parts_at: Difference | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready, as stored: ``{"agrees", "parts_at": {"step", "rule", "ruling",
+        "claim"} | None, "differences": [the same] or []}``."""
+        parts = None if self.parts_at is None else {
+            "step": self.parts_at.step, "rule": self.parts_at.rule,
+            "ruling": self.parts_at.ruling, "claim": self.parts_at.claim}
+        return {"agrees": self.agrees, "parts_at": parts,
+                "differences": [] if parts is None else [dict(parts)]}
+
+
+#: A claim beside the cards' ruling: the engine's, in the game's counting order (a sheet or
+#: totals claim), or by its points alone (a claim entered as cards).
+Comparison = ClaimComparison | ScoresComparison
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSettlement:
+    """A finished Piquet partie's settlement as the match shows it (Q9): the engine's
+    :class:`~referee.piquet.Settlement`, the match's ``currency`` (None without one), and,
+    once the ledger has marked it, ``provisional`` (a live deal not yet agreed) and
+    ``provisional_deals`` (their numbers). Unmarked (None) when the game first rules it."""
+
+    settlement: Settlement
+    currency: str | None = None
+    provisional: bool | None = None
+    provisional_deals: tuple[int, ...] | None = None
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name, None when drawn."""
+        return self.settlement.winner
+
+    def marked(self, provisional_deals: Sequence[int]) -> MatchSettlement:
+        """This settlement marked provisional while ``provisional_deals`` are not agreed."""
+        return replace(self, provisional=bool(provisional_deals),
+                       provisional_deals=tuple(provisional_deals))
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready, as answered: ``{"winner", "loser", "rubiconed", "payment", "amount",
+        "currency", "provisional"?, "provisional_deals"?}`` (``amount`` a decimal string or
+        None; the provisional keys once marked)."""
+        data = {**self.settlement.as_dict(), "currency": self.currency}
+        if self.provisional is not None:
+            data["provisional"] = self.provisional
+            data["provisional_deals"] = list(self.provisional_deals or ())
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +429,7 @@ class Outcome:
     finished: bool
     winner: str | None = None
     drawn: bool = False
-    settlement: dict[str, Any] | None = None
+    settlement: MatchSettlement | None = None
     deals_required: int | None = None
 
 
@@ -650,17 +735,22 @@ class Fold:
         self.undoable.append((event.seq,))
 
     def _irregularity(self, event: Event, reentry: bool) -> None:
-        """A step recorded anyway (P10, Q12)."""
+        """A step recorded anyway (P10, Q12). An old event's penalty is read by its name
+        today (the game's ``Laws.renamed``); the stored event is not rewritten."""
         payload = event.payload
         current = self._in_progress(event, reentry)
         record = current.record
         if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
             record = payload["record"]
+        stands_alone = payload.get("record") is not None or payload["penalty"] in (
+            "withdrawn", "void")
+        named = (str(payload.get("irregularity")), str(payload["penalty"]))
+        renamed = self.game.laws.renamed.get(named)
+        if renamed is not None:
+            payload = {**payload, "penalty": renamed}
         self.current = _entered(replace(current, record=record,
                                         irregular=(*current.irregular, payload)),
                                 payload.get("entered_by"))
-        stands_alone = payload.get("record") is not None or payload["penalty"] in (
-            "withdrawn", "void")
         if stands_alone or not self.undoable:
             self.undoable.append((event.seq,))
         else:  # the step stands: the note goes with it
@@ -873,9 +963,7 @@ class Fold:
         provisional = [d.number for d in ordered
                        if d.status == "live" and d.agreement == "provisional"]
         if outcome.settlement is not None:  # shown, marked while a deal is not yet agreed
-            outcome = replace(outcome, settlement={**outcome.settlement,
-                                                   "provisional": bool(provisional),
-                                                   "provisional_deals": provisional})
+            outcome = replace(outcome, settlement=outcome.settlement.marked(provisional))
         # The next new deal: its number (after every deal, voided or not) and its dealer.
         next_number = (ordered[-1].number if ordered else 0) + 1
         if last_live is not None and last_live.ruling.get("misdeal"):

@@ -1,5 +1,8 @@
 """The Pitch rules engine (rules P1-P9 of shared/rules/pitch.md): pure functions and values.
 
+- The 5- to 13-point games (docs/rules/pitch-variants.md, V1-V15): :func:`variant_options`
+  makes a table's options from its ``variant`` (V12, V13), :func:`variant_hand_from_record`
+  reads its record and :func:`rule_variant_hand` rules on it (:mod:`referee.pitch.variants`).
 - :func:`rule_hand` rules on a complete hand (P3-P6, P9) → :class:`PitchRuling`.
 - :func:`progress` says what is legal next in a partial hand → :class:`PitchProgress`.
 - :func:`check_bidding` checks an auction (P3) → :class:`BiddingStatus`.
@@ -44,6 +47,7 @@ from referee.pitch.records import (
     IRREGULARITY_OPTIONS,
     PASS,
     PITCH,
+    VARIANT_OPTION_NAMES,
     Call,
     Irregularity,
     PitchHand,
@@ -54,6 +58,7 @@ from referee.pitch.records import (
     parse_call,
     side_of_seat,
     sides_of,
+    variant_options,
 )
 from referee.pitch.sheet import (
     PitchSheet,
@@ -67,6 +72,14 @@ from referee.pitch.sheet import (
     sheet_from_record,
     totals_from_record,
 )
+from referee.pitch.variants import (
+    VariantHand,
+    VariantRuling,
+    rule_record,
+    rule_variant_hand,
+    variant_hand_from_record,
+    variant_progress,
+)
 from referee.pitch.wording import FINDING_WORDS
 from referee.rulings import ClaimComparison, Difference, Finding
 from referee.violations import ClaimHint
@@ -79,6 +92,7 @@ __all__ = [
     "IRREGULARITY_OPTIONS",
     "PASS",
     "PITCH",
+    "VARIANT_OPTION_NAMES",
     "Anyway",
     "BiddingStatus",
     "Call",
@@ -103,6 +117,8 @@ __all__ = [
     "Points",
     "SheetPoint",
     "Trick",
+    "VariantHand",
+    "VariantRuling",
     "can_steal",
     "check_bidding",
     "check_names",
@@ -122,14 +138,19 @@ __all__ = [
     "rule_deal",
     "rule_hand",
     "rule_misdeal",
+    "rule_record",
     "rule_sheet",
     "rule_totals",
+    "rule_variant_hand",
     "sheet_from_record",
     "side_name",
     "side_of_seat",
     "sides_of",
     "totals_from_record",
     "trick_winner_index",
+    "variant_hand_from_record",
+    "variant_options",
+    "variant_progress",
     "verify_bidding",
     "verify_record",
 ]

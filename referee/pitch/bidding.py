@@ -19,7 +19,7 @@ How a record is read (documented interpretations):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from referee.frozen import quick_init
@@ -82,8 +82,8 @@ def can_steal(high_bid: int, options: PitchOptions = DEFAULT_OPTIONS) -> bool:
     >>> can_steal(3), can_steal(4), can_steal(4, PitchOptions(dealer_steal="match_any"))
     (True, False, True)
     """
-    if options.dealer_steal == "match_below_4":
-        return high_bid < MAX_BID
+    if options.dealer_steal in ("match_below_4", "match_below_max"):
+        return high_bid < options.max_bid  # V9: "match_below_max" is P3's rule in any game
     return options.dealer_steal == "match_any"
 
 
@@ -91,8 +91,9 @@ def legal_calls_for(
     is_dealer: bool, high_bid: int | None, options: PitchOptions = DEFAULT_OPTIONS
 ) -> tuple[Call, ...]:
     """The calls open to a player (P3): pass unless he is a stuck dealer, every bid above the
-    high bid and at least ``min_bid`` (and ``stuck_dealer_min`` when stuck), the dealer's steal
-    when allowed, and ``"pitch"`` whenever 4 is open.
+    high bid and at least ``min_bid`` (and ``stuck_dealer_min`` when stuck) up to ``max_bid``
+    (V9), the dealer's steal when allowed, and, in the 4-point game only, ``"pitch"`` whenever
+    4 is open.
     """
     stuck = is_dealer and high_bid is None and options.stuck_dealer_min is not None
     lowest = max(options.min_bid, (high_bid or 0) + 1)
@@ -101,8 +102,9 @@ def legal_calls_for(
     if is_dealer and high_bid is not None and can_steal(high_bid, options):
         lowest = min(lowest, high_bid)
     calls: list[Call] = [] if stuck else [PASS]
-    calls.extend(range(lowest, MAX_BID + 1))
-    if lowest <= MAX_BID:
+    most = options.max_bid
+    calls.extend(range(lowest, most + 1))
+    if lowest <= most and options.variant == "four_point":
         calls.append(PITCH)
     return tuple(calls)
 
@@ -116,12 +118,17 @@ def _they(seat: int, names: Sequence[str]) -> str:
     return sentence_start(seat_words(seat, names))
 
 
-def _call_value(call: Call, i: int) -> int:
-    """The value of a bid: a pitch is a bid of 4 (P3).
+def _call_value(call: Call, i: int, options: PitchOptions = DEFAULT_OPTIONS) -> int:
+    """The value of a bid: a pitch is a bid of 4 (P3); it exists only in the 4-point game (V9).
 
-    :raises RecordError: ``malformed_call`` for a call that is neither a pass nor a bid.
+    :raises RecordError: ``malformed_call`` for a call that is neither a pass nor a bid, or a
+        pitch in another game.
     """
     if call == PITCH:
+        if options.variant != "four_point":
+            raise RecordError([Violation(
+                "malformed_call", "V9", 'The call "pitch" exists only in the 4-point game: '
+                "write the bid as a number.", f"bids[{i}]")])
         return MAX_BID
     if isinstance(call, int) and not isinstance(call, bool):
         return call
@@ -148,10 +155,10 @@ def _judge_bid(
     takes the high bid as the table played it (a bid out of 1..4, or below the high bid, is
     ignored)."""
     i = turn.i
-    if not 1 <= value <= MAX_BID:
+    if not 1 <= value <= options.max_bid:
         violations.append(_bid(
-            "bid_out_of_range", f"{_they(turn.seat, turn.names)} bid {value}: bids are 1 to 4.",
-            i))
+            "bid_out_of_range",
+            f"{_they(turn.seat, turn.names)} bid {value}: bids are 1 to {options.max_bid}.", i))
         return False
     if value < options.min_bid:
         violations.append(_bid(
@@ -238,18 +245,23 @@ def check_bidding(
                     f"Everyone passed, so the dealer ({seat_words(seat, names)}) was stuck and "
                     f"had to bid at least {max(stuck_min, options.min_bid)}.", i))
             continue
-        value = _call_value(call, i)
+        value = _call_value(call, i, options)
         turn = _Turn(i, seat, is_dealer, names)
         if not _judge_bid(value, turn, high_bid, options, violations):
             continue
         high_bid, high_bidder = value, seat
-        if call == PITCH or (value == MAX_BID and record_complete and i == last and not is_dealer):
+        if options.variant != "four_point":
+            ended = value == options.max_bid  # V9: a bid of max_bid ends the auction
+        elif call == PITCH or (value == MAX_BID and record_complete and i == last
+                               and not is_dealer):
             pitched = ended = True
     complete = ended or len(bids) >= players
     next_seat = None if complete else (dealer + 1 + len(bids)) % players
     calls: tuple[Call, ...] = ()
     if next_seat is not None:
         calls = legal_calls_for(len(bids) == players - 1, high_bid, options)
+    if violations and options.variant != "four_point":  # the variants' bidding is V9
+        violations = [replace(v, rule="V9") if v.rule == "P3" else v for v in violations]
     return BiddingStatus(
         legal=not violations,
         violations=tuple(violations),

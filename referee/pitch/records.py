@@ -35,16 +35,92 @@ TRICKS_PER_HAND = 6
 MIN_PLAYERS, MAX_PLAYERS, PARTNERSHIP_PLAYERS = 2, 7, 4
 
 
-def _is_bid(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_BID
+def _is_bid(value: object, most: int = MAX_BID) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= most
 
 
 LowRule = Literal["captor", "holder"]
-StealRule = Literal["match_below_4", "outbid_only", "match_any"]
+StealRule = Literal["match_below_4", "match_below_max", "outbid_only", "match_any"]
+
+#: The highest bid of any variant (V9, V13): the thirteen-point game.
+MOST_POINTS = 13
+
+#: The scoring points of the variants (V7), each with its value, in the order of V13.
+POINT_VALUES: dict[str, int] = {
+    "high": 1, "low": 1, "jack": 1, "game": 1, "off_jack": 1, "joker": 1, "big_joker": 1,
+    "little_joker": 1, "ten": 1, "three": 3, "five": 5, "off_ace": 1, "off_three": 3,
+}
+
+#: The 4-point game's points (P5): a ``points`` option equal to this is today's game.
+CLASSIC_POINTS: tuple[str, ...] = ("high", "low", "jack", "game")
+
+#: The variant options (V13) with their values, the 4-point game's first; ``kitty``,
+#: ``cards_dealt``, ``max_bid``, ``points`` and ``moon`` are checked on their own.
+VARIANT_CHOICES: dict[str, tuple[str, ...]] = {
+    "variant": ("four_point", "five_point", "five_point_joker", "six_point", "seven_point",
+                "nine_point", "ten_point", "eleven_point", "thirteen_point"),
+    "play": ("trump_anytime", "follow_suit", "trump_only"),
+    "first_lead": ("trump", "any"),
+    "pitched_joker": ("named", "spades"),
+    "joker_rank": ("below_jacks", "below_two"),
+    "joker_order": ("marked", "first_played"),
+    "joker_game": ("none", "tiebreak"),
+    "deck": ("full", "five_to_ace", "nine_to_ace", "two_and_nine_to_ace"),
+    "draw": ("none", "non_trump", "any"),
+}
+
+_TEN_POINT: dict[str, Any] = {
+    "points": ("high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "ten"),
+    "low": "holder", "play": "trump_only", "min_bid": 5, "target": 52, "cards_dealt": 9,
+    "draw": "non_trump",
+}
+
+#: V12 as a table: each variant's row, what differs from the defaults of every variant
+#: (:data:`VARIANT_DEFAULTS`). ``max_bid`` is the total of the points, ``stuck_dealer_min``
+#: the ``min_bid``, unless the row says otherwise.
+VARIANT_PRESETS: dict[str, dict[str, Any]] = {
+    "four_point": {"points": CLASSIC_POINTS, "min_bid": 1, "stuck_dealer_min": 2,
+                   "dealer_steal": "match_below_4", "target": 7},
+    "five_point": {"points": ("high", "low", "jack", "off_jack", "game"), "min_bid": 2,
+                   "target": 15},
+    "five_point_joker": {"points": ("high", "low", "jack", "joker", "game"), "low": "holder",
+                         "min_bid": 1, "stuck_dealer_min": 2, "dealer_steal": "match_below_max",
+                         "pitched_joker": "spades", "joker_rank": "below_two", "target": 10},
+    "six_point": {"points": ("high", "low", "jack", "off_jack", "joker", "game"), "min_bid": 2,
+                  "target": 15},
+    "seven_point": {"points": ("high", "low", "jack", "off_jack", "big_joker", "little_joker",
+                               "game"),
+                    "low": "holder", "min_bid": 3, "target": 21, "cards_dealt": 9,
+                    "draw": "non_trump"},
+    "nine_point": {"points": ("high", "low", "jack", "five", "game"), "min_bid": 3,
+                   "target": 31, "cards_dealt": 9, "draw": "non_trump"},
+    "ten_point": _TEN_POINT,
+    "eleven_point": {**_TEN_POINT, "points": (*_TEN_POINT["points"], "off_ace")},
+    "thirteen_point": {**_TEN_POINT, "points": (*_TEN_POINT["points"], "off_three")},
+}
+
+#: What every variant has unless its row of V12 says otherwise.
+VARIANT_DEFAULTS: dict[str, Any] = {
+    "low": "captor", "play": "trump_anytime", "first_lead": "trump", "pitched_joker": "named",
+    "joker_rank": "below_jacks", "joker_order": "marked", "joker_game": "none", "deck": "full",
+    "draw": "none", "kitty": 0, "cards_dealt": 6, "dealer_steal": "outbid_only",
+    "pitcher_only_wins": True, "moon": None,
+}
 RevokePenalty = Literal["set_back_bid", "all_fours", "void"]
 MisdealRule = Literal["pass_deal", "same_dealer"]
 BidOutOfTurnRule = Literal["cancel", "must_pass", "stands"]
 LeadOutOfTurnRule = Literal["score_as_played", "void"]
+
+#: The options of the 4-point game (P8, P10): a table giving only these plays it.
+_P8_NAMES: tuple[str, ...] = ("target", "low", "min_bid", "stuck_dealer_min", "dealer_steal",
+                              "pitcher_only_wins", "revoke_penalty", "misdeal",
+                              "bid_out_of_turn", "lead_out_of_turn")
+
+#: The options of the games with more points only (V13).
+VARIANT_OPTION_NAMES: tuple[str, ...] = ("variant", "points", "play", "first_lead",
+                                         "pitched_joker", "joker_rank", "joker_order",
+                                         "joker_game", "deck", "draw", "kitty", "cards_dealt",
+                                         "max_bid", "moon")
 
 #: The irregularity options (P10) and their values, the default first.
 IRREGULARITY_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -66,6 +142,14 @@ class PitchOptions:
     ``dealer_steal``: whether the dealer may match the high bid: ``"match_below_4"`` (a 1, 2 or
     3), ``"outbid_only"`` (never), ``"match_any"`` (also an unpitched 4) (P3).
     ``pitcher_only_wins``: only the pitcher can win the match (P7).
+
+    The variants (docs/rules/pitch-variants.md, V12, V13): ``variant`` names the preset;
+    :func:`variant_options` fills every option the table did not give from its row.
+    ``points``: the scoring points (V7), which also decide the pack and the trump members.
+    ``play``: the play rule (V5); ``first_lead`` (V3.4); ``pitched_joker`` (V3.3);
+    ``joker_rank``, ``joker_order`` (V4); ``joker_game`` (V8); ``deck`` (V2); ``draw``,
+    ``kitty``, ``cards_dealt`` describe the table (V6); ``max_bid`` the highest bid and
+    ``moon`` the shoot-the-moon rule (V9). The defaults are the 4-point game's.
 
     Irregularities that really happened and were recorded anyway (P10, rules/irregularities.md;
     sources: F = Foster's Complete Hoyle 1897, Auction Pitch and All Fours; EB29 = Encyclopaedia
@@ -118,19 +202,42 @@ class PitchOptions:
     misdeal: MisdealRule = "pass_deal"
     bid_out_of_turn: BidOutOfTurnRule = "cancel"
     lead_out_of_turn: LeadOutOfTurnRule = "score_as_played"
+    variant: str = "four_point"
+    points: tuple[str, ...] = CLASSIC_POINTS
+    play: str = "trump_anytime"
+    first_lead: str = "trump"
+    pitched_joker: str = "named"
+    joker_rank: str = "below_jacks"
+    joker_order: str = "marked"
+    joker_game: str = "none"
+    deck: str = "full"
+    draw: str = "none"
+    kitty: int = 0
+    cards_dealt: int = 6
+    max_bid: int = MAX_BID
+    moon: str | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.points, list):
+            object.__setattr__(self, "points", tuple(self.points))
+        if not self.classic:
+            self._check_variant()
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
             raise ValueError(f"target must be a positive number of points, not {self.target!r}")
         if self.low not in ("captor", "holder"):
             raise ValueError(f"low must be 'captor' or 'holder', not {self.low!r}")
-        if not _is_bid(self.min_bid):
-            raise ValueError(f"min_bid must be 1..{MAX_BID}, not {self.min_bid!r}")
-        if self.stuck_dealer_min is not None and not _is_bid(self.stuck_dealer_min):
+        if not _is_bid(self.max_bid, MOST_POINTS):
+            raise ValueError(f"max_bid must be 1..{MOST_POINTS}, not {self.max_bid!r}")
+        if not _is_bid(self.min_bid, self.max_bid):
+            raise ValueError(f"min_bid must be 1..{self.max_bid}, not {self.min_bid!r}")
+        if self.stuck_dealer_min is not None and not _is_bid(self.stuck_dealer_min,
+                                                              self.max_bid):
             raise ValueError(
-                f"stuck_dealer_min must be 1..{MAX_BID} or None, not {self.stuck_dealer_min!r}"
+                f"stuck_dealer_min must be 1..{self.max_bid} or None, "
+                f"not {self.stuck_dealer_min!r}"
             )
-        if self.dealer_steal not in ("match_below_4", "outbid_only", "match_any"):
+        if self.dealer_steal not in ("match_below_4", "match_below_max", "outbid_only",
+                                     "match_any"):
             raise ValueError(f"dealer_steal {self.dealer_steal!r} is not a known option")
         if not isinstance(self.pitcher_only_wins, bool):
             raise ValueError("pitcher_only_wins must be true or false")
@@ -140,8 +247,76 @@ class PitchOptions:
                     f"{name} must be one of {', '.join(values)}, not {getattr(self, name)!r}"
                 )
 
+    @property
+    def classic(self) -> bool:
+        """The options are the 4-point game's (P1-P10), whatever its P8 options: the engine
+        rules it as it always has (V1)."""
+        return (self.variant == "four_point" and self.points == CLASSIC_POINTS
+                and self.play == "trump_anytime" and self.first_lead == "trump"
+                and self.deck == "full" and self.max_bid == MAX_BID and self.moon is None)
+
+    def _check_variant(self) -> None:
+        """V13: each variant option in its range, the points named once, the jokers paired.
+
+        :raises ValueError: naming the option and what it may be.
+        """
+        for name, values in VARIANT_CHOICES.items():
+            if getattr(self, name) not in values:
+                raise ValueError(
+                    f"{name} must be one of {', '.join(values)}, not {getattr(self, name)!r}")
+        self._check_points()
+        for name, low, high in (("kitty", 0, 6), ("cards_dealt", 6, 10)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ValueError(f"{name} must be {low}..{high}, not {value!r}")
+        if self.moon not in (None, "win_game"):
+            raise ValueError(f"moon must be null or 'win_game', not {self.moon!r}")
+
+    def _check_points(self) -> None:
+        """V13: the points named once each, the jokers one or a pair.
+
+        :raises ValueError: naming what is wrong.
+        """
+        points = self.points
+        if not isinstance(points, tuple) or not points:
+            raise ValueError("points must be a list of scoring points")
+        for name in points:
+            if name not in POINT_VALUES:
+                raise ValueError(
+                    f"points: {name!r} is not a scoring point; use {', '.join(POINT_VALUES)}")
+        if len(set(points)) != len(points):
+            raise ValueError("points must name each scoring point once")
+        if ("big_joker" in points) != ("little_joker" in points):
+            raise ValueError("points: big_joker and little_joker go together")
+        if "joker" in points and "big_joker" in points:
+            raise ValueError("points: a pack has one joker (joker) or two (big_joker and "
+                             "little_joker), not both")
+        if self.joker_order == "first_played" and "big_joker" not in points:
+            raise ValueError("joker_order first_played needs two jokers (big_joker and "
+                             "little_joker in points)")
+
+    @property
+    def total(self) -> int:
+        """The points in play in a hand, each at its value (V7, V12)."""
+        return sum(POINT_VALUES[name] for name in self.points)
+
     def as_dict(self) -> dict[str, Any]:
-        """The options as a JSON-ready dict (the P8 names)."""
+        """The options as a JSON-ready dict (the P8 names; the V13 ones too outside the
+        4-point game)."""
+        found = self._p8_dict()
+        if not self.classic:
+            found.update({
+                "variant": self.variant, "points": list(self.points), "play": self.play,
+                "first_lead": self.first_lead, "pitched_joker": self.pitched_joker,
+                "joker_rank": self.joker_rank, "joker_order": self.joker_order,
+                "joker_game": self.joker_game, "deck": self.deck, "draw": self.draw,
+                "kitty": self.kitty, "cards_dealt": self.cards_dealt, "max_bid": self.max_bid,
+                "moon": self.moon,
+            })
+        return found
+
+    def _p8_dict(self) -> dict[str, Any]:
+        """The P8 options as a JSON-ready dict."""
         return {
             "target": self.target,
             "low": self.low,
@@ -157,6 +332,32 @@ class PitchOptions:
 
 
 DEFAULT_OPTIONS = PitchOptions()
+
+
+def variant_options(given: Mapping[str, Any]) -> PitchOptions:
+    """The options of a table from what it gave (V12, V13): the ``variant``'s row of V12
+    fills every option not given; ``max_bid`` defaults to the total of the points and
+    ``stuck_dealer_min`` to ``min_bid`` (outside rows that say otherwise). Without a
+    ``variant`` (or with ``four_point`` and no other V13 option) the options are today's.
+
+    :raises ValueError: an unknown variant or option value (see :class:`PitchOptions`).
+    """
+    variant = given.get("variant", "four_point")
+    if variant == "four_point" and not set(given) - set(_P8_NAMES) - {"variant"}:
+        return PitchOptions(**given)
+    if variant not in VARIANT_PRESETS:
+        raise ValueError(f"variant must be one of {', '.join(VARIANT_PRESETS)}, "
+                         f"not {variant!r}")
+    values: dict[str, Any] = {**VARIANT_DEFAULTS, **VARIANT_PRESETS[variant], **given}
+    if isinstance(values["points"], list):
+        values["points"] = tuple(values["points"])
+    if "max_bid" not in given:
+        points = values["points"]
+        if isinstance(points, tuple) and all(name in POINT_VALUES for name in points):
+            values["max_bid"] = min(MOST_POINTS, sum(POINT_VALUES[name] for name in points))
+    if "stuck_dealer_min" not in given and "stuck_dealer_min" not in VARIANT_PRESETS[variant]:
+        values["stuck_dealer_min"] = values["min_bid"]
+    return PitchOptions(**values)
 
 
 IrregularityKind = Literal["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",

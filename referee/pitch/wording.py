@@ -90,6 +90,9 @@ FINDING_WORDS: dict[str, Wording] = {
         f"Trump is {SUIT_NAMES[p['trump']]}, the suit of the first lead; each trick's winner."),
     "trump_as_reported": lambda p: f"Trump was {SUIT_NAMES[p['trump']]}.",
     "points_won": _points_won,
+    "variant_points_won": lambda p: "Points won, each at its value: " + "; ".join(
+        f"seats {side} {won} ({points or 'nothing'})"
+        for side, won, points in zip(p["sides"], p["won"], p["points"], strict=True)) + ".",
     "points_won_add_up": "The points won add up to {total}: 2 to 4, as High and Low always go "
                          "and Jack and Game may not.",
     "points_not_given": "Who took High, Low, Jack and Game: only the totals were given.",

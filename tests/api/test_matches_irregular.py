@@ -550,3 +550,23 @@ def test_exchange_offences_are_ruled_by_their_laws_not_voided(client: FlaskClien
     assert match["deal_in_progress"] is True and match["deals_played"] == 0
     assert match["next"]["player"] == "Bill"
     assert table.get("/ledger")["items"] == []  # nothing voided
+
+
+@pytest.mark.parametrize("other", ["void", "as_played"])
+def test_an_incorrect_pack_voids_the_deal_under_pt_75(client: FlaskClient, other: str) -> None:
+    """PT 75: Q10 dealt with the ace of clubs in both hands — the dry run and the stored
+    irregularity name the law; the deal is void and scores nothing even when the table's
+    ``other`` option is "as_played"."""
+    table = Table(client, irregularities={"other": other})
+    dealt = {"elder": Q10_DEALT["elder"], "younger": ["AC", *Q10_DEALT["younger"][1:]]}
+    body = {"type": "deal_started", "dealt": dealt, "talon": Q10_TALON}
+    dry = table.post("/events?dry_run=true", body)
+    assert dry.status_code == 200, dry.json
+    assert (dry.json["irregularity"], dry.json["penalty"]) == ("incorrect_pack", "void")
+    wrong = table.post("/events", {**body, "anyway": True})
+    assert wrong.status_code == 201, wrong.json
+    note = wrong.json["events"][0]["payload"]
+    assert (note["irregularity"], note["penalty"]) == ("incorrect_pack", "void")
+    assert note["consequence"] == dry.json["consequence"]
+    assert "PT 75" in note["consequence"]
+    assert table.get("/ledger")["items"][0]["status"] == "voided"

@@ -28,6 +28,7 @@ ANSWERED = {
     "request-timeout": (408, "Request Timeout"),
     "precondition-failed": (412, "Precondition Failed"),
     "request-entity-too-large": (413, "Request Entity Too Large"),
+    "unsupported-media-type": (415, "Unsupported Media Type"),
     "precondition-required": (428, "Precondition Required"),
     "internal-server-error": (500, "Internal Server Error"),
     "stale-version": (412, "Precondition Failed"),

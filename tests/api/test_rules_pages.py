@@ -125,7 +125,8 @@ def test_every_table_option_is_in_the_docs() -> None:
     from referee.api.match_schemas import PiquetOptionsSchema, PitchOptionsSchema
     from referee.api.piquet_schemas import DealOptionsSchema
 
-    pitch = (ROOT / "docs" / "rules" / "pitch.md").read_text(encoding="utf-8")
+    pitch = "".join((ROOT / "docs" / "rules" / name).read_text(encoding="utf-8")
+                    for name in ("pitch.md", "pitch-variants.md"))  # V13: the variants' options
     piquet = (ROOT / "docs" / "rules" / "piquet.md").read_text(encoding="utf-8")
     for name in PitchOptionsSchema().fields:
         assert f"`{name}`" in pitch, name

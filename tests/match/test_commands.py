@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from referee.match import commands
-from referee.match.state import MatchError
+from referee.match.state import AlsoStep, MatchError
 from referee.violations import RecordError
 from tests.api.deals import (
     BOB_SET_BACK_HANDS,
@@ -69,15 +69,15 @@ def assert_replays(table: Table) -> None:
 def test_piquet_every_step_kind_and_the_deal_scored_by_its_last_card() -> None:
     table = Table()
     assert table.state.next.also == (
-        {"type": "exchange"}, {"type": "declaration", "role": "elder", "player": "Bill"},
-        {"type": "declaration", "role": "younger", "player": "Ann"})
+        AlsoStep("exchange"), AlsoStep("declaration", "elder", "Bill"),
+        AlsoStep("declaration", "younger", "Ann"))
     [(kind, started)] = table.step("deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
     assert (kind, started["deal"], started["dealer"]) == ("deal_started", 1, 1)
     assert table.state.current is not None and table.state.current.record["dealt"] \
         == Q10_DEALT
     [(kind, _)] = table.step("exchange", **Q10_EXCHANGE)
     assert kind == "exchange"
-    assert {"type": "exchange"} not in table.state.next.also
+    assert AlsoStep("exchange") not in table.state.next.also
     [(kind, declared)] = table.step("declaration", role="elder", **Q10_DECLARATIONS["elder"])
     assert (kind, declared["role"]) == ("declaration", "elder")
     [(kind, card)] = table.step("card", card="KS")

@@ -490,3 +490,34 @@ def test_a_ledger_stored_with_a_second_exchange_still_reads_as_recorded() -> Non
     replayed = table.replayed()
     assert replayed.current is not None
     assert replayed.current.record["exchange"] == {"elder": Q10_EXCHANGE["elder"]}
+
+
+@pytest.mark.parametrize("options", [{}, {"irregularities": {"other": "as_played"}}])
+def test_an_incorrect_pack_voids_that_deal_under_pt_75(options: dict[str, Any]) -> None:
+    """PT 75: a pack with a card twice (the ace of clubs dealt to both hands) voids the deal
+    where it is found, under its law, whatever the table's ``other`` option says; it is never
+    taken back as a step (PT 59) nor scored."""
+    table = Table(**options)
+    dealt = {"elder": list(Q10_DEALT["elder"]), "younger": ["AC", *Q10_DEALT["younger"][1:]]}
+    decided = table.step("deal_started", anyway=True, dealt=dealt, talon=Q10_TALON)
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    note = decided[0][1]
+    assert (note["irregularity"], note["penalty"]) == ("incorrect_pack", "void")
+    assert "PT 75" in note["consequence"] and "earlier deals stand" in note["consequence"]
+    assert "table's option" not in note["consequence"]
+    assert decided[1][1]["scores"] == {"Bill": 0, "Ann": 0}
+
+
+def test_an_old_piquet_revoke_stored_as_withdrawn_is_read_as_replay() -> None:
+    """PT 59 IV: older versions stored a Piquet revoke taken back with the penalty
+    ``withdrawn`` (no record with it); it is read under the ``revoke`` option's name,
+    ``replay``, and the stored event is not rewritten. The ledger goes on from it."""
+    table = q10_exchanged()
+    table.step("card", card="KS")
+    [(_, note)] = table.decide_step("card", anyway=True, card="KC")
+    old = {k: v for k, v in note.items() if k != "record"} | {"penalty": "withdrawn"}
+    table.add([("irregularity", old)])
+    assert table.events[-1].payload["penalty"] == "withdrawn"
+    assert table.state.current.irregular[-1]["penalty"] == "replay"  # type: ignore[union-attr]
+    assert table.replayed().current.irregular[-1]["penalty"] == "replay"  # type: ignore
+    assert table.state.current.record["tricks"] == [["KS"]]  # type: ignore[union-attr]

@@ -70,8 +70,8 @@ def test_one_phone_for_everyone_the_deal_that_ends_the_partie_confirms_itself() 
     assert agreement(state) == [(n, "confirmed", "auto") for n in range(1, 7)]
     settlement = state.outcome.settlement
     assert settlement is not None
-    assert (settlement["payment"], settlement["provisional"], settlement["provisional_deals"]) \
-        == (382, False, [])
+    assert (settlement.settlement.payment, settlement.provisional,
+            settlement.provisional_deals) == (382, False, ())
     assert commands.provisional_result(state) is None
     assert commands.to_confirm(state, WRITE) == ()  # nothing waits for the shared phone
 
@@ -91,8 +91,8 @@ def test_auto_confirm_off_on_one_phone_the_result_is_provisional_until_it_confir
     assert state.outcome.finished and state.provisional == (1, 2, 3, 4, 5, 6)
     settlement = state.outcome.settlement
     assert settlement is not None
-    assert (settlement["provisional"], settlement["provisional_deals"]) == (
-        True, [1, 2, 3, 4, 5, 6])
+    assert (settlement.provisional, settlement.provisional_deals) == (
+        True, (1, 2, 3, 4, 5, 6))
     assert commands.to_confirm(state, WRITE) == (1, 2, 3, 4, 5, 6)
     result = commands.provisional_result(state)
     assert result == {
@@ -105,7 +105,7 @@ def test_auto_confirm_off_on_one_phone_the_result_is_provisional_until_it_confir
         state = table.add(commands.confirm(state, number, WRITE))
     assert commands.provisional_result(state) is None
     assert state.outcome.settlement is not None
-    assert state.outcome.settlement["provisional"] is False
+    assert state.outcome.settlement.provisional is False
 
 
 def test_seats_joined_the_other_side_confirms_the_last_deal() -> None:
@@ -119,7 +119,7 @@ def test_seats_joined_the_other_side_confirms_the_last_deal() -> None:
     assert commands.to_confirm(state, "seat:Bill") == ()
     assert commands.to_confirm(state, WRITE) == ()
     assert state.outcome.settlement is not None
-    assert state.outcome.settlement["provisional_deals"] == [6]
+    assert state.outcome.settlement.provisional_deals == (6,)
     assert commands.provisional_result(state) == {
         "deals": [6], "confirm": [{"deal": 6, "by": ["seat:Ann"]}],
         "message": "Provisional until deal 6 is confirmed, from Ann's phone.",
@@ -127,7 +127,7 @@ def test_seats_joined_the_other_side_confirms_the_last_deal() -> None:
     state = table.add(commands.confirm(state, 6, "seat:Ann"))
     assert commands.provisional_result(state) is None
     assert state.outcome.settlement is not None
-    assert state.outcome.settlement["provisional"] is False
+    assert state.outcome.settlement.provisional is False
 
 
 def test_each_deal_names_the_phones_that_confirm_it() -> None:

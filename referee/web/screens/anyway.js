@@ -28,6 +28,7 @@ import { named, ruleLink, scoresWords } from "../verdict.js";
 const WHAT = {
   revoke: "A revoke (not following suit when able)",
   out_of_turn: "Out of turn",
+  incorrect_pack: "An incorrect pack (a card twice, or not of the pack)",
   misdeal: "A misdeal (a wrong number of cards dealt)",
   false_call: "A call of something not held",
   talon_offence: "A talon offence (looked at or took talon cards)",

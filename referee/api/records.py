@@ -1,0 +1,107 @@
+"""``POST /v1/records:score``: every deal of a record file (docs/format.md) ruled, statelessly,
+each as its game's ruling of its level (:mod:`referee.api.record_rulings`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask import request
+
+from referee.api.blueprint import Blueprint
+from referee.api.errors import ProblemError, problems
+from referee.api.fields import ShapesField
+from referee.api.piquet_ruling_schemas import DealRulingSchema, PiquetSheetRulingSchema
+from referee.api.pitch_ruling_schemas import (
+    HandRulingSchema,
+    PitchSheetRulingSchema,
+    TotalsRulingSchema,
+)
+from referee.api.problems import BAD_REQUEST, RECORD_NOT_SCORABLE, UNSUPPORTED_MEDIA_TYPE
+from referee.api.record_rulings import RecordRuling, rule_record
+from referee.records import RecordFileError, RecordProblem, read_record
+
+blp = Blueprint(
+    "records", __name__, url_prefix="/v1",
+    description="Record files (docs/format.md, served at /rules/format): a match or a deal as "
+    "a TOML document a player can keep, mail and have ruled again.",
+)
+
+#: The media type of a record file.
+TOML = "application/toml"
+
+
+class RecordProblemSchema(ma.Schema):
+    """One thing wrong in a record file, where it is."""
+
+    line = ma.fields.Integer(required=True, metadata={"description": "1-based; 0: unknown"})
+    deal = ma.fields.Integer(allow_none=True, required=True,
+                             metadata={"description": "The deal's place in the file, 1-based; "
+                                                      "null: the header"})
+    rule = ma.fields.String(required=True, metadata={"description": 'A rules section ("Q6"), '
+                                                                    'or "format"'})
+    location = ma.fields.String(required=True, metadata={"example": "tricks[3][1]"})
+    message = ma.fields.String(required=True)
+
+
+class RecordDealRulingSchema(ma.Schema):
+    """One deal of the file ruled."""
+
+    deal = ma.fields.Integer(required=True, metadata={"description": "Its place in the file"})
+    line = ma.fields.Integer(required=True, metadata={"description": "Where its [[deal]] starts"})
+    number = ma.fields.Integer(allow_none=True, required=True)
+    level = ma.fields.String(required=True, validate=ma.validate.OneOf(
+        ["cards", "sheet", "totals"]))
+    ruling = ShapesField(HandRulingSchema, PitchSheetRulingSchema, TotalsRulingSchema,
+                         DealRulingSchema, PiquetSheetRulingSchema, required=True,
+                         metadata={"description": "The ruling POST /v1/<game>/… gives for "
+                                                  "this deal's level"})
+    claims_agree = ma.fields.Boolean(allow_none=True, required=True, metadata={
+        "description": "The table's claim agrees with the ruling; null: nothing claimed"})
+
+
+class RecordRulingSchema(ma.Schema):
+    """Every deal of a record file ruled, in the file's order."""
+
+    game = ma.fields.String(required=True, validate=ma.validate.OneOf(["pitch", "piquet"]))
+    claims_agree = ma.fields.Boolean(required=True, metadata={
+        "description": "No deal's claim parts from its ruling"})
+    deals = ma.fields.List(ma.fields.Nested(RecordDealRulingSchema), required=True)
+
+
+def _problems_json(found: tuple[RecordProblem, ...]) -> list[dict[str, Any]]:
+    return RecordProblemSchema(many=True).dump(found)  # type: ignore[no-any-return]
+
+
+@blp.route("/records:score", methods=["POST"])
+@blp.doc(requestBody={"required": True, "description": "A record file (docs/format.md)",
+                      "content": {TOML: {"schema": {"type": "string"}}}})
+@blp.response(200, RecordRulingSchema)
+@problems(blp, 400, 415, 422)
+def score_record() -> dict[str, Any]:
+    """Rule every deal of a record file (``Content-Type: application/toml``): each as
+    ``POST /v1/pitch/…`` or ``/v1/piquet/…`` rules a record of its level, claims compared.
+
+    A file that cannot be read, or a deal off its record's shape, is 400 and one that breaks
+    the rules too badly to be ruled on is 422: either way ``problems`` lists every problem of
+    every deal, each with its ``line``, ``deal`` and ``rule``.
+    """
+    if request.mimetype != TOML:
+        raise ProblemError(UNSUPPORTED_MEDIA_TYPE, f"Send the record file as {TOML}.")
+    try:
+        text = request.get_data().decode("utf-8")
+        record = read_record(text)
+    except UnicodeDecodeError:
+        raise ProblemError(BAD_REQUEST, "A record file is UTF-8 text.") from None
+    except RecordFileError as error:
+        raise ProblemError(BAD_REQUEST, f"The record file cannot be read: {error}",
+                           extra={"problems": _problems_json(error.problems)}) from None
+    ruled: RecordRuling = rule_record(record)
+    if ruled.problems:
+        status = BAD_REQUEST if ruled.unreadable else RECORD_NOT_SCORABLE
+        first = ruled.problems[0]
+        raise ProblemError(status, f"Line {first.line}: {first.message}",
+                           extra={"problems": _problems_json(ruled.problems)})
+    return {"game": ruled.game, "claims_agree": ruled.claims_agree, "deals": [
+        {"deal": d.deal, "line": d.line, "number": d.number, "level": d.level,
+         "ruling": d.ruling, "claims_agree": d.claims_agree} for d in ruled.deals]}

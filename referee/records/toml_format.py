@@ -1,0 +1,396 @@
+"""The record file (docs/format.md), read and written.
+
+A record file is a TOML document: a header (``format``, ``game``, ``players``, optionally
+``partnership``, ``date``, ``place``, ``stake``, ``currency``, ``ledger_head`` and an
+``[options]`` table) and any number of ``[[deal]]`` tables. Each deal holds one entry, at the
+level the table has it, in the shapes of docs/records.md: the cards record's fields in the deal
+table itself, or a ``[deal.sheet]`` table, or a ``[deal.totals]`` table; and optionally its
+``number`` and its ``dealer`` by name.
+
+Two spellings differ from the API's JSON, because TOML has no null and players write names:
+
+- a JSON ``null`` is written ``"none"`` (``jack = "none"``: the jack was not out);
+- a Pitch field that names one seat (``dealer``, ``pitcher``, ``high``, ``low``, ``jack``,
+  ``game``, an irregularity's ``seat``) may give the player's name; the writer always does.
+
+Reading is lenient and exact about where: every deal is checked and each problem names its
+line and deal (:class:`RecordProblem`); writing is canonical, ``read_record(write_record(r))
+== r``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import tomllib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+import tomlkit
+
+__all__ = [
+    "FORMAT_VERSION",
+    "DealEntry",
+    "RecordFile",
+    "RecordFileError",
+    "RecordProblem",
+    "read_record",
+    "write_record",
+]
+
+#: The version of docs/format.md this module reads and writes.
+FORMAT_VERSION = 1
+
+Level = Literal["cards", "sheet", "totals"]
+GAMES = ("pitch", "piquet")
+NONE = "none"
+_HEADER_KEYS = ("format", "game", "players", "partnership", "date", "place", "stake",
+                "currency", "ledger_head", "options", "deal")
+_DEAL_KEYS = ("number", "dealer")
+#: The Pitch fields that name one seat, by entry level (docs/records.md).
+_PITCH_SEATS: dict[str, tuple[str, ...]] = {
+    "cards": ("dealer",),
+    "sheet": ("dealer", "pitcher", "high", "low", "jack", "game"),
+    "totals": ("pitcher",),
+}
+#: The canonical order of a cards record's fields, by game (docs/records.md).
+_CARDS_ORDER = {
+    "pitch": ("dealer", "bids", "hands", "tricks", "claimed", "irregular"),
+    "piquet": ("dealt", "talon", "exchange", "declarations", "tricks", "claimed", "irregular"),
+}
+
+
+@dataclass(frozen=True)
+class RecordProblem:
+    """One thing wrong in a record file: its ``line`` (1-based; 0 when unknown), the ``deal``
+    (1-based position in the file; None for the header), the ``rule`` broken (a section such
+    as "Q6", or "format" for the file's own shape), the ``location`` in the deal's record
+    (e.g. ``tricks[3][1]``) and a sentence a player understands."""
+
+    line: int
+    deal: int | None
+    rule: str
+    location: str
+    message: str
+
+    def where(self, source: str) -> str:
+        """``file:line: message`` as the command line prints it."""
+        at = f" (deal {self.deal})" if self.deal is not None else ""
+        return f"{source}:{self.line}:{at} {self.message}"
+
+
+class RecordFileError(ValueError):
+    """A record file that cannot be read; ``problems`` lists every one found (all deals are
+    checked, not only the first bad one)."""
+
+    def __init__(self, problems: Sequence[RecordProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(p.where("record") for p in self.problems))
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """One deal of a record file: its entry ``level`` (cards, sheet or totals) and ``record``,
+    the API's JSON record of that level (docs/records.md: seats as numbers, ``None`` for
+    null); ``number`` (1-based deal of the match) and ``dealer`` (a player's name) when the
+    file gives them; ``line``, where its ``[[deal]]`` starts (not part of its value)."""
+
+    level: Level
+    record: Mapping[str, Any]
+    number: int | None = None
+    dealer: str | None = None
+    line: int = field(default=0, compare=False)
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+
+    def line_of(self, location: str) -> int:
+        """The line of the field a ``location`` in the record starts with (``tricks[3][1]``,
+        ``sheet.high``), else of the deal."""
+        key = re.split(r"[.\[]", location.removeprefix(f"{self.level}."), maxsplit=1)[0]
+        return self.lines.get(key, self.line)
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """A whole record file: the ``game`` ("pitch" or "piquet"), the ``players`` by name (Pitch:
+    seat 0 first), ``partnership`` (Pitch), the game's ``options`` as the API takes them, the
+    optional ``date``, ``place``, ``stake`` (a decimal string), ``currency`` and
+    ``ledger_head`` (to check against a server), and the ``deals`` in order."""
+
+    game: str
+    players: tuple[str, ...]
+    deals: tuple[DealEntry, ...] = ()
+    partnership: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
+    date: datetime.date | None = None
+    place: str | None = None
+    stake: str | None = None
+    currency: str | None = None
+    ledger_head: str | None = None
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+_DEAL_HEADER = re.compile(r"^\s*\[\[\s*deal\s*\]\]")
+_TOML_AT = re.compile(r"at line (\d+)")
+
+
+class _Lines:
+    """Where things are in the text: the line of each ``[[deal]]`` and of a key inside it."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.deals = [n + 1 for n, line in enumerate(self.lines) if _DEAL_HEADER.match(line)]
+
+    def deal_line(self, index: int) -> int:
+        return self.deals[index] if index < len(self.deals) else 0
+
+    def key_line(self, index: int | None, key: str) -> int:
+        """The line of ``key`` (``key =`` or ``[deal.key]``) in deal ``index`` (0-based), or
+        in the header; the deal's (or file's) first line when not found."""
+        start = self.deal_line(index) if index is not None else 1
+        end = (self.deal_line(index + 1) - 1 if index is not None and index + 1 < len(self.deals)
+               else len(self.lines))
+        if index is None and self.deals:
+            end = self.deals[0] - 1
+        pattern = re.compile(rf"^\s*(\[\s*deal\.{re.escape(key)}\b|{re.escape(key)}\s*[=.])")
+        for number in range(max(start, 1), end + 1):
+            if pattern.match(self.lines[number - 1]):
+                return number
+        return start
+
+
+def read_record(text: str) -> RecordFile:
+    """Read a record file's text (docs/format.md).
+
+    :raises RecordFileError: with every problem found, each located by line and deal (TOML that
+        does not parse; a header or deal of the wrong shape; a name that is not a player's).
+        The deals' rules are not checked here.
+    """
+    lines = _Lines(text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        at = _TOML_AT.search(str(error))
+        line = int(at.group(1)) if at else len(lines.lines)  # else: "at end of document"
+        raise RecordFileError([RecordProblem(line, None, "format", "",
+                                             f"This is not TOML: {error}.")]) from None
+    problems: list[RecordProblem] = []
+    header = _read_header(data, lines, problems)
+    deals = data.get("deal", [])
+    if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
+        problems.append(_header_problem(lines, "deal", "Deals are written as [[deal]] tables."))
+        deals = []
+    entries = [_read_deal(i, d, header, lines, problems) for i, d in enumerate(deals)]
+    if problems:
+        raise RecordFileError(problems)
+    return replace(header, deals=tuple(e for e in entries if e is not None))
+
+
+def _header_problem(lines: _Lines, key: str, message: str) -> RecordProblem:
+    return RecordProblem(lines.key_line(None, key), None, "format", key, message)
+
+
+def _read_header(data: Mapping[str, Any], lines: _Lines,
+                 problems: list[RecordProblem]) -> RecordFile:
+    def bad(key: str, message: str) -> None:
+        problems.append(_header_problem(lines, key, message))
+
+    for key in data:
+        if key not in _HEADER_KEYS:
+            bad(key, f"Unknown field {key!r} in the header (docs/format.md lists them).")
+    if data.get("format") != FORMAT_VERSION:
+        bad("format", f"Give the format's version: format = {FORMAT_VERSION}.")
+    game = data.get("game")
+    if game not in GAMES:
+        bad("game", 'Give the game: game = "pitch" or game = "piquet".')
+        game = "pitch"
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        bad("options", "The options are a table: [options].")
+        options = {}
+    partnership = data.get("partnership", False)
+    if not isinstance(partnership, bool):
+        bad("partnership", "partnership is true or false.")
+        partnership = False
+    place, stake, currency, head = (_text(data, key, bad) for key in _TEXT_KEYS)
+    return RecordFile(game=str(game), players=_players(data, str(game), bad),
+                      partnership=partnership, options=_nulls_in(options),
+                      date=_date(data, bad), place=place, stake=stake, currency=currency,
+                      ledger_head=head)
+
+
+_TEXT_KEYS = ("place", "stake", "currency", "ledger_head")
+
+
+def _players(data: Mapping[str, Any], game: str, bad: Callable[[str, str], None]
+             ) -> tuple[str, ...]:
+    players = data.get("players")
+    if (not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players)
+            or len(set(players)) != len(players)):
+        bad("players", 'Give the players\' names, each once: players = ["Ann", "Bill"].')
+        return ()
+    if game == "piquet" and len(players) != 2:
+        bad("players", "Piquet is played by two players.")
+    return tuple(players)
+
+
+def _text(data: Mapping[str, Any], key: str, bad: Callable[[str, str], None]) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        bad(key, f"{key} is written as text in quotes.")
+        return None
+    return value
+
+
+def _date(data: Mapping[str, Any], bad: Callable[[str, str], None]) -> datetime.date | None:
+    when = data.get("date")
+    if when is not None and (not isinstance(when, datetime.date)
+                             or isinstance(when, datetime.datetime)):
+        bad("date", "The date is written as a TOML date: date = 2026-11-27.")
+        return None
+    return when
+
+
+def _read_deal(index: int, data: Mapping[str, Any], header: RecordFile, lines: _Lines,
+               problems: list[RecordProblem]) -> DealEntry | None:
+    found: list[RecordProblem] = []
+
+    def bad(key: str, message: str) -> None:
+        found.append(RecordProblem(lines.key_line(index, key), index + 1, "format", key,
+                                   message))
+
+    levels = [k for k in ("sheet", "totals") if k in data]
+    cards = [k for k in data if k not in (*_DEAL_KEYS, "sheet", "totals")]
+    if len(levels) > 1 or (levels and cards):
+        bad((levels + cards)[1], "A deal holds one entry: its cards, a [deal.sheet] or a "
+                                 "[deal.totals].")
+    level: Level = "sheet" if "sheet" in levels else "totals" if "totals" in levels else "cards"
+    record = data[level] if level != "cards" else {k: data[k] for k in cards}
+    if not isinstance(record, dict):
+        bad(level, f"The {level} are written as a table: [deal.{level}].")
+        record = {}
+    number = data.get("number")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)
+                               or number < 1):
+        bad("number", "number is the deal's number in the match: 1, 2, 3…")
+    dealer = data.get("dealer")
+    if header.game == "piquet" and dealer is not None and dealer not in header.players:
+        bad("dealer", f"The dealer {dealer!r} is not one of the players.")
+    record = _nulls_in(record)
+    if header.game == "pitch":
+        record = _seats_in(record, level, header.players, lambda key, msg: bad(key, msg))
+        if isinstance(dealer, str) and "dealer" not in record and dealer in header.players:
+            record["dealer"] = header.players.index(dealer)
+    problems.extend(found)
+    if found:
+        return None
+    return DealEntry(level=level, record=record, number=number,
+                     dealer=dealer if header.game == "piquet" else None,
+                     line=lines.deal_line(index),
+                     lines={key: lines.key_line(index, key) for key in record})
+
+
+def _nulls_in(value: Any) -> Any:
+    """``"none"`` → ``None``, through tables and arrays (TOML has no null)."""
+    if value == NONE:
+        return None
+    if isinstance(value, dict):
+        return {k: _nulls_in(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_nulls_in(v) for v in value]
+    return value
+
+
+def _seats_in(record: dict[str, Any], level: Level, players: Sequence[str],
+              bad: Any) -> dict[str, Any]:
+    """A Pitch record with its one-seat fields given by name turned to seat numbers."""
+
+    def seat(key: str, value: Any) -> Any:
+        if isinstance(value, str):
+            if value in players:
+                return players.index(value)
+            bad(key, f"{value!r} is not one of the players ({', '.join(players)}).")
+        return value
+
+    out = {k: seat(k, v) if k in _PITCH_SEATS[level] else v for k, v in record.items()}
+    irregular = out.get("irregular")
+    if isinstance(irregular, list):
+        out["irregular"] = [{k: seat("irregular", v) if k == "seat" else v for k, v in i.items()}
+                            if isinstance(i, dict) else i for i in irregular]
+    return out
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def write_record(record: RecordFile) -> str:
+    """The record file's canonical text: header fields in docs/format.md's order, then each
+    deal; nulls written ``"none"``, Pitch's one-seat fields by name.
+
+    >>> print(write_record(RecordFile("piquet", ("Bill", "Ann"))), end="")
+    # A record of the referee (docs/format.md)
+    format = 1
+    game = "piquet"
+    players = ["Bill", "Ann"]
+    """
+    header: dict[str, Any] = {"format": FORMAT_VERSION, "game": record.game,
+                              "players": list(record.players)}
+    if record.partnership:
+        header["partnership"] = True
+    for key in ("date", "place", "stake", "currency", "ledger_head"):
+        value = getattr(record, key)
+        if value is not None:
+            header[key] = value
+    if record.options:
+        header["options"] = _nulls_out(record.options)
+    if record.deals:
+        header["deal"] = [_deal_out(d, record) for d in record.deals]
+    return "# A record of the referee (docs/format.md)\n" + tomlkit.dumps(header)
+
+
+def _deal_out(deal: DealEntry, record: RecordFile) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if deal.number is not None:
+        out["number"] = deal.number
+    if deal.dealer is not None:
+        out["dealer"] = deal.dealer
+    body = dict(deal.record)
+    if record.game == "pitch":
+        body = _names_out(body, deal.level, record.players)
+    body = _nulls_out(body)
+    if deal.level == "cards":
+        order = _CARDS_ORDER[record.game]
+        out.update({k: body[k] for k in order if k in body})
+        out.update({k: v for k, v in body.items() if k not in order})
+    else:
+        out[deal.level] = body
+    return out
+
+
+def _names_out(body: dict[str, Any], level: Level, players: Sequence[str]) -> dict[str, Any]:
+    def name(value: Any) -> Any:
+        return players[value] if isinstance(value, int) and 0 <= value < len(players) else value
+
+    out = {k: name(v) if k in _PITCH_SEATS[level] else v for k, v in body.items()}
+    if isinstance(out.get("irregular"), list):
+        out["irregular"] = [{k: name(v) if k == "seat" else v for k, v in i.items()}
+                            for i in out["irregular"]]
+    return out
+
+
+def _nulls_out(value: Any) -> Any:
+    """``None`` → ``"none"``, through mappings and sequences."""
+    if value is None:
+        return NONE
+    if isinstance(value, Mapping):
+        return {k: _nulls_out(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_nulls_out(v) for v in value]
+    return value
+
+
+def iter_problems(error: RecordFileError) -> Iterator[RecordProblem]:
+    """The problems of ``error`` in the file's order (by line)."""
+    return iter(sorted(error.problems, key=lambda p: (p.line, p.deal or 0)))
