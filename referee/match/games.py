@@ -383,6 +383,35 @@ class PiquetGame(StepRules):
             raise MatchError([Violation("bad_step", "", f"Piquet has no {event.kind!r} step.")])
         return new
 
+    def rule_step(
+        self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> StepResult:
+        """:meth:`StepRules.rule_step`, a new exchange first checked by
+        :meth:`_discard_fixed` (PT 24). Stored steps are folded by ``apply_step`` alone, so a
+        ledger recorded before this check still reads as it was recorded.
+
+        :raises MatchError: a step out of place; ``discard_fixed`` (Q4, PT 24)."""
+        if event.kind == "exchange":
+            self._discard_fixed(record.get("exchange") or {}, event.payload)
+        return super().rule_step(record, event, before, dealer, players, options)
+
+    @staticmethod
+    def _discard_fixed(exchange: dict[str, Any], payload: dict[str, Any]) -> None:
+        """PT 24: once a player has taken up a talon card his discard cannot be altered; an
+        exchange step records the discard and the cards taken together, so a second one for
+        the same hand is refused (undo the exchange to correct a slip of the pen).
+
+        :raises MatchError: code ``discard_fixed`` (Q4) at the role's field.
+        """
+        for role in ROLES:
+            if payload.get(role) is not None and role in exchange:
+                raise MatchError([Violation(
+                    "discard_fixed", "Q4",
+                    f"The {role} hand's exchange is already recorded: once a talon card is "
+                    "taken up the discard cannot be altered (PT 24); undo the exchange to "
+                    "correct a slip.", role)])
+
     @staticmethod
     def _short(record: dict[str, Any]) -> bool:
         """PT 57: a hand of fewer than twelve cards recorded (when he had no card to play):

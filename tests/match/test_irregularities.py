@@ -461,6 +461,37 @@ def test_a_discard_of_none_costs_nothing_and_is_recorded_again(
     assert_replays(table)
 
 
+def test_the_discard_is_fixed_once_the_exchange_is_recorded() -> None:
+    """PT 24: after Bill's exchange (five talon cards taken) a second exchange for him,
+    putting out the ♠8 instead of the ♦8, is refused, even anyway; Ann's exchange follows."""
+    table = q10_dealt()
+    table.step("exchange", elder=Q10_EXCHANGE["elder"])
+    for anyway in (False, True):
+        with pytest.raises(MatchError) as refused:
+            table.step("exchange", anyway=anyway, elder=["KH", "TH", "7H", "TD", "8S"])
+        [violation] = refused.value.violations
+        assert (violation.code, violation.rule, violation.location) == (
+            "discard_fixed", "Q4", "elder")
+    assert table.state.current is not None
+    assert table.state.current.record["exchange"] == {"elder": Q10_EXCHANGE["elder"]}
+    table.step("exchange", younger=Q10_EXCHANGE["younger"])
+    table.step("declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    assert play_q10(table, Q10_CARDS)[-1][1]["scores"] == {"Bill": 11, "Ann": 41}
+    assert_replays(table)
+
+
+def test_a_ledger_stored_with_a_second_exchange_still_reads_as_recorded() -> None:
+    """Before PT 24 was checked a second exchange for a hand replaced the first: such a stored
+    ledger is folded as it was recorded (the check is on new steps only)."""
+    table = q10_dealt()
+    table.step("exchange", elder=["KH", "TH", "7H", "TD", "8S"])
+    stored = {**table.events[-1].payload, "elder": Q10_EXCHANGE["elder"]}
+    table._append([("exchange", stored)])
+    replayed = table.replayed()
+    assert replayed.current is not None
+    assert replayed.current.record["exchange"] == {"elder": Q10_EXCHANGE["elder"]}
+
+
 @pytest.mark.parametrize("options", [{}, {"irregularities": {"other": "as_played"}}])
 def test_an_incorrect_pack_voids_that_deal_under_pt_75(options: dict[str, Any]) -> None:
     """PT 75: a pack with a card twice (the ace of clubs dealt to both hands) voids the deal
