@@ -59,10 +59,11 @@ export function translatePage(root) {
   document.title = t("title", "referee — the table");
 }
 
-/** Load `loc`'s words and show the page in them; `<html lang>` says which. */
+/** Load `loc`'s words and show the page in them; `<html lang>` then says which language the
+ * page's text is in (set only once the words are in place, English when they could not be
+ * loaded), so nothing reads `lang` ahead of the text it describes. */
 export async function useLocale(loc) {
   current = loc in LOCALES ? loc : "en";
-  document.documentElement.lang = current;
   words = {};
   if (current !== "en") {
     try {
@@ -71,6 +72,7 @@ export async function useLocale(loc) {
     } catch { /* offline and not kept: the English */ }
   }
   translatePage(document);
+  document.documentElement.lang = current === "en" || Object.keys(words).length ? current : "en";
 }
 
 /** Keep `loc` as this phone's choice and show the page in it (the match is read again in

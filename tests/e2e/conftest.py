@@ -24,6 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 #: A phone (the issue: 390×844).
+# Waits until a service worker controls the page. Evaluated once (a promise), never polled:
+# Playwright's polling wait_for_function compiles its predicate with eval, which the page's
+# Content-Security-Policy (script-src 'self') refuses.
+CONTROLLED = ("navigator.serviceWorker.controller !== null || new Promise((done) => "
+              "navigator.serviceWorker.addEventListener('controllerchange', () => done(true), "
+              "{once: true}))")
+
 PHONE = {"width": 390, "height": 844}
 #: Where the screenshots are kept (git-ignored).
 ARTIFACTS = ROOT / "artifacts"

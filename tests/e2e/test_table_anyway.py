@@ -270,8 +270,7 @@ def test_a_piquet_talon_offence_found_at_the_table(served: str, browser: Any) ->
         # Played out, the deal's ruling says it: Ann reckons nothing (the Q10 deal).
         _steps(page, served, [{"type": "card", "card": c} for c in Q10_CARDS])
         # the page follows the steps sent behind its back: wait until it shows the ruling
-        page.wait_for_function(
-            "(document.querySelector('#so-far')?.innerText || '').includes('Deal 1 scored')")
+        page.wait_for_selector("#so-far:has-text('Deal 1 scored')")
         ruling = page.inner_text("#so-far")
         assert "Deal 1 scored" in ruling and "Ann 0, Bill 11." in ruling, ruling
         assert "Ann: penalty (-41)" in ruling

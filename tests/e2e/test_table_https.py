@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import ON_POSTGRES, POSTGRES_URL
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, CONTROLLED, PHONE
 from tests.served import Server, call, start_gunicorn
 
 pytestmark = pytest.mark.e2e
@@ -112,7 +112,7 @@ def test_the_service_worker_registers_over_https_at_the_clubs_address(
         assert scope == url
         # After a reload the worker controls the page (what reopens it offline).
         page.reload()
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.evaluate(CONTROLLED)
         controller = page.evaluate("navigator.serviceWorker.controller.scriptURL")
         assert controller == url + "sw.js"
         assert not errors, errors

@@ -4,6 +4,7 @@ says which, and at 320 px the longer German words cause no horizontal scroll."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -29,18 +30,21 @@ def test_the_page_speaks_the_browser_s_language_and_keeps_a_choice(
     german_phone: Any, served: str
 ) -> None:
     page = german_phone
+    # The catalog comes late (as on a slow club Wi-Fi): `<html lang>` must not say German
+    # before the German words are on the page.
+    page.route("**/i18n/de.json", lambda route: (time.sleep(0.5), route.continue_()))
     page.goto(served + "/table/")
-    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.wait_for_selector("html[lang=de]", state="attached")
     assert page.text_content("#home h1") == "Eine Partie beginnen"
     assert page.text_content("#new-match button[type=submit]") == "Partie beginnen"
     assert page.input_value("#lang") == "de"
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     with page.expect_navigation():
         page.select_option("#lang", "fr")
-    page.wait_for_function("document.documentElement.lang === 'fr'")
+    page.wait_for_selector("html[lang=fr]", state="attached")
     assert page.text_content("#home h1") == "Commencer une partie"
     page.reload()
-    page.wait_for_function("document.documentElement.lang === 'fr'")
+    page.wait_for_selector("html[lang=fr]", state="attached")
     assert page.text_content("#home h1") == "Commencer une partie"
     assert page.title() == "referee — la table"
 
@@ -50,7 +54,7 @@ def test_a_match_s_ruling_reads_in_the_table_s_language(german_phone: Any, serve
     first lead is in French on a German phone, and a refusal shows the referee's own words."""
     page = german_phone
     page.goto(served + "/table/")
-    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.wait_for_selector("html[lang=de]", state="attached")
     page.fill("#players li:nth-child(1) input", "Bill")
     page.fill("#players li:nth-child(2) input", "Ann")
     page.select_option("#table-language", "fr")

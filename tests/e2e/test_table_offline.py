@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import api_get
+from tests.e2e.conftest import CONTROLLED, api_get
 from tests.e2e.table import match_id, start_match, tap_card, turn, write_token
 
 pytestmark = pytest.mark.e2e
@@ -24,7 +24,7 @@ def test_taps_made_offline_survive_a_reload_and_are_recorded_once_in_order(
 ) -> None:
     start_match(phone, served, "piquet", ["Bill", "Ann"])
     # The service worker has taken the page's files (it controls the page once it is ready).
-    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.evaluate(CONTROLLED)
     tap_card(phone, "KS")
     tap_card(phone, "AS")
     match = match_id(phone)
@@ -91,7 +91,7 @@ def test_offline_the_auction_offers_only_the_calls_the_rules_allow(
     only a higher bid or a pass; the dealer may steal by matching it; and once the auction is
     over, the pitcher leads. Sent in order when the network returns."""
     start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"])  # Ann deals, Bob bids first
-    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.evaluate(CONTROLLED)
     assert _calls(phone) == ["pass", "1", "2", "3", "4", "pitch"]
     phone.context.set_offline(True)
     phone.click('#bids [data-call="3"]')  # Bob
