@@ -52,6 +52,10 @@ class Message:
         :raises KeyError: a placeholder with no parameter (a ruling stored without them)."""
         return translation(locale, self).format(**params)
 
+    def translation(self, locale: str) -> str:
+        """The template in ``locale`` (:func:`translation`)."""
+        return translation(locale, self)
+
 
 #: Every message the code words, by key (filled by :func:`message` as modules are imported).
 MESSAGES: dict[str, Message] = {}

@@ -47,7 +47,7 @@ from referee.pitch.records import (
 )
 from referee.pitch.wording import finding
 from referee.rulings import ClaimComparison, Finding, findings_dicts
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 
 @quick_init
@@ -303,12 +303,7 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
     tricks = hand.tricks
     if len(tricks) > TRICKS_PER_HAND or (complete and len(tricks) != TRICKS_PER_HAND):
         found.append(
-            Violation(
-                "wrong_trick_count",
-                "P4",
-                f"A hand has six tricks, not {len(tricks)}.",
-                "tricks",
-            )
+            said("wrong_trick_count", "P4", "tricks", n=len(tricks))
         )
     last = len(tricks) - 1
     for i, trick in enumerate(tricks):
@@ -408,13 +403,8 @@ def auction_pitcher(status: BiddingStatus, names: Sequence[str] = ()) -> int:
     if not status.complete:
         raise RecordError(
             [
-                Violation(
-                    "bidding_incomplete",
-                    "P3",
-                    f"The auction is not over: {seat_words(status.next_seat or 0, names)} has "
-                    "yet to call.",
-                    "bids",
-                )
+                said("bidding_incomplete", "P3", "bids",
+                     who=names[status.next_seat or 0] if names else status.next_seat or 0)
             ]
         )
     if status.high_bidder is None:
