@@ -87,8 +87,10 @@ class InputError(RecordError):
 #: ``hand`` / ``Hand`` the same as a subject ("the elder hand"); ``seat`` / ``Seat`` a
 #: player's name, or a seat number when the table's names are not known ("seat 2"); ``ranks``
 #: a rank as several cards ("aces"); ``point`` a point of that many cards ("point of six");
-#: ``list`` several values.  A capital spec opens a
-#: sentence.  Other values (names, numbers, cards in notation) are written as they are.
+#: ``team`` a side of a Pitch hand (its names, or its seats); ``field`` a field of a Pitch
+#: line (:data:`FIELD_WORDS`); ``list`` several values.  A
+#: capital spec opens a sentence.  Other values (names, numbers, cards in notation) are
+#: written as they are.
 MESSAGE_WORDS: dict[str, str] = {
     # P3: the auction
     "bid_out_of_range": "{who:Seat} bid {bid}: bids are 1 to {most}.",
@@ -378,10 +380,94 @@ MESSAGE_WORDS: dict[str, str] = {
     "unplayed_played": "{hand:Hand} is said never to have played a card that is in the tricks: "
                        "list only the cards left in that hand.",
     "bad_irregular.revoke": "A revoke is the second card of a trick played.",
+    # P1–P6, P10: a Pitch hand's record
+    "hands_count": "The record gives {n} hands for {players} players.",
+    "hand_not_six": "{who:Seat} was dealt {n} cards; each player is dealt six.",
+    "hand_not_six.one": "{who:Seat} was dealt 1 card; each player is dealt six.",
+    "trick_wrong_size": "Trick {trick} has {n} cards; each of the {players} players plays one.",
+    "trick_wrong_size.one": "Trick {trick} has 1 card; each of the {players} players plays "
+                            "one.",
+    "claimed_wrong_length": "The claimed score has {n} numbers; give {players} (one per seat).",
+    "claimed_wrong_length.partnership": "The claimed score has {n} numbers; give {players} (one "
+                                        "per seat) or {sides} (one per team).",
+    "card_dealt_twice.pitch": "The {card} is dealt twice; the pack has one of each card.",
+    "card_played_twice.pitch": "The {card} is played twice; the pack has one of each card.",
+    "claimed_score_differs.pitch": "The table wrote {claimed:+d} for {who:team}, but the rules "
+                                   "give {ruled:+d}.",
+    "redeal": "Everyone passed: the hand is redealt and nobody scores.",
+    "no_pitcher": "Nobody bid, so the hand has no pitcher to score.",
+    "misdeal": "A misdeal was recorded: there is a new deal and nobody scores this hand.",
+    "play_before_auction_ended": "Cards were played before {who:seat} called.",
+    "first_lead_out_of_turn": "A first lead out of turn is taken back, even once everyone "
+                              "played to it: only the pitcher's lead sets trump. Record trick 1 "
+                              "as the pitcher led it.",
+    "no_misdeal": "The record shows no misdeal to rule on.",
+    # P3, P4, P10: a Pitch step recorded anyway
+    "bid_out_of_turn.over": "The auction is over: no call can be recorded.",
+    "bid_out_of_turn": "{who:Seat} called {call} out of turn: it was {due:seat}'s call.",
+    "out_of_turn.within_trick": "It is {due:seat}'s turn; a card played out of turn within a "
+                                "trick is taken back.",
+    "lead_out_of_turn": "{who:Seat} led trick {trick} out of turn and nobody has played to it: "
+                        "the card is taken back and {due:seat} leads (P10; PT 59 III by "
+                        "analogy).",
+    "malformed_step": "The seat is 0 to {most}, not {value}.",
+    "bad_step.pitch_hand": "{value} is not a step of a Pitch hand.",
+    # P2–P9: a Pitch score sheet's and totals' shape
+    "malformed_record.seat": "{what:field}: name a seat, 0 to {most}, not {value}.",
+    "malformed_record.numbers": "{what:field} is a list of whole numbers.",
+    "malformed_record.number": "{what:field}: {value} is not a whole number.",
+    "malformed_record.object.sheet": "The sheet line is a JSON object.",
+    "malformed_record.object.totals": "The totals line is a JSON object.",
+    "malformed_record.unknown.sheet": "{value} is not part of a Pitch sheet line: use "
+                                      "{allowed:list}.",
+    "malformed_record.unknown.totals": "{value} is not part of a Pitch totals line: use "
+                                       "{allowed:list}.",
+    "bid_out_of_range.sheet": "A bid is 1 to 4, not {value}.",
+    "malformed_record.point_seat.high": "High: name the seat (it always goes to someone).",
+    "malformed_record.point_seat.low": "Low: name the seat (it always goes to someone).",
+    "malformed_record.point_seat.jack": "Jack: name the seat or null (null = the jack of trumps "
+                                        "was not out).",
+    "malformed_record.point_seat.game": "Game: name the seat or null (null = Game was tied).",
+    "malformed_record.point_taken": "{what:field} always goes to someone: a trump is always in "
+                                    "play (the pitcher's first lead), so name the seat that "
+                                    "took it.",
+    "malformed_record.bids": "The bids are a list of calls from the dealer's left.",
+    "malformed_record.bids_dealer": "With the bids, give the dealer: the auction starts at his "
+                                    "left (P3).",
+    "malformed_record.game_points": "Give one count of game points per player: {sides}, not "
+                                    "{n}.",
+    "malformed_record.game_points.team": "Give one count of game points per team: {sides}, not "
+                                         "{n}.",
+    "malformed_record.game_points_negative": "A count of game points is 0 or more.",
+    "malformed_record.irregular": "The irregularities are a list.",
+    "malformed_record.no_auction": "Give the bids, or at least the pitcher and his bid (P3).",
+    "malformed_record.single_trump": "single_trump is true or false.",
+    "malformed_record.scores": "Give each side's score for the hand.",
+    "malformed_record.scores_count": "Give one score per player: {sides}, not {n}.",
+    "malformed_record.scores_count.team": "Give one score per team: {sides}, not {n}.",
+    "malformed_record.pitcher": "Name the pitcher: only his side can win the match at the end "
+                                "of a hand (P7).",
+    # P3, P5: what a Pitch sheet or totals line cannot say
+    "pitcher_not_high_bidder": "The pitcher is the highest bidder: by the bids that is "
+                               "{pitcher:seat}, not {written:seat}.",
+    "bid_not_high_bid": "By the bids the pitcher bid {bid}, not {written}.",
+    "bid_below_minimum.sheet": "A bid of {bid} is below this table's lowest bid of {least}.",
+    "stuck_dealer_bid_too_low.sheet": "The dealer ({who:seat}) bid {bid}: nobody before him can "
+                                      "have bid (he could neither outbid nor match it at this "
+                                      "table), so he was stuck and had to bid at least {least}.",
+    "game_points_too_many": "The counts add up to {total} game points, but the {cards} cards "
+                            "in play hold at most {most} (ten 10, ace 4, king 3, queen 2, jack "
+                            "1).",
+    "score_out_of_range": "{who:Team} did not pitch, so it scores the points it won: 0 to 4 "
+                          "(High, Low, Jack, Game), never {score}.",
     "correction_ends_partie_earlier": "With this correction the partie would have ended before "
                                       "the last deals recorded: void or undo those deals first.",
 }
 
+#: A field of a Pitch sheet or totals line in words, opening a sentence (``field``).
+FIELD_WORDS = {"dealer": "The dealer", "pitcher": "The pitcher", "high": "High", "low": "Low",
+               "jack": "Jack", "game": "Game", "game_points": "The game points",
+               "claimed": "The claimed score", "scores": "The scores"}
 #: A lead's suit, one card: "a spade lead" (P4).
 _SUIT_ONE = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 #: A rank as several cards: "aces" (Q5).
@@ -428,6 +514,20 @@ class Words(string.Formatter):
         """A point of ``cards`` cards (Q5): "point of six"."""
         return f"point of {_NUMBER_WORDS[cards]}" if 0 <= cards <= 12 else f"point of {cards}"
 
+    def team(self, side: tuple[Any, ...]) -> str:
+        """A side of a Pitch hand: its players' names ("Ann and Cy"), else its seats ("seat
+        2", "the team of seats 0 and 2")."""
+        if side and all(isinstance(s, str) for s in side):
+            return " and ".join(side)
+        if len(side) == 1:
+            return self.seat(side[0])
+        return "the team of seats " + " and ".join(map(str, side))
+
+    def field(self, name: str) -> str:
+        """A field of a Pitch sheet or totals line, opening a sentence: "The dealer",
+        "High"."""
+        return FIELD_WORDS.get(name, name)
+
     def join(self, values: Iterable[str]) -> str:
         """Several values: "Ann, Bob"."""
         return ", ".join(values)
@@ -450,6 +550,11 @@ class Words(string.Formatter):
             return self.ranks(value)
         if format_spec == "point":
             return self.point(value)
+        if format_spec in ("team", "Team"):
+            words = self.team(tuple(value))
+            return words[:1].upper() + words[1:] if format_spec == "Team" else words
+        if format_spec == "field":
+            return self.field(value)
         if format_spec == "list":
             return self.join(str(v) for v in value)
         return str(super().format_field(value, format_spec))

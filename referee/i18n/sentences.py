@@ -21,6 +21,7 @@ from referee.cards import RANK_NAMES, Card
 from referee.i18n import DEFAULT, Message, message
 from referee.i18n.findings import ITEMS
 from referee.i18n.terms import (
+    AND,
     HAND,
     PLURAL_RANKS,
     POINT,
@@ -43,6 +44,11 @@ TITLES: dict[str, Message] = {kind.uri: message(f"problem.{kind.slug}", kind.tit
 #: Each violation sentence made from parameters, by its message code
 #: (:data:`referee.violations.MESSAGE_WORDS`): worded from the code and the parameters alone.
 card_words = card
+#: A field of a Pitch sheet or totals line, opening a sentence (P2–P6).
+FIELD = {name: message(f"term.field.{name}", english)
+         for name, english in engines.FIELD_WORDS.items()}
+#: A Pitch team named by its seats (P6).
+TEAM = message("term.team", "the team of seats {seats}")
 SAID: dict[str, Message] = {code: message(f"message.{code}", english)
                             for code, english in engines.MESSAGE_WORDS.items()}
 
@@ -77,6 +83,16 @@ class _Words(engines.Words):
     def point(self, cards: int) -> str:
         return POINT_OF(self.locale, cards=cards)
 
+    def field(self, name: str) -> str:
+        return FIELD[name](self.locale) if name in FIELD else name
+
+    def team(self, side: tuple[Any, ...]) -> str:
+        if side and all(isinstance(s, str) for s in side):
+            return AND(self.locale).join(side)
+        if len(side) == 1:
+            return self.seat(side[0])
+        return TEAM(self.locale, seats=AND(self.locale).join(map(str, side)))
+
     def join(self, values: Iterable[str]) -> str:
         return ITEMS(self.locale).join(values)
 
@@ -89,7 +105,8 @@ def said(message_code: str, params: Mapping[str, Any], locale: str) -> str | Non
     if found is None:
         return None
     try:
-        return _Words(locale).words(found.translation(locale), params)
+        words = engines.Words() if locale == DEFAULT else _Words(locale)
+        return words.words(found.translation(locale), params)
     except (KeyError, IndexError, TypeError, ValueError):
         return None
 

@@ -1,0 +1,98 @@
+"""Rulings and problems asked for in French, German and Polish (docs/translating.md): the
+same requests as in English give the same codes, message codes, parameters, rule sections,
+locations and numbers, and only their sentences change, each in the language asked for.
+
+Requests: a Pitch hand whose auction breaks P3, a Piquet deal of 11 tricks (Q6), a Piquet
+score sheet that cannot be (Q5, Q6), Piquet totals that cannot be (Q8), a sheet whose words
+name nothing (400), and a match's refusals (a player who is not at the table, nothing to
+undo)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.api.deals import Q10_RECORD, create_match
+from tests.api.test_languages import _skeleton
+from tests.api.test_pitch_http import FOUR_TRICKS
+
+OTHERS = ["fr", "de", "pl"]
+#: English words no French, German or Polish sentence of these requests holds.
+ENGLISH = re.compile(r"\b(the|is|not|and|hand|trick|tricks|bid|deal|cards?|never|write|"
+                     r"give|there|nothing|player)\b")
+
+REQUESTS: list[tuple[str, dict[str, Any]]] = [
+    ("/v1/pitch/hands:score", {"players": 4, "dealer": 3, "bids": ["pass", 9, 2, 2],
+                               "tricks": FOUR_TRICKS}),
+    ("/v1/piquet/deals:score", {**Q10_RECORD, "tricks": Q10_RECORD["tricks"][:11]}),
+    ("/v1/piquet/sheets:score", {"point": {"elder": "point of five"},
+                                 "sets": {"elder": ["trio of nines"],
+                                          "younger": ["trio of aces", "trio of aces"]},
+                                 "tricks": {"elder": 5, "younger": 8},
+                                 "play": {"elder": 8, "younger": 9}}),
+    ("/v1/piquet/totals:check", {"scores": {"elder": -3, "younger": 41}}),
+]
+
+
+def _violations(body: Any) -> list[dict[str, Any]]:
+    if isinstance(body, dict):
+        found = [body] if "message_code" in body else []
+        return found + [v for value in body.values() for v in _violations(value)]
+    if isinstance(body, list):
+        return [v for value in body for v in _violations(value)]
+    return []
+
+
+@pytest.mark.parametrize("language", OTHERS)
+@pytest.mark.parametrize(("path", "body"), REQUESTS)
+def test_a_ruling_or_refusal_in_each_language(client: FlaskClient, path: str,
+                                              body: dict[str, Any], language: str) -> None:
+    english = client.post(path, json=body)
+    said = client.post(path, json=body, headers={"Accept-Language": language})
+    assert said.status_code == english.status_code
+    assert said.headers["Content-Language"] == language
+    assert "Accept-Language" in said.headers["Vary"]
+    assert _skeleton(said.json) == _skeleton(english.json)
+    theirs, ours = _violations(said.json), _violations(english.json)
+    assert theirs and len(theirs) == len(ours)
+    for mine, original in zip(theirs, ours, strict=True):
+        assert {k: v for k, v in mine.items() if k != "message"} == \
+            {k: v for k, v in original.items() if k != "message"}
+        assert mine["message"] != original["message"]
+        assert not ENGLISH.search(mine["message"]), mine["message"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_words_that_name_nothing_are_a_400_in_the_language(client: FlaskClient,
+                                                           language: str) -> None:
+    body = {"point": {"elder": "point of nine"}, "sets": {"younger": ["trio of twos"]},
+            "tricks": {"elder": 5, "younger": 7}}
+    english = client.post("/v1/piquet/sheets:score", json=body)
+    said = client.post("/v1/piquet/sheets:score", json=body,
+                       headers={"Accept-Language": language})
+    assert said.status_code == english.status_code == 400
+    assert said.headers["Content-Language"] == language
+    assert set(said.json["errors"]) == set(english.json["errors"])
+    assert said.json["errors"] != english.json["errors"]
+    assert said.json["detail"] != english.json["detail"]
+    assert said.json["type"] == english.json["type"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_matchs_refusals_in_each_language(client: FlaskClient, language: str) -> None:
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    url = f"/v1/matches/{match['id']}"
+    for path, body in ((f"{url}/undo", {}), (f"{url}/deals/7/confirm", {})):
+        etag = client.get(url).headers["ETag"]
+        english = client.post(path, json=body, headers={"If-Match": etag})
+        said = client.post(path, json=body, headers={"If-Match": etag,
+                                                     "Accept-Language": language})
+        assert said.status_code == english.status_code
+        assert said.headers["Content-Language"] == language
+        assert _skeleton(said.json) == _skeleton(english.json)
+        message = said.json["violations"][0]["message"]
+        assert message != english.json["violations"][0]["message"]
+        assert not ENGLISH.search(message), message
