@@ -20,7 +20,7 @@ from werkzeug.exceptions import HTTPException
 
 from referee.api import problems as registry
 from referee.api.problems import ProblemType
-from referee.violations import InputError, Violation
+from referee.violations import MESSAGE_WORDS, InputError, Violation
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -44,7 +44,7 @@ class ViolationSchema(ma.Schema):
         "description": "One sentence for a player, in the answer's language (Content-Language)"})
     location = ma.fields.String(required=True, metadata={"example": "tricks[3][1]"})
     message_code = ma.fields.String(metadata={
-        "example": "revoke.pitch",
+        "example": "revoke.pitch", "enum": sorted(MESSAGE_WORDS),
         "description": "The sentence's template: the code, then a variant when the code has "
                        "several sentences. With params, a client may word the sentence its "
                        "own way; the same in every language. Absent on violations stored "

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.i18n import DEFAULT
+from referee.i18n import DEFAULT, money
 from referee.i18n.findings import LIST, word_finding
 from referee.i18n.sentences import reword, title
 from referee.i18n.sentences import said as said_violation
@@ -89,6 +89,8 @@ def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
         data["what"] = piquet_term(data["what"], locale)
         if isinstance(data.get("note"), str):
             data["note"] = reword(data["note"], locale)
+    if isinstance(data.get("amount_words"), str) and isinstance(data.get("amount"), str):
+        data["amount_words"] = money(data["amount"], data.get("currency"), locale)
     if isinstance(data.get("type"), str) and isinstance(data.get("title"), str) \
             and isinstance(data.get("status"), int):
         data["title"] = title(data["type"], data["title"], locale)

@@ -96,3 +96,28 @@ def test_a_matchs_refusals_in_each_language(client: FlaskClient, language: str) 
         message = said.json["violations"][0]["message"]
         assert message != english.json["violations"][0]["message"]
         assert not ENGLISH.search(message), message
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "€38.20"), ("fr", "38,20\u00a0€"), ("de", "38,20\u00a0€"), ("pl", "38,20\u00a0€")])
+def test_a_settlement_in_the_currency_the_languages_way(client: FlaskClient, language: str,
+                                                        words: str) -> None:
+    """Q9: Bill 213, Ann 69 at 0.10 EUR a point: she pays 382 points, 38.20 (the amount as
+    data, the same in every language) written as the language writes money."""
+    from tests.api.test_matches_agreement import Table
+    from tests.api.test_matches_last_deal import partie
+
+    table = Table(client, stake="0.10", currency="EUR")
+    partie(table)
+    said = client.get(table.url(""), headers={"Authorization": f"Bearer {table.write}",
+                                              "Accept-Language": language})
+    settlement = said.json["settlement"]
+    assert (settlement["amount"], settlement["currency"]) == ("38.20", "EUR")
+    assert settlement["amount_words"] == words
+
+
+def test_money_in_a_currency_that_is_no_code() -> None:
+    from referee.i18n import money
+
+    assert money("3.4", "points", "fr") == "3,40\u00a0points"
+    assert money("3.4", "eur", "de") == "3,40\u00a0€"
