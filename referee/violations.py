@@ -460,6 +460,36 @@ MESSAGE_WORDS: dict[str, str] = {
                             "1).",
     "score_out_of_range": "{who:Team} did not pitch, so it scores the points it won: 0 to 4 "
                           "(High, Low, Jack, Game), never {score}.",
+    # P1–P3, P9, P10: a Pitch record's shape
+    "player_count.partnership": "A partnership game of Pitch has 4 players, not {value}.",
+    "player_count.pitch": "A solo game of Pitch has {least} to {most} players, not {value}.",
+    "dealer_not_a_seat": "The dealer must be a seat 0 to {most}, not {value}.",
+    "malformed_call": '{value} is not a call: write "pass", a bid 1 to 4, or "pitch".',
+    "malformed_record.dealer": "The dealer is a seat number.",
+    "malformed_record.list": "Expected a list.",
+    "malformed_card": "{value} is not a card: write rank then suit, e.g. 'TH' or '10♥'.",
+    "malformed_card.value": "{value} is not a card.",
+    "malformed_record.claimed": "A claimed score change is a whole number.",
+    "names_count": "Name each of the {players} players, in seat order ({n} names given).",
+    "malformed_irregularity.object": 'An irregularity is an object such as {{"type": '
+                                     '"revoke", "seat": 2, "trick": 3}}.',
+    "malformed_irregularity.unknown": "{value} is not part of an irregularity.",
+    "malformed_irregularity.type": "The type is one of {kinds:list}, not {value}.",
+    "malformed_irregularity.seat": "The seat is 0 to {most}, not {value}.",
+    "malformed_irregularity.no_seat.revoke": "Name the seat of the revoke.",
+    "malformed_irregularity.no_seat.lead_out_of_turn": "Name the seat of the lead out of turn.",
+    "malformed_irregularity.no_seat.bid_out_of_turn": "Name the seat of the bid out of turn.",
+    "malformed_irregularity.no_seat.long_hand": "Name the seat of the long hand.",
+    "malformed_irregularity.no_seat.exposed_card": "Name the seat of the exposed card.",
+    "malformed_irregularity.on_sheet": "A misdealt hand is not scored: record the misdeal, "
+                                       "not a score-sheet line.",
+    "malformed_irregularity.trick": "Name the trick, 1 to {most}, not {value}.",
+    "malformed_irregularity.call": "Give the call made out of turn.",
+    "malformed_irregularity.no_call.revoke": "A revoke has no call.",
+    "malformed_irregularity.no_call.lead_out_of_turn": "A lead out of turn has no call.",
+    "malformed_irregularity.no_call.misdeal": "A misdeal has no call.",
+    "malformed_irregularity.no_call.long_hand": "A long hand has no call.",
+    "malformed_irregularity.no_call.exposed_card": "A exposed card has no call.",
     "correction_ends_partie_earlier": "With this correction the partie would have ended before "
                                       "the last deals recorded: void or undo those deals first.",
 }
