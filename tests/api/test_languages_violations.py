@@ -121,3 +121,36 @@ def test_money_in_a_currency_that_is_no_code() -> None:
 
     assert money("3.4", "points", "fr") == "3,40\u00a0points"
     assert money("3.4", "eur", "de") == "3,40\u00a0€"
+
+
+@pytest.mark.parametrize(("language", "heading"), [
+    ("fr", "Q6 Le jeu de la carte"), ("de", "Q6 Das Spiel"), ("pl", "Q6 Rozgrywka")])
+def test_the_rules_in_each_language(bare_client: FlaskClient, language: str,
+                                    heading: str) -> None:
+    """/rules/: the same anchors in every language, the headings, the contents and the links
+    in the language asked for, and a note that the text itself is English."""
+    english = bare_client.get("/rules/piquet")
+    said = bare_client.get("/rules/piquet", headers={"Accept-Language": language})
+    assert said.status_code == 200
+    assert said.headers["Content-Language"] == language
+    assert "Accept-Language" in said.headers["Vary"]
+    assert said.headers["ETag"] != english.headers["ETag"]
+    page = said.get_data(as_text=True)
+    assert f'<h2 id="Q6" lang="{language}">{heading}</h2>' in page
+    assert re.findall(r'id="([PQ]\d+)"', page) == \
+        re.findall(r'id="([PQ]\d+)"', english.get_data(as_text=True))
+    assert f'<p lang="{language}"><em>' in page
+    contents = bare_client.get(f"/rules/?lang={language}")
+    assert contents.headers["Content-Language"] == language
+    assert f'<html lang="{language}">' in contents.get_data(as_text=True)
+    assert heading in contents.get_data(as_text=True)
+    section = bare_client.get(f"/rules/Q6?lang={language}")
+    assert section.status_code == 302
+    assert section.headers["Location"].endswith(f"/rules/piquet?lang={language}#Q6")
+
+
+def test_the_rules_in_english_are_as_before(bare_client: FlaskClient) -> None:
+    plain = bare_client.get("/rules/piquet")
+    assert plain.headers["Content-Language"] == "en"
+    assert '<h2 id="Q6">Q6 The play</h2>' in plain.get_data(as_text=True)
+    assert "lang=\"fr\"" not in plain.get_data(as_text=True)
