@@ -431,6 +431,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "malformed_record.point_taken": "{what:field} always goes to someone: a trump is always in "
                                     "play (the pitcher's first lead), so name the seat that "
                                     "took it.",
+    "malformed_record.trump": "Trump is a suit: S, H, D or C, not {value}.",
     "malformed_record.bids": "The bids are a list of calls from the dealer's left.",
     "malformed_record.bids_dealer": "With the bids, give the dealer: the auction starts at his "
                                     "left (P3).",
@@ -485,6 +486,9 @@ MESSAGE_WORDS: dict[str, str] = {
                                        "not a score-sheet line.",
     "malformed_irregularity.trick": "Name the trick, 1 to {most}, not {value}.",
     "malformed_irregularity.call": "Give the call made out of turn.",
+    "malformed_irregularity.no_trick.bid_out_of_turn": "A bid out of turn has no trick.",
+    "malformed_irregularity.no_trick.misdeal": "A misdeal has no trick.",
+    "malformed_irregularity.no_trick.long_hand": "A long hand has no trick.",
     "malformed_irregularity.no_call.revoke": "A revoke has no call.",
     "malformed_irregularity.no_call.lead_out_of_turn": "A lead out of turn has no call.",
     "malformed_irregularity.no_call.misdeal": "A misdeal has no call.",

@@ -634,7 +634,7 @@ def _irregular_trick(
             raise bad("trick", "trick", most=TRICKS_PER_HAND, value=repr(trick))
         return trick
     if trick is not None:
-        raise bad(f"A {kind.replace('_', ' ')} has no trick.", "trick")
+        raise bad(f"no_trick.{kind}", "trick")
     return None
 
 

@@ -406,7 +406,7 @@ def _sheet_trump(line: Mapping[str, Any]) -> str | None:
     text = line["trump"]
     trump = _SUIT_INPUT.get(text, text.upper()) if isinstance(text, str) else None
     if trump not in SUITS:
-        raise _bad(f"Trump is a suit: S, H, D or C, not {text!r}.", "sheet.trump", "P4")
+        raise _bad("trump", "sheet.trump", "P4", value=repr(text))
     return trump
 
 

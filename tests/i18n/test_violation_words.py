@@ -83,3 +83,33 @@ def test_parameters_that_do_not_fill_the_template_leave_the_english() -> None:
     found = {"code": "hand_size", "rule": "Q2", "message": "A hand holds 12 cards, not 11.",
              "location": "", "message_code": "hand_size", "params": {}}
     assert localize({"violations": [dict(found)]}, "de")["violations"][0] == found
+
+
+def test_every_message_code_the_code_says_has_its_words() -> None:
+    """Each violation worded in the code names a message code of MESSAGE_WORDS: a literal one
+    is that code; one made with an f-string (``f"not_provisional.{agreement}"``) has at least
+    one code of its prefix."""
+    import ast
+    from pathlib import Path
+
+    helpers = {"said", "violation", "_bad", "_error", "_refuse", "_malformed", "_bad_input",
+               "_bad_option", "bad"}
+    prefixes = {"_bad_option": "bad_option.", "bad": "malformed_irregularity."}
+    root = Path(__file__).resolve().parents[2] / "referee"
+    unknown = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in helpers and node.args):
+                continue
+            first = node.args[0]
+            prefix = prefixes.get(node.func.id, "")
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                if " " in first.value:
+                    unknown.append(f"{path.name}:{node.lineno} a sentence, not a code")
+            elif isinstance(first, ast.JoinedStr) and isinstance(first.values[0], ast.Constant):
+                start = str(first.values[0].value)
+                if start and not any(c.startswith((start, prefix + start)) or f".{start}" in c
+                                     for c in MESSAGE_WORDS):
+                    unknown.append(f"{path.name}:{node.lineno} {start}…")
+    assert not unknown, unknown
