@@ -71,10 +71,21 @@ class StepSchema(StrictSchema):
     )
     player = NameField()
     what = ma.fields.String(
-        validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card"]),
+        validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card",
+                                 "exposed_in_dealing", "faced_card"]),
         metadata={"description": "An irregularity step: what the table found (Piquet Q12: "
-                                 "talon_offence, long_hand, short_hand; Pitch P10: "
-                                 "exposed_card); ``player`` names the offender"})
+                                 "talon_offence, long_hand, short_hand; of the dealing, "
+                                 "before the play: exposed_in_dealing, PT 13, and "
+                                 "faced_card, PT 14; Pitch P10: exposed_card, "
+                                 "exposed_in_dealing); ``player`` names the offender, or for "
+                                 "a card exposed in dealing the player it was dealt to "
+                                 "(left out: a talon card)"})
+    election = ma.fields.String(
+        validate=validate.OneOf(["fresh_deal", "play_on"]),
+        metadata={"description": "Piquet: the election the law gives elder, carried by the "
+                                 "step (PT 13: a card of his or of the talon exposed in "
+                                 "dealing): a fresh deal or play on; left out, the match's "
+                                 "irregularities option gives the default"})
     cards = card_list(metadata={
         "description": "An irregularity step: a long hand's cards he never played (PT 58), or "
                        "the card exposed (Pitch)"})
@@ -121,7 +132,8 @@ class StepSchema(StrictSchema):
            "then": {"required": [needs], "properties": {needs: {"not": {"type": "null"}}}}}
           for kind, needs in _STEP_NEEDS.items()),
         {"if": {"not": {"properties": {"type": {"const": "irregularity"}}}},
-         "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]}]}}},
+         "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]},
+                                    {"required": ["election"]}]}}},
         {"if": {"properties": {"type": {"const": "card"}}},
          "then": {"properties": {"at": {"required": ["trick", "position"],
                                         "not": {"required": ["bid"]}}}},
@@ -140,7 +152,7 @@ class StepSchema(StrictSchema):
         if wanted and data.get(wanted) is None:
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
         if data.get("type") != "irregularity":
-            for key in ("what", "cards"):
+            for key in ("what", "cards", "election"):
                 if key in data:
                     raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
         at = data.get("at")

@@ -619,7 +619,7 @@ def _at_the_table(
     seat = state.players.index(named) if named is not None else None
     found = game.record_irregularity(placed.record, payload.get("what"), seat,
                                      irregular.dealer, state.players, state.options,
-                                     payload.get("cards"))
+                                     payload.get("cards"), payload.get("election"))
     what = str(payload.get("what"))
     note = irregular.note(what, found["penalty"], [], None, consequence=found["consequence"],
                           entries=found["irregular"], record=found["record"])
@@ -698,8 +698,10 @@ class _Irregular:
             return (f"{what.split(':')[0]}: a misdeal. The deal is void and the same dealer "
                     f"deals afresh ({law}: no law moves the deal); it scores nothing.")
         if category == "incorrect_pack":
-            return (f"{what}: the pack is incorrect. The deal is void and dealt again; earlier "
-                    f"{laws.deal}s stand ({laws.incorrect_pack}); it scores nothing.")
+            why = f" ({laws.pack_dealer})" if laws.pack_dealer else ""
+            return (f"{what}: the pack is incorrect. The deal is void and the same dealer deals "
+                    f"again{why}; earlier {laws.deal}s stand ({laws.incorrect_pack}); it scores "
+                    "nothing.")
         if penalty == "withdrawn":
             law = laws.withdrawn
             after = f" {due} is to play." if due else ""

@@ -31,6 +31,9 @@ from referee.match.state import (
     StepResult,
 )
 from referee.piquet.irregular import (
+    DEALING_CODES,
+    exposed_in_dealing_irregularity,
+    faced_card_irregularity,
     long_hand_irregularity,
     short_hand_irregularity,
     talon_offence_irregularity,
@@ -65,13 +68,23 @@ PENALTIES: dict[str, tuple[str, ...]] = {
     "other": ("void", "as_played"),
 }
 
+#: Piquet's elections (Q12): where a law gives elder the choice of a fresh deal or playing on
+#: — a card of his or of the talon exposed in dealing (PT 13), a hand of eleven or thirteen
+#: cards (PT 11, 39–43) — the step may carry his ``election``; these are its defaults, the
+#: first unless the table's ``irregularities`` option names the other.
+PIQUET_PENALTIES: dict[str, tuple[str, ...]] = {
+    **PENALTIES,
+    "exposed_in_dealing": ("fresh_deal", "play_on"),
+}
+
 #: Piquet's sections and words (Q1 players, Q6 play, Q9 the partie, Q12 irregularities); a
 #: misdeal is dealt afresh by the same dealer (PT 10–14, 39–43), a card out of turn taken up
 #: (PT law 59). A revoke taken back (PT 59 IV) was stored as ``withdrawn`` by older versions;
 #: it is read as ``replay``, the ``revoke`` option's name.
 PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
                    card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
-                   withdrawn="PT law 59", penalties=PENALTIES, incorrect_pack="PT 75",
+                   withdrawn="PT law 59", penalties=PIQUET_PENALTIES, incorrect_pack="PT 75",
+                   pack_dealer="the cut for deal holds good, PT 6",
                    renamed={("revoke", "withdrawn"): "replay"})
 
 #: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
@@ -435,21 +448,32 @@ class PiquetGame(StepRules):
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+        election: str | None = None,
     ) -> dict[str, Any]:
         """Q12: an irregularity found at the table that is no refused step, added to the
         deal's record as the engine rules it: ``what`` is ``"talon_offence"`` (PT 27–29, 33,
         35), ``"long_hand"`` (more than twelve cards, PT 58; ``cards``: those he will never
         play, when known) or ``"short_hand"`` (fewer than twelve, PT 57: record it when he
-        has no card to play; from then on each card of the adversary is a trick of its own).
+        has no card to play; from then on each card of the adversary is a trick of its own);
+        or of the dealing (:meth:`_dealing_irregularity`): ``"exposed_in_dealing"`` (PT 13)
+        and ``"faced_card"`` (PT 14).
 
         :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
         :raises MatchError: an unknown irregularity, no player named, or recorded twice.
         :raises RecordError: the record with it breaks the rules.
         """
+        if what in DEALING_CODES:
+            return self._dealing_irregularity(record, str(what), seat, dealer, players,
+                                              options, election)
         if what not in piquet.TABLE_CODES:
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", "The irregularities recorded this way are "
-                "talon_offence, long_hand and short_hand.", "what")])
+                "talon_offence, long_hand, short_hand, exposed_in_dealing and faced_card.",
+                "what")])
+        if election is not None:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", f"A {what.replace('_', ' ')} gives nobody an "
+                "election.", "election")])
         if seat is None:
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", "Name the player who committed it.", "player")])
@@ -478,6 +502,56 @@ class PiquetGame(StepRules):
             found = short_hand_irregularity(role, 0, names)
         else:
             found = talon_offence_irregularity(role, engine.talon_offence, names)
+        return {"record": new, "irregular": entries, "penalty": found.penalty,
+                "consequence": found.consequence, "law": found.law}
+
+    def _dealing_irregularity(
+        self, record: dict[str, Any], what: str, seat: int | None, dealer: int,
+        players: Sequence[str], options: dict[str, Any], election: str | None,
+    ) -> dict[str, Any]:
+        """An irregularity of the dealing, before the play (Q12):
+
+        - ``"exposed_in_dealing"`` (PT 13): the dealer exposed a card; ``seat`` is the player
+          it was dealt to (None: a talon card). The dealer's own: the deal stands, nobody
+          elects. Elder's or a talon card: elder's ``election``, "fresh_deal" or "play_on"
+          (None: the table's ``irregularities.exposed_in_dealing``, default "fresh_deal").
+        - ``"faced_card"`` (PT 14): a card faced in the pack in dealing, or in the talon in
+          taking in (once an exchange is recorded): a fresh deal must be made, no election.
+
+        :returns: as :meth:`record_irregularity`; a fresh deal's penalty is "fresh_deal".
+        :raises MatchError: ``bad_irregularity`` — the play has begun, an election where the
+            law gives none, or recorded twice.
+        """
+        if record.get("tricks"):
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "An irregularity of the dealing is recorded before "
+                "the first card is played (PT 13, 14).", "what")])
+        seats = self._role_seats(dealer)
+        names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
+                                         "younger": players[seats["younger"]]}
+        if what == "faced_card":
+            if election is not None:
+                raise MatchError([Violation(
+                    "bad_irregularity", "Q12", "A faced card gives nobody an election: there "
+                    "must be a fresh deal (PT 14).", "election")])
+            where = "talon" if record.get("exchange") else "pack"
+            found = faced_card_irregularity(where)
+        else:
+            where = "talon" if seat is None else ("younger" if seat == dealer else "elder")
+            if where == "younger" and election is not None:
+                raise MatchError([Violation(
+                    "bad_irregularity", "Q12", f"{players[dealer]} exposed a card of his own "
+                    "in dealing: the deal stands and nobody elects (PT 13).", "election")])
+            chosen = election or options.get("irregularities", {}).get(
+                "exposed_in_dealing", PIQUET_PENALTIES["exposed_in_dealing"][0])
+            found = exposed_in_dealing_irregularity(where, chosen, names)
+        entries = [{"code": what, "location": where}]
+        earlier = list(record.get("irregular") or ())
+        if entries[0] in earlier:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "It is already recorded in this deal.", "what")])
+        new = {**record, "irregular": [*earlier, *entries]}
+        self.check_step(new, dealer, players, options)  # raises when it cannot be read
         return {"record": new, "irregular": entries, "penalty": found.penalty,
                 "consequence": found.consequence, "law": found.law}
 
@@ -997,30 +1071,44 @@ class PitchGame(StepRules):
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+        election: str | None = None,
     ) -> dict[str, Any]:
         """P10: an irregularity found at the table that is no refused step, added to the
         hand's record: ``what`` is ``"exposed_card"`` (no score penalty; the opponents may
-        call it in the partnership game, F) or ``"long_hand"`` (a hand found in play with more
-        than six cards: a new deal, by analogy with Work 1913, dealt as the ``misdeal``
-        option says). A revoke, a misdeal or a bid or card out of turn is recorded as the step
-        itself with ``"anyway": true``.
+        call it in the partnership game, F), ``"exposed_in_dealing"`` (a card exposed in
+        dealing, before the play, ``seat`` the player it was dealt to if known: a new deal,
+        F) or ``"long_hand"`` (a hand found in play with more than six cards: a new deal, by
+        analogy with Work 1913); a new deal is dealt as the ``misdeal`` option says. A
+        revoke, a misdeal or a bid or card out of turn is recorded as the step itself with
+        ``"anyway": true``. No Pitch irregularity gives an ``election``.
 
         :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
-        :raises MatchError: another irregularity, or no player named.
+        :raises MatchError: another irregularity, no player named, or an election.
         """
-        if what not in ("exposed_card", "long_hand"):
+        if election is not None:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "At Pitch no irregularity gives a player an "
+                "election: leave it out.", "election")])
+        if what not in ("exposed_card", "long_hand", "exposed_in_dealing"):
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "At Pitch the irregularities recorded this way are "
-                "exposed_card and long_hand; record a revoke, a misdeal or a bid or card out of "
-                "turn as the step itself with \"anyway\": true.", "what")])
-        if seat is None:
+                "exposed_card, exposed_in_dealing and long_hand; record a revoke, a misdeal or "
+                "a bid or card out of turn as the step itself with \"anyway\": true.",
+                "what")])
+        tricks = record.get("tricks") or []
+        if what == "exposed_in_dealing" and tricks:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "A card exposed in dealing is found before the "
+                "play; a card shown once the play has begun is an exposed card.", "what")])
+        if seat is None and what != "exposed_in_dealing":
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "Name the player who committed it.", "player")])
-        if cards and what != "exposed_card":
+        if cards and what == "long_hand":
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "Only an exposed card names its card.", "cards")])
-        entry: dict[str, Any] = {"type": what, "seat": seat}
-        tricks = record.get("tricks") or []
+        entry: dict[str, Any] = {"type": what}
+        if seat is not None:  # a card exposed in dealing: the player it was dealt to
+            entry["seat"] = seat
         if what == "exposed_card" and tricks:
             entry["trick"] = min(len(tricks) + (len(tricks[-1]) == len(players)), 6)
         new = {**record, "irregular": [*(record.get("irregular") or ()), entry]}
@@ -1030,7 +1118,7 @@ class PitchGame(StepRules):
         item = pitch.hand_from_record(new, len(players), partnership).irregular[-1]
         penalty, source = pitch_penalty_of(what, engine, partnership)
         next_dealer = None
-        if what == "long_hand":
+        if what in ("long_hand", "exposed_in_dealing"):  # P10: a new deal, as a misdeal
             next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % len(players)
         consequence = pitch_consequence(item, engine, None, next_dealer, partnership,
                                         names=players,

@@ -170,7 +170,9 @@ class Laws:
     Words: ``deal`` (what one deal is called: "hand", "deal"), ``match`` ("match",
     "partie"). Laws cited in an irregularity's consequence: ``misdeal`` (a wrong number of
     cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back),
-    ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand).
+    ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand),
+    ``pack_dealer`` (why the same dealer deals again after it: Piquet's PT 6, the cut for
+    deal holding good; "" where no law says).
     ``renamed``: penalties stored under an older name, (irregularity, stored name) → today's
     name, read so when a ledger is folded (the stored events are not rewritten).
     ``penalties``: for each kind of irregularity recorded anyway that the engine does not
@@ -189,6 +191,7 @@ class Laws:
     withdrawn: str
     penalties: dict[str, tuple[str, ...]]
     incorrect_pack: str = "PT 75"
+    pack_dealer: str = ""
     renamed: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def turn(self, kind: str) -> str:
@@ -318,9 +321,11 @@ class Game(Protocol):
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+        election: str | None = None,
     ) -> dict[str, Any]:
         """An irregularity found at the table that is no refused step (a talon offence, a
-        hand of the wrong size, an exposed card), added to the deal's record:
+        hand of the wrong size, an exposed card; a card exposed or faced in dealing, with the
+        ``election`` of a player the law gives one, PT 13), added to the deal's record:
         ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
 
         :raises MatchError: not an irregularity of this game. :raises RecordError: the

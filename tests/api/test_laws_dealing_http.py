@@ -1,0 +1,155 @@
+"""The laws of the dealing over HTTP (docs/rules/laws.md): PT 13 (a card the dealer exposes:
+elder's election, carried by the step; the dealer's own card stands), PT 14 (a faced card: a
+fresh deal), PT 6 (the dealer after an incorrect pack) and Pitch's card exposed in dealing
+(P10), each as a match step (with its dry run) and, where a whole record shows it, in
+``deals:score`` / ``hands:score``. The Q10 deal of docs/rules/piquet.md: Ann deals, Bill is
+elder; Bill 11, Ann 41. The match layer's side: tests/match/test_dealing_laws.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.api.deals import (
+    BOB_SET_BACK_HANDS,
+    BOB_SET_BACK_TRICKS,
+    PITCH_PLAYERS,
+    Q10_DEALT,
+    Q10_DECLARATIONS,
+    Q10_EXCHANGE,
+    Q10_RECORD,
+    Q10_TALON,
+    Q10_TRICKS,
+    create_match,
+    post_step,
+    read_match,
+    standings,
+    step_ok,
+)
+
+Q10_CARDS = [card for trick in Q10_TRICKS for card in trick]
+#: Ann deals; Bob bids 2, Cid and Ann pass (tests/api/deals.py).
+BOB_SET_BACK_BIDS: list[Any] = [2, "pass", "pass"]
+
+
+def _q10_dealt(client: FlaskClient, **options: Any) -> str:
+    match_id = str(create_match(client, "piquet", ["Bill", "Ann"], **options)["id"])
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    return match_id
+
+
+def _play_q10(client: FlaskClient, match_id: str) -> dict[str, Any]:
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    body: dict[str, Any] = {}
+    for k, card in enumerate(Q10_CARDS):
+        if k == 1:
+            step_ok(client, match_id, type="declaration", role="younger",
+                    **Q10_DECLARATIONS["younger"])
+        body = step_ok(client, match_id, type="card", card=card)
+    return body
+
+
+def test_pt13_elder_elects_a_fresh_deal_or_plays_on(client: FlaskClient) -> None:
+    """Ann, dealing, exposes one of Bill's cards. The dry run says what Bill's election does;
+    "fresh_deal": the deal scores nothing and Ann deals again. In another match Bill elects
+    "play_on": Q10 stands, 11–41, its ruling naming PT 13."""
+    match_id = _q10_dealt(client)
+    step = {"type": "irregularity", "what": "exposed_in_dealing", "player": "Bill",
+            "election": "fresh_deal"}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true", json=step).json
+    assert (dry["irregularity"], dry["penalty"]) == ("exposed_in_dealing", "fresh_deal")
+    assert "PT 13" in dry["consequence"]
+    body = step_ok(client, match_id, **step)
+    assert [e["kind"] for e in body["events"]] == ["irregularity", "deal_scored", "deal_voided"]
+    assert body["match"]["dealer"]["player"] == "Ann"
+    assert body["match"]["deals_played"] == 0
+    played = _q10_dealt(client)
+    noted = step_ok(client, played, type="irregularity", what="exposed_in_dealing",
+                    player="Bill", election="play_on")
+    assert noted["events"][0]["payload"]["penalty"] == "play_on"
+    body = _play_q10(client, played)
+    assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
+    laws = [(i["kind"], i["law"]) for i in body["scored"]["ruling"]["irregularities"]]
+    assert laws == [("exposed_in_dealing", "PT 13")]
+
+
+def test_pt13_the_dealers_own_card_exposed_the_deal_stands(client: FlaskClient) -> None:
+    """Ann exposes her own card: the deal stands; an election is refused (422)."""
+    match_id = _q10_dealt(client)
+    refused = post_step(client, match_id, type="irregularity", what="exposed_in_dealing",
+                        player="Ann", election="fresh_deal")
+    assert refused.status_code == 422
+    noted = step_ok(client, match_id, type="irregularity", what="exposed_in_dealing",
+                    player="Ann")
+    assert noted["events"][0]["payload"]["penalty"] == "none"
+    assert standings(_play_q10(client, match_id)["match"]) == {"Bill": 11, "Ann": 41}
+
+
+def test_pt13_in_a_whole_record(client: FlaskClient) -> None:
+    """deals:score: a talon card exposed, the deal played: elder played on (PT 13), Q10
+    scores 11–41; with no card played, the fresh deal he elected scores nothing."""
+    body = {**Q10_RECORD, "irregular": [{"code": "exposed_in_dealing", "location": "talon"}]}
+    ruled = client.post("/v1/piquet/deals:score", json=body)
+    assert ruled.status_code == 200, ruled.json
+    assert ruled.json["scores"] == {"elder": 11, "younger": 41}
+    assert [(i["law"], i["penalty"]) for i in ruled.json["irregularities"]] == [
+        ("PT 13", "play_on")]
+    fresh = client.post("/v1/piquet/deals:score", json={**body, "tricks": []})
+    assert fresh.status_code == 200, fresh.json
+    assert fresh.json["scores"] == {"elder": 0, "younger": 0}
+    assert fresh.json["irregularities"][0]["penalty"] == "fresh_deal"
+    wrong = client.post("/v1/piquet/deals:score", json={
+        **Q10_RECORD, "irregular": [{"code": "exposed_in_dealing", "location": "pack"}]})
+    assert wrong.status_code == 422
+    assert wrong.json["violations"][0]["code"] == "bad_irregular"
+
+
+def test_pt14_a_faced_card_is_a_fresh_deal(client: FlaskClient) -> None:
+    """A card found faced in the pack in dealing: a fresh deal (PT 14), by step or in a whole
+    record, played or not."""
+    match_id = _q10_dealt(client)
+    body = step_ok(client, match_id, type="irregularity", what="faced_card")
+    note = body["events"][0]["payload"]
+    assert (note["irregularity"], note["penalty"]) == ("faced_card", "fresh_deal")
+    assert "PT 14" in note["consequence"] and "in the pack" in note["consequence"]
+    assert body["match"]["dealer"]["player"] == "Ann"
+    ruled = client.post("/v1/piquet/deals:score", json={
+        **Q10_RECORD, "irregular": [{"code": "faced_card", "location": "talon"}]})
+    assert ruled.status_code == 200, ruled.json
+    assert ruled.json["scores"] == {"elder": 0, "younger": 0}
+    assert ruled.json["irregularities"][0]["law"] == "PT 14"
+
+
+def test_pt6_the_cut_for_deal_holds_after_an_incorrect_pack(client: FlaskClient) -> None:
+    """The ♣K twice in the first deal: void (PT 75), and Ann, who dealt it, deals again (PT
+    6)."""
+    match_id = str(create_match(client, "piquet", ["Bill", "Ann"])["id"])
+    twice = {"elder": [*Q10_DEALT["elder"][:11], "KC"], "younger": Q10_DEALT["younger"]}
+    body = step_ok(client, match_id, type="deal_started", dealt=twice, talon=Q10_TALON,
+                   anyway=True)
+    note = body["events"][0]["payload"]
+    assert note["irregularity"] == "incorrect_pack"
+    assert "PT 6" in note["consequence"] and "PT 75" in note["consequence"]
+    assert read_match(client, match_id)["dealer"]["player"] == "Ann"
+
+
+def test_pitch_a_card_exposed_in_dealing_is_a_new_deal(client: FlaskClient) -> None:
+    """P10 (F): a card exposed in dealing to Cid: a new deal, nobody scores, the deal passes
+    (misdeal option); in a whole record, ``{"type": "exposed_in_dealing"}`` likewise."""
+    match_id = str(create_match(client, "pitch", PITCH_PLAYERS)["id"])
+    step_ok(client, match_id, type="deal_started", hands=BOB_SET_BACK_HANDS)
+    body = step_ok(client, match_id, type="irregularity", what="exposed_in_dealing",
+                   player="Cid")
+    note = body["events"][0]["payload"]
+    assert (note["irregularity"], note["penalty"]) == ("exposed_in_dealing", "pass_deal")
+    assert note["consequence"].startswith("A card was exposed in dealing to Cid")
+    assert body["scored"]["scores"] == {"Ann": 0, "Bob": 0, "Cid": 0}
+    assert body["match"]["dealer"]["player"] == "Bob"
+    ruled = client.post("/v1/pitch/hands:score", json={
+        "players": 3, "dealer": 0, "bids": BOB_SET_BACK_BIDS, "tricks": BOB_SET_BACK_TRICKS,
+        "irregular": [{"type": "exposed_in_dealing", "seat": 2}]})
+    assert ruled.status_code == 200, ruled.json
+    assert ruled.json["scores"] == [0, 0, 0]
+    assert ruled.json["irregularities"][0]["type"] == "exposed_in_dealing"
