@@ -197,7 +197,8 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
                                  "(default: taken back, PT 59 III) | void; other — void "
                                  "(default) | as_played. Piquet, the default of elder's "
                                  "election where a step leaves it out: exposed_in_dealing "
-                                 "(PT 13) — fresh_deal (default) | play_on",
+                                 "(PT 13) and misdeal (hands dealt one card wrong, PT 11) — "
+                                 "fresh_deal (default) | play_on",
                   # The kinds and penalties the games take (referee.match.games).
                   "properties": {kind: {"type": "string", "enum": list(allowed)}
                                  for kind, allowed in PIQUET_PENALTIES.items()},

@@ -83,8 +83,10 @@ class StepSchema(StrictSchema):
     election = ma.fields.String(
         validate=validate.OneOf(["fresh_deal", "play_on"]),
         metadata={"description": "Piquet: the election the law gives elder, carried by the "
-                                 "step (PT 13: a card of his or of the talon exposed in "
-                                 "dealing): a fresh deal or play on; left out, the match's "
+                                 "step: a card of his or of the talon exposed in dealing (an "
+                                 "irregularity step, PT 13), hands dealt one card wrong (a "
+                                 "deal_started sent anyway, PT 11, 40–43): a fresh deal or "
+                                 "play on (the deal stands); left out, the match's "
                                  "irregularities option gives the default"})
     cards = card_list(metadata={
         "description": "An irregularity step: a long hand's cards he never played (PT 58), or "
@@ -132,8 +134,9 @@ class StepSchema(StrictSchema):
            "then": {"required": [needs], "properties": {needs: {"not": {"type": "null"}}}}}
           for kind, needs in _STEP_NEEDS.items()),
         {"if": {"not": {"properties": {"type": {"const": "irregularity"}}}},
-         "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]},
-                                    {"required": ["election"]}]}}},
+         "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]}]}}},
+        {"if": {"not": {"properties": {"type": {"enum": ["irregularity", "deal_started"]}}}},
+         "then": {"not": {"required": ["election"]}}},
         {"if": {"properties": {"type": {"const": "card"}}},
          "then": {"properties": {"at": {"required": ["trick", "position"],
                                         "not": {"required": ["bid"]}}}},
@@ -153,7 +156,7 @@ class StepSchema(StrictSchema):
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
         if data.get("type") != "irregularity":
             for key in ("what", "cards", "election"):
-                if key in data:
+                if key in data and not (key == "election" and data.get("type") == "deal_started"):
                     raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
         at = data.get("at")
         if at is not None:

@@ -30,6 +30,7 @@ from referee.match.state import (
     StepRefused,
     StepResult,
 )
+from referee.piquet.exchange import STANDING_DEALS
 from referee.piquet.irregular import (
     DEALING_CODES,
     exposed_in_dealing_irregularity,
@@ -37,6 +38,7 @@ from referee.piquet.irregular import (
     long_hand_irregularity,
     short_hand_irregularity,
     talon_offence_irregularity,
+    wrong_deal_irregularity,
 )
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
@@ -69,13 +71,18 @@ PENALTIES: dict[str, tuple[str, ...]] = {
 }
 
 #: Piquet's elections (Q12): where a law gives elder the choice of a fresh deal or playing on
-#: — a card of his or of the talon exposed in dealing (PT 13), a hand of eleven or thirteen
-#: cards (PT 11, 39–43) — the step may carry his ``election``; these are its defaults, the
-#: first unless the table's ``irregularities`` option names the other.
+#: — a card of his or of the talon exposed in dealing (``exposed_in_dealing``, PT 13), hands
+#: dealt one card wrong (``misdeal``, PT 11, 40–43) — the step may carry his ``election``;
+#: these are its defaults, the first unless the table's ``irregularities`` option names the
+#: other.
 PIQUET_PENALTIES: dict[str, tuple[str, ...]] = {
     **PENALTIES,
     "exposed_in_dealing": ("fresh_deal", "play_on"),
+    "misdeal": ("fresh_deal", "play_on"),
 }
+
+#: A wrong number of cards dealt (Q2): hands of the wrong size, or a talon not of eight.
+MISDEAL_VIOLATIONS = ("hand_size", "talon_size")
 
 #: Piquet's sections and words (Q1 players, Q6 play, Q9 the partie, Q12 irregularities); a
 #: misdeal is dealt afresh by the same dealer (PT 10–14, 39–43), a card out of turn taken up
@@ -737,8 +744,13 @@ class PiquetGame(StepRules):
         record's ``irregular`` as ``{"code", "location"}``, the play going on as played, and
         the deal's ruling applies their penalty. None for the rest — a lead out of turn (PT
         59 III: taken up, the adversary not having played to it), a misdeal —, which the
-        match's option rules."""
+        match's option rules. A hand of eleven or thirteen dealt is elder's election
+        (:meth:`_wrong_deal`, PT 11, 40–43)."""
         dealer = int(payload.get("dealer", 0))
+        if kind == "deal_started":
+            stood = self._wrong_deal(record, payload, dealer, players, options)
+            if stood is not None:
+                return stood
         engine_options = self._engine_options(options)
         before = self.check_step(record, dealer, players, options)
         try:
@@ -771,6 +783,52 @@ class PiquetGame(StepRules):
         return {"record": new, "irregular": entries, "penalties": penalties,
                 "consequences": consequences, "violations": known,
                 "kinds": [piquet.IRREGULAR_CODES[v.code] for v in known]}
+
+    def _wrong_deal(
+        self, record: dict[str, Any], payload: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """PT 11, 40–43: hands dealt one card wrong (elder 11 or 13, or 12 with 7 in the
+        talon; both hands sent) are elder's election, the step's ``election`` or else the
+        table's ``irregularities.misdeal`` (default "fresh_deal"): a fresh deal by the same
+        dealer, or "play_on" — the deal stands (the record's ``irregular`` lists
+        ``{"code": "deal_stands", "location": "elder"}``) and each discards so as to play
+        with twelve. None for any other deal: more than one card wrong is a fresh deal
+        whatever he elects (PT 12), ruled as every misdeal."""
+        dealt = payload.get("dealt")
+        if not isinstance(dealt, dict) or set(dealt) != set(ROLES) \
+                or not all(isinstance(dealt[r], list) for r in ROLES):
+            return None
+        sizes = {r: len(dealt[r]) for r in ROLES}
+        law = STANDING_DEALS.get((sizes["elder"], sizes["younger"]))
+        talon = payload.get("talon")
+        if law is None or (isinstance(talon, list) and len(talon) != law[1]):
+            return None
+        new = self.apply_step(record, Event(0, "deal_started", payload), players)
+        try:
+            self.check_step(new, dealer, players, options)
+            return None  # nothing wrong to elect on
+        except RecordError as refused:
+            if refused.violations[0].code not in MISDEAL_VIOLATIONS:
+                return None
+            violations = list(refused.violations)
+        election = payload.get("election") or options.get("irregularities", {}).get(
+            "misdeal", PIQUET_PENALTIES["misdeal"][0])
+        seats = self._role_seats(dealer)
+        names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
+        item = wrong_deal_irregularity(sizes, election, names)
+        found = {"record": record, "irregular": [], "penalties": [item.penalty],
+                 "consequences": [item.consequence], "violations": violations,
+                 "kinds": ["misdeal"]}
+        if election != "play_on":
+            return found
+        entry = {"code": "deal_stands", "location": "elder"}
+        stood = {**new, "irregular": [*(new.get("irregular") or ()), entry]}
+        try:
+            self.check_step(stood, dealer, players, options)
+        except (MatchError, RecordError):
+            return None
+        return {**found, "record": stood, "irregular": [entry]}
 
     def _exchange_anyway(
         self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],

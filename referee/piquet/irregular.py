@@ -50,6 +50,7 @@ from typing import Any, NamedTuple
 
 from referee.cards import Card, describe_card
 from referee.piquet.counting import Count
+from referee.piquet.exchange import STANDING_DEALS, STANDS, standing_law
 from referee.piquet.records import ROLES, PiquetDeal, Role, counted, other
 from referee.violations import RecordError, Violation
 
@@ -277,8 +278,35 @@ def faced_card_irregularity(where: str) -> Irregularity:
         "dealer deals again and this deal scores nothing.")
 
 
+def wrong_deal_irregularity(
+    dealt: Mapping[Role, int], election: str, names: Mapping[Role, str] | None = None,
+) -> Irregularity:
+    """A deal one card wrong (PT 11): elder, with 11 or 13 cards (or 12 and 7 in the talon),
+    may have a fresh deal or stand it. ``dealt``: the cards dealt to each hand;
+    ``election`` "fresh_deal" (nobody scores, the same dealer deals again) or "play_on" (the
+    deal stands: each discards so as to play with twelve, :data:`STANDING_DEALS`)."""
+    law = STANDING_DEALS.get((dealt["elder"], dealt["younger"]), ("PT 11", 8))[0]
+    elder = hand_words("elder", names)
+    young = f"{names['younger']} (the younger hand)" if names else "the younger hand"
+    what = (f"{elder} was dealt {counted(dealt['elder'], 'card')} and {young} "
+            f"{counted(dealt['younger'], 'card')}")
+    if election == "play_on":
+        ways = {13: "one more than it takes in, at least two", 11: "one fewer than it takes "
+                "in, none if it takes one", 12: "as many as it takes in"}
+        return Irregularity(
+            "misdeal", "elder", f"PT 11, {law[3:]}", "dealt", "play_on",
+            f"{what}: elder elected to stand the deal (PT 11). The elder hand discards "
+            f"{ways[dealt['elder']]}; the younger hand {ways[dealt['younger']]}; each plays "
+            f"with twelve ({law}).")
+    return Irregularity(
+        "misdeal", "elder", "PT 11", "dealt", "fresh_deal",
+        f"{what}: elder elected a fresh deal (PT 11); the same dealer deals again and this "
+        "deal scores nothing.")
+
+
 def dealing_irregularities(deal: PiquetDeal) -> list[Irregularity]:
-    """The irregularities of the dealing the record lists (PT 13, 14; :data:`DEALING_CODES`).
+    """The irregularities of the dealing the record lists (PT 13, 14; :data:`DEALING_CODES`),
+    and a wrong deal elder stood (PT 11, 40–43: :data:`~referee.piquet.exchange.STANDS`).
     Elder's election under PT 13 is read from the record: a record with its play shows the
     deal stood ("play_on"); one with no card played, the fresh deal he elected.
 
@@ -299,6 +327,9 @@ def dealing_irregularities(deal: PiquetDeal) -> list[Irregularity]:
         else:
             found.append(exposed_in_dealing_irregularity(
                 location, "play_on" if deal.tricks else "fresh_deal"))
+    if STANDS in deal.irregular and standing_law(deal.dealt) is not None:
+        dealt = deal.dealt or {}
+        found.append(wrong_deal_irregularity({r: len(dealt[r]) for r in ROLES}, "play_on"))
     return found
 
 

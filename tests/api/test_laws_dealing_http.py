@@ -153,3 +153,50 @@ def test_pitch_a_card_exposed_in_dealing_is_a_new_deal(client: FlaskClient) -> N
     assert ruled.status_code == 200, ruled.json
     assert ruled.json["scores"] == [0, 0, 0]
     assert ruled.json["irregularities"][0]["type"] == "exposed_in_dealing"
+
+
+#: PT 40: Bill (elder) dealt 13 (Q10's and the ♥A), Ann 11 (not the ♦7, at the talon's
+#: bottom); standing, Bill discards five and takes four, Ann discards two and takes three.
+PT40_DEALT = {"elder": [*Q10_DEALT["elder"], "AH"],
+              "younger": [c for c in Q10_DEALT["younger"] if c != "7D"]}
+PT40_TALON = "JH 8H 7C JD AS QH JC 7D".split()
+PT40_EXCHANGE = {"elder": Q10_EXCHANGE["elder"], "younger": ["QD", "9D"]}
+
+
+def test_pt11_elder_elects_on_a_deal_one_card_wrong(client: FlaskClient) -> None:
+    """Bill is dealt 13: the dry run (no election: the table's default) is a fresh deal
+    naming PT 11; sent with "election": "play_on" the deal stands (PT 40), the exchange of
+    five for four is taken and Q10 scores 11–41."""
+    match_id = str(create_match(client, "piquet", ["Bill", "Ann"])["id"])
+    step = {"type": "deal_started", "dealt": PT40_DEALT, "talon": PT40_TALON}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true", json=step).json
+    assert (dry["irregularity"], dry["penalty"]) == ("misdeal", "fresh_deal")
+    assert "PT 11" in dry["consequence"]
+    noted = step_ok(client, match_id, **step, anyway=True, election="play_on")
+    assert noted["events"][0]["payload"]["penalty"] == "play_on"
+    assert "PT 40" in noted["events"][0]["payload"]["consequence"]
+    step_ok(client, match_id, type="exchange", **PT40_EXCHANGE)
+    step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    body: dict[str, Any] = {}
+    for k, card in enumerate(Q10_CARDS):
+        if k == 1:
+            step_ok(client, match_id, type="declaration", role="younger",
+                    **Q10_DECLARATIONS["younger"])
+        body = step_ok(client, match_id, type="card", card=card)
+    assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
+    refused = post_step(client, match_id, type="card", card="AS", election="play_on")
+    assert refused.status_code == 400  # only an irregularity or a deal_started elects
+
+
+def test_pt40_a_stood_deal_in_a_whole_record(client: FlaskClient) -> None:
+    """deals:score with ``{"code": "deal_stands", "location": "elder"}``: the exchange is
+    checked under PT 40 and Q10 scores 11–41; a wrong discard count is named."""
+    body = {**Q10_RECORD, "dealt": PT40_DEALT, "talon": PT40_TALON, "exchange": PT40_EXCHANGE,
+            "irregular": [{"code": "deal_stands", "location": "elder"}]}
+    ruled = client.post("/v1/piquet/deals:score", json=body)
+    assert ruled.status_code == 200, ruled.json
+    assert ruled.json["scores"] == {"elder": 11, "younger": 41}
+    assert ruled.json["irregularities"][0]["law"] == "PT 11, 40"
+    plain = client.post("/v1/piquet/deals:score", json={**body, "irregular": []})
+    assert plain.status_code == 422
+    assert plain.json["violations"][0]["code"] == "hand_size"

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from referee.match.state import MatchError
+from referee.violations import RecordError
 from tests.api.deals import (
     BOB_SET_BACK_HANDS,
     Q10_DEALT,
@@ -165,3 +166,91 @@ def test_pitch_a_card_exposed_in_dealing_is_a_new_deal() -> None:
     assert same.state.next_dealer == 0
     with pytest.raises(MatchError):
         Table("pitch").step("irregularity", what="exposed_in_dealing", election="play_on")
+
+
+#: PT 40: Q10 dealt one card wrong — Bill (elder) 13 cards (the ♥A too), Ann 11 (no ♦7, which
+#: lies at the bottom of the talon). Standing, Bill discards Q10's five and takes four (♥J ♥8
+#: ♣7 ♦J), Ann discards two (♦Q ♦9) and takes three (♠A ♥Q ♣J): each plays Q10's twelve.
+PT40_DEALT = {"elder": [*Q10_DEALT["elder"], "AH"],
+              "younger": [c for c in Q10_DEALT["younger"] if c != "7D"]}
+PT40_TALON = "JH 8H 7C JD AS QH JC 7D".split()
+PT40_EXCHANGE = {"elder": Q10_EXCHANGE["elder"], "younger": ["QD", "9D"]}
+#: PT 42: Bill 11 (no ♦8), Ann 13 (the ♦8 too), Q10's talon: Bill discards four and takes
+#: five, Ann discards four (♦8 among them) and takes three.
+PT42_DEALT = {"elder": [c for c in Q10_DEALT["elder"] if c != "8D"],
+              "younger": [*Q10_DEALT["younger"], "8D"]}
+PT42_EXCHANGE = {"elder": ["KH", "TH", "7H", "TD"], "younger": ["QD", "9D", "7D", "8D"]}
+
+
+def play_exchanged(table: Table, exchange: dict[str, list[str]]) -> list[Any]:
+    table.step("exchange", **exchange)
+    table.step("declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    decided: list[Any] = []
+    for k, card in enumerate(Q10_CARDS):
+        if k == 1:
+            table.step("declaration", role="younger", **Q10_DECLARATIONS["younger"])
+        decided = table.step("card", card=card)
+    return decided
+
+
+def test_pt11_elder_with_thirteen_elects_a_fresh_deal_by_default() -> None:
+    table = Table()
+    decided = table.step("deal_started", anyway=True, dealt=PT40_DEALT, talon=PT40_TALON)
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    note = decided[0][1]
+    assert (note["irregularity"], note["penalty"]) == ("misdeal", "fresh_deal")
+    assert "elected a fresh deal (PT 11)" in note["consequence"]
+    assert table.state.next_dealer == 1 and table.state.live_deals == ()
+    assert_replays(table)
+
+
+def test_pt40_elder_stands_on_thirteen_and_each_plays_twelve() -> None:
+    """Bill elects to play on (the step's election): the deal stands; his exchange of five
+    for four and Ann's of two for three are the law's (PT 40); Q10 scores 11–41."""
+    table = Table()
+    [(kind, note)] = table.step("deal_started", anyway=True, dealt=PT40_DEALT,
+                                talon=PT40_TALON, election="play_on")
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "misdeal",
+                                                             "play_on")
+    assert "PT 40" in note["consequence"]
+    assert_replays(table)
+    scored = play_exchanged(table, PT40_EXCHANGE)[-1][1]
+    assert scored["scores"] == {"Bill": 11, "Ann": 41}
+    [item] = scored["ruling"]["irregularities"]
+    assert (item["kind"], item["law"], item["penalty"]) == ("misdeal", "PT 11, 40", "play_on")
+    assert_replays(table)
+
+
+def test_pt40_a_discard_the_law_does_not_allow_is_refused() -> None:
+    """Standing on thirteen, elder discards at least two (he takes in one fewer): a discard
+    of one is refused (Q4, citing PT 40)."""
+    table = Table(irregularities={"misdeal": "play_on"})
+    table.step("deal_started", anyway=True, dealt=PT40_DEALT, talon=PT40_TALON)
+    with pytest.raises(RecordError) as refused:
+        table.step("exchange", elder=["KH"])
+    assert refused.value.violations[0].code == "exchange_count"
+    assert "PT 40" in refused.value.violations[0].message
+
+
+def test_pt42_elder_stands_on_eleven() -> None:
+    """Bill 11, Ann 13, talon 8: Bill discards four and takes five, Ann discards four and
+    takes three (PT 42); Q10 scores 11–41."""
+    table = Table()
+    table.step("deal_started", anyway=True, dealt=PT42_DEALT, talon=Q10_TALON,
+               election="play_on")
+    scored = play_exchanged(table, PT42_EXCHANGE)[-1][1]
+    assert scored["scores"] == {"Bill": 11, "Ann": 41}
+    assert scored["ruling"]["irregularities"][0]["law"] == "PT 11, 42"
+
+
+def test_pt12_two_cards_wrong_is_a_fresh_deal_whatever_elder_elects() -> None:
+    """Bill 13 (the ♥A too) and Ann 13 (the ♣J too), six in the talon: two cards wrong, a
+    fresh deal (PT 12) though Bill elects to play on."""
+    both = {"elder": PT40_DEALT["elder"], "younger": [*Q10_DEALT["younger"], "JC"]}
+    table = Table()
+    decided = table.step("deal_started", anyway=True, dealt=both,
+                         talon="JH 8H 7C JD AS QH".split(), election="play_on")
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    note = decided[0][1]
+    assert (note["irregularity"], note["penalty"]) == ("misdeal", "void")
+    assert table.state.next_dealer == 1
