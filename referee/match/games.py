@@ -799,7 +799,8 @@ class PiquetGame(StepRules):
         if not isinstance(dealt, dict) or set(dealt) != set(ROLES) \
                 or not all(isinstance(dealt[r], list) for r in ROLES):
             return None
-        sizes = {r: len(dealt[r]) for r in ROLES}
+        sizes: dict[piquet.Role, int] = {"elder": len(dealt["elder"]),
+                                          "younger": len(dealt["younger"])}
         law = STANDING_DEALS.get((sizes["elder"], sizes["younger"]))
         talon = payload.get("talon")
         if law is None or (isinstance(talon, list) and len(talon) != law[1]):
