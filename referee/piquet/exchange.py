@@ -141,10 +141,10 @@ def _dealt_parts(deal: PiquetDeal) -> list[tuple[str, tuple[Card, ...]]]:
         parts.append((f"dealt.{role}", cards))
     if deal.talon is not None:
         if len(deal.talon) != talon_size:
+            left = "eight" if talon_size == 8 else "seven"
             raise _error("talon_size", "Q2",
                          f"The talon holds {talon_size} cards, not {len(deal.talon)}: write "
-                         f"the {counted(talon_size, 'card')} left after the deal, top first.",
-                         "talon")
+                         f"the {left} left after the deal, top first.", "talon")
         parts.append(("talon", deal.talon))
     return parts
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.api.deals import (
@@ -200,3 +201,29 @@ def test_pt40_a_stood_deal_in_a_whole_record(client: FlaskClient) -> None:
     plain = client.post("/v1/piquet/deals:score", json={**body, "irregular": []})
     assert plain.status_code == 422
     assert plain.json["violations"][0]["code"] == "hand_size"
+
+
+#: Q10 dealt one card wrong in each way elder may stand (PT 40–43): the hands as dealt, the
+#: talon and the exchange that leave each hand Q10's twelve.
+STOOD = {
+    "PT 40": (PT40_DEALT, PT40_TALON, PT40_EXCHANGE),
+    "PT 41": ({**Q10_DEALT, "elder": [*Q10_DEALT["elder"], "AH"]},
+              "JH 8H 7C JD AS QH JC".split(), Q10_EXCHANGE),
+    "PT 42": ({"elder": [c for c in Q10_DEALT["elder"] if c != "8D"],
+               "younger": [*Q10_DEALT["younger"], "8D"]}, Q10_TALON,
+              {"elder": ["KH", "TH", "7H", "TD"], "younger": ["QD", "9D", "7D", "8D"]}),
+    "PT 43": ({**Q10_DEALT, "younger": [*Q10_DEALT["younger"], "JC"]},
+              "AH JH 8H 7C JD AS QH".split(), Q10_EXCHANGE),
+}
+
+
+@pytest.mark.parametrize("law", sorted(STOOD))
+def test_pt40_to_43_each_stood_deal_scores_as_played(client: FlaskClient, law: str) -> None:
+    dealt, talon, exchange = STOOD[law]
+    body = {**Q10_RECORD, "dealt": dealt, "talon": talon, "exchange": exchange,
+            "irregular": [{"code": "deal_stands", "location": "elder"}]}
+    ruled = client.post("/v1/piquet/deals:score", json=body)
+    assert ruled.status_code == 200, ruled.json
+    assert (ruled.json["scores"], ruled.json["violations"]) == (
+        {"elder": 11, "younger": 41}, [])
+    assert ruled.json["irregularities"][0]["law"] == f"PT 11, {law[3:]}"
