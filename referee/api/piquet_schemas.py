@@ -54,12 +54,13 @@ class IrregularSchema(StrictSchema):
     stands; elder's or a talon card, a record with its play shows elder played on, one with
     none the fresh deal he elected) and a card faced in the pack or the talon ("faced_card",
     "pack" | "talon", PT 14: a fresh deal); elder stood a deal one card wrong
-    ("deal_stands", "elder", PT 11, 40–43: each discards so as to play with twelve)."""
+    ("deal_stands", "elder", PT 11, 40–43: each discards so as to play with twelve); a deal
+    dealt out of turn, found late ("deal_out_of_turn", "younger", PT 16: it stands)."""
 
     code = ma.fields.String(required=True, validate=validate.OneOf(
         ["revoke", "announcement_not_held", "lead_out_of_turn", "hand_size", "talon_size",
          "long_hand", "short_hand", "talon_offence", "exposed_in_dealing", "faced_card",
-         "deal_stands"]))
+         "deal_stands", "deal_out_of_turn"]))
     location = ma.fields.String(required=True, validate=validate.Length(max=80))
 
 

@@ -72,11 +72,14 @@ class StepSchema(StrictSchema):
     player = NameField()
     what = ma.fields.String(
         validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card",
-                                 "exposed_in_dealing", "faced_card"]),
+                                 "exposed_in_dealing", "faced_card", "deal_out_of_turn"]),
         metadata={"description": "An irregularity step: what the table found (Piquet Q12: "
                                  "talon_offence, long_hand, short_hand; of the dealing, "
                                  "before the play: exposed_in_dealing, PT 13, and "
-                                 "faced_card, PT 14; Pitch P10: exposed_card, "
+                                 "faced_card, PT 14; deal_out_of_turn, PT 16, at any time: "
+                                 "with nothing but the deal recorded it is void, later it "
+                                 "stands and its elder deals the next two; Pitch P10: "
+                                 "exposed_card, "
                                  "exposed_in_dealing); ``player`` names the offender, or for "
                                  "a card exposed in dealing the player it was dealt to "
                                  "(left out: a talon card)"})

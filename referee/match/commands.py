@@ -625,6 +625,10 @@ def _at_the_table(
                           entries=found["irregular"], record=found["record"])
     if found["penalty"] == "fresh_deal":
         return irregular.voided(note)
+    if found.get("dealt_by") is not None:  # PT 16: the deal stands, the other its dealer
+        note[1]["dealt_by"] = found["dealt_by"]
+        irregular = _Irregular(state, game, irregular.number, found["dealt_by"],
+                               irregular.kind, irregular.step, irregular.entered_by)
     return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
 
 
@@ -773,6 +777,8 @@ def record_deal(
         )
     number = state.next_number
     dealer = state.next_dealer
+    if level == "cards":  # PT 16: a deal dealt out of turn, found late, stands as dealt
+        dealer = game.dealt_by(record, dealer, state.players)
     record, ruled = _ruled_entry(game, level, record, dealer, state, "")
     events: list[NewEvent] = [
         ("deal_recorded", {"deal": number, "dealer": dealer, "record": record, "level": level,

@@ -33,6 +33,7 @@ from referee.match.state import (
 from referee.piquet.exchange import STANDING_DEALS
 from referee.piquet.irregular import (
     DEALING_CODES,
+    deal_out_of_turn_irregularity,
     exposed_in_dealing_irregularity,
     faced_card_irregularity,
     long_hand_irregularity,
@@ -100,6 +101,16 @@ PITCH_LAWS = Laws(players="P1", end="P7", irregularities="P10", bid_turn="P3", c
                   deal="hand", match="match", misdeal="P10",
                   withdrawn="P10: cancelled and the order restored", penalties=PENALTIES,
                   incorrect_pack="P10: a new deal")
+
+
+def _deals_twice(upto: Sequence[DealEntry], players: Sequence[str]) -> bool:
+    """PT 16: whether the elder hand of the last of the counted deals ``upto`` (a deal dealt
+    out of turn) deals the next two: not when that deal or the next is the partie's last
+    (Q9: six deals, eight when tied after six)."""
+    first, second = players
+    status = piquet.partie_status([(d.scores.get(first, 0), d.scores.get(second, 0))
+                                   for d in upto])
+    return len(upto) + 1 < status.deals_required
 
 
 def _bad_option(message: str, location: str) -> MatchError:
@@ -469,6 +480,8 @@ class PiquetGame(StepRules):
         :raises MatchError: an unknown irregularity, no player named, or recorded twice.
         :raises RecordError: the record with it breaks the rules.
         """
+        if what == "deal_out_of_turn":
+            return self._dealt_out_of_turn(record, dealer, players, options, election)
         if what in DEALING_CODES:
             return self._dealing_irregularity(record, str(what), seat, dealer, players,
                                               options, election)
@@ -511,6 +524,73 @@ class PiquetGame(StepRules):
             found = talon_offence_irregularity(role, engine.talon_offence, names)
         return {"record": new, "irregular": entries, "penalty": found.penalty,
                 "consequence": found.consequence, "law": found.law}
+
+    def _dealt_out_of_turn(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+        options: dict[str, Any], election: str | None,
+    ) -> dict[str, Any]:
+        """PT 16: the deal in progress was dealt by the other player, not by the match's
+        dealer (seat ``dealer``). Recorded with nothing but the deal recorded (no exchange,
+        declaration or card), it was found before either took up his cards: the deal is void
+        and the right dealer deals ("fresh_deal"). Later, the deal stands with him the dealer
+        (``"dealt_by"``: his seat; the steps are the roles as they really were), the record's
+        ``irregular`` lists ``{"code": "deal_out_of_turn", "location": "younger"}``, and the
+        elder hand of that deal deals the next two (:meth:`dealer_after`).
+
+        :returns: as :meth:`record_irregularity`, and ``dealt_by`` when the deal stands.
+        :raises MatchError: ``bad_irregularity`` — an election, or recorded twice.
+        """
+        if election is not None:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "A deal out of turn gives nobody an election "
+                "(PT 16).", "election")])
+        entry = {"code": "deal_out_of_turn", "location": "younger"}
+        earlier = list(record.get("irregular") or ())
+        if entry in earlier:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "It is already recorded in this deal.", "what")])
+        actual = 1 - dealer
+        seats = self._role_seats(actual)
+        names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
+                                         "younger": players[seats["younger"]]}
+        early = not (record.get("exchange") or record.get("declarations")
+                     or record.get("tricks"))
+        if early:
+            found = deal_out_of_turn_irregularity(True, names=names)
+            return {"record": record, "irregular": [], "penalty": found.penalty,
+                    "consequence": found.consequence, "law": found.law}
+        found = deal_out_of_turn_irregularity(False, names=names)
+        new = {**record, "irregular": [*earlier, entry]}
+        self.check_step(new, actual, players, options)  # raises when it cannot be read
+        return {"record": new, "irregular": [entry], "penalty": found.penalty,
+                "consequence": found.consequence, "law": found.law, "dealt_by": actual}
+
+    def dealer_after(
+        self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
+    ) -> int | None:
+        """PT 16: after a deal dealt out of turn and found late (its record's ``irregular``
+        lists ``deal_out_of_turn``), its elder hand deals the next two deals — unless that
+        deal or the next is the partie's last (Q9: the sixth, or the eighth when tied). The
+        dealer of the deal after ``deals`` when this law names him, else None (the deal
+        alternates, Q1)."""
+        live = [d for d in deals if d.status == "live"]
+        if len(live) < 2:
+            return None
+        wrong, after = live[-2], live[-1]
+        if not any(isinstance(i, dict) and i.get("code") == "deal_out_of_turn"
+                   for i in wrong.record.get("irregular") or ()):
+            return None
+        elder = 1 - wrong.dealer
+        if after.dealer != elder or not _deals_twice(live[:-1], players):
+            return None
+        return elder
+
+    def dealt_by(self, record: dict[str, Any], dealer: int, players: Sequence[str]) -> int:
+        """PT 16: a whole deal whose record's ``irregular`` lists ``deal_out_of_turn`` (found
+        late, it stands) was dealt by the other player; else by the match's ``dealer``."""
+        out_of_turn = any(isinstance(i, dict) and i.get("code") == "deal_out_of_turn"
+                          for i in record.get("irregular") or ())
+        return 1 - dealer if out_of_turn else dealer
 
     def _dealing_irregularity(
         self, record: dict[str, Any], what: str, seat: int | None, dealer: int,
@@ -954,6 +1034,17 @@ class PitchGame(StepRules):
     def next_dealer(self, dealer: int, players: Sequence[str], options: dict[str, Any]) -> int:
         """The deal passes to the left (P2)."""
         return pitch.next_dealer(dealer, len(players))
+
+    def dealer_after(
+        self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
+    ) -> int | None:
+        """No Pitch law names the dealer after a deal but the misdeal option (the misdeal's
+        ruling says it): None."""
+        return None
+
+    def dealt_by(self, record: dict[str, Any], dealer: int, players: Sequence[str]) -> int:
+        """The match's dealer: no Pitch record says another dealt."""
+        return dealer
 
     def new_record(
         self, dealer: int, players: Sequence[str], options: dict[str, Any]

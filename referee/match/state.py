@@ -222,6 +222,18 @@ class Game(Protocol):
         """Seat of the dealer after ``dealer``."""
         ...
 
+    def dealer_after(
+        self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
+    ) -> int | None:
+        """Seat of the dealer of the deal after ``deals`` when a law names him (Piquet PT
+        16: the elder hand of a deal dealt out of turn deals twice running), else None."""
+        ...
+
+    def dealt_by(self, record: dict[str, Any], dealer: int, players: Sequence[str]) -> int:
+        """Who dealt a deal entered whole whose dealer by the match's order is ``dealer``:
+        he, unless the record says another dealt it out of turn (Piquet PT 16)."""
+        ...
+
     def new_record(
         self, dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> dict[str, Any]:
@@ -744,6 +756,8 @@ class Fold:
         today (the game's ``Laws.renamed``); the stored event is not rewritten."""
         payload = event.payload
         current = self._in_progress(event, reentry)
+        if payload.get("dealt_by") is not None:  # PT 16: the other player dealt it
+            current = replace(current, dealer=payload["dealt_by"])
         record = current.record
         if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
             record = payload["record"]
@@ -974,7 +988,9 @@ class Fold:
         if last_live is not None and last_live.ruling.get("misdeal"):
             new_dealer = last_live.ruling["next_dealer"]  # P10: the misdeal option says
         elif last_live is not None:
-            new_dealer = game.next_dealer(last_live.dealer, players, options)
+            named = game.dealer_after(ordered, players, options)  # PT 16
+            new_dealer = named if named is not None else game.next_dealer(
+                last_live.dealer, players, options)
         else:
             new_dealer = game.first_dealer(players, options)
         next_dealer = current.dealer if current is not None else new_dealer

@@ -232,10 +232,12 @@ def misdeal_irregularity(location: str, message: str) -> Irregularity:
 #: location: a card the dealer exposed (``("exposed_in_dealing", "elder")``: dealt to elder;
 #: ``"younger"``: the dealer's own; ``"talon"``: a talon card) and a card found faced in the
 #: pack when dealing or in the talon when taking in (``("faced_card", "pack")`` or
-#: ``"talon"``).
+#: ``"talon"``); and a deal dealt out of turn, found after the hands were taken up
+#: (``("deal_out_of_turn", "younger")``: the younger hand dealt it, PT 16).
 DEALING_CODES: dict[str, tuple[str, ...]] = {
     "exposed_in_dealing": ("elder", "younger", "talon"),
     "faced_card": ("pack", "talon"),
+    "deal_out_of_turn": ("younger",),
 }
 
 #: The elections PT 11 and 13 give elder: a fresh deal, or the deal stands and he plays on.
@@ -304,6 +306,27 @@ def wrong_deal_irregularity(
         "deal scores nothing.")
 
 
+def deal_out_of_turn_irregularity(
+    early: bool, names: Mapping[Role, str] | None = None,
+) -> Irregularity:
+    """PT 16: the younger hand dealt out of turn. ``early``: found before either player took
+    up his cards: the deal is void and the right dealer deals ("fresh_deal"). Later the deal
+    stands ("stands") and the elder hand of that deal deals the next two deals, unless that
+    deal or the next is the partie's last."""
+    dealer = hand_words("younger", names)
+    elder = f"{names['elder']} (the elder hand)" if names else "the elder hand"
+    if early:
+        return Irregularity(
+            "deal_out_of_turn", "younger", "PT 16", "younger", "fresh_deal",
+            f"{dealer} dealt out of turn, found before either player took up his cards: the "
+            f"deal is void and the right dealer, {elder}, deals (PT 16); it scores nothing.")
+    return Irregularity(
+        "deal_out_of_turn", "younger", "PT 16", "younger", "stands",
+        f"{dealer} dealt out of turn, found after the hands were taken up: the deal stands "
+        f"as dealt and {elder} deals the next two deals, unless this deal or the next is "
+        "the partie's last (PT 16).")
+
+
 def dealing_irregularities(deal: PiquetDeal) -> list[Irregularity]:
     """The irregularities of the dealing the record lists (PT 13, 14; :data:`DEALING_CODES`),
     and a wrong deal elder stood (PT 11, 40–43: :data:`~referee.piquet.exchange.STANDS`).
@@ -324,6 +347,8 @@ def dealing_irregularities(deal: PiquetDeal) -> list[Irregularity]:
                 + " or ".join(f'"{p}"' for p in places) + ".", f"irregular[{i}].location")])
         if code == "faced_card":
             found.append(faced_card_irregularity(location))
+        elif code == "deal_out_of_turn":  # PT 16: found late, the deal stands
+            found.append(deal_out_of_turn_irregularity(False))
         else:
             found.append(exposed_in_dealing_irregularity(
                 location, "play_on" if deal.tricks else "fresh_deal"))

@@ -227,3 +227,38 @@ def test_pt40_to_43_each_stood_deal_scores_as_played(client: FlaskClient, law: s
     assert (ruled.json["scores"], ruled.json["violations"]) == (
         {"elder": 11, "younger": 41}, [])
     assert ruled.json["irregularities"][0]["law"] == f"PT 11, {law[3:]}"
+
+
+def test_pt16_a_deal_out_of_turn(client: FlaskClient) -> None:
+    """Ann is to deal but Bill deals. Found at once: void, Ann deals. Found after the
+    exchange: the deal stands with Bill the dealer (Ann elder, 11; Bill 41), and Ann deals
+    the next two deals; a whole record notes it under PT 16."""
+    match_id = _q10_dealt(client)
+    step = {"type": "irregularity", "what": "deal_out_of_turn"}
+    body = step_ok(client, match_id, **step)
+    assert body["events"][0]["payload"]["penalty"] == "fresh_deal"
+    assert body["match"]["dealer"]["player"] == "Ann"
+    assert body["match"]["deals_played"] == 0
+    late = _q10_dealt(client)
+    step_ok(client, late, type="exchange", **Q10_EXCHANGE)
+    dry = client.post(f"/v1/matches/{late}/events?dry_run=true", json=step).json
+    assert (dry["irregularity"], dry["penalty"]) == ("deal_out_of_turn", "stands")
+    assert "PT 16" in dry["consequence"]
+    noted = step_ok(client, late, **step)
+    assert noted["match"]["next"]["player"] == "Ann"  # the elder hand leads
+    step_ok(client, late, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    for k, card in enumerate(Q10_CARDS):
+        if k == 1:
+            step_ok(client, late, type="declaration", role="younger",
+                    **Q10_DECLARATIONS["younger"])
+        body = step_ok(client, late, type="card", card=card)
+    assert standings(body["match"]) == {"Bill": 41, "Ann": 11}
+    assert body["match"]["dealer"]["player"] == "Ann"
+    second = client.post(f"/v1/matches/{late}/deals", json={"tricks": Q10_TRICKS})
+    assert second.status_code == 201, second.json
+    assert read_match(client, late)["dealer"]["player"] == "Ann"  # twice running
+    ruled = client.post("/v1/piquet/deals:score", json={
+        **Q10_RECORD, "irregular": [{"code": "deal_out_of_turn", "location": "younger"}]})
+    assert ruled.status_code == 200, ruled.json
+    assert ruled.json["scores"] == {"elder": 11, "younger": 41}
+    assert ruled.json["irregularities"][0]["law"] == "PT 16"

@@ -254,3 +254,82 @@ def test_pt12_two_cards_wrong_is_a_fresh_deal_whatever_elder_elects() -> None:
     note = decided[0][1]
     assert (note["irregularity"], note["penalty"]) == ("misdeal", "void")
     assert table.state.next_dealer == 1
+
+
+def test_pt16_a_deal_out_of_turn_found_at_once_is_void() -> None:
+    """Ann is to deal; Bill deals instead and it is found before either takes up his cards
+    (nothing recorded but the deal): void, and Ann, the right dealer, deals."""
+    table = q10_dealt()
+    decided = table.step("irregularity", what="deal_out_of_turn")
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    note = decided[0][1]
+    assert (note["irregularity"], note["penalty"]) == ("deal_out_of_turn", "fresh_deal")
+    assert "the right dealer, Ann" in note["consequence"] and "PT 16" in note["consequence"]
+    assert table.state.next_dealer == 1 and table.state.live_deals == ()
+    assert_replays(table)
+
+
+def test_pt16_found_late_the_deal_stands_and_its_elder_deals_twice_running() -> None:
+    """Bill deals deal 1, Ann's turn, found after the exchange: the deal stands with Bill
+    the dealer (Ann elder: Q10 scores Ann 11, Bill 41, noted under PT 16); Ann, its elder,
+    deals deals 2 and 3; Bill deal 4."""
+    table = q10_dealt()
+    table.step("exchange", **Q10_EXCHANGE)
+    [(_, note)] = table.step("irregularity", what="deal_out_of_turn")
+    assert (note["penalty"], note["dealt_by"]) == ("stands", 0)
+    assert "Ann (the elder hand) deals the next two deals" in note["consequence"]
+    assert table.state.next.player == "Ann"  # elder leads
+    assert_replays(table)
+    table.step("declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    decided: list[Any] = []
+    for k, card in enumerate(Q10_CARDS):
+        if k == 1:
+            table.step("declaration", role="younger", **Q10_DECLARATIONS["younger"])
+        decided = table.step("card", card=card)
+    scored = decided[-1][1]
+    assert scored["scores"] == {"Bill": 41, "Ann": 11}
+    assert [(i["kind"], i["law"]) for i in scored["ruling"]["irregularities"]] == [
+        ("deal_out_of_turn", "PT 16")]
+    assert table.state.next_dealer == 1  # Ann deals deal 2
+    table.deal({"tricks": Q10_TRICKS})
+    assert table.state.next_dealer == 1  # and deal 3 (PT 16)
+    table.deal({"tricks": Q10_TRICKS})
+    assert table.state.next_dealer == 0  # Bill deals deal 4
+    assert_replays(table)
+
+
+def test_pt16_no_double_deal_when_the_next_deal_is_the_parties_last() -> None:
+    """Deal 5 dealt out of turn (Bill instead of Ann), found late: deal 6 is the partie's
+    last, so Ann (its elder) deals deal 6 as the deals alternate, and not deal 7 too: each
+    deal is Q10 (elder 11, younger 41), so the partie is tied after six and goes on, Bill
+    dealing deal 7."""
+    table = Table()
+    for _ in range(4):
+        table.deal({"tricks": Q10_TRICKS})
+    assert table.state.next_dealer == 1  # Ann deals deal 5
+    table.step("deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    table.step("exchange", **Q10_EXCHANGE)
+    table.step("irregularity", what="deal_out_of_turn")
+    table.cards(Q10_CARDS)
+    assert table.state.deal(5).scores == {"Ann": 11, "Bill": 41}  # type: ignore[union-attr]
+    assert table.state.next_dealer == 1
+    table.deal({"tricks": Q10_TRICKS})
+    assert table.state.standings == {"Bill": 156, "Ann": 156}
+    assert not table.state.outcome.finished
+    assert table.state.next_dealer == 0  # Bill deals deal 7
+    assert_replays(table)
+
+
+def test_pt16_a_whole_deal_out_of_turn_is_the_other_players_deal() -> None:
+    """Deal 1 entered whole with ``deal_out_of_turn`` listed: Bill dealt it (Ann elder, 11;
+    Bill 41), and Ann deals deals 2 and 3."""
+    table = Table()
+    table.deal({"tricks": Q10_TRICKS,
+                "irregular": [{"code": "deal_out_of_turn", "location": "younger"}]})
+    entry = table.state.deal(1)
+    assert entry is not None and entry.dealer == 0
+    assert entry.scores == {"Bill": 41, "Ann": 11}
+    assert table.state.next_dealer == 1
+    table.deal({"tricks": Q10_TRICKS})
+    assert table.state.next_dealer == 1
+    assert_replays(table)
