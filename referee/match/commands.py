@@ -626,6 +626,12 @@ def _at_the_table(
     if found["penalty"] == "fresh_deal":
         return irregular.voided(note)
     if found.get("dealt_by") is not None:  # PT 16: the deal stands, the other its dealer
+        if placed.cards_entry:  # an earlier deal keeps the dealer it was counted with
+            raise MatchError([Violation(
+                "bad_irregularity", game.laws.irregularities,
+                f"Deal {irregular.number} is counted with its dealer: a deal out of turn is "
+                "recorded while the deal is played (PT 16), not when its cards are entered "
+                "afterwards.", "what")])
         note[1]["dealt_by"] = found["dealt_by"]
         irregular = _Irregular(state, game, irregular.number, found["dealt_by"],
                                irregular.kind, irregular.step, irregular.entered_by)

@@ -333,3 +333,16 @@ def test_pt16_a_whole_deal_out_of_turn_is_the_other_players_deal() -> None:
     table.deal({"tricks": Q10_TRICKS})
     assert table.state.next_dealer == 1
     assert_replays(table)
+
+
+def test_pt16_is_not_recorded_while_an_earlier_deals_cards_are_entered() -> None:
+    """Deal 1 entered as totals, then its cards step by step: it keeps the dealer it was
+    counted with, so a deal out of turn is refused there (and nothing is stored)."""
+    table = Table()
+    table.deal({"scores": {"elder": 11, "younger": 41}}, level="totals")
+    table.step("deal_started", deal=1, dealt=Q10_DEALT, talon=Q10_TALON)
+    table.step("exchange", **Q10_EXCHANGE)
+    before = len(table.events)
+    with pytest.raises(MatchError):
+        table.step("irregularity", what="deal_out_of_turn")
+    assert len(table.events) == before
