@@ -74,9 +74,9 @@ class StepSchema(StrictSchema):
         validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card",
                                  "exposed_in_dealing", "faced_card", "deal_out_of_turn"]),
         metadata={"description": "An irregularity step: what the table found (Piquet Q12: "
-                                 "talon_offence, long_hand, short_hand; of the dealing, "
-                                 "before the play: exposed_in_dealing, PT 13, and "
-                                 "faced_card, PT 14; deal_out_of_turn, PT 16, at any time: "
+                                 "talon_offence, long_hand, short_hand; of the dealing: "
+                                 "exposed_in_dealing, PT 13, faced_card, PT 14 (before the "
+                                 "play), deal_out_of_turn, PT 16: "
                                  "with nothing but the deal recorded it is void, later it "
                                  "stands and its elder deals the next two; Pitch P10: "
                                  "exposed_card, "

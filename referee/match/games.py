@@ -596,23 +596,25 @@ class PiquetGame(StepRules):
         self, record: dict[str, Any], what: str, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], election: str | None,
     ) -> dict[str, Any]:
-        """An irregularity of the dealing, before the play (Q12):
+        """An irregularity of the dealing (Q12):
 
         - ``"exposed_in_dealing"`` (PT 13): the dealer exposed a card; ``seat`` is the player
           it was dealt to (None: a talon card). The dealer's own: the deal stands, nobody
           elects. Elder's or a talon card: elder's ``election``, "fresh_deal" or "play_on"
           (None: the table's ``irregularities.exposed_in_dealing``, default "fresh_deal").
+          The law states no time limit for his election: recorded at any time of the deal.
         - ``"faced_card"`` (PT 14): a card faced in the pack in dealing, or in the talon in
-          taking in (once an exchange is recorded): a fresh deal must be made, no election.
+          taking in (once an exchange is recorded), before the play: a fresh deal must be
+          made, no election.
 
         :returns: as :meth:`record_irregularity`; a fresh deal's penalty is "fresh_deal".
-        :raises MatchError: ``bad_irregularity`` — the play has begun, an election where the
-            law gives none, or recorded twice.
+        :raises MatchError: ``bad_irregularity`` — a faced card once the play has begun, an
+            election where the law gives none, or recorded twice.
         """
-        if record.get("tricks"):
+        if what == "faced_card" and record.get("tricks"):
             raise MatchError([Violation(
-                "bad_irregularity", "Q12", "An irregularity of the dealing is recorded before "
-                "the first card is played (PT 13, 14).", "what")])
+                "bad_irregularity", "Q12", "A faced card is found in the pack in dealing or in "
+                "the talon in taking in, before the first card is played (PT 14).", "what")])
         seats = self._role_seats(dealer)
         names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
                                          "younger": players[seats["younger"]]}

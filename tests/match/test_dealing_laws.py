@@ -346,3 +346,18 @@ def test_pt16_is_not_recorded_while_an_earlier_deals_cards_are_entered() -> None
     with pytest.raises(MatchError):
         table.step("irregularity", what="deal_out_of_turn")
     assert len(table.events) == before
+
+
+def test_pt13_elder_may_elect_after_the_play_has_begun() -> None:
+    """PT 13 states no time limit for elder's election: after trick 1 he still may have a
+    fresh deal; a faced card (PT 14) is no longer recorded then."""
+    table = q10_dealt()
+    table.step("exchange", **Q10_EXCHANGE)
+    table.cards(Q10_CARDS[:2])
+    with pytest.raises(MatchError):
+        table.step("irregularity", what="faced_card")
+    decided = table.step("irregularity", what="exposed_in_dealing", player="Bill",
+                         election="fresh_deal")
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert table.state.next_dealer == 1
+    assert_replays(table)
