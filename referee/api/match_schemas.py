@@ -3,7 +3,8 @@ the create request, and the record of a deal's cards (requests strict)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import marshmallow as ma
 from marshmallow import validate
@@ -169,10 +170,15 @@ def _penalty_words(given: dict[str, Any]) -> None:
             raise ma.ValidationError(f"The penalty for {kind} is one of: {', '.join(words)}.")
 
 
-class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
-    """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
-    cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player),
-    auto_confirm (docs/records.md), language (the table's, docs/translating.md)."""
+class _TableOptionsSchema(StrictSchema):
+    """The options both games take: first_dealer (a player), auto_confirm (docs/records.md),
+    language (the table's, docs/translating.md), irregularities (P10, Q12); and ``game``,
+    which an answer always carries (the document's discriminator) and a create may send
+    back, when it is the match's. An option of the other game is refused, naming it and
+    its game (:data:`MATCH_OPTIONS` decides whose option is whose)."""
+
+    #: The game whose options these are ("piquet" or "pitch").
+    GAME: ClassVar[str] = ""
 
     auto_confirm = AutoConfirmField()
     language = ma.fields.String(
@@ -182,10 +188,6 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
                                  "(docs/translating.md); omitted, each answer follows its "
                                  "request's Accept-Language"},
     )
-
-    partnership = ma.fields.Boolean()
-    stake = StakeField(allow_none=True)
-    currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
     first_dealer = NameField()
     # The values are checked by a validator, not ``values=``: apispec would document any key.
     irregularities = ma.fields.Dict(
@@ -201,16 +203,106 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
                   "additionalProperties": False},
     )
 
+    @ma.pre_load
+    def _refuse_other_games(self, data: Any, **kwargs: Any) -> Any:
+        """An option of the other game (:data:`MATCH_OPTIONS`) is refused by its name and
+        game, rather than as an unknown field (a 400)."""
+        if not isinstance(data, Mapping):
+            return data
+        errors = {
+            name: [f"{name} is an option of {GAME_NAMES[game]}: a {GAME_NAMES[self.GAME]} "
+                   f"match does not take it."]
+            for name in data if name not in self.fields
+            for game, schema in MATCH_OPTIONS.items()
+            if game != self.GAME and name in schema._declared_fields
+        }
+        if errors:
+            raise ma.ValidationError(errors)
+        return data
 
-class CreateMatchSchema(StrictSchema):
-    """A new match: the game, the players' names in seating order (clockwise), options."""
 
-    game = ma.fields.String(required=True, validate=validate.OneOf(["pitch", "piquet"]))
+class PiquetMatchOptionsSchema(_TableOptionsSchema, PiquetOptionsSchema):
+    """A Piquet match's options: lead_point, cards_count_for_pique (Q6, Q7), the penalties of
+    Q12, stake and currency (Q9), and the options both games take."""
+
+    GAME = "piquet"
+
+    game = ma.fields.String(validate=validate.OneOf(["piquet"]), metadata={
+        "description": "piquet: always in an answer; a create may leave it out"})
+    stake = StakeField(allow_none=True)
+    currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
+
+
+class PitchMatchOptionsSchema(_TableOptionsSchema, PitchOptionsSchema):
+    """A Pitch match's options: target, partnership, the P8 options, the games with more
+    points (docs/rules/pitch-variants.md, V2-V13), the penalties of P10, and the options
+    both games take."""
+
+    GAME = "pitch"
+
+    game = ma.fields.String(validate=validate.OneOf(["pitch"]), metadata={
+        "description": "pitch: always in an answer; a create may leave it out"})
+    partnership = ma.fields.Boolean()
+
+
+#: Each game's match options: whose option is whose is decided here.
+MATCH_OPTIONS: dict[str, type[_TableOptionsSchema]] = {
+    "piquet": PiquetMatchOptionsSchema, "pitch": PitchMatchOptionsSchema}
+#: The games' names in a sentence.
+GAME_NAMES = {"piquet": "Piquet", "pitch": "Pitch"}
+
+
+class _CreateFieldsSchema(StrictSchema):
+    """What every new match names: the players in seating order (clockwise), the note's
+    author ``by``."""
+
     players = ma.fields.List(
         NameField(), required=True, validate=validate.Length(min=2, max=7)
     )
-    options = ma.fields.Nested(MatchOptionsSchema, load_default=dict)
     by = NameField()
+
+
+class CreatePiquetMatchSchema(_CreateFieldsSchema):
+    """A new Piquet match: two players, its options (PiquetMatchOptions)."""
+
+    game = ma.fields.String(required=True, validate=validate.OneOf(["piquet"]))
+    options = ma.fields.Nested(PiquetMatchOptionsSchema, load_default=dict)
+
+
+class CreatePitchMatchSchema(_CreateFieldsSchema):
+    """A new Pitch match: 2 to 7 players, its options (PitchMatchOptions)."""
+
+    game = ma.fields.String(required=True, validate=validate.OneOf(["pitch"]))
+    options = ma.fields.Nested(PitchMatchOptionsSchema, load_default=dict)
+
+
+class CreateMatchSchema(ma.Schema):
+    """A new match: a Piquet match (CreatePiquetMatch) or a Pitch match (CreatePitchMatch),
+    its ``game`` naming which; each takes its game's options only. Documented as their
+    ``oneOf`` with ``game`` the discriminator (:class:`~referee.api.fields.JsonSchemaRules`);
+    read by the schema of the game named."""
+
+    #: The property naming the shape, and each value's schema.
+    SHAPES: ClassVar[tuple[str, Mapping[str, type[ma.Schema]]]] = ("game", {
+        "piquet": CreatePiquetMatchSchema, "pitch": CreatePitchMatchSchema})
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: str | None = None) -> Any:
+        """The body read by its game's schema.
+
+        :raises marshmallow.ValidationError: no game, a game neither, or the game's schema
+            refuses the body (an option of the other game among them).
+        """
+        if not isinstance(data, Mapping):
+            raise ma.ValidationError({"_schema": ["Invalid input type."]})
+        name, shapes = self.SHAPES
+        if name not in data:
+            raise ma.ValidationError({name: ["Missing data for required field."]})
+        shape = shapes.get(data[name]) if isinstance(data[name], str) else None
+        if shape is None:
+            raise ma.ValidationError({name: [f"Must be one of: {', '.join(shapes)}."]})
+        return shape().load(data, partial=partial)
+
 
 class AnnouncementFields(StrictSchema):
     """What a Piquet player announced (Q5)."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from referee.api.match_schemas import AutoConfirmField, MatchOptionsSchema
+from referee.api.fields import ShapesField
+from referee.api.match_schemas import MATCH_OPTIONS, AutoConfirmField
 
 
 class NextSchema(ma.Schema):
@@ -125,7 +126,13 @@ class MatchSchema(ma.Schema):
     id = ma.fields.String()
     game = ma.fields.String()
     players = ma.fields.List(ma.fields.String())
-    options = ma.fields.Nested(MatchOptionsSchema)
+    options = ShapesField(
+        *MATCH_OPTIONS.values(),
+        discriminator=("game", MATCH_OPTIONS),
+        metadata={"description": "The match's options, every one with its value (the "
+                                 "defaults filled in): a Piquet match's (PiquetMatchOptions) "
+                                 "or a Pitch match's (PitchMatchOptions), their game naming "
+                                 "which"})
     rules_version = ma.fields.String()
     version = ma.fields.Integer()
     deal_number = ma.fields.Integer()
