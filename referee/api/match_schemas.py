@@ -245,9 +245,28 @@ class PitchMatchOptionsSchema(_TableOptionsSchema, PitchOptionsSchema):
     partnership = ma.fields.Boolean()
 
 
+class PiquetOptionsInForceSchema(PiquetMatchOptionsSchema):
+    """A Piquet match's options as an answer gives them: every option with its value (the
+    defaults filled in; a match recorded before an option existed lacks it) and ``game``,
+    always there (the discriminator of ``Match.options``)."""
+
+    game = ma.fields.String(required=True, validate=validate.OneOf(["piquet"]))
+
+
+class PitchOptionsInForceSchema(PitchMatchOptionsSchema):
+    """A Pitch match's options as an answer gives them: every option with its value (the
+    defaults filled in; the 4-point game leaves out the options of the games with more
+    points) and ``game``, always there (the discriminator of ``Match.options``)."""
+
+    game = ma.fields.String(required=True, validate=validate.OneOf(["pitch"]))
+
+
 #: Each game's match options: whose option is whose is decided here.
 MATCH_OPTIONS: dict[str, type[_TableOptionsSchema]] = {
     "piquet": PiquetMatchOptionsSchema, "pitch": PitchMatchOptionsSchema}
+#: Each game's options in an answer (``game`` required).
+OPTIONS_IN_FORCE: dict[str, type[_TableOptionsSchema]] = {
+    "piquet": PiquetOptionsInForceSchema, "pitch": PitchOptionsInForceSchema}
 #: The games' names in a sentence.
 GAME_NAMES = {"piquet": "Piquet", "pitch": "Pitch"}
 

@@ -42,7 +42,7 @@ def test_the_name_pattern_excludes_exactly_the_hidden_characters() -> None:
 
 
 def test_names_are_documented_with_their_pattern(document: dict[str, Any]) -> None:
-    player = _property(document, "CreateMatch", "players")["items"]
+    player = _property(document, "CreatePiquetMatch", "players")["items"]
     assert (player["pattern"], player["minLength"], player["maxLength"]) == (NAME_PATTERN, 1, 40)
     assert _property(document, "Step", "by")["pattern"] == NAME_PATTERN
 
@@ -64,12 +64,13 @@ def test_the_irregularities_option_documents_its_kinds_and_penalties(
     document: dict[str, Any], bare_client: FlaskClient,
 ) -> None:
     # Any key matched the document ({"additionalProperties": …}); only two kinds are taken.
-    option = _property(document, "MatchOptions", "irregularities")
-    assert option["additionalProperties"] is False
-    assert option["properties"] == {
-        "out_of_turn": {"type": "string", "enum": ["withdrawn", "void"]},
-        "other": {"type": "string", "enum": ["void", "as_played"]},
-    }
+    for options in ("PiquetMatchOptions", "PitchMatchOptions"):
+        option = _property(document, options, "irregularities")
+        assert option["additionalProperties"] is False
+        assert option["properties"] == {
+            "out_of_turn": {"type": "string", "enum": ["withdrawn", "void"]},
+            "other": {"type": "string", "enum": ["void", "as_played"]},
+        }
     create = {"game": "pitch", "players": ["Ann", "Bob", "Cid"]}
     unknown = bare_client.post("/v1/matches", json={
         **create, "options": {"irregularities": {"revoke": "void"}}})

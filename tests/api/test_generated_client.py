@@ -103,7 +103,8 @@ def test_the_generator_reads_the_document_without_a_warning(
     models = importlib.import_module(f"{PACKAGE}.models")
     for name in ("Match", "DealResult", "DealAgreement", "Seats", "StepResult", "Joined",
                  "Problem", "CreatedMatch", "CreatePiquetMatch", "CreatePitchMatch",
-                 "PiquetMatchOptions", "PitchMatchOptions"):
+                 "PiquetMatchOptions", "PitchMatchOptions", "PiquetOptionsInForce",
+                 "PitchOptionsInForce"):
         assert hasattr(models, name), f"{name} was not generated"
     assert json.loads(json.dumps(package.__name__)) == PACKAGE
 
@@ -159,7 +160,7 @@ def test_a_piquet_partie_through_the_generated_client(
     table = Table(package, client, app, "piquet", ["Bill", "Ann"],
                   stake="0.10", currency="EUR", first_dealer="Ann")
     options = table.match().options
-    assert isinstance(options, model("PiquetMatchOptions"))
+    assert isinstance(options, model("PiquetOptionsInForce"))
     assert (options.currency, options.stake, options.game.value) == ("EUR", "0.10", "piquet")
     # Q10: Ann deals, Bill is elder: Bill 11, Ann 41 (provisional until confirmed).
     result = table.write("record_deal", model("RecordDeal").from_dict(Q10_RECORD), status=201)
@@ -214,7 +215,7 @@ def test_a_pitch_hand_through_the_generated_client(
     table = Table(package, referee_client[1], app, "pitch", ["Ann", "Bob", "Cid"],
                   target=7, low="captor")
     options = table.match().options
-    assert isinstance(options, model("PitchMatchOptions"))
+    assert isinstance(options, model("PitchOptionsInForce"))
     assert (options.target, options.low.value, options.game.value) == (7, "captor", "pitch")
     # A game with more points (V12, V13): its options typed, the variant's row filled in.
     ten = Table(package, referee_client[1], app, "pitch", ["Ann", "Bob", "Cid"],

@@ -1,6 +1,7 @@
 """Each game's match options (PiquetMatchOptions, PitchMatchOptions): a create takes its game's
 options only and refuses the other game's by name; an answer's options carry the game, the
-document's discriminator (docs/api.md, "Match options")."""
+document's discriminator (PiquetOptionsInForce, PitchOptionsInForce; docs/api.md, "Match
+options")."""
 
 from __future__ import annotations
 
@@ -121,8 +122,14 @@ def test_the_document_gives_each_game_its_options(client: FlaskClient) -> None:
     assert "target" not in schemas["PiquetMatchOptions"]["properties"]
     assert {"variant", "points", "play", "joker_order", "deck", "moon"} <= set(
         schemas["PitchMatchOptions"]["properties"])
+    # An answer's options: the same, their game always there (the discriminator).
     assert schemas["Match"]["properties"]["options"]["discriminator"] == {
         "propertyName": "game", "mapping": {
-            "piquet": "#/components/schemas/PiquetMatchOptions",
-            "pitch": "#/components/schemas/PitchMatchOptions"}}
+            "piquet": "#/components/schemas/PiquetOptionsInForce",
+            "pitch": "#/components/schemas/PitchOptionsInForce"}}
+    for kind in ("Piquet", "Pitch"):
+        answer, request = schemas[f"{kind}OptionsInForce"], schemas[f"{kind}MatchOptions"]
+        assert answer["required"] == ["game"] and "required" not in request
+        assert answer["properties"] == request["properties"] | {
+            "game": answer["properties"]["game"]}
     assert "MatchOptions" not in schemas

@@ -242,7 +242,7 @@ def test_a_recorded_ledger_folds_renders_verifies_and_undoes(
     # Its options as stored, read as its game's (the stored ones lack the game: added on read).
     options = read["match"]["options"]
     assert options["game"] == read["match"]["game"]
-    shape = {"piquet": "PiquetMatchOptions", "pitch": "PitchMatchOptions"}[options["game"]]
+    shape = {"piquet": "PiquetOptionsInForce", "pitch": "PitchOptionsInForce"}[options["game"]]
     validator = Draft202012Validator({"$ref": f"#/components/schemas/{shape}",
                                       "components": document["components"]})
     assert not [error.message for error in validator.iter_errors(options)], options
