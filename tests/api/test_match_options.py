@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from referee.api.match_schemas import MATCH_OPTIONS, OPTIONS_IN_FORCE
+from referee.match import commands
+from referee.match.games import GAMES
 from tests.api.deals import create_match, read_match
 
 PIQUET = ["Bill", "Ann"]
@@ -133,3 +136,18 @@ def test_the_document_gives_each_game_its_options(client: FlaskClient) -> None:
         assert answer["properties"] == request["properties"] | {
             "game": answer["properties"]["game"]}
     assert "MatchOptions" not in schemas
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("piquet", PIQUET, {}),
+    ("pitch", PITCH, {}),
+    ("pitch", ["Ann", "Bob", "Cid", "Dee"], {"variant": "thirteen_point", "partnership": True}),
+])
+def test_every_option_a_match_keeps_is_one_its_games_schema_takes(
+        game: str, players: list[str], options: dict[str, Any]) -> None:
+    [(_, created)] = commands.create(GAMES[game], players, options)
+    kept = {**created["options"], "game": game}
+    assert set(kept) <= set(MATCH_OPTIONS[game]().fields)
+    assert OPTIONS_IN_FORCE[game]().validate(kept) == {}
+    # ... and taken back by a create as they are.
+    assert MATCH_OPTIONS[game]().load(kept) == kept
