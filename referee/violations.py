@@ -205,7 +205,10 @@ MESSAGE_WORDS: dict[str, str] = {
                      "up the discard cannot be altered (PT 24); undo the exchange to correct a "
                      "slip.",
     "bad_irregularity.piquet": "The irregularities recorded this way are talon_offence, "
-                               "long_hand and short_hand.",
+                               "long_hand, short_hand, exposed_in_dealing and faced_card.",
+    "bad_irregularity.twice.exposed_in_dealing": "{who}'s card exposed in dealing is already "
+                                                 "recorded in this deal.",
+    "bad_irregularity.twice.faced_card": "{who}'s faced card is already recorded in this deal.",
     "bad_irregularity.player": "Name the player who committed it.",
     "bad_irregularity.twice.talon_offence": "{who}'s talon offence is already recorded in this "
                                             "deal.",
@@ -298,6 +301,12 @@ MESSAGE_WORDS: dict[str, str] = {
     "hand_size.dealt.one": "{hand:Hand} was dealt 1 card: each hand gets 12; write all twelve.",
     "talon_size": "The talon holds 8 cards, not {n}: write the eight left after the deal, top "
                   "first.",
+    "talon_size.seven": "The talon holds 7 cards, not {n}: write the seven left after the deal, "
+                        "top first.",
+    "bad_irregular.stands": "Elder stands a wrong deal only when one hand was dealt 11 or 13 "
+                            "cards and the other 12 or 13, the talon 8 or 7 (PT 11, 40–43); "
+                            "record both hands as dealt. Any other wrong deal is a fresh deal "
+                            "(PT 12).",
     "card_not_held.not_taken": "In trick {trick} {hand:hand} played {card}, which it did not "
                                "hold: it was not among the talon cards he took.",
     "card_not_held.dealt_to_other": "In trick {trick} {hand:hand} played {card}, which it did "
