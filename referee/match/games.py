@@ -924,14 +924,10 @@ class PitchGame(StepRules):
     def _engine_entry(
         self, level: str, record: dict[str, Any], players: Sequence[str], options: dict[str, Any]
     ) -> Any:
-        """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows)."""
-        engine_options = self._engine_options(options)
-        partnership = options["partnership"]
-        if level == "sheet":
-            sheet = pitch.sheet_from_record(record, len(players), partnership, players)
-            return pitch.rule_sheet(sheet, engine_options)
-        totals = pitch.totals_from_record(record, len(players), partnership, players)
-        return pitch.rule_totals(totals, engine_options)
+        """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows; a
+        variant's line names its own points, V7)."""
+        return pitch.rule_line_record(level, record, len(players), options["partnership"],
+                                      self._engine_options(options), players)
 
     def rule_line(
         self, level: str, record: dict[str, Any], dealer: int, players: Sequence[str],
@@ -954,8 +950,10 @@ class PitchGame(StepRules):
     ) -> ClaimComparison:
         """A sheet or totals claim against the cards' ruling: High, Low, Jack, Game, the bid
         (P5, P6)."""
-        cards_ruling = pitch.rule_hand(self._hand(cards, players, options),
-                                       self._engine_options(options))
+        engine_options = self._engine_options(options)
+        hand = self._hand(cards, players, options)
+        cards_ruling = (pitch.rule_hand(hand, engine_options) if engine_options.classic
+                        else pitch.rule_variant_hand(hand, engine_options))
         return pitch.compare_claim(cards_ruling,
                                    self._engine_entry(level, claim, players, options))
 

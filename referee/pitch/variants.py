@@ -727,14 +727,27 @@ class VariantRuling:
         """The score change per side (V10): the same as ``score_changes``."""
         return self.score_changes
 
+    def counts(self) -> tuple[Any, ...]:
+        """The counting steps (V7, V10) for :func:`~referee.pitch.claims.compare_claim`:
+        High, Low, Jack, Game where the game has them, the bid, each side's score."""
+        from referee.pitch.variant_sheet import variant_counts
+
+        taking = {name: None if found is None else found.side for name, found in self.awards}
+        if self.game is not None:
+            taking["game"] = self.game.side
+        return variant_counts(self.sides, taking, self.pitcher_side, self.bid, self.made_bid,
+                              self.points_won, self.score_changes, self.names)
+
     def won_words(self) -> list[str]:
-        """Per side, the points it won in words: ``"high, three, game"`` (V7)."""
+        """Per side, the points it won in words: ``"High, three, Game"`` (V7)."""
+        from referee.pitch.variant_sheet import point_words
+
         words: list[list[str]] = [[] for _ in self.sides]
         for name, found in self.awards:
             if found is not None and found.side is not None:
-                words[found.side].append(name.replace("_", " "))
+                words[found.side].append(point_words(name))
         if self.game is not None and self.game.side is not None:
-            words[self.game.side].append("game")
+            words[self.game.side].append("Game")
         return [", ".join(w) for w in words]
 
     def as_dict(self) -> dict[str, Any]:
