@@ -886,11 +886,13 @@ class PitchGame(StepRules):
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
         else:
             legal = found.legal_cards
+            written = (None if legal is None else card_names(legal) if engine_options.classic
+                       else [pitch.variant_card_name(c, engine_options) for c in legal])
             nxt = Next(
                 "card",
                 player=name,
                 seat=seat,
-                legal_cards=tuple(card_names(legal)) if legal is not None else None,
+                legal_cards=tuple(written) if written is not None else None,
             )
         return StepCheck(False, nxt, violations)
 
@@ -985,7 +987,9 @@ class PitchGame(StepRules):
         options: dict[str, Any],
     ) -> str | None:
         """P10 by :func:`referee.pitch.holder_of`: the player dealt ``card``, not yet played,
-        when the hands are recorded; None otherwise."""
+        when the hands are recorded; None otherwise (a fold, ``null``, is nobody's card)."""
+        if card is None:
+            return None
         try:
             seat = pitch.holder_of(record, card, len(players), options["partnership"])
         except ValueError:  # a card or a record that cannot be read: nobody is known
@@ -1058,7 +1062,9 @@ class PitchGame(StepRules):
             for i, name in enumerate(names):
                 totals[i] += entry.scores.get(name, 0)
             pitcher_side = entry.ruling.get("pitcher_side")
-            winner = pitch.match_winner(totals, pitcher_side, engine_options)
+            winner = pitch.match_winner(totals, pitcher_side, engine_options,
+                                        bid=entry.ruling.get("bid"),
+                                        made=entry.ruling.get("made_bid"))
             if winner is not None:
                 return Outcome(True, winner=names[winner])
         return Outcome(False)

@@ -87,6 +87,7 @@ from referee.pitch.variants import (
     VariantRuling,
     rule_record,
     rule_variant_hand,
+    variant_card_name,
     variant_hand_from_record,
     variant_progress,
 )
@@ -164,6 +165,7 @@ __all__ = [
     "sides_of",
     "totals_from_record",
     "trick_winner_index",
+    "variant_card_name",
     "variant_hand_from_record",
     "variant_options",
     "variant_progress",
