@@ -16,7 +16,7 @@ ruled here. What differs:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -768,7 +768,9 @@ class VariantRuling:
                                                                                self.names),
                                     bid=self.bid))
         if "V5" not in broken and "V3" not in broken:
-            verified.append(finding("no_revoke", "V5"))
+            recorded = any(r.kind == "revoke" for r in self.irregularities)
+            verified.append(finding("no_revoke_but_recorded" if recorded else "no_revoke",
+                                    "V5"))
         computed = [
             finding("trump_and_tricks", "V3", trump=self.trump),
             finding("variant_points_won", "V7", sides=tuple(side_names),
@@ -962,14 +964,31 @@ def variant_progress(hand: VariantHand, options: PitchOptions) -> Any:
         return made("play", pitcher, pitcher, hand.trump)
     trump = trump_of(hand, options)
     ranks = _trump_rank(trump, options.points, options.joker_rank)
+    found, recordable = _revokes_so_far(hand, trump, pitcher, options, ranks)
     done = VariantHand(hand.players, hand.partnership, hand.dealer, hand.bids, tuple(full),
                        None, None, trump, (), hand.names)
     play = _walk(done, trump, pitcher, options, ranks)
     if len(full) == TRICKS_PER_HAND:
-        return made("complete", None, pitcher, trump)
+        return replace(made("complete", None, pitcher, trump, violations=found),
+                       recordable=recordable)
     leader = play.tricks[-1].winner if play.tricks else pitcher
     started = len(hand.tricks[-1]) if len(hand.tricks) > len(full) else 0
-    return made("play", (leader + started) % hand.players, pitcher, trump)
+    return replace(made("play", (leader + started) % hand.players, pitcher, trump,
+                        violations=found), recordable=recordable)
+
+
+def _revokes_so_far(hand: VariantHand, trump: str, pitcher: int, options: PitchOptions,
+                    ranks: Mapping[Card, int]) -> tuple[list[Violation], tuple[Any, ...]]:
+    """V5.4, P10 card by card: the revokes the cards so far show (with the hands as dealt at
+    once, without them by a later card of the suit), less those the table recorded anyway;
+    and the irregularities the table may record for the others."""
+    from referee.pitch.irregular import recordable, recorded_revokes
+
+    play = _walk(hand, trump, pitcher, options, ranks)
+    leaders = [trick.leader for trick in play.tricks]
+    found, _proven = recorded_revokes(_revokes(_resolve_hands(hand, play), play, ranks),
+                                      hand.irregular, leaders, hand.players)
+    return found, recordable(found, leaders, hand.players)
 
 
 def _trump_only_progress(hand: VariantHand, options: PitchOptions, pitcher: int,

@@ -153,3 +153,30 @@ def test_v9_without_moon_a_bid_of_ten_made_plays_on(client: FlaskClient) -> None
     match = create_match(client, "pitch", PLAYERS, partnership=True, variant="ten_point")
     body = record_deal(client, match["id"], {"sheet": MOON_LINE})
     assert body["match"]["finished"] is False
+
+
+def test_p10_a_revoke_card_by_card_in_ten_point_is_recorded_anyway(client: FlaskClient) -> None:
+    """P10 still applies in the games with more points: Dee plays the 4D on a spade lead in
+    trick 4 and shows the 9S in trick 5; the card that proves it is refused, recorded anyway,
+    and the revoke's penalty (set back the bid) applied to Dee's side."""
+    match = create_match(client, "pitch", PLAYERS, partnership=True, first_dealer="Dee",
+                         **V14_1_OPTIONS)
+    match_id = match["id"]
+    for call in V14_1["bids"]:
+        step_ok(client, match_id, type="bid", call=call)
+    tricks = [list(trick) for trick in V14_1["tricks"]]
+    tricks[3][2], tricks[4][1] = "4D", "9S"
+    cards = [card for trick in tricks for card in trick]
+    for card in cards[:17]:
+        step_ok(client, match_id, type="card", card=card)
+    refused = post_step(client, match_id, type="card", card="9S")
+    assert refused.status_code == 422
+    assert refused.json["violations"][0]["code"] == "revoke"
+    assert refused.json["violations"][0]["rule"] == "V5"
+    body = step_ok(client, match_id, type="card", card="9S", anyway=True)
+    for card in cards[18:]:
+        body = step_ok(client, match_id, type="card", card=card)
+    ruling = body["scored"]["ruling"]
+    assert ruling["irregularities"][0]["type"] == "revoke"
+    assert ruling["as_played"] == [8, 2]
+    assert body["scored"]["scores"] == {"Ann & Cid": 8, "Bob & Dee": -6}
