@@ -184,20 +184,6 @@ class PitchSheetRequestSchema(StrictSchema):
     options = ma.fields.Nested(PitchOptionsSchema, load_default=dict)
     names = _names()
 
-    @ma.validates_schema
-    def _four_point_keys(self, data: dict[str, Any], **kwargs: Any) -> None:
-        """The 4-point game's line names Jack and Game (P5); a variant's engine checks its
-        own points (V7)."""
-        try:
-            classic = pitch.variant_options(data.get("options") or {}).classic
-        except ValueError:
-            return  # the ruling says what is wrong with the options
-        if classic:
-            missing = [k for k in ("jack", "game") if k not in data["sheet"]]
-            if missing:
-                raise ma.ValidationError({"sheet": {k: ["Missing data for required field."]
-                                                    for k in missing}})
-
 
 class PitchTotalsRequestSchema(StrictSchema):
     """A totals line to check; with ``cards``, put beside the ruling on the cards."""

@@ -51,7 +51,7 @@ def test_a_point_the_game_has_not_is_422_located(client: FlaskClient) -> None:
 
 def test_four_point_sheet_still_needs_jack_and_game(client: FlaskClient) -> None:
     line = {"dealer": 3, "bids": ["pass", 2, "pass", 3], "high": 3, "low": 1, "game": 0}
-    assert post(client, "sheets:score", {}, sheet=line).status_code == 400
+    assert post(client, "sheets:score", {}, sheet=line).status_code == 422
     assert post(client, "sheets:score", {}, sheet={**line, "jack": None}).status_code == 200
 
 

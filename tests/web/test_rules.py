@@ -254,7 +254,8 @@ def test_variant_trick_winners_agree_with_the_engine_on_every_preset() -> None:
         pack = sorted(pack_of(options.points, options.deck))
         folds = options.play == "trump_only"
 
-        def written(cards: Sequence[Card | None]) -> list[str | None]:
+        def written(cards: Sequence[Card | None],
+                    options: PitchOptions = options) -> list[str | None]:
             return [None if c is None else
                     ("BJ" if variant_card_name(c, options) == "JK" else card_name(c))
                     for c in cards]
