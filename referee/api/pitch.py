@@ -34,15 +34,18 @@ blp = Blueprint(
 
 def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
     """The engine's options from the request's ``options``: 400 when out of range; 422
-    ``options-conflict`` when a variant's options, each valid alone, do not go together (V13),
-    as a match's create refuses them."""
+    ``options-conflict`` when options each valid alone do not go together (a variant's, V13;
+    the 4-point game's minimum bid above its highest, P8), as a match's create refuses them."""
     try:
         return pitch.variant_options(data)
     except ValueError as error:
         name = str(error).split(" ", 1)[0].rstrip(":")
-        if set(data) & set(pitch.VARIANT_OPTION_NAMES) and name in pitch.PitchOptions.__slots__:
+        if name in pitch.PitchOptions.__slots__:
+            # Each value passed the schema alone: together they do not go (a minimum bid
+            # above the 4-point game's highest, a joker order without two jokers…).
+            rule = "V13" if set(data) & set(pitch.VARIANT_OPTION_NAMES) else "P8"
             raise ProblemError(OPTIONS_CONFLICT, f"Bad options: {error}", violations=[
-                Violation("bad_option", "V13", f"{error}.", f"options.{name}")]) from None
+                Violation("bad_option", rule, f"{error}.", f"options.{name}")]) from None
         raise ProblemError(BAD_REQUEST, f"Bad options: {error}") from None
 
 
