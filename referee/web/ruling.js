@@ -36,7 +36,7 @@ export function rulingDetails(d, open) {
         (r.made_bid === false ? " — set back" : r.made_bid ? " — made it" : "")));
     }
     // P5; in a game with more points each of its points (V7), in the order it counts them.
-    for (const key of Object.keys(r.points).filter((k) => k !== "game")) {
+    for (const key of pointKeys(r).filter((k) => k !== "game")) {
       const a = r.points[key];
       if (a) items.push(el("li", {}, pointWords(key) +
         (a.card ? ` (${cardWords(a.card)})` : "") + `: ` +
@@ -90,6 +90,15 @@ const STEP_WORDS = {
 
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 
+/**
+ * The points of a ruling in the order the game counts them (P5: High, Low, Jack, Game; a game
+ * with more points: its `points` option, V7), whatever order the answer's keys come in.
+ */
+function pointKeys(r) {
+  const order = (S.match && S.match.options.points) || ["high", "low", "jack", "game"];
+  return order.filter((k) => k in r.points);
+}
+
 /** A scoring point in words (P5, V7): "High", "Off-jack", "Big joker", "Three (3)". */
 function pointWords(key) {
   const words = key.replace("off_", "off-").replace("_", " ");
@@ -123,7 +132,7 @@ export function breakdownLines(d) {
   if (r.points && Array.isArray(r.sides)) {
     const names = m.standings.map((s) => s.name);
     return r.sides.map((_, side) => {
-      const won = Object.keys(r.points).filter((k) => r.points[k] &&
+      const won = pointKeys(r).filter((k) => r.points[k] &&
         r.points[k].side === side).map((k) => (r.variant ? pointWords(k) : k));
       const name = names[side];
       const words = won.length ? [won.join(", ")] : [];
