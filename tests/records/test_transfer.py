@@ -1,0 +1,176 @@
+"""A match as a record file and back over HTTP (docs/format.md): ``GET /v1/matches/{id}/record``
+and ``POST /v1/matches:import``. Bill and Ann play Piquet (Ann deals first, Q2); the deals are
+the Q10 deal (Bill 11, Ann 41) and random legal deals (tests/api/deals.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from referee.records import read_record
+from referee.store.models import Match
+from tests.api.deals import Q10_RECORD, random_piquet_record
+from tests.api.test_matches_agreement import Table, bearer
+from tests.api.test_matches_piquet_sheets import Q10_SHEET
+
+TOML = "application/toml"
+
+
+def export(client: FlaskClient, match_id: str, token: str) -> str:
+    answer = client.get(f"/v1/matches/{match_id}/record", headers=bearer(token))
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert answer.mimetype == TOML
+    assert f'filename="piquet-{match_id}.toml"' in answer.headers["Content-Disposition"]
+    return answer.get_data(as_text=True)
+
+
+def import_(client: FlaskClient, text: str, key: str | None = None) -> Any:
+    headers = {"Idempotency-Key": key} if key else {}
+    return client.post("/v1/matches:import", data=text, content_type=TOML, headers=headers)
+
+
+def without_head(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith("ledger_head"))
+
+
+def seen(client: FlaskClient, match_id: str, token: str) -> dict[str, Any]:
+    """What the table reads of a match: standings, agreement, settlement, each deal."""
+    match = client.get(f"/v1/matches/{match_id}", headers=bearer(token)).json
+    ledger = client.get(f"/v1/matches/{match_id}/ledger", headers=bearer(token)).json["items"]
+    return {"standings": match["standings"], "settlement": match["settlement"],
+            "finished": match["finished"], "winner": match["winner"],
+            "disputed": match["disputed"], "withheld": match["settlement_withheld"],
+            "deals": [(i["deal"], i["status"], i["level"], i["scores"], i["record"])
+                      for i in ledger]}
+
+
+def agreed_aside(value: Any) -> Any:
+    """Standings or a settlement without what only the other side's agreement makes."""
+    if isinstance(value, list):
+        return [{k: v for k, v in row.items() if k != "agreed"} for row in value]
+    return {k: v for k, v in value.items() if k not in ("provisional", "provisional_deals")}
+
+
+def partie(client: FlaskClient) -> Table:
+    """Six counted deals and one voided: the Q10 deal by its cards, as a score sheet and as
+    totals, random deals; seats at the table, Ann confirms deal 1."""
+    table = Table(client, auto_confirm=False, stake="0.10", currency="EUR")
+    table.issue()
+    table.take_up("Bill")
+    table.take_up("Ann")
+    table.deal(Q10_RECORD, who="Bill")
+    assert table.post("/deals/1/confirm", {}, who="Ann").status_code == 200
+    table.deal({"sheet": Q10_SHEET}, who="Ann")
+    table.deal({"totals": {"scores": {"elder": 30, "younger": 12}}}, who="Bill")
+    assert table.post("/deals/3/void", {"reason": "a card faced"}).status_code == 200
+    for seed in range(4):
+        table.deal(random_piquet_record(seed), who="Ann")
+    return table
+
+
+def test_export_import_export_gives_the_same_match(client: FlaskClient) -> None:
+    """Import → export → import of a whole partie: the same standings, ledger and settlement,
+    and the same file but for its ledger head; the imported match never expires."""
+    table = partie(client)
+    first = export(client, table.id, table.read)
+    assert read_record(first).ledger_head == f"{table.get()['head']['seq']}:" \
+                                             f"{table.get()['head']['hash']}"
+    made = import_(client, first)
+    assert made.status_code == 201, made.json
+    assert made.headers["Cache-Control"] == "no-store"
+    twin, token = made.json["id"], made.json["tokens"]["read"]
+    again = export(client, twin, token)
+    assert without_head(again) == without_head(first)
+    third = import_(client, again).json
+    imported = seen(client, twin, token)
+    assert seen(client, third["id"], third["tokens"]["read"]) == imported
+    original = seen(client, table.id, table.read)
+    assert original["finished"] and original["settlement"] is not None
+    # what the file said was confirmed is a note: the imported deals wait for the other side
+    for name in ("standings", "settlement"):
+        assert agreed_aside(imported[name]) == agreed_aside(original[name])
+    assert {k: v for k, v in imported.items() if k not in ("standings", "settlement")} == {
+        k: v for k, v in original.items() if k not in ("standings", "settlement")}
+    assert not Match.get_by_id(twin).expires and Match.get_by_id(table.id).expires
+
+
+def test_who_entered_and_confirmed_are_notes_and_the_importer_acts(client: FlaskClient) -> None:
+    table = partie(client)
+    text = export(client, table.id, table.read)
+    deal = read_record(text).deals[0]
+    assert (deal.entered_by, deal.confirmed_by, deal.dealer) == ("Bill", "Ann", "Ann")
+    assert read_record(text).deals[2].void == "a card faced"
+    made = import_(client, text).json
+    ledger = client.get(f"/v1/matches/{made['id']}/ledger",
+                        headers=bearer(made["tokens"]["read"])).json["items"]
+    assert ledger[0]["agreement"] == "provisional" and ledger[0]["entered_by"] == "import"
+    log = client.get(f"/v1/matches/{made['id']}/log",
+                     headers=bearer(made["tokens"]["read"])).json["items"]
+    recorded = next(e for e in log if e["kind"] == "deal_recorded")
+    assert recorded["actor"] == "import"
+    assert recorded["payload"]["imported"] == {"entered_by": "Bill", "confirmed_by": "Ann"}
+
+
+def test_a_dispute_travels_with_its_claim(client: FlaskClient) -> None:
+    table = Table(client, auto_confirm=False)
+    table.issue()
+    table.take_up("Bill")
+    table.take_up("Ann")
+    table.deal({"sheet": Q10_SHEET}, who="Ann")
+    disputed = table.post("/deals/1/dispute", {
+        "reason": "my point was good", "claim": {"totals": {"scores": {"elder": 21,
+                                                                      "younger": 31}}}},
+        who="Bill")
+    assert disputed.status_code == 200, disputed.json
+    text = export(client, table.id, table.read)
+    assert "[[deal.dispute]]" in text and 'by = "Bill"' in text
+    (dispute,) = read_record(text).deals[0].disputes
+    assert (dispute.reason, dispute.level) == ("my point was good", "totals")
+    made = import_(client, text).json
+    token = made["tokens"]["read"]
+    assert seen(client, made["id"], token) == seen(client, table.id, table.read)
+    assert without_head(export(client, made["id"], token)) == without_head(text)
+
+
+def test_a_bad_file_is_refused_whole_with_lines(client: FlaskClient) -> None:
+    """Every deal is checked: two bad cards in two deals, both named; a dealer out of turn
+    (Q2) is refused with its line; nothing is stored either way."""
+    table = partie(client)
+    text = export(client, table.id, table.read)
+    before = Match.select().count()
+    lines = text.splitlines()
+    dealers = [n for n, line in enumerate(lines) if line.startswith("dealer = ")]
+    wrong = list(lines)
+    wrong[dealers[1]] = 'dealer = "Ann"'  # deal 2 is Bill's to deal
+    refused = import_(client, "\n".join(wrong) + "\n")
+    assert refused.status_code == 422, refused.json
+    (problem,) = refused.json["problems"]
+    assert (problem["deal"], problem["line"], problem["rule"]) == (2, dealers[1] + 1, "Q2")
+    broken = re.sub(r'tricks = \[\["..", ', 'tricks = [["XX", ', text)  # every deal by cards
+    unread = import_(client, broken)
+    assert unread.status_code == 400
+    assert [p["deal"] for p in unread.json["problems"]] == [1, 4, 5, 6, 7]
+    assert Match.select().count() == before
+
+
+def test_an_import_is_idempotent_with_its_key(client: FlaskClient) -> None:
+    table = partie(client)
+    text = export(client, table.id, table.read)
+    once = import_(client, text, key="import-1")
+    twice = import_(client, text, key="import-1")
+    assert once.status_code == twice.status_code == 201
+    assert twice.headers["Idempotent-Replayed"] == "true"
+    assert twice.json["id"] == once.json["id"]
+    assert twice.json["tokens"] == once.json["tokens"]
+    other = import_(client, text.replace("Bill", "Bob"), key="import-1")
+    assert other.status_code == 422
+
+
+def test_any_token_reads_the_record_none_is_refused(client: FlaskClient) -> None:
+    table = partie(client)
+    for who in ("write", "read", "Bill"):
+        assert export(client, table.id, table.token(who))
+    assert client.get(f"/v1/matches/{table.id}/record",
+                      headers={"Authorization": "Bearer nope"}).status_code == 401
