@@ -11,8 +11,9 @@ from flask.testing import FlaskClient
 
 from referee.records import read_record
 from referee.store.models import Match
-from tests.api.deals import Q10_RECORD, random_piquet_record
+from tests.api.deals import PITCH_PLAYERS, Q10_RECORD, random_piquet_record
 from tests.api.test_matches_agreement import Table, bearer
+from tests.api.test_matches_irregular import AFTER_REVOKE, _pitch_to_the_revoke, _play
 from tests.api.test_matches_piquet_sheets import Q10_SHEET
 
 TOML = "application/toml"
@@ -22,7 +23,7 @@ def export(client: FlaskClient, match_id: str, token: str) -> str:
     answer = client.get(f"/v1/matches/{match_id}/record", headers=bearer(token))
     assert answer.status_code == 200, answer.get_data(as_text=True)
     assert answer.mimetype == TOML
-    assert f'filename="piquet-{match_id}.toml"' in answer.headers["Content-Disposition"]
+    assert f'-{match_id}.toml"' in answer.headers["Content-Disposition"]
     return answer.get_data(as_text=True)
 
 
@@ -174,3 +175,24 @@ def test_any_token_reads_the_record_none_is_refused(client: FlaskClient) -> None
         assert export(client, table.id, table.token(who))
     assert client.get(f"/v1/matches/{table.id}/record",
                       headers={"Authorization": "Bearer nope"}).status_code == 401
+
+
+def test_irregularities_travel_as_the_ledger_keeps_them(client: FlaskClient) -> None:
+    """A Pitch revoke recorded anyway card by card (P10: Ann set back the bid) and a misdeal
+    recorded whole: the file lists each in its deal's ``irregular``, the offender by name, and
+    the imported match rules them the same."""
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    assert table.post("/events", {"type": "card", "card": "9S", "anyway": True}).status_code \
+        == 201
+    _play(table, AFTER_REVOKE)
+    table.deal({"bids": [], "tricks": [], "irregular": [{"type": "misdeal", "seat": 1}]})
+    answer = client.get(f"/v1/matches/{table.id}/record", headers=bearer(table.read))
+    text = answer.get_data(as_text=True)
+    assert '[[deal.irregular]]\nseat = "Ann"\ntrick = 1\ntype = "revoke"' in text, text
+    assert '[[deal.irregular]]\nseat = "Bob"\ntype = "misdeal"' in text
+    made = import_(client, text)
+    assert made.status_code == 201, made.json
+    twin = seen(client, made.json["id"], made.json["tokens"]["read"])
+    assert twin == seen(client, table.id, table.read)
+    assert twin["standings"][0] == {"name": "Ann", "score": -2, "agreed": -2}
