@@ -310,8 +310,9 @@ def import_match(file: str, url: str, idempotency_key: str | None, as_json: bool
         click.echo(json.dumps(made, ensure_ascii=False, indent=2))
         return
     standings = ", ".join(f"{row['name']} {row['score']}" for row in made.get("standings", ()))
-    click.echo(f"Match {made['id']} ({made['game']}): {made.get('deals_played', 0)} deals, "
-               f"{standings}")
+    played = int(made.get("deals_played", 0))
+    click.echo(f"Match {made['id']} ({made['game']}): {played} deal{'' if played == 1 else 's'}"
+               f", {standings}")
     for kind, value in (made.get("tokens") or {}).items():
         click.echo(f"  {kind} token: {value}")
     click.echo(f"  recovery code: {made.get('recovery_code')}")

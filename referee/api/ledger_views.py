@@ -97,7 +97,7 @@ def read_ledger_csv(match_id: str) -> Any:
 #: The body of an ``application/toml`` answer, as the OpenAPI document describes it.
 TOML_SCHEMA: dict[str, str] = {
     "type": "string",
-    "description": "A record file (docs/format.md, served at /rules/format): the match's "
+    "description": "A record file (docs/format.md): the match's "
                    "header and every finished deal, with its ledger_head.",
 }
 
@@ -108,11 +108,13 @@ TOML_SCHEMA: dict[str, str] = {
               description="The match as a record file")
 @blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 def read_record_file(match_id: str) -> Any:
-    """The match as a record file (docs/format.md, ``application/toml``, as an attachment):
-    its players and options, every finished deal at the level it was entered, who entered
-    and confirmed it, its open disputes, a voided deal marked ``void``, and
-    ``ledger_head = "SEQ:HASH"`` (check a copy with ``GET …/verify?head=``). Any of the
-    match's tokens reads it. ``POST /v1/matches:import`` makes a new match of it."""
+    """The match as a record file (docs/format.md).
+
+    ``application/toml``, as an attachment: its players and options, every finished deal
+    at the level it was entered, who entered and confirmed it, its open disputes, a voided
+    deal marked ``void``, and ``ledger_head = "SEQ:HASH"`` (check a copy with
+    ``GET …/verify?head=``). Any of the match's tokens reads it.
+    ``POST /v1/matches:import`` makes a new match of it."""
     state = read_state(match_id, whole=True)
     text = write_record(record_of(state))
     return Response(text, mimetype="application/toml", headers={

@@ -25,7 +25,7 @@ from referee.records import RecordFile, RecordFileError, RecordProblem, read_rec
 
 blp = Blueprint(
     "records", __name__, url_prefix="/v1",
-    description="Record files (docs/format.md, served at /rules/format): a match or a deal as "
+    description="Record files (docs/format.md): a match or a deal as "
     "a TOML document a player can keep, mail and have ruled again.",
 )
 
@@ -134,11 +134,12 @@ def score_record() -> dict[str, Any]:
 @blp.response(201, CreatedMatchSchema)
 @problems(blp, 400, 410, 415, 422, 429)
 def import_match() -> Any:
-    """Create a match from a record file (``Content-Type: application/toml``): its players and
-    options, and every deal recorded whole and ruled, in the file's order, with its disputes
-    and voids; answered as ``POST /v1/matches`` answers, with the new match's ``tokens`` and
-    ``recovery_code`` (the same with a retry's Idempotency-Key). All or nothing: one
-    transaction.
+    """Create a match from a record file (docs/format.md).
+
+    ``Content-Type: application/toml``. The file's players and options, and every deal
+    recorded whole and ruled, in the file's order, with its disputes and voids; answered as
+    ``POST /v1/matches`` answers, with the new match's ``tokens`` and ``recovery_code`` (the
+    same with a retry's Idempotency-Key). All or nothing: one transaction.
 
     What the file says of who entered or confirmed a deal is kept as a note
     (``imported``); the importer is the actor of every event. An imported match never

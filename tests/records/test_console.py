@@ -115,7 +115,7 @@ def test_export_import_verify_against_a_server(served: str, tmp_path: Path) -> N
 
     imported = run("import", str(kept), "--url", served)
     assert imported.returncode == 0, imported.stderr
-    assert "1 deals, Bill 11, Ann 41" in imported.stdout and "write token: " in imported.stdout
+    assert "1 deal, Bill 11, Ann 41" in imported.stdout and "write token: " in imported.stdout
     again = run("import", str(kept), "--url", served, "--json")
     twin = json.loads(again.stdout)
     assert again.returncode == 0 and twin["standings"][0]["score"] == 11
