@@ -196,3 +196,35 @@ def test_irregularities_travel_as_the_ledger_keeps_them(client: FlaskClient) -> 
     twin = seen(client, made.json["id"], made.json["tokens"]["read"])
     assert twin == seen(client, table.id, table.read)
     assert twin["standings"][0] == {"name": "Ann", "score": -2, "agreed": -2}
+
+
+def test_a_pitch_partnership_travels_by_its_sides() -> None:
+    """Pure, without a server: a Pitch match of partners (Ann & Cid against Bob & Dan, Bob
+    deals first) by totals; its file has the partnership in the header and each side's
+    points, and the match made of it stands the same and writes the same file."""
+    from referee.match import commands
+    from referee.match.events import Event
+    from referee.match.games import GAMES
+    from referee.match.state import Fold
+    from referee.match.transfer import import_events, record_of
+    from referee.records import write_record
+
+    def fold_of(events: list[tuple[str, dict[str, Any]]]) -> Fold:
+        return Fold([Event(n, kind, payload, None, f"h{n}")
+                     for n, (kind, payload) in enumerate(events, start=1)], GAMES)
+
+    game = GAMES["pitch"]
+    events = list(commands.create(game, ["Ann", "Bob", "Cid", "Dan"],
+                                  {"partnership": True, "target": 11, "first_dealer": "Bob"}))
+    for totals, by in (({"scores": [-3, 2], "pitcher": 2}, "write token"),
+                       ({"scores": [1, 3], "pitcher": 1}, "seat:Bob")):
+        events += commands.record_deal(fold_of(events).state(), game, totals, "totals",
+                                       entered_by=by)
+    state = fold_of(events).state()
+    text = write_record(record_of(state))
+    record = read_record(text)
+    assert record.partnership and record.deals[1].record == {"scores": [1, 3], "pitcher": 1}
+    assert 'pitcher = "Cid"' in text and record.deals[1].entered_by == "Bob"
+    twin = fold_of(import_events(record)).state()
+    assert twin.standings == state.standings == {"Ann & Cid": -2, "Bob & Dan": 5}
+    assert without_head(write_record(record_of(twin))) == without_head(text)
