@@ -5,6 +5,7 @@ the Q10 deal (Bill 11, Ann 41) and random legal deals (tests/api/deals.py)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -228,3 +229,37 @@ def test_a_pitch_partnership_travels_by_its_sides() -> None:
     twin = fold_of(import_events(record)).state()
     assert twin.standings == state.standings == {"Ann & Cid": -2, "Bob & Dan": 5}
     assert without_head(write_record(record_of(twin))) == without_head(text)
+
+
+def _examples() -> list[str]:
+    """docs/format.md's whole files: its TOML blocks that start with the format's version."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "format.md").read_text()
+    return [b for b in re.findall(r"```toml\n(.*?)```", text, re.S) if b.startswith("format")]
+
+
+def test_the_examples_of_the_format_read_rule_and_import() -> None:
+    """Every whole file docs/format.md shows is read and ruled; Q10's is examples/q10.toml,
+    and the one of what the ledger says imports as it says (deal 1 provisional with its
+    notes, deal 2 voided, deal 3 disputed with Ann's claim)."""
+    from referee.api.record_rulings import rule_record
+    from referee.match.events import Event
+    from referee.match.games import GAMES
+    from referee.match.state import Fold
+    from referee.match.transfer import import_events
+
+    examples = _examples()
+    assert len(examples) >= 3
+    for text in examples:
+        assert not rule_record(read_record(text)).problems, text
+    q10 = (Path(__file__).resolve().parents[2] / "examples" / "q10.toml").read_text()
+    assert read_record(q10) in [read_record(text) for text in examples]
+    ledger = next(text for text in examples if "[[deal.dispute]]" in text)
+    events = import_events(read_record(ledger))
+    state = Fold([Event(n, kind, payload) for n, (kind, payload) in enumerate(events, 1)],
+                 GAMES).state()
+    one, two, three = state.deals
+    assert (one.agreement, one.imported) == ("provisional", {"entered_by": "Ann",
+                                                             "confirmed_by": "Bill"})
+    assert two.status == "voided" and three.agreement == "disputed"
+    assert three.claims[-1]["scores"] == {"Ann": 11, "Bill": 41}  # Bill deals: Ann is elder
+    assert state.standings == {"Bill": 11 + 31, "Ann": 41 + 21}
