@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.api.deals import Q10_RECORD
+from tests.conftest import ON_POSTGRES, POSTGRES_URL
 from tests.served import call, start_gunicorn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,10 +81,19 @@ def test_help_has_an_example(command: str) -> None:
 # -- against a served referee: export, import, verify ----------------------------------------
 
 
-@pytest.fixture
-def served(database_url: str, tmp_path: Path) -> Iterator[str]:
-    """gunicorn serving wsgi:app on a free loopback port; yields its base URL."""
-    server = start_gunicorn(database_url, tmp_path / "gunicorn.log", workers=1)
+@pytest.fixture(scope="module")
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[str]:
+    """gunicorn serving wsgi:app on a free loopback port, one for this module's tests (each
+    works in matches of its own), on a SQLite file of its own or the worker's PostgreSQL
+    database (as tests/e2e's server); yields its base URL."""
+    if ON_POSTGRES:
+        request.getfixturevalue("_postgres_ready")
+        database_url = POSTGRES_URL
+    else:
+        database_url = f"sqlite:///{tmp_path_factory.mktemp('served') / 'referee.db'}"
+    server = start_gunicorn(database_url, tmp_path_factory.mktemp("gunicorn") / "gunicorn.log",
+                            workers=1)
     try:
         yield server.base
     finally:
