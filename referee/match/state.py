@@ -931,8 +931,8 @@ class Fold:
             return
         claim = payload.get("claim")
         claims = entry.claims
-        if claim is not None or payload.get("reason"):
-            imported = payload.get("imported")  # a dispute read from a record file
+        imported = payload.get("imported")  # a dispute read from a record file
+        if claim is not None or payload.get("reason") or imported is not None:
             claims = (*claims, {"side": self._side(by), "entered_by": by,
                                 "reason": payload.get("reason"), "entry": False,
                                 **(claim or {}),

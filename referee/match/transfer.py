@@ -82,6 +82,8 @@ def _deal_of(state: MatchState, entry: LedgerEntry) -> DealEntry:
                 claim=claim.get("record") if claim.get("level") in ("sheet", "totals") else None)
         for claim in entry.claims if not claim.get("entry")
     ) if entry.agreement == "disputed" else ()
+    if entry.agreement == "disputed" and not disputes:  # disputed with no reason said
+        disputes = (Dispute(by=_name(entry.agreed_by)),)
     void = None
     if entry.status != "live":
         reasons = [c.get("reason") for c in entry.corrections if c.get("kind") == "deal_voided"]
@@ -170,19 +172,21 @@ def _deal_events(fold: Fold, game: Game, record: RecordFile, deal: DealEntry
     _add(fold, made)
     number = state.next_number
     state = fold.state()
-    disputed = [
-        _mark(commands.dispute(state, game, number, dispute.reason or "", _claim(dispute),
-                               IMPORTER), {"by": dispute.by} if dispute.by else {})
-        for dispute in deal.disputes
-    ]  # each against the deal as recorded: a file may hold disputes from either side
-    if deal.void is not None and (entry := state.deal(number)) is not None and entry.counted:
-        voided = _mark(commands.void_deal(state, number, deal.void, None, game), {})
-        _add(fold, voided)
-        made.extend(voided)
+    entry = state.deal(number)
+    if deal.void is not None:  # struck out: its disputes no longer matter
+        if entry is not None and entry.counted:  # (a misdeal's penalty may have voided it)
+            voided = _mark(commands.void_deal(state, number, deal.void, None, game), {})
+            _add(fold, voided)
+            made.extend(voided)
+        return made
+    # each dispute decided on the deal as recorded: a file may hold one from either side
+    disputed = [_mark(commands.dispute(state, game, number, dispute.reason or "",
+                                       _claim(dispute), IMPORTER),
+                      {"by": dispute.by} if dispute.by else {})
+                for dispute in deal.disputes]
     for events in disputed:
-        if deal.void is None:
-            _add(fold, events)
-            made.extend(events)
+        _add(fold, events)
+        made.extend(events)
     return made
 
 
@@ -194,7 +198,5 @@ def _claim(dispute: Dispute) -> dict[str, Any] | None:
 
 def _mark(events: Sequence[NewEvent], noted: Mapping[str, Any]) -> list[NewEvent]:
     """``events`` with the ``imported`` mark (and what the file noted) in each payload."""
-    return [(kind, {**payload, "entered_by": IMPORTER, "imported": dict(noted)})
-            if kind != "deal_voided" else (kind, {**payload, "imported": dict(noted)})
-            for kind, payload in events]
+    return [(kind, {**payload, "imported": dict(noted)}) for kind, payload in events]
 

@@ -263,3 +263,22 @@ def test_the_examples_of_the_format_read_rule_and_import() -> None:
     assert two.status == "voided" and three.agreement == "disputed"
     assert three.claims[-1]["scores"] == {"Ann": 11, "Bill": 41}  # Bill deals: Ann is elder
     assert state.standings == {"Bill": 11 + 31, "Ann": 41 + 21}
+
+
+def test_a_dispute_without_a_reason_travels_too() -> None:
+    """A dispute that gives no reason (a file may say only who disputed) is imported as a
+    dispute and written back as the file had it."""
+    from referee.match.events import Event
+    from referee.match.games import GAMES
+    from referee.match.state import Fold
+    from referee.match.transfer import import_events, record_of
+    from referee.records import write_record
+
+    text = (Path(__file__).resolve().parents[2] / "examples" / "q10.toml").read_text() + (
+        '\n[[deal.dispute]]\nby = "Bill"\n')
+    events = import_events(read_record(text))
+    state = Fold([Event(n, kind, payload, None, "h") for n, (kind, payload)
+                  in enumerate(events, 1)], GAMES).state()
+    assert state.disputed == (1,)
+    again = read_record(write_record(record_of(state)))
+    assert again.deals[0].disputes == read_record(text).deals[0].disputes
