@@ -159,9 +159,12 @@ def _deal_events(fold: Fold, game: Game, record: RecordFile, deal: DealEntry
                  ) -> list[NewEvent]:
     """The events of one deal of the file (``fold`` is extended with them)."""
     state = fold.state()
-    if deal.dealer is not None and record.players.index(deal.dealer) != state.next_dealer:
+    dealer = state.next_dealer
+    if deal.level == "cards":  # PT 16: a deal dealt out of turn, found late, stands as dealt
+        dealer = game.dealt_by(dict(deal.record), dealer, state.players)
+    if deal.dealer is not None and record.players.index(deal.dealer) != dealer:
         raise MatchError([Violation(
-            "wrong_dealer", "Q2", f"{state.players[state.next_dealer]} deals deal "
+            "wrong_dealer", "Q2", f"{state.players[dealer]} deals deal "
             f"{state.next_number}, not {deal.dealer} (the deal alternates).", "dealer")])
     recorded = commands.record_deal(state, game, dict(deal.record), deal.level,
                                     entered_by=IMPORTER, deal=deal.number)

@@ -282,3 +282,42 @@ def test_a_dispute_without_a_reason_travels_too() -> None:
     assert state.disputed == (1,)
     again = read_record(write_record(record_of(state)))
     assert again.deals[0].disputes == read_record(text).deals[0].disputes
+
+
+def test_a_deal_dealt_out_of_turn_travels_with_its_dealer(client: FlaskClient) -> None:
+    """PT 16: Bill deals when Ann should, found after the exchange: the deal stands with Bill
+    its dealer and Ann deals the next two. The file names Bill the dealer of deal 1 and Ann of
+    deals 2 and 3; the imported match stands the same."""
+    from tests.api.deals import (
+        Q10_DEALT,
+        Q10_DECLARATIONS,
+        Q10_EXCHANGE,
+        Q10_TALON,
+        Q10_TRICKS,
+        create_match,
+        step_ok,
+    )
+    from tests.e2e.table import Q10_CARDS
+
+    match_id = str(create_match(client, "piquet", ["Bill", "Ann"])["id"])
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    step_ok(client, match_id, type="irregularity", what="deal_out_of_turn")
+    step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    for k, card in enumerate(Q10_CARDS):
+        if k == 1:
+            step_ok(client, match_id, type="declaration", role="younger",
+                    **Q10_DECLARATIONS["younger"])
+        step_ok(client, match_id, type="card", card=card)
+    for _ in range(2):
+        assert client.post(f"/v1/matches/{match_id}/deals",
+                           json={"tricks": Q10_TRICKS}).status_code == 201
+    token = client.environ_base["HTTP_AUTHORIZATION"].removeprefix("Bearer ")
+    text = export(client, match_id, token)
+    assert [d.dealer for d in read_record(text).deals] == ["Bill", "Ann", "Ann"]
+    made = import_(client, text)
+    assert made.status_code == 201, made.json
+    twin = seen(client, made.json["id"], made.json["tokens"]["read"])
+    original = seen(client, match_id, token)
+    assert twin["deals"] == original["deals"]
+    assert agreed_aside(twin["standings"]) == agreed_aside(original["standings"])
