@@ -12,6 +12,7 @@ from referee.api.blueprint import Blueprint
 from referee.api.credential_schemas import CreatedMatchSchema
 from referee.api.errors import ProblemError, problems
 from referee.api.fields import ShapesField
+from referee.api.match_schemas import CreateMatchSchema
 from referee.api.piquet_ruling_schemas import DealRulingSchema, PiquetSheetRulingSchema
 from referee.api.pitch_ruling_schemas import (
     HandRulingSchema,
@@ -19,9 +20,10 @@ from referee.api.pitch_ruling_schemas import (
     TotalsRulingSchema,
 )
 from referee.api.problems import BAD_REQUEST, RECORD_NOT_SCORABLE, UNSUPPORTED_MEDIA_TYPE
-from referee.api.record_rulings import RecordRuling, rule_record
-from referee.match.transfer import IMPORTER, import_events
+from referee.api.record_rulings import RecordRuling, flatten_messages, rule_record
+from referee.match.transfer import IMPORTER, import_events, options_of
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
+from referee.records.toml_format import TextLines
 
 blp = Blueprint(
     "records", __name__, url_prefix="/v1",
@@ -127,6 +129,26 @@ def score_record() -> dict[str, Any]:
          "ruling": d.ruling, "claims_agree": d.claims_agree} for d in ruled.deals]}
 
 
+def _check_options(record: RecordFile) -> None:
+    """The match a file makes, checked as ``POST /v1/matches`` checks a create (its schema:
+    the game's options by name and value).
+
+    :raises ProblemError: 400 with ``problems``, each option at its line in the header.
+    """
+    body = {"game": record.game, "players": list(record.players),
+            "options": options_of(record)}
+    try:
+        CreateMatchSchema().load(body)
+    except ma.ValidationError as error:
+        lines = TextLines(request.get_data(as_text=True))
+        found = [RecordProblem(lines.key_line(None, location.split(".")[-1]), None, rule,
+                               location, message)
+                 for location, message, rule in flatten_messages(error.messages)]
+        raise ProblemError(BAD_REQUEST, f"Line {found[0].line}: {found[0].message} "
+                           f"({found[0].location})",
+                           extra={"problems": _problems_json(tuple(found))}) from None
+
+
 @blp.route("/matches:import", methods=["POST"])
 @blp.doc(requestBody={"required": True, "description": "A record file (docs/format.md)",
                       "content": {TOML: {"schema": {"type": "string"}}}},
@@ -149,6 +171,7 @@ def import_match() -> Any:
     from referee.api.credentials import created
 
     record = _posted_record()
+    _check_options(record)
     _ruled(record)  # every deal checked on its own first: all problems at once
     try:
         events = import_events(record)

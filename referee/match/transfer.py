@@ -27,7 +27,7 @@ from referee.records import DealEntry, Dispute, RecordFile, RecordFileError, Rec
 from referee.records.toml_format import AUTO, TABLE
 from referee.violations import RecordError, Violation
 
-__all__ = ["IMPORTER", "import_events", "record_of"]
+__all__ = ["IMPORTER", "import_events", "options_of", "record_of"]
 
 #: Who an imported entry, dispute or void was made by (the events' ``entered_by``, actor).
 IMPORTER = "import"
@@ -113,7 +113,7 @@ def import_events(record: RecordFile) -> list[NewEvent]:
     """
     game = GAMES[record.game]
     try:
-        created = commands.create(game, record.players, _options_of(record))
+        created = commands.create(game, record.players, options_of(record))
     except MatchError as error:
         raise RecordFileError([RecordProblem(0, None, v.rule or "format", v.location or "",
                                              v.message) for v in error.violations]) from None
@@ -131,7 +131,7 @@ def import_events(record: RecordFile) -> list[NewEvent]:
     return events
 
 
-def _options_of(record: RecordFile) -> dict[str, Any]:
+def options_of(record: RecordFile) -> dict[str, Any]:
     """The match's options from the file: its ``[options]``, Pitch's partnership, Piquet's
     stake and currency from the header, and the first dealer from the first deal."""
     options = dict(record.options)

@@ -160,7 +160,7 @@ _DEAL_HEADER = re.compile(r"^\s*\[\[\s*deal\s*\]\]")
 _TOML_AT = re.compile(r"at line (\d+)")
 
 
-class _Lines:
+class TextLines:
     """Where things are in the text: the line of each ``[[deal]]`` and of a key inside it."""
 
     def __init__(self, text: str) -> None:
@@ -192,7 +192,7 @@ def read_record(text: str) -> RecordFile:
         does not parse; a header or deal of the wrong shape; a name that is not a player's).
         The deals' rules are not checked here.
     """
-    lines = _Lines(text)
+    lines = TextLines(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -212,11 +212,11 @@ def read_record(text: str) -> RecordFile:
     return replace(header, deals=tuple(e for e in entries if e is not None))
 
 
-def _header_problem(lines: _Lines, key: str, message: str) -> RecordProblem:
+def _header_problem(lines: TextLines, key: str, message: str) -> RecordProblem:
     return RecordProblem(lines.key_line(None, key), None, "format", key, message)
 
 
-def _read_header(data: Mapping[str, Any], lines: _Lines,
+def _read_header(data: Mapping[str, Any], lines: TextLines,
                  problems: list[RecordProblem]) -> RecordFile:
     def bad(key: str, message: str) -> None:
         problems.append(_header_problem(lines, key, message))
@@ -277,7 +277,7 @@ def _date(data: Mapping[str, Any], bad: Callable[[str, str], None]) -> datetime.
     return when
 
 
-def _read_deal(index: int, data: Mapping[str, Any], header: RecordFile, lines: _Lines,
+def _read_deal(index: int, data: Mapping[str, Any], header: RecordFile, lines: TextLines,
                problems: list[RecordProblem]) -> DealEntry | None:
     found: list[RecordProblem] = []
 

@@ -321,3 +321,21 @@ def test_a_deal_dealt_out_of_turn_travels_with_its_dealer(client: FlaskClient) -
     original = seen(client, match_id, token)
     assert twin["deals"] == original["deals"]
     assert agreed_aside(twin["standings"]) == agreed_aside(original["standings"])
+
+
+def test_an_import_checks_the_options_as_a_create_does(client: FlaskClient) -> None:
+    """An option the game does not take, or a value it does not, is refused as POST
+    /v1/matches refuses it, at its line in the header; nothing is stored."""
+    text = (Path(__file__).resolve().parents[2] / "examples" / "q10.toml").read_text()
+    header, deals = text.split("[[deal]]", 1)
+    bad = header + '[options]\nlead_point = "sometimes"\ntarget = 11\n\n[[deal]]' + deals
+    before = Match.select().count()
+    refused = import_(client, bad)
+    assert refused.status_code == 400, refused.json
+    lines = bad.splitlines()
+    assert ("options.target", lines.index("target = 11") + 1) in [
+        (p["location"], p["line"]) for p in refused.json["problems"]]
+    alone = import_(client, bad.replace("target = 11\n", ""))
+    assert alone.status_code in (400, 422), alone.json
+    assert [p["location"] for p in alone.json["problems"]] == ["options.lead_point"]
+    assert Match.select().count() == before
