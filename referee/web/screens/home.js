@@ -3,6 +3,7 @@
 import { $, $$, el, fill } from "../dom.js";
 import { LOCALES, t } from "../language.js";
 import { saveMatch, savedMatches } from "../store.js";
+import { initOpenRecord } from "./records.js";
 
 /** Show the home screen, with `error` (a sentence) if given. */
 export function showHome(error) {
@@ -150,6 +151,7 @@ export function initHome() {
     form.target.value = String(target);
     form.low.value = low;
   });
+  initOpenRecord();
   for (const radio of $$('input[name="game"]', form)) {
     radio.addEventListener("change", () => setGame(radio.value));
   }
