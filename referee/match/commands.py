@@ -233,6 +233,9 @@ def decide_step(
     :raises MatchError: no deal can take the step (see :func:`_placed_step`).
     :raises InputError: the step cannot be read (never recorded anyway).
     """
+    withdrawn = _withdrawn_lead(state, kind, payload)
+    if withdrawn is not None:  # the place is the taken-back lead's trick, not a fresh one
+        payload = {k: v for k, v in payload.items() if k != "at"}
     placed = _placed_step(state, game, kind, payload, entered_by)
     irregular = _Irregular(state, game, placed.number, placed.dealer, kind, placed.full,
                            entered_by)
@@ -240,6 +243,10 @@ def decide_step(
     try:
         if kind == "irregularity":  # found at the table, no refused step
             return StepOutcome(_at_the_table(state, game, irregular, placed))
+        if withdrawn is not None:
+            answered = _answered_lead(state, game, irregular, placed, withdrawn)
+            if answered is not None:
+                return StepOutcome(answered)
         _refuse_out_of_turn(game, kind, placed.payload.get("player"),
                             placed.before.next.player, state.players)
         done = game.step(placed.record, Event(state.version + 1, kind, placed.full, actor),
@@ -257,6 +264,59 @@ def decide_step(
             raise
         except (MatchError, RecordError) as error:
             return StepOutcome(None, refused, error)
+
+
+def _withdrawn_lead(
+    state: MatchState, kind: str, payload: dict[str, Any],
+) -> dict[str, Any] | None:
+    """PT 59 III: the note of a lead out of turn just taken back (the deal's last
+    irregularity, nothing played since: the next card still goes where it was led) when
+    ``payload`` is a card that can be played to it — by the adversary (not naming the
+    offender), sent plainly or ``at`` the second place of that trick; None otherwise (a card
+    ``at`` the lead's own place is the right player's lead)."""
+    current = state.current
+    if kind != "card" or current is None or not current.irregular or "deal" in payload:
+        return None
+    note = current.irregular[-1]
+    step, lead_at = note.get("step") or {}, note.get("at")
+    if (note.get("irregularity"), note.get("penalty"), step.get("type")) != (
+            "out_of_turn", "withdrawn", "card") or not isinstance(lead_at, dict) \
+            or lead_at.get("position") != 1:
+        return None
+    tricks = current.record.get("tricks") or []
+    if len(tricks) != lead_at.get("trick", 0) - 1 or (tricks and len(tricks[-1]) == 1):
+        return None  # a card has been played since
+    at = payload.get("at")
+    if at is not None and (at.get("deal"), at.get("trick"), at.get("position")) != (
+            current.number, lead_at["trick"], 2):
+        return None
+    offender = step.get("player")
+    if offender is None or payload.get("player") == offender:
+        return None
+    return note
+
+
+def _answered_lead(
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
+    note: dict[str, Any],
+) -> list[NewEvent] | None:
+    """The card of ``placed`` played to the lead out of turn of ``note``, taken back: the
+    lead stands (PT 59 III, by :meth:`Game.answer_lead`), noted as a ``lead_out_of_turn``
+    irregularity carrying the record with the trick; None when the game takes such a lead
+    back whatever follows (Pitch P10).
+
+    :raises MatchError: the trick breaks a rule of play.
+    """
+    step = note["step"]
+    found = game.answer_lead(placed.record, str(step["player"]), str(step["card"]),
+                             str(placed.payload.get("card")), placed.dealer, state.players,
+                             state.options)
+    if found is None:
+        return None
+    answer = irregular.note("lead_out_of_turn", "as_played", [], None,
+                            consequence=found["consequence"], entries=found["irregular"],
+                            record=found["record"])
+    return _noted(state, game, irregular, answer, found["record"], placed.cards_entry)
 
 
 def _anyway(
@@ -293,7 +353,8 @@ def _anyway(
     if isinstance(refused, MatchError):
         if refused.violations[0].code != "out_of_turn":
             raise refused
-        return irregular.events("out_of_turn", refused.violations, due)
+        return irregular.events("out_of_turn", refused.violations, due,
+                                at=game.next_place(placed.record, state.players))
     if done is not None:  # the step was taken, the deal it completes is not
         raise refused
     # the record with the step cannot be ruled (e.g. a hand of the wrong size)
@@ -658,13 +719,20 @@ class _Irregular:
         return ("irregularity", payload)
 
     def events(self, category: str, violations: Sequence[Violation],
-               due: str | None, penalty: str | None = None) -> list[NewEvent]:
+               due: str | None, penalty: str | None = None,
+               at: dict[str, int] | None = None) -> list[NewEvent]:
+        """The note of a step taken back or voiding the deal, with the void's events;
+        ``at``: where a card taken back was played (``{"trick", "position"}``), kept on its
+        note so that a card played to it is known (PT 59 III)."""
         if penalty is None:
             options = self.state.options.get("irregularities", {})
             penalty = options.get(category, self.game.laws.penalties[category][0])
         if penalty not in ("withdrawn", "void"):  # out of turn: nothing else can stand
             penalty = "withdrawn"
         events = [self.note(category, penalty, violations, due)]
+        if at is not None and penalty == "withdrawn" and self.kind == "card":
+            events[0][1]["at"] = {"deal": self.number, "trick": at["trick"],
+                                  "position": at["position"]}
         if penalty == "void":
             names = self.game.standing_names(self.state.players, self.state.options)
             ruling = {"level": "cards", "void": True, "irregularity": category,

@@ -650,6 +650,36 @@ class PiquetGame(StepRules):
             compared.agrees, None if compared.parts_at is None else by_player(compared.parts_at),
             tuple(by_player(d) for d in compared.differences))
 
+    def answer_lead(
+        self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """PT 59 III: a lead out of turn "may be taken up, unless the adversary have played
+        to the trick". The adversary's ``card`` played to the ``lead`` taken back: the trick
+        ``[lead, card]`` stands, listed in the record's ``irregular`` as
+        ``{"code": "lead_out_of_turn", "location": "tricks[i][0]"}`` (the engine reads the
+        other player as its leader, PT 59 III).
+
+        :raises MatchError: the trick breaks a rule of play (a card not held, a revoke).
+        """
+        tricks = [list(t) for t in record.get("tricks") or []]
+        where = f"tricks[{len(tricks)}][0]"
+        entries = [{"code": "lead_out_of_turn", "location": where}]
+        new = {**record, "tricks": [*tricks, [lead, card]],
+               "irregular": [*record.get("irregular", []), *entries]}
+        before = self.check_step(record, dealer, players, options)
+        try:
+            after = self.check_step(new, dealer, players, options)
+        except RecordError as error:
+            raise MatchError(error.violations) from None
+        fresh = [v for v in after.violations if v not in before.violations]
+        if fresh:
+            raise MatchError(fresh)
+        return {"record": new, "irregular": entries, "consequence": (
+            f"{leader} led {lead} out of turn and {card} was played to it: the lead stands "
+            "(PT 59 III: it cannot be taken up once the adversary has played to the trick); "
+            "the trick is scored as played.")}
+
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
         players: Sequence[str], options: dict[str, Any],
@@ -981,6 +1011,14 @@ class PitchGame(StepRules):
                 "penalties": list(found.penalties),
                 "consequences": list(found.consequences),
                 "violations": list(found.refused)}
+
+    def answer_lead(
+        self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """P10: a lead out of turn is taken back until the trick is complete, whatever is
+        played after it: None."""
+        return None
 
     def card_holder(
         self, record: dict[str, Any], card: Any, dealer: int, players: Sequence[str],

@@ -315,6 +315,20 @@ class Game(Protocol):
         other's card out of turn); None when no known hand holds it."""
         ...
 
+    def answer_lead(
+        self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """A card played to a lead out of turn just taken back (PT 59 III: once the adversary
+        has played to it, the lead stands): ``leader``'s ``lead``, ``card`` played to it;
+        ``{"record", "irregular": [entries],
+        "consequence"}`` with the trick ``[lead, card]`` added; None when the game takes such
+        a lead back whatever follows (Pitch P10).
+
+        :raises MatchError: the trick breaks a rule of play (e.g. a card not held).
+        """
+        ...
+
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,

@@ -218,3 +218,31 @@ def test_pt12_nine_cards_in_the_talon_is_a_fresh_deal(client: FlaskClient) -> No
     match = body["match"]
     assert match["deal_in_progress"] is False and match["deals_played"] == 0
     assert match["dealer"]["player"] == "Ann"
+
+
+def test_pt59_iii_a_lead_out_of_turn_played_to_stands(client: FlaskClient) -> None:
+    """PT 59 III: Q10 to trick 2 (♠K ♠A, ♣K ♣A: Bill to lead). Ann leads ♠7 out of turn:
+    taken back. Bill then plays ♠Q to it, ``at`` trick 3, card 2 (the dry run says so
+    first): the lead stands, Bill wins the trick, and the deal scores Bill 11, Ann 42 (Ann
+    the lead, Bill the trick instead of his lead)."""
+    match_id = _new(client)
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    _play_out(client, match_id, ["KS", "AS", "KC", "AC"])
+    taken = step_ok(client, match_id, type="card", card="7S", player="Ann", anyway=True)
+    [note] = [e["payload"] for e in taken["events"]]
+    assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
+    answer = {"type": "card", "card": "QS", "at": {"deal": 1, "trick": 3, "position": 2}}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true", json=answer)
+    assert dry.status_code == 200, dry.json
+    assert (dry.json["irregularity"], dry.json["penalty"]) == ("lead_out_of_turn", "as_played")
+    body = step_ok(client, match_id, **answer)
+    [stands] = [e["payload"] for e in body["events"]]
+    assert "PT 59 III" in stands["consequence"]
+    assert body["match"]["current_deal"]["tricks"][-1] == ["7S", "QS"]
+    assert body["match"]["next"]["player"] == "Bill"
+    rest = [c for t in Q10_TRICKS[3:] for c in t]
+    for card in rest:
+        body = step_ok(client, match_id, type="card", card=card)
+    assert standings(body["match"]) == {"Bill": 11, "Ann": 42}

@@ -521,3 +521,50 @@ def test_an_old_piquet_revoke_stored_as_withdrawn_is_read_as_replay() -> None:
     assert table.state.current.irregular[-1]["penalty"] == "replay"  # type: ignore[union-attr]
     assert table.replayed().current.irregular[-1]["penalty"] == "replay"  # type: ignore
     assert table.state.current.record["tricks"] == [["KS"]]  # type: ignore[union-attr]
+
+
+# Q10 but Ann leads trick 3 out of turn (♠7; Bill won trick 2 with ♣A) and Bill plays to it.
+OUT_OF_TURN_REST = ["TS", "JS", "QC", "7C", "JC", "8S", "TC", "JH", "9C", "8H", "8C", "JD",
+                    "QH", "AH", "AD", "KD", "9S", "9H"]
+
+
+@pytest.mark.parametrize("at", [None, {"deal": 1, "trick": 3, "position": 2}])
+def test_a_card_played_to_a_lead_out_of_turn_taken_back_makes_it_stand(
+    at: dict[str, int] | None,
+) -> None:
+    """PT 59 III: after ♠K ♠A, ♣K ♣A Bill (AC KS QS TS 9S 8S AH JH 8H 7C JD AD after the
+    exchange) is to lead; Ann (KC QC TC 9C 8C JS 7S 9H KD AS QH JC) leads ♠7: taken back.
+    Bill then plays ♠Q to it — sent plainly, or ``at`` trick 3, card 2: the adversary has
+    played to the trick, so the lead stands; Ann scores her lead, Bill the trick (Bill 11,
+    Ann 42, as tests/piquet/test_irregular.py's whole record)."""
+    table = q10_exchanged()
+    play_q10(table, ["KS", "AS", "KC", "AC"])
+    [(_, taken)] = table.step("card", anyway=True, card="7S", player="Ann")
+    assert (taken["irregularity"], taken["penalty"]) == ("out_of_turn", "withdrawn")
+    assert taken["at"] == {"deal": 1, "trick": 3, "position": 1}
+    sent: dict[str, Any] = {"card": "QS"} if at is None else {"card": "QS", "at": at}
+    [(kind, stands)] = table.step("card", **sent)
+    assert (kind, stands["irregularity"], stands["penalty"]) == (
+        "irregularity", "lead_out_of_turn", "as_played")
+    assert stands["irregular"] == [{"code": "lead_out_of_turn", "location": "tricks[2][0]"}]
+    assert "PT 59 III" in stands["consequence"] and "Ann led 7S" in stands["consequence"]
+    state = table.state
+    assert state.current is not None
+    assert state.current.record["tricks"][-1] == ["7S", "QS"]
+    assert state.next.player == "Bill"  # he won the trick
+    assert_replays(table)
+    decided = play_q10(table, OUT_OF_TURN_REST, declare=False)
+    assert decided[-1][1]["scores"] == {"Bill": 11, "Ann": 42}
+
+
+def test_after_a_lead_out_of_turn_taken_back_the_right_lead_at_its_place_is_a_lead() -> None:
+    """PT 59 III: Ann's ♠7 taken back, Bill leads ♠Q ``at`` trick 3, card 1: his own lead,
+    the trick open for Ann; a card of his own sent by Ann again is taken back again."""
+    table = q10_exchanged()
+    play_q10(table, ["KS", "AS", "KC", "AC"])
+    table.step("card", anyway=True, card="7S", player="Ann")
+    [(kind, _)] = table.step("card", card="QS", at={"deal": 1, "trick": 3, "position": 1})
+    assert kind == "card"
+    state = table.state
+    assert state.current is not None and state.current.record["tricks"][-1] == ["QS"]
+    assert state.next.player == "Ann"
