@@ -75,6 +75,12 @@ class StepSchema(StrictSchema):
         metadata={"description": "An irregularity step: what the table found (Piquet Q12: "
                                  "talon_offence, long_hand, short_hand; Pitch P10: "
                                  "exposed_card); ``player`` names the offender"})
+    election = ma.fields.String(
+        validate=validate.OneOf(["fresh_deal", "play_on"]),
+        metadata={"description": "Where a law gives the player not in fault the choice (PT "
+                                 "28–29, a talon offence: a fresh deal, or play on with the "
+                                 "offender reckoning nothing): his election; left out, the "
+                                 "match's option decides"})
     cards = card_list(metadata={
         "description": "An irregularity step: a long hand's cards he never played (PT 58), or "
                        "the card exposed (Pitch)"})

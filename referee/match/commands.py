@@ -680,7 +680,7 @@ def _at_the_table(
     seat = state.players.index(named) if named is not None else None
     found = game.record_irregularity(placed.record, payload.get("what"), seat,
                                      irregular.dealer, state.players, state.options,
-                                     payload.get("cards"))
+                                     payload.get("cards"), payload.get("election"))
     what = str(payload.get("what"))
     note = irregular.note(what, found["penalty"], [], None, consequence=found["consequence"],
                           entries=found["irregular"], record=found["record"])

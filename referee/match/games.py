@@ -435,11 +435,12 @@ class PiquetGame(StepRules):
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+        election: str | None = None,
     ) -> dict[str, Any]:
         """Q12: an irregularity found at the table that is no refused step, added to the
         deal's record as the engine rules it: ``what`` is ``"talon_offence"`` (PT 27–29, 33,
-        35), ``"long_hand"`` (more than twelve cards, PT 58; ``cards``: those he will never
-        play, when known) or ``"short_hand"`` (fewer than twelve, PT 57: record it when he
+        35; ``election``: the adversary's, PT 28–29), ``"long_hand"`` (more than twelve
+        cards, PT 58; ``cards``: those he will never play, when known) or ``"short_hand"`` (fewer than twelve, PT 57: record it when he
         has no card to play; from then on each card of the adversary is a trick of its own).
 
         :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
@@ -454,9 +455,15 @@ class PiquetGame(StepRules):
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", "Name the player who committed it.", "player")])
         role: piquet.Role = "younger" if seat == dealer else "elder"
-        entries = [{"code": what, "location": role}]
+        entries: list[dict[str, Any]] = [{"code": what, "location": role}]
+        if election is not None:
+            if what != "talon_offence":
+                raise MatchError([Violation(
+                    "bad_irregularity", "Q12", "Only a talon offence gives the adversary an "
+                    "election (PT 28–29).", "election")])
+            entries[0]["election"] = election
         earlier = list(record.get("irregular") or ())
-        if entries[0] in earlier:
+        if any((e.get("code"), e.get("location")) == (what, role) for e in earlier):
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", f"{players[seat]}'s {what.replace('_', ' ')} is "
                 "already recorded in this deal.", "what")])
@@ -477,7 +484,9 @@ class PiquetGame(StepRules):
         elif what == "short_hand":
             found = short_hand_irregularity(role, 0, names)
         else:
-            found = talon_offence_irregularity(role, engine.talon_offence, names)
+            found = talon_offence_irregularity(
+                role, piquet.talon_offence_penalty(election, engine.talon_offence), names,
+                elected=election is not None)
         return {"record": new, "irregular": entries, "penalty": found.penalty,
                 "consequence": found.consequence, "law": found.law}
 
@@ -704,7 +713,8 @@ class PiquetGame(StepRules):
             return None
         fresh = [v for v in after.violations if v not in before.violations]
         if kind == "exchange" and fresh and all(v.code == "exchange_count" for v in fresh):
-            return self._exchange_anyway(record, new, fresh, dealer, players, engine_options)
+            return self._exchange_anyway(record, new, fresh, dealer, players, engine_options,
+                                         payload.get("election"))
         known = [v for v in fresh if v.code in piquet.IRREGULAR_CODES]
         if not known or len(known) != len(fresh):
             return None
@@ -731,6 +741,7 @@ class PiquetGame(StepRules):
     def _exchange_anyway(
         self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],
         dealer: int, players: Sequence[str], engine_options: piquet.PiquetOptions,
+        election: str | None = None,
     ) -> dict[str, Any] | None:
         """An exchange of the wrong number of cards as the laws rule it
         (:func:`referee.piquet.exchange_irregularity`): a discard of none is taken back, the
@@ -742,7 +753,7 @@ class PiquetGame(StepRules):
         names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
         deal = self._declared(new)
         found = [piquet.exchange_irregularity(deal, v.location, engine_options.talon_offence,
-                                              names) for v in counts]
+                                              names, election) for v in counts]
         if any(item is None for item in found):
             return None
         items = [item for item in found if item is not None]
@@ -751,7 +762,9 @@ class PiquetGame(StepRules):
             return {"record": record, "irregular": [], "penalties": [first.penalty],
                     "consequences": [first.consequence], "violations": list(counts),
                     "kinds": ["no_discard"]}
-        entries = [{"code": "talon_offence", "location": first.who}]
+        entries: list[dict[str, Any]] = [{"code": "talon_offence", "location": first.who}]
+        if election is not None:  # PT 28–29: the adversary's, kept for the deal's ruling
+            entries[0]["election"] = election
         if first.penalty != "fresh_deal":
             new = {**new, "irregular": [*new.get("irregular", []), *entries]}
         return {"record": new, "irregular": entries, "penalties": [first.penalty],
@@ -1035,6 +1048,7 @@ class PitchGame(StepRules):
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+        election: str | None = None,
     ) -> dict[str, Any]:
         """P10: an irregularity found at the table that is no refused step, added to the
         hand's record: ``what`` is ``"exposed_card"`` (no score penalty; the opponents may
@@ -1044,7 +1058,7 @@ class PitchGame(StepRules):
         itself with ``"anyway": true``.
 
         :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
-        :raises MatchError: another irregularity, or no player named.
+        :raises MatchError: another irregularity, no player named, or an ``election``.
         """
         if what not in ("exposed_card", "long_hand"):
             raise MatchError([Violation(
@@ -1057,6 +1071,10 @@ class PitchGame(StepRules):
         if cards and what != "exposed_card":
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "Only an exposed card names its card.", "cards")])
+        if election is not None:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "No law of Pitch gives a player an election on "
+                "this irregularity.", "election")])
         entry: dict[str, Any] = {"type": what, "seat": seat}
         tricks = record.get("tricks") or []
         if what == "exposed_card" and tricks:

@@ -332,6 +332,7 @@ class Game(Protocol):
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+        election: str | None = None,
     ) -> dict[str, Any]:
         """An irregularity found at the table that is no refused step (a talon offence, a
         hand of the wrong size, an exposed card), added to the deal's record:

@@ -59,7 +59,9 @@ from referee.piquet.irregular import (
     short_hand_irregularity,
     table_irregularities,
     talon_offence_irregularity,
+    talon_offence_penalty,
     trick_of,
+    unmixed_breaks,
     wrong_hands,
 )
 from referee.piquet.play import (
@@ -349,15 +351,18 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         announcement that is not a combination).
     """
     accepted = frozenset(deal.irregular)
+    whole = deal
     table: dict[str, Role] = {}
     lone: frozenset[int] = frozenset()
     if accepted:
         table = table_irregularities(deal)
         deal = wrong_hands(deal, table)
         void = _misdeal(deal, accepted)
-        if void is None and table.get("talon_offence") and options.talon_offence == "fresh_deal":
-            void = _void_ruling(talon_offence_irregularity(table["talon_offence"],
-                                                           "fresh_deal"))
+        elected = (deal.elections or {}).get("talon_offence")
+        if void is None and table.get("talon_offence") and talon_offence_penalty(
+                elected, options.talon_offence) == "fresh_deal":  # PT 28–29
+            void = _void_ruling(talon_offence_irregularity(
+                table["talon_offence"], "fresh_deal", elected=elected is not None))
         if void is not None:
             return void
         if "short_hand" in table:
@@ -368,7 +373,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
                                        lone, other(table.get("short_hand", "younger")))
     plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=True)
-    violations: list[Violation] = list(facts.violations)
+    violations: list[Violation] = [*facts.violations, *unmixed_breaks(whole, table)]
     violations.extend(find_revokes(results, facts.after, plays, deal.retaken))
     hands = {r: frozenset(plays[r]) for r in ROLES}
     if deal.unplayed:  # PT 58: a long hand's cards never played still bar the adversary
@@ -487,7 +492,9 @@ def _at_the_table(
     if "short_hand" in table:
         found.append(short_hand_irregularity(table["short_hand"], len(lone)))
     if "talon_offence" in table:
-        found.append(talon_offence_irregularity(table["talon_offence"], "reckon_nothing"))
+        elected = (deal.elections or {}).get("talon_offence") is not None
+        found.append(talon_offence_irregularity(table["talon_offence"], "reckon_nothing",
+                                                elected=elected))
     return found
 
 

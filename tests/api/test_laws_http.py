@@ -246,3 +246,36 @@ def test_pt59_iii_a_lead_out_of_turn_played_to_stands(client: FlaskClient) -> No
     for card in rest:
         body = step_ok(client, match_id, type="card", card=card)
     assert standings(body["match"]) == {"Bill": 11, "Ann": 42}
+
+
+def test_pt28_29_the_adversary_elects_a_fresh_deal_or_to_play_on(client: FlaskClient) -> None:
+    """PT 29: Ann (younger) discards four (QD 9D 7D KD) after Bill took his five: she mixed
+    one of his cards. Bill elects on the step: a fresh deal (the match's option being to
+    reckon nothing) — the deal scores nothing and Ann deals again (an election of no law's
+    words is a 400). PT 28, the deal again: Bill discards six; Ann elects to play on: Bill
+    reckons nothing, and Ann takes only the two cards he left — three are refused."""
+    match_id = _new(client)
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    took_one = {"elder": Q10_EXCHANGE["elder"], "younger": [*Q10_EXCHANGE["younger"], "KD"]}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true",
+                      json={"type": "exchange", "election": "fresh_deal", **took_one})
+    assert (dry.json["irregularity"], dry.json["penalty"]) == ("talon_offence", "fresh_deal")
+    body = step_ok(client, match_id, type="exchange", anyway=True, election="fresh_deal",
+                   **took_one)
+    assert [e["kind"] for e in body["events"]] == ["irregularity", "deal_scored",
+                                                   "deal_voided"]
+    assert "Bill (the elder hand) elects a fresh deal (his election, PT 28–29)" in body[
+        "events"][0]["payload"]["consequence"]
+    assert body["match"]["deals_played"] == 0 and body["match"]["dealer"]["player"] == "Ann"
+    bad = post_step(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON,
+                    election="maybe")
+    assert bad.status_code == 400
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    body = step_ok(client, match_id, type="exchange", anyway=True, election="play_on",
+                   elder=["KH", "TH", "7H", "TD", "8D", "9S"])
+    [note] = [e["payload"] for e in body["events"]]
+    assert (note["irregularity"], note["penalty"]) == ("talon_offence", "reckon_nothing")
+    refused = post_step(client, match_id, type="exchange", younger=["QD", "9D", "7D"])
+    assert refused.status_code == 422
+    assert "PT 28" in refused.json["violations"][0]["message"]
+    step_ok(client, match_id, type="exchange", younger=["QD", "9D"])

@@ -568,3 +568,57 @@ def test_after_a_lead_out_of_turn_taken_back_the_right_lead_at_its_place_is_a_le
     state = table.state
     assert state.current is not None and state.current.record["tricks"][-1] == ["QS"]
     assert state.next.player == "Ann"
+
+
+def test_the_election_on_a_talon_offence_is_the_steps_the_option_only_the_default() -> None:
+    """PT 28–29: the player not in fault elects. Ann (younger) took one of Bill's five
+    (exchange sent anyway): under the default option (reckon nothing) Bill elects a fresh
+    deal on the step — the deal is void and Ann deals again; under the option "fresh_deal"
+    he elects to play on — Ann reckons nothing and the deal goes on. Found at the table
+    (PT 28: Bill mixed a card of Ann's three), Ann's election is carried the same way."""
+    table = q10_dealt()
+    decided = table.step("exchange", anyway=True, election="fresh_deal",
+                         **YOUNGER_TOOK_ONE_OF_ELDERS)
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert decided[0][1]["penalty"] == "fresh_deal" and "PT 28–29" in decided[0][1][
+        "consequence"]
+    assert table.state.current is None and table.state.next_dealer == 1
+    assert_replays(table)
+    played_on = q10_dealt(talon_offence="fresh_deal")
+    [(_, note)] = played_on.step("exchange", anyway=True, election="play_on",
+                                 **YOUNGER_TOOK_ONE_OF_ELDERS)
+    assert (note["irregularity"], note["penalty"]) == ("talon_offence", "reckon_nothing")
+    assert played_on.state.current is not None and played_on.state.live_deals == ()
+    assert_replays(played_on)
+    at_table = q10_exchanged()
+    decided = at_table.step("irregularity", what="talon_offence", player="Bill",
+                            election="fresh_deal")
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert_replays(at_table)
+    on = q10_exchanged(talon_offence="fresh_deal")
+    [(_, note)] = on.step("irregularity", what="talon_offence", player="Bill",
+                          election="play_on")
+    assert note["penalty"] == "reckon_nothing"
+    scored = play_q10(on, Q10_CARDS)[-1][1]
+    assert scored["scores"] == {"Bill": 0, "Ann": 41}
+
+
+def test_pt28_elder_took_six_younger_takes_only_the_cards_left() -> None:
+    """PT 28: Bill (elder) discards six (KH TH 7H TD 8D 9S) and so mixes the ♠A, the first of
+    Ann's three, with his hand; Ann elects to play on (Bill reckons nothing). She then takes
+    only the two cards he did not take (♥Q ♣J): three are refused under PT 28, two recorded."""
+    table = q10_dealt(talon_offence="fresh_deal")
+    [(_, note)] = table.step("exchange", anyway=True, election="play_on",
+                             elder=["KH", "TH", "7H", "TD", "8D", "9S"])
+    assert (note["irregularity"], note["penalty"]) == ("talon_offence", "reckon_nothing")
+    assert note["irregular"] == [{"code": "talon_offence", "location": "elder",
+                                  "election": "play_on"}]
+    assert "Ann (the younger hand) elects to play on" in note["consequence"]
+    with pytest.raises(RecordError) as refused:
+        table.step("exchange", younger=["QD", "9D", "7D"])
+    [violation] = refused.value.violations
+    assert (violation.code, violation.location) == ("exchange_count", "exchange.younger")
+    assert "PT 28" in violation.message and "only the 2 cards" in violation.message
+    [(kind, _)] = table.step("exchange", younger=["QD", "9D"])
+    assert kind == "exchange" and table.state.next.player == "Bill"
+    assert_replays(table)
