@@ -440,8 +440,9 @@ class PiquetGame(StepRules):
         """Q12: an irregularity found at the table that is no refused step, added to the
         deal's record as the engine rules it: ``what`` is ``"talon_offence"`` (PT 27–29, 33,
         35; ``election``: the adversary's, PT 28–29), ``"long_hand"`` (more than twelve
-        cards, PT 58; ``cards``: those he will never play, when known) or ``"short_hand"`` (fewer than twelve, PT 57: record it when he
-        has no card to play; from then on each card of the adversary is a trick of its own).
+        cards, PT 58; ``cards``: those he will never play, when known) or ``"short_hand"``
+        (fewer than twelve, PT 57: record it when he has no card to play; from then on each
+        card of the adversary is a trick of its own).
 
         :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
         :raises MatchError: an unknown irregularity, no player named, or recorded twice.
