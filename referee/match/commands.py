@@ -336,6 +336,7 @@ def _anyway(
     other = _played_by_other(state, game, irregular, placed)
     if other is not None:
         return _anyway(state, game, *other, done)
+    _ask_whose_card(state, irregular, placed, refused)
     by_engine = _by_engine(state, game, irregular, placed, refused.violations)
     if by_engine is not None:
         return by_engine
@@ -362,6 +363,39 @@ def _anyway(
                                                 for v in refused.violations):
         return irregular.events("misdeal", refused.violations, due, "void")
     return irregular.events("other", refused.violations, due)
+
+
+#: A card refused as one the player to play cannot hold (Q6, Q4, P4).
+NOT_HIS = ("card_not_held", "discard_played")
+
+
+def _ask_whose_card(
+    state: MatchState, irregular: _Irregular, placed: _Placed,
+    refused: MatchError | RecordError,
+) -> None:
+    """A card sent without ``player`` that the player to play cannot hold, and no known hand
+    holds, while some hands are not recorded (the candidates): whose it was cannot be
+    told, and a guess could void the deal where the laws only take a card out of turn up
+    (PT 59 III, P10). Asked, never recorded: "a lead out of turn by Ann?".
+
+    :raises MatchError: ``player_unknown``, naming the candidates (``player``).
+    """
+    due = placed.before.next.player
+    if irregular.kind != "card" or placed.payload.get("player") is not None or due is None \
+            or not any(v.code in NOT_HIS for v in refused.violations):
+        return
+    others = [p for p in irregular.game.unknown_hands(placed.record, placed.dealer,
+                                                       state.players) if p != due]
+    if not others:  # every other hand is known and none holds it: a card of no hand
+        return
+    place = "lead" if irregular.game.next_place(placed.record, state.players)[
+        "position"] == 1 else "card"
+    asked = " or ".join(f"a {place} out of turn by {p}?" for p in others)
+    raise MatchError([Violation(
+        "player_unknown", irregular.game.laws.turn("card"),
+        f"{due} cannot hold {placed.payload.get('card')}, and the hands recorded do not "
+        f"tell whose card it is. {asked[0].upper()}{asked[1:]} Send it again naming the "
+        "player who played it.", "player")])
 
 
 def _played_by_other(

@@ -660,6 +660,14 @@ class PiquetGame(StepRules):
             compared.agrees, None if compared.parts_at is None else by_player(compared.parts_at),
             tuple(by_player(d) for d in compared.differences))
 
+    def unknown_hands(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+    ) -> list[str]:
+        """The players whose hand as dealt is not in the record's ``dealt`` (Q2)."""
+        dealt = record.get("dealt") or {}
+        seats = self._role_seats(dealer)
+        return [players[seats[r]] for r in ROLES if not dealt.get(r)]
+
     def answer_lead(
         self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
         players: Sequence[str], options: dict[str, Any],
@@ -1025,6 +1033,14 @@ class PitchGame(StepRules):
                 "penalties": list(found.penalties),
                 "consequences": list(found.consequences),
                 "violations": list(found.refused)}
+
+    def unknown_hands(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+    ) -> list[str]:
+        """The players whose hand is not in the record's ``hands`` (P2; none recorded: all)."""
+        hands = record.get("hands") or []
+        return [p for seat, p in enumerate(players)
+                if seat >= len(hands) or not hands[seat]]
 
     def answer_lead(
         self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,

@@ -315,6 +315,13 @@ class Game(Protocol):
         other's card out of turn); None when no known hand holds it."""
         ...
 
+    def unknown_hands(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+    ) -> list[str]:
+        """The players whose hands the deal's ``record`` does not show (a card sent without
+        ``player`` that the player to play cannot hold may be any of theirs)."""
+        ...
+
     def answer_lead(
         self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
         players: Sequence[str], options: dict[str, Any],

@@ -301,7 +301,7 @@ def unmixed_breaks(deal: PiquetDeal, found: Mapping[str, Role]) -> list[Violatio
         return []
     return [Violation(
         "exchange_count", "Q4", f"The elder hand took {len(exchange['elder'])} talon cards: "
-        f"younger takes only the {counted(left, 'card')} elder did not take (PT 28), not "
+        f"younger takes at most {left}, the cards elder did not take (PT 28), not "
         f"{len(exchange['younger'])}.", "exchange.younger")]
 
 

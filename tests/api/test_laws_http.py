@@ -279,3 +279,25 @@ def test_pt28_29_the_adversary_elects_a_fresh_deal_or_to_play_on(client: FlaskCl
     assert refused.status_code == 422
     assert "PT 28" in refused.json["violations"][0]["message"]
     step_ok(client, match_id, type="exchange", younger=["QD", "9D"])
+
+
+def test_a_card_whose_player_cannot_be_told_is_asked_with_the_candidates(
+    client: FlaskClient,
+) -> None:
+    """PT 59 III: only Bill's hand is recorded; he is to lead and ♣K, sent without
+    ``player`` and ``anyway``, is not his: 422 ``player_unknown`` asking "a lead out of turn
+    by Ann?" — nothing stored, the deal not voided on a guess."""
+    match_id = _new(client)
+    step_ok(client, match_id, type="deal_started", dealt={"elder": Q10_DEALT["elder"]},
+            talon=Q10_TALON)
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    before = len(full_log(client, match_id))
+    asked = post_step(client, match_id, type="card", card="KC", anyway=True)
+    assert asked.status_code == 422, asked.json
+    [violation] = asked.json["violations"]
+    assert violation["code"] == "player_unknown"
+    assert "A lead out of turn by Ann?" in violation["message"]
+    assert len(full_log(client, match_id)) == before
+    assert read_match(client, match_id)["deal_in_progress"] is True
+    named = step_ok(client, match_id, type="card", card="KC", player="Ann", anyway=True)
+    assert named["events"][0]["payload"]["penalty"] == "withdrawn"

@@ -618,7 +618,31 @@ def test_pt28_elder_took_six_younger_takes_only_the_cards_left() -> None:
         table.step("exchange", younger=["QD", "9D", "7D"])
     [violation] = refused.value.violations
     assert (violation.code, violation.location) == ("exchange_count", "exchange.younger")
-    assert "PT 28" in violation.message and "only the 2 cards" in violation.message
+    assert "PT 28" in violation.message and "at most 2" in violation.message
     [(kind, _)] = table.step("exchange", younger=["QD", "9D"])
     assert kind == "exchange" and table.state.next.player == "Bill"
     assert_replays(table)
+
+
+def test_a_card_whose_player_cannot_be_told_is_asked_never_a_void() -> None:
+    """Only Bill's hand is recorded (AC KS QS TS 9S 8S KH TH 7H AD TD 8D; after the exchange
+    AC KS QS TS 9S 8S AH JH 8H 7C JD AD). He is to lead; ♣K, sent without ``player`` and
+    ``anyway``, is not his, and Ann's hand is not known: the referee asks "a lead out of turn
+    by Ann?" (``player_unknown``, nothing recorded) instead of voiding the deal on a guess;
+    sent again naming Ann, it is her lead out of turn, taken back (PT 59 III)."""
+    table = Table()
+    table.step("deal_started", dealt={"elder": Q10_DEALT["elder"]}, talon=Q10_TALON)
+    table.step("exchange", **Q10_EXCHANGE)
+    before = len(table.events)
+    with pytest.raises(MatchError) as asked:
+        table.step("card", anyway=True, card="KC")
+    [violation] = asked.value.violations
+    assert (violation.code, violation.location) == ("player_unknown", "player")
+    assert "A lead out of turn by Ann?" in violation.message
+    assert len(table.events) == before and table.state.live_deals == ()
+    dry = commands.dry_run(table.state, table.game, "card", {"card": "KC"}, None, anyway=True)
+    assert not dry.would_record
+    assert [v["code"] for v in dry.violations] == ["player_unknown"]
+    [(_, note)] = table.step("card", anyway=True, card="KC", player="Ann")
+    assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
+    assert table.state.current is not None and table.state.next.player == "Bill"
