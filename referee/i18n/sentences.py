@@ -88,6 +88,8 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("violation.deal_not_next",
      "This entry was written for deal {n}, but the next deal is deal {next}."),
     ("violation.wrong_dealer", "{expected} deals this hand, not {given}."),
+    ("violation.amend_too_late", "Deal {n} can no longer be put right: deal {next} has been "
+     "dealt, and a count stands once the players have seen their next hands ({law})."),
     ("violation.ruled_by_cards", "Deal {n} was ruled by its cards: correct it with an amendment."),
     # Q5: declarations
     ("violation.point_cards", "A point is announced as a number of cards, 1 to 12."),

@@ -1231,6 +1231,7 @@ def amend_deal(
         raise MatchError(
             [Violation("no_such_deal", "", f"There is no counted deal {number} to amend.")]
         )
+    _refuse_amend_too_late(state, game, number)
     record = _with_dealer(game.new_record(entry.dealer, state.players, state.options), record,
                           state.players)
     ruled = game.rule(record, entry.dealer, state.players, state.options)
@@ -1241,6 +1242,27 @@ def amend_deal(
     if entered_by is not None:
         amended["entered_by"] = entered_by
     return [("deal_amended", amended), ("deal_scored", _scored(number, ruled, entered_by))]
+
+
+def _refuse_amend_too_late(state: MatchState, game: Game, number: int) -> None:
+    """PT 70: errors in counting a hand may be put right "until he has seen his next hand":
+    once a later deal is begun (recorded, voided or in progress), deal ``number`` stands
+    as scored. Only for a game whose laws say so (:attr:`Laws.amend_until_next_deal`).
+
+    :raises MatchError: ``amend_too_late``.
+    """
+    law = game.laws.amend_until_next_deal
+    if law is None:
+        return
+    later = [d.number for d in state.deals if d.number > number]
+    current = state.current
+    if current is not None and not current.reentry and current.number > number:
+        later.append(current.number)
+    if later:
+        raise MatchError([Violation(
+            "amend_too_late", law, f"Deal {number} can no longer be put right: deal "
+            f"{min(later)} has been dealt, and a count stands once the players have seen "
+            f"their next hands ({law}).", "deal")])
 
 
 def _refuse_if_outcome_breaks(

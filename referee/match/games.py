@@ -72,7 +72,7 @@ PENALTIES: dict[str, tuple[str, ...]] = {
 PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
                    card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
                    withdrawn="PT law 59", penalties=PENALTIES, incorrect_pack="PT 75",
-                   renamed={("revoke", "withdrawn"): "replay"})
+                   renamed={("revoke", "withdrawn"): "replay"}, amend_until_next_deal="PT 70")
 
 #: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
 #: irregularities).

@@ -171,6 +171,8 @@ class Laws:
     "partie"). Laws cited in an irregularity's consequence: ``misdeal`` (a wrong number of
     cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back),
     ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand).
+    ``amend_until_next_deal``: the law that lets a deal's count be put right only until the
+    players have seen their next hands ("PT 70"); None: no time limit (Pitch).
     ``renamed``: penalties stored under an older name, (irregularity, stored name) → today's
     name, read so when a ledger is folded (the stored events are not rewritten).
     ``penalties``: for each kind of irregularity recorded anyway that the engine does not
@@ -189,6 +191,7 @@ class Laws:
     withdrawn: str
     penalties: dict[str, tuple[str, ...]]
     incorrect_pack: str = "PT 75"
+    amend_until_next_deal: str | None = None
     renamed: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def turn(self, kind: str) -> str:
