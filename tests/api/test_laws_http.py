@@ -141,8 +141,8 @@ def test_pt50_a_call_below_his_hand_is_corrected_before_the_reply(
 
 def test_pt51_younger_corrects_a_good_he_gave_in_error(client: FlaskClient) -> None:
     """PT 51: Bill calls a point of five, Ann says "good" holding six, and corrects it before
-    Bill's next call: the sheet says younger's point is good and Ann scores 6. The uncorrected
-    "good" is refused with its place: the sheet's answers must agree with the calls."""
+    Bill's next call: the sheet says younger's point is good and Ann scores 6. Not corrected
+    in time, the reply stands: Bill scores his point of five, noted as PT 51."""
     line = {"point": {"elder": "point of five", "younger": "point of six"},
             "tricks": {"elder": 6, "younger": 6}}
     corrected = client.post("/v1/piquet/sheets:score",
@@ -150,9 +150,18 @@ def test_pt51_younger_corrects_a_good_he_gave_in_error(client: FlaskClient) -> N
     point = [(c["who"], c["points"]) for c in corrected["counts"] if c["step"] == "point"]
     assert point == [("younger", 6)]
     kept = client.post("/v1/piquet/sheets:score", json={**line, "good": {"point": "elder"}})
-    assert kept.json["violations"], kept.json
+    assert kept.status_code == 200, kept.json
+    assert not [v for v in kept.json["violations"] if v["location"].startswith("sheet.good")]
+    point = [(c["who"], c["points"]) for c in kept.json["counts"] if c["step"] == "point"]
+    assert point == [("elder", 5)]
+    [stands] = [f for f in kept.json["as_reported"] if f["code"] == "good_stands"]
+    assert stands["rule"] == "PT 51" and "the reply stands (PT 51)" in stands["what"]
+    # Said the other way (younger good while elder's point is better) is no reply of PT 51.
+    wrong = {"point": {"elder": "point of six", "younger": "point of five"},
+             "tricks": {"elder": 6, "younger": 6}, "good": {"point": "younger"}}
+    refused = client.post("/v1/piquet/sheets:score", json=wrong).json
     assert ("good_contradicts", "sheet.good.point") in {
-        (v["code"], v["location"]) for v in kept.json["violations"]}
+        (v["code"], v["location"]) for v in refused["violations"]}
 
 
 def test_pt52_a_call_not_held_is_corrected_before_younger_plays(client: FlaskClient) -> None:
