@@ -400,17 +400,34 @@ class PiquetGame(StepRules):
     def _discard_fixed(exchange: dict[str, Any], payload: dict[str, Any]) -> None:
         """PT 24: once a player has taken up a talon card his discard cannot be altered; an
         exchange step records the discard and the cards taken together, so a second one for
-        the same hand is refused (undo the exchange to correct a slip of the pen).
+        the same hand is refused (undo the exchange to correct a slip of the pen) — but for
+        younger's discard altered under PT 32 (:meth:`_altered_by_pt32`).
 
         :raises MatchError: code ``discard_fixed`` (Q4) at the role's field.
         """
         for role in ROLES:
+            if role == "younger" and PiquetGame._altered_by_pt32(exchange, payload):
+                continue
             if payload.get(role) is not None and role in exchange:
                 raise MatchError([Violation(
                     "discard_fixed", "Q4",
                     f"The {role} hand's exchange is already recorded: once a talon card is "
                     "taken up the discard cannot be altered (PT 24); undo the exchange to "
                     "correct a slip.", role)])
+
+    @staticmethod
+    def _altered_by_pt32(exchange: dict[str, Any], payload: dict[str, Any]) -> bool:
+        """PT 32: elder leaving cards must say how many he takes; if he did not, younger,
+        finding more than three on touching the stock, may alter his discard and take them.
+        True when the step sends younger's exchange again, taking more than his recorded one
+        (which took three at most) and no more than elder left; elder's exchange alone stays
+        fixed (PT 24)."""
+        old, new, elder = (exchange.get("younger"), payload.get("younger"),
+                           exchange.get("elder"))
+        if old is None or new is None or elder is None or payload.get("elder") is not None:
+            return False
+        left = 8 - len(elder)
+        return left > 3 and len(old) <= 3 and len(old) < len(new) <= left
 
     @staticmethod
     def _short(record: dict[str, Any]) -> bool:

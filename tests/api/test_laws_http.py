@@ -310,3 +310,20 @@ def test_a_card_whose_player_cannot_be_told_is_asked_with_the_candidates(
     assert read_match(client, match_id)["deal_in_progress"] is True
     named = step_ok(client, match_id, type="card", card="KC", player="Ann", anyway=True)
     assert named["events"][0]["payload"]["penalty"] == "withdrawn"
+
+
+def test_pt32_younger_alters_his_discard_on_finding_more_than_three(
+    client: FlaskClient,
+) -> None:
+    """PT 32: Bill discards four and takes four, leaving four; Ann's exchange of three is
+    recorded, then altered to four on finding the fourth card: accepted; a second
+    alteration, after she took more than three, is refused (PT 24)."""
+    match_id = _new(client)
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    step_ok(client, match_id, type="exchange", elder=["KH", "TH", "7H", "TD"])
+    step_ok(client, match_id, type="exchange", younger=["QD", "9D", "7D"])
+    body = step_ok(client, match_id, type="exchange", younger=["QD", "9D", "7D", "KD"])
+    assert body["match"]["current_deal"]["exchange"]["younger"] == ["QD", "9D", "7D", "KD"]
+    again = post_step(client, match_id, type="exchange", younger=["QD", "9D", "7D", "9H"])
+    assert again.status_code == 422
+    assert again.json["violations"][0]["code"] == "discard_fixed"

@@ -646,3 +646,23 @@ def test_a_card_whose_player_cannot_be_told_is_asked_never_a_void() -> None:
     [(_, note)] = table.step("card", anyway=True, card="KC", player="Ann")
     assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
     assert table.state.current is not None and table.state.next.player == "Bill"
+
+
+def test_pt32_younger_finding_more_than_three_may_alter_his_discard() -> None:
+    """PT 32: Bill (elder) discards four (KH TH 7H TD) and takes AH JH 8H 7C without saying
+    he leaves one; Ann discards three (QD 9D 7D), takes JD AS QH, finds a fourth card (JC)
+    and alters her discard to four (QD 9D 7D KD): recorded. Once she has taken more than
+    three, her discard is fixed again (PT 24), and Bill's always was."""
+    table = q10_dealt()
+    table.step("exchange", elder=["KH", "TH", "7H", "TD"])
+    table.step("exchange", younger=["QD", "9D", "7D"])
+    [(kind, _)] = table.step("exchange", younger=["QD", "9D", "7D", "KD"])
+    assert kind == "exchange"
+    record = table.state.current.record  # type: ignore[union-attr]
+    assert record["exchange"] == {"elder": ["KH", "TH", "7H", "TD"],
+                                  "younger": ["QD", "9D", "7D", "KD"]}
+    assert_replays(table)
+    for again in ({"younger": ["QD", "9D", "7D", "9H"]}, {"elder": ["KH", "TH", "7H", "8D"]}):
+        with pytest.raises(MatchError) as fixed:
+            table.step("exchange", **again)
+        assert [v.code for v in fixed.value.violations] == ["discard_fixed"]
