@@ -429,7 +429,8 @@ def _recorded(
 ) -> Decided:
     """The step's event (and its ``noted`` irregularity, when it stands as played), then —
     when it completes the deal — the deal finished (:func:`finish_deal`)."""
-    events = Decided([(irregular.kind, placed.full), *noted])
+    full = placed.full if done.law is None else {**placed.full, "law": done.law}
+    events = Decided([(irregular.kind, full), *noted])
     if not done.check.complete:
         events.check = done.check  # the fold need not rule the deal again
         return events

@@ -394,6 +394,9 @@ class PiquetGame(StepRules):
         :raises MatchError: a step out of place; ``discard_fixed`` (Q4, PT 24)."""
         if event.kind == "exchange":
             self._discard_fixed(record.get("exchange") or {}, event.payload)
+            if self._altered_by_pt32(record.get("exchange") or {}, event.payload):
+                done = super().rule_step(record, event, before, dealer, players, options)
+                return replace(done, law="PT 32")
         return super().rule_step(record, event, before, dealer, players, options)
 
     @staticmethod

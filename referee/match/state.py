@@ -123,11 +123,14 @@ class StepCheck:
 class StepResult:
     """One step applied to a deal and ruled once: the deal's ``record`` with the step, the
     rules' view of it (``check``) and the violations the step brought that refuse it
-    (``blocking``: empty when the step may be recorded)."""
+    (``blocking``: empty when the step may be recorded); ``law``: the law that allows a step
+    the usual rule would refuse (e.g. "PT 32": younger altering his discard), named in the
+    step's event."""
 
     record: dict[str, Any]
     check: StepCheck
     blocking: tuple[Violation, ...] = ()
+    law: str | None = None
 
 
 class StepRefused(RecordError):

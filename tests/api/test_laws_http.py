@@ -316,7 +316,8 @@ def test_pt32_younger_alters_his_discard_on_finding_more_than_three(
     client: FlaskClient,
 ) -> None:
     """PT 32: Bill discards four and takes four, leaving four; Ann's exchange of three is
-    recorded, then altered to four on finding the fourth card: accepted; a second
+    recorded, then altered to four on finding the fourth card: accepted, the event naming
+    PT 32; a second
     alteration, after she took more than three, is refused (PT 24)."""
     match_id = _new(client)
     step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
@@ -324,6 +325,7 @@ def test_pt32_younger_alters_his_discard_on_finding_more_than_three(
     step_ok(client, match_id, type="exchange", younger=["QD", "9D", "7D"])
     body = step_ok(client, match_id, type="exchange", younger=["QD", "9D", "7D", "KD"])
     assert body["match"]["current_deal"]["exchange"]["younger"] == ["QD", "9D", "7D", "KD"]
+    assert body["events"][0]["payload"]["law"] == "PT 32"
     again = post_step(client, match_id, type="exchange", younger=["QD", "9D", "7D", "9H"])
     assert again.status_code == 422
     assert again.json["violations"][0]["code"] == "discard_fixed"

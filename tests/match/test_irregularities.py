@@ -656,8 +656,8 @@ def test_pt32_younger_finding_more_than_three_may_alter_his_discard() -> None:
     table = q10_dealt()
     table.step("exchange", elder=["KH", "TH", "7H", "TD"])
     table.step("exchange", younger=["QD", "9D", "7D"])
-    [(kind, _)] = table.step("exchange", younger=["QD", "9D", "7D", "KD"])
-    assert kind == "exchange"
+    [(kind, altered)] = table.step("exchange", younger=["QD", "9D", "7D", "KD"])
+    assert (kind, altered["law"]) == ("exchange", "PT 32")
     record = table.state.current.record  # type: ignore[union-attr]
     assert record["exchange"] == {"elder": ["KH", "TH", "7H", "TD"],
                                   "younger": ["QD", "9D", "7D", "KD"]}
