@@ -244,7 +244,10 @@ def decide_step(
         if kind == "irregularity":  # found at the table, no refused step
             return StepOutcome(_at_the_table(state, game, irregular, placed))
         if withdrawn is not None:
-            answered = _answered_lead(state, game, irregular, placed, withdrawn)
+            try:
+                answered = _answered_lead(state, game, irregular, placed, withdrawn)
+            except MatchError as wrong:  # a card that cannot be played to it: not recorded
+                return StepOutcome(None, wrong, wrong)
             if answered is not None:
                 return StepOutcome(answered)
         _refuse_out_of_turn(game, kind, placed.payload.get("player"),
@@ -291,7 +294,8 @@ def _withdrawn_lead(
             current.number, lead_at["trick"], 2):
         return None
     offender = step.get("player")
-    if offender is None or payload.get("player") == offender:
+    if offender is None or payload.get("player") == offender \
+            or payload.get("card") == step.get("card"):  # the lead sent again
         return None
     return note
 

@@ -666,3 +666,19 @@ def test_pt32_younger_finding_more_than_three_may_alter_his_discard() -> None:
         with pytest.raises(MatchError) as fixed:
             table.step("exchange", **again)
         assert [v.code for v in fixed.value.violations] == ["discard_fixed"]
+
+
+def test_a_card_that_cannot_be_played_to_a_lead_taken_back_is_refused_even_anyway() -> None:
+    """PT 59 III: after Ann's ♠7 is taken back, Bill's ♥A (he holds ♠Q ♠10 ♠9 ♠8) would be a
+    revoke played to it: refused, even anyway, nothing recorded; the ♠7 sent again is no
+    answer (taken back again)."""
+    table = q10_exchanged()
+    play_q10(table, ["KS", "AS", "KC", "AC"])
+    table.step("card", anyway=True, card="7S", player="Ann")
+    before = len(table.events)
+    for anyway in (False, True):
+        with pytest.raises((MatchError, RecordError)):
+            table.step("card", anyway=anyway, card="AH")
+    assert len(table.events) == before
+    [(_, again)] = table.step("card", anyway=True, card="7S")
+    assert (again["irregularity"], again["penalty"]) == ("out_of_turn", "withdrawn")
