@@ -131,7 +131,7 @@ def test_each_penalty_is_named_once_as_the_options_the_ledger_and_the_page_name_
     name a game still reads (``Laws.renamed``) is on its penalty's row; the page's words
     (``PENALTY`` in referee/web/screens/anyway.js) are the table's, for the same penalties."""
     from referee.api.match_schemas import MatchOptionsSchema
-    from referee.match.games import PENALTIES, PIQUET_LAWS, PITCH_LAWS
+    from referee.match.games import PIQUET_LAWS, PITCH_LAWS
 
     table = penalties()
     fields = MatchOptionsSchema().fields
@@ -141,10 +141,16 @@ def test_each_penalty_is_named_once_as_the_options_the_ledger_and_the_page_name_
         validator = fields[name].validate
         options[name] = set(getattr(validator, "choices", ()))
         assert options[name], name
-    for name, values in [*options.items(), *PENALTIES.items()]:
+    table_options = {**PIQUET_LAWS.penalties, **PITCH_LAWS.penalties}  # irregularities.*
+    for name, values in options.items():
         for value in values:
             assert value in table, (name, value)
-            assert f"`{name}`" in table[value]["chosen"] or name in PENALTIES, (name, value)
+            assert f"`{name}`" in table[value]["chosen"], (name, value)
+    for name, values in table_options.items():
+        for value in values:
+            assert value in table, (name, value)
+            assert f"`irregularities.{name}`" in table[value]["chosen"] or \
+                "`irregularities.*`" in table[value]["chosen"], (name, value)
     for laws in (PIQUET_LAWS, PITCH_LAWS):
         for (_, old), new in laws.renamed.items():
             assert f"`{old}`" in table[new]["older"], (old, new)

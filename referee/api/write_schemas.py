@@ -51,6 +51,10 @@ class StepAtSchema(StrictSchema):
     bid = ma.fields.Integer(validate=validate.Range(min=1, max=99))
 
 
+#: The steps that may carry an election (PT 11, 13: an irregularity or a deal_started sent
+#: anyway; PT 28–29: an irregularity or an exchange sent anyway).
+_ELECTION_STEPS = ("irregularity", "deal_started", "exchange")
+
 #: What a step of each type needs (:class:`StepSchema`).
 _STEP_NEEDS = {"bid": "call", "card": "card", "declaration": "role", "irregularity": "what"}
 
@@ -71,16 +75,29 @@ class StepSchema(StrictSchema):
     )
     player = NameField()
     what = ma.fields.String(
-        validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card"]),
+        validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card",
+                                 "exposed_in_dealing", "faced_card", "deal_out_of_turn"]),
         metadata={"description": "An irregularity step: what the table found (Piquet Q12: "
-                                 "talon_offence, long_hand, short_hand; Pitch P10: "
-                                 "exposed_card); ``player`` names the offender"})
+                                 "talon_offence, long_hand, short_hand; of the dealing: "
+                                 "exposed_in_dealing, PT 13, faced_card, PT 14 (before the "
+                                 "play), deal_out_of_turn, PT 16: "
+                                 "with nothing but the deal recorded it is void, later it "
+                                 "stands and its elder deals the next two; Pitch P10: "
+                                 "exposed_card, "
+                                 "exposed_in_dealing); ``player`` names the offender, or for "
+                                 "a card exposed in dealing the player it was dealt to "
+                                 "(left out: a talon card)"})
     election = ma.fields.String(
         validate=validate.OneOf(["fresh_deal", "play_on"]),
-        metadata={"description": "Where a law gives the player not in fault the choice (PT "
-                                 "28–29, a talon offence: a fresh deal, or play on with the "
-                                 "offender reckoning nothing): his election; left out, the "
-                                 "match's option decides"})
+        metadata={"description": "Piquet: the election the law gives the player not in "
+                                 "fault, carried by the step: elder's on a card of his or of "
+                                 "the talon exposed in dealing (an irregularity step, PT 13), "
+                                 "on hands dealt one card wrong (a deal_started sent anyway, "
+                                 "PT 11, 40–43): a fresh deal or play on (the deal stands); "
+                                 "the adversary's on a talon offence (an exchange sent anyway "
+                                 "or the irregularity step, PT 28–29): a fresh deal or play "
+                                 "on (the offender reckons nothing); left out, the match's "
+                                 "option gives the default"})
     cards = card_list(metadata={
         "description": "An irregularity step: a long hand's cards he never played (PT 58), or "
                        "the card exposed (Pitch)"})
@@ -128,6 +145,8 @@ class StepSchema(StrictSchema):
           for kind, needs in _STEP_NEEDS.items()),
         {"if": {"not": {"properties": {"type": {"const": "irregularity"}}}},
          "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]}]}}},
+        {"if": {"not": {"properties": {"type": {"enum": [*_ELECTION_STEPS]}}}},
+         "then": {"not": {"required": ["election"]}}},
         {"if": {"properties": {"type": {"const": "card"}}},
          "then": {"properties": {"at": {"required": ["trick", "position"],
                                         "not": {"required": ["bid"]}}}},
@@ -149,6 +168,9 @@ class StepSchema(StrictSchema):
             for key in ("what", "cards"):
                 if key in data:
                     raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
+        if "election" in data and data.get("type") not in _ELECTION_STEPS:
+            raise ma.ValidationError("Only an irregularity, deal_started or exchange step has "
+                                     "'election'.", "election")
         at = data.get("at")
         if at is not None:
             kind = data.get("type")

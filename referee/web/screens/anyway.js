@@ -55,6 +55,7 @@ const PENALTY = {
   reckon_nothing: "the offender reckons nothing this deal",
   call_only: "only the false call scores nothing",
   fresh_deal: "a fresh deal: this deal scores nothing, the same dealer deals again",
+  play_on: "the deal stands and is played on",
   may_be_called: "the opponents may call the card",
   none: "no penalty",
 };
