@@ -130,11 +130,11 @@ def test_each_penalty_is_named_once_as_the_options_the_ledger_and_the_page_name_
     """Build 4: every value of a penalty option the API takes is a row; every older stored
     name a game still reads (``Laws.renamed``) is on its penalty's row; the page's words
     (``PENALTY`` in referee/web/screens/anyway.js) are the table's, for the same penalties."""
-    from referee.api.match_schemas import MatchOptionsSchema
+    from referee.api.match_schemas import PiquetOptionsSchema, PitchOptionsSchema
     from referee.match.games import PIQUET_LAWS, PITCH_LAWS
 
     table = penalties()
-    fields = MatchOptionsSchema().fields
+    fields = {**PitchOptionsSchema().fields, **PiquetOptionsSchema().fields}
     options = {}
     for name in ("revoke", "false_call", "long_hand", "talon_offence", "revoke_penalty",
                  "misdeal", "bid_out_of_turn", "lead_out_of_turn"):
