@@ -350,6 +350,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "bad_announcement.point_number": "A point is announced as a number of cards.",
     "bad_announcement.carte_blanche": "carte_blanche is true or false.",
     "bad_announcement.object": "An announcement is an object.",
+    "not_an_object.election": 'An election is "fresh_deal" or "play_on".',
     "not_an_object.irregular": 'irregular is a list of {{"code", "location"}}.',
     "not_an_object.irregularity": 'An irregularity is {{"code": "revoke", "location": '
                                   '"tricks[2][1]"}}.',

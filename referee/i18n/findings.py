@@ -71,6 +71,9 @@ _GOOD_EQUAL = _m("piquet.good_as_reported.equal", "In {category} the table said 
                  "{elder} against {younger}, {tie_break} not written.")
 _GOOD_SAID = _m("piquet.good_as_reported", "In {category} the table said {said} good: "
                 "{elder} against {younger}, {tie_break} not written.")
+_GOOD_STANDS = _m("piquet.good_stands", "In {category} the younger hand allowed the elder "
+                  "hand's {elder} good holding {younger}, and did not correct it in time: the "
+                  "reply stands (PT 51).")
 _COMPARED_EQUAL = _m("piquet.category_compared.equal", "{category}: equal, nobody scores.")
 _COMPARED = _m("piquet.category_compared",
                "{category}: the {good} hand's {best} beats {other}.")
@@ -187,6 +190,9 @@ PIQUET: dict[str, Render] = {
        if code.endswith("_counted") and code != "play_counted"},
     "play_counted": lambda loc, p: _PLAY(loc, elder=p["elder"], younger=p["younger"]),
     "good_as_reported": _good_as_reported,
+    "good_stands": lambda loc, p: _GOOD_STANDS(
+        loc, category=_category(loc, p), elder=piquet_term(p["elder"], loc),
+        younger=piquet_term(p["younger"], loc)),
     "category_compared": _category_compared,
     "one_side_written": lambda loc, p: _ONE_SIDE(
         loc, category=_start(_category(loc, p)), who=_role(p["who"], loc),
@@ -242,6 +248,9 @@ _WON = _m("pitch.points_won", "Points won: {items}.")
 _WON_ITEM = _m("pitch.points_won.item", "{side} {won} ({points})")
 _VARIANT_WON = _m("pitch.variant_points_won", "Points won, each at its value: {items}.")
 _VARIANT_WON_ITEM = _m("pitch.variant_points_won.item", "seats {side} {won} ({points})")
+_VARIANT_TAKEN = _m("pitch.variant_points_as_reported",
+                    "Who took each point, as written (no cards were given): {items}.")
+_VARIANT_TAKEN_ITEM = _m("pitch.variant_points_as_reported.item", "{point} {who}")
 _HIGH_LOW_DEALT = _m("pitch.high_low_as_reported.dealt",
                      "{high} took High and {low} was dealt Low (no cards were given).")
 _HIGH_LOW = _m("pitch.high_low_as_reported",
@@ -325,6 +334,9 @@ PITCH: dict[str, Render] = {
     "trump_as_reported": lambda loc, p: _TRUMP(loc, trump=_suit(loc, p["trump"])),
     "points_won": _points_won,
     "variant_points_won": _variant_points_won,
+    "variant_points_as_reported": lambda loc, p: _VARIANT_TAKEN(loc, items=_ITEMS(loc).join(
+        _VARIANT_TAKEN_ITEM(loc, point=POINT[n](loc) if n in POINT else n, who=who)
+        for n, who in zip(p["points"], p["seats"], strict=True))),
     "high_low_as_reported": lambda loc, p: (
         _HIGH_LOW_DEALT if p["low_to_holder"] else _HIGH_LOW)(
         loc, high=_start(p["high"]), low=p["low"]),

@@ -93,7 +93,7 @@ PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
                    card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
                    withdrawn="PT law 59", penalties=PIQUET_PENALTIES, incorrect_pack="PT 75",
                    pack_dealer="the cut for deal holds good, PT 6",
-                   renamed={("revoke", "withdrawn"): "replay"})
+                   renamed={("revoke", "withdrawn"): "replay"}, amend_until_next_deal="PT 70")
 
 #: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
 #: irregularities).
@@ -418,19 +418,39 @@ class PiquetGame(StepRules):
         :raises MatchError: a step out of place; ``discard_fixed`` (Q4, PT 24)."""
         if event.kind == "exchange":
             self._discard_fixed(record.get("exchange") or {}, event.payload)
+            if self._altered_by_pt32(record.get("exchange") or {}, event.payload):
+                done = super().rule_step(record, event, before, dealer, players, options)
+                return replace(done, law="PT 32")
         return super().rule_step(record, event, before, dealer, players, options)
 
     @staticmethod
     def _discard_fixed(exchange: dict[str, Any], payload: dict[str, Any]) -> None:
         """PT 24: once a player has taken up a talon card his discard cannot be altered; an
         exchange step records the discard and the cards taken together, so a second one for
-        the same hand is refused (undo the exchange to correct a slip of the pen).
+        the same hand is refused (undo the exchange to correct a slip of the pen) — but for
+        younger's discard altered under PT 32 (:meth:`_altered_by_pt32`).
 
         :raises MatchError: code ``discard_fixed`` (Q4) at the role's field.
         """
         for role in ROLES:
+            if role == "younger" and PiquetGame._altered_by_pt32(exchange, payload):
+                continue
             if payload.get(role) is not None and role in exchange:
                 raise MatchError([said("discard_fixed", "Q4", role, hand=role)])
+
+    @staticmethod
+    def _altered_by_pt32(exchange: dict[str, Any], payload: dict[str, Any]) -> bool:
+        """PT 32: elder leaving cards must say how many he takes; if he did not, younger,
+        finding more than three on touching the stock, may alter his discard and take them.
+        True when the step sends younger's exchange again, taking more than his recorded one
+        (which took three at most) and no more than elder left; elder's exchange alone stays
+        fixed (PT 24)."""
+        old, new, elder = (exchange.get("younger"), payload.get("younger"),
+                           exchange.get("elder"))
+        if old is None or new is None or elder is None or payload.get("elder") is not None:
+            return False
+        left = 8 - len(elder)
+        return left > 3 and len(old) <= 3 and len(old) < len(new) <= left
 
     @staticmethod
     def _short(record: dict[str, Any]) -> bool:
@@ -459,11 +479,12 @@ class PiquetGame(StepRules):
     ) -> dict[str, Any]:
         """Q12: an irregularity found at the table that is no refused step, added to the
         deal's record as the engine rules it: ``what`` is ``"talon_offence"`` (PT 27–29, 33,
-        35), ``"long_hand"`` (more than twelve cards, PT 58; ``cards``: those he will never
-        play, when known) or ``"short_hand"`` (fewer than twelve, PT 57: record it when he
-        has no card to play; from then on each card of the adversary is a trick of its own);
-        or of the dealing (:meth:`_dealing_irregularity`): ``"exposed_in_dealing"`` (PT 13)
-        and ``"faced_card"`` (PT 14).
+        35; ``election``: the adversary's, PT 28–29), ``"long_hand"`` (more than twelve
+        cards, PT 58; ``cards``: those he will never play, when known) or ``"short_hand"``
+        (fewer than twelve, PT 57: record it when he has no card to play; from then on each
+        card of the adversary is a trick of its own); or of the dealing
+        (:meth:`_dealing_irregularity`): ``"exposed_in_dealing"`` (PT 13) and
+        ``"faced_card"`` (PT 14).
 
         :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
         :raises MatchError: an unknown irregularity, no player named, or recorded twice.
@@ -476,16 +497,18 @@ class PiquetGame(StepRules):
                                               options, election)
         if what not in piquet.TABLE_CODES:
             raise MatchError([said("bad_irregularity.piquet", "Q12", "what")])
-        if election is not None:
+        if election is not None and what != "talon_offence":
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", f"A {what.replace('_', ' ')} gives nobody an "
                 "election.", "election")])
         if seat is None:
             raise MatchError([said("bad_irregularity.player", "Q12", "player")])
         role: piquet.Role = "younger" if seat == dealer else "elder"
-        entries = [{"code": what, "location": role}]
+        entries: list[dict[str, Any]] = [{"code": what, "location": role}]
+        if election is not None:  # PT 28–29: the adversary's, kept for the deal's ruling
+            entries[0]["election"] = election
         earlier = list(record.get("irregular") or ())
-        if entries[0] in earlier:
+        if any((e.get("code"), e.get("location")) == (what, role) for e in earlier):
             raise MatchError([said(f"bad_irregularity.twice.{what}", "Q12", "what",
                                    who=players[seat])])
         new = {**record, "irregular": [*earlier, *entries]}
@@ -503,7 +526,9 @@ class PiquetGame(StepRules):
         elif what == "short_hand":
             found = short_hand_irregularity(role, 0, names)
         else:
-            found = talon_offence_irregularity(role, engine.talon_offence, names)
+            found = talon_offence_irregularity(
+                role, piquet.talon_offence_penalty(election, engine.talon_offence), names,
+                elected=election is not None)
         return {"record": new, "irregular": entries, "penalty": found.penalty,
                 "consequence": found.consequence, "law": found.law}
 
@@ -787,6 +812,44 @@ class PiquetGame(StepRules):
             compared.agrees, None if compared.parts_at is None else by_player(compared.parts_at),
             tuple(by_player(d) for d in compared.differences))
 
+    def unknown_hands(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+    ) -> list[str]:
+        """The players whose hand as dealt is not in the record's ``dealt`` (Q2)."""
+        dealt = record.get("dealt") or {}
+        seats = self._role_seats(dealer)
+        return [players[seats[r]] for r in ROLES if not dealt.get(r)]
+
+    def answer_lead(
+        self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """PT 59 III: a lead out of turn "may be taken up, unless the adversary have played
+        to the trick". The adversary's ``card`` played to the ``lead`` taken back: the trick
+        ``[lead, card]`` stands, listed in the record's ``irregular`` as
+        ``{"code": "lead_out_of_turn", "location": "tricks[i][0]"}`` (the engine reads the
+        other player as its leader, PT 59 III).
+
+        :raises MatchError: the trick breaks a rule of play (a card not held, a revoke).
+        """
+        tricks = [list(t) for t in record.get("tricks") or []]
+        where = f"tricks[{len(tricks)}][0]"
+        entries = [{"code": "lead_out_of_turn", "location": where}]
+        new = {**record, "tricks": [*tricks, [lead, card]],
+               "irregular": [*record.get("irregular", []), *entries]}
+        before = self.check_step(record, dealer, players, options)
+        try:
+            after = self.check_step(new, dealer, players, options)
+        except RecordError as error:
+            raise MatchError(error.violations) from None
+        fresh = [v for v in after.violations if v not in before.violations]
+        if fresh:
+            raise MatchError(fresh)
+        return {"record": new, "irregular": entries, "consequence": (
+            f"{leader} led {lead} out of turn and {card} was played to it: the lead stands "
+            "(PT 59 III: it cannot be taken up once the adversary has played to the trick); "
+            "the trick is scored as played.")}
+
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
         players: Sequence[str], options: dict[str, Any],
@@ -816,7 +879,8 @@ class PiquetGame(StepRules):
             return None
         fresh = [v for v in after.violations if v not in before.violations]
         if kind == "exchange" and fresh and all(v.code == "exchange_count" for v in fresh):
-            return self._exchange_anyway(record, new, fresh, dealer, players, engine_options)
+            return self._exchange_anyway(record, new, fresh, dealer, players, engine_options,
+                                         payload.get("election"))
         known = [v for v in fresh if v.code in piquet.IRREGULAR_CODES]
         if not known or len(known) != len(fresh):
             return None
@@ -890,6 +954,7 @@ class PiquetGame(StepRules):
     def _exchange_anyway(
         self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],
         dealer: int, players: Sequence[str], engine_options: piquet.PiquetOptions,
+        election: str | None = None,
     ) -> dict[str, Any] | None:
         """An exchange of the wrong number of cards as the laws rule it
         (:func:`referee.piquet.exchange_irregularity`): a discard of none is taken back, the
@@ -901,7 +966,7 @@ class PiquetGame(StepRules):
         names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
         deal = self._declared(new)
         found = [piquet.exchange_irregularity(deal, v.location, engine_options.talon_offence,
-                                              names) for v in counts]
+                                              names, election) for v in counts]
         if any(item is None for item in found):
             return None
         items = [item for item in found if item is not None]
@@ -910,7 +975,9 @@ class PiquetGame(StepRules):
             return {"record": record, "irregular": [], "penalties": [first.penalty],
                     "consequences": [first.consequence], "violations": list(counts),
                     "kinds": ["no_discard"]}
-        entries = [{"code": "talon_offence", "location": first.who}]
+        entries: list[dict[str, Any]] = [{"code": "talon_offence", "location": first.who}]
+        if election is not None:  # PT 28–29: the adversary's, kept for the deal's ruling
+            entries[0]["election"] = election
         if first.penalty != "fresh_deal":
             new = {**new, "irregular": [*new.get("irregular", []), *entries]}
         return {"record": new, "irregular": entries, "penalties": [first.penalty],
@@ -1086,11 +1153,13 @@ class PitchGame(StepRules):
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
         else:
             legal = found.legal_cards
+            written = (None if legal is None else card_names(legal) if engine_options.classic
+                       else [pitch.variant_card_name(c, engine_options) for c in legal])
             nxt = Next(
                 "card",
                 player=name,
                 seat=seat,
-                legal_cards=tuple(card_names(legal)) if legal is not None else None,
+                legal_cards=tuple(written) if written is not None else None,
             )
         return StepCheck(False, nxt, violations)
 
@@ -1124,14 +1193,10 @@ class PitchGame(StepRules):
     def _engine_entry(
         self, level: str, record: dict[str, Any], players: Sequence[str], options: dict[str, Any]
     ) -> Any:
-        """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows)."""
-        engine_options = self._engine_options(options)
-        partnership = options["partnership"]
-        if level == "sheet":
-            sheet = pitch.sheet_from_record(record, len(players), partnership, players)
-            return pitch.rule_sheet(sheet, engine_options)
-        totals = pitch.totals_from_record(record, len(players), partnership, players)
-        return pitch.rule_totals(totals, engine_options)
+        """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows; a
+        variant's line names its own points, V7)."""
+        return pitch.rule_line_record(level, record, len(players), options["partnership"],
+                                      self._engine_options(options), players)
 
     def rule_line(
         self, level: str, record: dict[str, Any], dealer: int, players: Sequence[str],
@@ -1154,8 +1219,10 @@ class PitchGame(StepRules):
     ) -> ClaimComparison:
         """A sheet or totals claim against the cards' ruling: High, Low, Jack, Game, the bid
         (P5, P6)."""
-        cards_ruling = pitch.rule_hand(self._hand(cards, players, options),
-                                       self._engine_options(options))
+        engine_options = self._engine_options(options)
+        hand = self._hand(cards, players, options)
+        cards_ruling = (pitch.rule_hand(hand, engine_options) if engine_options.classic
+                        else pitch.rule_variant_hand(hand, engine_options))
         return pitch.compare_claim(cards_ruling,
                                    self._engine_entry(level, claim, players, options))
 
@@ -1182,12 +1249,30 @@ class PitchGame(StepRules):
                 "consequences": list(found.consequences),
                 "violations": list(found.refused)}
 
+    def unknown_hands(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+    ) -> list[str]:
+        """The players whose hand is not in the record's ``hands`` (P2; none recorded: all)."""
+        hands = record.get("hands") or []
+        return [p for seat, p in enumerate(players)
+                if seat >= len(hands) or not hands[seat]]
+
+    def answer_lead(
+        self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """P10: a lead out of turn is taken back until the trick is complete, whatever is
+        played after it: None."""
+        return None
+
     def card_holder(
         self, record: dict[str, Any], card: Any, dealer: int, players: Sequence[str],
         options: dict[str, Any],
     ) -> str | None:
         """P10 by :func:`referee.pitch.holder_of`: the player dealt ``card``, not yet played,
-        when the hands are recorded; None otherwise."""
+        when the hands are recorded; None otherwise (a fold, ``null``, is nobody's card)."""
+        if card is None:
+            return None
         try:
             seat = pitch.holder_of(record, card, len(players), options["partnership"])
         except ValueError:  # a card or a record that cannot be read: nobody is known
@@ -1274,7 +1359,9 @@ class PitchGame(StepRules):
             for i, name in enumerate(names):
                 totals[i] += entry.scores.get(name, 0)
             pitcher_side = entry.ruling.get("pitcher_side")
-            winner = pitch.match_winner(totals, pitcher_side, engine_options)
+            winner = pitch.match_winner(totals, pitcher_side, engine_options,
+                                        bid=entry.ruling.get("bid"),
+                                        made=entry.ruling.get("made_bid"))
             if winner is not None:
                 return Outcome(True, winner=names[winner])
         return Outcome(False)

@@ -124,11 +124,14 @@ class StepCheck:
 class StepResult:
     """One step applied to a deal and ruled once: the deal's ``record`` with the step, the
     rules' view of it (``check``) and the violations the step brought that refuse it
-    (``blocking``: empty when the step may be recorded)."""
+    (``blocking``: empty when the step may be recorded); ``law``: the law that allows a step
+    the usual rule would refuse (e.g. "PT 32": younger altering his discard), named in the
+    step's event."""
 
     record: dict[str, Any]
     check: StepCheck
     blocking: tuple[Violation, ...] = ()
+    law: str | None = None
 
 
 class StepRefused(RecordError):
@@ -174,6 +177,8 @@ class Laws:
     ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand),
     ``pack_dealer`` (why the same dealer deals again after it: Piquet's PT 6, the cut for
     deal holding good; "" where no law says).
+    ``amend_until_next_deal``: the law that lets a deal's count be put right only until the
+    players have seen their next hands ("PT 70"); None: no time limit (Pitch).
     ``renamed``: penalties stored under an older name, (irregularity, stored name) → today's
     name, read so when a ledger is folded (the stored events are not rewritten).
     ``penalties``: for each kind of irregularity recorded anyway that the engine does not
@@ -193,6 +198,7 @@ class Laws:
     penalties: dict[str, tuple[str, ...]]
     incorrect_pack: str = "PT 75"
     pack_dealer: str = ""
+    amend_until_next_deal: str | None = None
     renamed: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def turn(self, kind: str) -> str:
@@ -329,6 +335,27 @@ class Game(Protocol):
         """The player whose hand, known from the record, holds ``card`` not yet played
         (PT 59 III, P10: a card sent for the player to play that another holds is that
         other's card out of turn); None when no known hand holds it."""
+        ...
+
+    def unknown_hands(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+    ) -> list[str]:
+        """The players whose hands the deal's ``record`` does not show (a card sent without
+        ``player`` that the player to play cannot hold may be any of theirs)."""
+        ...
+
+    def answer_lead(
+        self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """A card played to a lead out of turn just taken back (PT 59 III: once the adversary
+        has played to it, the lead stands): ``leader``'s ``lead``, ``card`` played to it;
+        ``{"record", "irregular": [entries],
+        "consequence"}`` with the trick ``[lead, card]`` added; None when the game takes such
+        a lead back whatever follows (Pitch P10).
+
+        :raises MatchError: the trick breaks a rule of play (e.g. a card not held).
+        """
         ...
 
     def record_irregularity(
@@ -471,7 +498,9 @@ class DealEntry:
     ``superseded`` the earlier entries the cards replaced; ``changes`` the comparison of the
     last superseded entry against the cards' ruling. ``entered_at``: for a deal recorded step
     by step, who entered each bid and card (``("bid", i)``, ``("card", trick, position)``,
-    counted from 1 → the credential)."""
+    counted from 1 → the credential). ``imported``: for an entry imported from a record file
+    (docs/format.md), what the file said of it (``entered_by``, ``confirmed_by``: names, a
+    note — never the other side's agreement); None for an entry made at the table."""
 
     number: int
     dealer: int
@@ -490,6 +519,7 @@ class DealEntry:
     superseded: tuple[dict[str, Any], ...] = ()
     changes: dict[str, Any] | None = None
     entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
+    imported: dict[str, Any] | None = None
 
     @property
     def counted(self) -> bool:
@@ -515,6 +545,7 @@ class InProgress:
     irregular: tuple[dict[str, Any], ...] = ()
     first_seq: int = 0
     entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
+    imported: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -753,7 +784,8 @@ class Fold:
     def _deal_recorded(self, event: Event, reentry: bool) -> None:
         payload = event.payload
         self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
-                                  level=payload.get("level", "cards"), first_seq=event.seq)
+                                  level=payload.get("level", "cards"), first_seq=event.seq,
+                                  imported=payload.get("imported"))
         self.undoable.append((event.seq,))
 
     def _irregularity(self, event: Event, reentry: bool) -> None:
@@ -852,6 +884,7 @@ class Fold:
                 agreed_by=None,
                 claims=self._entry_claims(level, amend["record"], payload, entered_by),
                 entered_at={},  # its record is the amendment's, entered whole
+                imported=None,
             )
         elif cards is not None:  # the cards of a deal entered as a sheet or disputed rule it
             old = self.deals[number]
@@ -873,6 +906,7 @@ class Fold:
                 changes=cards.get("changes"),
                 entered_at=(self.current.entered_at if self.current is not None
                             and self.current.number == number else {}),
+                imported=None,
             )
             if self.current is not None and self.current.number == number:
                 self.current = None
@@ -888,6 +922,7 @@ class Fold:
                 scored_seq=event.seq, level=level, entered_by=entered_by,
                 claims=self._entry_claims(level, record, payload, entered_by),
                 entered_at=current.entered_at if current is not None else {},
+                imported=current.imported if current is not None else None,
             )
             self.current = None
         if self.undoable:  # the score goes with the entry that caused it
@@ -947,10 +982,12 @@ class Fold:
             return
         claim = payload.get("claim")
         claims = entry.claims
-        if claim is not None or payload.get("reason"):
+        imported = payload.get("imported")  # a dispute read from a record file
+        if claim is not None or payload.get("reason") or imported is not None:
             claims = (*claims, {"side": self._side(by), "entered_by": by,
                                 "reason": payload.get("reason"), "entry": False,
-                                **(claim or {})})
+                                **(claim or {}),
+                                **({"imported": imported} if imported is not None else {})})
         self.deals[entry.number] = replace(entry, agreement="disputed", agreed_by=by,
                                            claims=claims)
 

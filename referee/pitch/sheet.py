@@ -320,9 +320,14 @@ _SHEET_KEYS = frozenset(
 _TOTALS_KEYS = frozenset({"scores", "pitcher", "bid", "dealer"})
 
 
-def _bad(message_code: str, location: str, rule: str = "P9", **params: Any) -> RecordError:
+def _bad(message_code: str, location: str, rule: str = "P9", own: str = "",
+         **params: Any) -> RecordError:
     """A sheet or totals line that cannot be read: ``malformed_record.<message_code>``, or
-    the message code itself when it names its own code (``bid_out_of_range.sheet``)."""
+    the message code itself when it names its own code (``bid_out_of_range.sheet``).  A
+    variant's line (V7–V11) still words its refusals itself: a sentence for
+    ``message_code``, its code ``own`` (``malformed_record`` when empty)."""
+    if " " in message_code:
+        return RecordError([Violation(own or "malformed_record", rule, message_code, location)])
     code = message_code if message_code.split(".")[0] in _OWN_CODES \
         else f"malformed_record.{message_code}"
     return RecordError([said(code, rule, location, **params)])
@@ -857,7 +862,7 @@ def _bid_checks(
                                        stuck_least=stuck_min))
     if not found:
         verified.append(finding("bid_legal", "P3", bid=bid, least=options.min_bid,
-                                most=MAX_BID))
+                                most=options.max_bid))
     as_reported.append(
         finding("highest_bidder_as_reported", "P3", pitcher=seat_words(pitcher, sheet.names),
                 bid=bid)

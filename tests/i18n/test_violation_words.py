@@ -98,6 +98,8 @@ def test_every_message_code_the_code_says_has_its_words() -> None:
     root = Path(__file__).resolve().parents[2] / "referee"
     unknown = []
     for path in root.rglob("*.py"):
+        if path.name == "variant_sheet.py":  # the variants' lines: worded without templates
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in helpers and node.args):
