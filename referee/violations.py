@@ -8,12 +8,16 @@ sentence a player understands, and where in the record it is (``location``, e.g.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from referee.rulings import ClaimHint
+from referee.cards import RANK_NAMES, SUIT_NAMES, Card
+from referee.rulings import ClaimHint, Params
 
-__all__ = ["RULES_PATH", "ClaimHint", "InputError", "RecordError", "Violation"]
+__all__ = ["MESSAGE_WORDS", "RULES_PATH", "ClaimHint", "InputError", "RecordError", "Violation",
+           "Words", "said"]
 
 #: Where the service shows a section of its rules (docs/rules, served by referee.api.rules).
 RULES_PATH = "/rules/"
@@ -26,23 +30,33 @@ class Violation:
     ``code``: stable snake_case identifier (e.g. ``"revoke"``); ``rule``: a
     section of the rules files (``"P4"``, ``"Q5"``); ``message``: one sentence
     for a player; ``location``: a path into the record (``"tricks[3][1]"``), or
-    ``""`` for the record as a whole.
+    ``""`` for the record as a whole; ``message_code``: the key of the sentence's template in
+    :data:`MESSAGE_WORDS` (``"revoke.piquet"``), and ``params`` the values it is made of, so
+    that the sentence is worded again in any language from them alone (:func:`said`); both
+    empty for a sentence made without a template.
     """
 
     code: str
     rule: str
     message: str
     location: str = ""
+    params: Params = ()
+    message_code: str = ""
 
     @property
     def rule_url(self) -> str | None:
         """Where the section can be read (``"/rules/Q6"``), or None when no section applies."""
         return RULES_PATH + self.rule if self.rule else None
 
-    def as_dict(self) -> dict[str, str | None]:
-        """The violation as a JSON-ready dict: code, rule, rule_url, message, location."""
-        found: dict[str, str | None] = asdict(self)
-        found["rule_url"] = self.rule_url
+    def as_dict(self) -> dict[str, Any]:
+        """The violation as a JSON-ready dict: code, rule, rule_url, message, location; and
+        ``message_code`` with ``params`` (an object) when it was made from a template."""
+        found: dict[str, Any] = {"code": self.code, "rule": self.rule, "message": self.message,
+                                 "location": self.location, "rule_url": self.rule_url}
+        if self.message_code:
+            found["message_code"] = self.message_code
+            found["params"] = {k: list(v) if isinstance(v, tuple) else v
+                               for k, v in self.params}
         return found
 
 
@@ -63,3 +77,555 @@ class InputError(RecordError):
     wrong shape —, as opposed to a readable record that breaks the rules: the API answers
     400 with ``errors`` keyed by the ``location`` of each violation, and a match never
     records it "anyway" as an irregularity: it is a slip of the pen, to correct."""
+
+
+#: The English template of each violation sentence made from parameters, by its message code
+#: (the violation's ``code``, then ``.`` and a variant when the code has several sentences).
+#: A placeholder's format spec says what its value is, so that each language words it:
+#: ``card`` a card in the design's notation, worded ("KS" → "king of spades"); ``suit`` a
+#: suit letter as a lead's suit ("spade"); ``role`` "elder" / "younger" as they are;
+#: ``hand`` / ``Hand`` the same as a subject ("the elder hand"); ``seat`` / ``Seat`` a
+#: player's name, or a seat number when the table's names are not known ("seat 2"); ``ranks``
+#: a rank as several cards ("aces"); ``point`` a point of that many cards ("point of six");
+#: ``team`` a side of a Pitch hand (its names, or its seats); ``field`` a field of a Pitch
+#: line (:data:`FIELD_WORDS`); ``list`` several values.  A
+#: capital spec opens a sentence.  Other values (names, numbers, cards in notation) are
+#: written as they are.
+MESSAGE_WORDS: dict[str, str] = {
+    # P3: the auction
+    "bid_out_of_range": "{who:Seat} bid {bid}: bids are 1 to {most}.",
+    "bid_below_minimum": "{who:Seat} bid {bid}, below this table's lowest bid of {least}.",
+    "stuck_dealer_bid_too_low":
+        "Everyone passed, so the dealer ({who:seat}) had to bid at least {least}, not {bid}.",
+    "bid_not_higher": "{who:Seat} bid {bid}, not higher than the high bid of {high}.",
+    "steal_by_non_dealer":
+        "{who:Seat} matched the high bid of {high}: only the dealer may steal a bid.",
+    "stuck_dealer_passed":
+        "Everyone passed, so the dealer ({who:seat}) was stuck and had to bid at least {least}.",
+    "bidding_incomplete": "The auction is not over: {who:seat} has yet to call.",
+    # P4, Q6: the play
+    "out_of_turn": "It is {due}'s turn, not {named}'s.",
+    "out_of_turn.holder": "It is {due}'s turn, not {named}'s ({named} holds {card}).",
+    "revoke.piquet": "In trick {trick} {hand:hand} played {card} on {lead} without "
+                     "following suit although holding the {held}.",
+    "revoke.piquet.shown": "In trick {trick} {hand:hand} played {card} on {lead} "
+                           "without following suit; {hand:hand}'s {proof} in trick "
+                           "{proof_trick} proves it held a {suit:suit}.",
+    "revoke.piquet.kept": "In trick {trick} {hand:hand} played {card} on {lead} "
+                          "without following suit; the {kept} {hand:hand} took back "
+                          "after a revoke proves it holds a {suit:suit}.",
+    "revoke.pitch": "{who:Seat} revoked in trick {trick}, playing the {card:card} on a "
+                    "{suit:suit} lead while holding the {held:card}.",
+    "revoke.pitch.later": "{who:Seat} revoked in trick {trick}, playing the {card:card} on a "
+                          "{suit:suit} lead, neither following suit nor trumping, and showed a "
+                          "{suit:suit} later: the {later:card} in trick {later_trick}.",
+    "wrong_trick_count": "A hand has six tricks, not {n}.",
+    "hand_size": "A hand holds 12 cards, not {n}.",
+    "trick_count": "A deal has 12 tricks, not {n}: record every trick, the lead first.",
+    "discard_not_held": "{hand:Hand} discarded {card}, which it was not dealt.",
+    "exchange_count.elder": "Elder must exchange between 1 and 5 cards, not {n}.",
+    "exchange_count.younger": "Younger must exchange between 1 and {most} cards, not {n}.",
+    # Q5: declarations
+    "duplicate_announcement": "{hand:Hand} announced the {rank:ranks} twice.",
+    # The match (docs/records.md)
+    "deal_in_progress.entered":
+        "The cards of deal {n} are being entered: finish or undo them first.",
+    "deal_in_progress": "Deal {n} is still being played: finish it, undo it or record its "
+                        "cards first.",
+    "bad_players": "Each player needs a name of his own.",
+    "match_finished": "The match is over: no more deals can be recorded.",
+    "not_a_player": "{named} is not a player of this match ({players:list}).",
+    "nothing_to_undo": "There is nothing to undo.",
+    "no_such_deal": "There is no counted deal {n}.",
+    "no_such_deal.void": "There is no counted deal {n} to void.",
+    "no_such_deal.amend": "There is no counted deal {n} to amend.",
+    "already_disputed": "You have already disputed deal {n}.",
+    "deal_not_next": "This entry was written for deal {n}, but the next deal is deal {next}.",
+    "wrong_dealer": "{expected:Seat} deals this hand, not {given:seat}.",
+    "already_ruled": "Deal {n} was ruled by its cards: correct it with an amendment.",
+    "not_provisional.confirmed":
+        "Deal {n} is confirmed: only a provisional deal is confirmed.",
+    "not_provisional.disputed":
+        "Deal {n} is disputed: only a provisional deal is confirmed.",
+    "not_provisional.ruled": "Deal {n} is ruled: only a provisional deal is confirmed.",
+    "already_cards": "Deal {n} was entered with its cards and is not disputed: amend it to "
+                     "correct it.",
+    "not_a_seat": "Only a seat's own link joins it: this credential records for the whole "
+                  "table.",
+    "player_count.piquet": "Piquet is played by two players.",
+    "bad_option.irregularities": "irregularities maps revoke, out_of_turn and other to a "
+                                 "penalty.",
+    "bad_option.irregularity": "'{kind}' is not one of {kinds:list}.",
+    "bad_option.penalty": "The penalty for {kind} is one of: {penalties:list}.",
+    "bad_option.auto_confirm": 'auto_confirm is "auto", true or false.',
+    "bad_option.language": "language is one of: {languages:list}.",
+    "deal_in_progress.reentry": "Deal {n} is still being played: finish it, undo it or record "
+                                "its cards first, then enter the cards of deal {reentry}.",
+    "deal_in_progress.steps": "Deal {n} is being recorded step by step: finish or undo it "
+                              "before recording a whole deal.",
+    "deal_in_progress.cards": "The cards of deal {n} are being entered step by step: finish or "
+                              "undo them first, then enter the cards of deal {reentry}.",
+    "step_already_recorded.bid": "Deal {n}, bid {bid} is already recorded: {player}'s {step}.",
+    "step_already_recorded.card": "Deal {n}, trick {trick}, card {card} is already recorded: "
+                                  "{player}'s {step}.",
+    "deal_already_recorded": "Deal {n} is already recorded ({scores:list}, by {who}): agree "
+                             "with it, dispute it, or record yours as deal {next} if it was "
+                             "another deal.",
+    "deal_already_recorded.phone": "Deal {n} is already recorded ({scores:list}, by another "
+                                   "phone): agree with it, dispute it, or record yours as deal "
+                                   "{next} if it was another deal.",
+    "not_the_other_side.seats.confirm": "Seats have joined this match: the other side confirms "
+                                        "this deal from its own seat, not with the shared "
+                                        "write token.",
+    "not_the_other_side.seats.dispute": "Seats have joined this match: the other side disputes "
+                                        "this deal from its own seat, not with the shared "
+                                        "write token.",
+    "not_the_other_side.confirm": "Deal {n} was entered by your side ({side}): the other side "
+                                  "confirms it.",
+    "not_the_other_side.dispute": "Deal {n} was entered by your side ({side}): the other side "
+                                  "disputes it.",
+    "not_your_entry": "The last entry was made by {who}: a seat takes back only its own "
+                      "entries (dispute the deal instead, or undo it from the phone that made "
+                      "it).",
+    "not_your_entry.shared": "The last entry was made by the shared phone: a seat takes back "
+                             "only its own entries (dispute the deal instead, or undo it from "
+                             "the phone that made it).",
+    "bad_option.not_a_player": "'{named}' is not one of the players.",
+    "bad_option.lead_point": "lead_point is 'every' or 'ten_or_higher'.",
+    "bad_option.stake": "stake is an amount per point, e.g. '0.10'.",
+    "bad_option.stake.negative": "stake cannot be negative.",
+    "bad_option.revoke": "revoke is 'replay', 'reckon_nothing' or 'void' (Q12).",
+    "bad_option.false_call": "false_call is 'reckon_nothing' or 'call_only' (Q12).",
+    "bad_option.long_hand": "long_hand is 'reckon_nothing' (PT 58) or 'void'.",
+    "bad_option.talon_offence": "talon_offence is 'reckon_nothing' (PT 27–29) or 'fresh_deal' "
+                                "(PT 28–29).",
+    "bad_step.piquet": "Piquet has no '{kind}' step.",
+    "bad_step.pitch": "Pitch has no '{kind}' step.",
+    "discard_fixed": "{hand:Hand}'s exchange is already recorded: once a talon card is taken "
+                     "up the discard cannot be altered (PT 24); undo the exchange to correct a "
+                     "slip.",
+    "bad_irregularity.piquet": "The irregularities recorded this way are talon_offence, "
+                               "long_hand, short_hand, exposed_in_dealing and faced_card.",
+    "bad_irregularity.twice.exposed_in_dealing": "{who}'s card exposed in dealing is already "
+                                                 "recorded in this deal.",
+    "bad_irregularity.twice.faced_card": "{who}'s faced card is already recorded in this deal.",
+    "bad_irregularity.player": "Name the player who committed it.",
+    "bad_irregularity.twice.talon_offence": "{who}'s talon offence is already recorded in this "
+                                            "deal.",
+    "bad_irregularity.twice.long_hand": "{who}'s long hand is already recorded in this deal.",
+    "bad_irregularity.twice.short_hand": "{who}'s short hand is already recorded in this deal.",
+    "bad_irregularity.unplayed": "Only a hand of more than twelve cards lists the cards he "
+                                 "never played.",
+    "bad_irregularity.pitch": "At Pitch the irregularities recorded this way are exposed_card "
+                              "and long_hand; record a revoke, a misdeal or a bid or card out "
+                              "of turn as the step itself with \"anyway\": true.",
+    "bad_irregularity.exposed_card": "Only an exposed card names its card.",
+    "declaration_too_late.elder": "The elder hand declares before he leads.",
+    "declaration_too_late.younger": "The younger hand declares before he plays to the first "
+                                    "trick.",
+    "declared_twice": "{hand:Hand} has already declared; once announced it cannot be raised "
+                      "(undo the declaration to correct a slip).",
+    "exchange_too_late": "An exchange comes before the first lead.",
+    # Q5: a score sheet's words
+    "bad_announcement.point_object": 'A point is written {{"cards": 5, "pips": 48}} (pips '
+                                     "optional).",
+    "bad_announcement.point": "{value} is not a point: write e.g. 'point of five, 48' (the "
+                              "number of cards, then the pips if they were said).",
+    "bad_announcement.sequence_words": "A sequence is written in words, e.g. 'quint to the king "
+                                       "in clubs'.",
+    "bad_announcement.sequence": "{value} is not a sequence: say tierce, quart, quint, sixième, "
+                                 "septième or huitième, then 'major' or 'to the king', and the "
+                                 "suit, e.g. 'quint to the king in clubs'.",
+    "bad_announcement.sequence_word": "{value}: '{word}' is not understood in a sequence; write "
+                                      "e.g. 'quart major', 'tierce to the queen' or 'sixième "
+                                      "to the king in spades'.",
+    "bad_announcement.sequence_object": 'A sequence is written {{"length": 4, "top": "A", '
+                                        '"suit": "C"}}: 3 (tierce) to 8 (huitième) cards, top '
+                                        "and suit optional.",
+    "bad_announcement.rank": "{value} is not a rank of the Piquet pack.",
+    "bad_announcement.suit": "{value} is not a suit: S, H, D or C.",
+    "bad_announcement.set_object": 'A set is written {{"count": 3, "rank": "A"}} (3 or 4 of a '
+                                   "rank).",
+    "bad_announcement.set": "{value} is not a set: write e.g. 'three kings', 'trio of kings', "
+                            "'quatorze of aces' or 'four aces'.",
+    "bad_announcement.sequences": "{value} is not a list of sequences: write one, e.g. 'quint "
+                                  "major', or several separated by commas, e.g. 'quint:A, "
+                                  "tierce:T'; when none was announced leave it out (null).",
+    # Q1, Q5, Q6, Q9: a Piquet score sheet's and totals' shape
+    "not_a_role": "{value} is not allowed here: write {allowed:list} or null.",
+    "not_an_object.roles": 'This maps "elder" and "younger" to what each said.',
+    "unknown_role": "{value} is not a role: use 'elder' or 'younger'.",
+    "not_a_number": "This is a whole number.",
+    "missing_role": "Give a number for {hand:hand} too.",
+    "not_an_object.sheet": "A score sheet is an object.",
+    "unknown_field.piquet_sheet": "A Piquet score sheet has no '{field}': it holds "
+                                  "carte_blanche, point, sequence, sets, good, tricks, play, "
+                                  "claimed and pique.",
+    "missing_tricks": 'Write the tricks each won, e.g. {{"elder": 5, "younger": 7}}.',
+    "not_an_object.good": 'good is written {{"point": "younger", ...}}.',
+    "unknown_field.category": "{value} is not a category: point, sequence or sets.",
+    "not_an_object.totals": 'Totals are written {{"scores": {{"elder": 11, "younger": 41}}}}.',
+    "missing_role.scores": "Give each player's points for the deal.",
+    # Q5–Q8: what a Piquet score sheet cannot say
+    "point_impossible": "A point has 1 to 8 cards (a suit has eight), not {n}: correct "
+                        "{hand:hand}'s point.",
+    "sequence_impossible.share": "{hand:Hand}'s sequences share cards: write each run of a "
+                                 "suit once, at its full length.",
+    "sequence_impossible.too_many": "These sequences need more than the 12 cards of "
+                                    "{hand:hand}.",
+    "sequence_impossible.both": "Both hands' sequences hold the same card: one of them is "
+                                "written wrong.",
+    "set_never_counts.sheet": "Nines, eights and sevens never count: a {kind} is of tens or "
+                              "higher, not of {rank:ranks}.",
+    "set_impossible.twice": "{hand:Hand} wrote the {rank:ranks} twice.",
+    "set_impossible": "There are only four {rank:ranks}: both hands cannot hold {elder} and "
+                      "{younger} of them.",
+    "tricks_not_twelve": "A deal has 12 tricks: {elder} and {younger} do not make 12.",
+    "play_missing": "Write the points each counted in play, or the deal's total each claims.",
+    "total_impossible.negative": "A deal's points are never negative: {hand:hand} has "
+                                 "{points}.",
+    "total_impossible.too_many": "No deal gives one player {points}: at most {most} (carte "
+                                 "blanche 10, the best hand's {declared} in declarations, "
+                                 "repique 60, {in_play} in play, capot 40).",
+    "total_impossible.first_lead": "The elder hand scores at least 1 in every deal: his first "
+                                   "lead.",
+    "total_impossible.play": "Every deal scores at least {least} in play (12 leads and the "
+                             "last trick), so the two totals cannot add up to {total}.",
+    "total_impossible.capot": "A younger hand that scores nothing won no trick, so the elder "
+                              "hand was capot: 40 and 13 in play, at least 53, not {points}.",
+    # Q1–Q4: a Piquet deal's cards and exchange
+    "not_in_pack": "{card} is not in the 32-card Piquet pack.",
+    "duplicate_card.dealt": "{card} is dealt twice ({first} and {second}).",
+    "duplicate_card.discarded": "{card} is discarded twice.",
+    "hand_size.dealt": "{hand:Hand} was dealt {n} cards: each hand gets 12; write all twelve.",
+    "hand_size.dealt.one": "{hand:Hand} was dealt 1 card: each hand gets 12; write all twelve.",
+    "talon_size": "The talon holds 8 cards, not {n}: write the eight left after the deal, top "
+                  "first.",
+    "talon_size.seven": "The talon holds 7 cards, not {n}: write the seven left after the deal, "
+                        "top first.",
+    "bad_irregular.stands": "Elder stands a wrong deal only when one hand was dealt 11 or 13 "
+                            "cards and the other 12 or 13, the talon 8 or 7 (PT 11, 40–43); "
+                            "record both hands as dealt. Any other wrong deal is a fresh deal "
+                            "(PT 12).",
+    "card_not_held.not_taken": "In trick {trick} {hand:hand} played {card}, which it did not "
+                               "hold: it was not among the talon cards he took.",
+    "card_not_held.dealt_to_other": "In trick {trick} {hand:hand} played {card}, which it did "
+                                    "not hold: it was dealt to the other hand.",
+    "card_not_held.discarded_by_other": "In trick {trick} {hand:hand} played {card}, which it "
+                                        "did not hold: the other hand discarded it.",
+    "card_not_held.not_in_hand": "In trick {trick} {hand:hand} played {card}, which it did not "
+                                 "hold: it was not in his hand after the exchange.",
+    "discard_played.discarded": "In trick {trick} {hand:hand} played {card}, which it did not "
+                                "hold: he had discarded it.",
+    "card_not_played.kept": "{hand:Hand} kept {card} (it was not discarded) but never played "
+                            "it.",
+    "card_not_played.taken": "{hand:Hand} took {card} from the talon but never played it.",
+    "bad_announcement.sequence_text": "{value} is not a sequence: say tierce, quart, quint, "
+                                      "sixième, septième or huitième, optionally with its top "
+                                      "card, e.g. 'quint:A'.",
+    "bad_announcement.set_text": "{value} is not a set: write 'trio:A' or 'quatorze:T'.",
+    "bad_announcement.sequences_text": "{value} is not a list of sequences: write one, e.g. "
+                                       "'quint:A', or several separated by commas, e.g. "
+                                       "'quint:A, tierce:T'; when none was announced leave it "
+                                       "out (null).",
+    "bad_announcement.point_cards": "A point is announced as a number of cards, 1 to 12.",
+    "bad_announcement.point_cards.least": "A point is announced as a number of cards, at least "
+                                          "one.",
+    "set_never_counts.text": "Nines, eights and sevens never count: {value} is not a set that "
+                             "scores.",
+    "announcement_not_held.point": "{hand:Hand} announced a {cards:point} but holds no suit of "
+                                   "{cards} cards after the exchange.",
+    "announcement_not_held.point.one": "{hand:Hand} announced a {cards:point} but holds no "
+                                       "suit of 1 card after the exchange.",
+    "set_never_counts": "{hand:Hand} announced {kind} of {rank:ranks}, but nines, eights and "
+                        "sevens never count.",
+    "duplicate_card": "{card} appears twice.",
+    "duplicate_card.both": "{card} is in both hands.",
+    # Q1, Q5: a Piquet record's shape
+    "not_a_card_list": "This must be a list of cards.",
+    "not_a_card_list.tricks": "tricks must be a list of tricks.",
+    "not_a_card": "{value} is not a card: write rank then suit, e.g. 'TH' or '10♥'",
+    "not_a_card.value": "{value} is not a card",
+    "not_an_object.role_map": "This must map 'elder'/'younger' to values.",
+    "bad_announcement.point_number": "A point is announced as a number of cards.",
+    "bad_announcement.carte_blanche": "carte_blanche is true or false.",
+    "bad_announcement.object": "An announcement is an object.",
+    "not_an_object.election": 'An election is "fresh_deal" or "play_on".',
+    "not_an_object.irregular": 'irregular is a list of {{"code", "location"}}.',
+    "not_an_object.irregularity": 'An irregularity is {{"code": "revoke", "location": '
+                                  '"tricks[2][1]"}}.',
+    # Q3, Q6: a Piquet deal's tricks and carte blanche
+    "trick_size": "Trick {trick} holds {n} cards: write its 2 cards, the lead and then the "
+                  "reply.",
+    "trick_size.one": "Trick {trick} holds 1 card: write its 2 cards, the lead and then the "
+                      "reply.",
+    "not_in_pack.played": "{card} is not in the 32-card Piquet pack: it plays the sevens to "
+                          "the aces.",
+    "card_played_twice": "The {card:card} is played twice (first at {first}): correct one of "
+                         "the two.",
+    "carte_blanche_not_held.dealt": "{hand:Hand} claimed a carte blanche but was dealt the "
+                                    "{card:card}.",
+    "carte_blanche_not_held.discarded": "{hand:Hand} claimed a carte blanche but discarded the "
+                                        "{card:card}, so it was dealt a court card.",
+    "carte_blanche_not_held.played": "{hand:Hand} claimed a carte blanche but played {n} court "
+                                     "cards, more than the {drawable} it can have drawn from "
+                                     "the talon, so it was dealt a court card.",
+    "carte_blanche_not_held.played.one": "{hand:Hand} claimed a carte blanche but played 1 "
+                                         "court card, more than the {drawable} it can have "
+                                         "drawn from the talon, so it was dealt a court card.",
+    "carte_blanche_not_held.both": "Both hands cannot be cartes blanches: the pack has only 20 "
+                                   "cards that are not court cards.",
+    # Q12: irregularities recorded in a Piquet deal
+    "bad_irregular.who.long_hand": 'Say who committed more than twelve cards in play (PT 58): '
+                                   'the location is "elder" or "younger".',
+    "bad_irregular.who.short_hand": 'Say who committed fewer than twelve cards in play (PT 57): '
+                                    'the location is "elder" or "younger".',
+    "bad_irregular.who.talon_offence": "Say who committed a talon offence (PT 27–29, 33, 35): "
+                                       'the location is "elder" or "younger".',
+    "bad_irregular.long_and_short": "One hand cannot hold both more and fewer than twelve "
+                                    "cards: record the one that was found.",
+    "bad_irregular.unplayed": "Cards {hand:hand} never played are listed, but no hand of more "
+                              "than twelve cards is recorded for {hand:hand}: add "
+                              '{{"code": "long_hand", "location": "{hand}"}} to irregular.',
+    "unplayed_played": "{hand:Hand} is said never to have played a card that is in the tricks: "
+                       "list only the cards left in that hand.",
+    "bad_irregular.revoke": "A revoke is the second card of a trick played.",
+    # P1–P6, P10: a Pitch hand's record
+    "hands_count": "The record gives {n} hands for {players} players.",
+    "hand_not_six": "{who:Seat} was dealt {n} cards; each player is dealt six.",
+    "hand_not_six.one": "{who:Seat} was dealt 1 card; each player is dealt six.",
+    "trick_wrong_size": "Trick {trick} has {n} cards; each of the {players} players plays one.",
+    "trick_wrong_size.one": "Trick {trick} has 1 card; each of the {players} players plays "
+                            "one.",
+    "claimed_wrong_length": "The claimed score has {n} numbers; give {players} (one per seat).",
+    "claimed_wrong_length.partnership": "The claimed score has {n} numbers; give {players} (one "
+                                        "per seat) or {sides} (one per team).",
+    "card_dealt_twice.pitch": "The {card} is dealt twice; the pack has one of each card.",
+    "card_played_twice.pitch": "The {card} is played twice; the pack has one of each card.",
+    "claimed_score_differs.pitch": "The table wrote {claimed:+d} for {who:team}, but the rules "
+                                   "give {ruled:+d}.",
+    "redeal": "Everyone passed: the hand is redealt and nobody scores.",
+    "no_pitcher": "Nobody bid, so the hand has no pitcher to score.",
+    "misdeal": "A misdeal was recorded: there is a new deal and nobody scores this hand.",
+    "play_before_auction_ended": "Cards were played before {who:seat} called.",
+    "first_lead_out_of_turn": "A first lead out of turn is taken back, even once everyone "
+                              "played to it: only the pitcher's lead sets trump. Record trick 1 "
+                              "as the pitcher led it.",
+    "no_misdeal": "The record shows no misdeal to rule on.",
+    # P3, P4, P10: a Pitch step recorded anyway
+    "bid_out_of_turn.over": "The auction is over: no call can be recorded.",
+    "bid_out_of_turn": "{who:Seat} called {call} out of turn: it was {due:seat}'s call.",
+    "out_of_turn.within_trick": "It is {due:seat}'s turn; a card played out of turn within a "
+                                "trick is taken back.",
+    "lead_out_of_turn": "{who:Seat} led trick {trick} out of turn and nobody has played to it: "
+                        "the card is taken back and {due:seat} leads (P10; PT 59 III by "
+                        "analogy).",
+    "malformed_step": "The seat is 0 to {most}, not {value}.",
+    "bad_step.pitch_hand": "{value} is not a step of a Pitch hand.",
+    # P2–P9: a Pitch score sheet's and totals' shape
+    "malformed_record.seat": "{what:field}: name a seat, 0 to {most}, not {value}.",
+    "malformed_record.numbers": "{what:field} is a list of whole numbers.",
+    "malformed_record.number": "{what:field}: {value} is not a whole number.",
+    "malformed_record.object.sheet": "The sheet line is a JSON object.",
+    "malformed_record.object.totals": "The totals line is a JSON object.",
+    "malformed_record.unknown.sheet": "{value} is not part of a Pitch sheet line: use "
+                                      "{allowed:list}.",
+    "malformed_record.unknown.totals": "{value} is not part of a Pitch totals line: use "
+                                       "{allowed:list}.",
+    "bid_out_of_range.sheet": "A bid is 1 to 4, not {value}.",
+    "malformed_record.point_seat.high": "High: name the seat (it always goes to someone).",
+    "malformed_record.point_seat.low": "Low: name the seat (it always goes to someone).",
+    "malformed_record.point_seat.jack": "Jack: name the seat or null (null = the jack of trumps "
+                                        "was not out).",
+    "malformed_record.point_seat.game": "Game: name the seat or null (null = Game was tied).",
+    "malformed_record.point_taken": "{what:field} always goes to someone: a trump is always in "
+                                    "play (the pitcher's first lead), so name the seat that "
+                                    "took it.",
+    "malformed_record.trump": "Trump is a suit: S, H, D or C, not {value}.",
+    "malformed_record.bids": "The bids are a list of calls from the dealer's left.",
+    "malformed_record.bids_dealer": "With the bids, give the dealer: the auction starts at his "
+                                    "left (P3).",
+    "malformed_record.game_points": "Give one count of game points per player: {sides}, not "
+                                    "{n}.",
+    "malformed_record.game_points.team": "Give one count of game points per team: {sides}, not "
+                                         "{n}.",
+    "malformed_record.game_points_negative": "A count of game points is 0 or more.",
+    "malformed_record.irregular": "The irregularities are a list.",
+    "malformed_record.no_auction": "Give the bids, or at least the pitcher and his bid (P3).",
+    "malformed_record.single_trump": "single_trump is true or false.",
+    "malformed_record.scores": "Give each side's score for the hand.",
+    "malformed_record.scores_count": "Give one score per player: {sides}, not {n}.",
+    "malformed_record.scores_count.team": "Give one score per team: {sides}, not {n}.",
+    "malformed_record.pitcher": "Name the pitcher: only his side can win the match at the end "
+                                "of a hand (P7).",
+    # P3, P5: what a Pitch sheet or totals line cannot say
+    "pitcher_not_high_bidder": "The pitcher is the highest bidder: by the bids that is "
+                               "{pitcher:seat}, not {written:seat}.",
+    "bid_not_high_bid": "By the bids the pitcher bid {bid}, not {written}.",
+    "bid_below_minimum.sheet": "A bid of {bid} is below this table's lowest bid of {least}.",
+    "stuck_dealer_bid_too_low.sheet": "The dealer ({who:seat}) bid {bid}: nobody before him can "
+                                      "have bid (he could neither outbid nor match it at this "
+                                      "table), so he was stuck and had to bid at least {least}.",
+    "game_points_too_many": "The counts add up to {total} game points, but the {cards} cards "
+                            "in play hold at most {most} (ten 10, ace 4, king 3, queen 2, jack "
+                            "1).",
+    "score_out_of_range": "{who:Team} did not pitch, so it scores the points it won: 0 to 4 "
+                          "(High, Low, Jack, Game), never {score}.",
+    # P1–P3, P9, P10: a Pitch record's shape
+    "player_count.partnership": "A partnership game of Pitch has 4 players, not {value}.",
+    "player_count.pitch": "A solo game of Pitch has {least} to {most} players, not {value}.",
+    "dealer_not_a_seat": "The dealer must be a seat 0 to {most}, not {value}.",
+    "malformed_call": '{value} is not a call: write "pass", a bid 1 to 4, or "pitch".',
+    "malformed_record.dealer": "The dealer is a seat number.",
+    "malformed_record.list": "Expected a list.",
+    "malformed_card": "{value} is not a card: write rank then suit, e.g. 'TH' or '10♥'.",
+    "malformed_card.value": "{value} is not a card.",
+    "malformed_record.claimed": "A claimed score change is a whole number.",
+    "names_count": "Name each of the {players} players, in seat order ({n} names given).",
+    "malformed_irregularity.object": 'An irregularity is an object such as {{"type": '
+                                     '"revoke", "seat": 2, "trick": 3}}.',
+    "malformed_irregularity.unknown": "{value} is not part of an irregularity.",
+    "malformed_irregularity.type": "The type is one of {kinds:list}, not {value}.",
+    "malformed_irregularity.seat": "The seat is 0 to {most}, not {value}.",
+    "malformed_irregularity.no_seat.revoke": "Name the seat of the revoke.",
+    "malformed_irregularity.no_seat.lead_out_of_turn": "Name the seat of the lead out of turn.",
+    "malformed_irregularity.no_seat.bid_out_of_turn": "Name the seat of the bid out of turn.",
+    "malformed_irregularity.no_seat.long_hand": "Name the seat of the long hand.",
+    "malformed_irregularity.no_seat.exposed_card": "Name the seat of the exposed card.",
+    "malformed_irregularity.on_sheet": "A misdealt hand is not scored: record the misdeal, "
+                                       "not a score-sheet line.",
+    "malformed_irregularity.trick": "Name the trick, 1 to {most}, not {value}.",
+    "malformed_irregularity.call": "Give the call made out of turn.",
+    "malformed_irregularity.no_trick.bid_out_of_turn": "A bid out of turn has no trick.",
+    "malformed_irregularity.no_trick.misdeal": "A misdeal has no trick.",
+    "malformed_irregularity.no_trick.long_hand": "A long hand has no trick.",
+    "malformed_irregularity.no_call.revoke": "A revoke has no call.",
+    "malformed_irregularity.no_call.lead_out_of_turn": "A lead out of turn has no call.",
+    "malformed_irregularity.no_call.misdeal": "A misdeal has no call.",
+    "malformed_irregularity.no_call.long_hand": "A long hand has no call.",
+    "malformed_irregularity.no_call.exposed_card": "A exposed card has no call.",
+    "correction_ends_partie_earlier": "With this correction the partie would have ended before "
+                                      "the last deals recorded: void or undo those deals first.",
+}
+
+#: A field of a Pitch sheet or totals line in words, opening a sentence (``field``).
+FIELD_WORDS = {"dealer": "The dealer", "pitcher": "The pitcher", "high": "High", "low": "Low",
+               "jack": "Jack", "game": "Game", "game_points": "The game points",
+               "claimed": "The claimed score", "scores": "The scores"}
+#: A lead's suit, one card: "a spade lead" (P4).
+_SUIT_ONE = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+#: A rank as several cards: "aces" (Q5).
+_RANKS = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens", 9: "nines",
+          8: "eights", 7: "sevens"}
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten", "eleven", "twelve")
+_RANK_OF = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14, "L": 15, "B": 16,
+            **{str(n): n for n in range(2, 10)}}
+
+
+class Words(string.Formatter):
+    """Fills a :data:`MESSAGE_WORDS` template from its parameters in English, each value
+    worded by its placeholder's format spec; a language's words override :meth:`card`,
+    :meth:`suit`, :meth:`role`, :meth:`hand`, :meth:`seat`, :meth:`ranks` and :meth:`join`."""
+
+    def card(self, card: Card) -> str:
+        """A card in words: "king of spades", "big joker" (V2)."""
+        if card.suit not in SUIT_NAMES:
+            return RANK_NAMES[card.rank]
+        return f"{RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit]}"
+
+    def suit(self, suit: str) -> str:
+        """A suit (a letter) as a lead's: "spade"."""
+        return _SUIT_ONE[suit]
+
+    def role(self, role: str) -> str:
+        """"elder" / "younger" as they are."""
+        return role
+
+    def hand(self, role: str) -> str:
+        """"elder" / "younger" as a sentence's subject or object: "the elder hand"."""
+        return f"the {role} hand"
+
+    def seat(self, seat: int) -> str:
+        """A seat whose player's name is not known: "seat 2"."""
+        return f"seat {seat}"
+
+    def ranks(self, rank: int) -> str:
+        """A rank as several cards: "aces"."""
+        return _RANKS[rank]
+
+    def point(self, cards: int) -> str:
+        """A point of ``cards`` cards (Q5): "point of six"."""
+        return f"point of {_NUMBER_WORDS[cards]}" if 0 <= cards <= 12 else f"point of {cards}"
+
+    def team(self, side: tuple[Any, ...]) -> str:
+        """A side of a Pitch hand: its players' names ("Ann and Cy"), else its seats ("seat
+        2", "the team of seats 0 and 2")."""
+        if side and all(isinstance(s, str) for s in side):
+            return " and ".join(side)
+        if len(side) == 1:
+            return self.seat(side[0])
+        return "the team of seats " + " and ".join(map(str, side))
+
+    def field(self, name: str) -> str:
+        """A field of a Pitch sheet or totals line, opening a sentence: "The dealer",
+        "High"."""
+        return FIELD_WORDS.get(name, name)
+
+    def join(self, values: Iterable[str]) -> str:
+        """Several values: "Ann, Bob"."""
+        return ", ".join(values)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        """``value`` worded by ``format_spec`` (:data:`MESSAGE_WORDS`)."""
+        if format_spec == "card":
+            return self.card(Card(_RANK_OF[value[:-1]], value[-1]))
+        if format_spec == "suit":
+            return self.suit(value)
+        if format_spec == "role":
+            return self.role(value)
+        if format_spec in ("hand", "Hand"):
+            words = self.hand(value)
+            return words[:1].upper() + words[1:] if format_spec == "Hand" else words
+        if format_spec in ("seat", "Seat"):
+            words = value if isinstance(value, str) else self.seat(value)
+            return words[:1].upper() + words[1:] if format_spec == "Seat" else words
+        if format_spec == "ranks":
+            return self.ranks(value)
+        if format_spec == "point":
+            return self.point(value)
+        if format_spec in ("team", "Team"):
+            words = self.team(tuple(value))
+            return words[:1].upper() + words[1:] if format_spec == "Team" else words
+        if format_spec == "field":
+            return self.field(value)
+        if format_spec == "list":
+            return self.join(str(v) for v in value)
+        return str(super().format_field(value, format_spec))
+
+    def words(self, template: str, params: Mapping[str, Any]) -> str:
+        """``template`` filled with ``params``.
+
+        :raises KeyError: a placeholder with no parameter."""
+        return self.vformat(template, (), params)
+
+
+_ENGLISH = Words()
+
+
+def said(message_code: str, rule: str, location: str = "", **params: Any) -> Violation:
+    """The violation whose sentence is :data:`MESSAGE_WORDS`'s ``message_code`` filled with
+    ``params`` (its ``code`` the message code up to the first ``.``): the one place these
+    sentences are worded, in English; other languages word them at the edge from
+    ``message_code`` and ``params``.
+
+    :raises KeyError: an unknown message code, or a placeholder with no parameter.
+
+    >>> said("hand_size", "Q2", "elder", n=11).message
+    'A hand holds 12 cards, not 11.'
+    """
+    values = tuple((k, tuple(v) if isinstance(v, (list, tuple)) else v)
+                   for k, v in params.items())
+    return Violation(message_code.split(".", 1)[0], rule,
+                     _ENGLISH.words(MESSAGE_WORDS[message_code], dict(values)), location,
+                     values, message_code)

@@ -20,7 +20,7 @@ from werkzeug.exceptions import HTTPException
 
 from referee.api import problems as registry
 from referee.api.problems import ProblemType
-from referee.violations import InputError, Violation
+from referee.violations import MESSAGE_WORDS, InputError, Violation
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -40,8 +40,21 @@ class ViolationSchema(ma.Schema):
         metadata={"example": "/rules/Q6", "description": "Where that section is served as "
                   "HTML (this service's /rules/); null when no section applies"},
     )
-    message = ma.fields.String(required=True)
+    message = ma.fields.String(required=True, metadata={
+        "description": "One sentence for a player, in the answer's language (Content-Language)"})
     location = ma.fields.String(required=True, metadata={"example": "tricks[3][1]"})
+    message_code = ma.fields.String(metadata={
+        "example": "revoke.pitch", "enum": sorted(MESSAGE_WORDS),
+        "description": "The sentence's template: the code, then a variant when the code has "
+                       "several sentences. With params, a client may word the sentence its "
+                       "own way; the same in every language. Absent on violations stored "
+                       "before sentences were made from templates, and on sentences not yet "
+                       "made from one."})
+    params = ma.fields.Dict(metadata={
+        "example": {"who": "Bob", "trick": 3, "card": "KS", "suit": "H", "held": "QH"},
+        "description": "The values the sentence is made of (names, numbers, cards in the "
+                       "records' notation, suit letters, \"elder\"/\"younger\"), the same "
+                       "in every language; present with message_code"})
 
 
 class ProblemSchema(ma.Schema):
@@ -157,12 +170,15 @@ def problem_response(
     return response
 
 
-def input_errors(error: InputError) -> dict[str, list[str]]:
+def input_errors(error: InputError,
+                 words: Callable[[Violation], str] | None = None) -> dict[str, list[str]]:
     """An :class:`InputError`'s violations as a 400's ``errors``: messages keyed by their
-    location in the body (``"sets[0]"``, ``"sheet.sets.elder[0]"``)."""
+    location in the body (``"sets[0]"``, ``"sheet.sets.elder[0]"``), each worded by ``words``
+    (the answer's language) or as the violation says it (English)."""
     errors: dict[str, list[str]] = {}
     for v in error.violations:
-        errors.setdefault(v.location or "body", []).append(v.message)
+        errors.setdefault(v.location or "body", []).append(v.message if words is None
+                                                           else words(v))
     return errors
 
 

@@ -99,8 +99,13 @@ def _key_reused(error: idempotency.KeyReused) -> Response:
 def _unreadable(error: InputError) -> Response:
     """400 for input that cannot be read (words that name no combination, a slip of the pen:
     never an irregularity): ``errors`` keyed by location, as for a body off the schema."""
-    return problem_response(BAD_REQUEST, "The request cannot be read: " + str(error),
-                            errors=input_errors(error))
+    from referee.api.language import answer_locale
+    from referee.i18n.sentences import CANNOT_READ, violation_words
+
+    locale = answer_locale()
+    errors = input_errors(error, lambda v: violation_words(v, locale))
+    first = next(iter(errors.values()))[0] if errors else str(error)
+    return problem_response(BAD_REQUEST, CANNOT_READ(locale, first=first), errors=errors)
 
 
 def _record_refused(error: RecordError) -> Response:

@@ -9,6 +9,11 @@ served as HTML:
 - ``/rules/Q6`` — redirects to that section in its page (``/rules/piquet#Q6``); an unknown
   section is a 404 problem.
 
+Each is answered in the request's language (Accept-Language, or ``?lang=fr``): the English
+text is the reference; in French, German and Polish the headings, the contents and the links
+are translated (the catalogs' ``rules.*`` entries), with the same anchors ("Q6", "P4"), and a
+note at the top says that the text itself is English.
+
 The pages are rendered once per process (Python-Markdown), with a strict policy: no script, only
 their own style.
 """
@@ -28,7 +33,9 @@ from flask import Blueprint, Response, redirect, request
 from markdown.extensions.toc import slugify
 
 from referee.api.errors import ProblemError
+from referee.api.language import requested
 from referee.api.problems import NOT_FOUND
+from referee.i18n import DEFAULT, LOCALES, Message, message
 
 #: Where the Markdown lives: ``referee/docs`` (a link to the repository's ``docs/``).
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
@@ -85,6 +92,56 @@ def _source(name: str) -> str:
     return (DOCS_DIR / PAGES[name][0]).read_text(encoding="utf-8")
 
 
+def _headings() -> dict[str, Message]:
+    """Every heading of the pages (``#`` to ``###``), by its English text."""
+    found: dict[str, Message] = {}
+    for name in PAGES:
+        for line in _source(name).splitlines():
+            if re.match(r"#{1,3} ", line):
+                text = line.lstrip("#").strip()
+                found[text] = message(f"rules.heading.{slugify(text, '-')}", text)
+    return found
+
+
+#: The headings' words in each language, by their English.
+HEADINGS = _headings()
+#: The navigation's and the contents' words.
+WORDS = {key: message(f"rules.{key}", english) for key, english in (
+    ("contents", "Contents"), ("table", "The table"),
+    ("page.pitch", "Pitch"), ("page.piquet", "Piquet"), ("page.irregularities", "Irregularities"),
+    ("page.records", "Records and the ledger"),
+    ("title", "The rules the referee applies"),
+    ("intro", "Every refusal and every violation names one of these sections in its "
+              "<code>rule</code> (and links it in <code>rule_url</code>)."),
+    ("note", "The English text is the reference: in this language the headings, the contents "
+             "and the links are translated; the text of the sections, their tables and the "
+             "examples are in English for now."),
+    ("suffix", "referee rules"),
+)}
+_HEADING = re.compile(r"<h([1-3])([^>]*)>(.*?)</h\1>")
+
+
+def _title(name: str, locale: str) -> str:
+    return WORDS[f"page.{name}"](locale)
+
+
+def _translated(body: str, locale: str) -> str:
+    """The headings of ``body`` (HTML) in ``locale``, marked with their language, and the
+    note after the first heading."""
+    def heading(found: re.Match[str]) -> str:
+        english = html.unescape(found.group(3))
+        words = HEADINGS.get(english)
+        if words is None:
+            return found.group(0)
+        return (f'<h{found.group(1)}{found.group(2)} lang="{locale}">'
+                f"{html.escape(words(locale))}</h{found.group(1)}>")
+
+    body = _HEADING.sub(heading, body)
+    note = f'<p lang="{locale}"><em>{html.escape(WORDS["note"](locale))}</em></p>'
+    end = body.find("</h1>")
+    return body[:end + 5] + note + body[end + 5:] if end >= 0 else note + body
+
+
 @functools.cache
 def sections() -> dict[str, tuple[str, str]]:
     """Every section number → (the page that states it, its heading), P1…P10 and Q1…Q12."""
@@ -97,52 +154,70 @@ def sections() -> dict[str, tuple[str, str]]:
 
 
 @functools.cache
-def _page(name: str) -> tuple[str, str]:
-    """A page as HTML, and its ETag."""
+def _page(name: str, locale: str = DEFAULT) -> tuple[str, str]:
+    """A page as HTML in ``locale`` (:func:`_translated`), and its ETag."""
     body = markdown.markdown(
         _source(name),
         extensions=["tables", "fenced_code", "toc"],
         extension_configs={"toc": {"slugify": _slug}},
         output_format="html",
     )
-    text = _document(PAGES[name][1], body)
+    if locale != DEFAULT:
+        body = _translated(body, locale)
+    text = _document(_title(name, locale), body, locale)
     return text, hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @functools.cache
-def _contents() -> tuple[str, str]:
+def _contents(locale: str = DEFAULT) -> tuple[str, str]:
     items = []
-    for name, (_, title) in PAGES.items():
+    for name in PAGES:
         entries = "".join(
-            f'<li><a href="/rules/{name}#{match.group(1)}">{html.escape(line[3:].strip())}</a></li>'
+            f'<li><a href="/rules/{name}#{match.group(1)}">'
+            f"{html.escape(HEADINGS[line[3:].strip()](locale))}</a></li>"
             for line in _source(name).splitlines()
             if line.startswith("## ") and (match := SECTION.match(line[3:]))
         )
-        items.append(f'<h2><a href="/rules/{name}">{html.escape(title)}</a></h2>'
+        items.append(f'<h2><a href="/rules/{name}">{html.escape(_title(name, locale))}</a></h2>'
                      + (f"<ul>{entries}</ul>" if entries else ""))
-    body = ("<h1>The rules the referee applies</h1><p>Every refusal and every violation names "
-            "one of these sections in its <code>rule</code> (and links it in "
-            "<code>rule_url</code>).</p>" + "".join(items))
-    text = _document("Contents", body)
+    note = "" if locale == DEFAULT else f"<p><em>{html.escape(WORDS['note'](locale))}</em></p>"
+    body = (f"<h1>{html.escape(WORDS['title'](locale))}</h1><p>{WORDS['intro'](locale)}</p>"
+            + note + "".join(items))
+    text = _document(WORDS["contents"](locale), body, locale, whole=True)
     return text, hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _document(title: str, body: str) -> str:
-    links = " ".join(f'<a href="/rules/{n}">{html.escape(t)}</a>' for n, (_, t) in PAGES.items())
+def _document(title: str, body: str, locale: str = DEFAULT, whole: bool = False) -> str:
+    """The HTML page: ``lang`` is the locale's when the whole page is in it (the contents),
+    else English, each translated heading marking its own language."""
+    links = " ".join(f'<a href="/rules/{n}">{html.escape(_title(n, locale))}</a>'
+                     for n in PAGES)
+    page_lang = locale if whole else DEFAULT
+    nav_lang = "" if page_lang == locale else f' lang="{locale}"'
     return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html>\n<html lang="{page_lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(title)} — referee rules</title>"
+        f"<title>{html.escape(title)} — {html.escape(WORDS['suffix'](locale))}</title>"
         '<link rel="icon" href="/favicon.ico">'
         f"<style>{STYLE}</style></head><body>"
-        f'<nav aria-label="Rules"><a href="/rules/">Contents</a> {links} '
-        '<a href="/table/">The table</a> <a href="/docs">API</a></nav>'
+        f'<nav aria-label="Rules"{nav_lang}><a href="/rules/">'
+        f"{html.escape(WORDS['contents'](locale))}</a> {links} "
+        f'<a href="/table/">{html.escape(WORDS["table"](locale))}</a> '
+        '<a href="/docs">API</a></nav>'
         f"<main>{body}</main></body></html>\n"
     )
 
 
-def _html(text: str, etag: str) -> Response:
+def _locale() -> str:
+    """The language of a rules page: ``?lang=`` when it names one, else Accept-Language."""
+    asked = request.args.get("lang", "")
+    return asked if asked in LOCALES else requested()
+
+
+def _html(text: str, etag: str, locale: str = DEFAULT) -> Response:
     response = Response(text, mimetype="text/html")
+    response.headers["Content-Language"] = locale
+    response.vary.add("Accept-Language")
     response.headers["Cache-Control"] = "public, max-age=3600"
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     response.headers["X-Content-Type-Options"] = "nosniff"
@@ -161,7 +236,8 @@ def rules_redirect() -> Any:
 @blp.get("/")
 def contents() -> Response:
     """Every page and every section."""
-    return _html(*_contents())
+    locale = _locale()
+    return _html(*_contents(locale), locale)
 
 
 @blp.get("/<string:name>")
@@ -169,10 +245,13 @@ def page_or_section(name: str) -> Any:
     """A page (``pitch``, ``piquet``, ``irregularities``, ``records``) or a section
     (``Q6`` → ``/rules/piquet#Q6``). :raises ProblemError: 404 for anything else."""
     if name in PAGES:
-        return _html(*_page(name))
+        locale = _locale()
+        return _html(*_page(name, locale), locale)
     number = name.upper()
     if number in sections():
-        return redirect(f"/rules/{sections()[number][0]}#{number}", code=302)
+        asked = request.args.get("lang", "")
+        query = f"?lang={asked}" if asked in LOCALES else ""
+        return redirect(f"/rules/{sections()[number][0]}{query}#{number}", code=302)
     raise ProblemError(
         NOT_FOUND,
         f"There is no section or page {name!r} of the rules: sections are P1-P10 (Pitch) and "

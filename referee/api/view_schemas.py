@@ -116,6 +116,11 @@ class MatchSettlementSchema(ma.Schema):
     payment = ma.fields.Integer(metadata={"description": "Points the loser pays (Q9)"})
     amount = ma.fields.String(allow_none=True, metadata={"example": "3.40"})
     currency = ma.fields.String(allow_none=True, metadata={"example": "EUR"})
+    amount_words = ma.fields.String(allow_none=True, metadata={
+        "example": "41,20\u00a0€",
+        "description": "The amount in the currency, written the answer's language's way "
+                       "(Content-Language): \"€41.20\" in English, \"41,20 €\" in French and "
+                       "German; null without a stake"})
     provisional = ma.fields.Boolean(
         metadata={"description": "It stands once the deals in provisional_deals are confirmed"})
     provisional_deals = ma.fields.List(ma.fields.Integer())

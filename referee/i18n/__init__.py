@@ -25,7 +25,7 @@ from pathlib import Path
 
 from babel import Locale, negotiate_locale
 from babel.messages.pofile import read_po
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_currency, format_decimal, list_currencies
 
 #: The locales the service speaks, English first (the default).
 LOCALES: tuple[str, ...] = ("en", "fr", "de", "pl")
@@ -51,6 +51,10 @@ class Message:
 
         :raises KeyError: a placeholder with no parameter (a ruling stored without them)."""
         return translation(locale, self).format(**params)
+
+    def translation(self, locale: str) -> str:
+        """The template in ``locale`` (:func:`translation`)."""
+        return translation(locale, self)
 
 
 #: Every message the code words, by key (filled by :func:`message` as modules are imported).
@@ -134,9 +138,17 @@ def number(value: int | float | Decimal, locale: str) -> str:
 
 def money(amount: int | float | Decimal | str, currency: str | None, locale: str) -> str:
     """An amount in ``currency`` (an ISO 4217 code such as "EUR"), written the locale's way:
-    "€41.20" (en), "41,20 €" (fr, de), "41,20 €" (pl); without a currency, the number with
-    two decimals."""
+    "€41.20" (en), "41,20 €" (fr, de), "41,20 €" (pl); a currency that is no ISO code
+    ("points") after the number ("41,20 points"); without a currency, the number with two
+    decimals."""
     value = Decimal(str(amount))
+    plain = str(format_decimal(value, format="#,##0.00", locale=locale))
     if not currency:
-        return str(format_decimal(value, format="#,##0.00", locale=locale))
-    return str(format_currency(value, currency, locale=locale))
+        return plain
+    if currency.upper() not in _CURRENCIES:  # a word of the table's own ("points", "zł")
+        return f"{plain}\u00a0{currency}"
+    return str(format_currency(value, currency.upper(), locale=locale))
+
+
+#: The ISO 4217 codes Babel knows, which it writes the locale's way.
+_CURRENCIES = frozenset(list_currencies())

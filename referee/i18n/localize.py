@@ -7,8 +7,10 @@
   (:mod:`referee.i18n.findings`), the game taken from the nearest ``"game"`` above it;
 - each Piquet count's ``what`` (``{who, what, points, stage, …}``) from its term words
   (:func:`referee.i18n.terms.piquet_term`);
-- each violation's ``message`` (``{code, rule, message, location}``) and a problem's
-  ``title`` and ``detail`` by their registered English templates
+- each violation made from a template (``{code, rule, message, location, message_code,
+  params}``) from its message code and parameters (:func:`referee.i18n.sentences.said`);
+- a violation stored without them (``{code, rule, message, location}``), and a problem's
+  ``title`` and ``detail``, by their registered English templates
   (:mod:`referee.i18n.sentences`).
 
 Codes, rule sections, locations, names and numbers are never changed: only sentences.  What
@@ -19,9 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.i18n import DEFAULT
+from referee.i18n import DEFAULT, money
 from referee.i18n.findings import LIST, word_finding
 from referee.i18n.sentences import reword, title
+from referee.i18n.sentences import said as said_violation
 from referee.i18n.terms import piquet_term
 
 _GAMES = ("pitch", "piquet")
@@ -52,6 +55,21 @@ def _walk(data: Any, locale: str, game: str | None) -> None:
             _walk(value, locale, game)
 
 
+def _reword_coded(data: dict[str, Any], code: str, locale: str, game: str | None) -> None:
+    """A finding, a violation or a hint: from its code (or message code) and parameters;
+    one stored without them, from its English."""
+    if "what" in data and isinstance(data.get("params"), dict):
+        said = word_finding(game, code, data["params"], locale)
+        if said is not None:
+            data["what"] = said
+    elif isinstance(data.get("message_code"), str) and isinstance(data.get("params"), dict):
+        worded = said_violation(data["message_code"], data["params"], locale)
+        if worded is not None:
+            data["message"] = worded
+    elif "message" in data and isinstance(data["message"], str):
+        data["message"] = reword(data["message"], locale, code)
+
+
 def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
     if isinstance(data.get("step"), str) and isinstance(data.get("ruling"), str) \
             and isinstance(data.get("claim"), str):
@@ -64,18 +82,15 @@ def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
                                     for t in data["explanations"]]
     code = data.get("code")
     if isinstance(code, str) and "rule" in data:
-        if "what" in data and isinstance(data.get("params"), dict):
-            said = word_finding(game, code, data["params"], locale)
-            if said is not None:
-                data["what"] = said
-        elif "message" in data and isinstance(data["message"], str):
-            data["message"] = reword(data["message"], locale, code)
+        _reword_coded(data, code, locale, game)
         return
     if ("stage" in data or "elder_total" in data) and isinstance(data.get("what"), str) \
             and "who" in data:
         data["what"] = piquet_term(data["what"], locale)
         if isinstance(data.get("note"), str):
             data["note"] = reword(data["note"], locale)
+    if isinstance(data.get("amount_words"), str) and isinstance(data.get("amount"), str):
+        data["amount_words"] = money(data["amount"], data.get("currency"), locale)
     if isinstance(data.get("type"), str) and isinstance(data.get("title"), str) \
             and isinstance(data.get("status"), int):
         data["title"] = title(data["type"], data["title"], locale)

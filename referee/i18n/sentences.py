@@ -11,18 +11,25 @@ English: registering its template is how it gets words (docs/translating.md).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from functools import cache
+from typing import Any
 
+from referee import violations as engines
 from referee.api import problems as registry
+from referee.cards import RANK_NAMES, Card
 from referee.i18n import DEFAULT, Message, message
 from referee.i18n.findings import ITEMS
 from referee.i18n.terms import (
+    AND,
     HAND,
     PLURAL_RANKS,
     POINT,
+    POINT_OF,
     RANK_NUMBERS,
     RANKS,
     ROLE,
+    SEAT,
     SUIT,
     SUITS,
     card,
@@ -34,7 +41,94 @@ from referee.i18n.terms import (
 TITLES: dict[str, Message] = {kind.uri: message(f"problem.{kind.slug}", kind.title)
                               for kind in registry.REGISTRY.values()}
 
-#: Registered English sentences by key: (key, template).  Violations are keyed by code.
+#: Each violation sentence made from parameters, by its message code
+#: (:data:`referee.violations.MESSAGE_WORDS`): worded from the code and the parameters alone.
+card_words = card
+#: A field of a Pitch sheet or totals line, opening a sentence (P2–P6).
+FIELD = {name: message(f"term.field.{name}", english)
+         for name, english in engines.FIELD_WORDS.items()}
+#: A Pitch team named by its seats (P6).
+TEAM = message("term.team", "the team of seats {seats}")
+SAID: dict[str, Message] = {code: message(f"message.{code}", english)
+                            for code, english in engines.MESSAGE_WORDS.items()}
+
+
+class _Words(engines.Words):
+    """The values of a violation's parameters worded in a locale (the engines' English
+    formatter with each kind of value in that locale's words)."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+
+    def card(self, card: Card) -> str:
+        if card.suit not in SUIT:
+            return RANK_NAMES[card.rank]
+        return card_words(card.rank, card.suit, self.locale)
+
+    def suit(self, suit: str) -> str:
+        return SUIT[suit](self.locale)
+
+    def role(self, role: str) -> str:
+        return ROLE[role](self.locale) if role in ROLE else role
+
+    def hand(self, role: str) -> str:
+        return HAND[role](self.locale) if role in HAND else role
+
+    def seat(self, seat: int) -> str:
+        return SEAT(self.locale, n=seat)
+
+    def ranks(self, rank: int) -> str:
+        return RANKS[rank](self.locale) if rank in RANKS else str(rank)
+
+    def point(self, cards: int) -> str:
+        return POINT_OF(self.locale, cards=cards)
+
+    def field(self, name: str) -> str:
+        return FIELD[name](self.locale) if name in FIELD else name
+
+    def team(self, side: tuple[Any, ...]) -> str:
+        if side and all(isinstance(s, str) for s in side):
+            return AND(self.locale).join(side)
+        if len(side) == 1:
+            return self.seat(side[0])
+        return TEAM(self.locale, seats=AND(self.locale).join(map(str, side)))
+
+    def join(self, values: Iterable[str]) -> str:
+        return ITEMS(self.locale).join(values)
+
+
+def said(message_code: str, params: Mapping[str, Any], locale: str) -> str | None:
+    """The sentence of a violation made from :data:`SAID`'s ``message_code`` and its
+    ``params`` (as the answer carries them), in ``locale``; None for an unknown code or
+    parameters that do not fill its template (the English then stays)."""
+    found = SAID.get(message_code)
+    if found is None:
+        return None
+    try:
+        words = engines.Words() if locale == DEFAULT else _Words(locale)
+        return words.words(found.translation(locale), params)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def violation_words(found: engines.Violation, locale: str) -> str:
+    """A violation's sentence in ``locale``: from its message code and parameters when it
+    has them, else its English read back by :func:`reword`."""
+    if found.message_code:
+        worded = said(found.message_code, dict(found.params), locale)
+        if worded is not None:
+            return worded
+    return reword(found.message, locale)
+
+
+#: A 400's detail for input that cannot be read: its first sentence.
+CANNOT_READ = message("detail.cannot_read", "The request cannot be read: {first}")
+
+
+#: The English of violation sentences as the engines wrote them before their sentences were
+#: made from a message code and parameters, by key: (key, template).  A stored violation
+#: without ``message_code`` is read back by these (:func:`reword`), its values taken out of
+#: the English.
 _TEMPLATES: tuple[tuple[str, str], ...] = (
     # P3: the auction
     ("violation.bid_out_of_range", "{who} bid {bid}: bids are 1 to 4."),

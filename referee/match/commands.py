@@ -33,7 +33,7 @@ from referee.match.state import (
     StepResult,
 )
 from referee.rulings import with_kind
-from referee.violations import InputError, RecordError, Violation
+from referee.violations import InputError, RecordError, Violation, said
 
 NewEvent = tuple[str, dict[str, Any]]
 
@@ -59,15 +59,15 @@ def _irregularity_options(game: Game, given: Any) -> dict[str, str]:
     if given is None:
         return chosen
     if not isinstance(given, dict):
-        raise MatchError([Violation("bad_option", "", "irregularities maps revoke, out_of_turn "
-                                    "and other to a penalty.", "options.irregularities")])
+        raise MatchError([said("bad_option.irregularities", "", "options.irregularities")])
     for kind, penalty in given.items():
         if kind not in table or penalty not in table[kind]:
-            allowed = ", ".join(table.get(kind, ()))
-            message = (f"{kind!r} is not one of {', '.join(table)}." if kind not in table
-                       else f"The penalty for {kind} is one of: {allowed}.")
-            raise MatchError([Violation("bad_option", game.laws.irregularities,
-                                        message, f"options.irregularities.{kind}")])
+            where = f"options.irregularities.{kind}"
+            raise MatchError([
+                said("bad_option.irregularity", game.laws.irregularities, where, kind=kind,
+                     kinds=tuple(table)) if kind not in table else
+                said("bad_option.penalty", game.laws.irregularities, where, kind=kind,
+                     penalties=tuple(table[kind]))])
         chosen[kind] = penalty
     return chosen
 
@@ -77,19 +77,17 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
     names = [p.strip() for p in players]
     if len(set(names)) != len(names) or any(not n for n in names):
         raise MatchError(
-            [Violation("bad_players", game.laws.players,
-                       "Each player needs a name of his own.", "players")]
+            [said("bad_players", game.laws.players, "players")]
         )
     options = dict(options)
     auto_confirm = options.pop("auto_confirm", "auto")
     if auto_confirm not in ("auto", True, False):
-        raise MatchError([Violation("bad_option", "", "auto_confirm is \"auto\", true or false.",
-                                    "options.auto_confirm")])
+        raise MatchError([said("bad_option.auto_confirm", "", "options.auto_confirm")])
     irregularities = _irregularity_options(game, options.pop("irregularities", None))
     language = options.pop("language", None)
     if language is not None and language not in LOCALES:
-        raise MatchError([Violation("bad_option", "", "language is one of: "
-                                    + ", ".join(LOCALES) + ".", "options.language")])
+        raise MatchError([said("bad_option.language", "", "options.language",
+                               languages=LOCALES)])
     normalized = {**game.normalize_options(names, options), "auto_confirm": auto_confirm,
                   "irregularities": irregularities}
     if language is not None:  # a match without a table language stores none (as before)
@@ -110,8 +108,7 @@ def create(game: Game, players: Sequence[str], options: dict[str, Any]) -> list[
 def _refuse_if_finished(state: MatchState, game: Game) -> None:
     if state.outcome.finished and state.current is None:
         raise MatchError(
-            [Violation("match_finished", game.laws.end,
-                       "The match is over: no more deals can be recorded.")]
+            [said("match_finished", game.laws.end)]
         )
 
 
@@ -186,17 +183,13 @@ def _placed_step(
     current = state.current
     if reentry is not None and current is not None and current.reentry \
             and reentry != current.number:
-        raise MatchError([Violation(
-            "deal_in_progress", "", f"The cards of deal {current.number} are being "
-            "entered: finish or undo them first.", "deal")])
+        raise MatchError([said("deal_in_progress.entered", "", "deal", n=current.number)])
     first_of_entry = reentry is not None and (current is None or not current.reentry)
     if first_of_entry:
         # the cards of an earlier deal, step by step (docs/records.md, "reentry")
         if current is not None:
-            raise MatchError([Violation(
-                "deal_in_progress", "",
-                f"Deal {current.number} is still being played: finish it, undo it or "
-                f"record its cards first, then enter the cards of deal {reentry}.")])
+            raise MatchError([said("deal_in_progress.reentry", "", n=current.number,
+                                   reentry=reentry)])
         entry = _counted_deal(state, reentry)
         _refuse_cards_entered(entry)
         number, dealer = entry.number, entry.dealer
@@ -206,9 +199,7 @@ def _placed_step(
         number, dealer = state.next_number, state.next_dealer
         record = game.new_record(dealer, state.players, state.options)
     elif kind == "deal_started":
-        raise MatchError([Violation(
-            "deal_in_progress", "", f"Deal {current.number} is still being played: finish "
-            "it, undo it or record its cards first.")])
+        raise MatchError([said("deal_in_progress", "", n=current.number)])
     else:
         number, dealer, record = current.number, current.dealer, current.record
     full = {**payload, "deal": number, "dealer": dealer}
@@ -421,9 +412,8 @@ def _played_by_other(
                     payload={**placed.payload, "player": holder})
     step = _Irregular(state, game, irregular.number, irregular.dealer, irregular.kind,
                       named.full, irregular.entered_by)
-    refused = MatchError([Violation(
-        "out_of_turn", game.laws.turn("card"),
-        f"It is {due}'s turn, not {holder}'s ({holder} holds {card}).", "card")])
+    refused = MatchError([said("out_of_turn.holder", game.laws.turn("card"), "card", due=due,
+                               named=holder, card=card)])
     return step, named, refused
 
 
@@ -591,12 +581,12 @@ def refuse_step_clash(
             what = "call" if kind == "bid" else "card"
             same = existing.get(what) == payload.get(what) and existing["type"] == kind and (
                 payload.get("player") in (None, existing["player"]))
-            where = (f"bid {place[1]}" if place[0] == "bid"
-                     else f"trick {place[1]}, card {place[2]}")
-            raise Clash("step-already-recorded", [Violation(
-                "step_already_recorded", "",
-                f"Deal {at['deal']}, {where} is already recorded: {existing['player']}'s "
-                f"{existing.get(what)}.", "at")], state,
+            refused = said(
+                "step_already_recorded.bid", "", "at", n=at["deal"], bid=place[1],
+                player=existing["player"], step=existing.get(what)) if place[0] == "bid" \
+                else said("step_already_recorded.card", "", "at", n=at["deal"], trick=place[1],
+                          card=place[2], player=existing["player"], step=existing.get(what))
+            raise Clash("step-already-recorded", [refused], state,
                 {"at": dict(at), "existing": existing, "same": same})
     free = game.next_place(into, state.players)
     next_at: dict[str, int] = {"deal": goes}
@@ -712,10 +702,8 @@ def _at_the_table(
     payload = placed.payload
     named = payload.get("player")
     if named is not None and named not in state.players:
-        raise MatchError([Violation(
-            "not_a_player", game.laws.players,
-            f"{named} is not a player of this match ({', '.join(state.players)}).",
-            "player")])
+        raise MatchError([said("not_a_player", game.laws.players, "player", named=named,
+                               players=state.players)])
     seat = state.players.index(named) if named is not None else None
     found = game.record_irregularity(placed.record, payload.get("what"), seat,
                                      irregular.dealer, state.players, state.options,
@@ -847,13 +835,11 @@ def _refuse_out_of_turn(
         return
     rule = game.laws.turn(kind)
     if named not in players:
-        raise MatchError([Violation(
-            "not_a_player", game.laws.players,
-            f"{named} is not a player of this match ({', '.join(players)}).", "player",
-        )])
+        raise MatchError([said("not_a_player", game.laws.players, "player", named=named,
+                               players=players)])
     if kind in ("bid", "card") and due is not None and named != due:
         raise MatchError(
-            [Violation("out_of_turn", rule, f"It is {due}'s turn, not {named}'s.", "player")]
+            [said("out_of_turn", rule, "player", due=due, named=named)]
         )
 
 
@@ -880,12 +866,7 @@ def record_deal(
     if state.current is not None and state.current.step_seqs:
         raise MatchError(
             [
-                Violation(
-                    "deal_in_progress",
-                    "",
-                    f"Deal {state.current.number} is being recorded step by step: finish or undo "
-                    "it before recording a whole deal.",
-                )
+                said("deal_in_progress.steps", "", n=state.current.number)
             ]
         )
     number = state.next_number
@@ -918,18 +899,17 @@ def refuse_deal_clash(state: MatchState, game: Game, number: int) -> None:
     entry = state.deal(number)
     if entry is not None and entry.status == "live":
         existing = describe_entry(state, game, entry)
-        scores = ", ".join(f"{name} {points}" for name, points in entry.scores.items())
-        who = (entry.entered_by or "").removeprefix("seat:") or "another phone"
-        raise Clash("deal-already-recorded", [Violation(
-            "deal_already_recorded", "",
-            f"Deal {number} is already recorded ({scores}, by {who}): agree with it, dispute "
-            f"it, or record yours as deal {state.next_number} if it was another deal.",
-            "deal")], state, {"deal": number, "existing": existing})
+        scores = tuple(f"{name} {points}" for name, points in entry.scores.items())
+        who = (entry.entered_by or "").removeprefix("seat:")
+        refused = said("deal_already_recorded", "", "deal", n=number, scores=scores, who=who,
+                       next=state.next_number) if who else \
+            said("deal_already_recorded.phone", "", "deal", n=number, scores=scores,
+                 next=state.next_number)
+        raise Clash("deal-already-recorded", [refused], state,
+                    {"deal": number, "existing": existing})
     if number != state.next_number:
-        raise Clash("deal-not-next", [Violation(
-            "deal_not_next", "",
-            f"This entry was written for deal {number}, but the next deal is deal "
-            f"{state.next_number}.", "deal")], state,
+        raise Clash("deal-not-next", [said(
+            "deal_not_next", "", "deal", n=number, next=state.next_number)], state,
             {"deal": number, "next_deal": state.next_number})
 
 
@@ -985,17 +965,11 @@ def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) 
     """
     if not principal.startswith("seat:"):
         if state.joined:
-            raise MatchError([Violation(
-                "not_the_other_side", "",
-                f"Seats have joined this match: the other side {what}s this deal from its "
-                "own seat, not with the shared write token.")])
+            raise MatchError([said(f"not_the_other_side.seats.{what}", "")])
         return
     side = state.side_of(principal)
     if side is not None and side == state.side_of(entry.entered_by):
-        raise MatchError([Violation(
-            "not_the_other_side", "",
-            f"Deal {entry.number} was entered by your side ({side}): the other side "
-            f"{what}s it.")])
+        raise MatchError([said(f"not_the_other_side.{what}", "", n=entry.number, side=side)])
 
 
 def to_confirm(state: MatchState, principal: str | None) -> tuple[int, ...]:
@@ -1067,7 +1041,7 @@ def _counted_deal(state: MatchState, number: int) -> DealEntry:
     entry = state.deal(number)
     if entry is None or entry.status != "live":
         raise MatchError(
-            [Violation("no_such_deal", "", f"There is no counted deal {number}.", "deal")]
+            [said("no_such_deal", "", "deal", n=number)]
         )
     return entry
 
@@ -1079,9 +1053,7 @@ def confirm(state: MatchState, number: int, principal: str) -> list[NewEvent]:
     """
     entry = _counted_deal(state, number)
     if entry.agreement != "provisional":
-        raise MatchError([Violation(
-            "not_provisional", "",
-            f"Deal {number} is {entry.agreement}: only a provisional deal is confirmed.")])
+        raise MatchError([said(f"not_provisional.{entry.agreement}", "", n=number)])
     _may_answer(state, entry, principal, "confirm")
     return [("deal_confirmed", {"deal": number, "entered_by": principal})]
 
@@ -1099,14 +1071,11 @@ def dispute(
     """
     entry = _counted_deal(state, number)
     if entry.agreement == "ruled":
-        raise MatchError([Violation(
-            "already_ruled", "",
-            f"Deal {number} was ruled by its cards: correct it with an amendment.")])
+        raise MatchError([said("already_ruled", "", n=number)])
     if entry.agreement == "disputed" and any(
         c.get("entered_by") == principal and not c.get("entry") for c in entry.claims
     ):
-        raise MatchError([Violation(
-            "already_disputed", "", f"You have already disputed deal {number}.")])
+        raise MatchError([said("already_disputed", "", n=number)])
     _may_answer(state, entry, principal, "dispute")
     payload: dict[str, Any] = {"deal": number, "reason": reason, "entered_by": principal}
     if claim is not None:
@@ -1132,10 +1101,8 @@ def record_cards(
     current = state.current
     if current is not None and current.reentry and current.number != number:
         # its undo would go with the other entry's last step (docs/records.md, "reentry")
-        raise MatchError([Violation(
-            "deal_in_progress", "", f"The cards of deal {current.number} are being entered "
-            f"step by step: finish or undo them first, then enter the cards of deal {number}.",
-            "deal")])
+        raise MatchError([said("deal_in_progress.cards", "", "deal", n=current.number,
+                               reentry=number)])
     entry = _counted_deal(state, number)
     _refuse_cards_entered(entry)
     record, ruled = _ruled_entry(game, "cards", record, entry.dealer, state, "")
@@ -1165,10 +1132,7 @@ def record_cards(
 
 def _refuse_cards_entered(entry: DealEntry) -> None:
     if entry.level == "cards" and entry.agreement != "disputed":
-        raise MatchError([Violation(
-            "already_cards", "",
-            f"Deal {entry.number} was entered with its cards and is not disputed: amend it "
-            "to correct it.", "deal")])
+        raise MatchError([said("already_cards", "", "deal", n=entry.number)])
 
 
 def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
@@ -1181,10 +1145,8 @@ def issue_seats(state: MatchState, players: Sequence[str]) -> list[NewEvent]:
     """
     for name in players:
         if name not in state.players:
-            raise MatchError([Violation(
-                "not_a_player", GAMES[state.game].laws.players,
-                f"{name} is not a player of this match ({', '.join(state.players)}).",
-                "players")])
+            raise MatchError([said("not_a_player", GAMES[state.game].laws.players, "players",
+                                   named=name, players=state.players)])
     return [("seats_issued", {"players": list(players), "joined": False})]
 
 
@@ -1195,9 +1157,7 @@ def join_seat(state: MatchState, principal: str) -> list[NewEvent]:
     :raises MatchError: ``not_a_seat``: the credential is not a seat's.
     """
     if not principal.startswith("seat:"):
-        raise MatchError([Violation(
-            "not_a_seat", "",
-            "Only a seat's own link joins it: this credential records for the whole table.")])
+        raise MatchError([said("not_a_seat", "")])
     player = principal[len("seat:"):]
     if player in state.joined:
         return []
@@ -1212,14 +1172,11 @@ def undo(
     the other side disputes instead). :raises MatchError: nothing to undo, or not the seat's
     own entry."""
     if not state.last_undoable:
-        raise MatchError([Violation("nothing_to_undo", "", "There is nothing to undo.")])
+        raise MatchError([said("nothing_to_undo", "")])
     made_by = state.last_undoable_by
     if principal is not None and principal.startswith("seat:") and made_by != principal:
-        who = made_by.removeprefix("seat:") if made_by else "the shared phone"
-        raise MatchError([Violation(
-            "not_your_entry", "",
-            f"The last entry was made by {who}: a seat takes back only its own entries "
-            "(dispute the deal instead, or undo it from the phone that made it).")])
+        raise MatchError([said("not_your_entry", "", who=made_by.removeprefix("seat:"))
+                          if made_by else said("not_your_entry.shared", "")])
     return [("undo", {"voids": list(state.last_undoable), "reason": reason, "by": by})]
 
 
@@ -1232,7 +1189,7 @@ def void_deal(
     entry = state.deal(number)
     if entry is None or entry.status != "live":
         raise MatchError(
-            [Violation("no_such_deal", "", f"There is no counted deal {number} to void.")]
+            [said("no_such_deal.void", "", n=number)]
         )
     if game is not None:
         _refuse_if_outcome_breaks(state, game, {number: replace(entry, status="voided")})
@@ -1248,7 +1205,7 @@ def amend_deal(
     entry = state.deal(number)
     if entry is None or entry.status != "live":
         raise MatchError(
-            [Violation("no_such_deal", "", f"There is no counted deal {number} to amend.")]
+            [said("no_such_deal.amend", "", n=number)]
         )
     _refuse_amend_too_late(state, game, number)
     record = _with_dealer(game.new_record(entry.dealer, state.players, state.options), record,
@@ -1297,13 +1254,7 @@ def _refuse_if_outcome_breaks(
     except ValueError:
         raise MatchError(
             [
-                Violation(
-                    "correction_ends_partie_earlier",
-                    "Q9",
-                    "With this correction the partie would have ended before the last deals "
-                    "recorded: void or undo those deals first.",
-                    "deal",
-                )
+                said("correction_ends_partie_earlier", "Q9", "deal")
             ]
         ) from None
 
@@ -1317,20 +1268,12 @@ def _with_dealer(
     expected = empty.get("dealer")
     given = record.get("dealer", expected)
     if given != expected:
-        def who(seat: Any) -> str:
+        def who(seat: Any) -> Any:
             known = isinstance(seat, int) and 0 <= seat < len(players)
-            return players[seat] if known else f"seat {seat}"
+            return players[seat] if known else seat
 
-        raise RecordError(
-            [
-                Violation(
-                    "wrong_dealer",
-                    "P2",
-                    f"{who(expected)} deals this hand, not {who(given)}.",
-                    "dealer",
-                )
-            ]
-        )
+        raise RecordError([said("wrong_dealer", "P2", "dealer", expected=who(expected),
+                                given=who(given))])
     if not keep:
         return {**record, "dealer": expected} if expected is not None else dict(record)
     return {**empty, **record}

@@ -45,7 +45,7 @@ from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
 from referee.rulings import ClaimComparison, Difference
-from referee.violations import InputError, RecordError, Violation
+from referee.violations import InputError, RecordError, Violation, said
 
 ROLES = ("elder", "younger")
 
@@ -113,13 +113,13 @@ def _deals_twice(upto: Sequence[DealEntry], players: Sequence[str]) -> bool:
     return len(upto) + 1 < status.deals_required
 
 
-def _bad_option(message: str, location: str) -> MatchError:
-    return MatchError([Violation("bad_option", "", message, location)])
+def _bad_option(message_code: str, location: str, **params: Any) -> MatchError:
+    return MatchError([said(f"bad_option.{message_code}", "", location, **params)])
 
 
 def _seat_of(players: Sequence[str], name: str, location: str) -> int:
     if name not in players:
-        raise _bad_option(f"{name!r} is not one of the players.", location)
+        raise _bad_option("not_a_player", location, named=name)
     return list(players).index(name)
 
 
@@ -278,41 +278,34 @@ class PiquetGame(StepRules):
         """
         if len(players) != 2:
             raise MatchError(
-                [Violation("player_count", "Q1", "Piquet is played by two players.", "players")]
+                [said("player_count.piquet", "Q1", "players")]
             )
         lead_point = options.get("lead_point", "every")
         if lead_point not in ("every", "ten_or_higher"):
-            raise _bad_option("lead_point is 'every' or 'ten_or_higher'.", "options.lead_point")
+            raise _bad_option("lead_point", "options.lead_point")
         cards_count = options.get("cards_count_for_pique", True)
         stake = options.get("stake")
         if stake is not None:
             try:
                 stake = str(Decimal(str(stake)))
             except InvalidOperation:
-                raise _bad_option("stake is an amount per point, e.g. '0.10'.",
-                                  "options.stake") from None
+                raise _bad_option("stake", "options.stake") from None
             if Decimal(stake) < 0:
-                raise _bad_option("stake cannot be negative.", "options.stake")
+                raise _bad_option("stake.negative", "options.stake")
         first_dealer = options.get("first_dealer", players[1])
         _seat_of(players, first_dealer, "options.first_dealer")
         revoke = options.get("revoke", "replay")
         if revoke not in ("replay", "reckon_nothing", "void"):
-            raise _bad_option("revoke is 'replay', 'reckon_nothing' or 'void' (Q12).",
-                              "options.revoke")
+            raise _bad_option("revoke", "options.revoke")
         false_call = options.get("false_call", "reckon_nothing")
         if false_call not in ("reckon_nothing", "call_only"):
-            raise _bad_option("false_call is 'reckon_nothing' or 'call_only' (Q12).",
-                              "options.false_call")
+            raise _bad_option("false_call", "options.false_call")
         long_hand = options.get("long_hand", "reckon_nothing")
         if long_hand not in ("reckon_nothing", "void"):
-            raise MatchError([Violation(
-                "bad_option", "Q12", "long_hand is 'reckon_nothing' (PT 58) or 'void'.",
-                "options.long_hand")])
+            raise MatchError([said("bad_option.long_hand", "Q12", "options.long_hand")])
         talon_offence = options.get("talon_offence", "reckon_nothing")
         if talon_offence not in ("reckon_nothing", "fresh_deal"):
-            raise MatchError([Violation(
-                "bad_option", "Q12", "talon_offence is 'reckon_nothing' (PT 27–29) or "
-                "'fresh_deal' (PT 28–29).", "options.talon_offence")])
+            raise MatchError([said("bad_option.talon_offence", "Q12", "options.talon_offence")])
         return {
             "lead_point": lead_point,
             "cards_count_for_pique": bool(cards_count),
@@ -383,7 +376,7 @@ class PiquetGame(StepRules):
                 if payload.get(key) is not None:
                     new[key] = payload[key]
         elif event.kind == "exchange":
-            self._before_play(record, "An exchange")
+            self._before_play(record)
             exchange = dict(record.get("exchange") or {})
             exchange.update({r: payload[r] for r in ROLES if payload.get(r) is not None})
             new["exchange"] = exchange
@@ -411,7 +404,7 @@ class PiquetGame(StepRules):
             tricks[-1].append(payload["card"])
             new["tricks"] = tricks
         else:
-            raise MatchError([Violation("bad_step", "", f"Piquet has no {event.kind!r} step.")])
+            raise MatchError([said("bad_step.piquet", "", kind=event.kind)])
         return new
 
     def rule_step(
@@ -443,11 +436,7 @@ class PiquetGame(StepRules):
             if role == "younger" and PiquetGame._altered_by_pt32(exchange, payload):
                 continue
             if payload.get(role) is not None and role in exchange:
-                raise MatchError([Violation(
-                    "discard_fixed", "Q4",
-                    f"The {role} hand's exchange is already recorded: once a talon card is "
-                    "taken up the discard cannot be altered (PT 24); undo the exchange to "
-                    "correct a slip.", role)])
+                raise MatchError([said("discard_fixed", "Q4", role, hand=role)])
 
     @staticmethod
     def _altered_by_pt32(exchange: dict[str, Any], payload: dict[str, Any]) -> bool:
@@ -507,32 +496,25 @@ class PiquetGame(StepRules):
             return self._dealing_irregularity(record, str(what), seat, dealer, players,
                                               options, election)
         if what not in piquet.TABLE_CODES:
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "The irregularities recorded this way are "
-                "talon_offence, long_hand, short_hand, exposed_in_dealing and faced_card.",
-                "what")])
+            raise MatchError([said("bad_irregularity.piquet", "Q12", "what")])
         if election is not None and what != "talon_offence":
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", f"A {what.replace('_', ' ')} gives nobody an "
                 "election.", "election")])
         if seat is None:
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "Name the player who committed it.", "player")])
+            raise MatchError([said("bad_irregularity.player", "Q12", "player")])
         role: piquet.Role = "younger" if seat == dealer else "elder"
         entries: list[dict[str, Any]] = [{"code": what, "location": role}]
         if election is not None:  # PT 28–29: the adversary's, kept for the deal's ruling
             entries[0]["election"] = election
         earlier = list(record.get("irregular") or ())
         if any((e.get("code"), e.get("location")) == (what, role) for e in earlier):
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", f"{players[seat]}'s {what.replace('_', ' ')} is "
-                "already recorded in this deal.", "what")])
+            raise MatchError([said(f"bad_irregularity.twice.{what}", "Q12", "what",
+                                   who=players[seat])])
         new = {**record, "irregular": [*earlier, *entries]}
         if cards:
             if what != "long_hand":
-                raise MatchError([Violation(
-                    "bad_irregularity", "Q12", "Only a hand of more than twelve cards lists the "
-                    "cards he never played.", "cards")])
+                raise MatchError([said("bad_irregularity.unplayed", "Q12", "cards")])
             new["unplayed"] = {**(record.get("unplayed") or {}), role: list(cards)}
         self.check_step(new, dealer, players, options)  # raises when it cannot be read
         engine = self._engine_options(options)
@@ -678,17 +660,9 @@ class PiquetGame(StepRules):
         tricks = record.get("tricks", [])
         played = sum(len(t) for t in tricks)
         if played > (0 if role == "elder" else 1):
-            when = "before he leads" if role == "elder" else "before he plays to the first trick"
-            raise MatchError([Violation(
-                "declaration_too_late", "Q5",
-                f"The {role} hand declares {when}.", "role",
-            )])
+            raise MatchError([said(f"declaration_too_late.{role}", "Q5", "role")])
         if role in declarations:
-            raise MatchError([Violation(
-                "declared_twice", "Q5",
-                f"The {role} hand has already declared; once announced it cannot be raised "
-                "(undo the declaration to correct a slip).", "role",
-            )])
+            raise MatchError([said("declared_twice", "Q5", "role", hand=role)])
 
     def _also(
         self, record: dict[str, Any], players: Sequence[str], dealer: int
@@ -708,10 +682,10 @@ class PiquetGame(StepRules):
         return tuple(also)
 
     @staticmethod
-    def _before_play(record: dict[str, Any], what: str) -> None:
+    def _before_play(record: dict[str, Any]) -> None:
         if record.get("tricks"):
             raise MatchError(
-                [Violation("exchange_too_late", "Q4", f"{what} comes before the first lead.")]
+                [said("exchange_too_late", "Q4")]
             )
 
     @staticmethod
@@ -1076,7 +1050,7 @@ class PitchGame(StepRules):
             violations = getattr(error, "violations", None)
             if violations:
                 raise MatchError(violations) from None
-            raise _bad_option(str(error), "options") from None
+            raise MatchError([Violation("bad_option", "", str(error), "options")]) from None
         first_dealer = options.get("first_dealer", players[0])
         _seat_of(players, first_dealer, "options.first_dealer")
         return {**engine.as_dict(), "partnership": partnership, "first_dealer": first_dealer}
@@ -1139,7 +1113,7 @@ class PitchGame(StepRules):
             tricks[-1].append(payload["card"])
             new["tricks"] = tricks
         else:
-            raise MatchError([Violation("bad_step", "", f"Pitch has no {event.kind!r} step.")])
+            raise MatchError([said("bad_step.pitch", "", kind=event.kind)])
         return new
 
     def roles(self, dealer: int, players: Sequence[str]) -> dict[str, str]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from referee.i18n import DEFAULT, money
 from referee.match.events import Event
 from referee.piquet import Settlement
 from referee.rulings import ClaimComparison, Difference, with_kind
@@ -456,9 +457,13 @@ class MatchSettlement:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready, as answered: ``{"winner", "loser", "rubiconed", "payment", "amount",
-        "currency", "provisional"?, "provisional_deals"?}`` (``amount`` a decimal string or
-        None; the provisional keys once marked)."""
+        "currency", "amount_words", "provisional"?, "provisional_deals"?}`` (``amount`` a
+        decimal string or None; ``amount_words`` the amount in the currency as English writes
+        it, "€38.20", worded again in each answer's language; the provisional keys once
+        marked)."""
         data = {**self.settlement.as_dict(), "currency": self.currency}
+        data["amount_words"] = None if data.get("amount") is None \
+            else money(data["amount"], self.currency, DEFAULT)
         if self.provisional is not None:
             data["provisional"] = self.provisional
             data["provisional_deals"] = list(self.provisional_deals or ())

@@ -34,9 +34,9 @@ from referee.piquet.records import (
     PiquetOptions,
     Role,
     announcement_from_dict,
-    counted,
 )
 from referee.violations import InputError, RecordError, Violation
+from referee.violations import said as violation
 
 #: Sequence names and scores by length (Q5).
 SEQUENCE_NAMES: dict[int, str] = {
@@ -257,8 +257,8 @@ def best_claims(hand: tuple[Card, ...] | frozenset[Card]) -> Claims:
     )
 
 
-def _bad(message: str, location: str) -> InputError:
-    return InputError([Violation("bad_announcement", "Q5", message, location)])
+def _bad(message_code: str, location: str, **params: Any) -> InputError:
+    return InputError([violation(f"bad_announcement.{message_code}", "Q5", location, **params)])
 
 
 def parse_sequence(text: str, location: str = "") -> tuple[int, int | None]:
@@ -269,13 +269,12 @@ def parse_sequence(text: str, location: str = "") -> tuple[int, int | None]:
     name, _, top = text.strip().partition(":")
     length = _SEQUENCE_LENGTHS.get(name.strip().lower())
     if length is None:
-        raise _bad(f"{text!r} is not a sequence: say tierce, quart, quint, sixième, septième or "
-                   "huitième, optionally with its top card, e.g. 'quint:A'.", location)
+        raise _bad("sequence_text", location, value=repr(text))
     if not top.strip():
         return length, None
     rank = _RANK_BY_TEXT.get(top.strip().upper())
     if rank is None:
-        raise _bad(f"{top.strip()!r} is not a rank of the Piquet pack.", location)
+        raise _bad("rank", location, value=repr(top.strip()))
     return length, rank
 
 
@@ -288,7 +287,7 @@ def parse_set(text: str, location: str = "") -> tuple[int, int]:
     size = SET_SIZES.get(kind.strip().lower())
     rank = _RANK_BY_TEXT.get(rank_text.strip().upper())
     if size is None or rank is None:
-        raise _bad(f"{text!r} is not a set: write 'trio:A' or 'quatorze:T'.", location)
+        raise _bad("set_text", location, value=repr(text))
     return size, rank
 
 
@@ -303,9 +302,7 @@ def parse_sequences(text: str, location: str = "") -> tuple[tuple[int, int | Non
     """
     parts = text.split(",")
     if any(not part.strip() for part in parts):
-        raise _bad(f"{text!r} is not a list of sequences: write one, e.g. 'quint:A', or several "
-                   "separated by commas, e.g. 'quint:A, tierce:T'; when none was announced "
-                   "leave it out (null).", location)
+        raise _bad("sequences_text", location, value=repr(text))
     return tuple(parse_sequence(part, location) for part in parts)
 
 
@@ -348,16 +345,14 @@ def check_announcement(data: Mapping[str, Any], location: str) -> Announcement:
     """
     announcement = announcement_from_dict(data, location)
     if announcement.point is not None and not 1 <= announcement.point <= 12:
-        raise _bad("A point is announced as a number of cards, 1 to 12.", f"{location}.point")
+        raise _bad("point_cards", f"{location}.point")
     if announcement.sequence:
         parse_sequences(announcement.sequence, f"{location}.sequence")
     for i, text in enumerate(announcement.sets):
         _size, rank = parse_set(text, f"{location}.sets[{i}]")
         if rank not in SET_RANKS:
-            raise RecordError([Violation(
-                "set_never_counts", "Q5",
-                f"Nines, eights and sevens never count: {text!r} is not a set that scores.",
-                f"{location}.sets[{i}]")])
+            raise RecordError([violation("set_never_counts.text", "Q5", f"{location}.sets[{i}]",
+                                         value=repr(text))])
     return announcement
 
 
@@ -379,15 +374,14 @@ def announced_claims(
     if announcement.point is not None:
         length = announcement.point
         if length < 1:
-            raise _bad("A point is announced as a number of cards, at least one.", f"{where}.point")
+            raise _bad("point_cards.least", f"{where}.point")
         options = [_pips(ranks[:length]) for ranks in suits.values() if len(ranks) >= length]
         if options:
             point = _point(length, max(options))
         else:
-            violations.append(Violation(
-                "announcement_not_held", "Q5",
-                f"The {role} hand announced a {point_words(length)} but holds no suit of "
-                f"{counted(length, 'card')} after the exchange.", f"{where}.point"))
+            violations.append(violation(
+                "announcement_not_held.point" + (".one" if length == 1 else ""), "Q5",
+                f"{where}.point", hand=role, cards=length))
     sequences: list[Combination] = []
     if announcement.sequence:
         parsed = parse_sequences(announcement.sequence, f"{where}.sequence")
@@ -419,14 +413,11 @@ def announced_claims(
         size, rank = parse_set(text, f"{where}.sets[{i}]")
         held = sum(1 for card in hand if card.rank == rank)
         if rank not in SET_RANKS:
-            violations.append(Violation(
-                "set_never_counts", "Q5",
-                f"The {role} hand announced {_SET_KINDS[size]} of {_PLURALS[rank]}, but nines, "
-                "eights and sevens never count.", f"{where}.sets[{i}]"))
+            violations.append(violation("set_never_counts", "Q5", f"{where}.sets[{i}]",
+                                        hand=role, kind=_SET_KINDS[size], rank=rank))
         elif rank in seen:
-            violations.append(Violation(
-                "duplicate_announcement", "Q5",
-                f"The {role} hand announced the {_PLURALS[rank]} twice.", f"{where}.sets[{i}]"))
+            violations.append(violation("duplicate_announcement", "Q5", f"{where}.sets[{i}]",
+                                   hand=role, rank=rank))
         elif held < size:
             violations.append(Violation(
                 "announcement_not_held", "Q5",
@@ -587,17 +578,15 @@ def check_hand(hand: tuple[Card, ...], location: str) -> None:
     :raises RecordError: (codes ``hand_size``, ``not_in_pack``, ``duplicate_card``).
     """
     if len(hand) != 12:
-        raise RecordError([Violation("hand_size", "Q2",
-                                     f"A hand holds 12 cards, not {len(hand)}.", location)])
+        raise RecordError([violation("hand_size", "Q2", location, n=len(hand))])
     seen: set[Card] = set()
     for i, card in enumerate(hand):
         if card not in PACK_SET:
-            raise RecordError([Violation("not_in_pack", "Q1",
-                                         f"{card} is not in the 32-card Piquet pack.",
-                                         f"{location}[{i}]")])
+            raise RecordError([violation("not_in_pack", "Q1", f"{location}[{i}]",
+                                         card=str(card))])
         if card in seen:
-            raise RecordError([Violation("duplicate_card", "Q2", f"{card} appears twice.",
-                                         f"{location}[{i}]")])
+            raise RecordError([violation("duplicate_card", "Q2", f"{location}[{i}]",
+                                         card=str(card))])
         seen.add(card)
 
 
@@ -620,6 +609,6 @@ def compare_declarations(
     shared = set(elder) & set(younger)
     if shared:
         card = min(shared)
-        raise RecordError([Violation("duplicate_card", "Q2", f"{card} is in both hands.",
-                                     f"younger[{younger.index(card)}]")])
+        raise RecordError([violation("duplicate_card.both", "Q2",
+                                     f"younger[{younger.index(card)}]", card=str(card))])
     return declare({r: best_claims(h) for r, h in zip(ROLES, (elder, younger), strict=True)})

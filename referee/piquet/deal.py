@@ -82,12 +82,11 @@ from referee.piquet.records import (
     PiquetDeal,
     PiquetOptions,
     Role,
-    counted,
     other,
 )
 from referee.piquet.wording import finding
 from referee.rulings import Finding, findings_dicts
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 _new = tuple.__new__  # builds a NamedTuple from a tuple without a Python-level call
 _WINNER = itemgetter(3)  # a TrickResult's winner
@@ -216,32 +215,23 @@ def verify_tricks(
         if len(flat) == 24 and flat <= PACK_SET and set(map(len, tricks)) == {2}:
             return []
     if len(tricks) > 12 or (complete and len(tricks) != 12):
-        raise RecordError([Violation(
-            "trick_count", "Q6",
-            f"A deal has 12 tricks, not {len(tricks)}: record every trick, the lead first.",
-            "tricks")])
+        raise RecordError([said("trick_count", "Q6", "tricks", n=len(tricks))])
     seen: dict[Card, str] = {}
     twice: list[Violation] = []
     for i, trick in enumerate(tricks):
         last = i == len(tricks) - 1
         if len(trick) != 2 and (complete or not last or len(trick) != 1) \
                 and not (i in lone and len(trick) == 1):
-            raise RecordError([Violation(
-                "trick_size", "Q6",
-                f"Trick {i + 1} holds {counted(len(trick), 'card')}: write its 2 cards, the "
-                "lead and then the reply.", f"tricks[{i}]")])
+            raise RecordError([said("trick_size.one" if len(trick) == 1 else "trick_size", "Q6",
+                                    f"tricks[{i}]", trick=i + 1, n=len(trick))])
         for pos, card in enumerate(trick):
             where = f"tricks[{i}][{pos}]"
             if card not in PACK_SET:
-                raise RecordError([Violation(
-                    "not_in_pack", "Q1",
-                    f"{card_name(card)} is not in the 32-card Piquet pack: it plays the sevens "
-                    "to the aces.", where)])
+                raise RecordError([said("not_in_pack.played", "Q1", where,
+                                        card=card_name(card))])
             if card in seen:
-                violation = Violation(
-                    "card_played_twice", "Q6",
-                    f"The {describe_card(card)} is played twice (first at {seen[card]}): "
-                    "correct one of the two.", where)
+                violation = said("card_played_twice", "Q6", where, card=card_name(card),
+                                 first=seen[card])
                 if complete:
                     raise RecordError([violation])
                 twice.append(violation)
@@ -289,38 +279,29 @@ def _carte_blanche(
         if dealt is not None:
             courts = sorted((c for c in dealt if c.is_court), reverse=True)
             if courts:
-                violations.append(Violation(
-                    "carte_blanche_not_held", "Q3",
-                    f"The {r} hand claimed a carte blanche but was dealt the "
-                    f"{describe_card(courts[0])}.", where))
+                violations.append(said("carte_blanche_not_held.dealt", "Q3", where, hand=r,
+                                       card=card_name(courts[0])))
                 continue
         else:  # dealt hand unknown: court cards he discarded contradict the claim
             discards = (deal.exchange or {}).get(r, ())
             courts = sorted((c for c in discards if c.is_court), reverse=True)
             if courts:
-                violations.append(Violation(
-                    "carte_blanche_not_held", "Q3",
-                    f"The {r} hand claimed a carte blanche but discarded the "
-                    f"{describe_card(courts[0])}, so it was dealt a court card.", where))
+                violations.append(said("carte_blanche_not_held.discarded", "Q3", where, hand=r,
+                                       card=card_name(courts[0])))
                 continue
             # …and so do more court cards after the exchange than he can have drawn (Q4).
             held = sum(1 for card in plays[r] if card.is_court)
             drawable = _most_courts_drawn(deal, r)
             if held > drawable:
-                violations.append(Violation(
-                    "carte_blanche_not_held", "Q3",
-                    f"The {r} hand claimed a carte blanche but played "
-                    f"{counted(held, 'court card')}, "
-                    f"more than the {drawable} it can have drawn from the talon, so it was "
-                    "dealt a court card.", where))
+                violations.append(said(
+                    "carte_blanche_not_held.played" + (".one" if held == 1 else ""), "Q3", where,
+                    hand=r, n=held, drawable=drawable))
                 continue
         holders.append(r)
     if len(holders) == 2:
         for r in holders:
-            violations.append(Violation(
-                "carte_blanche_not_held", "Q3",
-                "Both hands cannot be cartes blanches: the pack has only 20 cards that are not "
-                "court cards.", f"declarations.{r}.carte_blanche"))
+            violations.append(said("carte_blanche_not_held.both", "Q3",
+                                   f"declarations.{r}.carte_blanche"))
         return None, violations
     return (holders[0] if holders else None), violations
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from referee.cards import Card, card_name
 from referee.frozen import quick_init
-from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, Role, counted, other
-from referee.violations import RecordError, Violation
+from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, Role, other
+from referee.violations import RecordError, Violation, said
 
 #: Where each card was played: card → (trick index, position in trick).
 Plays = Mapping[Card, tuple[int, int]]
@@ -59,8 +60,8 @@ def is_carte_blanche(dealt: frozenset[Card] | tuple[Card, ...]) -> bool:
     return COURT_CARDS.isdisjoint(dealt)
 
 
-def _error(code: str, rule: str, message: str, location: str) -> RecordError:
-    return RecordError([Violation(code, rule, message, location)])
+def _error(message_code: str, rule: str, location: str, **params: Any) -> RecordError:
+    return RecordError([said(message_code, rule, location, **params)])
 
 
 def verify_cards(deal: PiquetDeal) -> None:
@@ -77,24 +78,19 @@ def verify_cards(deal: PiquetDeal) -> None:
     for where, cards in _dealt_parts(deal):
         for i, card in enumerate(cards):
             if card not in PACK_SET:
-                raise _error("not_in_pack", "Q1",
-                             f"{card_name(card)} is not in the 32-card Piquet pack.",
-                             f"{where}[{i}]")
+                raise _error("not_in_pack", "Q1", f"{where}[{i}]", card=card_name(card))
             if card in owner:
-                raise _error("duplicate_card", "Q2",
-                             f"{card_name(card)} is dealt twice ({owner[card]} and {where}).",
-                             f"{where}[{i}]")
+                raise _error("duplicate_card.dealt", "Q2", f"{where}[{i}]",
+                             card=card_name(card), first=owner[card], second=where)
             owner[card] = where
     discarded: dict[Card, str] = {}
     for role, cards in (deal.exchange or {}).items():
         for i, card in enumerate(cards):
             where = f"exchange.{role}[{i}]"
             if card not in PACK_SET:
-                raise _error("not_in_pack", "Q1",
-                             f"{card_name(card)} is not in the 32-card Piquet pack.", where)
+                raise _error("not_in_pack", "Q1", where, card=card_name(card))
             if card in discarded:
-                raise _error("duplicate_card", "Q4",
-                             f"{card_name(card)} is discarded twice.", where)
+                raise _error("duplicate_card.discarded", "Q4", where, card=card_name(card))
             discarded[card] = where
 
 
@@ -124,27 +120,19 @@ def _dealt_parts(deal: PiquetDeal) -> list[tuple[str, tuple[Card, ...]]]:
     talon_size = 8
     if STANDS in deal.irregular:  # PT 11, 40–43: elder stood a deal one card wrong
         if standing_law(deal.dealt) is None:
-            raise _error("bad_irregular", "Q12",
-                         "Elder stands a wrong deal only when one hand was dealt 11 or 13 "
-                         "cards and the other 12 or 13, the talon 8 or 7 (PT 11, 40–43); "
-                         "record both hands as dealt. Any other wrong deal is a fresh deal "
-                         "(PT 12).", "dealt")
+            raise _error("bad_irregular.stands", "Q12", "dealt")
         dealt_now = deal.dealt or {}
         sizes = {r: len(dealt_now[r]) for r in ROLES}
         talon_size = 32 - sizes["elder"] - sizes["younger"]
     for role, cards in (deal.dealt or {}).items():
         if len(cards) != sizes[role]:
-            raise _error("hand_size", "Q2",
-                         f"The {role} hand was dealt {counted(len(cards), 'card')}: each hand "
-                         "gets 12; write all twelve.",
-                         f"dealt.{role}")
+            raise _error("hand_size.dealt" + (".one" if len(cards) == 1 else ""), "Q2",
+                         f"dealt.{role}", hand=role, n=len(cards))
         parts.append((f"dealt.{role}", cards))
     if deal.talon is not None:
         if len(deal.talon) != talon_size:
-            left = "eight" if talon_size == 8 else "seven"
-            raise _error("talon_size", "Q2",
-                         f"The talon holds {talon_size} cards, not {len(deal.talon)}: write "
-                         f"the {left} left after the deal, top first.", "talon")
+            raise _error("talon_size" if talon_size == 8 else "talon_size.seven", "Q2", "talon",
+                         n=len(deal.talon))
         parts.append(("talon", deal.talon))
     return parts
 
@@ -168,7 +156,10 @@ class ExchangeFacts:
     violations: tuple[Violation, ...]
 
     def excluded(self, role: Role) -> dict[Card, str]:
-        """Cards ``role`` cannot hold after the exchange, each with the reason in words."""
+        """Cards ``role`` cannot hold after the exchange, each with the reason's code:
+        ``"not_taken"`` (a talon card he did not take), ``"dealt_to_other"``,
+        ``"discarded_by_other"``, ``"not_in_hand"`` (his hand after the exchange is known),
+        ``"discarded"`` (his own discard, Q4)."""
         o = other(role)
         ex: dict[Card, str] = {}
         talon, mine = self.talon, self.taken[role]
@@ -176,21 +167,21 @@ class ExchangeFacts:
             if mine is not None:
                 for card in talon:
                     if card not in mine:
-                        ex[card] = "it was not among the talon cards he took"
+                        ex[card] = "not_taken"
             else:
                 theirs = self.taken[o]
                 for card in talon[5:] if role == "elder" else theirs or ():
-                    ex[card] = "it was not among the talon cards he took"
+                    ex[card] = "not_taken"
         for card in self.dealt[o] or ():
-            ex[card] = f"it was dealt to the {o} hand"
+            ex[card] = "dealt_to_other"
         for card in self.discards[o] or ():
-            ex[card] = f"the {o} hand discarded it"
+            ex[card] = "discarded_by_other"
         held = self.after[role]
         if held is not None:
             for card in PACK_SET - held:
-                ex.setdefault(card, "it was not in his hand after the exchange")
+                ex.setdefault(card, "not_in_hand")
         for card in self.discards[role] or ():
-            ex[card] = "he had discarded it"
+            ex[card] = "discarded"
         return ex
 
     def forbidden(self, role: Role) -> frozenset[Card]:
@@ -295,9 +286,8 @@ def _discards(
             where_count[r] = f"exchange.{r}"
             if d is not None:
                 violations.extend(
-                    Violation("discard_not_held", "Q4",
-                              f"The {r} hand discarded {card_name(card)}, which it was not "
-                              "dealt.", f"exchange.{r}[{i}]")
+                    said("discard_not_held", "Q4", f"exchange.{r}[{i}]", hand=r,
+                         card=card_name(card))
                     for i, card in enumerate(exchange[r]) if card not in d)
         elif d is not None and complete:
             discards[r] = d - plays[r].keys()
@@ -316,16 +306,12 @@ def _count_breaks(
     violations = []
     n_e, n_y = counts["elder"], counts["younger"]
     if n_e is not None and not 1 <= n_e <= 5:
-        violations.append(Violation(
-            "exchange_count", "Q4",
-            f"Elder must exchange between 1 and 5 cards, not {n_e}.", where_count["elder"]))
+        violations.append(said("exchange_count.elder", "Q4", where_count["elder"], n=n_e))
     if n_y is not None:
         most = 8 - n_e if n_e is not None and 1 <= n_e <= 5 else 7
         if not 1 <= n_y <= most:
-            violations.append(Violation(
-                "exchange_count", "Q4",
-                f"Younger must exchange between 1 and {most} cards, not {n_y}.",
-                where_count["younger"]))
+            violations.append(said("exchange_count.younger", "Q4", where_count["younger"],
+                                   most=most, n=n_y))
     return violations
 
 
@@ -394,12 +380,10 @@ def _played_not_held(facts: ExchangeFacts, plays: Mapping[Role, Plays]) -> list[
         for card in sorted(bad, key=plays[r].__getitem__):
             i, pos = plays[r][card]
             reason = ex[card]
-            code, rule = ("discard_played", "Q4") if reason == "he had discarded it" \
+            code, rule = ("discard_played", "Q4") if reason == "discarded" \
                 else ("card_not_held", "Q6")
-            violations.append(Violation(
-                code, rule,
-                f"In trick {i + 1} the {r} hand played {card_name(card)}, which it did not hold: "
-                f"{reason}.", f"tricks[{i}][{pos}]"))
+            violations.append(said(f"{code}.{reason}", rule, f"tricks[{i}][{pos}]",
+                                   trick=i + 1, hand=r, card=card_name(card)))
     return violations
 
 
@@ -418,16 +402,12 @@ def _unplayed(
         if r in dealt_given and x is not None:
             for i, card in enumerate(dealt_given[r]):
                 if card not in x and card not in plays[r]:
-                    violations.append(Violation(
-                        "card_not_played", "Q4",
-                        f"The {r} hand kept {card_name(card)} (it was not discarded) but never "
-                        "played it.", f"dealt.{r}[{i}]"))
+                    violations.append(said("card_not_played.kept", "Q4", f"dealt.{r}[{i}]",
+                                           hand=r, card=card_name(card)))
         t = taken[r]
         if t is not None and deal.talon is not None:
             start = 0 if r == "elder" else len(taken["elder"] or ())
             for k, card in enumerate(t):
                 if card not in plays[r]:
-                    violations.append(Violation(
-                        "card_not_played", "Q4",
-                        f"The {r} hand took {card_name(card)} from the talon but never played it.",
-                        f"talon[{start + k}]"))
+                    violations.append(said("card_not_played.taken", "Q4", f"talon[{start + k}]",
+                                           hand=r, card=card_name(card)))

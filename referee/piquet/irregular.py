@@ -52,7 +52,7 @@ from referee.cards import Card, describe_card
 from referee.piquet.counting import Count
 from referee.piquet.exchange import STANDING_DEALS, STANDS, standing_law
 from referee.piquet.records import ROLES, PiquetDeal, Role, counted, other
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 #: The violation codes a table may record anyway, and the irregularity each is (Q12).
 IRREGULAR_CODES: dict[str, str] = {
@@ -371,15 +371,11 @@ def table_irregularities(deal: PiquetDeal) -> dict[str, Role]:
         if code not in TABLE_CODES:
             continue
         if location not in ROLES:
-            raise RecordError([Violation(
-                "bad_irregular", "Q12",
-                f"Say who committed {TABLE_CODES[code]}: the location is \"elder\" or "
-                "\"younger\".", f"irregular[{i}].location")])
+            raise RecordError([said(f"bad_irregular.who.{code}", "Q12",
+                                    f"irregular[{i}].location")])
         found[code] = "elder" if location == "elder" else "younger"
     if found.get("long_hand") is not None and found.get("long_hand") == found.get("short_hand"):
-        raise RecordError([Violation(
-            "bad_irregular", "Q12", "One hand cannot hold both more and fewer than twelve "
-            "cards: record the one that was found.", "irregular")])
+        raise RecordError([said("bad_irregular.long_and_short", "Q12", "irregular")])
     return found
 
 
@@ -402,17 +398,12 @@ def wrong_hands(deal: PiquetDeal, found: Mapping[str, Role]) -> PiquetDeal:
         if not extra:
             continue
         if found.get("long_hand") != role:
-            raise RecordError([Violation(
-                "bad_irregular", "Q12", f"Cards the {role} hand never played are listed, but "
-                f"no hand of more than twelve cards is recorded for the {role} hand: add "
-                f'{{"code": "long_hand", "location": "{role}"}} to irregular.',
-                f"unplayed.{role}")])
+            raise RecordError([said("bad_irregular.unplayed", "Q12", f"unplayed.{role}",
+                                    hand=role)])
         for i, card in enumerate(extra):
             if card in played:
-                raise RecordError([Violation(
-                    "unplayed_played", "Q12", f"The {role} hand is said never to have played "
-                    "a card that is in the tricks: list only the cards left in that hand.",
-                    f"unplayed.{role}[{i}]")])
+                raise RecordError([said("unplayed_played", "Q12", f"unplayed.{role}[{i}]",
+                                        hand=role)])
     if not wrong:
         return deal
     dealt = {r: h for r, h in (deal.dealt or {}).items() if r not in wrong} or None

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from referee.cards import PIQUET_PACK, TEN, Card, card_name
 from referee.piquet.records import PiquetOptions, Role, other
-from referee.violations import Violation
+from referee.violations import Violation, said
 
 _ROLES: tuple[Role, Role] = ("elder", "younger")
 _SUIT, _TRICK = attrgetter("suit"), itemgetter(0)
@@ -199,18 +199,16 @@ def find_revokes(
         # Cards of the suit led that he still held: in his known hand, or played later.
         held = [c for c in (mine if hand is None else hand)
                 if c.suit == suit and mine.get(c, (99,))[0] > i]
-        start = (f"In trick {i + 1} the {follower} hand played {card_name(follow)} on "
-                 f"{card_name(lead)} without following suit")
+        where, common = f"tricks[{i}][1]", {"trick": i + 1, "hand": follower,
+                                             "card": card_name(follow), "lead": card_name(lead)}
         if hand is not None and held:
-            message = f"{start} although holding the {card_name(max(held))}."
+            violations.append(said("revoke.piquet", "Q6", where, held=card_name(max(held)),
+                                   **common))
         elif held:
             proof = min(held, key=mine.__getitem__)
-            message = (f"{start}; the {follower} hand's {card_name(proof)} in trick "
-                       f"{mine[proof][0] + 1} proves it held a {_SUIT_WORDS[suit]}.")
+            violations.append(said("revoke.piquet.shown", "Q6", where, proof=card_name(proof),
+                                   proof_trick=mine[proof][0] + 1, suit=suit, **common))
         elif kept:
-            message = (f"{start}; the {card_name(kept[0])} the {follower} hand took back after "
-                       f"a revoke proves it holds a {_SUIT_WORDS[suit]}.")
-        else:
-            continue
-        violations.append(Violation("revoke", "Q6", message, f"tricks[{i}][1]"))
+            violations.append(said("revoke.piquet.kept", "Q6", where, kept=card_name(kept[0]),
+                                   suit=suit, **common))
     return violations

@@ -27,7 +27,7 @@ from referee.piquet.irregular import (
 )
 from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
 from referee.piquet.records import ROLES, PiquetDeal, PiquetOptions, Role, other
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,9 +233,7 @@ def take_back_revoke(
     index = trick_of(location)
     if index is None or index >= len(deal.tricks) or len(deal.tricks[index]) < 2 \
             or not location.endswith("[1]"):
-        raise RecordError([Violation(
-            "bad_irregular", "Q12", "A revoke is the second card of a trick played.",
-            location)])
+        raise RecordError([said("bad_irregular.revoke", "Q12", location)])
     accepted = frozenset(deal.irregular)
     table = table_irregularities(deal) if deal.irregular else {}
     lone = lone_tricks(deal.tricks) if "short_hand" in table else frozenset()

@@ -21,7 +21,7 @@ from referee.piquet.words import (
     sequence_text,
     set_text,
 )
-from referee.violations import InputError, RecordError, Violation
+from referee.violations import InputError, RecordError, Violation, said
 
 #: Elder hand (the non-dealer, who leads first) or younger hand (the dealer), Q1.
 Role = Literal["elder", "younger"]
@@ -160,10 +160,17 @@ class PiquetDeal:
     elections: Mapping[str, str] | None = None
 
 
-def _bad_input(code: str, message: str, location: str) -> RecordError:
-    if code == "bad_announcement":  # words that name nothing: a slip of the pen (400)
-        return InputError([Violation(code, "Q5", message, location)])
-    return RecordError([Violation(code, "Q1", message, location)])
+def _bad_input(message_code: str, location: str, **params: Any) -> RecordError:
+    if message_code.startswith("bad_announcement"):  # words that name nothing: a slip (400)
+        return InputError([said(message_code, "Q5", location, **params)])
+    return RecordError([said(message_code, "Q1", location, **params)])
+
+
+def not_a_card(text: object, location: str) -> Violation:
+    """The violation of a text that is not a card (design.md's notation), at ``location``."""
+    if isinstance(text, str):
+        return said("not_a_card", "Q1", location, value=repr(text))
+    return said("not_a_card.value", "Q1", location, value=repr(text))
 
 
 #: Canonical card texts of the Piquet pack, for the fast path of parsing (design.md notation).
@@ -172,7 +179,7 @@ _BY_NAME: dict[str, Card] = {card_name(c): c for c in PIQUET_PACK}
 
 def _cards(value: Any, location: str) -> tuple[Card, ...]:
     if not isinstance(value, list | tuple):
-        raise _bad_input("not_a_card_list", "This must be a list of cards.", location)
+        raise _bad_input("not_a_card_list", location)
     try:  # fast path: canonical names of Piquet cards
         return tuple(map(_BY_NAME.__getitem__, value))
     except (KeyError, TypeError):
@@ -182,19 +189,17 @@ def _cards(value: Any, location: str) -> tuple[Card, ...]:
         try:
             cards.append(parse_card(text))
         except CardError as exc:
-            raise _bad_input("not_a_card", str(exc), f"{location}[{i}]") from exc
+            raise RecordError([not_a_card(text, f"{location}[{i}]")]) from exc
     return tuple(cards)
 
 
 def _roles(value: Any, location: str) -> dict[Role, Any]:
     if not isinstance(value, Mapping):
-        raise _bad_input("not_an_object", "This must map 'elder'/'younger' to values.", location)
+        raise _bad_input("not_an_object.role_map", location)
     result: dict[Role, Any] = {}
     for key, item in value.items():
         if key not in ROLES:
-            raise _bad_input(
-                "unknown_role", f"{key!r} is not a role: use 'elder' or 'younger'.", location
-            )
+            raise _bad_input("unknown_role", location, value=repr(key))
         if item is not None:
             result[key] = item
     return result
@@ -218,11 +223,9 @@ def announcement_from_dict(data: Mapping[str, Any], location: str = "") -> Annou
     blanche = data.get("carte_blanche", False)
     if isinstance(point, bool) or (point is not None and not says_nothing(point)
                                    and not isinstance(point, int | str | Mapping)):
-        raise _bad_input("bad_announcement", "A point is announced as a number of cards.",
-                         f"{location}.point")
+        raise _bad_input("bad_announcement.point_number", f"{location}.point")
     if not isinstance(blanche, bool):
-        raise _bad_input("bad_announcement", "carte_blanche is true or false.",
-                         f"{location}.carte_blanche")
+        raise _bad_input("bad_announcement.carte_blanche", f"{location}.carte_blanche")
     cards = None if point is None or says_nothing(point) \
         else read_point(point, f"{location}.point").cards
     sequences = () if sequence is None else read_sequences(sequence, f"{location}.sequence")
@@ -242,7 +245,7 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
     """
     tricks_value = record.get("tricks")
     if not isinstance(tricks_value, list | tuple):
-        raise _bad_input("not_a_card_list", "tricks must be a list of tricks.", "tricks")
+        raise _bad_input("not_a_card_list.tricks", "tricks")
     try:  # fast path: canonical names of Piquet cards
         by_name = _BY_NAME.__getitem__
         tricks = tuple([tuple(map(by_name, t)) for t in tricks_value])
@@ -276,8 +279,7 @@ def _announcements(value: Any) -> dict[Role, Announcement]:
     declarations = {}
     for r, v in _roles(value, "declarations").items():
         if not isinstance(v, Mapping):
-            raise _bad_input("bad_announcement", "An announcement is an object.",
-                             f"declarations.{r}")
+            raise _bad_input("bad_announcement.object", f"declarations.{r}")
         declarations[r] = announcement_from_dict(v, f"declarations.{r}")
     return declarations
 
@@ -297,8 +299,7 @@ def _elections(raw: Any) -> dict[str, str] | None:
         if election is None:
             continue
         if election not in ELECTIONS:
-            raise _bad_input("not_an_object", "An election is \"fresh_deal\" or \"play_on\".",
-                             f"irregular[{i}].election")
+            raise _bad_input("not_an_object.election", f"irregular[{i}].election")
         found[item["code"]] = election
     return found or None
 
@@ -306,14 +307,11 @@ def _elections(raw: Any) -> dict[str, str] | None:
 def _irregular(raw: Any) -> tuple[tuple[str, str], ...]:
     """The record's ``irregular`` list: (code, location) of each irregularity accepted."""
     if not isinstance(raw, list | tuple):
-        raise _bad_input("not_an_object", 'irregular is a list of {"code", "location"}.',
-                         "irregular")
+        raise _bad_input("not_an_object.irregular", "irregular")
     irregular: list[tuple[str, str]] = []
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping) or not isinstance(item.get("code"), str) \
                 or not isinstance(item.get("location", ""), str):
-            raise _bad_input("not_an_object",
-                             'An irregularity is {"code": "revoke", "location": "tricks[2][1]"}.',
-                             f"irregular[{i}]")
+            raise _bad_input("not_an_object.irregularity", f"irregular[{i}]")
         irregular.append((item["code"], item.get("location", "")))
     return tuple(irregular)

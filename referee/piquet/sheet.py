@@ -75,6 +75,7 @@ from referee.piquet.words import (
 )
 from referee.rulings import Finding
 from referee.violations import RecordError, Violation
+from referee.violations import said as violation
 
 #: The declaration categories of a sheet, in the Q5/Q8 order.
 CATEGORIES: tuple[str, ...] = ("point", "sequence", "sets")
@@ -204,27 +205,24 @@ _SHEET_KEYS = frozenset({"carte_blanche", "point", "sequence", "sets", "good", "
                          "claimed", "pique"})
 
 
-def _refuse(code: str, rule: str, message: str, location: str) -> RecordError:
-    return RecordError([Violation(code, rule, message, location)])
+def _refuse(message_code: str, rule: str, location: str, **params: Any) -> RecordError:
+    return RecordError([violation(message_code, rule, location, **params)])
 
 
 def _role_or_none(value: Any, location: str, extra: tuple[str, ...] = ()) -> Any:
     if value is None or value in ROLES or value in extra:
         return value
-    allowed = ", ".join(repr(v) for v in (*ROLES, *extra))
-    raise _refuse("not_a_role", "Q1", f"{value!r} is not allowed here: write {allowed} or null.",
-                  location)
+    allowed = tuple(repr(v) for v in (*ROLES, *extra))
+    raise _refuse("not_a_role", "Q1", location, value=repr(value), allowed=allowed)
 
 
 def _per_role(value: Any, location: str) -> dict[Role, Any]:
     if not isinstance(value, Mapping):
-        raise _refuse("not_an_object", "Q1",
-                      'This maps "elder" and "younger" to what each said.', location)
+        raise _refuse("not_an_object.roles", "Q1", location)
     out: dict[Role, Any] = {}
     for key, item in value.items():
         if key not in ROLES:
-            raise _refuse("unknown_role", "Q1",
-                          f"{key!r} is not a role: use 'elder' or 'younger'.", location)
+            raise _refuse("unknown_role", "Q1", location, value=repr(key))
         if item is not None:
             out[key] = item
     return out
@@ -234,11 +232,10 @@ def _numbers(value: Any, location: str, both: bool) -> dict[Role, int]:
     found = _per_role(value, location)
     for role, item in found.items():
         if not isinstance(item, int) or isinstance(item, bool):
-            raise _refuse("not_a_number", "Q6", "This is a whole number.", f"{location}.{role}")
+            raise _refuse("not_a_number", "Q6", f"{location}.{role}")
     if both and set(found) != set(ROLES):
         missing = next(r for r in ROLES if r not in found)
-        raise _refuse("missing_role", "Q6", f"Give a number for the {missing} hand too.",
-                      f"{location}.{missing}")
+        raise _refuse("missing_role", "Q6", f"{location}.{missing}", hand=missing)
     return found
 
 
@@ -265,16 +262,13 @@ def sheet_from_record(record: Mapping[str, Any]) -> PiquetSheet:
         ``bad_announcement``).
     """
     if not isinstance(record, Mapping):
-        raise _refuse("not_an_object", "Q1", "A score sheet is an object.", "sheet")
+        raise _refuse("not_an_object.sheet", "Q1", "sheet")
     unknown = sorted(set(record) - _SHEET_KEYS)
     if unknown:
-        raise _refuse("unknown_field", "Q1",
-                      f"A Piquet score sheet has no {unknown[0]!r}: it holds carte_blanche, "
-                      "point, sequence, sets, good, tricks, play, claimed and pique.",
-                      f"sheet.{unknown[0]}")
+        raise _refuse("unknown_field.piquet_sheet", "Q1", f"sheet.{unknown[0]}",
+                      field=unknown[0])
     if record.get("tricks") is None:
-        raise _refuse("missing_tricks", "Q6", "Write the tricks each won, e.g. "
-                      '{"elder": 5, "younger": 7}.', "sheet.tricks")
+        raise _refuse("missing_tricks", "Q6", "sheet.tricks")
     tricks = _numbers(record["tricks"], "sheet.tricks", both=True)
     point = {r: read_point(v, f"sheet.point.{r}")
              for r, v in _per_role(record.get("point") or {}, "sheet.point").items()
@@ -293,13 +287,11 @@ def sheet_from_record(record: Mapping[str, Any]) -> PiquetSheet:
     good: dict[str, Good] = {}
     raw_good = record.get("good") or {}
     if not isinstance(raw_good, Mapping):
-        raise _refuse("not_an_object", "Q5", 'good is written {"point": "younger", ...}.',
-                      "sheet.good")
+        raise _refuse("not_an_object.good", "Q5", "sheet.good")
     for category, said in raw_good.items():
         if category not in CATEGORIES:
-            raise _refuse("unknown_field", "Q5",
-                          f"{category!r} is not a category: point, sequence or sets.",
-                          f"sheet.good.{category}")
+            raise _refuse("unknown_field.category", "Q5", f"sheet.good.{category}",
+                          value=repr(category))
         if _role_or_none(said, f"sheet.good.{category}", ("equal",)) is not None:
             good[category] = said
     play = _numbers(record["play"], "sheet.play", both=True) \
@@ -323,11 +315,9 @@ def totals_from_record(record: Mapping[str, Any]) -> PiquetTotals:
         like ``totals.scores.elder``).
     """
     if not isinstance(record, Mapping) or set(record) - {"scores"}:
-        raise _refuse("not_an_object", "Q9",
-                      'Totals are written {"scores": {"elder": 11, "younger": 41}}.', "totals")
+        raise _refuse("not_an_object.totals", "Q9", "totals")
     if record.get("scores") is None:
-        raise _refuse("missing_role", "Q9", "Give each player's points for the deal.",
-                      "totals.scores")
+        raise _refuse("missing_role.scores", "Q9", "totals.scores")
     return PiquetTotals(_numbers(record["scores"], "totals.scores", both=True))
 
 
@@ -345,6 +335,10 @@ class _Notes:
 
     def violation(self, code: str, rule: str, message: str, location: str) -> None:
         self.violations.append(Violation(code, rule, message, location))
+
+    def said(self, message_code: str, rule: str, location: str, **params: Any) -> None:
+        """A violation worded from its message code (:func:`referee.violations.said`)."""
+        self.violations.append(violation(message_code, rule, location, **params))
 
 
 class _Call(NamedTuple):
@@ -376,9 +370,7 @@ def _check_point(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call]]:
     for role, call in (sheet.point or {}).items():
         where = f"sheet.point.{role}"
         if not 1 <= call.cards <= 8:
-            notes.violation("point_impossible", "Q5",
-                            f"A point has 1 to 8 cards (a suit has eight), not {call.cards}: "
-                            f"correct {_hand_words(role)}'s point.", where)
+            notes.said("point_impossible", "Q5", where, n=call.cards, hand=role)
             continue
         if call.pips is not None:
             low, high = _pips_range(call.cards)
@@ -424,26 +416,20 @@ def _check_sequences(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call
             if call.top is not None and call.suit is not None:
                 cards = _sequence_cards(call)
                 if cards & mine:
-                    notes.violation("sequence_impossible", "Q5",
-                                    f"{_hand_words(role).capitalize()}'s sequences share cards: "
-                                    "write each run of a suit once, at its full length.", where)
+                    notes.said("sequence_impossible.share", "Q5", where, hand=role)
                     continue
                 mine |= cards
             good.append(_Call((call.length, call.top), SEQUENCE_SCORES[call.length],
                               sequence_in_full(call.length, call.top, call.suit)))
         if sum(c.key[0] for c in good) > 12:
-            notes.violation("sequence_impossible", "Q5",
-                            f"These sequences need more than the 12 cards of "
-                            f"{_hand_words(role)}.", where)
+            notes.said("sequence_impossible.too_many", "Q5", where, hand=role)
             continue
         held[role] = mine
         if good:
             good.sort(key=lambda c: (c.key[0], c.key[1] or 0), reverse=True)
             calls[role] = good
     if len(held) == 2 and held["elder"] & held["younger"]:
-        notes.violation("sequence_impossible", "Q5",
-                        "Both hands' sequences hold the same card: one of them is written "
-                        "wrong.", "sheet.sequence.younger")
+        notes.said("sequence_impossible.both", "Q5", "sheet.sequence.younger")
         calls.pop("younger", None)
     return calls
 
@@ -460,14 +446,10 @@ def _check_sets(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call]]:
         for call in announced:
             kind = "quatorze" if call.size == 4 else "trio"
             if call.rank < TEN:
-                notes.violation("set_never_counts", "Q5",
-                                f"Nines, eights and sevens never count: a {kind} is of tens or "
-                                f"higher, not of {_RANK_WORDS[call.rank]}s.", where)
+                notes.said("set_never_counts.sheet", "Q5", where, kind=kind, rank=call.rank)
                 continue
             if call.rank in mine:
-                notes.violation("set_impossible", "Q5",
-                                f"{_hand_words(role).capitalize()} wrote the "
-                                f"{_RANK_WORDS[call.rank]}s twice.", where)
+                notes.said("set_impossible.twice", "Q5", where, hand=role, rank=call.rank)
                 continue
             mine[call.rank] = call.size
             good.append(_Call((call.size, call.rank), SET_SCORES[call.size],
@@ -479,10 +461,8 @@ def _check_sets(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call]]:
     if len(held) == 2:
         for rank, size in held["elder"].items():
             if size + held["younger"].get(rank, 0) > 4:
-                notes.violation("set_impossible", "Q5",
-                                f"There are only four {_RANK_WORDS[rank]}s: both hands cannot "
-                                f"hold {size} and {held['younger'][rank]} of them.",
-                                "sheet.sets.younger")
+                notes.said("set_impossible", "Q5", "sheet.sets.younger", rank=rank,
+                           elder=size, younger=held["younger"][rank])
                 calls.pop("younger", None)
                 break
     return calls
@@ -743,9 +723,8 @@ def rule_sheet(
     tricks = dict(sheet.tricks)
     tricks_ok = all(0 <= t <= 12 for t in tricks.values()) and sum(tricks.values()) == 12
     if not tricks_ok:
-        notes.violation("tricks_not_twelve", "Q6",
-                        f"A deal has 12 tricks: {tricks['elder']} and {tricks['younger']} do "
-                        "not make 12.", "sheet.tricks")
+        notes.said("tricks_not_twelve", "Q6", "sheet.tricks", elder=tricks["elder"],
+                   younger=tricks["younger"])
     else:
         notes.verified.append(finding("tricks_add_up", "Q6", elder=tricks["elder"],
                                       younger=tricks["younger"]))
@@ -849,9 +828,7 @@ def _play_points(
                                          younger=play["younger"]))
         source = "claimed"
     else:
-        notes.violation("play_missing", "Q6",
-                        "Write the points each counted in play, or the deal's total each "
-                        "claims.", "sheet.play")
+        notes.said("play_missing", "Q6", "sheet.play")
         return None
     if not tricks_ok:
         return play
@@ -1016,14 +993,10 @@ def rule_totals(
         value = scores[role]
         where = f"totals.scores.{role}"
         if value < 0:
-            notes.violation("total_impossible", "Q8",
-                            f"A deal's points are never negative: the {role} hand has {value}.",
-                            where)
+            notes.said("total_impossible.negative", "Q8", where, hand=role, points=value)
         elif value > MOST_IN_ONE_DEAL:
-            notes.violation("total_impossible", "Q8", (
-                f"No deal gives one player {value}: at most {MOST_IN_ONE_DEAL} (carte blanche "
-                f"10, the best hand's {MOST_DECLARED} in declarations, repique 60, "
-                f"{MOST_IN_PLAY} in play, capot 40)."), where)
+            notes.said("total_impossible.too_many", "Q8", where, points=value,
+                       most=MOST_IN_ONE_DEAL, declared=MOST_DECLARED, in_play=MOST_IN_PLAY)
     every = options.lead_point == "every"
     if len(scores) < 2:  # one player's claim: only its own bounds
         notes.as_reported.append(finding("claimed_as_reported", "Q8", **scores))
@@ -1031,18 +1004,13 @@ def rule_totals(
             notes.as_reported), violations=tuple(notes.violations))
     if every and not notes.violations:
         if scores["elder"] < 1:
-            notes.violation("total_impossible", "Q6",
-                            "The elder hand scores at least 1 in every deal: his first lead.",
-                            "totals.scores.elder")
+            notes.said("total_impossible.first_lead", "Q6", "totals.scores.elder")
         elif sum(scores.values()) < LEAST_PLAY_EVERY:
-            notes.violation("total_impossible", "Q6", (
-                f"Every deal scores at least {LEAST_PLAY_EVERY} in play (12 leads and the last "
-                f"trick), so the two totals cannot add up to {sum(scores.values())}."),
-                "totals.scores")
+            notes.said("total_impossible.play", "Q6", "totals.scores", least=LEAST_PLAY_EVERY,
+                       total=sum(scores.values()))
         elif scores["younger"] == 0 and scores["elder"] < CAPOT_POINTS + MOST_IN_PLAY:
-            notes.violation("total_impossible", "Q6", (
-                "A younger hand that scores nothing won no trick, so the elder hand was capot: "
-                f"40 and 13 in play, at least 53, not {scores['elder']}."), "totals.scores.elder")
+            notes.said("total_impossible.capot", "Q6", "totals.scores.elder",
+                       points=scores["elder"])
     if not notes.violations:
         notes.verified.append(finding("totals_possible", "Q8", most=MOST_IN_ONE_DEAL,
                                       every_lead=every))

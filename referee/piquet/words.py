@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeGuard
 
 from referee.cards import ACE, JACK, KING, QUEEN, TEN
-from referee.violations import InputError, Violation
+from referee.violations import InputError, said
 
 _NUMBER_WORDS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -76,8 +76,8 @@ class SetCall(NamedTuple):
     rank: int
 
 
-def _bad(message: str, location: str) -> InputError:
-    return InputError([Violation("bad_announcement", "Q5", message, location)])
+def _bad(message_code: str, location: str, **params: Any) -> InputError:
+    return InputError([said(f"bad_announcement.{message_code}", "Q5", location, **params)])
 
 
 def _words(text: str) -> list[str]:
@@ -119,7 +119,7 @@ def read_point(value: Any, location: str) -> PointCall:
         cards, pips = value.get("cards"), value.get("pips")
         if not _whole(cards) or (pips is not None and not _whole(pips)) \
                 or set(value) - {"cards", "pips"}:
-            raise _bad('A point is written {"cards": 5, "pips": 48} (pips optional).', location)
+            raise _bad("point_object", location)
         return PointCall(cards, pips)
     if isinstance(value, str):
         numbers = [n for w in _words(value) if w not in _POINT_FILLERS
@@ -127,8 +127,7 @@ def read_point(value: Any, location: str) -> PointCall:
         others = [w for w in _words(value) if _number(w) is None and w not in _POINT_FILLERS]
         if numbers and not others and len(numbers) <= 2:
             return PointCall(numbers[0], numbers[1] if len(numbers) == 2 else None)
-    raise _bad(f"{_shown(value)} is not a point: write e.g. 'point of five, 48' (the number of "
-               "cards, then the pips if they were said).", location)
+    raise _bad("point", location, value=_shown(value))
 
 
 def read_sequence(value: Any, location: str) -> SequenceCall:
@@ -140,14 +139,12 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
     if isinstance(value, Mapping):
         return _structured_sequence(value, location)
     if not isinstance(value, str):
-        raise _bad("A sequence is written in words, e.g. 'quint to the king in clubs'.", location)
+        raise _bad("sequence_words", location)
     words = _words(value.replace(":", " to "))
     if words and words[0] in ("a", "an"):
         words = words[1:]
     if not words or (length := _SEQUENCE_WORDS.get(words[0])) is None:
-        raise _bad(f"{_shown(value)} is not a sequence: say tierce, quart, quint, sixième, "
-                   "septième or huitième, then 'major' or 'to the king', and the suit, e.g. "
-                   "'quint to the king in clubs'.", location)
+        raise _bad("sequence", location, value=_shown(value))
     top: int | None = None
     suit: str | None = None
     for word in words[1:]:
@@ -160,27 +157,24 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
         elif word in _SUIT_WORDS and suit is None:
             suit = _SUIT_WORDS[word]
         else:
-            raise _bad(f"{_shown(value)}: {word!r} is not understood in a sequence; write e.g. "
-                       "'quart major', 'tierce to the queen' or 'sixième to the king in "
-                       "spades'.", location)
+            raise _bad("sequence_word", location, value=_shown(value), word=word)
     return SequenceCall(length, top, suit)
 
 
 def _structured_sequence(value: Mapping[str, Any], location: str) -> SequenceCall:
     length, top, suit = value.get("length"), value.get("top"), value.get("suit")
     if not _whole(length) or not 3 <= length <= 8 or set(value) - {"length", "top", "suit"}:
-        raise _bad('A sequence is written {"length": 4, "top": "A", "suit": "C"}: 3 (tierce) to '
-                   "8 (huitième) cards, top and suit optional.", location)
+        raise _bad("sequence_object", location)
     rank = None
     if top is not None:
         rank = _RANK_WORDS.get(str(top).strip().lower())
         if rank is None:
-            raise _bad(f"{_shown(top)} is not a rank of the Piquet pack.", f"{location}.top")
+            raise _bad("rank", f"{location}.top", value=_shown(top))
     suit_letter = None
     if suit is not None:
         suit_letter = _SUIT_WORDS.get(str(suit).strip().lower())
         if suit_letter is None:
-            raise _bad(f"{_shown(suit)} is not a suit: S, H, D or C.", f"{location}.suit")
+            raise _bad("suit", f"{location}.suit", value=_shown(suit))
     return SequenceCall(length, rank, suit_letter)
 
 
@@ -195,15 +189,13 @@ def read_set(value: Any, location: str) -> SetCall:
         rank = _RANK_WORDS.get(str(rank_text).strip().lower()) if rank_text is not None \
             else None
         if size not in (3, 4) or rank is None or set(value) - {"count", "rank"}:
-            raise _bad('A set is written {"count": 3, "rank": "A"} (3 or 4 of a rank).',
-                       location)
+            raise _bad("set_object", location)
         return SetCall(size, rank)
     if isinstance(value, str):
         words = [w for w in _words(value) if w != "of"]
         if len(words) == 2 and words[0] in _SET_SIZES and words[1] in _RANK_WORDS:
             return SetCall(_SET_SIZES[words[0]], _RANK_WORDS[words[1]])
-    raise _bad(f"{_shown(value)} is not a set: write e.g. 'three kings', 'trio of kings', "
-               "'quatorze of aces' or 'four aces'.", location)
+    raise _bad("set", location, value=_shown(value))
 
 
 def _shown(value: Any) -> str:
@@ -228,9 +220,7 @@ def read_sequences(value: Any, location: str) -> tuple[SequenceCall, ...]:
             return ()  # blanks alone are refused below, as a part left empty
         parts = value.split(",")
         if any(not part.strip() for part in parts):
-            raise _bad(f"{_shown(value)} is not a list of sequences: write one, e.g. 'quint "
-                       "major', or several separated by commas, e.g. 'quint:A, tierce:T'; when "
-                       "none was announced leave it out (null).", location)
+            raise _bad("sequences", location, value=_shown(value))
         return tuple(read_sequence(part, location) for part in parts)
     return (read_sequence(value, location),)
 

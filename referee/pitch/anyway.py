@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.cards import parse_card
-from referee.pitch.claims import seat_words, sentence_start
 from referee.pitch.irregular import consequence, penalty_of
 from referee.pitch.progress import progress
 from referee.pitch.records import (
@@ -30,7 +29,7 @@ from referee.pitch.records import (
     hand_from_record,
     parse_call,
 )
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +78,11 @@ class _Table(NamedTuple):
     refused: list[Violation]
 
 
+def _who(seat: int, names: Sequence[str]) -> str | int:
+    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
+    return names[seat] if names else seat
+
+
 def _parse(record: Mapping[str, Any], table: _Table) -> Any:
     """The record as the table's game reads it: the 4-point game's hand, or a variant's
     (V13) with its jokers and folds."""
@@ -106,10 +110,9 @@ def _deal_started(table: _Table, hands: Any) -> None:
     short = [s for s, cards in enumerate(new["hands"] or ()) if len(cards) != HAND_SIZE]
     if short:
         table.entries.append(Irregularity("misdeal", short[0]))
-        table.refused.append(Violation("hand_not_six", "P2",
-                                       f"{sentence_start(seat_words(short[0], names))} was dealt "
-                                       f"{len(new['hands'][short[0]])} "
-                                       "cards; each player is dealt six.", f"hands[{short[0]}]"))
+        dealt = len(new["hands"][short[0]])
+        table.refused.append(said("hand_not_six" + (".one" if dealt == 1 else ""), "P2",
+                                  f"hands[{short[0]}]", who=_who(short[0], names), n=dealt))
 
 
 def _bid_anyway(table: _Table, hand: Any, seat: int | None, value: object) -> None:
@@ -118,14 +121,11 @@ def _bid_anyway(table: _Table, hand: Any, seat: int | None, value: object) -> No
     call = parse_call(value, "call")
     state = _progress(hand, table.options)
     if state.phase != "bidding":
-        raise RecordError([Violation("bid_out_of_turn", "P3",
-                                     "The auction is over: no call can be recorded.", "call")])
+        raise RecordError([said("bid_out_of_turn.over", "P3", "call")])
     if seat is not None and seat != state.to_act:
         table.entries.append(Irregularity("bid_out_of_turn", seat, None, call))
-        table.refused.append(Violation("bid_out_of_turn", "P3",
-                                       f"{sentence_start(seat_words(seat, names))} called "
-                                       f"{call} out of turn: it was "
-                                       f"{seat_words(state.to_act or 0, names)}'s call.", "bids"))
+        table.refused.append(said("bid_out_of_turn", "P3", "bids", who=_who(seat, names),
+                                  call=call, due=_who(state.to_act or 0, names)))
     else:
         table.new["bids"] = [*table.new["bids"], call]
 
@@ -141,17 +141,11 @@ def _card_anyway(table: _Table, hand: Any, seat: int | None, card: object) -> No
     tricks = [list(t) for t in new["tricks"]]
     leading = not tricks or len(tricks[-1]) == table.players
     if seat is not None and seat != state.to_act:
-        due = seat_words(state.to_act or 0, names)
+        due = _who(state.to_act or 0, names)
         if not leading:
-            raise RecordError([Violation(
-                "out_of_turn", "P4",
-                f"It is {due}'s turn; a card played out of turn within a trick is taken "
-                "back.", "seat")])
-        raise RecordError([Violation(
-            "lead_out_of_turn", "P10",
-            f"{sentence_start(seat_words(seat, names))} led trick {len(tricks) + 1} out of "
-            f"turn and nobody has played to it: the card is taken back and {due} leads "
-            "(P10; PT 59 III by analogy).", "seat")])
+            raise RecordError([said("out_of_turn.within_trick", "P4", "seat", due=due)])
+        raise RecordError([said("lead_out_of_turn", "P10", "seat", who=_who(seat, names),
+                                trick=len(tricks) + 1, due=due)])
     if leading:
         tricks.append([])
     tricks[-1].append(card)
@@ -204,8 +198,8 @@ def record_anyway(
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
     ):
-        raise RecordError([Violation("malformed_step", "P10",
-                                     f"The seat is 0 to {players - 1}, not {seat!r}.", "seat")])
+        raise RecordError([said("malformed_step", "P10", "seat", most=players - 1,
+                                value=repr(seat))])
     if kind == "misdeal":
         entries.append(Irregularity("misdeal", seat))
     elif kind == "deal_started":
@@ -215,8 +209,7 @@ def record_anyway(
     elif kind == "card":
         _card_anyway(table, hand, seat, step.get("card"))
     else:
-        raise RecordError([Violation("bad_step", "P10",
-                                     f"{kind!r} is not a step of a Pitch hand.", "kind")])
+        raise RecordError([said("bad_step.pitch_hand", "P10", "kind", value=repr(kind))])
     if entries and kind != "card":  # a card's entries are in the record already
         new["irregular"] = [*(new.get("irregular") or []), *(e.as_dict() for e in entries)]
     parsed = _parse(new, table)

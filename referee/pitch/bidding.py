@@ -34,7 +34,7 @@ from referee.pitch.records import (
     check_dealer,
     check_players,
 )
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 
 @quick_init
@@ -113,6 +113,11 @@ def _bid(code: str, message: str, i: int) -> Violation:
     return Violation(code, "P3", message, f"bids[{i}]")
 
 
+def _who(seat: int, names: Sequence[str]) -> str | int:
+    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
+    return names[seat] if names else seat
+
+
 def _they(seat: int, names: Sequence[str]) -> str:
     """A seat opening a sentence (``"Seat 2"``, ``"Bob"``)."""
     return sentence_start(seat_words(seat, names))
@@ -156,34 +161,27 @@ def _judge_bid(
     ignored)."""
     i = turn.i
     if not 1 <= value <= options.max_bid:
-        violations.append(_bid(
-            "bid_out_of_range",
-            f"{_they(turn.seat, turn.names)} bid {value}: bids are 1 to {options.max_bid}.", i))
+        violations.append(said("bid_out_of_range", "P3", f"bids[{i}]",
+                               who=_who(turn.seat, turn.names), bid=value,
+                               most=options.max_bid))
         return False
     if value < options.min_bid:
-        violations.append(_bid(
-            "bid_below_minimum",
-            f"{_they(turn.seat, turn.names)} bid {value}, below this table's lowest bid of "
-            f"{options.min_bid}.", i))
+        violations.append(said("bid_below_minimum", "P3", f"bids[{i}]",
+                               who=_who(turn.seat, turn.names), bid=value,
+                               least=options.min_bid))
     stuck_min = options.stuck_dealer_min
     if turn.is_dealer and high_bid is None and stuck_min is not None and value < stuck_min:
-        violations.append(_bid(
-            "stuck_dealer_bid_too_low",
-            f"Everyone passed, so the dealer ({seat_words(turn.seat, turn.names)}) had to bid "
-            f"at least {stuck_min}, not {value}.", i))
+        violations.append(said("stuck_dealer_bid_too_low", "P3", f"bids[{i}]",
+                               who=_who(turn.seat, turn.names), least=stuck_min, bid=value))
     if high_bid is None or value > high_bid:
         return True
     if value < high_bid:
-        violations.append(_bid(
-            "bid_not_higher",
-            f"{_they(turn.seat, turn.names)} bid {value}, not higher than the high bid of "
-            f"{high_bid}.", i))
+        violations.append(said("bid_not_higher", "P3", f"bids[{i}]",
+                               who=_who(turn.seat, turn.names), bid=value, high=high_bid))
         return False
     if not turn.is_dealer:
-        violations.append(_bid(
-            "steal_by_non_dealer",
-            f"{_they(turn.seat, turn.names)} matched the high bid of {high_bid}: only the "
-            "dealer may steal a bid.", i))
+        violations.append(said("steal_by_non_dealer", "P3", f"bids[{i}]",
+                               who=_who(turn.seat, turn.names), high=high_bid))
     elif not can_steal(high_bid, options):
         allowed = (
             "may not match a bid at this table"
@@ -240,10 +238,9 @@ def check_bidding(
         is_dealer = i == players - 1
         if call == PASS:
             if is_dealer and high_bid is None and stuck_min is not None:
-                violations.append(_bid(
-                    "stuck_dealer_passed",
-                    f"Everyone passed, so the dealer ({seat_words(seat, names)}) was stuck and "
-                    f"had to bid at least {max(stuck_min, options.min_bid)}.", i))
+                violations.append(said("stuck_dealer_passed", "P3", f"bids[{i}]",
+                                       who=_who(seat, names),
+                                       least=max(stuck_min, options.min_bid)))
             continue
         value = _call_value(call, i, options)
         turn = _Turn(i, seat, is_dealer, names)

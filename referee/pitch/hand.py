@@ -47,7 +47,7 @@ from referee.pitch.records import (
 )
 from referee.pitch.wording import finding
 from referee.rulings import ClaimComparison, Finding, findings_dicts
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 
 @quick_init
@@ -281,59 +281,35 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
     if hand.hands is not None:
         if len(hand.hands) != players:
             found.append(
-                Violation(
-                    "hands_count",
-                    "P2",
-                    f"The record gives {len(hand.hands)} hands for {players} players.",
-                    "hands",
-                )
+                said("hands_count", "P2", "hands", n=len(hand.hands), players=players)
             )
         for seat, cards in enumerate(hand.hands):
             if len(cards) != HAND_SIZE:
                 found.append(
-                    Violation(
-                        "hand_not_six",
-                        "P2",
-                        f"{sentence_start(seat_words(seat, hand.names))} was dealt "
-                        f"{len(cards)} cards; each player is dealt six.",
-                        f"hands[{seat}]",
-                    )
+                    said("hand_not_six" + (".one" if len(cards) == 1 else ""), "P2",
+                         f"hands[{seat}]", who=hand.names[seat] if hand.names else seat,
+                         n=len(cards))
                 )
         found.extend(_cards_twice(hand.hands, "card_dealt_twice", "dealt", "hands"))
     tricks = hand.tricks
     if len(tricks) > TRICKS_PER_HAND or (complete and len(tricks) != TRICKS_PER_HAND):
         found.append(
-            Violation(
-                "wrong_trick_count",
-                "P4",
-                f"A hand has six tricks, not {len(tricks)}.",
-                "tricks",
-            )
+            said("wrong_trick_count", "P4", "tricks", n=len(tricks))
         )
     last = len(tricks) - 1
     for i, trick in enumerate(tricks):
         size = len(trick)
         if size != players and (complete or i != last or not 0 < size < players):
             found.append(
-                Violation(
-                    "trick_wrong_size",
-                    "P4",
-                    f"Trick {i + 1} has {size} cards; each of the {players} players plays one.",
-                    f"tricks[{i}]",
-                )
+                said("trick_wrong_size" + (".one" if size == 1 else ""), "P4", f"tricks[{i}]",
+                     trick=i + 1, n=size, players=players)
             )
     found.extend(_cards_twice(tricks, "card_played_twice", "played", "tricks"))
     if hand.claimed is not None and len(hand.claimed) not in (players, len(sides)):
-        per = f"{players} (one per seat)"
-        if hand.partnership:
-            per += f" or {len(sides)} (one per team)"
         found.append(
-            Violation(
-                "claimed_wrong_length",
-                "P6",
-                f"The claimed score has {len(hand.claimed)} numbers; give {per}.",
-                "claimed",
-            )
+            said("claimed_wrong_length.partnership", "P6", "claimed", n=len(hand.claimed),
+                 players=players, sides=len(sides)) if hand.partnership else
+            said("claimed_wrong_length", "P6", "claimed", n=len(hand.claimed), players=players)
         )
     if found:
         raise RecordError(found)
@@ -352,12 +328,7 @@ def _cards_twice(
         for j, card in enumerate(group):
             if card in seen:
                 found.append(
-                    Violation(
-                        code,
-                        "P1",
-                        f"The {card_name(card)} is {verb} twice; the pack has one of each card.",
-                        f"{path}[{i}][{j}]",
-                    )
+                    said(f"{code}.pitch", "P1", f"{path}[{i}][{j}]", card=card_name(card))
                 )
             seen.add(card)
     return found
@@ -387,13 +358,9 @@ def claimed_violations(
         side = side_of[k] if per_seat else k
         if value != changes[side]:
             found.append(
-                Violation(
-                    "claimed_score_differs",
-                    "P6",
-                    f"The table wrote {value:+d} for {side_name(sides, side, names)}, but the "
-                    f"rules give {changes[side]:+d}.",
-                    f"{prefix}claimed[{k}]",
-                )
+                said("claimed_score_differs.pitch", "P6", f"{prefix}claimed[{k}]", claimed=value,
+                     who=tuple(names[s] for s in sides[side]) if names else sides[side],
+                     ruled=changes[side])
             )
     return found
 
@@ -408,21 +375,13 @@ def auction_pitcher(status: BiddingStatus, names: Sequence[str] = ()) -> int:
     if not status.complete:
         raise RecordError(
             [
-                Violation(
-                    "bidding_incomplete",
-                    "P3",
-                    f"The auction is not over: {seat_words(status.next_seat or 0, names)} has "
-                    "yet to call.",
-                    "bids",
-                )
+                said("bidding_incomplete", "P3", "bids",
+                     who=names[status.next_seat or 0] if names else status.next_seat or 0)
             ]
         )
     if status.high_bidder is None:
-        if status.redeal:
-            code, message = "redeal", "Everyone passed: the hand is redealt and nobody scores."
-        else:
-            code, message = "no_pitcher", "Nobody bid, so the hand has no pitcher to score."
-        raise RecordError([Violation(code, "P3", message, "bids"), *status.violations])
+        raise RecordError([said("redeal" if status.redeal else "no_pitcher", "P3", "bids"),
+                           *status.violations])
     return status.high_bidder
 
 
@@ -457,13 +416,7 @@ def _refuse_misdeal(hand: PitchHand) -> None:
         if item.kind in NEW_DEAL_KINDS:
             raise RecordError(
                 [
-                    Violation(
-                        "misdeal",
-                        "P10",
-                        "A misdeal was recorded: there is a new deal and nobody scores this "
-                        "hand.",
-                        f"irregular[{k}]",
-                    )
+                    said("misdeal", "P10", f"irregular[{k}]")
                 ]
             )
 

@@ -49,7 +49,7 @@ from referee.pitch.records import (
 )
 from referee.pitch.wording import finding
 from referee.rulings import Finding, findings_dicts
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 #: Where each option value comes from (rules/irregularities.md, "Sources").
 SOURCES: dict[tuple[str, str], str] = {
@@ -276,14 +276,7 @@ def out_of_turn_leaders(irregular: Sequence[Irregularity]) -> dict[int, int]:
         if item.trick == 1:
             raise RecordError(
                 [
-                    Violation(
-                        "first_lead_out_of_turn",
-                        "P10",
-                        "A first lead out of turn is taken back, even once everyone played to "
-                        "it: only the pitcher's lead sets trump. Record trick 1 as the pitcher "
-                        "led it.",
-                        f"irregular[{k}]",
-                    )
+                    said("first_lead_out_of_turn", "P10", f"irregular[{k}]")
                 ]
             )
         leaders[item.trick - 1] = item.seat
@@ -499,7 +492,7 @@ def rule_misdeal(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Mi
     entries = [item for item in hand.irregular if item.kind in NEW_DEAL_KINDS]
     if not entries and not short:
         raise RecordError(
-            [Violation("no_misdeal", "P10", "The record shows no misdeal to rule on.", "irregular")]
+            [said("no_misdeal", "P10", "irregular")]
         )
     if not entries:
         entries = [Irregularity("misdeal", short[0])]

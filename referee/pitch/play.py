@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_names, describe_card
+from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_name, card_names, describe_card
 from referee.frozen import quick_init
 from referee.pitch.claims import seat_words, sentence_start
-from referee.violations import Violation
+from referee.violations import Violation, said
 
 
 @quick_init
@@ -309,14 +309,9 @@ def _revokes_against_hands(
             continue
         shown = min(evidence)
         found.append(
-            Violation(
-                "revoke",
-                "P4",
-                f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}, "
-                f"playing the {describe_card(card)} on a {_suit_word(led)} lead "
-                f"while holding the {describe_card(shown)}.",
-                f"tricks[{i}][{j}]",
-            )
+            said("revoke.pitch", "P4", f"tricks[{i}][{j}]",
+                 who=names[seat] if names else seat, trick=i + 1, card=card_name(card),
+                 suit=led, held=card_name(shown))
         )
     return found
 
@@ -333,16 +328,10 @@ def _revokes_shown_later(walk: _Walk, names: Sequence[str]) -> list[Violation]:
             if j2 < len(later_trick.cards) and later_trick.cards[j2].suit == led:
                 later = later_trick.cards[j2]
                 found.append(
-                    Violation(
-                        "revoke",
-                        "P4",
-                        f"{sentence_start(seat_words(seat, names))} revoked in trick {i + 1}, "
-                        f"playing the {describe_card(card)} on a {_suit_word(led)} lead, "
-                        f"neither following suit nor trumping, and showed a "
-                        f"{_suit_word(led)} later: the {describe_card(later)} in trick "
-                        f"{i2 + 1}.",
-                        f"tricks[{i}][{j}]",
-                    )
+                    said("revoke.pitch.later", "P4", f"tricks[{i}][{j}]",
+                         who=names[seat] if names else seat, trick=i + 1,
+                         card=card_name(card), suit=led, later=card_name(later),
+                         later_trick=i2 + 1)
                 )
                 break
     return found

@@ -12,7 +12,6 @@ from typing import Any, Literal
 
 from referee.cards import FULL_PACK, Card, card_names
 from referee.pitch.bidding import BiddingStatus, check_bidding
-from referee.pitch.claims import seat_words
 from referee.pitch.hand import auction_pitcher, verify_record
 from referee.pitch.irregular import (
     forced_call,
@@ -32,7 +31,7 @@ from referee.pitch.records import (
     PitchHand,
     PitchOptions,
 )
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 Phase = Literal["bidding", "play", "complete", "redeal", "misdeal"]
 
@@ -129,13 +128,9 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
         if started:
             raise RecordError(
                 [
-                    Violation(
-                        "play_before_auction_ended",
-                        "P3",
-                        f"Cards were played before {seat_words(status.next_seat or 0, hand.names)} "
-                        "called.",
-                        "tricks[0][0]",
-                    )
+                    said("play_before_auction_ended", "P3", "tricks[0][0]",
+                         who=hand.names[status.next_seat or 0] if hand.names
+                         else status.next_seat or 0)
                 ]
             )
         return PitchProgress(

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from referee.cards import FULL_PACK, Card, CardError, card_name, parse_card
 from referee.frozen import quick_init
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, said
 
 #: One call of the auction (P3): ``"pass"``, a bid 1..4, or ``"pitch"`` (a bid of 4 made by
 #: pitching a card, which ends the auction at once).
@@ -475,18 +475,11 @@ def check_players(players: int, partnership: bool) -> None:
     elif ok:
         ok = MIN_PLAYERS <= players <= MAX_PLAYERS
     if not ok:
-        wanted = "4 players" if partnership else f"{MIN_PLAYERS} to {MAX_PLAYERS} players"
-        raise RecordError(
-            [
-                Violation(
-                    "player_count",
-                    "P1",
-                    f"A {'partnership' if partnership else 'solo'} game of Pitch has {wanted}, "
-                    f"not {players!r}.",
-                    "players",
-                )
-            ]
-        )
+        raise RecordError([
+            said("player_count.partnership", "P1", "players", value=repr(players))
+            if partnership else
+            said("player_count.pitch", "P1", "players", least=MIN_PLAYERS, most=MAX_PLAYERS,
+                 value=repr(players))])
 
 
 def check_dealer(dealer: int, players: int) -> None:
@@ -495,16 +488,8 @@ def check_dealer(dealer: int, players: int) -> None:
     :raises RecordError: ``dealer_not_a_seat``.
     """
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RecordError(
-            [
-                Violation(
-                    "dealer_not_a_seat",
-                    "P2",
-                    f"The dealer must be a seat 0 to {players - 1}, not {dealer!r}.",
-                    "dealer",
-                )
-            ]
-        )
+        raise RecordError([said("dealer_not_a_seat", "P2", "dealer", most=players - 1,
+                                value=repr(dealer))])
 
 
 def parse_call(value: object, location: str = "") -> Call:
@@ -524,16 +509,7 @@ def parse_call(value: object, location: str = "") -> Call:
             return int(text)
     elif isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise RecordError(
-        [
-            Violation(
-                "malformed_call",
-                "P3",
-                f'{value!r} is not a call: write "pass", a bid 1 to 4, or "pitch".',
-                location,
-            )
-        ]
-    )
+    raise RecordError([said("malformed_call", "P3", location, value=repr(value))])
 
 
 #: Canonical card text → card, for parsing records without a call per card.
@@ -556,7 +532,7 @@ def hand_from_record(
     """
     dealer = record.get("dealer")
     if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise _malformed("The dealer is a seat number.", "dealer")
+        raise _malformed("malformed_record.dealer", "dealer")
     bids = _calls(record.get("bids"))
     tricks = _card_lists(record.get("tricks"), "tricks")
     hands = None
@@ -592,13 +568,13 @@ def _calls(value: object) -> tuple[Call, ...]:
     return tuple(found)
 
 
-def _malformed(message: str, location: str, code: str = "malformed_record") -> RecordError:
-    return RecordError([Violation(code, "P9", message, location)])
+def _malformed(message_code: str, location: str, **params: Any) -> RecordError:
+    return RecordError([said(message_code, "P9", location, **params)])
 
 
 def _list(value: object, location: str) -> Sequence[object]:
     if not isinstance(value, (list, tuple)):
-        raise _malformed("Expected a list.", location)
+        raise _malformed("malformed_record.list", location)
     return value
 
 
@@ -626,8 +602,9 @@ def _cards(value: object, location: str) -> tuple[Card, ...]:
             if not isinstance(text, str):
                 raise CardError(f"{text!r} is not a card")
             out.append(parse_card(text))
-        except CardError as exc:
-            raise _malformed(str(exc) + ".", f"{location}[{j}]", "malformed_card") from None
+        except CardError:
+            raise _malformed("malformed_card" if isinstance(text, str) else "malformed_card.value",
+                             f"{location}[{j}]", value=repr(text)) from None
     return tuple(out)
 
 
@@ -635,7 +612,7 @@ def _claimed(value: object) -> tuple[int, ...]:
     found = []
     for i, item in enumerate(_list(value, "claimed")):
         if isinstance(item, bool) or not isinstance(item, int):
-            raise _malformed("A claimed score change is a whole number.", f"claimed[{i}]")
+            raise _malformed("malformed_record.claimed", f"claimed[{i}]")
         found.append(int(item))
     return tuple(found)
 
@@ -646,37 +623,34 @@ def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
     :raises RecordError: ``names_count`` when names are given but not one per seat.
     """
     if names and len(names) != players:
-        raise RecordError([Violation(
-            "names_count", "P1",
-            f"Name each of the {players} players, in seat order ({len(names)} names given).",
-            "names")])
+        raise RecordError([said("names_count", "P1", "names", players=players, n=len(names))])
     return tuple(names)
 
 
 def _irregular_trick(
-    trick: object, kind: str, on_sheet: bool, bad: Callable[[str, str], RecordError]
+    trick: object, kind: str, on_sheet: bool, bad: Callable[..., RecordError]
 ) -> int | None:
     """The trick (1..6) of an irregularity that has one (P10), else ``None``."""
     optional = ((on_sheet and kind == "revoke") or kind == "exposed_card") and trick is None
     if kind in ("revoke", "lead_out_of_turn", "exposed_card") and not optional:
         if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 6:
-            raise bad(f"Name the trick, 1 to {TRICKS_PER_HAND}, not {trick!r}.", "trick")
+            raise bad("trick", "trick", most=TRICKS_PER_HAND, value=repr(trick))
         return trick
     if trick is not None:
-        raise bad(f"A {kind.replace('_', ' ')} has no trick.", "trick")
+        raise bad(f"no_trick.{kind}", "trick")
     return None
 
 
 def _irregular_call(
-    call: object, kind: str, location: str, bad: Callable[[str, str], RecordError]
+    call: object, kind: str, location: str, bad: Callable[..., RecordError]
 ) -> Call | None:
     """The call of a bid out of turn (P10), else ``None``."""
     if kind == "bid_out_of_turn":
         if call is None:
-            raise bad("Give the call made out of turn.", "call")
+            raise bad("call", "call")
         return parse_call(call, f"{location}.call")
     if call is not None:
-        raise bad(f"A {kind.replace('_', ' ')} has no call.", "call")
+        raise bad(f"no_call.{kind}", "call")
     return None
 
 
@@ -693,29 +667,28 @@ def irregularity_from_record(
     :raises RecordError: ``malformed_irregularity`` (rule P10) at ``location`` and the key.
     """
 
-    def bad(message: str, key: str = "") -> RecordError:
+    def bad(message_code: str, key: str = "", **params: Any) -> RecordError:
         where = f"{location}.{key}" if key else location
-        return RecordError([Violation("malformed_irregularity", "P10", message, where)])
+        return RecordError([said(f"malformed_irregularity.{message_code}", "P10", where,
+                                 **params)])
 
     if not isinstance(value, Mapping):
-        raise bad('An irregularity is an object such as {"type": "revoke", "seat": 2, '
-                  '"trick": 3}.')
+        raise bad("object")
     unknown = sorted(set(value) - {"type", "seat", "trick", "call"})
     if unknown:
-        raise bad(f"{unknown[0]!r} is not part of an irregularity.", unknown[0])
+        raise bad("unknown", unknown[0], value=repr(unknown[0]))
     kind = value.get("type")
     if kind not in IRREGULARITY_KINDS:
-        raise bad(f"The type is one of {', '.join(IRREGULARITY_KINDS)}, not {kind!r}.", "type")
+        raise bad("type", "type", kinds=IRREGULARITY_KINDS, value=repr(kind))
     seat = value.get("seat")
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
     ):
-        raise bad(f"The seat is 0 to {players - 1}, not {seat!r}.", "seat")
+        raise bad("seat", "seat", most=players - 1, value=repr(seat))
     if seat is None and kind not in ("misdeal", "exposed_in_dealing"):
-        raise bad(f"Name the seat of the {kind.replace('_', ' ')}.", "seat")
+        raise bad(f"no_seat.{kind}", "seat")
     if on_sheet and kind in NEW_DEAL_KINDS:
-        raise bad("A misdealt hand is not scored: record the misdeal, not a score-sheet line.",
-                  "type")
+        raise bad("on_sheet", "type")
     trick = _irregular_trick(value.get("trick"), kind, on_sheet, bad)
     call = _irregular_call(value.get("call"), kind, location, bad)
     return Irregularity(kind, seat, trick, call)

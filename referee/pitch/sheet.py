@@ -25,7 +25,7 @@ What one hand can score (P3, P5, P6), the bounds :func:`rule_totals` checks:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TypeGuard
 
 from referee.cards import FULL_PACK, SUITS, game_point_value
@@ -64,7 +64,7 @@ from referee.pitch.records import (
 from referee.pitch.wording import as_played as worded_as_played
 from referee.pitch.wording import finding
 from referee.rulings import Finding, findings_dicts
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
 #: Every game-point value of the pack, highest first (P5): four tens, aces, kings, queens, jacks.
 _GAME_VALUES = sorted((game_point_value(c) for c in FULL_PACK), reverse=True)
@@ -320,10 +320,26 @@ _SHEET_KEYS = frozenset(
 _TOTALS_KEYS = frozenset({"scores", "pitcher", "bid", "dealer"})
 
 
-def _bad(
-    message: str, location: str, rule: str = "P9", code: str = "malformed_record"
-) -> RecordError:
-    return RecordError([Violation(code, rule, message, location)])
+def _bad(message_code: str, location: str, rule: str = "P9", own: str = "",
+         **params: Any) -> RecordError:
+    """A sheet or totals line that cannot be read: ``malformed_record.<message_code>``, or
+    the message code itself when it names its own code (``bid_out_of_range.sheet``).  A
+    variant's line (V7–V11) still words its refusals itself: a sentence for
+    ``message_code``, its code ``own`` (``malformed_record`` when empty)."""
+    if " " in message_code:
+        return RecordError([Violation(own or "malformed_record", rule, message_code, location)])
+    code = message_code if message_code.split(".")[0] in _OWN_CODES \
+        else f"malformed_record.{message_code}"
+    return RecordError([said(code, rule, location, **params)])
+
+
+#: The codes a line's refusals give other than ``malformed_record``.
+_OWN_CODES = frozenset({"bid_out_of_range", "claimed_wrong_length"})
+
+
+def _named(seat: int, names: Sequence[str]) -> str | int:
+    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
+    return names[seat] if names else seat
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -332,56 +348,47 @@ def _whole(value: object) -> TypeGuard[int]:
 
 def _seat(value: object, players: int, location: str, what: str, rule: str) -> int:
     if not _whole(value) or not 0 <= value < players:
-        raise _bad(f"{what}: name a seat, 0 to {players - 1}, not {value!r}.", location, rule)
+        raise _bad("seat", location, rule, what=what, most=players - 1, value=repr(value))
     return int(value)
 
 
 def _numbers(value: object, location: str, what: str) -> tuple[int, ...]:
     if not isinstance(value, (list, tuple)):
-        raise _bad(f"{what} is a list of whole numbers.", location)
+        raise _bad("numbers", location, what=what)
     for i, item in enumerate(value):
         if not _whole(item):
-            raise _bad(f"{what}: {item!r} is not a whole number.", f"{location}[{i}]")
+            raise _bad("number", f"{location}[{i}]", what=what, value=repr(item))
     return tuple(int(v) for v in value)
 
 
 def _mapping(record: object, name: str, allowed: frozenset[str]) -> Mapping[str, Any]:
     if not isinstance(record, Mapping):
-        raise _bad(f"The {name} line is a JSON object.", name)
+        raise _bad(f"object.{name}", name)
     unknown = sorted(set(record) - allowed)
     if unknown:
-        raise _bad(
-            f"{unknown[0]!r} is not part of a Pitch {name} line: use "
-            + ", ".join(sorted(allowed)) + ".",
-            f"{name}.{unknown[0]}",
-        )
+        raise _bad(f"unknown.{name}", f"{name}.{unknown[0]}", value=repr(unknown[0]),
+                   allowed=tuple(sorted(allowed)))
     return record
 
 
 def _bid_value(value: object, location: str) -> int:
     if not _whole(value) or not 1 <= value <= MAX_BID:
-        raise _bad(f"A bid is 1 to 4, not {value!r}.", location, "P3", "bid_out_of_range")
+        raise _bad("bid_out_of_range.sheet", location, "P3", value=repr(value))
     return int(value)
 
 
 def _point_seat(
-    line: Mapping[str, Any], players: int, key: str, what: str, nullable: bool
+    line: Mapping[str, Any], players: int, key: str, nullable: bool
 ) -> int | None:
     """The seat that took a point (P5), ``None`` for Jack or Game when ``nullable``."""
     if key not in line:
-        hint = f"or null ({_NULL_WORDS[key]})" if nullable else "(it always goes to someone)"
-        raise _bad(f"{what}: name the seat {hint}.", f"sheet.{key}", "P5")
+        raise _bad(f"point_seat.{key}", f"sheet.{key}", "P5")
     value = line[key]
     if value is None:
         if nullable:
             return None
-        raise _bad(
-            f"{what} always goes to someone: a trump is always in play (the pitcher's "
-            "first lead), so name the seat that took it.",
-            f"sheet.{key}",
-            "P5",
-        )
-    return _seat(value, players, f"sheet.{key}", what, "P5")
+        raise _bad("point_taken", f"sheet.{key}", "P5", what=key)
+    return _seat(value, players, f"sheet.{key}", key, "P5")
 
 
 def _sheet_bids(line: Mapping[str, Any], dealer: int | None) -> tuple[Call, ...] | None:
@@ -390,14 +397,10 @@ def _sheet_bids(line: Mapping[str, Any], dealer: int | None) -> tuple[Call, ...]
         return None
     raw = line["bids"]
     if not isinstance(raw, (list, tuple)):
-        raise _bad("The bids are a list of calls from the dealer's left.", "sheet.bids", "P3")
+        raise _bad("bids", "sheet.bids", "P3")
     bids = tuple(parse_call(c, f"sheet.bids[{i}]") for i, c in enumerate(raw))
     if dealer is None:
-        raise _bad(
-            "With the bids, give the dealer: the auction starts at his left (P3).",
-            "sheet.dealer",
-            "P3",
-        )
+        raise _bad("bids_dealer", "sheet.dealer", "P3")
     return bids
 
 
@@ -408,7 +411,7 @@ def _sheet_trump(line: Mapping[str, Any]) -> str | None:
     text = line["trump"]
     trump = _SUIT_INPUT.get(text, text.upper()) if isinstance(text, str) else None
     if trump not in SUITS:
-        raise _bad(f"Trump is a suit: S, H, D or C, not {text!r}.", "sheet.trump", "P4")
+        raise _bad("trump", "sheet.trump", "P4", value=repr(text))
     return trump
 
 
@@ -418,17 +421,13 @@ def _sheet_game_points(
     """The game points per side of a sheet line, if given (P5)."""
     if line.get("game_points") is None:
         return None
-    game_points = _numbers(line["game_points"], "sheet.game_points", "The game points")
+    game_points = _numbers(line["game_points"], "sheet.game_points", "game_points")
     if len(game_points) != n_sides:
-        raise _bad(
-            f"Give one count of game points per {'team' if partnership else 'player'}: "
-            f"{n_sides}, not {len(game_points)}.",
-            "sheet.game_points",
-            "P5",
-        )
+        raise _bad("game_points.team" if partnership else "game_points", "sheet.game_points",
+                   "P5", sides=n_sides, n=len(game_points))
     for i, value in enumerate(game_points):
         if value < 0:
-            raise _bad("A count of game points is 0 or more.", f"sheet.game_points[{i}]", "P5")
+            raise _bad("game_points_negative", f"sheet.game_points[{i}]", "P5")
     return game_points
 
 
@@ -438,16 +437,11 @@ def _sheet_claimed(
     """The score the table wrote on a sheet line, if given: per seat or per side (P6)."""
     if line.get("claimed") is None:
         return None
-    claimed = _numbers(line["claimed"], "sheet.claimed", "The claimed score")
+    claimed = _numbers(line["claimed"], "sheet.claimed", "claimed")
     if len(claimed) not in (players, n_sides):
-        per = f"{players} (one per seat)"
-        if partnership:
-            per += f" or {n_sides} (one per team)"
         raise _bad(
-            f"The claimed score has {len(claimed)} numbers; give {per}.",
-            "sheet.claimed",
-            "P6",
-            "claimed_wrong_length",
+            "claimed_wrong_length.partnership" if partnership else "claimed_wrong_length",
+            "sheet.claimed", "P6", n=len(claimed), players=players, sides=n_sides,
         )
     return claimed
 
@@ -458,7 +452,7 @@ def _sheet_irregular(line: Mapping[str, Any], players: int) -> tuple[Irregularit
         return ()
     raw_irregular = line["irregular"]
     if not isinstance(raw_irregular, (list, tuple)):
-        raise _bad("The irregularities are a list.", "sheet.irregular", "P10")
+        raise _bad("irregular", "sheet.irregular", "P10")
     irregular = tuple(
         irregularity_from_record(item, players, f"sheet.irregular[{i}]", on_sheet=True)
         for i, item in enumerate(raw_irregular)
@@ -489,31 +483,29 @@ def sheet_from_record(
     line = _mapping(record, "sheet", _SHEET_KEYS)
     n_sides = len(sides_of(players, partnership))
 
-    high = _point_seat(line, players, "high", "High", False)
-    low = _point_seat(line, players, "low", "Low", False)
-    jack = _point_seat(line, players, "jack", "Jack", True)
-    game = _point_seat(line, players, "game", "Game", True)
+    high = _point_seat(line, players, "high", False)
+    low = _point_seat(line, players, "low", False)
+    jack = _point_seat(line, players, "jack", True)
+    game = _point_seat(line, players, "game", True)
     assert high is not None and low is not None
     dealer = None
     if line.get("dealer") is not None:
-        dealer = _seat(line["dealer"], players, "sheet.dealer", "The dealer", "P2")
+        dealer = _seat(line["dealer"], players, "sheet.dealer", "dealer", "P2")
     bids = _sheet_bids(line, dealer)
     pitcher = None
     if line.get("pitcher") is not None:
-        pitcher = _seat(line["pitcher"], players, "sheet.pitcher", "The pitcher", "P3")
+        pitcher = _seat(line["pitcher"], players, "sheet.pitcher", "pitcher", "P3")
     bid = None if line.get("bid") is None else _bid_value(line["bid"], "sheet.bid")
     if bids is None and (pitcher is None or bid is None):
         key = "pitcher" if pitcher is None else "bid"
-        raise _bad(
-            "Give the bids, or at least the pitcher and his bid (P3).", f"sheet.{key}", "P3"
-        )
+        raise _bad("no_auction", f"sheet.{key}", "P3")
     trump = _sheet_trump(line)
     game_points = _sheet_game_points(line, n_sides, partnership)
     single = line.get("single_trump", False)
     if single is None:
         single = False
     if not isinstance(single, bool):
-        raise _bad("single_trump is true or false.", "sheet.single_trump", "P5")
+        raise _bad("single_trump", "sheet.single_trump", "P5")
     claimed = _sheet_claimed(line, players, n_sides, partnership)
     irregular = _sheet_irregular(line, players)
     return PitchSheet(
@@ -536,9 +528,6 @@ def sheet_from_record(
     )
 
 
-_NULL_WORDS = {"jack": "null = the jack of trumps was not out", "game": "null = Game was tied"}
-
-
 def totals_from_record(
     record: Mapping[str, Any], players: int, partnership: bool, names: Sequence[str] = ()
 ) -> PitchTotals:
@@ -556,22 +545,14 @@ def totals_from_record(
     line = _mapping(record, "totals", _TOTALS_KEYS)
     n_sides = len(sides_of(players, partnership))
     if line.get("scores") is None:
-        raise _bad("Give each side's score for the hand.", "totals.scores", "P6")
-    scores = _numbers(line["scores"], "totals.scores", "The scores")
+        raise _bad("scores", "totals.scores", "P6")
+    scores = _numbers(line["scores"], "totals.scores", "scores")
     if len(scores) != n_sides:
-        raise _bad(
-            f"Give one score per {'team' if partnership else 'player'}: {n_sides}, "
-            f"not {len(scores)}.",
-            "totals.scores",
-            "P6",
-        )
+        raise _bad("scores_count.team" if partnership else "scores_count", "totals.scores",
+                   "P6", sides=n_sides, n=len(scores))
     if line.get("pitcher") is None:
-        raise _bad(
-            "Name the pitcher: only his side can win the match at the end of a hand (P7).",
-            "totals.pitcher",
-            "P7",
-        )
-    pitcher = _seat(line["pitcher"], players, "totals.pitcher", "The pitcher", "P3")
+        raise _bad("pitcher", "totals.pitcher", "P7")
+    pitcher = _seat(line["pitcher"], players, "totals.pitcher", "pitcher", "P3")
     bid = None if line.get("bid") is None else _bid_value(line["bid"], "totals.bid")
     return PitchTotals(players, partnership, scores, pitcher, bid, check_names(names, players))
 
@@ -582,7 +563,7 @@ def totals_from_record(
 def _prefixed(violations: Sequence[Violation], prefix: str) -> list[Violation]:
     """The violations with ``prefix`` before each location (``bids[1]`` → ``sheet.bids[1]``)."""
     return [
-        Violation(v.code, v.rule, v.message, prefix + v.location if v.location else prefix[:-1])
+        replace(v, location=prefix + v.location if v.location else prefix[:-1])
         for v in violations
     ]
 
@@ -641,14 +622,13 @@ def _sheet_auction(
                                     bid=bid))
         if sheet.pitcher is not None and sheet.pitcher != pitcher:
             violations.append(
-                Violation("pitcher_not_high_bidder", "P3",
-                          f"The pitcher is the highest bidder: by the bids that is "
-                          f"{seat(pitcher)}, not {seat(sheet.pitcher)}.", "sheet.pitcher")
+                said("pitcher_not_high_bidder", "P3", "sheet.pitcher",
+                     pitcher=_named(pitcher, sheet.names),
+                     written=_named(sheet.pitcher, sheet.names))
             )
         if sheet.bid is not None and sheet.bid != bid:
             violations.append(
-                Violation("bid_not_high_bid", "P3",
-                          f"By the bids the pitcher bid {bid}, not {sheet.bid}.", "sheet.bid")
+                said("bid_not_high_bid", "P3", "sheet.bid", bid=bid, written=sheet.bid)
             )
     else:
         assert sheet.pitcher is not None and sheet.bid is not None
@@ -864,9 +844,7 @@ def _bid_checks(
     found = []
     if bid < options.min_bid:
         found.append(
-            Violation("bid_below_minimum", "P3",
-                      f"A bid of {bid} is below this table's lowest bid of {options.min_bid}.",
-                      "sheet.bid")
+            said("bid_below_minimum.sheet", "P3", "sheet.bid", bid=bid, least=options.min_bid)
         )
     stuck_min = options.stuck_dealer_min
     dealer_bid_low = sheet.dealer == pitcher and stuck_min is not None and bid < stuck_min
@@ -876,14 +854,8 @@ def _bid_checks(
         possible = bid >= options.min_bid + 1 or can_steal(bid, options)
         if not possible:
             found.append(
-                Violation(
-                    "stuck_dealer_bid_too_low", "P3",
-                    f"The dealer ({seat_words(pitcher, sheet.names)}) bid {bid}: nobody before "
-                    f"him can have bid "
-                    f"(he could neither outbid nor match it at this table), so he was stuck and "
-                    f"had to bid at least {stuck_min}.",
-                    "sheet.bid",
-                )
+                said("stuck_dealer_bid_too_low.sheet", "P3", "sheet.bid",
+                     who=_named(pitcher, sheet.names), bid=bid, least=stuck_min)
             )
         else:
             as_reported.append(finding("dealer_bid_legal", "P3", bid=bid,
@@ -945,12 +917,8 @@ def _game_checks(
     total = sum(counts)
     if total > most:
         found.append(
-            Violation(
-                "game_points_too_many", "P5",
-                f"The counts add up to {total} game points, but the {HAND_SIZE * sheet.players} "
-                f"cards in play hold at most {most} (ten 10, ace 4, king 3, queen 2, jack 1).",
-                "sheet.game_points",
-            )
+            said("game_points_too_many", "P5", "sheet.game_points", total=total,
+                 cards=HAND_SIZE * sheet.players, most=most)
         )
     best = max(counts)
     leaders = [k for k, c in enumerate(counts) if c == best]
@@ -1080,13 +1048,9 @@ def rule_totals(
     for k, score in enumerate(scores):
         if k != pitcher_side and not 0 <= score <= 4:
             violations.append(
-                Violation(
-                    "score_out_of_range", "P5",
-                    f"{sentence_start(side_words(sides, k, totals.names))} did not pitch, so "
-                    f"it scores the points "
-                    f"it won: 0 to 4 (High, Low, Jack, Game), never {score}.",
-                    f"totals.scores[{k}]",
-                )
+                said("score_out_of_range", "P5", f"totals.scores[{k}]",
+                     who=tuple(totals.names[s] for s in sides[k]) if totals.names
+                     else sides[k], score=score)
             )
     bid = totals.bid
     made = mine > 0
@@ -1095,9 +1059,9 @@ def rule_totals(
         computed.append(finding("set_back", "P6", pitcher=who, bid=bid))
     if bid is not None and bid < options.min_bid:
         violations.append(
-            Violation("bid_below_minimum", "P3",
-                      f"A bid of {bid} is below this table's lowest bid of {options.min_bid}.",
-                      "totals.bid" if totals.bid is not None else here)
+            said("bid_below_minimum.sheet", "P3",
+                 "totals.bid" if totals.bid is not None else here, bid=bid,
+                 least=options.min_bid)
         )
     pitcher_ok = _pitcher_score_possible(mine, bid, who, here, violations)
     others = sum(s for k, s in enumerate(scores) if k != pitcher_side)

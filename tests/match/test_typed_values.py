@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from referee import piquet, pitch
+from referee.i18n import money
 from referee.match import commands
 from referee.match.events import Event
 from referee.match.games import GAMES
@@ -31,6 +32,8 @@ def _old_settlement(scores: dict[str, int], stake: Decimal | None, currency: str
     """The settlement as the match layer built it as a dict before it was typed."""
     old = settle_partie(scores, stake).as_dict()
     old["currency"] = currency
+    # Added since: the amount in the currency, written as English writes money.
+    old["amount_words"] = None if old["amount"] is None else money(old["amount"], currency, "en")
     if provisional is not None:
         old = {**old, "provisional": bool(provisional), "provisional_deals": provisional}
     return old

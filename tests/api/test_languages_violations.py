@@ -1,0 +1,156 @@
+"""Rulings and problems asked for in French, German and Polish (docs/translating.md): the
+same requests as in English give the same codes, message codes, parameters, rule sections,
+locations and numbers, and only their sentences change, each in the language asked for.
+
+Requests: a Pitch hand whose auction breaks P3, a Piquet deal of 11 tricks (Q6), a Piquet
+score sheet that cannot be (Q5, Q6), Piquet totals that cannot be (Q8), a sheet whose words
+name nothing (400), and a match's refusals (a player who is not at the table, nothing to
+undo)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.api.deals import Q10_RECORD, create_match
+from tests.api.test_languages import _skeleton
+from tests.api.test_pitch_http import FOUR_TRICKS
+
+OTHERS = ["fr", "de", "pl"]
+#: English words no French, German or Polish sentence of these requests holds.
+ENGLISH = re.compile(r"\b(the|is|not|and|hand|trick|tricks|bid|deal|cards?|never|write|"
+                     r"give|there|nothing|player)\b")
+
+REQUESTS: list[tuple[str, dict[str, Any]]] = [
+    ("/v1/pitch/hands:score", {"players": 4, "dealer": 3, "bids": ["pass", 9, 2, 2],
+                               "tricks": FOUR_TRICKS}),
+    ("/v1/piquet/deals:score", {**Q10_RECORD, "tricks": Q10_RECORD["tricks"][:11]}),
+    ("/v1/piquet/sheets:score", {"point": {"elder": "point of five"},
+                                 "sets": {"elder": ["trio of nines"],
+                                          "younger": ["trio of aces", "trio of aces"]},
+                                 "tricks": {"elder": 5, "younger": 8},
+                                 "play": {"elder": 8, "younger": 9}}),
+    ("/v1/piquet/totals:check", {"scores": {"elder": -3, "younger": 41}}),
+]
+
+
+def _violations(body: Any) -> list[dict[str, Any]]:
+    if isinstance(body, dict):
+        found = [body] if "message_code" in body else []
+        return found + [v for value in body.values() for v in _violations(value)]
+    if isinstance(body, list):
+        return [v for value in body for v in _violations(value)]
+    return []
+
+
+@pytest.mark.parametrize("language", OTHERS)
+@pytest.mark.parametrize(("path", "body"), REQUESTS)
+def test_a_ruling_or_refusal_in_each_language(client: FlaskClient, path: str,
+                                              body: dict[str, Any], language: str) -> None:
+    english = client.post(path, json=body)
+    said = client.post(path, json=body, headers={"Accept-Language": language})
+    assert said.status_code == english.status_code
+    assert said.headers["Content-Language"] == language
+    assert "Accept-Language" in said.headers["Vary"]
+    assert _skeleton(said.json) == _skeleton(english.json)
+    theirs, ours = _violations(said.json), _violations(english.json)
+    assert theirs and len(theirs) == len(ours)
+    for mine, original in zip(theirs, ours, strict=True):
+        assert {k: v for k, v in mine.items() if k != "message"} == \
+            {k: v for k, v in original.items() if k != "message"}
+        assert mine["message"] != original["message"]
+        assert not ENGLISH.search(mine["message"]), mine["message"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_words_that_name_nothing_are_a_400_in_the_language(client: FlaskClient,
+                                                           language: str) -> None:
+    body = {"point": {"elder": "point of nine"}, "sets": {"younger": ["trio of twos"]},
+            "tricks": {"elder": 5, "younger": 7}}
+    english = client.post("/v1/piquet/sheets:score", json=body)
+    said = client.post("/v1/piquet/sheets:score", json=body,
+                       headers={"Accept-Language": language})
+    assert said.status_code == english.status_code == 400
+    assert said.headers["Content-Language"] == language
+    assert set(said.json["errors"]) == set(english.json["errors"])
+    assert said.json["errors"] != english.json["errors"]
+    assert said.json["detail"] != english.json["detail"]
+    assert said.json["type"] == english.json["type"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_matchs_refusals_in_each_language(client: FlaskClient, language: str) -> None:
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    url = f"/v1/matches/{match['id']}"
+    for path, body in ((f"{url}/undo", {}), (f"{url}/deals/7/confirm", {})):
+        etag = client.get(url).headers["ETag"]
+        english = client.post(path, json=body, headers={"If-Match": etag})
+        said = client.post(path, json=body, headers={"If-Match": etag,
+                                                     "Accept-Language": language})
+        assert said.status_code == english.status_code
+        assert said.headers["Content-Language"] == language
+        assert _skeleton(said.json) == _skeleton(english.json)
+        message = said.json["violations"][0]["message"]
+        assert message != english.json["violations"][0]["message"]
+        assert not ENGLISH.search(message), message
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "€38.20"), ("fr", "38,20\u00a0€"), ("de", "38,20\u00a0€"), ("pl", "38,20\u00a0€")])
+def test_a_settlement_in_the_currency_the_languages_way(client: FlaskClient, language: str,
+                                                        words: str) -> None:
+    """Q9: Bill 213, Ann 69 at 0.10 EUR a point: she pays 382 points, 38.20 (the amount as
+    data, the same in every language) written as the language writes money."""
+    from tests.api.test_matches_agreement import Table
+    from tests.api.test_matches_last_deal import partie
+
+    table = Table(client, stake="0.10", currency="EUR")
+    partie(table)
+    said = client.get(table.url(""), headers={"Authorization": f"Bearer {table.write}",
+                                              "Accept-Language": language})
+    settlement = said.json["settlement"]
+    assert (settlement["amount"], settlement["currency"]) == ("38.20", "EUR")
+    assert settlement["amount_words"] == words
+
+
+def test_money_in_a_currency_that_is_no_code() -> None:
+    from referee.i18n import money
+
+    assert money("3.4", "points", "fr") == "3,40\u00a0points"
+    assert money("3.4", "eur", "de") == "3,40\u00a0€"
+
+
+@pytest.mark.parametrize(("language", "heading"), [
+    ("fr", "Q6 Le jeu de la carte"), ("de", "Q6 Das Spiel"), ("pl", "Q6 Rozgrywka")])
+def test_the_rules_in_each_language(bare_client: FlaskClient, language: str,
+                                    heading: str) -> None:
+    """/rules/: the same anchors in every language, the headings, the contents and the links
+    in the language asked for, and a note that the text itself is English."""
+    english = bare_client.get("/rules/piquet")
+    said = bare_client.get("/rules/piquet", headers={"Accept-Language": language})
+    assert said.status_code == 200
+    assert said.headers["Content-Language"] == language
+    assert "Accept-Language" in said.headers["Vary"]
+    assert said.headers["ETag"] != english.headers["ETag"]
+    page = said.get_data(as_text=True)
+    assert f'<h2 id="Q6" lang="{language}">{heading}</h2>' in page
+    assert re.findall(r'id="([PQ]\d+)"', page) == \
+        re.findall(r'id="([PQ]\d+)"', english.get_data(as_text=True))
+    assert f'<p lang="{language}"><em>' in page
+    contents = bare_client.get(f"/rules/?lang={language}")
+    assert contents.headers["Content-Language"] == language
+    assert f'<html lang="{language}">' in contents.get_data(as_text=True)
+    assert heading in contents.get_data(as_text=True)
+    section = bare_client.get(f"/rules/Q6?lang={language}")
+    assert section.status_code == 302
+    assert section.headers["Location"].endswith(f"/rules/piquet?lang={language}#Q6")
+
+
+def test_the_rules_in_english_are_as_before(bare_client: FlaskClient) -> None:
+    plain = bare_client.get("/rules/piquet")
+    assert plain.headers["Content-Language"] == "en"
+    assert '<h2 id="Q6">Q6 The play</h2>' in plain.get_data(as_text=True)
+    assert "lang=\"fr\"" not in plain.get_data(as_text=True)
