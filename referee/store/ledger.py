@@ -248,12 +248,13 @@ def append(match_id: str, new_rows: Sequence[Row]) -> None:
                                 match_id, last))
 
 
-def create(game: str, new_events: Sequence[NewEvent], actor: str | None
+def create(game: str, new_events: Sequence[NewEvent], actor: str | None, expires: bool = True
            ) -> tuple[str, list[Row]]:
     """Store a new match of ``game`` with its first events, in the caller's write
-    transaction; returns its id and the rows stored."""
+    transaction; returns its id and the rows stored. ``expires`` False: the match is kept
+    whatever it records (one of a club event's, referee.store.expiry)."""
     match_id = new_match_id()
-    Match.create(id=match_id, game=game)
+    Match.create(id=match_id, game=game, expires=expires)
     made = chain(0, GENESIS_HASH, new_events, actor)
     append(match_id, made)
     return match_id, made

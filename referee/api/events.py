@@ -1,0 +1,274 @@
+"""``/v1/events``: club nights and tournaments (docs/events.md). Thin: the event is
+:mod:`referee.club`'s (its log, its matches), the rules are :mod:`referee.events`'.
+
+An event's credentials are rows of the tokens' table under the event's id (``ev_…``, never a
+match's): the organiser's token (a ``write`` row: every write) and a read token (to follow the
+event). Each table's game is a match of this service: starting a round answers, once, each
+match's write and read tokens and each player's seat with its join link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request
+
+from referee import club, folds
+from referee.api import limits
+from referee.api.access import BEARER, bearer_token
+from referee.api.blueprint import Blueprint
+from referee.api.errors import problems
+from referee.api.event_schemas import (
+    CreatedEventSchema,
+    CreateEventSchema,
+    EventPaymentsSchema,
+    EventPlayersSchema,
+    EventSeatingSchema,
+    EventStandingsSchema,
+    EventStartedRoundSchema,
+    EventTeamsSchema,
+    EventViewSchema,
+)
+from referee.events import EventError, Round, Standing, Table, partnership, solo
+from referee.events.log import Folded
+from referee.store import club_events, tokens
+
+blp = Blueprint(
+    "events",
+    __name__,
+    url_prefix="/v1/events",
+    description="Club nights and tournaments: a roster, rounds of tables (each table's game a "
+                "match), movements, standings and who pays whom (docs/events.md).",
+)
+
+#: The routes whose answers carry credentials.
+CREDENTIAL_ROUTES = frozenset({"events.create_event", "events.start_round"})
+
+
+@blp.after_request
+def _no_store(response: Response) -> Response:
+    """An answer that carries credentials is kept by no cache: ``Cache-Control: no-store``."""
+    if request.endpoint in CREDENTIAL_ROUTES:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _authorize(event_id: str, needed: str) -> None:
+    """401 without a live token; 403 with one that is not this event's (or a read token for a
+    write); 404 when no event has the id.
+
+    :raises tokens.TokenRefused:
+    :raises club_events.EventNotFound:
+    """
+    try:
+        tokens.authenticate(event_id, bearer_token(), needed)
+    except tokens.TokenRefused as refused:
+        if refused.status != 404:
+            if refused.status == 403 and needed == "write":
+                raise tokens.TokenRefused(403, "This is the event's read token: this needs "
+                                               "the organiser's token.") from None
+            raise
+        if not club_events.exists(event_id):
+            raise club_events.EventNotFound(event_id) from None
+        raise tokens.TokenRefused(403, "This token belongs to something else, not this "
+                                       "event.") from None
+
+
+def _table(table: Table, match_id: str | None, finished: bool) -> dict[str, Any]:
+    sides = [[table.seats[i] for i in side] for side in table.teams]
+    return {"number": table.number, "seats": list(table.seats), "sides": sides,
+            "match_id": match_id, "finished": finished}
+
+
+def _round(folded: Folded, made: Round) -> dict[str, Any]:
+    started = made.number <= len(folded.event.rounds)
+    done = {t.table: t.finished for t in club.tables(folded, made)} if started else {}
+    return {"number": made.number, "byes": list(made.byes),
+            "tables": [_table(t, folded.matches.get((made.number, t.number)),
+                              done.get(t.number, False)) for t in made.tables]}
+
+
+def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
+    """The event as answered (:class:`EventViewSchema`)."""
+    event = folded.event
+    try:
+        upcoming: dict[str, Any] = {"round": _round(folded, club.proposal(folded)),
+                                    "waiting": None}
+    except EventError as why:
+        upcoming = {"round": None,
+                    "waiting": {"code": why.code, "section": why.section, "message": str(why)}}
+    return {
+        "id": event_id, "name": event.name, "game": event.game, "movement": event.movement,
+        "rule": event.rule, "kind": event.kind, "options": dict(folded.options),
+        "roster": [{"player": e.player, "joined": e.joined, "left": e.left}
+                   for e in event.roster],
+        "teams": [list(team) for team in event.teams],
+        "rounds": [_round(folded, r) for r in event.rounds],
+        "next": upcoming,
+    }
+
+
+@blp.arguments(CreateEventSchema())
+@blp.response(201, CreatedEventSchema)
+@problems(blp, 422, 429)
+def create_event(body: dict[str, Any]) -> Any:
+    """Create a club night or tournament (E1) with the players checked in from the start.
+
+    The answer holds the event's ``tokens``: ``organiser`` (every write: check-ins, teams,
+    rounds) and ``read`` (to follow it). Keep them: only their hashes are stored. An event
+    counts once against the client's create quota; the matches its rounds create do not,
+    and they never expire.
+    """
+
+    def work() -> tuple[str, Folded, dict[str, str]]:
+        limits.take_create_quota()
+        event_id, folded = club.create(body["name"], body["game"], body["movement"],
+                                       body.get("rule"), body["kind"], body["players"],
+                                       body["options"])
+        made = tokens.issue(event_id, ("write", "read"))
+        return event_id, folded, made
+
+    event_id, folded, made = folds.transact(work)
+    answer = {**event_dict(event_id, folded),
+              "tokens": {"organiser": made["write"], "read": made["read"]}}
+    return answer, 201, {"Location": f"/v1/events/{event_id}"}
+
+
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
+def read_event(event_id: str) -> Any:
+    """The event: its roster, teams, rounds (each table with its match and whether it has
+    finished) and the next round as the movement seats it, once the last round has finished
+    at every table (or why not yet, ``next.waiting``)."""
+    _authorize(event_id, "read")
+    return event_dict(event_id, club.load(event_id))
+
+
+def _write(event_id: str, change: Any) -> Any:
+    """Run one organiser's change in one write transaction; the event as it then stands."""
+    _authorize(event_id, "write")
+    folded: Folded = folds.transact(change)
+    return event_dict(event_id, folded)
+
+
+@blp.arguments(EventPlayersSchema())
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 422)
+def check_in_players(body: dict[str, Any], event_id: str) -> Any:
+    """Check players in (E2): before round 1 they play from round 1; later they join late,
+    from the next round (a progressive movement seats them at the lowest table)."""
+    return _write(event_id, lambda: club.check_in_players(event_id, body["players"]))
+
+
+@blp.arguments(EventPlayersSchema())
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 422)
+def leave_players(body: dict[str, Any], event_id: str) -> Any:
+    """Players leave (E2): seated in no later round; the games they played stay in the
+    standings."""
+    return _write(event_id, lambda: club.leave_players(event_id, body["players"]))
+
+
+@blp.arguments(EventTeamsSchema())
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 422)
+def form_teams(body: dict[str, Any], event_id: str) -> Any:
+    """Form fixed partnerships (E5), each two players checked in."""
+    return _write(event_id, lambda: club.form_teams(event_id, body["teams"]))
+
+
+def _seating(body: dict[str, Any]) -> list[Table] | None:
+    given = body.get("tables")
+    if not given:
+        return None
+    seating = []
+    for number, table in enumerate(given, start=1):
+        seats = tuple(table["seats"])
+        if table["partnership"]:
+            if len(seats) != 4:
+                raise EventError("table_size", "E3",
+                                 f"Table {number}: partnerships play four at a table.")
+            seating.append(partnership(number, (seats[0], seats[2]), (seats[1], seats[3])))
+        else:
+            seating.append(solo(number, seats))
+    return seating
+
+
+@blp.arguments(EventSeatingSchema())
+@blp.response(201, EventStartedRoundSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 422)
+def start_round(body: dict[str, Any], event_id: str) -> Any:
+    """Start the next round (E3): the movement's seating (``next.round`` of the event), or
+    the organiser's own ``tables`` (E7; it adjusts the movement's), once every table of the
+    last round has finished. Each table gets a match of the event's game with its players in
+    seat order and the event's options; the answer holds, once, each match's ``tokens`` and
+    each player's seat token and join link (only hashes are stored)."""
+    _authorize(event_id, "write")
+    seating = _seating(body)
+    started: club.Started = folds.transact(lambda: club.start_round(event_id, seating))
+    tables = []
+    for table in started.round.tables:
+        match_id = started.matches[table.number]
+        seat_tokens = [{**seat, "link": f"/table/#match={match_id}&token={seat['token']}"}
+                       for seat in started.seats[table.number]]
+        tables.append({**_table(table, match_id, False),
+                       "tokens": started.tokens[table.number], "seat_tokens": seat_tokens})
+    return ({"number": started.round.number, "tables": tables,
+             "byes": list(started.round.byes)}, 201)
+
+
+def _standing(line: Standing) -> dict[str, Any]:
+    return {"name": line.player, "place": line.place, "shared": line.shared,
+            "points": line.points, "games": line.games, "won": line.won, "best": line.best,
+            "money": str(line.money)}
+
+
+@blp.response(200, EventStandingsSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
+def read_standings(event_id: str) -> Any:
+    """The standings by the event's rule (E8), from the finished matches' totals and
+    results: per player, and per team for fixed partnerships, with the tie-breaks of E8."""
+    _authorize(event_id, "read")
+    folded = club.load(event_id)
+    players, teams = club.event_standings(folded)
+    return {"rule": folded.event.rule, "players": [_standing(s) for s in players],
+            "teams": [_standing(s) for s in teams]}
+
+
+@blp.response(200, EventPaymentsSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 422)
+def read_payments(event_id: str) -> Any:
+    """Who pays whom (E9): every finished partie's settlement (Q9) netted per player, and the
+    payments that settle every balance, the fewest possible up to 15 players with a balance
+    (``exact``). A Pitch event is refused (422, ``not_for_money``)."""
+    _authorize(event_id, "read")
+    balances, plan = club.payments(club.load(event_id))
+    return {"balances": [{"player": p, "balance": str(b)} for p, b in balances.items()],
+            "payments": [{"payer": p.payer, "payee": p.payee, "amount": str(p.amount)}
+                         for p in plan.payments],
+            "exact": plan.exact}
+
+
+EVENT = "/<string:event_id>"
+
+#: (rule under /v1/events, method, view): the document's order.
+ROUTES = (
+    ("", "POST", create_event),
+    (EVENT, "GET", read_event),
+    (EVENT + "/players", "POST", check_in_players),
+    (EVENT + "/players:leave", "POST", leave_players),
+    (EVENT + "/teams", "POST", form_teams),
+    (EVENT + "/rounds", "POST", start_round),
+    (EVENT + "/standings", "GET", read_standings),
+    (EVENT + "/payments", "GET", read_payments),
+)
+
+for _rule, _method, _view in ROUTES:
+    blp.add_url_rule(_rule, view_func=_view, methods=[_method])

@@ -1,0 +1,190 @@
+"""/v1/events (docs/events.md): a progressive Pitch night and a Piquet round robin played
+through the API, each table's game a match recorded through /v1/matches; the organiser's
+credential; the errors."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from flask.testing import FlaskClient
+
+EVENT_TYPE = "https://referee.example/problems/event-refused"
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _create(client: FlaskClient, **body: Any) -> dict[str, Any]:
+    answer = client.post("/v1/events", json=body)
+    assert answer.status_code == 201, answer.json
+    assert answer.headers["Cache-Control"] == "no-store"
+    return answer.json
+
+
+def _record(client: FlaskClient, table: dict[str, Any], record: dict[str, Any]) -> None:
+    """Record one deal on a table's match with its write token (If-Match: its ETag)."""
+    headers = _bearer(table["tokens"]["write"])
+    read = client.get(f"/v1/matches/{table['match_id']}", headers=headers)
+    answer = client.post(f"/v1/matches/{table['match_id']}/deals", json=record,
+                         headers={**headers, "If-Match": read.headers["ETag"]})
+    assert answer.status_code == 201, answer.json
+
+
+def _pitch_win(client: FlaskClient, table: dict[str, Any], side: int) -> None:
+    """The side (0: seats 0 and 2; 1: seats 1 and 3) pitches, bids 4 and makes it: 4 points,
+    the target of these tests (P7)."""
+    scores = [4, 0] if side == 0 else [0, 4]
+    _record(client, table, {"totals": {"scores": scores, "pitcher": side, "bid": 4}})
+
+
+def test_a_progressive_pitch_night_through_the_api(bare_client: FlaskClient) -> None:
+    client = bare_client
+    made = _create(client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCDEFGH"), options={"target": 4})
+    event_id, organiser = made["id"], made["tokens"]["organiser"]
+    assert event_id.startswith("ev_") and made["rule"] == "points"
+    assert [t["seats"] for t in made["next"]["round"]["tables"]] == [list("ABCD"),
+                                                                     list("EFGH")]
+    started = client.post(f"/v1/events/{event_id}/rounds", json={}, headers=_bearer(organiser))
+    assert started.status_code == 201, started.json
+    tables = started.json["tables"]
+    assert tables[0]["sides"] == [["A", "C"], ["B", "D"]]
+    assert [s["player"] for s in tables[0]["seat_tokens"]] == list("ABCD")
+    assert tables[0]["seat_tokens"][0]["link"].startswith(f"/table/#match={tables[0]['match_id']}")
+    match = client.get(f"/v1/matches/{tables[0]['match_id']}",
+                       headers=_bearer(tables[0]["tokens"]["write"])).json
+    assert match["players"] == list("ABCD") and match["options"]["partnership"] is True
+
+    event = client.get(f"/v1/events/{event_id}", headers=_bearer(organiser)).json
+    assert event["next"]["round"] is None
+    assert event["next"]["waiting"]["code"] == "round_in_progress"
+    early = client.post(f"/v1/events/{event_id}/rounds", json={}, headers=_bearer(organiser))
+    assert early.status_code == 422 and early.json["type"] == EVENT_TYPE
+    assert (early.json["code"], early.json["section"]) == ("round_in_progress", "E3")
+
+    _pitch_win(client, tables[0], 0)  # A and C win the head table
+    _pitch_win(client, tables[1], 1)  # F and H win table 2
+    event = client.get(f"/v1/events/{event_id}", headers=_bearer(made["tokens"]["read"])).json
+    assert [t["finished"] for t in event["rounds"][0]["tables"]] == [True, True]
+    # E4: A C stay at the head table and keep their partnership, F H come up; B D go down to
+    # table 2 and split with E G, who stayed.
+    assert [t["sides"] for t in event["next"]["round"]["tables"]] == [
+        [["A", "C"], ["F", "H"]], [["E", "B"], ["G", "D"]]]
+
+    lines = client.get(f"/v1/events/{event_id}/standings", headers=_bearer(organiser)).json
+    assert [(s["name"], s["place"], s["points"], s["won"]) for s in lines["players"]] == [
+        ("A", 1, 4, 1), ("C", 1, 4, 1), ("F", 1, 4, 1), ("H", 1, 4, 1),
+        ("B", 5, 0, 0), ("D", 5, 0, 0), ("E", 5, 0, 0), ("G", 5, 0, 0)]
+
+    late = client.post(f"/v1/events/{event_id}/players", json={"players": ["I"]},
+                       headers=_bearer(organiser))
+    assert late.status_code == 200 and late.json["roster"][-1] == {
+        "player": "I", "joined": 2, "left": None}
+    gone = client.post(f"/v1/events/{event_id}/players:leave", json={"players": ["A"]},
+                       headers=_bearer(organiser))
+    assert gone.status_code == 200
+    # C (head winner) E... : the ladder C F H (A gone), E G B D, I: tables of four and four.
+    assert [t["seats"] for t in gone.json["next"]["round"]["tables"]] == [
+        ["C", "F", "H", "E"], ["G", "B", "D", "I"]]
+    second = client.post(f"/v1/events/{event_id}/rounds", json={}, headers=_bearer(organiser))
+    assert second.status_code == 201 and second.json["number"] == 2
+    assert [t["seats"] for t in second.json["tables"]] == [
+        ["C", "F", "H", "E"], ["G", "B", "D", "I"]]
+
+
+def test_the_organiser_seats_a_round_by_hand(bare_client: FlaskClient) -> None:
+    made = _create(bare_client, name="Club", game="pitch", movement="manual",
+                   players=["Ann", "Bill", "Cy", "Di", "Eve"])
+    organiser = _bearer(made["tokens"]["organiser"])
+    assert made["next"]["waiting"]["code"] == "manual_movement"
+    url = f"/v1/events/{made['id']}/rounds"
+    twice = bare_client.post(url, json={"tables": [{"seats": ["Ann", "Bill", "Ann"]}]},
+                             headers=organiser)
+    assert twice.status_code == 422 and twice.json["code"] == "seated_twice"
+    started = bare_client.post(url, json={"tables": [
+        {"seats": ["Ann", "Bill", "Cy", "Di"], "partnership": True}]}, headers=organiser)
+    assert started.status_code == 201, started.json
+    assert started.json["byes"] == ["Eve"]
+    assert started.json["tables"][0]["sides"] == [["Ann", "Cy"], ["Bill", "Di"]]
+
+
+def _piquet_partie(client: FlaskClient, table: dict[str, Any]) -> None:
+    """Six deals by their totals (Q10's deal, 41 and 11): the first player named at the table
+    takes 41 in every deal, 246 to 66 (elder and younger alternate, Q1)."""
+    headers = _bearer(table["tokens"]["write"])
+    for _ in range(6):
+        match = client.get(f"/v1/matches/{table['match_id']}", headers=headers).json
+        winner_elder = match["next_deal"]["elder"] == table["seats"][0]
+        scores = {"elder": 41, "younger": 11} if winner_elder else {"elder": 11, "younger": 41}
+        _record(client, table, {"totals": {"scores": scores}})
+
+
+def test_a_piquet_round_robin_settles_in_the_fewest_payments(bare_client: FlaskClient) -> None:
+    client = bare_client
+    made = _create(client, name="Piquet club", game="piquet", movement="round_robin",
+                   players=["Ann", "Bill", "Cy"], options={"stake": "0.10"})
+    organiser = _bearer(made["tokens"]["organiser"])
+    event_id = made["id"]
+    assert made["rule"] == "money"
+    first = client.post(f"/v1/events/{event_id}/rounds", json={}, headers=organiser).json
+    # E6: three players, a bye a round: Ann has round 1's, Bill plays Cy.
+    assert first["byes"] == ["Ann"] and first["tables"][0]["seats"] == ["Bill", "Cy"]
+    _piquet_partie(client, first["tables"][0])
+    second = client.post(f"/v1/events/{event_id}/rounds", json={}, headers=organiser).json
+    assert second["byes"] == ["Bill"] and second["tables"][0]["seats"] == ["Cy", "Ann"]
+    _piquet_partie(client, second["tables"][0])
+    # Bill beat Cy and Cy beat Ann, each 246 to 66, rubiconed: 412 points, 41.20 at 0.10.
+    paid = client.get(f"/v1/events/{event_id}/payments", headers=organiser).json
+    balances = {b["player"]: Decimal(b["balance"]) for b in paid["balances"]}
+    assert balances == {"Ann": Decimal("-41.20"), "Bill": Decimal("41.20"), "Cy": 0}
+    assert paid["payments"] == [{"payer": "Ann", "payee": "Bill", "amount": "41.20"}]
+    assert paid["exact"] is True
+    lines = client.get(f"/v1/events/{event_id}/standings", headers=organiser).json["players"]
+    assert [(s["name"], s["money"], s["won"]) for s in lines] == [
+        ("Bill", "41.20", 1), ("Cy", "0.00", 1), ("Ann", "-41.20", 0)]
+
+
+def test_the_event_needs_its_own_credential(bare_client: FlaskClient) -> None:
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCD"))
+    other = _create(bare_client, name="Saturday", game="pitch", movement="progressive")
+    url = f"/v1/events/{made['id']}"
+    assert bare_client.get(url).status_code == 401
+    assert bare_client.get(url, headers=_bearer("rw_wrong")).status_code == 401
+    assert bare_client.get(url, headers=_bearer(other["tokens"]["organiser"])).status_code == 403
+    read = _bearer(made["tokens"]["read"])
+    assert bare_client.get(url, headers=read).status_code == 200
+    refused = bare_client.post(url + "/players", json={"players": ["E"]}, headers=read)
+    assert refused.status_code == 403
+    missing = bare_client.get("/v1/events/ev_nothing", headers=read)
+    assert missing.status_code == 404 and missing.mimetype == "application/problem+json"
+    organiser = _bearer(made["tokens"]["organiser"])
+    assert bare_client.get("/v1/matches/" + made["id"], headers=organiser).status_code == 404
+
+
+def test_what_the_event_refuses_is_a_problem(bare_client: FlaskClient) -> None:
+    refused = bare_client.post("/v1/events", json={"name": "X", "game": "piquet",
+                                                   "movement": "progressive"})
+    assert refused.status_code == 422 and refused.json["code"] == "movement_not_for_game"
+    bad = bare_client.post("/v1/events", json={"name": "X", "game": "chess",
+                                               "movement": "manual"})
+    assert bad.status_code == 400
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=["Ann"])
+    organiser = _bearer(made["tokens"]["organiser"])
+    again = bare_client.post(f"/v1/events/{made['id']}/players", json={"players": ["Ann"]},
+                             headers=organiser)
+    assert again.status_code == 422 and again.json["code"] == "already_present"
+    alone = bare_client.post(f"/v1/events/{made['id']}/rounds", json={}, headers=organiser)
+    assert alone.status_code == 422 and alone.json["code"] == "too_few_players"
+    teams = bare_client.post(f"/v1/events/{made['id']}/teams", json={"teams": [["Ann", "B"]]},
+                             headers=organiser)
+    assert teams.status_code == 422 and teams.json["code"] == "not_fixed"
+    money = bare_client.get(f"/v1/events/{made['id']}/payments", headers=organiser)
+    assert money.status_code == 422 and money.json["code"] == "not_for_money"
+    options = bare_client.post("/v1/events", json={"name": "X", "game": "pitch",
+                                                   "movement": "manual",
+                                                   "options": {"first_dealer": "Ann"}})
+    assert options.status_code == 400
