@@ -181,8 +181,8 @@ def form_teams(body: dict[str, Any], event_id: str) -> Any:
     return _write(event_id, lambda: club.form_teams(event_id, body["teams"]))
 
 
-def _seating(body: dict[str, Any]) -> list[Table] | None:
-    given = body.get("tables")
+def _seating(body: dict[str, Any] | None) -> list[Table] | None:
+    given = (body or {}).get("tables")
     if not given:
         return None
     seating = []
@@ -198,16 +198,17 @@ def _seating(body: dict[str, Any]) -> list[Table] | None:
     return seating
 
 
-@blp.arguments(EventSeatingSchema())
+@blp.arguments(EventSeatingSchema(), required=False)
 @blp.response(201, EventStartedRoundSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 422)
-def start_round(body: dict[str, Any], event_id: str) -> Any:
+def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
     """Start the next round (E3): the movement's seating (``next.round`` of the event), or
     the organiser's own ``tables`` (E7; it adjusts the movement's), once every table of the
-    last round has finished. Each table gets a match of the event's game with its players in
-    seat order and the event's options; the answer holds, once, each match's ``tokens`` and
-    each player's seat token and join link (only hashes are stored)."""
+    last round has finished; no body at all is the movement's seating too. Each table gets a
+    match of the event's game with its players in seat order and the event's options; the
+    answer holds, once, each match's ``tokens`` and each player's seat token and join link
+    (only hashes are stored)."""
     _authorize(event_id, "write")
     seating = _seating(body)
     started: club.Started = folds.transact(lambda: club.start_round(event_id, seating))
