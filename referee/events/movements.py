@@ -129,7 +129,8 @@ def progressive_next(last: Round, winners: Mapping[int, Collection[str]],
         groups.append(lost[-1] + lost[0])
     here = set(players)
     ladder = [p for group in groups for p in group if p in here]
-    ladder += [p for p in players if p not in set(ladder)]
+    placed = set(ladder)
+    ladder += [p for p in players if p not in placed]
     head_kept = len(won[0]) == 2 and ladder[:2] == list(won[0])
     return Round(last.number + 1, tuple(
         _seat(i + 1, [ladder[p] for p in places], keep=(i == 0 and head_kept))
@@ -250,5 +251,6 @@ def next_round(event: Event, winners: Mapping[int, Collection[str]] | None = Non
         return fixed_round(teamed, number)
     drawn = [entry.player for entry in event.roster if entry.joined == 1]
     made = round_robin_round(drawn, number, players)
-    late = tuple(p for p in players if p not in set(drawn))
+    circle = set(drawn)
+    late = tuple(p for p in players if p not in circle)
     return Round(made.number, made.tables, made.byes + late)

@@ -76,26 +76,34 @@ def _groups(amounts: Sequence[Decimal]) -> list[list[int]]:
     """E9: the players split into the most groups whose balances each sum to zero (indexes
     into ``amounts``), by dynamic programming over the sets of players: ``best[s]`` is the
     most zero-sum groups an ordering of ``s`` can close, ``best[s] = max over i in s of
-    best[s - {i}] + (1 if s sums to zero)``."""
+    best[s - {i}] + (1 if s sums to zero)``. The amounts are counted in whole units of their
+    smallest decimal place (exact, and quicker than decimals)."""
     n = len(amounts)
-    total = [Decimal(0)] * (1 << n)
+    places = max((-a.as_tuple().exponent for a in amounts  # type: ignore[operator]
+                  if isinstance(a.as_tuple().exponent, int)), default=0)
+    units = [int(a.scaleb(places)) for a in amounts]
+    total = [0] * (1 << n)
     best = [0] * (1 << n)
+    members: list[tuple[int, ...]] = [()] * (1 << n)
     for s in range(1, 1 << n):
         low = s & -s
-        total[s] = total[s ^ low] + amounts[low.bit_length() - 1]
-        closes = 1 if total[s] == 0 else 0
-        best[s] = max(best[s ^ (1 << i)] for i in range(n) if s >> i & 1) + closes
+        i = low.bit_length() - 1
+        rest = s ^ low
+        total[s] = total[rest] + units[i]
+        members[s] = (*members[rest], i)
+        top = max(best[s ^ (1 << j)] for j in members[s])
+        best[s] = top + 1 if total[s] == 0 else top
     order, s = [], (1 << n) - 1
     while s:
         closes = 1 if total[s] == 0 else 0
-        i = next(i for i in range(n) if s >> i & 1 and best[s ^ (1 << i)] + closes == best[s])
+        i = next(i for i in members[s] if best[s ^ (1 << i)] + closes == best[s])
         order.append(i)
         s ^= 1 << i
     groups: list[list[int]] = [[]]
-    running = Decimal(0)
+    running = 0
     for i in reversed(order):
         groups[-1].append(i)
-        running += amounts[i]
+        running += units[i]
         if running == 0:
             groups.append([])
     return [group for group in groups if group]

@@ -83,14 +83,19 @@ def _rank(tallies: Mapping[str, _Tally], rule: Rule) -> tuple[Standing, ...]:
     if rule not in ("points", "games", "money"):
         raise EventError("unknown_rule", "E8", f"No standings rule is called {rule!r}.")
     order = sorted(tallies, key=lambda name: (name.casefold(), name))
-    order.sort(key=lambda name: _key(tallies[name], rule), reverse=True)
-    keys = [_key(tallies[name], rule) for name in order]
-    lines = []
-    for i, name in enumerate(order):
-        place = keys.index(keys[i]) + 1
-        shared = keys.count(keys[i]) > 1
-        t = tallies[name]
-        lines.append(Standing(name, place, shared, t.points, t.games, t.won, t.best, t.money))
+    keys = {name: _key(tallies[name], rule) for name in order}
+    order.sort(key=keys.__getitem__, reverse=True)
+    lines: list[Standing] = []
+    start = 0
+    while start < len(order):  # one group of equal keys at a time: they share the place
+        end = start + 1
+        while end < len(order) and keys[order[end]] == keys[order[start]]:
+            end += 1
+        for name in order[start:end]:
+            t = tallies[name]
+            lines.append(Standing(name, start + 1, end - start > 1, t.points, t.games, t.won,
+                                  t.best, t.money))
+        start = end
     return tuple(lines)
 
 
@@ -110,7 +115,8 @@ def standings(results: Iterable[GameResult], rule: Rule,
             tally.games += 1
             tally.won += name in result.winners
             tally.best = max(tally.best, points) if tally.games > 1 else points
-            tally.money += result.money.get(name, Decimal(0))
+            if name in result.money:
+                tally.money += result.money[name]
     return _rank(tallies, rule)
 
 
