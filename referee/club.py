@@ -64,22 +64,22 @@ def load(event_id: str) -> Folded:
     return fold(club_events.entries(event_id))
 
 
-def _players_of(name: str) -> list[str]:
-    """The players of a standing name: "Ann" or, in partnership, "Ann & Cid"."""
-    return name.split(" & ")
-
-
-def _result(round_: int, table: int, state: MatchState) -> GameResult:
-    """E8: a finished match's figures as the match has them (P7, Q9)."""
-    points = {player: int(total) for name, total in state.standings.items()
-              for player in _players_of(name)}
+def _result(round_: int, table: Table, state: MatchState) -> GameResult:
+    """E8: a finished match's figures as the match has them (P7, Q9): each side's standing
+    (the match's names for its sides, in the order of the table's sides) carried by each of
+    its players, the winning side's players, a partie's settlement in money."""
+    names = GAMES[state.game].standing_names(list(state.players), state.options)
+    sides = {name: [table.seats[i] for i in side] for name, side in zip(names, table.teams,
+                                                                         strict=True)}
+    points = {player: int(state.standings[name]) for name, side in sides.items()
+              for player in side}
     outcome = state.outcome
-    winners = frozenset(_players_of(outcome.winner)) if outcome.winner else frozenset()
+    winners = frozenset(sides[outcome.winner]) if outcome.winner in sides else frozenset()
     money: dict[str, Decimal] = {}
     settled = outcome.settlement.settlement if outcome.settlement is not None else None
     if settled is not None and settled.amount is not None and settled.winner and settled.loser:
         money = {settled.winner: settled.amount, settled.loser: -settled.amount}
-    return GameResult(round_, table, points, winners, money)
+    return GameResult(round_, table.number, points, winners, money)
 
 
 def tables(folded: Folded, round_: Round) -> list[TableState]:
@@ -90,7 +90,7 @@ def tables(folded: Folded, round_: Round) -> list[TableState]:
         state = folds.load_state(match_id)
         done = state.outcome.finished
         found.append(TableState(round_.number, table.number, match_id, done,
-                                _result(round_.number, table.number, state) if done else None))
+                                _result(round_.number, table, state) if done else None))
     return found
 
 
