@@ -9,15 +9,18 @@ match's write and read tokens and each player's seat with its join link.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, request
 
 from referee import club, folds
 from referee.api import limits
-from referee.api.access import BEARER, bearer_token
+from referee.api.access import BEARER, bearer_token, expected_version
 from referee.api.blueprint import Blueprint
-from referee.api.errors import problems
+from referee.api.dumping import response_dumper
+from referee.api.errors import ProblemError, problems
 from referee.api.event_schemas import (
     CreatedEventSchema,
     CreateEventSchema,
@@ -29,9 +32,17 @@ from referee.api.event_schemas import (
     EventTeamsSchema,
     EventViewSchema,
 )
+from referee.api.problems import STALE_VERSION
+from referee.api.writing import (
+    claim_key,
+    idempotency_key,
+    json_response,
+    replay,
+    request_fingerprint,
+)
 from referee.events import EventError, Round, Standing, Table, partnership, solo
 from referee.events.log import Folded
-from referee.store import club_events, tokens
+from referee.store import club_events, idempotency, tokens
 
 blp = Blueprint(
     "events",
@@ -134,51 +145,88 @@ def create_event(body: dict[str, Any]) -> Any:
     return answer, 201, {"Location": f"/v1/events/{event_id}"}
 
 
+def _etag(event_id: str) -> dict[str, str]:
+    """The event's ETag, its version (how many entries its log holds): ``"v12"``."""
+    return {"ETag": f'"v{club_events.version(event_id)}"'}
+
+
 @blp.response(200, EventViewSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
 def read_event(event_id: str) -> Any:
     """The event: its roster, teams, rounds (each table with its match and whether it has
     finished) and the next round as the movement seats it, once the last round has finished
-    at every table (or why not yet, ``next.waiting``)."""
+    at every table (or why not yet, ``next.waiting``). Its ``ETag`` is the event's version:
+    send it back as ``If-Match`` when writing."""
     _authorize(event_id, "read")
-    return event_dict(event_id, club.load(event_id))
+    return event_dict(event_id, club.load(event_id)), 200, _etag(event_id)
 
 
-def _write(event_id: str, change: Any) -> Any:
-    """Run one organiser's change in one write transaction; the event as it then stands."""
+def _expect(event_id: str, expected: int | None) -> None:
+    """412 ``stale-version`` when the event moved on since the If-Match version: ``event``
+    holds it as it stands, with its ETag.
+
+    :raises ProblemError:
+    """
+    if expected is not None and expected != club_events.version(event_id):
+        raise ProblemError(STALE_VERSION, "The event has changed since you read it: here it "
+                           "is as it stands.", extra={"event": event_dict(
+                               event_id, club.load(event_id))}, headers=_etag(event_id))
+
+
+def _write(event_id: str, body: dict[str, Any], change: Callable[[], Folded]) -> Response:
+    """One organiser's change, as a match's writes are made: the organiser's token, If-Match
+    (428 without, 412 stale), then in ONE transaction the Idempotency-Key's claim (a retry
+    gets the stored answer), the change and the stored answer."""
     _authorize(event_id, "write")
-    folded: Folded = folds.transact(change)
-    return event_dict(event_id, folded)
+    expected = expected_version(body, required=True)
+    key = idempotency_key()
+    fingerprint = request_fingerprint() if key is not None else None
+
+    def work() -> Response:
+        stored = claim_key(event_id, key, fingerprint)
+        if stored is not None:
+            return replay(stored)
+        _expect(event_id, expected)
+        folded = change()
+        text = json.dumps(response_dumper(EventViewSchema)(event_dict(event_id, folded)))
+        headers = _etag(event_id)
+        if key is not None:
+            idempotency.complete(event_id, key, idempotency.StoredResponse(200, text, headers),
+                                 event_id, None)
+        return json_response(text, 200, headers)
+
+    answer: Response = folds.transact(work)
+    return answer
 
 
 @blp.arguments(EventPlayersSchema())
 @blp.response(200, EventViewSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def check_in_players(body: dict[str, Any], event_id: str) -> Any:
     """Check players in (E2): before round 1 they play from round 1; later they join late,
     from the next round (a progressive movement seats them at the lowest table)."""
-    return _write(event_id, lambda: club.check_in_players(event_id, body["players"]))
+    return _write(event_id, body, lambda: club.check_in_players(event_id, body["players"]))
 
 
 @blp.arguments(EventPlayersSchema())
 @blp.response(200, EventViewSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def leave_players(body: dict[str, Any], event_id: str) -> Any:
     """Players leave (E2): seated in no later round; the games they played stay in the
     standings."""
-    return _write(event_id, lambda: club.leave_players(event_id, body["players"]))
+    return _write(event_id, body, lambda: club.leave_players(event_id, body["players"]))
 
 
 @blp.arguments(EventTeamsSchema())
 @blp.response(200, EventViewSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def form_teams(body: dict[str, Any], event_id: str) -> Any:
     """Form fixed partnerships (E5), each two players checked in."""
-    return _write(event_id, lambda: club.form_teams(event_id, body["teams"]))
+    return _write(event_id, body, lambda: club.form_teams(event_id, body["teams"]))
 
 
 def _seating(body: dict[str, Any] | None) -> list[Table] | None:
@@ -201,17 +249,25 @@ def _seating(body: dict[str, Any] | None) -> list[Table] | None:
 @blp.arguments(EventSeatingSchema(), required=False)
 @blp.response(201, EventStartedRoundSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 422)
+@problems(blp, 401, 403, 404, 412, 422, 428)
 def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
     """Start the next round (E3): the movement's seating (``next.round`` of the event), or
     the organiser's own ``tables`` (E7; it adjusts the movement's), once every table of the
     last round has finished; no body at all is the movement's seating too. Each table gets a
     match of the event's game with its players in seat order and the event's options; the
     answer holds, once, each match's ``tokens`` and each player's seat token and join link
-    (only hashes are stored)."""
+    (only hashes are stored). It takes If-Match (the event's ETag) but no Idempotency-Key:
+    a round started twice is refused (422, ``round_in_progress``), and its credentials are
+    shown this once."""
     _authorize(event_id, "write")
+    expected = expected_version(dict(body or {}), required=True)
     seating = _seating(body)
-    started: club.Started = folds.transact(lambda: club.start_round(event_id, seating))
+
+    def work() -> club.Started:
+        _expect(event_id, expected)
+        return club.start_round(event_id, seating)
+
+    started: club.Started = folds.transact(work)
     tables = []
     for table in started.round.tables:
         match_id = started.matches[table.number]
@@ -220,7 +276,7 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
         tables.append({**_table(table, match_id, False),
                        "tokens": started.tokens[table.number], "seat_tokens": seat_tokens})
     return ({"number": started.round.number, "tables": tables,
-             "byes": list(started.round.byes)}, 201)
+             "byes": list(started.round.byes)}, 201, _etag(event_id))
 
 
 def _standing(line: Standing) -> dict[str, Any]:

@@ -41,13 +41,18 @@ def exists(event_id: str) -> bool:
     return execute('SELECT 1 FROM "club_event" WHERE "id" = ?', (event_id,)).fetchone() is not None
 
 
+def version(event_id: str) -> int:
+    """The event's version: how many entries its log holds (its ETag is ``"v<version>"``)."""
+    row = execute('SELECT MAX("seq") FROM "club_event_entry" WHERE "event_id" = ?',
+                  (event_id,)).fetchone()
+    return int(row[0] or 0)
+
+
 def append(event_id: str, kind: str, payload: Mapping[str, Any]) -> int:
     """Append one entry to the event's log (inside a write transaction); returns its seq. Two
     writers racing for the same seq: the primary key refuses the second
     (``peewee.IntegrityError``)."""
-    row = execute('SELECT MAX("seq") FROM "club_event_entry" WHERE "event_id" = ?',
-                  (event_id,)).fetchone()
-    seq = int(row[0] or 0) + 1
+    seq = version(event_id) + 1
     execute('INSERT INTO "club_event_entry" ("event_id", "seq", "kind", "payload", "created_at")'
             ' VALUES (?, ?, ?, ?, ?)',
             (event_id, seq, kind, json.dumps(payload, sort_keys=True, separators=(",", ":")),

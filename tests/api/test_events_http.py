@@ -23,6 +23,17 @@ def _create(client: FlaskClient, **body: Any) -> dict[str, Any]:
     return answer.json
 
 
+def _post(client: FlaskClient, path: str, token: str, body: Any = None,
+          **headers: str) -> Any:
+    """POST to an event's route with its token and If-Match: the event's ETag as just read."""
+    event_id = path.split("/")[3]
+    read = client.get(f"/v1/events/{event_id}", headers=_bearer(token))
+    sent = {**_bearer(token), "If-Match": read.headers["ETag"], **headers}
+    if body is None:
+        return client.post(path, headers=sent)
+    return client.post(path, json=body, headers=sent)
+
+
 def _record(client: FlaskClient, table: dict[str, Any], record: dict[str, Any]) -> None:
     """Record one deal on a table's match with its write token (If-Match: its ETag)."""
     headers = _bearer(table["tokens"]["write"])
@@ -47,7 +58,7 @@ def test_a_progressive_pitch_night_through_the_api(bare_client: FlaskClient) -> 
     assert event_id.startswith("ev_") and made["rule"] == "points"
     assert [t["seats"] for t in made["next"]["round"]["tables"]] == [list("ABCD"),
                                                                      list("EFGH")]
-    started = client.post(f"/v1/events/{event_id}/rounds", json={}, headers=_bearer(organiser))
+    started = _post(client, f"/v1/events/{event_id}/rounds", organiser, {})
     assert started.status_code == 201, started.json
     tables = started.json["tables"]
     assert tables[0]["sides"] == [["A", "C"], ["B", "D"]]
@@ -60,7 +71,7 @@ def test_a_progressive_pitch_night_through_the_api(bare_client: FlaskClient) -> 
     event = client.get(f"/v1/events/{event_id}", headers=_bearer(organiser)).json
     assert event["next"]["round"] is None
     assert event["next"]["waiting"]["code"] == "round_in_progress"
-    early = client.post(f"/v1/events/{event_id}/rounds", json={}, headers=_bearer(organiser))
+    early = _post(client, f"/v1/events/{event_id}/rounds", organiser, {})
     assert early.status_code == 422 and early.json["type"] == EVENT_TYPE
     assert (early.json["code"], early.json["section"]) == ("round_in_progress", "E3")
 
@@ -78,17 +89,16 @@ def test_a_progressive_pitch_night_through_the_api(bare_client: FlaskClient) -> 
         ("A", 1, 4, 1), ("C", 1, 4, 1), ("F", 1, 4, 1), ("H", 1, 4, 1),
         ("B", 5, 0, 0), ("D", 5, 0, 0), ("E", 5, 0, 0), ("G", 5, 0, 0)]
 
-    late = client.post(f"/v1/events/{event_id}/players", json={"players": ["I"]},
-                       headers=_bearer(organiser))
+    late = _post(client, f"/v1/events/{event_id}/players", organiser, {"players": ["I"]})
     assert late.status_code == 200 and late.json["roster"][-1] == {
         "player": "I", "joined": 2, "left": None}
-    gone = client.post(f"/v1/events/{event_id}/players:leave", json={"players": ["A"]},
-                       headers=_bearer(organiser))
+    gone = _post(client, f"/v1/events/{event_id}/players:leave", organiser,
+                 {"players": ["A"]})
     assert gone.status_code == 200
     # C (head winner) E... : the ladder C F H (A gone), E G B D, I: tables of four and four.
     assert [t["seats"] for t in gone.json["next"]["round"]["tables"]] == [
         ["C", "F", "H", "E"], ["G", "B", "D", "I"]]
-    second = client.post(f"/v1/events/{event_id}/rounds", headers=_bearer(organiser))
+    second = _post(client, f"/v1/events/{event_id}/rounds", organiser)
     assert second.status_code == 201 and second.json["number"] == 2, "no body: the movement's"
     assert [t["seats"] for t in second.json["tables"]] == [
         ["C", "F", "H", "E"], ["G", "B", "D", "I"]]
@@ -97,14 +107,13 @@ def test_a_progressive_pitch_night_through_the_api(bare_client: FlaskClient) -> 
 def test_the_organiser_seats_a_round_by_hand(bare_client: FlaskClient) -> None:
     made = _create(bare_client, name="Club", game="pitch", movement="manual",
                    players=["Ann", "Bill", "Cy", "Di", "Eve"])
-    organiser = _bearer(made["tokens"]["organiser"])
+    organiser = made["tokens"]["organiser"]
     assert made["next"]["waiting"]["code"] == "manual_movement"
     url = f"/v1/events/{made['id']}/rounds"
-    twice = bare_client.post(url, json={"tables": [{"seats": ["Ann", "Bill", "Ann"]}]},
-                             headers=organiser)
+    twice = _post(bare_client, url, organiser, {"tables": [{"seats": ["Ann", "Bill", "Ann"]}]})
     assert twice.status_code == 422 and twice.json["code"] == "seated_twice"
-    started = bare_client.post(url, json={"tables": [
-        {"seats": ["Ann", "Bill", "Cy", "Di"], "partnership": True}]}, headers=organiser)
+    started = _post(bare_client, url, organiser, {"tables": [
+        {"seats": ["Ann", "Bill", "Cy", "Di"], "partnership": True}]})
     assert started.status_code == 201, started.json
     assert started.json["byes"] == ["Eve"]
     assert started.json["tables"][0]["sides"] == [["Ann", "Cy"], ["Bill", "Di"]]
@@ -125,23 +134,24 @@ def test_a_piquet_round_robin_settles_in_the_fewest_payments(bare_client: FlaskC
     client = bare_client
     made = _create(client, name="Piquet club", game="piquet", movement="round_robin",
                    players=["Ann", "Bill", "Cy"], options={"stake": "0.10"})
-    organiser = _bearer(made["tokens"]["organiser"])
+    organiser = made["tokens"]["organiser"]
     event_id = made["id"]
     assert made["rule"] == "money"
-    first = client.post(f"/v1/events/{event_id}/rounds", json={}, headers=organiser).json
+    first = _post(client, f"/v1/events/{event_id}/rounds", organiser, {}).json
     # E6: three players, a bye a round: Ann has round 1's, Bill plays Cy.
     assert first["byes"] == ["Ann"] and first["tables"][0]["seats"] == ["Bill", "Cy"]
     _piquet_partie(client, first["tables"][0])
-    second = client.post(f"/v1/events/{event_id}/rounds", json={}, headers=organiser).json
+    second = _post(client, f"/v1/events/{event_id}/rounds", organiser, {}).json
     assert second["byes"] == ["Bill"] and second["tables"][0]["seats"] == ["Cy", "Ann"]
     _piquet_partie(client, second["tables"][0])
     # Bill beat Cy and Cy beat Ann, each 246 to 66, rubiconed: 412 points, 41.20 at 0.10.
-    paid = client.get(f"/v1/events/{event_id}/payments", headers=organiser).json
+    paid = client.get(f"/v1/events/{event_id}/payments", headers=_bearer(organiser)).json
     balances = {b["player"]: Decimal(b["balance"]) for b in paid["balances"]}
     assert balances == {"Ann": Decimal("-41.20"), "Bill": Decimal("41.20"), "Cy": 0}
     assert paid["payments"] == [{"payer": "Ann", "payee": "Bill", "amount": "41.20"}]
     assert paid["exact"] is True
-    lines = client.get(f"/v1/events/{event_id}/standings", headers=organiser).json["players"]
+    lines = client.get(f"/v1/events/{event_id}/standings",
+                       headers=_bearer(organiser)).json["players"]
     assert [(s["name"], s["money"], s["won"]) for s in lines] == [
         ("Bill", "41.20", 1), ("Cy", "0.00", 1), ("Ann", "-41.20", 0)]
 
@@ -156,7 +166,7 @@ def test_the_event_needs_its_own_credential(bare_client: FlaskClient) -> None:
     assert bare_client.get(url, headers=_bearer(other["tokens"]["organiser"])).status_code == 403
     read = _bearer(made["tokens"]["read"])
     assert bare_client.get(url, headers=read).status_code == 200
-    refused = bare_client.post(url + "/players", json={"players": ["E"]}, headers=read)
+    refused = _post(bare_client, url + "/players", made["tokens"]["read"], {"players": ["E"]})
     assert refused.status_code == 403
     missing = bare_client.get("/v1/events/ev_nothing", headers=read)
     assert missing.status_code == 404 and missing.mimetype == "application/problem+json"
@@ -173,18 +183,41 @@ def test_what_the_event_refuses_is_a_problem(bare_client: FlaskClient) -> None:
     assert bad.status_code == 400
     made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
                    players=["Ann"])
-    organiser = _bearer(made["tokens"]["organiser"])
-    again = bare_client.post(f"/v1/events/{made['id']}/players", json={"players": ["Ann"]},
-                             headers=organiser)
+    token = made["tokens"]["organiser"]
+    url = f"/v1/events/{made['id']}"
+    again = _post(bare_client, url + "/players", token, {"players": ["Ann"]})
     assert again.status_code == 422 and again.json["code"] == "already_present"
-    alone = bare_client.post(f"/v1/events/{made['id']}/rounds", json={}, headers=organiser)
+    alone = _post(bare_client, url + "/rounds", token, {})
     assert alone.status_code == 422 and alone.json["code"] == "too_few_players"
-    teams = bare_client.post(f"/v1/events/{made['id']}/teams", json={"teams": [["Ann", "B"]]},
-                             headers=organiser)
+    teams = _post(bare_client, url + "/teams", token, {"teams": [["Ann", "B"]]})
     assert teams.status_code == 422 and teams.json["code"] == "not_fixed"
-    money = bare_client.get(f"/v1/events/{made['id']}/payments", headers=organiser)
+    money = bare_client.get(url + "/payments", headers=_bearer(token))
     assert money.status_code == 422 and money.json["code"] == "not_for_money"
     options = bare_client.post("/v1/events", json={"name": "X", "game": "pitch",
                                                    "movement": "manual",
                                                    "options": {"first_dealer": "Ann"}})
     assert options.status_code == 400
+
+
+def test_event_writes_take_if_match_and_idempotency_keys(bare_client: FlaskClient) -> None:
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=["Ann", "Bill"])
+    token, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    read = bare_client.get(url, headers=_bearer(token))
+    assert read.headers["ETag"] == '"v3"'  # created, two check-ins
+    bare = bare_client.post(url + "/players", json={"players": ["Cy"]}, headers=_bearer(token))
+    assert bare.status_code == 428
+    sent = {**_bearer(token), "If-Match": '"v3"', "Idempotency-Key": "k-1"}
+    first = bare_client.post(url + "/players", json={"players": ["Cy"]}, headers=sent)
+    assert first.status_code == 200 and first.headers["ETag"] == '"v4"'
+    again = bare_client.post(url + "/players", json={"players": ["Cy"]}, headers=sent)
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json == first.json
+    other = bare_client.post(url + "/players", json={"players": ["Di"]}, headers=sent)
+    assert other.status_code == 422  # the key was used for another request
+    stale = bare_client.post(url + "/players", json={"players": ["Di"]},
+                             headers={**_bearer(token), "If-Match": '"v3"'})
+    assert stale.status_code == 412 and stale.headers["ETag"] == '"v4"'
+    assert [e["player"] for e in stale.json["event"]["roster"]] == ["Ann", "Bill", "Cy"]
+    assert [e["player"] for e in bare_client.get(url, headers=_bearer(token)).json["roster"]
+            ] == ["Ann", "Bill", "Cy"], "nothing stored twice"
