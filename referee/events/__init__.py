@@ -1,6 +1,7 @@
 """Club nights and tournaments, pure (docs/events.md): the event, its roster, rounds and tables
 (:mod:`.model`, E1–E3), how players move between rounds (:mod:`.movements`, E4–E7), the
-standings (:mod:`.standings`, E8) and who pays whom (:mod:`.payments`, E9).
+standings (:mod:`.standings`, E8), who pays whom (:mod:`.payments`, E9) and a tournament's
+prizes (:mod:`.prizes`, E10).
 
 No Flask and no database: frozen values and plain functions. The facts of each game (its
 points, its winner, its settlement) are the match's (``referee.match``), handed in.
@@ -35,6 +36,7 @@ from referee.events.movements import (
     table_sizes,
 )
 from referee.events.payments import EXACT_LIMIT, Payment, Plan, net_balances, settle
+from referee.events.prizes import pot, prizes
 from referee.events.standings import GameResult, Standing, standings, team_standings
 
 __all__ = [
@@ -59,7 +61,9 @@ __all__ = [
     "new_event",
     "next_round",
     "partnership",
+    "pot",
     "present",
+    "prizes",
     "progressive_first",
     "progressive_next",
     "replace_round",
