@@ -41,7 +41,21 @@ from referee.match.games import GAMES
 from referee.match.state import MatchState
 from referee.store import club_events, tokens
 
-__all__ = ["TableState", "create", "load"]
+__all__ = [
+    "Started",
+    "TableState",
+    "check_in_players",
+    "create",
+    "event_standings",
+    "form_teams",
+    "leave_players",
+    "load",
+    "payments",
+    "proposal",
+    "results",
+    "start_round",
+    "tables",
+]
 
 
 @dataclass(frozen=True, slots=True)
