@@ -207,3 +207,26 @@ class EventPaymentsSchema(ma.Schema):
     balances = ma.fields.List(ma.fields.Nested(EventBalanceSchema), required=True)
     payments = ma.fields.List(ma.fields.Nested(EventPaymentSchema), required=True)
     exact = ma.fields.Boolean(required=True)
+
+
+class EventWhereArgsSchema(StrictSchema):
+    """Whose seat: ``player``, a name on the roster."""
+
+    EXACT_INTEGERS = False  # a query string
+
+    player = NameField(required=True)
+
+
+class EventWhereSchema(ma.Schema):
+    """Where a player sits in the event's last round (E3): "your table, your seat, your
+    partner". ``round`` is null before round 1; ``table``, ``seat`` and ``match_id`` are null
+    on a bye (``bye`` true) or when the player is in no round yet."""
+
+    player = ma.fields.String(required=True)
+    round = ma.fields.Integer(allow_none=True, required=True)
+    table = ma.fields.Integer(allow_none=True, required=True)
+    seat = ma.fields.Integer(allow_none=True, required=True)
+    partners = ma.fields.List(ma.fields.String(), required=True)
+    opponents = ma.fields.List(ma.fields.String(), required=True)
+    match_id = ma.fields.String(allow_none=True, required=True)
+    bye = ma.fields.Boolean(required=True)

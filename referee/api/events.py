@@ -31,6 +31,8 @@ from referee.api.event_schemas import (
     EventStartedRoundSchema,
     EventTeamsSchema,
     EventViewSchema,
+    EventWhereArgsSchema,
+    EventWhereSchema,
 )
 from referee.api.problems import STALE_VERSION
 from referee.api.writing import (
@@ -40,7 +42,7 @@ from referee.api.writing import (
     replay,
     request_fingerprint,
 )
-from referee.events import EventError, Round, Standing, Table, partnership, solo
+from referee.events import EventError, Round, Standing, Table, partnership, solo, where
 from referee.events.log import Folded
 from referee.store import club_events, idempotency, tokens
 
@@ -279,6 +281,35 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
              "byes": list(started.round.byes)}, 201, _etag(event_id))
 
 
+@blp.arguments(EventWhereArgsSchema(), location="query")
+@blp.response(200, EventWhereSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 422)
+def read_where(args: dict[str, Any], event_id: str) -> Any:
+    """Where ``player`` sits in the last round started (E3): the table, the seat, the
+    partners, the opponents and the table's match; or a bye. A player not on the roster is
+    refused (422, ``not_checked_in``)."""
+    _authorize(event_id, "read")
+    folded = club.load(event_id)
+    event, player = folded.event, args["player"].strip()
+    if all(entry.player != player for entry in event.roster):
+        raise EventError("not_checked_in", "E2", f"{player} is not on the roster.")
+    seat = None
+    if event.rounds:
+        try:
+            seat = where(event.rounds[-1], player)
+        except EventError:  # joined after the round started, or left before it
+            seat = None
+    last = event.rounds[-1].number if event.rounds else None
+    table = seat.table if seat is not None else None
+    return {"player": player, "round": last, "table": table,
+            "seat": seat.seat if seat is not None else None,
+            "partners": list(seat.partners) if seat is not None else [],
+            "opponents": list(seat.opponents) if seat is not None else [],
+            "match_id": folded.matches.get((last, table)) if last and table else None,
+            "bye": seat is not None and table is None}
+
+
 def _standing(line: Standing) -> dict[str, Any]:
     return {"name": line.player, "place": line.place, "shared": line.shared,
             "points": line.points, "games": line.games, "won": line.won, "best": line.best,
@@ -323,6 +354,7 @@ ROUTES = (
     (EVENT + "/players:leave", "POST", leave_players),
     (EVENT + "/teams", "POST", form_teams),
     (EVENT + "/rounds", "POST", start_round),
+    (EVENT + "/where", "GET", read_where),
     (EVENT + "/standings", "GET", read_standings),
     (EVENT + "/payments", "GET", read_payments),
 )

@@ -75,6 +75,14 @@ def test_a_progressive_pitch_night_through_the_api(bare_client: FlaskClient) -> 
     assert early.status_code == 422 and early.json["type"] == EVENT_TYPE
     assert (early.json["code"], early.json["section"]) == ("round_in_progress", "E3")
 
+    where = client.get(f"/v1/events/{event_id}/where", query_string={"player": "D"},
+                       headers=_bearer(made["tokens"]["read"])).json
+    assert where == {"player": "D", "round": 1, "table": 1, "seat": 3, "partners": ["B"],
+                     "opponents": ["A", "C"], "match_id": tables[0]["match_id"], "bye": False}
+    nobody = client.get(f"/v1/events/{event_id}/where", query_string={"player": "Zed"},
+                        headers=_bearer(organiser))
+    assert nobody.status_code == 422 and nobody.json["code"] == "not_checked_in"
+
     _pitch_win(client, tables[0], 0)  # A and C win the head table
     _pitch_win(client, tables[1], 1)  # F and H win table 2
     event = client.get(f"/v1/events/{event_id}", headers=_bearer(made["tokens"]["read"])).json
@@ -116,6 +124,9 @@ def test_the_organiser_seats_a_round_by_hand(bare_client: FlaskClient) -> None:
         {"seats": ["Ann", "Bill", "Cy", "Di"], "partnership": True}]})
     assert started.status_code == 201, started.json
     assert started.json["byes"] == ["Eve"]
+    eve = bare_client.get(f"/v1/events/{made['id']}/where", query_string={"player": "Eve"},
+                          headers=_bearer(organiser)).json
+    assert (eve["round"], eve["table"], eve["bye"]) == (1, None, True)
     assert started.json["tables"][0]["sides"] == [["Ann", "Cy"], ["Bill", "Di"]]
 
 
