@@ -20,7 +20,7 @@ from referee.api.fields import (
     pitch_card_list,
 )
 from referee.i18n import LOCALES
-from referee.match.games import PENALTIES
+from referee.match.games import PIQUET_PENALTIES
 from referee.pitch.records import POINT_VALUES, VARIANT_CHOICES
 
 #: Texts are printable: no control characters (PostgreSQL text cannot hold NUL, and a text
@@ -161,9 +161,10 @@ class AutoConfirmField(ma.fields.Field[Any]):
 
 
 def _penalty_words(given: dict[str, Any]) -> None:
-    """Each penalty of ``options.irregularities`` a word of :data:`PENALTIES` (whether the
-    kind takes it is the match's ruling: 422)."""
-    words = sorted({word for allowed in PENALTIES.values() for word in allowed})
+    """Each penalty of ``options.irregularities`` a word of :data:`PIQUET_PENALTIES` (the
+    kinds both games take and Piquet's elections; whether the kind and game take it is the
+    match's ruling: 422)."""
+    words = sorted({word for allowed in PIQUET_PENALTIES.values() for word in allowed})
     for kind, word in given.items():
         if word not in words:
             raise ma.ValidationError(f"The penalty for {kind} is one of: {', '.join(words)}.")
@@ -189,15 +190,18 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
     first_dealer = NameField()
     # The values are checked by a validator, not ``values=``: apispec would document any key.
     irregularities = ma.fields.Dict(
-        keys=ma.fields.String(validate=validate.OneOf(["out_of_turn", "other"])),
+        keys=ma.fields.String(validate=validate.OneOf(list(PIQUET_PENALTIES))),
         validate=_penalty_words,
         metadata={"description": "The penalty of an irregularity recorded anyway that no "
                                  "engine option covers (P10, Q12): out_of_turn — withdrawn "
                                  "(default: taken back, PT 59 III) | void; other — void "
-                                 "(default) | as_played",
-                  # The kinds and penalties both games take (referee.match.games).
+                                 "(default) | as_played. Piquet, the default of elder's "
+                                 "election where a step leaves it out: exposed_in_dealing "
+                                 "(PT 13) and misdeal (hands dealt one card wrong, PT 11) — "
+                                 "fresh_deal (default) | play_on",
+                  # The kinds and penalties the games take (referee.match.games).
                   "properties": {kind: {"type": "string", "enum": list(allowed)}
-                                 for kind, allowed in PENALTIES.items()},
+                                 for kind, allowed in PIQUET_PENALTIES.items()},
                   "additionalProperties": False},
     )
 

@@ -49,11 +49,18 @@ class IrregularSchema(StrictSchema):
     and found at the table, the location naming the offender: more than twelve cards in play
     ("long_hand", "elder", PT 58), fewer ("short_hand", "younger", PT 57: the last tricks
     hold the adversary's card alone), a talon offence ("talon_offence", "younger", PT 27–29,
-    33, 35)."""
+    33, 35); and of the dealing, the location saying where the card was: a card the dealer
+    exposed ("exposed_in_dealing", "elder" | "younger" | "talon", PT 13: the dealer's own
+    stands; elder's or a talon card, a record with its play shows elder played on, one with
+    none the fresh deal he elected) and a card faced in the pack or the talon ("faced_card",
+    "pack" | "talon", PT 14: a fresh deal); elder stood a deal one card wrong
+    ("deal_stands", "elder", PT 11, 40–43: each discards so as to play with twelve); a deal
+    dealt out of turn, found late ("deal_out_of_turn", "younger", PT 16: it stands)."""
 
     code = ma.fields.String(required=True, validate=validate.OneOf(
         ["revoke", "announcement_not_held", "lead_out_of_turn", "hand_size", "talon_size",
-         "long_hand", "short_hand", "talon_offence"]))
+         "long_hand", "short_hand", "talon_offence", "exposed_in_dealing", "faced_card",
+         "deal_stands", "deal_out_of_turn"]))
     location = ma.fields.String(required=True, validate=validate.Length(max=80))
 
 

@@ -71,10 +71,26 @@ class StepSchema(StrictSchema):
     )
     player = NameField()
     what = ma.fields.String(
-        validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card"]),
+        validate=validate.OneOf(["talon_offence", "long_hand", "short_hand", "exposed_card",
+                                 "exposed_in_dealing", "faced_card", "deal_out_of_turn"]),
         metadata={"description": "An irregularity step: what the table found (Piquet Q12: "
-                                 "talon_offence, long_hand, short_hand; Pitch P10: "
-                                 "exposed_card); ``player`` names the offender"})
+                                 "talon_offence, long_hand, short_hand; of the dealing: "
+                                 "exposed_in_dealing, PT 13, faced_card, PT 14 (before the "
+                                 "play), deal_out_of_turn, PT 16: "
+                                 "with nothing but the deal recorded it is void, later it "
+                                 "stands and its elder deals the next two; Pitch P10: "
+                                 "exposed_card, "
+                                 "exposed_in_dealing); ``player`` names the offender, or for "
+                                 "a card exposed in dealing the player it was dealt to "
+                                 "(left out: a talon card)"})
+    election = ma.fields.String(
+        validate=validate.OneOf(["fresh_deal", "play_on"]),
+        metadata={"description": "Piquet: the election the law gives elder, carried by the "
+                                 "step: a card of his or of the talon exposed in dealing (an "
+                                 "irregularity step, PT 13), hands dealt one card wrong (a "
+                                 "deal_started sent anyway, PT 11, 40–43): a fresh deal or "
+                                 "play on (the deal stands); left out, the match's "
+                                 "irregularities option gives the default"})
     cards = card_list(metadata={
         "description": "An irregularity step: a long hand's cards he never played (PT 58), or "
                        "the card exposed (Pitch)"})
@@ -122,6 +138,8 @@ class StepSchema(StrictSchema):
           for kind, needs in _STEP_NEEDS.items()),
         {"if": {"not": {"properties": {"type": {"const": "irregularity"}}}},
          "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]}]}}},
+        {"if": {"not": {"properties": {"type": {"enum": ["irregularity", "deal_started"]}}}},
+         "then": {"not": {"required": ["election"]}}},
         {"if": {"properties": {"type": {"const": "card"}}},
          "then": {"properties": {"at": {"required": ["trick", "position"],
                                         "not": {"required": ["bid"]}}}},
@@ -140,8 +158,8 @@ class StepSchema(StrictSchema):
         if wanted and data.get(wanted) is None:
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
         if data.get("type") != "irregularity":
-            for key in ("what", "cards"):
-                if key in data:
+            for key in ("what", "cards", "election"):
+                if key in data and not (key == "election" and data.get("type") == "deal_started"):
                     raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
         at = data.get("at")
         if at is not None:

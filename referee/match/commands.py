@@ -619,12 +619,22 @@ def _at_the_table(
     seat = state.players.index(named) if named is not None else None
     found = game.record_irregularity(placed.record, payload.get("what"), seat,
                                      irregular.dealer, state.players, state.options,
-                                     payload.get("cards"))
+                                     payload.get("cards"), payload.get("election"))
     what = str(payload.get("what"))
     note = irregular.note(what, found["penalty"], [], None, consequence=found["consequence"],
                           entries=found["irregular"], record=found["record"])
     if found["penalty"] == "fresh_deal":
         return irregular.voided(note)
+    if found.get("dealt_by") is not None:  # PT 16: the deal stands, the other its dealer
+        if placed.cards_entry:  # an earlier deal keeps the dealer it was counted with
+            raise MatchError([Violation(
+                "bad_irregularity", game.laws.irregularities,
+                f"Deal {irregular.number} is counted with its dealer: a deal out of turn is "
+                "recorded while the deal is played (PT 16), not when its cards are entered "
+                "afterwards.", "what")])
+        note[1]["dealt_by"] = found["dealt_by"]
+        irregular = _Irregular(state, game, irregular.number, found["dealt_by"],
+                               irregular.kind, irregular.step, irregular.entered_by)
     return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
 
 
@@ -698,8 +708,10 @@ class _Irregular:
             return (f"{what.split(':')[0]}: a misdeal. The deal is void and the same dealer "
                     f"deals afresh ({law}: no law moves the deal); it scores nothing.")
         if category == "incorrect_pack":
-            return (f"{what}: the pack is incorrect. The deal is void and dealt again; earlier "
-                    f"{laws.deal}s stand ({laws.incorrect_pack}); it scores nothing.")
+            why = f" ({laws.pack_dealer})" if laws.pack_dealer else ""
+            return (f"{what}: the pack is incorrect. The deal is void and the same dealer deals "
+                    f"again{why}; earlier {laws.deal}s stand ({laws.incorrect_pack}); it scores "
+                    "nothing.")
         if penalty == "withdrawn":
             law = laws.withdrawn
             after = f" {due} is to play." if due else ""
@@ -771,6 +783,8 @@ def record_deal(
         )
     number = state.next_number
     dealer = state.next_dealer
+    if level == "cards":  # PT 16: a deal dealt out of turn, found late, stands as dealt
+        dealer = game.dealt_by(record, dealer, state.players)
     record, ruled = _ruled_entry(game, level, record, dealer, state, "")
     events: list[NewEvent] = [
         ("deal_recorded", {"deal": number, "dealer": dealer, "record": record, "level": level,

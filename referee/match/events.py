@@ -32,8 +32,9 @@ Kinds and payloads:
 - ``undo`` {voids: [seq, …], reason, by}: takes back the last entry (and the score it caused)
 - ``deal_voided`` {deal, reason, by}; ``deal_amended`` {deal, record, reason, by}
 - ``irregularity`` {deal, dealer, irregularity, penalty, step, violations, consequence,
-  entered_by, irregular?, record?}: a step recorded anyway, or an irregularity found at the
-  table (a talon offence, a hand of the wrong size, an exposed card), with its penalty
+  entered_by, irregular?, record?, dealt_by?}: a step recorded anyway, or an irregularity
+  found at the table (a talon offence, a hand of the wrong size, an exposed card, one of the
+  dealing), with its penalty; ``dealt_by`` the seat that really dealt (PT 16)
 """
 
 from __future__ import annotations

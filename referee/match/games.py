@@ -30,10 +30,16 @@ from referee.match.state import (
     StepRefused,
     StepResult,
 )
+from referee.piquet.exchange import STANDING_DEALS
 from referee.piquet.irregular import (
+    DEALING_CODES,
+    deal_out_of_turn_irregularity,
+    exposed_in_dealing_irregularity,
+    faced_card_irregularity,
     long_hand_irregularity,
     short_hand_irregularity,
     talon_offence_irregularity,
+    wrong_deal_irregularity,
 )
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
@@ -65,13 +71,28 @@ PENALTIES: dict[str, tuple[str, ...]] = {
     "other": ("void", "as_played"),
 }
 
+#: Piquet's elections (Q12): where a law gives elder the choice of a fresh deal or playing on
+#: — a card of his or of the talon exposed in dealing (``exposed_in_dealing``, PT 13), hands
+#: dealt one card wrong (``misdeal``, PT 11, 40–43) — the step may carry his ``election``;
+#: these are its defaults, the first unless the table's ``irregularities`` option names the
+#: other.
+PIQUET_PENALTIES: dict[str, tuple[str, ...]] = {
+    **PENALTIES,
+    "exposed_in_dealing": ("fresh_deal", "play_on"),
+    "misdeal": ("fresh_deal", "play_on"),
+}
+
+#: A wrong number of cards dealt (Q2): hands of the wrong size, or a talon not of eight.
+MISDEAL_VIOLATIONS = ("hand_size", "talon_size")
+
 #: Piquet's sections and words (Q1 players, Q6 play, Q9 the partie, Q12 irregularities); a
 #: misdeal is dealt afresh by the same dealer (PT 10–14, 39–43), a card out of turn taken up
 #: (PT law 59). A revoke taken back (PT 59 IV) was stored as ``withdrawn`` by older versions;
 #: it is read as ``replay``, the ``revoke`` option's name.
 PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
                    card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
-                   withdrawn="PT law 59", penalties=PENALTIES, incorrect_pack="PT 75",
+                   withdrawn="PT law 59", penalties=PIQUET_PENALTIES, incorrect_pack="PT 75",
+                   pack_dealer="the cut for deal holds good, PT 6",
                    renamed={("revoke", "withdrawn"): "replay"})
 
 #: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
@@ -80,6 +101,16 @@ PITCH_LAWS = Laws(players="P1", end="P7", irregularities="P10", bid_turn="P3", c
                   deal="hand", match="match", misdeal="P10",
                   withdrawn="P10: cancelled and the order restored", penalties=PENALTIES,
                   incorrect_pack="P10: a new deal")
+
+
+def _deals_twice(upto: Sequence[DealEntry], players: Sequence[str]) -> bool:
+    """PT 16: whether the elder hand of the last of the counted deals ``upto`` (a deal dealt
+    out of turn) deals the next two: not when that deal or the next is the partie's last
+    (Q9: six deals, eight when tied after six)."""
+    first, second = players
+    status = piquet.partie_status([(d.scores.get(first, 0), d.scores.get(second, 0))
+                                   for d in upto])
+    return len(upto) + 1 < status.deals_required
 
 
 def _bad_option(message: str, location: str) -> MatchError:
@@ -435,21 +466,34 @@ class PiquetGame(StepRules):
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+        election: str | None = None,
     ) -> dict[str, Any]:
         """Q12: an irregularity found at the table that is no refused step, added to the
         deal's record as the engine rules it: ``what`` is ``"talon_offence"`` (PT 27–29, 33,
         35), ``"long_hand"`` (more than twelve cards, PT 58; ``cards``: those he will never
         play, when known) or ``"short_hand"`` (fewer than twelve, PT 57: record it when he
-        has no card to play; from then on each card of the adversary is a trick of its own).
+        has no card to play; from then on each card of the adversary is a trick of its own);
+        or of the dealing (:meth:`_dealing_irregularity`): ``"exposed_in_dealing"`` (PT 13)
+        and ``"faced_card"`` (PT 14).
 
         :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
         :raises MatchError: an unknown irregularity, no player named, or recorded twice.
         :raises RecordError: the record with it breaks the rules.
         """
+        if what == "deal_out_of_turn":
+            return self._dealt_out_of_turn(record, dealer, players, options, election)
+        if what in DEALING_CODES:
+            return self._dealing_irregularity(record, str(what), seat, dealer, players,
+                                              options, election)
         if what not in piquet.TABLE_CODES:
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", "The irregularities recorded this way are "
-                "talon_offence, long_hand and short_hand.", "what")])
+                "talon_offence, long_hand, short_hand, exposed_in_dealing and faced_card.",
+                "what")])
+        if election is not None:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", f"A {what.replace('_', ' ')} gives nobody an "
+                "election.", "election")])
         if seat is None:
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", "Name the player who committed it.", "player")])
@@ -478,6 +522,125 @@ class PiquetGame(StepRules):
             found = short_hand_irregularity(role, 0, names)
         else:
             found = talon_offence_irregularity(role, engine.talon_offence, names)
+        return {"record": new, "irregular": entries, "penalty": found.penalty,
+                "consequence": found.consequence, "law": found.law}
+
+    def _dealt_out_of_turn(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+        options: dict[str, Any], election: str | None,
+    ) -> dict[str, Any]:
+        """PT 16: the deal in progress was dealt by the other player, not by the match's
+        dealer (seat ``dealer``). Recorded with nothing but the deal recorded (no exchange,
+        declaration or card), it was found before either took up his cards: the deal is void
+        and the right dealer deals ("fresh_deal"). Later, the deal stands with him the dealer
+        (``"dealt_by"``: his seat; the steps are the roles as they really were), the record's
+        ``irregular`` lists ``{"code": "deal_out_of_turn", "location": "younger"}``, and the
+        elder hand of that deal deals the next two (:meth:`dealer_after`).
+
+        :returns: as :meth:`record_irregularity`, and ``dealt_by`` when the deal stands.
+        :raises MatchError: ``bad_irregularity`` — an election, or recorded twice.
+        """
+        if election is not None:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "A deal out of turn gives nobody an election "
+                "(PT 16).", "election")])
+        entry = {"code": "deal_out_of_turn", "location": "younger"}
+        earlier = list(record.get("irregular") or ())
+        if entry in earlier:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "It is already recorded in this deal.", "what")])
+        actual = 1 - dealer
+        seats = self._role_seats(actual)
+        names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
+                                         "younger": players[seats["younger"]]}
+        early = not (record.get("exchange") or record.get("declarations")
+                     or record.get("tricks"))
+        if early:
+            found = deal_out_of_turn_irregularity(True, names=names)
+            return {"record": record, "irregular": [], "penalty": found.penalty,
+                    "consequence": found.consequence, "law": found.law}
+        found = deal_out_of_turn_irregularity(False, names=names)
+        new = {**record, "irregular": [*earlier, entry]}
+        self.check_step(new, actual, players, options)  # raises when it cannot be read
+        return {"record": new, "irregular": [entry], "penalty": found.penalty,
+                "consequence": found.consequence, "law": found.law, "dealt_by": actual}
+
+    def dealer_after(
+        self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
+    ) -> int | None:
+        """PT 16: after a deal dealt out of turn and found late (its record's ``irregular``
+        lists ``deal_out_of_turn``), its elder hand deals the next two deals — unless that
+        deal or the next is the partie's last (Q9: the sixth, or the eighth when tied). The
+        dealer of the deal after ``deals`` when this law names him, else None (the deal
+        alternates, Q1)."""
+        live = [d for d in deals if d.status == "live"]
+        if len(live) < 2:
+            return None
+        wrong, after = live[-2], live[-1]
+        if not any(isinstance(i, dict) and i.get("code") == "deal_out_of_turn"
+                   for i in wrong.record.get("irregular") or ()):
+            return None
+        elder = 1 - wrong.dealer
+        if after.dealer != elder or not _deals_twice(live[:-1], players):
+            return None
+        return elder
+
+    def dealt_by(self, record: dict[str, Any], dealer: int, players: Sequence[str]) -> int:
+        """PT 16: a whole deal whose record's ``irregular`` lists ``deal_out_of_turn`` (found
+        late, it stands) was dealt by the other player; else by the match's ``dealer``."""
+        out_of_turn = any(isinstance(i, dict) and i.get("code") == "deal_out_of_turn"
+                          for i in record.get("irregular") or ())
+        return 1 - dealer if out_of_turn else dealer
+
+    def _dealing_irregularity(
+        self, record: dict[str, Any], what: str, seat: int | None, dealer: int,
+        players: Sequence[str], options: dict[str, Any], election: str | None,
+    ) -> dict[str, Any]:
+        """An irregularity of the dealing (Q12):
+
+        - ``"exposed_in_dealing"`` (PT 13): the dealer exposed a card; ``seat`` is the player
+          it was dealt to (None: a talon card). The dealer's own: the deal stands, nobody
+          elects. Elder's or a talon card: elder's ``election``, "fresh_deal" or "play_on"
+          (None: the table's ``irregularities.exposed_in_dealing``, default "fresh_deal").
+          The law states no time limit for his election: recorded at any time of the deal.
+        - ``"faced_card"`` (PT 14): a card faced in the pack in dealing, or in the talon in
+          taking in (once an exchange is recorded), before the play: a fresh deal must be
+          made, no election.
+
+        :returns: as :meth:`record_irregularity`; a fresh deal's penalty is "fresh_deal".
+        :raises MatchError: ``bad_irregularity`` — a faced card once the play has begun, an
+            election where the law gives none, or recorded twice.
+        """
+        if what == "faced_card" and record.get("tricks"):
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "A faced card is found in the pack in dealing or in "
+                "the talon in taking in, before the first card is played (PT 14).", "what")])
+        seats = self._role_seats(dealer)
+        names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
+                                         "younger": players[seats["younger"]]}
+        if what == "faced_card":
+            if election is not None:
+                raise MatchError([Violation(
+                    "bad_irregularity", "Q12", "A faced card gives nobody an election: there "
+                    "must be a fresh deal (PT 14).", "election")])
+            where = "talon" if record.get("exchange") else "pack"
+            found = faced_card_irregularity(where)
+        else:
+            where = "talon" if seat is None else ("younger" if seat == dealer else "elder")
+            if where == "younger" and election is not None:
+                raise MatchError([Violation(
+                    "bad_irregularity", "Q12", f"{players[dealer]} exposed a card of his own "
+                    "in dealing: the deal stands and nobody elects (PT 13).", "election")])
+            chosen = election or options.get("irregularities", {}).get(
+                "exposed_in_dealing", PIQUET_PENALTIES["exposed_in_dealing"][0])
+            found = exposed_in_dealing_irregularity(where, chosen, names)
+        entries = [{"code": what, "location": where}]
+        earlier = list(record.get("irregular") or ())
+        if entries[0] in earlier:
+            raise MatchError([Violation(
+                "bad_irregularity", "Q12", "It is already recorded in this deal.", "what")])
+        new = {**record, "irregular": [*earlier, *entries]}
+        self.check_step(new, dealer, players, options)  # raises when it cannot be read
         return {"record": new, "irregular": entries, "penalty": found.penalty,
                 "consequence": found.consequence, "law": found.law}
 
@@ -663,8 +826,13 @@ class PiquetGame(StepRules):
         record's ``irregular`` as ``{"code", "location"}``, the play going on as played, and
         the deal's ruling applies their penalty. None for the rest — a lead out of turn (PT
         59 III: taken up, the adversary not having played to it), a misdeal —, which the
-        match's option rules."""
+        match's option rules. A hand of eleven or thirteen dealt is elder's election
+        (:meth:`_wrong_deal`, PT 11, 40–43)."""
         dealer = int(payload.get("dealer", 0))
+        if kind == "deal_started":
+            stood = self._wrong_deal(record, payload, dealer, players, options)
+            if stood is not None:
+                return stood
         engine_options = self._engine_options(options)
         before = self.check_step(record, dealer, players, options)
         try:
@@ -697,6 +865,53 @@ class PiquetGame(StepRules):
         return {"record": new, "irregular": entries, "penalties": penalties,
                 "consequences": consequences, "violations": known,
                 "kinds": [piquet.IRREGULAR_CODES[v.code] for v in known]}
+
+    def _wrong_deal(
+        self, record: dict[str, Any], payload: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """PT 11, 40–43: hands dealt one card wrong (elder 11 or 13, or 12 with 7 in the
+        talon; both hands sent) are elder's election, the step's ``election`` or else the
+        table's ``irregularities.misdeal`` (default "fresh_deal"): a fresh deal by the same
+        dealer, or "play_on" — the deal stands (the record's ``irregular`` lists
+        ``{"code": "deal_stands", "location": "elder"}``) and each discards so as to play
+        with twelve. None for any other deal: more than one card wrong is a fresh deal
+        whatever he elects (PT 12), ruled as every misdeal."""
+        dealt = payload.get("dealt")
+        if not isinstance(dealt, dict) or set(dealt) != set(ROLES) \
+                or not all(isinstance(dealt[r], list) for r in ROLES):
+            return None
+        sizes: dict[piquet.Role, int] = {"elder": len(dealt["elder"]),
+                                          "younger": len(dealt["younger"])}
+        law = STANDING_DEALS.get((sizes["elder"], sizes["younger"]))
+        talon = payload.get("talon")
+        if law is None or (isinstance(talon, list) and len(talon) != law[1]):
+            return None
+        new = self.apply_step(record, Event(0, "deal_started", payload), players)
+        try:
+            self.check_step(new, dealer, players, options)
+            return None  # nothing wrong to elect on
+        except RecordError as refused:
+            if refused.violations[0].code not in MISDEAL_VIOLATIONS:
+                return None
+            violations = list(refused.violations)
+        election = payload.get("election") or options.get("irregularities", {}).get(
+            "misdeal", PIQUET_PENALTIES["misdeal"][0])
+        seats = self._role_seats(dealer)
+        names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
+        item = wrong_deal_irregularity(sizes, election, names)
+        found = {"record": record, "irregular": [], "penalties": [item.penalty],
+                 "consequences": [item.consequence], "violations": violations,
+                 "kinds": ["misdeal"]}
+        if election != "play_on":
+            return found
+        entry = {"code": "deal_stands", "location": "elder"}
+        stood = {**new, "irregular": [*(new.get("irregular") or ()), entry]}
+        try:
+            self.check_step(stood, dealer, players, options)
+        except (MatchError, RecordError):
+            return None
+        return {**found, "record": stood, "irregular": [entry]}
 
     def _exchange_anyway(
         self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],
@@ -821,6 +1036,17 @@ class PitchGame(StepRules):
     def next_dealer(self, dealer: int, players: Sequence[str], options: dict[str, Any]) -> int:
         """The deal passes to the left (P2)."""
         return pitch.next_dealer(dealer, len(players))
+
+    def dealer_after(
+        self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
+    ) -> int | None:
+        """No Pitch law names the dealer after a deal but the misdeal option (the misdeal's
+        ruling says it): None."""
+        return None
+
+    def dealt_by(self, record: dict[str, Any], dealer: int, players: Sequence[str]) -> int:
+        """The match's dealer: no Pitch record says another dealt."""
+        return dealer
 
     def new_record(
         self, dealer: int, players: Sequence[str], options: dict[str, Any]
@@ -997,30 +1223,44 @@ class PitchGame(StepRules):
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+        election: str | None = None,
     ) -> dict[str, Any]:
         """P10: an irregularity found at the table that is no refused step, added to the
         hand's record: ``what`` is ``"exposed_card"`` (no score penalty; the opponents may
-        call it in the partnership game, F) or ``"long_hand"`` (a hand found in play with more
-        than six cards: a new deal, by analogy with Work 1913, dealt as the ``misdeal``
-        option says). A revoke, a misdeal or a bid or card out of turn is recorded as the step
-        itself with ``"anyway": true``.
+        call it in the partnership game, F), ``"exposed_in_dealing"`` (a card exposed in
+        dealing, before the play, ``seat`` the player it was dealt to if known: a new deal,
+        F) or ``"long_hand"`` (a hand found in play with more than six cards: a new deal, by
+        analogy with Work 1913); a new deal is dealt as the ``misdeal`` option says. A
+        revoke, a misdeal or a bid or card out of turn is recorded as the step itself with
+        ``"anyway": true``. No Pitch irregularity gives an ``election``.
 
         :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
-        :raises MatchError: another irregularity, or no player named.
+        :raises MatchError: another irregularity, no player named, or an election.
         """
-        if what not in ("exposed_card", "long_hand"):
+        if election is not None:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "At Pitch no irregularity gives a player an "
+                "election: leave it out.", "election")])
+        if what not in ("exposed_card", "long_hand", "exposed_in_dealing"):
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "At Pitch the irregularities recorded this way are "
-                "exposed_card and long_hand; record a revoke, a misdeal or a bid or card out of "
-                "turn as the step itself with \"anyway\": true.", "what")])
-        if seat is None:
+                "exposed_card, exposed_in_dealing and long_hand; record a revoke, a misdeal or "
+                "a bid or card out of turn as the step itself with \"anyway\": true.",
+                "what")])
+        tricks = record.get("tricks") or []
+        if what == "exposed_in_dealing" and tricks:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "A card exposed in dealing is found before the "
+                "play; a card shown once the play has begun is an exposed card.", "what")])
+        if seat is None and what != "exposed_in_dealing":
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "Name the player who committed it.", "player")])
-        if cards and what != "exposed_card":
+        if cards and what == "long_hand":
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "Only an exposed card names its card.", "cards")])
-        entry: dict[str, Any] = {"type": what, "seat": seat}
-        tricks = record.get("tricks") or []
+        entry: dict[str, Any] = {"type": what}
+        if seat is not None:  # a card exposed in dealing: the player it was dealt to
+            entry["seat"] = seat
         if what == "exposed_card" and tricks:
             entry["trick"] = min(len(tricks) + (len(tricks[-1]) == len(players)), 6)
         new = {**record, "irregular": [*(record.get("irregular") or ()), entry]}
@@ -1030,7 +1270,7 @@ class PitchGame(StepRules):
         item = pitch.hand_from_record(new, len(players), partnership).irregular[-1]
         penalty, source = pitch_penalty_of(what, engine, partnership)
         next_dealer = None
-        if what == "long_hand":
+        if what in ("long_hand", "exposed_in_dealing"):  # P10: a new deal, as a misdeal
             next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % len(players)
         consequence = pitch_consequence(item, engine, None, next_dealer, partnership,
                                         names=players,

@@ -170,7 +170,9 @@ class Laws:
     Words: ``deal`` (what one deal is called: "hand", "deal"), ``match`` ("match",
     "partie"). Laws cited in an irregularity's consequence: ``misdeal`` (a wrong number of
     cards dealt, dealt again by the same dealer), ``withdrawn`` (a step taken back),
-    ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand).
+    ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand),
+    ``pack_dealer`` (why the same dealer deals again after it: Piquet's PT 6, the cut for
+    deal holding good; "" where no law says).
     ``renamed``: penalties stored under an older name, (irregularity, stored name) → today's
     name, read so when a ledger is folded (the stored events are not rewritten).
     ``penalties``: for each kind of irregularity recorded anyway that the engine does not
@@ -189,6 +191,7 @@ class Laws:
     withdrawn: str
     penalties: dict[str, tuple[str, ...]]
     incorrect_pack: str = "PT 75"
+    pack_dealer: str = ""
     renamed: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def turn(self, kind: str) -> str:
@@ -217,6 +220,18 @@ class Game(Protocol):
 
     def next_dealer(self, dealer: int, players: Sequence[str], options: dict[str, Any]) -> int:
         """Seat of the dealer after ``dealer``."""
+        ...
+
+    def dealer_after(
+        self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
+    ) -> int | None:
+        """Seat of the dealer of the deal after ``deals`` when a law names him (Piquet PT
+        16: the elder hand of a deal dealt out of turn deals twice running), else None."""
+        ...
+
+    def dealt_by(self, record: dict[str, Any], dealer: int, players: Sequence[str]) -> int:
+        """Who dealt a deal entered whole whose dealer by the match's order is ``dealer``:
+        he, unless the record says another dealt it out of turn (Piquet PT 16)."""
         ...
 
     def new_record(
@@ -318,9 +333,11 @@ class Game(Protocol):
     def record_irregularity(
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
+        election: str | None = None,
     ) -> dict[str, Any]:
         """An irregularity found at the table that is no refused step (a talon offence, a
-        hand of the wrong size, an exposed card), added to the deal's record:
+        hand of the wrong size, an exposed card; a card exposed or faced in dealing, with the
+        ``election`` of a player the law gives one, PT 13), added to the deal's record:
         ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
 
         :raises MatchError: not an irregularity of this game. :raises RecordError: the
@@ -739,6 +756,8 @@ class Fold:
         today (the game's ``Laws.renamed``); the stored event is not rewritten."""
         payload = event.payload
         current = self._in_progress(event, reentry)
+        if payload.get("dealt_by") is not None:  # PT 16: the other player dealt it
+            current = replace(current, dealer=payload["dealt_by"])
         record = current.record
         if payload.get("record") is not None:  # as the engine recorded it (Pitch P10)
             record = payload["record"]
@@ -969,7 +988,9 @@ class Fold:
         if last_live is not None and last_live.ruling.get("misdeal"):
             new_dealer = last_live.ruling["next_dealer"]  # P10: the misdeal option says
         elif last_live is not None:
-            new_dealer = game.next_dealer(last_live.dealer, players, options)
+            named = game.dealer_after(ordered, players, options)  # PT 16
+            new_dealer = named if named is not None else game.next_dealer(
+                last_live.dealer, players, options)
         else:
             new_dealer = game.first_dealer(players, options)
         next_dealer = current.dealer if current is not None else new_dealer

@@ -48,6 +48,7 @@ from referee.piquet.exchange import (
 )
 from referee.piquet.irregular import (
     Irregularity,
+    dealing_irregularities,
     false_call_irregularity,
     lead_out_of_turn_irregularity,
     lone_tricks,
@@ -351,10 +352,13 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     accepted = frozenset(deal.irregular)
     table: dict[str, Role] = {}
     lone: frozenset[int] = frozenset()
+    dealing: list[Irregularity] = []
     if accepted:
         table = table_irregularities(deal)
         deal = wrong_hands(deal, table)
-        void = _misdeal(deal, accepted)
+        dealing = dealing_irregularities(deal)  # PT 13, 14
+        void = next((_void_ruling(i) for i in dealing if i.penalty == "fresh_deal"), None)
+        void = void or _misdeal(deal, accepted)
         if void is None and table.get("talon_offence") and options.talon_offence == "fresh_deal":
             void = _void_ruling(talon_offence_irregularity(table["talon_offence"],
                                                            "fresh_deal"))
@@ -383,6 +387,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         violations, irregularities = _recorded_anyway(violations, accepted, deal, results,
                                                       facts, hands, options)
         irregularities.extend(_at_the_table(deal, table, lone, options))
+        irregularities.extend(dealing)  # PT 13: the deal stood
     if len(violations) > 1:
         violations.sort(key=_violation_order)
 

@@ -24,6 +24,36 @@ Plays = Mapping[Card, tuple[int, int]]
 COURT_CARDS: frozenset[Card] = frozenset(c for c in PACK_SET if c.is_court)
 
 
+#: Elder stood a wrong deal (PT 11, 40–43): the record's ``irregular`` lists it so.
+STANDS = ("deal_stands", "elder")
+
+#: The wrong deals elder may stand (PT 11, 40–43) by the cards dealt to (elder, younger):
+#: the law and the talon's size. Any other wrong deal is a fresh deal (PT 11, 12).
+STANDING_DEALS: dict[tuple[int, int], tuple[str, int]] = {
+    (13, 11): ("PT 40", 8), (13, 12): ("PT 41", 7), (11, 13): ("PT 42", 8), (12, 13): ("PT 43", 7),
+}
+
+
+def standing_law(dealt: Mapping[Role, tuple[Card, ...]] | None) -> str | None:
+    """The law under which elder may stand a deal with these hands as dealt ("PT 40"…"PT
+    43"), or None: both hands of twelve, a hand unknown, or more than one card wrong."""
+    if not dealt or len(dealt) != 2:
+        return None
+    found = STANDING_DEALS.get((len(dealt["elder"]), len(dealt["younger"])))
+    return None if found is None else found[0]
+
+
+def extra_taken(deal: PiquetDeal) -> dict[Role, int]:
+    """How many more talon cards each hand takes in than it discards: 0 each, but when elder
+    stood a wrong deal (:data:`STANDS`, PT 40–43) 12 minus the cards dealt it, so that each
+    plays with twelve — a hand of thirteen discards one more than it takes in, one of eleven
+    one fewer (none if it takes one)."""
+    if STANDS not in deal.irregular or standing_law(deal.dealt) is None:
+        return {"elder": 0, "younger": 0}
+    dealt = deal.dealt or {}
+    return {r: 12 - len(dealt[r]) for r in ROLES}
+
+
 def is_carte_blanche(dealt: frozenset[Card] | tuple[Card, ...]) -> bool:
     """Q3: a hand as dealt with no court card (no K, Q or J)."""
     return COURT_CARDS.isdisjoint(dealt)
@@ -41,7 +71,7 @@ def verify_cards(deal: PiquetDeal) -> None:
     :raises RecordError: codes ``hand_size``, ``talon_size``, ``not_in_pack``,
         ``duplicate_card``.
     """
-    if _cards_all_right(deal):
+    if STANDS not in deal.irregular and _cards_all_right(deal):
         return
     owner: dict[Card, str] = {}
     for where, cards in _dealt_parts(deal):
@@ -90,18 +120,31 @@ def _dealt_parts(deal: PiquetDeal) -> list[tuple[str, tuple[Card, ...]]]:
     :raises RecordError: ``hand_size``, ``talon_size``.
     """
     parts: list[tuple[str, tuple[Card, ...]]] = []
+    sizes = {"elder": 12, "younger": 12}
+    talon_size = 8
+    if STANDS in deal.irregular:  # PT 11, 40–43: elder stood a deal one card wrong
+        if standing_law(deal.dealt) is None:
+            raise _error("bad_irregular", "Q12",
+                         "Elder stands a wrong deal only when one hand was dealt 11 or 13 "
+                         "cards and the other 12 or 13, the talon 8 or 7 (PT 11, 40–43); "
+                         "record both hands as dealt. Any other wrong deal is a fresh deal "
+                         "(PT 12).", "dealt")
+        dealt_now = deal.dealt or {}
+        sizes = {r: len(dealt_now[r]) for r in ROLES}
+        talon_size = 32 - sizes["elder"] - sizes["younger"]
     for role, cards in (deal.dealt or {}).items():
-        if len(cards) != 12:
+        if len(cards) != sizes[role]:
             raise _error("hand_size", "Q2",
                          f"The {role} hand was dealt {counted(len(cards), 'card')}: each hand "
                          "gets 12; write all twelve.",
                          f"dealt.{role}")
         parts.append((f"dealt.{role}", cards))
     if deal.talon is not None:
-        if len(deal.talon) != 8:
+        if len(deal.talon) != talon_size:
+            left = "eight" if talon_size == 8 else "seven"
             raise _error("talon_size", "Q2",
-                         f"The talon holds 8 cards, not {len(deal.talon)}: write the eight "
-                         "left after the deal, top first.", "talon")
+                         f"The talon holds {talon_size} cards, not {len(deal.talon)}: write "
+                         f"the {left} left after the deal, top first.", "talon")
         parts.append(("talon", deal.talon))
     return parts
 
@@ -197,7 +240,10 @@ def check_exchange(
     talon = deal.talon
     if not dealt_given and not exchange and talon is None:  # nothing to check
         return _NOTHING_KNOWN
-    if complete and len(dealt_given) == 2 and len(exchange) == 2 and talon is not None:
+    extra = extra_taken(deal)  # PT 40–43: a wrong deal stood
+    stood = any(extra.values())
+    if complete and not stood and len(dealt_given) == 2 and len(exchange) == 2 \
+            and talon is not None:
         facts = _all_known(dealt_given, exchange, talon, plays)
         if facts is not None:
             return facts
@@ -205,8 +251,13 @@ def check_exchange(
         r: frozenset(dealt_given[r]) if r in dealt_given else None for r in ROLES
     }
     discards, counts, where_count, violations = _discards(exchange, dealt, plays, complete)
-    violations.extend(_count_breaks(counts, where_count))
-    taken = _taken(talon, counts, dealt, plays, complete)
+    if stood:
+        violations.extend(_standing_count_breaks(counts, where_count, extra,
+                                                 standing_law(deal.dealt) or ""))
+    else:
+        violations.extend(_count_breaks(counts, where_count))
+    taken = _taken(talon, {r: None if n is None else n + extra[r] for r, n in counts.items()},
+                   dealt, plays, complete)
     after: dict[Role, frozenset[Card] | None] = {}
     for r in ROLES:
         d, x, t = dealt[r], discards[r], taken[r]
@@ -275,6 +326,37 @@ def _count_breaks(
                 "exchange_count", "Q4",
                 f"Younger must exchange between 1 and {most} cards, not {n_y}.",
                 where_count["younger"]))
+    return violations
+
+
+def _standing_count_breaks(
+    counts: Mapping[Role, int | None], where_count: Mapping[Role, str],
+    extra: Mapping[Role, int], law: str,
+) -> list[Violation]:
+    """PT 40–43, a wrong deal elder stood: each hand takes in 1 card or more (elder at most
+    five), discarding ``extra`` fewer than it takes in (a hand of thirteen at least two, one
+    of eleven none if it takes one), so that each plays with twelve; younger takes at most
+    what elder left of the talon (32 minus the cards dealt)."""
+    violations = []
+    talon = 8 - extra["elder"] - extra["younger"]
+    n_e, n_y = counts["elder"], counts["younger"]
+    took_e = None if n_e is None else n_e + extra["elder"]
+    words = {1: "one fewer than", 0: "as many as", -1: "one more than"}
+    if took_e is not None and not 1 <= took_e <= 5:
+        violations.append(Violation(
+            "exchange_count", "Q4",
+            f"Elder stood a wrong deal: he discards {words[extra['elder']]} he takes in and "
+            f"takes 1 to 5 cards ({law}), not {n_e} discarded.", where_count["elder"]))
+        took_e = None
+    if n_y is not None:
+        most = talon - took_e if took_e is not None else talon - 1
+        took_y = n_y + extra["younger"]
+        if not 1 <= took_y <= most:
+            violations.append(Violation(
+                "exchange_count", "Q4",
+                f"Younger, elder having stood a wrong deal, discards "
+                f"{words[extra['younger']]} he takes in and takes 1 to {most} cards ({law}), "
+                f"not {n_y} discarded.", where_count["younger"]))
     return violations
 
 

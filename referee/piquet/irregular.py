@@ -29,6 +29,10 @@ in play                 nothing but a carte blanche (Case XXI), his cards and   
 fewer than twelve       no penalty; each card of the adversary that cannot be      PT 57, 26,
 cards in play           played to is a trick of his (led, won; the twelfth is      30
                         the last trick)
+a card exposed in       the dealer's own: the deal stands; elder's or a talon      PT 13
+dealing                 card: elder elects a fresh deal or plays on
+a card faced in the     a fresh deal by the same dealer, compulsory                PT 14
+pack or the talon
 talon offence           ``talon_offence`` ``reckon_nothing`` (default): the        PT 27–29,
 (also an exchange that  offender scores nothing, his counts still bar;             33, 35
 takes in the            ``fresh_deal``: nobody scores, the same dealer deals again
@@ -46,6 +50,7 @@ from typing import Any, NamedTuple
 
 from referee.cards import Card, describe_card
 from referee.piquet.counting import Count
+from referee.piquet.exchange import STANDING_DEALS, STANDS, standing_law
 from referee.piquet.records import ROLES, PiquetDeal, Role, counted, other
 from referee.violations import RecordError, Violation
 
@@ -221,6 +226,136 @@ def misdeal_irregularity(location: str, message: str) -> Irregularity:
         "misdeal", None, "PT 10–14, 39–43", location, "fresh_deal",
         f"{message.split(':')[0]}: a misdeal. The same dealer deals afresh (no law moves the "
         "deal); this deal scores nothing.")
+
+
+#: Irregularities of the dealing (PT 13, 14) a record lists with where the card was as the
+#: location: a card the dealer exposed (``("exposed_in_dealing", "elder")``: dealt to elder;
+#: ``"younger"``: the dealer's own; ``"talon"``: a talon card) and a card found faced in the
+#: pack when dealing or in the talon when taking in (``("faced_card", "pack")`` or
+#: ``"talon"``); and a deal dealt out of turn, found after the hands were taken up
+#: (``("deal_out_of_turn", "younger")``: the younger hand dealt it, PT 16).
+DEALING_CODES: dict[str, tuple[str, ...]] = {
+    "exposed_in_dealing": ("elder", "younger", "talon"),
+    "faced_card": ("pack", "talon"),
+    "deal_out_of_turn": ("younger",),
+}
+
+#: The elections PT 11 and 13 give elder: a fresh deal, or the deal stands and he plays on.
+ELECTIONS = ("fresh_deal", "play_on")
+
+
+def exposed_in_dealing_irregularity(
+    where: str, election: str, names: Mapping[Role, str] | None = None,
+) -> Irregularity:
+    """PT 13: the dealer (younger) exposed a card in dealing. ``where``: the hand it was dealt
+    to ("elder", or "younger": the dealer's own card) or "talon". The dealer's own card: the
+    deal stands, no penalty. Elder's or a talon card: elder may have a fresh deal
+    (``election`` "fresh_deal": nobody scores, the same dealer deals again) or play on
+    ("play_on": the deal stands)."""
+    dealer = hand_words("younger", names)
+    if where == "younger":
+        return Irregularity(
+            "exposed_in_dealing", "younger", "PT 13", where, "none",
+            f"{dealer}, dealing, exposed a card of its own: the deal stands (PT 13).")
+    card = "a card of the elder hand" if where == "elder" else "a talon card"
+    elder = hand_words("elder", names)
+    if election == "play_on":
+        return Irregularity(
+            "exposed_in_dealing", "younger", "PT 13", where, "play_on",
+            f"{dealer}, dealing, exposed {card}: {elder} may have a fresh deal and elected "
+            "to play on; the deal stands (PT 13).")
+    return Irregularity(
+        "exposed_in_dealing", "younger", "PT 13", where, "fresh_deal",
+        f"{dealer}, dealing, exposed {card}: {elder} elected a fresh deal (PT 13); the same "
+        "dealer deals again and this deal scores nothing.")
+
+
+def faced_card_irregularity(where: str) -> Irregularity:
+    """PT 14: a card found faced in the pack when dealing, or in the talon when taking in:
+    a fresh deal must be made, whoever would profit (nobody elects)."""
+    found = "in the pack in dealing" if where == "pack" else "in the talon in taking in"
+    return Irregularity(
+        "faced_card", None, "PT 14", where, "fresh_deal",
+        f"A card was found faced {found}: there must be a fresh deal (PT 14); the same "
+        "dealer deals again and this deal scores nothing.")
+
+
+def wrong_deal_irregularity(
+    dealt: Mapping[Role, int], election: str, names: Mapping[Role, str] | None = None,
+) -> Irregularity:
+    """A deal one card wrong (PT 11): elder, with 11 or 13 cards (or 12 and 7 in the talon),
+    may have a fresh deal or stand it. ``dealt``: the cards dealt to each hand;
+    ``election`` "fresh_deal" (nobody scores, the same dealer deals again) or "play_on" (the
+    deal stands: each discards so as to play with twelve, :data:`STANDING_DEALS`)."""
+    law = STANDING_DEALS.get((dealt["elder"], dealt["younger"]), ("PT 11", 8))[0]
+    elder = hand_words("elder", names)
+    young = f"{names['younger']} (the younger hand)" if names else "the younger hand"
+    what = (f"{elder} was dealt {counted(dealt['elder'], 'card')} and {young} "
+            f"{counted(dealt['younger'], 'card')}")
+    if election == "play_on":
+        ways = {13: "one more than it takes in, at least two", 11: "one fewer than it takes "
+                "in, none if it takes one", 12: "as many as it takes in"}
+        return Irregularity(
+            "misdeal", "elder", f"PT 11, {law[3:]}", "dealt", "play_on",
+            f"{what}: elder elected to stand the deal (PT 11). The elder hand discards "
+            f"{ways[dealt['elder']]}; the younger hand {ways[dealt['younger']]}; each plays "
+            f"with twelve ({law}).")
+    return Irregularity(
+        "misdeal", "elder", "PT 11", "dealt", "fresh_deal",
+        f"{what}: elder elected a fresh deal (PT 11); the same dealer deals again and this "
+        "deal scores nothing.")
+
+
+def deal_out_of_turn_irregularity(
+    early: bool, names: Mapping[Role, str] | None = None,
+) -> Irregularity:
+    """PT 16: the younger hand dealt out of turn. ``early``: found before either player took
+    up his cards: the deal is void and the right dealer deals ("fresh_deal"). Later the deal
+    stands ("stands") and the elder hand of that deal deals the next two deals, unless that
+    deal or the next is the partie's last."""
+    dealer = hand_words("younger", names)
+    elder = f"{names['elder']} (the elder hand)" if names else "the elder hand"
+    if early:
+        return Irregularity(
+            "deal_out_of_turn", "younger", "PT 16", "younger", "fresh_deal",
+            f"{dealer} dealt out of turn, found before either player took up his cards: the "
+            f"deal is void and the right dealer, {elder}, deals (PT 16); it scores nothing.")
+    return Irregularity(
+        "deal_out_of_turn", "younger", "PT 16", "younger", "stands",
+        f"{dealer} dealt out of turn, found after the hands were taken up: the deal stands "
+        f"as dealt and {elder} deals the next two deals, unless this deal or the next is "
+        "the partie's last (PT 16).")
+
+
+def dealing_irregularities(deal: PiquetDeal) -> list[Irregularity]:
+    """The irregularities of the dealing the record lists (PT 13, 14; :data:`DEALING_CODES`),
+    and a wrong deal elder stood (PT 11, 40–43: :data:`~referee.piquet.exchange.STANDS`).
+    Elder's election under PT 13 is read from the record: a record with its play shows the
+    deal stood ("play_on"); one with no card played, the fresh deal he elected.
+
+    :raises RecordError: code ``bad_irregular`` (Q12) when the location is not one of the
+        code's places.
+    """
+    found: list[Irregularity] = []
+    for i, (code, location) in enumerate(deal.irregular):
+        places = DEALING_CODES.get(code)
+        if places is None:
+            continue
+        if location not in places:
+            raise RecordError([Violation(
+                "bad_irregular", "Q12", f"Say where the card was: the location of {code} is "
+                + " or ".join(f'"{p}"' for p in places) + ".", f"irregular[{i}].location")])
+        if code == "faced_card":
+            found.append(faced_card_irregularity(location))
+        elif code == "deal_out_of_turn":  # PT 16: found late, the deal stands
+            found.append(deal_out_of_turn_irregularity(False))
+        else:
+            found.append(exposed_in_dealing_irregularity(
+                location, "play_on" if deal.tricks else "fresh_deal"))
+    if STANDS in deal.irregular and standing_law(deal.dealt) is not None:
+        dealt = deal.dealt or {}
+        found.append(wrong_deal_irregularity({r: len(dealt[r]) for r in ROLES}, "play_on"))
+    return found
 
 
 _KIND_WORDS = {"long_hand": "more than twelve cards", "short_hand": "fewer than twelve cards",

@@ -134,7 +134,10 @@ class PiquetDeal:
     violations but events found at the table, with the offender's role as the location:
     ``("long_hand", "elder")`` (he played with more than twelve cards, PT 58),
     ``("short_hand", "younger")`` (with fewer than twelve, PT 57: the last tricks hold only
-    the adversary's card) and ``("talon_offence", "elder")`` (PT 27–29, 33, 35).
+    the adversary's card) and ``("talon_offence", "elder")`` (PT 27–29, 33, 35); and of the
+    dealing: ``("exposed_in_dealing", "elder" | "younger" | "talon")`` (PT 13),
+    ``("faced_card", "pack" | "talon")`` (PT 14) and ``("deal_stands", "elder")`` (elder
+    stood a deal one card wrong, PT 11, 40–43).
     ``unplayed``: the cards a long hand held but never played (PT 58: they still bar the
     adversary's combinations).
     ``retaken``: the cards each player took back when a revoke was found (PT 59 IV: the

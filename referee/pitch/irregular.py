@@ -13,7 +13,9 @@ P10 options, whose defaults come from the published laws in rules/irregularities
   completed one stands (score as played, noted) or voids the hand; a wrong first lead is
   always taken back (only the pitcher's lead sets trump);
 - a bid out of turn (``bid_out_of_turn``): cancelled, or the offender must pass, or it stands;
-- a misdeal (``misdeal``): a new deal (F, EB29), by the next dealer or the same one;
+- a misdeal (``misdeal``): a new deal (F, EB29), by the next dealer or the same one; so is a
+  card exposed in dealing (``exposed_in_dealing``, F: "if an exposed card or a wrong number
+  be dealt to a player there must be a new deal");
 - a hand found in play with more than six cards (``long_hand``): a new deal, as a misdeal, by
   analogy with Work, *Auction of To-day* (1913): "a long hand means a new deal";
 - a card exposed during play (``exposed_card``): no score penalty; in the partnership game
@@ -63,6 +65,10 @@ SOURCES: dict[tuple[str, str], str] = {
         "no Pitch law: as played, noted; Hoffmann law 82, PT 59 III by analogy"
     ),
     ("lead_out_of_turn", "void"): "no Pitch law: the table's option",
+    ("exposed_in_dealing", "pass_deal"): "F: a card exposed in dealing, a new deal; USPCC, "
+                                         "SA: the deal passes",
+    ("exposed_in_dealing", "same_dealer"): "F: a card exposed in dealing, a new deal; USPCC "
+                                           "Smudge: the same dealer",
     ("long_hand", "pass_deal"): "Work 1913 by analogy: a new deal; USPCC, SA: the deal passes",
     ("long_hand", "same_dealer"): "Work 1913 by analogy: a new deal; USPCC Smudge: the same "
                                   "dealer",
@@ -76,6 +82,7 @@ _OPTION_OF = {
     "bid_out_of_turn": "bid_out_of_turn",
     "lead_out_of_turn": "lead_out_of_turn",
     "long_hand": "misdeal",
+    "exposed_in_dealing": "misdeal",
 }
 
 
@@ -179,6 +186,8 @@ def consequence(
         head = f"A wrong number of cards was dealt{to}"
         if irregularity.kind == "long_hand":
             head = f"{who} was found in play with more than six cards"
+        elif irregularity.kind == "exposed_in_dealing":
+            head = f"A card was exposed in dealing{to}"
         deals = ("the next dealer deals" if penalty == "pass_deal"
                  else "the same dealer deals again")
         if next_dealer is not None:

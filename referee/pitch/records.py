@@ -361,12 +361,14 @@ def variant_options(given: Mapping[str, Any]) -> PitchOptions:
 
 
 IrregularityKind = Literal["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
-                           "long_hand", "exposed_card"]
+                           "long_hand", "exposed_card", "exposed_in_dealing"]
 IRREGULARITY_KINDS: tuple[str, ...] = ("revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
-                                       "long_hand", "exposed_card")
-#: The kinds that make a new deal (P10): a misdeal, and a hand found in play with more than
-#: six cards (by analogy, Work, *Auction of To-day*, 1913: "a long hand means a new deal").
-NEW_DEAL_KINDS: frozenset[str] = frozenset({"misdeal", "long_hand"})
+                                       "long_hand", "exposed_card", "exposed_in_dealing")
+#: The kinds that make a new deal (P10): a misdeal (a wrong number of cards dealt), a card
+#: exposed in dealing (F: "if an exposed card or a wrong number be dealt to a player there
+#: must be a new deal"), and a hand found in play with more than six cards (by analogy, Work,
+#: *Auction of To-day*, 1913: "a long hand means a new deal").
+NEW_DEAL_KINDS: frozenset[str] = frozenset({"misdeal", "exposed_in_dealing", "long_hand"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,8 +379,9 @@ class Irregularity:
     ``"lead_out_of_turn"`` (``seat`` led ``trick``, 2..6, out of turn and everyone played to
     it: the record lists that trick from ``seat``), ``"bid_out_of_turn"`` (``seat`` called
     ``call`` before his turn; the record's ``bids`` stay the auction in turn order) or
-    ``"misdeal"`` (a wrong number of cards dealt, to ``seat`` if known, or a card exposed in
-    dealing), ``"long_hand"`` (``seat`` found in play with more than six cards: a new deal,
+    ``"misdeal"`` (a wrong number of cards dealt, to ``seat`` if known),
+    ``"exposed_in_dealing"`` (a card exposed in dealing, to ``seat`` if known: a new deal, as a
+    misdeal), ``"long_hand"`` (``seat`` found in play with more than six cards: a new deal,
     as a misdeal) or ``"exposed_card"`` (``seat`` exposed a card during play, in ``trick`` if
     given: the opponents may call it in the partnership game, F; no penalty otherwise).
     ``trick`` counts from 1, as players do (trick 3 is ``tricks[2]``).
@@ -708,7 +711,7 @@ def irregularity_from_record(
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
     ):
         raise bad(f"The seat is 0 to {players - 1}, not {seat!r}.", "seat")
-    if seat is None and kind != "misdeal":
+    if seat is None and kind not in ("misdeal", "exposed_in_dealing"):
         raise bad(f"Name the seat of the {kind.replace('_', ' ')}.", "seat")
     if on_sheet and kind in NEW_DEAL_KINDS:
         raise bad("A misdealt hand is not scored: record the misdeal, not a score-sheet line.",

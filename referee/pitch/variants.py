@@ -813,7 +813,7 @@ def rule_variant_hand(hand: VariantHand, options: PitchOptions) -> VariantRuling
     from referee.pitch.irregular import apply_penalties, read_bids
 
     for k, item in enumerate(hand.irregular):
-        if item.kind in ("misdeal", "long_hand"):
+        if item.kind in ("misdeal", "exposed_in_dealing", "long_hand"):
             raise _bad("misdeal", "P10", "A misdeal was recorded: there is a new deal and nobody "
                        "scores this hand.", f"irregular[{k}]")
     verify_variant_record(hand, options)

@@ -63,12 +63,15 @@ def test_a_name_of_forty_characters_as_sent_is_taken_though_nfc_lengthens_it(
 def test_the_irregularities_option_documents_its_kinds_and_penalties(
     document: dict[str, Any], bare_client: FlaskClient,
 ) -> None:
-    # Any key matched the document ({"additionalProperties": …}); only two kinds are taken.
+    # Any key matched the document ({"additionalProperties": …}); only these kinds are taken,
+    # the last two by Piquet alone (elder's election, PT 11, 13).
     option = _property(document, "MatchOptions", "irregularities")
     assert option["additionalProperties"] is False
     assert option["properties"] == {
         "out_of_turn": {"type": "string", "enum": ["withdrawn", "void"]},
         "other": {"type": "string", "enum": ["void", "as_played"]},
+        "exposed_in_dealing": {"type": "string", "enum": ["fresh_deal", "play_on"]},
+        "misdeal": {"type": "string", "enum": ["fresh_deal", "play_on"]},
     }
     create = {"game": "pitch", "players": ["Ann", "Bob", "Cid"]}
     unknown = bare_client.post("/v1/matches", json={
@@ -82,6 +85,11 @@ def test_the_irregularities_option_documents_its_kinds_and_penalties(
     taken = bare_client.post("/v1/matches", json={
         **create, "options": {"irregularities": {"out_of_turn": "void", "other": "as_played"}}})
     assert taken.status_code == 201
+    piquet_only = bare_client.post("/v1/matches", json={
+        **create, "options": {"irregularities": {"misdeal": "play_on"}}})
+    assert piquet_only.status_code == 422
+    assert piquet_only.get_json()["violations"][0]["location"] == \
+        "options.irregularities.misdeal"
 
 
 @pytest.mark.parametrize("value", [0, 1, "true", "yes"])

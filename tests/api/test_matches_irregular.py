@@ -199,7 +199,9 @@ def test_irregularity_options_are_checked(client: FlaskClient) -> None:
     assert ok["irregularities"] == {"out_of_turn": "withdrawn", "other": "void"}
     assert ok["revoke_penalty"] == "set_back_bid"  # the engine's P10 option
     piquet = Table(client).get()["options"]
-    assert piquet["irregularities"] == {"out_of_turn": "withdrawn", "other": "void"}
+    assert piquet["irregularities"] == {"out_of_turn": "withdrawn", "other": "void",
+                                        "exposed_in_dealing": "fresh_deal",  # PT 13
+                                        "misdeal": "fresh_deal"}  # PT 11
     assert (piquet["revoke"], piquet["false_call"]) == ("replay", "reckon_nothing")  # Q12
 
 
