@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import peewee
 from flask import Response, request
 
 from referee import club, folds
@@ -176,6 +177,16 @@ def _expect(event_id: str, expected: int | None) -> None:
                                event_id, club.load(event_id))}, headers=_etag(event_id))
 
 
+def _transact(event_id: str, work: Callable[[], Any]) -> Any:
+    """Run ``work`` in one write transaction; two writers that raced for the log's next entry
+    (the second refused by its primary key, twice) is 412 ``stale-version``, never a 500."""
+    try:
+        return folds.transact(work)
+    except peewee.IntegrityError:
+        _expect(event_id, -1)  # always stale: the event as it now stands
+        raise
+
+
 def _write(event_id: str, body: dict[str, Any], change: Callable[[], Folded]) -> Response:
     """One organiser's change, as a match's writes are made: the organiser's token, If-Match
     (428 without, 412 stale), then in ONE transaction the Idempotency-Key's claim (a retry
@@ -198,7 +209,7 @@ def _write(event_id: str, body: dict[str, Any], change: Callable[[], Folded]) ->
                                  event_id, None)
         return json_response(text, 200, headers)
 
-    answer: Response = folds.transact(work)
+    answer: Response = _transact(event_id, work)
     return answer
 
 
@@ -269,7 +280,7 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
         _expect(event_id, expected)
         return club.start_round(event_id, seating)
 
-    started: club.Started = folds.transact(work)
+    started: club.Started = _transact(event_id, work)
     tables = []
     for table in started.round.tables:
         match_id = started.matches[table.number]

@@ -232,3 +232,23 @@ def test_event_writes_take_if_match_and_idempotency_keys(bare_client: FlaskClien
     assert [e["player"] for e in stale.json["event"]["roster"]] == ["Ann", "Bill", "Cy"]
     assert [e["player"] for e in bare_client.get(url, headers=_bearer(token)).json["roster"]
             ] == ["Ann", "Bill", "Cy"], "nothing stored twice"
+
+
+def test_two_organisers_racing_for_the_log_is_a_412(bare_client: FlaskClient,
+                                                     monkeypatch: Any) -> None:
+    """The log's primary key refuses the second of two writers that took the same next
+    entry (twice): the answer is the event as it stands, 412, never a 500."""
+    import peewee
+
+    from referee import club
+
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=["Ann"])
+
+    def lost(*_: Any) -> Any:
+        raise peewee.IntegrityError("UNIQUE constraint failed: club_event_entry")
+
+    monkeypatch.setattr(club, "check_in_players", lost)
+    raced = _post(bare_client, f"/v1/events/{made['id']}/players", made["tokens"]["organiser"],
+                  {"players": ["Bill"]})
+    assert raced.status_code == 412 and raced.json["event"]["roster"][0]["player"] == "Ann"
