@@ -327,18 +327,32 @@ class JsonSchemaRules(BasePlugin):
     that enforces them; a field states keywords apispec leaves out (``propertyNames``) in its
     metadata's ``json_schema``. So the document says what the API refuses (tests/fuzz)."""
 
+    converter: Any = None
+
     def init_spec(self, spec: Any) -> None:
         super().init_spec(spec)
         spec.components.schema("AnnouncedStructure", STRUCTURE_SCHEMA)
         for plugin in spec.plugins:
             converter = getattr(plugin, "converter", None)
             if converter is not None:
+                self.converter = converter
                 converter.add_attribute_function(_one_of_shapes)
                 converter.add_attribute_function(_field_json_schema)
 
     def schema_helper(self, name: str, definition: Any, **kwargs: Any) -> dict[str, Any] | None:
+        """The schema's ``JSON_SCHEMA``; a schema of several shapes (``SHAPES``: the property
+        naming the shape, each value's schema) is their ``oneOf`` with that discriminator,
+        and nothing else (its own fields, none, are dropped)."""
         schema = kwargs.get("schema")
         cls = schema if isinstance(schema, type) else type(schema)
+        shapes = getattr(cls, "SHAPES", None)
+        if shapes is not None and self.converter is not None:
+            prop, by_value = shapes
+            mapping = {value: self.converter.resolve_nested_schema(shape)["$ref"]
+                       for value, shape in by_value.items()}
+            definition.clear()
+            return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
+                    "discriminator": {"propertyName": prop, "mapping": mapping}}
         return dict(getattr(cls, "JSON_SCHEMA", {})) or None
 
 
@@ -360,7 +374,7 @@ class ShapesField(ma.fields.Field[Any]):
     }
 
     def __init__(self, *shapes: type[ma.Schema] | str, overlap: bool = False,
-                 discriminator: tuple[str, Mapping[str, str]] | None = None,
+                 discriminator: tuple[str, Mapping[str, type[ma.Schema] | str]] | None = None,
                  **kwargs: Any) -> None:
         self.shapes = shapes
         self.keyword = "anyOf" if overlap else "oneOf"

@@ -3,7 +3,8 @@ the create request, and the record of a deal's cards (requests strict)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import marshmallow as ma
 from marshmallow import validate
@@ -20,7 +21,7 @@ from referee.api.fields import (
     pitch_card_list,
 )
 from referee.i18n import LOCALES
-from referee.match.games import PIQUET_PENALTIES
+from referee.match.games import PENALTIES, PIQUET_PENALTIES
 from referee.pitch.records import POINT_VALUES, VARIANT_CHOICES
 
 #: Texts are printable: no control characters (PostgreSQL text cannot hold NUL, and a text
@@ -160,20 +161,47 @@ class AutoConfirmField(ma.fields.Field[Any]):
         raise self.make_error("invalid")
 
 
-def _penalty_words(given: dict[str, Any]) -> None:
-    """Each penalty of ``options.irregularities`` a word of :data:`PIQUET_PENALTIES` (the
-    kinds both games take and Piquet's elections; whether the kind and game take it is the
-    match's ruling: 422)."""
-    words = sorted({word for allowed in PIQUET_PENALTIES.values() for word in allowed})
-    for kind, word in given.items():
-        if word not in words:
-            raise ma.ValidationError(f"The penalty for {kind} is one of: {', '.join(words)}.")
+def _irregularities_field(penalties: Mapping[str, tuple[str, ...]], description: str
+                          ) -> ma.fields.Dict:
+    """``options.irregularities`` of a game whose kinds and penalties are ``penalties``
+    (referee.match.games: PENALTIES for Pitch, PIQUET_PENALTIES for Piquet, which adds elder's
+    elections); each penalty a word of that table (whether the kind takes that word is the
+    match's ruling: 422). The values are checked by a validator, not ``values=``: apispec would
+    document any key."""
+    words = sorted({word for allowed in penalties.values() for word in allowed})
+
+    def penalty_words(given: dict[str, Any]) -> None:
+        for kind, word in given.items():
+            if word not in words:
+                raise ma.ValidationError(
+                    f"The penalty for {kind} is one of: {', '.join(words)}.")
+
+    return ma.fields.Dict(
+        keys=ma.fields.String(validate=validate.OneOf(list(penalties))),
+        validate=penalty_words,
+        metadata={"description": description,
+                  "properties": {kind: {"type": "string", "enum": list(allowed)}
+                                 for kind, allowed in penalties.items()},
+                  "additionalProperties": False},
+    )
 
 
-class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
-    """Options of a match. Pitch: target, partnership and the P8 options. Piquet: lead_point,
-    cards_count_for_pique (Q6, Q7), stake and currency (Q9). Both: first_dealer (a player),
-    auto_confirm (docs/records.md), language (the table's, docs/translating.md)."""
+#: What ``irregularities`` says in both games (P10, Q12).
+_IRREGULARITIES_WORDS = (
+    "The penalty of an irregularity recorded anyway that no engine option covers (P10, Q12): "
+    "out_of_turn — withdrawn (default: taken back, PT 59 III) | void; other — void (default) "
+    "| as_played")
+
+
+class _TableOptionsSchema(StrictSchema):
+    """The options both games take: first_dealer (a player), auto_confirm (docs/records.md),
+    language (the table's, docs/translating.md), irregularities (P10, Q12); and ``game``,
+    which an answer always carries (the document's discriminator) and a create may send
+    back, when it is the match's. An option of the other game is refused, naming it and
+    its game (:data:`MATCH_OPTIONS` decides whose option is whose)."""
+
+    #: The game whose options these are ("piquet" or "pitch").
+    GAME: ClassVar[str] = ""
 
     auto_confirm = AutoConfirmField()
     language = ma.fields.String(
@@ -183,38 +211,133 @@ class MatchOptionsSchema(PitchOptionsSchema, PiquetOptionsSchema):
                                  "(docs/translating.md); omitted, each answer follows its "
                                  "request's Accept-Language"},
     )
+    first_dealer = NameField()
 
-    partnership = ma.fields.Boolean()
+    @ma.pre_load
+    def _refuse_other_games(self, data: Any, **kwargs: Any) -> Any:
+        """An option of the other game (:data:`MATCH_OPTIONS`) is refused by its name and
+        game, rather than as an unknown field (a 400)."""
+        if not isinstance(data, Mapping):
+            return data
+        errors = {
+            name: [f"{name} is an option of {GAME_NAMES[game]}: a {GAME_NAMES[self.GAME]} "
+                   f"match does not take it."]
+            for name in data if name not in self.fields
+            for game, schema in MATCH_OPTIONS.items()
+            if game != self.GAME and name in schema._declared_fields
+        }
+        if errors:
+            raise ma.ValidationError(errors)
+        return data
+
+
+class PiquetMatchOptionsSchema(_TableOptionsSchema, PiquetOptionsSchema):
+    """A Piquet match's options: lead_point, cards_count_for_pique (Q6, Q7), the penalties of
+    Q12, stake and currency (Q9), and the options both games take."""
+
+    GAME = "piquet"
+
+    game = ma.fields.String(validate=validate.OneOf(["piquet"]), metadata={
+        "description": "piquet: always in an answer; a create may leave it out"})
     stake = StakeField(allow_none=True)
     currency = ma.fields.String(allow_none=True, validate=validate.Length(max=12))
-    first_dealer = NameField()
-    # The values are checked by a validator, not ``values=``: apispec would document any key.
-    irregularities = ma.fields.Dict(
-        keys=ma.fields.String(validate=validate.OneOf(list(PIQUET_PENALTIES))),
-        validate=_penalty_words,
-        metadata={"description": "The penalty of an irregularity recorded anyway that no "
-                                 "engine option covers (P10, Q12): out_of_turn — withdrawn "
-                                 "(default: taken back, PT 59 III) | void; other — void "
-                                 "(default) | as_played. Piquet, the default of elder's "
-                                 "election where a step leaves it out: exposed_in_dealing "
-                                 "(PT 13) and misdeal (hands dealt one card wrong, PT 11) — "
-                                 "fresh_deal (default) | play_on",
-                  # The kinds and penalties the games take (referee.match.games).
-                  "properties": {kind: {"type": "string", "enum": list(allowed)}
-                                 for kind, allowed in PIQUET_PENALTIES.items()},
-                  "additionalProperties": False},
-    )
+    irregularities = _irregularities_field(
+        PIQUET_PENALTIES,
+        _IRREGULARITIES_WORDS + "; the default of elder's election where a step leaves it "
+        "out: exposed_in_dealing (PT 13) and misdeal (hands dealt one card wrong, PT 11) — "
+        "fresh_deal (default) | play_on")
 
 
-class CreateMatchSchema(StrictSchema):
-    """A new match: the game, the players' names in seating order (clockwise), options."""
+class PitchMatchOptionsSchema(_TableOptionsSchema, PitchOptionsSchema):
+    """A Pitch match's options: target, partnership, the P8 options, the games with more
+    points (docs/rules/pitch-variants.md, V2-V13), the penalties of P10, and the options
+    both games take."""
 
-    game = ma.fields.String(required=True, validate=validate.OneOf(["pitch", "piquet"]))
+    GAME = "pitch"
+
+    game = ma.fields.String(validate=validate.OneOf(["pitch"]), metadata={
+        "description": "pitch: always in an answer; a create may leave it out"})
+    partnership = ma.fields.Boolean()
+    irregularities = _irregularities_field(PENALTIES, _IRREGULARITIES_WORDS)
+
+
+class PiquetOptionsInForceSchema(PiquetMatchOptionsSchema):
+    """A Piquet match's options as an answer gives them: every option with its value (the
+    defaults filled in; a match recorded before an option existed lacks it) and ``game``,
+    always there (the discriminator of ``Match.options``)."""
+
+    game = ma.fields.String(required=True, validate=validate.OneOf(["piquet"]))
+
+
+class PitchOptionsInForceSchema(PitchMatchOptionsSchema):
+    """A Pitch match's options as an answer gives them: every option with its value (the
+    defaults filled in; the 4-point game leaves out the options of the games with more
+    points) and ``game``, always there (the discriminator of ``Match.options``)."""
+
+    game = ma.fields.String(required=True, validate=validate.OneOf(["pitch"]))
+
+
+#: Each game's match options: whose option is whose is decided here.
+MATCH_OPTIONS: dict[str, type[_TableOptionsSchema]] = {
+    "piquet": PiquetMatchOptionsSchema, "pitch": PitchMatchOptionsSchema}
+#: Each game's options in an answer (``game`` required).
+OPTIONS_IN_FORCE: dict[str, type[_TableOptionsSchema]] = {
+    "piquet": PiquetOptionsInForceSchema, "pitch": PitchOptionsInForceSchema}
+#: The games' names in a sentence.
+GAME_NAMES = {"piquet": "Piquet", "pitch": "Pitch"}
+
+
+class _CreateFieldsSchema(StrictSchema):
+    """What every new match names: the players in seating order (clockwise), the note's
+    author ``by``."""
+
     players = ma.fields.List(
         NameField(), required=True, validate=validate.Length(min=2, max=7)
     )
-    options = ma.fields.Nested(MatchOptionsSchema, load_default=dict)
     by = NameField()
+
+
+class CreatePiquetMatchSchema(_CreateFieldsSchema):
+    """A new Piquet match: two players, its options (PiquetMatchOptions)."""
+
+    game = ma.fields.String(required=True, validate=validate.OneOf(["piquet"]))
+    options = ma.fields.Nested(PiquetMatchOptionsSchema, load_default=dict)
+
+
+class CreatePitchMatchSchema(_CreateFieldsSchema):
+    """A new Pitch match: 2 to 7 players, its options (PitchMatchOptions)."""
+
+    game = ma.fields.String(required=True, validate=validate.OneOf(["pitch"]))
+    options = ma.fields.Nested(PitchMatchOptionsSchema, load_default=dict)
+
+
+class CreateMatchSchema(ma.Schema):
+    """A new match: a Piquet match (CreatePiquetMatch) or a Pitch match (CreatePitchMatch),
+    its ``game`` naming which; each takes its game's options only. Documented as their
+    ``oneOf`` with ``game`` the discriminator (:class:`~referee.api.fields.JsonSchemaRules`);
+    read by the schema of the game named."""
+
+    #: The property naming the shape, and each value's schema.
+    SHAPES: ClassVar[tuple[str, Mapping[str, type[ma.Schema]]]] = ("game", {
+        "piquet": CreatePiquetMatchSchema, "pitch": CreatePitchMatchSchema})
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: str | None = None) -> Any:
+        """The body read by its game's schema.
+
+        :raises marshmallow.ValidationError: no game, a game neither, or the game's schema
+            refuses the body (an option of the other game among them).
+        """
+        if not isinstance(data, Mapping):
+            raise ma.ValidationError({"_schema": ["Invalid input type."]})
+        name, shapes = self.SHAPES
+        if name not in data:
+            raise ma.ValidationError({name: ["Missing data for required field."]})
+        shape = shapes.get(data[name]) if isinstance(data[name], str) else None
+        if shape is None:
+            raise ma.ValidationError({name: [f"Must be one of: {', '.join(shapes)}."]})
+        return shape().load(data, partial=partial)
+
 
 class AnnouncementFields(StrictSchema):
     """What a Piquet player announced (Q5)."""

@@ -28,7 +28,8 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "id": match_id,
         "game": state.game,
         "players": players,
-        "options": state.options,
+        # the game in the options too, the document's discriminator (stored options lack it)
+        "options": {**state.options, "game": state.game},
         "rules_version": state.rules_version,
         "version": state.version,
         "deal_number": state.deal_number,

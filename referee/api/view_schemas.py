@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from referee.api.match_schemas import AutoConfirmField, MatchOptionsSchema
+from referee.api.errors import ViolationSchema
+from referee.api.fields import ShapesField
+from referee.api.match_schemas import OPTIONS_IN_FORCE, AutoConfirmField
 
 
 class NextSchema(ma.Schema):
@@ -119,13 +121,33 @@ class MatchSettlementSchema(ma.Schema):
     provisional_deals = ma.fields.List(ma.fields.Integer())
 
 
+class CurrentIrregularitySchema(ma.Schema):
+    """A step of the deal in progress recorded anyway (P10, Q12): what (``irregularity``:
+    revoke, out_of_turn, misdeal, false_call, talon_offence, no_discard, other), its
+    ``penalty``, the ``consequence`` in a sentence, the rules' ``violations`` and the
+    ``step`` as it was sent (a card taken back is in no record: a page shows it from here)."""
+
+    irregularity = ma.fields.String(allow_none=True, metadata={"example": "revoke"})
+    penalty = ma.fields.String(allow_none=True, metadata={"example": "replay"})
+    consequence = ma.fields.String(allow_none=True)
+    violations = ma.fields.List(ma.fields.Nested(ViolationSchema), allow_none=True)
+    step = ma.fields.Dict(allow_none=True, metadata={
+        "description": "The step as it was sent and stored (a Step's fields)"})
+
+
 class MatchSchema(ma.Schema):
     """A match as it stands. ``version`` is also the ETag (``"v<version>"``)."""
 
     id = ma.fields.String()
     game = ma.fields.String()
     players = ma.fields.List(ma.fields.String())
-    options = ma.fields.Nested(MatchOptionsSchema)
+    options = ShapesField(
+        *OPTIONS_IN_FORCE.values(),
+        discriminator=("game", OPTIONS_IN_FORCE),
+        metadata={"description": "The match's options, every one with its value (the "
+                                 "defaults filled in): a Piquet match's (PiquetOptionsInForce) "
+                                 "or a Pitch match's (PitchOptionsInForce), their game naming "
+                                 "which"})
     rules_version = ma.fields.String()
     version = ma.fields.Integer()
     deal_number = ma.fields.Integer()
@@ -149,9 +171,9 @@ class MatchSchema(ma.Schema):
         metadata={"description": "The deal being recorded: its record so far (bids, tricks…)"},
     )
     current_irregularities = ma.fields.List(
-        ma.fields.Dict(),
-        metadata={"description": "Steps of the deal in progress recorded anyway (P10, Q12): "
-                                 "irregularity, penalty, consequence, violations, step"},
+        ma.fields.Nested(CurrentIrregularitySchema),
+        metadata={"description": "Steps of the deal in progress recorded anyway (P10, Q12), "
+                                 "oldest first"},
     )
     provisional = ma.fields.List(
         ma.fields.Integer(), metadata={"description": "Deals waiting for the other side"}

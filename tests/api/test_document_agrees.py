@@ -42,7 +42,7 @@ def test_the_name_pattern_excludes_exactly_the_hidden_characters() -> None:
 
 
 def test_names_are_documented_with_their_pattern(document: dict[str, Any]) -> None:
-    player = _property(document, "CreateMatch", "players")["items"]
+    player = _property(document, "CreatePiquetMatch", "players")["items"]
     assert (player["pattern"], player["minLength"], player["maxLength"]) == (NAME_PATTERN, 1, 40)
     assert _property(document, "Step", "by")["pattern"] == NAME_PATTERN
 
@@ -65,14 +65,19 @@ def test_the_irregularities_option_documents_its_kinds_and_penalties(
 ) -> None:
     # Any key matched the document ({"additionalProperties": …}); only these kinds are taken,
     # the last two by Piquet alone (elder's election, PT 11, 13).
-    option = _property(document, "MatchOptions", "irregularities")
-    assert option["additionalProperties"] is False
-    assert option["properties"] == {
+    common = {
         "out_of_turn": {"type": "string", "enum": ["withdrawn", "void"]},
         "other": {"type": "string", "enum": ["void", "as_played"]},
+    }
+    elections = {
         "exposed_in_dealing": {"type": "string", "enum": ["fresh_deal", "play_on"]},
         "misdeal": {"type": "string", "enum": ["fresh_deal", "play_on"]},
     }
+    for options, kinds in (("PiquetMatchOptions", {**common, **elections}),
+                           ("PitchMatchOptions", common)):
+        option = _property(document, options, "irregularities")
+        assert option["additionalProperties"] is False
+        assert option["properties"] == kinds, options
     create = {"game": "pitch", "players": ["Ann", "Bob", "Cid"]}
     unknown = bare_client.post("/v1/matches", json={
         **create, "options": {"irregularities": {"revoke": "void"}}})
@@ -87,9 +92,9 @@ def test_the_irregularities_option_documents_its_kinds_and_penalties(
     assert taken.status_code == 201
     piquet_only = bare_client.post("/v1/matches", json={
         **create, "options": {"irregularities": {"misdeal": "play_on"}}})
-    assert piquet_only.status_code == 422
-    assert piquet_only.get_json()["violations"][0]["location"] == \
-        "options.irregularities.misdeal"
+    # the document lists only Pitch's kinds for a Pitch match: a Piquet election is a 400
+    assert piquet_only.status_code == 400
+    assert list(piquet_only.get_json()["errors"]) == ["options.irregularities.misdeal.key"]
 
 
 @pytest.mark.parametrize("value", [0, 1, "true", "yes"])

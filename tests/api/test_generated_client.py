@@ -102,7 +102,9 @@ def test_the_generator_reads_the_document_without_a_warning(
     package, _ = referee_client
     models = importlib.import_module(f"{PACKAGE}.models")
     for name in ("Match", "DealResult", "DealAgreement", "Seats", "StepResult", "Joined",
-                 "Problem", "CreatedMatch", "MatchOptions"):
+                 "Problem", "CreatedMatch", "CreatePiquetMatch", "CreatePitchMatch",
+                 "PiquetMatchOptions", "PitchMatchOptions", "PiquetOptionsInForce",
+                 "PitchOptionsInForce"):
         assert hasattr(models, name), f"{name} was not generated"
     assert json.loads(json.dumps(package.__name__)) == PACKAGE
 
@@ -114,10 +116,13 @@ class Table:
     def __init__(self, package: ModuleType, client: Any, app: Flask, game: str,
                  players: list[str], **options: Any) -> None:
         self.package = package
+        # Each game's create and options are models of their own (CreateMatch is their oneOf).
+        kind = {"piquet": "Piquet", "pitch": "Pitch"}[game]
         created = operation("create_match").sync_detailed(
             client=client, idempotency_key=key(),
-            body=model("CreateMatch")(game=model("CreateMatchGame")(game), players=players,
-                                      options=model("MatchOptions").from_dict(options)))
+            body=model(f"Create{kind}Match")(
+                game=model(f"Create{kind}MatchGame")(game), players=players,
+                options=model(f"{kind}MatchOptions").from_dict(options)))
         assert created.status_code == 201, created.content
         match = created.parsed
         assert isinstance(match, model("CreatedMatch"))
@@ -154,7 +159,9 @@ def test_a_piquet_partie_through_the_generated_client(
     package, client = referee_client
     table = Table(package, client, app, "piquet", ["Bill", "Ann"],
                   stake="0.10", currency="EUR", first_dealer="Ann")
-    assert table.match().options.currency == "EUR"
+    options = table.match().options
+    assert isinstance(options, model("PiquetOptionsInForce"))
+    assert (options.currency, options.stake, options.game.value) == ("EUR", "0.10", "piquet")
     # Q10: Ann deals, Bill is elder: Bill 11, Ann 41 (provisional until confirmed).
     result = table.write("record_deal", model("RecordDeal").from_dict(Q10_RECORD), status=201)
     assert isinstance(result, model("DealResult"))
@@ -207,7 +214,15 @@ def test_a_pitch_hand_through_the_generated_client(
     package, _ = referee_client
     table = Table(package, referee_client[1], app, "pitch", ["Ann", "Bob", "Cid"],
                   target=7, low="captor")
-    assert table.match().options.target == 7
+    options = table.match().options
+    assert isinstance(options, model("PitchOptionsInForce"))
+    assert (options.target, options.low.value, options.game.value) == (7, "captor", "pitch")
+    # A game with more points (V12, V13): its options typed, the variant's row filled in.
+    ten = Table(package, referee_client[1], app, "pitch", ["Ann", "Bob", "Cid"],
+                variant="ten_point", play="follow_suit").match().options
+    assert (ten.variant.value, ten.play.value, ten.max_bid, [p.value for p in ten.points]) == (
+        "ten_point", "follow_suit", 10,
+        ["high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "ten"])
     # Hand 1, Ann deals: Bob pitches a 2 and takes High, Low and Game: +3 (P5, P6).
     sheet = model("Sheet")(pitcher=1, bid=2, high=1, low=1, jack=None, game=1)
     first = table.write("record_deal", model("RecordDeal")(sheet=sheet), status=201)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
 
 from tests.api.deals import (
     BOB_SET_BACK_HANDS,
@@ -454,6 +455,12 @@ def test_the_match_lists_the_steps_recorded_anyway_in_the_deal_in_progress(
     assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
     assert note["step"]["card"] == "5H" and note["step"]["player"] == "Bob"
     assert note["violations"][0]["rule"] == "P4" and "Ann is to play" in note["consequence"]
+    # The note as the document types it (CurrentIrregularity), the match's answer too.
+    components = client.get("/openapi.json").get_json()["components"]
+    for component, value in (("CurrentIrregularity", note), ("Match", wrong.json["match"])):
+        validator = Draft202012Validator({"$ref": f"#/components/schemas/{component}",
+                                          "components": components})
+        assert not [e.message for e in validator.iter_errors(value)], component
     undone = table.post("/undo", {})
     assert undone.status_code == 200, undone.json
     assert undone.json["current_irregularities"] == []

@@ -239,6 +239,13 @@ def test_a_recorded_ledger_folds_renders_verifies_and_undoes(
                                       "components": document["components"]})
     for item in read["ledger"]:
         assert not [error.message for error in validator.iter_errors(item)], item["deal"]
+    # Its options as stored, read as its game's (the stored ones lack the game: added on read).
+    options = read["match"]["options"]
+    assert options["game"] == read["match"]["game"]
+    shape = {"piquet": "PiquetOptionsInForce", "pitch": "PitchOptionsInForce"}[options["game"]]
+    validator = Draft202012Validator({"$ref": f"#/components/schemas/{shape}",
+                                      "components": document["components"]})
+    assert not [error.message for error in validator.iter_errors(options)], options
     # The log shows every stored event as it is stored.
     assert [(i["seq"], i["kind"], i["payload"], i["actor"], i["prev_hash"], i["hash"])
             for i in read["log"]] == [
