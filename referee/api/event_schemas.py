@@ -9,19 +9,10 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee.api.fields import NameField, StrictSchema
-from referee.api.match_schemas import MatchOptionsSchema
 from referee.events.model import GAMES, KINDS, MOVEMENTS, RULES
 
 #: The most players an event's request names at once (a roster, a check-in, a seating).
 MOST_PLAYERS = 200
-
-
-class EventMatchOptionsSchema(MatchOptionsSchema):
-    """The options of every table's match (the match's options, but the first dealer, which
-    each table cuts for, and the partnership, which the seating decides: E3)."""
-
-    class Meta:
-        exclude = ("first_dealer", "partnership")
 
 
 class CreateEventSchema(StrictSchema):
@@ -35,7 +26,11 @@ class CreateEventSchema(StrictSchema):
     kind = ma.fields.String(load_default="night", validate=validate.OneOf(KINDS))
     players = ma.fields.List(NameField(), load_default=list,
                              validate=validate.Length(max=MOST_PLAYERS))
-    options = ma.fields.Nested(EventMatchOptionsSchema, load_default=dict)
+    options = ma.fields.Dict(keys=ma.fields.String(), load_default=dict, metadata={
+        "description": "The options of every table's match, as a match of the game takes "
+                       "them (PitchMatchOptions, PiquetMatchOptions), but first_dealer (each "
+                       "table's) and partnership (the seating's, E3); options its game "
+                       "refuses are 422 (event-refused, bad_options)"})
 
 
 class EventPlayersSchema(StrictSchema):

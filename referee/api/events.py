@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import marshmallow as ma
 import peewee
 from flask import Response, request
 
@@ -35,6 +36,7 @@ from referee.api.event_schemas import (
     EventWhereArgsSchema,
     EventWhereSchema,
 )
+from referee.api.match_schemas import MATCH_OPTIONS
 from referee.api.problems import STALE_VERSION
 from referee.api.writing import (
     claim_key,
@@ -122,6 +124,24 @@ def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
     }
 
 
+def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
+    """The tables' match options read as a match of ``game`` reads them, but the first dealer
+    and the partnership, which each table's seating decides (E3).
+
+    :raises EventError: ``bad_options``.
+    """
+    if "first_dealer" in sent or "partnership" in sent:
+        raise EventError("bad_options", "E1", "The first dealer and the partnership are "
+                                               "decided at each table (E3), not for the event.")
+    try:
+        options: dict[str, Any] = MATCH_OPTIONS[game]().load(sent)
+    except ma.ValidationError as refused:
+        raise EventError("bad_options", "E1",
+                         f"The tables' options are refused: {refused.messages}") from None
+    options.pop("game", None)
+    return options
+
+
 @blp.arguments(CreateEventSchema())
 @blp.response(201, CreatedEventSchema)
 @problems(blp, 422, 429)
@@ -134,11 +154,13 @@ def create_event(body: dict[str, Any]) -> Any:
     and they never expire.
     """
 
+    options = _table_options(body["game"], body["options"])
+
     def work() -> tuple[str, Folded, dict[str, str]]:
         limits.take_create_quota()
         event_id, folded = club.create(body["name"], body["game"], body["movement"],
                                        body.get("rule"), body["kind"], body["players"],
-                                       body["options"])
+                                       options)
         made = tokens.issue(event_id, ("write", "read"))
         return event_id, folded, made
 

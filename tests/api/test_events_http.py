@@ -207,7 +207,11 @@ def test_what_the_event_refuses_is_a_problem(bare_client: FlaskClient) -> None:
     options = bare_client.post("/v1/events", json={"name": "X", "game": "pitch",
                                                    "movement": "manual",
                                                    "options": {"first_dealer": "Ann"}})
-    assert options.status_code == 400
+    assert options.status_code == 422 and options.json["code"] == "bad_options"
+    other = bare_client.post("/v1/events", json={"name": "X", "game": "pitch",
+                                                 "movement": "manual",
+                                                 "options": {"stake": "0.10"}})
+    assert other.status_code == 422 and other.json["code"] == "bad_options"
 
 
 def test_event_writes_take_if_match_and_idempotency_keys(bare_client: FlaskClient) -> None:
