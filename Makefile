@@ -101,10 +101,12 @@ faults: setup
 # The deep schemathesis run (tests/fuzz): the whole document, every check, the examples,
 # coverage and fuzzing phases with FUZZ_EXAMPLES examples per operation, and the stateful phase
 # with as many sequences; on SQLite, or on the PostgreSQL server DATABASE_URL names (the test
-# ids name the database). Not part of make test (marker fuzz): .ci/run runs it on both.
+# ids name the database). Not part of make test (marker fuzz): .ci/run runs it on both. With it,
+# the record files' round trips over 1,000 random deals of each game (tests/records; make test
+# runs them over 200).
 FUZZ_EXAMPLES ?= 15
 fuzz: setup
-	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -n 0 -v -m fuzz tests/fuzz
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -n 0 -v -m fuzz tests/fuzz tests/records
 
 # The flood (tests/test_flood.py): 6,300 hostile connections (streams, half-sent headers)
 # against gunicorn with gunicorn.conf.py; /healthz, /readyz and a write answer within a second.

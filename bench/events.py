@@ -1,4 +1,4 @@
-"""Benchmark 20: club nights and tournaments, pure Python on one core (docs/events.md).
+"""Benchmark 21: club nights and tournaments, pure Python on one core (docs/events.md).
 
 - ``standings``: the standings of a 200-player progressive Pitch event of 12 rounds (600
   games) recomputed from its games' results (E8), the median of several runs; its target is

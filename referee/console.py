@@ -1,18 +1,27 @@
 """The command line ``referee`` (docs/format.md): rule the deals of record files and settle a
-partie, without a server.
+partie, without a server; export a served match as a record file, import one as a new match,
+verify a kept file's ledger head against the server.
 
     referee score examples/q10.toml
     referee settle partie.toml
+    referee export MATCH_ID -o match.toml --url http://127.0.0.1:8000 --token READ_TOKEN
+    referee import match.toml --url http://127.0.0.1:8000
+    referee verify MATCH_ID match.toml --token READ_TOKEN
 
-Exit status: 0 when every deal was ruled and every claim agrees with its ruling, 1 when a
-claim does not, 2 when a file cannot be read or a deal cannot be ruled (each problem printed
-as ``file:line: (deal n) message``).
+Exit status: 0 when every deal was ruled and every claim agrees with its ruling (a command
+against a server: it did what it says), 1 when a claim does not (``verify``: the ledger no
+longer leads to the file's head, or its chain is broken), 2 when a file cannot be read, a
+deal cannot be ruled or the server refuses (each problem of a file printed as
+``file:line: (deal n) message``).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -171,3 +180,183 @@ def settle(file: str, stake: str | None) -> None:
         click.echo(f"{settlement.loser}{rubicon} pays {settlement.winner} "
                    f"{settlement.payment} points{amount}.")
     sys.exit(AGREED if ruled.claims_agree else PARTED)
+
+
+# -- against a served instance ---------------------------------------------------------------
+
+#: Where the referee is served when ``--url`` and ``REFEREE_URL`` do not say (``make serve``).
+DEFAULT_URL = "http://127.0.0.1:8000"
+TOML = "application/toml"
+
+_url_option = click.option(
+    "--url", envvar="REFEREE_URL", default=DEFAULT_URL, show_default=True,
+    help="The served referee (or the environment's REFEREE_URL).")
+_token_option = click.option(
+    "--token", envvar="REFEREE_TOKEN", required=True,
+    help="Any token of the match (or the environment's REFEREE_TOKEN).")
+
+
+class _Answer:
+    """An HTTP answer: ``status``, ``body`` (bytes), ``headers``."""
+
+    def __init__(self, status: int, body: bytes, headers: Mapping[str, str]) -> None:
+        self.status, self.body, self.headers = status, body, headers
+
+    def json(self) -> Any:
+        try:
+            return json.loads(self.body)
+        except ValueError:
+            return None
+
+
+def _call(url: str, method: str, path: str, *, token: str | None = None,
+          body: bytes | None = None, headers: Mapping[str, str] | None = None) -> _Answer:
+    """One request to the served referee; an HTTP error is an answer too. A server that
+    cannot be reached ends the command (exit status 2)."""
+    sent = {"Accept": "application/json", **(headers or {})}
+    if token:
+        sent["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url.rstrip("/") + path, data=body, method=method,
+                                     headers=sent)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return _Answer(response.status, response.read(), dict(response.headers))
+    except urllib.error.HTTPError as error:
+        return _Answer(error.code, error.read(), dict(error.headers))
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        click.echo(f"referee: cannot reach {url}: {getattr(error, 'reason', error)}", err=True)
+        sys.exit(BAD_FILE)
+
+
+def _refused(answer: _Answer, source: str | None = None) -> None:
+    """Print the server's refusal (a problem's title and detail; a file's problems each as
+    ``file:line: (deal n) message``) and end with exit status 2."""
+    problem = answer.json() or {}
+    found = problem.get("problems") if isinstance(problem, dict) else None
+    if source is not None and isinstance(found, list) and found:
+        _print_problems(source, [RecordProblem(int(p.get("line") or 0), p.get("deal"),
+                                               str(p.get("rule") or ""),
+                                               str(p.get("location") or ""),
+                                               str(p.get("message") or "")) for p in found])
+    else:
+        title = problem.get("title", "") if isinstance(problem, dict) else ""
+        detail = problem.get("detail", "") if isinstance(problem, dict) else ""
+        click.echo(f"referee: the server answered {answer.status} {title}: {detail}".rstrip(
+            ": "), err=True)
+    sys.exit(BAD_FILE)
+
+
+def _match_path(match_id: str, tail: str) -> str:
+    return f"/v1/matches/{urllib.parse.quote(match_id, safe='')}{tail}"
+
+
+@main.command(name="export")
+@click.argument("match_id")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write the record file here (else to standard output).")
+@_url_option
+@_token_option
+def export_match(match_id: str, output: str | None, url: str, token: str) -> None:
+    """Write the served match MATCH_ID as a record file (docs/format.md): its players and
+    options, every finished deal, who entered and confirmed it, its open disputes, and its
+    ledger head (for referee verify).
+
+    \b
+    Example:
+        referee export 3f2a... -o partie.toml --url http://127.0.0.1:8000 --token READ_TOKEN
+    """
+    answer = _call(url, "GET", _match_path(match_id, "/record"), token=token,
+                   headers={"Accept": TOML})
+    if answer.status != 200:
+        _refused(answer)
+    text = answer.body.decode("utf-8")
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    with open(output, "w", encoding="utf-8") as file:
+        file.write(text)
+    click.echo(f"{output}: match {match_id}", err=True)
+
+
+@main.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@_url_option
+@click.option("--idempotency-key", help="Send again with the same key: the same match, the "
+                                        "same tokens (within the server's retry window).")
+@click.option("--json", "as_json", is_flag=True, help="Print the server's answer as JSON.")
+def import_match(file: str, url: str, idempotency_key: str | None, as_json: bool) -> None:
+    """Make a new match on the server from the record FILE: every deal recorded and ruled,
+    in one go (all or nothing). Prints the new match's id, its tokens and its recovery code:
+    keep them, the server keeps only their hashes.
+
+    \b
+    Example:
+        referee import partie.toml --url http://127.0.0.1:8000
+    """
+    record = _read(file)  # read here first: its problems with this file's name
+    if not isinstance(record, RecordFile):
+        _print_problems(file, record)
+        sys.exit(BAD_FILE)
+    with open(file, "rb") as opened:
+        body = opened.read()
+    headers = {"Content-Type": TOML}
+    if idempotency_key:
+        headers["Idempotency-Key"] = idempotency_key
+    answer = _call(url, "POST", "/v1/matches:import", body=body, headers=headers)
+    if answer.status != 201:
+        _refused(answer, file)
+    made = answer.json()
+    if as_json:
+        click.echo(json.dumps(made, ensure_ascii=False, indent=2))
+        return
+    standings = ", ".join(f"{row['name']} {row['score']}" for row in made.get("standings", ()))
+    played = int(made.get("deals_played", 0))
+    click.echo(f"Match {made['id']} ({made['game']}): {played} deal{'' if played == 1 else 's'}"
+               f", {standings}")
+    for kind, value in (made.get("tokens") or {}).items():
+        click.echo(f"  {kind} token: {value}")
+    click.echo(f"  recovery code: {made.get('recovery_code')}")
+
+
+@main.command()
+@click.argument("match_id")
+@click.argument("file", type=click.Path(dir_okay=False), required=False)
+@_url_option
+@_token_option
+def verify(match_id: str, file: str | None, url: str, token: str) -> None:
+    """Check the served match MATCH_ID's ledger (as ``flask db verify`` does on the server):
+    its chain of events unbroken and, with FILE (a record file exported from it), that the
+    ledger still leads to the file's ledger head — not cut short nor rewritten since.
+
+    \b
+    Example:
+        referee verify 3f2a... partie.toml --token READ_TOKEN
+    """
+    query = ""
+    if file is not None:
+        record = _read(file)
+        if not isinstance(record, RecordFile):
+            _print_problems(file, record)
+            sys.exit(BAD_FILE)
+        if record.ledger_head is None:
+            click.echo(f"{file}:1: the file has no ledger_head to check", err=True)
+            sys.exit(BAD_FILE)
+        query = "?" + urllib.parse.urlencode({"head": record.ledger_head})
+    answer = _call(url, "GET", _match_path(match_id, "/verify" + query), token=token)
+    if answer.status != 200:
+        _refused(answer)
+    found = answer.json()
+    known = found.get("known_head")
+    if found["intact"]:
+        click.echo(f"Intact: {found['events']} events, head {found['events']}:{found['head']}")
+        if known:
+            words = {"same": "the ledger is as the file has it",
+                     "extended": "the ledger leads there and has gone on since"}
+            click.echo(f"  the file's head {known['seq']}: "
+                       f"{words.get(known['status'], known['status'])}")
+        sys.exit(AGREED)
+    at = found.get("broken_at")
+    what = f"the file's head is {known['status']}" if known and known.get("status") else (
+        "the chain is broken")
+    click.echo(f"Not intact: {what}, at event {at}", err=True)
+    sys.exit(PARTED)

@@ -45,6 +45,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/v1/matches/{match_id}/deals/{deal}/amend"): "amendDeal",
     ("get", "/v1/matches/{match_id}/ledger"): "getLedger",
     ("get", "/v1/matches/{match_id}/ledger.csv"): "getLedgerCsv",
+    ("get", "/v1/matches/{match_id}/record"): "getMatchRecord",
     ("get", "/v1/matches/{match_id}/log"): "getEventLog",
     ("get", "/v1/matches/{match_id}/verify"): "verifyChain",
     ("get", "/v1/matches/{match_id}/stream"): "followMatch",
@@ -67,6 +68,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/v1/pitch/totals:check"): "checkPitchTotals",
     ("post", "/v1/pitch/bidding:check"): "checkPitchBidding",
     ("post", "/v1/records:score"): "scoreRecord",
+    ("post", "/v1/matches:import"): "importMatch",
 }
 
 #: The match's version as its ETag: ``"v12"``.

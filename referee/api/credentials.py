@@ -69,6 +69,19 @@ def create_match(body: dict[str, Any]) -> Any:
     """
     game = GAMES[body["game"]]
     first = commands.create(game, body["players"], body.get("options") or {})
+    return created(game.name, noted(first, body.get("by")), None)
+
+
+def created(game: str, first: Sequence[Any], actor: str | None, expires: bool = True
+            ) -> Response:
+    """A new match of ``game`` stored with its ``first`` events (``match_created`` first, the
+    events of an import after it) by ``actor``, in one transaction, answered as
+    ``POST /v1/matches`` answers (201, its tokens and recovery code, a retry with the same
+    Idempotency-Key the same answer). ``expires`` false: it never expires.
+
+    :raises ProblemError: 429 past the client's create quota; 410 for a retry whose
+        credentials are not handed out again.
+    """
     handout = Handout("create", _RECOVER_HOW)
     kinds = (*tokens.KINDS, tokens.RECOVERY)
 
@@ -84,7 +97,7 @@ def create_match(body: dict[str, Any]) -> Any:
             return replayed
         limits.take_create_quota()  # 429 past the client's quota; a retry above is free
         # no credential exists before the create: its actor is none, a name sent a note
-        match_id, appended = folds.create(game.name, noted(first, body.get("by")), None)
+        match_id, appended = folds.create(game, first, actor, expires)
         made = tokens.issue(match_id, kinds, handout.seed, "create")
         recovery = made.pop(tokens.RECOVERY)
         body_out = response_schema(CreatedMatchSchema).dump(

@@ -26,6 +26,8 @@ from referee.api.match_views import head_of
 from referee.api.matches import blp
 from referee.api.problems import BAD_REQUEST
 from referee.match.state import MatchState
+from referee.match.transfer import record_of
+from referee.records import write_record
 from referee.store import ledger
 
 #: The body of a ``text/csv`` answer, as the OpenAPI document describes it.
@@ -90,6 +92,34 @@ def read_ledger_csv(match_id: str) -> Any:
     """The whole ledger as CSV: one row per deal, its scores and the running totals."""
     state = read_state(match_id, whole=True)
     return _csv_response(state, ledger_items(state))  # with the match's ETag
+
+
+#: The body of an ``application/toml`` answer, as the OpenAPI document describes it.
+TOML_SCHEMA: dict[str, str] = {
+    "type": "string",
+    "description": "A record file (docs/format.md): the match's "
+                   "header and every finished deal, with its ledger_head.",
+}
+
+
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
+@blp.response(200, TOML_SCHEMA, content_type="application/toml",
+              description="The match as a record file")
+@blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
+def read_record_file(match_id: str) -> Any:
+    """The match as a record file (docs/format.md).
+
+    ``application/toml``, as an attachment: its players and options, every finished deal
+    at the level it was entered, who entered and confirmed it, its open disputes, a voided
+    deal marked ``void``, and ``ledger_head = "SEQ:HASH"`` (check a copy with
+    ``GET …/verify?head=``). Any of the match's tokens reads it.
+    ``POST /v1/matches:import`` makes a new match of it."""
+    state = read_state(match_id, whole=True)
+    text = write_record(record_of(state))
+    return Response(text, mimetype="application/toml", headers={
+        "Content-Disposition": f'attachment; filename="{state.game}-{match_id}.toml"',
+        "ETag": etag(state)})
 
 
 @blp.doc(security=BEARER)

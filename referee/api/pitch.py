@@ -5,7 +5,6 @@ Their requests' schemas are in :mod:`referee.api.pitch_schemas`, their answers' 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from referee import pitch
@@ -35,15 +34,18 @@ blp = Blueprint(
 
 def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
     """The engine's options from the request's ``options``: 400 when out of range; 422
-    ``options-conflict`` when a variant's options, each valid alone, do not go together (V13),
-    as a match's create refuses them."""
+    ``options-conflict`` when options each valid alone do not go together (a variant's, V13;
+    the 4-point game's minimum bid above its highest, P8), as a match's create refuses them."""
     try:
         return pitch.variant_options(data)
     except ValueError as error:
         name = str(error).split(" ", 1)[0].rstrip(":")
-        if set(data) & set(pitch.VARIANT_OPTION_NAMES) and name in pitch.PitchOptions.__slots__:
+        if name in pitch.PitchOptions.__slots__:
+            # Each value passed the schema alone: together they do not go (a minimum bid
+            # above the 4-point game's highest, a joker order without two jokers…).
+            rule = "V13" if set(data) & set(pitch.VARIANT_OPTION_NAMES) else "P8"
             raise ProblemError(OPTIONS_CONFLICT, f"Bad options: {error}", violations=[
-                Violation("bad_option", "V13", f"{error}.", f"options.{name}")]) from None
+                Violation("bad_option", rule, f"{error}.", f"options.{name}")]) from None
         raise ProblemError(BAD_REQUEST, f"Bad options: {error}") from None
 
 
@@ -70,20 +72,26 @@ def score_hand(body: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _rule_line(
-    body: dict[str, Any], level: str, parse: Callable[..., Any],
-    rule: Callable[[Any, pitch.PitchOptions], Any],
-) -> dict[str, Any]:
-    """A score-sheet line or totals (``body[level]``) parsed and ruled, with ``comparison``:
+def _rule_line(body: dict[str, Any], level: str) -> dict[str, Any]:
+    """A score-sheet line or totals (``body[level]``) parsed and ruled under the table's game
+    (the 4-point game's line, or a variant's naming its own points, V7), with ``comparison``:
     the line beside the ruling on ``body["cards"]`` as a side's claim (``None`` without
     cards)."""
     options = engine_options(body["options"])
     table = (body["players"], body["partnership"], body["names"])
-    ruling = rule(parse(body[level], *table), options)
+    ruling = pitch.rule_line_record(level, body[level], body["players"], body["partnership"],
+                                    options, body["names"])
     comparison = None
     if body.get("cards") is not None:
-        hand = pitch.hand_from_record(body["cards"], *table)
-        comparison = pitch.compare_claim(pitch.rule_hand(hand, options), ruling).as_dict()
+        cards_ruling: pitch.PitchRuling | pitch.VariantRuling
+        if options.classic:
+            cards_ruling = pitch.rule_hand(pitch.hand_from_record(body["cards"], *table), options)
+        else:
+            cards_ruling = pitch.rule_variant_hand(
+                pitch.variant_hand_from_record(body["cards"], body["players"],
+                                               body["partnership"], options, body["names"]),
+                options)
+        comparison = pitch.compare_claim(cards_ruling, ruling).as_dict()
     return {**ruling.as_dict(), "comparison": comparison}
 
 
@@ -96,17 +104,23 @@ def score_sheet(body: dict[str, Any]) -> dict[str, Any]:
     With ``cards`` (the hand's record, as ``hands:score`` takes it) the line is also compared
     with the ruling on the cards: ``comparison.parts_at`` is the first point where it parts
     (High, Low, Jack, Game, the bid, the scores). A line that cannot be read is 422.
+
+    In a game with more points (``options.variant``, docs/rules/pitch-variants.md) the line
+    names who took each point of that game (``off_jack``, ``big_joker``, ``three``, ``ten``
+    …; a seat, or null when its card was not in play) and each counts at its value (V7).
     """
-    return _rule_line(body, "sheet", pitch.sheet_from_record, pitch.rule_sheet)
+    return _rule_line(body, "sheet")
 
 
 @blp.ruling("/totals:check", PitchTotalsRequestSchema, TotalsRulingSchema)
 def check_totals(body: dict[str, Any]) -> dict[str, Any]:
     """Check a hand's totals (each side's score change and the pitcher) against what one hand
     can score (P5, P6): a non-pitcher 0 to 4, the pitcher at least his bid or minus it, 2 to 4
-    points won in all. With ``cards``, compared with the ruling on the cards.
+    points won in all. With ``cards``, compared with the ruling on the cards. In a game with
+    more points the bounds are that game's: its points at their values, shared out as one
+    hand can (V7, V10).
     """
-    return _rule_line(body, "totals", pitch.totals_from_record, pitch.rule_totals)
+    return _rule_line(body, "totals")
 
 
 @blp.ruling("/bidding:check", BiddingRequestSchema, BiddingStatusSchema)

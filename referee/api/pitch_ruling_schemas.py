@@ -198,12 +198,22 @@ class SheetGameSchema(SheetPointSchema):
 
 
 class SheetPointsSchema(ma.Schema):
-    """High, Low, Jack, Game as the sheet gives them (P5)."""
+    """High, Low, Jack, Game as the sheet gives them (P5); in a game with more points, each
+    point of that game (V7)."""
 
     high = ma.fields.Nested(SheetPointSchema)
     low = ma.fields.Nested(SheetPointSchema)
     jack = ma.fields.Nested(SheetPointSchema)
     game = ma.fields.Nested(SheetGameSchema)
+    off_jack = ma.fields.Nested(SheetPointSchema)
+    joker = ma.fields.Nested(SheetPointSchema)
+    big_joker = ma.fields.Nested(SheetPointSchema)
+    little_joker = ma.fields.Nested(SheetPointSchema)
+    ten = ma.fields.Nested(SheetPointSchema)
+    three = ma.fields.Nested(SheetPointSchema, metadata={"description": "worth 3"})
+    five = ma.fields.Nested(SheetPointSchema, metadata={"description": "worth 5"})
+    off_ace = ma.fields.Nested(SheetPointSchema)
+    off_three = ma.fields.Nested(SheetPointSchema, metadata={"description": "worth 3"})
 
 
 class PitchSheetRulingSchema(_RulingBase):
@@ -213,6 +223,8 @@ class PitchSheetRulingSchema(_RulingBase):
     kind = ruling_kind_field("pitch", "pitch_sheet")
     level = ma.fields.String(required=True, validate=validate.OneOf(["sheet"]),
                              metadata={"description": '"sheet"'})
+    variant = ma.fields.String(metadata={"description": "the game, outside the 4-point game "
+                                                        "(V12)"})
 
     dealer = ma.fields.Integer(allow_none=True)
     pitched = ma.fields.Boolean()
@@ -232,6 +244,8 @@ class TotalsRulingSchema(_RulingBase):
     kind = ruling_kind_field("pitch", "pitch_totals")
     level = ma.fields.String(required=True, validate=validate.OneOf(["totals"]),
                              metadata={"description": '"totals"'})
+    variant = ma.fields.String(metadata={"description": "the game, outside the 4-point game "
+                                                        "(V12)"})
 
     comparison = ma.fields.Nested(ComparisonSchema, allow_none=True)
 

@@ -11,7 +11,7 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee import pitch
-from referee.api.fields import CallField, StrictSchema, card_list, pitch_card_list
+from referee.api.fields import CallField, StrictSchema, pitch_card_list
 from referee.api.match_schemas import PitchOptionsSchema
 from referee.cards import JOKER_CODES
 
@@ -104,12 +104,20 @@ def _seat(**kwargs: Any) -> ma.fields.Integer:
     return ma.fields.Integer(validate=_SEAT, **kwargs)
 
 
+#: What a variant's point on a sheet line says (V7).
+_VARIANT_POINT = ("a game with more points (V7): the seat that took this point, null when its "
+                  "card was not in play; required in the games that have it, refused in the "
+                  "others")
+
+
 class SheetSchema(StrictSchema):
     """A score-sheet line (docs/records.md): the auction (``bids`` from the dealer's left, with
     ``dealer``) or the ``pitcher`` and his ``bid``; who took ``high`` and ``low`` (seats; they
     always go) and ``jack`` and ``game`` (a seat, or null: not out / tied); optionally
     ``trump``, ``game_points`` per side, ``single_trump`` (P5), the ``claimed`` score and
-    ``irregular`` (P10). In partnership any seat of a side names the side."""
+    ``irregular`` (P10). In partnership any seat of a side names the side. In a game with
+    more points (V7, V12) the line names one seat per point of that game instead (``high``,
+    ``low``, ``jack``, ``off_jack``, ``big_joker``, ``little_joker``, ``three``, ``ten`` …)."""
 
     dealer = _seat(allow_none=True)
     bids = ma.fields.List(_CALL, allow_none=True, validate=validate.Length(max=16))
@@ -119,9 +127,20 @@ class SheetSchema(StrictSchema):
                              metadata={"example": "S"})
     high = _seat(required=True, allow_none=True)
     low = _seat(required=True, allow_none=True)
-    jack = _seat(required=True, allow_none=True,
-                 metadata={"description": "null: the jack of trumps was not out"})
-    game = _seat(required=True, allow_none=True, metadata={"description": "null: Game tied"})
+    jack = _seat(allow_none=True, metadata={
+        "description": "null: the jack of trumps was not out (required in the 4-point game)"})
+    game = _seat(allow_none=True, metadata={
+        "description": "null: Game tied (required in the 4-point game and every game with a "
+                       "Game point)"})
+    off_jack = _seat(allow_none=True, metadata={"description": _VARIANT_POINT})
+    joker = _seat(allow_none=True, metadata={"description": _VARIANT_POINT})
+    big_joker = _seat(allow_none=True, metadata={"description": _VARIANT_POINT})
+    little_joker = _seat(allow_none=True, metadata={"description": _VARIANT_POINT})
+    ten = _seat(allow_none=True, metadata={"description": _VARIANT_POINT})
+    three = _seat(allow_none=True, metadata={"description": _VARIANT_POINT + "; worth 3"})
+    five = _seat(allow_none=True, metadata={"description": _VARIANT_POINT + "; worth 5"})
+    off_ace = _seat(allow_none=True, metadata={"description": _VARIANT_POINT})
+    off_three = _seat(allow_none=True, metadata={"description": _VARIANT_POINT + "; worth 3"})
     game_points = ma.fields.List(ma.fields.Integer(validate=validate.Range(min=-100, max=200)),
                                  allow_none=True, validate=validate.Length(max=10))
     single_trump = ma.fields.Boolean(allow_none=True)
@@ -148,8 +167,11 @@ class CardsSchema(StrictSchema):
 
     dealer = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=9))
     bids = ma.fields.List(_CALL, required=True, validate=validate.Length(max=16))
-    tricks = ma.fields.List(card_list(), required=True, validate=validate.Length(max=16))
-    hands = ma.fields.List(card_list(), allow_none=True, validate=validate.Length(max=10))
+    tricks = ma.fields.List(pitch_card_list(folds=True), required=True,
+                            validate=validate.Length(max=16))
+    hands = ma.fields.List(pitch_card_list(), allow_none=True, validate=validate.Length(max=10))
+    trump = ma.fields.String(allow_none=True, validate=validate.OneOf(["S", "H", "D", "C"]),
+                             metadata={"description": "The suit the pitcher named (V3.2)"})
 
 
 class PitchSheetRequestSchema(StrictSchema):

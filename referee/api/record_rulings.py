@@ -96,7 +96,7 @@ def _rule_deal(record: RecordFile, n: int, deal: DealEntry) -> DealOutcome:
         body = ruling.request().load(_request(record, deal, ruling))
         answer = ruling.answer().dump(ruling.view(body))
     except ma.ValidationError as error:
-        return _with(outcome, deal, _flatten(error.messages), unreadable=True)
+        return _with(outcome, deal, flatten_messages(error.messages), unreadable=True)
     except InputError as error:
         return _with(outcome, deal, ((v.location or "", v.message, v.rule or "format")
                                      for v in error.violations), unreadable=True)
@@ -136,19 +136,19 @@ def _request(record: RecordFile, deal: DealEntry, ruling: StatelessRuling) -> di
     return body
 
 
-def _flatten(messages: Any, at: str = "") -> Iterator[tuple[str, str, str]]:
+def flatten_messages(messages: Any, at: str = "") -> Iterator[tuple[str, str, str]]:
     """marshmallow's nested error messages as (location, message, rule) triples, the
     location as ``tricks[3][1]``."""
     if isinstance(messages, Mapping):
         for key, value in messages.items():
             where = (f"{at}[{key}]" if isinstance(key, int)
                      else f"{at}.{key}" if at else str(key))
-            yield from _flatten(value, where)
+            yield from flatten_messages(value, where)
     elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
         yield at, " ".join(messages), "format"
     elif isinstance(messages, list):
         for value in messages:
-            yield from _flatten(value, at)
+            yield from flatten_messages(value, at)
     else:
         yield at, str(messages), "format"
 

@@ -9,8 +9,10 @@ import marshmallow as ma
 from flask import request
 
 from referee.api.blueprint import Blueprint
+from referee.api.credential_schemas import CreatedMatchSchema
 from referee.api.errors import ProblemError, problems
 from referee.api.fields import ShapesField
+from referee.api.match_schemas import CreateMatchSchema
 from referee.api.piquet_ruling_schemas import DealRulingSchema, PiquetSheetRulingSchema
 from referee.api.pitch_ruling_schemas import (
     HandRulingSchema,
@@ -18,12 +20,14 @@ from referee.api.pitch_ruling_schemas import (
     TotalsRulingSchema,
 )
 from referee.api.problems import BAD_REQUEST, RECORD_NOT_SCORABLE, UNSUPPORTED_MEDIA_TYPE
-from referee.api.record_rulings import RecordRuling, rule_record
-from referee.records import RecordFileError, RecordProblem, read_record
+from referee.api.record_rulings import RecordRuling, flatten_messages, rule_record
+from referee.match.transfer import IMPORTER, import_events, options_of
+from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
+from referee.records.toml_format import TextLines
 
 blp = Blueprint(
     "records", __name__, url_prefix="/v1",
-    description="Record files (docs/format.md, served at /rules/format): a match or a deal as "
+    description="Record files (docs/format.md): a match or a deal as "
     "a TOML document a player can keep, mail and have ruled again.",
 )
 
@@ -69,6 +73,38 @@ class RecordRulingSchema(ma.Schema):
     deals = ma.fields.List(ma.fields.Nested(RecordDealRulingSchema), required=True)
 
 
+def _posted_record() -> RecordFile:
+    """The request's record file, read.
+
+    :raises ProblemError: 415 not ``application/toml``; 400 not UTF-8, or a file that cannot
+        be read (``problems``: every one, each with its line and deal).
+    """
+    if request.mimetype != TOML:
+        raise ProblemError(UNSUPPORTED_MEDIA_TYPE, f"Send the record file as {TOML}.")
+    try:
+        return read_record(request.get_data().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ProblemError(BAD_REQUEST, "A record file is UTF-8 text.") from None
+    except RecordFileError as error:
+        raise ProblemError(BAD_REQUEST, f"The record file cannot be read: {error}",
+                           extra={"problems": _problems_json(error.problems)}) from None
+
+
+def _ruled(record: RecordFile) -> RecordRuling:
+    """Every deal of ``record`` ruled.
+
+    :raises ProblemError: 400 when a deal is off its record's shape, 422 when one breaks the
+        rules too badly to be ruled on; ``problems`` lists those of every deal.
+    """
+    ruled = rule_record(record)
+    if ruled.problems:
+        status = BAD_REQUEST if ruled.unreadable else RECORD_NOT_SCORABLE
+        first = ruled.problems[0]
+        raise ProblemError(status, f"Line {first.line}: {first.message}",
+                           extra={"problems": _problems_json(ruled.problems)})
+    return ruled
+
+
 def _problems_json(found: tuple[RecordProblem, ...]) -> list[dict[str, Any]]:
     return RecordProblemSchema(many=True).dump(found)  # type: ignore[no-any-return]
 
@@ -86,22 +122,63 @@ def score_record() -> dict[str, Any]:
     the rules too badly to be ruled on is 422: either way ``problems`` lists every problem of
     every deal, each with its ``line``, ``deal`` and ``rule``.
     """
-    if request.mimetype != TOML:
-        raise ProblemError(UNSUPPORTED_MEDIA_TYPE, f"Send the record file as {TOML}.")
-    try:
-        text = request.get_data().decode("utf-8")
-        record = read_record(text)
-    except UnicodeDecodeError:
-        raise ProblemError(BAD_REQUEST, "A record file is UTF-8 text.") from None
-    except RecordFileError as error:
-        raise ProblemError(BAD_REQUEST, f"The record file cannot be read: {error}",
-                           extra={"problems": _problems_json(error.problems)}) from None
-    ruled: RecordRuling = rule_record(record)
-    if ruled.problems:
-        status = BAD_REQUEST if ruled.unreadable else RECORD_NOT_SCORABLE
-        first = ruled.problems[0]
-        raise ProblemError(status, f"Line {first.line}: {first.message}",
-                           extra={"problems": _problems_json(ruled.problems)})
+    record = _posted_record()
+    ruled = _ruled(record)
     return {"game": ruled.game, "claims_agree": ruled.claims_agree, "deals": [
         {"deal": d.deal, "line": d.line, "number": d.number, "level": d.level,
          "ruling": d.ruling, "claims_agree": d.claims_agree} for d in ruled.deals]}
+
+
+def _check_options(record: RecordFile) -> None:
+    """The match a file makes, checked as ``POST /v1/matches`` checks a create (its schema:
+    the game's options by name and value).
+
+    :raises ProblemError: 400 with ``problems``, each option at its line in the header.
+    """
+    body = {"game": record.game, "players": list(record.players),
+            "options": options_of(record)}
+    try:
+        CreateMatchSchema().load(body)
+    except ma.ValidationError as error:
+        lines = TextLines(request.get_data(as_text=True))
+        found = [RecordProblem(lines.key_line(None, location.split(".")[-1]), None, rule,
+                               location, message)
+                 for location, message, rule in flatten_messages(error.messages)]
+        raise ProblemError(BAD_REQUEST, f"Line {found[0].line}: {found[0].message} "
+                           f"({found[0].location})",
+                           extra={"problems": _problems_json(tuple(found))}) from None
+
+
+@blp.route("/matches:import", methods=["POST"])
+@blp.doc(requestBody={"required": True, "description": "A record file (docs/format.md)",
+                      "content": {TOML: {"schema": {"type": "string"}}}},
+         tags=["matches"])
+@blp.response(201, CreatedMatchSchema)
+@problems(blp, 400, 410, 415, 422, 429)
+def import_match() -> Any:
+    """Create a match from a record file (docs/format.md).
+
+    ``Content-Type: application/toml``. The file's players and options, and every deal
+    recorded whole and ruled, in the file's order, with its disputes and voids; answered as
+    ``POST /v1/matches`` answers, with the new match's ``tokens`` and ``recovery_code`` (the
+    same with a retry's Idempotency-Key). All or nothing: one transaction.
+
+    What the file says of who entered or confirmed a deal is kept as a note
+    (``imported``); the importer is the actor of every event. An imported match never
+    expires. A file that cannot be read, or a deal off its record's shape, is 400; a deal
+    the rules or the match refuse is 422: ``problems`` gives each with its line and deal.
+    """
+    from referee.api.credentials import created
+
+    record = _posted_record()
+    _check_options(record)
+    _ruled(record)  # every deal checked on its own first: all problems at once
+    try:
+        events = import_events(record)
+    except RecordFileError as error:
+        first = error.problems[0]
+        raise ProblemError(RECORD_NOT_SCORABLE, f"Line {first.line}: {first.message}",
+                           extra={"problems": _problems_json(error.problems)}) from None
+    answer = created(record.game, events, IMPORTER, expires=False)
+    answer.headers["Cache-Control"] = "no-store"
+    return answer

@@ -35,6 +35,7 @@ ROUTES: tuple[tuple[str, str, Callable[..., Any]], ...] = (
     (DEAL + "/amend", "POST", writes.amend_deal),
     (MATCH + "/ledger", "GET", ledger_views.read_ledger),
     (MATCH + "/ledger.csv", "GET", ledger_views.read_ledger_csv),
+    (MATCH + "/record", "GET", ledger_views.read_record_file),
     (MATCH + "/log", "GET", ledger_views.read_events),
     (MATCH + "/verify", "GET", ledger_views.verify),
 )

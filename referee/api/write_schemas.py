@@ -99,8 +99,9 @@ class StepSchema(StrictSchema):
         "description": "Enter the cards of this earlier deal (a score sheet or totals entry, or "
                        "disputed), step by step; its last card rules it"})
     call = CallField()
-    card = PitchCardField(metadata={
-        "description": "A card; in Pitch's games with jokers also BJ, LJ, JK (V2)"})
+    card = PitchCardField(allow_none=True, metadata={
+        "description": "A card; in Pitch's games with jokers also BJ, LJ, JK (V2); null: the "
+                       "player is out of trumps and folds, in trump-only play only (V5.3)"})
     hands = ma.fields.List(pitch_card_list(), validate=validate.Length(max=8))
     dealt = ma.fields.Nested(RolesCardsSchema)
     talon = card_list()
@@ -135,7 +136,8 @@ class StepSchema(StrictSchema):
     JSON_SCHEMA: ClassVar[dict[str, Any]] = {"allOf": [
         *({"if": {"properties": {"type": {"const": kind}}},
            "then": {"required": [needs], "properties": {needs: {"not": {"type": "null"}}}}}
-          for kind, needs in _STEP_NEEDS.items()),
+          for kind, needs in _STEP_NEEDS.items() if kind != "card"),
+    {"if": {"properties": {"type": {"const": "card"}}}, "then": {"required": ["card"]}},
         {"if": {"not": {"properties": {"type": {"const": "irregularity"}}}},
          "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]}]}}},
         {"if": {"not": {"properties": {"type": {"enum": ["irregularity", "deal_started"]}}}},
@@ -155,7 +157,7 @@ class StepSchema(StrictSchema):
     def _fields_of_type(self, data: dict[str, Any], **kwargs: object) -> None:
         needs = _STEP_NEEDS
         wanted = needs.get(data.get("type", ""))
-        if wanted and data.get(wanted) is None:
+        if wanted and (wanted not in data if wanted == "card" else data.get(wanted) is None):
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
         if data.get("type") != "irregularity":
             for key in ("what", "cards", "election"):

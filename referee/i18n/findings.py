@@ -242,6 +242,9 @@ _WON = _m("pitch.points_won", "Points won: {items}.")
 _WON_ITEM = _m("pitch.points_won.item", "{side} {won} ({points})")
 _VARIANT_WON = _m("pitch.variant_points_won", "Points won, each at its value: {items}.")
 _VARIANT_WON_ITEM = _m("pitch.variant_points_won.item", "seats {side} {won} ({points})")
+_VARIANT_TAKEN = _m("pitch.variant_points_as_reported",
+                    "Who took each point, as written (no cards were given): {items}.")
+_VARIANT_TAKEN_ITEM = _m("pitch.variant_points_as_reported.item", "{point} {who}")
 _HIGH_LOW_DEALT = _m("pitch.high_low_as_reported.dealt",
                      "{high} took High and {low} was dealt Low (no cards were given).")
 _HIGH_LOW = _m("pitch.high_low_as_reported",
@@ -325,6 +328,9 @@ PITCH: dict[str, Render] = {
     "trump_as_reported": lambda loc, p: _TRUMP(loc, trump=_suit(loc, p["trump"])),
     "points_won": _points_won,
     "variant_points_won": _variant_points_won,
+    "variant_points_as_reported": lambda loc, p: _VARIANT_TAKEN(loc, items=_ITEMS(loc).join(
+        _VARIANT_TAKEN_ITEM(loc, point=POINT[n](loc) if n in POINT else n, who=who)
+        for n, who in zip(p["points"], p["seats"], strict=True))),
     "high_low_as_reported": lambda loc, p: (
         _HIGH_LOW_DEALT if p["low_to_holder"] else _HIGH_LOW)(
         loc, high=_start(p["high"]), low=p["low"]),

@@ -47,6 +47,12 @@ HAND = {"elder": message("term.hand.elder", "the elder hand"),
 #: Pitch's four points (P5).
 POINT = {name: message(f"term.pitch.{name.lower()}", name)
          for name in ("High", "Low", "Jack", "Game")}
+#: The points of the games with more points (V7), as :func:`referee.pitch.point_words` says
+#: them.
+POINT.update({words: message(f"term.pitch.{name}", words) for name, words in (
+    ("off_jack", "off-jack"), ("joker", "joker"), ("big_joker", "big joker"),
+    ("little_joker", "little joker"), ("ten", "ten"), ("three", "three"), ("five", "five"),
+    ("off_ace", "off-ace"), ("off_three", "off-three"))})
 
 CARD = message("term.card", "{rank} of {suit}")
 POINT_OF = message("term.piquet.point", "point of {cards}")

@@ -12,8 +12,10 @@ Kinds and payloads:
 - ``bid`` {deal, seat, call} (Pitch); ``exchange`` {deal, elder?, younger?} (Piquet discards);
   ``declaration`` {deal, role, point, sequence, sets, carte_blanche} (Piquet);
   ``card`` {deal, seat or role, card}
-- ``deal_recorded`` {deal, dealer, record, level}: a whole deal recorded at once, at entry
-  ``level`` "cards" (a deal record), "sheet" (a score-sheet line) or "totals" (its points)
+- ``deal_recorded`` {deal, dealer, record, level, imported?}: a whole deal recorded at once,
+  at entry ``level`` "cards" (a deal record), "sheet" (a score-sheet line) or "totals" (its
+  points); ``imported``: read from a record file, what it said of who entered and confirmed
+  the deal (referee.match.transfer)
 - ``deal_scored`` {deal, scores (per player or team name), ruling, entered_by}: written by the
   service when a deal is complete (after its last card, a whole record, an amendment, or its
   cards); ``entered_by`` the credential that entered it ("seat:Ann" or "write token")
@@ -22,8 +24,9 @@ Kinds and payloads:
   earlier entry (kept in the ledger). ``changes``: the earlier entry against the cards'
   ruling; ``claims``: each side's claim with its comparison (``parts_at``)
 - ``deal_confirmed`` {deal, entered_by}: the other side accepts the deal
-- ``deal_disputed`` {deal, reason, entered_by, claim?}: the other side disputes it, with its
-  own claim {level, record, scores} when it gives one
+- ``deal_disputed`` {deal, reason, entered_by, claim?, imported?}: the other side disputes
+  it, with its own claim {level, record, scores} when it gives one; ``imported``: read from a
+  record file, who disputed
 - ``seats_issued`` {players, joined}: seat credentials were made for these players (the
   tokens are never in the ledger). ``joined`` false: each seat joins when its phone takes it
   up; older events, without it, joined on issue (auto-confirm "auto" turns off)

@@ -1112,11 +1112,13 @@ class PitchGame(StepRules):
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
         else:
             legal = found.legal_cards
+            written = (None if legal is None else card_names(legal) if engine_options.classic
+                       else [pitch.variant_card_name(c, engine_options) for c in legal])
             nxt = Next(
                 "card",
                 player=name,
                 seat=seat,
-                legal_cards=tuple(card_names(legal)) if legal is not None else None,
+                legal_cards=tuple(written) if written is not None else None,
             )
         return StepCheck(False, nxt, violations)
 
@@ -1150,14 +1152,10 @@ class PitchGame(StepRules):
     def _engine_entry(
         self, level: str, record: dict[str, Any], players: Sequence[str], options: dict[str, Any]
     ) -> Any:
-        """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows)."""
-        engine_options = self._engine_options(options)
-        partnership = options["partnership"]
-        if level == "sheet":
-            sheet = pitch.sheet_from_record(record, len(players), partnership, players)
-            return pitch.rule_sheet(sheet, engine_options)
-        totals = pitch.totals_from_record(record, len(players), partnership, players)
-        return pitch.rule_totals(totals, engine_options)
+        """The engine's ruling on a sheet or totals record (P3–P7 as far as a line shows; a
+        variant's line names its own points, V7)."""
+        return pitch.rule_line_record(level, record, len(players), options["partnership"],
+                                      self._engine_options(options), players)
 
     def rule_line(
         self, level: str, record: dict[str, Any], dealer: int, players: Sequence[str],
@@ -1180,8 +1178,10 @@ class PitchGame(StepRules):
     ) -> ClaimComparison:
         """A sheet or totals claim against the cards' ruling: High, Low, Jack, Game, the bid
         (P5, P6)."""
-        cards_ruling = pitch.rule_hand(self._hand(cards, players, options),
-                                       self._engine_options(options))
+        engine_options = self._engine_options(options)
+        hand = self._hand(cards, players, options)
+        cards_ruling = (pitch.rule_hand(hand, engine_options) if engine_options.classic
+                        else pitch.rule_variant_hand(hand, engine_options))
         return pitch.compare_claim(cards_ruling,
                                    self._engine_entry(level, claim, players, options))
 
@@ -1213,7 +1213,9 @@ class PitchGame(StepRules):
         options: dict[str, Any],
     ) -> str | None:
         """P10 by :func:`referee.pitch.holder_of`: the player dealt ``card``, not yet played,
-        when the hands are recorded; None otherwise."""
+        when the hands are recorded; None otherwise (a fold, ``null``, is nobody's card)."""
+        if card is None:
+            return None
         try:
             seat = pitch.holder_of(record, card, len(players), options["partnership"])
         except ValueError:  # a card or a record that cannot be read: nobody is known
@@ -1300,7 +1302,9 @@ class PitchGame(StepRules):
             for i, name in enumerate(names):
                 totals[i] += entry.scores.get(name, 0)
             pitcher_side = entry.ruling.get("pitcher_side")
-            winner = pitch.match_winner(totals, pitcher_side, engine_options)
+            winner = pitch.match_winner(totals, pitcher_side, engine_options,
+                                        bid=entry.ruling.get("bid"),
+                                        made=entry.ruling.get("made_bid"))
             if winner is not None:
                 return Outcome(True, winner=names[winner])
         return Outcome(False)

@@ -466,7 +466,9 @@ class DealEntry:
     ``superseded`` the earlier entries the cards replaced; ``changes`` the comparison of the
     last superseded entry against the cards' ruling. ``entered_at``: for a deal recorded step
     by step, who entered each bid and card (``("bid", i)``, ``("card", trick, position)``,
-    counted from 1 → the credential)."""
+    counted from 1 → the credential). ``imported``: for an entry imported from a record file
+    (docs/format.md), what the file said of it (``entered_by``, ``confirmed_by``: names, a
+    note — never the other side's agreement); None for an entry made at the table."""
 
     number: int
     dealer: int
@@ -485,6 +487,7 @@ class DealEntry:
     superseded: tuple[dict[str, Any], ...] = ()
     changes: dict[str, Any] | None = None
     entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
+    imported: dict[str, Any] | None = None
 
     @property
     def counted(self) -> bool:
@@ -510,6 +513,7 @@ class InProgress:
     irregular: tuple[dict[str, Any], ...] = ()
     first_seq: int = 0
     entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
+    imported: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -748,7 +752,8 @@ class Fold:
     def _deal_recorded(self, event: Event, reentry: bool) -> None:
         payload = event.payload
         self.current = InProgress(payload["deal"], payload["dealer"], payload["record"],
-                                  level=payload.get("level", "cards"), first_seq=event.seq)
+                                  level=payload.get("level", "cards"), first_seq=event.seq,
+                                  imported=payload.get("imported"))
         self.undoable.append((event.seq,))
 
     def _irregularity(self, event: Event, reentry: bool) -> None:
@@ -847,6 +852,7 @@ class Fold:
                 agreed_by=None,
                 claims=self._entry_claims(level, amend["record"], payload, entered_by),
                 entered_at={},  # its record is the amendment's, entered whole
+                imported=None,
             )
         elif cards is not None:  # the cards of a deal entered as a sheet or disputed rule it
             old = self.deals[number]
@@ -868,6 +874,7 @@ class Fold:
                 changes=cards.get("changes"),
                 entered_at=(self.current.entered_at if self.current is not None
                             and self.current.number == number else {}),
+                imported=None,
             )
             if self.current is not None and self.current.number == number:
                 self.current = None
@@ -883,6 +890,7 @@ class Fold:
                 scored_seq=event.seq, level=level, entered_by=entered_by,
                 claims=self._entry_claims(level, record, payload, entered_by),
                 entered_at=current.entered_at if current is not None else {},
+                imported=current.imported if current is not None else None,
             )
             self.current = None
         if self.undoable:  # the score goes with the entry that caused it
@@ -942,10 +950,12 @@ class Fold:
             return
         claim = payload.get("claim")
         claims = entry.claims
-        if claim is not None or payload.get("reason"):
+        imported = payload.get("imported")  # a dispute read from a record file
+        if claim is not None or payload.get("reason") or imported is not None:
             claims = (*claims, {"side": self._side(by), "entered_by": by,
                                 "reason": payload.get("reason"), "entry": False,
-                                **(claim or {})})
+                                **(claim or {}),
+                                **({"imported": imported} if imported is not None else {})})
         self.deals[entry.number] = replace(entry, agreement="disputed", agreed_by=by,
                                            claims=claims)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from referee.cards import SUIT_NAMES, Card, card_name, describe_card
@@ -65,10 +66,12 @@ from referee.piquet.irregular import (
 )
 from referee.piquet.play import (
     PlayPoint,
+    PointTuple,
     TrickResult,
     find_revokes,
     play_tricks,
     plays_by_role,
+    walk_tricks,
 )
 from referee.piquet.records import (
     PACK_SET,
@@ -85,6 +88,7 @@ from referee.rulings import Finding, findings_dicts
 from referee.violations import RecordError, Violation
 
 _new = tuple.__new__  # builds a NamedTuple from a tuple without a Python-level call
+_WINNER = itemgetter(3)  # a TrickResult's winner
 
 class LogEntry(NamedTuple):
     """One scoring event, in the order a table counts aloud: ``who`` scored ``points`` for
@@ -368,9 +372,9 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
             lone = lone_tricks(deal.tricks)
     verify_tricks(deal.tricks, lone=lone)
     verify_cards(deal)
-    results, play_points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted),
-                                       lone, other(table.get("short_hand", "younger")))
-    plays = plays_by_role(results)
+    results, play_points, plays = walk_tricks(deal.tricks, options,
+                                              out_of_turn_tricks(accepted), lone,
+                                              other(table.get("short_hand", "younger")))
     facts = check_exchange(deal, plays, complete=True)
     violations: list[Violation] = list(facts.violations)
     violations.extend(find_revokes(results, facts.after, plays, deal.retaken))
@@ -437,7 +441,7 @@ def _the_cards(
     """Q6 the cards: the tricks each role won, the index of the trick that was someone's
     seventh, and who has the cards (more tricks: 10, all twelve, capot: 40; six each: nobody).
     """
-    winners = [trick.winner for trick in results]
+    winners = list(map(_WINNER, results))
     assert None not in winners
     won: dict[Role, int] = {"elder": winners.count("elder"), "younger": winners.count("younger")}
     seventh: int | None = None
@@ -627,20 +631,23 @@ def _misnamed(hand: frozenset[Card], announcement: Announcement, location: str) 
     return False
 
 
-def play_counts(results: Sequence[TrickResult], play_points: Sequence[PlayPoint]) -> list[Count]:
+def play_counts(
+    results: Sequence[TrickResult], play_points: Sequence[PlayPoint | PointTuple]
+) -> list[Count]:
     """Q6: the points in play as counting records, trick by trick: "lead of the king of
-    spades", "trick 4 won with the jack of spades", "the last trick"."""
+    spades", "trick 4 won with the jack of spades", "the last trick". ``play_points``:
+    :class:`PlayPoint` values or their plain tuples (:func:`walk_tricks`)."""
     out: list[Count] = []
     known = _PLAY_COUNTS.get
     for point in play_points:
         found = known(point)  # a lead or the last trick, 1 point
-        if found is None and point.what[0] == "w":  # a trick won: with which card
-            found = known((point, results[point.trick].cards[1]))
+        if found is None and point[1][0] == "w":  # a trick won: with which card
+            found = known((point, results[point[3]].cards[1]))
         out.append(found or _play_count(point, results))
     return out
 
 
-def _play_count(point: PlayPoint, results: Sequence[TrickResult]) -> Count:
+def _play_count(point: PlayPoint | PointTuple, results: Sequence[TrickResult]) -> Count:
     """Q6: one point in play as its counting record."""
     who, said, points, trick = point
     cards = results[trick].cards
@@ -672,15 +679,19 @@ def table_log(counts: Sequence[Count], n_declaring: int) -> tuple[LogEntry, ...]
     ``counts``: the counting records in Q8 order, the repique (if any) among the first
     ``n_declaring``.
     """
-    declaring = counts[:n_declaring]
     rest = list(counts[n_declaring:])
-    order = [c for c in declaring if c.step == "carte_blanche"]
-    order += [c for c in declaring if c.who == "elder" and c.step != "carte_blanche"]
+    order: list[Count] = []  # carte blanche first
+    elders: list[Count] = []
+    youngers: list[Count] = []
+    for c in counts[:n_declaring]:
+        (order if c.step == "carte_blanche" else elders if c.who == "elder"
+         else youngers).append(c)
+    order += elders
     if rest and rest[0].step == "play" and rest[0].trick == 0 and rest[0].who == "elder":
         order.append(rest.pop(0))  # elder leads before younger declares (Q5)
         if rest and rest[0].step == "pique":
             order.append(rest.pop(0))  # 29 in hand and the first lead (Q7)
-    order += [c for c in declaring if c.who == "younger" and c.step != "carte_blanche"]
+    order += youngers
     order += rest
     elder_total = younger_total = 0
     log: list[LogEntry] = []

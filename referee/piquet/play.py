@@ -74,38 +74,65 @@ def play_tricks(
     played to" — he leads it (1 point, PT 65) and wins it; the twelfth is the last trick.
     :returns: the tricks with leaders and winners, and the play points in the order scored.
     """
+    results, points, _ = walk_tricks(tricks, options, out_of_turn, lone, lone_by)
+    return results, [_new(PlayPoint, point) for point in points]
+
+
+#: A play point as a plain tuple, equal to its :class:`PlayPoint` (and hashed alike).
+PointTuple = tuple[Role, str, int, int]
+
+
+def walk_tricks(
+    tricks: Sequence[tuple[Card, ...]], options: PiquetOptions,
+    out_of_turn: frozenset[int] = frozenset(),
+    lone: frozenset[int] = frozenset(), lone_by: Role = "elder",
+) -> tuple[list[TrickResult], list[PointTuple], dict[Role, dict[Card, tuple[int, int]]]]:
+    """:func:`play_tricks` (Q6) and, from the same walk, each role's played cards as
+    :func:`plays_by_role` gives them: ``(results, points, plays)``; the points as plain
+    tuples (who, what, points, trick), the fields of :class:`PlayPoint` (not built when
+    only their counting records are wanted, :func:`referee.piquet.deal.play_counts`).
+    At most twelve tricks are placed in ``plays`` as :func:`plays_by_role` places them;
+    the caller checks the count."""
     results: list[TrickResult] = []
-    points: list[PlayPoint] = []
+    points: list[PointTuple] = []
+    elder: dict[Card, tuple[int, int]] = {}
+    younger: dict[Card, tuple[int, int]] = {}
     every = options.lead_point == "every"
+    irregular = bool(out_of_turn or lone)
+    places = _PLACES if len(tricks) <= 12 else _places(len(tricks))
     leader: Role = "elder"
     for i, cards in enumerate(tricks):
-        if i in out_of_turn:
-            leader = "younger" if leader == "elder" else "elder"
-        if lone and i in lone:
-            leader = lone_by
+        if irregular:
+            if i in out_of_turn:
+                leader = "younger" if leader == "elder" else "elder"
+            if i in lone:
+                leader = lone_by
         lead = cards[0]
+        first, second = (elder, younger) if leader == "elder" else (younger, elder)
+        first[lead] = places[i][0]
         if every or lead.rank >= TEN:
-            points.append(_new(PlayPoint, (leader, _LEAD_WORDS.get(lead) or f"lead {lead}", 1, i)))
+            points.append((leader, _LEAD_WORDS.get(lead) or f"lead {lead}", 1, i))
         if len(cards) < 2:
             if i in lone:  # PT 57: a card that cannot be played to is a trick
                 if i == 11:
-                    points.append(_new(PlayPoint, (leader, "last trick", 1, i)))
+                    points.append((leader, "last trick", 1, i))
                 results.append(_new(TrickResult, (i + 1, leader, cards, leader)))
                 continue
             results.append(_new(TrickResult, (i + 1, leader, cards, None)))
             break
         follow = cards[1]
+        second[follow] = places[i][1]
         if follow.suit == lead.suit and follow.rank > lead.rank:
             winner: Role = "younger" if leader == "elder" else "elder"
             if every or follow.rank >= TEN:
-                points.append(_new(PlayPoint, (winner, _WIN_WORDS[i], 1, i)))
+                points.append((winner, _WIN_WORDS[i], 1, i))
         else:
             winner = leader
         if i == 11:
-            points.append(_new(PlayPoint, (winner, "last trick", 1, i)))
+            points.append((winner, "last trick", 1, i))
         results.append(_new(TrickResult, (i + 1, leader, cards, winner)))
         leader = winner
-    return results, points
+    return results, points, {"elder": elder, "younger": younger}
 
 
 def plays_by_role(results: Sequence[TrickResult]) -> dict[Role, dict[Card, tuple[int, int]]]:
@@ -120,9 +147,13 @@ def plays_by_role(results: Sequence[TrickResult]) -> dict[Role, dict[Card, tuple
     return {"elder": elder, "younger": younger}
 
 
+def _places(tricks: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """(trick index, position) of a lead and a reply in each of ``tricks`` tricks."""
+    return tuple(((i, 0), (i, 1)) for i in range(tricks))
+
+
 #: (trick index, position) of a lead and a reply in each of the twelve tricks.
-_PLACES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = tuple(
-    ((i, 0), (i, 1)) for i in range(12))
+_PLACES = _places(12)
 
 
 def find_revokes(
@@ -140,12 +171,11 @@ def find_revokes(
     by the same player, or by a card of that suit he took back and has not played again.
     """
     violations: list[Violation] = []
-    # The last trick in which each role played each suit (plays are in play order), made
-    # when a follower first does not follow suit.
+    # Made when a follower first does not follow suit: the last trick in which each role
+    # played each suit (plays are in play order), and whether his known hand differs from
+    # the cards he played (then it must be searched card by card).
     last: dict[Role, dict[str, int]] = {}
-    # A known hand that differs from the cards played must be searched card by card.
-    odd = {r: (h := hands.get(r)) is not None and h != plays[r].keys() for r in _ROLES}
-    back = {r: tuple((retaken or {}).get(r, ())) for r in _ROLES}
+    odd: dict[Role, bool] = {}
     for i, (_, leader, cards, _) in enumerate(results):
         if len(cards) < 2:
             continue
@@ -155,11 +185,14 @@ def find_revokes(
             continue
         follower: Role = "younger" if leader == "elder" else "elder"
         mine = plays[follower]
-        kept = [c for c in back[follower] if c.suit == suit and mine.get(c, (99,))[0] > i] \
-            if back[follower] else []
+        back = retaken.get(follower) if retaken else None
+        kept = [c for c in back if c.suit == suit and mine.get(c, (99,))[0] > i] \
+            if back else []
         if not last:
             last = {r: dict(zip(map(_SUIT, plays[r]), map(_TRICK, plays[r].values()),
                                 strict=True)) for r in _ROLES}
+            odd = {r: (h := hands.get(r)) is not None and h != plays[r].keys()
+                   for r in _ROLES}
         if last[follower].get(suit, -1) <= i and not odd[follower] and not kept:
             continue  # no later play of the suit, and the known hand is what he played
         hand = hands.get(follower)

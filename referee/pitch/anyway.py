@@ -26,7 +26,6 @@ from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
     Irregularity,
-    PitchHand,
     PitchOptions,
     hand_from_record,
     parse_call,
@@ -80,6 +79,26 @@ class _Table(NamedTuple):
     refused: list[Violation]
 
 
+def _parse(record: Mapping[str, Any], table: _Table) -> Any:
+    """The record as the table's game reads it: the 4-point game's hand, or a variant's
+    (V13) with its jokers and folds."""
+    if table.options.classic:
+        return hand_from_record(record, table.players, table.partnership, table.names)
+    from referee.pitch.variants import variant_hand_from_record
+
+    return variant_hand_from_record(record, table.players, table.partnership, table.options,
+                                    table.names)
+
+
+def _progress(hand: Any, options: PitchOptions) -> Any:
+    """Where the hand stands (:func:`~referee.pitch.progress.progress`, or a variant's)."""
+    if options.classic:
+        return progress(hand, options)
+    from referee.pitch.variants import variant_progress
+
+    return variant_progress(hand, options)
+
+
 def _deal_started(table: _Table, hands: Any) -> None:
     """P2, P10: hands dealt; one not of six cards is a misdeal."""
     new, names = table.new, table.names
@@ -93,11 +112,11 @@ def _deal_started(table: _Table, hands: Any) -> None:
                                        "cards; each player is dealt six.", f"hands[{short[0]}]"))
 
 
-def _bid_anyway(table: _Table, hand: PitchHand, seat: int | None, value: object) -> None:
+def _bid_anyway(table: _Table, hand: Any, seat: int | None, value: object) -> None:
     """P3, P10: a call; by a seat whose turn it is not, a bid out of turn."""
     names = table.names
     call = parse_call(value, "call")
-    state = progress(hand, table.options)
+    state = _progress(hand, table.options)
     if state.phase != "bidding":
         raise RecordError([Violation("bid_out_of_turn", "P3",
                                      "The auction is over: no call can be recorded.", "call")])
@@ -111,14 +130,14 @@ def _bid_anyway(table: _Table, hand: PitchHand, seat: int | None, value: object)
         table.new["bids"] = [*table.new["bids"], call]
 
 
-def _card_anyway(table: _Table, hand: PitchHand, seat: int | None, card: object) -> None:
+def _card_anyway(table: _Table, hand: Any, seat: int | None, card: object) -> None:
     """P4, P10: a card; a card proving a revoke is played and recorded. A card out of turn
     is taken back (refused): within a trick, and as a lead at every trick, nobody having
     played to it yet ("withdrawn unless the trick is complete", P10; PT 59 III by analogy:
     "the card led may be taken up, unless the adversary have played to the trick"). Anything
     else the rules refuse is raised."""
     new, names, options = table.new, table.names, table.options
-    state = progress(hand, options)
+    state = _progress(hand, options)
     tricks = [list(t) for t in new["tricks"]]
     leading = not tricks or len(tricks[-1]) == table.players
     if seat is not None and seat != state.to_act:
@@ -137,7 +156,7 @@ def _card_anyway(table: _Table, hand: PitchHand, seat: int | None, card: object)
         tricks.append([])
     tricks[-1].append(card)
     new["tricks"] = tricks
-    with_card = progress(hand_from_record(new, table.players, table.partnership, names), options)
+    with_card = _progress(_parse(new, table), options)
     before = set(state.violations)
     fresh = [v for v in with_card.violations if v not in before]
     others = [v for v in fresh if v.code != "revoke"]
@@ -179,14 +198,14 @@ def record_anyway(
     new.setdefault("tricks", [])
     entries: list[Irregularity] = []
     refused: list[Violation] = []
-    hand = hand_from_record(new, players, partnership, names)
+    table = _Table(players, partnership, options, names, new, entries, refused)
+    hand = _parse(new, table)
     seat = step.get("seat")
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
     ):
         raise RecordError([Violation("malformed_step", "P10",
                                      f"The seat is 0 to {players - 1}, not {seat!r}.", "seat")])
-    table = _Table(players, partnership, options, names, new, entries, refused)
     if kind == "misdeal":
         entries.append(Irregularity("misdeal", seat))
     elif kind == "deal_started":
@@ -200,13 +219,13 @@ def record_anyway(
                                      f"{kind!r} is not a step of a Pitch hand.", "kind")])
     if entries and kind != "card":  # a card's entries are in the record already
         new["irregular"] = [*(new.get("irregular") or []), *(e.as_dict() for e in entries)]
-    parsed = hand_from_record(new, players, partnership, names)
+    parsed = _parse(new, table)
     if kind == "bid":
-        known = set(progress(hand, options).violations)
-        left = [v for v in progress(parsed, options).violations if v not in known]
+        known = set(_progress(hand, options).violations)
+        left = [v for v in _progress(parsed, options).violations if v not in known]
         if left:
             raise RecordError(left)
-    state_bid = None if kind in ("misdeal", "deal_started") else progress(parsed, options).bid
+    state_bid = None if kind in ("misdeal", "deal_started") else _progress(parsed, options).bid
     next_dealer = None
     if any(e.kind == "misdeal" for e in entries):
         penalty, _ = penalty_of("misdeal", options)

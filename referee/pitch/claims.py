@@ -64,6 +64,8 @@ FINDING_CODES: dict[str, str] = {
     "trump_as_reported": "trump, as written (P4)",
     "points_won": "High, Low, Jack and Game each side won (P5)",
     "variant_points_won": "the points of a variant each side won, at their values (V7)",
+    "variant_points_as_reported": "who took each point of a variant, as written (V7)",
+    "variant_scores_possible": "each score is possible in one hand of the variant (V7, V10)",
     "points_won_add_up": "the points won add up to 2 to 4 (P5)",
     "points_not_given": "who took High, Low, Jack and Game: only totals given (P5)",
     "high_low_as_reported": "who took High and Low, as written (P5)",

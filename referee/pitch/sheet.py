@@ -890,7 +890,7 @@ def _bid_checks(
                                        stuck_least=stuck_min))
     if not found:
         verified.append(finding("bid_legal", "P3", bid=bid, least=options.min_bid,
-                                most=MAX_BID))
+                                most=options.max_bid))
     as_reported.append(
         finding("highest_bidder_as_reported", "P3", pitcher=seat_words(pitcher, sheet.names),
                 bid=bid)

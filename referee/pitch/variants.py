@@ -16,7 +16,7 @@ ruled here. What differs:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -727,14 +727,27 @@ class VariantRuling:
         """The score change per side (V10): the same as ``score_changes``."""
         return self.score_changes
 
+    def counts(self) -> tuple[Any, ...]:
+        """The counting steps (V7, V10) for :func:`~referee.pitch.claims.compare_claim`:
+        High, Low, Jack, Game where the game has them, the bid, each side's score."""
+        from referee.pitch.variant_sheet import variant_counts
+
+        taking = {name: None if found is None else found.side for name, found in self.awards}
+        if self.game is not None:
+            taking["game"] = self.game.side
+        return variant_counts(self.sides, taking, self.pitcher_side, self.bid, self.made_bid,
+                              self.points_won, self.score_changes, self.names)
+
     def won_words(self) -> list[str]:
-        """Per side, the points it won in words: ``"high, three, game"`` (V7)."""
+        """Per side, the points it won in words: ``"High, three, Game"`` (V7)."""
+        from referee.pitch.variant_sheet import point_words
+
         words: list[list[str]] = [[] for _ in self.sides]
         for name, found in self.awards:
             if found is not None and found.side is not None:
-                words[found.side].append(name.replace("_", " "))
+                words[found.side].append(point_words(name))
         if self.game is not None and self.game.side is not None:
-            words[self.game.side].append("game")
+            words[self.game.side].append("Game")
         return [", ".join(w) for w in words]
 
     def as_dict(self) -> dict[str, Any]:
@@ -755,7 +768,9 @@ class VariantRuling:
                                                                                self.names),
                                     bid=self.bid))
         if "V5" not in broken and "V3" not in broken:
-            verified.append(finding("no_revoke", "V5"))
+            recorded = any(r.kind == "revoke" for r in self.irregularities)
+            verified.append(finding("no_revoke_but_recorded" if recorded else "no_revoke",
+                                    "V5"))
         computed = [
             finding("trump_and_tricks", "V3", trump=self.trump),
             finding("variant_points_won", "V7", sides=tuple(side_names),
@@ -798,6 +813,19 @@ class VariantRuling:
         }
 
 
+def _closing_folds_dropped(hand: VariantHand, options: PitchOptions) -> VariantHand:
+    """V5.2 under ``trump_only``: a last trick in which everyone folds is how a hand written
+    card by card without the hands says that nobody holds a trump; it is no trick."""
+    tricks = hand.tricks
+    while options.play == "trump_only" and len(tricks) > 1 and all(
+            card is None for card in tricks[-1]):
+        tricks = tricks[:-1]
+    if tricks == hand.tricks:
+        return hand
+    return VariantHand(hand.players, hand.partnership, hand.dealer, hand.bids, tricks,
+                       hand.hands, hand.claimed, hand.trump, hand.irregular, hand.names)
+
+
 def rule_variant_hand(hand: VariantHand, options: PitchOptions) -> VariantRuling:
     """Rule on a complete hand of a variant (V3-V10).
 
@@ -816,6 +844,7 @@ def rule_variant_hand(hand: VariantHand, options: PitchOptions) -> VariantRuling
         if item.kind in ("misdeal", "exposed_in_dealing", "long_hand"):
             raise _bad("misdeal", "P10", "A misdeal was recorded: there is a new deal and nobody "
                        "scores this hand.", f"irregular[{k}]")
+    hand = _closing_folds_dropped(hand, options)
     verify_variant_record(hand, options)
     players = hand.players
     bids = read_bids(players, hand.dealer, hand.bids, hand.irregular, options)
@@ -902,9 +931,9 @@ def rule_record(
 def variant_progress(hand: VariantHand, options: PitchOptions) -> Any:
     """Where a variant's hand being written card by card stands (V5, V9), as
     :func:`~referee.pitch.progress.progress` says it: the phase, who acts, the calls open to
-    him (V9). Cards are checked when the hand is ruled; ``legal_cards`` is ``None`` and the
-    hand is complete after six full tricks (a trump-only hand, whose length depends on the
-    folds, is recorded as a whole deal).
+    him (V9). Outside trump-only play cards are checked when the hand is ruled
+    (``legal_cards`` is ``None``) and the hand is complete after six full tricks; under
+    ``trump_only`` see :func:`_trump_only_progress`.
 
     :raises RecordError: trump not named where it must be (V3), no pitcher (V9).
     """
@@ -914,28 +943,145 @@ def variant_progress(hand: VariantHand, options: PitchOptions) -> Any:
     status = check_bidding(hand.players, hand.dealer, hand.bids, options,
                            record_complete=bool(hand.tricks), names=hand.names)
 
-    def made(phase: Any, to_act: int | None, pitcher: int | None,
-             trump: str | None) -> PitchProgress:
+    def made(phase: Any, to_act: int | None, pitcher: int | None, trump: str | None,
+             legal: tuple[Card, ...] | None = None,
+             violations: Sequence[Violation] = ()) -> PitchProgress:
         return PitchProgress(phase=phase, to_act=to_act,
                              legal_calls=status.legal_calls if phase == "bidding" else (),
-                             legal_cards=None, violations=status.violations, bidding=status,
-                             pitcher=pitcher, bid=status.high_bid, trump=trump, tricks=())
+                             legal_cards=legal, violations=(*status.violations, *violations),
+                             bidding=status, pitcher=pitcher, bid=status.high_bid, trump=trump,
+                             tricks=())
 
     if not status.complete:
         return made("bidding", status.next_seat, None, None)
     if status.redeal:
         return made("redeal", None, None, None)
     pitcher = auction_pitcher(status, hand.names)
+    if options.play == "trump_only":
+        return _trump_only_progress(hand, options, pitcher, made)
     full = [trick for trick in hand.tricks if len(trick) == hand.players]
     if not hand.tricks:
         return made("play", pitcher, pitcher, hand.trump)
     trump = trump_of(hand, options)
     ranks = _trump_rank(trump, options.points, options.joker_rank)
+    found, recordable = _revokes_so_far(hand, trump, pitcher, options, ranks)
     done = VariantHand(hand.players, hand.partnership, hand.dealer, hand.bids, tuple(full),
                        None, None, trump, (), hand.names)
     play = _walk(done, trump, pitcher, options, ranks)
     if len(full) == TRICKS_PER_HAND:
-        return made("complete", None, pitcher, trump)
+        return replace(made("complete", None, pitcher, trump, violations=found),
+                       recordable=recordable)
     leader = play.tricks[-1].winner if play.tricks else pitcher
     started = len(hand.tricks[-1]) if len(hand.tricks) > len(full) else 0
-    return made("play", (leader + started) % hand.players, pitcher, trump)
+    return replace(made("play", (leader + started) % hand.players, pitcher, trump,
+                        violations=found), recordable=recordable)
+
+
+def _revokes_so_far(hand: VariantHand, trump: str, pitcher: int, options: PitchOptions,
+                    ranks: Mapping[Card, int]) -> tuple[list[Violation], tuple[Any, ...]]:
+    """V5.4, P10 card by card: the revokes the cards so far show (with the hands as dealt at
+    once, without them by a later card of the suit), less those the table recorded anyway;
+    and the irregularities the table may record for the others."""
+    from referee.pitch.irregular import recordable, recorded_revokes
+
+    play = _walk(hand, trump, pitcher, options, ranks)
+    leaders = [trick.leader for trick in play.tricks]
+    found, _proven = recorded_revokes(_revokes(_resolve_hands(hand, play), play, ranks),
+                                      hand.irregular, leaders, hand.players)
+    return found, recordable(found, leaders, hand.players)
+
+
+def _trump_only_progress(hand: VariantHand, options: PitchOptions, pitcher: int,
+                         made: Any) -> Any:
+    """V5.2, V5.3 card by card under ``trump_only``: each trick has an entry for every
+    player from the one due to lead, a card or ``None`` (he is out of trumps, "folds").
+
+    Refused as they come: a card that is not a trump (``not_a_trump``), a card after folding
+    (``played_after_folding``), and with the hands as dealt a fold while holding a trump
+    (``folded_holding_trump``) or a card he does not hold (``card_not_held``). With the
+    hands the legal cards are the trumps he still holds (none: he folds, ``null``) and the
+    hand is complete when nobody holds a trump; without them it is complete after six
+    tricks, or after a trick of ``null`` only (everyone out: the table says the hand is
+    over).
+    """
+    players, names = hand.players, hand.names
+    tricks = hand.tricks
+    played = [card for trick in tricks for card in trick if card is not None]
+    trump = trump_of(hand, options) if played else hand.trump
+    ranks = _trump_rank(trump, options.points, options.joker_rank) if trump else {}
+    full = [trick for trick in tricks if len(trick) == players]
+    partial = tricks[len(full)] if len(tricks) > len(full) else ()
+    entries, leader = _seats_of_entries(full, partial, pitcher, players, ranks)
+    folded: dict[int, tuple[int, int]] = {}
+    violations: list[Violation] = []
+    for (i, j, who), card in entries.items():
+        if card is None:
+            folded.setdefault(who, (i, j))
+        elif trump is not None:
+            violations += _trump_only_play(who, i, j, card, folded, ranks, names)
+    held: list[list[Card]] | None = None
+    if hand.hands is not None and trump is not None:
+        held = _trumps_held(hand.hands, entries, ranks)
+        for (i, j, who), card in entries.items():
+            if card is None and held[who] and folded[who] == (i, j):
+                violations.append(Violation(
+                    "folded_holding_trump", "V5",
+                    f"{sentence_start(seat_words(who, names))} folded in trick {i + 1} "
+                    f"still holding the {describe_card(held[who][0])}: a player plays a "
+                    "trump to every trick while he holds one.", f"tricks[{i}][{j}]"))
+            elif card is not None and _alike(card) not in map(_alike, hand.hands[who]):
+                violations.append(Violation(
+                    "card_not_held", "P4", f"{sentence_start(seat_words(who, names))} played "
+                    f"the {describe_card(card)} in trick {i + 1}, but that card was not dealt "
+                    "to him.", f"tricks[{i}][{j}]"))
+    over = bool(full) and all(card is None for card in full[-1])  # everyone out
+    if not partial and (over or len(full) == TRICKS_PER_HAND
+                        or (held is not None and bool(full) and not any(held))):
+        return made("complete", None, pitcher, trump, violations=violations)
+    to_act = (leader + len(partial)) % players
+    legal = None if held is None else tuple(held[to_act])
+    return made("play", to_act, pitcher, trump, legal, violations)
+
+
+def _alike(card: Card) -> Card:
+    """A joker as a hand dealt under ``first_played`` holds it (``JK``, V4), any other card
+    as it is; for telling whether a card played was dealt to its player."""
+    return _ALIKE if card.suit == JOKER_SUIT else card
+
+
+def _trumps_held(hands: Sequence[Sequence[Card]],
+                 entries: Mapping[tuple[int, int, int], Card | None],
+                 ranks: Mapping[Card, int]) -> list[list[Card]]:
+    """V5.2: the trumps each seat still holds: dealt, less those he played (a joker matched
+    to a dealt ``JK`` under ``first_played``)."""
+    held = []
+    for seat, cards in enumerate(hands):
+        mine = [_alike(card) for (_i, _j, who), card in entries.items()
+                if who == seat and card is not None]
+        left = []
+        for card in cards:
+            if _alike(card) in mine:
+                mine.remove(_alike(card))
+            elif card in ranks or card is _ALIKE:
+                left.append(card)
+        held.append(left)
+    return held
+
+
+def _seats_of_entries(
+    full: Sequence[tuple[Card | None, ...]], partial: tuple[Card | None, ...], pitcher: int,
+    players: int, ranks: Mapping[Card, int],
+) -> tuple[dict[tuple[int, int, int], Card | None], int]:
+    """V5.3: each entry by (trick, place, seat), the entries of a trick from the seat due to
+    lead (the pitcher, then each trick's winner); and the seat due to lead the trick after
+    the full ones."""
+    found: dict[tuple[int, int, int], Card | None] = {}
+    leader = pitcher
+    for i, trick in enumerate([*full, partial]):
+        for j, card in enumerate(trick):
+            found[(i, j, (leader + j) % players)] = card
+        if len(trick) == players and any(card is not None for card in trick):
+            led = _suit_of(next(c for c in trick if c is not None), ranks)
+            powers = [_power(card, led, ranks) for card in trick]
+            leader = (leader + powers.index(max(powers))) % players
+    return found, leader

@@ -9,6 +9,7 @@ are: the engines, through the same request schemas the API applies.
 from referee.records.toml_format import (
     FORMAT_VERSION,
     DealEntry,
+    Dispute,
     RecordFile,
     RecordFileError,
     RecordProblem,
@@ -19,6 +20,7 @@ from referee.records.toml_format import (
 __all__ = [
     "FORMAT_VERSION",
     "DealEntry",
+    "Dispute",
     "RecordFile",
     "RecordFileError",
     "RecordProblem",

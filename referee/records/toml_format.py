@@ -25,13 +25,14 @@ import re
 import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import tomlkit
 
 __all__ = [
     "FORMAT_VERSION",
     "DealEntry",
+    "Dispute",
     "RecordFile",
     "RecordFileError",
     "RecordProblem",
@@ -47,7 +48,10 @@ GAMES = ("pitch", "piquet")
 NONE = "none"
 _HEADER_KEYS = ("format", "game", "players", "partnership", "date", "place", "stake",
                 "currency", "ledger_head", "options", "deal")
-_DEAL_KEYS = ("number", "dealer")
+_DEAL_KEYS = ("number", "dealer", "entered_by", "confirmed_by", "void", "dispute")
+#: Who a file may say entered, confirmed or disputed a deal, besides a player: the table's
+#: shared phone ("table"); a confirmation also "auto" (the match confirmed it itself).
+TABLE, AUTO = "table", "auto"
 #: The Pitch fields that name one seat, by entry level (docs/records.md).
 _PITCH_SEATS: dict[str, tuple[str, ...]] = {
     "cards": ("dealer",),
@@ -90,16 +94,36 @@ class RecordFileError(ValueError):
 
 
 @dataclass(frozen=True)
+class Dispute:
+    """A deal's dispute as the ledger keeps it (docs/records.md, ``deal_disputed``): ``by``
+    whom (a player's name, or "table"; None: not said), the ``reason`` and, when the side
+    gave one, its own ``claim`` at ``level`` "sheet" or "totals" (the API's JSON record of
+    that level, seats as numbers)."""
+
+    by: str | None = None
+    reason: str | None = None
+    level: Literal["sheet", "totals"] | None = None
+    claim: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class DealEntry:
     """One deal of a record file: its entry ``level`` (cards, sheet or totals) and ``record``,
     the API's JSON record of that level (docs/records.md: seats as numbers, ``None`` for
     null); ``number`` (1-based deal of the match) and ``dealer`` (a player's name) when the
-    file gives them; ``line``, where its ``[[deal]]`` starts (not part of its value)."""
+    file gives them; who the ledger says ``entered_by`` and ``confirmed_by`` (a player's
+    name, "table", or for a confirmation "auto"), its open ``disputes`` and, for a deal the
+    ledger struck out, why it was ``void``; ``line``, where its ``[[deal]]`` starts (not part
+    of its value)."""
 
     level: Level
     record: Mapping[str, Any]
     number: int | None = None
     dealer: str | None = None
+    entered_by: str | None = None
+    confirmed_by: str | None = None
+    disputes: tuple[Dispute, ...] = ()
+    void: str | None = None
     line: int = field(default=0, compare=False)
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
@@ -136,7 +160,7 @@ _DEAL_HEADER = re.compile(r"^\s*\[\[\s*deal\s*\]\]")
 _TOML_AT = re.compile(r"at line (\d+)")
 
 
-class _Lines:
+class TextLines:
     """Where things are in the text: the line of each ``[[deal]]`` and of a key inside it."""
 
     def __init__(self, text: str) -> None:
@@ -154,7 +178,7 @@ class _Lines:
                else len(self.lines))
         if index is None and self.deals:
             end = self.deals[0] - 1
-        pattern = re.compile(rf"^\s*(\[\s*deal\.{re.escape(key)}\b|{re.escape(key)}\s*[=.])")
+        pattern = re.compile(rf"^\s*(\[\[?\s*deal\.{re.escape(key)}\b|{re.escape(key)}\s*[=.])")
         for number in range(max(start, 1), end + 1):
             if pattern.match(self.lines[number - 1]):
                 return number
@@ -168,7 +192,7 @@ def read_record(text: str) -> RecordFile:
         does not parse; a header or deal of the wrong shape; a name that is not a player's).
         The deals' rules are not checked here.
     """
-    lines = _Lines(text)
+    lines = TextLines(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -188,11 +212,11 @@ def read_record(text: str) -> RecordFile:
     return replace(header, deals=tuple(e for e in entries if e is not None))
 
 
-def _header_problem(lines: _Lines, key: str, message: str) -> RecordProblem:
+def _header_problem(lines: TextLines, key: str, message: str) -> RecordProblem:
     return RecordProblem(lines.key_line(None, key), None, "format", key, message)
 
 
-def _read_header(data: Mapping[str, Any], lines: _Lines,
+def _read_header(data: Mapping[str, Any], lines: TextLines,
                  problems: list[RecordProblem]) -> RecordFile:
     def bad(key: str, message: str) -> None:
         problems.append(_header_problem(lines, key, message))
@@ -253,7 +277,7 @@ def _date(data: Mapping[str, Any], bad: Callable[[str, str], None]) -> datetime.
     return when
 
 
-def _read_deal(index: int, data: Mapping[str, Any], header: RecordFile, lines: _Lines,
+def _read_deal(index: int, data: Mapping[str, Any], header: RecordFile, lines: TextLines,
                problems: list[RecordProblem]) -> DealEntry | None:
     found: list[RecordProblem] = []
 
@@ -283,13 +307,71 @@ def _read_deal(index: int, data: Mapping[str, Any], header: RecordFile, lines: _
         record = _seats_in(record, level, header.players, lambda key, msg: bad(key, msg))
         if isinstance(dealer, str) and "dealer" not in record and dealer in header.players:
             record["dealer"] = header.players.index(dealer)
+    said = _ledger_words(data, header, bad)
     problems.extend(found)
     if found:
         return None
     return DealEntry(level=level, record=record, number=number,
-                     dealer=dealer if header.game == "piquet" else None,
+                     dealer=dealer if header.game == "piquet" else None, **said,
                      line=lines.deal_line(index),
-                     lines={key: lines.key_line(index, key) for key in record})
+                     lines={key: lines.key_line(index, key)
+                            for key in dict.fromkeys((*record, *data))})
+
+
+def _ledger_words(data: Mapping[str, Any], header: RecordFile,
+                  bad: Callable[[str, str], None]) -> dict[str, Any]:
+    """What a deal says of its agreement (docs/format.md, "What the ledger says"): who
+    ``entered_by`` and ``confirmed_by`` (a player, "table", "auto"), why it is ``void`` and
+    its ``dispute`` tables, read into :class:`DealEntry`'s fields."""
+    def who(key: str, value: Any, also: tuple[str, ...]) -> str | None:
+        if value is None or (isinstance(value, str) and (value in header.players
+                                                          or value in also)):
+            return value
+        bad(key, f"{key} names a player ({', '.join(header.players)}) or "
+                 + " or ".join(f'"{a}"' for a in also) + ".")
+        return None
+
+    said: dict[str, Any] = {
+        "entered_by": who("entered_by", data.get("entered_by"), (TABLE,)),
+        "confirmed_by": who("confirmed_by", data.get("confirmed_by"), (TABLE, AUTO)),
+        "void": data.get("void"),
+    }
+    if said["void"] is not None and not isinstance(said["void"], str):
+        bad("void", 'void gives why the deal was struck out, in quotes: void = "misdeal".')
+        said["void"] = None
+    disputes = data.get("dispute", [])
+    if not isinstance(disputes, list) or not all(isinstance(d, dict) for d in disputes):
+        bad("dispute", "Disputes are written as [[deal.dispute]] tables.")
+        disputes = []
+    said["disputes"] = tuple(_dispute(d, header, who, bad) for d in disputes)
+    return said
+
+
+def _dispute(data: Mapping[str, Any], header: RecordFile, who: Callable[..., str | None],
+             bad: Callable[[str, str], None]) -> Dispute:
+    """One ``[[deal.dispute]]``: ``by``, ``reason`` and at most one claim table."""
+    unknown = [k for k in data if k not in ("by", "reason", "sheet", "totals")]
+    levels = [k for k in ("sheet", "totals") if k in data]
+    if unknown or len(levels) > 1:
+        bad("dispute", "A dispute has by, reason and at most one claim: [deal.dispute.sheet] "
+                       "or [deal.dispute.totals].")
+    reason = data.get("reason")
+    if reason is not None and not isinstance(reason, str):
+        bad("dispute", "A dispute's reason is text in quotes.")
+        reason = None
+    level = levels[0] if levels else None
+    claim = data.get(level) if level else None
+    if claim is not None and not isinstance(claim, dict):
+        bad("dispute", f"The claim is a table: [deal.dispute.{level}].")
+        claim = None
+    if claim is not None:
+        claim = _nulls_in(claim)
+        if header.game == "pitch":
+            claim = _seats_in(claim, cast(Level, level), header.players,
+                              lambda key, msg: bad("dispute", msg))
+    return Dispute(by=who("dispute", data.get("by"), (TABLE,)), reason=reason,
+                   level=cast(Literal["sheet", "totals"] | None, level if claim else None),
+                   claim=claim)
 
 
 def _nulls_in(value: Any) -> Any:
@@ -356,16 +438,38 @@ def _deal_out(deal: DealEntry, record: RecordFile) -> dict[str, Any]:
         out["number"] = deal.number
     if deal.dealer is not None:
         out["dealer"] = deal.dealer
-    body = dict(deal.record)
-    if record.game == "pitch":
-        body = _names_out(body, deal.level, record.players)
-    body = _nulls_out(body)
+    for key in ("entered_by", "confirmed_by", "void"):
+        if getattr(deal, key) is not None:
+            out[key] = getattr(deal, key)
+    body = _body_out(deal.record, deal.level, record)
     if deal.level == "cards":
         order = _CARDS_ORDER[record.game]
         out.update({k: body[k] for k in order if k in body})
         out.update({k: v for k, v in body.items() if k not in order})
     else:
         out[deal.level] = body
+    if deal.disputes:
+        out["dispute"] = [_dispute_out(d, record) for d in deal.disputes]
+    return out
+
+
+def _body_out(body: Mapping[str, Any], level: Level, record: RecordFile) -> dict[str, Any]:
+    """A record of ``level`` as the file writes it: Pitch's one-seat fields by name, nulls
+    ``"none"``."""
+    out = dict(body)
+    if record.game == "pitch":
+        out = _names_out(out, level, record.players)
+    return dict(_nulls_out(out))
+
+
+def _dispute_out(dispute: Dispute, record: RecordFile) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if dispute.by is not None:
+        out["by"] = dispute.by
+    if dispute.reason is not None:
+        out["reason"] = dispute.reason
+    if dispute.level is not None and dispute.claim is not None:
+        out[dispute.level] = _body_out(dispute.claim, dispute.level, record)
     return out
 
 

@@ -248,11 +248,11 @@ def append(match_id: str, new_rows: Sequence[Row]) -> None:
                                 match_id, last))
 
 
-def create(game: str, new_events: Sequence[NewEvent], actor: str | None, expires: bool = True
-           ) -> tuple[str, list[Row]]:
+def create(game: str, new_events: Sequence[NewEvent], actor: str | None,
+           expires: bool = True) -> tuple[str, list[Row]]:
     """Store a new match of ``game`` with its first events, in the caller's write
-    transaction; returns its id and the rows stored. ``expires`` False: the match is kept
-    whatever it records (one of a club event's, referee.store.expiry)."""
+    transaction; returns its id and the rows stored. ``expires`` false: the match never
+    expires (referee.store.expiry; a match imported from a record file, or a club event's)."""
     match_id = new_match_id()
     Match.create(id=match_id, game=game, expires=expires)
     made = chain(0, GENESIS_HASH, new_events, actor)

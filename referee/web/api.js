@@ -44,6 +44,8 @@ export async function api(method, path, body, opts) {
   const token = "token" in options ? options.token : S.token;
   if (token) headers.Authorization = "Bearer " + token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // options.raw ({type, text}): a body sent as it is (a record file, application/toml)
+  if (options.raw) headers["Content-Type"] = options.raw.type;
   if (method !== "GET") headers["Idempotency-Key"] = options.key || newKey();
   if (options.version !== undefined) headers["If-Match"] = `"v${options.version}"`;
   if (options.etag) headers["If-None-Match"] = options.etag;
@@ -56,7 +58,8 @@ export async function api(method, path, body, opts) {
       response = await fetch(path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: options.raw ? options.raw.text
+          : body === undefined ? undefined : JSON.stringify(body),
         cache: "no-store",
       });
     } catch (networkError) {

@@ -25,7 +25,8 @@
  *                 sheet (the score sheet: sheet-pitch, sheet-piquet, picks), agree (confirm, dispute, claims), seats (join by QR),
  *                 anyway (something irregular happened: record it anyway, consequence first),
  *                 reentry (an earlier deal's cards entered step by step to settle it),
- *                 clash (two phones wrote the same deal or step: both lines, the choice)
+ *                 clash (two phones wrote the same deal or step: both lines, the choice),
+ *                 records (download the match's record file; open one: rule it, import it)
  *   verdict.js    the referee's answer in words: checked, worked out, taken on trust
  * A screen module exports a render function; matchview.js registers it with onRender().
  * No module imports one that imports it back (tests/e2e/test_table_files.py checks it).

@@ -13,11 +13,29 @@ export const RANK_WORD = {
 export const RANKS = { piquet: "AKQJT987".split(""), pitch: "AKQJT98765432".split("") };
 
 export const rankText = (r) => (r === "T" ? "10" : r);
-/** "10♠" */
-export const cardText = (c) => rankText(c[0]) + SUIT_SYMBOL[c[1]];
-/** "ten of spades" */
-export const cardWords = (c) => `${RANK_WORD[c[0]]} of ${SUIT_WORD[c[1]]}`;
-export const isRed = (c) => c[1] === "H" || c[1] === "D";
+/** The jokers of the games with more points (V2), in words. */
+export const JOKER_WORD = { BJ: "big joker", LJ: "little joker", JK: "joker" };
+/** "10♠"; a joker as written (V2: "BJ", "LJ", "JK"); a fold (null, V5.3) "—". */
+export const cardText = (c) => (c === null ? "—" : c in JOKER_WORD ? c
+  : rankText(c[0]) + SUIT_SYMBOL[c[1]]);
+/** "ten of spades"; "big joker"; a fold: "out of trumps". */
+export const cardWords = (c) => (c === null ? "out of trumps" : c in JOKER_WORD
+  ? JOKER_WORD[c] : `${RANK_WORD[c[0]]} of ${SUIT_WORD[c[1]]}`);
+export const isRed = (c) => c !== null && (c[1] === "H" || c[1] === "D");
+
+/**
+ * The jokers of a Pitch match's pack as its card picker offers them (V2, V13): none in the
+ * 4-point game; "JK" for a one-joker pack, or for two jokers told apart by the order of play
+ * (`joker_order` "first_played"); else "BJ" and "LJ".
+ * @param {{points?: string[], joker_order?: string}} options  the match's options
+ * @returns {string[]}
+ */
+export function jokersOf(options) {
+  const points = options.points || [];
+  if (points.includes("joker")) return ["JK"];
+  if (!points.includes("big_joker")) return [];
+  return options.joker_order === "first_played" ? ["JK"] : ["BJ", "LJ"];
+}
 /** Every card of the game's pack, suit by suit. */
 export const packOf = (game) => SUITS.flatMap((s) => RANKS[game].map((r) => r + s));
 

@@ -7,7 +7,7 @@
  * pitched, the legal calls). Whether a card was allowed is left to the referee: it checks each
  * card when it arrives.
  */
-import { legalCalls, pitcherOf, seatToPlay } from "./rules.js";
+import { legalCalls, pitcherOf, seatToPlay, variantSeatToPlay } from "./rules.js";
 import { S } from "./state.js";
 
 /** Cards in a trick: 2 in Piquet, one per player in Pitch. */
@@ -83,9 +83,11 @@ function localNext(deal) {
       const seat = (m.dealer.seat + 1 + deal.bids.length) % n;
       return { action: "bid", player: m.players[seat], seat, legal_calls: calls };
     }
-    const pitcher = pitcherOf(deal.bids, m.dealer.seat, n);
+    const pitcher = pitcherOf(deal.bids, m.dealer.seat, n, m.options);
     if (!pitcher) return { action: "wait" }; // everybody passed: the referee says
-    const seat = seatToPlay("pitch", deal.cards, pitcher.seat, n);
+    const seat = m.options.points // a game with more points (V4, V5.3)
+      ? variantSeatToPlay(deal.cards, pitcher.seat, n, null, m.options)
+      : seatToPlay("pitch", deal.cards, pitcher.seat, n);
     return { action: "card", player: m.players[seat], seat, legal_cards: null };
   }
   const elder = m.players.indexOf(m.elder);

@@ -11,6 +11,7 @@ import { loadLedger, post, refresh, setOfferAnyway } from "./match.js";
 import { takeBackLast } from "./writes.js";
 import { renderPlay, renderScoreline } from "./screens/play.js";
 import { renderScore } from "./screens/score.js";
+import { downloadRecord } from "./screens/records.js";
 import { renderSheet } from "./screens/sheet.js";
 import { renderAgree, renderAgreeLedger } from "./screens/agree.js";
 import { askAnyway, renderAnyway } from "./screens/anyway.js";
@@ -58,6 +59,7 @@ onTab((tab) => {
   if (tab === "score" && S.match) loadLedger(true).then(render);
 });
 $("#undo").addEventListener("click", undo);
+$("#download-record").addEventListener("click", downloadRecord);
 $("#irregular").addEventListener("change", (event) => {
   S.irregular = /** @type {HTMLInputElement} */ (event.target).checked;
   S.actor = null;

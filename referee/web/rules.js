@@ -16,7 +16,13 @@
  * @property {number} [min_bid]  the lowest bid (default 1)
  * @property {number | null} [stuck_dealer_min]  what a dealer everyone passed must bid at
  *   least (default 2); null: everybody passed, the hand is dealt again
- * @property {string} [dealer_steal]  "match_below_4" (default), "outbid_only", "match_any"
+ * @property {string} [dealer_steal]  "match_below_4" (default), "match_below_max",
+ *   "outbid_only", "match_any"
+ * @property {number} [max_bid]  the highest bid (V9: the points of the game; default 4)
+ * @property {string[]} [points]  a game with more points: its scoring points (V7, V13);
+ *   absent in the 4-point game
+ * @property {string} [play]  "trump_anytime" (default), "follow_suit", "trump_only" (V5)
+ * @property {string} [joker_rank]  "below_jacks" (default) or "below_two" (V4)
  */
 /** @typedef {"elder" | "younger"} Role */
 
@@ -29,12 +35,15 @@ export const MAX_BID = 4;
 /** @param {string} a @param {string} b  does card `a` rank above card `b`? */
 const higher = (a, b) => RANK_ORDER.indexOf(a[0]) < RANK_ORDER.indexOf(b[0]);
 
-/** @param {Call} call  the value of a call: a pitch is a bid of 4, pass none (null). */
-function bidValue(call) {
+/**
+ * @param {Call} call  the value of a call: a pitch is a bid of 4, pass none (null).
+ * @param {number} [maxBid]  the highest bid of the game (V9; 4 in the 4-point game)
+ */
+function bidValue(call, maxBid) {
   if (call === "pitch") return MAX_BID;
   if (call === "pass") return null;
   const value = Number(call);
-  return Number.isInteger(value) && value >= 1 && value <= MAX_BID ? value : null;
+  return Number.isInteger(value) && value >= 1 && value <= (maxBid || MAX_BID) ? value : null;
 }
 
 /**
@@ -52,8 +61,10 @@ function bidValue(call) {
 export function legalCalls(bids, players, options) {
   const o = options || {};
   if (bids.length >= players || bids.includes("pitch")) return [];
-  const values = bids.map(bidValue).filter((v) => v !== null);
+  const maxBid = o.max_bid || MAX_BID;
+  const values = bids.map((b) => bidValue(b, maxBid)).filter((v) => v !== null);
   const high = values.length ? Math.max(...values) : null;
+  if (o.points && high === maxBid) return []; // V9: a bid of max_bid ends the auction
   const minBid = o.min_bid || 1;
   const stuckMin = o.stuck_dealer_min === undefined ? 2 : o.stuck_dealer_min;
   const dealer = bids.length === players - 1;
@@ -62,14 +73,15 @@ export function legalCalls(bids, players, options) {
   if (stuck) lowest = Math.max(lowest, stuckMin);
   if (dealer && high !== null) {
     const steal = o.dealer_steal || "match_below_4";
-    if (steal === "match_any" || (steal === "match_below_4" && high < MAX_BID)) {
+    if (steal === "match_any" ||
+        ((steal === "match_below_4" || steal === "match_below_max") && high < maxBid)) {
       lowest = Math.min(lowest, high);
     }
   }
   /** @type {Call[]} */
   const calls = stuck ? [] : ["pass"];
-  for (let b = lowest; b <= MAX_BID; b++) calls.push(b);
-  if (lowest <= MAX_BID) calls.push("pitch");
+  for (let b = lowest; b <= maxBid; b++) calls.push(b);
+  if (lowest <= maxBid && !o.points) calls.push("pitch"); // V9: only the 4-point game
   return calls;
 }
 
@@ -83,14 +95,16 @@ export function legalCalls(bids, players, options) {
  * @param {Call[]} bids
  * @param {number} dealerSeat
  * @param {number} players
+ * @param {PitchOptions} [options]  the match's (a game with more points bids to `max_bid`)
  * @returns {{seat: number, bid: number} | null}
  */
-export function pitcherOf(bids, dealerSeat, players) {
+export function pitcherOf(bids, dealerSeat, players, options) {
   const first = (dealerSeat + 1) % players;
+  const maxBid = (options && options.max_bid) || MAX_BID;
   /** @type {{seat: number, bid: number} | null} */
   let best = null;
   for (let i = 0; i < Math.min(bids.length, players); i++) {
-    const value = bidValue(bids[i]);
+    const value = bidValue(bids[i], maxBid);
     if (value === null) continue;
     if (!best || value >= best.bid) best = { seat: (first + i) % players, bid: value };
     if (bids[i] === "pitch") break;
@@ -136,6 +150,89 @@ export function seatToPlay(game, cards, leader, players) {
     lead = (lead + trickWinner(cards.slice(i, i + players), trump)) % players;
   }
   return (lead + (cards.length % players)) % players;
+}
+
+/** V2: the other suit of the same colour. @type {Record<string, string>} */
+const PARTNER = { S: "C", C: "S", H: "D", D: "H" };
+
+/**
+ * V3.1, V4: the trumps of a game with more points, highest first: A (off-A) K Q J (off-J)
+ * (jokers below the jacks) 10 … 3 (off-3) 2 (jokers below the two), each off-card and joker
+ * only when the game's `points` name it; jokers written BJ, LJ (one joker: BJ).
+ * @param {string} trump  "S", "H", "D", "C"
+ * @param {PitchOptions} options
+ * @returns {string[]}
+ */
+export function trumpOrder(trump, options) {
+  const points = options.points || ["high", "low", "jack", "game"];
+  const other = PARTNER[trump];
+  const jokers = points.includes("big_joker") ? ["BJ", "LJ"]
+    : points.includes("joker") ? ["BJ"] : [];
+  const order = ["A" + trump];
+  if (points.includes("off_ace")) order.push("A" + other);
+  order.push("K" + trump, "Q" + trump, "J" + trump);
+  if (points.includes("off_jack")) order.push("J" + other);
+  const below = options.joker_rank === "below_two";
+  if (!below) order.push(...jokers);
+  for (const r of "T9876543") order.push(r + trump);
+  if (points.includes("off_three")) order.push("3" + other);
+  order.push("2" + trump);
+  if (below) order.push(...jokers);
+  return order;
+}
+
+/**
+ * V4, V5: who wins a trick of a game with more points: its position (0: the first entry).
+ * The highest trump (`trumpOrder`: off-cards and jokers are trumps), else the highest card of
+ * the suit led (the first card's, a trump lead when it is a trump); `null` entries are
+ * players who folded (trump-only play, V5.3). A one-joker pack's `JK` is BJ; under
+ * `joker_order` "first_played" the first `JK` of the hand is the big joker — pass `BJ`/`LJ`.
+ * @param {(string | null)[]} trick
+ * @param {string} trump
+ * @param {PitchOptions} options
+ * @returns {number}
+ */
+export function variantTrickWinner(trick, trump, options) {
+  const order = trumpOrder(trump, options);
+  const name = (/** @type {string} */ c) => (c === "JK" ? "BJ" : c);
+  const lead = trick.find((c) => c !== null);
+  if (!lead) return 0;
+  const led = order.includes(name(lead)) ? "T" : lead[1];
+  const power = (/** @type {string | null} */ c) => {
+    if (c === null) return -1;
+    const k = order.indexOf(name(c));
+    if (k >= 0) return 1000 - k;
+    return (c[1] === led ? 100 : 0) + (14 - RANK_ORDER.indexOf(c[0]));
+  };
+  let best = 0;
+  for (let i = 1; i < trick.length; i++) if (power(trick[i]) > power(trick[best])) best = i;
+  return best;
+}
+
+/**
+ * V5.3: whose turn it is in a game with more points after `entries` (every card of the hand
+ * so far in order, `null` for a player who folded): each trick has an entry for every player
+ * from the one due to lead (the pitcher, then each trick's winner). `trump`: the trump suit;
+ * null: the printed suit of the first card (a joker first: spades, V3.3).
+ * @param {(string | null)[]} entries
+ * @param {number} leader  the pitcher's seat
+ * @param {number} players
+ * @param {string | null} trump
+ * @param {PitchOptions} options
+ * @returns {number}
+ */
+export function variantSeatToPlay(entries, leader, players, trump, options) {
+  const first = entries.find((c) => c !== null);
+  const suit = trump || (first && !first.endsWith("J") && first !== "JK" ? first[1] : "S");
+  let lead = leader;
+  const full = entries.length - (entries.length % players);
+  for (let i = 0; i < full; i += players) {
+    const trick = entries.slice(i, i + players);
+    if (trick.some((c) => c !== null)) {
+      lead = (lead + variantTrickWinner(trick, suit, options)) % players;
+    }
+  }
+  return (lead + (entries.length % players)) % players;
 }
 
 /**

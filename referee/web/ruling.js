@@ -35,9 +35,10 @@ export function rulingDetails(d, open) {
         (r.trump ? `, trumps ${SUIT_WORD[r.trump]}` : "") +
         (r.made_bid === false ? " — set back" : r.made_bid ? " — made it" : "")));
     }
-    for (const key of ["high", "low", "jack"]) {
+    // P5; in a game with more points each of its points (V7), in the order it counts them.
+    for (const key of pointKeys(r).filter((k) => k !== "game")) {
       const a = r.points[key];
-      if (a) items.push(el("li", {}, `${key[0].toUpperCase() + key.slice(1)}` +
+      if (a) items.push(el("li", {}, pointWords(key) +
         (a.card ? ` (${cardWords(a.card)})` : "") + `: ` +
         (a.side !== null && a.side !== undefined ? sideName(a.side) : seatName(a))));
     }
@@ -90,6 +91,22 @@ const STEP_WORDS = {
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 
 /**
+ * The points of a ruling in the order the game counts them (P5: High, Low, Jack, Game; a game
+ * with more points: its `points` option, V7), whatever order the answer's keys come in.
+ */
+function pointKeys(r) {
+  const order = (S.match && S.match.options.points) || ["high", "low", "jack", "game"];
+  return order.filter((k) => k in r.points);
+}
+
+/** A scoring point in words (P5, V7): "High", "Off-jack", "Big joker", "Three (3)". */
+function pointWords(key) {
+  const words = key.replace("off_", "off-").replace("_", " ");
+  const worth = { three: 3, five: 5, off_three: 3 }[key];
+  return words[0].toUpperCase() + words.slice(1) + (worth ? ` (${worth})` : "");
+}
+
+/**
  * How ledger item `d` scored, by declaration and per player, in one line each — from the
  * ruling's data: Piquet its `counts` (point, sequence, sets, carte blanche, repique or pique,
  * the cards or capot, play, as Q8 counts them), Pitch its `points` (high, low, jack, game;
@@ -115,8 +132,8 @@ export function breakdownLines(d) {
   if (r.points && Array.isArray(r.sides)) {
     const names = m.standings.map((s) => s.name);
     return r.sides.map((_, side) => {
-      const won = ["high", "low", "jack", "game"].filter((k) => r.points[k] &&
-        r.points[k].side === side);
+      const won = pointKeys(r).filter((k) => r.points[k] &&
+        r.points[k].side === side).map((k) => (r.variant ? pointWords(k) : k));
       const name = names[side];
       const words = won.length ? [won.join(", ")] : [];
       if (r.pitcher_side === side && r.made_bid === false) {

@@ -250,3 +250,30 @@ def test_a_pitch_hand_through_the_generated_client(
     ledger = operation("get_ledger").sync_detailed(table.id, client=table.client).parsed
     assert [type(item.ruling).__name__ for item in ledger.items] == [
         "PitchSheetRuling", "TotalsRuling"]
+
+
+def test_a_ten_point_hand_through_the_generated_client(
+        referee_client: tuple[ModuleType, Any]) -> None:
+    """V14.3 (docs/rules/pitch-variants.md) through the generated client alone: the options
+    of the game, jokers and folds in the tricks, the awards at their values, typed; then the
+    same hand as the table's score-sheet line naming the game's points."""
+    from tests.pitch.test_variant_sheet import V14_3_LINE
+    from tests.pitch.test_variants import V14_3, V14_3_OPTIONS
+
+    _, client = referee_client
+    body = model("HandRequest").from_dict({"players": 4, "partnership": True, **V14_3,
+                                           "options": V14_3_OPTIONS})
+    answer = operation("score_pitch_hand").sync_detailed(client=client, body=body)
+    assert answer.status_code == 200, answer.content
+    ruling = answer.parsed
+    assert isinstance(ruling, model("HandRuling"))
+    assert (ruling.variant, ruling.score_changes) == ("ten_point", [3, 7])
+    assert (ruling.points.three.card, ruling.points.three.side) == ("3D", 1)
+    assert ruling.tricks[3].cards == ["JD", None, "8D", None]
+    body = model("PitchSheetRequest").from_dict({"players": 4, "partnership": True,
+                                                 "sheet": V14_3_LINE,
+                                                 "options": V14_3_OPTIONS})
+    sheet = operation("score_pitch_sheet").sync_detailed(client=client, body=body).parsed
+    assert isinstance(sheet, model("PitchSheetRuling"))
+    assert (sheet.variant, sheet.score_changes) == ("ten_point", [3, 7])
+    assert sheet.points.off_jack.side == 1

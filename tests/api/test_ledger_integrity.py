@@ -82,6 +82,7 @@ READS_OF_EVERY_EVENT = {
     "ledger as CSV": ("/ledger", {"Accept": "text/csv"}),
     "ledger.csv": ("/ledger.csv", {}),
     "log": ("/log", {}),
+    "record file": ("/record", {}),
 }
 
 
@@ -177,6 +178,7 @@ ROUTES: dict[str, tuple[str, str, Any]] = {
     "me": ("GET", "/me", None),
     "ledger": ("GET", "/ledger", None),
     "ledger.csv": ("GET", "/ledger.csv", None),
+    "record file": ("GET", "/record", None),
     "log": ("GET", "/log", None),
     "stream": ("GET", "/stream", None),
     "step": ("POST", "/events", {"type": "card", "card": "KC"}),

@@ -54,8 +54,12 @@ def test_sheet_unreadable_is_422_located(client: FlaskClient) -> None:
 
 def test_sheet_schema_errors_are_400(client: FlaskClient) -> None:
     assert post(client, "sheets:score", sheet={**BRIEF, "hgih": 3}).status_code == 400
+    # Which points a line names is the game's (the 4-point game's Jack, a variant's
+    # off-jack …): a line without one is the engine's 422, located.
     missing = {k: v for k, v in BRIEF.items() if k != "jack"}
-    assert post(client, "sheets:score", sheet=missing).status_code == 400
+    response = post(client, "sheets:score", sheet=missing)
+    assert response.status_code == 422
+    assert response.json["violations"][0]["location"] == "sheet.jack"
 
 
 def test_sheet_beside_the_cards(client: FlaskClient) -> None:

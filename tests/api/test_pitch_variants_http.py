@@ -92,3 +92,19 @@ def test_bidding_check_follows_the_variant(client: FlaskClient) -> None:
         "players": 4, "dealer": 0, "bids": [5], "options": {"variant": "ten_point"}})
     assert response.status_code == 200, response.json
     assert response.json["legal_calls"] == ["pass", 6, 7, 8, 9, 10]
+
+
+def test_a_four_point_minimum_above_its_highest_bid_is_an_options_conflict(
+    client: FlaskClient,
+) -> None:
+    """The schema takes a minimum bid up to 13 (the thirteen-point game's); in the 4-point
+    game, whose highest bid is 4, a minimum of 5 does not go with it: 422, located."""
+    for route, body in (("hands:score", {**V14_1, "players": 4, "partnership": True}),
+                        ("sheets:score", {"players": 2, "sheet": {"high": 0, "low": 1,
+                                                                  "jack": None, "game": 0,
+                                                                  "pitcher": 0, "bid": 2}})):
+        response = client.post(f"/v1/pitch/{route}", json={**body, "options": {"min_bid": 5}})
+        assert response.status_code == 422, response.json
+        assert response.json["type"].endswith("/options-conflict")
+        assert [(v["rule"], v["location"]) for v in response.json["violations"]] == [
+            ("P8", "options.min_bid")]

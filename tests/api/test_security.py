@@ -15,6 +15,7 @@ BODIES: dict[str, dict[str, Any] | None] = {
     "matches.read_me": None,
     "matches.read_ledger": None,
     "matches.read_ledger_csv": None,
+    "matches.read_record_file": None,
     "matches.read_events": None,
     "matches.verify": None,
     "live.stream_match": None,

@@ -123,3 +123,18 @@ def test_following_suit_or_being_void_is_no_revoke() -> None:
 def test_play_points_add_up(lead_point: str) -> None:
     ruling = rule_deal(q10_deal(), PiquetOptions(lead_point=lead_point))  # type: ignore[arg-type]
     assert sum(e.points for e in ruling.log) == sum(ruling.scores.values())
+
+
+def test_one_walk_gives_the_tricks_the_points_and_each_roles_plays() -> None:
+    """The ruling's one walk of the tricks (Q6) says what play_tricks and plays_by_role say,
+    under both lead_point options and with a lead out of turn recorded anyway (Q12)."""
+    from referee.piquet.play import plays_by_role, walk_tricks
+
+    for options in (PiquetOptions(), TEN_OR_HIGHER):
+        for out_of_turn in (frozenset(), frozenset({3})):
+            results, points = play_tricks(Q10_TRICKS, options, out_of_turn)
+            walked, plain, plays = walk_tricks(Q10_TRICKS, options, out_of_turn)
+            assert walked == results
+            assert plain == [tuple(p) for p in points]
+            assert plays == plays_by_role(results)
+            assert list(plays["elder"].values())[:2] == [(0, 0), (1, 1)]

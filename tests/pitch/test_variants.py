@@ -405,3 +405,50 @@ def test_v11_match_winner_at_the_variant_target() -> None:
     options = pitch.variant_options({"variant": "ten_point"})
     assert pitch.match_winner([51, 60], 0, options) is None
     assert pitch.match_winner([52, 60], 0, options) == 0
+
+
+# --- Card by card under trump-only play (V5.2, V5.3), shooting the moon (V9) ----------------
+
+
+def progress_of(record: dict[str, Any], options: dict[str, Any]) -> Any:
+    table = pitch.variant_options(options)
+    return pitch.variant_progress(pitch.variant_hand_from_record(record, 4, True, table), table)
+
+
+def test_v5_trump_only_progress_with_the_hands_ends_when_nobody_holds_a_trump() -> None:
+    assert progress_of(V14_3, V14_3_OPTIONS).phase == "complete"  # after five tricks
+    four = {**V14_3, "tricks": V14_3["tricks"][:4]}
+    found = progress_of(four, V14_3_OPTIONS)
+    assert (found.phase, found.to_act) == ("play", 3)  # Dee won trick 4 and leads
+    assert sorted(pitch.variant_card_name(c, pitch.variant_options(V14_3_OPTIONS))
+                  for c in found.legal_cards) == ["3D"]
+    partial = {**V14_3, "tricks": [*V14_3["tricks"][:4], ["3D"]]}
+    found = progress_of(partial, V14_3_OPTIONS)
+    assert (found.to_act, found.legal_cards) == (0, ())  # Ann is out: she folds
+
+
+def test_v5_trump_only_progress_without_hands_ends_on_a_trick_of_folds() -> None:
+    bare = {k: v for k, v in V14_3.items() if k != "hands"}
+    assert progress_of(bare, V14_3_OPTIONS).phase == "play"
+    over = {**bare, "tricks": [*bare["tricks"], [None] * 4]}
+    assert progress_of(over, V14_3_OPTIONS).phase == "complete"
+    assert rule(over, V14_3_OPTIONS)["score_changes"] == [3, 7]  # the folds are no trick
+
+
+def test_v5_trump_only_progress_refuses_a_card_after_folding_and_a_non_trump() -> None:
+    bare = {k: v for k, v in V14_3.items() if k != "hands"}
+    after = {**bare, "tricks": [*bare["tricks"][:4], ["3D", "AS"]]}
+    codes = {v.code for v in progress_of(after, V14_3_OPTIONS).violations}
+    assert codes == {"not_a_trump", "played_after_folding"}
+
+
+def test_v9_moon_made_wins_set_back_loses() -> None:
+    from referee.pitch.match import match_winner
+
+    ten = pitch.variant_options({"variant": "ten_point", "moon": "win_game"})
+    assert match_winner([10, 0], 0, ten, bid=10, made=True) == 0
+    assert match_winner([-10, 4], 0, ten, bid=10, made=False) == 1
+    assert match_winner([-10, 4, 4], 0, ten, bid=10, made=False) is None  # tied: play on
+    assert match_winner([9, 0], 0, ten, bid=9, made=True) is None  # not every point
+    plain = pitch.variant_options({"variant": "ten_point"})
+    assert match_winner([10, 0], 0, plain, bid=10, made=True) is None

@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.api.deals import Q10_RECORD
+from tests.conftest import ON_POSTGRES, POSTGRES_URL
+from tests.served import call, start_gunicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 Q10 = ROOT / "examples" / "q10.toml"
 SCRIPT = shutil.which("referee", path=str(Path(sys.executable).parent))
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     assert SCRIPT is not None, "the console script referee is not installed (make setup)"
+    clean = {k: v for k, v in os.environ.items() if k not in ("REFEREE_URL", "REFEREE_TOKEN")}
     return subprocess.run([SCRIPT, *args], capture_output=True, text=True, timeout=120,
-                          check=False)
+                          check=False, env={**clean, **(env or {})})
 
 
 def test_score_q10_prints_bill_11_ann_41_and_agrees() -> None:
@@ -68,3 +76,96 @@ def test_settle_a_partie(tmp_path: Path) -> None:
 def test_help_has_an_example(command: str) -> None:
     done = run(command, "--help")
     assert done.returncode == 0 and "Example:" in done.stdout
+
+
+# -- against a served referee: export, import, verify ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[str]:
+    """gunicorn serving wsgi:app on a free loopback port, one for this module's tests (each
+    works in matches of its own), on a SQLite file of its own or the worker's PostgreSQL
+    database (as tests/e2e's server); yields its base URL."""
+    if ON_POSTGRES:
+        request.getfixturevalue("_postgres_ready")
+        database_url = POSTGRES_URL
+    else:
+        database_url = f"sqlite:///{tmp_path_factory.mktemp('served') / 'referee.db'}"
+    server = start_gunicorn(database_url, tmp_path_factory.mktemp("gunicorn") / "gunicorn.log",
+                            workers=1)
+    try:
+        yield server.base
+    finally:
+        server.stop()
+
+
+def _q10_match(base: str) -> tuple[str, dict[str, str]]:
+    """A served Piquet match with the Q10 deal recorded: its id and tokens."""
+    made = call(base, "POST", "/v1/matches", {"game": "piquet", "players": ["Bill", "Ann"]})
+    assert made.status == 201, made.body
+    match_id, tokens = made.body["id"], made.body["tokens"]
+    recorded = call(base, "POST", f"/v1/matches/{match_id}/deals", Q10_RECORD,
+                    {"Authorization": f"Bearer {tokens['write']}", "If-Match": '"v1"'})
+    assert recorded.status == 201, recorded.body
+    return match_id, tokens
+
+
+@pytest.mark.slow
+def test_export_import_verify_against_a_server(served: str, tmp_path: Path) -> None:
+    """export writes the match's file; import makes a new match of it (Bill 11, Ann 41);
+    verify checks the file's head against each: intact, then behind a later write."""
+    match_id, tokens = _q10_match(served)
+    kept = tmp_path / "match.toml"
+    done = run("export", match_id, "-o", str(kept), "--url", served, "--token", tokens["read"])
+    assert done.returncode == 0, done.stderr
+    assert "Bill" in kept.read_text() and "ledger_head" in kept.read_text()
+    printed = run("export", match_id, "--url", served, env={"REFEREE_TOKEN": tokens["read"]})
+    assert printed.returncode == 0 and printed.stdout == kept.read_text()
+
+    imported = run("import", str(kept), "--url", served)
+    assert imported.returncode == 0, imported.stderr
+    assert "1 deal, Bill 11, Ann 41" in imported.stdout and "write token: " in imported.stdout
+    again = run("import", str(kept), "--url", served, "--json")
+    twin = json.loads(again.stdout)
+    assert again.returncode == 0 and twin["standings"][0]["score"] == 11
+
+    checked = run("verify", match_id, str(kept), "--url", served, "--token", tokens["read"])
+    assert checked.returncode == 0 and "Intact" in checked.stdout, checked.stderr
+    assert run("verify", match_id, "--url", served, "--token", tokens["read"]).returncode == 0
+    undo = call(served, "POST", f"/v1/matches/{match_id}/undo", {"reason": "slip"},
+                {"Authorization": f"Bearer {tokens['write']}", "If-Match": '"v3"'})
+    assert undo.status == 200, undo.body
+    # the undo is appended: the ledger still leads to the file's head
+    assert run("verify", match_id, str(kept), "--url", served,
+               "--token", tokens["read"]).returncode == 0
+    behind = kept.read_text().replace("ledger_head = \"3:", "ledger_head = \"9:")
+    (tmp_path / "behind.toml").write_text(behind)
+    stale = run("verify", match_id, str(tmp_path / "behind.toml"), "--url", served,
+                "--token", tokens["read"])
+    assert stale.returncode == 1 and "Not intact" in stale.stderr
+
+
+@pytest.mark.slow
+def test_import_a_bad_file_names_file_and_line(served: str, tmp_path: Path) -> None:
+    """A file the server refuses: each problem as ``file:line: (deal n) message``, status 2;
+    a file that does not read is refused before anything is sent; a wrong token is 2."""
+    wrong = tmp_path / "wrong-dealer.toml"
+    wrong.write_text(Q10.read_text() + '\n[[deal]]\ndealer = "Ann"\n' + Q10.read_text().split(
+        'dealer = "Ann"\n', 1)[1])
+    line = wrong.read_text().splitlines().index('dealer = "Ann"', 10) + 1
+    done = run("import", str(wrong), "--url", served)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{wrong}:{line}: (deal 2) ") and "[Q2]" in done.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\ngame = "piquet"\nplayers = ["Bill" "Ann"]\n')
+    unread = run("import", str(bad), "--url", "http://127.0.0.1:9")  # never reached
+    assert unread.returncode == 2 and unread.stderr.startswith(f"{bad}:3: ")
+    refused = run("export", "nope", "--url", served, "--token", "nope")
+    assert refused.returncode == 2 and "401" in refused.stderr
+
+
+@pytest.mark.parametrize("command", ["export", "import", "verify"])
+def test_help_of_the_server_commands_has_an_example(command: str) -> None:
+    done = run(command, "--help")
+    assert done.returncode == 0 and "Example:" in done.stdout and "--url" in done.stdout

@@ -188,3 +188,106 @@ def test_the_sheet_s_play_bounds_agree_with_the_engine_on_every_line() -> None:
     wrong = [(case, want, got) for case, want, got in zip(cases, expected, answers, strict=True)
              if want != got]
     assert not wrong, f"{len(wrong)} answers differ, e.g. {wrong[:3]}"
+
+
+# --- The games with more points (docs/rules/pitch-variants.md) -----------------------------
+
+VARIANTS = ("five_point", "five_point_joker", "six_point", "seven_point", "nine_point",
+            "ten_point", "eleven_point", "thirteen_point")
+
+
+def _variant(name: str) -> tuple[PitchOptions, dict[str, Any]]:
+    """A preset as the engine has it and as a match's options carry it to the page."""
+    from referee.pitch import variant_options
+
+    options = variant_options({"variant": name})
+    return options, options.as_dict()
+
+
+def test_variant_calls_and_pitcher_agree_with_the_engine_on_every_preset() -> None:
+    """V9: at every step of 150 generated auctions of each preset (bids up to the game's
+    points, its minimum, stuck dealer and steal rules; no "pitch" call), the calls the page
+    offers are the engine's, and its pitcher at the end."""
+    rng = random.Random(SEED + 10)
+    cases: list[tuple[str, list[Any]]] = []
+    expected: list[Any] = []
+    for name in VARIANTS:
+        options, carried = _variant(name)
+        for _ in range(150):
+            players = rng.randint(2, 7)
+            dealer = rng.randrange(players)
+            bids: list[Call] = []
+            while True:
+                status = check_bidding(players, dealer, bids, options, record_complete=False)
+                cases.append(("legalCalls", [list(bids), players, carried]))
+                expected.append(list(status.legal_calls))
+                if status.complete:
+                    break
+                bids.append(rng.choice(list(status.legal_calls)))
+            final = check_bidding(players, dealer, bids, options, record_complete=True)
+            cases.append(("pitcherOf", [list(bids), dealer, players, carried]))
+            expected.append(None if final.high_bidder is None
+                            else {"seat": final.high_bidder, "bid": final.high_bid})
+    answers = run_rules(cases)
+    wrong = [(case, want, got) for case, want, got in zip(cases, expected, answers, strict=True)
+             if want != got]
+    assert not wrong, f"{len(wrong)} answers differ, e.g. {wrong[:3]}"
+
+
+def test_variant_trick_winners_agree_with_the_engine_on_every_preset() -> None:
+    """V4, V5: who wins 300 generated tricks of each preset (cards of its pack, jokers and
+    off-cards among them, every trump, folds under trump-only play), and whose turn it is
+    after every entry of 30 generated hands of each."""
+    from referee.pitch.variants import (
+        VariantHand,
+        _trump_rank,
+        _walk,
+        pack_of,
+        variant_card_name,
+    )
+
+    rng = random.Random(SEED + 11)
+    cases: list[tuple[str, list[Any]]] = []
+    expected: list[int] = []
+    for name in VARIANTS:
+        options, carried = _variant(name)
+        pack = sorted(pack_of(options.points, options.deck))
+        folds = options.play == "trump_only"
+
+        def written(cards: Sequence[Card | None],
+                    options: PitchOptions = options) -> list[str | None]:
+            return [None if c is None else
+                    ("BJ" if variant_card_name(c, options) == "JK" else card_name(c))
+                    for c in cards]
+
+        for _ in range(300):
+            trump = rng.choice(SUITS)
+            cards: list[Card | None] = list(rng.sample(pack, rng.randint(2, 7)))
+            if folds:
+                cards = [None if k and rng.random() < 0.3 else c for k, c in enumerate(cards)]
+            ranks = _trump_rank(trump, options.points, options.joker_rank)
+            hand = VariantHand(len(cards), False, 0, (), (tuple(cards),), None, None, trump)
+            play = _walk(hand, trump, 0, options, ranks)
+            cases.append(("variantTrickWinner", [written(cards), trump, carried]))
+            expected.append(play.tricks[0].winner)
+        for _ in range(30):
+            players = rng.randint(2, 5)
+            pitcher = rng.randrange(players)
+            trump = rng.choice(SUITS)
+            entries: list[Card | None] = list(rng.sample(pack, 6 * players))
+            ranks = _trump_rank(trump, options.points, options.joker_rank)
+            for k in range(1, len(entries)):
+                played = entries[:k]
+                tricks = tuple(tuple(played[i:i + players])
+                               for i in range(0, len(played), players))
+                full = tuple(t for t in tricks if len(t) == players)
+                hand = VariantHand(players, False, 0, (), full, None, None, trump)
+                walked = _walk(hand, trump, pitcher, options, ranks)
+                leader = walked.tricks[-1].winner if walked.tricks else pitcher
+                cases.append(("variantSeatToPlay",
+                              [written(played), pitcher, players, trump, carried]))
+                expected.append((leader + k % players) % players)
+    answers = run_rules(cases)
+    wrong = [(case, want, got) for case, want, got in zip(cases, expected, answers, strict=True)
+             if want != got]
+    assert not wrong, f"{len(wrong)} answers differ, e.g. {wrong[:3]}"

@@ -3,6 +3,7 @@
 import { $, $$, el, fill } from "../dom.js";
 import { LOCALES, t } from "../language.js";
 import { saveMatch, savedMatches } from "../store.js";
+import { initOpenRecord } from "./records.js";
 
 /** Show the home screen, with `error` (a sentence) if given. */
 export function showHome(error) {
@@ -99,6 +100,7 @@ async function createMatch(event) {
     if (form.currency.value.trim()) options.currency = form.currency.value.trim();
   } else {
     options.first_dealer = players[Number(form.first_dealer_pitch.value)];
+    if (form.variant.value !== "four_point") options.variant = form.variant.value; // V12
     options.target = Number(form.target.value);
     options.low = form.low.value;
     if (form.partnership.checked) options.partnership = true;
@@ -128,6 +130,13 @@ async function createMatch(event) {
   }
 }
 
+/** Each Pitch game's target and Low rule (V12), as the referee fills them. */
+const PRESETS = {
+  four_point: [7, "captor"], five_point: [15, "captor"], five_point_joker: [10, "holder"],
+  six_point: [15, "captor"], seven_point: [21, "holder"], nine_point: [31, "captor"],
+  ten_point: [52, "holder"], eleven_point: [52, "holder"], thirteen_point: [52, "holder"],
+};
+
 /** Wire the new-match form (once, at boot). */
 export function initHome() {
   const form = $("#new-match");
@@ -136,6 +145,13 @@ export function initHome() {
     ...Object.entries(LOCALES).map(([code, name]) => el("option", { value: code, lang: code },
       name)));
   form.addEventListener("submit", createMatch);
+  // V12: a game's target and Low rule as its preset has them (the table may change them).
+  form.variant.addEventListener("change", () => {
+    const [target, low] = PRESETS[form.variant.value] || PRESETS.four_point;
+    form.target.value = String(target);
+    form.low.value = low;
+  });
+  initOpenRecord();
   for (const radio of $$('input[name="game"]', form)) {
     radio.addEventListener("change", () => setGame(radio.value));
   }

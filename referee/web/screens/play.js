@@ -1,7 +1,9 @@
 // @ts-check
 /* Play: the score line, whose turn, the trick on the table, the bids and the cards to tap,
  * what waits to be sent, the deal so far. */
-import { RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, packOf } from "../cards.js";
+import {
+  RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, jokersOf, packOf,
+} from "../cards.js";
 import { $, el, fill, plural } from "../dom.js";
 import { currentDeal, trickSize } from "../deal.js";
 import { colorClass } from "../match.js";
@@ -209,6 +211,24 @@ function renderCards(deal, next, write) {
   const played = new Set(deal.cards);
   const legal = next.legal_cards ? new Set(next.legal_cards) : null;
   box.className = "cards " + game;
+  const options = S.match.options;
+  // V2: the jokers of the pack (two "JK" under first_played: each may be played once).
+  const jokers = game === "pitch" ? jokersOf(options) : [];
+  const twoAlike = jokers.length === 1 && (options.points || []).includes("big_joker");
+  const jkPlayed = deal.cards.filter((c) => c === "JK").length;
+  const extra = jokers.length ? [el("div", { class: "suit jokers" }, ...jokers.map((card) =>
+    cardButton(card, deal, next, legal, card === "JK" && twoAlike ? jkPlayed >= 2
+      : played.has(card))))] : [];
+  if (game === "pitch" && options.play === "trump_only") {
+    // V5.3: a player out of trumps folds; his entry is null.
+    const must = legal && legal.size === 0;
+    extra.push(el("div", { class: "suit folds" }, el("button", {
+      type: "button", class: "card fold" + (must ? " legal" : ""), "data-card": "fold",
+      "aria-label": "— out of trumps (folds)" + (legal && !must ? ", not allowed" : ""),
+      disabled: Boolean(legal && !must && !S.irregular),
+      onclick: () => tapStep({ type: "card", card: null }, next),
+    }, "— out of trumps")));
+  }
   fill(box, ...SUITS.map((suit) => el("div", { class: "suit" },
     ...RANKS[game].map((rank) => {
       const card = rank + suit;
@@ -231,8 +251,24 @@ function renderCards(deal, next, write) {
         disabled: isPlayed || !(isLegal || S.irregular),
         onclick: () => tapStep({ type: "card", card }, next),
       }, cardText(card));
-    }))));
+    }))), ...extra);
   box.hidden = false;
+}
+
+/** A joker's button in the card picker (V2), as each card's. */
+function cardButton(card, deal, next, legal, isPlayed) {
+  const isLegal = !isPlayed && (!legal || legal.has(card));
+  const classes = ["card", "joker"];
+  if (isPlayed) classes.push("played");
+  else if (legal && isLegal) classes.push("legal");
+  else if (!isLegal) classes.push("illegal");
+  const state = isPlayed ? ", played" : !isLegal ? ", not allowed" : "";
+  return el("button", {
+    type: "button", class: classes.join(" "), "data-card": card,
+    "aria-label": `${cardText(card)} ${cardWords(card)}${state}`,
+    disabled: isPlayed || !(isLegal || S.irregular),
+    onclick: () => tapStep({ type: "card", card }, next),
+  }, cardText(card));
 }
 
 function renderSoFar(deal) {

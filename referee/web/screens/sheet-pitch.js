@@ -2,7 +2,9 @@
 /* The Pitch score sheet (sheet.js draws the form around it): the bids by button, only the
  * calls the auction allows (P3, rules.js), the pitcher and his bid worked out from them; then
  * who took High, Low, Jack (or "not out") and Game (or "tied") (P5): a hand in at most 8 taps
- * after the bids. And the totals, the last resort: each standing's points and the pitcher. */
+ * after the bids. In a game with more points, who took each of its points (the off-jack, the
+ * jokers, the three, the ten …, V7). And the totals, the last resort: each standing's points
+ * and the pitcher. */
 import { SUIT_SYMBOL, SUIT_WORD } from "../cards.js";
 import { el } from "../dom.js";
 import { legalCalls, pitcherOf } from "../rules.js";
@@ -37,12 +39,25 @@ function record(d) {
     if (d[key] === null) missing.push(key === "high" ? "High" : "Low");
     else sheet[key] = d[key];
   }
-  if (d.jack === undefined) missing.push("the Jack");
-  else sheet.jack = d.jack;
-  if (d.game === undefined) missing.push("Game");
-  else sheet.game = d.game;
-  if (d.single) sheet.single_trump = true;
+  for (const key of pointsOf(S.match.options).filter((k) => k !== "high" && k !== "low")) {
+    if (d[key] === undefined) missing.push(POINT_NAME[key]);
+    else sheet[key] = d[key];
+  }
+  if (d.single && !S.match.options.points) sheet.single_trump = true;
   return { sheet, missing };
+}
+
+/** Each point as the sheet names it (P5; the games with more points, V7). */
+const POINT_NAME = { high: "High", low: "Low", jack: "the Jack", game: "Game",
+  off_jack: "the off-jack", joker: "the joker", big_joker: "the big joker",
+  little_joker: "the little joker", three: "the three", ten: "the ten", five: "the five",
+  off_ace: "the off-ace", off_three: "the off-three" };
+/** What a point's sheet row says when nobody took it (its card not in play; Game tied). */
+const POINT_VALUE = { three: 3, five: 5, off_three: 3 };
+
+/** The scoring points of the match's game (V7, V13): the 4-point game's four by default. */
+function pointsOf(options) {
+  return options.points || ["high", "low", "jack", "game"];
 }
 
 /** The sheet's fields: the bids, then (once the auction is over) the points of P5. */
@@ -74,7 +89,7 @@ function form(d, redraw, ctx) {
       } }, "↶ Take back the last bid"));
   }
   if (calls.length) return parts;
-  const pitcher = pitcherOf(d.bids, ctx.dealerSeat, m.players.length);
+  const pitcher = pitcherOf(d.bids, ctx.dealerSeat, m.players.length, m.options);
   if (!pitcher) {
     parts.push(el("p", { class: "note" }, "Everybody passed: nothing to score, the deal " +
       "passes on."));
@@ -93,8 +108,18 @@ function form(d, redraw, ctx) {
     "trump", s, `${SUIT_SYMBOL[s]} ${SUIT_WORD[s]}`, d.trump === s,
     (v) => { d.trump = d.trump === v ? null : v; redraw(); })), "cols-2 trumps"));
   const low = m.options.low === "holder" ? "Low was dealt to" : "Low went to"; // P8 option
-  parts.push(row("High went to", "high"), row(low, "low"),
-    row("Jack went to", "jack", "Not out"), row("Game went to", "game", "Tied"));
+  for (const key of pointsOf(m.options)) {
+    if (key === "high") parts.push(row("High went to", "high"));
+    else if (key === "low") parts.push(row(low, "low"));
+    else if (key === "game") parts.push(row("Game went to", "game", "Tied"));
+    else {
+      const name = POINT_NAME[key];
+      const worth = POINT_VALUE[key] ? ` (worth ${POINT_VALUE[key]})` : "";
+      parts.push(row(`${name[0].toUpperCase()}${name.slice(1)}${worth} went to`, key,
+        "Not out"));
+    }
+  }
+  if (m.options.points) return parts; // V7: no single-trump shortcut outside the 4-point game
   parts.push(el("label", { class: "check" }, el("input", { type: "checkbox",
     name: "single_trump", checked: d.single,
     onchange: (event) => { d.single = event.target.checked; redraw(); } }),
@@ -109,7 +134,7 @@ function form(d, redraw, ctx) {
 function newTotals(ctx) {
   const m = S.match;
   const d = { scores: {}, pitcher: undefined };
-  const p = pitcherOf(ctx.bids || [], ctx.dealerSeat, m.players.length);
+  const p = pitcherOf(ctx.bids || [], ctx.dealerSeat, m.players.length, m.options);
   if (ctx.pitcher !== null && ctx.pitcher !== undefined) d.pitcher = ctx.pitcher;
   else if (p) d.pitcher = p.seat;
   return d;
@@ -120,7 +145,8 @@ function totalsForm(d, redraw) {
   const parts = [];
   m.standings.forEach((s, i) => {
     parts.push(el("label", {}, `${s.name} scored`,
-      el("input", { type: "number", inputmode: "numeric", min: -4, max: 4, name: `s${i}`,
+      el("input", { type: "number", inputmode: "numeric", min: -(m.options.max_bid || 4),
+        max: m.options.max_bid || 4, name: `s${i}`,
         "data-total": String(i), value: d.scores[i] === undefined ? "" : d.scores[i],
         oninput: (event) => { d.scores[i] = event.target.value; } })));
   });
