@@ -110,3 +110,51 @@ def test_the_readme_gives_the_tables_figures() -> None:
     numbers = tuple(int(n) for n in found.groups())
     assert numbers[:4] == figures("Piquet"), numbers
     assert numbers[4:] == figures("Pitch"), numbers
+
+
+def penalties() -> dict[str, dict[str, str]]:
+    """The ``## Penalties`` table of docs/rules/laws.md by penalty name: its ``chosen``,
+    ``older`` and ``displayed`` cells."""
+    section = LAWS.read_text(encoding="utf-8").split("\n## Penalties\n", 1)[1]
+    found = {}
+    for line in section.splitlines():
+        if not line.startswith("| `"):
+            continue
+        name, chosen, older, displayed = (c.strip() for c in line.strip().strip("|").split(" | "))
+        assert name.strip("`") not in found, name
+        found[name.strip("`")] = {"chosen": chosen, "older": older, "displayed": displayed}
+    return found
+
+
+def test_each_penalty_is_named_once_as_the_options_the_ledger_and_the_page_name_it() -> None:
+    """Build 4: every value of a penalty option the API takes is a row; every older stored
+    name a game still reads (``Laws.renamed``) is on its penalty's row; the page's words
+    (``PENALTY`` in referee/web/screens/anyway.js) are the table's, for the same penalties."""
+    from referee.api.match_schemas import PiquetOptionsSchema, PitchOptionsSchema
+    from referee.match.games import PIQUET_LAWS, PITCH_LAWS
+
+    table = penalties()
+    fields = {**PitchOptionsSchema().fields, **PiquetOptionsSchema().fields}
+    options = {}
+    for name in ("revoke", "false_call", "long_hand", "talon_offence", "revoke_penalty",
+                 "misdeal", "bid_out_of_turn", "lead_out_of_turn"):
+        validator = fields[name].validate
+        options[name] = set(getattr(validator, "choices", ()))
+        assert options[name], name
+    table_options = {**PIQUET_LAWS.penalties, **PITCH_LAWS.penalties}  # irregularities.*
+    for name, values in options.items():
+        for value in values:
+            assert value in table, (name, value)
+            assert f"`{name}`" in table[value]["chosen"], (name, value)
+    for name, values in table_options.items():
+        for value in values:
+            assert value in table, (name, value)
+            assert f"`irregularities.{name}`" in table[value]["chosen"] or \
+                "`irregularities.*`" in table[value]["chosen"], (name, value)
+    for laws in (PIQUET_LAWS, PITCH_LAWS):
+        for (_, old), new in laws.renamed.items():
+            assert f"`{old}`" in table[new]["older"], (old, new)
+    page = (ROOT / "referee/web/screens/anyway.js").read_text(encoding="utf-8")
+    block = page.split("const PENALTY = {", 1)[1].split("};", 1)[0]
+    words = dict(re.findall(r'^\s*(\w+): "([^"]+)",$', block, re.M))
+    assert words == {name: row["displayed"] for name, row in table.items()}

@@ -62,6 +62,11 @@ class IrregularSchema(StrictSchema):
          "long_hand", "short_hand", "talon_offence", "exposed_in_dealing", "faced_card",
          "deal_stands", "deal_out_of_turn"]))
     location = ma.fields.String(required=True, validate=validate.Length(max=80))
+    election = ma.fields.String(
+        validate=validate.OneOf(["fresh_deal", "play_on"]),
+        metadata={"description": "A talon offence: the election of the player not in fault "
+                                 "(PT 28–29), a fresh deal or play on (the offender reckons "
+                                 "nothing); left out, the table's talon_offence option"})
 
 
 class RolesNumbersSchema(StrictSchema):

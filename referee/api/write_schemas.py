@@ -51,6 +51,10 @@ class StepAtSchema(StrictSchema):
     bid = ma.fields.Integer(validate=validate.Range(min=1, max=99))
 
 
+#: The steps that may carry an election (PT 11, 13: an irregularity or a deal_started sent
+#: anyway; PT 28–29: an irregularity or an exchange sent anyway).
+_ELECTION_STEPS = ("irregularity", "deal_started", "exchange")
+
 #: What a step of each type needs (:class:`StepSchema`).
 _STEP_NEEDS = {"bid": "call", "card": "card", "declaration": "role", "irregularity": "what"}
 
@@ -85,12 +89,15 @@ class StepSchema(StrictSchema):
                                  "(left out: a talon card)"})
     election = ma.fields.String(
         validate=validate.OneOf(["fresh_deal", "play_on"]),
-        metadata={"description": "Piquet: the election the law gives elder, carried by the "
-                                 "step: a card of his or of the talon exposed in dealing (an "
-                                 "irregularity step, PT 13), hands dealt one card wrong (a "
-                                 "deal_started sent anyway, PT 11, 40–43): a fresh deal or "
-                                 "play on (the deal stands); left out, the match's "
-                                 "irregularities option gives the default"})
+        metadata={"description": "Piquet: the election the law gives the player not in "
+                                 "fault, carried by the step: elder's on a card of his or of "
+                                 "the talon exposed in dealing (an irregularity step, PT 13), "
+                                 "on hands dealt one card wrong (a deal_started sent anyway, "
+                                 "PT 11, 40–43): a fresh deal or play on (the deal stands); "
+                                 "the adversary's on a talon offence (an exchange sent anyway "
+                                 "or the irregularity step, PT 28–29): a fresh deal or play "
+                                 "on (the offender reckons nothing); left out, the match's "
+                                 "option gives the default"})
     cards = card_list(metadata={
         "description": "An irregularity step: a long hand's cards he never played (PT 58), or "
                        "the card exposed (Pitch)"})
@@ -140,7 +147,7 @@ class StepSchema(StrictSchema):
     {"if": {"properties": {"type": {"const": "card"}}}, "then": {"required": ["card"]}},
         {"if": {"not": {"properties": {"type": {"const": "irregularity"}}}},
          "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]}]}}},
-        {"if": {"not": {"properties": {"type": {"enum": ["irregularity", "deal_started"]}}}},
+        {"if": {"not": {"properties": {"type": {"enum": [*_ELECTION_STEPS]}}}},
          "then": {"not": {"required": ["election"]}}},
         {"if": {"properties": {"type": {"const": "card"}}},
          "then": {"properties": {"at": {"required": ["trick", "position"],
@@ -160,9 +167,12 @@ class StepSchema(StrictSchema):
         if wanted and (wanted not in data if wanted == "card" else data.get(wanted) is None):
             raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
         if data.get("type") != "irregularity":
-            for key in ("what", "cards", "election"):
-                if key in data and not (key == "election" and data.get("type") == "deal_started"):
+            for key in ("what", "cards"):
+                if key in data:
                     raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
+        if "election" in data and data.get("type") not in _ELECTION_STEPS:
+            raise ma.ValidationError("Only an irregularity, deal_started or exchange step has "
+                                     "'election'.", "election")
         at = data.get("at")
         if at is not None:
             kind = data.get("type")

@@ -71,6 +71,9 @@ _GOOD_EQUAL = _m("piquet.good_as_reported.equal", "In {category} the table said 
                  "{elder} against {younger}, {tie_break} not written.")
 _GOOD_SAID = _m("piquet.good_as_reported", "In {category} the table said {said} good: "
                 "{elder} against {younger}, {tie_break} not written.")
+_GOOD_STANDS = _m("piquet.good_stands", "In {category} the younger hand allowed the elder "
+                  "hand's {elder} good holding {younger}, and did not correct it in time: the "
+                  "reply stands (PT 51).")
 _COMPARED_EQUAL = _m("piquet.category_compared.equal", "{category}: equal, nobody scores.")
 _COMPARED = _m("piquet.category_compared",
                "{category}: the {good} hand's {best} beats {other}.")
@@ -187,6 +190,9 @@ PIQUET: dict[str, Render] = {
        if code.endswith("_counted") and code != "play_counted"},
     "play_counted": lambda loc, p: _PLAY(loc, elder=p["elder"], younger=p["younger"]),
     "good_as_reported": _good_as_reported,
+    "good_stands": lambda loc, p: _GOOD_STANDS(
+        loc, category=_category(loc, p), elder=piquet_term(p["elder"], loc),
+        younger=piquet_term(p["younger"], loc)),
     "category_compared": _category_compared,
     "one_side_written": lambda loc, p: _ONE_SIDE(
         loc, category=_start(_category(loc, p)), who=_role(p["who"], loc),

@@ -49,6 +49,12 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     # P4, Q6: the play
     ("violation.out_of_turn", "It is {due}'s turn, not {named}'s."),
     ("violation.out_of_turn.holder", "It is {due}'s turn, not {named}'s ({holder} holds {card})."),
+    ("violation.player_unknown.lead", "{due} cannot hold {card}, and the hands recorded do "
+     "not tell whose card it is. A lead out of turn by {named}? Send it again naming the "
+     "player who played it."),
+    ("violation.player_unknown.card", "{due} cannot hold {card}, and the hands recorded do "
+     "not tell whose card it is. A card out of turn by {named}? Send it again naming the "
+     "player who played it."),
     ("violation.revoke.piquet", "In trick {trick} the {hand} played {card} on {lead} without "
      "following suit although holding the {held}."),
     ("violation.revoke.pitch", "{who} revoked in trick {trick}, playing the {card} on a {suit} "
@@ -63,6 +69,8 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("violation.exchange.elder", "Elder must exchange between 1 and 5 cards, not {n}."),
     ("violation.exchange.younger",
      "Younger must exchange between 1 and {most} cards, not {n}."),
+    ("violation.exchange.unmixed", "The elder hand took {n} talon cards: younger takes "
+     "at most {left}, the cards elder did not take (PT 28), not {taken}."),
     ("violation.auction_not_over", "The auction is not over: {who} has yet to call."),
     # The match (docs/records.md)
     ("violation.cards_being_entered",
@@ -80,6 +88,8 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("violation.deal_not_next",
      "This entry was written for deal {n}, but the next deal is deal {next}."),
     ("violation.wrong_dealer", "{expected} deals this hand, not {given}."),
+    ("violation.amend_too_late", "Deal {n} can no longer be put right: deal {next} has been "
+     "dealt, and a count stands once the players have seen their next hands ({law})."),
     ("violation.ruled_by_cards", "Deal {n} was ruled by its cards: correct it with an amendment."),
     # Q5: declarations
     ("violation.point_cards", "A point is announced as a number of cards, 1 to 12."),

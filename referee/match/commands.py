@@ -233,6 +233,9 @@ def decide_step(
     :raises MatchError: no deal can take the step (see :func:`_placed_step`).
     :raises InputError: the step cannot be read (never recorded anyway).
     """
+    withdrawn = _withdrawn_lead(state, kind, payload)
+    if withdrawn is not None:  # the place is the taken-back lead's trick, not a fresh one
+        payload = {k: v for k, v in payload.items() if k != "at"}
     placed = _placed_step(state, game, kind, payload, entered_by)
     irregular = _Irregular(state, game, placed.number, placed.dealer, kind, placed.full,
                            entered_by)
@@ -240,6 +243,13 @@ def decide_step(
     try:
         if kind == "irregularity":  # found at the table, no refused step
             return StepOutcome(_at_the_table(state, game, irregular, placed))
+        if withdrawn is not None:
+            try:
+                answered = _answered_lead(state, game, irregular, placed, withdrawn)
+            except MatchError as wrong:  # a card that cannot be played to it: not recorded
+                return StepOutcome(None, wrong, wrong)
+            if answered is not None:
+                return StepOutcome(answered)
         _refuse_out_of_turn(game, kind, placed.payload.get("player"),
                             placed.before.next.player, state.players)
         done = game.step(placed.record, Event(state.version + 1, kind, placed.full, actor),
@@ -259,6 +269,60 @@ def decide_step(
             return StepOutcome(None, refused, error)
 
 
+def _withdrawn_lead(
+    state: MatchState, kind: str, payload: dict[str, Any],
+) -> dict[str, Any] | None:
+    """PT 59 III: the note of a lead out of turn just taken back (the deal's last
+    irregularity, nothing played since: the next card still goes where it was led) when
+    ``payload`` is a card that can be played to it — by the adversary (not naming the
+    offender), sent plainly or ``at`` the second place of that trick; None otherwise (a card
+    ``at`` the lead's own place is the right player's lead)."""
+    current = state.current
+    if kind != "card" or current is None or not current.irregular or "deal" in payload:
+        return None
+    note = current.irregular[-1]
+    step, lead_at = note.get("step") or {}, note.get("at")
+    if (note.get("irregularity"), note.get("penalty"), step.get("type")) != (
+            "out_of_turn", "withdrawn", "card") or not isinstance(lead_at, dict) \
+            or lead_at.get("position") != 1:
+        return None
+    tricks = current.record.get("tricks") or []
+    if len(tricks) != lead_at.get("trick", 0) - 1 or (tricks and len(tricks[-1]) == 1):
+        return None  # a card has been played since
+    at = payload.get("at")
+    if at is not None and (at.get("deal"), at.get("trick"), at.get("position")) != (
+            current.number, lead_at["trick"], 2):
+        return None
+    offender = step.get("player")
+    if offender is None or payload.get("player") == offender \
+            or payload.get("card") == step.get("card"):  # the lead sent again
+        return None
+    return note
+
+
+def _answered_lead(
+    state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
+    note: dict[str, Any],
+) -> list[NewEvent] | None:
+    """The card of ``placed`` played to the lead out of turn of ``note``, taken back: the
+    lead stands (PT 59 III, by :meth:`Game.answer_lead`), noted as a ``lead_out_of_turn``
+    irregularity carrying the record with the trick; None when the game takes such a lead
+    back whatever follows (Pitch P10).
+
+    :raises MatchError: the trick breaks a rule of play.
+    """
+    step = note["step"]
+    found = game.answer_lead(placed.record, str(step["player"]), str(step["card"]),
+                             str(placed.payload.get("card")), placed.dealer, state.players,
+                             state.options)
+    if found is None:
+        return None
+    answer = irregular.note("lead_out_of_turn", "as_played", [], None,
+                            consequence=found["consequence"], entries=found["irregular"],
+                            record=found["record"])
+    return _noted(state, game, irregular, answer, found["record"], placed.cards_entry)
+
+
 def _anyway(
     state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
     refused: MatchError | RecordError, done: StepResult | None,
@@ -276,6 +340,7 @@ def _anyway(
     other = _played_by_other(state, game, irregular, placed)
     if other is not None:
         return _anyway(state, game, *other, done)
+    _ask_whose_card(state, irregular, placed, refused)
     by_engine = _by_engine(state, game, irregular, placed, refused.violations)
     if by_engine is not None:
         return by_engine
@@ -293,7 +358,8 @@ def _anyway(
     if isinstance(refused, MatchError):
         if refused.violations[0].code != "out_of_turn":
             raise refused
-        return irregular.events("out_of_turn", refused.violations, due)
+        return irregular.events("out_of_turn", refused.violations, due,
+                                at=game.next_place(placed.record, state.players))
     if done is not None:  # the step was taken, the deal it completes is not
         raise refused
     # the record with the step cannot be ruled (e.g. a hand of the wrong size)
@@ -301,6 +367,39 @@ def _anyway(
                                                 for v in refused.violations):
         return irregular.events("misdeal", refused.violations, due, "void")
     return irregular.events("other", refused.violations, due)
+
+
+#: A card refused as one the player to play cannot hold (Q6, Q4, P4).
+NOT_HIS = ("card_not_held", "discard_played")
+
+
+def _ask_whose_card(
+    state: MatchState, irregular: _Irregular, placed: _Placed,
+    refused: MatchError | RecordError,
+) -> None:
+    """A card sent without ``player`` that the player to play cannot hold, and no known hand
+    holds, while some hands are not recorded (the candidates): whose it was cannot be
+    told, and a guess could void the deal where the laws only take a card out of turn up
+    (PT 59 III, P10). Asked, never recorded: "a lead out of turn by Ann?".
+
+    :raises MatchError: ``player_unknown``, naming the candidates (``player``).
+    """
+    due = placed.before.next.player
+    if irregular.kind != "card" or placed.payload.get("player") is not None or due is None \
+            or not any(v.code in NOT_HIS for v in refused.violations):
+        return
+    others = [p for p in irregular.game.unknown_hands(placed.record, placed.dealer,
+                                                       state.players) if p != due]
+    if not others:  # every other hand is known and none holds it: a card of no hand
+        return
+    place = "lead" if irregular.game.next_place(placed.record, state.players)[
+        "position"] == 1 else "card"
+    asked = " or ".join(f"a {place} out of turn by {p}?" for p in others)
+    raise MatchError([Violation(
+        "player_unknown", irregular.game.laws.turn("card"),
+        f"{due} cannot hold {placed.payload.get('card')}, and the hands recorded do not "
+        f"tell whose card it is. {asked[0].upper()}{asked[1:]} Send it again naming the "
+        "player who played it.", "player")])
 
 
 def _played_by_other(
@@ -334,7 +433,8 @@ def _recorded(
 ) -> Decided:
     """The step's event (and its ``noted`` irregularity, when it stands as played), then —
     when it completes the deal — the deal finished (:func:`finish_deal`)."""
-    events = Decided([(irregular.kind, placed.full), *noted])
+    full = placed.full if done.law is None else {**placed.full, "law": done.law}
+    events = Decided([(irregular.kind, full), *noted])
     if not done.check.complete:
         events.check = done.check  # the fold need not rule the deal again
         return events
@@ -668,13 +768,20 @@ class _Irregular:
         return ("irregularity", payload)
 
     def events(self, category: str, violations: Sequence[Violation],
-               due: str | None, penalty: str | None = None) -> list[NewEvent]:
+               due: str | None, penalty: str | None = None,
+               at: dict[str, int] | None = None) -> list[NewEvent]:
+        """The note of a step taken back or voiding the deal, with the void's events;
+        ``at``: where a card taken back was played (``{"trick", "position"}``), kept on its
+        note so that a card played to it is known (PT 59 III)."""
         if penalty is None:
             options = self.state.options.get("irregularities", {})
             penalty = options.get(category, self.game.laws.penalties[category][0])
         if penalty not in ("withdrawn", "void"):  # out of turn: nothing else can stand
             penalty = "withdrawn"
         events = [self.note(category, penalty, violations, due)]
+        if at is not None and penalty == "withdrawn" and self.kind == "card":
+            events[0][1]["at"] = {"deal": self.number, "trick": at["trick"],
+                                  "position": at["position"]}
         if penalty == "void":
             names = self.game.standing_names(self.state.players, self.state.options)
             ruling = {"level": "cards", "void": True, "irregularity": category,
@@ -1143,6 +1250,7 @@ def amend_deal(
         raise MatchError(
             [Violation("no_such_deal", "", f"There is no counted deal {number} to amend.")]
         )
+    _refuse_amend_too_late(state, game, number)
     record = _with_dealer(game.new_record(entry.dealer, state.players, state.options), record,
                           state.players)
     ruled = game.rule(record, entry.dealer, state.players, state.options)
@@ -1153,6 +1261,27 @@ def amend_deal(
     if entered_by is not None:
         amended["entered_by"] = entered_by
     return [("deal_amended", amended), ("deal_scored", _scored(number, ruled, entered_by))]
+
+
+def _refuse_amend_too_late(state: MatchState, game: Game, number: int) -> None:
+    """PT 70: errors in counting a hand may be put right "until he has seen his next hand":
+    once a later deal is begun (recorded, voided or in progress), deal ``number`` stands
+    as scored. Only for a game whose laws say so (:attr:`Laws.amend_until_next_deal`).
+
+    :raises MatchError: ``amend_too_late``.
+    """
+    law = game.laws.amend_until_next_deal
+    if law is None:
+        return
+    later = [d.number for d in state.deals if d.number > number]
+    current = state.current
+    if current is not None and not current.reentry and current.number > number:
+        later.append(current.number)
+    if later:
+        raise MatchError([Violation(
+            "amend_too_late", law, f"Deal {number} can no longer be put right: deal "
+            f"{min(later)} has been dealt, and a count stands once the players have seen "
+            f"their next hands ({law}).", "deal")])
 
 
 def _refuse_if_outcome_breaks(

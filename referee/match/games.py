@@ -93,7 +93,7 @@ PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
                    card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
                    withdrawn="PT law 59", penalties=PIQUET_PENALTIES, incorrect_pack="PT 75",
                    pack_dealer="the cut for deal holds good, PT 6",
-                   renamed={("revoke", "withdrawn"): "replay"})
+                   renamed={("revoke", "withdrawn"): "replay"}, amend_until_next_deal="PT 70")
 
 #: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
 #: irregularities).
@@ -425,23 +425,43 @@ class PiquetGame(StepRules):
         :raises MatchError: a step out of place; ``discard_fixed`` (Q4, PT 24)."""
         if event.kind == "exchange":
             self._discard_fixed(record.get("exchange") or {}, event.payload)
+            if self._altered_by_pt32(record.get("exchange") or {}, event.payload):
+                done = super().rule_step(record, event, before, dealer, players, options)
+                return replace(done, law="PT 32")
         return super().rule_step(record, event, before, dealer, players, options)
 
     @staticmethod
     def _discard_fixed(exchange: dict[str, Any], payload: dict[str, Any]) -> None:
         """PT 24: once a player has taken up a talon card his discard cannot be altered; an
         exchange step records the discard and the cards taken together, so a second one for
-        the same hand is refused (undo the exchange to correct a slip of the pen).
+        the same hand is refused (undo the exchange to correct a slip of the pen) — but for
+        younger's discard altered under PT 32 (:meth:`_altered_by_pt32`).
 
         :raises MatchError: code ``discard_fixed`` (Q4) at the role's field.
         """
         for role in ROLES:
+            if role == "younger" and PiquetGame._altered_by_pt32(exchange, payload):
+                continue
             if payload.get(role) is not None and role in exchange:
                 raise MatchError([Violation(
                     "discard_fixed", "Q4",
                     f"The {role} hand's exchange is already recorded: once a talon card is "
                     "taken up the discard cannot be altered (PT 24); undo the exchange to "
                     "correct a slip.", role)])
+
+    @staticmethod
+    def _altered_by_pt32(exchange: dict[str, Any], payload: dict[str, Any]) -> bool:
+        """PT 32: elder leaving cards must say how many he takes; if he did not, younger,
+        finding more than three on touching the stock, may alter his discard and take them.
+        True when the step sends younger's exchange again, taking more than his recorded one
+        (which took three at most) and no more than elder left; elder's exchange alone stays
+        fixed (PT 24)."""
+        old, new, elder = (exchange.get("younger"), payload.get("younger"),
+                           exchange.get("elder"))
+        if old is None or new is None or elder is None or payload.get("elder") is not None:
+            return False
+        left = 8 - len(elder)
+        return left > 3 and len(old) <= 3 and len(old) < len(new) <= left
 
     @staticmethod
     def _short(record: dict[str, Any]) -> bool:
@@ -470,11 +490,12 @@ class PiquetGame(StepRules):
     ) -> dict[str, Any]:
         """Q12: an irregularity found at the table that is no refused step, added to the
         deal's record as the engine rules it: ``what`` is ``"talon_offence"`` (PT 27–29, 33,
-        35), ``"long_hand"`` (more than twelve cards, PT 58; ``cards``: those he will never
-        play, when known) or ``"short_hand"`` (fewer than twelve, PT 57: record it when he
-        has no card to play; from then on each card of the adversary is a trick of its own);
-        or of the dealing (:meth:`_dealing_irregularity`): ``"exposed_in_dealing"`` (PT 13)
-        and ``"faced_card"`` (PT 14).
+        35; ``election``: the adversary's, PT 28–29), ``"long_hand"`` (more than twelve
+        cards, PT 58; ``cards``: those he will never play, when known) or ``"short_hand"``
+        (fewer than twelve, PT 57: record it when he has no card to play; from then on each
+        card of the adversary is a trick of its own); or of the dealing
+        (:meth:`_dealing_irregularity`): ``"exposed_in_dealing"`` (PT 13) and
+        ``"faced_card"`` (PT 14).
 
         :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
         :raises MatchError: an unknown irregularity, no player named, or recorded twice.
@@ -490,7 +511,7 @@ class PiquetGame(StepRules):
                 "bad_irregularity", "Q12", "The irregularities recorded this way are "
                 "talon_offence, long_hand, short_hand, exposed_in_dealing and faced_card.",
                 "what")])
-        if election is not None:
+        if election is not None and what != "talon_offence":
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", f"A {what.replace('_', ' ')} gives nobody an "
                 "election.", "election")])
@@ -498,9 +519,11 @@ class PiquetGame(StepRules):
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", "Name the player who committed it.", "player")])
         role: piquet.Role = "younger" if seat == dealer else "elder"
-        entries = [{"code": what, "location": role}]
+        entries: list[dict[str, Any]] = [{"code": what, "location": role}]
+        if election is not None:  # PT 28–29: the adversary's, kept for the deal's ruling
+            entries[0]["election"] = election
         earlier = list(record.get("irregular") or ())
-        if entries[0] in earlier:
+        if any((e.get("code"), e.get("location")) == (what, role) for e in earlier):
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", f"{players[seat]}'s {what.replace('_', ' ')} is "
                 "already recorded in this deal.", "what")])
@@ -521,7 +544,9 @@ class PiquetGame(StepRules):
         elif what == "short_hand":
             found = short_hand_irregularity(role, 0, names)
         else:
-            found = talon_offence_irregularity(role, engine.talon_offence, names)
+            found = talon_offence_irregularity(
+                role, piquet.talon_offence_penalty(election, engine.talon_offence), names,
+                elected=election is not None)
         return {"record": new, "irregular": entries, "penalty": found.penalty,
                 "consequence": found.consequence, "law": found.law}
 
@@ -813,6 +838,44 @@ class PiquetGame(StepRules):
             compared.agrees, None if compared.parts_at is None else by_player(compared.parts_at),
             tuple(by_player(d) for d in compared.differences))
 
+    def unknown_hands(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+    ) -> list[str]:
+        """The players whose hand as dealt is not in the record's ``dealt`` (Q2)."""
+        dealt = record.get("dealt") or {}
+        seats = self._role_seats(dealer)
+        return [players[seats[r]] for r in ROLES if not dealt.get(r)]
+
+    def answer_lead(
+        self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """PT 59 III: a lead out of turn "may be taken up, unless the adversary have played
+        to the trick". The adversary's ``card`` played to the ``lead`` taken back: the trick
+        ``[lead, card]`` stands, listed in the record's ``irregular`` as
+        ``{"code": "lead_out_of_turn", "location": "tricks[i][0]"}`` (the engine reads the
+        other player as its leader, PT 59 III).
+
+        :raises MatchError: the trick breaks a rule of play (a card not held, a revoke).
+        """
+        tricks = [list(t) for t in record.get("tricks") or []]
+        where = f"tricks[{len(tricks)}][0]"
+        entries = [{"code": "lead_out_of_turn", "location": where}]
+        new = {**record, "tricks": [*tricks, [lead, card]],
+               "irregular": [*record.get("irregular", []), *entries]}
+        before = self.check_step(record, dealer, players, options)
+        try:
+            after = self.check_step(new, dealer, players, options)
+        except RecordError as error:
+            raise MatchError(error.violations) from None
+        fresh = [v for v in after.violations if v not in before.violations]
+        if fresh:
+            raise MatchError(fresh)
+        return {"record": new, "irregular": entries, "consequence": (
+            f"{leader} led {lead} out of turn and {card} was played to it: the lead stands "
+            "(PT 59 III: it cannot be taken up once the adversary has played to the trick); "
+            "the trick is scored as played.")}
+
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
         players: Sequence[str], options: dict[str, Any],
@@ -842,7 +905,8 @@ class PiquetGame(StepRules):
             return None
         fresh = [v for v in after.violations if v not in before.violations]
         if kind == "exchange" and fresh and all(v.code == "exchange_count" for v in fresh):
-            return self._exchange_anyway(record, new, fresh, dealer, players, engine_options)
+            return self._exchange_anyway(record, new, fresh, dealer, players, engine_options,
+                                         payload.get("election"))
         known = [v for v in fresh if v.code in piquet.IRREGULAR_CODES]
         if not known or len(known) != len(fresh):
             return None
@@ -916,6 +980,7 @@ class PiquetGame(StepRules):
     def _exchange_anyway(
         self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],
         dealer: int, players: Sequence[str], engine_options: piquet.PiquetOptions,
+        election: str | None = None,
     ) -> dict[str, Any] | None:
         """An exchange of the wrong number of cards as the laws rule it
         (:func:`referee.piquet.exchange_irregularity`): a discard of none is taken back, the
@@ -927,7 +992,7 @@ class PiquetGame(StepRules):
         names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
         deal = self._declared(new)
         found = [piquet.exchange_irregularity(deal, v.location, engine_options.talon_offence,
-                                              names) for v in counts]
+                                              names, election) for v in counts]
         if any(item is None for item in found):
             return None
         items = [item for item in found if item is not None]
@@ -936,7 +1001,9 @@ class PiquetGame(StepRules):
             return {"record": record, "irregular": [], "penalties": [first.penalty],
                     "consequences": [first.consequence], "violations": list(counts),
                     "kinds": ["no_discard"]}
-        entries = [{"code": "talon_offence", "location": first.who}]
+        entries: list[dict[str, Any]] = [{"code": "talon_offence", "location": first.who}]
+        if election is not None:  # PT 28–29: the adversary's, kept for the deal's ruling
+            entries[0]["election"] = election
         if first.penalty != "fresh_deal":
             new = {**new, "irregular": [*new.get("irregular", []), *entries]}
         return {"record": new, "irregular": entries, "penalties": [first.penalty],
@@ -1207,6 +1274,22 @@ class PitchGame(StepRules):
                 "penalties": list(found.penalties),
                 "consequences": list(found.consequences),
                 "violations": list(found.refused)}
+
+    def unknown_hands(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+    ) -> list[str]:
+        """The players whose hand is not in the record's ``hands`` (P2; none recorded: all)."""
+        hands = record.get("hands") or []
+        return [p for seat, p in enumerate(players)
+                if seat >= len(hands) or not hands[seat]]
+
+    def answer_lead(
+        self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """P10: a lead out of turn is taken back until the trick is complete, whatever is
+        played after it: None."""
+        return None
 
     def card_holder(
         self, record: dict[str, Any], card: Any, dealer: int, players: Sequence[str],

@@ -123,11 +123,14 @@ class StepCheck:
 class StepResult:
     """One step applied to a deal and ruled once: the deal's ``record`` with the step, the
     rules' view of it (``check``) and the violations the step brought that refuse it
-    (``blocking``: empty when the step may be recorded)."""
+    (``blocking``: empty when the step may be recorded); ``law``: the law that allows a step
+    the usual rule would refuse (e.g. "PT 32": younger altering his discard), named in the
+    step's event."""
 
     record: dict[str, Any]
     check: StepCheck
     blocking: tuple[Violation, ...] = ()
+    law: str | None = None
 
 
 class StepRefused(RecordError):
@@ -173,6 +176,8 @@ class Laws:
     ``incorrect_pack`` (a card twice or not of the pack: that deal void, earlier deals stand),
     ``pack_dealer`` (why the same dealer deals again after it: Piquet's PT 6, the cut for
     deal holding good; "" where no law says).
+    ``amend_until_next_deal``: the law that lets a deal's count be put right only until the
+    players have seen their next hands ("PT 70"); None: no time limit (Pitch).
     ``renamed``: penalties stored under an older name, (irregularity, stored name) → today's
     name, read so when a ledger is folded (the stored events are not rewritten).
     ``penalties``: for each kind of irregularity recorded anyway that the engine does not
@@ -192,6 +197,7 @@ class Laws:
     penalties: dict[str, tuple[str, ...]]
     incorrect_pack: str = "PT 75"
     pack_dealer: str = ""
+    amend_until_next_deal: str | None = None
     renamed: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def turn(self, kind: str) -> str:
@@ -328,6 +334,27 @@ class Game(Protocol):
         """The player whose hand, known from the record, holds ``card`` not yet played
         (PT 59 III, P10: a card sent for the player to play that another holds is that
         other's card out of turn); None when no known hand holds it."""
+        ...
+
+    def unknown_hands(
+        self, record: dict[str, Any], dealer: int, players: Sequence[str],
+    ) -> list[str]:
+        """The players whose hands the deal's ``record`` does not show (a card sent without
+        ``player`` that the player to play cannot hold may be any of theirs)."""
+        ...
+
+    def answer_lead(
+        self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> dict[str, Any] | None:
+        """A card played to a lead out of turn just taken back (PT 59 III: once the adversary
+        has played to it, the lead stands): ``leader``'s ``lead``, ``card`` played to it;
+        ``{"record", "irregular": [entries],
+        "consequence"}`` with the trick ``[lead, card]`` added; None when the game takes such
+        a lead back whatever follows (Pitch P10).
+
+        :raises MatchError: the trick breaks a rule of play (e.g. a card not held).
+        """
         ...
 
     def record_irregularity(

@@ -33,6 +33,7 @@ from referee.piquet.irregular import (
     TABLE_CODES,
     Irregularity,
     exchange_irregularity,
+    talon_offence_penalty,
     trick_of,
 )
 from referee.piquet.partie import (
@@ -133,6 +134,7 @@ __all__ = [
     "sheet_from_record",
     "sheet_record_of",
     "take_back_revoke",
+    "talon_offence_penalty",
     "totals_from_record",
     "trick_of",
 ]

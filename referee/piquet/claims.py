@@ -60,6 +60,7 @@ FINDING_CODES: dict[str, str] = {
     "tricks_add_up": "the tricks written make 12 (Q6)",
     "category_compared": "a category's announcements compared: who is good (Q5)",
     "good_as_reported": "who was good in a category, as the table said (Q5)",
+    "good_stands": "younger allowed elder's call good holding better: the reply stands (PT 51)",
     "one_side_written": "only one hand's announcement written in a category (Q5)",
     "carte_blanche_as_reported": "a carte blanche, as written (Q3)",
     "repique": "the repique, reached in the declarations (Q7)",

@@ -61,7 +61,9 @@ from referee.piquet.irregular import (
     short_hand_irregularity,
     table_irregularities,
     talon_offence_irregularity,
+    talon_offence_penalty,
     trick_of,
+    unmixed_breaks,
     wrong_hands,
 )
 from referee.piquet.play import (
@@ -354,6 +356,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         announcement that is not a combination).
     """
     accepted = frozenset(deal.irregular)
+    whole = deal
     table: dict[str, Role] = {}
     lone: frozenset[int] = frozenset()
     dealing: list[Irregularity] = []
@@ -363,9 +366,11 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         dealing = dealing_irregularities(deal)  # PT 13, 14
         void = next((_void_ruling(i) for i in dealing if i.penalty == "fresh_deal"), None)
         void = void or _misdeal(deal, accepted)
-        if void is None and table.get("talon_offence") and options.talon_offence == "fresh_deal":
-            void = _void_ruling(talon_offence_irregularity(table["talon_offence"],
-                                                           "fresh_deal"))
+        elected = (deal.elections or {}).get("talon_offence")
+        if void is None and table.get("talon_offence") and talon_offence_penalty(
+                elected, options.talon_offence) == "fresh_deal":  # PT 28–29
+            void = _void_ruling(talon_offence_irregularity(
+                table["talon_offence"], "fresh_deal", elected=elected is not None))
         if void is not None:
             return void
         if "short_hand" in table:
@@ -376,7 +381,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
                                               out_of_turn_tricks(accepted), lone,
                                               other(table.get("short_hand", "younger")))
     facts = check_exchange(deal, plays, complete=True)
-    violations: list[Violation] = list(facts.violations)
+    violations: list[Violation] = [*facts.violations, *unmixed_breaks(whole, table)]
     violations.extend(find_revokes(results, facts.after, plays, deal.retaken))
     hands = {r: frozenset(plays[r]) for r in ROLES}
     if deal.unplayed:  # PT 58: a long hand's cards never played still bar the adversary
@@ -496,7 +501,9 @@ def _at_the_table(
     if "short_hand" in table:
         found.append(short_hand_irregularity(table["short_hand"], len(lone)))
     if "talon_offence" in table:
-        found.append(talon_offence_irregularity(table["talon_offence"], "reckon_nothing"))
+        elected = (deal.elections or {}).get("talon_offence") is not None
+        found.append(talon_offence_irregularity(table["talon_offence"], "reckon_nothing",
+                                                elected=elected))
     return found
 
 

@@ -240,8 +240,6 @@ DEALING_CODES: dict[str, tuple[str, ...]] = {
     "deal_out_of_turn": ("younger",),
 }
 
-#: The elections PT 11 and 13 give elder: a fresh deal, or the deal stands and he plays on.
-ELECTIONS = ("fresh_deal", "play_on")
 
 
 def exposed_in_dealing_irregularity(
@@ -423,6 +421,23 @@ def wrong_hands(deal: PiquetDeal, found: Mapping[str, Role]) -> PiquetDeal:
     return replace(deal, dealt=dealt, exchange=exchange, talon=talon)
 
 
+def unmixed_breaks(deal: PiquetDeal, found: Mapping[str, Role]) -> list[Violation]:
+    """PT 28: elder took in more than five talon cards (a talon offence, ``found`` by
+    :func:`table_irregularities`) and the deal stands: younger takes only the cards elder did
+    not mix with his hand — at most eight less elder's count (``exchange_count`` at
+    ``exchange.younger``). ``deal``: the record as given (before :func:`wrong_hands`)."""
+    exchange = deal.exchange or {}
+    if found.get("talon_offence") != "elder" or not {"elder", "younger"} <= exchange.keys():
+        return []
+    left = max(8 - len(exchange["elder"]), 0)
+    if len(exchange["younger"]) <= left:
+        return []
+    return [Violation(
+        "exchange_count", "Q4", f"The elder hand took {len(exchange['elder'])} talon cards: "
+        f"younger takes at most {left}, the cards elder did not take (PT 28), not "
+        f"{len(exchange['younger'])}.", "exchange.younger")]
+
+
 def _took_too_many(deal: PiquetDeal, role: Role) -> bool:
     """PT 27–29: the record's exchange has ``role`` take in more talon cards than are his
     (elder more than five; younger more than elder left him)."""
@@ -437,6 +452,7 @@ def _took_too_many(deal: PiquetDeal, role: Role) -> bool:
 
 def exchange_irregularity(
     deal: PiquetDeal, location: str, penalty: str, names: Mapping[Role, str] | None = None,
+    election: str | None = None,
 ) -> Irregularity | None:
     """An exchange of the wrong number of cards (Q4 ``exchange_count`` at ``location``,
     ``"exchange.younger"``), recorded anyway, as the laws rule it; None when it is neither:
@@ -445,7 +461,8 @@ def exchange_irregularity(
       younger): the exchange is taken back (``"withdrawn"``) to be recorded with his discard;
     - more cards taken in than are his (elder more than five, younger more than elder left):
       he took up the adversary's talon cards, a talon offence (PT 27–29) under the table's
-      ``talon_offence`` ``penalty`` (:func:`talon_offence_irregularity`).
+      ``talon_offence`` ``penalty``, or the adversary's ``election`` when he made one
+      (:func:`talon_offence_penalty`, :func:`talon_offence_irregularity`).
     """
     role: Role = "elder" if location == "exchange.elder" else "younger"
     if location != f"exchange.{role}" or role not in (deal.exchange or {}):
@@ -458,7 +475,8 @@ def exchange_irregularity(
             "discard at least one. The exchange is taken back: record it again with its "
             "discard.")
     if _took_too_many(deal, role):
-        return talon_offence_irregularity(role, penalty, names)
+        return talon_offence_irregularity(role, talon_offence_penalty(election, penalty),
+                                          names, elected=election is not None)
     return None
 
 
@@ -522,20 +540,44 @@ def short_hand_irregularity(
         "be played to.")
 
 
+def talon_offence_penalty(election: str | None, option: str) -> str:
+    """PT 28–29: the penalty of a talon offence is the election of the player not in fault
+    — ``"fresh_deal"``, or ``"play_on"`` (the offender reckons nothing: "reckon_nothing") —;
+    the table's ``talon_offence`` ``option`` only when he made none (None)."""
+    if election == "fresh_deal":
+        return "fresh_deal"
+    if election == "play_on":
+        return "reckon_nothing"
+    return option
+
+
 def talon_offence_irregularity(
     offender: Role, penalty: str, names: Mapping[Role, str] | None = None,
+    elected: bool = False,
 ) -> Irregularity:
     """A talon offence (PT 27–29, 33, 35): he reckons nothing, or a fresh deal (PT 28–29);
-    ``names``: role → player, for the sentence (:func:`hand_words`)."""
+    ``names``: role → player, for the sentence (:func:`hand_words`); ``elected``: the
+    penalty is the adversary's election carried by the record (PT 28–29), not the table's
+    option."""
     who = hand_words(offender, names)
+    adversary = f"the {other(offender)} hand"
+    if names and elected:
+        adversary = f"{names[other(offender)]} ({adversary})"
     if penalty == "fresh_deal":
+        why = "his election" if elected else "table option"
         return Irregularity(
             "talon_offence", offender, "PT 28–29", offender, "fresh_deal",
-            f"{who} took talon cards it was not entitled to: the "
-            f"{other(offender)} hand elects a fresh deal (table option, PT 28–29); the same "
-            "dealer deals again and this deal scores nothing.")
+            f"{who} took talon cards it was not entitled to: {adversary} elects a fresh "
+            f"deal ({why}, PT 28–29); the same dealer deals again and this deal scores "
+            "nothing.")
+    if elected:
+        return Irregularity(
+            "talon_offence", offender, "PT 28–29", offender, "reckon_nothing",
+            f"{who} took talon cards it was not entitled to: {adversary} elects to play "
+            "on, and the offender reckons nothing this deal (PT 28–29); its counts still "
+            "bar a pique or repique.")
     return Irregularity(
         "talon_offence", offender, "PT 27–29, 33, 35", offender, "reckon_nothing",
         f"{who} took talon cards it was not entitled to and reckons nothing this "
-        f"deal (PT 27–29, 33, 35); its counts still bar a pique or repique of the "
-        f"{other(offender)} hand.")
+        f"deal (PT 27–29, 33, 35); its counts still bar a pique or repique of "
+        f"{adversary}.")

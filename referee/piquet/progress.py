@@ -22,6 +22,7 @@ from referee.piquet.irregular import (
     revoke_irregularity,
     table_irregularities,
     trick_of,
+    unmixed_breaks,
     wrong_hands,
 )
 from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
@@ -97,7 +98,7 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
                                        lone, other(table.get("short_hand", "younger")))
     plays = plays_by_role(results)
     facts = check_exchange(deal, plays, complete=False)
-    violations = [*twice, *facts.violations,
+    violations = [*twice, *facts.violations, *unmixed_breaks(whole, table),
                   *find_revokes(results, facts.after, plays, deal.retaken)]
 
     won: dict[Role, int] = {"elder": 0, "younger": 0}

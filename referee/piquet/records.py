@@ -140,6 +140,9 @@ class PiquetDeal:
     stood a deal one card wrong, PT 11, 40–43).
     ``unplayed``: the cards a long hand held but never played (PT 58: they still bar the
     adversary's combinations).
+    ``elections``: where a law lets the player not in fault choose, his election by the
+    irregularity's code, ``{"talon_offence": "fresh_deal" | "play_on"}`` (PT 28–29; an
+    ``irregular`` entry's ``"election"``); a code without one takes the table's option.
     ``retaken``: the cards each player took back when a revoke was found (PT 59 IV: the
     revoking card and every card played after it go back to their hands and the play goes on
     from the revoking trick): they are known to be in that hand, so he must follow suit with
@@ -154,6 +157,7 @@ class PiquetDeal:
     irregular: tuple[tuple[str, str], ...] = ()
     unplayed: Mapping[Role, tuple[Card, ...]] | None = None
     retaken: Mapping[Role, tuple[Card, ...]] | None = None
+    elections: Mapping[str, str] | None = None
 
 
 def _bad_input(code: str, message: str, location: str) -> RecordError:
@@ -256,6 +260,7 @@ def deal_from_record(record: Mapping[str, Any]) -> PiquetDeal:
         tricks=tricks, dealt=dealt, talon=talon, exchange=exchange, declarations=declarations,
         irregular=irregular, unplayed=_role_cards(record, "unplayed"),
         retaken=_role_cards(record, "retaken"),
+        elections=_elections(record.get("irregular") or ()),
     )
 
 
@@ -275,6 +280,27 @@ def _announcements(value: Any) -> dict[Role, Announcement]:
                              f"declarations.{r}")
         declarations[r] = announcement_from_dict(v, f"declarations.{r}")
     return declarations
+
+
+#: The elections a law gives the player not in fault: a fresh deal, or play on — elder's
+#: (PT 11, 13: the deal stands) and the adversary's of a talon offence (PT 28–29: the
+#: offender reckons nothing).
+ELECTIONS = ("fresh_deal", "play_on")
+
+
+def _elections(raw: Any) -> dict[str, str] | None:
+    """The ``election`` of each entry of the record's ``irregular`` list that carries one
+    (read after :func:`_irregular`), by its code; None when none does."""
+    found: dict[str, str] = {}
+    for i, item in enumerate(raw):
+        election = item.get("election")
+        if election is None:
+            continue
+        if election not in ELECTIONS:
+            raise _bad_input("not_an_object", "An election is \"fresh_deal\" or \"play_on\".",
+                             f"irregular[{i}].election")
+        found[item["code"]] = election
+    return found or None
 
 
 def _irregular(raw: Any) -> tuple[tuple[str, str], ...]:

@@ -596,6 +596,13 @@ def _category(
         winner = None if said == "equal" else said
         return winner, calls[winner] if winner else []
     winner = None if found == "equal" else found
+    if said == "elder" and found == "younger":
+        # PT 51: younger allowed elder's call good holding better and did not correct it in
+        # time (the sheet writes the reply as it stood): the reply stands, elder scores.
+        notes.as_reported.append(finding(
+            "good_stands", "PT 51", category=words, elder=shown["elder"],
+            younger=shown["younger"]))
+        return "elder", calls["elder"]
     if said is not None and said != found:
         table = "equal" if said == "equal" else f"the {said} hand good"
         ruling = "they are equal" if found == "equal" else \

@@ -48,6 +48,9 @@ FINDING_WORDS: dict[str, Wording] = {
         f"In {p['category']} the table said "
         f"{'equal' if p['said'] == 'equal' else p['said'] + ' good'}: {p['elder']} against "
         f"{p['younger']}, {p['tie_break']} not written."),
+    "good_stands": lambda p: (
+        f"In {p['category']} the younger hand allowed the elder hand's {p['elder']} good "
+        f"holding {p['younger']}, and did not correct it in time: the reply stands (PT 51)."),
     "category_compared": lambda p: p["category"].capitalize() + ": " + (
         "equal, nobody scores" if p["good"] is None else
         f"the {p['good']} hand's {p[p['good']]} beats {p[_OTHER[p['good']]]}") + ".",

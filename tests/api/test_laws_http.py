@@ -141,8 +141,8 @@ def test_pt50_a_call_below_his_hand_is_corrected_before_the_reply(
 
 def test_pt51_younger_corrects_a_good_he_gave_in_error(client: FlaskClient) -> None:
     """PT 51: Bill calls a point of five, Ann says "good" holding six, and corrects it before
-    Bill's next call: the sheet says younger's point is good and Ann scores 6. The uncorrected
-    "good" is refused with its place: the sheet's answers must agree with the calls."""
+    Bill's next call: the sheet says younger's point is good and Ann scores 6. Not corrected
+    in time, the reply stands: Bill scores his point of five, noted as PT 51."""
     line = {"point": {"elder": "point of five", "younger": "point of six"},
             "tricks": {"elder": 6, "younger": 6}}
     corrected = client.post("/v1/piquet/sheets:score",
@@ -150,9 +150,18 @@ def test_pt51_younger_corrects_a_good_he_gave_in_error(client: FlaskClient) -> N
     point = [(c["who"], c["points"]) for c in corrected["counts"] if c["step"] == "point"]
     assert point == [("younger", 6)]
     kept = client.post("/v1/piquet/sheets:score", json={**line, "good": {"point": "elder"}})
-    assert kept.json["violations"], kept.json
+    assert kept.status_code == 200, kept.json
+    assert not [v for v in kept.json["violations"] if v["location"].startswith("sheet.good")]
+    point = [(c["who"], c["points"]) for c in kept.json["counts"] if c["step"] == "point"]
+    assert point == [("elder", 5)]
+    [stands] = [f for f in kept.json["as_reported"] if f["code"] == "good_stands"]
+    assert stands["rule"] == "PT 51" and "the reply stands (PT 51)" in stands["what"]
+    # Said the other way (younger good while elder's point is better) is no reply of PT 51.
+    wrong = {"point": {"elder": "point of six", "younger": "point of five"},
+             "tricks": {"elder": 6, "younger": 6}, "good": {"point": "younger"}}
+    refused = client.post("/v1/piquet/sheets:score", json=wrong).json
     assert ("good_contradicts", "sheet.good.point") in {
-        (v["code"], v["location"]) for v in kept.json["violations"]}
+        (v["code"], v["location"]) for v in refused["violations"]}
 
 
 def test_pt52_a_call_not_held_is_corrected_before_younger_plays(client: FlaskClient) -> None:
@@ -218,3 +227,105 @@ def test_pt12_nine_cards_in_the_talon_is_a_fresh_deal(client: FlaskClient) -> No
     match = body["match"]
     assert match["deal_in_progress"] is False and match["deals_played"] == 0
     assert match["dealer"]["player"] == "Ann"
+
+
+def test_pt59_iii_a_lead_out_of_turn_played_to_stands(client: FlaskClient) -> None:
+    """PT 59 III: Q10 to trick 2 (♠K ♠A, ♣K ♣A: Bill to lead). Ann leads ♠7 out of turn:
+    taken back. Bill then plays ♠Q to it, ``at`` trick 3, card 2 (the dry run says so
+    first): the lead stands, Bill wins the trick, and the deal scores Bill 11, Ann 42 (Ann
+    the lead, Bill the trick instead of his lead)."""
+    match_id = _new(client)
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    _play_out(client, match_id, ["KS", "AS", "KC", "AC"])
+    taken = step_ok(client, match_id, type="card", card="7S", player="Ann", anyway=True)
+    [note] = [e["payload"] for e in taken["events"]]
+    assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
+    answer = {"type": "card", "card": "QS", "at": {"deal": 1, "trick": 3, "position": 2}}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true", json=answer)
+    assert dry.status_code == 200, dry.json
+    assert (dry.json["irregularity"], dry.json["penalty"]) == ("lead_out_of_turn", "as_played")
+    body = step_ok(client, match_id, **answer)
+    [stands] = [e["payload"] for e in body["events"]]
+    assert "PT 59 III" in stands["consequence"]
+    assert body["match"]["current_deal"]["tricks"][-1] == ["7S", "QS"]
+    assert body["match"]["next"]["player"] == "Bill"
+    rest = [c for t in Q10_TRICKS[3:] for c in t]
+    for card in rest:
+        body = step_ok(client, match_id, type="card", card=card)
+    assert standings(body["match"]) == {"Bill": 11, "Ann": 42}
+
+
+def test_pt28_29_the_adversary_elects_a_fresh_deal_or_to_play_on(client: FlaskClient) -> None:
+    """PT 29: Ann (younger) discards four (QD 9D 7D KD) after Bill took his five: she mixed
+    one of his cards. Bill elects on the step: a fresh deal (the match's option being to
+    reckon nothing) — the deal scores nothing and Ann deals again (an election of no law's
+    words is a 400). PT 28, the deal again: Bill discards six; Ann elects to play on: Bill
+    reckons nothing, and Ann takes only the two cards he left — three are refused."""
+    match_id = _new(client)
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    took_one = {"elder": Q10_EXCHANGE["elder"], "younger": [*Q10_EXCHANGE["younger"], "KD"]}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true",
+                      json={"type": "exchange", "election": "fresh_deal", **took_one})
+    assert (dry.json["irregularity"], dry.json["penalty"]) == ("talon_offence", "fresh_deal")
+    body = step_ok(client, match_id, type="exchange", anyway=True, election="fresh_deal",
+                   **took_one)
+    assert [e["kind"] for e in body["events"]] == ["irregularity", "deal_scored",
+                                                   "deal_voided"]
+    assert "Bill (the elder hand) elects a fresh deal (his election, PT 28–29)" in body[
+        "events"][0]["payload"]["consequence"]
+    assert body["match"]["deals_played"] == 0 and body["match"]["dealer"]["player"] == "Ann"
+    bad = post_step(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON,
+                    election="maybe")
+    assert bad.status_code == 400
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    body = step_ok(client, match_id, type="exchange", anyway=True, election="play_on",
+                   elder=["KH", "TH", "7H", "TD", "8D", "9S"])
+    [note] = [e["payload"] for e in body["events"]]
+    assert (note["irregularity"], note["penalty"]) == ("talon_offence", "reckon_nothing")
+    refused = post_step(client, match_id, type="exchange", younger=["QD", "9D", "7D"])
+    assert refused.status_code == 422
+    assert "PT 28" in refused.json["violations"][0]["message"]
+    step_ok(client, match_id, type="exchange", younger=["QD", "9D"])
+
+
+def test_a_card_whose_player_cannot_be_told_is_asked_with_the_candidates(
+    client: FlaskClient,
+) -> None:
+    """PT 59 III: only Bill's hand is recorded; he is to lead and ♣K, sent without
+    ``player`` and ``anyway``, is not his: 422 ``player_unknown`` asking "a lead out of turn
+    by Ann?" — nothing stored, the deal not voided on a guess."""
+    match_id = _new(client)
+    step_ok(client, match_id, type="deal_started", dealt={"elder": Q10_DEALT["elder"]},
+            talon=Q10_TALON)
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    before = len(full_log(client, match_id))
+    asked = post_step(client, match_id, type="card", card="KC", anyway=True)
+    assert asked.status_code == 422, asked.json
+    [violation] = asked.json["violations"]
+    assert violation["code"] == "player_unknown"
+    assert "A lead out of turn by Ann?" in violation["message"]
+    assert len(full_log(client, match_id)) == before
+    assert read_match(client, match_id)["deal_in_progress"] is True
+    named = step_ok(client, match_id, type="card", card="KC", player="Ann", anyway=True)
+    assert named["events"][0]["payload"]["penalty"] == "withdrawn"
+
+
+def test_pt32_younger_alters_his_discard_on_finding_more_than_three(
+    client: FlaskClient,
+) -> None:
+    """PT 32: Bill discards four and takes four, leaving four; Ann's exchange of three is
+    recorded, then altered to four on finding the fourth card: accepted, the event naming
+    PT 32; a second
+    alteration, after she took more than three, is refused (PT 24)."""
+    match_id = _new(client)
+    step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
+    step_ok(client, match_id, type="exchange", elder=["KH", "TH", "7H", "TD"])
+    step_ok(client, match_id, type="exchange", younger=["QD", "9D", "7D"])
+    body = step_ok(client, match_id, type="exchange", younger=["QD", "9D", "7D", "KD"])
+    assert body["match"]["current_deal"]["exchange"]["younger"] == ["QD", "9D", "7D", "KD"]
+    assert body["events"][0]["payload"]["law"] == "PT 32"
+    again = post_step(client, match_id, type="exchange", younger=["QD", "9D", "7D", "9H"])
+    assert again.status_code == 422
+    assert again.json["violations"][0]["code"] == "discard_fixed"

@@ -91,7 +91,10 @@ def test_voiding_a_deal_changes_standings_and_keeps_both_events(client: FlaskCli
 
 
 def test_amending_a_deal_rules_it_again_and_keeps_the_old_record(client: FlaskClient) -> None:
-    match_id, second = _two_deals(client)
+    """A deal put right before the next is dealt is ruled again, the old record kept; once
+    the next deal is dealt the count stands (PT 70: "until he has seen his next hand")."""
+    match_id = create_match(client, "piquet", PLAYERS)["id"]
+    record_deal(client, match_id, Q10_RECORD)
     corrected = random_piquet_record(1)
     elder, younger = _scores(corrected)  # deal 1: Bill elder
     response = client.post(
@@ -101,29 +104,39 @@ def test_amending_a_deal_rules_it_again_and_keeps_the_old_record(client: FlaskCl
     assert response.status_code == 200, response.json
     assert response.json["deal"] == 1
     assert response.json["scores"] == {"Bill": elder, "Ann": younger}
-    expected = {"Bill": elder + second["Bill"], "Ann": younger + second["Ann"]}
+    expected = {"Bill": elder, "Ann": younger}
     assert (elder, younger) != (11, 41)
     assert standings(response.json["match"]) == expected
     items = _ledger(client, match_id)
     assert items[0]["amended"] is True and items[0]["status"] == "live"
     assert items[0]["record"]["tricks"] == corrected["tricks"]
     assert items[0]["corrections"][0]["reason"] == "the tricks were written wrong"
-    assert items[1]["totals"] == expected
+    assert items[0]["totals"] == expected
     log = full_log(client, match_id)
     assert [e["kind"] for e in log][-2:] == ["deal_amended", "deal_scored"]
     assert log[1]["payload"]["record"]["tricks"] == Q10_RECORD["tricks"]  # the original stays
     # An amendment that breaks the rules is refused and stores nothing: Bill announces a
     # quint he does not hold (Q5).
     bad = {**Q10_RECORD, "declarations": {"elder": {"point": 5, "sequence": "quint"}}}
-    refused = client.post(f"/v1/matches/{match_id}/deals/2/amend",
+    refused = client.post(f"/v1/matches/{match_id}/deals/1/amend",
                           json={"record": bad, "reason": "oops"})
     assert refused.status_code == 422
     assert len(full_log(client, match_id)) == len(log)
     # Undo takes the amendment back: deal 1 is Q10 again.
     undone = client.post(f"/v1/matches/{match_id}/undo", json={"reason": "wrong deal amended"})
     assert undone.status_code == 200, undone.json
-    assert standings(undone.json) == {"Bill": 11 + second["Bill"], "Ann": 41 + second["Ann"]}
+    assert standings(undone.json) == {"Bill": 11, "Ann": 41}
     assert _ledger(client, match_id)[0]["amended"] is False
+    # PT 70: deal 2 dealt, deal 1 can no longer be put right; deal 2 still can.
+    record_deal(client, match_id, random_piquet_record(0))
+    late = client.post(f"/v1/matches/{match_id}/deals/1/amend",
+                       json={"record": corrected, "reason": "seen too late"})
+    assert late.status_code == 422, late.json
+    [violation] = late.json["violations"]
+    assert (violation["code"], violation["rule"]) == ("amend_too_late", "PT 70")
+    assert client.post(f"/v1/matches/{match_id}/deals/2/amend",
+                       json={"record": random_piquet_record(3), "reason": "tricks"},
+                       ).status_code == 200
 
 
 def test_undo_of_the_last_card_puts_the_deal_back_in_progress(client: FlaskClient) -> None:

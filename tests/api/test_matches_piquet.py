@@ -262,17 +262,17 @@ def test_partie_still_tied_after_eight_deals_is_drawn(client: FlaskClient) -> No
 
 
 def test_correction_that_would_end_the_partie_earlier_is_refused(client: FlaskClient) -> None:
-    """Tied after six, a seventh deal is played (Q9). Amending deal 2 so that the partie is
-    no longer tied after six would leave a deal counted after the partie's end: refused with
-    nothing stored, and the match still reads. Voiding deal 2 instead is fine: deal 7 becomes
-    the sixth deal that counts and the partie ends."""
+    """Tied after six, a seventh deal is played (Q9). Amending deal 2 is refused with
+    nothing stored, and the match still reads: too late once the next hands are seen (PT 70;
+    it would also leave a deal counted after the partie's end). Voiding deal 2 instead is
+    fine: deal 7 becomes the sixth deal that counts and the partie ends."""
     match_id = create_match(client, "piquet", PLAYERS)["id"]
     _record_partie(client, match_id, [Q10_RECORD] * 7)
     version = read_match(client, match_id)["version"]
     refused = client.post(f"/v1/matches/{match_id}/deals/2/amend",
                           json={"record": random_piquet_record(0), "reason": "misread"})
     assert refused.status_code == 422, refused.json
-    assert refused.json["violations"][0]["code"] == "correction_ends_partie_earlier"
+    assert refused.json["violations"][0]["code"] == "amend_too_late"
     match = read_match(client, match_id)
     assert match["version"] == version
     assert standings(match) == {"Bill": 167, "Ann": 197}

@@ -221,11 +221,15 @@ def test_undo_of_a_whole_deal_and_of_a_void_and_of_an_amendment() -> None:
     assert table.state.deal(1).status == "voided"  # type: ignore[union-attr]
     table.undo()
     assert table.state.deal(1).status == "live"  # type: ignore[union-attr]
-    table.amend(1, random_piquet_record(5))
-    assert table.state.deal(1).amended  # type: ignore[union-attr]
+    with pytest.raises(MatchError) as late:  # PT 70: deal 2 is dealt
+        table.amend(1, random_piquet_record(5))
+    assert codes(late) == ["amend_too_late"]
+    scores = table.state.deal(2).scores  # type: ignore[union-attr]
+    table.amend(2, random_piquet_record(5))
+    assert table.state.deal(2).amended  # type: ignore[union-attr]
     table.undo()
-    entry = table.state.deal(1)
-    assert entry is not None and not entry.amended and entry.scores == {"Bill": 11, "Ann": 41}
+    entry = table.state.deal(2)
+    assert entry is not None and not entry.amended and entry.scores == scores
     assert_replays(table)
 
 
@@ -264,7 +268,8 @@ def test_amend_rules_the_corrected_record_again() -> None:
 
 def test_a_correction_that_would_end_the_partie_earlier_is_refused() -> None:
     """Q9: a partie tied after six deals goes on; a correction that unties it would leave
-    the seventh deal counted after the end."""
+    the seventh deal counted after the end. An amendment of deal 2 once deal 7 is dealt is
+    refused before that, as too late (PT 70)."""
     table = Table()
     table.deal({"scores": {"elder": 10, "younger": 10}}, level="totals")
     for _ in range(5):
@@ -273,7 +278,7 @@ def test_a_correction_that_would_end_the_partie_earlier_is_refused() -> None:
     table.deal({"scores": {"elder": 10, "younger": 10}}, level="totals")
     with pytest.raises(MatchError) as caught:
         table.amend(2, random_piquet_record(7))
-    assert codes(caught) == ["correction_ends_partie_earlier"]
+    assert codes(caught) == ["amend_too_late"]
 
 
 # ---------------------------------------------------------------- agreement: confirm, dispute

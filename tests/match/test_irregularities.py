@@ -521,3 +521,164 @@ def test_an_old_piquet_revoke_stored_as_withdrawn_is_read_as_replay() -> None:
     assert table.state.current.irregular[-1]["penalty"] == "replay"  # type: ignore[union-attr]
     assert table.replayed().current.irregular[-1]["penalty"] == "replay"  # type: ignore
     assert table.state.current.record["tricks"] == [["KS"]]  # type: ignore[union-attr]
+
+
+# Q10 but Ann leads trick 3 out of turn (♠7; Bill won trick 2 with ♣A) and Bill plays to it.
+OUT_OF_TURN_REST = ["TS", "JS", "QC", "7C", "JC", "8S", "TC", "JH", "9C", "8H", "8C", "JD",
+                    "QH", "AH", "AD", "KD", "9S", "9H"]
+
+
+@pytest.mark.parametrize("at", [None, {"deal": 1, "trick": 3, "position": 2}])
+def test_a_card_played_to_a_lead_out_of_turn_taken_back_makes_it_stand(
+    at: dict[str, int] | None,
+) -> None:
+    """PT 59 III: after ♠K ♠A, ♣K ♣A Bill (AC KS QS TS 9S 8S AH JH 8H 7C JD AD after the
+    exchange) is to lead; Ann (KC QC TC 9C 8C JS 7S 9H KD AS QH JC) leads ♠7: taken back.
+    Bill then plays ♠Q to it — sent plainly, or ``at`` trick 3, card 2: the adversary has
+    played to the trick, so the lead stands; Ann scores her lead, Bill the trick (Bill 11,
+    Ann 42, as tests/piquet/test_irregular.py's whole record)."""
+    table = q10_exchanged()
+    play_q10(table, ["KS", "AS", "KC", "AC"])
+    [(_, taken)] = table.step("card", anyway=True, card="7S", player="Ann")
+    assert (taken["irregularity"], taken["penalty"]) == ("out_of_turn", "withdrawn")
+    assert taken["at"] == {"deal": 1, "trick": 3, "position": 1}
+    sent: dict[str, Any] = {"card": "QS"} if at is None else {"card": "QS", "at": at}
+    [(kind, stands)] = table.step("card", **sent)
+    assert (kind, stands["irregularity"], stands["penalty"]) == (
+        "irregularity", "lead_out_of_turn", "as_played")
+    assert stands["irregular"] == [{"code": "lead_out_of_turn", "location": "tricks[2][0]"}]
+    assert "PT 59 III" in stands["consequence"] and "Ann led 7S" in stands["consequence"]
+    state = table.state
+    assert state.current is not None
+    assert state.current.record["tricks"][-1] == ["7S", "QS"]
+    assert state.next.player == "Bill"  # he won the trick
+    assert_replays(table)
+    decided = play_q10(table, OUT_OF_TURN_REST, declare=False)
+    assert decided[-1][1]["scores"] == {"Bill": 11, "Ann": 42}
+
+
+def test_after_a_lead_out_of_turn_taken_back_the_right_lead_at_its_place_is_a_lead() -> None:
+    """PT 59 III: Ann's ♠7 taken back, Bill leads ♠Q ``at`` trick 3, card 1: his own lead,
+    the trick open for Ann; a card of his own sent by Ann again is taken back again."""
+    table = q10_exchanged()
+    play_q10(table, ["KS", "AS", "KC", "AC"])
+    table.step("card", anyway=True, card="7S", player="Ann")
+    [(kind, _)] = table.step("card", card="QS", at={"deal": 1, "trick": 3, "position": 1})
+    assert kind == "card"
+    state = table.state
+    assert state.current is not None and state.current.record["tricks"][-1] == ["QS"]
+    assert state.next.player == "Ann"
+
+
+def test_the_election_on_a_talon_offence_is_the_steps_the_option_only_the_default() -> None:
+    """PT 28–29: the player not in fault elects. Ann (younger) took one of Bill's five
+    (exchange sent anyway): under the default option (reckon nothing) Bill elects a fresh
+    deal on the step — the deal is void and Ann deals again; under the option "fresh_deal"
+    he elects to play on — Ann reckons nothing and the deal goes on. Found at the table
+    (PT 28: Bill mixed a card of Ann's three), Ann's election is carried the same way."""
+    table = q10_dealt()
+    decided = table.step("exchange", anyway=True, election="fresh_deal",
+                         **YOUNGER_TOOK_ONE_OF_ELDERS)
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert decided[0][1]["penalty"] == "fresh_deal" and "PT 28–29" in decided[0][1][
+        "consequence"]
+    assert table.state.current is None and table.state.next_dealer == 1
+    assert_replays(table)
+    played_on = q10_dealt(talon_offence="fresh_deal")
+    [(_, note)] = played_on.step("exchange", anyway=True, election="play_on",
+                                 **YOUNGER_TOOK_ONE_OF_ELDERS)
+    assert (note["irregularity"], note["penalty"]) == ("talon_offence", "reckon_nothing")
+    assert played_on.state.current is not None and played_on.state.live_deals == ()
+    assert_replays(played_on)
+    at_table = q10_exchanged()
+    decided = at_table.step("irregularity", what="talon_offence", player="Bill",
+                            election="fresh_deal")
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    assert_replays(at_table)
+    on = q10_exchanged(talon_offence="fresh_deal")
+    [(_, note)] = on.step("irregularity", what="talon_offence", player="Bill",
+                          election="play_on")
+    assert note["penalty"] == "reckon_nothing"
+    scored = play_q10(on, Q10_CARDS)[-1][1]
+    assert scored["scores"] == {"Bill": 0, "Ann": 41}
+
+
+def test_pt28_elder_took_six_younger_takes_only_the_cards_left() -> None:
+    """PT 28: Bill (elder) discards six (KH TH 7H TD 8D 9S) and so mixes the ♠A, the first of
+    Ann's three, with his hand; Ann elects to play on (Bill reckons nothing). She then takes
+    only the two cards he did not take (♥Q ♣J): three are refused under PT 28, two recorded."""
+    table = q10_dealt(talon_offence="fresh_deal")
+    [(_, note)] = table.step("exchange", anyway=True, election="play_on",
+                             elder=["KH", "TH", "7H", "TD", "8D", "9S"])
+    assert (note["irregularity"], note["penalty"]) == ("talon_offence", "reckon_nothing")
+    assert note["irregular"] == [{"code": "talon_offence", "location": "elder",
+                                  "election": "play_on"}]
+    assert "Ann (the younger hand) elects to play on" in note["consequence"]
+    with pytest.raises(RecordError) as refused:
+        table.step("exchange", younger=["QD", "9D", "7D"])
+    [violation] = refused.value.violations
+    assert (violation.code, violation.location) == ("exchange_count", "exchange.younger")
+    assert "PT 28" in violation.message and "at most 2" in violation.message
+    [(kind, _)] = table.step("exchange", younger=["QD", "9D"])
+    assert kind == "exchange" and table.state.next.player == "Bill"
+    assert_replays(table)
+
+
+def test_a_card_whose_player_cannot_be_told_is_asked_never_a_void() -> None:
+    """Only Bill's hand is recorded (AC KS QS TS 9S 8S KH TH 7H AD TD 8D; after the exchange
+    AC KS QS TS 9S 8S AH JH 8H 7C JD AD). He is to lead; ♣K, sent without ``player`` and
+    ``anyway``, is not his, and Ann's hand is not known: the referee asks "a lead out of turn
+    by Ann?" (``player_unknown``, nothing recorded) instead of voiding the deal on a guess;
+    sent again naming Ann, it is her lead out of turn, taken back (PT 59 III)."""
+    table = Table()
+    table.step("deal_started", dealt={"elder": Q10_DEALT["elder"]}, talon=Q10_TALON)
+    table.step("exchange", **Q10_EXCHANGE)
+    before = len(table.events)
+    with pytest.raises(MatchError) as asked:
+        table.step("card", anyway=True, card="KC")
+    [violation] = asked.value.violations
+    assert (violation.code, violation.location) == ("player_unknown", "player")
+    assert "A lead out of turn by Ann?" in violation.message
+    assert len(table.events) == before and table.state.live_deals == ()
+    dry = commands.dry_run(table.state, table.game, "card", {"card": "KC"}, None, anyway=True)
+    assert not dry.would_record
+    assert [v["code"] for v in dry.violations] == ["player_unknown"]
+    [(_, note)] = table.step("card", anyway=True, card="KC", player="Ann")
+    assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
+    assert table.state.current is not None and table.state.next.player == "Bill"
+
+
+def test_pt32_younger_finding_more_than_three_may_alter_his_discard() -> None:
+    """PT 32: Bill (elder) discards four (KH TH 7H TD) and takes AH JH 8H 7C without saying
+    he leaves one; Ann discards three (QD 9D 7D), takes JD AS QH, finds a fourth card (JC)
+    and alters her discard to four (QD 9D 7D KD): recorded. Once she has taken more than
+    three, her discard is fixed again (PT 24), and Bill's always was."""
+    table = q10_dealt()
+    table.step("exchange", elder=["KH", "TH", "7H", "TD"])
+    table.step("exchange", younger=["QD", "9D", "7D"])
+    [(kind, altered)] = table.step("exchange", younger=["QD", "9D", "7D", "KD"])
+    assert (kind, altered["law"]) == ("exchange", "PT 32")
+    record = table.state.current.record  # type: ignore[union-attr]
+    assert record["exchange"] == {"elder": ["KH", "TH", "7H", "TD"],
+                                  "younger": ["QD", "9D", "7D", "KD"]}
+    assert_replays(table)
+    for again in ({"younger": ["QD", "9D", "7D", "9H"]}, {"elder": ["KH", "TH", "7H", "8D"]}):
+        with pytest.raises(MatchError) as fixed:
+            table.step("exchange", **again)
+        assert [v.code for v in fixed.value.violations] == ["discard_fixed"]
+
+
+def test_a_card_that_cannot_be_played_to_a_lead_taken_back_is_refused_even_anyway() -> None:
+    """PT 59 III: after Ann's ♠7 is taken back, Bill's ♥A (he holds ♠Q ♠10 ♠9 ♠8) would be a
+    revoke played to it: refused, even anyway, nothing recorded; the ♠7 sent again is no
+    answer (taken back again)."""
+    table = q10_exchanged()
+    play_q10(table, ["KS", "AS", "KC", "AC"])
+    table.step("card", anyway=True, card="7S", player="Ann")
+    before = len(table.events)
+    for anyway in (False, True):
+        with pytest.raises((MatchError, RecordError)):
+            table.step("card", anyway=anyway, card="AH")
+    assert len(table.events) == before
+    [(_, again)] = table.step("card", anyway=True, card="7S")
+    assert (again["irregularity"], again["penalty"]) == ("out_of_turn", "withdrawn")

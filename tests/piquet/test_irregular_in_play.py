@@ -205,3 +205,26 @@ def test_a_short_hand_in_progress_the_adversary_plays_alone() -> None:
     assert ann_short.phase == "complete"
     assert ann_short.tricks[-1].winner == "elder"
     assert ann_short.score == {"elder": 11, "younger": 41}  # her ♥9 scored nothing in Q10
+
+
+def test_a_talon_offence_the_adversarys_election_in_the_record_rules_it() -> None:
+    """PT 28–29: the player not in fault elects; the record's entry carries his election and
+    the table's option is only the default. Ann (younger) took one of the top five: Bill
+    elects a fresh deal although the table's option is to reckon nothing, or elects to play
+    on (Ann reckons nothing: Bill 11, Ann 0) although the option is a fresh deal."""
+    record = {**Q10_RECORD, "irregular": [
+        {"code": "talon_offence", "location": "younger", "election": "fresh_deal"}]}
+    fresh = rule_deal(deal_from_record(record))
+    assert fresh.scores == {"elder": 0, "younger": 0} and fresh.tricks == ()
+    [item] = fresh.irregularities
+    assert (item.penalty, item.law) == ("fresh_deal", "PT 28–29")
+    assert "his election" in item.consequence
+    record["irregular"][0]["election"] = "play_on"
+    on = rule_deal(deal_from_record(record), PiquetOptions(talon_offence="fresh_deal"))
+    assert on.scores == {"elder": 11, "younger": 0}
+    [item] = on.irregularities
+    assert (item.penalty, item.law) == ("reckon_nothing", "PT 28–29")
+    assert "elects to play on" in item.consequence
+    record["irregular"][0]["election"] = "whatever"
+    with pytest.raises(RecordError):
+        deal_from_record(record)

@@ -53,16 +53,17 @@ def test_pt49_elders_good_sequence_reckons_all_his_sequences() -> None:
 
 def test_pt51_a_good_that_younger_corrected_is_written_as_corrected() -> None:
     """PT 51: younger allowed elder's point of five "good" while holding six, and corrected it
-    in time: the sheet says younger's point is good and scores it (6). A sheet that keeps the
-    uncorrected "good" is refused: the referee does not score a reply it knows to be wrong."""
+    in time: the sheet says younger's point is good and scores it (6). Not corrected in time,
+    "the reply stands": elder scores his five, younger nothing for the point."""
     line = {"point": {"elder": "point of five", "younger": "point of six"},
             "tricks": {"elder": 6, "younger": 6}}
     corrected = rule_sheet(sheet_from_record({**line, "good": {"point": "younger"}}))
     assert corrected.scores["younger"] == 6
     assert not any(v.location.startswith("sheet.good") for v in corrected.violations)
     kept = rule_sheet(sheet_from_record({**line, "good": {"point": "elder"}}))
-    assert ("good_contradicts", "sheet.good.point") in {
-        (v.code, v.location) for v in kept.violations}
+    assert not any(v.location.startswith("sheet.good") for v in kept.violations)
+    assert kept.scores["elder"] == 5 and kept.scores["younger"] == 0
+    assert [f.code for f in kept.as_reported] == ["good_stands"]
 
 
 def test_pt72_winner_minus_loser_plus_100() -> None:

@@ -256,9 +256,15 @@ def test_a_sequence_without_its_top_does_not_clash_with_a_quatorze() -> None:
     assert ruling.violations == ()
 
 
+def test_an_uncorrected_good_for_elder_stands() -> None:
+    """PT 51: younger allowed elder's point of five good holding six and did not correct it:
+    the reply stands — elder scores his point, no contradiction."""
+    ruling = ruled(sheet(good={"point": "elder"}))
+    assert ruling.violations == ()
+    assert "good_stands" in [f.code for f in ruling.as_reported]
+
+
 @pytest.mark.parametrize(("good", "code", "says"), [
-    ({"point": "elder"}, "good_contradicts",
-     "The sheet says the elder hand good in the point, but point of six beats point of five"),
     ({"point": "equal"}, "good_contradicts", "The sheet says equal in the point"),
     ({"sets": "younger"}, "good_without_announcement",
      "The sheet says the younger hand was good in the sets, but nothing he announced there is "
