@@ -301,7 +301,7 @@ def create(game: str, new_events: Sequence[NewEvent], actor: str | None,
            expires: bool = True) -> tuple[str, Appended]:
     """Store a new match of ``game`` with its first events (``match_created`` first), in the
     caller's transaction; returns its id and the match. ``expires`` false: it never expires
-    (a match imported from a record file)."""
+    (a match imported from a record file, or a club event's)."""
     match_id, rows = ledger.create(game, new_events, actor, expires)
     added = _events(rows)
     return match_id, Appended(cold(match_id, added).state(), tuple(added))

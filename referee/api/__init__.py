@@ -131,7 +131,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         "bearerAuth",
         {"type": "http", "scheme": "bearer",
          "description": "A match's write token (to record and correct), a seat's token (to "
-                        "record, confirm and dispute) or read token (to read)."},
+                        "record, confirm and dispute) or read token (to read); an event's "
+                        "organiser token (its writes) or read token."},
     )
     # Compression first: after_request functions run last-registered first, so it sees each
     # answer complete (security headers included, e.g. the hash of /docs' inline script).
@@ -146,10 +147,22 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     cli.register(app)
     limits.register(app)
 
-    from referee.api import health, live, piquet, pitch, records, routes, rules, stream_hub, table
+    from referee.api import (
+        events,
+        health,
+        live,
+        piquet,
+        pitch,
+        records,
+        routes,
+        rules,
+        stream_hub,
+        table,
+    )
 
     stream_hub.register_hub(app)
-    for module in (health, routes, live, piquet, pitch, records):  # routes.blp: /v1/matches
+    # routes.blp: /v1/matches; events.blp: /v1/events
+    for module in (health, routes, live, events, piquet, pitch, records):
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
     app.add_url_rule("/favicon.ico", "favicon", table.favicon)

@@ -6,7 +6,8 @@ document:
 - its ``operationId`` (:data:`OPERATION_IDS`: the verb and the thing, ``recordDeal``,
   ``scorePiquetSheet``), so generated clients have names people would write;
 - the HTTP headers the server reads and sends, as parameters and response headers:
-  ``Idempotency-Key`` and ``If-Match`` on every write to a match, ``If-None-Match`` on the
+  ``Idempotency-Key`` and ``If-Match`` on every write to a match (and an event's, but for
+  starting a round, If-Match only; its create takes neither), ``If-None-Match`` on the
   reads that answer 304, ``ETag`` on the answers that carry the match's version (their 2xx,
   304 and 412) and ``Idempotent-Replayed`` on a write's answer given again;
   ``Accept-Language`` on every operation and ``Content-Language`` on its answers (the
@@ -48,6 +49,15 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/v1/matches/{match_id}/log"): "getEventLog",
     ("get", "/v1/matches/{match_id}/verify"): "verifyChain",
     ("get", "/v1/matches/{match_id}/stream"): "followMatch",
+    ("post", "/v1/events"): "createEvent",
+    ("get", "/v1/events/{event_id}"): "getEvent",
+    ("post", "/v1/events/{event_id}/players"): "checkInPlayers",
+    ("post", "/v1/events/{event_id}/players:leave"): "leaveEvent",
+    ("post", "/v1/events/{event_id}/teams"): "formTeams",
+    ("post", "/v1/events/{event_id}/rounds"): "startRound",
+    ("get", "/v1/events/{event_id}/where"): "getPlayerSeat",
+    ("get", "/v1/events/{event_id}/standings"): "getEventStandings",
+    ("get", "/v1/events/{event_id}/payments"): "getEventPayments",
     ("post", "/v1/piquet/deals:score"): "scorePiquetDeal",
     ("post", "/v1/piquet/sheets:score"): "scorePiquetSheet",
     ("post", "/v1/piquet/totals:check"): "checkPiquetTotals",
@@ -70,9 +80,10 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "in": "header",
         "required": False,
         "description": (
-            "The ETag of the match as last read (`\"v12\"`): a write against an older version "
-            "is refused with 412 (the match as it stands, and its ETag). A write that records "
-            "in the ledger needs it, or `expected_version` in the body (else 428)."
+            "The ETag of the match (or event) as last read (`\"v12\"`): a write against an "
+            "older version is refused with 412 (the match, or event, as it stands, and its "
+            "ETag). A write that records in the ledger needs it, or `expected_version` in the "
+            "body (else 428); so does every write to an event."
         ),
         # Any string: one that is no ETag of the match is answered 412, like a stale one.
         "schema": {"type": "string", "example": '"v12"'},
@@ -140,6 +151,18 @@ def _is_match_write(method: str, path: str) -> bool:
     return method == "post" and path.startswith("/v1/matches")
 
 
+def _is_event_write(method: str, path: str) -> bool:
+    """A POST that changes an event (not its create): If-Match, and but for starting a round
+    (its credentials are shown once) an Idempotency-Key."""
+    return method == "post" and path.startswith("/v1/events/")
+
+
+def _is_idempotent_write(method: str, path: str) -> bool:
+    """A write that takes an Idempotency-Key."""
+    return _is_match_write(method, path) or (
+        _is_event_write(method, path) and not path.endswith("/rounds"))
+
+
 class Contract(BasePlugin):
     """apispec plugin: operationIds, header parameters and response headers, public
     operations' ``security: []`` (see the module's docstring)."""
@@ -168,10 +191,11 @@ class Contract(BasePlugin):
         parameters = operation.setdefault("parameters", [])
         parameters.append("AcceptLanguage")  # a component, by name: every answer has words
         cacheable = method == "get" and "304" in {str(status) for status in responses}
-        if _is_match_write(method, path):
+        if _is_idempotent_write(method, path):
             parameters.append("IdempotencyKey")  # a component, by name
-            if path != "/v1/matches":
-                parameters.append("IfMatch")  # a component, by name
+        if (_is_match_write(method, path) and path != "/v1/matches") or _is_event_write(
+                method, path):
+            parameters.append("IfMatch")  # a component, by name
         if cacheable:
             parameters.append("IfNoneMatch")  # a component, by name
         for status, response in responses.items():
@@ -185,11 +209,12 @@ class Contract(BasePlugin):
 def _headers(method: str, path: str, status: str, cacheable: bool) -> dict[str, Any]:
     """The response headers of one status of an operation."""
     headers: dict[str, Any] = {"Content-Language": _ref("headers", "ContentLanguage")}
-    write = _is_match_write(method, path)
+    write = _is_match_write(method, path) or _is_event_write(method, path)
+    read_event = method == "get" and path == "/v1/events/{event_id}" and status == "200"
     if (cacheable and status in ("200", "304")) or (write and status.startswith("2")) or (
-            status == "412" and path.startswith("/v1/matches/")):
+            status == "412" and path.startswith(("/v1/matches/", "/v1/events/"))) or read_event:
         headers["ETag"] = _ref("headers", "ETag")
-    if write and status.startswith("2"):
+    if _is_idempotent_write(method, path) and status.startswith("2"):
         headers["Idempotent-Replayed"] = _ref("headers", "IdempotentReplayed")
     return headers
 

@@ -28,6 +28,7 @@ from referee.api.problems import (
     CREATE_QUOTA_EXCEEDED,
     DATABASE_BUSY,
     DATABASE_UNAVAILABLE,
+    EVENT_REFUSED,
     IDEMPOTENCY_KEY_REUSED,
     INTERNAL_SERVER_ERROR,
     LEDGER_FULL,
@@ -41,8 +42,10 @@ from referee.api.problems import (
     WRITE_OUTCOME_UNKNOWN,
     ProblemType,
 )
+from referee.events import EventError
 from referee.match.state import Clash, MatchError
 from referee.store import idempotency, ledger, quota, tokens
+from referee.store.club_events import EventNotFound
 from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
 from referee.violations import InputError, RecordError
 
@@ -77,6 +80,17 @@ def _clash(clash: Clash) -> Response:
         extra={**clash.details, "match": state_dict(_match_id(), clash.state)},
         headers=_etag(clash.state.version),
     )
+
+
+def _event_refused(error: EventError) -> Response:
+    """422 ``event-refused``: a change the event refuses (docs/events.md), with its ``code``
+    and the ``section`` that says why."""
+    return problem_response(EVENT_REFUSED, str(error),
+                            extra={"code": error.code, "section": error.section})
+
+
+def _event_not_found(error: EventNotFound) -> Response:
+    return problem_response(NOT_FOUND, str(error))
 
 
 def _refused(error: MatchError) -> Response:
@@ -187,6 +201,8 @@ DOMAIN_ERRORS: dict[type[Exception], Callable[[Any], Response]] = {
     folds.VersionMismatch: _stale,                 # 412 stale-version
     Clash: _clash,                                  # 409, its registered type
     MatchError: _refused,                           # 422 refused
+    EventError: _event_refused,                     # 422 event-refused
+    EventNotFound: _event_not_found,                # 404
     tokens.TokenRefused: _token_refused,            # 401, 403, 404
     idempotency.KeyReused: _key_reused,             # 422 idempotency-key-reused
     quota.QuotaExceeded: _quota_exceeded,           # 429 create-quota-exceeded

@@ -159,6 +159,10 @@ WRITE_OUTCOME_UNKNOWN = _add("write-outcome-unknown", 503, "Write outcome unknow
                              "The connection was lost while the COMMIT was in flight: the "
                              "write may be stored. Send it again with the same "
                              "Idempotency-Key.")
+EVENT_REFUSED = _add("event-refused", 422, "Refused by the event",
+                     "A change a club night or tournament refuses as it stands: ``code`` and "
+                     "``section`` (docs/events.md E1–E9) say why: a player not checked in, a "
+                     "round still being played…")
 
 
 def every_uri() -> list[str]:

@@ -252,7 +252,7 @@ def create(game: str, new_events: Sequence[NewEvent], actor: str | None,
            expires: bool = True) -> tuple[str, list[Row]]:
     """Store a new match of ``game`` with its first events, in the caller's write
     transaction; returns its id and the rows stored. ``expires`` false: the match never
-    expires (referee.store.expiry; a match imported from a record file)."""
+    expires (referee.store.expiry; a match imported from a record file, or a club event's)."""
     match_id = new_match_id()
     Match.create(id=match_id, game=game, expires=expires)
     made = chain(0, GENESIS_HASH, new_events, actor)

@@ -114,3 +114,27 @@ class CreateQuota(BaseModel):
 
     class Meta:
         primary_key = peewee.CompositeKey("address", "window_start")
+
+
+class ClubEvent(BaseModel):
+    """A club night or tournament (docs/events.md E1): its id (``ev_…``) and game; everything
+    else lives in its log, :class:`ClubEventEntry`."""
+
+    id = peewee.CharField(primary_key=True, max_length=32)
+    game = peewee.CharField(max_length=8)
+    created_at = peewee.DateTimeField(default=_now)
+
+
+class ClubEventEntry(BaseModel):
+    """One entry of an event's append-only log: ``seq`` from 1 without gaps, ``kind`` and its
+    canonical JSON ``payload`` (referee.store.club_events)."""
+
+    event = peewee.ForeignKeyField(ClubEvent, backref="entries", on_delete="RESTRICT",
+                                   column_name="event_id")
+    seq = peewee.IntegerField()
+    kind = peewee.CharField(max_length=32)
+    payload = peewee.TextField()
+    created_at = peewee.DateTimeField(default=_now)
+
+    class Meta:
+        primary_key = peewee.CompositeKey("event", "seq")

@@ -54,6 +54,8 @@ ANSWERED = {
     # The expiry of unplayed matches and the create quota (docs/security.md).
     "match-expired": (410, "Match expired"),
     "create-quota-exceeded": (429, "Create quota exceeded"),
+    # Club nights and tournaments (docs/events.md).
+    "event-refused": (422, "Refused by the event"),
 }
 
 

@@ -71,8 +71,9 @@ def _fuzz_database() -> tuple[str, str]:
     db = make_database(url)
     with db.connection_context():
         if ON_POSTGRES:
-            for table in ("fold_snapshot", "event", "match", "access_token",
-                          "idempotency_key", "create_quota", "schema_migration"):
+            for table in ("club_event_entry", "club_event", "fold_snapshot", "event", "match",
+                          "access_token", "idempotency_key", "create_quota",
+                          "schema_migration"):
                 db.execute_sql(f'DROP TABLE IF EXISTS "{table}" CASCADE')
         upgrade(db)
     if hasattr(db, "close_all"):
@@ -131,12 +132,30 @@ def fresh_match() -> str:
     return str(created["id"])
 
 
+#: Each event's organiser token by id: the events the fuzzer made (a create, or
+#: :func:`fresh_event`).
+EVENT_TOKENS: dict[str, str] = {}
+
+
+def fresh_event() -> str:
+    """A new Pitch night of four players checked in; its id (its token in
+    :data:`EVENT_TOKENS`)."""
+    created = APP.test_client().post("/v1/events", json={
+        "name": "Friday", "game": "pitch", "movement": "progressive",
+        "players": ["Ann", "Bob", "Cid", "Dee"]}).get_json()
+    EVENT_TOKENS[created["id"]] = created["tokens"]["organiser"]
+    return str(created["id"])
+
+
 def keep_tokens(case: schemathesis.Case, response: Any) -> None:
-    """Remember the write token an answer hands out (a create, a rotation, a recovery)."""
+    """Remember the write token an answer hands out (a create, a rotation, a recovery), and
+    an event's organiser token."""
     if case.method != "POST" or response.status_code not in (200, 201):
         return
     body = response.json()
-    if case.path in ("/v1/matches", "/v1/matches:import"):
+    if case.path == "/v1/events":
+        EVENT_TOKENS[body["id"]] = body["tokens"]["organiser"]
+    elif case.path in ("/v1/matches", "/v1/matches:import"):
         TOKENS[body["id"]] = body["tokens"]["write"]
     elif case.path.endswith(("/tokens", "/tokens:recover")):
         write = (body.get("tokens") or {}).get("write")
@@ -149,7 +168,7 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", APP, config=CONFIG)
 
 @schema.auth()
 class MatchToken:
-    """The bearer token of the match a case names. A match id the fuzzer made up (the
+    """The bearer token of the match (or the event) a case names. A match id the fuzzer made up (the
     operation-by-operation phases) is replaced by a fresh real match (so a case that rotates
     the tokens cannot blind the others); one the stateful phase took from an earlier answer
     keeps its match. Being schemathesis's auth, its checks of missing and wrong credentials
@@ -160,6 +179,12 @@ class MatchToken:
 
     def set(self, case: schemathesis.Case, data: str, context: Any) -> None:
         parameters = case.path_parameters or {}
+        if "event_id" in parameters:
+            if parameters["event_id"] not in EVENT_TOKENS:
+                parameters["event_id"] = fresh_event()
+            case.headers = {**(case.headers or {}),
+                            "Authorization": f"Bearer {EVENT_TOKENS[parameters['event_id']]}"}
+            return
         if "match_id" not in parameters:
             return
         if parameters["match_id"] not in TOKENS:

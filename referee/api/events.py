@@ -1,0 +1,396 @@
+"""``/v1/events``: club nights and tournaments (docs/events.md). Thin: the event is
+:mod:`referee.club`'s (its log, its matches), the rules are :mod:`referee.events`'.
+
+An event's credentials are rows of the tokens' table under the event's id (``ev_…``, never a
+match's): the organiser's token (a ``write`` row: every write) and a read token (to follow the
+event). Each table's game is a match of this service: starting a round answers, once, each
+match's write and read tokens and each player's seat with its join link.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import marshmallow as ma
+import peewee
+from flask import Response, request
+
+from referee import club, folds
+from referee.api import limits
+from referee.api.access import BEARER, bearer_token, expected_version
+from referee.api.blueprint import Blueprint
+from referee.api.dumping import response_dumper
+from referee.api.errors import ProblemError, problems
+from referee.api.event_schemas import (
+    CreatedEventSchema,
+    CreateEventSchema,
+    EventPaymentsSchema,
+    EventPlayersSchema,
+    EventSeatingSchema,
+    EventStandingsSchema,
+    EventStartedRoundSchema,
+    EventTeamsSchema,
+    EventViewSchema,
+    EventWhereArgsSchema,
+    EventWhereSchema,
+)
+from referee.api.match_schemas import MATCH_OPTIONS
+from referee.api.problems import STALE_VERSION
+from referee.api.writing import (
+    claim_key,
+    idempotency_key,
+    json_response,
+    replay,
+    request_fingerprint,
+)
+from referee.events import EventError, Round, Standing, Table, partnership, solo, where
+from referee.events.log import Folded
+from referee.store import club_events, idempotency, tokens
+
+blp = Blueprint(
+    "events",
+    __name__,
+    url_prefix="/v1/events",
+    description="Club nights and tournaments: a roster, rounds of tables (each table's game a "
+                "match), movements, standings and who pays whom (docs/events.md).",
+)
+
+#: The routes whose answers carry credentials.
+CREDENTIAL_ROUTES = frozenset({"events.create_event", "events.start_round"})
+
+
+@blp.after_request
+def _no_store(response: Response) -> Response:
+    """An answer that carries credentials is kept by no cache: ``Cache-Control: no-store``."""
+    if request.endpoint in CREDENTIAL_ROUTES:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _authorize(event_id: str, needed: str) -> None:
+    """401 without a live token; 403 with one that is not this event's (or a read token for a
+    write); 404 when no event has the id.
+
+    :raises tokens.TokenRefused:
+    :raises club_events.EventNotFound:
+    """
+    try:
+        tokens.authenticate(event_id, bearer_token(), needed)
+    except tokens.TokenRefused as refused:
+        if refused.status != 404:
+            if refused.status == 403 and needed == "write":
+                raise tokens.TokenRefused(403, "This is the event's read token: this needs "
+                                               "the organiser's token.") from None
+            raise
+        if not club_events.exists(event_id):
+            raise club_events.EventNotFound(event_id) from None
+        raise tokens.TokenRefused(403, "This token belongs to something else, not this "
+                                       "event.") from None
+
+
+def _table(table: Table, match_id: str | None, finished: bool) -> dict[str, Any]:
+    sides = [[table.seats[i] for i in side] for side in table.teams]
+    return {"number": table.number, "seats": list(table.seats), "sides": sides,
+            "match_id": match_id, "finished": finished}
+
+
+def _round(folded: Folded, made: Round) -> dict[str, Any]:
+    started = made.number <= len(folded.event.rounds)
+    done = {t.table: t.finished for t in club.tables(folded, made)} if started else {}
+    return {"number": made.number, "byes": list(made.byes),
+            "tables": [_table(t, folded.matches.get((made.number, t.number)),
+                              done.get(t.number, False)) for t in made.tables]}
+
+
+def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
+    """The event as answered (:class:`EventViewSchema`)."""
+    event = folded.event
+    try:
+        upcoming: dict[str, Any] = {"round": _round(folded, club.proposal(folded)),
+                                    "waiting": None}
+    except EventError as why:
+        upcoming = {"round": None,
+                    "waiting": {"code": why.code, "section": why.section, "message": str(why)}}
+    return {
+        "id": event_id, "name": event.name, "game": event.game, "movement": event.movement,
+        "rule": event.rule, "kind": event.kind, "options": dict(folded.options),
+        "roster": [{"player": e.player, "joined": e.joined, "left": e.left}
+                   for e in event.roster],
+        "teams": [list(team) for team in event.teams],
+        "rounds": [_round(folded, r) for r in event.rounds],
+        "next": upcoming,
+    }
+
+
+def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
+    """The tables' match options read as a match of ``game`` reads them, but the first dealer
+    and the partnership, which each table's seating decides (E3).
+
+    :raises EventError: ``bad_options``.
+    """
+    if "first_dealer" in sent or "partnership" in sent:
+        raise EventError("bad_options", "E1", "The first dealer and the partnership are "
+                                               "decided at each table (E3), not for the event.")
+    try:
+        options: dict[str, Any] = MATCH_OPTIONS[game]().load(sent)
+    except ma.ValidationError as refused:
+        raise EventError("bad_options", "E1",
+                         f"The tables' options are refused: {refused.messages}") from None
+    options.pop("game", None)
+    return options
+
+
+@blp.arguments(CreateEventSchema())
+@blp.response(201, CreatedEventSchema)
+@problems(blp, 422, 429)
+def create_event(body: dict[str, Any]) -> Any:
+    """Create a club night or tournament (E1) with the players checked in from the start.
+
+    The answer holds the event's ``tokens``: ``organiser`` (every write: check-ins, teams,
+    rounds) and ``read`` (to follow it). Keep them: only their hashes are stored. An event
+    counts once against the client's create quota; the matches its rounds create do not,
+    and they never expire.
+    """
+
+    options = _table_options(body["game"], body["options"])
+
+    def work() -> tuple[str, Folded, dict[str, str]]:
+        limits.take_create_quota()
+        event_id, folded = club.create(body["name"], body["game"], body["movement"],
+                                       body.get("rule"), body["kind"], body["players"],
+                                       options)
+        made = tokens.issue(event_id, ("write", "read"))
+        return event_id, folded, made
+
+    event_id, folded, made = folds.transact(work)
+    answer = {**event_dict(event_id, folded),
+              "tokens": {"organiser": made["write"], "read": made["read"]}}
+    return answer, 201, {"Location": f"/v1/events/{event_id}"}
+
+
+def _etag(event_id: str) -> dict[str, str]:
+    """The event's ETag, its version (how many entries its log holds): ``"v12"``."""
+    return {"ETag": f'"v{club_events.version(event_id)}"'}
+
+
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
+def read_event(event_id: str) -> Any:
+    """The event: its roster, teams, rounds (each table with its match and whether it has
+    finished) and the next round as the movement seats it, once the last round has finished
+    at every table (or why not yet, ``next.waiting``). Its ``ETag`` is the event's version:
+    send it back as ``If-Match`` when writing."""
+    _authorize(event_id, "read")
+    return event_dict(event_id, club.load(event_id)), 200, _etag(event_id)
+
+
+def _expect(event_id: str, expected: int | None) -> None:
+    """412 ``stale-version`` when the event moved on since the If-Match version: ``event``
+    holds it as it stands, with its ETag.
+
+    :raises ProblemError:
+    """
+    if expected is not None and expected != club_events.version(event_id):
+        raise ProblemError(STALE_VERSION, "The event has changed since you read it: here it "
+                           "is as it stands.", extra={"event": event_dict(
+                               event_id, club.load(event_id))}, headers=_etag(event_id))
+
+
+def _transact(event_id: str, work: Callable[[], Any]) -> Any:
+    """Run ``work`` in one write transaction; two writers that raced for the log's next entry
+    (the second refused by its primary key, twice) is 412 ``stale-version``, never a 500."""
+    try:
+        return folds.transact(work)
+    except peewee.IntegrityError:
+        _expect(event_id, -1)  # always stale: the event as it now stands
+        raise
+
+
+def _write(event_id: str, body: dict[str, Any], change: Callable[[], Folded]) -> Response:
+    """One organiser's change, as a match's writes are made: the organiser's token, If-Match
+    (428 without, 412 stale), then in ONE transaction the Idempotency-Key's claim (a retry
+    gets the stored answer), the change and the stored answer."""
+    _authorize(event_id, "write")
+    expected = expected_version(body, required=True)
+    key = idempotency_key()
+    fingerprint = request_fingerprint() if key is not None else None
+
+    def work() -> Response:
+        stored = claim_key(event_id, key, fingerprint)
+        if stored is not None:
+            return replay(stored)
+        _expect(event_id, expected)
+        folded = change()
+        text = json.dumps(response_dumper(EventViewSchema)(event_dict(event_id, folded)))
+        headers = _etag(event_id)
+        if key is not None:
+            idempotency.complete(event_id, key, idempotency.StoredResponse(200, text, headers),
+                                 event_id, None)
+        return json_response(text, 200, headers)
+
+    answer: Response = _transact(event_id, work)
+    return answer
+
+
+@blp.arguments(EventPlayersSchema())
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def check_in_players(body: dict[str, Any], event_id: str) -> Any:
+    """Check players in (E2): before round 1 they play from round 1; later they join late,
+    from the next round (a progressive movement seats them at the lowest table)."""
+    return _write(event_id, body, lambda: club.check_in_players(event_id, body["players"]))
+
+
+@blp.arguments(EventPlayersSchema())
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def leave_players(body: dict[str, Any], event_id: str) -> Any:
+    """Players leave (E2): seated in no later round; the games they played stay in the
+    standings."""
+    return _write(event_id, body, lambda: club.leave_players(event_id, body["players"]))
+
+
+@blp.arguments(EventTeamsSchema())
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def form_teams(body: dict[str, Any], event_id: str) -> Any:
+    """Form fixed partnerships (E5), each two players checked in."""
+    return _write(event_id, body, lambda: club.form_teams(event_id, body["teams"]))
+
+
+def _seating(body: dict[str, Any] | None) -> list[Table] | None:
+    given = (body or {}).get("tables")
+    if not given:
+        return None
+    seating = []
+    for number, table in enumerate(given, start=1):
+        seats = tuple(table["seats"])
+        if table["partnership"]:
+            if len(seats) != 4:
+                raise EventError("table_size", "E3",
+                                 f"Table {number}: partnerships play four at a table.")
+            seating.append(partnership(number, (seats[0], seats[2]), (seats[1], seats[3])))
+        else:
+            seating.append(solo(number, seats))
+    return seating
+
+
+@blp.arguments(EventSeatingSchema(), required=False)
+@blp.response(201, EventStartedRoundSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
+    """Start the next round (E3): the movement's seating (``next.round`` of the event), or
+    the organiser's own ``tables`` (E7; it adjusts the movement's), once every table of the
+    last round has finished; no body at all is the movement's seating too. Each table gets a
+    match of the event's game with its players in seat order and the event's options; the
+    answer holds, once, each match's ``tokens`` and each player's seat token and join link
+    (only hashes are stored). It takes If-Match (the event's ETag) but no Idempotency-Key:
+    a round started twice is refused (422, ``round_in_progress``), and its credentials are
+    shown this once."""
+    _authorize(event_id, "write")
+    expected = expected_version(dict(body or {}), required=True)
+    seating = _seating(body)
+
+    def work() -> club.Started:
+        _expect(event_id, expected)
+        return club.start_round(event_id, seating)
+
+    started: club.Started = _transact(event_id, work)
+    tables = []
+    for table in started.round.tables:
+        match_id = started.matches[table.number]
+        seat_tokens = [{**seat, "link": f"/table/#match={match_id}&token={seat['token']}"}
+                       for seat in started.seats[table.number]]
+        tables.append({**_table(table, match_id, False),
+                       "tokens": started.tokens[table.number], "seat_tokens": seat_tokens})
+    return ({"number": started.round.number, "tables": tables,
+             "byes": list(started.round.byes)}, 201, _etag(event_id))
+
+
+@blp.arguments(EventWhereArgsSchema(), location="query")
+@blp.response(200, EventWhereSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 422)
+def read_where(args: dict[str, Any], event_id: str) -> Any:
+    """Where ``player`` sits in the last round started (E3): the table, the seat, the
+    partners, the opponents and the table's match; or a bye. A player not on the roster is
+    refused (422, ``not_checked_in``)."""
+    _authorize(event_id, "read")
+    folded = club.load(event_id)
+    event, player = folded.event, args["player"].strip()
+    if all(entry.player != player for entry in event.roster):
+        raise EventError("not_checked_in", "E2", f"{player} is not on the roster.")
+    seat = None
+    if event.rounds:
+        try:
+            seat = where(event.rounds[-1], player)
+        except EventError:  # joined after the round started, or left before it
+            seat = None
+    last = event.rounds[-1].number if event.rounds else None
+    table = seat.table if seat is not None else None
+    return {"player": player, "round": last, "table": table,
+            "seat": seat.seat if seat is not None else None,
+            "partners": list(seat.partners) if seat is not None else [],
+            "opponents": list(seat.opponents) if seat is not None else [],
+            "match_id": folded.matches.get((last, table)) if last and table else None,
+            "bye": seat is not None and table is None}
+
+
+def _standing(line: Standing) -> dict[str, Any]:
+    return {"name": line.player, "place": line.place, "shared": line.shared,
+            "points": line.points, "games": line.games, "won": line.won, "best": line.best,
+            "money": str(line.money)}
+
+
+@blp.response(200, EventStandingsSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
+def read_standings(event_id: str) -> Any:
+    """The standings by the event's rule (E8), from the finished matches' totals and
+    results: per player, and per team for fixed partnerships, with the tie-breaks of E8."""
+    _authorize(event_id, "read")
+    folded = club.load(event_id)
+    players, teams = club.event_standings(folded)
+    return {"rule": folded.event.rule, "players": [_standing(s) for s in players],
+            "teams": [_standing(s) for s in teams]}
+
+
+@blp.response(200, EventPaymentsSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 422)
+def read_payments(event_id: str) -> Any:
+    """Who pays whom (E9): every finished partie's settlement (Q9) netted per player, and the
+    payments that settle every balance, the fewest possible up to 15 players with a balance
+    (``exact``). A Pitch event is refused (422, ``not_for_money``)."""
+    _authorize(event_id, "read")
+    balances, plan = club.payments(club.load(event_id))
+    return {"balances": [{"player": p, "balance": str(b)} for p, b in balances.items()],
+            "payments": [{"payer": p.payer, "payee": p.payee, "amount": str(p.amount)}
+                         for p in plan.payments],
+            "exact": plan.exact}
+
+
+EVENT = "/<string:event_id>"
+
+#: (rule under /v1/events, method, view): the document's order.
+ROUTES = (
+    ("", "POST", create_event),
+    (EVENT, "GET", read_event),
+    (EVENT + "/players", "POST", check_in_players),
+    (EVENT + "/players:leave", "POST", leave_players),
+    (EVENT + "/teams", "POST", form_teams),
+    (EVENT + "/rounds", "POST", start_round),
+    (EVENT + "/where", "GET", read_where),
+    (EVENT + "/standings", "GET", read_standings),
+    (EVENT + "/payments", "GET", read_payments),
+)
+
+for _rule, _method, _view in ROUTES:
+    blp.add_url_rule(_rule, view_func=_view, methods=[_method])

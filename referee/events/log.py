@@ -1,0 +1,98 @@
+"""An event as its stored log makes it (docs/events.md E1–E3), pure.
+
+The log is append-only: each entry a ``(kind, payload)`` with a JSON payload; folding it in
+order gives the :class:`~referee.events.model.Event` and the match of each table. The kinds:
+
+- ``event_created``: ``{name, game, movement, rule, kind, options}`` (``options``: the options
+  of every table's match);
+- ``checked_in`` / ``left``: ``{player}`` (E2);
+- ``team_formed``: ``{players: [first, second]}`` (E5);
+- ``round_started``: ``{number, tables: [{number, seats, teams, match_id}], byes}`` (E3).
+
+Each entry is applied by the function of :mod:`referee.events.model` a live request uses, so
+a log folds to the event those requests made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.events.model import (
+    Event,
+    Round,
+    Table,
+    add_round,
+    check_in,
+    form_team,
+    leave,
+    new_event,
+)
+
+__all__ = ["Folded", "fold", "round_payload"]
+
+Entry = tuple[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """An event folded from its log: the ``event``, the ``options`` of its tables' matches and
+    ``matches``: (round number, table number) → the id of that table's match."""
+
+    event: Event
+    options: Mapping[str, Any] = field(default_factory=dict)
+    matches: Mapping[tuple[int, int], str] = field(default_factory=dict)
+
+
+def _round(payload: Mapping[str, Any]) -> Round:
+    tables = tuple(Table(int(t["number"]), tuple(t["seats"]),
+                         tuple(tuple(int(i) for i in team) for team in t["teams"]))
+                   for t in payload["tables"])
+    return Round(int(payload["number"]), tables, tuple(payload.get("byes", ())))
+
+
+def round_payload(round_: Round, matches: Mapping[int, str]) -> dict[str, Any]:
+    """The ``round_started`` payload of ``round_``, ``matches`` giving each table's match id
+    by table number."""
+    return {"number": round_.number, "byes": list(round_.byes),
+            "tables": [{"number": t.number, "seats": list(t.seats),
+                        "teams": [list(team) for team in t.teams],
+                        "match_id": matches[t.number]} for t in round_.tables]}
+
+
+def fold(entries: Iterable[Entry]) -> Folded:
+    """The event its log makes.
+
+    :raises ValueError: a log that does not start with ``event_created``, or has an entry of
+        an unknown kind.
+    :raises EventError: an entry its event refuses (a log not written by this code).
+    """
+    folded: Folded | None = None
+    for kind, payload in entries:
+        if folded is None:
+            if kind != "event_created":
+                raise ValueError("an event's log starts with event_created")
+            event = new_event(payload["name"], payload["game"], payload["movement"],
+                              payload["rule"], payload["kind"])
+            folded = Folded(event, dict(payload.get("options", {})))
+            continue
+        event, matches = folded.event, dict(folded.matches)
+        if kind == "checked_in":
+            event = check_in(event, payload["player"])
+        elif kind == "left":
+            event = leave(event, payload["player"])
+        elif kind == "team_formed":
+            first, second = payload["players"]
+            event = form_team(event, first, second)
+        elif kind == "round_started":
+            made = _round(payload)
+            event = add_round(event, made)
+            matches.update({(made.number, int(t["number"])): str(t["match_id"])
+                            for t in payload["tables"]})
+        else:
+            raise ValueError(f"an event's log has no entry of kind {kind!r}")
+        folded = Folded(event, folded.options, matches)
+    if folded is None:
+        raise ValueError("an event's log starts with event_created")
+    return folded

@@ -1,0 +1,328 @@
+"""The event, its roster, rounds and tables (docs/events.md E1–E3).
+
+Everything here is a frozen value; a change (a check-in, a leave, a round added) returns a new
+:class:`Event`. Players are known by their name as the organiser writes it (E1): two entries
+with the same name are one player.
+
+>>> night = check_in(check_in(new_event("Friday", "pitch", "progressive"), "Ann"), "Bill")
+>>> [entry.player for entry in present(night)]
+['Ann', 'Bill']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+__all__ = [
+    "GAMES",
+    "KINDS",
+    "MOVEMENTS",
+    "RULES",
+    "Entry",
+    "Event",
+    "EventError",
+    "Round",
+    "Seat",
+    "Table",
+    "add_round",
+    "check_in",
+    "form_team",
+    "leave",
+    "new_event",
+    "present",
+    "replace_round",
+    "where",
+]
+
+Game = Literal["pitch", "piquet"]
+Kind = Literal["night", "tournament"]
+Movement = Literal["progressive", "fixed", "round_robin", "manual"]
+Rule = Literal["points", "games", "money"]
+
+#: The games an event runs, its kinds, its movements and its standings' rules (E1).
+GAMES: tuple[Game, ...] = ("pitch", "piquet")
+KINDS: tuple[Kind, ...] = ("night", "tournament")
+MOVEMENTS: tuple[Movement, ...] = ("progressive", "fixed", "round_robin", "manual")
+RULES: tuple[Rule, ...] = ("points", "games", "money")
+
+#: The movements each game allows and the standings' rule it takes unless told (E1).
+GAME_MOVEMENTS: dict[Game, tuple[Movement, ...]] = {
+    "pitch": ("progressive", "fixed", "manual"),
+    "piquet": ("round_robin", "manual"),
+}
+DEFAULT_RULE: dict[Game, Rule] = {"pitch": "points", "piquet": "money"}
+
+#: Players at one table (E3): Pitch 2–7, four in partnership (P1); Piquet two (Q1).
+TABLE_SIZES: dict[Game, tuple[int, ...]] = {"pitch": (2, 3, 4, 5, 6, 7), "piquet": (2,)}
+
+
+class EventError(ValueError):
+    """A change the event refuses (E1–E7).
+
+    ``code``: a stable snake_case name (``"not_checked_in"``, ``"seated_twice"``…);
+    ``section``: the section of docs/events.md that says why (``"E2"``); the message is one
+    sentence for the organiser.
+    """
+
+    def __init__(self, code: str, section: str, message: str) -> None:
+        self.code, self.section = code, section
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One player on the roster (E2).
+
+    ``player``: the name; ``joined``: the first round the player can be seated in (1 for a
+    player checked in before the event starts; later for one who joins late); ``left``: the
+    last round played before leaving, or None while present.
+    """
+
+    player: str
+    joined: int = 1
+    left: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table of a round (E3).
+
+    ``number``: 1 is the head table; ``seats``: the players in seat order (the order of play,
+    seat 0 first); ``teams``: the partnerships as tuples of seat indexes, ``((0, 2), (1, 3))``
+    at a partnership table of four (partners sit opposite, P1), one seat each otherwise.
+    """
+
+    number: int
+    seats: tuple[str, ...]
+    teams: tuple[tuple[int, ...], ...]
+
+    @property
+    def partnership(self) -> bool:
+        """True when partners play together at this table."""
+        return any(len(team) > 1 for team in self.teams)
+
+    def team_of(self, player: str) -> tuple[str, ...]:
+        """The players of ``player``'s side, ``player`` included, in seat order.
+
+        :raises ValueError: when ``player`` is not at this table.
+        """
+        seat = self.seats.index(player)
+        team = next(team for team in self.teams if seat in team)
+        return tuple(self.seats[i] for i in team)
+
+
+def solo(number: int, seats: tuple[str, ...]) -> Table:
+    """A table where each plays for himself (E3): one side per seat."""
+    return Table(number, seats, tuple((i,) for i in range(len(seats))))
+
+
+def partnership(number: int, first: tuple[str, str], second: tuple[str, str]) -> Table:
+    """A partnership table of four (E3, P1): ``first`` and ``second`` are the two sides; the
+    seats alternate between them, so partners sit opposite."""
+    return Table(number, (first[0], second[0], first[1], second[1]), ((0, 2), (1, 3)))
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round (E3): its ``number`` (1 first), its ``tables`` by number, and ``byes``, the
+    players present but not seated (a Piquet round robin's odd player, E6; a fixed
+    partnership's odd team, E5; whoever the organiser leaves out, E7)."""
+
+    number: int
+    tables: tuple[Table, ...]
+    byes: tuple[str, ...] = ()
+
+    def seated(self) -> tuple[str, ...]:
+        """Every player seated in this round, table by table, seat by seat."""
+        return tuple(player for table in self.tables for player in table.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Where one player sits in a round (E3): "your table, your seat, your partner".
+
+    ``table``: its number, or None on a bye; ``seat``: the seat index (0 first to play in the
+    first deal's order); ``partners``: the other players of the side; ``opponents``: everyone
+    else at the table.
+    """
+
+    player: str
+    table: int | None
+    seat: int | None
+    partners: tuple[str, ...]
+    opponents: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A club night or a tournament (E1).
+
+    ``name``: as the organiser writes it; ``game``: ``"pitch"`` or ``"piquet"``; ``movement``:
+    how players move between rounds (E4–E7); ``rule``: how standings are ranked (E8);
+    ``kind``: ``"night"`` or ``"tournament"`` (a word for people; the rules are the same);
+    ``roster``: every player who checked in, in check-in order; ``rounds``: the rounds made so
+    far; ``teams``: the fixed partnerships (E5), in the order they were formed.
+    """
+
+    name: str
+    game: Game
+    movement: Movement
+    rule: Rule
+    kind: Kind = "night"
+    roster: tuple[Entry, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    teams: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def next_round(self) -> int:
+        """The number the next round will have (1 before the event starts)."""
+        return len(self.rounds) + 1
+
+
+def new_event(name: str, game: Game, movement: Movement, rule: Rule | None = None,
+              kind: Kind = "night") -> Event:
+    """E1: an event with no players yet; ``rule`` defaults to the game's usual one (Pitch
+    total points, Piquet money).
+
+    :raises EventError: ``movement_not_for_game`` (a round robin for Pitch, a progressive
+        movement for Piquet), ``money_not_for_game`` (money standings for Pitch),
+        ``no_name``.
+    """
+    if not name.strip():
+        raise EventError("no_name", "E1", "An event needs a name.")
+    if movement not in GAME_MOVEMENTS[game]:
+        raise EventError("movement_not_for_game", "E1",
+                         f"A {game} event cannot use the {movement} movement.")
+    chosen: Rule = DEFAULT_RULE[game] if rule is None else rule
+    if chosen == "money" and game != "piquet":
+        raise EventError("money_not_for_game", "E1", "Only Piquet parties are played for money.")
+    return Event(name.strip(), game, movement, chosen, kind)
+
+
+def present(event: Event) -> tuple[Entry, ...]:
+    """E2: the players who can be seated in the next round, in check-in order."""
+    return tuple(entry for entry in event.roster if entry.left is None)
+
+
+def _entry(event: Event, player: str) -> Entry | None:
+    return next((entry for entry in event.roster if entry.player == player), None)
+
+
+def check_in(event: Event, player: str) -> Event:
+    """E2: ``player`` checks in, or joins late once rounds have been made (seated from the next
+    round), or comes back after leaving (seated again from the next round).
+
+    :raises EventError: ``no_name`` for a blank name, ``already_present`` when the player is
+        on the roster and has not left.
+    """
+    name = player.strip()
+    if not name:
+        raise EventError("no_name", "E2", "A player needs a name.")
+    known = _entry(event, name)
+    if known is not None and known.left is None:
+        raise EventError("already_present", "E2", f"{name} has already checked in.")
+    entry = Entry(name, event.next_round)
+    roster = (*tuple(e for e in event.roster if e.player != name), entry)
+    return replace(event, roster=roster)
+
+
+def leave(event: Event, player: str) -> Event:
+    """E2: ``player`` leaves after the rounds made so far; the results already played stay in
+    the standings (E8), and the player is seated in no later round.
+
+    :raises EventError: ``not_checked_in`` when the player is not present.
+    """
+    known = _entry(event, player)
+    if known is None or known.left is not None:
+        raise EventError("not_checked_in", "E2", f"{player} is not checked in.")
+    gone = replace(known, left=len(event.rounds))
+    return replace(event, roster=tuple(gone if e is known else e for e in event.roster))
+
+
+def check_round(event: Event, round_: Round) -> None:
+    """E3: a round the event can take: numbered next, tables numbered 1, 2, … of sizes the
+    game plays, every seated player present and seated once, byes present and unseated.
+
+    :raises EventError: ``round_number``, ``table_numbers``, ``table_size``,
+        ``not_checked_in``, ``seated_twice``.
+    """
+    if round_.number != event.next_round:
+        raise EventError("round_number", "E3",
+                         f"The next round is round {event.next_round}, not {round_.number}.")
+    if [t.number for t in round_.tables] != list(range(1, len(round_.tables) + 1)):
+        raise EventError("table_numbers", "E3", "Tables are numbered 1, 2, 3… from the head table.")
+    for table in round_.tables:
+        if len(table.seats) not in TABLE_SIZES[event.game]:
+            raise EventError("table_size", "E3",
+                             f"Table {table.number} has {len(table.seats)} players; {event.game} "
+                             f"is played by {_sizes(TABLE_SIZES[event.game])}.")
+        if table.partnership and len(table.seats) != 4:
+            raise EventError("table_size", "E3",
+                             f"Table {table.number}: partnerships play four at a table.")
+    here = {entry.player for entry in present(event)}
+    seen: set[str] = set()
+    for player in (*round_.seated(), *round_.byes):
+        if player not in here:
+            raise EventError("not_checked_in", "E2", f"{player} is not checked in.")
+        if player in seen:
+            raise EventError("seated_twice", "E3", f"{player} is seated twice in one round.")
+        seen.add(player)
+
+
+def _sizes(sizes: tuple[int, ...]) -> str:
+    return "two players" if sizes == (2,) else f"{sizes[0]} to {sizes[-1]} players"
+
+
+def add_round(event: Event, round_: Round) -> Event:
+    """E3: the event with ``round_`` made next, once :func:`check_round` accepts it."""
+    check_round(event, round_)
+    return replace(event, rounds=(*event.rounds, round_))
+
+
+def replace_round(event: Event, round_: Round) -> Event:
+    """E3: the organiser's adjustment of the last round made, before it starts (whether its
+    games have started is the caller's to know): ``round_`` replaces it once checked.
+
+    :raises EventError: ``no_round`` before any round, or as :func:`check_round`.
+    """
+    if not event.rounds:
+        raise EventError("no_round", "E3", "There is no round to adjust yet.")
+    before = replace(event, rounds=event.rounds[:-1])
+    check_round(before, round_)
+    return replace(event, rounds=(*before.rounds, round_))
+
+
+def form_team(event: Event, first: str, second: str) -> Event:
+    """E5: ``first`` and ``second`` play together for the whole event (fixed partnerships).
+
+    :raises EventError: ``not_checked_in`` unless both are present, ``already_in_team`` when
+        either has a partner already, ``own_partner`` when they are the same player.
+    """
+    if first == second:
+        raise EventError("own_partner", "E5", f"{first} cannot be their own partner.")
+    here = {entry.player for entry in present(event)}
+    teamed = {player for team in event.teams for player in team}
+    for player in (first, second):
+        if player not in here:
+            raise EventError("not_checked_in", "E2", f"{player} is not checked in.")
+        if player in teamed:
+            raise EventError("already_in_team", "E5", f"{player} already has a partner.")
+    return replace(event, teams=(*event.teams, (first, second)))
+
+
+def where(round_: Round, player: str) -> Seat:
+    """E3: ``player``'s table, seat, partners and opponents in ``round_``; table and seat None
+    on a bye.
+
+    :raises EventError: ``not_in_round`` when the player is neither seated nor on a bye.
+    """
+    for table in round_.tables:
+        if player in table.seats:
+            side = table.team_of(player)
+            return Seat(player, table.number, table.seats.index(player),
+                        tuple(p for p in side if p != player),
+                        tuple(p for p in table.seats if p not in side))
+    if player in round_.byes:
+        return Seat(player, None, None, (), ())
+    raise EventError("not_in_round", "E3", f"{player} is not in round {round_.number}.")

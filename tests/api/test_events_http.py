@@ -1,0 +1,258 @@
+"""/v1/events (docs/events.md): a progressive Pitch night and a Piquet round robin played
+through the API, each table's game a match recorded through /v1/matches; the organiser's
+credential; the errors."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from flask.testing import FlaskClient
+
+EVENT_TYPE = "https://referee.example/problems/event-refused"
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _create(client: FlaskClient, **body: Any) -> dict[str, Any]:
+    answer = client.post("/v1/events", json=body)
+    assert answer.status_code == 201, answer.json
+    assert answer.headers["Cache-Control"] == "no-store"
+    return answer.json
+
+
+def _post(client: FlaskClient, path: str, token: str, body: Any = None,
+          **headers: str) -> Any:
+    """POST to an event's route with its token and If-Match: the event's ETag as just read."""
+    event_id = path.split("/")[3]
+    read = client.get(f"/v1/events/{event_id}", headers=_bearer(token))
+    sent = {**_bearer(token), "If-Match": read.headers["ETag"], **headers}
+    if body is None:
+        return client.post(path, headers=sent)
+    return client.post(path, json=body, headers=sent)
+
+
+def _record(client: FlaskClient, table: dict[str, Any], record: dict[str, Any]) -> None:
+    """Record one deal on a table's match with its write token (If-Match: its ETag)."""
+    headers = _bearer(table["tokens"]["write"])
+    read = client.get(f"/v1/matches/{table['match_id']}", headers=headers)
+    answer = client.post(f"/v1/matches/{table['match_id']}/deals", json=record,
+                         headers={**headers, "If-Match": read.headers["ETag"]})
+    assert answer.status_code == 201, answer.json
+
+
+def _pitch_win(client: FlaskClient, table: dict[str, Any], side: int) -> None:
+    """The side (0: seats 0 and 2; 1: seats 1 and 3) pitches, bids 4 and makes it: 4 points,
+    the target of these tests (P7)."""
+    scores = [4, 0] if side == 0 else [0, 4]
+    _record(client, table, {"totals": {"scores": scores, "pitcher": side, "bid": 4}})
+
+
+def test_a_progressive_pitch_night_through_the_api(bare_client: FlaskClient) -> None:
+    client = bare_client
+    made = _create(client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCDEFGH"), options={"target": 4})
+    event_id, organiser = made["id"], made["tokens"]["organiser"]
+    assert event_id.startswith("ev_") and made["rule"] == "points"
+    assert [t["seats"] for t in made["next"]["round"]["tables"]] == [list("ABCD"),
+                                                                     list("EFGH")]
+    started = _post(client, f"/v1/events/{event_id}/rounds", organiser, {})
+    assert started.status_code == 201, started.json
+    tables = started.json["tables"]
+    assert tables[0]["sides"] == [["A", "C"], ["B", "D"]]
+    assert [s["player"] for s in tables[0]["seat_tokens"]] == list("ABCD")
+    assert tables[0]["seat_tokens"][0]["link"].startswith(f"/table/#match={tables[0]['match_id']}")
+    match = client.get(f"/v1/matches/{tables[0]['match_id']}",
+                       headers=_bearer(tables[0]["tokens"]["write"])).json
+    assert match["players"] == list("ABCD") and match["options"]["partnership"] is True
+
+    event = client.get(f"/v1/events/{event_id}", headers=_bearer(organiser)).json
+    assert event["next"]["round"] is None
+    assert event["next"]["waiting"]["code"] == "round_in_progress"
+    early = _post(client, f"/v1/events/{event_id}/rounds", organiser, {})
+    assert early.status_code == 422 and early.json["type"] == EVENT_TYPE
+    assert (early.json["code"], early.json["section"]) == ("round_in_progress", "E3")
+
+    where = client.get(f"/v1/events/{event_id}/where", query_string={"player": "D"},
+                       headers=_bearer(made["tokens"]["read"])).json
+    assert where == {"player": "D", "round": 1, "table": 1, "seat": 3, "partners": ["B"],
+                     "opponents": ["A", "C"], "match_id": tables[0]["match_id"], "bye": False}
+    nobody = client.get(f"/v1/events/{event_id}/where", query_string={"player": "Zed"},
+                        headers=_bearer(organiser))
+    assert nobody.status_code == 422 and nobody.json["code"] == "not_checked_in"
+
+    _pitch_win(client, tables[0], 0)  # A and C win the head table
+    _pitch_win(client, tables[1], 1)  # F and H win table 2
+    event = client.get(f"/v1/events/{event_id}", headers=_bearer(made["tokens"]["read"])).json
+    assert [t["finished"] for t in event["rounds"][0]["tables"]] == [True, True]
+    # E4: A C stay at the head table and keep their partnership, F H come up; B D go down to
+    # table 2 and split with E G, who stayed.
+    assert [t["sides"] for t in event["next"]["round"]["tables"]] == [
+        [["A", "C"], ["F", "H"]], [["E", "B"], ["G", "D"]]]
+
+    lines = client.get(f"/v1/events/{event_id}/standings", headers=_bearer(organiser)).json
+    assert [(s["name"], s["place"], s["points"], s["won"]) for s in lines["players"]] == [
+        ("A", 1, 4, 1), ("C", 1, 4, 1), ("F", 1, 4, 1), ("H", 1, 4, 1),
+        ("B", 5, 0, 0), ("D", 5, 0, 0), ("E", 5, 0, 0), ("G", 5, 0, 0)]
+
+    late = _post(client, f"/v1/events/{event_id}/players", organiser, {"players": ["I"]})
+    assert late.status_code == 200 and late.json["roster"][-1] == {
+        "player": "I", "joined": 2, "left": None}
+    gone = _post(client, f"/v1/events/{event_id}/players:leave", organiser,
+                 {"players": ["A"]})
+    assert gone.status_code == 200
+    # C (head winner) E... : the ladder C F H (A gone), E G B D, I: tables of four and four.
+    assert [t["seats"] for t in gone.json["next"]["round"]["tables"]] == [
+        ["C", "F", "H", "E"], ["G", "B", "D", "I"]]
+    second = _post(client, f"/v1/events/{event_id}/rounds", organiser)
+    assert second.status_code == 201 and second.json["number"] == 2, "no body: the movement's"
+    assert [t["seats"] for t in second.json["tables"]] == [
+        ["C", "F", "H", "E"], ["G", "B", "D", "I"]]
+
+
+def test_the_organiser_seats_a_round_by_hand(bare_client: FlaskClient) -> None:
+    made = _create(bare_client, name="Club", game="pitch", movement="manual",
+                   players=["Ann", "Bill", "Cy", "Di", "Eve"])
+    organiser = made["tokens"]["organiser"]
+    assert made["next"]["waiting"]["code"] == "manual_movement"
+    url = f"/v1/events/{made['id']}/rounds"
+    twice = _post(bare_client, url, organiser, {"tables": [{"seats": ["Ann", "Bill", "Ann"]}]})
+    assert twice.status_code == 422 and twice.json["code"] == "seated_twice"
+    started = _post(bare_client, url, organiser, {"tables": [
+        {"seats": ["Ann", "Bill", "Cy", "Di"], "partnership": True}]})
+    assert started.status_code == 201, started.json
+    assert started.json["byes"] == ["Eve"]
+    eve = bare_client.get(f"/v1/events/{made['id']}/where", query_string={"player": "Eve"},
+                          headers=_bearer(organiser)).json
+    assert (eve["round"], eve["table"], eve["bye"]) == (1, None, True)
+    assert started.json["tables"][0]["sides"] == [["Ann", "Cy"], ["Bill", "Di"]]
+
+
+def _piquet_partie(client: FlaskClient, table: dict[str, Any]) -> None:
+    """Six deals by their totals (Q10's deal, 41 and 11): the first player named at the table
+    takes 41 in every deal, 246 to 66 (elder and younger alternate, Q1)."""
+    headers = _bearer(table["tokens"]["write"])
+    for _ in range(6):
+        match = client.get(f"/v1/matches/{table['match_id']}", headers=headers).json
+        winner_elder = match["next_deal"]["elder"] == table["seats"][0]
+        scores = {"elder": 41, "younger": 11} if winner_elder else {"elder": 11, "younger": 41}
+        _record(client, table, {"totals": {"scores": scores}})
+
+
+def test_a_piquet_round_robin_settles_in_the_fewest_payments(bare_client: FlaskClient) -> None:
+    client = bare_client
+    made = _create(client, name="Piquet club", game="piquet", movement="round_robin",
+                   players=["Ann", "Bill", "Cy"], options={"stake": "0.10"})
+    organiser = made["tokens"]["organiser"]
+    event_id = made["id"]
+    assert made["rule"] == "money"
+    first = _post(client, f"/v1/events/{event_id}/rounds", organiser, {}).json
+    # E6: three players, a bye a round: Ann has round 1's, Bill plays Cy.
+    assert first["byes"] == ["Ann"] and first["tables"][0]["seats"] == ["Bill", "Cy"]
+    _piquet_partie(client, first["tables"][0])
+    second = _post(client, f"/v1/events/{event_id}/rounds", organiser, {}).json
+    assert second["byes"] == ["Bill"] and second["tables"][0]["seats"] == ["Cy", "Ann"]
+    _piquet_partie(client, second["tables"][0])
+    # Bill beat Cy and Cy beat Ann, each 246 to 66, rubiconed: 412 points, 41.20 at 0.10.
+    paid = client.get(f"/v1/events/{event_id}/payments", headers=_bearer(organiser)).json
+    balances = {b["player"]: Decimal(b["balance"]) for b in paid["balances"]}
+    assert balances == {"Ann": Decimal("-41.20"), "Bill": Decimal("41.20"), "Cy": 0}
+    assert paid["payments"] == [{"payer": "Ann", "payee": "Bill", "amount": "41.20"}]
+    assert paid["exact"] is True
+    lines = client.get(f"/v1/events/{event_id}/standings",
+                       headers=_bearer(organiser)).json["players"]
+    assert [(s["name"], s["money"], s["won"]) for s in lines] == [
+        ("Bill", "41.20", 1), ("Cy", "0.00", 1), ("Ann", "-41.20", 0)]
+
+
+def test_the_event_needs_its_own_credential(bare_client: FlaskClient) -> None:
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCD"))
+    other = _create(bare_client, name="Saturday", game="pitch", movement="progressive")
+    url = f"/v1/events/{made['id']}"
+    assert bare_client.get(url).status_code == 401
+    assert bare_client.get(url, headers=_bearer("rw_wrong")).status_code == 401
+    assert bare_client.get(url, headers=_bearer(other["tokens"]["organiser"])).status_code == 403
+    read = _bearer(made["tokens"]["read"])
+    assert bare_client.get(url, headers=read).status_code == 200
+    refused = _post(bare_client, url + "/players", made["tokens"]["read"], {"players": ["E"]})
+    assert refused.status_code == 403
+    missing = bare_client.get("/v1/events/ev_nothing", headers=read)
+    assert missing.status_code == 404 and missing.mimetype == "application/problem+json"
+    organiser = _bearer(made["tokens"]["organiser"])
+    assert bare_client.get("/v1/matches/" + made["id"], headers=organiser).status_code == 404
+
+
+def test_what_the_event_refuses_is_a_problem(bare_client: FlaskClient) -> None:
+    refused = bare_client.post("/v1/events", json={"name": "X", "game": "piquet",
+                                                   "movement": "progressive"})
+    assert refused.status_code == 422 and refused.json["code"] == "movement_not_for_game"
+    bad = bare_client.post("/v1/events", json={"name": "X", "game": "chess",
+                                               "movement": "manual"})
+    assert bad.status_code == 400
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=["Ann"])
+    token = made["tokens"]["organiser"]
+    url = f"/v1/events/{made['id']}"
+    again = _post(bare_client, url + "/players", token, {"players": ["Ann"]})
+    assert again.status_code == 422 and again.json["code"] == "already_present"
+    alone = _post(bare_client, url + "/rounds", token, {})
+    assert alone.status_code == 422 and alone.json["code"] == "too_few_players"
+    teams = _post(bare_client, url + "/teams", token, {"teams": [["Ann", "B"]]})
+    assert teams.status_code == 422 and teams.json["code"] == "not_fixed"
+    money = bare_client.get(url + "/payments", headers=_bearer(token))
+    assert money.status_code == 422 and money.json["code"] == "not_for_money"
+    options = bare_client.post("/v1/events", json={"name": "X", "game": "pitch",
+                                                   "movement": "manual",
+                                                   "options": {"first_dealer": "Ann"}})
+    assert options.status_code == 422 and options.json["code"] == "bad_options"
+    other = bare_client.post("/v1/events", json={"name": "X", "game": "pitch",
+                                                 "movement": "manual",
+                                                 "options": {"stake": "0.10"}})
+    assert other.status_code == 422 and other.json["code"] == "bad_options"
+
+
+def test_event_writes_take_if_match_and_idempotency_keys(bare_client: FlaskClient) -> None:
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=["Ann", "Bill"])
+    token, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    read = bare_client.get(url, headers=_bearer(token))
+    assert read.headers["ETag"] == '"v3"'  # created, two check-ins
+    bare = bare_client.post(url + "/players", json={"players": ["Cy"]}, headers=_bearer(token))
+    assert bare.status_code == 428
+    sent = {**_bearer(token), "If-Match": '"v3"', "Idempotency-Key": "k-1"}
+    first = bare_client.post(url + "/players", json={"players": ["Cy"]}, headers=sent)
+    assert first.status_code == 200 and first.headers["ETag"] == '"v4"'
+    again = bare_client.post(url + "/players", json={"players": ["Cy"]}, headers=sent)
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json == first.json
+    other = bare_client.post(url + "/players", json={"players": ["Di"]}, headers=sent)
+    assert other.status_code == 422  # the key was used for another request
+    stale = bare_client.post(url + "/players", json={"players": ["Di"]},
+                             headers={**_bearer(token), "If-Match": '"v3"'})
+    assert stale.status_code == 412 and stale.headers["ETag"] == '"v4"'
+    assert [e["player"] for e in stale.json["event"]["roster"]] == ["Ann", "Bill", "Cy"]
+    assert [e["player"] for e in bare_client.get(url, headers=_bearer(token)).json["roster"]
+            ] == ["Ann", "Bill", "Cy"], "nothing stored twice"
+
+
+def test_two_organisers_racing_for_the_log_is_a_412(bare_client: FlaskClient,
+                                                     monkeypatch: Any) -> None:
+    """The log's primary key refuses the second of two writers that took the same next
+    entry (twice): the answer is the event as it stands, 412, never a 500."""
+    import peewee
+
+    from referee import club
+
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=["Ann"])
+
+    def lost(*_: Any) -> Any:
+        raise peewee.IntegrityError("UNIQUE constraint failed: club_event_entry")
+
+    monkeypatch.setattr(club, "check_in_players", lost)
+    raced = _post(bare_client, f"/v1/events/{made['id']}/players", made["tokens"]["organiser"],
+                  {"players": ["Bill"]})
+    assert raced.status_code == 412 and raced.json["event"]["roster"][0]["player"] == "Ann"

@@ -1,0 +1,41 @@
+"""The event's stored log folded (referee/events/log.py): the same event as the requests that
+wrote it made."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.events import EventError, Round, add_round, check_in, leave, new_event, partnership
+from referee.events.log import fold, round_payload
+
+
+def test_a_log_folds_to_the_event_its_requests_made() -> None:
+    first = Round(1, (partnership(1, ("A", "C"), ("B", "D")),), ("E",))
+    entries = [
+        ("event_created", {"name": "Friday", "game": "pitch", "movement": "progressive",
+                           "rule": "points", "kind": "night", "options": {"target": 11}}),
+        *[("checked_in", {"player": p}) for p in "ABCDE"],
+        ("round_started", round_payload(first, {1: "m1"})),
+        ("left", {"player": "E"}),
+        ("checked_in", {"player": "F"}),
+    ]
+    folded = fold(entries)
+    expected = new_event("Friday", "pitch", "progressive", "points")
+    for player in "ABCDE":
+        expected = check_in(expected, player)
+    expected = check_in(leave(add_round(expected, first), "E"), "F")
+    assert folded.event == expected
+    assert folded.matches == {(1, 1): "m1"} and folded.options == {"target": 11}
+
+
+def test_a_log_must_start_with_the_event_and_know_its_entries() -> None:
+    with pytest.raises(ValueError):
+        fold([("checked_in", {"player": "A"})])
+    with pytest.raises(ValueError):
+        fold([])
+    created = ("event_created", {"name": "X", "game": "pitch", "movement": "manual",
+                                 "rule": "points", "kind": "night"})
+    with pytest.raises(ValueError):
+        fold([created, ("renamed", {})])
+    with pytest.raises(EventError):
+        fold([created, ("left", {"player": "Nobody"})])
