@@ -246,11 +246,18 @@ def _refused(answer: _Answer, source: str | None = None) -> None:
     sys.exit(BAD_FILE)
 
 
+#: The commands that take a match id: a match id may begin with "-" (ids are URL-safe base64),
+#: so an argument click does not know as an option is the id, not an error; their help is
+#: ``--help`` alone. An id that begins with "-o" is given after ``--``.
+_MATCH_ID_COMMAND: dict[str, Any] = {"ignore_unknown_options": True,
+                                     "help_option_names": ["--help"]}
+
+
 def _match_path(match_id: str, tail: str) -> str:
     return f"/v1/matches/{urllib.parse.quote(match_id, safe='')}{tail}"
 
 
-@main.command(name="export")
+@main.command(name="export", context_settings=_MATCH_ID_COMMAND)
 @click.argument("match_id")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write the record file here (else to standard output).")
@@ -264,6 +271,7 @@ def export_match(match_id: str, output: str | None, url: str, token: str) -> Non
     \b
     Example:
         referee export 3f2a... -o partie.toml --url http://127.0.0.1:8000 --token READ_TOKEN
+        referee export -o partie.toml --url http://127.0.0.1:8000 --token READ_TOKEN -- -oQ7...
     """
     answer = _call(url, "GET", _match_path(match_id, "/record"), token=token,
                    headers={"Accept": TOML})
@@ -318,7 +326,7 @@ def import_match(file: str, url: str, idempotency_key: str | None, as_json: bool
     click.echo(f"  recovery code: {made.get('recovery_code')}")
 
 
-@main.command()
+@main.command(context_settings=_MATCH_ID_COMMAND)
 @click.argument("match_id")
 @click.argument("file", type=click.Path(dir_okay=False), required=False)
 @_url_option

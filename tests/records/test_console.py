@@ -165,6 +165,17 @@ def test_import_a_bad_file_names_file_and_line(served: str, tmp_path: Path) -> N
     assert refused.returncode == 2 and "401" in refused.stderr
 
 
+@pytest.mark.parametrize("command", ["export", "verify"])
+def test_a_match_id_that_begins_with_a_dash_is_an_id(served: str, command: str) -> None:
+    """Match ids are URL-safe base64 and one in 64 begins with "-": it is the id, not an
+    unknown option (the server is asked, and answers that the token is wrong)."""
+    done = run(command, "-bE3iWfRkq1nO2pLsT9xYw", "--url", served, "--token", "nope")
+    assert "No such option" not in done.stderr, done.stderr
+    assert done.returncode == 2 and "401" in done.stderr, done.stderr
+    after = run(command, "--url", served, "--token", "nope", "--", "-oQ7iWfRkq1nO2pLsT9xYw")
+    assert after.returncode == 2 and "401" in after.stderr, after.stderr
+
+
 @pytest.mark.parametrize("command", ["export", "import", "verify"])
 def test_help_of_the_server_commands_has_an_example(command: str) -> None:
     done = run(command, "--help")
