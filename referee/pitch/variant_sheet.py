@@ -20,7 +20,7 @@ caught as well as a score above the game's total.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -47,6 +47,7 @@ from referee.pitch.records import (
 )
 from referee.pitch.sheet import (
     PitchSheet,
+    PitchTotalsRuling,
     SheetPoint,
     _bad,
     _Found,
@@ -500,59 +501,18 @@ def variant_totals_from_record(
 
 
 @dataclass(frozen=True, slots=True)
-class VariantTotalsRuling:
-    """The ruling on a variant's totals line (V7, V10): as
-    :class:`~referee.pitch.sheet.PitchTotalsRuling`, checked against the game's points."""
+class VariantTotalsRuling(PitchTotalsRuling):
+    """The ruling on a variant's totals line (V10): as
+    :class:`~referee.pitch.sheet.PitchTotalsRuling`, checked against the game's points
+    (``options``, the game's options)."""
 
-    players: int
-    partnership: bool
-    sides: tuple[tuple[int, ...], ...]
-    pitcher: int
-    pitcher_side: int
-    bid: int | None
-    made_bid: bool
-    score_changes: tuple[int, ...]
-    verified: tuple[Finding, ...]
-    computed: tuple[Finding, ...]
-    as_reported: tuple[Finding, ...]
-    violations: tuple[Violation, ...]
-    options: PitchOptions
-    names: tuple[str, ...] = ()
-
-    level = "totals"
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The score change per side, as written."""
-        return self.score_changes
-
-    def counts(self) -> tuple[Count, ...]:
-        """The counting steps a totals line says: the bid (made or set back), each score."""
-        won = self.score_changes[self.pitcher_side] if self.made_bid else None
-        return (
-            bid_count(self.sides, self.pitcher_side, self.bid, self.made_bid, won, self.names),
-            *score_counts(self.sides, self.score_changes, None, self.names),
-        )
+    options: PitchOptions = field(kw_only=True)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``level`` ``"totals"``, ``variant``, ``scores`` and every field."""
-        return {
-            "level": self.level,
-            "variant": self.options.variant,
-            "players": self.players,
-            "partnership": self.partnership,
-            "sides": [list(side) for side in self.sides],
-            "pitcher": self.pitcher,
-            "pitcher_side": self.pitcher_side,
-            "bid": self.bid,
-            "made_bid": self.made_bid,
-            "score_changes": list(self.score_changes),
-            "scores": list(self.score_changes),
-            "verified": findings_dicts(self.verified),
-            "computed": findings_dicts(self.computed),
-            "as_reported": findings_dicts(self.as_reported),
-            "violations": [v.as_dict() for v in self.violations],
-        }
+        """JSON-ready, as :meth:`~referee.pitch.sheet.PitchTotalsRuling.as_dict`, with
+        ``variant`` after ``level``."""
+        answer = PitchTotalsRuling.as_dict(self)
+        return {"level": answer.pop("level"), "variant": self.options.variant, **answer}
 
 
 def _values_words(options: PitchOptions) -> str:
