@@ -247,7 +247,6 @@ _WON_CARDS = _m("pitch.points_won.from_cards",
 _WON = _m("pitch.points_won", "Points won: {items}.")
 _WON_ITEM = _m("pitch.points_won.item", "{side} {won} ({points})")
 _VARIANT_WON = _m("pitch.variant_points_won", "Points won, each at its value: {items}.")
-_VARIANT_WON_ITEM = _m("pitch.variant_points_won.item", "seats {side} {won} ({points})")
 _VARIANT_TAKEN = _m("pitch.variant_points_as_reported",
                     "Who took each point, as written (no cards were given): {items}.")
 _VARIANT_TAKEN_ITEM = _m("pitch.variant_points_as_reported.item", "{point} {who}")
@@ -305,7 +304,7 @@ def _variant_points_won(loc: str, p: Mapping[str, Any]) -> str:
     """V7: each side's points at their values; a variant's own point names (the off-jack,
     the three…) stay as the engine names them where the catalog has no word for them."""
     items = LIST(loc).join(
-        _VARIANT_WON_ITEM(loc, side=side, won=won, points=_point_names(points, loc))
+        _WON_ITEM(loc, side=side, won=won, points=_point_names(points, loc))
         for side, won, points in zip(p["sides"], p["won"], p["points"], strict=True))
     return _VARIANT_WON(loc, items=items)
 

@@ -39,7 +39,7 @@ from referee.cards import (
 )
 from referee.frozen import quick_init
 from referee.pitch.bidding import BiddingStatus, check_bidding
-from referee.pitch.claims import seat_words, sentence_start
+from referee.pitch.claims import seat_words, sentence_start, side_words
 from referee.pitch.records import (
     HAND_SIZE,
     POINT_VALUES,
@@ -760,7 +760,8 @@ class VariantRuling:
         points: dict[str, Any] = {name: None if found is None else found.as_dict()
                                   for name, found in self.awards}
         points["game"] = None if self.game is None else self.game.as_dict()
-        side_names = [", ".join(map(str, side)) for side in self.sides]
+        side_names = [side_words(self.sides, side, self.names)
+                      for side in range(len(self.sides))]
         broken = {v.rule for v in self.violations}
         verified = []
         if "V9" not in broken:
@@ -775,7 +776,7 @@ class VariantRuling:
             finding("trump_and_tricks", "V3", trump=self.trump),
             finding("variant_points_won", "V7", sides=tuple(side_names),
                     won=tuple(self.points_won), points=tuple(self.won_words())),
-            finding("bid_result", "V10", pitcher=f"seats {side_names[self.pitcher_side]}",
+            finding("bid_result", "V10", pitcher=side_names[self.pitcher_side],
                     bid=self.bid, won=self.points_won[self.pitcher_side], as_played=False),
             finding("next_dealer", "P2", dealer=seat_words(self.next_dealer, self.names)),
         ]

@@ -91,7 +91,7 @@ FINDING_WORDS: dict[str, Wording] = {
     "trump_as_reported": lambda p: f"Trump was {SUIT_NAMES[p['trump']]}.",
     "points_won": _points_won,
     "variant_points_won": lambda p: "Points won, each at its value: " + "; ".join(
-        f"seats {side} {won} ({points or 'nothing'})"
+        f"{side} {won} ({points or 'nothing'})"
         for side, won, points in zip(p["sides"], p["won"], p["points"], strict=True)) + ".",
     "variant_points_as_reported": lambda p: "Who took each point, as written (no cards were "
     "given): " + ", ".join(f"{point} {who}" for point, who in zip(p["points"], p["seats"],

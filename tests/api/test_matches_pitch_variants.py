@@ -31,6 +31,11 @@ def test_ten_point_match_keeps_its_variant_and_rules_a_whole_deal(client: FlaskC
     assert ruling["tricks"][2]["cards"] == ["TD", "JH", None, "KD"]
     assert standings(body["match"]) == {"Ann & Cid": 3, "Bob & Dee": 7}
     assert read_match(client, match["id"])["finished"] is False
+    # The sides by their players' names, as in the four-point game (not "seats 1, 3").
+    said = {f["code"]: f["what"] for f in ruling["computed"]}
+    assert said["bid_result"] == "Bob and Dee bid 6 and won 7: it scores 7."
+    assert said["variant_points_won"].startswith(
+        "Points won, each at its value: Ann and Cid 3 (High, Low, little joker); Bob and Dee 7 ")
 
 
 def test_ten_point_match_card_by_card_with_jokers(client: FlaskClient) -> None:
