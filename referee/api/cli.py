@@ -117,7 +117,9 @@ def db_snapshots(drop: bool, build: bool) -> None:
     click.echo(f"{stored} fold snapshot{'s' if stored != 1 else ''} stored")
 
 
-@db_group.command("verify")
+# A match id of an older version may begin with "-": an argument that is no option of the
+# command is the id (one beginning with "--h" goes after "--").
+@db_group.command("verify", context_settings={"ignore_unknown_options": True})
 @click.argument("match_id", required=False)
 @click.option("--head", "known", metavar="SEQ:HASH",
               help="A head a client kept (a match's head): the ledger must still lead there.")

@@ -113,8 +113,13 @@ def whole_again(match_id: str) -> None:
 
 
 def new_match_id() -> str:
-    """A random, unguessable match id (22 URL-safe characters)."""
-    return secrets.token_urlsafe(16)
+    """A random, unguessable match id (22 URL-safe characters), never beginning with "-":
+    command lines (``flask db verify``, ``referee export``) would read such an id as an
+    option. Older ids may begin with it: the commands take them all the same."""
+    while True:
+        made = secrets.token_urlsafe(16)
+        if not made.startswith("-"):
+            return made
 
 
 # The statements of every request, written out (see referee.store.db.execute).

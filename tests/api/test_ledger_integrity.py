@@ -239,6 +239,26 @@ def test_flask_db_verify_all_names_each_broken_match(client: FlaskClient, app: F
     assert runner.invoke(args=["db", "verify"]).exit_code != 0  # neither an id nor --all
 
 
+def test_new_match_ids_never_begin_with_a_dash() -> None:
+    """One URL-safe id in 64 would: ``flask db verify`` and ``referee export`` read it as an
+    option."""
+    assert not [made for made in (ledger.new_match_id() for _ in range(5000))
+                if made.startswith("-")]
+
+
+def test_flask_db_verify_takes_an_older_id_that_begins_with_a_dash(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    older = "-bE3iWfRkq1nO2pLsT9xYw"  # as an earlier version could make it
+    monkeypatch.setattr(ledger, "new_match_id", lambda: older)
+    match_id = create_match(client, "piquet", ["Bill", "Ann"])["id"]
+    assert match_id == older
+    record_deal(client, match_id, {"tricks": Q10_TRICKS})
+    done = app.test_cli_runner().invoke(args=["db", "verify", match_id])
+    assert done.exit_code == 0, done.output
+    assert "No such option" not in done.output
+
+
 # ------------------------------------------------------------------------ the event cap
 
 
