@@ -499,10 +499,14 @@ MESSAGE_WORDS: dict[str, str] = {
     "malformed_irregularity.no_trick.bid_out_of_turn": "A bid out of turn has no trick.",
     "malformed_irregularity.no_trick.misdeal": "A misdeal has no trick.",
     "malformed_irregularity.no_trick.long_hand": "A long hand has no trick.",
+    "malformed_irregularity.no_trick.exposed_in_dealing": "A card exposed in dealing has no "
+                                                          "trick.",
     "malformed_irregularity.no_call.revoke": "A revoke has no call.",
     "malformed_irregularity.no_call.lead_out_of_turn": "A lead out of turn has no call.",
     "malformed_irregularity.no_call.misdeal": "A misdeal has no call.",
     "malformed_irregularity.no_call.long_hand": "A long hand has no call.",
+    "malformed_irregularity.no_call.exposed_in_dealing": "A card exposed in dealing has no "
+                                                         "call.",
     "malformed_irregularity.no_call.exposed_card": "A exposed card has no call.",
     "correction_ends_partie_earlier": "With this correction the partie would have ended before "
                                       "the last deals recorded: void or undo those deals first.",

@@ -8,6 +8,7 @@ import pytest
 
 from referee.cards import parse_card
 from referee.pitch import PitchOptions, hand_from_record, parse_call, rule_hand
+from referee.pitch.records import IRREGULARITY_KINDS, irregularity_from_record
 from referee.violations import RecordError
 
 from .examples import FOUR_BIDS, FOUR_HANDS, FOUR_TRICKS
@@ -70,3 +71,21 @@ def test_malformed_records(path: str, value: Any, code: str, location: str) -> N
     with pytest.raises(RecordError) as err:
         hand_from_record(data, players=4)
     assert (err.value.violations[0].code, err.value.violations[0].location) == (code, location)
+
+
+@pytest.mark.parametrize("kind", IRREGULARITY_KINDS)
+@pytest.mark.parametrize("field", ["seat", "trick", "call"])
+def test_every_kind_of_irregularity_refuses_a_field_it_has_not_in_words(kind: str,
+                                                                        field: str) -> None:
+    """P10: an entry of ``irregular`` with a field its kind has not (a trick on a card
+    exposed in dealing, a call on a misdeal) is a located refusal worded for a player, for
+    every kind; no kind lacks the sentence (a card exposed in dealing with a trick was a
+    500)."""
+    entry = {"type": kind, "seat": 1, "trick": 2, "call": 2}
+    entry.pop(field)
+    try:
+        irregularity_from_record(entry, 4, "irregular[0]")
+    except RecordError as refused:
+        (violation,) = refused.violations
+        assert violation.rule == "P10" and violation.location.startswith("irregular[0].")
+        assert violation.message and "{" not in violation.message
