@@ -22,6 +22,7 @@ from referee.api.match_schemas import (
     RolesAnnouncementsSchema,
     RolesCardsSchema,
 )
+from referee.piquet.records import ELECTIONS
 
 _ROLE_IN = validate.OneOf(["elder", "younger"])
 
@@ -63,7 +64,7 @@ class IrregularSchema(StrictSchema):
          "deal_stands", "deal_out_of_turn"]))
     location = ma.fields.String(required=True, validate=validate.Length(max=80))
     election = ma.fields.String(
-        validate=validate.OneOf(["fresh_deal", "play_on"]),
+        validate=validate.OneOf(ELECTIONS),
         metadata={"description": "A talon offence: the election of the player not in fault "
                                  "(PT 28–29), a fresh deal or play on (the offender reckons "
                                  "nothing); left out, the table's talon_offence option"})

@@ -38,6 +38,7 @@ from referee.api.match_schemas import (
     RolesCardsSchema,
 )
 from referee.api.view_schemas import MatchSchema
+from referee.piquet.records import ELECTIONS
 
 
 class StepAtSchema(StrictSchema):
@@ -88,7 +89,7 @@ class StepSchema(StrictSchema):
                                  "a card exposed in dealing the player it was dealt to "
                                  "(left out: a talon card)"})
     election = ma.fields.String(
-        validate=validate.OneOf(["fresh_deal", "play_on"]),
+        validate=validate.OneOf(ELECTIONS),
         metadata={"description": "Piquet: the election the law gives the player not in "
                                  "fault, carried by the step: elder's on a card of his or of "
                                  "the talon exposed in dealing (an irregularity step, PT 13), "

@@ -41,6 +41,7 @@ from referee.piquet.irregular import (
     talon_offence_irregularity,
     wrong_deal_irregularity,
 )
+from referee.piquet.records import ELECTIONS
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
@@ -78,8 +79,8 @@ PENALTIES: dict[str, tuple[str, ...]] = {
 #: other.
 PIQUET_PENALTIES: dict[str, tuple[str, ...]] = {
     **PENALTIES,
-    "exposed_in_dealing": ("fresh_deal", "play_on"),
-    "misdeal": ("fresh_deal", "play_on"),
+    "exposed_in_dealing": ELECTIONS,
+    "misdeal": ELECTIONS,
 }
 
 #: A wrong number of cards dealt (Q2): hands of the wrong size, or a talon not of eight.
