@@ -238,8 +238,17 @@ def record_q10_steps(client: FlaskClient, match_id: str) -> dict[str, Any]:
     step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
     step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
     step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    return play_q10_cards(client, match_id)
+
+
+def play_q10_cards(client: FlaskClient, match_id: str,
+                   cards: Sequence[str] | None = None) -> dict[str, Any]:
+    """Play ``cards`` (all of Q10's, in order, unless given) one step each, Ann's (younger's)
+    Q10 declarations sent after the first card, as Q5 has them; elder's declarations already
+    sent. Returns the last step's body."""
     body: dict[str, Any] = {}
-    for k, card in enumerate(card for trick in Q10_TRICKS for card in trick):
+    played = cards if cards is not None else [card for trick in Q10_TRICKS for card in trick]
+    for k, card in enumerate(played):
         if k == 1:
             step_ok(client, match_id, type="declaration", role="younger",
                     **Q10_DECLARATIONS["younger"])

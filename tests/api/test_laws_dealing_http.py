@@ -23,6 +23,7 @@ from tests.api.deals import (
     Q10_TALON,
     Q10_TRICKS,
     create_match,
+    play_q10_cards,
     post_step,
     read_match,
     standings,
@@ -43,13 +44,7 @@ def _q10_dealt(client: FlaskClient, **options: Any) -> str:
 def _play_q10(client: FlaskClient, match_id: str) -> dict[str, Any]:
     step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
     step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
-    body: dict[str, Any] = {}
-    for k, card in enumerate(Q10_CARDS):
-        if k == 1:
-            step_ok(client, match_id, type="declaration", role="younger",
-                    **Q10_DECLARATIONS["younger"])
-        body = step_ok(client, match_id, type="card", card=card)
-    return body
+    return play_q10_cards(client, match_id)
 
 
 def test_pt13_elder_elects_a_fresh_deal_or_plays_on(client: FlaskClient) -> None:
@@ -178,12 +173,7 @@ def test_pt11_elder_elects_on_a_deal_one_card_wrong(client: FlaskClient) -> None
     assert "PT 40" in noted["events"][0]["payload"]["consequence"]
     step_ok(client, match_id, type="exchange", **PT40_EXCHANGE)
     step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
-    body: dict[str, Any] = {}
-    for k, card in enumerate(Q10_CARDS):
-        if k == 1:
-            step_ok(client, match_id, type="declaration", role="younger",
-                    **Q10_DECLARATIONS["younger"])
-        body = step_ok(client, match_id, type="card", card=card)
+    body = play_q10_cards(client, match_id)
     assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
     refused = post_step(client, match_id, type="card", card="AS", election="play_on")
     assert refused.status_code == 400  # only an irregularity or a deal_started elects
@@ -247,11 +237,7 @@ def test_pt16_a_deal_out_of_turn(client: FlaskClient) -> None:
     noted = step_ok(client, late, **step)
     assert noted["match"]["next"]["player"] == "Ann"  # the elder hand leads
     step_ok(client, late, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
-    for k, card in enumerate(Q10_CARDS):
-        if k == 1:
-            step_ok(client, late, type="declaration", role="younger",
-                    **Q10_DECLARATIONS["younger"])
-        body = step_ok(client, late, type="card", card=card)
+    body = play_q10_cards(client, late)
     assert standings(body["match"]) == {"Bill": 41, "Ann": 11}
     assert body["match"]["dealer"]["player"] == "Ann"
     second = client.post(f"/v1/matches/{late}/deals", json={"tricks": Q10_TRICKS})

@@ -5,8 +5,6 @@ example written out. The Q10 deal of docs/rules/piquet.md: Ann deals, Bill is el
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask.testing import FlaskClient
 
 from tests.api.deals import (
@@ -17,6 +15,7 @@ from tests.api.deals import (
     Q10_TALON,
     Q10_TRICKS,
     full_log,
+    play_q10_cards,
     post_step,
     read_match,
     standings,
@@ -38,16 +37,6 @@ def _new(client: FlaskClient) -> str:
     return table.id
 
 
-def _play_out(client: FlaskClient, match_id: str, cards: list[str]) -> dict[str, Any]:
-    body: dict[str, Any] = {}
-    for k, card in enumerate(cards):
-        if k == 1:
-            step_ok(client, match_id, type="declaration", role="younger",
-                    **Q10_DECLARATIONS["younger"])
-        body = step_ok(client, match_id, type="card", card=card)
-    return body
-
-
 def test_pt10_a_wrong_deal_is_put_right_before_the_hands_are_taken_up(
     client: FlaskClient,
 ) -> None:
@@ -64,7 +53,7 @@ def test_pt10_a_wrong_deal_is_put_right_before_the_hands_are_taken_up(
     step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
     step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
     step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
-    body = _play_out(client, match_id, Q10_CARDS)
+    body = play_q10_cards(client, match_id, Q10_CARDS)
     assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
 
 
@@ -100,7 +89,7 @@ def test_pt24_the_discard_cannot_be_altered_once_a_talon_card_is_taken(
         "elder": Q10_EXCHANGE["elder"]}
     step_ok(client, match_id, type="exchange", younger=Q10_EXCHANGE["younger"])
     step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
-    body = _play_out(client, match_id, Q10_CARDS)
+    body = play_q10_cards(client, match_id, Q10_CARDS)
     assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
 
 
@@ -135,7 +124,7 @@ def test_pt50_a_call_below_his_hand_is_corrected_before_the_reply(
     step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
     declared = read_match(client, match_id)["current_deal"]["declarations"]["elder"]
     assert declared["point"] == 5
-    body = _play_out(client, match_id, Q10_CARDS)
+    body = play_q10_cards(client, match_id, Q10_CARDS)
     assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
 
 
@@ -175,7 +164,7 @@ def test_pt52_a_call_not_held_is_corrected_before_younger_plays(client: FlaskCli
     assert refused.status_code == 422
     assert refused.json["violations"][0]["code"] == "announcement_not_held"
     step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
-    body = _play_out(client, match_id, Q10_CARDS)
+    body = play_q10_cards(client, match_id, Q10_CARDS)
     assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
 
 
@@ -206,7 +195,7 @@ def test_pt59_i_a_dropped_card_is_no_play(client: FlaskClient) -> None:
                              f"/v1/matches/{match_id}").headers["ETag"]})
     assert undone.status_code == 200, undone.json
     assert not undone.json["current_deal"].get("tricks")
-    body = _play_out(client, match_id, Q10_CARDS)
+    body = play_q10_cards(client, match_id, Q10_CARDS)
     assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
 
 
@@ -238,7 +227,7 @@ def test_pt59_iii_a_lead_out_of_turn_played_to_stands(client: FlaskClient) -> No
     step_ok(client, match_id, type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
     step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
     step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
-    _play_out(client, match_id, ["KS", "AS", "KC", "AC"])
+    play_q10_cards(client, match_id, ["KS", "AS", "KC", "AC"])
     taken = step_ok(client, match_id, type="card", card="7S", player="Ann", anyway=True)
     [note] = [e["payload"] for e in taken["events"]]
     assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
