@@ -303,6 +303,8 @@ MESSAGE_WORDS: dict[str, str] = {
                   "first.",
     "talon_size.seven": "The talon holds 7 cards, not {n}: write the seven left after the deal, "
                         "top first.",
+    "bad_irregular.taken_in": "Elder loses his option by taking in without announcing it only "
+                              "when he was dealt 11 or 13 cards (PT 39), not {n}.",
     "bad_irregular.stands": "Elder stands a wrong deal only when one hand was dealt 11 or 13 "
                             "cards and the other 12 or 13, the talon 8 or 7 (PT 11, 40–43); "
                             "record both hands as dealt. Any other wrong deal is a fresh deal "

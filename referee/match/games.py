@@ -20,6 +20,7 @@ from referee.match.state import (
     Comparison,
     DealEntry,
     DealRuling,
+    ElectionRefused,
     Laws,
     MatchError,
     MatchSettlement,
@@ -41,7 +42,7 @@ from referee.piquet.irregular import (
     talon_offence_irregularity,
     wrong_deal_irregularity,
 )
-from referee.piquet.records import ELECTIONS
+from referee.piquet.records import ELECTIONS, TAKEN_IN
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
@@ -924,16 +925,18 @@ class PiquetGame(StepRules):
                                           "younger": len(dealt["younger"])}
         law = STANDING_DEALS.get((sizes["elder"], sizes["younger"]))
         talon = payload.get("talon")
+        taken_in = payload.get("election") == TAKEN_IN
+        if taken_in and sizes["elder"] not in (11, 13):  # PT 39 is elder's 11 or 13
+            raise ElectionRefused([said("bad_irregular.taken_in", "Q12", "election",
+                                   n=sizes["elder"])])
+        if taken_in and law is None and sizes == {"elder": 11, "younger": 14}:
+            return self._taken_in_fresh_deal(record, payload, dealer, players, options, sizes)
         if law is None or (isinstance(talon, list) and len(talon) != law[1]):
             return None
-        new = self.apply_step(record, Event(0, "deal_started", payload), players)
-        try:
-            self.check_step(new, dealer, players, options)
-            return None  # nothing wrong to elect on
-        except RecordError as refused:
-            if refused.violations[0].code not in MISDEAL_VIOLATIONS:
-                return None
-            violations = list(refused.violations)
+        misdealt = self._misdealt(record, payload, dealer, players, options)
+        if misdealt is None:
+            return None  # nothing wrong to elect on, or not a misdeal
+        new, violations = misdealt
         election = payload.get("election") or options.get("irregularities", {}).get(
             "misdeal", PIQUET_PENALTIES["misdeal"][0])
         seats = self._role_seats(dealer)
@@ -942,15 +945,49 @@ class PiquetGame(StepRules):
         found = {"record": record, "irregular": [], "penalties": [item.penalty],
                  "consequences": [item.consequence], "violations": violations,
                  "kinds": ["misdeal"]}
-        if election != "play_on":
+        if election not in ("play_on", TAKEN_IN):
             return found
         entry = {"code": "deal_stands", "location": "elder"}
+        if taken_in:  # PT 39: kept for the exchange's count and the deal's ruling
+            entry["election"] = TAKEN_IN
         stood = {**new, "irregular": [*(new.get("irregular") or ()), entry]}
         try:
             self.check_step(stood, dealer, players, options)
         except (MatchError, RecordError):
             return None
         return {**found, "record": stood, "irregular": [entry]}
+
+    def _taken_in_fresh_deal(
+        self, record: dict[str, Any], payload: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any], sizes: dict[piquet.Role, int],
+    ) -> dict[str, Any] | None:
+        """PT 39: elder dealt 11 (younger 14, seven in the talon) took in without announcing
+        it: there must be a fresh deal. None when the deal is not refused as a misdeal."""
+        misdealt = self._misdealt(record, payload, dealer, players, options)
+        if misdealt is None:
+            return None
+        seats = self._role_seats(dealer)
+        names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
+        item = wrong_deal_irregularity(sizes, TAKEN_IN, names)
+        return {"record": record, "irregular": [], "penalties": [item.penalty],
+                "consequences": [item.consequence], "violations": misdealt[1],
+                "kinds": ["misdeal"]}
+
+    def _misdealt(
+        self, record: dict[str, Any], payload: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> tuple[dict[str, Any], list[Violation]] | None:
+        """The record with the ``deal_started`` step ``payload`` applied and the misdeal
+        violations (Q2: :data:`MISDEAL_VIOLATIONS`) it is refused with; None when it is not
+        refused, or refused for something else."""
+        new = self.apply_step(record, Event(0, "deal_started", payload), players)
+        try:
+            self.check_step(new, dealer, players, options)
+            return None
+        except RecordError as refused:
+            if refused.violations[0].code not in MISDEAL_VIOLATIONS:
+                return None
+            return new, list(refused.violations)
 
     def _exchange_anyway(
         self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],

@@ -248,3 +248,59 @@ def test_pt16_a_deal_out_of_turn(client: FlaskClient) -> None:
     assert ruled.status_code == 200, ruled.json
     assert ruled.json["scores"] == {"elder": 11, "younger": 41}
     assert ruled.json["irregularities"][0]["law"] == "PT 16"
+
+
+#: PT 39 and 41: Bill dealt 13 (Q10's and the ♥A), Ann Q10's twelve, seven in the talon.
+PT41_DEALT = {**Q10_DEALT, "elder": [*Q10_DEALT["elder"], "AH"]}
+PT41_TALON = "JH 8H 7C JD AS QH JC".split()
+#: Bill takes all five of his cards, discarding six: PT 41 allows it, PT 39 does not.
+ALL_FIVE = {"elder": ["KH", "TH", "7H", "TD", "8D", "9S"], "younger": ["QD", "9D"]}
+
+
+def test_pt39_elder_took_in_unannounced(client: FlaskClient) -> None:
+    """Bill, dealt 13 with seven in the talon, took in before announcing it: sent with
+    ``"election": "taken_in"`` the dry run and the note name PT 39 (the deal stands, he must
+    leave Ann three cards); taking all five is refused (422, PT 39); Q10's exchange stands
+    and Q10 scores 11–41. A whole record says it with its ``deal_stands`` entry's election;
+    Bill dealt 12 (PT 43's deal) cannot have taken in under PT 39: 422."""
+    match_id = str(create_match(client, "piquet", ["Bill", "Ann"])["id"])
+    step = {"type": "deal_started", "dealt": PT41_DEALT, "talon": PT41_TALON,
+            "election": "taken_in"}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true",
+                      json={**step, "anyway": True}).json
+    assert (dry["irregularity"], dry["penalty"]) == ("misdeal", "play_on")
+    assert "PT 39" in dry["consequence"]
+    noted = step_ok(client, match_id, **step, anyway=True)
+    assert "lost his option of a fresh deal (PT 39)" in \
+        noted["events"][0]["payload"]["consequence"]
+    refused = post_step(client, match_id, type="exchange", elder=ALL_FIVE["elder"])
+    assert refused.status_code == 422, refused.json
+    assert "PT 39" in refused.json["violations"][0]["message"]
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    body = play_q10_cards(client, match_id)
+    assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
+    entry = {"code": "deal_stands", "location": "elder", "election": "taken_in"}
+    record = {**Q10_RECORD, "dealt": PT41_DEALT, "talon": PT41_TALON, "irregular": [entry]}
+    ruled = client.post("/v1/piquet/deals:score", json=record)
+    assert ruled.status_code == 200, ruled.json
+    assert ruled.json["scores"] == {"elder": 11, "younger": 41}
+    assert ruled.json["irregularities"][0]["law"] == "PT 39, 41"
+    taken_all = client.post("/v1/piquet/deals:score", json={**record, "exchange": ALL_FIVE})
+    counts = [v["message"] for v in taken_all.json["violations"]
+              if v["code"] == "exchange_count"]
+    assert len(counts) == 1 and "at least three cards for younger (PT 39)" in counts[0]
+    stood = client.post("/v1/piquet/deals:score", json={
+        **record, "exchange": ALL_FIVE, "irregular": [{**entry, "election": "play_on"}]})
+    assert not [v for v in stood.json["violations"]  # PT 41: he who stood may take five
+                if v["code"] == "exchange_count"]
+    twelve = post_step(client, str(create_match(client, "piquet", ["Bill", "Ann"])["id"]),
+                       **{**step, "dealt": {**Q10_DEALT,
+                                            "younger": [*Q10_DEALT["younger"], "JC"]},
+                          "talon": "AH JH 8H 7C JD AS QH".split()}, anyway=True)
+    assert twelve.status_code == 422, twelve.json
+    assert twelve.json["violations"][0]["message_code"] == "bad_irregular.taken_in"
+    wrong_code = client.post("/v1/piquet/deals:score", json={
+        **Q10_RECORD, "irregular": [{"code": "talon_offence", "location": "elder",
+                                     "election": "taken_in"}]})
+    assert wrong_code.status_code in (400, 422)
