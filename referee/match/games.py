@@ -1160,9 +1160,10 @@ class PitchGame(StepRules):
 
     def next_place(self, record: dict[str, Any], players: Sequence[str]) -> dict[str, int]:
         """Where the next bid (P3, counted from the dealer's left) and the next card go (P4:
-        a trick is one card from each player)."""
+        a trick is one card from each player, less a short hand's with no card left, P10)."""
         tricks = record.get("tricks") or []
-        fresh = not tricks or len(tricks[-1]) == len(players)
+        fresh = not tricks or len(tricks[-1]) == pitch.cards_in_trick(
+            len(players), record.get("irregular") or (), len(tricks) - 1)
         return {"bid": len(record.get("bids") or []) + 1,
                 "trick": len(tricks) + 1 if fresh else len(tricks),
                 "position": 1 if fresh else len(tricks[-1]) + 1}
@@ -1326,8 +1327,11 @@ class PitchGame(StepRules):
         hand's record: ``what`` is ``"exposed_card"`` (no score penalty; the opponents may
         call it in the partnership game, F), ``"exposed_in_dealing"`` (a card exposed in
         dealing, before the play, ``seat`` the player it was dealt to if known: a new deal,
-        F) or ``"long_hand"`` (a hand found in play with more than six cards: a new deal, by
-        analogy with Work 1913); a new deal is dealt as the ``misdeal`` option says. A
+        F), ``"long_hand"`` (a hand found in play with more than six cards: a new deal, by
+        analogy with Work 1913; a new deal is dealt as the ``misdeal`` option says) or
+        ``"short_hand"`` (``seat``, whose turn it is to play, has no card left: no penalty,
+        he plays to no trick from this one on and answers for any revoke, by analogy with
+        Work 1913; the four-point game only). A
         revoke, a misdeal or a bid or card out of turn is recorded as the step itself with
         ``"anyway": true``. No Pitch irregularity gives an ``election``.
 
@@ -1338,12 +1342,12 @@ class PitchGame(StepRules):
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "At Pitch no irregularity gives a player an "
                 "election: leave it out.", "election")])
-        if what not in ("exposed_card", "long_hand", "exposed_in_dealing"):
+        if what not in ("exposed_card", "long_hand", "exposed_in_dealing", "short_hand"):
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "At Pitch the irregularities recorded this way are "
-                "exposed_card, exposed_in_dealing and long_hand; record a revoke, a misdeal or "
-                "a bid or card out of turn as the step itself with \"anyway\": true.",
-                "what")])
+                "exposed_card, exposed_in_dealing, long_hand and short_hand; record a revoke, "
+                "a misdeal or a bid or card out of turn as the step itself with \"anyway\": "
+                "true.", "what")])
         tricks = record.get("tricks") or []
         if what == "exposed_in_dealing" and tricks:
             raise MatchError([Violation(
@@ -1352,9 +1356,11 @@ class PitchGame(StepRules):
         if seat is None and what != "exposed_in_dealing":
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "Name the player who committed it.", "player")])
-        if cards and what == "long_hand":
+        if cards and what in ("long_hand", "short_hand"):
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "Only an exposed card names its card.", "cards")])
+        if what == "short_hand":
+            return self._short_hand(record, seat, dealer, players, options)
         entry: dict[str, Any] = {"type": what}
         if seat is not None:  # a card exposed in dealing: the player it was dealt to
             entry["seat"] = seat
@@ -1374,6 +1380,40 @@ class PitchGame(StepRules):
                                         card=parse_card(cards[0]) if cards else None)
         return {"record": new, "irregular": [entry], "penalty": penalty,
                 "consequence": consequence, "law": source}
+
+    def _short_hand(
+        self, record: dict[str, Any], seat: int | None, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """P10: ``seat``, whose turn it is to play, has no card left (a short hand found in
+        play, by analogy with Work 1913): recorded as ``{"type": "short_hand", "seat", "trick":
+        the trick he cannot play to}``; that trick and each after it hold one card fewer.
+
+        :raises MatchError: no player named, not his turn to play, a game with more points.
+        """
+        if seat is None:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "Name the player who has no card left.", "player")])
+        if not self._engine_options(options).classic:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "A short hand found in play is ruled card by card in "
+                "the four-point game only; enter this hand's score-sheet line or totals.",
+                "what")])
+        check = self.check_step(record, dealer, players, options)
+        if check.next.action != "card" or check.next.seat != seat:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", f"A short hand is recorded when its player has no "
+                f"card to play: it is not {players[seat]}'s turn to play.", "player")])
+        entry = {"type": "short_hand", "seat": seat,
+                 "trick": self.next_place(record, players)["trick"]}
+        new = {**record, "irregular": [*(record.get("irregular") or ()), entry]}
+        self.check_step(new, dealer, players, options)  # raises when it cannot be read
+        item = pitch.hand_from_record(new, len(players), bool(options.get("partnership")),
+                                      players).irregular[-1]
+        engine = self._engine_options(options)
+        penalty, source = pitch_penalty_of("short_hand", engine)
+        return {"record": new, "irregular": [entry], "penalty": penalty,
+                "consequence": pitch_consequence(item, engine, names=players), "law": source}
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],

@@ -22,6 +22,8 @@ from tests.api.deals import (
     Q10_RECORD,
     Q10_TALON,
     Q10_TRICKS,
+    SHORT_HAND_HANDS,
+    SHORT_HAND_TRICKS,
     create_match,
     play_q10_cards,
     post_step,
@@ -304,3 +306,43 @@ def test_pt39_elder_took_in_unannounced(client: FlaskClient) -> None:
         **Q10_RECORD, "irregular": [{"code": "talon_offence", "location": "elder",
                                      "election": "taken_in"}]})
     assert wrong_code.status_code in (400, 422)
+
+
+def test_pitch_a_short_hand_found_in_play(client: FlaskClient) -> None:
+    """P10 (Work 1913 by analogy): Ann, dealt five, has no card when she must lead trick 6.
+    Step by step: the dry run and the step say "no penalty"; Bob leads trick 6, two cards
+    complete it, and the hand scores as played (Ann 0, Bob −2, Cid 4). The same hand as a
+    whole record, in a match and in hands:score (with the hands as dealt, hers of five)."""
+    match_id = str(create_match(client, "pitch", PITCH_PLAYERS)["id"])
+    for call in BOB_SET_BACK_BIDS:
+        step_ok(client, match_id, type="bid", call=call)
+    for card in [c for trick in SHORT_HAND_TRICKS[:5] for c in trick]:
+        step_ok(client, match_id, type="card", card=card)
+    step = {"type": "irregularity", "what": "short_hand", "player": "Ann"}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true", json=step)
+    assert dry.status_code == 200, dry.json
+    assert (dry.json["irregularity"], dry.json["penalty"]) == ("short_hand", "none")
+    noted = step_ok(client, match_id, **step)
+    assert noted["events"][0]["payload"]["consequence"].startswith(
+        "Ann was found in play with fewer than six cards, with no card for trick 6: no "
+        "penalty")
+    assert noted["match"]["next"]["player"] == "Bob"
+    step_ok(client, match_id, type="card", card="5S")
+    body = step_ok(client, match_id, type="card", card="7S")
+    assert standings(body["match"]) == {"Ann": 0, "Bob": -2, "Cid": 4}
+    entry = {"type": "short_hand", "seat": 0, "trick": 6}
+    whole = str(create_match(client, "pitch", PITCH_PLAYERS)["id"])
+    recorded = client.post(f"/v1/matches/{whole}/deals", json={
+        "bids": BOB_SET_BACK_BIDS, "tricks": SHORT_HAND_TRICKS, "irregular": [entry]})
+    assert recorded.status_code == 201, recorded.json
+    assert standings(read_match(client, whole)) == {"Ann": 0, "Bob": -2, "Cid": 4}
+    ruled = client.post("/v1/pitch/hands:score", json={
+        "players": 3, "dealer": 0, "bids": BOB_SET_BACK_BIDS, "tricks": SHORT_HAND_TRICKS,
+        "hands": SHORT_HAND_HANDS, "irregular": [entry], "names": PITCH_PLAYERS})
+    assert ruled.status_code == 200, ruled.json
+    assert ruled.json["score_changes"] == [0, -2, 4]
+    [item] = ruled.json["irregularities"]
+    assert (item["type"], item["penalty"], item["proven"]) == ("short_hand", "none", True)
+    plain = client.post("/v1/pitch/hands:score", json={
+        "players": 3, "dealer": 0, "bids": BOB_SET_BACK_BIDS, "tricks": SHORT_HAND_TRICKS})
+    assert plain.status_code == 422  # without the entry a trick of two is refused

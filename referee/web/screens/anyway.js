@@ -74,6 +74,7 @@ const AT_THE_TABLE = {
   pitch: [
     ["exposed_card", "A card exposed"],
     ["long_hand", "A hand with too many cards"],
+    ["short_hand", "A hand with too few cards (no card left to play)"],
   ],
 };
 
