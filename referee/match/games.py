@@ -31,6 +31,7 @@ from referee.match.state import (
     StepRefused,
     StepResult,
 )
+from referee.penalties import CHOICES, renamed
 from referee.piquet.exchange import STANDING_DEALS
 from referee.piquet.irregular import (
     DEALING_CODES,
@@ -42,7 +43,7 @@ from referee.piquet.irregular import (
     talon_offence_irregularity,
     wrong_deal_irregularity,
 )
-from referee.piquet.records import ELECTIONS, TAKEN_IN
+from referee.piquet.records import TAKEN_IN
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
@@ -69,9 +70,7 @@ ROLES = ("elder", "younger")
 #: "void" (listed in the record's ``irregular``, the deal played out) — and a call of what one
 #: does not hold under ``false_call`` (PT 52–54).
 PENALTIES: dict[str, tuple[str, ...]] = {
-    "out_of_turn": ("withdrawn", "void"),
-    "other": ("void", "as_played"),
-}
+    kind: CHOICES[f"irregularities.{kind}"] for kind in ("out_of_turn", "other")}
 
 #: Piquet's elections (Q12): where a law gives elder the choice of a fresh deal or playing on
 #: — a card of his or of the talon exposed in dealing (``exposed_in_dealing``, PT 13), hands
@@ -80,8 +79,7 @@ PENALTIES: dict[str, tuple[str, ...]] = {
 #: other.
 PIQUET_PENALTIES: dict[str, tuple[str, ...]] = {
     **PENALTIES,
-    "exposed_in_dealing": ELECTIONS,
-    "misdeal": ELECTIONS,
+    **{kind: CHOICES[f"irregularities.{kind}"] for kind in ("exposed_in_dealing", "misdeal")},
 }
 
 #: A wrong number of cards dealt (Q2): hands of the wrong size, or a talon not of eight.
@@ -90,12 +88,12 @@ MISDEAL_VIOLATIONS = ("hand_size", "talon_size")
 #: Piquet's sections and words (Q1 players, Q6 play, Q9 the partie, Q12 irregularities); a
 #: misdeal is dealt afresh by the same dealer (PT 10–14, 39–43), a card out of turn taken up
 #: (PT law 59). A revoke taken back (PT 59 IV) was stored as ``withdrawn`` by older versions;
-#: it is read as ``replay``, the ``revoke`` option's name.
+#: it is read as ``replay``, the ``revoke`` option's name (:data:`referee.penalties.PENALTIES`).
 PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
                    card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
                    withdrawn="PT law 59", penalties=PIQUET_PENALTIES, incorrect_pack="PT 75",
                    pack_dealer="the cut for deal holds good, PT 6",
-                   renamed={("revoke", "withdrawn"): "replay"}, amend_until_next_deal="PT 70")
+                   renamed=renamed("piquet"), amend_until_next_deal="PT 70")
 
 #: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
 #: irregularities).

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from referee.cards import PIQUET_PACK, Card, CardError, card_name, parse_card
 from referee.frozen import quick_init
+from referee.penalties import CHOICES
 from referee.piquet.words import (
     read_point,
     read_sequences,
@@ -289,7 +290,7 @@ def _announcements(value: Any) -> dict[Role, Announcement]:
 #: The elections a law gives the player not in fault: a fresh deal, or play on — elder's
 #: (PT 11, 13: the deal stands) and the adversary's of a talon offence (PT 28–29: the
 #: offender reckons nothing).
-ELECTIONS = ("fresh_deal", "play_on")
+ELECTIONS: tuple[str, ...] = CHOICES["irregularities.misdeal"]
 
 #: PT 39: elder, dealt 11 or 13 cards, took up a talon card without announcing it: he has lost
 #: his option of a fresh deal (the deal stands), cannot alter his discard and must leave at
