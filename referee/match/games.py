@@ -1363,7 +1363,7 @@ class PitchGame(StepRules):
         if seat is not None:  # a card exposed in dealing: the player it was dealt to
             entry["seat"] = seat
         if what == "exposed_card" and tricks:
-            entry["trick"] = min(len(tricks) + (len(tricks[-1]) == len(players)), 6)
+            entry["trick"] = min(self.next_place(record, players)["trick"], 6)
         new = {**record, "irregular": [*(record.get("irregular") or ()), entry]}
         self.check_step(new, dealer, players, options)  # raises when it cannot be read
         engine = self._engine_options(options)
