@@ -302,6 +302,11 @@ def test_pt39_elder_took_in_unannounced(client: FlaskClient) -> None:
                           "talon": "AH JH 8H 7C JD AS QH".split()}, anyway=True)
     assert twelve.status_code == 422, twelve.json
     assert twelve.json["violations"][0]["message_code"] == "bad_irregular.taken_in"
+    dealt_twelve = client.post("/v1/piquet/deals:score", json={
+        **Q10_RECORD, "dealt": {**Q10_DEALT, "younger": [*Q10_DEALT["younger"], "JC"]},
+        "talon": "AH JH 8H 7C JD AS QH".split(), "irregular": [entry]})
+    assert dealt_twelve.status_code == 422, dealt_twelve.json
+    assert dealt_twelve.json["violations"][0]["message_code"] == "bad_irregular.taken_in"
     wrong_code = client.post("/v1/piquet/deals:score", json={
         **Q10_RECORD, "irregular": [{"code": "talon_offence", "location": "elder",
                                      "election": "taken_in"}]})
