@@ -377,10 +377,12 @@ def cards_in_trick(players: int, irregular: Sequence[Mapping[str, Any]], i: int)
     """P4, P10: how many cards trick index ``i`` holds — one from each player, less the short
     hands of a record's raw ``irregular`` list (``{"type": "short_hand", "seat": 1, "trick":
     6}``) that had no card for it."""
-    return players - sum(
-        1 for item in irregular
-        if isinstance(item, Mapping) and item.get("type") == "short_hand"
-        and isinstance(item.get("trick"), int) and i >= item["trick"] - 1)
+    first: dict[Any, Any] = {}  # seat → trick, the last entry for a seat (as short_hands)
+    for item in irregular:
+        if isinstance(item, Mapping) and item.get("type") == "short_hand" \
+                and isinstance(item.get("trick"), int):
+            first[item.get("seat")] = item["trick"]
+    return players - sum(1 for trick in first.values() if i >= trick - 1)
 
 
 #: The kinds that make a new deal (P10): a misdeal (a wrong number of cards dealt), a card
