@@ -49,8 +49,13 @@ class Trick:
         return trick_seats(players, self.leader, self.absent)[j]
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"leader": 0, "cards": ["AS", ...], "winner": 2}``."""
-        return {"leader": self.leader, "cards": card_names(self.cards), "winner": self.winner}
+        """JSON-ready: ``{"leader": 0, "cards": ["AS", ...], "winner": 2}``, and ``"absent":
+        [0]`` when short hands played no card to it (P10)."""
+        found: dict[str, Any] = {"leader": self.leader, "cards": card_names(self.cards),
+                                 "winner": self.winner}
+        if self.absent:
+            found["absent"] = sorted(self.absent)
+        return found
 
 
 @quick_init

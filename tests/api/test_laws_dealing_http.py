@@ -346,6 +346,8 @@ def test_pitch_a_short_hand_found_in_play(client: FlaskClient) -> None:
         "hands": SHORT_HAND_HANDS, "irregular": [entry], "names": PITCH_PLAYERS})
     assert ruled.status_code == 200, ruled.json
     assert ruled.json["score_changes"] == [0, -2, 4]
+    assert ruled.json["tricks"][-1] == {"leader": 1, "cards": ["5S", "7S"], "winner": 2,
+                                        "absent": [0]}
     [item] = ruled.json["irregularities"]
     assert (item["type"], item["penalty"], item["proven"]) == ("short_hand", "none", True)
     plain = client.post("/v1/pitch/hands:score", json={

@@ -308,6 +308,9 @@ def test_a_short_hand_found_in_play_is_played_out_and_scored_as_played(hands: bo
     assert ruling.violations == ()
     assert [t.leader for t in ruling.tricks] == [1, 2, 2, 2, 2, 1]
     assert [t.winner for t in ruling.tricks] == [2, 2, 2, 2, 0, 2]
+    assert ruling.tricks[-1].as_dict() == {"leader": 1, "cards": ["5S", "7S"], "winner": 2,
+                                           "absent": [0]}
+    assert "absent" not in ruling.tricks[0].as_dict()
     assert ruling.score_changes == (0, -2, 4)
     [item] = ruling.irregularities
     assert (item.kind, item.seat, item.trick, item.penalty, item.proven) == (
