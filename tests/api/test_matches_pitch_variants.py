@@ -231,3 +231,14 @@ def test_a_four_point_ledger_csv_names_its_game_and_points(client: FlaskClient) 
     found = dict(zip(header, row, strict=True))
     assert (found["variant"], found["house options"]) == ("four_point", "")
     assert [found[p] for p in ("high", "low", "jack", "game")] == ["Bob", "Cid", "Cid", "Cid"]
+
+
+def test_a_variant_score_sheet_names_each_side_by_its_players(client: FlaskClient) -> None:
+    """V7, V10: a score-sheet line's points are told per side by its players' names, as a
+    hand by its cards is ("Ann and Cid 7 (…)"), not by seat numbers ("0, 2 7")."""
+    match = create_match(client, "pitch", PLAYERS, partnership=True, variant="ten_point")
+    body = record_deal(client, match["id"], {"sheet": {**MOON_LINE, "bid": 6}})
+    said = {f["code"]: f["what"] for f in body["ruling"]["computed"]}
+    assert said["variant_points_won"] == (
+        "Points won, each at its value: Ann and Cid 0 (nothing); Bob and Dee 10 (High, Low, "
+        "Jack, off-jack, big joker, little joker, three, ten).")
