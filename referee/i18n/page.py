@@ -105,6 +105,7 @@ _PAGE: dict[str, str] = {
     "house.dealer_steal.outbid_only": "only by bidding more",
     "house.dealer_steal.match_any": "at the same number, always",
     "house.pitcher_only_wins": "Only the pitcher's side can win the match",
+    "house.either_side_wins": "Either side can win the match",
     "house.moon": "A bid of every point (shoot the moon)",
     "house.moon.none": "scores as any bid",
     "house.moon.win_game": "made, wins the match; failed, loses it",

@@ -148,3 +148,11 @@ def test_house_rules_chosen_when_the_match_is_created(served: str, phone: Any) -
     assert not axe_violations(phone)
     record(taps)
     assert scores(phone) == {"Ann & Cid": 8, "Bob & Dee": 2}
+    # The Score tab names the game and the house rules its table chose.
+    phone.click("button[data-tab=score]")
+    game = phone.inner_text("#pitch-game")
+    assert game.startswith("Points in a hand: 10: off-jack, jokers, three, ten"), game
+    assert "House rules: Play: follow suit or trump; Points that score: High, Low, Jack, " \
+           "Game, Off-jack, Big joker, Little joker, Three of trumps (3)." in game, game
+    shots(phone, "house-rules-score")
+    assert not axe_violations(phone)
