@@ -83,8 +83,7 @@ def _irregularities(state: MatchState) -> list[dict[str, Any]]:
     it from here)."""
     if state.current is None:
         return []
-    keys = ("irregularity", "penalty", "consequence", "violations", "step")
-    return [{k: note.get(k) for k in keys} for note in state.current.irregular]
+    return [note.as_shown() for note in state.current.irregular]
 
 
 def _reentry(state: MatchState) -> dict[str, Any] | None:

@@ -20,6 +20,7 @@ from referee import RULES_VERSION
 from referee.i18n import LOCALES
 from referee.match.events import Event
 from referee.match.games import GAMES, blocking
+from referee.match.irregularities import Entry, IrregularityNote
 from referee.match.state import (
     Clash,
     DealEntry,
@@ -262,7 +263,7 @@ def decide_step(
 
 def _withdrawn_lead(
     state: MatchState, kind: str, payload: dict[str, Any],
-) -> dict[str, Any] | None:
+) -> IrregularityNote | None:
     """PT 59 III: the note of a lead out of turn just taken back (the deal's last
     irregularity, nothing played since: the next card still goes where it was led) when
     ``payload`` is a card that can be played to it — by the adversary (not naming the
@@ -272,11 +273,10 @@ def _withdrawn_lead(
     if kind != "card" or current is None or not current.irregular or "deal" in payload:
         return None
     note = current.irregular[-1]
-    step, lead_at = note.get("step") or {}, note.get("at")
-    if (note.get("irregularity"), note.get("penalty"), step.get("type")) != (
-            "out_of_turn", "withdrawn", "card") or not isinstance(lead_at, dict) \
-            or lead_at.get("position") != 1:
+    lead = note.withdrawn_lead()
+    if lead is None:
         return None
+    offender, card, lead_at = lead
     tricks = current.record.get("tricks") or []
     if len(tricks) != lead_at.get("trick", 0) - 1 or (tricks and len(tricks[-1]) == 1):
         return None  # a card has been played since
@@ -284,16 +284,14 @@ def _withdrawn_lead(
     if at is not None and (at.get("deal"), at.get("trick"), at.get("position")) != (
             current.number, lead_at["trick"], 2):
         return None
-    offender = step.get("player")
-    if offender is None or payload.get("player") == offender \
-            or payload.get("card") == step.get("card"):  # the lead sent again
+    if payload.get("player") == offender or payload.get("card") == card:  # the lead again
         return None
     return note
 
 
 def _answered_lead(
     state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
-    note: dict[str, Any],
+    note: IrregularityNote,
 ) -> list[NewEvent] | None:
     """The card of ``placed`` played to the lead out of turn of ``note``, taken back: the
     lead stands (PT 59 III, by :meth:`Game.answer_lead`), noted as a ``lead_out_of_turn``
@@ -302,16 +300,18 @@ def _answered_lead(
 
     :raises MatchError: the trick breaks a rule of play.
     """
-    step = note["step"]
-    found = game.answer_lead(placed.record, str(step["player"]), str(step["card"]),
+    lead = note.withdrawn_lead()
+    assert lead is not None  # as _withdrawn_lead found it
+    offender, card, _ = lead
+    found = game.answer_lead(placed.record, offender, str(card),
                              str(placed.payload.get("card")), placed.dealer, state.players,
                              state.options)
     if found is None:
         return None
-    answer = irregular.note("lead_out_of_turn", "as_played", [], None,
-                            consequence=found["consequence"], entries=found["irregular"],
-                            record=found["record"])
-    return _noted(state, game, irregular, answer, found["record"], placed.cards_entry)
+    answer = irregular.note("lead_out_of_turn", found.penalty, [], None,
+                            consequence=found.consequence, entries=found.entries,
+                            record=found.record)
+    return _noted(state, game, irregular, answer, found.record, placed.cards_entry)
 
 
 def _anyway(
@@ -428,14 +428,15 @@ def _recorded(
     if not done.check.complete:
         events.check = done.check  # the fold need not rule the deal again
         return events
-    events.extend(finish_deal(state, game, irregular, done.record, [n[1] for n in noted],
+    events.extend(finish_deal(state, game, irregular, done.record,
+                              [IrregularityNote.read(n[1]) for n in noted],
                               placed.cards_entry))
     return events
 
 
 def finish_deal(
     state: MatchState, game: Game, irregular: _Irregular, record: dict[str, Any],
-    noted: Sequence[dict[str, Any]], cards_entry: bool,
+    noted: Sequence[IrregularityNote], cards_entry: bool,
 ) -> list[NewEvent]:
     """A deal whose last step was just decided, finished: the cards of an earlier deal rule
     it (:func:`record_cards`; docs/records.md, "reentry"); else the complete ``record`` is
@@ -449,7 +450,7 @@ def finish_deal(
         return record_cards(state, game, number, record, entered_by)
     ruled = game.rule(record, irregular.dealer, state.players, state.options)
     known = [*(state.current.irregular if state.current else ()), *noted]
-    acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
+    acknowledged = {found for n in known for found in n.acknowledged}
     left = [v for v in blocking(ruled.violations, irregular.kind)
             if (v.code, v.location) not in acknowledged]
     if left:
@@ -657,19 +658,14 @@ def _by_engine(
                                    state.players, state.options)
     except (MatchError, RecordError):
         return None
-    if found is None or not found["kinds"]:
+    if found is None or not found.kinds:
         return None
-    kinds = set(found["kinds"])
-    category = next((k for k in ("revoke", "misdeal", "false_call", "talon_offence",
-                                 "no_discard") if k in kinds), "out_of_turn")
-    violations = found["violations"] or list(refused)
-    note = irregular.note(category, found["penalties"][0], violations,
-                          placed.before.next.player,
-                          consequence=" ".join(found["consequences"]),
-                          entries=found["irregular"], record=found["record"])
-    if found["penalties"][0] == "fresh_deal":  # PT 28–29: the adversary elects a fresh deal
+    note = irregular.note(found.category, found.penalty, found.violations or refused,
+                          placed.before.next.player, consequence=found.consequence,
+                          entries=found.entries, record=found.record)
+    if found.fresh_deal:  # PT 28–29: the adversary elects a fresh deal
         return irregular.voided(note)
-    return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
+    return _noted(state, game, irregular, note, found.record, placed.cards_entry)
 
 
 def _noted(
@@ -684,7 +680,8 @@ def _noted(
     after = game.check_step(new_record, irregular.dealer, state.players, state.options)
     if not after.complete:
         return [note]
-    return [note, *finish_deal(state, game, irregular, new_record, [note[1]], cards_entry)]
+    return [note, *finish_deal(state, game, irregular, new_record,
+                               [IrregularityNote.read(note[1])], cards_entry)]
 
 
 def _at_the_table(
@@ -709,21 +706,21 @@ def _at_the_table(
                                      irregular.dealer, state.players, state.options,
                                      payload.get("cards"), payload.get("election"))
     what = str(payload.get("what"))
-    note = irregular.note(what, found["penalty"], [], None, consequence=found["consequence"],
-                          entries=found["irregular"], record=found["record"])
-    if found["penalty"] == "fresh_deal":
+    note = irregular.note(what, found.penalty, [], None, consequence=found.consequence,
+                          entries=found.entries, record=found.record)
+    if found.fresh_deal:
         return irregular.voided(note)
-    if found.get("dealt_by") is not None:  # PT 16: the deal stands, the other its dealer
+    if found.dealt_by is not None:  # PT 16: the deal stands, the other its dealer
         if placed.cards_entry:  # an earlier deal keeps the dealer it was counted with
             raise MatchError([Violation(
                 "bad_irregularity", game.laws.irregularities,
                 f"Deal {irregular.number} is counted with its dealer: a deal out of turn is "
                 "recorded while the deal is played (PT 16), not when its cards are entered "
                 "afterwards.", "what")])
-        note[1]["dealt_by"] = found["dealt_by"]
-        irregular = _Irregular(state, game, irregular.number, found["dealt_by"],
+        note[1]["dealt_by"] = found.dealt_by
+        irregular = _Irregular(state, game, irregular.number, found.dealt_by,
                                irregular.kind, irregular.step, irregular.entered_by)
-    return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
+    return _noted(state, game, irregular, note, found.record, placed.cards_entry)
 
 
 class _Irregular:
@@ -737,7 +734,7 @@ class _Irregular:
 
     def note(self, category: str, penalty: str, violations: Sequence[Violation],
              due: str | None, consequence: str | None = None,
-             entries: list[dict[str, Any]] | None = None,
+             entries: Sequence[Entry] = (),
              record: dict[str, Any] | None = None) -> NewEvent:
         """The ``irregularity`` event; ``entries``: what it adds to the record's
         ``irregular`` list and ``record`` the deal's record with it, when the engine rules on
@@ -750,7 +747,7 @@ class _Irregular:
             "entered_by": self.entered_by,
         }
         if entries:
-            payload["irregular"] = entries
+            payload["irregular"] = list(entries)
         if record is not None:
             payload["record"] = record
         return ("irregularity", payload)

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from referee.i18n import DEFAULT, money
 from referee.match.events import Event
+from referee.match.irregularities import AnywayRuling, IrregularityNote, TableRuling
 from referee.piquet import Settlement
 from referee.rulings import ClaimComparison, Difference, with_kind
 from referee.violations import RecordError, Violation
@@ -318,11 +319,9 @@ class Game(Protocol):
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any] | None:
+    ) -> AnywayRuling | None:
         """A step the rules refuse, recorded as the engine records irregularities (Pitch
-        P10, Piquet Q12): ``{"record", "irregular": [entries], "kinds" (revoke,
-        false_call, misdeal…), "penalties", "consequences", "violations"}``; None when the
-        engine does not record it.
+        P10, Piquet Q12); None when the engine does not record it.
 
         :raises RecordError: the step is no irregularity the engine records.
         """
@@ -347,12 +346,11 @@ class Game(Protocol):
     def answer_lead(
         self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any] | None:
+    ) -> TableRuling | None:
         """A card played to a lead out of turn just taken back (PT 59 III: once the adversary
-        has played to it, the lead stands): ``leader``'s ``lead``, ``card`` played to it;
-        ``{"record", "irregular": [entries],
-        "consequence"}`` with the trick ``[lead, card]`` added; None when the game takes such
-        a lead back whatever follows (Pitch P10).
+        has played to it, the lead stands): ``leader``'s ``lead``, ``card`` played to it; the
+        ruling's record has the trick ``[lead, card]`` added, its penalty is "as_played";
+        None when the game takes such a lead back whatever follows (Pitch P10).
 
         :raises MatchError: the trick breaks a rule of play (e.g. a card not held).
         """
@@ -362,11 +360,10 @@ class Game(Protocol):
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
         election: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> TableRuling:
         """An irregularity found at the table that is no refused step (a talon offence, a
         hand of the wrong size, an exposed card; a card exposed or faced in dealing, with the
-        ``election`` of a player the law gives one, PT 13), added to the deal's record:
-        ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
+        ``election`` of a player the law gives one, PT 13), added to the deal's record.
 
         :raises MatchError: not an irregularity of this game. :raises RecordError: the
             record with it cannot be read.
@@ -374,7 +371,7 @@ class Game(Protocol):
         ...
 
     def penalize(
-        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        self, ruled: DealRuling, irregular: Sequence[IrregularityNote], players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
         """The ruling of a deal with irregularities recorded anyway (their notes), with the
@@ -533,7 +530,8 @@ class InProgress:
     its step events (for undo); ``reentry`` when these are the cards of a deal already
     entered (as a score sheet or totals, or disputed), entered step by step to rule it;
     ``first_seq`` the seq of its first event (an undo of the whole deal goes back before it);
-    ``entered_at`` who entered each bid and card so far (as :class:`DealEntry`'s).
+    ``entered_at`` who entered each bid and card so far (as :class:`DealEntry`'s);
+    ``irregular`` the notes of its steps recorded anyway (P10, Q12), oldest first.
     """
 
     number: int
@@ -542,7 +540,7 @@ class InProgress:
     step_seqs: tuple[int, ...] = ()
     level: str = "cards"
     reentry: bool = False
-    irregular: tuple[dict[str, Any], ...] = ()
+    irregular: tuple[IrregularityNote, ...] = ()
     first_seq: int = 0
     entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
     imported: dict[str, Any] | None = None
@@ -800,12 +798,9 @@ class Fold:
             record = payload["record"]
         stands_alone = payload.get("record") is not None or payload["penalty"] in (
             "withdrawn", "void")
-        named = (str(payload.get("irregularity")), str(payload["penalty"]))
-        renamed = self.game.laws.renamed.get(named)
-        if renamed is not None:
-            payload = {**payload, "penalty": renamed}
+        note = IrregularityNote.read(payload, self.game.laws.renamed)
         self.current = _entered(replace(current, record=record,
-                                        irregular=(*current.irregular, payload)),
+                                        irregular=(*current.irregular, note)),
                                 payload.get("entered_by"))
         if stands_alone or not self.undoable:
             self.undoable.append((event.seq,))
