@@ -57,7 +57,7 @@ def ledger_items(state: MatchState) -> list[dict[str, Any]]:
                 "agreement": entry.agreement,
                 "entered_by": entry.entered_by,
                 "agreed_by": entry.agreed_by,
-                "claims": list(entry.claims),
+                "claims": [c.as_dict() for c in entry.claims],
                 "superseded": list(entry.superseded),
                 "changes": entry.changes,
             }

@@ -18,6 +18,7 @@ from typing import Any
 
 from referee import RULES_VERSION
 from referee.i18n import LOCALES
+from referee.match.claims import Claim
 from referee.match.events import Event
 from referee.match.games import GAMES, blocking
 from referee.match.irregularities import Entry, IrregularityNote
@@ -1069,9 +1070,7 @@ def dispute(
     entry = _counted_deal(state, number)
     if entry.agreement == "ruled":
         raise MatchError([said("already_ruled", "", n=number)])
-    if entry.agreement == "disputed" and any(
-        c.get("entered_by") == principal and not c.get("entry") for c in entry.claims
-    ):
+    if entry.agreement == "disputed" and any(c.by(principal) for c in entry.claims):
         raise MatchError([said("already_disputed", "", n=number)])
     _may_answer(state, entry, principal, "dispute")
     payload: dict[str, Any] = {"deal": number, "reason": reason, "entered_by": principal}
@@ -1113,17 +1112,15 @@ def record_cards(
 
     earlier = compared(entry.level, entry.record, entry.scores)
     claims = [
-        {**c, "comparison": compared(c["level"], c["record"], c["scores"])}
-        if c.get("level") else c
+        replace(c, comparison=compared(c.level, c.record or {}, c.scores or {}))
+        if c.level else c
         for c in entry.claims
     ]
     if entry.level == "cards" and entry.agreement == "disputed":  # the first entry's claim
-        claims.insert(0, {"side": state.side_of(entry.entered_by),
-                          "entered_by": entry.entered_by, "reason": None, "entry": True,
-                          "level": "cards", "record": entry.record, "scores": entry.scores,
-                          "comparison": earlier})
+        claims.insert(0, Claim(state.side_of(entry.entered_by), entry.entered_by, None, True,
+                               "cards", entry.record, entry.scores, earlier))
     payload = {"deal": number, "record": record, "entered_by": entered_by,
-               "changes": earlier, "claims": claims}
+               "changes": earlier, "claims": [c.as_dict() for c in claims]}
     return [("deal_cards_recorded", payload), ("deal_scored", _scored(number, ruled, entered_by))]
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from referee.i18n import DEFAULT, money
+from referee.match.claims import Claim
 from referee.match.events import Event
 from referee.match.irregularities import AnywayRuling, IrregularityNote, TableRuling
 from referee.piquet import Settlement
@@ -512,7 +513,7 @@ class DealEntry:
     entered_by: str | None = None
     agreement: str = "provisional"
     agreed_by: str | None = None
-    claims: tuple[dict[str, Any], ...] = ()
+    claims: tuple[Claim, ...] = ()
     superseded: tuple[dict[str, Any], ...] = ()
     changes: dict[str, Any] | None = None
     entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
@@ -896,7 +897,7 @@ class Fold:
                 level="cards",
                 agreement="ruled",
                 agreed_by=cards.get("entered_by"),
-                claims=tuple(cards.get("claims", ())),
+                claims=tuple(Claim.read(c) for c in cards.get("claims", ())),
                 superseded=(*old.superseded, earlier),
                 changes=cards.get("changes"),
                 entered_at=(self.current.entered_at if self.current is not None
@@ -938,12 +939,11 @@ class Fold:
 
     def _entry_claims(
         self, level: str, record: dict[str, Any], scored: dict[str, Any], by: str | None
-    ) -> tuple[dict[str, Any], ...]:
+    ) -> tuple[Claim, ...]:
         """A score sheet or totals entry is its side's claim until the cards rule the deal."""
         if level == "cards":
             return ()
-        return ({"side": self._side(by), "entered_by": by, "reason": None, "entry": True,
-                 "level": level, "record": record, "scores": scored["scores"]},)
+        return (Claim(self._side(by), by, None, True, level, record, scored["scores"]),)
 
     def _auto_confirm(self) -> None:
         """A new deal starts: with ``auto_confirm`` in effect, every provisional deal before it
@@ -979,10 +979,9 @@ class Fold:
         claims = entry.claims
         imported = payload.get("imported")  # a dispute read from a record file
         if claim is not None or payload.get("reason") or imported is not None:
-            claims = (*claims, {"side": self._side(by), "entered_by": by,
-                                "reason": payload.get("reason"), "entry": False,
-                                **(claim or {}),
-                                **({"imported": imported} if imported is not None else {})})
+            claims = (*claims, Claim.read({**(claim or {}), "side": self._side(by),
+                                           "entered_by": by, "reason": payload.get("reason"),
+                                           "entry": False, "imported": imported}))
         self.deals[entry.number] = replace(entry, agreement="disputed", agreed_by=by,
                                            claims=claims)
 

@@ -163,7 +163,7 @@ def test_a_whole_deal_at_each_entry_level() -> None:
     state = table.state
     assert [d.level for d in state.deals] == ["cards", "sheet", "totals"]
     assert state.standings == {"Bill": 82, "Ann": 64}
-    assert [c["level"] for c in state.deal(2).claims] == ["sheet"]  # type: ignore[union-attr]
+    assert [c.level for c in state.deal(2).claims] == ["sheet"]  # type: ignore[union-attr]
     with pytest.raises(RecordError):
         table.deal({"scores": {"elder": 0, "younger": 0}}, level="totals")
     assert_replays(table)
@@ -341,8 +341,8 @@ def test_a_dispute_with_a_claim_then_the_cards_rule_it() -> None:
     assert entry is not None and (entry.agreement, entry.level) == ("ruled", "cards")
     assert entry.scores == {"Bill": 11, "Ann": 41}
     assert entry.superseded[0]["level"] == "sheet" and entry.changes is not None
-    assert [c["level"] for c in entry.claims] == ["sheet", "totals"]
-    assert all("comparison" in c for c in entry.claims)
+    assert [c.level for c in entry.claims] == ["sheet", "totals"]
+    assert all(c.comparison is not None for c in entry.claims)
     with pytest.raises(MatchError) as ruled:
         table.dispute(1, "write token")
     assert codes(ruled) == ["already_ruled"]
