@@ -21,7 +21,7 @@ from referee.i18n import LOCALES
 from referee.match.claims import Claim
 from referee.match.events import Event
 from referee.match.games import GAMES, blocking
-from referee.match.irregularities import Entry, IrregularityNote
+from referee.match.irregularities import Entry, IrregularityNote, VoidRuling
 from referee.match.state import (
     Clash,
     DealEntry,
@@ -769,14 +769,7 @@ class _Irregular:
             events[0][1]["at"] = {"deal": self.number, "trick": at["trick"],
                                   "position": at["position"]}
         if penalty == "void":
-            names = self.game.standing_names(self.state.players, self.state.options)
-            ruling = {"level": "cards", "void": True, "irregularity": category,
-                      "violations": [v.as_dict() for v in violations]}
-            events.append(("deal_scored", _scored(
-                self.number, DealRuling(ruling, dict.fromkeys(names, 0)), self.entered_by)))
-            events.append(("deal_voided", {
-                "deal": self.number, "reason": events[0][1]["consequence"], "by": None,
-                "irregularity": True}))
+            return self.voided(events[0])
         return events
 
     def voided(self, note: NewEvent) -> list[NewEvent]:
@@ -784,8 +777,7 @@ class _Irregular:
         the deal voided (dealt again by the same dealer)."""
         names = self.game.standing_names(self.state.players, self.state.options)
         payload = note[1]
-        ruling = {"level": "cards", "void": True, "irregularity": payload["irregularity"],
-                  "violations": payload["violations"]}
+        ruling = VoidRuling(payload["irregularity"], tuple(payload["violations"])).as_dict()
         return [note,
                 ("deal_scored", _scored(self.number, DealRuling(ruling, dict.fromkeys(names, 0)),
                                         self.entered_by)),

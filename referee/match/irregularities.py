@@ -11,6 +11,7 @@ needs it.
   (:meth:`~referee.match.state.Game.record_anyway`: a revoke, a false call, a misdeal…).
 - :class:`IrregularityNote`: an ``irregularity`` event as the match reads it back, stored
   words and all (an older event's penalty read by today's name, the event not rewritten).
+- :class:`VoidRuling`: the ruling of a deal an irregularity's penalty voided (nobody scores).
 
 An entry of a record's ``irregular`` list stays the JSON object the record holds
 (``{"code", "location"}`` at Piquet, ``{"type", "seat"…}`` at Pitch): it is the record's.
@@ -107,6 +108,28 @@ class AnywayRuling:
         """Whether the penalty ends the deal at once (PT 28–29: the adversary elects a fresh
         deal)."""
         return self.penalty == FRESH_DEAL
+
+
+@dataclass(frozen=True, slots=True)
+class VoidRuling:
+    """The ruling of a deal that an irregularity's penalty voided (P10, Q12: it scores
+    nothing, and the same dealer deals again): the ``irregularity`` and the rules'
+    ``violations`` it was recorded for (JSON objects, as its note stores them).
+
+    >>> VoidRuling("misdeal", ({"code": "hand_size"},)).as_dict()
+    {'level': 'cards', 'void': True, 'irregularity': 'misdeal', 'violations': [{'code': \
+'hand_size'}]}
+    """
+
+    irregularity: str
+    violations: tuple[dict[str, Any], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON, as a ``deal_scored`` event stores it and :func:`referee.rulings.ruling_kind`
+        knows it (kind "void"): ``{"level": "cards", "void": true, "irregularity",
+        "violations"}``."""
+        return {"level": "cards", "void": True, "irregularity": self.irregularity,
+                "violations": list(self.violations)}
 
 
 @dataclass(frozen=True, slots=True)
