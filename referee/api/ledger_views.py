@@ -52,7 +52,7 @@ def ledger_items(state: MatchState) -> list[dict[str, Any]]:
                 "totals": dict(totals),
                 "record": entry.record,
                 "ruling": entry.ruling,
-                "corrections": list(entry.corrections),
+                "corrections": [c.as_dict() for c in entry.corrections],
                 "level": entry.level,
                 "agreement": entry.agreement,
                 "entered_by": entry.entered_by,

@@ -481,6 +481,27 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class CorrectionNote:
+    """A correction applied to a counted deal (docs/records.md): the ``seq`` and ``kind`` of
+    its event ("deal_amended", "deal_voided"), the ``reason`` given and who the request named
+    (``by``), None when not said."""
+
+    seq: int
+    kind: str
+    reason: str | None = None
+    by: str | None = None
+
+    @classmethod
+    def of(cls, event: Event) -> CorrectionNote:
+        """The note of a correction's ``event``."""
+        return cls(event.seq, event.kind, event.payload.get("reason"), event.payload.get("by"))
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON: ``{"seq", "kind", "reason", "by"}``."""
+        return {"seq": self.seq, "kind": self.kind, "reason": self.reason, "by": self.by}
+
+
+@dataclass(frozen=True, slots=True)
 class DealEntry:
     """A finished deal in the ledger: ``number`` (1…), ``dealer`` seat, the ``record`` and its
     ``ruling``, ``scores`` per standing name, ``status`` "live" or "voided", ``amended``, the
@@ -508,7 +529,7 @@ class DealEntry:
     status: str = "live"
     amended: bool = False
     scored_seq: int = 0
-    corrections: tuple[dict[str, Any], ...] = ()
+    corrections: tuple[CorrectionNote, ...] = ()
     level: str = "cards"
     entered_by: str | None = None
     agreement: str = "provisional"
@@ -841,7 +862,7 @@ class Fold:
         number = payload["deal"]
         entry = self.deals[number]
         self.deals[number] = replace(
-            entry, status="voided", corrections=(*entry.corrections, _note(event))
+            entry, status="voided", corrections=(*entry.corrections, CorrectionNote.of(event))
         )
         if payload.get("irregularity") and self.undoable:  # voided by its penalty
             self.undoable[-1] = (*self.undoable[-1], event.seq)
@@ -852,7 +873,7 @@ class Fold:
     def _deal_amended(self, event: Event, reentry: bool) -> None:
         payload = event.payload
         self.pending_amend[payload["deal"]] = {
-            "record": payload["record"], "note": _note(event),
+            "record": payload["record"], "note": CorrectionNote.of(event),
             "level": payload.get("level", "cards"), "entered_by": payload.get("entered_by"),
         }
         self.undoable.append((event.seq,))
@@ -1124,11 +1145,3 @@ def _entered(current: InProgress, by: str | None) -> InProgress:
     new = {place: by for place in places if place not in current.entered_at}
     return replace(current, entered_at={**current.entered_at, **new}) if new else current
 
-
-def _note(event: Event) -> dict[str, Any]:
-    return {
-        "seq": event.seq,
-        "kind": event.kind,
-        "reason": event.payload.get("reason"),
-        "by": event.payload.get("by"),
-    }

@@ -94,7 +94,7 @@ def _deal_of(state: MatchState, entry: LedgerEntry) -> DealEntry:
         disputes = (Dispute(by=_name(entry.agreed_by)),)
     void = None
     if entry.status != "live":
-        reasons = [c.get("reason") for c in entry.corrections if c.get("kind") == "deal_voided"]
+        reasons = [c.reason for c in entry.corrections if c.kind == "deal_voided"]
         void = (reasons[-1] if reasons else None) or "void"
     return DealEntry(
         level=entry.level,  # type: ignore[arg-type]  # "cards" | "sheet" | "totals"

@@ -241,7 +241,7 @@ def test_void_keeps_the_deal_and_drops_its_points() -> None:
     state = table.state
     assert state.standings == {"Bill": 0, "Ann": 0} and state.live_deals == ()
     assert state.next_number == 2  # a voided deal keeps its number
-    assert state.deal(1).corrections[0]["kind"] == "deal_voided"  # type: ignore[union-attr]
+    assert state.deal(1).corrections[0].kind == "deal_voided"  # type: ignore[union-attr]
     with pytest.raises(MatchError) as again:
         table.void(1)
     assert codes(again) == ["no_such_deal"]
@@ -257,7 +257,7 @@ def test_amend_rules_the_corrected_record_again() -> None:
     entry = table.state.deal(1)
     assert entry is not None and entry.amended and entry.record["talon"] == other["talon"]
     assert entry.scores == decided[1][1]["scores"]
-    assert entry.corrections[0]["reason"] == "wrong talon"
+    assert entry.corrections[0].reason == "wrong talon"
     with pytest.raises(RecordError):
         table.amend(1, {**Q10_RECORD, "tricks": [["KS", "KC"], *Q10_TRICKS[1:]]})
     with pytest.raises(MatchError) as missing:
