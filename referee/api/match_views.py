@@ -68,9 +68,10 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
 
 def _provisional_result(match_id: str, state: MatchState) -> dict[str, Any] | None:
     """:func:`commands.provisional_result`, each deal with the path that confirms it."""
-    result = commands.provisional_result(state)
-    if result is None:
+    found = commands.provisional_result(state)
+    if found is None:
         return None
+    result = found.as_dict()
     return {**result, "confirm": [
         {**way, "path": f"/v1/matches/{match_id}/deals/{way['deal']}/confirm"}
         for way in result["confirm"]]}

@@ -984,30 +984,61 @@ def to_confirm(state: MatchState, principal: str | None) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-def provisional_result(state: MatchState) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class ProvisionalResult:
     """How to make final the result of a match that has ended with deals still provisional
-    (Q9, P7; docs/records.md: the other side confirms each deal): None while the match goes on, its
-    result is withheld (a deal disputed) or every counted deal is agreed. Else ``{"deals":
-    [n, …], "confirm": [{"deal": n, "by": ["seat:Bill", "write token", …]}], "message":
-    "Provisional until deal 6 is confirmed, from Bill's phone."}``: ``by`` the credentials
-    that may confirm deal n (those whose :func:`to_confirm` lists it)."""
+    (Q9, P7; docs/records.md: the other side confirms each deal): ``confirm`` each such deal
+    with the credentials that may confirm it (``"seat:Bill"``, ``"write token"``: those whose
+    :func:`to_confirm` lists it), in order; ``word`` the game's word for a deal ("deal",
+    "hand"), for :attr:`message`.
+
+    >>> result = ProvisionalResult(((5, ("seat:Ann",)), (6, ("seat:Ann",))), "deal")
+    >>> result.deals, result.message
+    ((5, 6), "Provisional until deals 5 and 6 are confirmed, from Ann's phone.")
+    """
+
+    confirm: tuple[tuple[int, tuple[str, ...]], ...]
+    word: str = "deal"
+
+    @property
+    def deals(self) -> tuple[int, ...]:
+        """The deals still provisional, in order."""
+        return tuple(n for n, _ in self.confirm)
+
+    @property
+    def message(self) -> str:
+        """What the table must do, in a sentence: "Provisional until deal 6 is confirmed, from
+        Bill's phone."; each deal's phones when they differ."""
+        word = self.word
+        numbers = [str(n) for n in self.deals]
+        what = (f"{word} {numbers[0]} is" if len(numbers) == 1
+                else f"{word}s {_either(numbers, 'and')} are")
+        if len({phones for _, phones in self.confirm}) == 1:
+            how = f", from {_phones(self.confirm[0][1])}."
+        else:
+            how = ": " + ", ".join(f"{word} {n} from {_phones(phones)}"
+                                   for n, phones in self.confirm) + "."
+        return f"Provisional until {what} confirmed{how}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON: ``{"deals": [n, …], "confirm": [{"deal": n, "by": [credential, …]}],
+        "message"}``."""
+        return {"deals": list(self.deals),
+                "confirm": [{"deal": n, "by": list(phones)} for n, phones in self.confirm],
+                "message": self.message}
+
+
+def provisional_result(state: MatchState) -> ProvisionalResult | None:
+    """How to make final the result of a match that has ended with deals still provisional
+    (:class:`ProvisionalResult`); None while the match goes on, its result is withheld (a deal
+    disputed) or every counted deal is agreed."""
     if not state.outcome.finished or state.withheld is not None or not state.provisional:
         return None
     principals = ("write token", *(f"seat:{p}" for p in state.seats))
     waiting = {p: to_confirm(state, p) for p in principals}
-    by = {n: [p for p in principals if n in waiting[p]] for n in state.provisional}
-    word = GAMES[state.game].laws.deal
-    numbers = [str(n) for n in state.provisional]
-    what = (f"{word} {numbers[0]} is" if len(numbers) == 1
-            else f"{word}s {_either(numbers, 'and')} are")
-    if len({tuple(phones) for phones in by.values()}) == 1:
-        how = f", from {_phones(by[state.provisional[0]])}."
-    else:
-        how = ": " + ", ".join(f"{word} {n} from {_phones(phones)}"
-                               for n, phones in by.items()) + "."
-    return {"deals": list(state.provisional),
-            "confirm": [{"deal": n, "by": phones} for n, phones in by.items()],
-            "message": f"Provisional until {what} confirmed{how}"}
+    return ProvisionalResult(
+        tuple((n, tuple(p for p in principals if n in waiting[p])) for n in state.provisional),
+        GAMES[state.game].laws.deal)
 
 
 def _phones(principals: Sequence[str]) -> str:
