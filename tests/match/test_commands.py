@@ -385,9 +385,9 @@ def test_provisional_result_names_who_confirms() -> None:
     while not table.state.outcome.finished:
         table.deal({"scores": {"elder": 30, "younger": 12}}, level="totals")
     result = commands.provisional_result(table.state)
-    assert result is not None and result["deals"] == list(table.state.provisional)
-    assert result["message"].startswith("Provisional until deals 1, 2")
-    assert result["message"].endswith("from the shared phone.")
+    assert result is not None and result.deals == table.state.provisional
+    assert result.message.startswith("Provisional until deals 1, 2")
+    assert result.message.endswith("from the shared phone.")
 
 
 # -------------------------------------------------------------------------------- seats
