@@ -143,8 +143,11 @@ def loaded(recording: dict[str, Any], tmp_path: Path) -> Iterator[tuple[Flask, s
     key; yields (app, a write token made for the test)."""
     url, db = _fresh_database(tmp_path)
     _load_rows(db, recording)
+    # A recorded ledger is read whatever its age: one that recorded no deal must not have
+    # expired by the day the test runs (referee/api/limits.py; 100 years).
     app = create_app({"TESTING": True, "DATABASE_URL": url,
-                      "REFEREE_LEDGER_KEY": recording["ledger_key"]})
+                      "REFEREE_LEDGER_KEY": recording["ledger_key"],
+                      "MATCH_EXPIRY_SECONDS": 100 * 365 * 86400})
     folds.FOLDS.clear()  # every fold from the stored rows, never from an earlier test's
     app_db = app.extensions["referee.db"]
     with app_db.connection_context(), app_db.atomic():
