@@ -58,7 +58,7 @@ def ledger_items(state: MatchState) -> list[dict[str, Any]]:
                 "entered_by": entry.entered_by,
                 "agreed_by": entry.agreed_by,
                 "claims": [c.as_dict() for c in entry.claims],
-                "superseded": list(entry.superseded),
+                "superseded": [s.as_dict() for s in entry.superseded],
                 "changes": entry.changes,
             }
         )

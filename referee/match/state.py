@@ -502,6 +502,26 @@ class CorrectionNote:
 
 
 @dataclass(frozen=True, slots=True)
+class SupersededEntry:
+    """An earlier entry of a deal that its cards superseded (docs/records.md: the ledger keeps
+    it): how it was entered (``level``), its ``record``, ``ruling`` (JSON, as stored) and
+    ``scores``, who entered it and its ``agreement`` then."""
+
+    level: str
+    record: dict[str, Any]
+    ruling: dict[str, Any]
+    scores: dict[str, int]
+    entered_by: str | None
+    agreement: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON: ``{"level", "record", "ruling", "scores", "entered_by", "agreement"}``."""
+        return {"level": self.level, "record": self.record, "ruling": self.ruling,
+                "scores": self.scores, "entered_by": self.entered_by,
+                "agreement": self.agreement}
+
+
+@dataclass(frozen=True, slots=True)
 class DealEntry:
     """A finished deal in the ledger: ``number`` (1…), ``dealer`` seat, the ``record`` and its
     ``ruling``, ``scores`` per standing name, ``status`` "live" or "voided", ``amended``, the
@@ -535,7 +555,7 @@ class DealEntry:
     agreement: str = "provisional"
     agreed_by: str | None = None
     claims: tuple[Claim, ...] = ()
-    superseded: tuple[dict[str, Any], ...] = ()
+    superseded: tuple[SupersededEntry, ...] = ()
     changes: dict[str, Any] | None = None
     entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
     imported: dict[str, Any] | None = None
@@ -905,10 +925,8 @@ class Fold:
             )
         elif cards is not None:  # the cards of a deal entered as a sheet or disputed rule it
             old = self.deals[number]
-            earlier = {
-                "level": old.level, "record": old.record, "ruling": old.ruling,
-                "scores": old.scores, "entered_by": old.entered_by, "agreement": old.agreement,
-            }
+            earlier = SupersededEntry(old.level, old.record, old.ruling, old.scores,
+                                      old.entered_by, old.agreement)
             self.deals[number] = replace(
                 old,
                 record=cards["record"],

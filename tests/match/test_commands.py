@@ -340,7 +340,7 @@ def test_a_dispute_with_a_claim_then_the_cards_rule_it() -> None:
     entry = table.state.deal(1)
     assert entry is not None and (entry.agreement, entry.level) == ("ruled", "cards")
     assert entry.scores == {"Bill": 11, "Ann": 41}
-    assert entry.superseded[0]["level"] == "sheet" and entry.changes is not None
+    assert entry.superseded[0].level == "sheet" and entry.changes is not None
     assert [c.level for c in entry.claims] == ["sheet", "totals"]
     assert all(c.comparison is not None for c in entry.claims)
     with pytest.raises(MatchError) as ruled:
