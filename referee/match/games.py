@@ -796,18 +796,10 @@ class PiquetGame(StepRules):
     ) -> ClaimComparison:
         """A sheet or totals claim against the cards' ruling in the counting order of Q8."""
         cards_ruling = piquet.rule_deal(self._declared(cards), self._engine_options(options))
-        compared = piquet.compare_claim(cards_ruling, self._engine_entry(level, claim, options))
         seats = self._role_seats(dealer)
-
-        def by_player(difference: Difference) -> Difference:  # roles → players
-            by_role = difference.points
-            if by_role is None or not set(by_role) <= set(ROLES):
-                return difference
-            return replace(difference, points={players[seats[r]]: p for r, p in by_role.items()})
-
-        return ClaimComparison(
-            compared.agrees, None if compared.parts_at is None else by_player(compared.parts_at),
-            tuple(by_player(d) for d in compared.differences))
+        names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
+        return piquet.compare_claim(cards_ruling, self._engine_entry(level, claim, options),
+                                    names)
 
     def unknown_hands(
         self, record: dict[str, Any], dealer: int, players: Sequence[str],

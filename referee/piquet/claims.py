@@ -17,7 +17,7 @@ column (Q1), a negative total (Q8).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from referee.piquet.combinations import SEQUENCE_SCORES
@@ -106,12 +106,14 @@ HINT_CODES: dict[str, str] = {
 }
 
 
-def compare_claim(ruling: Ruled, claim_ruling: Ruled) -> ClaimComparison:
+def compare_claim(ruling: Ruled, claim_ruling: Ruled,
+                  names: Mapping[Role, str] | None = None) -> ClaimComparison:
     """Set a claim (a sheet or totals ruling) beside the ruling on the cards (Q8 order).
 
     A sheet is compared step by step (each step's points per player); totals, which give no
     steps, player by player, with the counts that could explain each difference.  Only the
-    players a claim names are compared (a claim may give one player's total).
+    players a claim names are compared (a claim may give one player's total).  ``names``: the
+    players by role (Q1), who each difference's points are given to; without them, the roles.
 
     :returns: a :class:`ClaimComparison`.
     """
@@ -119,6 +121,8 @@ def compare_claim(ruling: Ruled, claim_ruling: Ruled) -> ClaimComparison:
         differences = _totals_differences(ruling, claim_ruling.scores)
     else:
         differences = _step_differences(ruling.counts, claim_ruling.counts)
+    if names:
+        differences = [_by_name(d, names) for d in differences]
     return ClaimComparison.of(differences)
 
 
@@ -201,6 +205,14 @@ def rule_claimed_deal(
         return ClaimedRuling(ruling)
     comparison = compare_claimed(ruling, claimed, options)
     return ClaimedRuling(ruling, comparison, claimed_violations(ruling, claimed, comparison))
+
+
+def _by_name(difference: Difference, names: Mapping[Role, str]) -> Difference:
+    """``difference`` with its points per player by name (Q1: ``names`` by role)."""
+    points = difference.points
+    if points is None or not set(points) <= set(ROLES):
+        return difference
+    return replace(difference, points={names[r]: points[r] for r in ROLES if r in points})
 
 
 def _by_step(counts: Sequence[Count], step: str) -> list[Count]:

@@ -227,3 +227,16 @@ def test_a_deal_ruled_with_its_claim_carries_the_claims_violations_after_its_own
     assert unclaimed.claimed_ok is None and unclaimed.as_dict()["claim"] is None
     assert {k: v for k, v in unclaimed.as_dict().items()
             if k not in ("claimed_ok", "claim")} == cards().as_dict()
+
+
+def test_a_claims_differences_name_the_players_the_engine_is_given() -> None:
+    """Q1: given the players by role, each difference's points go to their names (the match
+    names its players); without them, to the roles."""
+    totals = rule_totals(PiquetTotals({"elder": 11, "younger": 38}))
+    by_role = compare_claim(cards(), totals)
+    by_name = compare_claim(cards(), totals, {"elder": "Bill", "younger": "Ann"})
+    assert by_role.parts_at is not None and by_name.parts_at is not None
+    assert by_role.parts_at.points == {"elder": 0, "younger": -3}
+    assert by_name.parts_at.points == {"Bill": 0, "Ann": -3}
+    assert by_name.parts_at.hints == by_role.parts_at.hints
+    assert [d.points for d in by_name.differences] == [{"Bill": 0, "Ann": -3}]
