@@ -71,23 +71,12 @@ def _no_store(response: Response) -> Response:
 
 def _authorize(event_id: str, needed: str) -> None:
     """401 without a live token; 403 with one that is not this event's (or a read token for a
-    write); 404 when no event has the id.
+    write); 404 when no event has the id (decided by the events' table,
+    :func:`referee.store.tokens.authenticate` with ``owner="event"``).
 
     :raises tokens.TokenRefused:
-    :raises club_events.EventNotFound:
     """
-    try:
-        tokens.authenticate(event_id, bearer_token(), needed)
-    except tokens.TokenRefused as refused:
-        if refused.status != 404:
-            if refused.status == 403 and needed == "write":
-                raise tokens.TokenRefused(403, "This is the event's read token: this needs "
-                                               "the organiser's token.") from None
-            raise
-        if not club_events.exists(event_id):
-            raise club_events.EventNotFound(event_id) from None
-        raise tokens.TokenRefused(403, "This token belongs to something else, not this "
-                                       "event.") from None
+    tokens.authenticate(event_id, bearer_token(), needed, owner="event")
 
 
 def _table(table: Table, match_id: str | None, finished: bool) -> dict[str, Any]:

@@ -163,31 +163,39 @@ class Grant(NamedTuple):
         return f"seat:{self.seat}" if self.kind == SEAT else "write token"
 
 
+#: What a credential can belong to (:func:`authenticate`'s ``owner``): a match, or an event
+#: (docs/events.md; its tokens are rows of this table under the event's ``ev_…`` id).
+Owner = Literal["match", "event"]
+
+
 def authenticate(
-    match_id: str, token: str | None, needed: str, revoked_ok: bool = False
+    match_id: str, token: str | None, needed: str, revoked_ok: bool = False,
+    owner: Owner = "match",
 ) -> Grant:
     """What ``token`` grants on ``match_id`` when it grants ``needed`` (see :data:`Needed`:
     the write token grants everything, a seat reads and records, the read token reads).
 
     ``revoked_ok``: a rotated-away token is granted too, marked ``revoked`` (the retry of the
-    rotation that revoked it may only get its stored answer).
+    rotation that revoked it may only get its stored answer). ``owner``: what ``match_id``
+    names, a match or an event (whose write token is its organiser's): the 404 is decided by
+    that one's table, and the sentences name it.
 
     :raises TokenRefused: 401 when missing, unknown or revoked, or a recovery code; 403 when
-        it is a token of another match, or does not grant ``needed``; 404 when it is a live
-        token and no match has the id ``match_id`` (ids and tokens of any text are compared
-        as their UTF-8 bytes: never an error).
+        it is a token of something else, or does not grant ``needed``; 404 when it is a live
+        token and no ``owner`` has the id ``match_id`` (ids and tokens of any text are
+        compared as their UTF-8 bytes: never an error).
     """
     if not token:
-        raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
+        raise TokenRefused(401, f"This {owner} needs its token: send 'Authorization: Bearer …'.")
     presented = token_hash(token)
     row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
     if row is None or row[1] == RECOVERY or not _same(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
     token_match, kind, token_id, seat = row[0], row[1], row[3], row[4]
     if not _same(token_match, match_id):
-        if execute(_MATCH, (match_id,)).fetchone() is None:
-            raise TokenRefused(404, f"There is no match {match_id!r}.")
-        raise TokenRefused(403, "This token belongs to another match.")
+        if execute(_OWNER[owner], (match_id,)).fetchone() is None:
+            raise TokenRefused(404, f"There is no {owner} {match_id!r}.")
+        raise TokenRefused(403, f"This token belongs to something else, not this {owner}.")
     if kind == SEAT:
         if needed == "write":
             raise TokenRefused(403, "A seat records, confirms and disputes deals; this needs "
@@ -195,8 +203,7 @@ def authenticate(
         return Grant(SEAT, int(token_id), f"seat:{seat}", revoked_ok and row[5] is not None,
                      seat)
     if kind != "write" and needed != "read":
-        raise TokenRefused(403, "This is the read-only share token: recording needs the write "
-                                "token or a seat's.")
+        raise TokenRefused(403, _READ_ONLY[owner])
     granted: Kind = "write" if kind == "write" else "read"
     revoked = revoked_ok and row[5] is not None
     return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
@@ -247,7 +254,17 @@ _LIVE_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
 )
-_MATCH = 'SELECT 1 FROM "match" WHERE "id" = ?'
+#: Whether an id names an owner (a match, an event): what a live token of something else is
+#: told, 404 or 403.
+_OWNER: dict[Owner, str] = {
+    "match": 'SELECT 1 FROM "match" WHERE "id" = ?',
+    "event": 'SELECT 1 FROM "club_event" WHERE "id" = ?',
+}
+#: What a read token is told when it asks to write.
+_READ_ONLY: dict[Owner, str] = {
+    "match": "This is the read-only share token: recording needs the write token or a seat's.",
+    "event": "This is the event's read token: this needs the organiser's token.",
+}
 _ANY_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ?'

@@ -256,3 +256,32 @@ def test_two_organisers_racing_for_the_log_is_a_412(bare_client: FlaskClient,
     raced = _post(bare_client, f"/v1/events/{made['id']}/players", made["tokens"]["organiser"],
                   {"players": ["Bill"]})
     assert raced.status_code == 412 and raced.json["event"]["roster"][0]["player"] == "Ann"
+
+
+def test_the_store_decides_an_events_404_by_the_events_table(bare_client: FlaskClient,
+                                                             app: Any) -> None:
+    """A live token of something else on an event's id: 403 when the event exists (the
+    matches' table does not know it), 404 when it does not — decided by
+    ``tokens.authenticate`` for its owner, not by the matches' table."""
+    import pytest
+
+    from referee.store import tokens
+
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCD"))
+    match = bare_client.post("/v1/matches", json={"game": "piquet", "players": ["X", "Y"]})
+    match_token = match.json["tokens"]["write"]
+    with app.app_context():
+        with pytest.raises(tokens.TokenRefused) as other:
+            tokens.authenticate(made["id"], match_token, "read", owner="event")
+        assert other.value.status == 403
+        with pytest.raises(tokens.TokenRefused) as nothing:
+            tokens.authenticate("ev_nothing", match_token, "read", owner="event")
+        assert nothing.value.status == 404 and "no event" in str(nothing.value)
+        with pytest.raises(tokens.TokenRefused) as read_only:
+            tokens.authenticate(made["id"], made["tokens"]["read"], "write", owner="event")
+        assert read_only.value.status == 403 and "organiser" in str(read_only.value)
+    url = f"/v1/events/{made['id']}"
+    assert bare_client.get(url, headers=_bearer(match_token)).status_code == 403
+    assert bare_client.get("/v1/events/ev_nothing",
+                           headers=_bearer(match_token)).status_code == 404
