@@ -212,13 +212,15 @@ class Started:
     seats: dict[int, list[dict[str, str]]]
 
 
-def start_round(event_id: str, seating: Sequence[Table] | None) -> Started:
+def start_round(event_id: str, seating: Sequence[Table] | None,
+                seed: tokens.Seed | None = None) -> Started:
     """E3–E7: start the next round (in a write transaction): the organiser's ``seating``
     (E7: any tables, every present player not seated on a bye; it adjusts the movement's
     proposal) or else the movement's proposal; once the last round has finished at every
     table. Each table gets a match of the event's game with its players in seat order (in
     partnership at a table of four in partnership), the event's options, that never expires;
-    each player a seat.
+    each player a seat. The matches' tokens and seats are made from ``seed`` when given (a
+    retried request makes the same ones, :func:`referee.store.tokens.derive`), else random.
 
     :raises EventError: ``round_in_progress``, the movement's, and a seating the event refuses.
     :raises referee.match.commands.MatchError: a table the game refuses.
@@ -243,8 +245,8 @@ def start_round(event_id: str, seating: Sequence[Table] | None) -> Started:
         first = commands.create(game, list(table.seats), options)
         match_id, _ = folds.create(game.name, first, None, expires=False)
         matches[table.number] = match_id
-        made_tokens[table.number] = tokens.issue(match_id)
-        seats[table.number] = tokens.issue_seats(match_id, list(table.seats))
+        made_tokens[table.number] = tokens.issue(match_id, tokens.KINDS, seed, "create")
+        seats[table.number] = tokens.issue_seats(match_id, list(table.seats), seed)
     club_events.append(event_id, "round_started", round_payload(made, matches))
     return Started(made, matches, made_tokens, seats)
 

@@ -10,7 +10,7 @@ match's write and read tokens and each player's seat with its join link.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import marshmallow as ma
@@ -21,6 +21,7 @@ from referee import club, folds
 from referee.api import limits
 from referee.api.access import BEARER, bearer_token, expected_version
 from referee.api.blueprint import Blueprint
+from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
 from referee.api.errors import ProblemError, problems
 from referee.api.event_schemas import (
@@ -47,7 +48,7 @@ from referee.api.writing import (
 )
 from referee.events import EventError, Round, Standing, Table, partnership, solo, where
 from referee.events.log import Folded
-from referee.store import club_events, idempotency, tokens
+from referee.store import club_events, idempotency, ledger, tokens
 
 blp = Blueprint(
     "events",
@@ -131,32 +132,80 @@ def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+#: What a refused retry of an event's create says to do instead.
+_CREATE_HOW = "An event's tokens are handed out once, to its create: create the event anew."
+#: What a refused retry of a round's start says to do instead.
+_ROUND_HOW = ("A round's credentials are handed out once: the tables that took them up keep "
+              "them, and each table's write token makes new seats (POST …/seats of its match).")
+
+
+def _event_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
+    """Whether the event has moved on from the version its stored answer left it at."""
+    return stored.headers.get("ETag") != _etag(event_id)["ETag"]
+
+
+#: An event's own credentials (its create's organiser and read tokens).
+EVENT_OWNER = Owner("event_id", _event_written, tokens.all_live)
+
+
+def _round_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
+    """Whether the event, or a table's match of the round, has moved on since the round's
+    start answered (a deal recorded, a seat joined)."""
+    at: dict[str, int] = json.loads(stored.body).get("at", {})
+    return _event_written(event_id, stored) or any(
+        ledger.chain_head(match_id)[0] != version for match_id, version in at.items())
+
+
+def _round_live(event_id: str, made: Sequence[str]) -> bool:
+    """Whether every credential a round's start made is live at one of the event's matches."""
+    return tokens.all_live_among(list(club.load(event_id).matches.values()), made)
+
+
+#: A round's credentials (its tables' matches' tokens and seats).
+ROUND_OWNER = Owner("event_id", _round_written, _round_live)
+
+
 @blp.arguments(CreateEventSchema())
 @blp.response(201, CreatedEventSchema)
-@problems(blp, 422, 429)
+@problems(blp, 410, 422, 429)
 def create_event(body: dict[str, Any]) -> Any:
     """Create a club night or tournament (E1) with the players checked in from the start.
 
     The answer holds the event's ``tokens``: ``organiser`` (every write: check-ins, teams,
     rounds) and ``read`` (to follow it). Keep them: only their hashes are stored. An event
     counts once against the client's create quota; the matches its rounds create do not,
-    and they never expire.
+    and they never expire. A retry with the same Idempotency-Key gets the same answer,
+    tokens included (made from that key, as a match's create), within the retry window and
+    while the event is as the create left it; after that it is ``410``
+    (``credentials-not-replayed``, with the ``event_id``).
     """
 
     options = _table_options(body["game"], body["options"])
+    handout = Handout("create", _CREATE_HOW, owner=EVENT_OWNER)
 
-    def work() -> tuple[str, Folded, dict[str, str]]:
-        limits.take_create_quota()
+    def again(kept: dict[str, Any], seed: tokens.Seed) -> Again:
+        made = {k: tokens.derive(kept["id"], k, seed, "create") for k in tokens.KINDS}
+        answer = {**kept, "tokens": {"organiser": made["write"], "read": made["read"]}}
+        return kept["id"], list(made.values()), lambda: json.dumps(answer)
+
+    def work() -> Response:
+        replayed = handout.replayed(again)  # the same create again: the same answer
+        if replayed is not None:
+            return replayed
+        limits.take_create_quota()  # a retry above is free
         event_id, folded = club.create(body["name"], body["game"], body["movement"],
                                        body.get("rule"), body["kind"], body["players"],
                                        options)
-        made = tokens.issue(event_id, ("write", "read"))
-        return event_id, folded, made
+        made = tokens.issue(event_id, tokens.KINDS, handout.seed, "create")
+        answer = response_dumper(CreatedEventSchema)(
+            {**event_dict(event_id, folded),
+             "tokens": {"organiser": made["write"], "read": made["read"]}})
+        headers = {**_etag(event_id), "Location": f"/v1/events/{event_id}"}
+        handout.keep(event_id, 201, {**answer, "tokens": None}, headers, None)
+        return json_response(json.dumps(answer), 201, headers)
 
-    event_id, folded, made = folds.transact(work)
-    answer = {**event_dict(event_id, folded),
-              "tokens": {"organiser": made["write"], "read": made["read"]}}
-    return answer, 201, {"Location": f"/v1/events/{event_id}"}
+    answer: Response = folds.transact(work)
+    return answer
 
 
 def _etag(event_id: str) -> dict[str, str]:
@@ -270,37 +319,69 @@ def _seating(body: dict[str, Any] | None) -> list[Table] | None:
     return seating
 
 
+def _started(kept: dict[str, Any], made: dict[str, dict[str, str]],
+             seats: dict[str, list[dict[str, str]]]) -> str:
+    """A round's start answered (:class:`EventStartedRoundSchema`): ``kept`` (the round, its
+    tables without credentials) with each table's match ``made`` tokens and ``seats`` (by
+    match id), each seat with its join link."""
+    tables = [{**table, "tokens": made[table["match_id"]], "seat_tokens": [
+        {**seat, "link": f"/table/#match={table['match_id']}&token={seat['token']}"}
+        for seat in seats[table["match_id"]]]} for table in kept["tables"]]
+    answer = {"number": kept["number"], "byes": kept["byes"], "tables": tables}
+    return json.dumps(response_dumper(EventStartedRoundSchema)(answer))
+
+
 @blp.arguments(EventSeatingSchema(), required=False)
 @blp.response(201, EventStartedRoundSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 412, 422, 428)
+@problems(blp, 401, 403, 404, 410, 412, 422, 428)
 def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
     """Start the next round (E3): the movement's seating (``next.round`` of the event), or
     the organiser's own ``tables`` (E7; it adjusts the movement's), once every table of the
     last round has finished; no body at all is the movement's seating too. Each table gets a
     match of the event's game with its players in seat order and the event's options; the
     answer holds, once, each match's ``tokens`` and each player's seat token and join link
-    (only hashes are stored). It takes If-Match (the event's ETag) but no Idempotency-Key:
-    a round started twice is refused (422, ``round_in_progress``), and its credentials are
-    shown this once."""
+    (only hashes are stored). It takes If-Match (the event's ETag) and an Idempotency-Key:
+    a retry gets the same answer, credentials included (made from the key, as a match's
+    create), within the retry window and while neither the event nor any table's match has
+    moved on; after that it is ``410`` (``credentials-not-replayed``). Without a key, a round
+    started twice is refused (422, ``round_in_progress``)."""
     _authorize(event_id, "write")
     expected = expected_version(dict(body or {}), required=True)
     seating = _seating(body)
+    handout = Handout(event_id, _ROUND_HOW, owner=ROUND_OWNER)
 
-    def work() -> club.Started:
+    def again(kept: dict[str, Any], seed: tokens.Seed) -> Again:
+        made: dict[str, dict[str, str]] = {}
+        seats: dict[str, list[dict[str, str]]] = {}
+        for table in kept["tables"]:
+            match_id = table["match_id"]
+            made[match_id] = {k: tokens.derive(match_id, k, seed, "create")
+                              for k in tokens.KINDS}
+            seats[match_id] = [{"player": p, "token": tokens.derive(
+                match_id, tokens.SEAT, seed, f"seat:{p}")} for p in table["seats"]]
+        shown = [t for m in made.values() for t in m.values()]
+        shown += [s["token"] for m in seats.values() for s in m]
+        return event_id, shown, lambda: _started(kept, made, seats)
+
+    def work() -> Response:
+        replayed = handout.replayed(again)
+        if replayed is not None:
+            return replayed
         _expect(event_id, expected)
-        return club.start_round(event_id, seating)
+        started = club.start_round(event_id, seating, handout.seed)
+        kept = {"number": started.round.number, "byes": list(started.round.byes),
+                "tables": [_table(t, started.matches[t.number], False)
+                           for t in started.round.tables]}
+        made = {started.matches[n]: made for n, made in started.tokens.items()}
+        seats = {started.matches[n]: seats for n, seats in started.seats.items()}
+        headers = _etag(event_id)
+        at = {match_id: ledger.chain_head(match_id)[0] for match_id in made}
+        handout.keep(event_id, 201, {**kept, "at": at}, headers, None)
+        return json_response(_started(kept, made, seats), 201, headers)
 
-    started: club.Started = _transact(event_id, work)
-    tables = []
-    for table in started.round.tables:
-        match_id = started.matches[table.number]
-        seat_tokens = [{**seat, "link": f"/table/#match={match_id}&token={seat['token']}"}
-                       for seat in started.seats[table.number]]
-        tables.append({**_table(table, match_id, False),
-                       "tokens": started.tokens[table.number], "seat_tokens": seat_tokens})
-    return ({"number": started.round.number, "tables": tables,
-             "byes": list(started.round.byes)}, 201, _etag(event_id))
+    answer: Response = _transact(event_id, work)
+    return answer
 
 
 @blp.arguments(EventWhereArgsSchema(), location="query")

@@ -249,6 +249,17 @@ def all_live(match_id: str, made: Sequence[str]) -> bool:
     return live == len(set(hashes))
 
 
+def all_live_among(owners: Sequence[str], made: Sequence[str]) -> bool:
+    """Whether every token of ``made`` is still a live credential of one of ``owners`` (the
+    matches of an event's round): none rotated away or replaced since it was made."""
+    hashes = [token_hash(t) for t in made]
+    live = AccessToken.select().where(
+        AccessToken.match_id.in_(list(owners)) & AccessToken.token_hash.in_(hashes)
+        & AccessToken.revoked_at.is_null()
+    ).count()
+    return live == len(set(hashes))
+
+
 # Every request runs it: written out (see referee.store.db.execute).
 _LIVE_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '

@@ -285,3 +285,53 @@ def test_the_store_decides_an_events_404_by_the_events_table(bare_client: FlaskC
     assert bare_client.get(url, headers=_bearer(match_token)).status_code == 403
     assert bare_client.get("/v1/events/ev_nothing",
                            headers=_bearer(match_token)).status_code == 404
+
+
+def test_a_retried_create_gets_the_same_event_and_tokens(bare_client: FlaskClient) -> None:
+    """An Idempotency-Key on the create (as a match's): the same answer, tokens made again
+    from the key; another body under the key is 422; once the event moved on, 410."""
+    body = {"name": "Friday", "game": "pitch", "movement": "progressive", "players": ["Ann"]}
+    key = {"Idempotency-Key": "night-1"}
+    first = bare_client.post("/v1/events", json=body, headers=key)
+    assert first.status_code == 201 and first.headers["ETag"] == '"v2"'
+    again = bare_client.post("/v1/events", json=body, headers=key)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json == first.json and again.headers["Cache-Control"] == "no-store"
+    organiser = first.json["tokens"]["organiser"]
+    url = f"/v1/events/{first.json['id']}"
+    assert bare_client.get(url, headers=_bearer(organiser)).status_code == 200
+    other = bare_client.post("/v1/events", json={**body, "name": "Saturday"}, headers=key)
+    assert other.status_code == 422
+    assert _post(bare_client, url + "/players", organiser, {"players": ["Bill"]}
+                 ).status_code == 200
+    late = bare_client.post("/v1/events", json=body, headers=key)
+    assert late.status_code == 410 and late.json["event_id"] == first.json["id"]
+    assert late.json["type"].endswith("/credentials-not-replayed")
+    assert "tokens" not in late.json
+
+
+def test_a_retried_round_start_gets_the_same_tables_and_credentials(
+        bare_client: FlaskClient) -> None:
+    """An Idempotency-Key on starting a round: a retry gets the same matches, tokens and
+    seats (nothing started twice); once a table records a deal, the retry is 410."""
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCDEFGH"), options={"target": 4})
+    token, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    etag = bare_client.get(url, headers=_bearer(token)).headers["ETag"]
+    sent = {**_bearer(token), "If-Match": etag, "Idempotency-Key": "round-1"}
+    first = bare_client.post(url + "/rounds", json={}, headers=sent)
+    assert first.status_code == 201, first.json
+    again = bare_client.post(url + "/rounds", json={}, headers=sent)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json == first.json and again.headers["Cache-Control"] == "no-store"
+    event = bare_client.get(url, headers=_bearer(token)).json
+    assert len(event["rounds"]) == 1, "one round started"
+    table = first.json["tables"][0]
+    seat = table["seat_tokens"][1]
+    assert bare_client.get(f"/v1/matches/{table['match_id']}",
+                           headers=_bearer(seat["token"])).status_code == 200
+    assert "at" not in first.json and "at" not in again.json
+    _pitch_win(bare_client, table, 0)
+    late = bare_client.post(url + "/rounds", json={}, headers=sent)
+    assert late.status_code == 410 and late.json["event_id"] == made["id"]
+    assert "tables" not in late.json
