@@ -8,6 +8,7 @@ entry and the matches a round creates are stored together or not at all.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -39,7 +40,7 @@ from referee.events.payments import Payment
 from referee.match import commands
 from referee.match.games import GAMES
 from referee.match.state import MatchState
-from referee.store import club_events, tokens
+from referee.store import club_events, ledger, tokens
 
 __all__ = [
     "Started",
@@ -51,6 +52,7 @@ __all__ = [
     "leave_players",
     "load",
     "payments",
+    "pending",
     "proposal",
     "results",
     "start_round",
@@ -60,14 +62,23 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class TableState:
-    """One table of a round as its match stands: ``finished`` (P7, Q9), its result once
-    finished (``result``: points, winners, money), the ``match_id``."""
+    """One table of a round as its match stands: ``finished`` (P7, Q9, and no deal disputed:
+    a dispute withholds the result until ruled, E11), its result once finished (``result``:
+    points, winners, money), the ``match_id``, the ``disputed`` deals' numbers, and ``final``:
+    finished and past the correction window since the match's last entry (E11)."""
 
     round: int
     table: int
     match_id: str
     finished: bool
     result: GameResult | None
+    disputed: tuple[int, ...] = ()
+    final: bool = False
+
+
+def _now() -> datetime.datetime:
+    """Now, naive UTC (as the ledger's times are stored)."""
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
 
 
 def load(event_id: str) -> Folded:
@@ -97,21 +108,31 @@ def _result(round_: int, table: Table, state: MatchState) -> GameResult:
 
 
 def tables(folded: Folded, round_: Round) -> list[TableState]:
-    """Each table of ``round_`` as its match stands."""
+    """Each table of ``round_`` as its match stands (E8, E11)."""
     found = []
+    window = datetime.timedelta(minutes=folded.event.correction_minutes)
     for table in round_.tables:
         match_id = folded.matches[(round_.number, table.number)]
         state = folds.load_state(match_id)
-        done = state.outcome.finished
+        done = state.outcome.finished and not state.disputed  # E11: a dispute withholds it
+        final = done and (not window or _now() - ledger.last_written(match_id) >= window)
         found.append(TableState(round_.number, table.number, match_id, done,
-                                _result(round_.number, table, state) if done else None))
+                                _result(round_.number, table, state) if done else None,
+                                tuple(state.disputed), final))
     return found
 
 
-def results(folded: Folded) -> list[GameResult]:
-    """E8: every finished game of the event."""
+def results(folded: Folded, final: bool = False) -> list[GameResult]:
+    """E8: every finished game of the event; ``final``: only those whose results are final
+    (E11)."""
     return [t.result for r in folded.event.rounds for t in tables(folded, r)
-            if t.result is not None]
+            if t.result is not None and (t.final or not final)]
+
+
+def pending(folded: Folded) -> list[TableState]:
+    """E11: the tables whose results are not final yet (playing, disputed, or within the
+    correction window)."""
+    return [t for r in folded.event.rounds for t in tables(folded, r) if not t.final]
 
 
 def proposal(folded: Folded) -> Round:
@@ -141,13 +162,14 @@ def _check_options(game: str, options: Mapping[str, Any]) -> None:
 
 
 def create(name: str, game: Any, movement: Any, rule: Any, kind: Any,
-           players: Sequence[str], options: Mapping[str, Any]) -> tuple[str, Folded]:
+           players: Sequence[str], options: Mapping[str, Any], correction_minutes: int = 0
+           ) -> tuple[str, Folded]:
     """E1–E2: store a new event with its first players checked in (in a write transaction).
 
     :raises EventError: an event its game does not play; a player named twice.
     :raises referee.match.commands.MatchError: options the game refuses.
     """
-    event = new_event(name, game, movement, rule, kind)
+    event = new_event(name, game, movement, rule, kind, correction_minutes)
     for player in players:
         event = check_in(event, player)
     # A stake read as a Decimal is kept as its string, as the match keeps it (Q9).
@@ -156,7 +178,8 @@ def create(name: str, game: Any, movement: Any, rule: Any, kind: Any,
     event_id = club_events.create(game)
     club_events.append(event_id, "event_created", {
         "name": event.name, "game": event.game, "movement": event.movement,
-        "rule": event.rule, "kind": event.kind, "options": dict(options)})
+        "rule": event.rule, "kind": event.kind, "options": dict(options),
+        "correction_minutes": event.correction_minutes})
     for entry in event.roster:
         club_events.append(event_id, "checked_in", {"player": entry.player})
     return event_id, load(event_id)
@@ -245,6 +268,7 @@ def start_round(event_id: str, seating: Sequence[Table] | None,
         first = commands.create(game, list(table.seats), options)
         match_id, _ = folds.create(game.name, first, None, expires=False)
         matches[table.number] = match_id
+        club_events.add_match(event_id, match_id)  # E11: the event's tokens act on it
         made_tokens[table.number] = tokens.issue(match_id, tokens.KINDS, seed, "create")
         seats[table.number] = tokens.issue_seats(match_id, list(table.seats), seed)
     club_events.append(event_id, "round_started", round_payload(made, matches))
@@ -254,9 +278,14 @@ def start_round(event_id: str, seating: Sequence[Table] | None,
 def _last_round_finished(folded: Folded) -> None:
     """E3: the last round has finished at every table.
 
-    :raises EventError: ``round_in_progress``.
+    :raises EventError: ``disputed`` (E11), ``round_in_progress``.
     """
     for table in tables(folded, folded.event.rounds[-1]):
+        if table.disputed:
+            deals = ", ".join(str(n) for n in table.disputed)
+            raise EventError("disputed", "E11",
+                             f"Table {table.table} of round {table.round} has deal {deals} "
+                             "disputed: the organiser rules on it (or its cards do).")
         if not table.finished:
             raise EventError("round_in_progress", "E3",
                              f"Table {table.table} of round {table.round} has not finished.")
@@ -272,14 +301,14 @@ def event_standings(folded: Folded) -> tuple[tuple[Standing, ...], tuple[Standin
 
 
 def payments(folded: Folded) -> tuple[dict[str, Decimal], Plan]:
-    """E9: every finished partie's settlement netted per player, and who pays whom.
+    """E9, E11: every final partie's settlement netted per player, and who pays whom.
 
     :raises EventError: ``not_for_money`` for an event not played for money.
     """
     if folded.event.game != "piquet":
         raise EventError("not_for_money", "E9", "Only Piquet parties are played for money.")
     owed = []
-    for result in results(folded):
+    for result in results(folded, final=True):
         losers = [p for p, amount in result.money.items() if amount < 0]
         winners = [p for p, amount in result.money.items() if amount > 0]
         if losers and winners:

@@ -24,6 +24,12 @@ class CreateEventSchema(StrictSchema):
     movement = ma.fields.String(required=True, validate=validate.OneOf(MOVEMENTS))
     rule = ma.fields.String(validate=validate.OneOf(RULES))
     kind = ma.fields.String(load_default="night", validate=validate.OneOf(KINDS))
+    correction_minutes = ma.fields.Integer(
+        load_default=0, validate=validate.Range(min=0, max=10080), metadata={
+            "description": "How long each game's result stays open to the organiser's "
+                           "correction after its match's last entry before it is final "
+                           "(E11): money is counted only from final results. 0: final once "
+                           "finished."})
     players = ma.fields.List(NameField(), load_default=list,
                              validate=validate.Length(max=MOST_PLAYERS))
     options = ma.fields.Dict(keys=ma.fields.String(), load_default=dict, metadata={
@@ -75,13 +81,17 @@ class EventEntrySchema(ma.Schema):
 
 class EventTableSchema(ma.Schema):
     """A table of a round (E3): its number (1 the head table), its players in seat order, its
-    sides (names), its match and whether that match has finished."""
+    sides (names), its match, whether that match has finished (no deal disputed), the
+    ``disputed`` deals waiting for a ruling and whether its result is ``final`` (past the
+    correction window, E11)."""
 
     number = ma.fields.Integer(required=True)
     seats = ma.fields.List(ma.fields.String(), required=True)
     sides = ma.fields.List(ma.fields.List(ma.fields.String()), required=True)
     match_id = ma.fields.String(allow_none=True, required=True)
     finished = ma.fields.Boolean(required=True)
+    disputed = ma.fields.List(ma.fields.Integer(), required=True)
+    final = ma.fields.Boolean(required=True)
 
 
 class EventRoundSchema(ma.Schema):
@@ -112,6 +122,7 @@ class EventViewSchema(ma.Schema):
     rule = ma.fields.String(required=True)
     kind = ma.fields.String(required=True)
     options = ma.fields.Dict(keys=ma.fields.String(), required=True)
+    correction_minutes = ma.fields.Integer(required=True)
     roster = ma.fields.List(ma.fields.Nested(EventEntrySchema), required=True)
     teams = ma.fields.List(ma.fields.List(ma.fields.String()), required=True)
     rounds = ma.fields.List(ma.fields.Nested(EventRoundSchema), required=True)
@@ -195,6 +206,14 @@ class EventPaymentSchema(ma.Schema):
     amount = ma.fields.String(required=True, metadata={"example": "12.50"})
 
 
+class EventPendingSchema(ma.Schema):
+    """A table whose result is not final yet (E11)."""
+
+    round = ma.fields.Integer(required=True)
+    table = ma.fields.Integer(required=True)
+    match_id = ma.fields.String(required=True)
+
+
 class EventPaymentsSchema(ma.Schema):
     """Who pays whom (E9): each player's balance, the payments that settle them and whether
     they are the fewest possible (``exact``)."""
@@ -202,6 +221,8 @@ class EventPaymentsSchema(ma.Schema):
     balances = ma.fields.List(ma.fields.Nested(EventBalanceSchema), required=True)
     payments = ma.fields.List(ma.fields.Nested(EventPaymentSchema), required=True)
     exact = ma.fields.Boolean(required=True)
+    pending = ma.fields.List(ma.fields.Nested(EventPendingSchema), required=True, metadata={
+        "description": "The tables whose results are not final yet (E11), not counted"})
 
 
 class EventWhereArgsSchema(StrictSchema):

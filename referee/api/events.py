@@ -80,18 +80,21 @@ def _authorize(event_id: str, needed: str) -> None:
     tokens.authenticate(event_id, bearer_token(), needed, owner="event")
 
 
-def _table(table: Table, match_id: str | None, finished: bool) -> dict[str, Any]:
+def _table(table: Table, match_id: str | None, state: club.TableState | None
+           ) -> dict[str, Any]:
     sides = [[table.seats[i] for i in side] for side in table.teams]
     return {"number": table.number, "seats": list(table.seats), "sides": sides,
-            "match_id": match_id, "finished": finished}
+            "match_id": match_id, "finished": state is not None and state.finished,
+            "disputed": list(state.disputed) if state is not None else [],
+            "final": state is not None and state.final}
 
 
 def _round(folded: Folded, made: Round) -> dict[str, Any]:
     started = made.number <= len(folded.event.rounds)
-    done = {t.table: t.finished for t in club.tables(folded, made)} if started else {}
+    states = {t.table: t for t in club.tables(folded, made)} if started else {}
     return {"number": made.number, "byes": list(made.byes),
             "tables": [_table(t, folded.matches.get((made.number, t.number)),
-                              done.get(t.number, False)) for t in made.tables]}
+                              states.get(t.number)) for t in made.tables]}
 
 
 def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
@@ -106,6 +109,7 @@ def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
     return {
         "id": event_id, "name": event.name, "game": event.game, "movement": event.movement,
         "rule": event.rule, "kind": event.kind, "options": dict(folded.options),
+        "correction_minutes": event.correction_minutes,
         "roster": [{"player": e.player, "joined": e.joined, "left": e.left}
                    for e in event.roster],
         "teams": [list(team) for team in event.teams],
@@ -195,7 +199,7 @@ def create_event(body: dict[str, Any]) -> Any:
         limits.take_create_quota()  # a retry above is free
         event_id, folded = club.create(body["name"], body["game"], body["movement"],
                                        body.get("rule"), body["kind"], body["players"],
-                                       options)
+                                       options, body["correction_minutes"])
         made = tokens.issue(event_id, tokens.KINDS, handout.seed, "create")
         answer = response_dumper(CreatedEventSchema)(
             {**event_dict(event_id, folded),
@@ -371,7 +375,7 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
         _expect(event_id, expected)
         started = club.start_round(event_id, seating, handout.seed)
         kept = {"number": started.round.number, "byes": list(started.round.byes),
-                "tables": [_table(t, started.matches[t.number], False)
+                "tables": [_table(t, started.matches[t.number], None)
                            for t in started.round.tables]}
         made = {started.matches[n]: made for n, made in started.tokens.items()}
         seats = {started.matches[n]: seats for n, seats in started.seats.items()}
@@ -436,15 +440,20 @@ def read_standings(event_id: str) -> Any:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 422)
 def read_payments(event_id: str) -> Any:
-    """Who pays whom (E9): every finished partie's settlement (Q9) netted per player, and the
-    payments that settle every balance, the fewest possible up to 15 players with a balance
-    (``exact``). A Pitch event is refused (422, ``not_for_money``)."""
+    """Who pays whom (E9): every final partie's settlement (Q9, E11) netted per player, and
+    the payments that settle every balance, the fewest possible up to 15 players with a
+    balance (``exact``); ``pending``, the tables whose results are not final yet (playing,
+    disputed or within the correction window), not counted. A Pitch event is refused (422,
+    ``not_for_money``)."""
     _authorize(event_id, "read")
-    balances, plan = club.payments(club.load(event_id))
+    folded = club.load(event_id)
+    balances, plan = club.payments(folded)
     return {"balances": [{"player": p, "balance": str(b)} for p, b in balances.items()],
             "payments": [{"payer": p.payer, "payee": p.payee, "amount": str(p.amount)}
                          for p in plan.payments],
-            "exact": plan.exact}
+            "exact": plan.exact,
+            "pending": [{"round": t.round, "table": t.table, "match_id": t.match_id}
+                        for t in club.pending(folded)]}
 
 
 EVENT = "/<string:event_id>"

@@ -3,8 +3,9 @@
 The log is append-only: each entry a ``(kind, payload)`` with a JSON payload; folding it in
 order gives the :class:`~referee.events.model.Event` and the match of each table. The kinds:
 
-- ``event_created``: ``{name, game, movement, rule, kind, options}`` (``options``: the options
-  of every table's match);
+- ``event_created``: ``{name, game, movement, rule, kind, options, correction_minutes}``
+  (``options``: the options of every table's match; ``correction_minutes``, E11, absent
+  from logs written before it: 0);
 - ``checked_in`` / ``left``: ``{player}`` (E2);
 - ``team_formed``: ``{players: [first, second]}`` (E5);
 - ``round_started``: ``{number, tables: [{number, seats, teams, match_id}], byes}`` (E3).
@@ -74,7 +75,8 @@ def fold(entries: Iterable[Entry]) -> Folded:
             if kind != "event_created":
                 raise ValueError("an event's log starts with event_created")
             event = new_event(payload["name"], payload["game"], payload["movement"],
-                              payload["rule"], payload["kind"])
+                              payload["rule"], payload["kind"],
+                              int(payload.get("correction_minutes", 0)))
             folded = Folded(event, dict(payload.get("options", {})))
             continue
         event, matches = folded.event, dict(folded.matches)

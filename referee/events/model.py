@@ -162,7 +162,9 @@ class Event:
     how players move between rounds (E4–E7); ``rule``: how standings are ranked (E8);
     ``kind``: ``"night"`` or ``"tournament"`` (a word for people; the rules are the same);
     ``roster``: every player who checked in, in check-in order; ``rounds``: the rounds made so
-    far; ``teams``: the fixed partnerships (E5), in the order they were formed.
+    far; ``teams``: the fixed partnerships (E5), in the order they were formed;
+    ``correction_minutes``: how long a game's result stays open to the organiser's correction
+    after its last entry before it is final (E11; 0: final once finished).
     """
 
     name: str
@@ -173,6 +175,7 @@ class Event:
     roster: tuple[Entry, ...] = ()
     rounds: tuple[Round, ...] = ()
     teams: tuple[tuple[str, str], ...] = ()
+    correction_minutes: int = 0
 
     @property
     def next_round(self) -> int:
@@ -181,9 +184,9 @@ class Event:
 
 
 def new_event(name: str, game: Game, movement: Movement, rule: Rule | None = None,
-              kind: Kind = "night") -> Event:
+              kind: Kind = "night", correction_minutes: int = 0) -> Event:
     """E1: an event with no players yet; ``rule`` defaults to the game's usual one (Pitch
-    total points, Piquet money).
+    total points, Piquet money); ``correction_minutes``: the correction window (E11).
 
     :raises EventError: ``movement_not_for_game`` (a round robin for Pitch, a progressive
         movement for Piquet), ``money_not_for_game`` (money standings for Pitch),
@@ -197,7 +200,10 @@ def new_event(name: str, game: Game, movement: Movement, rule: Rule | None = Non
     chosen: Rule = DEFAULT_RULE[game] if rule is None else rule
     if chosen == "money" and game != "piquet":
         raise EventError("money_not_for_game", "E1", "Only Piquet parties are played for money.")
-    return Event(name.strip(), game, movement, chosen, kind)
+    if correction_minutes < 0:
+        raise EventError("bad_window", "E11", "A correction window cannot be negative.")
+    return Event(name.strip(), game, movement, chosen, kind,
+                 correction_minutes=correction_minutes)
 
 
 def present(event: Event) -> tuple[Entry, ...]:

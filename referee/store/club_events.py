@@ -70,3 +70,10 @@ def entries(event_id: str) -> list[tuple[str, dict[str, Any]]]:
     rows = execute('SELECT "kind", "payload" FROM "club_event_entry" WHERE "event_id" = ? '
                    'ORDER BY "seq"', (event_id,)).fetchall()
     return [(str(kind), json.loads(payload)) for kind, payload in rows]
+
+
+def add_match(event_id: str, match_id: str) -> None:
+    """Note that ``match_id`` is a table's match of the event (inside a write transaction):
+    the event's tokens act on it (:func:`referee.store.tokens.authenticate`)."""
+    execute('INSERT INTO "club_event_match" ("match_id", "event_id") VALUES (?, ?)',
+            (match_id, event_id))

@@ -35,6 +35,9 @@ Kind = Literal["write", "read", "recovery"]
 KINDS: tuple[Kind, Kind] = ("write", "read")
 RECOVERY: Final = "recovery"
 SEAT = "seat"
+#: What an event's id starts with (referee.store.club_events.PREFIX): its tokens may act on
+#: its tables' matches.
+EVENT_PREFIX = "ev_"
 _PREFIX = {"write": "rw_", "read": "ro_", RECOVERY: "rc_", SEAT: "st_"}
 #: What a request needs: "read"; "record" (enter deals, confirm, dispute: the write token or a
 #: seat's); "write" (the write token: corrections, tokens, seats).
@@ -147,19 +150,22 @@ class Grant(NamedTuple):
     """What a presented token grants: its ``kind`` ("write", "read" or "seat"), the
     ``token_id`` of its stored row, ``label``, which names the credential in the ledger when
     the writer gives no name ("write token 3f2a9c1b": a prefix of the token's hash, which says
-    nothing of how many tokens the match has had; "seat:Ann" for a seat) and, for a seat, the
-    ``seat`` (the player's name)."""
+    nothing of how many tokens the match has had; "seat:Ann" for a seat; "organiser 3f2a9c1b"
+    for an event's organiser at its table) and, for a seat, the ``seat`` (the player's name);
+    ``organiser``: the token is the organiser's of the event the match is a table of."""
 
     kind: str
     token_id: int
     label: str
     revoked: bool = False
     seat: str | None = None
+    organiser: bool = False
 
     @property
     def principal(self) -> str:
         """Who makes an entry, as the agreement of deals sees it: "seat:Ann" or "write token"
-        (the shared token, whichever one)."""
+        (the shared token, whichever one); an ``organiser``'s is the API's to name
+        (:func:`referee.api.access.principal_of`)."""
         return f"seat:{self.seat}" if self.kind == SEAT else "write token"
 
 
@@ -193,6 +199,10 @@ def authenticate(
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
     token_match, kind, token_id, seat = row[0], row[1], row[3], row[4]
     if not _same(token_match, match_id):
+        if (owner == "match" and kind in KINDS and token_match.startswith(EVENT_PREFIX)
+                and execute(_TABLE_OF, (match_id, token_match)).fetchone() is not None):
+            return _at_table(kind, int(token_id), presented, needed,
+                             revoked_ok and row[5] is not None)
         if execute(_OWNER[owner], (match_id,)).fetchone() is None:
             raise TokenRefused(404, f"There is no {owner} {match_id!r}.")
         raise TokenRefused(403, f"This token belongs to something else, not this {owner}.")
@@ -207,6 +217,19 @@ def authenticate(
     granted: Kind = "write" if kind == "write" else "read"
     revoked = revoked_ok and row[5] is not None
     return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
+
+
+def _at_table(kind: str, token_id: int, presented: str, needed: str, revoked: bool) -> Grant:
+    """What an event's token grants at one of its tables' matches (docs/events.md E11): the
+    organiser's, what the match's write token does, as "organiser"; the read token reads.
+
+    :raises TokenRefused: 403, the event's read token asked to write.
+    """
+    if kind == "write":
+        return Grant("write", token_id, f"organiser {presented[:8]}", revoked, organiser=True)
+    if needed != "read":
+        raise TokenRefused(403, _READ_ONLY["event"])
+    return Grant("read", token_id, f"event read token {presented[:8]}", revoked)
 
 
 def check_recovery(match_id: str, code: str, revoked_ok: bool = False) -> bool:
@@ -265,6 +288,8 @@ _LIVE_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
 )
+#: Whether a match is a table's of the event that owns a token (docs/events.md E11).
+_TABLE_OF = 'SELECT 1 FROM "club_event_match" WHERE "match_id" = ? AND "event_id" = ?'
 #: Whether an id names an owner (a match, an event): what a live token of something else is
 #: told, 404 or 403.
 _OWNER: dict[Owner, str] = {

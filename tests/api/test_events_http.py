@@ -335,3 +335,94 @@ def test_a_retried_round_start_gets_the_same_tables_and_credentials(
     late = bare_client.post(url + "/rounds", json={}, headers=sent)
     assert late.status_code == 410 and late.json["event_id"] == made["id"]
     assert "tables" not in late.json
+
+
+def _match_post(client: FlaskClient, match_id: str, path: str, token: str,
+                body: dict[str, Any]) -> Any:
+    """POST to a table's match with ``token`` and If-Match: the match's ETag as just read."""
+    read = client.get(f"/v1/matches/{match_id}", headers=_bearer(token))
+    return client.post(f"/v1/matches/{match_id}{path}", json=body,
+                       headers={**_bearer(token), "If-Match": read.headers["ETag"]})
+
+
+def test_the_organiser_rules_on_a_dispute_at_the_events_table(bare_client: FlaskClient) -> None:
+    """E11: a disputed deal holds its table (the round cannot move on, the partie's money is
+    withheld); the organiser's token acts at the event's tables as their write token, and
+    its amendment, with a reason, stands ruled: it cannot be disputed again. The event's
+    read token reads the tables, and writes nothing."""
+    from tests.api.deals import Q10_RECORD
+
+    client = bare_client
+    made = _create(client, name="Piquet club", game="piquet", movement="round_robin",
+                   players=["Ann", "Bill"], options={"stake": "0.10"})
+    organiser, reader = made["tokens"]["organiser"], made["tokens"]["read"]
+    url = f"/v1/events/{made['id']}"
+    table = _post(client, url + "/rounds", organiser, {}).json["tables"][0]
+    match_id, first = table["match_id"], table["seats"][0]
+    seat = {s["player"]: s["token"] for s in table["seat_tokens"]}
+    for _ in range(5):  # the first player named takes 41 a deal, entered by the table
+        match = client.get(f"/v1/matches/{match_id}", headers=_bearer(reader)).json
+        elder_wins = match["next_deal"]["elder"] == first
+        _record(client, table, {"totals": {"scores": {"elder": 41 if elder_wins else 11,
+                                                      "younger": 11 if elder_wins else 41}}})
+    entered = _match_post(client, match_id, "/deals", seat["Ann"],
+                          {"totals": {"scores": {"elder": 41, "younger": 11}}})
+    assert entered.status_code == 201, entered.json
+    assert _match_post(client, match_id, "/me:join", seat["Bill"], {}).status_code == 200
+    disputed = _match_post(client, match_id, "/deals/6/dispute", seat["Bill"],
+                           {"reason": "I was elder"})
+    assert disputed.status_code == 200, disputed.json
+    event = client.get(url, headers=_bearer(reader)).json
+    assert event["rounds"][0]["tables"][0]["disputed"] == [6]
+    assert event["rounds"][0]["tables"][0]["finished"] is False
+    assert (event["next"]["waiting"]["code"], event["next"]["waiting"]["section"]) == (
+        "disputed", "E11")
+    paid = client.get(url + "/payments", headers=_bearer(reader)).json
+    assert paid["payments"] == [] and [p["table"] for p in paid["pending"]] == [1]
+
+    assert client.get(f"/v1/matches/{match_id}", headers=_bearer(reader)).status_code == 200
+    refused = _match_post(client, match_id, "/deals/6/amend", reader,
+                          {"record": Q10_RECORD, "reason": "the event's read token"})
+    assert refused.status_code == 403
+    other = _create(client, name="Saturday", game="pitch", movement="progressive")
+    assert client.get(f"/v1/matches/{match_id}",
+                      headers=_bearer(other["tokens"]["organiser"])).status_code == 403
+    ruled = _match_post(client, match_id, "/deals/6/amend", organiser,
+                        {"record": Q10_RECORD, "reason": "the deal as the table played it"})
+    assert ruled.status_code == 200, ruled.json
+    assert (ruled.json["agreement"], ruled.json["entered_by"]) == ("ruled", "organiser")
+    log = client.get(f"/v1/matches/{match_id}/log", headers=_bearer(organiser)).json["items"]
+    assert log[-1]["actor"].startswith("organiser ")
+    again = _match_post(client, match_id, "/deals/6/dispute", seat["Bill"], {"reason": "no"})
+    assert again.status_code == 422
+    event = client.get(url, headers=_bearer(reader)).json
+    assert event["rounds"][0]["tables"][0]["finished"] is True
+    assert client.get(url + "/payments", headers=_bearer(reader)).json["pending"] == []
+
+
+def test_money_counts_only_final_results(bare_client: FlaskClient, monkeypatch: Any) -> None:
+    """E11: within the correction window after a partie's last entry its money is pending;
+    past it, final and counted."""
+    import datetime
+
+    from referee import club
+
+    client = bare_client
+    made = _create(client, name="Piquet club", game="piquet", movement="round_robin",
+                   players=["Ann", "Bill"], options={"stake": "0.10"}, correction_minutes=30)
+    assert made["correction_minutes"] == 30
+    organiser, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    table = _post(client, url + "/rounds", organiser, {}).json["tables"][0]
+    _piquet_partie(client, table)
+    paid = client.get(url + "/payments", headers=_bearer(organiser)).json
+    assert paid["payments"] == [] and paid["pending"] == [
+        {"round": 1, "table": 1, "match_id": table["match_id"]}]
+    event = client.get(url, headers=_bearer(organiser)).json
+    assert event["rounds"][0]["tables"][0]["finished"] is True
+    assert event["rounds"][0]["tables"][0]["final"] is False
+    later = datetime.datetime.now(datetime.UTC).replace(tzinfo=None) + datetime.timedelta(
+        minutes=31)
+    monkeypatch.setattr(club, "_now", lambda: later)
+    paid = client.get(url + "/payments", headers=_bearer(organiser)).json
+    assert paid["pending"] == [] and paid["payments"] == [
+        {"payer": "Bill", "payee": "Ann", "amount": "41.20"}]

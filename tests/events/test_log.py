@@ -39,3 +39,16 @@ def test_a_log_must_start_with_the_event_and_know_its_entries() -> None:
         fold([created, ("renamed", {})])
     with pytest.raises(EventError):
         fold([created, ("left", {"player": "Nobody"})])
+
+
+def test_a_correction_window_is_kept_and_older_logs_have_none() -> None:
+    """E11: ``correction_minutes`` as the create stored it; a log written before it had
+    none reads as 0 (final once finished); a negative window is refused."""
+    created = {"name": "X", "game": "piquet", "movement": "round_robin", "rule": "money",
+               "kind": "night"}
+    assert fold([("event_created", created)]).event.correction_minutes == 0
+    windowed = fold([("event_created", {**created, "correction_minutes": 30})])
+    assert windowed.event.correction_minutes == 30
+    with pytest.raises(EventError) as refused:
+        new_event("X", "piquet", "round_robin", correction_minutes=-1)
+    assert (refused.value.code, refused.value.section) == ("bad_window", "E11")
