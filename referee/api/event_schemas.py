@@ -246,3 +246,13 @@ class EventWhereSchema(ma.Schema):
     opponents = ma.fields.List(ma.fields.String(), required=True)
     match_id = ma.fields.String(allow_none=True, required=True)
     bye = ma.fields.Boolean(required=True)
+
+
+class EventLiveSchema(ma.Schema):
+    """One event of an event's live stream (``GET /v1/events/{id}/stream``): the stream's
+    ``version``, the ``event`` as ``GET /v1/events/{id}`` gives it and its ``standings`` as
+    ``GET …/standings`` gives them."""
+
+    version = ma.fields.Integer(required=True)
+    event = ma.fields.Nested(EventViewSchema, required=True)
+    standings = ma.fields.Nested(EventStandingsSchema, required=True)

@@ -15,10 +15,10 @@ from typing import Any
 
 import marshmallow as ma
 import peewee
-from flask import Response, request
+from flask import Response, current_app, request
 
 from referee import club, folds
-from referee.api import limits
+from referee.api import event_stream, limits, live
 from referee.api.access import BEARER, bearer_token, expected_version
 from referee.api.blueprint import Blueprint
 from referee.api.credentials import Again, Handout, Owner
@@ -39,6 +39,7 @@ from referee.api.event_schemas import (
 )
 from referee.api.match_schemas import MATCH_OPTIONS
 from referee.api.problems import STALE_VERSION
+from referee.api.stream_hub import StreamRefused, hub
 from referee.api.writing import (
     claim_key,
     idempotency_key,
@@ -430,7 +431,11 @@ def read_standings(event_id: str) -> Any:
     """The standings by the event's rule (E8), from the finished matches' totals and
     results: per player, and per team for fixed partnerships, with the tie-breaks of E8."""
     _authorize(event_id, "read")
-    folded = club.load(event_id)
+    return _standings(club.load(event_id))
+
+
+def _standings(folded: Folded) -> dict[str, Any]:
+    """The standings as answered (:class:`EventStandingsSchema`)."""
     players, teams = club.event_standings(folded)
     return {"rule": folded.event.rule, "players": [_standing(s) for s in players],
             "teams": [_standing(s) for s in teams]}
@@ -456,6 +461,87 @@ def read_payments(event_id: str) -> Any:
                         for t in club.pending(folded)]}
 
 
+def _stream_version(folded: Folded, event_id: str) -> int:
+    """The event's stream's version: its log's entries and every table's match's events (it
+    grows with each of them)."""
+    return club_events.version(event_id) + sum(
+        ledger.chain_head(match_id)[0] for match_id in folded.matches.values())
+
+
+def _live(event_id: str) -> event_stream.Rendered:
+    """The event and its standings as its stream sends them, with the stream's version and
+    the matches it follows."""
+    folded = club.load(event_id)
+    version = _stream_version(folded, event_id)
+    event = response_dumper(EventViewSchema)(event_dict(event_id, folded))
+    standings = response_dumper(EventStandingsSchema)(_standings(folded))
+    return (version, event_stream.live_data(version, event, standings),
+            frozenset(folded.matches.values()))
+
+
+@blp.doc(
+    security=BEARER,
+    parameters=[{
+        "in": "header", "name": "Last-Event-ID", "required": False,
+        "schema": {"type": "string"},
+        "description": "The `id` of the last event received (the stream's version): the "
+                       "standings are sent at once only if they moved on since.",
+    }],
+)
+@blp.response(
+    200, event_stream.SSE_STANDINGS, content_type="text/event-stream",
+    description=("Server-Sent Events: `retry: 3000`, then `event: standings` / "
+                 "`id: <version>` / `data: {version, event, standings}` at once (unless "
+                 "Last-Event-ID is current) and after every change to the event or a deal "
+                 "at any of its tables, and a `: heartbeat` comment every 15 s."),
+)
+@problems(blp, 401, 403, 404, 429)
+def stream_event(event_id: str) -> Any:
+    """Follow the event live (Server-Sent Events), with its read or organiser token: the
+    event (rounds, each table's progress, the next round) and its standings (E8), at once
+    and after every check-in, round and deal recorded at its tables — for a big screen.
+    Read it with ``fetch()`` streaming (EventSource cannot send headers); reconnect with
+    ``Last-Event-ID``. The limits of a match's stream apply (429 ``too-many-streams``)."""
+    the_hub = hub()
+    address = request.remote_addr or ""
+    try:
+        the_hub.check_room(address)
+    except StreamRefused as refused:
+        live.refuse(refused)
+    _authorize(event_id, "read")
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    db: peewee.Database = app.extensions["referee.db"]
+    token_key = tokens.token_hash(bearer_token() or "")
+
+    def render() -> event_stream.Rendered:
+        with live.connected(db):
+            return _live(event_id)
+
+    def live_credentials() -> frozenset[str]:
+        with live.connected(db):
+            return tokens.live_hashes(event_id)
+
+    try:  # before the first render: no change slips between
+        subscription = the_hub.subscribe(event_id, token_key, address)
+    except StreamRefused as refused:
+        live.refuse(refused)
+    try:
+        first = render()
+        the_hub.follow(subscription, first[2])
+    except BaseException:
+        the_hub.unsubscribe(subscription)
+        raise
+    if not db.is_closed() and hasattr(db, "close_all"):
+        db.close()  # the request's pooled connection goes back now, not when the stream ends
+    events = event_stream.standings_events(
+        the_hub, subscription, first, live.last_event_id(), render, live_credentials,
+        app.config, live.RETRY_MS)
+    response = Response(events, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache, no-transform"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
 EVENT = "/<string:event_id>"
 
 #: (rule under /v1/events, method, view): the document's order.
@@ -469,6 +555,7 @@ ROUTES = (
     (EVENT + "/where", "GET", read_where),
     (EVENT + "/standings", "GET", read_standings),
     (EVENT + "/payments", "GET", read_payments),
+    (EVENT + "/stream", "GET", stream_event),
 )
 
 for _rule, _method, _view in ROUTES:

@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from referee.store import changes
 from referee.store.db import execute
 from referee.store.models import ClubEvent, _now
 
@@ -53,6 +54,7 @@ def append(event_id: str, kind: str, payload: Mapping[str, Any]) -> int:
     writers racing for the same seq: the primary key refuses the second
     (``peewee.IntegrityError``)."""
     seq = version(event_id) + 1
+    changes.announce(event_id, seq)  # the event's streams (PostgreSQL: at commit)
     execute('INSERT INTO "club_event_entry" ("event_id", "seq", "kind", "payload", "created_at")'
             ' VALUES (?, ?, ?, ?, ?)',
             (event_id, seq, kind, json.dumps(payload, sort_keys=True, separators=(",", ":")),
