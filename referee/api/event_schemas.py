@@ -116,6 +116,9 @@ class EventViewSchema(ma.Schema):
     """An event (E1): what it is, its roster, its teams, its rounds and the next round."""
 
     id = ma.fields.String(required=True)
+    version = ma.fields.Integer(required=True, metadata={
+        "description": "The event's version, its log's entries: its ETag is \"v<version>\" "
+                       "(send it back as If-Match)"})
     name = ma.fields.String(required=True)
     game = ma.fields.String(required=True)
     movement = ma.fields.String(required=True)

@@ -108,7 +108,8 @@ def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
         upcoming = {"round": None,
                     "waiting": {"code": why.code, "section": why.section, "message": str(why)}}
     return {
-        "id": event_id, "name": event.name, "game": event.game, "movement": event.movement,
+        "id": event_id, "version": club_events.version(event_id), "name": event.name,
+        "game": event.game, "movement": event.movement,
         "rule": event.rule, "kind": event.kind, "options": dict(folded.options),
         "correction_minutes": event.correction_minutes,
         "roster": [{"player": e.player, "joined": e.joined, "left": e.left}
