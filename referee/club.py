@@ -25,6 +25,7 @@ from referee.events import (
     Table,
     check_in,
     form_team,
+    leader,
     leave,
     manual_round,
     net_balances,
@@ -47,6 +48,7 @@ __all__ = [
     "TableState",
     "check_in_players",
     "create",
+    "end_round",
     "event_standings",
     "form_teams",
     "leave_players",
@@ -64,8 +66,9 @@ __all__ = [
 class TableState:
     """One table of a round as its match stands: ``finished`` (P7, Q9, and no deal disputed:
     a dispute withholds the result until ruled, E11), its result once finished (``result``:
-    points, winners, money), the ``match_id``, the ``disputed`` deals' numbers, and ``final``:
-    finished and past the correction window since the match's last entry (E11)."""
+    points, winners, money), the ``match_id``, the ``disputed`` deals' numbers, ``final``:
+    finished and past the correction window since the match's last entry, and ``ended``:
+    its game was scored as it stood when its round ended (E11: finished and final)."""
 
     round: int
     table: int
@@ -74,6 +77,7 @@ class TableState:
     result: GameResult | None
     disputed: tuple[int, ...] = ()
     final: bool = False
+    ended: bool = False
 
 
 def _now() -> datetime.datetime:
@@ -113,6 +117,11 @@ def tables(folded: Folded, round_: Round) -> list[TableState]:
     window = datetime.timedelta(minutes=folded.event.correction_minutes)
     for table in round_.tables:
         match_id = folded.matches[(round_.number, table.number)]
+        ended = folded.ended.get((round_.number, table.number))
+        if ended is not None:  # E11: scored as it stood when the round ended
+            found.append(TableState(round_.number, table.number, match_id, True, ended, (),
+                                    True, True))
+            continue
         state = folds.load_state(match_id)
         done = state.outcome.finished and not state.disputed  # E11: a dispute withholds it
         final = done and (not window or _now() - ledger.last_written(match_id) >= window)
@@ -137,7 +146,8 @@ def pending(folded: Folded) -> list[TableState]:
 
 def proposal(folded: Folded) -> Round:
     """E3–E6: the next round as the event's movement seats it, computed once every table of
-    the last round has finished (from their winners, for the progressive movement).
+    the last round has finished, or its head table for an event whose rounds end there
+    (E11: the others as they stand); from their winners, for the progressive movement.
 
     :raises EventError: ``round_in_progress`` while a table plays; the movement's own
         (``manual_movement`` for an event the organiser seats).
@@ -145,11 +155,87 @@ def proposal(folded: Folded) -> Round:
     event = folded.event
     winners: dict[int, set[str]] = {}
     if event.rounds:
-        _last_round_finished(folded)
-        for table in tables(folded, event.rounds[-1]):
-            assert table.result is not None  # finished
-            winners[table.table] = set(table.result.winners)
+        for result in _last_round_results(folded):
+            winners[result.table] = set(result.winners)
     return next_round(event, winners)
+
+
+def _as_it_stands(round_: int, table: Table, state: MatchState) -> GameResult:
+    """E11: an unfinished game scored as it stands: each side's points so far carried by its
+    players, won by :func:`referee.events.leader`; no money (a partie unfinished settles
+    nothing, Q9)."""
+    names = GAMES[state.game].standing_names(list(state.players), state.options)
+    sides = {name: [table.seats[i] for i in side] for name, side in zip(names, table.teams,
+                                                                         strict=True)}
+    points = {player: int(state.standings[name]) for name, side in sides.items()
+              for player in side}
+    winner = leader(list(state.totals), list(names))
+    return GameResult(round_, table.number, points, frozenset(sides[winner]))
+
+
+def _unfinished(folded: Folded) -> list[tuple[TableState, GameResult]]:
+    """E11: the last round's tables still playing, each with its game as it stands.
+
+    :raises EventError: ``disputed`` when one of them has a deal disputed (rule on it
+        first).
+    """
+    last = folded.event.rounds[-1]
+    found = []
+    seating = {table.number: table for table in last.tables}
+    for table in tables(folded, last):
+        if table.finished:
+            continue
+        if table.disputed:
+            raise EventError("disputed", "E11", f"Table {table.table} of round {table.round} "
+                             f"has a deal disputed: rule on it before the round ends.")
+        state = folds.load_state(table.match_id)
+        found.append((table, _as_it_stands(last.number, seating[table.table], state)))
+    return found
+
+
+def _last_round_results(folded: Folded) -> list[GameResult]:
+    """E3, E11: every result of the last round, once it has ended: every table finished, or
+    the head table for an event whose rounds end there (the others as they stand).
+
+    :raises EventError: ``disputed``, ``round_in_progress``.
+    """
+    event = folded.event
+    states = tables(folded, event.rounds[-1])
+    head = states[0]
+    if event.round_ends == "head_table" and head.finished:
+        stood = {t.table: r for t, r in _unfinished(folded)}
+        return [t.result if t.result is not None else stood[t.table] for t in states]
+    _last_round_finished(folded)
+    return [t.result for t in states if t.result is not None]
+
+
+def _end_payload(folded: Folded, by: str) -> dict[str, Any] | None:
+    """The ``round_ended`` entry of the last round's unfinished games as they stand (E11), or
+    None when every table has finished."""
+    stood = _unfinished(folded)
+    if not stood:
+        return None
+    return {"number": folded.event.rounds[-1].number, "by": by, "tables": [
+        {"number": r.table, "points": dict(r.points), "winners": sorted(r.winners)}
+        for _, r in stood]}
+
+
+def end_round(event_id: str) -> Folded:
+    """E11: the organiser ends the last round now (by the clock): every game still playing is
+    scored as it stands (in a write transaction).
+
+    :raises EventError: ``no_round``; ``nothing_to_end`` when every table has finished;
+        ``disputed`` while a deal is disputed at a table still playing.
+    """
+    folded = load(event_id)
+    if not folded.event.rounds:
+        raise EventError("no_round", "E3", "There is no round to end yet.")
+    payload = _end_payload(folded, "organiser")
+    if payload is None:
+        raise EventError("nothing_to_end", "E11", "Every table of the last round has "
+                         "finished already.")
+    club_events.append(event_id, "round_ended", payload)
+    return load(event_id)
 
 
 def _check_options(game: str, options: Mapping[str, Any]) -> None:
@@ -162,14 +248,14 @@ def _check_options(game: str, options: Mapping[str, Any]) -> None:
 
 
 def create(name: str, game: Any, movement: Any, rule: Any, kind: Any,
-           players: Sequence[str], options: Mapping[str, Any], correction_minutes: int = 0
-           ) -> tuple[str, Folded]:
+           players: Sequence[str], options: Mapping[str, Any], correction_minutes: int = 0,
+           round_ends: Any = "every_table") -> tuple[str, Folded]:
     """E1–E2: store a new event with its first players checked in (in a write transaction).
 
     :raises EventError: an event its game does not play; a player named twice.
     :raises referee.match.commands.MatchError: options the game refuses.
     """
-    event = new_event(name, game, movement, rule, kind, correction_minutes)
+    event = new_event(name, game, movement, rule, kind, correction_minutes, round_ends)
     for player in players:
         event = check_in(event, player)
     # A stake read as a Decimal is kept as its string, as the match keeps it (Q9).
@@ -179,7 +265,7 @@ def create(name: str, game: Any, movement: Any, rule: Any, kind: Any,
     club_events.append(event_id, "event_created", {
         "name": event.name, "game": event.game, "movement": event.movement,
         "rule": event.rule, "kind": event.kind, "options": dict(options),
-        "correction_minutes": event.correction_minutes})
+        "correction_minutes": event.correction_minutes, "round_ends": event.round_ends})
     for entry in event.roster:
         club_events.append(event_id, "checked_in", {"player": entry.player})
     return event_id, load(event_id)
@@ -254,8 +340,12 @@ def start_round(event_id: str, seating: Sequence[Table] | None,
         made = proposal(folded)
     else:
         if event.rounds:
-            _last_round_finished(folded)
+            _last_round_results(folded)
         made = manual_round(event, seating)
+    if event.rounds and event.round_ends == "head_table":
+        ended = _end_payload(folded, "head_table")  # E11: the others, as they stand
+        if ended is not None:
+            club_events.append(event_id, "round_ended", ended)
     event = add_round(event, made)
     game = GAMES[event.game]
     matches: dict[int, str] = {}

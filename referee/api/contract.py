@@ -55,6 +55,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/v1/events/{event_id}/players:leave"): "leaveEvent",
     ("post", "/v1/events/{event_id}/teams"): "formTeams",
     ("post", "/v1/events/{event_id}/rounds"): "startRound",
+    ("post", "/v1/events/{event_id}/rounds:end"): "endRound",
     ("get", "/v1/events/{event_id}/where"): "getPlayerSeat",
     ("get", "/v1/events/{event_id}/standings"): "getEventStandings",
     ("get", "/v1/events/{event_id}/payments"): "getEventPayments",

@@ -9,7 +9,7 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee.api.fields import NameField, StrictSchema
-from referee.events.model import GAMES, KINDS, MOVEMENTS, RULES
+from referee.events.model import GAMES, KINDS, MOVEMENTS, ROUND_ENDS, RULES
 
 #: The most players an event's request names at once (a roster, a check-in, a seating).
 MOST_PLAYERS = 200
@@ -30,6 +30,11 @@ class CreateEventSchema(StrictSchema):
                            "correction after its match's last entry before it is final "
                            "(E11): money is counted only from final results. 0: final once "
                            "finished."})
+    round_ends = ma.fields.String(
+        load_default="every_table", validate=validate.OneOf(ROUND_ENDS), metadata={
+            "description": "When a round ends (E11): once every table has finished, or once "
+                           "the head table has (the other tables' games then count as they "
+                           "stand)."})
     players = ma.fields.List(NameField(), load_default=list,
                              validate=validate.Length(max=MOST_PLAYERS))
     options = ma.fields.Dict(keys=ma.fields.String(), load_default=dict, metadata={
@@ -59,6 +64,11 @@ class EventTableSeatingSchema(StrictSchema):
 
     seats = ma.fields.List(NameField(), required=True, validate=validate.Length(min=2, max=7))
     partnership = ma.fields.Boolean(load_default=False)
+
+
+class EventEndRoundSchema(StrictSchema):
+    """Ending the last round (E11): nothing to say (an empty object, or no body); the
+    event's version goes in If-Match."""
 
 
 class EventSeatingSchema(StrictSchema):
@@ -92,6 +102,8 @@ class EventTableSchema(ma.Schema):
     finished = ma.fields.Boolean(required=True)
     disputed = ma.fields.List(ma.fields.Integer(), required=True)
     final = ma.fields.Boolean(required=True)
+    ended = ma.fields.Boolean(required=True, metadata={
+        "description": "Its game was scored as it stood when its round ended (E11)"})
 
 
 class EventRoundSchema(ma.Schema):
@@ -126,6 +138,7 @@ class EventViewSchema(ma.Schema):
     kind = ma.fields.String(required=True)
     options = ma.fields.Dict(keys=ma.fields.String(), required=True)
     correction_minutes = ma.fields.Integer(required=True)
+    round_ends = ma.fields.String(required=True)
     roster = ma.fields.List(ma.fields.Nested(EventEntrySchema), required=True)
     teams = ma.fields.List(ma.fields.List(ma.fields.String()), required=True)
     rounds = ma.fields.List(ma.fields.Nested(EventRoundSchema), required=True)

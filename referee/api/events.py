@@ -27,6 +27,7 @@ from referee.api.errors import ProblemError, problems
 from referee.api.event_schemas import (
     CreatedEventSchema,
     CreateEventSchema,
+    EventEndRoundSchema,
     EventPaymentsSchema,
     EventPlayersSchema,
     EventSeatingSchema,
@@ -87,7 +88,8 @@ def _table(table: Table, match_id: str | None, state: club.TableState | None
     return {"number": table.number, "seats": list(table.seats), "sides": sides,
             "match_id": match_id, "finished": state is not None and state.finished,
             "disputed": list(state.disputed) if state is not None else [],
-            "final": state is not None and state.final}
+            "final": state is not None and state.final,
+            "ended": state is not None and state.ended}
 
 
 def _round(folded: Folded, made: Round) -> dict[str, Any]:
@@ -111,7 +113,7 @@ def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
         "id": event_id, "version": club_events.version(event_id), "name": event.name,
         "game": event.game, "movement": event.movement,
         "rule": event.rule, "kind": event.kind, "options": dict(folded.options),
-        "correction_minutes": event.correction_minutes,
+        "correction_minutes": event.correction_minutes, "round_ends": event.round_ends,
         "roster": [{"player": e.player, "joined": e.joined, "left": e.left}
                    for e in event.roster],
         "teams": [list(team) for team in event.teams],
@@ -201,7 +203,8 @@ def create_event(body: dict[str, Any]) -> Any:
         limits.take_create_quota()  # a retry above is free
         event_id, folded = club.create(body["name"], body["game"], body["movement"],
                                        body.get("rule"), body["kind"], body["players"],
-                                       options, body["correction_minutes"])
+                                       options, body["correction_minutes"],
+                                       body["round_ends"])
         made = tokens.issue(event_id, tokens.KINDS, handout.seed, "create")
         answer = response_dumper(CreatedEventSchema)(
             {**event_dict(event_id, folded),
@@ -390,6 +393,18 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
     return answer
 
 
+@blp.arguments(EventEndRoundSchema(), required=False)
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def end_round(body: dict[str, Any] | None, event_id: str) -> Any:
+    """End the last round now (E11, by the clock): every game still being played counts as
+    it stands (each side's points so far; the side ahead wins it, level sides the one last
+    ahead). Refused while a deal is disputed at such a table (``disputed``), and when every
+    table has finished (``nothing_to_end``)."""
+    return _write(event_id, dict(body or {}), lambda: club.end_round(event_id))
+
+
 @blp.arguments(EventWhereArgsSchema(), location="query")
 @blp.response(200, EventWhereSchema)
 @blp.doc(security=BEARER)
@@ -553,6 +568,7 @@ ROUTES = (
     (EVENT + "/players:leave", "POST", leave_players),
     (EVENT + "/teams", "POST", form_teams),
     (EVENT + "/rounds", "POST", start_round),
+    (EVENT + "/rounds:end", "POST", end_round),
     (EVENT + "/where", "GET", read_where),
     (EVENT + "/standings", "GET", read_standings),
     (EVENT + "/payments", "GET", read_payments),

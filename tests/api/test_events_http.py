@@ -426,3 +426,60 @@ def test_money_counts_only_final_results(bare_client: FlaskClient, monkeypatch: 
     paid = client.get(url + "/payments", headers=_bearer(organiser)).json
     assert paid["pending"] == [] and paid["payments"] == [
         {"payer": "Bill", "payee": "Ann", "amount": "41.20"}]
+
+
+def test_a_round_ends_when_its_head_table_finishes(bare_client: FlaskClient) -> None:
+    """E11, ``round_ends: head_table``: once the head table has finished, the next round is
+    seated with table 2's game as it stands (its side ahead wins), stored as the round
+    starts; that game counts in the standings with its points so far."""
+    client = bare_client
+    made = _create(client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCDEFGH"), options={"target": 8}, round_ends="head_table")
+    organiser, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    assert made["round_ends"] == "head_table"
+    tables = _post(client, url + "/rounds", organiser, {}).json["tables"]
+    _pitch_win(client, tables[0], 0)
+    _pitch_win(client, tables[0], 0)  # A and C: 8, the head table has finished
+    _record(client, tables[1], {"totals": {"scores": [1, 3], "pitcher": 1, "bid": 3}})
+    event = client.get(url, headers=_bearer(organiser)).json
+    # Table 2 as it stands: F and H (3) ahead of E and G (1): F and H go up.
+    assert [t["sides"] for t in event["next"]["round"]["tables"]] == [
+        [["A", "C"], ["F", "H"]], [["E", "B"], ["G", "D"]]]
+    started = _post(client, url + "/rounds", organiser, {})
+    assert started.status_code == 201, started.json
+    event = client.get(url, headers=_bearer(organiser)).json
+    assert [(t["finished"], t["ended"]) for t in event["rounds"][0]["tables"]] == [
+        (True, False), (True, True)]
+    lines = client.get(url + "/standings", headers=_bearer(organiser)).json["players"]
+    assert [(s["name"], s["points"], s["won"]) for s in lines] == [
+        ("A", 8, 1), ("C", 8, 1), ("F", 3, 1), ("H", 3, 1),
+        ("E", 1, 0), ("G", 1, 0), ("B", 0, 0), ("D", 0, 0)]
+    # A deal recorded later at table 2 changes nothing: the game ended as it stood.
+    _record(client, tables[1], {"totals": {"scores": [4, 0], "pitcher": 0, "bid": 4}})
+    again = client.get(url + "/standings", headers=_bearer(organiser)).json["players"]
+    assert again == lines
+
+
+def test_the_organiser_ends_a_round_by_the_clock(bare_client: FlaskClient) -> None:
+    """E11: ``POST …/rounds:end`` scores every game still playing as it stands; sides level
+    at the top, the side last ahead wins; nothing to end is refused."""
+    client = bare_client
+    made = _create(client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCD"), options={"target": 11})
+    organiser, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    table = _post(client, url + "/rounds", organiser, {}).json["tables"][0]
+    _record(client, table, {"totals": {"scores": [0, 3], "pitcher": 1, "bid": 3}})
+    _record(client, table, {"totals": {"scores": [3, 0], "pitcher": 0, "bid": 3}})
+    assert client.get(url, headers=_bearer(organiser)).json["next"]["waiting"]["code"] == (
+        "round_in_progress")
+    ended = _post(client, url + "/rounds:end", organiser)
+    assert ended.status_code == 200, ended.json
+    assert ended.json["rounds"][0]["tables"][0]["ended"] is True
+    lines = client.get(url + "/standings", headers=_bearer(organiser)).json["players"]
+    # 3 all: B and D were ahead after the first deal, alone: they win it.
+    assert [(s["name"], s["points"], s["won"]) for s in lines] == [
+        ("B", 3, 1), ("D", 3, 1), ("A", 3, 0), ("C", 3, 0)]
+    assert ended.json["next"]["round"] is not None
+    again = _post(client, url + "/rounds:end", organiser)
+    assert again.status_code == 422 and (again.json["code"], again.json["section"]) == (
+        "nothing_to_end", "E11")

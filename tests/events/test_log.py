@@ -52,3 +52,24 @@ def test_a_correction_window_is_kept_and_older_logs_have_none() -> None:
     with pytest.raises(EventError) as refused:
         new_event("X", "piquet", "round_robin", correction_minutes=-1)
     assert (refused.value.code, refused.value.section) == ("bad_window", "E11")
+
+
+def test_a_round_ended_as_it_stood_folds_to_its_results() -> None:
+    """E11: ``round_ended`` keeps each unfinished game's points and winners; ``round_ends``
+    absent from an older log is ``every_table``."""
+    first = Round(1, (partnership(1, ("A", "C"), ("B", "D")),))
+    created = {"name": "X", "game": "pitch", "movement": "progressive", "rule": "points",
+               "kind": "night"}
+    entries = [("event_created", created),
+               *[("checked_in", {"player": p}) for p in "ABCD"],
+               ("round_started", round_payload(first, {1: "m1"})),
+               ("round_ended", {"number": 1, "by": "organiser", "tables": [
+                   {"number": 1, "points": {"A": 3, "C": 3, "B": 1, "D": 1},
+                    "winners": ["A", "C"]}]})]
+    folded = fold(entries)
+    assert folded.event.round_ends == "every_table"
+    result = folded.ended[(1, 1)]
+    assert result.points == {"A": 3, "C": 3, "B": 1, "D": 1}
+    assert result.winners == frozenset({"A", "C"})
+    assert fold([("event_created", {**created, "round_ends": "head_table"})]
+                ).event.round_ends == "head_table"
