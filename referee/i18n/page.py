@@ -126,6 +126,8 @@ _PAGE: dict[str, str] = {
     "event.roster": "Players ({n})",
     "event.check_in_name": "A player who arrives",
     "event.check_in": "Check in",
+    "event.open_table": "Open the table",
+    "event.end": "End the round now (the games count as they stand)",
 }
 
 #: Each page string's message, by its name on the page.

@@ -212,8 +212,12 @@ function tablesList() {
       "data-table": String(table.number), "data-finished": String(table.finished) },
       el("strong", {}, t("event.table", "Table {n}", { n: table.number })), " ",
       sidesText(table), " — ", el("span", { class: "event-progress" }, progress(table)),
-      E.board || !links[table.number] ? null : el("ul", { class: "event-seats" },
-        ...links[table.number].map((seat) => el("li", {}, el("a", { href: seat.link },
+      E.board ? null : el("ul", { class: "event-seats" },
+        // the organiser's token acts at the event's tables (E11): rule on a dispute there
+        el("li", {}, el("a", { class: "event-open-table", href: "#match=" +
+          encodeURIComponent(table.match_id) + "&token=" + encodeURIComponent(E.token) },
+        t("event.open_table", "Open the table"))),
+        ...(links[table.number] || []).map((seat) => el("li", {}, el("a", { href: seat.link },
           t("event.seat_link", "{player}'s seat", { player: seat.player })))))))),
     last.byes.length ? el("p", {}, t("event.byes", "Bye: {players}",
       { players: last.byes.join(", ") })) : null);
@@ -242,11 +246,31 @@ function paint() {
   }
 }
 
-/** The next round as the movement seats it, and the button that starts it; or why not. */
+/** The button that ends the round now, its games counted as they stand (E11). */
+function endRound() {
+  const end = el("button", { type: "button", class: "warn", id: "event-end" },
+    t("event.end", "End the round now (the games count as they stand)"));
+  end.addEventListener("click", async () => {
+    end.disabled = true;
+    try {
+      await api("POST", `/v1/events/${encodeURIComponent(E.id)}/rounds:end`, {},
+        { token: E.token, version: E.event.version });
+    } catch (failure) {
+      end.disabled = false;
+      refused(failure);
+    }
+  });
+  return end;
+}
+
+/** The next round as the movement seats it, and the button that starts it; or why not (and,
+ * while a round is played, the button that ends it). */
 function nextRound() {
   const next = E.event.next;
   if (!next.round) {
-    return el("p", { class: "note", id: "event-waiting" }, next.waiting.message);
+    const playing = next.waiting.code === "round_in_progress";
+    return el("div", {}, el("p", { class: "note", id: "event-waiting" }, next.waiting.message),
+      playing ? endRound() : null);
   }
   const start = el("button", { type: "button", class: "primary big", id: "event-start" },
     t("event.start", "Start round {n}", { n: next.round.number }));

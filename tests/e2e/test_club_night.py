@@ -58,7 +58,8 @@ def test_the_organiser_runs_a_round_and_the_big_screen_follows(
 
     page.click("#event-start")
     page.wait_for_selector('#event-tables li[data-table="2"]')
-    seats = page.locator('#event-tables li[data-table="1"] .event-seats a')
+    seats = page.locator('#event-tables li[data-table="1"] '
+                         '.event-seats a:not(.event-open-table)')
     assert seats.count() == 4 and seats.first.get_attribute("href").startswith(
         "/table/#match=")
     assert axe_violations(page, "#event") == []
@@ -97,3 +98,11 @@ def test_the_organiser_runs_a_round_and_the_big_screen_follows(
     board.wait_for_function("() => [...document.querySelectorAll('#event-standings th')]"
                             ".some((th) => th.textContent === 'I')")
     assert axe_violations(board) == []
+
+    # Table 2 still plays: the organiser may end the round (E11), and opens a table's match
+    # on the table page with the organiser's token, which records there (not read-only).
+    assert page.locator("#event-end").count() == 1
+    page.click('#event-tables li[data-table="2"] .event-open-table')
+    page.wait_for_selector("#match:not([hidden])")
+    assert page.locator("#readonly").is_hidden()
+    assert page.locator("#event").is_hidden()
