@@ -106,3 +106,35 @@ def test_an_event_stream_needs_the_events_token(bare_client: FlaskClient) -> Non
     missing = bare_client.get("/v1/events/ev_nothing/stream",
                               headers=_bearer(made["tokens"]["read"]))
     assert missing.status_code == 404
+
+
+def test_the_hub_wakes_a_stream_for_the_matches_it_follows(monkeypatch: Any) -> None:
+    """Hub.follow: a stream under an event's id is woken by news of a match it follows (once
+    per version), no longer once it follows others, and forgets them when it ends."""
+    from referee.api import stream_hub
+
+    class Idle:  # no database to watch: the test tells the hub what changed
+        def __init__(self, *_: Any, **__: Any) -> None:
+            pass
+
+        def start(self) -> None:
+            pass
+
+    monkeypatch.setattr(stream_hub, "Watcher", Idle)
+    the_hub = stream_hub.Hub(None, 0.1)  # type: ignore[arg-type]
+    stream = the_hub.subscribe("ev_night", "token", "address")
+    the_hub.follow(stream, ["m1", "m2"])
+    assert set(the_hub.watched()) == {"ev_night", "m1", "m2"}
+    the_hub.on_change("m1", 3)
+    assert stream.waiter.is_set()
+    stream.waiter.clear()
+    the_hub.on_change("m1", 3)  # not news
+    the_hub.on_change("m3", 1)  # not followed
+    assert not stream.waiter.is_set()
+    the_hub.follow(stream, ["m3"])
+    the_hub.on_change("m1", 4)
+    assert not stream.waiter.is_set()
+    the_hub.on_change("m3", 1)
+    assert stream.waiter.is_set()
+    the_hub.unsubscribe(stream)
+    assert the_hub.watched() == [] and the_hub.streams() == 0
