@@ -122,8 +122,20 @@ function showCreate() {
   const game = el("select", { name: "game", id: "event-game" },
     el("option", { value: "pitch" }, "Pitch"), el("option", { value: "piquet" }, "Piquet"));
   const movement = el("select", { name: "movement", id: "event-movement" });
-  const setMovements = () => fill(movement, ...movements[game.value].map(([value, words]) =>
-    el("option", { value }, words)));
+  // every table's match options (E1): a Pitch target, a Piquet stake
+  const target = el("input", { name: "target", id: "event-target", type: "number", min: "1",
+    max: "100", inputmode: "numeric" });
+  const stake = el("input", { name: "stake", id: "event-stake", inputmode: "decimal",
+    pattern: "[0-9]+([.][0-9]+)?" });
+  const targetLabel = el("label", {}, el("span", {}, t("pitch.play_to", "Play to")), target);
+  const stakeLabel = el("label", {}, el("span", {}, t("piquet.stake", "Stake per point")),
+    stake);
+  const setMovements = () => {
+    fill(movement, ...movements[game.value].map(([value, words]) =>
+      el("option", { value }, words)));
+    targetLabel.hidden = game.value !== "pitch";
+    stakeLabel.hidden = game.value !== "piquet";
+  };
   game.addEventListener("change", setMovements);
   setMovements();
   const error = el("p", { class: "error", role: "alert", id: "event-message", hidden: true });
@@ -132,6 +144,7 @@ function showCreate() {
       el("input", { name: "name", required: true, maxlength: "80", id: "event-name" })),
     el("label", {}, el("span", {}, t("home.game", "Game")), game),
     el("label", {}, el("span", {}, t("event.movement", "Movement")), movement),
+    targetLabel, stakeLabel,
     el("label", {}, el("span", {}, t("event.players", "Players, one a line")),
       el("textarea", { name: "players", rows: "6", id: "event-players" })),
     el("button", { type: "submit", class: "primary big" }, t("event.create", "Create the event")),
@@ -141,8 +154,11 @@ function showCreate() {
     const data = new FormData(form);
     const players = String(data.get("players") || "").split("\n").map((p) => p.trim())
       .filter(Boolean);
+    const options = {};
+    if (game.value === "pitch" && target.value) options.target = Number(target.value);
+    if (game.value === "piquet" && stake.value) options.stake = stake.value;
     const body = { name: String(data.get("name") || "").trim(), game: game.value,
-      movement: movement.value, players };
+      movement: movement.value, players, options };
     try {
       const { data: made } = await api("POST", "/v1/events", body, { token: null });
       keep({ id: made.id, name: made.name, organiser: made.tokens.organiser,
