@@ -38,7 +38,7 @@ from referee.api.event_schemas import (
     EventWhereArgsSchema,
     EventWhereSchema,
 )
-from referee.api.match_schemas import MATCH_OPTIONS
+from referee.api.option_schemas import MATCH_OPTIONS
 from referee.api.problems import STALE_VERSION
 from referee.api.stream_hub import StreamRefused, hub
 from referee.api.writing import (
