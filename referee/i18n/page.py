@@ -189,6 +189,12 @@ _PAGE: dict[str, str] = {
     "event.check_in_name": "A player who arrives",
     "event.check_in": "Check in",
     "event.open_table": "Open the table",
+    "event.you_sit": "Round {round}: table {table}, seat {seat}",
+    "event.partner": "Your partner: {players}",
+    "event.opponents": "Against: {players}",
+    "event.bye": "Round {round}: you have the bye.",
+    "event.not_seated": "You are not seated yet: wait for the next round.",
+    "event.player_links": "Each player's screen (where to sit)",
     "event.end": "End the round now (the games count as they stand)",
 }
 

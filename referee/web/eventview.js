@@ -7,6 +7,8 @@
  *                                               the seats' join links, the standings
  *   #event=<id>&token=<ro_…>&view=board         the big screen: the tables and the standings
  *                                               in large type, following live, no controls
+ *   #event=<id>&token=<ro_…>&player=<name>      a player's phone: "your table, your seat,
+ *                                               your partner" in the last round (GET …/where)
  *
  * Both screens follow the event's stream (GET /v1/events/{id}/stream: the event and its
  * standings after every change, at any of its tables too). Every write carries an
@@ -19,8 +21,8 @@ import { t } from "./language.js";
 
 const KEPT = "referee.table.events";
 /** The event on screen: {id, token, board, version, event, standings, stop}. */
-const E = { id: "", token: "", board: false, version: 0, event: null, standings: null,
-  stop: () => {} };
+const E = { id: "", token: "", board: false, player: "", version: 0, event: null,
+  standings: null, stop: () => {} };
 
 /** The events kept on this phone: [{id, name, organiser, read, seats: {<round>: tables}}]. */
 function keptEvents() {
@@ -95,7 +97,9 @@ export function openEvent(params) {
   const saved = kept(id);
   E.id = id;
   E.board = params.get("view") === "board";
-  E.token = E.board ? linked || saved.read || saved.organiser : saved.organiser || linked;
+  E.player = params.get("player") || "";
+  E.token = E.board || E.player ? linked || saved.read || saved.organiser
+    : saved.organiser || linked;
   E.event = null;
   E.standings = null;
   show(t("event.title", "Club night"));
@@ -249,6 +253,10 @@ function paint() {
       standingsTable()));
     return;
   }
+  if (E.player) {
+    paintPlayer();
+    return;
+  }
   const typed = /** @type {HTMLInputElement | null} */ ($("#event-check-in-name"));
   const keepTyped = typed ? typed.value : "";
   const saved = kept(E.id);
@@ -277,6 +285,43 @@ function endRound() {
     }
   });
   return end;
+}
+
+/** A player's phone (E3): where the player sits in the last round, as the referee says
+ * (GET …/where), read again at every change of the event. */
+async function paintPlayer() {
+  const asked = E.event;
+  let seat;
+  try {
+    ({ data: seat } = await api("GET", `/v1/events/${encodeURIComponent(E.id)}/where?player=` +
+      encodeURIComponent(E.player), undefined, { token: E.token }));
+  } catch (failure) {
+    fill($("#event-body"), el("p", { class: "error", role: "alert", id: "event-message" },
+      failure instanceof ApiError ? failure.message
+        : t("event.no_answer", "No answer from the referee: try again.")));
+    return;
+  }
+  if (asked !== E.event) return; // a newer state is being painted
+  const lines = [];
+  if (seat.table !== null) {
+    lines.push(el("p", { class: "event-you-sit" }, t("event.you_sit",
+      "Round {round}: table {table}, seat {seat}",
+      { round: seat.round, table: seat.table, seat: seat.seat + 1 })));
+    if (seat.partners.length) {
+      lines.push(el("p", {}, t("event.partner", "Your partner: {players}",
+        { players: seat.partners.join(", ") })));
+    }
+    lines.push(el("p", {}, t("event.opponents", "Against: {players}",
+      { players: seat.opponents.join(", ") })));
+  } else if (seat.bye) {
+    lines.push(el("p", { class: "event-you-sit" }, t("event.bye",
+      "Round {round}: you have the bye.", { round: seat.round })));
+  } else {
+    lines.push(el("p", { class: "event-you-sit" }, t("event.not_seated",
+      "You are not seated yet: wait for the next round.")));
+  }
+  fill($("#event-body"), el("section", { class: "panel", id: "event-player" },
+    el("h2", {}, E.player), ...lines), standingsTable());
 }
 
 /** The next round as the movement seats it, and the button that starts it; or why not (and,
@@ -315,6 +360,19 @@ function nextRound() {
     start);
 }
 
+/** Each present player's screen ("your table, your seat, your partner"), a link to hand
+ * out (it holds the event's read token). */
+function playerLinks() {
+  const read = kept(E.id).read;
+  if (!read) return null;
+  return el("details", { class: "event-player-links" },
+    el("summary", {}, t("event.player_links", "Each player's screen (where to sit)")),
+    el("ul", { class: "event-seats" }, ...E.event.roster.filter((entry) => entry.left === null)
+      .map((entry) => el("li", {}, el("a", { href: "#event=" + encodeURIComponent(E.id) +
+        "&token=" + encodeURIComponent(read) + "&player=" + encodeURIComponent(entry.player) },
+      entry.player)))));
+}
+
 /** Check a player in (E2): on the roster from the next round made. */
 function checkIn() {
   const name = el("input", { id: "event-check-in-name", maxlength: "40", required: true });
@@ -323,6 +381,7 @@ function checkIn() {
       (entry) => entry.left === null).length })),
     el("p", {}, E.event.roster.filter((entry) => entry.left === null)
       .map((entry) => entry.player).join(", ")),
+    playerLinks(),
     el("label", {}, el("span", {}, t("event.check_in_name", "A player who arrives")), name),
     el("button", { type: "submit" }, t("event.check_in", "Check in")));
   form.addEventListener("submit", async (submitted) => {

@@ -66,6 +66,15 @@ def test_the_organiser_runs_a_round_and_the_big_screen_follows(
     assert axe_violations(page, "#event") == []
     shots(page, "club-organiser")
 
+    # A player's phone (E3): D's link, handed out from the organiser's screen.
+    page.click(".event-player-links summary")
+    href = page.locator(".event-player-links a", has_text="D").get_attribute("href")
+    board.goto(f"{served}/table/{href}")
+    board.wait_for_selector("#event-player .event-you-sit")
+    assert board.locator("#event-player p").all_inner_texts() == [
+        "Round 1: table 1, seat 4", "Your partner: B", "Against: A, C"]
+    assert axe_violations(board) == []
+
     board.goto(f"{served}/table/#event={event_id}&token={read}&view=board")
     board.wait_for_selector("#event-board #event-standings")
     assert board.locator("#event-board button, #event-board form").count() == 0
