@@ -253,12 +253,20 @@ def check_recovery(match_id: str, code: str, revoked_ok: bool = False) -> bool:
 
 
 def live_hashes(match_id: str) -> frozenset[str]:
-    """The sha256 hex (:func:`token_hash`) of every live credential of ``match_id``: what the
-    live-update streams of a match check their token against after a revocation (one query
-    for all the streams of the match)."""
-    rows = execute('SELECT "token_hash" FROM "access_token" '
-                   'WHERE "match_id" = ? AND "revoked_at" IS NULL', (match_id,)).fetchall()
+    """The sha256 hex (:func:`token_hash`) of every live credential of ``match_id`` — and, for
+    a table's match of an event, of the event's tokens, which act on it (docs/events.md E11):
+    what the live-update streams of a match check their token against after a revocation
+    (one query for all the streams of the match)."""
+    rows = execute(_LIVE_HASHES, (match_id, match_id)).fetchall()
     return frozenset(str(row[0]) for row in rows)
+
+
+_LIVE_HASHES = (
+    'SELECT "token_hash" FROM "access_token" WHERE "match_id" = ? AND "revoked_at" IS NULL '
+    'UNION SELECT "t"."token_hash" FROM "access_token" AS "t" JOIN "club_event_match" AS "m" '
+    'ON "t"."match_id" = "m"."event_id" WHERE "m"."match_id" = ? AND "t"."revoked_at" IS NULL '
+    "AND \"t\".\"kind\" IN ('write', 'read')"
+)
 
 
 def all_live(match_id: str, made: Sequence[str]) -> bool:

@@ -138,3 +138,24 @@ def test_the_hub_wakes_a_stream_for_the_matches_it_follows(monkeypatch: Any) -> 
     assert stream.waiter.is_set()
     the_hub.unsubscribe(stream)
     assert the_hub.watched() == [] and the_hub.streams() == 0
+
+
+def test_the_organiser_follows_a_tables_match_live(bare_client: FlaskClient) -> None:
+    """E11: the organiser's token, which acts on the event's tables, also keeps a table's
+    match stream open (its token checked again at each heartbeat stays live)."""
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCD"))
+    organiser = made["tokens"]["organiser"]
+    table = _post(bare_client, f"/v1/events/{made['id']}/rounds", organiser, {}
+                  ).json["tables"][0]
+    response = bare_client.get(f"/v1/matches/{table['match_id']}/stream", buffered=False,
+                               headers={**_bearer(organiser), "Accept": "text/event-stream"})
+    assert response.status_code == 200
+    stream = Stream(response)
+    try:
+        assert stream.next_block() == {"retry": "3000"}
+        assert stream.next_block()["event"] == "match"
+        for _ in range(3):  # heartbeats, past the token's recheck: the stream lives on
+            assert stream.next_block() == {"comment": "heartbeat"}
+    finally:
+        stream.close()
