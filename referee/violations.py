@@ -102,7 +102,8 @@ class InputError(RecordError):
 #: template, and ``texts`` several such clauses; ``why`` a pique's reason (Q7); ``steps``
 #: points by counting step; ``side`` / ``Side`` a Pitch side as the engine names it ("Ann and
 #: Cy", "seats 0 and 2"), ``sides`` several; ``values`` a Pitch game's points with their values
-#: (``[["High", 1], ["off-jack", 1]]``); ``either`` alternatives, quoted.  A
+#: (``[["High", 1], ["off-jack", 1]]``); ``either`` alternatives, quoted; ``tricks`` a number
+#: of tricks ("1 trick", "5 tricks", by each language's plural rule).  A
 #: capital spec opens a sentence.  Other values (names, numbers, cards in notation) are
 #: written as they are.
 MESSAGE_WORDS: dict[str, str] = {
@@ -751,6 +752,64 @@ MESSAGE_WORDS: dict[str, str] = {
                                                        "cannot be shared out as {scores:list} "
                                                        "with {who:side} set back, having won "
                                                        "less than {bid}.",
+    # Q6: play points a Piquet sheet gives that the tricks cannot (alone, or left by the claimed
+    # totals)
+    "play_impossible.least.elder": (
+        "{hand:Hand} counted {points} in play with {won:tricks}: he counts at least "
+        "{least} (1 for each trick he won, as he led it or won it, and 1 for the first "
+        "lead, Q6)."
+    ),
+    "play_impossible.claimed.least.elder": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. {hand:Hand} "
+        "counted {points} in play with {won:tricks}: he counts at least {least} (1 for "
+        "each trick he won, as he led it or won it, and 1 for the first lead, Q6)."
+    ),
+    "play_impossible.least.younger": (
+        "{hand:Hand} counted {points} in play with {won:tricks}: he counts at least "
+        "{least} (1 for each trick he won, as he led it or won it, and 1 for winning his "
+        "first on the elder hand's lead, Q6)."
+    ),
+    "play_impossible.claimed.least.younger": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. {hand:Hand} "
+        "counted {points} in play with {won:tricks}: he counts at least {least} (1 for "
+        "each trick he won, as he led it or won it, and 1 for winning his first on the "
+        "elder hand's lead, Q6)."
+    ),
+    "play_impossible.most": (
+        "{hand:Hand} counted {points} in play with {won:tricks}: at most {most} (1 for "
+        "each lead and each trick won on the other's lead, and the last trick, Q6)."
+    ),
+    "play_impossible.claimed.most": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. {hand:Hand} "
+        "counted {points} in play with {won:tricks}: at most {most} (1 for each lead and "
+        "each trick won on the other's lead, and the last trick, Q6)."
+    ),
+    "play_impossible.together": (
+        "These play points do not fit together: the elder hand's {elder} means he won "
+        "{elder_won} on the younger hand's lead, the younger hand's {younger} that he won"
+        " {younger_won} on the elder hand's lead; as the lead passes to whoever wins, the"
+        " younger hand wins on the elder hand's lead as often as the other way round, or "
+        "once more (Q6)."
+    ),
+    "play_impossible.claimed.together": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. These play "
+        "points do not fit together: the elder hand's {elder} means he won {elder_won} on"
+        " the younger hand's lead, the younger hand's {younger} that he won {younger_won}"
+        " on the elder hand's lead; as the lead passes to whoever wins, the younger hand "
+        "wins on the elder hand's lead as often as the other way round, or once more "
+        "(Q6)."
+    ),
+    "play_impossible.tricks": (
+        "These play points do not fit the tricks: the winner of the last trick counts at "
+        "least 1, and each counts at most 1 for each lead and each trick won on the "
+        "other's lead (Q6)."
+    ),
+    "play_impossible.claimed.tricks": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. These play "
+        "points do not fit the tricks: the winner of the last trick counts at least 1, "
+        "and each counts at most 1 for each lead and each trick won on the other's lead "
+        "(Q6)."
+    ),
     "correction_ends_partie_earlier": "With this correction the partie would have ended before "
                                       "the last deals recorded: void or undo those deals first.",
 }
@@ -847,6 +906,10 @@ class Words(string.Formatter):
         """A game's points with their values (V7): "High 1, Low 1, off-jack 1"."""
         return ", ".join(f"{point} {value}" for point, value in pairs)
 
+    def tricks(self, n: int) -> str:
+        """A number of tricks: "1 trick", "5 tricks"."""
+        return f"{n} trick" + ("" if n == 1 else "s")
+
     def either(self, values: Iterable[str]) -> str:
         """Alternatives, quoted: '"elder" or "younger"'."""
         return " or ".join(f'"{v}"' for v in values)
@@ -885,6 +948,7 @@ class Words(string.Formatter):
             "steps": self.steps, "side": self.side,
             "sides": lambda v: self.sides(str(x) for x in v),
             "either": lambda v: self.either(str(x) for x in v), "values": self.values,
+            "tricks": self.tricks,
         }
         found = kinds.get(format_spec.lower())
         if found is None:

@@ -18,7 +18,7 @@ from typing import Any
 from referee import violations as engines
 from referee.api import problems as registry
 from referee.cards import Card
-from referee.i18n import DEFAULT, Message, message
+from referee.i18n import DEFAULT, Message, message, plural
 from referee.i18n.findings import ITEMS, pique_why
 from referee.i18n.terms import (
     AND,
@@ -49,6 +49,9 @@ card_words = card
 #: A field of a Pitch sheet or totals line, opening a sentence (P2–P6).
 FIELD = {name: message(f"term.field.{name}", english)
          for name, english in engines.FIELD_WORDS.items()}
+#: A number of tricks, by the locale's plural category (Polish: 1 lewa, 2 lewy, 5 lew).
+TRICKS = {kind: message(f"term.tricks.{kind}", "{n} trick" if kind == "one" else "{n} tricks")
+          for kind in ("one", "few", "many", "other")}
 #: Alternatives: '"elder" or "younger"'.
 OR = message("list.or", " or ")
 #: A counting step of a Piquet deal (Q8), in a claim's breakdown.
@@ -129,6 +132,10 @@ class _Words(engines.Words):
     def values(self, pairs: Iterable[Any]) -> str:
         return ITEMS(self.locale).join(
             f"{POINT[p](self.locale) if p in POINT else p} {v}" for p, v in pairs)
+
+    def tricks(self, n: int) -> str:
+        found = TRICKS.get(plural(self.locale, n), TRICKS["other"])
+        return found(self.locale, n=n)
 
     def either(self, values: Iterable[str]) -> str:
         return OR(self.locale).join(f'"{v}"' for v in values)

@@ -603,41 +603,32 @@ def _check_carte_blanche(sheet: PiquetSheet, notes: _Notes) -> None:
 
 def _play_fits(
     tricks: Mapping[Role, int], play: Mapping[Role, int], options: PiquetOptions
-) -> list[tuple[str, str]]:
+) -> list[tuple[str, dict[str, Any], str]]:
     """Q6: can each player have counted ``play`` points with these tricks?  Returns the
-    problems as (sentence, location); see the module docstring for the arithmetic."""
+    problems as (message code after ``play_impossible.``, its parameters, location); see the
+    module docstring for the arithmetic."""
     t_e, t_y = tricks["elder"], tricks["younger"]
     p_e, p_y = play["elder"], play["younger"]
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, dict[str, Any], str]] = []
     most_e, most_y = t_e + 1 + min(t_e, t_y), t_y + min(t_y, t_e + 1)
     every = options.lead_point == "every"
     least_e = t_e + 1 if every else 0
     least_y = t_y + min(1, t_y) if every else 0
     for role, points, least, most, won in (("elder", p_e, least_e, most_e, t_e),
                                            ("younger", p_y, least_y, most_y, t_y)):
-        tricks_words = f"{won} trick" + ("" if won == 1 else "s")
         if points < least:
-            why = ("1 for each trick he won, as he led it or won it, and 1 for the first lead"
-                   if role == "elder" else
-                   "1 for each trick he won, as he led it or won it, and 1 for winning his "
-                   "first on the elder hand's lead")
-            problems.append((f"The {role} hand counted {points} in play with {tricks_words}: "
-                             f"he counts at least {least} ({why}, Q6).", f"sheet.play.{role}"))
+            problems.append((f"least.{role}", {"hand": role, "points": points, "won": won,
+                                               "least": least}, f"sheet.play.{role}"))
         elif points > most:
-            problems.append((f"The {role} hand counted {points} in play with {tricks_words}: "
-                             f"at most {most} (1 for each lead and each trick won on the other's "
-                             "lead, and the last trick, Q6).", f"sheet.play.{role}"))
+            problems.append(("most", {"hand": role, "points": points, "won": won,
+                                      "most": most}, f"sheet.play.{role}"))
     if problems:
         return problems
     if every:
         w_e, w_y = p_e - t_e - 1, p_y - t_y
         if w_y - w_e not in (0, 1):
-            problems.append((
-                f"These play points do not fit together: the elder hand's {p_e} means he won "
-                f"{w_e} on the younger hand's lead, the younger hand's {p_y} that he won {w_y} "
-                "on the elder hand's lead; as the lead passes to whoever wins, the younger hand "
-                "wins on the elder hand's lead as often as the other way round, or once more "
-                "(Q6).", "sheet.play"))
+            problems.append(("together", {"elder": p_e, "elder_won": w_e, "younger": p_y,
+                                          "younger_won": w_y}, "sheet.play"))
         return problems
     for w_y in range(min(1, t_y), t_y + 1):
         for w_e in (w_y - 1, w_y):
@@ -647,9 +638,7 @@ def _play_fits(
             if p_e <= t_e + 1 + w_e and p_y <= t_y + w_y \
                     and (p_y if last_younger else p_e) >= 1:
                 return []
-    problems.append(("These play points do not fit the tricks: the winner of the last trick "
-                     "counts at least 1, and each counts at most 1 for each lead and each "
-                     "trick won on the other's lead (Q6).", "sheet.play"))
+    problems.append(("tricks", {}, "sheet.play"))
     return problems
 
 
@@ -816,13 +805,13 @@ def _play_points(
     if not tricks_ok:
         return play
     problems = _play_fits(tricks, play, options)
-    for message, location in problems:
+    for kind, params, location in problems:
         if source == "claimed":
             tail = location.rsplit(".", 1)[-1]
             location = f"sheet.claimed.{tail}" if tail in ROLES else "sheet.claimed"
-            message = f"The claimed totals leave {play['elder']} and {play['younger']} in " \
-                f"play. {message}"
-        notes.violation("play_impossible", "Q6", message, location)
+            kind = "claimed." + kind
+            params = {**params, "left_elder": play["elder"], "left_younger": play["younger"]}
+        notes.said(f"play_impossible.{kind}", "Q6", location, **params)
     if not problems:
         notes.verified.append(finding(
             "play_fits_tricks", "Q6", elder=play["elder"], elder_tricks=tricks["elder"],
