@@ -103,7 +103,8 @@ class InputError(RecordError):
 #: points by counting step; ``side`` / ``Side`` a Pitch side as the engine names it ("Ann and
 #: Cy", "seats 0 and 2"), ``sides`` several; ``values`` a Pitch game's points with their values
 #: (``[["High", 1], ["off-jack", 1]]``); ``either`` alternatives, quoted; ``tricks`` a number
-#: of tricks ("1 trick", "5 tricks", by each language's plural rule).  A
+#: of tricks ("1 trick", "5 tricks", by each language's plural rule); ``award`` a point of a
+#: Pitch game ("High", "off-jack"), ``awards`` several.  A
 #: capital spec opens a sentence.  Other values (names, numbers, cards in notation) are
 #: written as they are.
 MESSAGE_WORDS: dict[str, str] = {
@@ -810,6 +811,24 @@ MESSAGE_WORDS: dict[str, str] = {
         "and each counts at most 1 for each lead and each trick won on the other's lead "
         "(Q6)."
     ),
+    # V7–V11: a variant's sheet and totals line that cannot be read
+    "malformed_record.point_missing.always": "{point:Award}: name the seat that took it (it "
+                                             "always goes to someone).",
+    "malformed_record.point_missing.game": "{point:Award}: name the seat that took it or null "
+                                           "(tied).",
+    "malformed_record.point_missing": "{point:Award}: name the seat that took it or null (its "
+                                      "card was not in play).",
+    "malformed_record.point_taken.variant": "{point:Award} always goes to someone: a trump is "
+                                            "always in play (the pitcher's first lead), so name "
+                                            "the seat.",
+    "bid_out_of_range.variant": "A bid is 1 to {most} in this game, not {value}.",
+    "malformed_record.stray_point": "This game ({variant}) has no {point:award} point: its "
+                                    "points are {points:awards}.",
+    "malformed_record.no_auction.variant": "Give the bids, or at least the pitcher and his bid "
+                                           "(V9).",
+    "malformed_record.no_game": "This game has no Game point: leave out the game points.",
+    "malformed_record.pitcher.variant": "Name the pitcher: only his side can win the match at "
+                                        "the end of a hand (V11).",
     "correction_ends_partie_earlier": "With this correction the partie would have ended before "
                                       "the last deals recorded: void or undo those deals first.",
 }
@@ -906,6 +925,15 @@ class Words(string.Formatter):
         """A game's points with their values (V7): "High 1, Low 1, off-jack 1"."""
         return ", ".join(f"{point} {value}" for point, value in pairs)
 
+    def award(self, point: str) -> str:
+        """A point of a Pitch game as :func:`referee.pitch.point_words` says it: "High",
+        "off-jack"."""
+        return point
+
+    def awards(self, points: Iterable[str]) -> str:
+        """Several points of a Pitch game: "High, Low, off-jack"."""
+        return ", ".join(points)
+
     def tricks(self, n: int) -> str:
         """A number of tricks: "1 trick", "5 tricks"."""
         return f"{n} trick" + ("" if n == 1 else "s")
@@ -948,7 +976,8 @@ class Words(string.Formatter):
             "steps": self.steps, "side": self.side,
             "sides": lambda v: self.sides(str(x) for x in v),
             "either": lambda v: self.either(str(x) for x in v), "values": self.values,
-            "tricks": self.tricks,
+            "tricks": self.tricks, "award": self.award,
+            "awards": lambda v: self.awards(str(x) for x in v),
         }
         found = kinds.get(format_spec.lower())
         if found is None:

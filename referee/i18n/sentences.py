@@ -133,6 +133,12 @@ class _Words(engines.Words):
         return ITEMS(self.locale).join(
             f"{POINT[p](self.locale) if p in POINT else p} {v}" for p, v in pairs)
 
+    def award(self, point: str) -> str:
+        return POINT[point](self.locale) if point in POINT else point
+
+    def awards(self, points: Iterable[str]) -> str:
+        return ITEMS(self.locale).join(self.award(p) for p in points)
+
     def tricks(self, n: int) -> str:
         found = TRICKS.get(plural(self.locale, n), TRICKS["other"])
         return found(self.locale, n=n)

@@ -118,16 +118,12 @@ def _taken(
     for name in options.points:
         what = point_words(name)
         if name not in line:
-            hint = ("(it always goes to someone)" if name in always else
-                    "or null (tied)" if name == "game" else "or null (its card was not in play)")
-            raise _bad(f"{sentence_start(what)}: name the seat that took it {hint}.",
-                       f"sheet.{name}", "V7")
+            kind = ".always" if name in always else ".game" if name == "game" else ""
+            raise _bad(f"point_missing{kind}", f"sheet.{name}", "V7", point=what)
         value = line[name]
         if value is None:
             if name in always:
-                raise _bad(f"{sentence_start(what)} always goes to someone: a trump is always "
-                           "in play (the pitcher's first lead), so name the seat.",
-                           f"sheet.{name}", "V7")
+                raise _bad("point_taken.variant", f"sheet.{name}", "V7", point=what)
             taken.append((name, None))
         else:
             taken.append((name, _seat(value, players, f"sheet.{name}", sentence_start(what),
@@ -138,8 +134,8 @@ def _taken(
 def _variant_bid(value: object, location: str, options: PitchOptions) -> int:
     """A bid written on a line: 1 to the game's ``max_bid`` (V9)."""
     if not _whole(value) or not 1 <= value <= options.max_bid:
-        raise _bad(f"A bid is 1 to {options.max_bid} in this game, not {value!r}.", location,
-                   "V9", "bid_out_of_range")
+        raise _bad("bid_out_of_range.variant", location, "V9", most=options.max_bid,
+                   value=repr(value))
     return int(value)
 
 
@@ -160,9 +156,9 @@ def variant_sheet_from_record(
         stray = sorted(k for k in record if k in POINT_VALUES and k not in options.points
                        and record[k] is not None)
         if stray:
-            raise _bad(f"This game ({options.variant}) has no {point_words(stray[0])} point: "
-                       "its points are " + ", ".join(map(point_words, options.points)) + ".",
-                       f"sheet.{stray[0]}", "V7")
+            raise _bad("stray_point", f"sheet.{stray[0]}", "V7", variant=options.variant,
+                       point=point_words(stray[0]),
+                       points=tuple(map(point_words, options.points)))
         record = {k: v for k, v in record.items() if k not in POINT_VALUES or k in options.points}
     line = _mapping(record, "sheet", _LINE_KEYS | frozenset(options.points))
     n_sides = len(sides_of(players, partnership))
@@ -179,12 +175,10 @@ def variant_sheet_from_record(
            else _variant_bid(line["bid"], "sheet.bid", options))
     if bids is None and (pitcher is None or bid is None):
         key = "pitcher" if pitcher is None else "bid"
-        raise _bad("Give the bids, or at least the pitcher and his bid (V9).", f"sheet.{key}",
-                   "V9")
+        raise _bad("no_auction.variant", f"sheet.{key}", "V9")
     game_points = _sheet_game_points(line, n_sides, partnership)
     if game_points is not None and "game" not in options.points:
-        raise _bad("This game has no Game point: leave out the game points.",
-                   "sheet.game_points", "V8")
+        raise _bad("no_game", "sheet.game_points", "V8")
     base = PitchSheet(
         players=players, partnership=partnership,
         high=seat_of.get("high") or 0, low=seat_of.get("low") or 0,
@@ -485,14 +479,13 @@ def variant_totals_from_record(
     line = _mapping(record, "totals", frozenset({"scores", "pitcher", "bid", "dealer"}))
     n_sides = len(sides_of(players, partnership))
     if line.get("scores") is None:
-        raise _bad("Give each side's score for the hand.", "totals.scores", "V10")
+        raise _bad("scores", "totals.scores", "V10")
     scores = _numbers(line["scores"], "totals.scores", "The scores")
     if len(scores) != n_sides:
-        raise _bad(f"Give one score per {'team' if partnership else 'player'}: {n_sides}, "
-                   f"not {len(scores)}.", "totals.scores", "V10")
+        raise _bad("scores_count" + (".team" if partnership else ""), "totals.scores", "V10",
+                   sides=n_sides, n=len(scores))
     if line.get("pitcher") is None:
-        raise _bad("Name the pitcher: only his side can win the match at the end of a hand "
-                   "(V11).", "totals.pitcher", "V11")
+        raise _bad("pitcher.variant", "totals.pitcher", "V11")
     pitcher = _seat(line["pitcher"], players, "totals.pitcher", "The pitcher", "V9")
     bid = None if line.get("bid") is None else _variant_bid(line["bid"], "totals.bid", options)
     return VariantTotals(players, partnership, scores, pitcher, bid, check_names(names, players))
