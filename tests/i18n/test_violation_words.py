@@ -30,7 +30,8 @@ SAMPLES: dict[str, Any] = {"card": "KS", "suit": "H", "role": "elder", "hand": "
                            "steps": (("declarations", 17), ("play", 9)), "side": "seat 2",
                            "Side": "seats 0 and 2", "sides": ("Ann", "Bob and Cid"),
                            "values": (("High", 1), ("off-jack", 1)),
-                           "either": ("elder", "younger")}
+                           "either": ("elder", "younger"), "award": "off-jack",
+                           "Award": "High", "awards": ("High", "off-jack"), "tricks": 5}
 
 
 def _fields(template: str) -> set[tuple[str, str]]:
