@@ -68,7 +68,13 @@ from referee.violations import RecordError, Violation, said
 #: Every game-point value of the pack, highest first (P5): four tens, aces, kings, queens, jacks.
 _GAME_VALUES = sorted((game_point_value(c) for c in FULL_PACK), reverse=True)
 
-_SUIT_INPUT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+#: A trump suit as a table writes it (P4): its symbol, or its name in English, French, German
+#: or Polish (docs/glossary.md); the letters S H D C are read as they are.
+_SUIT_INPUT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C",
+               "spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C",
+               "pique": "S", "cœur": "H", "coeur": "H", "carreau": "D", "trèfle": "C",
+               "trefle": "C", "pik": "S", "herz": "H", "karo": "D", "kreuz": "C",
+               "kier": "H", "trefl": "C"}
 
 
 def most_game_points(players: int) -> int:
@@ -408,7 +414,8 @@ def _sheet_trump(line: Mapping[str, Any]) -> str | None:
     if line.get("trump") is None:
         return None
     text = line["trump"]
-    trump = _SUIT_INPUT.get(text, text.upper()) if isinstance(text, str) else None
+    trump = _SUIT_INPUT.get(text.strip().lower(), text.upper()) if isinstance(text, str) \
+        else None
     if trump not in SUITS:
         raise _bad("trump", "sheet.trump", "P4", value=repr(text))
     return trump
