@@ -150,6 +150,67 @@ _PAGE: dict[str, str] = {
     "play.nothing": "nothing",
     "play.tricks_so_far": "Deal {n}: tricks so far",
     "play.scored": "Deal {n} scored",
+    "score.side_wins": "{winner} win the match.",
+    "score.player_wins": "{winner} wins the match.",
+    "score.partie": (
+        "Partie of {deals} deals: {played} played. Under 100 at the end is the "
+        "Rubicon."
+    ),
+    "score.playing_to": "Playing to {target}: the pitcher wins when his side reaches it.",
+    "score.none_yet": "No deal scored yet.",
+    "score.dealt_by": "dealt by {dealer}",
+    "score.void_deal": "Void deal {n}",
+    "score.void": "Void",
+    "score.the_deals": "The deals",
+    "score.deal": "Deal",
+    "score.notes": "Notes",
+    "score.answer_waiting_deal": (
+        "Your answer on deal {n} is sent as soon as the phone is back online."
+    ),
+    "score.answer_waiting_hand": (
+        "Your answer on hand {n} is sent as soon as the phone is back online."
+    ),
+    "score.confirm_deal": "✓ Confirm deal {n}",
+    "score.confirm_hand": "✓ Confirm hand {n}",
+    "score.voided": "voided",
+    "score.why_placeholder": "Why? e.g. misdeal",
+    "score.why_void": "Why void deal {n}",
+    "score.keep_deal": "Keep deal {n}",
+    "score.keep": "Keep",
+    "verdict.rule_title": "Rule {rule} (opens the rules)",
+    "verdict.checked": "Checked",
+    "verdict.checked_hint": "what the referee verified against the rules",
+    "verdict.worked_out": "Worked out",
+    "verdict.worked_out_hint": "what the referee computed itself",
+    "verdict.on_trust": "Taken on trust (as reported)",
+    "verdict.on_trust_hint": "what the sheet says and nothing can check",
+    "verdict.by_cards": "by its cards",
+    "verdict.from_sheet": "from the score sheet",
+    "verdict.from_totals": "from the totals",
+    "verdict.how_scored": "How deal {n} scored ({how})",
+    "match.key_changed_own": (
+        "That link's key no longer opens the match: this phone keeps using its "
+        "own key."
+    ),
+    "match.no_such": "There is no such match.",
+    "match.key_changed": "That link no longer opens the match (its key was changed).",
+    "match.no_answer": (
+        "No answer from the referee: the match shows as soon as the phone is "
+        "back online."
+    ),
+    "match.behind": (
+        "The referee's record of this match is behind what this phone last saw: "
+        "it has {events} entries, this phone saw {seen}. The referee was "
+        "probably restored from an earlier backup, and what was recorded after "
+        "that point is missing: check the last deals against your score sheet "
+        "and enter the missing ones again."
+    ),
+    "match.diverged": (
+        "Entry {seen} of the referee's record of this match is not the one this "
+        "phone saw: the record was changed. Keep your own score sheet and tell "
+        "whoever runs the referee."
+    ),
+    "match.record_anyway": "It really happened: record it anyway",
 }
 
 #: Each page string's message, by its name on the page.
