@@ -211,6 +211,74 @@ _PAGE: dict[str, str] = {
         "whoever runs the referee."
     ),
     "match.record_anyway": "It really happened: record it anyway",
+    "setup.record_hands": "Record the hands as dealt (optional)",
+    "setup.record_exchange": "Record the exchange",
+    "setup.record_declaration": "Record a declaration (optional)",
+    "setup.hands_note": (
+        "With the hands the referee knows each player's cards: it offers only "
+        "the cards each player may play. Without them, just tap the cards as "
+        "they fall."
+    ),
+    "setup.exchange_note": "Each player's discards; the cards taken come from the talon in order.",
+    "setup.number": ", number {n}",
+    "setup.not_available": ", not available",
+    "setup.step": "Step {n} of {steps}",
+    "setup.chosen_one": "1 card chosen",
+    "setup.chosen": "{n} cards chosen",
+    "setup.of": " of {max}",
+    "setup.range": " ({min} to {max})",
+    "setup.misdeal_note": (
+        "Something irregular happened: pick the cards really dealt, even a "
+        "wrong number ({n} cards is right); the referee says what a misdeal "
+        "means before anything is recorded."
+    ),
+    "setup.cancel": "Cancel",
+    "setup.back": "Back",
+    "setup.save": "Save",
+    "setup.next": "Next",
+    "setup.declaration": "Declaration",
+    "setup.declaration_note": (
+        "What the player announced aloud. Whatever is not announced does not "
+        "score (it is sunk)."
+    ),
+    "setup.who": "Who",
+    "setup.no_point": "no point announced",
+    "setup.point": "Point",
+    "setup.no_sequence": "no sequence announced",
+    "setup.sequence": "Sequence",
+    "setup.sets": "Sets",
+    "setup.elder_dealt": "{player} (elder hand): the 12 cards dealt",
+    "setup.younger_dealt": "{player} (younger hand, dealer): the 12 cards dealt",
+    "setup.talon": "The talon, from the top down (optional)",
+    "setup.talon_hint": (
+        "Nobody knows the talon before the exchange: skip it (Save) if you "
+        "like. To record it, tap the eight cards in the order they lie: elder "
+        "takes from the top."
+    ),
+    "setup.six_dealt": "{player}: the 6 cards dealt",
+    "setup.elder_discards": "{player} (elder) discards",
+    "setup.elder_hint": "Tap the cards {player} puts out: at least one, at most five (Q4).",
+    "setup.younger_discards": "{player} (younger) discards",
+    "setup.younger_hint": (
+        "Tap the cards {player} puts out: at least one, at most what the talon "
+        "still holds (Q4)."
+    ),
+    "setup.sequence.tierce": "tierce",
+    "setup.sequence.quart": "quart",
+    "setup.sequence.quint": "quint",
+    "setup.sequence.sixi\u00e8me": "sixième",
+    "setup.sequence.septi\u00e8me": "septième",
+    "setup.sequence.huiti\u00e8me": "huitième",
+    "setup.trio.A": "trio of aces",
+    "setup.quatorze.A": "quatorze of aces",
+    "setup.trio.K": "trio of kings",
+    "setup.quatorze.K": "quatorze of kings",
+    "setup.trio.Q": "trio of queens",
+    "setup.quatorze.Q": "quatorze of queens",
+    "setup.trio.J": "trio of jacks",
+    "setup.quatorze.J": "quatorze of jacks",
+    "setup.trio.T": "trio of tens",
+    "setup.quatorze.T": "quatorze of tens",
 }
 
 #: Each page string's message, by its name on the page.
