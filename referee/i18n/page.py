@@ -400,6 +400,38 @@ _PAGE: dict[str, str] = {
     "pt.point.five": "the five",
     "pt.point.off_ace": "the off-ace",
     "pt.point.off_three": "the off-three",
+    "seats.title": "Seats",
+    "seats.mine": (
+        "This phone is {player}'s seat: it records, confirms the other side's "
+        "deals and disputes them."
+    ),
+    "seats.join_qr": "Players join with the QR code shown on the phone that started the match.",
+    "seats.own_phone": "Each player on their own phone",
+    "seats.scan": (
+        "Each player scans their own code: that phone can then record, confirm "
+        "the other side's deals or dispute them. This phone keeps recording for "
+        "everyone."
+    ),
+    "seats.seat": "{player}'s seat",
+    "seats.qr": "QR code of {player}'s join link",
+    "seats.link": "{player}'s join link",
+    "seats.joined": "Joined on their phone.",
+    "seats.not_scanned": (
+        "Not scanned yet: until a player joins, this phone's deals confirm "
+        "themselves."
+    ),
+    "seats.new_codes": "New codes (the old ones stop working)",
+    "seats.give": "Give each player a seat",
+    "home.second_deals": "(the second player deals first unless you choose)",
+    "home.clockwise": "in seating order, clockwise",
+    "home.player_n": "Player {n}",
+    "home.remove_player": "Remove this player",
+    "home.names": "Give every player a name.",
+    "home.no_answer": "No answer from the referee.",
+    "share.qr_read": "QR code of the read-only link",
+    "share.qr_write": "QR code of the recorder link",
+    "share.copied": "Copied",
+    "share.selected": "Selected",
 }
 
 #: Each page string's message, by its name on the page.
