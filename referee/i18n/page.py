@@ -432,6 +432,36 @@ _PAGE: dict[str, str] = {
     "share.qr_write": "QR code of the recorder link",
     "share.copied": "Copied",
     "share.selected": "Selected",
+    "reentry.one_by_one": "Enter the cards one by one",
+    "reentry.as_first": "as first entered",
+    "reentry.settling": "Settling {word} {n} by its cards",
+    "reentry.counts_as": (
+        "{word} {n} is {agreement}: it counts as written {as} until its last "
+        "card is in."
+    ),
+    "reentry.tap_pitch": (
+        "Tap the bids and the cards as they were played: each is checked at "
+        "once, the last one rules the deal, and each side's claim is shown "
+        "beside the ruling."
+    ),
+    "reentry.tap": (
+        "Tap the cards as they were played: each is checked at once, the last "
+        "one rules the deal, and each side's claim is shown beside the ruling."
+    ),
+    "reentry.bids_written": "The bids as written: {said}",
+    "reentry.taking_back_one": "Taking back the steps entered: 1 undo to send.",
+    "reentry.taking_back": "Taking back the steps entered: {n} undos to send.",
+    "reentry.give_up": "Give up entering the cards",
+    "reentry.take_back_one": "Take back the 1 step entered? ",
+    "reentry.take_back": "Take back the {n} steps entered? ",
+    "reentry.stays": "{word} {n} stays as it was written ({agreement}).",
+    "reentry.yes": "Yes, take them back",
+    "reentry.no": "No, go on",
+    "reentry.provisional": "provisional",
+    "reentry.confirmed": "confirmed",
+    "reentry.disputed": "disputed",
+    "reentry.ruled": "ruled",
+    "reentry.entered": "entered",
 }
 
 #: Each page string's message, by its name on the page.
