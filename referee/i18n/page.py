@@ -462,6 +462,71 @@ _PAGE: dict[str, str] = {
     "reentry.disputed": "disputed",
     "reentry.ruled": "ruled",
     "reentry.entered": "entered",
+    "agree.sent_online": "Sent as soon as the phone is back online: nothing more to do.",
+    "agree.wrote": "{word} {n}: {who} wrote {scores}",
+    "agree.entered": (
+        "Entered {how}. Confirm it if that is what happened; dispute it if not, "
+        "and the referee decides."
+    ),
+    "agree.checked": "What the referee checked",
+    "agree.confirm": "✓ Confirm",
+    "agree.dispute": "✗ Dispute",
+    "agree.reason_placeholder": "e.g. I count 38, not 41",
+    "agree.why": "Why do you dispute it?",
+    "agree.who_reads": "The other side and the referee read it.",
+    "agree.own_count": "Your own count (optional)",
+    "agree.no_claim": "No claim",
+    "agree.totals": "Totals",
+    "agree.sheet": "Score sheet",
+    "agree.dispute_deal": "Dispute {word} {n}",
+    "agree.dispute_with": "Dispute {word} {n} with this claim",
+    "agree.is_disputed": "{word} {n} is disputed",
+    "agree.claims": " — claims {scores}",
+    "agree.decides": (
+        "The referee decides from the cards: enter them as they were played "
+        "(from the players' tricks). Until then the deal counts as written, and "
+        "the result is withheld."
+    ),
+    "agree.being_entered": (
+        "Its cards are being entered one by one: the taps below, each checked "
+        "as it comes."
+    ),
+    "agree.other_entered": (
+        "The cards of {word} {n} are being entered: finish or give them up "
+        "first."
+    ),
+    "agree.settle": "Enter the cards to settle it",
+    "agree.once": "One by one: once {word} {n} is finished or undone.",
+    "agree.declarations": "Declarations (",
+    "agree.no_bids": (
+        "This hand was entered without its bids: the referee needs them with "
+        "the cards."
+    ),
+    "agree.progress": (
+        "{n} of {total} cards · trick {trick}: tap each trick's cards, the "
+        "leader's first ({leader} leads the first)."
+    ),
+    "agree.tapped": ", tapped",
+    "agree.take_back_card": "↶ Take back a card",
+    "agree.rule_by_cards": "Rule {word} {n} by its cards",
+    "agree.entry_of": "{who}'s entry",
+    "agree.claim_of": "{who}'s claim",
+    "agree.the_points": "{word} {n}: the points",
+    "agree.player": "Player",
+    "agree.ruling_cards": "Ruling (cards)",
+    "agree.agrees": "{who} agrees with the ruling.",
+    "agree.parts_at": "{who} parts from the ruling at {step}",
+    "agree.ruling_says": ": the ruling says ",
+    "agree.the_entry": ", the entry ",
+    "agree.the_claim": ", the claim ",
+    "agree.then": "Then: {rest}.",
+    "agree.against": "{step}: {ruling} against {claim}",
+    "agree.claims_beside": "{word} {n}: the claims beside the ruling",
+    "agree.to_confirm": "to confirm",
+    "agree.ruled_cards": "ruled by the cards",
+    "agree.cards_being_entered": "cards being entered",
+    "agree.check_label": "Check by its cards: {word} {n}, one by one",
+    "agree.check": "Check by its cards",
 }
 
 #: Each page string's message, by its name on the page.
