@@ -527,6 +527,98 @@ _PAGE: dict[str, str] = {
     "agree.cards_being_entered": "cards being entered",
     "agree.check_label": "Check by its cards: {word} {n}, one by one",
     "agree.check": "Check by its cards",
+    "anyway.a_pass": "a pass",
+    "anyway.a_bid": "a bid of {call}",
+    "anyway.hands": "the hands as dealt",
+    "anyway.declaration": "the declaration",
+    "anyway.never_played": " (never played: {cards})",
+    "anyway.recorded": "Recorded",
+    "anyway.recorded_anyway": "Recorded anyway",
+    "anyway.label_anyway": " (recorded anyway)",
+    "anyway.title": "Record it anyway?",
+    "anyway.at_table": "At the table: ",
+    "anyway.which_never": (
+        "Which cards will {player} never play? Tap them if the table knows: "
+        "they are his, and still bar a pique or repique (PT 58). Or go on "
+        "without them."
+    ),
+    "anyway.go_on_one": "Go on with 1 card",
+    "anyway.go_on": "Go on with {n} cards",
+    "anyway.go_on_without": "Go on without them",
+    "anyway.asking": "Asking the referee what the rules say…",
+    "anyway.rules_say": "What the rules say",
+    "anyway.if_anyway": "If you record it anyway",
+    "anyway.if": "If you record it",
+    "anyway.irregularity": "Irregularity",
+    "anyway.penalty": "Penalty (the table's option)",
+    "anyway.happens": "What happens",
+    "anyway.completes": "It completes the deal: ",
+    "anyway.nothing_until": (
+        "Nothing is recorded until you tap “Record it anyway”; Undo takes it "
+        "back like any entry."
+    ),
+    "anyway.record_anyway": "Record it anyway",
+    "anyway.allowed": "The rules allow it as the deal stands now: it can be recorded as it is.",
+    "anyway.record": "Record it",
+    "anyway.cannot": "The referee cannot record this, even anyway:",
+    "anyway.offline": "No connection: the referee cannot say now what the rules make of it.",
+    "anyway.earlier": (
+        "Earlier entries still wait to be sent: the referee can say what this "
+        "does once they are in."
+    ),
+    "anyway.blind": (
+        "You can record it anyway without seeing the consequence: it waits with "
+        "the other entries and is sent in order; the referee applies the "
+        "table's penalty and the deal so far shows it. Or cancel, and tap it "
+        "again when the phone is back online to see the consequence first."
+    ),
+    "anyway.record_blind": "Record it anyway without seeing the consequence",
+    "anyway.no_answer": "The referee did not answer.",
+    "anyway.who_called": "Who called:",
+    "anyway.who_played": "Who played:",
+    "anyway.turn": " (turn)",
+    "anyway.something_else": "Or something else {who} did:",
+    "anyway.penalty_is": " Penalty: {penalty}.",
+    "anyway.what.revoke": "A revoke (not following suit when able)",
+    "anyway.what.out_of_turn": "Out of turn",
+    "anyway.what.incorrect_pack": "An incorrect pack (a card twice, or not of the pack)",
+    "anyway.what.misdeal": "A misdeal (a wrong number of cards dealt)",
+    "anyway.what.false_call": "A call of something not held",
+    "anyway.what.talon_offence": "A talon offence (looked at or took talon cards)",
+    "anyway.what.long_hand": "A hand with too many cards",
+    "anyway.what.short_hand": "A hand with too few cards",
+    "anyway.what.exposed_card": "A card exposed",
+    "anyway.what.other": "Against the rules, and no law gives a penalty for it",
+    "anyway.penalty.withdrawn": "taken back: the play goes on as though it had not happened",
+    "anyway.penalty.replay": (
+        "the play from the revoking trick on is taken back and recorded again"
+    ),
+    "anyway.penalty.void": "the deal is void and dealt again",
+    "anyway.penalty.as_played": "scored as played, the irregularity noted",
+    "anyway.penalty.score_as_played": "scored as played, the lead out of turn noted",
+    "anyway.penalty.set_back_bid": "the offender's side scores nothing and is set back the bid",
+    "anyway.penalty.all_fours": (
+        "the offender's side loses a point (two with the jack in play) and "
+        "cannot score Jack or Game"
+    ),
+    "anyway.penalty.cancel": "the call is void, the auction goes on in turn",
+    "anyway.penalty.must_pass": "the player who called out of turn must pass",
+    "anyway.penalty.stands": "the call stands as his call in turn",
+    "anyway.penalty.pass_deal": "a new deal: nobody scores, the next dealer deals",
+    "anyway.penalty.same_dealer": "a new deal: nobody scores, the same dealer deals again",
+    "anyway.penalty.reckon_nothing": "the offender reckons nothing this deal",
+    "anyway.penalty.call_only": "only the false call scores nothing",
+    "anyway.penalty.fresh_deal": (
+        "a fresh deal: this deal scores nothing, the same dealer deals again"
+    ),
+    "anyway.penalty.play_on": "the deal stands and is played on",
+    "anyway.penalty.may_be_called": "the opponents may call the card",
+    "anyway.penalty.none": "no penalty",
+    "anyway.at_table.piquet.talon_offence": "Looked at or took the talon cards (talon offence)",
+    "anyway.at_table.piquet.long_hand": "Has more than twelve cards",
+    "anyway.at_table.piquet.short_hand": "Has fewer than twelve cards (no card left to play)",
+    "anyway.at_table.pitch.exposed_card": "A card exposed",
+    "anyway.at_table.pitch.long_hand": "A hand with too many cards",
 }
 
 #: Each page string's message, by its name on the page.
