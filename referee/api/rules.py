@@ -125,7 +125,7 @@ def _with_anchors(body: str, wanted: list[str]) -> str:
 
 
 def _markdown(text: str) -> str:
-    return markdown.markdown(
+    return str(markdown.markdown(
         text,
         extensions=["tables", "fenced_code", "toc"],
         extension_configs={"toc": {"slugify": _slug}},
