@@ -130,7 +130,7 @@ def _markdown(text: str) -> str:
         extensions=["tables", "fenced_code", "toc"],
         extension_configs={"toc": {"slugify": _slug}},
         output_format="html",
-    )
+    ))
 
 
 def _headings() -> dict[str, Message]:
