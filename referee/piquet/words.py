@@ -99,7 +99,7 @@ _SET_SIZES: dict[str, int] = {
 _SEQUENCE_FILLERS = frozenset({
     "the", "of", "in", "to", "au", "à", "en", "de", "du", "la", "le", "l", "tête", "tete",
     "bis", "zum", "zur", "zu", "der", "dem", "den", "die", "von", "an", "do", "w", "we",
-    "z", "od", "kolor", "najwyższa", "karta"})
+    "od", "kolor", "najwyższa", "karta"})
 #: "major" (a sequence to the ace) in each language.
 _MAJOR_WORDS = frozenset({"major", "majeure", "majorowa"})
 #: Words between a set's size and its rank: "trio of aces", "trio d'as", "Trio von Assen".
@@ -216,6 +216,9 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
             suit = _SUIT_WORDS[word]
         else:
             raise _bad("sequence_word", location, value=_shown(value), word=word)
+    after = value.partition(":")[2].strip().lower()
+    if after and top is None:  # the short form names its top card: "quint:A"
+        raise _bad("sequence_word", location, value=_shown(value), word=after)
     return SequenceCall(length, top, suit)
 
 

@@ -71,7 +71,8 @@ def test_nothing_announced_in_each_language() -> None:
     assert all(says_nothing(w) for w in ("rien", "nichts", "brak"))
 
 
-@pytest.mark.parametrize("words", ["quinte au cavalier", "point de cheval", "drei Pferde"])
+@pytest.mark.parametrize("words", ["quinte au cavalier", "point de cheval", "drei Pferde",
+                                   "quint:W", "quint:Z"])
 def test_words_that_name_nothing_are_refused_in_every_language(words: str) -> None:
     with pytest.raises(InputError) as refused:
         (read_set if "drei" in words else read_point if "point" in words else read_sequence)(
