@@ -125,8 +125,10 @@ class SheetSchema(StrictSchema):
     bids = ma.fields.List(_CALL, allow_none=True, validate=validate.Length(max=16))
     pitcher = _seat(allow_none=True)
     bid = ma.fields.Integer(allow_none=True, validate=validate.Range(min=-100, max=100))
-    trump = ma.fields.String(allow_none=True, validate=validate.Length(max=2),
-                             metadata={"example": "S"})
+    trump = ma.fields.String(allow_none=True, validate=validate.Length(max=12),
+                             metadata={"example": "S", "description": "S, H, D, C, a suit's "
+                                       "symbol, or its name in English, French, German or "
+                                       "Polish ('hearts', 'cœur', 'Herz', 'kier')"})
     high = _seat(required=True, allow_none=True)
     low = _seat(required=True, allow_none=True)
     jack = _seat(allow_none=True, metadata={

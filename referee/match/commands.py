@@ -388,6 +388,10 @@ def _ask_whose_card(
         return
     place = "lead" if irregular.game.next_place(placed.record, state.players)[
         "position"] == 1 else "card"
+    if len(others) == 1:
+        raise MatchError([said(f"player_unknown.{place}", irregular.game.laws.turn("card"),
+                               "player", due=due, card=placed.payload.get("card"),
+                               named=others[0])])
     asked = " or ".join(f"a {place} out of turn by {p}?" for p in others)
     raise MatchError([Violation(
         "player_unknown", irregular.game.laws.turn("card"),
@@ -717,11 +721,8 @@ def _at_the_table(
         return irregular.voided(note)
     if found.dealt_by is not None:  # PT 16: the deal stands, the other its dealer
         if placed.cards_entry:  # an earlier deal keeps the dealer it was counted with
-            raise MatchError([Violation(
-                "bad_irregularity", game.laws.irregularities,
-                f"Deal {irregular.number} is counted with its dealer: a deal out of turn is "
-                "recorded while the deal is played (PT 16), not when its cards are entered "
-                "afterwards.", "what")])
+            raise MatchError([said("bad_irregularity.counted", game.laws.irregularities,
+                                   "what", n=irregular.number)])
         note[1]["dealt_by"] = found.dealt_by
         irregular = _Irregular(state, game, irregular.number, found.dealt_by,
                                irregular.kind, irregular.step, irregular.entered_by)
@@ -1260,10 +1261,8 @@ def _refuse_amend_too_late(state: MatchState, game: Game, number: int) -> None:
     if current is not None and not current.reentry and current.number > number:
         later.append(current.number)
     if later:
-        raise MatchError([Violation(
-            "amend_too_late", law, f"Deal {number} can no longer be put right: deal "
-            f"{min(later)} has been dealt, and a count stands once the players have seen "
-            f"their next hands ({law}).", "deal")])
+        raise MatchError([said("amend_too_late", law, "deal", n=number, next=min(later),
+                               law=law)])
 
 
 def _refuse_if_outcome_breaks(

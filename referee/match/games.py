@@ -506,9 +506,7 @@ class PiquetGame(StepRules):
         if what not in piquet.TABLE_CODES:
             raise MatchError([said("bad_irregularity.piquet", "Q12", "what")])
         if election is not None and what != "talon_offence":
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", f"A {what.replace('_', ' ')} gives nobody an "
-                "election.", "election")])
+            raise MatchError([said(f"bad_irregularity.no_election.{what}", "Q12", "election")])
         if seat is None:
             raise MatchError([said("bad_irregularity.player", "Q12", "player")])
         role: piquet.Role = "younger" if seat == dealer else "elder"
@@ -555,14 +553,12 @@ class PiquetGame(StepRules):
         :raises MatchError: ``bad_irregularity`` — an election, or recorded twice.
         """
         if election is not None:
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "A deal out of turn gives nobody an election "
-                "(PT 16).", "election")])
+            raise MatchError([said("bad_irregularity.no_election.deal_out_of_turn", "Q12",
+                                   "election")])
         entry = {"code": "deal_out_of_turn", "location": "younger"}
         earlier = list(record.get("irregular") or ())
         if entry in earlier:
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "It is already recorded in this deal.", "what")])
+            raise MatchError([said("bad_irregularity.twice", "Q12", "what")])
         actual = 1 - dealer
         seats = self._role_seats(actual)
         names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
@@ -625,33 +621,28 @@ class PiquetGame(StepRules):
             election where the law gives none, or recorded twice.
         """
         if what == "faced_card" and record.get("tricks"):
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "A faced card is found in the pack in dealing or in "
-                "the talon in taking in, before the first card is played (PT 14).", "what")])
+            raise MatchError([said("bad_irregularity.faced_card_late", "Q12", "what")])
         seats = self._role_seats(dealer)
         names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
                                          "younger": players[seats["younger"]]}
         if what == "faced_card":
             if election is not None:
-                raise MatchError([Violation(
-                    "bad_irregularity", "Q12", "A faced card gives nobody an election: there "
-                    "must be a fresh deal (PT 14).", "election")])
+                raise MatchError([said("bad_irregularity.no_election.faced_card", "Q12",
+                                       "election")])
             where = "talon" if record.get("exchange") else "pack"
             found = faced_card_irregularity(where)
         else:
             where = "talon" if seat is None else ("younger" if seat == dealer else "elder")
             if where == "younger" and election is not None:
-                raise MatchError([Violation(
-                    "bad_irregularity", "Q12", f"{players[dealer]} exposed a card of his own "
-                    "in dealing: the deal stands and nobody elects (PT 13).", "election")])
+                raise MatchError([said("bad_irregularity.own_card", "Q12", "election",
+                                       who=players[dealer])])
             chosen = election or options.get("irregularities", {}).get(
                 "exposed_in_dealing", PIQUET_PENALTIES["exposed_in_dealing"][0])
             found = exposed_in_dealing_irregularity(where, chosen, names)
         entry: Entry = {"code": what, "location": where}
         earlier = list(record.get("irregular") or ())
         if entry in earlier:
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "It is already recorded in this deal.", "what")])
+            raise MatchError([said("bad_irregularity.twice", "Q12", "what")])
         new = {**record, "irregular": [*earlier, entry]}
         self.check_step(new, dealer, players, options)  # raises when it cannot be read
         return TableRuling(new, (entry,), found.penalty, found.consequence, found.law)
@@ -1352,26 +1343,16 @@ class PitchGame(StepRules):
         :raises MatchError: another irregularity, no player named, or an election.
         """
         if election is not None:
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "At Pitch no irregularity gives a player an "
-                "election: leave it out.", "election")])
+            raise MatchError([said("bad_irregularity.pitch_election", "P10", "election")])
         if what not in ("exposed_card", "long_hand", "exposed_in_dealing", "short_hand"):
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "At Pitch the irregularities recorded this way are "
-                "exposed_card, exposed_in_dealing, long_hand and short_hand; record a revoke, "
-                "a misdeal or a bid or card out of turn as the step itself with \"anyway\": "
-                "true.", "what")])
+            raise MatchError([said("bad_irregularity.pitch_kinds", "P10", "what")])
         tricks = record.get("tricks") or []
         if what == "exposed_in_dealing" and tricks:
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "A card exposed in dealing is found before the "
-                "play; a card shown once the play has begun is an exposed card.", "what")])
+            raise MatchError([said("bad_irregularity.exposed_late", "P10", "what")])
         if seat is None and what != "exposed_in_dealing":
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "Name the player who committed it.", "player")])
+            raise MatchError([said("bad_irregularity.player", "P10", "player")])
         if cards and what in ("long_hand", "short_hand"):
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "Only an exposed card names its card.", "cards")])
+            raise MatchError([said("bad_irregularity.exposed_card", "P10", "cards")])
         if what == "short_hand":
             return self._short_hand(record, seat, dealer, players, options)
         entry: Entry = {"type": what}

@@ -25,7 +25,7 @@ from referee.match.state import DealEntry as LedgerEntry
 from referee.match.state import Fold, Game, MatchError, MatchState
 from referee.records import DealEntry, Dispute, RecordFile, RecordFileError, RecordProblem
 from referee.records.toml_format import AUTO, TABLE
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, said
 
 __all__ = ["IMPORTER", "import_events", "options_of", "record_of"]
 
@@ -171,9 +171,9 @@ def _deal_events(fold: Fold, game: Game, record: RecordFile, deal: DealEntry
     if deal.level == "cards":  # PT 16: a deal dealt out of turn, found late, stands as dealt
         dealer = game.dealt_by(dict(deal.record), dealer, state.players)
     if deal.dealer is not None and record.players.index(deal.dealer) != dealer:
-        raise MatchError([Violation(
-            "wrong_dealer", "Q2", f"{state.players[dealer]} deals deal "
-            f"{state.next_number}, not {deal.dealer} (the deal alternates).", "dealer")])
+        raise MatchError([said("wrong_dealer.import", "Q2", "dealer",
+                               expected=state.players[dealer], n=state.next_number,
+                               given=deal.dealer)])
     recorded = commands.record_deal(state, game, dict(deal.record), deal.level,
                                     entered_by=IMPORTER, deal=deal.number)
     noted = {k: getattr(deal, k) for k in ("entered_by", "confirmed_by")

@@ -401,10 +401,9 @@ def announced_claims(
                     used |= frozenset(Card(r, s) for r in range(t - n + 1, t + 1))
                 else:
                     to = f" to the {_TOP_WORDS.get(top, str(top))}" if top else ""
-                    violations.append(Violation(
-                        "announcement_not_held", "Q5",
-                        f"The {role} hand announced a {SEQUENCE_NAMES[n]}{to} but does not hold "
-                        "it after the exchange.", f"{where}.sequence"))
+                    violations.append(violation(
+                        "announcement_not_held.sequence", "Q5", f"{where}.sequence", hand=role,
+                        what=f"{SEQUENCE_NAMES[n]}{to}"))
         sequences = [_sequence(n, t, s) for n, t, s, _ in placed]
         sequences.sort(key=lambda c: c.key, reverse=True)
     sets: list[Combination] = []
@@ -419,10 +418,9 @@ def announced_claims(
             violations.append(violation("duplicate_announcement", "Q5", f"{where}.sets[{i}]",
                                    hand=role, rank=rank))
         elif held < size:
-            violations.append(Violation(
-                "announcement_not_held", "Q5",
-                f"The {role} hand announced {set_words(size, rank)} but holds {held} of them "
-                "after the exchange.", f"{where}.sets[{i}]"))
+            violations.append(violation(
+                "announcement_not_held.set", "Q5", f"{where}.sets[{i}]", hand=role,
+                what=set_words(size, rank), held=held))
         else:
             seen.add(rank)
             sets.append(_set(size, rank))

@@ -508,7 +508,7 @@ def _recorded_anyway(
             item = _revoke(results, v.location, options)
             found.append(item)
             if options.revoke == "replay":
-                kept.append(Violation("replay_required", "Q12", item.consequence, v.location))
+                kept.append(_replay_required(results, v.location))
         elif v.code == "announcement_not_held":
             role: Role = "elder" if v.location.startswith("declarations.elder") else "younger"
             found.append(_false_call(deal, facts, hands[role], role, v.location, options))
@@ -533,6 +533,19 @@ def revoke_of(
     accepted = frozenset(deal.irregular)
     results, _ = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted))
     return _revoke(results, location, options)
+
+
+def _replay_required(results: Sequence[TrickResult], location: str) -> Violation:
+    """Q12, PT 59 IV: a revoke recorded anyway under ``revoke: "replay"`` asks for the
+    replay (the sentence of :func:`revoke_irregularity`'s consequence)."""
+    trick = results[trick_of(location) or 0]
+    offender = other(trick.leader)
+    if len(trick.cards) != 2:
+        return said("replay_required", "Q12", location, hand=offender,
+                    trick=(trick_of(location) or 0) + 1, suit=trick.cards[0].suit)
+    return said("replay_required.cards", "Q12", location, hand=offender,
+                trick=(trick_of(location) or 0) + 1, card=str(trick.cards[1]),
+                lead=str(trick.cards[0]), suit=trick.cards[0].suit)
 
 
 def _revoke(results: Sequence[TrickResult], location: str, options: PiquetOptions) -> Irregularity:

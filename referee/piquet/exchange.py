@@ -339,26 +339,25 @@ def _standing_count_breaks(
     talon = 8 + extra["elder"] + extra["younger"]  # 32 less the cards dealt
     n_e, n_y = counts["elder"], counts["younger"]
     took_e = None if n_e is None else n_e + extra["elder"]
-    words = {1: "one fewer than", 0: "as many as", -1: "one more than"}
+    words = {1: "fewer", 0: "same", -1: "more"}
     most_e = min(5, talon - 3) if taken_in else 5
     if took_e is not None and not 1 <= took_e <= most_e:
-        text = (f"Elder took in without announcing his {12 - extra['elder']} cards: he must "
-                f"leave at least three cards for younger (PT 39), discards "
-                f"{words[extra['elder']]} he takes in ({law}) and takes 1 to {most_e} cards, "
-                f"not {took_e}.") if taken_in else (
-            f"Elder stood a wrong deal: he discards {words[extra['elder']]} he takes in and "
-            f"takes 1 to 5 cards ({law}), not {n_e} discarded.")
-        violations.append(Violation("exchange_count", "Q4", text, where_count["elder"]))
+        if taken_in:  # PT 39: at least three cards left for younger
+            violations.append(said(
+                f"exchange_count.taken_in.{words[extra['elder']]}", "Q4", where_count["elder"],
+                cards=12 - extra["elder"], law=law, most=most_e, took=took_e))
+        else:
+            violations.append(said(
+                f"exchange_count.stands.elder.{words[extra['elder']]}", "Q4",
+                where_count["elder"], law=law, n=n_e))
         took_e = None
     if n_y is not None:
         most = talon - took_e if took_e is not None else talon - 1
         took_y = n_y + extra["younger"]
         if not 1 <= took_y <= most:
-            violations.append(Violation(
-                "exchange_count", "Q4",
-                f"Younger, elder having stood a wrong deal, discards "
-                f"{words[extra['younger']]} he takes in and takes 1 to {most} cards ({law}), "
-                f"not {n_y} discarded.", where_count["younger"]))
+            violations.append(said(
+                f"exchange_count.stands.younger.{words[extra['younger']]}", "Q4",
+                where_count["younger"], most=most, law=law, n=n_y))
     return violations
 
 

@@ -370,9 +370,8 @@ def dealing_irregularities(deal: PiquetDeal) -> list[Irregularity]:
         if places is None:
             continue
         if location not in places:
-            raise RecordError([Violation(
-                "bad_irregular", "Q12", f"Say where the card was: the location of {code} is "
-                + " or ".join(f'"{p}"' for p in places) + ".", f"irregular[{i}].location")])
+            raise RecordError([said("bad_irregular.where", "Q12", f"irregular[{i}].location",
+                                    code=code, places=tuple(places))])
         if code == "faced_card":
             found.append(faced_card_irregularity(location))
         elif code == "deal_out_of_turn":  # PT 16: found late, the deal stands
@@ -455,10 +454,8 @@ def unmixed_breaks(deal: PiquetDeal, found: Mapping[str, Role]) -> list[Violatio
     left = max(8 - len(exchange["elder"]), 0)
     if len(exchange["younger"]) <= left:
         return []
-    return [Violation(
-        "exchange_count", "Q4", f"The elder hand took {len(exchange['elder'])} talon cards: "
-        f"younger takes at most {left}, the cards elder did not take (PT 28), not "
-        f"{len(exchange['younger'])}.", "exchange.younger")]
+    return [said("exchange_count.unmixed", "Q4", "exchange.younger", n=len(exchange["elder"]),
+                 left=left, taken=len(exchange["younger"]))]
 
 
 def _took_too_many(deal: PiquetDeal, role: Role) -> bool:

@@ -22,9 +22,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_name, card_names, describe_card
+from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_name, card_names
 from referee.frozen import quick_init
-from referee.pitch.claims import seat_words, sentence_start
 from referee.violations import Violation, said
 
 
@@ -209,6 +208,11 @@ def play_tricks(
     )
 
 
+def _who(seat: int, names: Sequence[str]) -> str | int:
+    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
+    return names[seat] if names else seat
+
+
 def _first_leader(
     pitcher: int, first: Card, holder: Mapping[Card, int], names: Sequence[str],
     violations: list[Violation],
@@ -217,17 +221,9 @@ def _first_leader(
     another seat's (``first_lead_by_non_pitcher``, appended to ``violations``)."""
     seat = holder.get(first, pitcher)
     if seat != pitcher:
-        violations.append(
-            Violation(
-                "first_lead_by_non_pitcher",
-                "P4",
-                f"The pitcher ({seat_words(pitcher, names)}) leads to the first trick, "
-                f"but the {describe_card(first)} was dealt to "
-                f"{seat_words(seat, names)}; the hand is read as led by "
-                f"{seat_words(seat, names)}.",
-                "tricks[0][0]",
-            )
-        )
+        violations.append(said("first_lead_by_non_pitcher", "P4", "tricks[0][0]",
+                               pitcher=_who(pitcher, names), card=str(first),
+                               who=_who(seat, names)))
     return seat
 
 
@@ -336,18 +332,13 @@ def _cards_not_held(
         seat = walk.seat_at(place)
         if owner != seat:
             i, j = place >> 3, place & 7
-            whose = ("was not dealt" if owner is None
-                     else f"was dealt to {seat_words(owner, names)}")
-            found.append(
-                Violation(
-                    "card_not_held",
-                    "P4",
-                    f"{sentence_start(seat_words(seat, names))} played the "
-                    f"{describe_card(card)} in trick {i + 1}, "
-                    f"but that card {whose}.",
-                    f"tricks[{i}][{j}]",
-                )
-            )
+            if owner is None:
+                found.append(said("card_not_held.not_dealt", "P4", f"tricks[{i}][{j}]",
+                                  who=_who(seat, names), card=str(card), trick=i + 1))
+            else:
+                found.append(said("card_not_held.dealt_to", "P4", f"tricks[{i}][{j}]",
+                                  who=_who(seat, names), card=str(card), trick=i + 1,
+                                  owner=_who(owner, names)))
     return found
 
 

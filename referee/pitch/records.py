@@ -530,8 +530,13 @@ def check_dealer(dealer: int, players: int) -> None:
                                 value=repr(dealer))])
 
 
+#: "Pass" as a French, German or Polish table writes it on a sheet (docs/glossary.md).
+PASS_WORDS = frozenset({"passe", "je passe", "passen", "weiter", "pas", "pasuję"})
+
+
 def parse_call(value: object, location: str = "") -> Call:
-    """One call as written in a record: ``"pass"``, ``"pitch"``, or a whole number (P3).
+    """One call as written in a record: ``"pass"`` (or :data:`PASS_WORDS`), ``"pitch"``, or
+    a whole number (P3).
 
     Numbers are returned as they are (a bid of 5 is a rule break that
     :func:`~referee.pitch.bidding.check_bidding` reports, not a malformed call); numeric text
@@ -543,6 +548,8 @@ def parse_call(value: object, location: str = "") -> Call:
         text = value.strip().lower()
         if text in (PASS, PITCH):
             return PASS if text == PASS else PITCH
+        if text in PASS_WORDS:
+            return PASS
         if text.isdigit():
             return int(text)
     elif isinstance(value, int) and not isinstance(value, bool):
