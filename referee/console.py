@@ -29,6 +29,7 @@ from typing import Any
 import click
 
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
+from referee.violations import said
 
 __all__ = ["main"]
 
@@ -49,7 +50,7 @@ def _read(path: str) -> RecordFile | list[RecordProblem]:
     except RecordFileError as error:
         return list(error.problems)
     except (OSError, UnicodeDecodeError) as error:
-        return [RecordProblem(0, None, "format", "", f"cannot read the file: {error}")]
+        return [RecordProblem.of(said("record_unreadable", "", error=str(error)), 0, None)]
 
 
 def _print_problems(path: str, problems: Sequence[RecordProblem]) -> None:
@@ -291,15 +292,22 @@ def export_match(match_id: str, output: str | None, url: str, token: str) -> Non
 @_url_option
 @click.option("--idempotency-key", help="Send again with the same key: the same match, the "
                                         "same tokens (within the server's retry window).")
+@click.option("--violations", type=click.Choice(["refuse", "dispute"]), default="refuse",
+              show_default=True,
+              help="A deal that breaks the rules: refuse the file, or record the deal as "
+                   "ruled, disputed by its violations (until its cards rule it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the server's answer as JSON.")
-def import_match(file: str, url: str, idempotency_key: str | None, as_json: bool) -> None:
+def import_match(file: str, url: str, idempotency_key: str | None, violations: str,
+                 as_json: bool) -> None:
     """Make a new match on the server from the record FILE: every deal recorded and ruled,
     in one go (all or nothing). Prints the new match's id, its tokens and its recovery code:
-    keep them, the server keeps only their hashes.
+    keep them, the server keeps only their hashes. A file the server refuses prints every
+    problem of every deal, each as file:line: (deal n) message.
 
     \b
     Example:
         referee import partie.toml --url http://127.0.0.1:8000
+        referee import revoked.toml --violations dispute
     """
     record = _read(file)  # read here first: its problems with this file's name
     if not isinstance(record, RecordFile):
@@ -310,7 +318,8 @@ def import_match(file: str, url: str, idempotency_key: str | None, as_json: bool
     headers = {"Content-Type": TOML}
     if idempotency_key:
         headers["Idempotency-Key"] = idempotency_key
-    answer = _call(url, "POST", "/v1/matches:import", body=body, headers=headers)
+    path = "/v1/matches:import" + ("?violations=dispute" if violations == "dispute" else "")
+    answer = _call(url, "POST", path, body=body, headers=headers)
     if answer.status != 201:
         _refused(answer, file)
     made = answer.json()

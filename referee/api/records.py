@@ -11,7 +11,7 @@ from flask import request
 from referee.api.blueprint import Blueprint
 from referee.api.credential_schemas import CreatedMatchSchema
 from referee.api.errors import ProblemError, problems
-from referee.api.fields import ShapesField
+from referee.api.fields import ShapesField, StrictSchema
 from referee.api.match_schemas import CreateMatchSchema
 from referee.api.piquet_ruling_schemas import DealRulingSchema, PiquetSheetRulingSchema
 from referee.api.pitch_ruling_schemas import (
@@ -24,6 +24,7 @@ from referee.api.record_rulings import RecordRuling, flatten_messages, rule_reco
 from referee.match.transfer import IMPORTER, import_events, options_of
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
 from referee.records.toml_format import TextLines
+from referee.violations import MESSAGE_WORDS
 
 blp = Blueprint(
     "records", __name__, url_prefix="/v1",
@@ -45,7 +46,28 @@ class RecordProblemSchema(ma.Schema):
     rule = ma.fields.String(required=True, metadata={"description": 'A rules section ("Q6"), '
                                                                     'or "format"'})
     location = ma.fields.String(required=True, metadata={"example": "tricks[3][1]"})
-    message = ma.fields.String(required=True)
+    message = ma.fields.String(required=True, metadata={
+        "description": "A sentence, in the answer's language (Content-Language)"})
+    code = ma.fields.String(required=True, metadata={
+        "description": 'Stable: a violation\'s code ("revoke", "wrong_dealer"), one of the '
+                       'file\'s shape ("record_players"…), or "format"'})
+    message_code = ma.fields.String(metadata={
+        "description": "The sentence's template (as a violation's); absent for a sentence "
+                       "made without one", "enum": sorted(MESSAGE_WORDS)})
+    params = ma.fields.Method("_params", metadata={
+        "description": "The values the sentence is made of, by name (with message_code)",
+        "type": "object"})
+
+    def _params(self, problem: RecordProblem) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in problem.params}
+
+    @ma.post_dump(pass_original=True)
+    def _coded(self, data: dict[str, Any], problem: RecordProblem,
+               **_: Any) -> dict[str, Any]:
+        if not problem.message_code:
+            data.pop("message_code", None)
+            data.pop("params", None)
+        return data
 
 
 class RecordDealRulingSchema(ma.Schema):
@@ -105,6 +127,12 @@ def _ruled(record: RecordFile) -> RecordRuling:
     return ruled
 
 
+def _merged(*found: tuple[RecordProblem, ...]) -> tuple[RecordProblem, ...]:
+    """The problems of each deal found by each check, once each, by deal then line."""
+    once = {(p.deal, p.location, p.message): p for problems in found for p in problems}
+    return tuple(sorted(once.values(), key=lambda p: (p.deal or 0, p.line)))
+
+
 def _problems_json(found: tuple[RecordProblem, ...]) -> list[dict[str, Any]]:
     return RecordProblemSchema(many=True).dump(found)  # type: ignore[no-any-return]
 
@@ -149,13 +177,25 @@ def _check_options(record: RecordFile) -> None:
                            extra={"problems": _problems_json(tuple(found))}) from None
 
 
+class ImportArgsSchema(StrictSchema):
+    """What an import makes of a deal that breaks the rules."""
+
+    violations = ma.fields.String(load_default="refuse", validate=ma.validate.OneOf(
+        ["refuse", "dispute"]), metadata={
+        "description": "A deal that breaks the rules but can be ruled (a revoke, a total no "
+                       "deal gives): refuse the file (422, every such deal listed), or "
+                       "record it ruled as it stands, its violations listed, and disputed "
+                       "until its cards rule it (docs/format.md)"})
+
+
 @blp.route("/matches:import", methods=["POST"])
 @blp.doc(requestBody={"required": True, "description": "A record file (docs/format.md)",
                       "content": {TOML: {"schema": {"type": "string"}}}},
          tags=["matches"])
+@blp.arguments(ImportArgsSchema(), location="query")
 @blp.response(201, CreatedMatchSchema)
 @problems(blp, 400, 410, 415, 422, 429)
-def import_match() -> Any:
+def import_match(args: dict[str, Any]) -> Any:
     """Create a match from a record file (docs/format.md).
 
     ``Content-Type: application/toml``. The file's players and options, and every deal
@@ -165,20 +205,28 @@ def import_match() -> Any:
 
     What the file says of who entered or confirmed a deal is kept as a note
     (``imported``); the importer is the actor of every event. An imported match never
-    expires. A file that cannot be read, or a deal off its record's shape, is 400; a deal
-    the rules or the match refuse is 422: ``problems`` gives each with its line and deal.
+    expires. A file that cannot be read, or a deal off its record's shape, is 400; deals
+    the rules or the match refuse are 422: ``problems`` gives every problem of every deal,
+    each with its line, deal, rule and location. ``?violations=dispute`` records a deal
+    that breaks the rules but can be ruled as ruled, its violations listed, and disputed
+    (``deal_disputed`` with ``violations``) instead of refusing the file.
     """
     from referee.api.credentials import created
 
     record = _posted_record()
     _check_options(record)
-    _ruled(record)  # every deal checked on its own first: all problems at once
+    ruled = rule_record(record)  # every deal checked on its own first
+    if ruled.unreadable:
+        _ruled(record)
     try:
-        events = import_events(record)
+        events = import_events(record, args["violations"])
     except RecordFileError as error:
-        first = error.problems[0]
+        found = _merged(ruled.problems, error.problems)
+        first = found[0]
         raise ProblemError(RECORD_NOT_SCORABLE, f"Line {first.line}: {first.message}",
-                           extra={"problems": _problems_json(error.problems)}) from None
+                           extra={"problems": _problems_json(found)}) from None
+    if ruled.problems:  # a deal too broken to rule on: the match could not follow it
+        _ruled(record)
     answer = created(record.game, events, IMPORTER, expires=False)
     answer.headers["Cache-Control"] = "no-store"
     return answer

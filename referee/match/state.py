@@ -983,11 +983,13 @@ class Fold:
         claim = payload.get("claim")
         claims = entry.claims
         imported = payload.get("imported")  # a dispute read from a record file
+        broken = payload.get("violations")  # a deal recorded with the rules broken
         if claim is not None or payload.get("reason") or imported is not None:
             claims = (*claims, {"side": self._side(by), "entered_by": by,
                                 "reason": payload.get("reason"), "entry": False,
                                 **(claim or {}),
-                                **({"imported": imported} if imported is not None else {})})
+                                **({"imported": imported} if imported is not None else {}),
+                                **({"violations": broken} if broken else {})})
         self.deals[entry.number] = replace(entry, agreement="disputed", agreed_by=by,
                                            claims=claims)
 
