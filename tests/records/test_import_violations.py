@@ -82,8 +82,9 @@ def test_the_match_layer_lists_every_refused_deal() -> None:
 def test_the_match_layer_records_violations_as_disputes() -> None:
     """``violations="dispute"``: deals 2 and 4 are recorded as ruled as they stand, their
     violations in their ruling, and disputed by them (the result withheld); deals 1 and 3
-    confirmed as the next deal started (``auto_confirm``, no seat joined). The file written back has no dispute for them, and imports again (with the
-    option) to the same standings; a dealer out of turn is refused even so."""
+    confirmed as the next deal started (``auto_confirm``, no seat joined). The file written
+    back has no dispute for them, and imports again (with the option) to the same
+    standings; a dealer out of turn is refused even so."""
     events = import_events(read_record(partie()), "dispute")
     state = fold(events)
     one, two, three, four = state.deals
