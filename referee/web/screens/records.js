@@ -77,18 +77,33 @@ async function ruleIt() {
   }
 }
 
-async function importIt() {
+/** A rule a deal breaks (a section such as "Q6"), not the file's own shape. */
+const RULE = /^[A-Z]+\s*\d/;
+
+/** Import the chosen file; `disputed`: the deals that break the rules imported disputed
+ * (`?violations=dispute`, docs/format.md). Refused for the rules, the page offers that. */
+async function importIt(disputed = false) {
   if (!chosen) return;
   const box = $("#record-answer");
   const { api, problemText } = await client();
+  const path = "/v1/matches:import" + (disputed === true ? "?violations=dispute" : "");
   try {
-    const { data } = await api("POST", "/v1/matches:import", undefined,
+    const { data } = await api("POST", path, undefined,
       { token: null, raw: { type: TOML, text: chosen.text } });
     saveMatch({ id: data.id, game: data.game, players: data.players,
       write: data.tokens.write, read: data.tokens.read });
     location.hash = "match=" + encodeURIComponent(data.id);
   } catch (error) {
-    fill(box, ...problemsList(chosen.name, error, problemText));
+    const problems = (error.problem && error.problem.problems) || [];
+    const broken = disputed !== true && error.status === 422 &&
+      problems.some((/** @type {{rule: string}} */ p) => RULE.test(p.rule || ""));
+    const again = broken ? el("button", { type: "button", id: "import-disputed" },
+      t("records.import_disputed", "Import it anyway, these deals disputed")) : null;
+    if (again) again.addEventListener("click", () => importIt(true));
+    fill(box, ...problemsList(chosen.name, error, problemText),
+      broken ? el("p", {}, t("records.import_disputed_text", "The deals that break the " +
+        "rules are recorded as they stand and disputed until their cards rule them.")) : null,
+      again);
   }
 }
 
@@ -104,5 +119,5 @@ export function initOpenRecord() {
     fill($("#record-answer"));
   });
   rule.addEventListener("click", ruleIt);
-  take.addEventListener("click", importIt);
+  take.addEventListener("click", () => importIt());
 }
