@@ -101,8 +101,8 @@ async function importIt(disputed = false) {
       t("records.import_disputed", "Import it anyway, these deals disputed")) : null;
     if (again) again.addEventListener("click", () => importIt(true));
     fill(box, ...problemsList(chosen.name, error, problemText),
-      broken ? el("p", {}, t("records.import_disputed_text", "The deals that break the " +
-        "rules are recorded as they stand and disputed until their cards rule them.")) : null,
+      broken ? el("p", {}, t("records.import_disputed_text",
+        "The deals that break the rules are recorded as they stand and disputed until their cards rule them.")) : null,
       again);
   }
 }
