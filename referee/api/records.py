@@ -19,7 +19,12 @@ from referee.api.pitch_ruling_schemas import (
     PitchSheetRulingSchema,
     TotalsRulingSchema,
 )
-from referee.api.problems import BAD_REQUEST, RECORD_NOT_SCORABLE, UNSUPPORTED_MEDIA_TYPE
+from referee.api.problems import (
+    BAD_REQUEST,
+    RECORD_NOT_SCORABLE,
+    UNSUPPORTED_MEDIA_TYPE,
+    ProblemType,
+)
 from referee.api.record_rulings import RecordRuling, flatten_messages, rule_record
 from referee.match.transfer import IMPORTER, import_events, options_of
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
@@ -108,8 +113,7 @@ def _posted_record() -> RecordFile:
     except UnicodeDecodeError:
         raise ProblemError(BAD_REQUEST, "A record file is UTF-8 text.") from None
     except RecordFileError as error:
-        raise ProblemError(BAD_REQUEST, f"The record file cannot be read: {error}",
-                           extra={"problems": _problems_json(error.problems)}) from None
+        raise _refused(BAD_REQUEST, error.problems) from None
 
 
 def _ruled(record: RecordFile) -> RecordRuling:
@@ -120,11 +124,18 @@ def _ruled(record: RecordFile) -> RecordRuling:
     """
     ruled = rule_record(record)
     if ruled.problems:
-        status = BAD_REQUEST if ruled.unreadable else RECORD_NOT_SCORABLE
-        first = ruled.problems[0]
-        raise ProblemError(status, f"Line {first.line}: {first.message}",
-                           extra={"problems": _problems_json(ruled.problems)})
+        raise _refused(BAD_REQUEST if ruled.unreadable else RECORD_NOT_SCORABLE, ruled.problems)
     return ruled
+
+
+def _refused(status: ProblemType, found: tuple[RecordProblem, ...]) -> ProblemError:
+    """The problem+json refusing a record file with every one of its ``found`` problems
+    (``problems``); its detail says how many and where the first is, worded in the answer's
+    language (referee/i18n/sentences.py, ``detail.record_problems``)."""
+    first = min(found, key=lambda p: (p.line, p.deal or 0))
+    return ProblemError(status, f"Problems in the record file: {len(found)}, the first at "
+                                f"line {first.line} (each in problems).",
+                        extra={"problems": _problems_json(found)})
 
 
 def _merged(*found: tuple[RecordProblem, ...]) -> tuple[RecordProblem, ...]:
@@ -172,9 +183,7 @@ def _check_options(record: RecordFile) -> None:
         found = [RecordProblem(lines.key_line(None, location.split(".")[-1]), None, rule,
                                location, message)
                  for location, message, rule in flatten_messages(error.messages)]
-        raise ProblemError(BAD_REQUEST, f"Line {found[0].line}: {found[0].message} "
-                           f"({found[0].location})",
-                           extra={"problems": _problems_json(tuple(found))}) from None
+        raise _refused(BAD_REQUEST, tuple(found)) from None
 
 
 class ImportArgsSchema(StrictSchema):
@@ -221,10 +230,8 @@ def import_match(args: dict[str, Any]) -> Any:
     try:
         events = import_events(record, args["violations"])
     except RecordFileError as error:
-        found = _merged(ruled.problems, error.problems)
-        first = found[0]
-        raise ProblemError(RECORD_NOT_SCORABLE, f"Line {first.line}: {first.message}",
-                           extra={"problems": _problems_json(found)}) from None
+        raise _refused(RECORD_NOT_SCORABLE, _merged(ruled.problems, error.problems)
+                       ) from None
     if ruled.problems:  # a deal too broken to rule on: the match could not follow it
         _ruled(record)
     answer = created(record.game, events, IMPORTER, expires=False)

@@ -166,10 +166,12 @@ class _DealCheck:
                                                   location))
 
     def refuse_broken(self, made: Sequence[NewEvent]) -> None:
-        """The rules the deal breaks (it was recorded disputed by them), as problems."""
+        """The rules the deal breaks (its ruling's violations: it was recorded disputed by
+        them, or voided by a penalty all the same), as problems."""
         for kind, payload in made:
-            if kind == "deal_disputed" and payload.get("violations"):
-                self.add([Violation.from_dict(v) for v in payload["violations"]])
+            if kind == "deal_scored":
+                self.add([Violation.from_dict(v)
+                          for v in payload["ruling"].get("violations") or ()])
 
 
 def options_of(record: RecordFile) -> dict[str, Any]:

@@ -173,6 +173,8 @@ def test_an_import_refused_speaks_the_language_asked(client: FlaskClient) -> Non
         assert where(found) == where(english)
         for worded, plain in zip(found, english, strict=True):
             assert worded["message"] != plain["message"], (language, worded)
+        assert "(each in problems)" not in answer.json["detail"]
+        assert "problems" in answer.json["detail"] and " 33 " in answer.json["detail"]
     unread = import_(client, text.replace('game = "piquet"', 'game = "skat"'),
                      **{"Accept-Language": "de"})
     assert unread.status_code == 400
