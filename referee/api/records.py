@@ -25,7 +25,7 @@ from referee.api.problems import (
     UNSUPPORTED_MEDIA_TYPE,
     ProblemType,
 )
-from referee.api.record_rulings import RecordRuling, flatten_messages, rule_record
+from referee.api.record_rulings import RecordRuling, flatten_messages, roles_of, rule_record
 from referee.match.transfer import IMPORTER, import_events, options_of
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
 from referee.records.toml_format import TextLines
@@ -89,6 +89,11 @@ class RecordDealRulingSchema(ma.Schema):
                                                   "this deal's level"})
     claims_agree = ma.fields.Boolean(allow_none=True, required=True, metadata={
         "description": "The table's claim agrees with the ruling; null: nothing claimed"})
+    roles = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), allow_none=True,
+                           metadata={"description": "Piquet: who is elder and who younger "
+                                                    "in this deal, by name (the dealer is "
+                                                    "younger, Q2); null: Pitch, or a dealer "
+                                                    "the file does not tell"})
 
 
 class RecordRulingSchema(ma.Schema):
@@ -165,7 +170,8 @@ def score_record() -> dict[str, Any]:
     ruled = _ruled(record)
     return {"game": ruled.game, "claims_agree": ruled.claims_agree, "deals": [
         {"deal": d.deal, "line": d.line, "number": d.number, "level": d.level,
-         "ruling": d.ruling, "claims_agree": d.claims_agree} for d in ruled.deals]}
+         "ruling": d.ruling, "claims_agree": d.claims_agree,
+         "roles": roles_of(record, d.deal - 1) or None} for d in ruled.deals]}
 
 
 def _check_options(record: RecordFile) -> None:

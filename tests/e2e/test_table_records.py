@@ -29,7 +29,7 @@ def test_open_a_record_rule_it_import_it_and_download_it(served: str, phone: Any
     phone.click("#rule-record")
     phone.wait_for_selector("#record-ruled li")
     assert phone.inner_text("#record-ruled") == \
-        "deal 1 (cards): elder 11, younger 41 — the claim agrees"
+        "deal 1 (cards): Bill 11, Ann 41 — the claim agrees"
     assert axe_violations(phone, "#open-record") == []
 
     bad = tmp_path / "bad.toml"

@@ -54,8 +54,10 @@ function problemsList(name, error, problemText) {
 function ruledList(answer) {
   return el("ul", { class: "ruled", id: "record-ruled" }, ...answer.deals.map((d) => {
     const scores = d.ruling.scores;
+    const roles = d.roles || {};  // Piquet: the players' names by role in this deal
     const line = Array.isArray(scores) ? scores.join(", ")
-      : Object.entries(scores || {}).map(([who, points]) => `${who} ${points}`).join(", ");
+      : Object.entries(scores || {}).map(([who, points]) => `${roles[who] || who} ${points}`)
+        .join(", ");
     const claim = d.claims_agree === true ? t("records.agrees", "the claim agrees")
       : d.claims_agree === false ? t("records.parts", "the claim parts from the ruling") : "";
     return el("li", { "data-deal": d.deal },
