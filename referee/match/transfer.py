@@ -16,6 +16,7 @@ Pure: no database, no Flask. The problems of a file name their line and deal
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from referee.match import commands
@@ -216,8 +217,8 @@ def _deal_events(fold: Fold, game: Game, record: RecordFile, deal: DealEntry,
             recorded = commands.record_deal(state, game, dict(deal.record), deal.level,
                                             entered_by=IMPORTER, deal=deal.number,
                                             disputed=True)
-        except Clash as clash:  # its number: checked on as the next deal
-            found.add(clash.violations)
+        except Clash as clash:  # its number (the file's ``number``): checked on as the next deal
+            found.add([replace(v, location="number") for v in clash.violations])
             recorded = commands.record_deal(state, game, dict(deal.record), deal.level,
                                             entered_by=IMPORTER, disputed=True)
     except (MatchError, RecordError) as error:  # the match is over, or no ruling at all

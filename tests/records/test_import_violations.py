@@ -180,3 +180,19 @@ def test_an_import_refused_speaks_the_language_asked(client: FlaskClient) -> Non
     assert unread.status_code == 400
     assert unread.json["problems"][0]["code"] == "record_game"
     assert "Give the game" not in unread.json["problems"][0]["message"]
+
+
+def test_a_deal_numbered_out_of_turn_is_listed_and_the_next_checked_on() -> None:
+    """A deal written as deal 3 where the match's next deal is 2 is refused at its number,
+    and checked on as deal 2: the file's later problems are still listed (deal 4's total)."""
+    text = partie().replace("number = 2\n", "number = 3\n", 1)
+    try:
+        import_events(read_record(text))
+    except RecordFileError as error:
+        found = [(p.deal, p.code, p.location) for p in error.problems]
+        assert found[0] == (2, "deal_not_next", "number")
+        assert error.problems[0].line == read_record(text).deals[1].lines["number"]
+        assert (4, "total_impossible", "totals.scores.elder") in found
+        assert (2, "revoke", "tricks[5][1]") in found
+    else:
+        raise AssertionError("a deal out of its number was imported")
