@@ -9,6 +9,7 @@ dropped.  Nothing else is generated: the ``.po`` files are read as they are at s
 
 from __future__ import annotations
 
+import importlib
 import sys
 from datetime import UTC, datetime
 
@@ -24,10 +25,12 @@ _FIXED = datetime(2026, 11, 27, tzinfo=UTC)
 def load_every_message() -> None:
     """Import every module that registers messages, so :data:`MESSAGES` is whole."""
     import referee.api.rules
-    import referee.i18n.command_line
     import referee.i18n.findings
     import referee.i18n.page
     import referee.i18n.sentences  # noqa: F401
+
+    # after the rest, so that the command line's messages come last in the catalogs
+    importlib.import_module("referee.i18n.command_line")
 
 
 def update(locale: str) -> list[str]:
