@@ -76,3 +76,4 @@ def test_a_file_that_breaks_the_rules_is_imported_disputed_on_request(
     phone.wait_for_selector("#match:not([hidden]) #turn[data-action]")
     phone.wait_for_selector("[data-disputed='2']", state="attached")
     phone.wait_for_selector("[data-disputed='4']", state="attached")
+    assert "without following suit" in phone.inner_text("[data-disputed='2']")

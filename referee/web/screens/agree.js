@@ -205,8 +205,10 @@ function disputedBox(d) {
   const box = el("section", { class: "answer-box disputed", "data-disputed": n,
     "aria-labelledby": `disputed-${n}` },
   el("h2", { id: `disputed-${n}` }, `${dealWord()} ${n} is disputed`),
-  ...reasons.map((c) => el("p", {}, `${c.side || enteredBy(c.entered_by)}: “${c.reason}”` +
-      (c.scores ? ` — claims ${scoresWords(c.scores)}` : ""))),
+  // an import's dispute of a deal that breaks the rules: its violations, in the page's language
+  ...reasons.map((c) => el("p", {}, `${c.side || enteredBy(c.entered_by)}: “${c.violations
+    ? c.violations.map((/** @type {{message: string}} */ v) => v.message).join(" ")
+    : c.reason}”` + (c.scores ? ` — claims ${scoresWords(c.scores)}` : ""))),
   el("p", { class: "note" }, "The referee decides from the cards: enter them as they were " +
       "played (from the players' tricks). Until then the deal counts as written, and the " +
       "result is withheld."));
