@@ -2,7 +2,10 @@
 
 A score sheet writes the declarations the way they are said at the table: "point of five, 48",
 "quart major", "tierce to the queen", "sixième to the king in spades", "three kings", "trio of
-kings", "quatorze of aces", "four aces".  Structured forms are read too: a point
+kings", "quatorze of aces", "four aces"; and in the service's other languages, the sequences'
+names French at every table (docs/glossary.md): "point de cinq", "quinte majeure", "tierce au
+roi en trèfle", "trio d'as"; "Punkt von fünf", "Quinte bis zum König in Kreuz", "drei Asse";
+"point z pięciu", "tierce do króla w trefl", "trzy asy".  Structured forms are read too: a point
 ``{"cards": 5, "pips": 48}``, a sequence ``{"length": 4, "top": "A", "suit": "C"}`` (top and
 suit optional), a set ``{"count": 3, "rank": "A"}``; and the engine's short forms
 ``"quint:A"`` / ``"trio:A"``.
@@ -27,9 +30,18 @@ from typing import Any, NamedTuple, TypeGuard
 from referee.cards import ACE, JACK, KING, QUEEN, TEN
 from referee.violations import InputError, said
 
+#: The words of the service's other languages (docs/glossary.md; the sequences' names are
+#: French at every table): French, German and Polish as players write them on a sheet.
 _NUMBER_WORDS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "un": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9,
+    "dix": 10, "onze": 11, "douze": 12,
+    "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+    "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12,
+    "jeden": 1, "dwa": 2, "trzy": 3, "cztery": 4, "pięć": 5, "sześć": 6, "siedem": 7,
+    "osiem": 8, "dziewięć": 9, "dziesięć": 10, "jedenaście": 11, "dwanaście": 12,
+    "trzech": 3, "czterech": 4, "pięciu": 5, "sześciu": 6, "siedmiu": 7, "ośmiu": 8,
 }
 _SEQUENCE_WORDS: dict[str, int] = {
     "tierce": 3, "quart": 4, "quarte": 4, "quatrième": 4, "quatrieme": 4, "quint": 5,
@@ -42,15 +54,43 @@ _RANK_WORDS: dict[str, int] = {
     "knaves": JACK, "j": JACK, "ten": TEN, "tens": TEN, "t": TEN, "10": TEN, "nine": 9,
     "nines": 9, "9": 9, "eight": 8, "eights": 8, "8": 8, "seven": 7, "sevens": 7, "7": 7,
     "10s": TEN, "9s": 9, "8s": 8, "7s": 7,
+    # fr
+    "as": ACE, "roi": KING, "rois": KING, "dame": QUEEN, "dames": QUEEN, "valet": JACK,
+    "valets": JACK, "dix": TEN, "neuf": 9, "huit": 8, "sept": 7,
+    # de
+    "ass": ACE, "asse": ACE, "könig": KING, "könige": KING, "damen": QUEEN, "bube": JACK,
+    "buben": JACK, "zehn": TEN, "zehnen": TEN, "zehner": TEN, "neun": 9, "neunen": 9,
+    "neuner": 9, "acht": 8, "achten": 8, "achter": 8, "sieben": 7, "siebenen": 7,
+    "siebener": 7,
+    # pl
+    "asy": ACE, "asów": ACE, "asa": ACE, "król": KING, "króle": KING, "króli": KING,
+    "króla": KING, "dama": QUEEN, "damy": QUEEN, "walet": JACK, "walety": JACK,
+    "waletów": JACK, "waleta": JACK, "dziesiątka": TEN,
+    "dziesiątki": TEN, "dziesiątek": TEN, "dziewiątka": 9, "dziewiątki": 9, "dziewiątek": 9,
+    "ósemka": 8, "ósemki": 8, "ósemek": 8, "siódemka": 7, "siódemki": 7, "siódemek": 7,
 }
 _SUIT_WORDS: dict[str, str] = {
     "spades": "S", "spade": "S", "s": "S", "♠": "S", "hearts": "H", "heart": "H", "h": "H",
     "♥": "H", "diamonds": "D", "diamond": "D", "d": "D", "♦": "D", "clubs": "C", "club": "C",
     "c": "C", "♣": "C",
+    "pique": "S", "piques": "S", "cœur": "H", "cœurs": "H", "coeur": "H", "coeurs": "H",
+    "carreau": "D", "carreaux": "D", "trèfle": "C", "trèfles": "C", "trefle": "C",
+    "pik": "S", "herz": "H", "karo": "D", "kreuz": "C",
+    "piki": "S", "kier": "H", "kiery": "H", "trefl": "C",
 }
 _SET_SIZES: dict[str, int] = {
     "trio": 3, "three": 3, "3": 3, "quatorze": 4, "four": 4, "4": 4, "fourteen": 4,
+    "trois": 3, "quatre": 4, "drei": 3, "vier": 4, "trzy": 3, "cztery": 4,
 }
+#: Words between a size and its rank, or a sequence's length and its top and suit: "of",
+#: "trio d'as", "drei Asse", "tierce au roi en trèfle", "Quinte bis zum König in Kreuz",
+#: "kwinta do króla w trefl".
+_BETWEEN = frozenset({"the", "of", "in", "to", "de", "des", "du", "au", "aux", "à", "en", "la",
+                      "le", "les", "l", "bis", "zum", "zur", "von", "der", "do", "w", "z"})
+#: A set has no suit: "d" is the French elision ("trio d'as"), not diamonds.
+_SET_BETWEEN = _BETWEEN | {"d"}
+#: A sequence to the ace, in each language.
+_MAJOR = frozenset({"major", "majeure", "majeur"})
 
 
 class PointCall(NamedTuple):
@@ -81,7 +121,7 @@ def _bad(message_code: str, location: str, **params: Any) -> InputError:
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in re.split(r"[\s,;:.()]+", text.strip().lower()) if w]
+    return [w for w in re.split(r"[\s,;:.()'’]+", text.strip().lower()) if w]
 
 
 def _number(word: str) -> int | None:
@@ -97,7 +137,10 @@ def _whole(value: Any) -> TypeGuard[int]:
 #: Words that say nothing was announced in a category (the line is left blank at the table).
 NOTHING_WORDS: frozenset[str] = frozenset({"", "-", "none", "nothing", "no", "sunk", "sinks"})
 _POINT_FILLERS = frozenset({"point", "of", "for", "making", "makes", "pips", "pip", "a", "and",
-                            "is", "cards", "card", "in", "worth", "counting"})
+                            "is", "cards", "card", "in", "worth", "counting",
+                            "de", "pour", "à", "et", "cartes", "points",
+                            "von", "mit", "für", "augen", "karten", "punkt", "punkte",
+                            "z", "za", "oczek", "oczka", "kart", "karty", "punktów", "punkty"})
 
 
 def says_nothing(value: Any) -> bool:
@@ -148,9 +191,9 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
     top: int | None = None
     suit: str | None = None
     for word in words[1:]:
-        if word in ("the", "of", "in", "to"):
+        if word in _BETWEEN:
             continue
-        if word == "major" and top is None:
+        if word in _MAJOR and top is None:
             top = ACE
         elif word in _RANK_WORDS and top is None:
             top = _RANK_WORDS[word]
@@ -192,7 +235,7 @@ def read_set(value: Any, location: str) -> SetCall:
             raise _bad("set_object", location)
         return SetCall(size, rank)
     if isinstance(value, str):
-        words = [w for w in _words(value) if w != "of"]
+        words = [w for w in _words(value) if w not in _SET_BETWEEN]
         if len(words) == 2 and words[0] in _SET_SIZES and words[1] in _RANK_WORDS:
             return SetCall(_SET_SIZES[words[0]], _RANK_WORDS[words[1]])
     raise _bad("set", location, value=_shown(value))
