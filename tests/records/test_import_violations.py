@@ -93,7 +93,7 @@ def test_the_match_layer_records_violations_as_disputes() -> None:
     assert two.scores == {"Ann": 28, "Bill": 11} and four.scores == {"Ann": 500, "Bill": 3}
     assert [v["code"] for v in two.ruling["violations"]] == ["revoke"]
     (claim,) = two.claims
-    assert claim["entered_by"] == "import" and claim["violations"][0]["code"] == "revoke"
+    assert claim.entered_by == "import" and claim.violations[0]["code"] == "revoke"
     assert state.disputed == (2, 4)
     disputed = [p for kind, p in events if kind == "deal_disputed"]
     assert [p["imported"] for p in disputed] == [{}, {}]
@@ -120,7 +120,7 @@ def test_a_file_with_two_disputes_of_one_deal_imports() -> None:
             '[[deal.dispute]]\nby = "Bob"\nreason = "I took Low"\n\n'
             '[[deal.dispute]]\nby = "Cid"\nreason = "no jack was out"\n')
     state = fold(import_events(read_record(text)))
-    assert [c["imported"] for c in state.deals[0].claims[1:]] == [{"by": "Bob"}, {"by": "Cid"}]
+    assert [c.imported for c in state.deals[0].claims[1:]] == [{"by": "Bob"}, {"by": "Cid"}]
     again = read_record(write_record(record_of(state)))
     assert again.deals[0].disputes == read_record(text).deals[0].disputes
 
