@@ -84,9 +84,9 @@ _SET_SIZES: dict[str, int] = {
 }
 #: Words between a size and its rank, or a sequence's length and its top and suit: "of",
 #: "trio d'as", "drei Asse", "tierce au roi en trèfle", "Quinte bis zum König in Kreuz",
-#: "kwinta do króla w trefl".
+#: "tierce do króla w trefl".
 _BETWEEN = frozenset({"the", "of", "in", "to", "de", "des", "du", "au", "aux", "à", "en", "la",
-                      "le", "les", "l", "bis", "zum", "zur", "von", "der", "do", "w", "z"})
+                      "le", "les", "l", "bis", "zum", "zur", "von", "der", "do", "w"})
 #: A set has no suit: "d" is the French elision ("trio d'as"), not diamonds.
 _SET_BETWEEN = _BETWEEN | {"d"}
 #: A sequence to the ace, in each language.
@@ -183,6 +183,9 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
         return _structured_sequence(value, location)
     if not isinstance(value, str):
         raise _bad("sequence_words", location)
+    _, short, top_text = value.partition(":")
+    if short and top_text.strip().lower() not in _RANK_WORDS:  # "quint:A": a rank, no word
+        raise _bad("sequence_word", location, value=_shown(value), word=top_text.strip().lower())
     words = _words(value.replace(":", " to "))
     if words and words[0] in ("a", "an"):
         words = words[1:]

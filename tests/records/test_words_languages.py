@@ -75,3 +75,11 @@ def test_points_in_each_language() -> None:
     assert read_point("point de cinq pour 48", "point") == (5, 48)
     assert read_point("fünf Karten, 48 Augen", "point") == (5, 48)
     assert read_point("pięć kart, 48 oczek", "point") == (5, 48)
+
+
+@pytest.mark.parametrize("words", ["quint:Z", "quint:L", "quint:z", "tierce:de"])
+def test_a_short_form_names_a_rank(words: str) -> None:
+    """"quint:A" names its top rank after the colon: a word of another language there (the
+    words between a sequence's parts) is no rank, and is refused as before."""
+    with pytest.raises(ValueError):
+        read_sequence(words, "sequence")
