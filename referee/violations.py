@@ -314,6 +314,8 @@ MESSAGE_WORDS: dict[str, str] = {
                   "first.",
     "talon_size.seven": "The talon holds 7 cards, not {n}: write the seven left after the deal, "
                         "top first.",
+    "bad_irregular.taken_in": "Elder loses his option by taking in without announcing it only "
+                              "when he was dealt 11 or 13 cards (PT 39), not {n}.",
     "bad_irregular.stands": "Elder stands a wrong deal only when one hand was dealt 11 or 13 "
                             "cards and the other 12 or 13, the talon 8 or 7 (PT 11, 40–43); "
                             "record both hands as dealt. Any other wrong deal is a fresh deal "
@@ -503,6 +505,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "malformed_irregularity.no_seat.bid_out_of_turn": "Name the seat of the bid out of turn.",
     "malformed_irregularity.no_seat.long_hand": "Name the seat of the long hand.",
     "malformed_irregularity.no_seat.exposed_card": "Name the seat of the exposed card.",
+    "malformed_irregularity.no_seat.short_hand": "Name the seat of the short hand.",
     "malformed_irregularity.on_sheet": "A misdealt hand is not scored: record the misdeal, "
                                        "not a score-sheet line.",
     "malformed_irregularity.trick": "Name the trick, 1 to {most}, not {value}.",
@@ -519,6 +522,11 @@ MESSAGE_WORDS: dict[str, str] = {
     "malformed_irregularity.no_call.exposed_in_dealing": "A card exposed in dealing has no "
                                                          "call.",
     "malformed_irregularity.no_call.exposed_card": "A exposed card has no call.",
+    "malformed_irregularity.no_call.short_hand": "A short hand has no call.",
+    "short_hand_trick": "{who:Seat} is short from trick {trick}: that trick and each after it hold "
+                        "one card fewer, {n} in all, not {given}.",
+    "short_hand_dealt": "{who:Seat} is short from trick {trick}: the hand as dealt holds a card "
+                        "for each trick played to, {n}, not {cards}.",
     "correction_ends_partie_earlier": "With this correction the partie would have ended before "
                                       "the last deals recorded: void or undo those deals first.",
     # Record files (docs/format.md): the file's own shape, and a deal the match refuses

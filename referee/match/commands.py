@@ -28,6 +28,7 @@ from referee.match.state import (
     DealEntry,
     DealRuling,
     Decided,
+    ElectionRefused,
     Game,
     MatchError,
     MatchState,
@@ -658,6 +659,8 @@ def _by_engine(
     try:
         found = game.record_anyway(placed.record, irregular.kind, irregular.step, seat,
                                    state.players, state.options)
+    except ElectionRefused:
+        raise
     except (MatchError, RecordError):
         return None
     if found is None or not found.kinds:

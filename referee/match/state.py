@@ -38,6 +38,11 @@ class MatchError(ValueError):
         super().__init__(self.violations[0].message if self.violations else "refused")
 
 
+class ElectionRefused(MatchError):
+    """An election a step carries that its law does not give (PT 39's ``taken_in`` for an
+    elder not dealt 11 or 13): the step is refused, never recorded as another irregularity."""
+
+
 class Clash(MatchError):
     """A write that says where it belongs (the deal an entry was written for, the place of a
     step) and finds that place already filled, or not the next one: nothing is stored and the

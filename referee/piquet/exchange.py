@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.cards import Card, card_name
 from referee.frozen import quick_init
-from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, Role, other
+from referee.piquet.records import PACK_SET, ROLES, TAKEN_IN, PiquetDeal, Role, other
 from referee.violations import RecordError, Violation, said
 
 #: Where each card was played: card → (trick index, position in trick).
@@ -42,6 +42,12 @@ def standing_law(dealt: Mapping[Role, tuple[Card, ...]] | None) -> str | None:
         return None
     found = STANDING_DEALS.get((len(dealt["elder"]), len(dealt["younger"])))
     return None if found is None else found[0]
+
+
+def taken_in_unannounced(deal: PiquetDeal) -> bool:
+    """PT 39: the record says elder, dealt 11 or 13, took in without announcing it (the
+    election :data:`~referee.piquet.records.TAKEN_IN` of its ``deal_stands`` entry)."""
+    return STANDS in deal.irregular and (deal.elections or {}).get("deal_stands") == TAKEN_IN
 
 
 def extra_taken(deal: PiquetDeal) -> dict[Role, int]:
@@ -123,6 +129,8 @@ def _dealt_parts(deal: PiquetDeal) -> list[tuple[str, tuple[Card, ...]]]:
             raise _error("bad_irregular.stands", "Q12", "dealt")
         dealt_now = deal.dealt or {}
         sizes = {r: len(dealt_now[r]) for r in ROLES}
+        if sizes["elder"] == 12 and taken_in_unannounced(deal):  # PT 39: 11 or 13 only
+            raise _error("bad_irregular.taken_in", "Q12", "irregular", n=12)
         talon_size = 32 - sizes["elder"] - sizes["younger"]
     for role, cards in (deal.dealt or {}).items():
         if len(cards) != sizes[role]:
@@ -244,7 +252,8 @@ def check_exchange(
     discards, counts, where_count, violations = _discards(exchange, dealt, plays, complete)
     if stood:
         violations.extend(_standing_count_breaks(counts, where_count, extra,
-                                                 standing_law(deal.dealt) or ""))
+                                                 standing_law(deal.dealt) or "",
+                                                 taken_in_unannounced(deal)))
     else:
         violations.extend(_count_breaks(counts, where_count))
     taken = _taken(talon, {r: None if n is None else n + extra[r] for r, n in counts.items()},
@@ -317,22 +326,29 @@ def _count_breaks(
 
 def _standing_count_breaks(
     counts: Mapping[Role, int | None], where_count: Mapping[Role, str],
-    extra: Mapping[Role, int], law: str,
+    extra: Mapping[Role, int], law: str, taken_in: bool = False,
 ) -> list[Violation]:
     """PT 40–43, a wrong deal elder stood: each hand takes in 1 card or more (elder at most
     five), discarding ``extra`` fewer than it takes in (a hand of thirteen at least two, one
     of eleven none if it takes one), so that each plays with twelve; younger takes at most
-    what elder left of the talon (32 minus the cards dealt)."""
+    what elder left of the talon (32 minus the cards dealt). ``taken_in``: elder took in
+    without announcing his 11 or 13 (PT 39): he must leave at least three cards for younger,
+    so takes at most the talon's size less three (four of a talon of seven, where PT 41 lets
+    an elder who stood take all five)."""
     violations = []
-    talon = 8 - extra["elder"] - extra["younger"]
+    talon = 8 + extra["elder"] + extra["younger"]  # 32 less the cards dealt
     n_e, n_y = counts["elder"], counts["younger"]
     took_e = None if n_e is None else n_e + extra["elder"]
     words = {1: "one fewer than", 0: "as many as", -1: "one more than"}
-    if took_e is not None and not 1 <= took_e <= 5:
-        violations.append(Violation(
-            "exchange_count", "Q4",
+    most_e = min(5, talon - 3) if taken_in else 5
+    if took_e is not None and not 1 <= took_e <= most_e:
+        text = (f"Elder took in without announcing his {12 - extra['elder']} cards: he must "
+                f"leave at least three cards for younger (PT 39), discards "
+                f"{words[extra['elder']]} he takes in ({law}) and takes 1 to {most_e} cards, "
+                f"not {took_e}.") if taken_in else (
             f"Elder stood a wrong deal: he discards {words[extra['elder']]} he takes in and "
-            f"takes 1 to 5 cards ({law}), not {n_e} discarded.", where_count["elder"]))
+            f"takes 1 to 5 cards ({law}), not {n_e} discarded.")
+        violations.append(Violation("exchange_count", "Q4", text, where_count["elder"]))
         took_e = None
     if n_y is not None:
         most = talon - took_e if took_e is not None else talon - 1

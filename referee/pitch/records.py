@@ -375,9 +375,30 @@ def house_options(options: PitchOptions) -> dict[str, Any]:
 
 
 IrregularityKind = Literal["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
-                           "long_hand", "exposed_card", "exposed_in_dealing"]
+                           "long_hand", "exposed_card", "exposed_in_dealing", "short_hand"]
 IRREGULARITY_KINDS: tuple[str, ...] = ("revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
-                                       "long_hand", "exposed_card", "exposed_in_dealing")
+                                       "long_hand", "exposed_card", "exposed_in_dealing",
+                                       "short_hand")
+def short_hands(irregular: Sequence[Irregularity]) -> dict[int, int]:
+    """The short hands found in play (P10): seat → the index of the first trick he had no
+    card for (``trick`` − 1); empty when none (a score sheet's entry without a trick is
+    none: it changes no trick)."""
+    return {item.seat: item.trick - 1 for item in irregular
+            if item.kind == "short_hand" and item.seat is not None and item.trick is not None}
+
+
+def cards_in_trick(players: int, irregular: Sequence[Mapping[str, Any]], i: int) -> int:
+    """P4, P10: how many cards trick index ``i`` holds — one from each player, less the short
+    hands of a record's raw ``irregular`` list (``{"type": "short_hand", "seat": 1, "trick":
+    6}``) that had no card for it."""
+    first: dict[Any, Any] = {}  # seat → trick, the last entry for a seat (as short_hands)
+    for item in irregular:
+        if isinstance(item, Mapping) and item.get("type") == "short_hand" \
+                and isinstance(item.get("trick"), int):
+            first[item.get("seat")] = item["trick"]
+    return players - sum(1 for trick in first.values() if i >= trick - 1)
+
+
 #: The kinds that make a new deal (P10): a misdeal (a wrong number of cards dealt), a card
 #: exposed in dealing (F: "if an exposed card or a wrong number be dealt to a player there
 #: must be a new deal"), and a hand found in play with more than six cards (by analogy, Work,
@@ -396,8 +417,11 @@ class Irregularity:
     ``"misdeal"`` (a wrong number of cards dealt, to ``seat`` if known),
     ``"exposed_in_dealing"`` (a card exposed in dealing, to ``seat`` if known: a new deal, as a
     misdeal), ``"long_hand"`` (``seat`` found in play with more than six cards: a new deal,
-    as a misdeal) or ``"exposed_card"`` (``seat`` exposed a card during play, in ``trick`` if
-    given: the opponents may call it in the partnership game, F; no penalty otherwise).
+    as a misdeal), ``"exposed_card"`` (``seat`` exposed a card during play, in ``trick`` if
+    given: the opponents may call it in the partnership game, F; no penalty otherwise) or
+    ``"short_hand"`` (``seat`` was found in play with fewer than six cards and had no card for
+    ``trick`` and the tricks after it, which hold one card fewer: the hand is played out and
+    scored as played, he answering for any revoke, by analogy with Work 1913).
     ``trick`` counts from 1, as players do (trick 3 is ``tricks[2]``).
     """
 
@@ -645,8 +669,9 @@ def _irregular_trick(
     trick: object, kind: str, on_sheet: bool, bad: Callable[..., RecordError]
 ) -> int | None:
     """The trick (1..6) of an irregularity that has one (P10), else ``None``."""
-    optional = ((on_sheet and kind == "revoke") or kind == "exposed_card") and trick is None
-    if kind in ("revoke", "lead_out_of_turn", "exposed_card") and not optional:
+    optional = ((on_sheet and kind in ("revoke", "short_hand")) or kind == "exposed_card") \
+        and trick is None
+    if kind in ("revoke", "lead_out_of_turn", "exposed_card", "short_hand") and not optional:
         if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 6:
             raise bad("trick", "trick", most=TRICKS_PER_HAND, value=repr(trick))
         return trick

@@ -495,7 +495,11 @@ def verify_variant_record(hand: VariantHand, options: PitchOptions) -> None:
     players = hand.players
     sides = sides_of(players, hand.partnership)
     check_dealer(hand.dealer, players)
-    found: list[Violation] = []
+    found: list[Violation] = [
+        Violation("malformed_irregularity", "P10", "A short hand found in play is ruled card "
+                  "by card in the four-point game only; enter this hand's score-sheet line or "
+                  "totals.", f"irregular[{k}]")
+        for k, item in enumerate(hand.irregular) if item.kind == "short_hand"]
     if hand.hands is not None:
         if len(hand.hands) != players:
             found.append(Violation("hands_count", "P2", f"The record gives {len(hand.hands)} "

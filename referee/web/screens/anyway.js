@@ -49,7 +49,7 @@ const PENALTY = {
   all_fours: "the offender's side loses a point (two with the jack in play) and cannot score Jack or Game",
   cancel: "the call is void, the auction goes on in turn",
   must_pass: "the player who called out of turn must pass",
-  stands: "the call stands as his call in turn",
+  stands: "it stands as made: a call as his call in turn, a deal out of turn as dealt",
   pass_deal: "a new deal: nobody scores, the next dealer deals",
   same_dealer: "a new deal: nobody scores, the same dealer deals again",
   reckon_nothing: "the offender reckons nothing this deal",
@@ -74,6 +74,7 @@ const AT_THE_TABLE = {
   pitch: [
     ["exposed_card", "A card exposed"],
     ["long_hand", "A hand with too many cards"],
+    ["short_hand", "A hand with too few cards (no card left to play)"],
   ],
 };
 

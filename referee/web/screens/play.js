@@ -5,7 +5,7 @@ import {
   RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, jokersOf, packOf,
 } from "../cards.js";
 import { $, el, fill, plural } from "../dom.js";
-import { currentDeal, trickSize } from "../deal.js";
+import { currentDeal } from "../deal.js";
 import { colorClass } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S } from "../state.js";
@@ -69,9 +69,9 @@ function turnText(m, deal, next) {
     return [`${next.player} to bid`, `Hand ${m.deal_number}, ${m.dealer.player} deals`];
   }
   if (next.action === "card") {
-    const size = trickSize();
-    const inTrick = deal.cards.length % size;
-    const trickNo = Math.floor(deal.cards.length / size) + 1;
+    const last = deal.tricks[deal.tricks.length - 1];
+    const inTrick = deal.lastComplete ? 0 : last.length;
+    const trickNo = deal.tricks.length + (deal.lastComplete ? 1 : 0);
     const who = next.player || "Next card";
     const role = next.role ? ` (${next.role})` : "";
     // With "Something irregular happened" ticked every card can be tapped: the banner says so.
@@ -119,21 +119,11 @@ export function renderPlay() {
 /** The trick on the table, always above the cards (and sticky while tapping). */
 function renderTrick(deal) {
   const box = $("#trick");
-  const size = trickSize();
-  const n = deal.cards.length % size || (deal.cards.length && !deal.complete ? 0 : 0);
-  const shown = n ? deal.cards.slice(-n) : [];
-  if (!shown.length) {
-    box.hidden = !deal.cards.length;
-    if (deal.cards.length) {
-      const last = deal.cards.slice(-size);
-      fill(box, el("span", { class: "label" }, "Last trick:"),
-        ...last.map((c) => cardChip(c, deal)));
-    }
-    return;
-  }
-  box.hidden = false;
-  fill(box, el("span", { class: "label" }, "On the table:"),
-    ...shown.map((c) => cardChip(c, deal)));
+  const last = deal.tricks[deal.tricks.length - 1];
+  box.hidden = !last;
+  if (!last) return;
+  fill(box, el("span", { class: "label" }, deal.lastComplete ? "Last trick:" : "On the table:"),
+    ...last.map((c) => cardChip(c, deal)));
 }
 
 function cardChip(card, deal) {
@@ -302,9 +292,7 @@ function renderSoFar(deal) {
         `${m[role]} declared: ${said.join(", ") || "nothing"}.`));
     }
     if (deal.cards.length) {
-      const size = trickSize();
-      const tricks = [];
-      for (let i = 0; i < deal.cards.length; i += size) tricks.push(deal.cards.slice(i, i + size));
+      const tricks = deal.tricks;
       parts.push(el("h2", {}, `Deal ${m.deal_number}: tricks so far`),
         el("ol", { class: "tricks" }, ...tricks.map((t) =>
           el("li", {}, ...t.flatMap((c, j) => (j ? [" ", cardChip(c, deal)]
