@@ -67,6 +67,17 @@ class Violation:
         return found
 
 
+    @classmethod
+    def from_dict(cls, found: Mapping[str, Any]) -> Violation:
+        """A violation read back from its :meth:`as_dict` (as an event's payload keeps it)."""
+        params = found.get("params") or {}
+        return cls(str(found.get("code", "")), str(found.get("rule") or ""),
+                   str(found.get("message", "")), str(found.get("location") or ""),
+                   tuple((k, tuple(v) if isinstance(v, list) else v)
+                         for k, v in params.items()),
+                   str(found.get("message_code") or ""))
+
+
 class RecordError(ValueError):
     """A record too broken to rule on at all (e.g. 13 cards in a hand).
 
@@ -738,7 +749,6 @@ MESSAGE_WORDS: dict[str, str] = {
                                 "are entered afterwards.",
     "amend_too_late": "Deal {n} can no longer be put right: deal {next} has been dealt, and a "
                       "count stands once the players have seen their next hands ({law}).",
-    "wrong_dealer.import": "{expected} deals deal {n}, not {given} (the deal alternates).",
     # V7–V10: a variant's sheet and totals line (referee/pitch/variant_sheet.py)
     "game_points_too_many.variant": "The counts add up to {total} game points, but the cards in "
                                     "play of this game hold at most {most} (ten 10, ace 4, king "
@@ -852,6 +862,34 @@ MESSAGE_WORDS: dict[str, str] = {
                                         "the end of a hand (V11).",
     "correction_ends_partie_earlier": "With this correction the partie would have ended before "
                                       "the last deals recorded: void or undo those deals first.",
+    # Record files (docs/format.md): the file's own shape, and a deal the match refuses
+    "wrong_dealer.piquet": "{dealer} deals deal {n}, not {named} (the deal alternates).",
+    "record_not_toml": "This is not TOML: {error}.",
+    "record_unreadable": "The file cannot be read: {error}.",
+    "record_unknown_field": "Unknown field \"{name}\" in the header (docs/format.md lists "
+                            "them).",
+    "record_format": "Give the format's version: format = {version}.",
+    "record_game": 'Give the game: game = "pitch" or game = "piquet".',
+    "record_options": "The options are a table: [options].",
+    "record_partnership": "partnership is true or false.",
+    "record_text": "{name} is written as text in quotes.",
+    "record_players": 'Give the players\' names, each once: players = ["Ann", "Bill"].',
+    "record_players.piquet": "Piquet is played by two players.",
+    "record_date": "The date is written as a TOML date: date = 2026-11-27.",
+    "record_deals": "Deals are written as [[deal]] tables.",
+    "record_one_entry": "A deal holds one entry: its cards, a [deal.sheet] or a "
+                        "[deal.totals].",
+    "record_entry_table": "The entry is written as a table: [deal.{level}].",
+    "record_number": "number is the deal's number in the match: 1, 2, 3…",
+    "record_not_a_player": "\"{named}\" is not one of the players ({players:list}).",
+    "record_who": '{name} names a player ({players:list}) or "table".',
+    "record_who.confirmed": '{name} names a player ({players:list}), "table" or "auto".',
+    "record_void": 'void gives why the deal was struck out, in quotes: void = "misdeal".',
+    "record_disputes": "Disputes are written as [[deal.dispute]] tables.",
+    "record_dispute": "A dispute has by, reason and at most one claim: [deal.dispute.sheet] or "
+                      "[deal.dispute.totals].",
+    "record_dispute_reason": "A dispute's reason is text in quotes.",
+    "record_dispute_claim": "The claim is a table: [deal.dispute.{level}].",
 }
 
 #: A field of a Pitch sheet or totals line in words, opening a sentence (``field``).

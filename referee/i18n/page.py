@@ -132,6 +132,9 @@ _PAGE: dict[str, str] = {
     "records.agrees": "the claim agrees",
     "records.parts": "the claim parts from the ruling",
     "records.ruled": "Every deal ruled:",
+    "records.import_disputed": "Import it anyway, these deals disputed",
+    "records.import_disputed_text": "The deals that break the rules are recorded as they "
+                                    "stand and disputed until their cards rule them.",
     "share.watch": "Let others watch",
     "share.watch_text": "Anyone with this link sees the score; it cannot record.",
     "share.copy": "Copy",

@@ -310,6 +310,8 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("difference.pitch.scores", "{who} scores {change}"),
     # Problem details (referee/api)
     ("detail.not_recorded", "Not recorded."),
+    ("detail.record_problems",
+     "Problems in the record file: {n}, the first at line {line} (each in problems)."),
 )
 
 _SENTENCES: tuple[Message, ...] = tuple(message(key, english) for key, english in _TEMPLATES)

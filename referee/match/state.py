@@ -1029,10 +1029,12 @@ class Fold:
         claim = payload.get("claim")
         claims = entry.claims
         imported = payload.get("imported")  # a dispute read from a record file
+        broken = payload.get("violations")  # a deal recorded with the rules broken
         if claim is not None or payload.get("reason") or imported is not None:
             claims = (*claims, Claim.read({**(claim or {}), "side": self._side(by),
                                            "entered_by": by, "reason": payload.get("reason"),
-                                           "entry": False, "imported": imported}))
+                                           "entry": False, "imported": imported,
+                                           "violations": broken or None}))
         self.deals[entry.number] = replace(entry, agreement="disputed", agreed_by=by,
                                            claims=claims)
 

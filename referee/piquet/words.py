@@ -2,7 +2,10 @@
 
 A score sheet writes the declarations the way they are said at the table: "point of five, 48",
 "quart major", "tierce to the queen", "sixième to the king in spades", "three kings", "trio of
-kings", "quatorze of aces", "four aces".  Structured forms are read too: a point
+kings", "quatorze of aces", "four aces"; and in the service's other languages, the sequences'
+names French at every table (docs/glossary.md): "point de cinq", "quinte majeure", "tierce au
+roi en trèfle", "trio d'as"; "Punkt von fünf", "Quinte bis zum König in Kreuz", "drei Asse";
+"point z pięciu", "tierce do króla w trefl", "trzy asy".  Structured forms are read too: a point
 ``{"cards": 5, "pips": 48}``, a sequence ``{"length": 4, "top": "A", "suit": "C"}`` (top and
 suit optional), a set ``{"count": 3, "rank": "A"}``; and the engine's short forms
 ``"quint:A"`` / ``"trio:A"``.
@@ -33,6 +36,8 @@ from typing import Any, NamedTuple, TypeGuard
 from referee.cards import ACE, JACK, KING, QUEEN, TEN
 from referee.violations import InputError, said
 
+#: The words of the service's other languages (docs/glossary.md; the sequences' names are
+#: French at every table): French, German and Polish as players write them on a sheet.
 _NUMBER_WORDS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -77,6 +82,7 @@ _RANK_WORDS: dict[str, int] = {
     "asy": ACE, "asów": ACE, "król": KING, "króla": KING, "króle": KING, "królów": KING,
     "króli": KING, "dama": QUEEN, "damy": QUEEN, "dam": QUEEN, "damie": QUEEN,
     "walet": JACK, "waleta": JACK, "walety": JACK, "waletów": JACK, "dziesiątka": TEN,
+    "asa": ACE, "neunen": 9, "achten": 8, "siebenen": 7,
     "dziesiątki": TEN, "dziesiątek": TEN, "dziewiątka": 9, "dziewiątki": 9, "dziewiątek": 9,
     "ósemka": 8, "ósemki": 8, "ósemek": 8, "siódemka": 7, "siódemki": 7, "siódemek": 7,
 }
@@ -99,9 +105,9 @@ _SET_SIZES: dict[str, int] = {
 _SEQUENCE_FILLERS = frozenset({
     "the", "of", "in", "to", "au", "à", "en", "de", "du", "la", "le", "l", "tête", "tete",
     "bis", "zum", "zur", "zu", "der", "dem", "den", "die", "von", "an", "do", "w", "we",
-    "od", "kolor", "najwyższa", "karta"})
+    "od", "kolor", "najwyższa", "karta", "des", "aux", "les"})
 #: "major" (a sequence to the ace) in each language.
-_MAJOR_WORDS = frozenset({"major", "majeure", "majorowa"})
+_MAJOR_WORDS = frozenset({"major", "majeure", "majeur", "majorowa"})
 #: Words between a set's size and its rank: "trio of aces", "trio d'as", "Trio von Assen".
 _SET_FILLERS = frozenset({"of", "de", "d", "des", "du", "von", "der"})
 
@@ -155,7 +161,8 @@ _POINT_FILLERS = frozenset({"point", "of", "for", "making", "makes", "pips", "pi
                             "is", "cards", "card", "in", "worth", "counting",
                             "de", "à", "pour", "et", "cartes", "carte", "points", "valant",
                             "von", "mit", "für", "und", "karten", "karte", "augen", "zu",
-                            "z", "za", "i", "kart", "karty", "oczek", "oczka", "na"})
+                            "z", "za", "i", "kart", "karty", "oczek", "oczka", "na",
+                            "punkt", "punkte", "punktów", "punkty"})
 
 
 def says_nothing(value: Any) -> bool:
@@ -216,7 +223,10 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
             suit = _SUIT_WORDS[word]
         else:
             raise _bad("sequence_word", location, value=_shown(value), word=word)
-    after = value.partition(":")[2].strip().lower()
+    _, short, after = value.partition(":")
+    after = after.strip().lower()
+    if short and not after:  # "quint:" names no top card
+        raise _bad("sequence", location, value=_shown(value))
     if after and top is None:  # the short form names its top card: "quint:A"
         raise _bad("sequence_word", location, value=_shown(value), word=after)
     return SequenceCall(length, top, suit)

@@ -209,7 +209,10 @@ function disputedBox(d) {
   const box = el("section", { class: "answer-box disputed", "data-disputed": n,
     "aria-labelledby": `disputed-${n}` },
   el("h2", { id: `disputed-${n}` }, t("agree.is_disputed", "{word} {n} is disputed", { word: dealWord(), n })),
-  ...reasons.map((c) => el("p", {}, `${c.side || enteredBy(c.entered_by)}: “${c.reason}”` +
+  // an import's dispute of a deal that breaks the rules: its violations, in the page's language
+  ...reasons.map((c) => el("p", {}, `${c.side || enteredBy(c.entered_by)}: “${c.violations
+    ? c.violations.map((/** @type {{message: string}} */ v) => v.message).join(" ")
+    : c.reason}”` +
       (c.scores ? t("agree.claims", " — claims {scores}", { scores: scoresWords(c.scores) }) : ""))),
   el("p", { class: "note" }, t("agree.decides", "The referee decides from the cards: enter them as they were played (from the players' tricks). Until then the deal counts as written, and the result is withheld.")));
   const reentry = S.match.reentry;
