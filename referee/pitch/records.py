@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import repeat
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from referee.cards import FULL_PACK, Card, CardError, card_name, parse_card
 from referee.frozen import quick_init
@@ -559,14 +558,15 @@ _CALL_WORDS: dict[str, Call] = {PASS: PASS, PITCH: PITCH}
 
 #: The calls read as they are written, for the hot path of :func:`_calls`: the words, and
 #: bids as whole numbers (a number outside this table is read by :func:`parse_call` alike).
-_CALLS_AS_WRITTEN: dict[object, Call] = {**_CALL_WORDS, **{n: n for n in range(-9, 100)}}
+_CALLS_AS_WRITTEN: dict[object, Call] = {n: n for n in range(-9, 100)}
+_CALLS_AS_WRITTEN.update(_CALL_WORDS)
 _INT_OR_STR = frozenset((int, str))
 
 
 def _calls(value: object) -> tuple[Call, ...]:
     """The record's ``bids`` (P3), each read by :func:`parse_call`."""
     calls = _list(value, "bids")
-    read = [*map(_CALLS_AS_WRITTEN.get, calls)]
+    read: list[Any] = [*map(_CALLS_AS_WRITTEN.get, calls)]
     if None not in read and _INT_OR_STR.issuperset(map(type, calls)):
         return tuple(read)  # every call a word or a whole number (not a bool: its type)
     found: list[Call] = []
@@ -595,7 +595,9 @@ def _card_lists(value: object, location: str) -> tuple[tuple[Card, ...], ...]:
     groups = _list(value, location)
     try:  # the hot path: lists of cards written canonically ("TH")
         if _JUST_LISTS.issuperset(map(type, groups)):
-            return tuple(map(tuple, map(map, repeat(_BY_NAME.__getitem__), groups)))
+            by_name = _BY_NAME.__getitem__
+            lists = cast("Sequence[list[str]]", groups)  # each checked a list just above
+            return tuple([tuple(map(by_name, group)) for group in lists])
     except (KeyError, TypeError):
         pass
     return tuple(_cards(group, f"{location}[{i}]") for i, group in enumerate(groups))
