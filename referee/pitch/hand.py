@@ -264,6 +264,9 @@ def side_name(sides: tuple[tuple[int, ...], ...], side: int, names: Sequence[str
     return "the team of seats " + " and ".join(map(str, seats))
 
 
+_SIX = frozenset((HAND_SIZE,))  # the size of every hand as dealt (P2)
+
+
 def verify_record(hand: PitchHand, complete: bool) -> None:
     """Check the shape of a record, all at once (P1, P2, P4, P6).
 
@@ -283,28 +286,32 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
             found.append(
                 said("hands_count", "P2", "hands", n=len(hand.hands), players=players)
             )
-        for seat, cards in enumerate(hand.hands):
+        for seat, cards in ([] if _SIX.issuperset(map(len, hand.hands))
+                            else enumerate(hand.hands)):
             if len(cards) != HAND_SIZE:
                 found.append(
                     said("hand_not_six" + (".one" if len(cards) == 1 else ""), "P2",
                          f"hands[{seat}]", who=hand.names[seat] if hand.names else seat,
                          n=len(cards))
                 )
-        found.extend(_cards_twice(hand.hands, "card_dealt_twice", "dealt", "hands"))
+        if len(set().union(*hand.hands)) != players * HAND_SIZE:
+            found.extend(_cards_twice(hand.hands, "card_dealt_twice", "dealt", "hands"))
     tricks = hand.tricks
     if len(tricks) > TRICKS_PER_HAND or (complete and len(tricks) != TRICKS_PER_HAND):
         found.append(
             said("wrong_trick_count", "P4", "tricks", n=len(tricks))
         )
     last = len(tricks) - 1
-    for i, trick in enumerate(tricks):
+    full = [*map(len, tricks)].count(players) == len(tricks)  # then every size is right
+    for i, trick in ([] if full else enumerate(tricks)):
         size = len(trick)
         if size != players and (complete or i != last or not 0 < size < players):
             found.append(
                 said("trick_wrong_size" + (".one" if size == 1 else ""), "P4", f"tricks[{i}]",
                      trick=i + 1, n=size, players=players)
             )
-    found.extend(_cards_twice(tricks, "card_played_twice", "played", "tricks"))
+    if not full or len(set().union(*tricks)) != len(tricks) * players:
+        found.extend(_cards_twice(tricks, "card_played_twice", "played", "tricks"))
     if hand.claimed is not None and len(hand.claimed) not in (players, len(sides)):
         found.append(
             said("claimed_wrong_length.partnership", "P6", "claimed", n=len(hand.claimed),
