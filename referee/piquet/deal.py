@@ -400,9 +400,11 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     declarations = Declarations(decl.point, decl.sequence, decl.sets, blanche, decl.scores,
                                 judgement.who if judgement and bonus
                                 and bonus.step == "repique" else None)
-    totals: dict[Role, int] = {"elder": 0, "younger": 0}
-    for c in counts:
-        totals[c.who] += c.points
+    log = table_log(counts, n_declaring + (bonus is not None and bonus.step == "repique"))
+    # The deal's scores: every count once, as the log's running totals end (Q10).
+    end = log[-1] if log else None
+    totals: dict[Role, int] = {"elder": end.elder_total if end else 0,
+                               "younger": end.younger_total if end else 0}
     return PiquetRuling(
         scores=totals,
         tricks_won=won,
@@ -414,7 +416,7 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         cards=cards_to,
         tricks=tuple(results),
         hands={r: tuple(sorted(hands[r], key=_CARD_ORDER.__getitem__)) for r in ROLES},
-        log=table_log(counts, n_declaring + (bonus is not None and bonus.step == "repique")),
+        log=log,
         violations=tuple(violations),
         counts=tuple(counts),
         irregularities=tuple(irregularities),
