@@ -364,7 +364,8 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     facts = check_exchange(deal, plays, complete=True)
     violations: list[Violation] = [*facts.violations, *unmixed_breaks(whole, table)]
     violations.extend(find_revokes(results, facts.after, plays, deal.retaken))
-    hands = {r: frozenset(plays[r]) for r in ROLES}
+    hands: dict[Role, frozenset[Card]] = {"elder": frozenset(plays["elder"]),
+                                         "younger": frozenset(plays["younger"])}
     if deal.unplayed:  # PT 58: a long hand's cards never played still bar the adversary
         hands = {r: hands[r].union(deal.unplayed.get(r, ())) for r in ROLES}
     claims, found = _claims(hands, deal.declarations)
@@ -415,7 +416,8 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         capot=capot,
         cards=cards_to,
         tricks=tuple(results),
-        hands={r: tuple(sorted(hands[r], key=_CARD_ORDER.__getitem__)) for r in ROLES},
+        hands={"elder": tuple(sorted(hands["elder"], key=_CARD_ORDER.__getitem__)),
+               "younger": tuple(sorted(hands["younger"], key=_CARD_ORDER.__getitem__))},
         log=log,
         violations=tuple(violations),
         counts=tuple(counts),
