@@ -15,8 +15,8 @@ from referee import __version__
 from referee.api import serving
 from referee.api.contract import Contract
 from referee.api.errors import ProblemApi
-from referee.api.fields import JsonSchemaRules
 from referee.api.handlers import register_error_handlers
+from referee.api.strict import JsonSchemaRules
 
 #: Largest request body accepted, in bytes (a whole partie fits many times over).
 DEFAULT_MAX_CONTENT_LENGTH = 256 * 1024
@@ -132,8 +132,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         {"type": "http", "scheme": "bearer",
          "description": "A match's write token (to record and correct), a seat's token (to "
                         "record, confirm and dispute) or read token (to read); an event's "
-                        "organiser token (its writes) or read token."},
+                        "organiser token (its writes, and its tables' matches as their write "
+                        "token) or read token."},
     )
+    from referee.api.event_schemas import EventLiveSchema
+
+    api.spec.components.schema("EventLive", schema=EventLiveSchema)  # the event's stream
     # Compression first: after_request functions run last-registered first, so it sees each
     # answer complete (security headers included, e.g. the hash of /docs' inline script).
     _register_compression(app)
