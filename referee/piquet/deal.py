@@ -364,7 +364,8 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     facts = check_exchange(deal, plays, complete=True)
     violations: list[Violation] = [*facts.violations, *unmixed_breaks(whole, table)]
     violations.extend(find_revokes(results, facts.after, plays, deal.retaken))
-    hands = {r: frozenset(plays[r]) for r in ROLES}
+    hands: dict[Role, frozenset[Card]] = {"elder": frozenset(plays["elder"]),
+                                         "younger": frozenset(plays["younger"])}
     if deal.unplayed:  # PT 58: a long hand's cards never played still bar the adversary
         hands = {r: hands[r].union(deal.unplayed.get(r, ())) for r in ROLES}
     claims, found = _claims(hands, deal.declarations)
@@ -400,9 +401,11 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     declarations = Declarations(decl.point, decl.sequence, decl.sets, blanche, decl.scores,
                                 judgement.who if judgement and bonus
                                 and bonus.step == "repique" else None)
-    totals: dict[Role, int] = {"elder": 0, "younger": 0}
-    for c in counts:
-        totals[c.who] += c.points
+    log = table_log(counts, n_declaring + (bonus is not None and bonus.step == "repique"))
+    # The deal's scores: every count once, as the log's running totals end (Q10).
+    end = log[-1] if log else None
+    totals: dict[Role, int] = {"elder": end.elder_total if end else 0,
+                               "younger": end.younger_total if end else 0}
     return PiquetRuling(
         scores=totals,
         tricks_won=won,
@@ -413,8 +416,9 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         capot=capot,
         cards=cards_to,
         tricks=tuple(results),
-        hands={r: tuple(sorted(hands[r], key=_CARD_ORDER.__getitem__)) for r in ROLES},
-        log=table_log(counts, n_declaring + (bonus is not None and bonus.step == "repique")),
+        hands={"elder": tuple(sorted(hands["elder"], key=_CARD_ORDER.__getitem__)),
+               "younger": tuple(sorted(hands["younger"], key=_CARD_ORDER.__getitem__))},
+        log=log,
         violations=tuple(violations),
         counts=tuple(counts),
         irregularities=tuple(irregularities),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from referee.cards import Card, card_name
@@ -100,16 +101,21 @@ def verify_cards(deal: PiquetDeal) -> None:
             discarded[card] = where
 
 
+_TWELVE = frozenset((12,))  # the size of a hand as dealt (Q2)
+
+
 def _cards_all_right(deal: PiquetDeal) -> bool:
     """The fast path of :func:`verify_cards` (Q1, Q2): right sizes, all distinct cards of the
     pack."""
     dealt, talon, exchange = deal.dealt or {}, deal.talon, deal.exchange or {}
-    if not all(len(h) == 12 for h in dealt.values()) or (talon is not None and len(talon) != 8):
+    if not _TWELVE.issuperset(map(len, dealt.values())) or (
+        talon is not None and len(talon) != 8
+    ):
         return False
-    given = [c for h in dealt.values() for c in h]
+    given = [*chain.from_iterable(dealt.values())]
     if talon is not None:
         given.extend(talon)
-    discards = [c for h in exchange.values() for c in h]
+    discards = [*chain.from_iterable(exchange.values())]
     seen, thrown = set(given), set(discards)
     return (len(seen) == len(given) and len(thrown) == len(discards)
             and seen <= PACK_SET and thrown <= PACK_SET)

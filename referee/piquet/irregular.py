@@ -101,8 +101,13 @@ def trick_of(location: str) -> int | None:
     return int(number) if number.isdigit() else None
 
 
+_NO_TRICKS: frozenset[int] = frozenset()
+
+
 def out_of_turn_tricks(irregular: Collection[tuple[str, str]]) -> frozenset[int]:
     """The tricks recorded as led out of turn (PT 59 III)."""
+    if not irregular:
+        return _NO_TRICKS
     return frozenset(t for code, loc in irregular
                      if code == "lead_out_of_turn" and (t := trick_of(loc)) is not None)
 

@@ -197,7 +197,7 @@ def _cards(value: Any, location: str) -> tuple[Card, ...]:
 
 
 def _roles(value: Any, location: str) -> dict[Role, Any]:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):  # a dict: no ABC check
         raise _bad_input("not_an_object.role_map", location)
     result: dict[Role, Any] = {}
     for key, item in value.items():

@@ -265,6 +265,9 @@ def side_name(sides: tuple[tuple[int, ...], ...], side: int, names: Sequence[str
     return "the team of seats " + " and ".join(map(str, seats))
 
 
+_SIX = frozenset((HAND_SIZE,))  # the size of every hand as dealt (P2)
+
+
 def verify_record(hand: PitchHand, complete: bool) -> None:
     """Check the shape of a record, all at once (P1, P2, P4, P6).
 
@@ -288,16 +291,18 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
             said("wrong_trick_count", "P4", "tricks", n=len(tricks))
         )
     last = len(tricks) - 1
+    full = not short and [*map(len, tricks)].count(players) == len(tricks)  # every size right
     if short:
         found.extend(_short_tricks(hand, short, complete))
-    for i, trick in enumerate(() if short else tricks):
+    for i, trick in ([] if full or short else enumerate(tricks)):
         size = len(trick)
         if size != players and (complete or i != last or not 0 < size < players):
             found.append(
                 said("trick_wrong_size" + (".one" if size == 1 else ""), "P4", f"tricks[{i}]",
                      trick=i + 1, n=size, players=players)
             )
-    found.extend(_cards_twice(tricks, "card_played_twice", "played", "tricks"))
+    if not full or len(set().union(*tricks)) != len(tricks) * players:
+        found.extend(_cards_twice(tricks, "card_played_twice", "played", "tricks"))
     if hand.claimed is not None and len(hand.claimed) not in (players, len(sides)):
         found.append(
             said("claimed_wrong_length.partnership", "P6", "claimed", n=len(hand.claimed),
@@ -316,7 +321,8 @@ def _hands_shape(hand: PitchHand, hands: Sequence[Sequence[Card]], short: Mappin
     found = []
     if len(hands) != players:
         found.append(said("hands_count", "P2", "hands", n=len(hands), players=players))
-    for seat, cards in enumerate(hands):
+    for seat, cards in (enumerate(hands) if short or not _SIX.issuperset(map(len, hands))
+                        else ()):  # every hand of six: nothing to name
         if seat in short:
             if len(cards) != short[seat]:
                 found.append(said("short_hand_dealt", "P10", f"hands[{seat}]",
@@ -327,7 +333,8 @@ def _hands_shape(hand: PitchHand, hands: Sequence[Sequence[Card]], short: Mappin
                 said("hand_not_six" + (".one" if len(cards) == 1 else ""), "P2",
                      f"hands[{seat}]", who=_who(hand, seat), n=len(cards))
             )
-    found.extend(_cards_twice(hands, "card_dealt_twice", "dealt", "hands"))
+    if len(set().union(*hands)) != sum(map(len, hands)):  # a card held twice
+        found.extend(_cards_twice(hands, "card_dealt_twice", "dealt", "hands"))
     return found
 
 

@@ -102,6 +102,10 @@ class Play:
         return self.tricks[place >> 3].seat_at(place & 7, self.players)
 
 
+#: The tricks of a hand (P4).
+TRICKS = 6
+
+
 @cache
 def _places(players: int) -> tuple[int, ...]:
     """The places (see :attr:`Play.played`) of the cards of six full tricks, in play order:
@@ -146,6 +150,10 @@ _POWER: dict[tuple[str, str], dict[Card, int]] = {
         for card in FULL_PACK
     }
     for trump in SUITS for led in SUITS
+}
+#: The same table by trump, then by suit led: one look-up a trick once trump is known.
+_POWER_BY_TRUMP: dict[str, dict[str, dict[Card, int]]] = {
+    trump: {led: _POWER[trump, led] for led in SUITS} for trump in SUITS
 }
 
 
@@ -275,6 +283,7 @@ class _Walk:
         self.next_seat = leader
         if trump is None:  # no card played yet: the first card sets trump
             return
+        power_when_led = _POWER_BY_TRUMP[trump]
         cards: list[Card] = []  # every card played, in order
         seated: list[int] = []  # the seat that played each
         for i, trick in enumerate(tricks):
@@ -289,9 +298,9 @@ class _Walk:
             else:
                 seats = seats_from[leader]
             cards += trick
-            powers = [*map(_POWER[trump, trick[0].suit].__getitem__, trick)]
+            powers = [*map(power_when_led[trick[0][1]].__getitem__, trick)]
             if min(powers) < _FOLLOWS:
-                led = trick[0].suit
+                led = trick[0][1]
                 for j, power in enumerate(powers):
                     if power < _FOLLOWS:
                         off_suit.append((seats[j], i, j, trick[j], led))
@@ -349,7 +358,19 @@ def _revokes_against_hands(
     still held a card of that suit (his dealt cards of it not played before this trick)."""
     found = []
     played = walk.played
+    results, players = walk.results, walk.players
+    # Six full tricks, each card played by the seat it was dealt to: each seat played
+    # exactly his six dealt cards, so what he still held at trick i is what he played after
+    # it, and a play off the suit led is a revoke only if he plays that suit later.
+    each_his_own = (not walk.not_held and len(results) == TRICKS
+                    and len(results[-1].cards) == players == len(hands))
     for seat, i, j, card, led in walk.off_suit:
+        if each_his_own:
+            for later in results[i + 1:]:
+                if later.cards[(seat - later.leader) % players][1] == led:
+                    break
+            else:
+                continue
         # What he still held: his dealt cards of the suit led not played before this trick
         # (not played at all, or at a place from trick i on).
         start = 8 * i

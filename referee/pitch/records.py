@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from referee.cards import FULL_PACK, Card, CardError, card_name, parse_card
 from referee.frozen import quick_init
@@ -559,6 +559,7 @@ def parse_call(value: object, location: str = "") -> Call:
 
 #: Canonical card text → card, for parsing records without a call per card.
 _BY_NAME: dict[str, Card] = {card_name(card): card for card in FULL_PACK}
+_JUST_LISTS = frozenset((list,))
 
 
 def hand_from_record(
@@ -600,10 +601,21 @@ def hand_from_record(
 _CALL_WORDS: dict[str, Call] = {PASS: PASS, PITCH: PITCH}
 
 
+#: The calls read as they are written, for the hot path of :func:`_calls`: the words, and
+#: bids as whole numbers (a number outside this table is read by :func:`parse_call` alike).
+_CALLS_AS_WRITTEN: dict[object, Call] = {n: n for n in range(-9, 100)}
+_CALLS_AS_WRITTEN.update(_CALL_WORDS)
+_INT_OR_STR = frozenset((int, str))
+
+
 def _calls(value: object) -> tuple[Call, ...]:
     """The record's ``bids`` (P3), each read by :func:`parse_call`."""
+    calls = _list(value, "bids")
+    read: list[Any] = [*map(_CALLS_AS_WRITTEN.get, calls)]
+    if None not in read and _INT_OR_STR.issuperset(map(type, calls)):
+        return tuple(read)  # every call a word or a whole number (not a bool: its type)
     found: list[Call] = []
-    for i, call in enumerate(_list(value, "bids")):
+    for i, call in enumerate(calls):
         if type(call) is int:  # the hot path: a bid, or a word written as parse_call gives it
             found.append(call)
         elif isinstance(call, str) and call in _CALL_WORDS:
@@ -626,14 +638,11 @@ def _list(value: object, location: str) -> Sequence[object]:
 def _card_lists(value: object, location: str) -> tuple[tuple[Card, ...], ...]:
     """A list of lists of cards (tricks, hands), each card as a :class:`Card` (P1)."""
     groups = _list(value, location)
-    found = []
     try:  # the hot path: lists of cards written canonically ("TH")
-        for group in groups:
-            if type(group) is not list:
-                break
-            found.append(tuple(map(_BY_NAME.__getitem__, group)))
-        else:
-            return tuple(found)
+        if _JUST_LISTS.issuperset(map(type, groups)):
+            by_name = _BY_NAME.__getitem__
+            lists = cast("Sequence[list[str]]", groups)  # each checked a list just above
+            return tuple([tuple(map(by_name, group)) for group in lists])
     except (KeyError, TypeError):
         pass
     return tuple(_cards(group, f"{location}[{i}]") for i, group in enumerate(groups))
