@@ -29,6 +29,7 @@ from typing import Any, Literal, cast
 
 import tomlkit
 
+from referee.piquet.canonical import canonical_record
 from referee.rulings import Params
 from referee.violations import Violation, said
 
@@ -472,9 +473,12 @@ def _deal_out(deal: DealEntry, record: RecordFile) -> dict[str, Any]:
 
 
 def _body_out(body: Mapping[str, Any], level: Level, record: RecordFile) -> dict[str, Any]:
-    """A record of ``level`` as the file writes it: Pitch's one-seat fields by name, nulls
-    ``"none"``."""
+    """A record of ``level`` as the file writes it: Piquet's declarations in their canonical
+    words (:func:`referee.piquet.canonical.canonical_record`), Pitch's one-seat fields by
+    name, nulls ``"none"``."""
     out = dict(body)
+    if record.game == "piquet":
+        out = canonical_record(level, out)
     if record.game == "pitch":
         out = _names_out(out, level, record.players)
     return dict(_nulls_out(out))
