@@ -206,3 +206,21 @@ def test_canonical_words_read_back_to_the_same_calls(case: tuple[str, Any]) -> N
 
 def _rulings(record: RecordFile) -> list[Any]:
     return [d.ruling for d in rule_record(record).deals]
+
+
+@pytest.mark.parametrize(("trump", "passes"), [("cœur", ("passe", "je passe")),
+                                               ("Herz", ("passen", "weiter")),
+                                               ("kier", ("pas", "pasuję")), ("♥", ("pass",) * 2)])
+def test_a_pitch_line_s_passes_and_trump_are_written_in_the_canonical_words(
+        trump: str, passes: tuple[str, str]) -> None:
+    """A pass in any language is written "pass", a trump by its letter (docs/format.md, "The
+    words"); the ruling is the same."""
+    text = ('format = 1\ngame = "pitch"\nplayers = ["Ann", "Bob", "Cid"]\n\n[[deal]]\n'
+            f'[deal.sheet]\ndealer = "Ann"\nbids = ["{passes[0]}", "{passes[1]}", 2]\n'
+            f'trump = "{trump}"\nhigh = "Ann"\nlow = "Ann"\njack = "none"\ngame = "Ann"\n')
+    record = read_record(text)
+    written = write_record(record)
+    assert 'bids = ["pass", "pass", 2]' in written and 'trump = "H"' in written
+    again = read_record(written)
+    assert write_record(again) == written
+    assert _rulings(again) == _rulings(record) and _rulings(record)[0] is not None
