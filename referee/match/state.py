@@ -8,7 +8,6 @@ rebuilt from the ledger at any time.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -646,6 +645,9 @@ def auto_confirm_on(options: dict[str, Any], joined: Sequence[str]) -> bool:
     return bool(value)
 
 
+#: What :meth:`Fold.copy` copies (the fold changes these in place).
+_CONTAINERS = (dict, list, set)
+
 #: Event kinds that begin a new deal (the deals before it auto-confirm, see Fold).
 _STARTS = frozenset({"deal_started", "deal_recorded", "bid", "exchange", "declaration", "card",
                      "irregularity"})
@@ -701,10 +703,10 @@ class Fold:
         and notes are replaced, not changed), so a new one cannot be shared by mistake. The
         rest are values (tuples, frozen dataclasses, numbers, strings) or the game's rules.
         """
-        twin = copy.copy(self)
-        for name, value in vars(self).items():
-            if isinstance(value, (dict, list, set)):
-                setattr(twin, name, copy.copy(value))
+        twin = object.__new__(Fold)
+        twin.__dict__.update({
+            name: value.copy() if isinstance(value, _CONTAINERS) else value
+            for name, value in vars(self).items()})
         return twin
 
     def can_extend(self, events: Sequence[Event]) -> bool:
