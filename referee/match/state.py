@@ -8,8 +8,10 @@ rebuilt from the ledger at any time.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import Any, Protocol
 
 from referee.i18n import DEFAULT, money
@@ -681,7 +683,8 @@ class Fold:
         self.voided = _voids(events)
         self.deals: dict[int, DealEntry] = {}
         self.current: InProgress | None = None
-        self.undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back
+        # groups of seqs an undo takes back, in the order of their first seq
+        self.undoable: list[tuple[int, ...]] = []
         self.pending_amend: dict[int, dict[str, Any]] = {}
         self.pending_cards: dict[int, dict[str, Any]] = {}
         self.entered: dict[int, str] = {}  # seq → the credential that made it
@@ -1002,7 +1005,7 @@ class Fold:
     def _make_state(self) -> MatchState:
         game, players, options, current = self.game, self.players, self.options, self.current
         ordered = tuple(self.deals[n] for n in sorted(self.deals))
-        standings = dict.fromkeys(game.standing_names(players, options), 0)
+        standings = dict.fromkeys(self.standing_names, 0)
         agreed = dict(standings)
         totals: list[dict[str, int]] = []
         last_live = None
@@ -1071,7 +1074,8 @@ class Fold:
             joined=self.joined,
             head=self.head,
             check=check,
-            current_undos=(sum(1 for group in self.undoable if group[0] >= current.first_seq)
+            current_undos=(len(self.undoable) - bisect_left(self.undoable, current.first_seq,
+                                                            key=itemgetter(0))
                            if current is not None else 0),
             next_number=next_number,
             next_deal=next_deal,
