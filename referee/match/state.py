@@ -779,11 +779,10 @@ class Fold:
 
     def _step(self, event: Event, reentry: bool) -> None:
         current = self._in_progress(event, reentry)
-        self.current = _entered(replace(
-            current,
-            record=self.game.apply_step(current.record, event, self.players),
-            step_seqs=(*current.step_seqs, event.seq),
-        ), event.payload.get("entered_by"))
+        record = self.game.apply_step(current.record, event, self.players)
+        self.current = replace(
+            current, record=record, step_seqs=(*current.step_seqs, event.seq),
+            entered_at=_entered(current.entered_at, record, event.payload.get("entered_by")))
         self.undoable.append((event.seq,))
 
     def _deal_recorded(self, event: Event, reentry: bool) -> None:
@@ -809,9 +808,9 @@ class Fold:
         renamed = self.game.laws.renamed.get(named)
         if renamed is not None:
             payload = {**payload, "penalty": renamed}
-        self.current = _entered(replace(current, record=record,
-                                        irregular=(*current.irregular, payload)),
-                                payload.get("entered_by"))
+        self.current = replace(
+            current, record=record, irregular=(*current.irregular, payload),
+            entered_at=_entered(current.entered_at, record, payload.get("entered_by")))
         if stands_alone or not self.undoable:
             self.undoable.append((event.seq,))
         else:  # the step stands: the note goes with it
@@ -1114,27 +1113,31 @@ def _voids(events: Sequence[Event]) -> set[int]:
 def _placed(nxt: Next, game: Game, number: int, record: dict[str, Any],
             players: Sequence[str]) -> Next:
     """``nxt`` with the place (``at``) of the bid or card it asks for in deal ``number``."""
-    place = game.next_place(record, players)
     if nxt.action == "bid":
-        return replace(nxt, at={"deal": number, "bid": place["bid"]})
-    if nxt.action == "card":
-        return replace(nxt, at={"deal": number, "trick": place["trick"],
-                                "position": place["position"]})
-    return nxt
+        at = {"deal": number, "bid": game.next_place(record, players)["bid"]}
+    elif nxt.action == "card":
+        place = game.next_place(record, players)
+        at = {"deal": number, "trick": place["trick"], "position": place["position"]}
+    else:
+        return nxt
+    # as dataclasses.replace(nxt, at=at) makes it, without its look-up of every field
+    return Next(nxt.action, nxt.player, nxt.seat, nxt.role, nxt.legal_calls, nxt.legal_cards,
+                nxt.also, at)
 
 
-def _entered(current: InProgress, by: str | None) -> InProgress:
-    """The deal in progress noting who entered the bid and the card its last step put in the
-    record (``entered_at``; a card taken back puts none)."""
-    record = current.record
+def _entered(entered_at: dict[tuple[Any, ...], str | None], record: dict[str, Any],
+             by: str | None) -> dict[tuple[Any, ...], str | None]:
+    """A deal in progress's ``entered_at`` (see :class:`InProgress`) noting who entered the
+    bid and the card its last step put in ``record`` (a card taken back puts none): the same
+    dict when there is nothing new."""
     bids, tricks = record.get("bids") or [], record.get("tricks") or []
     places: list[tuple[Any, ...]] = []
     if bids:
         places.append(("bid", len(bids)))
     if tricks and tricks[-1]:
         places.append(("card", len(tricks), len(tricks[-1])))
-    new = {place: by for place in places if place not in current.entered_at}
-    return replace(current, entered_at={**current.entered_at, **new}) if new else current
+    new = {place: by for place in places if place not in entered_at}
+    return {**entered_at, **new} if new else entered_at
 
 
 def _note(event: Event) -> dict[str, Any]:
