@@ -706,7 +706,7 @@ class Fold:
         and notes are replaced, not changed), so a new one cannot be shared by mistake. The
         rest are values (tuples, frozen dataclasses, numbers, strings) or the game's rules.
         """
-        twin = object.__new__(Fold)
+        twin = object.__new__(type(self))
         twin.__dict__.update({
             name: value.copy() if isinstance(value, _CONTAINERS) else value
             for name, value in vars(self).items()})
