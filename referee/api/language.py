@@ -102,5 +102,5 @@ def register(app: Flask) -> None:
         data = json.loads(body)
         localize(data, locale, _game_of_path())
         response.set_data(json.dumps(data, ensure_ascii=False) + "\n")
-        response.headers["Content-Type"] = response.mimetype + "; charset=utf-8"
+        response.headers["Content-Type"] = mimetype + "; charset=utf-8"
         return response
