@@ -78,10 +78,7 @@ def load_body(raw: bytes | str) -> Any:
         data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except _Refused as error:
         _refuse(str(error))
-    # JSON makes a NUL or a surrogate only from a \u escape (a raw one in a string is not
-    # JSON), unless the text held one already: without either, no string can hold one.
-    if "\\u" in text or _BAD_TEXT.search(text):
-        _check_text(data, "")
+    _check_text(data, "")
     return data
 
 

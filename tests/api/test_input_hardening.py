@@ -216,7 +216,7 @@ def test_csv_cells_are_all_quoted_and_carry_no_formula_for_any_separator(
                 assert not piece.startswith(formula) or piece.lstrip("-").isdigit(), piece
 
 
-# --- the text check's short cut (referee.api.inbound.load_body) -----------------------------
+# --- the text check, where it refuses (referee.api.inbound.load_body) ----------------------
 
 
 @pytest.mark.parametrize("text", [
@@ -241,7 +241,7 @@ def test_a_lone_surrogate_already_in_the_text_is_refused() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    '{"by": "Ann", "cards": ["AS", "KH"], "at": {"deal": 1}}',  # no escape: not walked
+    '{"by": "Ann", "cards": ["AS", "KH"], "at": {"deal": 1}}',  # no escape
     '{"by": "\\u00e9l\\u00e8ve \\\\u0000"}',  # escapes of good text, a backslash then "u0000"
 ])
 def test_good_text_reads_as_json_does(text: str) -> None:
