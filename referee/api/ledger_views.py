@@ -25,6 +25,7 @@ from referee.api.ledger_schemas import (
 from referee.api.match_views import head_of
 from referee.api.matches import blp
 from referee.api.problems import BAD_REQUEST
+from referee.match.games import GAMES
 from referee.match.state import MatchState
 from referee.match.transfer import record_of
 from referee.records import write_record
@@ -33,8 +34,11 @@ from referee.store import ledger
 #: The body of a ``text/csv`` answer, as the OpenAPI document describes it.
 CSV_SCHEMA: dict[str, str] = {
     "type": "string",
-    "description": "CSV (RFC 4180): a header row, then one row per deal with its points and "
-                   "the running totals; every cell quoted.",
+    "description": "CSV (RFC 4180): a header row, then one row per deal with its points, "
+                   "the running totals, its level and agreement; a Pitch match adds its "
+                   "`variant`, its `house options` (those its variant's preset does not "
+                   "have, `name=value; …`) and one column per scoring point of its game "
+                   "(`high`, `off_jack`, `three`…): who scored it. Every cell quoted.",
 }
 
 
@@ -215,17 +219,20 @@ def _cell(value: Any) -> Any:
 
 def _csv_response(state: MatchState, items: list[dict[str, Any]]) -> Response:
     names = list(state.standings)
+    game = GAMES[state.game]  # the game's own columns: Pitch's variant and its points
     rows: list[list[Any]] = [
         ["deal", "dealer", "status", "amended"]
         + [f"{n} points" for n in names]
         + [f"{n} total" for n in names]
         + ["level", "agreement"]
+        + game.csv_columns(state.options)
     ]
     rows += [
         [item["deal"], item["dealer"], item["status"], item["amended"]]
         + [item["scores"].get(n, 0) for n in names]
         + [item["totals"].get(n, 0) for n in names]
         + [item["level"], item["agreement"]]
+        + game.csv_cells(item["ruling"], state.players, state.options)
         for item in items
     ]
     out = io.StringIO()

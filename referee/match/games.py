@@ -192,6 +192,15 @@ class StepRules:
     ) -> ClaimComparison:
         raise NotImplementedError
 
+    def csv_columns(self, options: dict[str, Any]) -> list[str]:
+        """The names of the columns the game adds to each row of the ledger's CSV (none)."""
+        return []
+
+    def csv_cells(self, ruling: dict[str, Any], players: Sequence[str],
+                  options: dict[str, Any]) -> list[str]:
+        """A deal's cells in :meth:`csv_columns`, from its ``ruling`` (as stored)."""
+        return []
+
     def rule_entry(
         self, level: str, record: dict[str, Any], dealer: int, players: Sequence[str],
         options: dict[str, Any],
@@ -1071,6 +1080,31 @@ class PitchGame(StepRules):
         """Each player, or each team ("Ann & Cid") in partnership."""
         return [" & ".join(players[s] for s in side) for side in self._sides(players, options)]
 
+    def csv_columns(self, options: dict[str, Any]) -> list[str]:
+        """The game (``variant``, V12), the table's ``house options`` (those its row of V12
+        does not give, V13), then one column per scoring point of the game, named as in
+        ``points`` (V7): who scored it."""
+        return ["variant", "house options", *self._engine_options(options).points]
+
+    def csv_cells(self, ruling: dict[str, Any], players: Sequence[str],
+                  options: dict[str, Any]) -> list[str]:
+        """The game's name and house options, then for each scoring point the player or
+        team that scored it (V7, P5), from the ruling's awards; empty when nobody did (its
+        card not in play, Game tied), and for a deal entered by its totals (which do not say
+        who took what) or void."""
+        engine = self._engine_options(options)
+        house = "; ".join(f"{name}={_option_text(value)}"
+                          for name, value in pitch.house_options(engine).items())
+        names = self.standing_names(players, options)
+        awards = (ruling or {}).get("points") or {}
+        takers = []
+        for point in engine.points:
+            award = awards.get(point)
+            side = award.get("side") if isinstance(award, dict) else None
+            takers.append(names[side] if isinstance(side, int) and 0 <= side < len(names)
+                          else "")
+        return [engine.variant, house, *takers]
+
     def first_dealer(self, players: Sequence[str], options: dict[str, Any]) -> int:
         """Option first_dealer (default the first player)."""
         return list(players).index(options["first_dealer"])
@@ -1372,4 +1406,15 @@ class PitchGame(StepRules):
 
 
 #: The games a match can be of.
+def _option_text(value: Any) -> str:
+    """An option's value in a CSV cell: a list space-separated, ``null``, ``true``/``false``."""
+    if isinstance(value, list | tuple):
+        return " ".join(str(v) for v in value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 GAMES: dict[str, Any] = {"piquet": PiquetGame(), "pitch": PitchGame()}

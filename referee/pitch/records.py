@@ -360,6 +360,20 @@ def variant_options(given: Mapping[str, Any]) -> PitchOptions:
     return PitchOptions(**values)
 
 
+def house_options(options: PitchOptions) -> dict[str, Any]:
+    """The house rules of a table (V12, V13): each option whose value is not the one its
+    ``variant``'s row of V12 gives (the P8/P10 options included), by name, in the order of
+    :class:`PitchOptions`; ``{}`` for a table playing its preset as it stands. ``points`` is
+    a list, as the API writes it."""
+    preset = variant_options({"variant": options.variant})
+    found: dict[str, Any] = {}
+    for name in PitchOptions.__dataclass_fields__:
+        value = getattr(options, name)
+        if name != "variant" and value != getattr(preset, name):
+            found[name] = list(value) if isinstance(value, tuple) else value
+    return found
+
+
 IrregularityKind = Literal["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
                            "long_hand", "exposed_card", "exposed_in_dealing"]
 IRREGULARITY_KINDS: tuple[str, ...] = ("revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",

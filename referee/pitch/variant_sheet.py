@@ -399,7 +399,7 @@ def rule_variant_sheet(sheet: VariantSheet, options: PitchOptions) -> VariantShe
         changes[pitcher_side] = -bid  # V10, P6: set back by the bid
     if line.partnership:
         found.computed.append(finding("partners_pool", "V10"))
-    side_names = [", ".join(map(str, side)) for side in sides]
+    side_names = [side_words(sides, side, line.names) for side in range(len(sides))]
     found.computed.append(finding("variant_points_won", "V7", sides=tuple(side_names),
                                   won=tuple(won), points=tuple(words)))
     found.computed.append(finding("bid_result", "V10",

@@ -287,3 +287,65 @@ export function playFits(elderTricks, play, leadPoint) {
   }
   return false;
 }
+
+/** V7: each scoring point's value, in the order of V13. @type {Record<string, number>} */
+export const POINT_VALUES = {
+  high: 1, low: 1, jack: 1, game: 1, off_jack: 1, joker: 1, big_joker: 1, little_joker: 1,
+  ten: 1, three: 3, five: 5, off_ace: 1, off_three: 3,
+};
+
+const TEN_POINT = {
+  points: ["high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "ten"],
+  low: "holder", play: "trump_only", min_bid: 5, target: 52, cards_dealt: 9, draw: "non_trump",
+};
+
+/** V12: each game's row, what differs from every game's defaults. @type {Record<string, *>} */
+const PRESET_ROWS = {
+  four_point: { points: ["high", "low", "jack", "game"], min_bid: 1, stuck_dealer_min: 2,
+    dealer_steal: "match_below_4", target: 7 },
+  five_point: { points: ["high", "low", "jack", "off_jack", "game"], min_bid: 2, target: 15 },
+  five_point_joker: { points: ["high", "low", "jack", "joker", "game"], low: "holder",
+    min_bid: 1, stuck_dealer_min: 2, dealer_steal: "match_below_max", pitched_joker: "spades",
+    joker_rank: "below_two", target: 10 },
+  six_point: { points: ["high", "low", "jack", "off_jack", "joker", "game"], min_bid: 2,
+    target: 15 },
+  seven_point: { points: ["high", "low", "jack", "off_jack", "big_joker", "little_joker",
+    "game"], low: "holder", min_bid: 3, target: 21, cards_dealt: 9, draw: "non_trump" },
+  nine_point: { points: ["high", "low", "jack", "five", "game"], min_bid: 3, target: 31,
+    cards_dealt: 9, draw: "non_trump" },
+  ten_point: TEN_POINT,
+  eleven_point: { ...TEN_POINT, points: [...TEN_POINT.points, "off_ace"] },
+  thirteen_point: { ...TEN_POINT, points: [...TEN_POINT.points, "off_three"] },
+};
+
+/**
+ * V12, V13: every option of a Pitch game as its preset fills it (the referee's
+ * `variant_options({"variant": variant})`): the row of V12 over the defaults of every game,
+ * `max_bid` the points' total (13 at most), `stuck_dealer_min` the `min_bid` unless the row
+ * gives it. The house-rules form starts from it and sends only what the table changed.
+ * @param {string} variant  a preset's name ("ten_point"); anything else is four_point
+ * @returns {Record<string, *>}
+ */
+export function pitchPreset(variant) {
+  const row = PRESET_ROWS[variant] || PRESET_ROWS.four_point;
+  /** @type {Record<string, *>} */
+  const found = {
+    low: "captor", play: "trump_anytime", first_lead: "trump", pitched_joker: "named",
+    joker_rank: "below_jacks", joker_order: "marked", joker_game: "none", deck: "full",
+    draw: "none", kitty: 0, cards_dealt: 6, dealer_steal: "outbid_only",
+    pitcher_only_wins: true, moon: null, ...row, points: [...row.points],
+  };
+  found.max_bid = Math.min(13, found.points.reduce(
+    (/** @type {number} */ sum, /** @type {string} */ p) => sum + POINT_VALUES[p], 0));
+  if (!("stuck_dealer_min" in row)) found.stuck_dealer_min = found.min_bid;
+  return found;
+}
+
+/**
+ * V7: what a scoring point is worth (a three 3, the five 5).
+ * @param {string} name  a point's name ("three")
+ * @returns {number}
+ */
+export function pointValue(name) {
+  return POINT_VALUES[name];
+}

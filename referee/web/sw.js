@@ -17,7 +17,7 @@ const FILES = [
   "app.js", "api.js", "cards.js", "deal.js", "dom.js", "idb.js", "match.js", "matchview.js",
   "language.js", "messages.js", "qr.js", "rules.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
   "screens/agree.js", "screens/anyway.js", "screens/chart.js", "screens/clash.js",
-  "screens/home.js", "screens/picks.js",
+  "screens/home.js", "screens/house.js", "screens/picks.js",
   "screens/play.js", "screens/records.js", "screens/reentry.js", "screens/score.js",
   "screens/seats.js",
   "screens/setup.js", "screens/share.js",

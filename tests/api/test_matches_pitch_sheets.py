@@ -45,8 +45,9 @@ def test_a_pitch_match_played_to_its_target_by_score_sheets(client: FlaskClient)
     assert [i["level"] for i in table.get("/ledger")["items"]] == ["sheet", "totals", "sheet"]
     csv = client.get(table.url("/ledger.csv"), headers={"Authorization": f"Bearer {table.write}"})
     lines = csv.get_data(as_text=True).splitlines()
-    assert lines[0].endswith(',"level","agreement"')  # every cell quoted (QUOTE_ALL)
-    assert lines[2].endswith(',"totals","confirmed"')
+    # Every cell quoted (QUOTE_ALL); the game's own columns (variant, points) come after.
+    assert ',"level","agreement","variant",' in lines[0]
+    assert ',"totals","confirmed","four_point",' in lines[2]
 
 
 def test_a_pitch_dispute_ruled_by_the_cards_shows_where_each_claim_parts(

@@ -3,6 +3,9 @@ with its variant, the deals ruled by it, recorded whole or card by card."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 from flask.testing import FlaskClient
 
 from tests.api.deals import (
@@ -185,3 +188,57 @@ def test_p10_a_revoke_card_by_card_in_ten_point_is_recorded_anyway(client: Flask
     assert ruling["irregularities"][0]["type"] == "revoke"
     assert ruling["as_played"] == [8, 2]
     assert body["scored"]["scores"] == {"Ann & Cid": 8, "Bob & Dee": -6}
+
+
+def test_the_ledger_csv_names_the_game_its_house_options_and_who_scored_each_point(
+    client: FlaskClient,
+) -> None:
+    """V12, V13, V7: a ten-point match's CSV says its variant and the options its table chose
+    beyond the preset, and for each deal who scored each point of the game: V14.3 by its
+    cards, then a score-sheet line; a deal entered by its totals names nobody."""
+    match = create_match(client, "pitch", PLAYERS, partnership=True, target=31,
+                         **V14_3_OPTIONS)
+    record_deal(client, match["id"], V14_3)
+    record_deal(client, match["id"], {"sheet": {**MOON_LINE, "dealer": 1, "bid": 6}})
+    record_deal(client, match["id"], {"totals": {"scores": [3, 7], "pitcher": 3, "bid": 6}})
+    text = client.get(f"/v1/matches/{match['id']}/ledger.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(text)))
+    header = rows[0]
+    points = ["high", "low", "jack", "off_jack", "big_joker", "little_joker", "three", "ten"]
+    assert header[-10:] == ["variant", "house options", *points]
+    by_name = [dict(zip(header, row, strict=True)) for row in rows[1:]]
+    assert {row["variant"] for row in by_name} == {"ten_point"}
+    assert {row["house options"] for row in by_name} == {
+        "target=31; joker_order=first_played"}
+    # V14.3: High and Low (played by Ann, V7 "holder") and the little joker to Ann and Cid;
+    # the rest, the three worth 3 among them, to Bob and Dee.
+    ann, bob = "Ann & Cid", "Bob & Dee"
+    assert [by_name[0][p] for p in points] == [ann, ann, bob, bob, bob, ann, bob, bob]
+    assert (by_name[0][f"{ann} points"], by_name[0][f"{bob} points"]) == ("3", "7")
+    # The score sheet's line: seat 1 (Bob) took High, Low and the jokers, seat 3 the rest.
+    assert [by_name[1][p] for p in points] == [bob] * 8
+    assert [by_name[2][p] for p in points] == [""] * 8
+    assert by_name[2]["level"] == "totals"
+
+
+def test_a_four_point_ledger_csv_names_its_game_and_points(client: FlaskClient) -> None:
+    """P5: the 4-point game's CSV has its four points; no house options at the preset's."""
+    match = create_match(client, "pitch", ["Ann", "Bob", "Cid"])
+    record_deal(client, match["id"], {"sheet": {"pitcher": 1, "bid": 2, "high": 1, "low": 2,
+                                                "jack": 2, "game": 2}})
+    text = client.get(f"/v1/matches/{match['id']}/ledger.csv").get_data(as_text=True)
+    header, row = list(csv.reader(io.StringIO(text)))
+    found = dict(zip(header, row, strict=True))
+    assert (found["variant"], found["house options"]) == ("four_point", "")
+    assert [found[p] for p in ("high", "low", "jack", "game")] == ["Bob", "Cid", "Cid", "Cid"]
+
+
+def test_a_variant_score_sheet_names_each_side_by_its_players(client: FlaskClient) -> None:
+    """V7, V10: a score-sheet line's points are told per side by its players' names, as a
+    hand by its cards is ("Ann and Cid 7 (…)"), not by seat numbers ("0, 2 7")."""
+    match = create_match(client, "pitch", PLAYERS, partnership=True, variant="ten_point")
+    body = record_deal(client, match["id"], {"sheet": {**MOON_LINE, "bid": 6}})
+    said = {f["code"]: f["what"] for f in body["ruling"]["computed"]}
+    assert said["variant_points_won"] == (
+        "Points won, each at its value: Ann and Cid 0 (nothing); Bob and Dee 10 (High, Low, "
+        "Jack, off-jack, big joker, little joker, three, ten).")

@@ -137,14 +137,22 @@ def _load_rows(db: peewee.Database, recording: dict[str, Any]) -> None:
         db.close_all()
 
 
+#: The corpus's expiry time (seconds): far beyond any recording's age.
+_CENTURY_SECONDS = 100 * 365 * 86400
+
+
 @pytest.fixture
 def loaded(recording: dict[str, Any], tmp_path: Path) -> Iterator[tuple[Flask, str]]:
     """The app on a database holding the recorded match, configured with the corpus's ledger
     key; yields (app, a write token made for the test)."""
     url, db = _fresh_database(tmp_path)
     _load_rows(db, recording)
+    # A recording is read long after it was made: a match in it that recorded no deal would
+    # have expired by the clock (docs/security.md, "Limits and their defaults"), which is not
+    # what these tests are about, so the expiry is put a century away.
     app = create_app({"TESTING": True, "DATABASE_URL": url,
-                      "REFEREE_LEDGER_KEY": recording["ledger_key"]})
+                      "REFEREE_LEDGER_KEY": recording["ledger_key"],
+                      "MATCH_EXPIRY_SECONDS": _CENTURY_SECONDS})
     folds.FOLDS.clear()  # every fold from the stored rows, never from an earlier test's
     app_db = app.extensions["referee.db"]
     with app_db.connection_context(), app_db.atomic():

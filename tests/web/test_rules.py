@@ -291,3 +291,26 @@ def test_variant_trick_winners_agree_with_the_engine_on_every_preset() -> None:
     wrong = [(case, want, got) for case, want, got in zip(cases, expected, answers, strict=True)
              if want != got]
     assert not wrong, f"{len(wrong)} answers differ, e.g. {wrong[:3]}"
+
+
+def test_the_page_fills_each_pitch_game_as_the_referee_does() -> None:
+    """V12, V13: the house-rules form starts from rules.js's ``pitchPreset``; each game's
+    options there are the referee's (:func:`referee.pitch.variant_options` of the preset
+    alone), every option the page shows, and each point's value is V7's."""
+    from referee.pitch.records import POINT_VALUES, VARIANT_CHOICES, variant_options
+
+    variants = list(VARIANT_CHOICES["variant"])
+    answers = run_rules([("pitchPreset", [v]) for v in variants])
+    for variant, page in zip(variants, answers, strict=True):
+        engine = variant_options({"variant": variant})
+        shown = {"points", "low", "play", "first_lead", "pitched_joker", "joker_rank",
+                 "joker_order", "joker_game", "deck", "draw", "kitty", "cards_dealt",
+                 "min_bid", "max_bid", "stuck_dealer_min", "dealer_steal", "target",
+                 "pitcher_only_wins", "moon"}
+        assert shown <= set(page), variant
+        for name in page:
+            value = getattr(engine, name)
+            assert page[name] == (list(value) if isinstance(value, tuple) else value), (
+                variant, name)
+    values = run_rules([("pointValue", [name]) for name in POINT_VALUES])
+    assert values == list(POINT_VALUES.values())

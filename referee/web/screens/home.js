@@ -104,6 +104,10 @@ async function createMatch(event) {
     options.target = Number(form.target.value);
     options.low = form.low.value;
     if (form.partnership.checked) options.partnership = true;
+    if (form.dataset.house) { // V13: the house rules the table changed from the game's
+      const { houseOptions } = await import("./house.js");
+      Object.assign(options, houseOptions(form, form.variant.value));
+    }
   }
   if (form.language.value) options.language = form.language.value;
   const submit = form.querySelector("button[type=submit]");
@@ -137,6 +141,15 @@ const PRESETS = {
   ten_point: [52, "holder"], eleven_point: [52, "holder"], thirteen_point: [52, "holder"],
 };
 
+/**
+ * Fill the house rules from the chosen game's preset (screens/house.js, loaded now).
+ * @param {HTMLFormElement} form
+ */
+async function showHouse(form) {
+  const { fillHouse } = await import("./house.js");
+  if (form.dataset.house !== form.variant.value) fillHouse(form, form.variant.value);
+}
+
 /** Wire the new-match form (once, at boot). */
 export function initHome() {
   const form = $("#new-match");
@@ -150,6 +163,11 @@ export function initHome() {
     const [target, low] = PRESETS[form.variant.value] || PRESETS.four_point;
     form.target.value = String(target);
     form.low.value = low;
+    if (form.dataset.house) showHouse(form);
+  });
+  // V13: the house rules, filled from the game's preset when first opened.
+  $("#house-rules").addEventListener("toggle", (event) => {
+    if (/** @type {HTMLDetailsElement} */ (event.target).open) showHouse(form);
   });
   initOpenRecord();
   for (const radio of $$('input[name="game"]', form)) {

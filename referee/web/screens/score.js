@@ -8,6 +8,7 @@ import { S, render } from "../state.js";
 import { named } from "../verdict.js";
 import { answerWaiting, mayConfirm } from "./agree.js";
 import { renderChart } from "./chart.js";
+import { pitchPreset } from "../rules.js";
 
 export function renderScore() {
   const m = S.match;
@@ -39,6 +40,7 @@ export function renderScore() {
     fill(settlement, el("p", { class: "note" },
       `Playing to ${m.options.target}: the pitcher wins when his side reaches it.`));
   }
+  if (m.game === "pitch") settlement.append(pitchGame(m.options));
 
   if (m.provisional_result) settlement.append(provisionalResult(m.provisional_result));
 
@@ -121,4 +123,55 @@ function voidForm(deal) {
   el("button", { type: "button", "aria-label": `Keep deal ${deal}`,
     onclick: () => { S.voiding = null; render(); } }, "Keep"));
   return form;
+}
+
+/**
+ * The game a Pitch match plays (V12) and the house rules its table chose (V13: each option
+ * the game's preset does not have), worded as the new-match form words them (its
+ * `data-i18n` texts, in the page's language).
+ * @param {Record<string, *>} options  the match's options
+ * @returns {HTMLElement}
+ */
+function pitchGame(options) {
+  const variant = options.variant || "four_point";
+  const word = (/** @type {string} */ key) => {
+    const node = document.querySelector(`#new-match [data-i18n="${key}"]`);
+    return node && node.textContent ? node.textContent.trim() : key;
+  };
+  const preset = pitchPreset(variant);
+  const house = [];
+  for (const [name, value] of Object.entries(preset)) {
+    if (name === "target" || !(name in options)) continue;
+    const given = options[name];
+    if (name === "points") {
+      if (given.length !== value.length || given.some((/** @type {string} */ p) =>
+        !value.includes(p))) {
+        house.push(`${word("house.points")}: ` +
+          given.map((/** @type {string} */ p) => word(`house.point.${p}`)).join(", "));
+      }
+    } else if (given !== value) {
+      house.push(houseRule(name, given, word));
+    }
+  }
+  return el("p", { class: "note", id: "pitch-game" },
+    `${word("pitch.variant")}: ${word(`pitch.variant.${variant}`)}`,
+    house.length ? `. ${word("house.title")}: ${house.join("; ")}.` : ".");
+}
+
+/**
+ * One house rule in the new-match form's words ("Play: follow suit or trump").
+ * @param {string} name  the option
+ * @param {*} value  the table's value
+ * @param {(key: string) => string} word
+ * @returns {string}
+ */
+function houseRule(name, value, word) {
+  if (name === "low") return `${word("pitch.low_goes")}: ${word(`pitch.low_${value}`)}`;
+  if (name === "pitcher_only_wins") return word(value ? "house.pitcher_only_wins"
+    : "house.either_side_wins");
+  if (name === "stuck_dealer_min") {
+    return `${word("house.stuck")}: ${value === null ? word("house.stuck.none") : value}`;
+  }
+  if (typeof value === "number") return `${word(`house.${name}`)}: ${value}`;
+  return `${word(`house.${name}`)}: ${word(`house.${name}.${value === null ? "none" : value}`)}`;
 }
