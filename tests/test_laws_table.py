@@ -130,7 +130,7 @@ def test_each_penalty_is_named_once_as_the_options_the_ledger_and_the_page_name_
     """Build 4: every value of a penalty option the API takes is a row; every older stored
     name a game still reads (``Laws.renamed``) is on its penalty's row; the page's words
     (``PENALTY`` in referee/web/screens/anyway.js) are the table's, for the same penalties."""
-    from referee.api.match_schemas import PiquetOptionsSchema, PitchOptionsSchema
+    from referee.api.option_schemas import PiquetOptionsSchema, PitchOptionsSchema
     from referee.match.games import PIQUET_LAWS, PITCH_LAWS
 
     table = penalties()

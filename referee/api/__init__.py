@@ -15,8 +15,8 @@ from referee import __version__
 from referee.api import serving
 from referee.api.contract import Contract
 from referee.api.errors import ProblemApi
-from referee.api.fields import JsonSchemaRules
 from referee.api.handlers import register_error_handlers
+from referee.api.strict import JsonSchemaRules
 
 #: Largest request body accepted, in bytes (a whole partie fits many times over).
 DEFAULT_MAX_CONTENT_LENGTH = 256 * 1024

@@ -6,7 +6,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import MAX_VERSION, NameField, StrictSchema
+from referee.api.fields import MAX_VERSION, NameField
+from referee.api.strict import StrictSchema
 from referee.api.view_schemas import MatchSchema
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import ShapesField
+from referee.api.strict import ShapesField
 
 #: A deal's ruling, one shape per game and level (its ``level`` and the type of its
 #: ``scores`` tell them apart: per role in Piquet, per side in Pitch; a void one has no

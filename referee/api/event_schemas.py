@@ -8,7 +8,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import NameField, StrictSchema
+from referee.api.fields import NameField
+from referee.api.strict import StrictSchema
 from referee.events.model import GAMES, KINDS, MOVEMENTS, RULES
 
 #: The most players an event's request names at once (a roster, a check-in, a seating).

@@ -36,7 +36,7 @@ from referee.api.event_schemas import (
     EventWhereArgsSchema,
     EventWhereSchema,
 )
-from referee.api.match_schemas import MATCH_OPTIONS
+from referee.api.option_schemas import MATCH_OPTIONS
 from referee.api.problems import STALE_VERSION
 from referee.api.writing import (
     claim_key,

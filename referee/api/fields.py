@@ -1,16 +1,17 @@
-"""marshmallow building blocks shared by the schemas: cards, names, stakes, strict schemas, and
-the apispec plugin that documents their rules (the Blueprint: :mod:`referee.api.blueprint`)."""
+"""marshmallow fields shared by the schemas: cards, announcements, calls, stakes, names, a
+finding's parameters and a ruling's kind (strict schemas and the document's rules across
+fields: :mod:`referee.api.strict`)."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any
 
 import marshmallow as ma
-from apispec import BasePlugin
+from marshmallow import validate
 
 from referee.cards import JOKER_CODES, Card, CardError, card_name, parse_card
 from referee.piquet.words import read_point, read_sequences, read_sets, says_nothing
@@ -22,6 +23,11 @@ CARD_PATTERN = "^(10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣]$"
 
 #: Most cards any list in a record may hold (a whole pack).
 MAX_CARDS = 52
+
+#: Texts are printable: no control characters (PostgreSQL text cannot hold NUL, and a text
+#: with an escape code is no text). Names are :class:`NameField`: NFC, nothing hidden.
+_PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="Use printable characters only.")
+TEXT = [validate.Length(max=500), _PRINTABLE]
 
 #: Highest match version (events in a match) a request may name: a 32-bit integer.
 MAX_VERSION = 2**31 - 1
@@ -273,148 +279,6 @@ class NameField(ma.fields.String):
         if found:
             raise self.make_error("hidden", found=", ".join(found))
         return text
-
-
-class ExactBoolean(ma.fields.Boolean):
-    """A JSON ``true`` or ``false`` only (marshmallow's Boolean also takes ``0``, ``1``,
-    ``"yes"``…, which the document's ``"type": "boolean"`` refuses)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        return value
-
-
-def _exact(field: ma.fields.Field[Any]) -> None:
-    """Make ``field``'s integers exact (``strict``) and its booleans JSON's own
-    (:class:`ExactBoolean`), in lists, tuples and dicts too."""
-    if isinstance(field, ma.fields.Integer):
-        field.strict = True
-    if type(field) is ma.fields.Boolean:
-        field.__class__ = ExactBoolean
-    for inner in (getattr(field, "inner", None), getattr(field, "value_field", None),
-                  *getattr(field, "tuple_fields", ())):
-        if isinstance(inner, ma.fields.Field):
-            _exact(inner)
-
-
-class StrictSchema(ma.Schema):
-    """A schema that refuses unknown fields (a typo in a record must not pass silently) and
-    takes integers only as JSON integers: ``11.5`` (or ``"11"``, or ``11.0``) where an
-    integer is meant is a 400, never stored as 11; booleans only as ``true`` or ``false``
-    (``EXACT_INTEGERS``; a query string's schema, whose values are all text, sets it False)."""
-
-    #: Whether the Integer fields refuse what is not a JSON integer (a JSON body's schema).
-    EXACT_INTEGERS = True
-
-    #: Rules across fields, for the document (:class:`JsonSchemaRules`).
-    JSON_SCHEMA: ClassVar[dict[str, Any]] = {}
-
-    class Meta:
-        unknown = ma.RAISE
-
-    def on_bind_field(self, field_name: str, field_obj: ma.fields.Field[Any]) -> None:
-        """Each field as bound: exact integers (see the class)."""
-        if self.EXACT_INTEGERS:
-            _exact(field_obj)
-
-
-class JsonSchemaRules(BasePlugin):
-    """apispec plugin: a schema's rules across its fields, in its component of the document.
-
-    A :class:`StrictSchema` subclass states them in ``JSON_SCHEMA`` (JSON Schema keywords
-    such as ``oneOf`` or ``allOf`` of ``if``/``then``), beside the ``validates_schema`` method
-    that enforces them; a field states keywords apispec leaves out (``propertyNames``) in its
-    metadata's ``json_schema``. So the document says what the API refuses (tests/fuzz)."""
-
-    converter: Any = None
-
-    def init_spec(self, spec: Any) -> None:
-        super().init_spec(spec)
-        spec.components.schema("AnnouncedStructure", STRUCTURE_SCHEMA)
-        for plugin in spec.plugins:
-            converter = getattr(plugin, "converter", None)
-            if converter is not None:
-                self.converter = converter
-                converter.add_attribute_function(_one_of_shapes)
-                converter.add_attribute_function(_field_json_schema)
-
-    def schema_helper(self, name: str, definition: Any, **kwargs: Any) -> dict[str, Any] | None:
-        """The schema's ``JSON_SCHEMA``; a schema of several shapes (``SHAPES``: the property
-        naming the shape, each value's schema) is their ``oneOf`` with that discriminator,
-        and nothing else (its own fields, none, are dropped)."""
-        schema = kwargs.get("schema")
-        cls = schema if isinstance(schema, type) else type(schema)
-        shapes = getattr(cls, "SHAPES", None)
-        if shapes is not None and self.converter is not None:
-            prop, by_value = shapes
-            mapping = {value: self.converter.resolve_nested_schema(shape)["$ref"]
-                       for value, shape in by_value.items()}
-            definition.clear()
-            return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
-                    "discriminator": {"propertyName": prop, "mapping": mapping}}
-        return dict(getattr(cls, "JSON_SCHEMA", {})) or None
-
-
-class ShapesField(ma.fields.Field[Any]):
-    """An object that takes one of several shapes (a Piquet or a Pitch score sheet, a ruling
-    on cards, a sheet or totals), documented as the ``oneOf`` of those schemas' components and
-    read as the JSON object it is: what a shape holds is checked where the fact lives (the
-    match's game reads its sheet, so a wrong field is a 422 with its rule, never a 400 here).
-
-    ``shapes``: the marshmallow schemas (classes or their registered class names, where an
-    import would be circular), in the order a client should try them; ``discriminator``:
-    the property whose value names the shape, and each value's shape (one of ``shapes``),
-    the document's ``discriminator`` with its ``mapping``; ``overlap``: the
-    shapes may match the same object (a comparison by points alone is both games'), so the
-    document says ``anyOf`` rather than ``oneOf``."""
-
-    default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
-        "invalid": "Not a valid mapping type."
-    }
-
-    def __init__(self, *shapes: type[ma.Schema] | str, overlap: bool = False,
-                 discriminator: tuple[str, Mapping[str, type[ma.Schema] | str]] | None = None,
-                 **kwargs: Any) -> None:
-        self.shapes = shapes
-        self.keyword = "anyOf" if overlap else "oneOf"
-        self.discriminator = discriminator
-        super().__init__(**kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, Mapping):
-            raise self.make_error("invalid")
-        return dict(value)
-
-
-def _one_of_shapes(
-    converter: Any, field: ma.fields.Field[Any], **kwargs: Any
-) -> dict[str, Any]:
-    """:class:`ShapesField`'s ``oneOf`` or ``anyOf`` (each shape a component, added when first
-    named)."""
-    if not isinstance(field, ShapesField):
-        return {}
-    branches = [converter.resolve_nested_schema(shape) for shape in field.shapes]
-    if field.allow_none:
-        branches.append({"type": "null"})
-    if field.discriminator is None:
-        return {field.keyword: branches}
-    name, shapes = field.discriminator
-    mapping = {value: converter.resolve_nested_schema(shape)["$ref"]
-               for value, shape in shapes.items()}
-    return {field.keyword: branches,
-            "discriminator": {"propertyName": name, "mapping": mapping}}
-
-
-def _field_json_schema(
-    converter: Any, field: ma.fields.Field[Any], **kwargs: Any
-) -> dict[str, Any]:
-    extra = dict(field.metadata.get("json_schema", {}))
-    # A field of several forms (``oneOf`` in its metadata) that takes null says so too.
-    branches = kwargs.get("ret", {}).get("oneOf")
-    if field.allow_none and branches and {"type": "null"} not in branches:
-        extra["oneOf"] = [*branches, {"type": "null"}]
-    return extra
 
 
 def finding_params() -> ma.fields.Dict:

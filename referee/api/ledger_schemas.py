@@ -15,7 +15,7 @@ from referee.api.deal_schemas import (
     SupersededSchema,
     ruling_field,
 )
-from referee.api.fields import ShapesField, StrictSchema
+from referee.api.strict import ShapesField, StrictSchema
 from referee.api.view_schemas import HeadSchema
 from referee.api.write_schemas import EventSchema
 

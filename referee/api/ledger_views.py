@@ -56,13 +56,13 @@ def ledger_items(state: MatchState) -> list[dict[str, Any]]:
                 "totals": dict(totals),
                 "record": entry.record,
                 "ruling": entry.ruling,
-                "corrections": list(entry.corrections),
+                "corrections": [c.as_dict() for c in entry.corrections],
                 "level": entry.level,
                 "agreement": entry.agreement,
                 "entered_by": entry.entered_by,
                 "agreed_by": entry.agreed_by,
-                "claims": list(entry.claims),
-                "superseded": list(entry.superseded),
+                "claims": [c.as_dict() for c in entry.claims],
+                "superseded": [s.as_dict() for s in entry.superseded],
                 "changes": entry.changes,
             }
         )

@@ -68,9 +68,10 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
 
 def _provisional_result(match_id: str, state: MatchState) -> dict[str, Any] | None:
     """:func:`commands.provisional_result`, each deal with the path that confirms it."""
-    result = commands.provisional_result(state)
-    if result is None:
+    found = commands.provisional_result(state)
+    if found is None:
         return None
+    result = found.as_dict()
     return {**result, "confirm": [
         {**way, "path": f"/v1/matches/{match_id}/deals/{way['deal']}/confirm"}
         for way in result["confirm"]]}
@@ -83,8 +84,7 @@ def _irregularities(state: MatchState) -> list[dict[str, Any]]:
     it from here)."""
     if state.current is None:
         return []
-    keys = ("irregularity", "penalty", "consequence", "violations", "step")
-    return [{k: note.get(k) for k in keys} for note in state.current.irregular]
+    return [note.as_shown() for note in state.current.irregular]
 
 
 def _reentry(state: MatchState) -> dict[str, Any] | None:

@@ -50,19 +50,8 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
     A record too broken to score (13 cards in a hand, a card twice…) is 422.
     """
     options = engine_options(body.pop("options"))
-    claimed = body.pop("claimed", None) or None
-    deal = piquet.deal_from_record(body)
-    ruling = piquet.rule_deal(deal, options)
-    data = ruling.as_dict()
-    data["claimed_ok"] = None
-    data["claim"] = None
-    if claimed:
-        comparison = piquet.compare_claimed(ruling, claimed, options)
-        data["claimed_ok"] = comparison.agrees
-        data["claim"] = comparison.as_dict()
-        data["violations"] += [v.as_dict() for v in
-                               piquet.claimed_violations(ruling, claimed, comparison)]
-    return data
+    claimed = body.pop("claimed", None)
+    return piquet.rule_claimed_deal(piquet.deal_from_record(body), claimed, options).as_dict()
 
 
 @blp.ruling("/sheets:score", PiquetSheetRequestSchema, PiquetSheetRulingSchema)

@@ -10,18 +10,10 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.fields import (
-    STRUCTURE,
-    StakeField,
-    StrictSchema,
-    bounded_structure,
-    card_list,
-)
-from referee.api.match_schemas import (
-    PiquetOptionsSchema,
-    RolesAnnouncementsSchema,
-    RolesCardsSchema,
-)
+from referee.api.fields import STRUCTURE, StakeField, bounded_structure, card_list
+from referee.api.match_schemas import RolesAnnouncementsSchema, RolesCardsSchema
+from referee.api.option_schemas import PiquetOptionsSchema
+from referee.api.strict import StrictSchema
 from referee.piquet.records import ELECTIONS
 
 _ROLE_IN = validate.OneOf(["elder", "younger"])

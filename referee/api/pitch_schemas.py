@@ -11,8 +11,9 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee import pitch
-from referee.api.fields import CallField, StrictSchema, pitch_card_list
-from referee.api.match_schemas import PitchOptionsSchema
+from referee.api.fields import CallField, pitch_card_list
+from referee.api.option_schemas import PitchOptionsSchema
+from referee.api.strict import StrictSchema
 from referee.cards import JOKER_CODES
 
 _CALL = CallField()

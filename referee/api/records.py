@@ -11,7 +11,6 @@ from flask import request
 from referee.api.blueprint import Blueprint
 from referee.api.credential_schemas import CreatedMatchSchema
 from referee.api.errors import ProblemError, problems
-from referee.api.fields import ShapesField
 from referee.api.match_schemas import CreateMatchSchema
 from referee.api.piquet_ruling_schemas import DealRulingSchema, PiquetSheetRulingSchema
 from referee.api.pitch_ruling_schemas import (
@@ -21,6 +20,7 @@ from referee.api.pitch_ruling_schemas import (
 )
 from referee.api.problems import BAD_REQUEST, RECORD_NOT_SCORABLE, UNSUPPORTED_MEDIA_TYPE
 from referee.api.record_rulings import RecordRuling, flatten_messages, rule_record
+from referee.api.strict import ShapesField
 from referee.match.transfer import IMPORTER, import_events, options_of
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
 from referee.records.toml_format import TextLines

@@ -6,8 +6,8 @@ from __future__ import annotations
 import marshmallow as ma
 
 from referee.api.errors import ViolationSchema
-from referee.api.fields import ShapesField
-from referee.api.match_schemas import OPTIONS_IN_FORCE, AutoConfirmField
+from referee.api.option_schemas import OPTIONS_IN_FORCE, AutoConfirmField
+from referee.api.strict import ShapesField
 
 
 class NextSchema(ma.Schema):

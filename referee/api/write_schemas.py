@@ -18,12 +18,11 @@ from referee.api.deal_schemas import (
 from referee.api.errors import ViolationSchema
 from referee.api.fields import (
     MAX_VERSION,
+    TEXT,
     AnnouncedField,
     CallField,
     NameField,
     PitchCardField,
-    ShapesField,
-    StrictSchema,
     card_list,
     pitch_card_list,
     ruling_kind_field,
@@ -31,12 +30,12 @@ from referee.api.fields import (
 from referee.api.match_schemas import (
     SHEET,
     SHEETS,
-    TEXT,
     TOTALS,
     TOTALS_TEXT,
     RecordDealSchema,
     RolesCardsSchema,
 )
+from referee.api.strict import ShapesField, StrictSchema
 from referee.api.view_schemas import MatchSchema
 from referee.piquet.records import ELECTIONS
 

@@ -110,7 +110,7 @@ def _deal_result(match_id: str, appended: folds.Appended) -> dict[str, Any]:
         "agreement": entry.agreement if entry is not None else "provisional",
         "entered_by": entry.entered_by if entry is not None else None,
         "changes": entry.changes if entry is not None else None,
-        "claims": list(entry.claims) if entry is not None else [],
+        "claims": [c.as_dict() for c in entry.claims] if entry is not None else [],
         "match": state_dict(match_id, appended.state),
     }
 
@@ -225,7 +225,7 @@ def _agreement(match_id: str, appended: folds.Appended, number: int) -> dict[str
         "agreement": entry.agreement,
         "agreed_by": entry.agreed_by,
         "entered_by": entry.entered_by,
-        "claims": list(entry.claims),
+        "claims": [c.as_dict() for c in entry.claims],
         "match": state_dict(match_id, appended.state),
     }
 

@@ -18,8 +18,10 @@ from typing import Any
 
 from referee import RULES_VERSION
 from referee.i18n import LOCALES
+from referee.match.claims import Claim
 from referee.match.events import Event
 from referee.match.games import GAMES, blocking
+from referee.match.irregularities import Entry, IrregularityNote, VoidRuling
 from referee.match.state import (
     Clash,
     DealEntry,
@@ -262,7 +264,7 @@ def decide_step(
 
 def _withdrawn_lead(
     state: MatchState, kind: str, payload: dict[str, Any],
-) -> dict[str, Any] | None:
+) -> IrregularityNote | None:
     """PT 59 III: the note of a lead out of turn just taken back (the deal's last
     irregularity, nothing played since: the next card still goes where it was led) when
     ``payload`` is a card that can be played to it — by the adversary (not naming the
@@ -272,11 +274,10 @@ def _withdrawn_lead(
     if kind != "card" or current is None or not current.irregular or "deal" in payload:
         return None
     note = current.irregular[-1]
-    step, lead_at = note.get("step") or {}, note.get("at")
-    if (note.get("irregularity"), note.get("penalty"), step.get("type")) != (
-            "out_of_turn", "withdrawn", "card") or not isinstance(lead_at, dict) \
-            or lead_at.get("position") != 1:
+    lead = note.withdrawn_lead()
+    if lead is None:
         return None
+    offender, card, lead_at = lead
     tricks = current.record.get("tricks") or []
     if len(tricks) != lead_at.get("trick", 0) - 1 or (tricks and len(tricks[-1]) == 1):
         return None  # a card has been played since
@@ -284,16 +285,14 @@ def _withdrawn_lead(
     if at is not None and (at.get("deal"), at.get("trick"), at.get("position")) != (
             current.number, lead_at["trick"], 2):
         return None
-    offender = step.get("player")
-    if offender is None or payload.get("player") == offender \
-            or payload.get("card") == step.get("card"):  # the lead sent again
+    if payload.get("player") == offender or payload.get("card") == card:  # the lead again
         return None
     return note
 
 
 def _answered_lead(
     state: MatchState, game: Game, irregular: _Irregular, placed: _Placed,
-    note: dict[str, Any],
+    note: IrregularityNote,
 ) -> list[NewEvent] | None:
     """The card of ``placed`` played to the lead out of turn of ``note``, taken back: the
     lead stands (PT 59 III, by :meth:`Game.answer_lead`), noted as a ``lead_out_of_turn``
@@ -302,16 +301,18 @@ def _answered_lead(
 
     :raises MatchError: the trick breaks a rule of play.
     """
-    step = note["step"]
-    found = game.answer_lead(placed.record, str(step["player"]), str(step["card"]),
+    lead = note.withdrawn_lead()
+    assert lead is not None  # as _withdrawn_lead found it
+    offender, card, _ = lead
+    found = game.answer_lead(placed.record, offender, str(card),
                              str(placed.payload.get("card")), placed.dealer, state.players,
                              state.options)
     if found is None:
         return None
-    answer = irregular.note("lead_out_of_turn", "as_played", [], None,
-                            consequence=found["consequence"], entries=found["irregular"],
-                            record=found["record"])
-    return _noted(state, game, irregular, answer, found["record"], placed.cards_entry)
+    answer = irregular.note("lead_out_of_turn", found.penalty, [], None,
+                            consequence=found.consequence, entries=found.entries,
+                            record=found.record)
+    return _noted(state, game, irregular, answer, found.record, placed.cards_entry)
 
 
 def _anyway(
@@ -428,14 +429,15 @@ def _recorded(
     if not done.check.complete:
         events.check = done.check  # the fold need not rule the deal again
         return events
-    events.extend(finish_deal(state, game, irregular, done.record, [n[1] for n in noted],
+    events.extend(finish_deal(state, game, irregular, done.record,
+                              [IrregularityNote.read(n[1]) for n in noted],
                               placed.cards_entry))
     return events
 
 
 def finish_deal(
     state: MatchState, game: Game, irregular: _Irregular, record: dict[str, Any],
-    noted: Sequence[dict[str, Any]], cards_entry: bool,
+    noted: Sequence[IrregularityNote], cards_entry: bool,
 ) -> list[NewEvent]:
     """A deal whose last step was just decided, finished: the cards of an earlier deal rule
     it (:func:`record_cards`; docs/records.md, "reentry"); else the complete ``record`` is
@@ -449,7 +451,7 @@ def finish_deal(
         return record_cards(state, game, number, record, entered_by)
     ruled = game.rule(record, irregular.dealer, state.players, state.options)
     known = [*(state.current.irregular if state.current else ()), *noted]
-    acknowledged = {(v["code"], v["location"]) for n in known for v in n["violations"]}
+    acknowledged = {found for n in known for found in n.acknowledged}
     left = [v for v in blocking(ruled.violations, irregular.kind)
             if (v.code, v.location) not in acknowledged]
     if left:
@@ -657,19 +659,14 @@ def _by_engine(
                                    state.players, state.options)
     except (MatchError, RecordError):
         return None
-    if found is None or not found["kinds"]:
+    if found is None or not found.kinds:
         return None
-    kinds = set(found["kinds"])
-    category = next((k for k in ("revoke", "misdeal", "false_call", "talon_offence",
-                                 "no_discard") if k in kinds), "out_of_turn")
-    violations = found["violations"] or list(refused)
-    note = irregular.note(category, found["penalties"][0], violations,
-                          placed.before.next.player,
-                          consequence=" ".join(found["consequences"]),
-                          entries=found["irregular"], record=found["record"])
-    if found["penalties"][0] == "fresh_deal":  # PT 28–29: the adversary elects a fresh deal
+    note = irregular.note(found.category, found.penalty, found.violations or refused,
+                          placed.before.next.player, consequence=found.consequence,
+                          entries=found.entries, record=found.record)
+    if found.fresh_deal:  # PT 28–29: the adversary elects a fresh deal
         return irregular.voided(note)
-    return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
+    return _noted(state, game, irregular, note, found.record, placed.cards_entry)
 
 
 def _noted(
@@ -684,7 +681,8 @@ def _noted(
     after = game.check_step(new_record, irregular.dealer, state.players, state.options)
     if not after.complete:
         return [note]
-    return [note, *finish_deal(state, game, irregular, new_record, [note[1]], cards_entry)]
+    return [note, *finish_deal(state, game, irregular, new_record,
+                               [IrregularityNote.read(note[1])], cards_entry)]
 
 
 def _at_the_table(
@@ -709,21 +707,21 @@ def _at_the_table(
                                      irregular.dealer, state.players, state.options,
                                      payload.get("cards"), payload.get("election"))
     what = str(payload.get("what"))
-    note = irregular.note(what, found["penalty"], [], None, consequence=found["consequence"],
-                          entries=found["irregular"], record=found["record"])
-    if found["penalty"] == "fresh_deal":
+    note = irregular.note(what, found.penalty, [], None, consequence=found.consequence,
+                          entries=found.entries, record=found.record)
+    if found.fresh_deal:
         return irregular.voided(note)
-    if found.get("dealt_by") is not None:  # PT 16: the deal stands, the other its dealer
+    if found.dealt_by is not None:  # PT 16: the deal stands, the other its dealer
         if placed.cards_entry:  # an earlier deal keeps the dealer it was counted with
             raise MatchError([Violation(
                 "bad_irregularity", game.laws.irregularities,
                 f"Deal {irregular.number} is counted with its dealer: a deal out of turn is "
                 "recorded while the deal is played (PT 16), not when its cards are entered "
                 "afterwards.", "what")])
-        note[1]["dealt_by"] = found["dealt_by"]
-        irregular = _Irregular(state, game, irregular.number, found["dealt_by"],
+        note[1]["dealt_by"] = found.dealt_by
+        irregular = _Irregular(state, game, irregular.number, found.dealt_by,
                                irregular.kind, irregular.step, irregular.entered_by)
-    return _noted(state, game, irregular, note, found["record"], placed.cards_entry)
+    return _noted(state, game, irregular, note, found.record, placed.cards_entry)
 
 
 class _Irregular:
@@ -737,7 +735,7 @@ class _Irregular:
 
     def note(self, category: str, penalty: str, violations: Sequence[Violation],
              due: str | None, consequence: str | None = None,
-             entries: list[dict[str, Any]] | None = None,
+             entries: Sequence[Entry] = (),
              record: dict[str, Any] | None = None) -> NewEvent:
         """The ``irregularity`` event; ``entries``: what it adds to the record's
         ``irregular`` list and ``record`` the deal's record with it, when the engine rules on
@@ -750,7 +748,7 @@ class _Irregular:
             "entered_by": self.entered_by,
         }
         if entries:
-            payload["irregular"] = entries
+            payload["irregular"] = list(entries)
         if record is not None:
             payload["record"] = record
         return ("irregularity", payload)
@@ -771,14 +769,7 @@ class _Irregular:
             events[0][1]["at"] = {"deal": self.number, "trick": at["trick"],
                                   "position": at["position"]}
         if penalty == "void":
-            names = self.game.standing_names(self.state.players, self.state.options)
-            ruling = {"level": "cards", "void": True, "irregularity": category,
-                      "violations": [v.as_dict() for v in violations]}
-            events.append(("deal_scored", _scored(
-                self.number, DealRuling(ruling, dict.fromkeys(names, 0)), self.entered_by)))
-            events.append(("deal_voided", {
-                "deal": self.number, "reason": events[0][1]["consequence"], "by": None,
-                "irregularity": True}))
+            return self.voided(events[0])
         return events
 
     def voided(self, note: NewEvent) -> list[NewEvent]:
@@ -786,8 +777,7 @@ class _Irregular:
         the deal voided (dealt again by the same dealer)."""
         names = self.game.standing_names(self.state.players, self.state.options)
         payload = note[1]
-        ruling = {"level": "cards", "void": True, "irregularity": payload["irregularity"],
-                  "violations": payload["violations"]}
+        ruling = VoidRuling(payload["irregularity"], tuple(payload["violations"])).as_dict()
         return [note,
                 ("deal_scored", _scored(self.number, DealRuling(ruling, dict.fromkeys(names, 0)),
                                         self.entered_by)),
@@ -994,30 +984,61 @@ def to_confirm(state: MatchState, principal: str | None) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-def provisional_result(state: MatchState) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class ProvisionalResult:
     """How to make final the result of a match that has ended with deals still provisional
-    (Q9, P7; docs/records.md: the other side confirms each deal): None while the match goes on, its
-    result is withheld (a deal disputed) or every counted deal is agreed. Else ``{"deals":
-    [n, …], "confirm": [{"deal": n, "by": ["seat:Bill", "write token", …]}], "message":
-    "Provisional until deal 6 is confirmed, from Bill's phone."}``: ``by`` the credentials
-    that may confirm deal n (those whose :func:`to_confirm` lists it)."""
+    (Q9, P7; docs/records.md: the other side confirms each deal): ``confirm`` each such deal
+    with the credentials that may confirm it (``"seat:Bill"``, ``"write token"``: those whose
+    :func:`to_confirm` lists it), in order; ``word`` the game's word for a deal ("deal",
+    "hand"), for :attr:`message`.
+
+    >>> result = ProvisionalResult(((5, ("seat:Ann",)), (6, ("seat:Ann",))), "deal")
+    >>> result.deals, result.message
+    ((5, 6), "Provisional until deals 5 and 6 are confirmed, from Ann's phone.")
+    """
+
+    confirm: tuple[tuple[int, tuple[str, ...]], ...]
+    word: str = "deal"
+
+    @property
+    def deals(self) -> tuple[int, ...]:
+        """The deals still provisional, in order."""
+        return tuple(n for n, _ in self.confirm)
+
+    @property
+    def message(self) -> str:
+        """What the table must do, in a sentence: "Provisional until deal 6 is confirmed, from
+        Bill's phone."; each deal's phones when they differ."""
+        word = self.word
+        numbers = [str(n) for n in self.deals]
+        what = (f"{word} {numbers[0]} is" if len(numbers) == 1
+                else f"{word}s {_either(numbers, 'and')} are")
+        if len({phones for _, phones in self.confirm}) == 1:
+            how = f", from {_phones(self.confirm[0][1])}."
+        else:
+            how = ": " + ", ".join(f"{word} {n} from {_phones(phones)}"
+                                   for n, phones in self.confirm) + "."
+        return f"Provisional until {what} confirmed{how}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON: ``{"deals": [n, …], "confirm": [{"deal": n, "by": [credential, …]}],
+        "message"}``."""
+        return {"deals": list(self.deals),
+                "confirm": [{"deal": n, "by": list(phones)} for n, phones in self.confirm],
+                "message": self.message}
+
+
+def provisional_result(state: MatchState) -> ProvisionalResult | None:
+    """How to make final the result of a match that has ended with deals still provisional
+    (:class:`ProvisionalResult`); None while the match goes on, its result is withheld (a deal
+    disputed) or every counted deal is agreed."""
     if not state.outcome.finished or state.withheld is not None or not state.provisional:
         return None
     principals = ("write token", *(f"seat:{p}" for p in state.seats))
     waiting = {p: to_confirm(state, p) for p in principals}
-    by = {n: [p for p in principals if n in waiting[p]] for n in state.provisional}
-    word = GAMES[state.game].laws.deal
-    numbers = [str(n) for n in state.provisional]
-    what = (f"{word} {numbers[0]} is" if len(numbers) == 1
-            else f"{word}s {_either(numbers, 'and')} are")
-    if len({tuple(phones) for phones in by.values()}) == 1:
-        how = f", from {_phones(by[state.provisional[0]])}."
-    else:
-        how = ": " + ", ".join(f"{word} {n} from {_phones(phones)}"
-                               for n, phones in by.items()) + "."
-    return {"deals": list(state.provisional),
-            "confirm": [{"deal": n, "by": phones} for n, phones in by.items()],
-            "message": f"Provisional until {what} confirmed{how}"}
+    return ProvisionalResult(
+        tuple((n, tuple(p for p in principals if n in waiting[p])) for n in state.provisional),
+        GAMES[state.game].laws.deal)
 
 
 def _phones(principals: Sequence[str]) -> str:
@@ -1072,9 +1093,7 @@ def dispute(
     entry = _counted_deal(state, number)
     if entry.agreement == "ruled":
         raise MatchError([said("already_ruled", "", n=number)])
-    if entry.agreement == "disputed" and any(
-        c.get("entered_by") == principal and not c.get("entry") for c in entry.claims
-    ):
+    if entry.agreement == "disputed" and any(c.by(principal) for c in entry.claims):
         raise MatchError([said("already_disputed", "", n=number)])
     _may_answer(state, entry, principal, "dispute")
     payload: dict[str, Any] = {"deal": number, "reason": reason, "entered_by": principal}
@@ -1116,17 +1135,15 @@ def record_cards(
 
     earlier = compared(entry.level, entry.record, entry.scores)
     claims = [
-        {**c, "comparison": compared(c["level"], c["record"], c["scores"])}
-        if c.get("level") else c
+        replace(c, comparison=compared(c.level, c.record or {}, c.scores or {}))
+        if c.level else c
         for c in entry.claims
     ]
     if entry.level == "cards" and entry.agreement == "disputed":  # the first entry's claim
-        claims.insert(0, {"side": state.side_of(entry.entered_by),
-                          "entered_by": entry.entered_by, "reason": None, "entry": True,
-                          "level": "cards", "record": entry.record, "scores": entry.scores,
-                          "comparison": earlier})
+        claims.insert(0, Claim(state.side_of(entry.entered_by), entry.entered_by, None, True,
+                               "cards", entry.record, entry.scores, earlier))
     payload = {"deal": number, "record": record, "entered_by": entered_by,
-               "changes": earlier, "claims": claims}
+               "changes": earlier, "claims": [c.as_dict() for c in claims]}
     return [("deal_cards_recorded", payload), ("deal_scored", _scored(number, ruled, entered_by))]
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from referee import piquet, pitch
 from referee.cards import card_names, parse_card
 from referee.match.events import Event
+from referee.match.irregularities import AnywayRuling, Entry, IrregularityNote, TableRuling
 from referee.match.state import (
     AlsoStep,
     Comparison,
@@ -140,14 +141,13 @@ def compare_scores(ruled: DealRuling, claim_scores: dict[str, int]) -> ScoresCom
                                               _scores_text(claim_scores)))
 
 
-def _noted(ruled: DealRuling, irregular: Sequence[dict[str, Any]]) -> DealRuling:
-    """The ruling with the irregularities recorded anyway listed (``irregularities``); their
+def _noted(ruled: DealRuling, irregular: Sequence[IrregularityNote]) -> DealRuling:
+    """The ruling with the irregularities recorded anyway listed (``recorded_anyway``); their
     violations no longer refuse the deal."""
-    notes = [{k: n[k] for k in ("irregularity", "penalty", "violations", "consequence")}
-             for n in irregular]
-    known = {(v["code"], v["location"]) for n in irregular for v in n["violations"]}
+    known = {found for n in irregular for found in n.acknowledged}
     left = tuple(v for v in ruled.violations if (v.code, v.location) not in known)
-    return DealRuling({**ruled.ruling, "recorded_anyway": notes}, ruled.scores, left)
+    return DealRuling({**ruled.ruling, "recorded_anyway": [n.as_recorded() for n in irregular]},
+                      ruled.scores, left)
 
 
 
@@ -486,7 +486,7 @@ class PiquetGame(StepRules):
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
         election: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> TableRuling:
         """Q12: an irregularity found at the table that is no refused step, added to the
         deal's record as the engine rules it: ``what`` is ``"talon_offence"`` (PT 27–29, 33,
         35; ``election``: the adversary's, PT 28–29), ``"long_hand"`` (more than twelve
@@ -496,7 +496,6 @@ class PiquetGame(StepRules):
         (:meth:`_dealing_irregularity`): ``"exposed_in_dealing"`` (PT 13) and
         ``"faced_card"`` (PT 14).
 
-        :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
         :raises MatchError: an unknown irregularity, no player named, or recorded twice.
         :raises RecordError: the record with it breaks the rules.
         """
@@ -514,14 +513,14 @@ class PiquetGame(StepRules):
         if seat is None:
             raise MatchError([said("bad_irregularity.player", "Q12", "player")])
         role: piquet.Role = "younger" if seat == dealer else "elder"
-        entries: list[dict[str, Any]] = [{"code": what, "location": role}]
+        entry: Entry = {"code": what, "location": role}
         if election is not None:  # PT 28–29: the adversary's, kept for the deal's ruling
-            entries[0]["election"] = election
+            entry["election"] = election
         earlier = list(record.get("irregular") or ())
         if any((e.get("code"), e.get("location")) == (what, role) for e in earlier):
             raise MatchError([said(f"bad_irregularity.twice.{what}", "Q12", "what",
                                    who=players[seat])])
-        new = {**record, "irregular": [*earlier, *entries]}
+        new = {**record, "irregular": [*earlier, entry]}
         if cards:
             if what != "long_hand":
                 raise MatchError([said("bad_irregularity.unplayed", "Q12", "cards")])
@@ -539,13 +538,12 @@ class PiquetGame(StepRules):
             found = talon_offence_irregularity(
                 role, piquet.talon_offence_penalty(election, engine.talon_offence), names,
                 elected=election is not None)
-        return {"record": new, "irregular": entries, "penalty": found.penalty,
-                "consequence": found.consequence, "law": found.law}
+        return TableRuling(new, (entry,), found.penalty, found.consequence, found.law)
 
     def _dealt_out_of_turn(
         self, record: dict[str, Any], dealer: int, players: Sequence[str],
         options: dict[str, Any], election: str | None,
-    ) -> dict[str, Any]:
+    ) -> TableRuling:
         """PT 16: the deal in progress was dealt by the other player, not by the match's
         dealer (seat ``dealer``). Recorded with nothing but the deal recorded (no exchange,
         declaration or card), it was found before either took up his cards: the deal is void
@@ -554,7 +552,7 @@ class PiquetGame(StepRules):
         ``irregular`` lists ``{"code": "deal_out_of_turn", "location": "younger"}``, and the
         elder hand of that deal deals the next two (:meth:`dealer_after`).
 
-        :returns: as :meth:`record_irregularity`, and ``dealt_by`` when the deal stands.
+        :returns: as :meth:`record_irregularity`, with ``dealt_by`` when the deal stands.
         :raises MatchError: ``bad_irregularity`` — an election, or recorded twice.
         """
         if election is not None:
@@ -574,13 +572,12 @@ class PiquetGame(StepRules):
                      or record.get("tricks"))
         if early:
             found = deal_out_of_turn_irregularity(True, names=names)
-            return {"record": record, "irregular": [], "penalty": found.penalty,
-                    "consequence": found.consequence, "law": found.law}
+            return TableRuling(record, (), found.penalty, found.consequence, found.law)
         found = deal_out_of_turn_irregularity(False, names=names)
         new = {**record, "irregular": [*earlier, entry]}
         self.check_step(new, actual, players, options)  # raises when it cannot be read
-        return {"record": new, "irregular": [entry], "penalty": found.penalty,
-                "consequence": found.consequence, "law": found.law, "dealt_by": actual}
+        return TableRuling(new, (entry,), found.penalty, found.consequence, found.law,
+                           dealt_by=actual)
 
     def dealer_after(
         self, deals: Sequence[DealEntry], players: Sequence[str], options: dict[str, Any]
@@ -612,7 +609,7 @@ class PiquetGame(StepRules):
     def _dealing_irregularity(
         self, record: dict[str, Any], what: str, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], election: str | None,
-    ) -> dict[str, Any]:
+    ) -> TableRuling:
         """An irregularity of the dealing (Q12):
 
         - ``"exposed_in_dealing"`` (PT 13): the dealer exposed a card; ``seat`` is the player
@@ -651,15 +648,14 @@ class PiquetGame(StepRules):
             chosen = election or options.get("irregularities", {}).get(
                 "exposed_in_dealing", PIQUET_PENALTIES["exposed_in_dealing"][0])
             found = exposed_in_dealing_irregularity(where, chosen, names)
-        entries = [{"code": what, "location": where}]
+        entry: Entry = {"code": what, "location": where}
         earlier = list(record.get("irregular") or ())
-        if entries[0] in earlier:
+        if entry in earlier:
             raise MatchError([Violation(
                 "bad_irregularity", "Q12", "It is already recorded in this deal.", "what")])
-        new = {**record, "irregular": [*earlier, *entries]}
+        new = {**record, "irregular": [*earlier, entry]}
         self.check_step(new, dealer, players, options)  # raises when it cannot be read
-        return {"record": new, "irregular": entries, "penalty": found.penalty,
-                "consequence": found.consequence, "law": found.law}
+        return TableRuling(new, (entry,), found.penalty, found.consequence, found.law)
 
     @staticmethod
     def _check_declaration_time(
@@ -809,18 +805,10 @@ class PiquetGame(StepRules):
     ) -> ClaimComparison:
         """A sheet or totals claim against the cards' ruling in the counting order of Q8."""
         cards_ruling = piquet.rule_deal(self._declared(cards), self._engine_options(options))
-        compared = piquet.compare_claim(cards_ruling, self._engine_entry(level, claim, options))
         seats = self._role_seats(dealer)
-
-        def by_player(difference: Difference) -> Difference:  # roles → players
-            by_role = difference.points
-            if by_role is None or not set(by_role) <= set(ROLES):
-                return difference
-            return replace(difference, points={players[seats[r]]: p for r, p in by_role.items()})
-
-        return ClaimComparison(
-            compared.agrees, None if compared.parts_at is None else by_player(compared.parts_at),
-            tuple(by_player(d) for d in compared.differences))
+        names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
+        return piquet.compare_claim(cards_ruling, self._engine_entry(level, claim, options),
+                                    names)
 
     def unknown_hands(
         self, record: dict[str, Any], dealer: int, players: Sequence[str],
@@ -833,7 +821,7 @@ class PiquetGame(StepRules):
     def answer_lead(
         self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any] | None:
+    ) -> TableRuling | None:
         """PT 59 III: a lead out of turn "may be taken up, unless the adversary have played
         to the trick". The adversary's ``card`` played to the ``lead`` taken back: the trick
         ``[lead, card]`` stands, listed in the record's ``irregular`` as
@@ -844,9 +832,9 @@ class PiquetGame(StepRules):
         """
         tricks = [list(t) for t in record.get("tricks") or []]
         where = f"tricks[{len(tricks)}][0]"
-        entries = [{"code": "lead_out_of_turn", "location": where}]
+        entry: Entry = {"code": "lead_out_of_turn", "location": where}
         new = {**record, "tricks": [*tricks, [lead, card]],
-               "irregular": [*record.get("irregular", []), *entries]}
+               "irregular": [*record.get("irregular", []), entry]}
         before = self.check_step(record, dealer, players, options)
         try:
             after = self.check_step(new, dealer, players, options)
@@ -855,15 +843,15 @@ class PiquetGame(StepRules):
         fresh = [v for v in after.violations if v not in before.violations]
         if fresh:
             raise MatchError(fresh)
-        return {"record": new, "irregular": entries, "consequence": (
+        return TableRuling(new, (entry,), "as_played", (
             f"{leader} led {lead} out of turn and {card} was played to it: the lead stands "
             "(PT 59 III: it cannot be taken up once the adversary has played to the trick); "
-            "the trick is scored as played.")}
+            "the trick is scored as played."), "PT 59 III")
 
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any] | None:
+    ) -> AnywayRuling | None:
         """Q12 as the engine records it: the step applied and the violations it brings that
         the engine rules on. A revoke under ``revoke`` "replay" is put right (PT 59 IV): the
         record loses the revoking card and every card after it (the card that proved it
@@ -899,7 +887,7 @@ class PiquetGame(StepRules):
             return None
         if kinds == {"revoke"} and engine_options.revoke == "replay":
             return self._replay(new, known, engine_options)
-        entries = [{"code": v.code, "location": v.location} for v in known]
+        entries: list[Entry] = [{"code": v.code, "location": v.location} for v in known]
         new = {**new, "irregular": [*new.get("irregular", []), *entries]}
         deal = self._declared(new)
         penalties, consequences = [], []
@@ -910,14 +898,14 @@ class PiquetGame(StepRules):
                 found = piquet.false_call_of(deal, v.location, engine_options)
             penalties.append(found.penalty)
             consequences.append(found.consequence)
-        return {"record": new, "irregular": entries, "penalties": penalties,
-                "consequences": consequences, "violations": known,
-                "kinds": [piquet.IRREGULAR_CODES[v.code] for v in known]}
+        return AnywayRuling(new, tuple(entries),
+                            tuple(piquet.IRREGULAR_CODES[v.code] for v in known),
+                            tuple(penalties), tuple(consequences), tuple(known))
 
     def _wrong_deal(
         self, record: dict[str, Any], payload: dict[str, Any], dealer: int,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any] | None:
+    ) -> AnywayRuling | None:
         """PT 11, 40–43: hands dealt one card wrong (elder 11 or 13, or 12 with 7 in the
         talon; both hands sent) are elder's election, the step's ``election`` or else the
         table's ``irregularities.misdeal`` (default "fresh_deal"): a fresh deal by the same
@@ -948,24 +936,23 @@ class PiquetGame(StepRules):
         seats = self._role_seats(dealer)
         names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
         item = wrong_deal_irregularity(sizes, election, names)
-        found = {"record": record, "irregular": [], "penalties": [item.penalty],
-                 "consequences": [item.consequence], "violations": violations,
-                 "kinds": ["misdeal"]}
+        found = AnywayRuling(record, (), ("misdeal",), (item.penalty,), (item.consequence,),
+                             tuple(violations))
         if election != "play_on":
             return found
-        entry = {"code": "deal_stands", "location": "elder"}
+        entry: Entry = {"code": "deal_stands", "location": "elder"}
         stood = {**new, "irregular": [*(new.get("irregular") or ()), entry]}
         try:
             self.check_step(stood, dealer, players, options)
         except (MatchError, RecordError):
             return None
-        return {**found, "record": stood, "irregular": [entry]}
+        return replace(found, record=stood, entries=(entry,))
 
     def _exchange_anyway(
         self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],
         dealer: int, players: Sequence[str], engine_options: piquet.PiquetOptions,
         election: str | None = None,
-    ) -> dict[str, Any] | None:
+    ) -> AnywayRuling | None:
         """An exchange of the wrong number of cards as the laws rule it
         (:func:`referee.piquet.exchange_irregularity`): a discard of none is taken back, the
         record left as it was (PT 21, 22: no penalty, he must discard); taking in the
@@ -982,22 +969,20 @@ class PiquetGame(StepRules):
         items = [item for item in found if item is not None]
         first = next((i for i in items if i.kind == "no_discard"), items[0])
         if first.kind == "no_discard":
-            return {"record": record, "irregular": [], "penalties": [first.penalty],
-                    "consequences": [first.consequence], "violations": list(counts),
-                    "kinds": ["no_discard"]}
-        entries: list[dict[str, Any]] = [{"code": "talon_offence", "location": first.who}]
+            return AnywayRuling(record, (), ("no_discard",), (first.penalty,),
+                                (first.consequence,), tuple(counts))
+        entry: Entry = {"code": "talon_offence", "location": first.who}
         if election is not None:  # PT 28–29: the adversary's, kept for the deal's ruling
-            entries[0]["election"] = election
+            entry["election"] = election
         if first.penalty != "fresh_deal":
-            new = {**new, "irregular": [*new.get("irregular", []), *entries]}
-        return {"record": new, "irregular": entries, "penalties": [first.penalty],
-                "consequences": [first.consequence], "violations": list(counts),
-                "kinds": ["talon_offence"]}
+            new = {**new, "irregular": [*new.get("irregular", []), entry]}
+        return AnywayRuling(new, (entry,), ("talon_offence",), (first.penalty,),
+                            (first.consequence,), tuple(counts))
 
     def _replay(
         self, new: dict[str, Any], revokes: Sequence[Violation],
         engine_options: piquet.PiquetOptions,
-    ) -> dict[str, Any]:
+    ) -> AnywayRuling:
         """PT 59 IV by :func:`referee.piquet.take_back_revoke`: the record with the play from
         the (first) revoke on taken back, for the ``irregularity`` event to carry."""
         first = min(revokes, key=lambda v: piquet.trick_of(v.location) or 0)
@@ -1007,12 +992,11 @@ class PiquetGame(StepRules):
         irregular = [{"code": code, "location": where} for code, where in retake.irregular]
         if irregular or "irregular" in record:
             record["irregular"] = irregular
-        return {"record": record, "irregular": [], "penalties": ["replay"],
-                "consequences": [retake.irregularity.consequence],
-                "violations": [first], "kinds": ["revoke"]}
+        return AnywayRuling(record, (), ("revoke",), ("replay",),
+                            (retake.irregularity.consequence,), (first,))
 
     def penalize(
-        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        self, ruled: DealRuling, irregular: Sequence[IrregularityNote], players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
         """Q12: a revoke or other irregularity recorded "as played" is scored as played and
@@ -1267,7 +1251,7 @@ class PitchGame(StepRules):
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any] | None:
+    ) -> AnywayRuling | None:
         """P10 by :func:`referee.pitch.record_anyway`: a revoke, a bid or a lead out of turn, a
         misdeal kept in the record's ``irregular`` list; the consequences name the players.
 
@@ -1280,12 +1264,11 @@ class PitchGame(StepRules):
             step["seat"] = seat
         found = pitch.record_anyway(record, step, len(players), options["partnership"],
                                     self._engine_options(options), names=players)
-        return {"record": found.record,
-                "irregular": [item.as_dict() for item in found.irregularities],
-                "kinds": [item.kind for item in found.irregularities],
-                "penalties": list(found.penalties),
-                "consequences": list(found.consequences),
-                "violations": list(found.refused)}
+        return AnywayRuling(found.record,
+                            tuple(item.as_dict() for item in found.irregularities),
+                            tuple(item.kind for item in found.irregularities),
+                            tuple(found.penalties), tuple(found.consequences),
+                            tuple(found.refused))
 
     def unknown_hands(
         self, record: dict[str, Any], dealer: int, players: Sequence[str],
@@ -1298,7 +1281,7 @@ class PitchGame(StepRules):
     def answer_lead(
         self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any] | None:
+    ) -> TableRuling | None:
         """P10: a lead out of turn is taken back until the trick is complete, whatever is
         played after it: None."""
         return None
@@ -1321,7 +1304,7 @@ class PitchGame(StepRules):
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
         election: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> TableRuling:
         """P10: an irregularity found at the table that is no refused step, added to the
         hand's record: ``what`` is ``"exposed_card"`` (no score penalty; the opponents may
         call it in the partnership game, F), ``"exposed_in_dealing"`` (a card exposed in
@@ -1331,7 +1314,6 @@ class PitchGame(StepRules):
         revoke, a misdeal or a bid or card out of turn is recorded as the step itself with
         ``"anyway": true``. No Pitch irregularity gives an ``election``.
 
-        :returns: ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
         :raises MatchError: another irregularity, no player named, or an election.
         """
         if election is not None:
@@ -1355,7 +1337,7 @@ class PitchGame(StepRules):
         if cards and what == "long_hand":
             raise MatchError([Violation(
                 "bad_irregularity", "P10", "Only an exposed card names its card.", "cards")])
-        entry: dict[str, Any] = {"type": what}
+        entry: Entry = {"type": what}
         if seat is not None:  # a card exposed in dealing: the player it was dealt to
             entry["seat"] = seat
         if what == "exposed_card" and tricks:
@@ -1372,11 +1354,10 @@ class PitchGame(StepRules):
         consequence = pitch_consequence(item, engine, None, next_dealer, partnership,
                                         names=players,
                                         card=parse_card(cards[0]) if cards else None)
-        return {"record": new, "irregular": [entry], "penalty": penalty,
-                "consequence": consequence, "law": source}
+        return TableRuling(new, (entry,), penalty, consequence, source)
 
     def penalize(
-        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        self, ruled: DealRuling, irregular: Sequence[IrregularityNote], players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
         """P10: the engine applied the penalties of the irregularities in the record (the

@@ -15,7 +15,9 @@ from operator import itemgetter
 from typing import Any, Protocol
 
 from referee.i18n import DEFAULT, money
+from referee.match.claims import Claim
 from referee.match.events import Event
+from referee.match.irregularities import AnywayRuling, IrregularityNote, TableRuling
 from referee.piquet import Settlement
 from referee.rulings import ClaimComparison, Difference, with_kind
 from referee.violations import RecordError, Violation
@@ -319,11 +321,9 @@ class Game(Protocol):
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any] | None:
+    ) -> AnywayRuling | None:
         """A step the rules refuse, recorded as the engine records irregularities (Pitch
-        P10, Piquet Q12): ``{"record", "irregular": [entries], "kinds" (revoke,
-        false_call, misdeal…), "penalties", "consequences", "violations"}``; None when the
-        engine does not record it.
+        P10, Piquet Q12); None when the engine does not record it.
 
         :raises RecordError: the step is no irregularity the engine records.
         """
@@ -348,12 +348,11 @@ class Game(Protocol):
     def answer_lead(
         self, record: dict[str, Any], leader: str, lead: str, card: str, dealer: int,
         players: Sequence[str], options: dict[str, Any],
-    ) -> dict[str, Any] | None:
+    ) -> TableRuling | None:
         """A card played to a lead out of turn just taken back (PT 59 III: once the adversary
-        has played to it, the lead stands): ``leader``'s ``lead``, ``card`` played to it;
-        ``{"record", "irregular": [entries],
-        "consequence"}`` with the trick ``[lead, card]`` added; None when the game takes such
-        a lead back whatever follows (Pitch P10).
+        has played to it, the lead stands): ``leader``'s ``lead``, ``card`` played to it; the
+        ruling's record has the trick ``[lead, card]`` added, its penalty is "as_played";
+        None when the game takes such a lead back whatever follows (Pitch P10).
 
         :raises MatchError: the trick breaks a rule of play (e.g. a card not held).
         """
@@ -363,11 +362,10 @@ class Game(Protocol):
         self, record: dict[str, Any], what: Any, seat: int | None, dealer: int,
         players: Sequence[str], options: dict[str, Any], cards: Sequence[str] | None = None,
         election: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> TableRuling:
         """An irregularity found at the table that is no refused step (a talon offence, a
         hand of the wrong size, an exposed card; a card exposed or faced in dealing, with the
-        ``election`` of a player the law gives one, PT 13), added to the deal's record:
-        ``{"record", "irregular": [entries], "penalty", "consequence", "law"}``.
+        ``election`` of a player the law gives one, PT 13), added to the deal's record.
 
         :raises MatchError: not an irregularity of this game. :raises RecordError: the
             record with it cannot be read.
@@ -375,7 +373,7 @@ class Game(Protocol):
         ...
 
     def penalize(
-        self, ruled: DealRuling, irregular: Sequence[dict[str, Any]], players: Sequence[str],
+        self, ruled: DealRuling, irregular: Sequence[IrregularityNote], players: Sequence[str],
         options: dict[str, Any],
     ) -> DealRuling:
         """The ruling of a deal with irregularities recorded anyway (their notes), with the
@@ -484,6 +482,47 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class CorrectionNote:
+    """A correction applied to a counted deal (docs/records.md): the ``seq`` and ``kind`` of
+    its event ("deal_amended", "deal_voided"), the ``reason`` given and who the request named
+    (``by``), None when not said."""
+
+    seq: int
+    kind: str
+    reason: str | None = None
+    by: str | None = None
+
+    @classmethod
+    def of(cls, event: Event) -> CorrectionNote:
+        """The note of a correction's ``event``."""
+        return cls(event.seq, event.kind, event.payload.get("reason"), event.payload.get("by"))
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON: ``{"seq", "kind", "reason", "by"}``."""
+        return {"seq": self.seq, "kind": self.kind, "reason": self.reason, "by": self.by}
+
+
+@dataclass(frozen=True, slots=True)
+class SupersededEntry:
+    """An earlier entry of a deal that its cards superseded (docs/records.md: the ledger keeps
+    it): how it was entered (``level``), its ``record``, ``ruling`` (JSON, as stored) and
+    ``scores``, who entered it and its ``agreement`` then."""
+
+    level: str
+    record: dict[str, Any]
+    ruling: dict[str, Any]
+    scores: dict[str, int]
+    entered_by: str | None
+    agreement: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON: ``{"level", "record", "ruling", "scores", "entered_by", "agreement"}``."""
+        return {"level": self.level, "record": self.record, "ruling": self.ruling,
+                "scores": self.scores, "entered_by": self.entered_by,
+                "agreement": self.agreement}
+
+
+@dataclass(frozen=True, slots=True)
 class DealEntry:
     """A finished deal in the ledger: ``number`` (1…), ``dealer`` seat, the ``record`` and its
     ``ruling``, ``scores`` per standing name, ``status`` "live" or "voided", ``amended``, the
@@ -511,13 +550,13 @@ class DealEntry:
     status: str = "live"
     amended: bool = False
     scored_seq: int = 0
-    corrections: tuple[dict[str, Any], ...] = ()
+    corrections: tuple[CorrectionNote, ...] = ()
     level: str = "cards"
     entered_by: str | None = None
     agreement: str = "provisional"
     agreed_by: str | None = None
-    claims: tuple[dict[str, Any], ...] = ()
-    superseded: tuple[dict[str, Any], ...] = ()
+    claims: tuple[Claim, ...] = ()
+    superseded: tuple[SupersededEntry, ...] = ()
     changes: dict[str, Any] | None = None
     entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
     imported: dict[str, Any] | None = None
@@ -534,7 +573,8 @@ class InProgress:
     its step events (for undo); ``reentry`` when these are the cards of a deal already
     entered (as a score sheet or totals, or disputed), entered step by step to rule it;
     ``first_seq`` the seq of its first event (an undo of the whole deal goes back before it);
-    ``entered_at`` who entered each bid and card so far (as :class:`DealEntry`'s).
+    ``entered_at`` who entered each bid and card so far (as :class:`DealEntry`'s);
+    ``irregular`` the notes of its steps recorded anyway (P10, Q12), oldest first.
     """
 
     number: int
@@ -543,7 +583,7 @@ class InProgress:
     step_seqs: tuple[int, ...] = ()
     level: str = "cards"
     reentry: bool = False
-    irregular: tuple[dict[str, Any], ...] = ()
+    irregular: tuple[IrregularityNote, ...] = ()
     first_seq: int = 0
     entered_at: dict[tuple[Any, ...], str | None] = field(default_factory=dict)
     imported: dict[str, Any] | None = None
@@ -804,12 +844,9 @@ class Fold:
             record = payload["record"]
         stands_alone = payload.get("record") is not None or payload["penalty"] in (
             "withdrawn", "void")
-        named = (str(payload.get("irregularity")), str(payload["penalty"]))
-        renamed = self.game.laws.renamed.get(named)
-        if renamed is not None:
-            payload = {**payload, "penalty": renamed}
+        note = IrregularityNote.read(payload, self.game.laws.renamed)
         self.current = replace(
-            current, record=record, irregular=(*current.irregular, payload),
+            current, record=record, irregular=(*current.irregular, note),
             entered_at=_entered(current.entered_at, record, payload.get("entered_by")))
         if stands_alone or not self.undoable:
             self.undoable.append((event.seq,))
@@ -849,7 +886,7 @@ class Fold:
         number = payload["deal"]
         entry = self.deals[number]
         self.deals[number] = replace(
-            entry, status="voided", corrections=(*entry.corrections, _note(event))
+            entry, status="voided", corrections=(*entry.corrections, CorrectionNote.of(event))
         )
         if payload.get("irregularity") and self.undoable:  # voided by its penalty
             self.undoable[-1] = (*self.undoable[-1], event.seq)
@@ -860,7 +897,7 @@ class Fold:
     def _deal_amended(self, event: Event, reentry: bool) -> None:
         payload = event.payload
         self.pending_amend[payload["deal"]] = {
-            "record": payload["record"], "note": _note(event),
+            "record": payload["record"], "note": CorrectionNote.of(event),
             "level": payload.get("level", "cards"), "entered_by": payload.get("entered_by"),
         }
         self.undoable.append((event.seq,))
@@ -892,10 +929,8 @@ class Fold:
             )
         elif cards is not None:  # the cards of a deal entered as a sheet or disputed rule it
             old = self.deals[number]
-            earlier = {
-                "level": old.level, "record": old.record, "ruling": old.ruling,
-                "scores": old.scores, "entered_by": old.entered_by, "agreement": old.agreement,
-            }
+            earlier = SupersededEntry(old.level, old.record, old.ruling, old.scores,
+                                      old.entered_by, old.agreement)
             self.deals[number] = replace(
                 old,
                 record=cards["record"],
@@ -905,7 +940,7 @@ class Fold:
                 level="cards",
                 agreement="ruled",
                 agreed_by=cards.get("entered_by"),
-                claims=tuple(cards.get("claims", ())),
+                claims=tuple(Claim.read(c) for c in cards.get("claims", ())),
                 superseded=(*old.superseded, earlier),
                 changes=cards.get("changes"),
                 entered_at=(self.current.entered_at if self.current is not None
@@ -947,12 +982,11 @@ class Fold:
 
     def _entry_claims(
         self, level: str, record: dict[str, Any], scored: dict[str, Any], by: str | None
-    ) -> tuple[dict[str, Any], ...]:
+    ) -> tuple[Claim, ...]:
         """A score sheet or totals entry is its side's claim until the cards rule the deal."""
         if level == "cards":
             return ()
-        return ({"side": self._side(by), "entered_by": by, "reason": None, "entry": True,
-                 "level": level, "record": record, "scores": scored["scores"]},)
+        return (Claim(self._side(by), by, None, True, level, record, scored["scores"]),)
 
     def _auto_confirm(self) -> None:
         """A new deal starts: with ``auto_confirm`` in effect, every provisional deal before it
@@ -988,10 +1022,9 @@ class Fold:
         claims = entry.claims
         imported = payload.get("imported")  # a dispute read from a record file
         if claim is not None or payload.get("reason") or imported is not None:
-            claims = (*claims, {"side": self._side(by), "entered_by": by,
-                                "reason": payload.get("reason"), "entry": False,
-                                **(claim or {}),
-                                **({"imported": imported} if imported is not None else {})})
+            claims = (*claims, Claim.read({**(claim or {}), "side": self._side(by),
+                                           "entered_by": by, "reason": payload.get("reason"),
+                                           "entry": False, "imported": imported}))
         self.deals[entry.number] = replace(entry, agreement="disputed", agreed_by=by,
                                            claims=claims)
 
@@ -1139,11 +1172,3 @@ def _entered(entered_at: dict[tuple[Any, ...], str | None], record: dict[str, An
     new = {place: by for place in places if place not in entered_at}
     return {**entered_at, **new} if new else entered_at
 
-
-def _note(event: Event) -> dict[str, Any]:
-    return {
-        "seq": event.seq,
-        "kind": event.kind,
-        "reason": event.payload.get("reason"),
-        "by": event.payload.get("by"),
-    }

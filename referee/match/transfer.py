@@ -16,7 +16,7 @@ Pure: no database, no Flask. The problems of a file name their line and deal
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from referee.match import commands
 from referee.match.events import Event
@@ -70,23 +70,31 @@ def record_of(state: MatchState) -> RecordFile:
         deals=tuple(_deal_of(state, entry) for entry in state.deals))
 
 
+def _line_level(level: str | None) -> Literal["sheet", "totals"] | None:
+    """A claim's level when it is a score-sheet line or totals (a record file's dispute
+    claims one of those), else None."""
+    if level == "sheet":
+        return "sheet"
+    return "totals" if level == "totals" else None
+
+
 def _deal_of(state: MatchState, entry: LedgerEntry) -> DealEntry:
     noted = entry.imported or {}
     confirmed = (noted.get("confirmed_by") if entry.imported is not None
                  else _name(entry.agreed_by) if entry.agreement == "confirmed" else None)
     disputes = tuple(
-        Dispute(by=(claim["imported"].get("by") if "imported" in claim
-                    else _name(claim.get("entered_by"))),
-                reason=claim.get("reason") or None,
-                level=claim.get("level") if claim.get("level") in ("sheet", "totals") else None,
-                claim=claim.get("record") if claim.get("level") in ("sheet", "totals") else None)
-        for claim in entry.claims if not claim.get("entry")
+        Dispute(by=(claim.imported.get("by") if claim.imported is not None
+                    else _name(claim.entered_by)),
+                reason=claim.reason or None,
+                level=_line_level(claim.level),
+                claim=claim.record if _line_level(claim.level) else None)
+        for claim in entry.claims if not claim.entry
     ) if entry.agreement == "disputed" else ()
     if entry.agreement == "disputed" and not disputes:  # disputed with no reason said
         disputes = (Dispute(by=_name(entry.agreed_by)),)
     void = None
     if entry.status != "live":
-        reasons = [c.get("reason") for c in entry.corrections if c.get("kind") == "deal_voided"]
+        reasons = [c.reason for c in entry.corrections if c.kind == "deal_voided"]
         void = (reasons[-1] if reasons else None) or "void"
     return DealEntry(
         level=entry.level,  # type: ignore[arg-type]  # "cards" | "sheet" | "totals"

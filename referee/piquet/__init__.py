@@ -8,15 +8,19 @@
   :func:`totals_from_record`, :func:`rule_totals` — a deal as bare totals;
   :func:`sheet_record_of` — the sheet a table would write for a deal ruled from its cards.
 - :func:`compare_claim` — where a claim (sheet or totals) parts from the cards (Q5–Q8);
-  :func:`compare_claimed` and :func:`claimed_violations` — claimed totals beside the cards.
+  :func:`compare_claimed` and :func:`claimed_violations` — claimed totals beside the cards;
+  :func:`rule_claimed_deal` — a deal ruled with the totals its table claimed (a
+  :class:`ClaimedRuling`).
 """
 
 from referee.piquet.claims import (
     FINDING_CODES,
     HINT_CODES,
+    ClaimedRuling,
     claimed_violations,
     compare_claim,
     compare_claimed,
+    rule_claimed_deal,
 )
 from referee.piquet.combinations import (
     CategoryResult,
@@ -89,6 +93,7 @@ __all__ = [
     "CategoryResult",
     "ClaimComparison",
     "ClaimHint",
+    "ClaimedRuling",
     "Combination",
     "Count",
     "Declarations",
@@ -127,6 +132,7 @@ __all__ = [
     "partie_status",
     "progress",
     "revoke_of",
+    "rule_claimed_deal",
     "rule_deal",
     "rule_sheet",
     "rule_totals",

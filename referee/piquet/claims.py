@@ -17,7 +17,8 @@ column (Q1), a negative total (Q8).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from referee.piquet.combinations import SEQUENCE_SCORES
 from referee.piquet.counting import (
@@ -31,7 +32,8 @@ from referee.piquet.counting import (
     Count,
     q7_race,
 )
-from referee.piquet.records import ROLES, PiquetOptions, Role, other
+from referee.piquet.deal import PiquetRuling, rule_deal
+from referee.piquet.records import ROLES, PiquetDeal, PiquetOptions, Role, other
 from referee.piquet.sheet import MOST_IN_PLAY, PiquetTotals, rule_totals
 from referee.rulings import ClaimComparison, Difference, Hint, Params
 from referee.violations import Violation
@@ -104,12 +106,14 @@ HINT_CODES: dict[str, str] = {
 }
 
 
-def compare_claim(ruling: Ruled, claim_ruling: Ruled) -> ClaimComparison:
+def compare_claim(ruling: Ruled, claim_ruling: Ruled,
+                  names: Mapping[Role, str] | None = None) -> ClaimComparison:
     """Set a claim (a sheet or totals ruling) beside the ruling on the cards (Q8 order).
 
     A sheet is compared step by step (each step's points per player); totals, which give no
     steps, player by player, with the counts that could explain each difference.  Only the
-    players a claim names are compared (a claim may give one player's total).
+    players a claim names are compared (a claim may give one player's total).  ``names``: the
+    players by role (Q1), who each difference's points are given to; without them, the roles.
 
     :returns: a :class:`ClaimComparison`.
     """
@@ -117,6 +121,8 @@ def compare_claim(ruling: Ruled, claim_ruling: Ruled) -> ClaimComparison:
         differences = _totals_differences(ruling, claim_ruling.scores)
     else:
         differences = _step_differences(ruling.counts, claim_ruling.counts)
+    if names:
+        differences = [_by_name(d, names) for d in differences]
     return ClaimComparison.of(differences)
 
 
@@ -150,6 +156,63 @@ def claimed_violations(
                    + (f": perhaps {why}" if why else "") + ").")
         found.append(Violation("claimed_score_differs", "Q8", message, f"claimed.{role}"))
     return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedRuling:
+    """A deal ruled on its cards beside the totals its table claimed (Q8), as a Pitch hand's
+    ruling carries its claim (P6): ``ruling`` the cards' (:func:`~referee.piquet.rule_deal`);
+    ``comparison`` the claim beside it (:func:`compare_claimed`), None when nothing was
+    claimed; ``claimed_violations`` one ``claimed_score_differs`` per claimed total that
+    parts from the cards (:func:`claimed_violations`)."""
+
+    ruling: PiquetRuling
+    comparison: ClaimComparison | None = None
+    claimed_violations: tuple[Violation, ...] = ()
+
+    @property
+    def claimed_ok(self) -> bool | None:
+        """Whether the claim agrees with the cards; None when nothing was claimed."""
+        return None if self.comparison is None else self.comparison.agrees
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        """The ruling's violations, then the claim's."""
+        return (*self.ruling.violations, *self.claimed_violations)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ruling's JSON (:meth:`PiquetRuling.as_dict`) with ``violations`` the claim's
+        too, ``claimed_ok`` and ``claim`` (the comparison's JSON, or None)."""
+        data = self.ruling.as_dict()
+        data["violations"] = [v.as_dict() for v in self.violations]
+        data["claimed_ok"] = self.claimed_ok
+        data["claim"] = None if self.comparison is None else self.comparison.as_dict()
+        return data
+
+
+def rule_claimed_deal(
+    deal: PiquetDeal, claimed: Mapping[Role, int] | None,
+    options: PiquetOptions = PiquetOptions(),  # noqa: B008 - frozen, shared default
+) -> ClaimedRuling:
+    """Rule ``deal`` on its cards (Q3–Q8) and set beside it the totals ``claimed`` (either or
+    both roles; None or empty: no claim), each total that parts from the cards a
+    ``claimed_score_differs`` violation with what could explain it (Q8).
+
+    :raises RecordError: the deal cannot be ruled (as :func:`~referee.piquet.rule_deal`).
+    """
+    ruling = rule_deal(deal, options)
+    if not claimed:
+        return ClaimedRuling(ruling)
+    comparison = compare_claimed(ruling, claimed, options)
+    return ClaimedRuling(ruling, comparison, claimed_violations(ruling, claimed, comparison))
+
+
+def _by_name(difference: Difference, names: Mapping[Role, str]) -> Difference:
+    """``difference`` with its points per player by name (Q1: ``names`` by role)."""
+    points = difference.points
+    if points is None or not set(points) <= set(ROLES):
+        return difference
+    return replace(difference, points={names[r]: points[r] for r in ROLES if r in points})
 
 
 def _by_step(counts: Sequence[Count], step: str) -> list[Count]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from referee.api.match_schemas import MATCH_OPTIONS, OPTIONS_IN_FORCE
+from referee.api.option_schemas import MATCH_OPTIONS, OPTIONS_IN_FORCE
 from referee.match import commands
 from referee.match.games import GAMES
 from tests.api.deals import create_match, read_match

@@ -122,7 +122,7 @@ def test_the_api_document_describes_rule_url(client: FlaskClient) -> None:
 
 
 def test_every_table_option_is_in_the_docs() -> None:
-    from referee.api.match_schemas import PiquetOptionsSchema, PitchOptionsSchema
+    from referee.api.option_schemas import PiquetOptionsSchema, PitchOptionsSchema
     from referee.api.piquet_schemas import DealOptionsSchema
 
     pitch = "".join((ROOT / "docs" / "rules" / name).read_text(encoding="utf-8")

@@ -163,7 +163,7 @@ def test_a_whole_deal_at_each_entry_level() -> None:
     state = table.state
     assert [d.level for d in state.deals] == ["cards", "sheet", "totals"]
     assert state.standings == {"Bill": 82, "Ann": 64}
-    assert [c["level"] for c in state.deal(2).claims] == ["sheet"]  # type: ignore[union-attr]
+    assert [c.level for c in state.deal(2).claims] == ["sheet"]  # type: ignore[union-attr]
     with pytest.raises(RecordError):
         table.deal({"scores": {"elder": 0, "younger": 0}}, level="totals")
     assert_replays(table)
@@ -241,7 +241,7 @@ def test_void_keeps_the_deal_and_drops_its_points() -> None:
     state = table.state
     assert state.standings == {"Bill": 0, "Ann": 0} and state.live_deals == ()
     assert state.next_number == 2  # a voided deal keeps its number
-    assert state.deal(1).corrections[0]["kind"] == "deal_voided"  # type: ignore[union-attr]
+    assert state.deal(1).corrections[0].kind == "deal_voided"  # type: ignore[union-attr]
     with pytest.raises(MatchError) as again:
         table.void(1)
     assert codes(again) == ["no_such_deal"]
@@ -257,7 +257,7 @@ def test_amend_rules_the_corrected_record_again() -> None:
     entry = table.state.deal(1)
     assert entry is not None and entry.amended and entry.record["talon"] == other["talon"]
     assert entry.scores == decided[1][1]["scores"]
-    assert entry.corrections[0]["reason"] == "wrong talon"
+    assert entry.corrections[0].reason == "wrong talon"
     with pytest.raises(RecordError):
         table.amend(1, {**Q10_RECORD, "tricks": [["KS", "KC"], *Q10_TRICKS[1:]]})
     with pytest.raises(MatchError) as missing:
@@ -340,9 +340,9 @@ def test_a_dispute_with_a_claim_then_the_cards_rule_it() -> None:
     entry = table.state.deal(1)
     assert entry is not None and (entry.agreement, entry.level) == ("ruled", "cards")
     assert entry.scores == {"Bill": 11, "Ann": 41}
-    assert entry.superseded[0]["level"] == "sheet" and entry.changes is not None
-    assert [c["level"] for c in entry.claims] == ["sheet", "totals"]
-    assert all("comparison" in c for c in entry.claims)
+    assert entry.superseded[0].level == "sheet" and entry.changes is not None
+    assert [c.level for c in entry.claims] == ["sheet", "totals"]
+    assert all(c.comparison is not None for c in entry.claims)
     with pytest.raises(MatchError) as ruled:
         table.dispute(1, "write token")
     assert codes(ruled) == ["already_ruled"]
@@ -385,9 +385,9 @@ def test_provisional_result_names_who_confirms() -> None:
     while not table.state.outcome.finished:
         table.deal({"scores": {"elder": 30, "younger": 12}}, level="totals")
     result = commands.provisional_result(table.state)
-    assert result is not None and result["deals"] == list(table.state.provisional)
-    assert result["message"].startswith("Provisional until deals 1, 2")
-    assert result["message"].endswith("from the shared phone.")
+    assert result is not None and result.deals == table.state.provisional
+    assert result.message.startswith("Provisional until deals 1, 2")
+    assert result.message.endswith("from the shared phone.")
 
 
 # -------------------------------------------------------------------------------- seats

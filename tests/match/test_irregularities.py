@@ -121,7 +121,7 @@ def test_a_card_not_held_played_as_played_under_the_option() -> None:
     assert kinds(decided) == ["card", "irregularity"]
     assert decided[1][1]["penalty"] == "as_played"
     assert table.state.current.record["tricks"][0] == ["KH", "AH", "QH"]  # type: ignore
-    assert table.state.current.irregular[0]["penalty"] == "as_played"  # type: ignore
+    assert table.state.current.irregular[0].penalty == "as_played"  # type: ignore
     assert_replays(table)
     [(_, undo)] = table.undo()  # the card and its note go together
     assert len(undo["voids"]) == 2 and table.state.current.irregular == ()  # type: ignore
@@ -381,7 +381,7 @@ def test_a_pitch_lead_out_of_turn_at_trick_two_is_taken_back() -> None:
     assert "everyone played to it" not in note["consequence"]
     assert "taken back" in note["consequence"] and "Cid is to play" in note["consequence"]
     assert table.state.next.player == "Cid"
-    assert table.state.current.irregular[0]["penalty"] == "withdrawn"  # type: ignore
+    assert table.state.current.irregular[0].penalty == "withdrawn"  # type: ignore
     assert table.state.current.record["tricks"] == [  # type: ignore[union-attr]
         ["KH", "AH", "3H"]]
     assert "irregular" not in table.state.current.record  # type: ignore[union-attr]
@@ -518,8 +518,8 @@ def test_an_old_piquet_revoke_stored_as_withdrawn_is_read_as_replay() -> None:
     old = {k: v for k, v in note.items() if k != "record"} | {"penalty": "withdrawn"}
     table.add([("irregularity", old)])
     assert table.events[-1].payload["penalty"] == "withdrawn"
-    assert table.state.current.irregular[-1]["penalty"] == "replay"  # type: ignore[union-attr]
-    assert table.replayed().current.irregular[-1]["penalty"] == "replay"  # type: ignore
+    assert table.state.current.irregular[-1].penalty == "replay"  # type: ignore[union-attr]
+    assert table.replayed().current.irregular[-1].penalty == "replay"  # type: ignore
     assert table.state.current.record["tricks"] == [["KS"]]  # type: ignore[union-attr]
 
 

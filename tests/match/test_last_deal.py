@@ -50,6 +50,12 @@ class Ledger:
         return self.state
 
 
+def provisional_json(state: MatchState) -> dict[str, Any] | None:
+    """:func:`commands.provisional_result` as the API answers it (its JSON), or None."""
+    found = commands.provisional_result(state)
+    return None if found is None else found.as_dict()
+
+
 def partie(table: Ledger, by: str = WRITE, deals: int = 6) -> MatchState:
     for number in range(1, deals + 1):
         table.totals(TOTALS[(number - 1) % 2], by)
@@ -72,7 +78,7 @@ def test_one_phone_for_everyone_the_deal_that_ends_the_partie_confirms_itself() 
     assert settlement is not None
     assert (settlement.settlement.payment, settlement.provisional,
             settlement.provisional_deals) == (382, False, ())
-    assert commands.provisional_result(state) is None
+    assert provisional_json(state) is None
     assert commands.to_confirm(state, WRITE) == ()  # nothing waits for the shared phone
 
 
@@ -94,7 +100,7 @@ def test_auto_confirm_off_on_one_phone_the_result_is_provisional_until_it_confir
     assert (settlement.provisional, settlement.provisional_deals) == (
         True, (1, 2, 3, 4, 5, 6))
     assert commands.to_confirm(state, WRITE) == (1, 2, 3, 4, 5, 6)
-    result = commands.provisional_result(state)
+    result = provisional_json(state)
     assert result == {
         "deals": [1, 2, 3, 4, 5, 6],
         "confirm": [{"deal": n, "by": [WRITE]} for n in range(1, 7)],
@@ -103,7 +109,7 @@ def test_auto_confirm_off_on_one_phone_the_result_is_provisional_until_it_confir
     }
     for number in range(1, 7):
         state = table.add(commands.confirm(state, number, WRITE))
-    assert commands.provisional_result(state) is None
+    assert provisional_json(state) is None
     assert state.outcome.settlement is not None
     assert state.outcome.settlement.provisional is False
 
@@ -120,12 +126,12 @@ def test_seats_joined_the_other_side_confirms_the_last_deal() -> None:
     assert commands.to_confirm(state, WRITE) == ()
     assert state.outcome.settlement is not None
     assert state.outcome.settlement.provisional_deals == (6,)
-    assert commands.provisional_result(state) == {
+    assert provisional_json(state) == {
         "deals": [6], "confirm": [{"deal": 6, "by": ["seat:Ann"]}],
         "message": "Provisional until deal 6 is confirmed, from Ann's phone.",
     }
     state = table.add(commands.confirm(state, 6, "seat:Ann"))
-    assert commands.provisional_result(state) is None
+    assert provisional_json(state) is None
     assert state.outcome.settlement is not None
     assert state.outcome.settlement.provisional is False
 
@@ -138,7 +144,7 @@ def test_each_deal_names_the_phones_that_confirm_it() -> None:
     state = table.state
     for number in range(1, 5):
         state = table.add(commands.confirm(state, number, "seat:Ann"))
-    result = commands.provisional_result(state)
+    result = provisional_json(state)
     assert result is not None
     assert result["confirm"] == [{"deal": 5, "by": ["seat:Ann"]},
                                  {"deal": 6, "by": ["seat:Bill"]}]
@@ -151,7 +157,7 @@ def test_auto_confirm_true_with_seats_the_last_deal_confirms_itself_too() -> Non
     table.seats("Bill", "Ann")
     state = partie(table, by="seat:Bill")
     assert agreement(state)[-1] == (6, "confirmed", "auto")
-    assert commands.provisional_result(state) is None
+    assert provisional_json(state) is None
 
 
 def test_the_end_is_decided_when_the_match_ends_not_by_a_seat_joining_later() -> None:
@@ -185,7 +191,7 @@ def test_the_last_pitch_hand_on_one_phone_confirms_itself_and_the_winner_is_fina
     state = table.totals(hand)
     assert state.outcome.finished and state.outcome.winner == "Cid"
     assert agreement(state) == [(1, "confirmed", "auto"), (2, "confirmed", "auto")]
-    assert commands.provisional_result(state) is None
+    assert provisional_json(state) is None
 
 
 def test_the_last_pitch_hand_with_seats_is_provisional_until_another_player_confirms() -> None:
@@ -196,7 +202,7 @@ def test_the_last_pitch_hand_with_seats_is_provisional_until_another_player_conf
     state = table.totals(hand, "seat:Cid")
     state = table.add(commands.confirm(state, 1, "seat:Ann"))
     assert state.outcome.winner == "Cid"
-    assert commands.provisional_result(state) == {
+    assert provisional_json(state) == {
         "deals": [2], "confirm": [{"deal": 2, "by": ["seat:Ann", "seat:Bob"]}],
         "message": "Provisional until hand 2 is confirmed, from Ann's phone or Bob's phone.",
     }
@@ -208,7 +214,7 @@ def test_when_no_phone_may_confirm_yet_the_result_says_a_seat_is_needed() -> Non
     table = Ledger("piquet", ["Bill", "Ann"])
     table.seats("Bill")
     state = partie(table, by="seat:Bill")
-    result = commands.provisional_result(state)
+    result = provisional_json(state)
     assert result is not None
     assert all(way["by"] == [] for way in result["confirm"])
     assert result["message"] == (

@@ -202,7 +202,7 @@ def test_a_typed_comparison_answers_the_json_the_dicts_made(
     cards = stored.payload["record"]
     ruled = game.rule_entry("cards", cards, entry.dealer, state.players, state.options)
     claims = [(entry.level, entry.record, entry.scores),
-              *((c["level"], c["record"], c["scores"]) for c in entry.claims if c.get("level"))]
+              *((c.level, c.record, c.scores) for c in entry.claims if c.level)]
     assert any(level != "cards" for level, _, _ in claims)
     for level, claim, scores in claims:
         typed = game.compare(cards, ruled, level, claim, scores, entry.dealer, state.players,

@@ -12,6 +12,7 @@ from referee.piquet import (
     claimed_violations,
     compare_claim,
     compare_claimed,
+    rule_claimed_deal,
     rule_deal,
     rule_sheet,
     rule_totals,
@@ -207,3 +208,35 @@ def test_claimed_totals_that_part_from_the_cards_are_violations_at_their_place()
     # A claim the cards give: none.
     right = {"elder": 11, "younger": 41}
     assert claimed_violations(cards(), right, compare_claimed(cards(), right)) == ()
+
+
+def test_a_deal_ruled_with_its_claim_carries_the_claims_violations_after_its_own() -> None:
+    """Q8, in the engine as Pitch's hand ruling carries its claim (P6): the claimed totals
+    beside the cards, ``claimed_ok``, and a ``claimed_score_differs`` per total that parts."""
+    wrong = rule_claimed_deal(q10_deal(), {"elder": 11, "younger": 38})
+    assert wrong.claimed_ok is False and wrong.comparison is not None
+    assert [v.location for v in wrong.violations] == [
+        *(v.location for v in cards().violations), "claimed.younger"]
+    data = wrong.as_dict()
+    assert data["claimed_ok"] is False and data["claim"]["code"] == "claim_differs"
+    assert data["violations"][-1]["code"] == "claimed_score_differs"
+    assert list(data)[-3:] == ["violations", "claimed_ok", "claim"]
+    right = rule_claimed_deal(q10_deal(), {"elder": 11, "younger": 41})
+    assert right.claimed_ok is True and right.claimed_violations == ()
+    unclaimed = rule_claimed_deal(q10_deal(), None)
+    assert unclaimed.claimed_ok is None and unclaimed.as_dict()["claim"] is None
+    assert {k: v for k, v in unclaimed.as_dict().items()
+            if k not in ("claimed_ok", "claim")} == cards().as_dict()
+
+
+def test_a_claims_differences_name_the_players_the_engine_is_given() -> None:
+    """Q1: given the players by role, each difference's points go to their names (the match
+    names its players); without them, to the roles."""
+    totals = rule_totals(PiquetTotals({"elder": 11, "younger": 38}))
+    by_role = compare_claim(cards(), totals)
+    by_name = compare_claim(cards(), totals, {"elder": "Bill", "younger": "Ann"})
+    assert by_role.parts_at is not None and by_name.parts_at is not None
+    assert by_role.parts_at.points == {"elder": 0, "younger": -3}
+    assert by_name.parts_at.points == {"Bill": 0, "Ann": -3}
+    assert by_name.parts_at.hints == by_role.parts_at.hints
+    assert [d.points for d in by_name.differences] == [{"Bill": 0, "Ann": -3}]

@@ -261,7 +261,7 @@ def test_the_examples_of_the_format_read_rule_and_import() -> None:
     assert (one.agreement, one.imported) == ("provisional", {"entered_by": "Ann",
                                                              "confirmed_by": "Bill"})
     assert two.status == "voided" and three.agreement == "disputed"
-    assert three.claims[-1]["scores"] == {"Ann": 11, "Bill": 41}  # Bill deals: Ann is elder
+    assert three.claims[-1].scores == {"Ann": 11, "Bill": 41}  # Bill deals: Ann is elder
     assert state.standings == {"Bill": 11 + 31, "Ann": 41 + 21}
 
 

@@ -1,0 +1,210 @@
+"""What the games rule on an irregularity, and the notes the ledger keeps of them (P10, Q12;
+docs/rules/irregularities.md): typed, frozen values, made JSON only where an event or an answer
+needs it.
+
+- :class:`TableRuling`: an irregularity found at the table that is no refused step (a talon
+  offence, a hand of the wrong size, a card exposed in dealing…) or a card played to a lead
+  out of turn that makes it stand (PT 59 III), as a game's adapter rules it
+  (:meth:`~referee.match.state.Game.record_irregularity`,
+  :meth:`~referee.match.state.Game.answer_lead`).
+- :class:`AnywayRuling`: a step the rules refuse, recorded as the game's engine records it
+  (:meth:`~referee.match.state.Game.record_anyway`: a revoke, a false call, a misdeal…).
+- :class:`IrregularityNote`: an ``irregularity`` event as the match reads it back, stored
+  words and all (an older event's penalty read by today's name, the event not rewritten).
+- :class:`VoidRuling`: the ruling of a deal an irregularity's penalty voided (nobody scores).
+
+An entry of a record's ``irregular`` list stays the JSON object the record holds
+(``{"code", "location"}`` at Piquet, ``{"type", "seat"…}`` at Pitch): it is the record's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee.violations import Violation
+
+#: One entry of a deal record's ``irregular`` list, as the record holds it.
+Entry = dict[str, Any]
+
+#: The irregularity an engine's ruling is noted as, by the kinds it found, the first that
+#: applies; a step the engine takes but none of these is a step out of turn (P10, Q12).
+ANYWAY_CATEGORIES = ("revoke", "misdeal", "false_call", "talon_offence", "no_discard")
+
+#: The penalty that ends the deal at once: it scores nothing, does not count, and the same
+#: dealer deals again (PT 13, 14, 28–29, 16; P10 a new deal).
+FRESH_DEAL = "fresh_deal"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRuling:
+    """An irregularity the table found, as its game rules it.
+
+    ``record``: the deal's record with it; ``entries``: what it adds to the record's
+    ``irregular`` list (none when the record keeps no trace: a deal found dealt out of turn
+    before anyone took up his cards); ``penalty``: the law's or the table's (``"fresh_deal"``
+    ends the deal, :attr:`fresh_deal`; ``"as_played"`` for a lead that stands); ``consequence``:
+    what it means for the table, in a sentence naming the players; ``law``: the section or the
+    option the penalty comes from; ``dealt_by``: the seat of the player who really dealt, when
+    the deal stands with him the dealer (PT 16), else None.
+    """
+
+    record: dict[str, Any]
+    entries: tuple[Entry, ...]
+    penalty: str
+    consequence: str
+    law: str = ""
+    dealt_by: int | None = None
+
+    @property
+    def fresh_deal(self) -> bool:
+        """Whether the penalty ends the deal at once (a fresh deal, same dealer)."""
+        return self.penalty == FRESH_DEAL
+
+
+@dataclass(frozen=True, slots=True)
+class AnywayRuling:
+    """A refused step recorded as the game's engine records it.
+
+    ``record``: the deal's record as the engine keeps it (a revoke put right under "replay",
+    PT 59 IV, has the play from the revoking trick taken back); ``entries``: what the step adds
+    to the record's ``irregular`` list; ``kinds``: each irregularity the engine found
+    (``revoke``, ``false_call``, ``misdeal``, ``talon_offence``, ``no_discard``,
+    ``bid_out_of_turn``…), with its ``penalties`` and ``consequences`` in the same order;
+    ``violations``: what the rules said against the step (empty: the refusal's own).
+
+    >>> found = AnywayRuling({}, (), ("revoke",), ("reckon_nothing",),
+    ...                      ("Bill revoked.", "He reckons nothing."), ())
+    >>> found.category, found.penalty, found.consequence, found.fresh_deal
+    ('revoke', 'reckon_nothing', 'Bill revoked. He reckons nothing.', False)
+    """
+
+    record: dict[str, Any]
+    entries: tuple[Entry, ...]
+    kinds: tuple[str, ...]
+    penalties: tuple[str, ...]
+    consequences: tuple[str, ...]
+    violations: tuple[Violation, ...]
+
+    @property
+    def category(self) -> str:
+        """The irregularity it is noted as: the first of :data:`ANYWAY_CATEGORIES` among
+        :attr:`kinds`, else ``"out_of_turn"`` (a bid or a lead out of turn)."""
+        return next((k for k in ANYWAY_CATEGORIES if k in self.kinds), "out_of_turn")
+
+    @property
+    def penalty(self) -> str:
+        """The penalty noted: the first irregularity's."""
+        return self.penalties[0]
+
+    @property
+    def consequence(self) -> str:
+        """Every consequence, in order, as one text."""
+        return " ".join(self.consequences)
+
+    @property
+    def fresh_deal(self) -> bool:
+        """Whether the penalty ends the deal at once (PT 28–29: the adversary elects a fresh
+        deal)."""
+        return self.penalty == FRESH_DEAL
+
+
+@dataclass(frozen=True, slots=True)
+class VoidRuling:
+    """The ruling of a deal that an irregularity's penalty voided (P10, Q12: it scores
+    nothing, and the same dealer deals again): the ``irregularity`` and the rules'
+    ``violations`` it was recorded for (JSON objects, as its note stores them).
+
+    >>> VoidRuling("misdeal", ({"code": "hand_size"},)).as_dict()
+    {'level': 'cards', 'void': True, 'irregularity': 'misdeal', 'violations': [{'code': \
+'hand_size'}]}
+    """
+
+    irregularity: str
+    violations: tuple[dict[str, Any], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON, as a ``deal_scored`` event stores it and :func:`referee.rulings.ruling_kind`
+        knows it (kind "void"): ``{"level": "cards", "void": true, "irregularity",
+        "violations"}``."""
+        return {"level": "cards", "void": True, "irregularity": self.irregularity,
+                "violations": list(self.violations)}
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularityNote:
+    """An ``irregularity`` event of the deal in progress, as the match reads it back.
+
+    ``irregularity``: what it was (``revoke``, ``out_of_turn``, ``misdeal``, ``other``…);
+    ``penalty``: by today's name (:meth:`read`); ``consequence``: the sentence stored;
+    ``violations``: the rules' violations as stored (JSON objects: an older event's words are
+    read as they are); ``step``: the step as sent (``{"type", …}``), None when not stored;
+    ``at``: where a card taken back was played (``{"deal", "trick", "position"}``), kept so a
+    card played to it is known (PT 59 III), else None.
+    """
+
+    irregularity: str
+    penalty: str
+    consequence: str
+    violations: tuple[dict[str, Any], ...] = ()
+    step: dict[str, Any] | None = None
+    at: dict[str, Any] | None = None
+
+    @classmethod
+    def read(cls, payload: Mapping[str, Any],
+             renamed: Mapping[tuple[str, str], str] | None = None) -> IrregularityNote:
+        """The note of an ``irregularity`` event's ``payload``; ``renamed``: penalties stored
+        under an older name, (irregularity, stored name) → today's (the game's
+        :attr:`~referee.match.state.Laws.renamed`).
+
+        >>> IrregularityNote.read({"irregularity": "revoke", "penalty": "withdrawn",
+        ...                        "consequence": "Taken back.", "violations": []},
+        ...                       {("revoke", "withdrawn"): "replay"}).penalty
+        'replay'
+        """
+        irregularity, penalty = payload["irregularity"], payload["penalty"]
+        penalty = (renamed or {}).get((str(irregularity), str(penalty)), penalty)
+        step, at = payload.get("step"), payload.get("at")
+        return cls(irregularity, penalty, payload["consequence"],
+                   tuple(payload.get("violations") or ()),
+                   step if isinstance(step, dict) else None,
+                   at if isinstance(at, dict) else None)
+
+    @property
+    def acknowledged(self) -> frozenset[tuple[str, str]]:
+        """The violations it acknowledges, as ``(code, location)``: they no longer refuse the
+        deal."""
+        return frozenset((v["code"], v["location"]) for v in self.violations)
+
+    def as_recorded(self) -> dict[str, Any]:
+        """The entry of a ruling's ``recorded_anyway`` list: ``{"irregularity", "penalty",
+        "violations", "consequence"}``."""
+        return {"irregularity": self.irregularity, "penalty": self.penalty,
+                "violations": list(self.violations), "consequence": self.consequence}
+
+    def as_shown(self) -> dict[str, Any]:
+        """As the match shows the deal in progress: ``{"irregularity", "penalty",
+        "consequence", "violations", "step"}`` (a card taken back is in no record: the page
+        shows it from here)."""
+        return {"irregularity": self.irregularity, "penalty": self.penalty,
+                "consequence": self.consequence, "violations": list(self.violations),
+                "step": self.step}
+
+    def withdrawn_lead(self) -> tuple[str, Any, dict[str, Any]] | None:
+        """PT 59 III: ``(offender, card, at)`` when this note is a lead out of turn taken
+        back (a card out of turn at the first place of a trick, withdrawn), else None.
+
+        >>> IrregularityNote("out_of_turn", "withdrawn", "", (),
+        ...                  {"type": "card", "player": "Ann", "card": "KS"},
+        ...                  {"deal": 1, "trick": 2, "position": 1}).withdrawn_lead()
+        ('Ann', 'KS', {'deal': 1, 'trick': 2, 'position': 1})
+        """
+        step, at = self.step or {}, self.at
+        if (self.irregularity, self.penalty, step.get("type")) != (
+                "out_of_turn", "withdrawn", "card") or at is None or at.get("position") != 1:
+            return None
+        offender = step.get("player")
+        if offender is None:
+            return None
+        return str(offender), step.get("card"), at
