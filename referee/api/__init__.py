@@ -132,8 +132,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         {"type": "http", "scheme": "bearer",
          "description": "A match's write token (to record and correct), a seat's token (to "
                         "record, confirm and dispute) or read token (to read); an event's "
-                        "organiser token (its writes) or read token."},
+                        "organiser token (its writes, and its tables' matches as their write "
+                        "token) or read token."},
     )
+    from referee.api.event_schemas import EventLiveSchema
+
+    api.spec.components.schema("EventLive", schema=EventLiveSchema)  # the event's stream
     # Compression first: after_request functions run last-registered first, so it sees each
     # answer complete (security headers included, e.g. the hash of /docs' inline script).
     _register_compression(app)

@@ -15,7 +15,7 @@ from referee import folds
 from referee.api.errors import ProblemError
 from referee.api.language import note_table_language
 from referee.api.problems import PRECONDITION_FAILED, PRECONDITION_REQUIRED
-from referee.match.state import MatchState
+from referee.match.state import ORGANISER, MatchState
 from referee.store import tokens
 
 #: Security requirement documented on every match route (the match's bearer token).
@@ -48,10 +48,17 @@ def authorize(match_id: str, needed: str, revoked_ok: bool = False) -> tokens.Gr
     return grant
 
 
+def principal_of(grant: tokens.Grant) -> str:
+    """Who makes an entry with ``grant``: "seat:Ann", "write token", or
+    :data:`~referee.match.state.ORGANISER` for an event's organiser at one of its tables
+    (docs/events.md E11)."""
+    return ORGANISER if grant.organiser else grant.principal
+
+
 def principal() -> str:
-    """Who makes this request's entry: "seat:Ann" or "write token" (from the credential)."""
+    """Who makes this request's entry (:func:`principal_of` its credential)."""
     grant: tokens.Grant = g.grant
-    return grant.principal
+    return principal_of(grant)
 
 
 def expected_version(body: dict[str, Any], required: bool, any_ok: bool = False) -> int | None:

@@ -55,9 +55,11 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/v1/events/{event_id}/players:leave"): "leaveEvent",
     ("post", "/v1/events/{event_id}/teams"): "formTeams",
     ("post", "/v1/events/{event_id}/rounds"): "startRound",
+    ("post", "/v1/events/{event_id}/rounds:end"): "endRound",
     ("get", "/v1/events/{event_id}/where"): "getPlayerSeat",
     ("get", "/v1/events/{event_id}/standings"): "getEventStandings",
     ("get", "/v1/events/{event_id}/payments"): "getEventPayments",
+    ("get", "/v1/events/{event_id}/stream"): "streamEvent",
     ("post", "/v1/piquet/deals:score"): "scorePiquetDeal",
     ("post", "/v1/piquet/sheets:score"): "scorePiquetSheet",
     ("post", "/v1/piquet/totals:check"): "checkPiquetTotals",
@@ -152,15 +154,13 @@ def _is_match_write(method: str, path: str) -> bool:
 
 
 def _is_event_write(method: str, path: str) -> bool:
-    """A POST that changes an event (not its create): If-Match, and but for starting a round
-    (its credentials are shown once) an Idempotency-Key."""
+    """A POST that changes an event (not its create): If-Match and an Idempotency-Key."""
     return method == "post" and path.startswith("/v1/events/")
 
 
 def _is_idempotent_write(method: str, path: str) -> bool:
-    """A write that takes an Idempotency-Key."""
-    return _is_match_write(method, path) or (
-        _is_event_write(method, path) and not path.endswith("/rounds"))
+    """A write that takes an Idempotency-Key (every match's and event's, creates included)."""
+    return method == "post" and path.startswith(("/v1/matches", "/v1/events"))
 
 
 class Contract(BasePlugin):
@@ -209,7 +209,7 @@ class Contract(BasePlugin):
 def _headers(method: str, path: str, status: str, cacheable: bool) -> dict[str, Any]:
     """The response headers of one status of an operation."""
     headers: dict[str, Any] = {"Content-Language": _ref("headers", "ContentLanguage")}
-    write = _is_match_write(method, path) or _is_event_write(method, path)
+    write = _is_idempotent_write(method, path)
     read_event = method == "get" and path == "/v1/events/{event_id}" and status == "200"
     if (cacheable and status in ("200", "304")) or (write and status.startswith("2")) or (
             status == "412" and path.startswith(("/v1/matches/", "/v1/events/"))) or read_event:

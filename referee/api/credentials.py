@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, current_app, g, url_for
@@ -136,11 +137,14 @@ class Handout:
 
     ``scope``: the key's scope ("create", or the match's id); ``how``: what a refused retry
     is told to do instead; ``who``: the credential the answer belongs to (a rotation's), part
-    of the request's fingerprint.
+    of the request's fingerprint; ``owner``: what the credentials belong to (a match,
+    :data:`MATCH`; an event's writes pass their own).
     """
 
-    def __init__(self, scope: str, how: str, who: str = "") -> None:
+    def __init__(self, scope: str, how: str, who: str = "", owner: Owner | None = None
+                 ) -> None:
         self.scope, self.how = scope, how
+        self.owner = MATCH if owner is None else owner
         self.key = idempotency_key()
         self.fingerprint = request_fingerprint(who) if self.key is not None else None
         self.seed = (tokens.Seed(self.key, keys.keyring().current_id)
@@ -156,7 +160,7 @@ class Handout:
             return None
         kept = json.loads(stored.body)
         match_id, made, body = again(kept, tokens.Seed(self.key, kept.pop("tokens_from")))
-        _credentials_again(stored, match_id, made, self.how)
+        _credentials_again(stored, match_id, made, self.how, self.owner)
         return replay(stored, body())
 
     def keep(self, match_id: str, status: int, kept: dict[str, Any], headers: dict[str, str],
@@ -176,8 +180,31 @@ def _retry_window() -> datetime.timedelta:
     return datetime.timedelta(seconds=float(current_app.config["CREDENTIAL_RETRY_SECONDS"]))
 
 
+def _match_written(match_id: str, stored: idempotency.StoredResponse) -> bool:
+    """Whether the match has moved on from the version its stored answer left it at."""
+    etag = stored.headers.get("ETag")
+    return etag is not None and etag != f'"v{ledger.chain_head(match_id)[0]}"'
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """What a handout's credentials belong to, as a refused retry checks it: ``field``, the
+    name of its id in the 410's problem (``match_id``); ``written(id, stored)``, whether it
+    has been written to since the stored answer; ``live(id, made)``, whether the credentials
+    made are all still live."""
+
+    field: str
+    written: Callable[[str, idempotency.StoredResponse], bool]
+    live: Callable[[str, Sequence[str]], bool]
+
+
+#: A match's credentials: written to once its ledger moved on from the answer's ETag.
+MATCH = Owner("match_id", _match_written, tokens.all_live)
+
+
 def _credentials_again(
-    stored: idempotency.StoredResponse, match_id: str, made: Sequence[str], how: str
+    stored: idempotency.StoredResponse, match_id: str, made: Sequence[str], how: str,
+    owner: Owner = MATCH,
 ) -> None:
     """Let a retry of a write that handed out credentials (``made``: the tokens, seat tokens
     or recovery code it made, computed again from its Idempotency-Key) have them again only
@@ -191,12 +218,11 @@ def _credentials_again(
         ``how`` to get back in (``{id}``: the match's id), with the ``match_id``.
     """
     window = _retry_window()
-    etag = stored.headers.get("ETag")
     if stored.older_than(window):
         why = f"it was first answered more than {int(window.total_seconds() // 60)} minutes ago"
-    elif etag is not None and etag != f'"v{ledger.chain_head(match_id)[0]}"':
-        why = "the match has been written to since"
-    elif not tokens.all_live(match_id, made):
+    elif owner.written(match_id, stored):
+        why = "what it made has been written to since"
+    elif not owner.live(match_id, made):
         why = "they have been replaced since"
     else:
         return
@@ -204,7 +230,7 @@ def _credentials_again(
         CREDENTIALS_NOT_REPLAYED,
         f"This request was answered already and its credentials are not handed out again: "
         f"{why}. " + how.format(id=match_id),
-        extra={"match_id": match_id},
+        extra={owner.field: match_id},
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
+from referee.api.fields import ENTERED_BY
 from referee.api.strict import ShapesField
 
 #: A deal's ruling, one shape per game and level (its ``level`` and the type of its
@@ -90,7 +91,7 @@ class ScoredSchema(ma.Schema):
     deal = ma.fields.Integer(required=True)
     scores = _scores()
     ruling = ruling_field()
-    entered_by = ma.fields.String(metadata={"description": '"seat:Ann" or "write token"'})
+    entered_by = ma.fields.String(metadata={"description": ENTERED_BY})
 
 
 class DealClaimSchema(ma.Schema):
@@ -103,7 +104,7 @@ class DealClaimSchema(ma.Schema):
                             metadata={"description": "The claiming player or team (null: the "
                                                      "write token)"})
     entered_by = ma.fields.String(allow_none=True,
-                                  metadata={"description": '"seat:Ann" or "write token"'})
+                                  metadata={"description": ENTERED_BY})
     reason = ma.fields.String(allow_none=True, metadata={"description": "A dispute's reason"})
     entry = ma.fields.Boolean(metadata={"description": "The deal's entry itself (not a "
                                                        "dispute's claim)"})

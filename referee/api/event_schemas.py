@@ -10,7 +10,7 @@ from marshmallow import validate
 
 from referee.api.fields import NameField
 from referee.api.strict import StrictSchema
-from referee.events.model import GAMES, KINDS, MOVEMENTS, RULES
+from referee.events.model import GAMES, KINDS, MOVEMENTS, ROUND_ENDS, RULES
 
 #: The most players an event's request names at once (a roster, a check-in, a seating).
 MOST_PLAYERS = 200
@@ -25,6 +25,17 @@ class CreateEventSchema(StrictSchema):
     movement = ma.fields.String(required=True, validate=validate.OneOf(MOVEMENTS))
     rule = ma.fields.String(validate=validate.OneOf(RULES))
     kind = ma.fields.String(load_default="night", validate=validate.OneOf(KINDS))
+    correction_minutes = ma.fields.Integer(
+        load_default=0, validate=validate.Range(min=0, max=10080), metadata={
+            "description": "How long each game's result stays open to the organiser's "
+                           "correction after its match's last entry before it is final "
+                           "(E11): money is counted only from final results. 0: final once "
+                           "finished."})
+    round_ends = ma.fields.String(
+        load_default="every_table", validate=validate.OneOf(ROUND_ENDS), metadata={
+            "description": "When a round ends (E11): once every table has finished, or once "
+                           "the head table has (the other tables' games then count as they "
+                           "stand)."})
     players = ma.fields.List(NameField(), load_default=list,
                              validate=validate.Length(max=MOST_PLAYERS))
     options = ma.fields.Dict(keys=ma.fields.String(), load_default=dict, metadata={
@@ -56,6 +67,11 @@ class EventTableSeatingSchema(StrictSchema):
     partnership = ma.fields.Boolean(load_default=False)
 
 
+class EventEndRoundSchema(StrictSchema):
+    """Ending the last round (E11): nothing to say (an empty object, or no body); the
+    event's version goes in If-Match."""
+
+
 class EventSeatingSchema(StrictSchema):
     """The next round: the organiser's ``tables`` (E7; tables numbered in this order from the
     head table, every present player not seated on a bye), or none for the movement's own
@@ -76,13 +92,19 @@ class EventEntrySchema(ma.Schema):
 
 class EventTableSchema(ma.Schema):
     """A table of a round (E3): its number (1 the head table), its players in seat order, its
-    sides (names), its match and whether that match has finished."""
+    sides (names), its match, whether that match has finished (no deal disputed), the
+    ``disputed`` deals waiting for a ruling and whether its result is ``final`` (past the
+    correction window, E11)."""
 
     number = ma.fields.Integer(required=True)
     seats = ma.fields.List(ma.fields.String(), required=True)
     sides = ma.fields.List(ma.fields.List(ma.fields.String()), required=True)
     match_id = ma.fields.String(allow_none=True, required=True)
     finished = ma.fields.Boolean(required=True)
+    disputed = ma.fields.List(ma.fields.Integer(), required=True)
+    final = ma.fields.Boolean(required=True)
+    ended = ma.fields.Boolean(required=True, metadata={
+        "description": "Its game was scored as it stood when its round ended (E11)"})
 
 
 class EventRoundSchema(ma.Schema):
@@ -107,12 +129,17 @@ class EventViewSchema(ma.Schema):
     """An event (E1): what it is, its roster, its teams, its rounds and the next round."""
 
     id = ma.fields.String(required=True)
+    version = ma.fields.Integer(required=True, metadata={
+        "description": "The event's version, its log's entries: its ETag is \"v<version>\" "
+                       "(send it back as If-Match)"})
     name = ma.fields.String(required=True)
     game = ma.fields.String(required=True)
     movement = ma.fields.String(required=True)
     rule = ma.fields.String(required=True)
     kind = ma.fields.String(required=True)
     options = ma.fields.Dict(keys=ma.fields.String(), required=True)
+    correction_minutes = ma.fields.Integer(required=True)
+    round_ends = ma.fields.String(required=True)
     roster = ma.fields.List(ma.fields.Nested(EventEntrySchema), required=True)
     teams = ma.fields.List(ma.fields.List(ma.fields.String()), required=True)
     rounds = ma.fields.List(ma.fields.Nested(EventRoundSchema), required=True)
@@ -196,6 +223,14 @@ class EventPaymentSchema(ma.Schema):
     amount = ma.fields.String(required=True, metadata={"example": "12.50"})
 
 
+class EventPendingSchema(ma.Schema):
+    """A table whose result is not final yet (E11)."""
+
+    round = ma.fields.Integer(required=True)
+    table = ma.fields.Integer(required=True)
+    match_id = ma.fields.String(required=True)
+
+
 class EventPaymentsSchema(ma.Schema):
     """Who pays whom (E9): each player's balance, the payments that settle them and whether
     they are the fewest possible (``exact``)."""
@@ -203,6 +238,8 @@ class EventPaymentsSchema(ma.Schema):
     balances = ma.fields.List(ma.fields.Nested(EventBalanceSchema), required=True)
     payments = ma.fields.List(ma.fields.Nested(EventPaymentSchema), required=True)
     exact = ma.fields.Boolean(required=True)
+    pending = ma.fields.List(ma.fields.Nested(EventPendingSchema), required=True, metadata={
+        "description": "The tables whose results are not final yet (E11), not counted"})
 
 
 class EventWhereArgsSchema(StrictSchema):
@@ -226,3 +263,13 @@ class EventWhereSchema(ma.Schema):
     opponents = ma.fields.List(ma.fields.String(), required=True)
     match_id = ma.fields.String(allow_none=True, required=True)
     bye = ma.fields.Boolean(required=True)
+
+
+class EventLiveSchema(ma.Schema):
+    """One event of an event's live stream (``GET /v1/events/{id}/stream``): the stream's
+    ``version``, the ``event`` as ``GET /v1/events/{id}`` gives it and its ``standings`` as
+    ``GET …/standings`` gives them."""
+
+    version = ma.fields.Integer(required=True)
+    event = ma.fields.Nested(EventViewSchema, required=True)
+    standings = ma.fields.Nested(EventStandingsSchema, required=True)

@@ -10,22 +10,24 @@ match's write and read tokens and each player's seat with its join link.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import marshmallow as ma
 import peewee
-from flask import Response, request
+from flask import Response, current_app, request
 
 from referee import club, folds
-from referee.api import limits
+from referee.api import event_stream, limits, live
 from referee.api.access import BEARER, bearer_token, expected_version
 from referee.api.blueprint import Blueprint
+from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
 from referee.api.errors import ProblemError, problems
 from referee.api.event_schemas import (
     CreatedEventSchema,
     CreateEventSchema,
+    EventEndRoundSchema,
     EventPaymentsSchema,
     EventPlayersSchema,
     EventSeatingSchema,
@@ -38,6 +40,7 @@ from referee.api.event_schemas import (
 )
 from referee.api.option_schemas import MATCH_OPTIONS
 from referee.api.problems import STALE_VERSION
+from referee.api.stream_hub import StreamRefused, hub
 from referee.api.writing import (
     claim_key,
     idempotency_key,
@@ -47,7 +50,7 @@ from referee.api.writing import (
 )
 from referee.events import EventError, Round, Standing, Table, partnership, solo, where
 from referee.events.log import Folded
-from referee.store import club_events, idempotency, tokens
+from referee.store import club_events, idempotency, ledger, tokens
 
 blp = Blueprint(
     "events",
@@ -71,37 +74,30 @@ def _no_store(response: Response) -> Response:
 
 def _authorize(event_id: str, needed: str) -> None:
     """401 without a live token; 403 with one that is not this event's (or a read token for a
-    write); 404 when no event has the id.
+    write); 404 when no event has the id (decided by the events' table,
+    :func:`referee.store.tokens.authenticate` with ``owner="event"``).
 
     :raises tokens.TokenRefused:
-    :raises club_events.EventNotFound:
     """
-    try:
-        tokens.authenticate(event_id, bearer_token(), needed)
-    except tokens.TokenRefused as refused:
-        if refused.status != 404:
-            if refused.status == 403 and needed == "write":
-                raise tokens.TokenRefused(403, "This is the event's read token: this needs "
-                                               "the organiser's token.") from None
-            raise
-        if not club_events.exists(event_id):
-            raise club_events.EventNotFound(event_id) from None
-        raise tokens.TokenRefused(403, "This token belongs to something else, not this "
-                                       "event.") from None
+    tokens.authenticate(event_id, bearer_token(), needed, owner="event")
 
 
-def _table(table: Table, match_id: str | None, finished: bool) -> dict[str, Any]:
+def _table(table: Table, match_id: str | None, state: club.TableState | None
+           ) -> dict[str, Any]:
     sides = [[table.seats[i] for i in side] for side in table.teams]
     return {"number": table.number, "seats": list(table.seats), "sides": sides,
-            "match_id": match_id, "finished": finished}
+            "match_id": match_id, "finished": state is not None and state.finished,
+            "disputed": list(state.disputed) if state is not None else [],
+            "final": state is not None and state.final,
+            "ended": state is not None and state.ended}
 
 
 def _round(folded: Folded, made: Round) -> dict[str, Any]:
     started = made.number <= len(folded.event.rounds)
-    done = {t.table: t.finished for t in club.tables(folded, made)} if started else {}
+    states = {t.table: t for t in club.tables(folded, made)} if started else {}
     return {"number": made.number, "byes": list(made.byes),
             "tables": [_table(t, folded.matches.get((made.number, t.number)),
-                              done.get(t.number, False)) for t in made.tables]}
+                              states.get(t.number)) for t in made.tables]}
 
 
 def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
@@ -114,8 +110,10 @@ def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
         upcoming = {"round": None,
                     "waiting": {"code": why.code, "section": why.section, "message": str(why)}}
     return {
-        "id": event_id, "name": event.name, "game": event.game, "movement": event.movement,
+        "id": event_id, "version": club_events.version(event_id), "name": event.name,
+        "game": event.game, "movement": event.movement,
         "rule": event.rule, "kind": event.kind, "options": dict(folded.options),
+        "correction_minutes": event.correction_minutes, "round_ends": event.round_ends,
         "roster": [{"player": e.player, "joined": e.joined, "left": e.left}
                    for e in event.roster],
         "teams": [list(team) for team in event.teams],
@@ -142,32 +140,81 @@ def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+#: What a refused retry of an event's create says to do instead.
+_CREATE_HOW = "An event's tokens are handed out once, to its create: create the event anew."
+#: What a refused retry of a round's start says to do instead.
+_ROUND_HOW = ("A round's credentials are handed out once: the tables that took them up keep "
+              "them, and each table's write token makes new seats (POST …/seats of its match).")
+
+
+def _event_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
+    """Whether the event has moved on from the version its stored answer left it at."""
+    return stored.headers.get("ETag") != _etag(event_id)["ETag"]
+
+
+#: An event's own credentials (its create's organiser and read tokens).
+EVENT_OWNER = Owner("event_id", _event_written, tokens.all_live)
+
+
+def _round_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
+    """Whether the event, or a table's match of the round, has moved on since the round's
+    start answered (a deal recorded, a seat joined)."""
+    at: dict[str, int] = json.loads(stored.body).get("at", {})
+    return _event_written(event_id, stored) or any(
+        ledger.chain_head(match_id)[0] != version for match_id, version in at.items())
+
+
+def _round_live(event_id: str, made: Sequence[str]) -> bool:
+    """Whether every credential a round's start made is live at one of the event's matches."""
+    return tokens.all_live_among(list(club.load(event_id).matches.values()), made)
+
+
+#: A round's credentials (its tables' matches' tokens and seats).
+ROUND_OWNER = Owner("event_id", _round_written, _round_live)
+
+
 @blp.arguments(CreateEventSchema())
 @blp.response(201, CreatedEventSchema)
-@problems(blp, 422, 429)
+@problems(blp, 410, 422, 429)
 def create_event(body: dict[str, Any]) -> Any:
     """Create a club night or tournament (E1) with the players checked in from the start.
 
     The answer holds the event's ``tokens``: ``organiser`` (every write: check-ins, teams,
     rounds) and ``read`` (to follow it). Keep them: only their hashes are stored. An event
     counts once against the client's create quota; the matches its rounds create do not,
-    and they never expire.
+    and they never expire. A retry with the same Idempotency-Key gets the same answer,
+    tokens included (made from that key, as a match's create), within the retry window and
+    while the event is as the create left it; after that it is ``410``
+    (``credentials-not-replayed``, with the ``event_id``).
     """
 
     options = _table_options(body["game"], body["options"])
+    handout = Handout("create", _CREATE_HOW, owner=EVENT_OWNER)
 
-    def work() -> tuple[str, Folded, dict[str, str]]:
-        limits.take_create_quota()
+    def again(kept: dict[str, Any], seed: tokens.Seed) -> Again:
+        made = {k: tokens.derive(kept["id"], k, seed, "create") for k in tokens.KINDS}
+        answer = {**kept, "tokens": {"organiser": made["write"], "read": made["read"]}}
+        return kept["id"], list(made.values()), lambda: json.dumps(answer)
+
+    def work() -> Response:
+        replayed = handout.replayed(again)  # the same create again: the same answer
+        if replayed is not None:
+            return replayed
+        limits.take_create_quota()  # a retry above is free
         event_id, folded = club.create(body["name"], body["game"], body["movement"],
                                        body.get("rule"), body["kind"], body["players"],
-                                       options)
-        made = tokens.issue(event_id, ("write", "read"))
-        return event_id, folded, made
+                                       options, body["correction_minutes"],
+                                       body["round_ends"])
+        made = tokens.issue(event_id, tokens.KINDS, handout.seed, "create")
+        answer = response_dumper(CreatedEventSchema)(
+            {**event_dict(event_id, folded),
+             "tokens": {"organiser": made["write"], "read": made["read"]}})
+        headers = {**_etag(event_id), "Location": f"/v1/events/{event_id}"}
+        handout.keep(event_id, 201, {**answer, "tokens": None}, headers, None)
+        return json_response(json.dumps(answer), 201, headers)
 
-    event_id, folded, made = folds.transact(work)
-    answer = {**event_dict(event_id, folded),
-              "tokens": {"organiser": made["write"], "read": made["read"]}}
-    return answer, 201, {"Location": f"/v1/events/{event_id}"}
+    answer: Response = folds.transact(work)
+    return answer
 
 
 def _etag(event_id: str) -> dict[str, str]:
@@ -281,37 +328,81 @@ def _seating(body: dict[str, Any] | None) -> list[Table] | None:
     return seating
 
 
+def _started(kept: dict[str, Any], made: dict[str, dict[str, str]],
+             seats: dict[str, list[dict[str, str]]]) -> str:
+    """A round's start answered (:class:`EventStartedRoundSchema`): ``kept`` (the round, its
+    tables without credentials) with each table's match ``made`` tokens and ``seats`` (by
+    match id), each seat with its join link."""
+    tables = [{**table, "tokens": made[table["match_id"]], "seat_tokens": [
+        {**seat, "link": f"/table/#match={table['match_id']}&token={seat['token']}"}
+        for seat in seats[table["match_id"]]]} for table in kept["tables"]]
+    answer = {"number": kept["number"], "byes": kept["byes"], "tables": tables}
+    return json.dumps(response_dumper(EventStartedRoundSchema)(answer))
+
+
 @blp.arguments(EventSeatingSchema(), required=False)
 @blp.response(201, EventStartedRoundSchema)
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 412, 422, 428)
+@problems(blp, 401, 403, 404, 410, 412, 422, 428)
 def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
     """Start the next round (E3): the movement's seating (``next.round`` of the event), or
     the organiser's own ``tables`` (E7; it adjusts the movement's), once every table of the
     last round has finished; no body at all is the movement's seating too. Each table gets a
     match of the event's game with its players in seat order and the event's options; the
     answer holds, once, each match's ``tokens`` and each player's seat token and join link
-    (only hashes are stored). It takes If-Match (the event's ETag) but no Idempotency-Key:
-    a round started twice is refused (422, ``round_in_progress``), and its credentials are
-    shown this once."""
+    (only hashes are stored). It takes If-Match (the event's ETag) and an Idempotency-Key:
+    a retry gets the same answer, credentials included (made from the key, as a match's
+    create), within the retry window and while neither the event nor any table's match has
+    moved on; after that it is ``410`` (``credentials-not-replayed``). Without a key, a round
+    started twice is refused (422, ``round_in_progress``)."""
     _authorize(event_id, "write")
     expected = expected_version(dict(body or {}), required=True)
     seating = _seating(body)
+    handout = Handout(event_id, _ROUND_HOW, owner=ROUND_OWNER)
 
-    def work() -> club.Started:
+    def again(kept: dict[str, Any], seed: tokens.Seed) -> Again:
+        made: dict[str, dict[str, str]] = {}
+        seats: dict[str, list[dict[str, str]]] = {}
+        for table in kept["tables"]:
+            match_id = table["match_id"]
+            made[match_id] = {k: tokens.derive(match_id, k, seed, "create")
+                              for k in tokens.KINDS}
+            seats[match_id] = [{"player": p, "token": tokens.derive(
+                match_id, tokens.SEAT, seed, f"seat:{p}")} for p in table["seats"]]
+        shown = [t for m in made.values() for t in m.values()]
+        shown += [s["token"] for m in seats.values() for s in m]
+        return event_id, shown, lambda: _started(kept, made, seats)
+
+    def work() -> Response:
+        replayed = handout.replayed(again)
+        if replayed is not None:
+            return replayed
         _expect(event_id, expected)
-        return club.start_round(event_id, seating)
+        started = club.start_round(event_id, seating, handout.seed)
+        kept = {"number": started.round.number, "byes": list(started.round.byes),
+                "tables": [_table(t, started.matches[t.number], None)
+                           for t in started.round.tables]}
+        made = {started.matches[n]: made for n, made in started.tokens.items()}
+        seats = {started.matches[n]: seats for n, seats in started.seats.items()}
+        headers = _etag(event_id)
+        at = {match_id: ledger.chain_head(match_id)[0] for match_id in made}
+        handout.keep(event_id, 201, {**kept, "at": at}, headers, None)
+        return json_response(_started(kept, made, seats), 201, headers)
 
-    started: club.Started = _transact(event_id, work)
-    tables = []
-    for table in started.round.tables:
-        match_id = started.matches[table.number]
-        seat_tokens = [{**seat, "link": f"/table/#match={match_id}&token={seat['token']}"}
-                       for seat in started.seats[table.number]]
-        tables.append({**_table(table, match_id, False),
-                       "tokens": started.tokens[table.number], "seat_tokens": seat_tokens})
-    return ({"number": started.round.number, "tables": tables,
-             "byes": list(started.round.byes)}, 201, _etag(event_id))
+    answer: Response = _transact(event_id, work)
+    return answer
+
+
+@blp.arguments(EventEndRoundSchema(), required=False)
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def end_round(body: dict[str, Any] | None, event_id: str) -> Any:
+    """End the last round now (E11, by the clock): every game still being played counts as
+    it stands (each side's points so far; the side ahead wins it, level sides the one last
+    ahead). Refused while a deal is disputed at such a table (``disputed``), and when every
+    table has finished (``nothing_to_end``)."""
+    return _write(event_id, dict(body or {}), lambda: club.end_round(event_id))
 
 
 @blp.arguments(EventWhereArgsSchema(), location="query")
@@ -356,7 +447,11 @@ def read_standings(event_id: str) -> Any:
     """The standings by the event's rule (E8), from the finished matches' totals and
     results: per player, and per team for fixed partnerships, with the tie-breaks of E8."""
     _authorize(event_id, "read")
-    folded = club.load(event_id)
+    return _standings(club.load(event_id))
+
+
+def _standings(folded: Folded) -> dict[str, Any]:
+    """The standings as answered (:class:`EventStandingsSchema`)."""
     players, teams = club.event_standings(folded)
     return {"rule": folded.event.rule, "players": [_standing(s) for s in players],
             "teams": [_standing(s) for s in teams]}
@@ -366,15 +461,101 @@ def read_standings(event_id: str) -> Any:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 422)
 def read_payments(event_id: str) -> Any:
-    """Who pays whom (E9): every finished partie's settlement (Q9) netted per player, and the
-    payments that settle every balance, the fewest possible up to 15 players with a balance
-    (``exact``). A Pitch event is refused (422, ``not_for_money``)."""
+    """Who pays whom (E9): every final partie's settlement (Q9, E11) netted per player, and
+    the payments that settle every balance, the fewest possible up to 15 players with a
+    balance (``exact``); ``pending``, the tables whose results are not final yet (playing,
+    disputed or within the correction window), not counted. A Pitch event is refused (422,
+    ``not_for_money``)."""
     _authorize(event_id, "read")
-    balances, plan = club.payments(club.load(event_id))
+    folded = club.load(event_id)
+    balances, plan = club.payments(folded)
     return {"balances": [{"player": p, "balance": str(b)} for p, b in balances.items()],
             "payments": [{"payer": p.payer, "payee": p.payee, "amount": str(p.amount)}
                          for p in plan.payments],
-            "exact": plan.exact}
+            "exact": plan.exact,
+            "pending": [{"round": t.round, "table": t.table, "match_id": t.match_id}
+                        for t in club.pending(folded)]}
+
+
+def _stream_version(folded: Folded, event_id: str) -> int:
+    """The event's stream's version: its log's entries and every table's match's events (it
+    grows with each of them)."""
+    return club_events.version(event_id) + sum(
+        ledger.chain_head(match_id)[0] for match_id in folded.matches.values())
+
+
+def _live(event_id: str) -> event_stream.Rendered:
+    """The event and its standings as its stream sends them, with the stream's version and
+    the matches it follows."""
+    folded = club.load(event_id)
+    version = _stream_version(folded, event_id)
+    event = response_dumper(EventViewSchema)(event_dict(event_id, folded))
+    standings = response_dumper(EventStandingsSchema)(_standings(folded))
+    return (version, event_stream.live_data(version, event, standings),
+            frozenset(folded.matches.values()))
+
+
+@blp.doc(
+    security=BEARER,
+    parameters=[{
+        "in": "header", "name": "Last-Event-ID", "required": False,
+        "schema": {"type": "string"},
+        "description": "The `id` of the last event received (the stream's version): the "
+                       "standings are sent at once only if they moved on since.",
+    }],
+)
+@blp.response(
+    200, event_stream.SSE_STANDINGS, content_type="text/event-stream",
+    description=("Server-Sent Events: `retry: 3000`, then `event: standings` / "
+                 "`id: <version>` / `data: {version, event, standings}` at once (unless "
+                 "Last-Event-ID is current) and after every change to the event or a deal "
+                 "at any of its tables, and a `: heartbeat` comment every 15 s."),
+)
+@problems(blp, 401, 403, 404, 429)
+def stream_event(event_id: str) -> Any:
+    """Follow the event live (Server-Sent Events), with its read or organiser token: the
+    event (rounds, each table's progress, the next round) and its standings (E8), at once
+    and after every check-in, round and deal recorded at its tables — for a big screen.
+    Read it with ``fetch()`` streaming (EventSource cannot send headers); reconnect with
+    ``Last-Event-ID``. The limits of a match's stream apply (429 ``too-many-streams``)."""
+    the_hub = hub()
+    address = request.remote_addr or ""
+    try:
+        the_hub.check_room(address)
+    except StreamRefused as refused:
+        live.refuse(refused)
+    _authorize(event_id, "read")
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    db: peewee.Database = app.extensions["referee.db"]
+    token_key = tokens.token_hash(bearer_token() or "")
+
+    def render() -> event_stream.Rendered:
+        with live.connected(db):
+            return _live(event_id)
+
+    def live_credentials() -> frozenset[str]:
+        with live.connected(db):
+            return tokens.live_hashes(event_id)
+
+    try:  # before the first render: no change slips between
+        subscription = the_hub.subscribe(event_id, token_key, address)
+    except StreamRefused as refused:
+        live.refuse(refused)
+    try:
+        first = render()
+        the_hub.follow(subscription, first[2])
+    except BaseException:
+        the_hub.unsubscribe(subscription)
+        raise
+    if not db.is_closed() and hasattr(db, "close_all"):
+        db.close()  # the request's pooled connection goes back now, not when the stream ends
+    events = event_stream.standings_events(
+        the_hub, subscription, first, live.last_event_id(), render, live_credentials,
+        app.config, live.RETRY_MS)
+    response = Response(events, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache, no-transform"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
 
 
 EVENT = "/<string:event_id>"
@@ -387,9 +568,11 @@ ROUTES = (
     (EVENT + "/players:leave", "POST", leave_players),
     (EVENT + "/teams", "POST", form_teams),
     (EVENT + "/rounds", "POST", start_round),
+    (EVENT + "/rounds:end", "POST", end_round),
     (EVENT + "/where", "GET", read_where),
     (EVENT + "/standings", "GET", read_standings),
     (EVENT + "/payments", "GET", read_payments),
+    (EVENT + "/stream", "GET", stream_event),
 )
 
 for _rule, _method, _view in ROUTES:

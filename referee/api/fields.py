@@ -32,6 +32,10 @@ TEXT = [validate.Length(max=500), _PRINTABLE]
 #: Highest match version (events in a match) a request may name: a 32-bit integer.
 MAX_VERSION = 2**31 - 1
 
+#: Who entered a deal, as its answers describe it.
+ENTERED_BY = ('"seat:Ann", "write token" or "organiser" (an event\'s organiser at one of its '
+              'tables, docs/events.md E11)')
+
 
 class CardField(ma.fields.Field[str]):
     """A card in design.md notation: accepts ``TH``, ``10h``, ``10♥``; loads and dumps the

@@ -83,7 +83,7 @@ REFUSED_RETRY_SECONDS = 30
 
 
 @contextlib.contextmanager
-def _connected(db: peewee.Database) -> Iterator[None]:
+def connected(db: peewee.Database) -> Iterator[None]:
     """A connection for a moment, given back at once (a stream never keeps one), unless this
     greenlet or thread already had one open (e.g. ``:memory:``'s only connection)."""
     opened = db.is_closed()
@@ -121,7 +121,7 @@ _REFUSED_WHY = {
 }
 
 
-def _refuse(refused: StreamRefused) -> NoReturn:
+def refuse(refused: StreamRefused) -> NoReturn:
     """Answer ``429`` ``too-many-streams`` for a stream not admitted.
 
     :raises ProblemError: always.
@@ -180,7 +180,7 @@ def _events(the_hub: Hub, subscription: Subscription, first: Snapshot,
         the_hub.unsubscribe(subscription)
 
 
-def _last_event_id() -> int | None:
+def last_event_id() -> int | None:
     value = request.headers.get("Last-Event-ID", "").strip()
     # ASCII digits only: "²" is a digit to str.isdigit but not to int().
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 18 else None
@@ -224,27 +224,27 @@ def stream_match(match_id: str) -> Any:
     try:  # a full address or server is refused before any query: refusals stay cheap
         the_hub.check_room(address)
     except StreamRefused as refused:
-        _refuse(refused)
+        refuse(refused)
     _authorize(match_id, "read")
     # current_app is werkzeug's LocalProxy, typed as the Flask app it stands for
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     db: peewee.Database = app.extensions["referee.db"]
     token_key = tokens.token_hash(_token() or "")
-    resume_after = _last_event_id()
+    resume_after = last_event_id()
 
     def render() -> Snapshot:  # once per version for every stream of the match
-        with _connected(db):
+        with connected(db):
             state = folds.load_state(match_id)
         return state.version, json.dumps(s.MatchSchema().dump(state_dict(match_id, state)))
 
     def live_credentials() -> frozenset[str]:
-        with _connected(db):
+        with connected(db):
             return tokens.live_hashes(match_id)
 
     try:  # before the first render: no change slips between
         subscription = the_hub.subscribe(match_id, token_key, address)
     except StreamRefused as refused:
-        _refuse(refused)
+        refuse(refused)
     try:
         first = the_hub.snapshot(match_id, render)
     except ledger.MatchNotFound:

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import g
 
-from referee.api.access import BEARER, etag, read_state
+from referee.api.access import BEARER, etag, principal_of, read_state
 from referee.api.errors import problems
 from referee.api.matches import blp
 from referee.api.view_schemas import MatchSchema, ViewerSchema
@@ -137,6 +137,6 @@ def read_me(match_id: str) -> Any:
 
 def viewer(state: MatchState, grant: tokens.Grant) -> dict[str, Any]:
     """What ``GET …/me`` says of the credential ``grant``."""
-    principal = grant.principal if grant.kind != "read" else None
+    principal = principal_of(grant) if grant.kind != "read" else None
     return {"kind": grant.kind, "player": grant.seat, "joined": grant.seat in state.joined,
             "to_confirm": list(commands.to_confirm(state, principal))}

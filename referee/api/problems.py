@@ -112,7 +112,8 @@ CREDENTIALS_NOT_REPLAYED = _add("credentials-not-replayed", 410,
                                 "Credentials not handed out again",
                                 "A retry of a write that hands out credentials (create, seats, "
                                 "rotate, recover) after its window, or after the match moved "
-                                "on: ``match_id``, and how to get back in (the recovery code).")
+                                "on: ``match_id``, and how to get back in (the recovery "
+                                "code); an event's create or round start: ``event_id``.")
 MATCH_EXPIRED = _add("match-expired", 410, "Match expired",
                     "A match that recorded no deal within the expiry time of its creation "
                     "(``REFEREE_MATCH_EXPIRY_SECONDS``, 2 days), on any of its routes, until "
@@ -161,7 +162,7 @@ WRITE_OUTCOME_UNKNOWN = _add("write-outcome-unknown", 503, "Write outcome unknow
                              "Idempotency-Key.")
 EVENT_REFUSED = _add("event-refused", 422, "Refused by the event",
                      "A change a club night or tournament refuses as it stands: ``code`` and "
-                     "``section`` (docs/events.md E1–E9) say why: a player not checked in, a "
+                     "``section`` (docs/events.md E1–E11) say why: a player not checked in, a "
                      "round still being played…")
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,11 +65,14 @@ class StreamRefused(Exception):
 
 
 class Subscription:
-    """One admitted stream: the match it follows, its token's sha256 (``token_key``), its
-    client's address, its wake-up :class:`threading.Event`, and the revocation generation of
-    its match it last checked its token at (``checked``)."""
+    """One admitted stream: the match it follows (or the event, ``ev_…``), its token's sha256
+    (``token_key``), its client's address, its wake-up :class:`threading.Event`, the
+    revocation generation of its match it last checked its token at (``checked``), and the
+    other matches whose changes wake it too (``follows``: an event's tables,
+    :meth:`Hub.follow`)."""
 
-    __slots__ = ("address", "checked", "checked_at", "match_id", "token_key", "waiter")
+    __slots__ = ("address", "checked", "checked_at", "follows", "match_id", "token_key",
+                 "waiter")
 
     def __init__(self, match_id: str, token_key: str, address: str) -> None:
         self.match_id = match_id
@@ -78,6 +81,7 @@ class Subscription:
         self.waiter = threading.Event()
         self.checked: int | None = None
         self.checked_at = 0.0
+        self.follows: frozenset[str] = frozenset()
 
 
 class Hub:
@@ -111,6 +115,9 @@ class Hub:
         # per match: (revocations when read, time read, the live credentials' hashes)
         self._live: dict[str, tuple[int, float, frozenset[str]]] = {}
         self._checking: dict[str, threading.Lock] = {}
+        # the streams that follow a match besides their own (an event's), and its version
+        self._followers: dict[str, set[Subscription]] = {}
+        self._followed: dict[str, int] = {}
         self._watcher: Watcher | None = None
         self._idle_since: float | None = None
 
@@ -163,11 +170,33 @@ class Hub:
             if self._total >= self.limits.per_worker:
                 raise StreamRefused("server", self.limits.per_worker)
 
+    def follow(self, subscription: Subscription, match_ids: Collection[str]) -> None:
+        """Wake ``subscription``'s stream also when any of ``match_ids`` moves on (an
+        event's stream follows its tables' matches, which it renders itself); replaces what
+        it followed before."""
+        with self._lock:
+            self._unfollow(subscription)
+            subscription.follows = frozenset(match_ids)
+            for match_id in subscription.follows:
+                self._followers.setdefault(match_id, set()).add(subscription)
+
+    def _unfollow(self, subscription: Subscription) -> None:
+        """(Under the lock.) ``subscription`` follows nothing besides its own match."""
+        for match_id in subscription.follows:
+            followers = self._followers.get(match_id)
+            if followers is not None:
+                followers.discard(subscription)
+                if not followers:
+                    del self._followers[match_id]
+                    self._followed.pop(match_id, None)
+        subscription.follows = frozenset()
+
     def unsubscribe(self, subscription: Subscription) -> None:
         """The stream ended (call once per admitted stream)."""
         metrics.OPEN_STREAMS.dec()
         match_id = subscription.match_id
         with self._lock:
+            self._unfollow(subscription)
             _decrement(self._by_token, subscription.token_key)
             _decrement(self._by_address, subscription.address)
             self._total -= 1
@@ -243,17 +272,21 @@ class Hub:
     # ------------------------------------------------------------------ watcher's side
 
     def watched(self) -> list[str]:
-        """The matches someone follows in this process."""
+        """The matches (and events) someone follows in this process."""
         with self._lock:
-            return list(self._waiters)
+            return list(self._waiters.keys() | self._followers.keys())
 
     def on_change(self, match_id: str, version: int) -> None:
-        """``match_id`` is at ``version``: wake its streams if that is news."""
+        """``match_id`` is at ``version``: wake its streams, and those that follow it
+        (:meth:`follow`), if that is news."""
+        waiters: list[Subscription] = []
         with self._lock:
-            if version <= self._known.get(match_id, 0) or match_id not in self._waiters:
-                return
-            self._known[match_id] = version
-            waiters = list(self._waiters[match_id])
+            if version > self._followed.get(match_id, 0) and match_id in self._followers:
+                self._followed[match_id] = version
+                waiters.extend(self._followers[match_id])
+            if version > self._known.get(match_id, 0) and match_id in self._waiters:
+                self._known[match_id] = version
+                waiters.extend(self._waiters[match_id])
         for waiter in waiters:
             waiter.waiter.set()
 

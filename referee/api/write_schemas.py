@@ -17,6 +17,7 @@ from referee.api.deal_schemas import (
 )
 from referee.api.errors import ViolationSchema
 from referee.api.fields import (
+    ENTERED_BY,
     MAX_VERSION,
     TEXT,
     AnnouncedField,
@@ -251,7 +252,7 @@ class DealResultSchema(ma.Schema):
     level = ma.fields.String(metadata={"description": "cards | sheet | totals"})
     agreement = ma.fields.String(metadata={"description": AGREEMENT})
     entered_by = ma.fields.String(allow_none=True,
-                                  metadata={"description": '"seat:Ann" or "write token"'})
+                                  metadata={"description": ENTERED_BY})
     changes = ma.fields.Nested(DealComparisonSchema, allow_none=True, metadata={
         "description": "The earlier entry against the cards' ruling (null: none superseded)"})
     claims = ma.fields.List(ma.fields.Nested(DealClaimSchema))

@@ -37,7 +37,7 @@ from referee.events.movements import (
 )
 from referee.events.payments import EXACT_LIMIT, Payment, Plan, net_balances, settle
 from referee.events.prizes import pot, prizes
-from referee.events.standings import GameResult, Standing, standings, team_standings
+from referee.events.standings import GameResult, Standing, leader, standings, team_standings
 
 __all__ = [
     "EXACT_LIMIT",
@@ -55,6 +55,7 @@ __all__ = [
     "check_in",
     "fixed_round",
     "form_team",
+    "leader",
     "leave",
     "manual_round",
     "net_balances",

@@ -3,11 +3,18 @@
 The log is append-only: each entry a ``(kind, payload)`` with a JSON payload; folding it in
 order gives the :class:`~referee.events.model.Event` and the match of each table. The kinds:
 
-- ``event_created``: ``{name, game, movement, rule, kind, options}`` (``options``: the options
-  of every table's match);
+- ``event_created``: ``{name, game, movement, rule, kind, options, correction_minutes}``
+  (``options``: the options of every table's match; ``correction_minutes``, E11, absent
+  from logs written before it: 0);
 - ``checked_in`` / ``left``: ``{player}`` (E2);
 - ``team_formed``: ``{players: [first, second]}`` (E5);
-- ``round_started``: ``{number, tables: [{number, seats, teams, match_id}], byes}`` (E3).
+- ``round_started``: ``{number, tables: [{number, seats, teams, match_id}], byes}`` (E3);
+- ``round_ended``: ``{number, by, tables: [{number, points, winners}]}``: the round's
+  unfinished games scored as they stood when it ended (E11; ``by``: ``"organiser"`` or
+  ``"head_table"``), each player's points and the winning side's players.
+
+``event_created`` may also hold ``round_ends`` (E11; absent from logs written before it:
+``"every_table"``).
 
 Each entry is applied by the function of :mod:`referee.events.model` a live request uses, so
 a log folds to the event those requests made.
@@ -29,6 +36,7 @@ from referee.events.model import (
     leave,
     new_event,
 )
+from referee.events.standings import GameResult
 
 __all__ = ["Folded", "fold", "round_payload"]
 
@@ -38,11 +46,13 @@ Entry = tuple[str, Mapping[str, Any]]
 @dataclass(frozen=True, slots=True)
 class Folded:
     """An event folded from its log: the ``event``, the ``options`` of its tables' matches and
-    ``matches``: (round number, table number) → the id of that table's match."""
+    ``matches``: (round number, table number) → the id of that table's match; ``ended``: the same
+    keys → the result of a game scored as it stood when its round ended (E11)."""
 
     event: Event
     options: Mapping[str, Any] = field(default_factory=dict)
     matches: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    ended: Mapping[tuple[int, int], GameResult] = field(default_factory=dict)
 
 
 def _round(payload: Mapping[str, Any]) -> Round:
@@ -74,10 +84,12 @@ def fold(entries: Iterable[Entry]) -> Folded:
             if kind != "event_created":
                 raise ValueError("an event's log starts with event_created")
             event = new_event(payload["name"], payload["game"], payload["movement"],
-                              payload["rule"], payload["kind"])
+                              payload["rule"], payload["kind"],
+                              int(payload.get("correction_minutes", 0)),
+                              payload.get("round_ends", "every_table"))
             folded = Folded(event, dict(payload.get("options", {})))
             continue
-        event, matches = folded.event, dict(folded.matches)
+        event, matches, ended = folded.event, dict(folded.matches), dict(folded.ended)
         if kind == "checked_in":
             event = check_in(event, payload["player"])
         elif kind == "left":
@@ -90,9 +102,14 @@ def fold(entries: Iterable[Entry]) -> Folded:
             event = add_round(event, made)
             matches.update({(made.number, int(t["number"])): str(t["match_id"])
                             for t in payload["tables"]})
+        elif kind == "round_ended":
+            number = int(payload["number"])
+            ended.update({(number, int(t["number"])): GameResult(
+                number, int(t["number"]), {p: int(n) for p, n in t["points"].items()},
+                frozenset(t["winners"])) for t in payload["tables"]})
         else:
             raise ValueError(f"an event's log has no entry of kind {kind!r}")
-        folded = Folded(event, folded.options, matches)
+        folded = Folded(event, folded.options, matches, ended)
     if folded is None:
         raise ValueError("an event's log starts with event_created")
     return folded

@@ -39,12 +39,15 @@ Game = Literal["pitch", "piquet"]
 Kind = Literal["night", "tournament"]
 Movement = Literal["progressive", "fixed", "round_robin", "manual"]
 Rule = Literal["points", "games", "money"]
+RoundEnd = Literal["every_table", "head_table"]
 
 #: The games an event runs, its kinds, its movements and its standings' rules (E1).
 GAMES: tuple[Game, ...] = ("pitch", "piquet")
 KINDS: tuple[Kind, ...] = ("night", "tournament")
 MOVEMENTS: tuple[Movement, ...] = ("progressive", "fixed", "round_robin", "manual")
 RULES: tuple[Rule, ...] = ("points", "games", "money")
+#: When a round ends (E11): once every table has finished, or once the head table has.
+ROUND_ENDS: tuple[RoundEnd, ...] = ("every_table", "head_table")
 
 #: The movements each game allows and the standings' rule it takes unless told (E1).
 GAME_MOVEMENTS: dict[Game, tuple[Movement, ...]] = {
@@ -162,7 +165,11 @@ class Event:
     how players move between rounds (E4–E7); ``rule``: how standings are ranked (E8);
     ``kind``: ``"night"`` or ``"tournament"`` (a word for people; the rules are the same);
     ``roster``: every player who checked in, in check-in order; ``rounds``: the rounds made so
-    far; ``teams``: the fixed partnerships (E5), in the order they were formed.
+    far; ``teams``: the fixed partnerships (E5), in the order they were formed;
+    ``correction_minutes``: how long a game's result stays open to the organiser's correction
+    after its last entry before it is final (E11; 0: final once finished); ``round_ends``:
+    ``"every_table"`` (a round ends once every table has finished) or ``"head_table"``
+    (once the head table has; the others' games are scored as they stand, E11).
     """
 
     name: str
@@ -173,6 +180,8 @@ class Event:
     roster: tuple[Entry, ...] = ()
     rounds: tuple[Round, ...] = ()
     teams: tuple[tuple[str, str], ...] = ()
+    correction_minutes: int = 0
+    round_ends: RoundEnd = "every_table"
 
     @property
     def next_round(self) -> int:
@@ -181,9 +190,11 @@ class Event:
 
 
 def new_event(name: str, game: Game, movement: Movement, rule: Rule | None = None,
-              kind: Kind = "night") -> Event:
+              kind: Kind = "night", correction_minutes: int = 0,
+              round_ends: RoundEnd = "every_table") -> Event:
     """E1: an event with no players yet; ``rule`` defaults to the game's usual one (Pitch
-    total points, Piquet money).
+    total points, Piquet money); ``correction_minutes``: the correction window, and
+    ``round_ends``: when a round ends (E11).
 
     :raises EventError: ``movement_not_for_game`` (a round robin for Pitch, a progressive
         movement for Piquet), ``money_not_for_game`` (money standings for Pitch),
@@ -197,7 +208,10 @@ def new_event(name: str, game: Game, movement: Movement, rule: Rule | None = Non
     chosen: Rule = DEFAULT_RULE[game] if rule is None else rule
     if chosen == "money" and game != "piquet":
         raise EventError("money_not_for_game", "E1", "Only Piquet parties are played for money.")
-    return Event(name.strip(), game, movement, chosen, kind)
+    if correction_minutes < 0:
+        raise EventError("bad_window", "E11", "A correction window cannot be negative.")
+    return Event(name.strip(), game, movement, chosen, kind,
+                 correction_minutes=correction_minutes, round_ends=round_ends)
 
 
 def present(event: Event) -> tuple[Entry, ...]:

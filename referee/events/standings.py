@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from referee.events.model import EventError, Rule
 
-__all__ = ["GameResult", "Standing", "standings", "team_standings"]
+__all__ = ["GameResult", "Standing", "leader", "standings", "team_standings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,3 +140,32 @@ def team_standings(results: Iterable[GameResult], teams: Sequence[tuple[str, str
             tally.best = max(tally.best, points) if tally.games > 1 else points
             tally.money += result.money.get(a, Decimal(0)) + result.money.get(b, Decimal(0))
     return _rank(tallies, rule)
+
+
+def leader(running: Sequence[Mapping[str, int]], sides: Sequence[str]) -> str:
+    """E11: the side that wins a game ended as it stands (a round ended by the organiser, or
+    when the head table finished): the side ahead now; sides level at the top, the one of
+    them that was last ahead of the others alone, deal by deal back; never, the first of
+    them in ``sides`` (seat order).
+
+    ``running``: each side's total after each deal, in order (the last is now); ``sides``:
+    the sides' names in seat order.
+
+    >>> leader([{"A": 4, "B": 0}, {"A": 4, "B": 4}], ["B", "A"])
+    'A'
+    >>> leader([], ["B", "A"])
+    'B'
+    """
+    if not running:
+        return sides[0]
+    now = running[-1]
+    best = max(now.get(side, 0) for side in sides)
+    level = [side for side in sides if now.get(side, 0) == best]
+    for totals in reversed(running[:-1]):
+        if len(level) == 1:
+            break
+        high = max(totals.get(side, 0) for side in level)
+        top = [side for side in level if totals.get(side, 0) == high]
+        if len(top) == 1:
+            return top[0]
+    return level[0]

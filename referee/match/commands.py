@@ -23,6 +23,7 @@ from referee.match.events import Event
 from referee.match.games import GAMES, blocking
 from referee.match.irregularities import Entry, IrregularityNote, VoidRuling
 from referee.match.state import (
+    ORGANISER,
     Clash,
     DealEntry,
     DealRuling,
@@ -951,8 +952,12 @@ def _may_answer(state: MatchState, entry: DealEntry, principal: str, what: str) 
     side of its own side's entry; the shared write token speaks for the whole table only while
     no seat has joined (a single phone).
 
+    An event's organiser (docs/events.md E11) answers for any side at its tables.
+
     :raises MatchError: code ``not_the_other_side``.
     """
+    if principal == ORGANISER:
+        return
     if not principal.startswith("seat:"):
         if state.joined:
             raise MatchError([said(f"not_the_other_side.seats.{what}", "")])

@@ -22,6 +22,11 @@ from referee.piquet import Settlement
 from referee.rulings import ClaimComparison, Difference, with_kind
 from referee.violations import RecordError, Violation
 
+#: Who enters as an event's organiser at one of its tables (docs/events.md E11): the
+#: credential's principal, beside "seat:Ann" and "write token". Its amendment stands ruled,
+#: and it answers (confirms, disputes) for any side.
+ORGANISER = "organiser"
+
 
 class MatchError(ValueError):
     """A request the match cannot take (finished match, nothing to undo, unknown deal…).
@@ -921,8 +926,10 @@ class Fold:
                 corrections=(*old.corrections, amend["note"]),
                 level=level,
                 entered_by=entered_by,
-                agreement="provisional",
-                agreed_by=None,
+                # An event's organiser rules on a deal at its table (docs/events.md E11): the
+                # amendment stands as ruled; anyone else's waits for the other side again.
+                agreement="ruled" if entered_by == ORGANISER else "provisional",
+                agreed_by=ORGANISER if entered_by == ORGANISER else None,
                 claims=self._entry_claims(level, amend["record"], payload, entered_by),
                 entered_at={},  # its record is the amendment's, entered whole
                 imported=None,

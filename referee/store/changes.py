@@ -11,6 +11,9 @@ calls ``on_change(match_id, version)`` when a match it was asked about moves on:
   any connection committed since (``PRAGMA data_version``, no table read) and only then reads
   the last seq of the matches watched.
 
+An event's log (docs/events.md) is told the same way under the event's id (``ev_…``), its
+version the number of entries in its log.
+
 Token revocations (a rotation, a recovery, a seat replaced) are told the same way
 (:func:`announce_revoked`; payload ``"<match id> tokens"``; on SQLite the count of revoked
 tokens of each watched match): the watcher calls ``on_revoked(match_id)``, and the streams of
@@ -147,6 +150,12 @@ class Watcher:
                     ).fetchall()
                     for match_id, version in rows:
                         self.on_change(match_id, int(version))
+                    rows = connection.execute(  # an event's log (docs/events.md)
+                        f'SELECT "event_id", max("seq") FROM "club_event_entry" '
+                        f'WHERE "event_id" IN ({marks}) GROUP BY "event_id"', chunk,
+                    ).fetchall()
+                    for event_id, version in rows:
+                        self.on_change(event_id, int(version))
                     rows = connection.execute(
                         f'SELECT "match_id", count(*) FROM "access_token" '
                         f'WHERE "match_id" IN ({marks}) AND "revoked_at" IS NOT NULL '

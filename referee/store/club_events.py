@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from referee.store import changes
 from referee.store.db import execute
 from referee.store.models import ClubEvent, _now
 
@@ -53,6 +54,7 @@ def append(event_id: str, kind: str, payload: Mapping[str, Any]) -> int:
     writers racing for the same seq: the primary key refuses the second
     (``peewee.IntegrityError``)."""
     seq = version(event_id) + 1
+    changes.announce(event_id, seq)  # the event's streams (PostgreSQL: at commit)
     execute('INSERT INTO "club_event_entry" ("event_id", "seq", "kind", "payload", "created_at")'
             ' VALUES (?, ?, ?, ?, ?)',
             (event_id, seq, kind, json.dumps(payload, sort_keys=True, separators=(",", ":")),
@@ -70,3 +72,10 @@ def entries(event_id: str) -> list[tuple[str, dict[str, Any]]]:
     rows = execute('SELECT "kind", "payload" FROM "club_event_entry" WHERE "event_id" = ? '
                    'ORDER BY "seq"', (event_id,)).fetchall()
     return [(str(kind), json.loads(payload)) for kind, payload in rows]
+
+
+def add_match(event_id: str, match_id: str) -> None:
+    """Note that ``match_id`` is a table's match of the event (inside a write transaction):
+    the event's tokens act on it (:func:`referee.store.tokens.authenticate`)."""
+    execute('INSERT INTO "club_event_match" ("match_id", "event_id") VALUES (?, ?)',
+            (match_id, event_id))

@@ -18,6 +18,7 @@ A read checks every link it reads: a ledger changed behind the service's back ra
 
 from __future__ import annotations
 
+import datetime
 import logging
 import os
 import secrets
@@ -291,6 +292,25 @@ def event_rows(match_id: str, after_seq: int = 0, limit: int = 100) -> list[Even
     found = found[:limit]
     check(match_id, [_row(r) for r in found], _row(before) if before is not None else None)
     return found
+
+
+def last_written(match_id: str) -> datetime.datetime:
+    """When the match's last event was stored (naive UTC).
+
+    :raises MatchNotFound:
+    """
+    row = (
+        EventRow.select(EventRow.created_at)
+        .where(EventRow.match == match_id)
+        .order_by(EventRow.seq.desc())
+        .first()
+    )
+    if row is None:
+        raise MatchNotFound(match_id)
+    when: datetime.datetime = row.created_at
+    if isinstance(when, str):  # SQLite may hand back the text stored
+        when = datetime.datetime.fromisoformat(when)
+    return when.replace(tzinfo=None)
 
 
 def chain_head(match_id: str) -> tuple[int, str]:

@@ -138,3 +138,11 @@ class ClubEventEntry(BaseModel):
 
     class Meta:
         primary_key = peewee.CompositeKey("event", "seq")
+
+
+class ClubEventMatch(BaseModel):
+    """A table's match of an event (docs/events.md E11): the event's tokens act on it."""
+
+    match_id = peewee.CharField(primary_key=True, max_length=32)
+    event = peewee.ForeignKeyField(ClubEvent, backref="matches", on_delete="RESTRICT",
+                                   column_name="event_id", index=True)

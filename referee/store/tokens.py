@@ -35,6 +35,9 @@ Kind = Literal["write", "read", "recovery"]
 KINDS: tuple[Kind, Kind] = ("write", "read")
 RECOVERY: Final = "recovery"
 SEAT = "seat"
+#: What an event's id starts with (referee.store.club_events.PREFIX): its tokens may act on
+#: its tables' matches.
+EVENT_PREFIX = "ev_"
 _PREFIX = {"write": "rw_", "read": "ro_", RECOVERY: "rc_", SEAT: "st_"}
 #: What a request needs: "read"; "record" (enter deals, confirm, dispute: the write token or a
 #: seat's); "write" (the write token: corrections, tokens, seats).
@@ -147,47 +150,62 @@ class Grant(NamedTuple):
     """What a presented token grants: its ``kind`` ("write", "read" or "seat"), the
     ``token_id`` of its stored row, ``label``, which names the credential in the ledger when
     the writer gives no name ("write token 3f2a9c1b": a prefix of the token's hash, which says
-    nothing of how many tokens the match has had; "seat:Ann" for a seat) and, for a seat, the
-    ``seat`` (the player's name)."""
+    nothing of how many tokens the match has had; "seat:Ann" for a seat; "organiser 3f2a9c1b"
+    for an event's organiser at its table) and, for a seat, the ``seat`` (the player's name);
+    ``organiser``: the token is the organiser's of the event the match is a table of."""
 
     kind: str
     token_id: int
     label: str
     revoked: bool = False
     seat: str | None = None
+    organiser: bool = False
 
     @property
     def principal(self) -> str:
         """Who makes an entry, as the agreement of deals sees it: "seat:Ann" or "write token"
-        (the shared token, whichever one)."""
+        (the shared token, whichever one); an ``organiser``'s is the API's to name
+        (:func:`referee.api.access.principal_of`)."""
         return f"seat:{self.seat}" if self.kind == SEAT else "write token"
 
 
+#: What a credential can belong to (:func:`authenticate`'s ``owner``): a match, or an event
+#: (docs/events.md; its tokens are rows of this table under the event's ``ev_…`` id).
+Owner = Literal["match", "event"]
+
+
 def authenticate(
-    match_id: str, token: str | None, needed: str, revoked_ok: bool = False
+    match_id: str, token: str | None, needed: str, revoked_ok: bool = False,
+    owner: Owner = "match",
 ) -> Grant:
     """What ``token`` grants on ``match_id`` when it grants ``needed`` (see :data:`Needed`:
     the write token grants everything, a seat reads and records, the read token reads).
 
     ``revoked_ok``: a rotated-away token is granted too, marked ``revoked`` (the retry of the
-    rotation that revoked it may only get its stored answer).
+    rotation that revoked it may only get its stored answer). ``owner``: what ``match_id``
+    names, a match or an event (whose write token is its organiser's): the 404 is decided by
+    that one's table, and the sentences name it.
 
     :raises TokenRefused: 401 when missing, unknown or revoked, or a recovery code; 403 when
-        it is a token of another match, or does not grant ``needed``; 404 when it is a live
-        token and no match has the id ``match_id`` (ids and tokens of any text are compared
-        as their UTF-8 bytes: never an error).
+        it is a token of something else, or does not grant ``needed``; 404 when it is a live
+        token and no ``owner`` has the id ``match_id`` (ids and tokens of any text are
+        compared as their UTF-8 bytes: never an error).
     """
     if not token:
-        raise TokenRefused(401, "This match needs its token: send 'Authorization: Bearer …'.")
+        raise TokenRefused(401, f"This {owner} needs its token: send 'Authorization: Bearer …'.")
     presented = token_hash(token)
     row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
     if row is None or row[1] == RECOVERY or not _same(row[2], presented):
         raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
     token_match, kind, token_id, seat = row[0], row[1], row[3], row[4]
     if not _same(token_match, match_id):
-        if execute(_MATCH, (match_id,)).fetchone() is None:
-            raise TokenRefused(404, f"There is no match {match_id!r}.")
-        raise TokenRefused(403, "This token belongs to another match.")
+        if (owner == "match" and kind in KINDS and token_match.startswith(EVENT_PREFIX)
+                and execute(_TABLE_OF, (match_id, token_match)).fetchone() is not None):
+            return _at_table(kind, int(token_id), presented, needed,
+                             revoked_ok and row[5] is not None)
+        if execute(_OWNER[owner], (match_id,)).fetchone() is None:
+            raise TokenRefused(404, f"There is no {owner} {match_id!r}.")
+        raise TokenRefused(403, f"This token belongs to something else, not this {owner}.")
     if kind == SEAT:
         if needed == "write":
             raise TokenRefused(403, "A seat records, confirms and disputes deals; this needs "
@@ -195,11 +213,23 @@ def authenticate(
         return Grant(SEAT, int(token_id), f"seat:{seat}", revoked_ok and row[5] is not None,
                      seat)
     if kind != "write" and needed != "read":
-        raise TokenRefused(403, "This is the read-only share token: recording needs the write "
-                                "token or a seat's.")
+        raise TokenRefused(403, _READ_ONLY[owner])
     granted: Kind = "write" if kind == "write" else "read"
     revoked = revoked_ok and row[5] is not None
     return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
+
+
+def _at_table(kind: str, token_id: int, presented: str, needed: str, revoked: bool) -> Grant:
+    """What an event's token grants at one of its tables' matches (docs/events.md E11): the
+    organiser's, what the match's write token does, as "organiser"; the read token reads.
+
+    :raises TokenRefused: 403, the event's read token asked to write.
+    """
+    if kind == "write":
+        return Grant("write", token_id, f"organiser {presented[:8]}", revoked, organiser=True)
+    if needed != "read":
+        raise TokenRefused(403, _READ_ONLY["event"])
+    return Grant("read", token_id, f"event read token {presented[:8]}", revoked)
 
 
 def check_recovery(match_id: str, code: str, revoked_ok: bool = False) -> bool:
@@ -223,12 +253,20 @@ def check_recovery(match_id: str, code: str, revoked_ok: bool = False) -> bool:
 
 
 def live_hashes(match_id: str) -> frozenset[str]:
-    """The sha256 hex (:func:`token_hash`) of every live credential of ``match_id``: what the
-    live-update streams of a match check their token against after a revocation (one query
-    for all the streams of the match)."""
-    rows = execute('SELECT "token_hash" FROM "access_token" '
-                   'WHERE "match_id" = ? AND "revoked_at" IS NULL', (match_id,)).fetchall()
+    """The sha256 hex (:func:`token_hash`) of every live credential of ``match_id`` — and, for
+    a table's match of an event, of the event's tokens, which act on it (docs/events.md E11):
+    what the live-update streams of a match check their token against after a revocation
+    (one query for all the streams of the match)."""
+    rows = execute(_LIVE_HASHES, (match_id, match_id)).fetchall()
     return frozenset(str(row[0]) for row in rows)
+
+
+_LIVE_HASHES = (
+    'SELECT "token_hash" FROM "access_token" WHERE "match_id" = ? AND "revoked_at" IS NULL '
+    'UNION SELECT "t"."token_hash" FROM "access_token" AS "t" JOIN "club_event_match" AS "m" '
+    'ON "t"."match_id" = "m"."event_id" WHERE "m"."match_id" = ? AND "t"."revoked_at" IS NULL '
+    "AND \"t\".\"kind\" IN ('write', 'read')"
+)
 
 
 def all_live(match_id: str, made: Sequence[str]) -> bool:
@@ -242,12 +280,35 @@ def all_live(match_id: str, made: Sequence[str]) -> bool:
     return live == len(set(hashes))
 
 
+def all_live_among(owners: Sequence[str], made: Sequence[str]) -> bool:
+    """Whether every token of ``made`` is still a live credential of one of ``owners`` (the
+    matches of an event's round): none rotated away or replaced since it was made."""
+    hashes = [token_hash(t) for t in made]
+    live = AccessToken.select().where(
+        AccessToken.match_id.in_(list(owners)) & AccessToken.token_hash.in_(hashes)
+        & AccessToken.revoked_at.is_null()
+    ).count()
+    return live == len(set(hashes))
+
+
 # Every request runs it: written out (see referee.store.db.execute).
 _LIVE_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ? AND "revoked_at" IS NULL'
 )
-_MATCH = 'SELECT 1 FROM "match" WHERE "id" = ?'
+#: Whether a match is a table's of the event that owns a token (docs/events.md E11).
+_TABLE_OF = 'SELECT 1 FROM "club_event_match" WHERE "match_id" = ? AND "event_id" = ?'
+#: Whether an id names an owner (a match, an event): what a live token of something else is
+#: told, 404 or 403.
+_OWNER: dict[Owner, str] = {
+    "match": 'SELECT 1 FROM "match" WHERE "id" = ?',
+    "event": 'SELECT 1 FROM "club_event" WHERE "id" = ?',
+}
+#: What a read token is told when it asks to write.
+_READ_ONLY: dict[Owner, str] = {
+    "match": "This is the read-only share token: recording needs the write token or a seat's.",
+    "event": "This is the event's read token: this needs the organiser's token.",
+}
 _ANY_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ?'

@@ -267,3 +267,59 @@ export function follow(id, token, onMatch, onLive) {
     if (wake) wake();
   };
 }
+
+/**
+ * Follow club night `id` live: GET /v1/events/{id}/stream read with fetch() streaming (the
+ * token in the Authorization header, Last-Event-ID on reconnect, again 3 s after a drop).
+ * `onLive({version, event, standings})` gets each new state; `onRefused(problem)` a refusal
+ * that reconnecting cannot mend (a 4xx but 429), after which it stops.
+ * :returns: a function that stops following.
+ */
+export function followEvent(id, token, onLive, onRefused) {
+  let stopped = false;
+  let controller = null;
+  let lastId = "";
+  (async () => {
+    while (!stopped) {
+      try {
+        controller = new AbortController();
+        const headers = { Accept: "text/event-stream", "Accept-Language": locale(),
+          Authorization: "Bearer " + token };
+        if (lastId) headers["Last-Event-ID"] = lastId;
+        const response = await fetch(`/v1/events/${encodeURIComponent(id)}/stream`,
+          { headers, signal: controller.signal, cache: "no-store" });
+        if (!response.ok || !response.body) {
+          if (response.status < 500 && response.status !== 429) {
+            onRefused(await response.json().catch(() => ({})));
+            return;
+          }
+          throw new ApiError(response.status, {});
+        }
+        showOffline(false);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        const parse = sseParser((event) => {
+          if (event.event !== "standings" || !event.data) return;
+          try {
+            const live = JSON.parse(event.data);
+            lastId = String(live.version);
+            onLive(live);
+          } catch (error) {
+            /* a broken event: the next one carries everything again */
+          }
+        });
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done || stopped) break;
+          parse(value);
+        }
+      } catch (error) {
+        if (stopped) return;
+      }
+      if (!stopped) await sleep(3000);
+    }
+  })();
+  return () => {
+    stopped = true;
+    if (controller) controller.abort();
+  };
+}

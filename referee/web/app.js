@@ -6,6 +6,7 @@
  *                 (matchview.js) is loaded when a match is opened, so that the first screen
  *                 waits only for the few modules it needs
  *   matchview.js  the match's screens: registers each screen's render, wires the controls
+ *   eventview.js  a club night (#event=…): the organiser's screen and the big screen
  *   api.js        the API client (tokens, ETags, Idempotency-Key, If-Match), the live stream
  *                 (follow: streaming with fetch, Last-Event-ID; polling with If-None-Match)
  *   writes.js     the persistent write queue (IndexedDB via idb.js): pending, in order, once
@@ -39,6 +40,14 @@ import { initHome, showHome } from "./screens/home.js";
 
 /** @type {Promise<typeof import("./matchview.js")> | null} */
 let view = null;
+/** @type {Promise<typeof import("./eventview.js")> | null} */
+let eventView = null;
+
+/** A club night's screens (eventview.js), loaded when an event is first opened. */
+function events() {
+  if (!eventView) eventView = import("./eventview.js");
+  return eventView;
+}
 
 /** The match's screens (matchview.js), loaded once, when a match is first opened. */
 function matchView() {
@@ -52,6 +61,12 @@ function matchView() {
  */
 function route() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (params.get("event")) { // a club night: #event=new, #event=<id>[&token=…&view=board]
+    if (view) view.then((v) => v.stopLive());
+    events().then((v) => v.openEvent(params));
+    return;
+  }
+  if (eventView) eventView.then((v) => v.closeEvent());
   const id = params.get("match");
   if (!id) {
     S.id = null;

@@ -256,3 +256,230 @@ def test_two_organisers_racing_for_the_log_is_a_412(bare_client: FlaskClient,
     raced = _post(bare_client, f"/v1/events/{made['id']}/players", made["tokens"]["organiser"],
                   {"players": ["Bill"]})
     assert raced.status_code == 412 and raced.json["event"]["roster"][0]["player"] == "Ann"
+
+
+def test_the_store_decides_an_events_404_by_the_events_table(bare_client: FlaskClient,
+                                                             app: Any) -> None:
+    """A live token of something else on an event's id: 403 when the event exists (the
+    matches' table does not know it), 404 when it does not — decided by
+    ``tokens.authenticate`` for its owner, not by the matches' table."""
+    import pytest
+
+    from referee.store import tokens
+
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCD"))
+    match = bare_client.post("/v1/matches", json={"game": "piquet", "players": ["X", "Y"]})
+    match_token = match.json["tokens"]["write"]
+    with app.app_context():
+        with pytest.raises(tokens.TokenRefused) as other:
+            tokens.authenticate(made["id"], match_token, "read", owner="event")
+        assert other.value.status == 403
+        with pytest.raises(tokens.TokenRefused) as nothing:
+            tokens.authenticate("ev_nothing", match_token, "read", owner="event")
+        assert nothing.value.status == 404 and "no event" in str(nothing.value)
+        with pytest.raises(tokens.TokenRefused) as read_only:
+            tokens.authenticate(made["id"], made["tokens"]["read"], "write", owner="event")
+        assert read_only.value.status == 403 and "organiser" in str(read_only.value)
+    url = f"/v1/events/{made['id']}"
+    assert bare_client.get(url, headers=_bearer(match_token)).status_code == 403
+    assert bare_client.get("/v1/events/ev_nothing",
+                           headers=_bearer(match_token)).status_code == 404
+
+
+def test_a_retried_create_gets_the_same_event_and_tokens(bare_client: FlaskClient) -> None:
+    """An Idempotency-Key on the create (as a match's): the same answer, tokens made again
+    from the key; another body under the key is 422; once the event moved on, 410."""
+    body = {"name": "Friday", "game": "pitch", "movement": "progressive", "players": ["Ann"]}
+    key = {"Idempotency-Key": "night-1"}
+    first = bare_client.post("/v1/events", json=body, headers=key)
+    assert first.status_code == 201 and first.headers["ETag"] == '"v2"'
+    again = bare_client.post("/v1/events", json=body, headers=key)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json == first.json and again.headers["Cache-Control"] == "no-store"
+    organiser = first.json["tokens"]["organiser"]
+    url = f"/v1/events/{first.json['id']}"
+    assert bare_client.get(url, headers=_bearer(organiser)).status_code == 200
+    other = bare_client.post("/v1/events", json={**body, "name": "Saturday"}, headers=key)
+    assert other.status_code == 422
+    assert _post(bare_client, url + "/players", organiser, {"players": ["Bill"]}
+                 ).status_code == 200
+    late = bare_client.post("/v1/events", json=body, headers=key)
+    assert late.status_code == 410 and late.json["event_id"] == first.json["id"]
+    assert late.json["type"].endswith("/credentials-not-replayed")
+    assert "tokens" not in late.json
+
+
+def test_a_retried_round_start_gets_the_same_tables_and_credentials(
+        bare_client: FlaskClient) -> None:
+    """An Idempotency-Key on starting a round: a retry gets the same matches, tokens and
+    seats (nothing started twice); once a table records a deal, the retry is 410."""
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCDEFGH"), options={"target": 4})
+    token, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    etag = bare_client.get(url, headers=_bearer(token)).headers["ETag"]
+    sent = {**_bearer(token), "If-Match": etag, "Idempotency-Key": "round-1"}
+    first = bare_client.post(url + "/rounds", json={}, headers=sent)
+    assert first.status_code == 201, first.json
+    again = bare_client.post(url + "/rounds", json={}, headers=sent)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json == first.json and again.headers["Cache-Control"] == "no-store"
+    event = bare_client.get(url, headers=_bearer(token)).json
+    assert len(event["rounds"]) == 1, "one round started"
+    table = first.json["tables"][0]
+    seat = table["seat_tokens"][1]
+    assert bare_client.get(f"/v1/matches/{table['match_id']}",
+                           headers=_bearer(seat["token"])).status_code == 200
+    assert "at" not in first.json and "at" not in again.json
+    _pitch_win(bare_client, table, 0)
+    late = bare_client.post(url + "/rounds", json={}, headers=sent)
+    assert late.status_code == 410 and late.json["event_id"] == made["id"]
+    assert "tables" not in late.json
+
+
+def _match_post(client: FlaskClient, match_id: str, path: str, token: str,
+                body: dict[str, Any]) -> Any:
+    """POST to a table's match with ``token`` and If-Match: the match's ETag as just read."""
+    read = client.get(f"/v1/matches/{match_id}", headers=_bearer(token))
+    return client.post(f"/v1/matches/{match_id}{path}", json=body,
+                       headers={**_bearer(token), "If-Match": read.headers["ETag"]})
+
+
+def test_the_organiser_rules_on_a_dispute_at_the_events_table(bare_client: FlaskClient) -> None:
+    """E11: a disputed deal holds its table (the round cannot move on, the partie's money is
+    withheld); the organiser's token acts at the event's tables as their write token, and
+    its amendment, with a reason, stands ruled: it cannot be disputed again. The event's
+    read token reads the tables, and writes nothing."""
+    from tests.api.deals import Q10_RECORD
+
+    client = bare_client
+    made = _create(client, name="Piquet club", game="piquet", movement="round_robin",
+                   players=["Ann", "Bill"], options={"stake": "0.10"})
+    organiser, reader = made["tokens"]["organiser"], made["tokens"]["read"]
+    url = f"/v1/events/{made['id']}"
+    table = _post(client, url + "/rounds", organiser, {}).json["tables"][0]
+    match_id, first = table["match_id"], table["seats"][0]
+    seat = {s["player"]: s["token"] for s in table["seat_tokens"]}
+    for _ in range(5):  # the first player named takes 41 a deal, entered by the table
+        match = client.get(f"/v1/matches/{match_id}", headers=_bearer(reader)).json
+        elder_wins = match["next_deal"]["elder"] == first
+        _record(client, table, {"totals": {"scores": {"elder": 41 if elder_wins else 11,
+                                                      "younger": 11 if elder_wins else 41}}})
+    entered = _match_post(client, match_id, "/deals", seat["Ann"],
+                          {"totals": {"scores": {"elder": 41, "younger": 11}}})
+    assert entered.status_code == 201, entered.json
+    assert _match_post(client, match_id, "/me:join", seat["Bill"], {}).status_code == 200
+    disputed = _match_post(client, match_id, "/deals/6/dispute", seat["Bill"],
+                           {"reason": "I was elder"})
+    assert disputed.status_code == 200, disputed.json
+    event = client.get(url, headers=_bearer(reader)).json
+    assert event["rounds"][0]["tables"][0]["disputed"] == [6]
+    assert event["rounds"][0]["tables"][0]["finished"] is False
+    assert (event["next"]["waiting"]["code"], event["next"]["waiting"]["section"]) == (
+        "disputed", "E11")
+    paid = client.get(url + "/payments", headers=_bearer(reader)).json
+    assert paid["payments"] == [] and [p["table"] for p in paid["pending"]] == [1]
+
+    assert client.get(f"/v1/matches/{match_id}", headers=_bearer(reader)).status_code == 200
+    refused = _match_post(client, match_id, "/deals/6/amend", reader,
+                          {"record": Q10_RECORD, "reason": "the event's read token"})
+    assert refused.status_code == 403
+    other = _create(client, name="Saturday", game="pitch", movement="progressive")
+    assert client.get(f"/v1/matches/{match_id}",
+                      headers=_bearer(other["tokens"]["organiser"])).status_code == 403
+    ruled = _match_post(client, match_id, "/deals/6/amend", organiser,
+                        {"record": Q10_RECORD, "reason": "the deal as the table played it"})
+    assert ruled.status_code == 200, ruled.json
+    assert (ruled.json["agreement"], ruled.json["entered_by"]) == ("ruled", "organiser")
+    log = client.get(f"/v1/matches/{match_id}/log", headers=_bearer(organiser)).json["items"]
+    assert log[-1]["actor"].startswith("organiser ")
+    again = _match_post(client, match_id, "/deals/6/dispute", seat["Bill"], {"reason": "no"})
+    assert again.status_code == 422
+    event = client.get(url, headers=_bearer(reader)).json
+    assert event["rounds"][0]["tables"][0]["finished"] is True
+    assert client.get(url + "/payments", headers=_bearer(reader)).json["pending"] == []
+
+
+def test_money_counts_only_final_results(bare_client: FlaskClient, monkeypatch: Any) -> None:
+    """E11: within the correction window after a partie's last entry its money is pending;
+    past it, final and counted."""
+    import datetime
+
+    from referee import club
+
+    client = bare_client
+    made = _create(client, name="Piquet club", game="piquet", movement="round_robin",
+                   players=["Ann", "Bill"], options={"stake": "0.10"}, correction_minutes=30)
+    assert made["correction_minutes"] == 30
+    organiser, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    table = _post(client, url + "/rounds", organiser, {}).json["tables"][0]
+    _piquet_partie(client, table)
+    paid = client.get(url + "/payments", headers=_bearer(organiser)).json
+    assert paid["payments"] == [] and paid["pending"] == [
+        {"round": 1, "table": 1, "match_id": table["match_id"]}]
+    event = client.get(url, headers=_bearer(organiser)).json
+    assert event["rounds"][0]["tables"][0]["finished"] is True
+    assert event["rounds"][0]["tables"][0]["final"] is False
+    later = datetime.datetime.now(datetime.UTC).replace(tzinfo=None) + datetime.timedelta(
+        minutes=31)
+    monkeypatch.setattr(club, "_now", lambda: later)
+    paid = client.get(url + "/payments", headers=_bearer(organiser)).json
+    assert paid["pending"] == [] and paid["payments"] == [
+        {"payer": "Bill", "payee": "Ann", "amount": "41.20"}]
+
+
+def test_a_round_ends_when_its_head_table_finishes(bare_client: FlaskClient) -> None:
+    """E11, ``round_ends: head_table``: once the head table has finished, the next round is
+    seated with table 2's game as it stands (its side ahead wins), stored as the round
+    starts; that game counts in the standings with its points so far."""
+    client = bare_client
+    made = _create(client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCDEFGH"), options={"target": 8}, round_ends="head_table")
+    organiser, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    assert made["round_ends"] == "head_table"
+    tables = _post(client, url + "/rounds", organiser, {}).json["tables"]
+    _pitch_win(client, tables[0], 0)
+    _pitch_win(client, tables[0], 0)  # A and C: 8, the head table has finished
+    _record(client, tables[1], {"totals": {"scores": [1, 3], "pitcher": 1, "bid": 3}})
+    event = client.get(url, headers=_bearer(organiser)).json
+    # Table 2 as it stands: F and H (3) ahead of E and G (1): F and H go up.
+    assert [t["sides"] for t in event["next"]["round"]["tables"]] == [
+        [["A", "C"], ["F", "H"]], [["E", "B"], ["G", "D"]]]
+    started = _post(client, url + "/rounds", organiser, {})
+    assert started.status_code == 201, started.json
+    event = client.get(url, headers=_bearer(organiser)).json
+    assert [(t["finished"], t["ended"]) for t in event["rounds"][0]["tables"]] == [
+        (True, False), (True, True)]
+    lines = client.get(url + "/standings", headers=_bearer(organiser)).json["players"]
+    assert [(s["name"], s["points"], s["won"]) for s in lines] == [
+        ("A", 8, 1), ("C", 8, 1), ("F", 3, 1), ("H", 3, 1),
+        ("E", 1, 0), ("G", 1, 0), ("B", 0, 0), ("D", 0, 0)]
+    # A deal recorded later at table 2 changes nothing: the game ended as it stood.
+    _record(client, tables[1], {"totals": {"scores": [4, 0], "pitcher": 0, "bid": 4}})
+    again = client.get(url + "/standings", headers=_bearer(organiser)).json["players"]
+    assert again == lines
+
+
+def test_the_organiser_ends_a_round_by_the_clock(bare_client: FlaskClient) -> None:
+    """E11: ``POST …/rounds:end`` scores every game still playing as it stands; sides level
+    at the top, the side last ahead wins; nothing to end is refused."""
+    client = bare_client
+    made = _create(client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCD"), options={"target": 11})
+    organiser, url = made["tokens"]["organiser"], f"/v1/events/{made['id']}"
+    table = _post(client, url + "/rounds", organiser, {}).json["tables"][0]
+    _record(client, table, {"totals": {"scores": [0, 3], "pitcher": 1, "bid": 3}})
+    _record(client, table, {"totals": {"scores": [3, 0], "pitcher": 0, "bid": 3}})
+    assert client.get(url, headers=_bearer(organiser)).json["next"]["waiting"]["code"] == (
+        "round_in_progress")
+    ended = _post(client, url + "/rounds:end", organiser)
+    assert ended.status_code == 200, ended.json
+    assert ended.json["rounds"][0]["tables"][0]["ended"] is True
+    lines = client.get(url + "/standings", headers=_bearer(organiser)).json["players"]
+    # 3 all: B and D were ahead after the first deal, alone: they win it.
+    assert [(s["name"], s["points"], s["won"]) for s in lines] == [
+        ("B", 3, 1), ("D", 3, 1), ("A", 3, 0), ("C", 3, 0)]
+    assert ended.json["next"]["round"] is not None
+    again = _post(client, url + "/rounds:end", organiser)
+    assert again.status_code == 422 and (again.json["code"], again.json["section"]) == (
+        "nothing_to_end", "E11")

@@ -90,3 +90,19 @@ def test_an_unknown_rule_is_refused() -> None:
     with pytest.raises(EventError) as refused:
         standings(NIGHT, "rubbers")  # type: ignore[arg-type]
     assert (refused.value.code, refused.value.section) == ("unknown_rule", "E8")
+
+
+def test_a_game_ended_as_it_stands_is_won_by_the_side_ahead_or_last_ahead() -> None:
+    """E11: the side ahead now; level at the top, the one of them last ahead alone (deal by
+    deal back; a side level at the top now but behind earlier is not passed over by a side
+    below the top); never ahead, the first in seat order."""
+    from referee.events import leader
+
+    assert leader([{"A": 2, "B": 5}], ["A", "B"]) == "B"
+    assert leader([{"A": 0, "B": 3}, {"A": 3, "B": 3}], ["A", "B"]) == "B"
+    assert leader([{"A": 3, "B": 0}, {"A": 3, "B": 3}], ["A", "B"]) == "A"
+    assert leader([{"A": 2, "B": 2}, {"A": 4, "B": 4}], ["B", "A"]) == "B"
+    assert leader([], ["B", "A"]) == "B"
+    # Three players: Cy was ahead earlier but is not level at the top now.
+    running = [{"Ann": 0, "Bob": 1, "Cy": 5}, {"Ann": 6, "Bob": 6, "Cy": 5}]
+    assert leader(running, ["Ann", "Bob", "Cy"]) == "Bob"
