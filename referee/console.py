@@ -29,6 +29,7 @@ from typing import Any
 import click
 
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
+from referee.violations import said
 
 __all__ = ["main"]
 
@@ -36,10 +37,31 @@ __all__ = ["main"]
 AGREED, PARTED, BAD_FILE = 0, 1, 2
 
 
+#: The language the command speaks (``--lang``; :func:`referee.i18n.command_line.language`).
+_SPOKEN = {"locale": "en"}
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
+@click.option("--lang", help="The language of the sentences: en, fr, de or pl (else the "
+                             "environment's REFEREE_LANG, LC_ALL, LC_MESSAGES or LANG).")
+def main(lang: str | None) -> None:
     """The referee of Pitch and Piquet on the command line: rule record files
-    (docs/format.md) as the API does."""
+    (docs/format.md) as the API does.
+
+    \b
+    Example:
+        referee --lang fr verify MATCH_ID partie.toml --token READ_TOKEN
+    """
+    from referee.i18n.command_line import language
+
+    _SPOKEN["locale"] = language(lang)
+
+
+def _words(name: str, **params: object) -> str:
+    """The command line's sentence ``name`` in the language it speaks."""
+    from referee.i18n.command_line import words
+
+    return words(name, _SPOKEN["locale"], **params)
 
 
 def _read(path: str) -> RecordFile | list[RecordProblem]:
@@ -49,14 +71,22 @@ def _read(path: str) -> RecordFile | list[RecordProblem]:
     except RecordFileError as error:
         return list(error.problems)
     except (OSError, UnicodeDecodeError) as error:
-        return [RecordProblem(0, None, "format", "", f"cannot read the file: {error}")]
+        return [RecordProblem.of(said("record_unreadable", "", error=str(error)), 0, None)]
 
 
 def _print_problems(path: str, problems: Sequence[RecordProblem]) -> None:
+    """Each problem as ``file:line: (deal n) message at location [rule]``, in the file's order
+    and the language spoken (from its message code and parameters)."""
+    from referee.i18n.command_line import problem_words
+
+    locale = _SPOKEN["locale"]
     for problem in sorted(problems, key=lambda p: (p.line, p.deal or 0)):
         rule = f" [{problem.rule}]" if problem.rule and problem.rule != "format" else ""
-        at = f" at {problem.location}" if problem.location else ""
-        click.echo(f"{problem.where(path)}{at}{rule}", err=True)
+        at = " " + _words("at", location=problem.location) if problem.location else ""
+        deal = " " + _words("deal", n=problem.deal) if problem.deal is not None else ""
+        said_ = problem_words(problem.message_code, dict(problem.params), problem.message,
+                              locale)
+        click.echo(f"{path}:{problem.line}:{deal} {said_}{at}{rule}", err=True)
 
 
 @main.command()
@@ -213,7 +243,8 @@ def _call(url: str, method: str, path: str, *, token: str | None = None,
           body: bytes | None = None, headers: Mapping[str, str] | None = None) -> _Answer:
     """One request to the served referee; an HTTP error is an answer too. A server that
     cannot be reached ends the command (exit status 2)."""
-    sent = {"Accept": "application/json", **(headers or {})}
+    sent = {"Accept": "application/json", "Accept-Language": _SPOKEN["locale"],
+            **(headers or {})}
     if token:
         sent["Authorization"] = f"Bearer {token}"
     request = urllib.request.Request(url.rstrip("/") + path, data=body, method=method,
@@ -224,7 +255,8 @@ def _call(url: str, method: str, path: str, *, token: str | None = None,
     except urllib.error.HTTPError as error:
         return _Answer(error.code, error.read(), dict(error.headers))
     except (urllib.error.URLError, OSError, ValueError) as error:
-        click.echo(f"referee: cannot reach {url}: {getattr(error, 'reason', error)}", err=True)
+        click.echo(_words("unreachable", url=url, reason=getattr(error, "reason", error)),
+                   err=True)
         sys.exit(BAD_FILE)
 
 
@@ -237,12 +269,13 @@ def _refused(answer: _Answer, source: str | None = None) -> None:
         _print_problems(source, [RecordProblem(int(p.get("line") or 0), p.get("deal"),
                                                str(p.get("rule") or ""),
                                                str(p.get("location") or ""),
-                                               str(p.get("message") or "")) for p in found])
+                                               str(p.get("message") or "")) for p in found
+                                 if isinstance(p, dict)])  # worded by the server
     else:
         title = problem.get("title", "") if isinstance(problem, dict) else ""
         detail = problem.get("detail", "") if isinstance(problem, dict) else ""
-        click.echo(f"referee: the server answered {answer.status} {title}: {detail}".rstrip(
-            ": "), err=True)
+        click.echo(_words("refused", status=answer.status, title=title, detail=detail
+                          ).rstrip(": "), err=True)
     sys.exit(BAD_FILE)
 
 
@@ -283,7 +316,7 @@ def export_match(match_id: str, output: str | None, url: str, token: str) -> Non
         return
     with open(output, "w", encoding="utf-8") as file:
         file.write(text)
-    click.echo(f"{output}: match {match_id}", err=True)
+    click.echo(_words("export.written", file=output, id=match_id), err=True)
 
 
 @main.command(name="import")
@@ -291,15 +324,22 @@ def export_match(match_id: str, output: str | None, url: str, token: str) -> Non
 @_url_option
 @click.option("--idempotency-key", help="Send again with the same key: the same match, the "
                                         "same tokens (within the server's retry window).")
+@click.option("--violations", type=click.Choice(["refuse", "dispute"]), default="refuse",
+              show_default=True,
+              help="A deal that breaks the rules: refuse the file, or record the deal as "
+                   "ruled, disputed by its violations (until its cards rule it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the server's answer as JSON.")
-def import_match(file: str, url: str, idempotency_key: str | None, as_json: bool) -> None:
+def import_match(file: str, url: str, idempotency_key: str | None, violations: str,
+                 as_json: bool) -> None:
     """Make a new match on the server from the record FILE: every deal recorded and ruled,
     in one go (all or nothing). Prints the new match's id, its tokens and its recovery code:
-    keep them, the server keeps only their hashes.
+    keep them, the server keeps only their hashes. A file the server refuses prints every
+    problem of every deal, each as file:line: (deal n) message.
 
     \b
     Example:
         referee import partie.toml --url http://127.0.0.1:8000
+        referee import revoked.toml --violations dispute
     """
     record = _read(file)  # read here first: its problems with this file's name
     if not isinstance(record, RecordFile):
@@ -310,7 +350,8 @@ def import_match(file: str, url: str, idempotency_key: str | None, as_json: bool
     headers = {"Content-Type": TOML}
     if idempotency_key:
         headers["Idempotency-Key"] = idempotency_key
-    answer = _call(url, "POST", "/v1/matches:import", body=body, headers=headers)
+    path = "/v1/matches:import" + ("?violations=dispute" if violations == "dispute" else "")
+    answer = _call(url, "POST", path, body=body, headers=headers)
     if answer.status != 201:
         _refused(answer, file)
     made = answer.json()
@@ -319,11 +360,14 @@ def import_match(file: str, url: str, idempotency_key: str | None, as_json: bool
         return
     standings = ", ".join(f"{row['name']} {row['score']}" for row in made.get("standings", ()))
     played = int(made.get("deals_played", 0))
-    click.echo(f"Match {made['id']} ({made['game']}): {played} deal{'' if played == 1 else 's'}"
-               f", {standings}")
+    click.echo(_words("import.made.one" if played == 1 else "import.made", id=made["id"],
+                      game=made["game"], deals=played, standings=standings))
+    if made.get("disputed"):
+        click.echo("  " + _words("import.disputed",
+                                 deals=", ".join(str(n) for n in made["disputed"])))
     for kind, value in (made.get("tokens") or {}).items():
-        click.echo(f"  {kind} token: {value}")
-    click.echo(f"  recovery code: {made.get('recovery_code')}")
+        click.echo("  " + _words("import.token", kind=kind, value=value))
+    click.echo("  " + _words("import.recovery", code=made.get("recovery_code")))
 
 
 @main.command(context_settings=_MATCH_ID_COMMAND)
@@ -347,7 +391,7 @@ def verify(match_id: str, file: str | None, url: str, token: str) -> None:
             _print_problems(file, record)
             sys.exit(BAD_FILE)
         if record.ledger_head is None:
-            click.echo(f"{file}:1: the file has no ledger_head to check", err=True)
+            click.echo(f"{file}:1: " + _words("verify.no_head"), err=True)
             sys.exit(BAD_FILE)
         query = "?" + urllib.parse.urlencode({"head": record.ledger_head})
     answer = _call(url, "GET", _match_path(match_id, "/verify" + query), token=token)
@@ -356,15 +400,12 @@ def verify(match_id: str, file: str | None, url: str, token: str) -> None:
     found = answer.json()
     known = found.get("known_head")
     if found["intact"]:
-        click.echo(f"Intact: {found['events']} events, head {found['events']}:{found['head']}")
-        if known:
-            words = {"same": "the ledger is as the file has it",
-                     "extended": "the ledger leads there and has gone on since"}
-            click.echo(f"  the file's head {known['seq']}: "
-                       f"{words.get(known['status'], known['status'])}")
+        click.echo(_words("verify.intact", events=found["events"], head=found["head"]))
+        if known and known.get("status") in ("same", "extended"):
+            click.echo("  " + _words(f"verify.{known['status']}", seq=known["seq"]))
         sys.exit(AGREED)
     at = found.get("broken_at")
-    what = f"the file's head is {known['status']}" if known and known.get("status") else (
-        "the chain is broken")
-    click.echo(f"Not intact: {what}, at event {at}", err=True)
+    status = known.get("status") if known else None
+    click.echo(_words(f"verify.{status}" if status in ("behind", "diverged") else
+                      "verify.broken", at=at), err=True)
     sys.exit(PARTED)

@@ -13,11 +13,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import RANK_NAMES, SUIT_NAMES, Card
+from referee.cards import (
+    BIG_JOKER_RANK,
+    JOKER_SUIT,
+    LITTLE_JOKER_RANK,
+    RANK_NAMES,
+    SUIT_NAMES,
+    Card,
+)
 from referee.rulings import ClaimHint, Params
 
 __all__ = ["MESSAGE_WORDS", "RULES_PATH", "ClaimHint", "InputError", "RecordError", "Violation",
-           "Words", "said"]
+           "Words", "card_code", "said"]
 
 #: Where the service shows a section of its rules (docs/rules, served by referee.api.rules).
 RULES_PATH = "/rules/"
@@ -60,6 +67,17 @@ class Violation:
         return found
 
 
+    @classmethod
+    def from_dict(cls, found: Mapping[str, Any]) -> Violation:
+        """A violation read back from its :meth:`as_dict` (as an event's payload keeps it)."""
+        params = found.get("params") or {}
+        return cls(str(found.get("code", "")), str(found.get("rule") or ""),
+                   str(found.get("message", "")), str(found.get("location") or ""),
+                   tuple((k, tuple(v) if isinstance(v, list) else v)
+                         for k, v in params.items()),
+                   str(found.get("message_code") or ""))
+
+
 class RecordError(ValueError):
     """A record too broken to rule on at all (e.g. 13 cards in a hand).
 
@@ -88,7 +106,16 @@ class InputError(RecordError):
 #: player's name, or a seat number when the table's names are not known ("seat 2"); ``ranks``
 #: a rank as several cards ("aces"); ``point`` a point of that many cards ("point of six");
 #: ``team`` a side of a Pitch hand (its names, or its seats); ``field`` a field of a Pitch
-#: line (:data:`FIELD_WORDS`); ``list`` several values.  A
+#: line (:data:`FIELD_WORDS`); ``list`` several values; ``rank`` a rank as one card ("king");
+#: ``term`` a Piquet count's or category's words in the engine's term grammar ("quint to the
+#: king", "trio of aces", "the point"), worded by each language's terms; ``text`` an English
+#: clause the engines word elsewhere (a reason, a consequence), reworded by its registered
+#: template, and ``texts`` several such clauses; ``why`` a pique's reason (Q7); ``steps``
+#: points by counting step; ``side`` / ``Side`` a Pitch side as the engine names it ("Ann and
+#: Cy", "seats 0 and 2"), ``sides`` several; ``values`` a Pitch game's points with their values
+#: (``[["High", 1], ["off-jack", 1]]``); ``either`` alternatives, quoted; ``tricks`` a number
+#: of tricks ("1 trick", "5 tricks", by each language's plural rule); ``award`` a point of a
+#: Pitch game ("High", "off-jack"), ``awards`` several.  A
 #: capital spec opens a sentence.  Other values (names, numbers, cards in notation) are
 #: written as they are.
 MESSAGE_WORDS: dict[str, str] = {
@@ -303,6 +330,8 @@ MESSAGE_WORDS: dict[str, str] = {
                   "first.",
     "talon_size.seven": "The talon holds 7 cards, not {n}: write the seven left after the deal, "
                         "top first.",
+    "bad_irregular.taken_in": "Elder loses his option by taking in without announcing it only "
+                              "when he was dealt 11 or 13 cards (PT 39), not {n}.",
     "bad_irregular.stands": "Elder stands a wrong deal only when one hand was dealt 11 or 13 "
                             "cards and the other 12 or 13, the talon 8 or 7 (PT 11, 40–43); "
                             "record both hands as dealt. Any other wrong deal is a fresh deal "
@@ -492,6 +521,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "malformed_irregularity.no_seat.bid_out_of_turn": "Name the seat of the bid out of turn.",
     "malformed_irregularity.no_seat.long_hand": "Name the seat of the long hand.",
     "malformed_irregularity.no_seat.exposed_card": "Name the seat of the exposed card.",
+    "malformed_irregularity.no_seat.short_hand": "Name the seat of the short hand.",
     "malformed_irregularity.on_sheet": "A misdealt hand is not scored: record the misdeal, "
                                        "not a score-sheet line.",
     "malformed_irregularity.trick": "Name the trick, 1 to {most}, not {value}.",
@@ -508,8 +538,358 @@ MESSAGE_WORDS: dict[str, str] = {
     "malformed_irregularity.no_call.exposed_in_dealing": "A card exposed in dealing has no "
                                                          "call.",
     "malformed_irregularity.no_call.exposed_card": "A exposed card has no call.",
+    "malformed_irregularity.no_call.short_hand": "A short hand has no call.",
+    "short_hand_trick": "{who:Seat} is short from trick {trick}: that trick and each after it hold "
+                        "one card fewer, {n} in all, not {given}.",
+    "short_hand_dealt": "{who:Seat} is short from trick {trick}: the hand as dealt holds a card "
+                        "for each trick played to, {n}, not {cards}.",
+    # Q3–Q8: what a Piquet score sheet cannot say (its words worded by each language's terms)
+    "point_impossible.pips": "A {cards:point} counts {low} to {high} pips, not {pips}: correct "
+                             "{hand:hand}'s point.",
+    "sequence_impossible.top": "A {what:term} would need cards below the seven: correct its "
+                               "top card.",
+    "sequence_longer_than_point": "A {what:term} needs {length} cards in one suit, but "
+                                  "{hand:hand}'s point was {cards:point}, and the point is the "
+                                  "longest suit: correct the point or the sequence.",
+    "sequence_impossible.quatorze": "{hand:Hand}'s four {rank:ranks} leave none for "
+                                    "{other:hand}'s {what:term}.",
+    "sequence_impossible.point": "{hand:Hand}'s {cards:point} and sequences cannot be held "
+                                 "together in 12 cards: correct the point or a sequence.",
+    "good_without_announcement": "The sheet says {who:hand} was good in {category:term}, but "
+                                 "nothing he announced there is written: write what he "
+                                 "announced.",
+    "good_contradicts.none": "The sheet says {category:term} were equal, but nobody announced "
+                             "any.",
+    "cannot_compare": "Both hands announced {elder:term} and {younger:term} in "
+                      "{category:term}: write {tie_break:term} or who was good.",
+    "good_contradicts.good.equal": "The sheet says {said:hand} good in {category:term}, but they "
+                                   "are equal (Q5): correct the announcements or who was good.",
+    "good_contradicts.good.beats": "The sheet says {said:hand} good in {category:term}, but "
+                                   "{best:term} beats {beaten:term} (Q5): correct the "
+                                   "announcements or who was good.",
+    "good_contradicts.equal.beats": "The sheet says equal in {category:term}, but {best:term} "
+                                    "beats {beaten:term} (Q5): correct the announcements or who "
+                                    "was good.",
+    "carte_blanche_impossible": "A carte blanche has no court card as dealt, and {hand:hand} can "
+                                "draw at most {most} from the talon: his sets show {courts}.",
+    "claimed_score_differs.sheet": "{hand:Hand} claims {claim}, but the line adds up to {total} "
+                                   "({parts:steps}).",
+    "pique_impossible": "{hand:Hand} cannot have made a pique: {why:why}.",
+    "pique_missed": "The sheet says no pique, but {hand:hand} made one: {why:why}.",
+    "announcement_not_held.sequence": "{hand:Hand} announced a {what:term} but does not hold it "
+                                      "after the exchange.",
+    "announcement_not_held.set": "{hand:Hand} announced {what:term} but holds {held} of them "
+                                 "after the exchange.",
+    # Q4, Q8, Q12: the exchange after a wrong deal, a claim, a revoke to replay
+    "bad_irregular.where": "Say where the card was: the location of {code} is {places:either}.",
+    "exchange_count.unmixed": "The elder hand took {n} talon cards: younger takes at most "
+                              "{left}, the cards elder did not take (PT 28), not {taken}.",
+    "exchange_count.stands.elder.fewer": "Elder stood a wrong deal: he discards one fewer than "
+                                         "he takes in and takes 1 to 5 cards ({law}), not {n} "
+                                         "discarded.",
+    "exchange_count.stands.elder.same": "Elder stood a wrong deal: he discards as many as he "
+                                        "takes in and takes 1 to 5 cards ({law}), not {n} "
+                                        "discarded.",
+    "exchange_count.stands.elder.more": "Elder stood a wrong deal: he discards one more than he "
+                                        "takes in and takes 1 to 5 cards ({law}), not {n} "
+                                        "discarded.",
+    "exchange_count.taken_in.fewer": "Elder took in without announcing his {cards} cards: he "
+                                      "must leave at least three cards for younger (PT 39), "
+                                      "discards one fewer than he takes in ({law}) and takes 1 "
+                                      "to {most} cards, not {took}.",
+    "exchange_count.taken_in.same": "Elder took in without announcing his {cards} cards: he "
+                                     "must leave at least three cards for younger (PT 39), "
+                                     "discards as many as he takes in ({law}) and takes 1 to "
+                                     "{most} cards, not {took}.",
+    "exchange_count.taken_in.more": "Elder took in without announcing his {cards} cards: he "
+                                     "must leave at least three cards for younger (PT 39), "
+                                     "discards one more than he takes in ({law}) and takes 1 "
+                                     "to {most} cards, not {took}.",
+    "exchange_count.stands.younger.fewer": "Younger, elder having stood a wrong deal, discards "
+                                           "one fewer than he takes in and takes 1 to {most} "
+                                           "cards ({law}), not {n} discarded.",
+    "exchange_count.stands.younger.same": "Younger, elder having stood a wrong deal, discards "
+                                          "as many as he takes in and takes 1 to {most} cards "
+                                          "({law}), not {n} discarded.",
+    "exchange_count.stands.younger.more": "Younger, elder having stood a wrong deal, discards "
+                                          "one more than he takes in and takes 1 to {most} "
+                                          "cards ({law}), not {n} discarded.",
+    "claimed_score_differs.more": "{hand:Hand} claims {claimed}, but the cards give {ruled} "
+                                  "({gap} more).",
+    "claimed_score_differs.fewer": "{hand:Hand} claims {claimed}, but the cards give {ruled} "
+                                   "({gap} fewer).",
+    "claimed_score_differs.more.why": "{hand:Hand} claims {claimed}, but the cards give {ruled} "
+                                      "({gap} more: perhaps {why:texts}).",
+    "claimed_score_differs.fewer.why": "{hand:Hand} claims {claimed}, but the cards give "
+                                       "{ruled} ({gap} fewer: perhaps {why:texts}).",
+    "replay_required": "{hand:Hand} revoked in trick {trick}: take back the cards from that "
+                       "trick, {hand:hand} plays a {suit:suit}, and the play goes on as though "
+                       "no error had been made (PT 59 IV); record the replay.",
+    "replay_required.cards": "{hand:Hand} revoked in trick {trick} (the {card:card} on the "
+                             "{lead:card}): take back the cards from that trick, {hand:hand} "
+                             "plays a {suit:suit}, and the play goes on as though no error had "
+                             "been made (PT 59 IV); record the replay.",
+    # P3–P6: a Pitch sheet, totals line or hand that cannot be
+    "single_trump_not_pitchers": "With a single trump in play, that trump was the pitcher's "
+                                 "first lead and won the trick, so {who:side} took "
+                                 "{point:field}, not {taken:side}.",
+    "single_trump_not_pitchers.jack": "With a single trump in play, that trump was the "
+                                      "pitcher's first lead and won the trick, so {who:side} "
+                                      "took Jack (a Jack counts only when that trump is the "
+                                      "jack), not {taken:side}.",
+    "game_not_highest_count.tie": "Game goes to the highest count, and {leaders:sides} tie at "
+                                  "{best}: nobody takes Game.",
+    "game_not_highest_count.not_tied": "Game is not tied: {leader:side} has the highest count "
+                                       "({best}), so it takes Game.",
+    "game_not_highest_count": "Game goes to the highest count: {leader:side} has the highest "
+                              "count ({best}), so it took Game, not {taken:side}.",
+    "pitcher_score_impossible.zero": "{who:Side} pitched: it scores at least its bid, or is set "
+                                     "back by it, never 0.",
+    "pitcher_score_impossible.below": "{who:Side} bid {bid}: it scores at least {bid}, or is set "
+                                      "back {bid} (write {minus}), never {mine}.",
+    "pitcher_score_impossible.set_back": "{who:Side} bid {bid}: set back, it loses exactly {bid} "
+                                         "(write {minus}), not {lost}.",
+    "pitcher_score_impossible.range": "{who:Side} pitched: it scores at most 4, or is set back "
+                                      "at most 4 (the highest bid), never {mine}.",
+    "points_total_impossible.few": "The points won add up to {total}, but High and Low always "
+                                   "go to someone, so at least 2 are won.",
+    "points_total_impossible.many": "The points won add up to {total}, but a hand has only four "
+                                    "(High, Low, Jack, Game).",
+    "points_total_impossible.set_back": "{who:Side} was set back {bid}, so it won at most "
+                                        "{most}; High and Low always go, so the others won "
+                                        "{least} to 4 between them, not {others}.",
+    "steal_not_allowed": "The dealer ({who:seat}) matched the high bid of {high}, but the "
+                         "dealer may not match a bid of 4.",
+    "steal_not_allowed.outbid_only": "The dealer ({who:seat}) matched the high bid of {high}, "
+                                     "but the dealer may not match a bid at this table.",
+    "bid_out_of_turn.after_pitch": "{who:Seat} called {call!r} after a pitch: the auction was "
+                                   "over.",
+    "bid_out_of_turn.after_dealer": "{who:Seat} called {call!r} after the dealer's call: the "
+                                    "auction was over.",
+    "malformed_call.pitch": 'The call "pitch" exists only in the 4-point game: write the bid as '
+                            "a number.",
+    "malformed_call.short": "{value} is not a call.",
+    "first_lead_by_non_pitcher": "The pitcher ({pitcher:seat}) leads to the first trick, but "
+                                 "the {card:card} was dealt to {who:seat}; the hand is read as "
+                                 "led by {who:seat}.",
+    "card_not_held.not_dealt": "{who:Seat} played the {card:card} in trick {trick}, but that "
+                               "card was not dealt.",
+    "card_not_held.dealt_to": "{who:Seat} played the {card:card} in trick {trick}, but that "
+                              "card was dealt to {owner:seat}.",
+    # V2–V6: the variants' records (referee/pitch/variants.py)
+    "malformed_card.two_jokers": "This pack has a big and a little joker: write BJ or LJ.",
+    "malformed_card.joker": "{value} is not a card; a joker is BJ, LJ or JK.",
+    "fold_outside_trump_only": "A player folds (null) only when only trumps are played.",
+    "malformed_record.trump_suit": "Trump is one of S, H, D, C.",
+    "trick_empty": "Trick {trick} has no card: a hand ends when nobody holds a trump.",
+    "trump_not_named": "At this table the pitcher may open with any card, so the record must "
+                       "name trump.",
+    "trump_not_named.joker": "The pitcher led a joker first: name the trump suit he named with "
+                             "it.",
+    "wrong_trick_count.none": "The hand has no card played.",
+    "wrong_trick_count.trump_only": "Only trumps are played: a hand has one to six tricks, not "
+                                    "{n}.",
+    "not_a_trump": "{who:Seat} played the {card:card} in trick {trick}: only trumps are played "
+                   "in this game.",
+    "played_after_folding": "{who:Seat} played the {card:card} in trick {trick} after folding "
+                            "in trick {folded}: a player out of trumps stays out.",
+    "revoke.variant": "{who:Seat} revoked in trick {trick}, playing the {card:card} on a "
+                      "{suit:suit} lead while holding the {held:card}.",
+    "revoke.variant.trump": "{who:Seat} revoked in trick {trick}, playing the {card:card} on a "
+                            "trump lead while holding the {held:card}.",
+    "card_not_held.not_his": "{who:Seat} played the {card:card} in trick {trick}, but that card "
+                             "was not dealt to him.",
+    "folded_holding_trump": "{who:Seat} folded in trick {trick} still holding the {card:card}: "
+                            "a player plays a trump to every trick while he holds one.",
+    "folded_holding_trump.kept": "{who:Seat} still held the {card:card}: a player plays a trump "
+                                 "to every trick while he holds one, and the hand ends when "
+                                 "nobody does.",
+    "first_lead_not_trump": "The pitcher ({pitcher:seat}) led the {card:card} though he held "
+                            "the {held:card}: trump opens.",
+    "hand_not_six.variant": "{who:Seat} held {n} cards when play began; each player holds six.",
+    "trick_wrong_size.variant": "Trick {trick} has {n} entries; each of the {players} players "
+                                "plays one (or, out of trumps, null).",
+    "claimed_wrong_length.variant": "The claimed score has {n} numbers; give one per seat or "
+                                    "per side.",
+    "card_dealt_twice.variant": "The {card:card} is dealt twice; the pack has one of each card.",
+    "card_played_twice.variant": "The {card:card} is played twice; the pack has one of each "
+                                 "card.",
+    "card_not_in_pack": "The {card:card} is not in this game's pack.",
+    # Q12, P10: the dealing laws' elections and a Pitch irregularity step
+    "bad_irregularity.no_election.long_hand": "A long hand gives nobody an election.",
+    "bad_irregularity.no_election.short_hand": "A short hand gives nobody an election.",
+    "bad_irregularity.no_election.deal_out_of_turn": "A deal out of turn gives nobody an "
+                                                     "election (PT 16).",
+    "bad_irregularity.no_election.faced_card": "A faced card gives nobody an election: there "
+                                               "must be a fresh deal (PT 14).",
+    "bad_irregularity.twice": "It is already recorded in this deal.",
+    "bad_irregularity.faced_card_late": "A faced card is found in the pack in dealing or in the "
+                                        "talon in taking in, before the first card is played "
+                                        "(PT 14).",
+    "bad_irregularity.own_card": "{who} exposed a card of his own in dealing: the deal stands "
+                                 "and nobody elects (PT 13).",
+    "bad_irregularity.pitch_election": "At Pitch no irregularity gives a player an election: "
+                                       "leave it out.",
+    "bad_irregularity.pitch_kinds": "At Pitch the irregularities recorded this way are "
+                                    "exposed_card, exposed_in_dealing, long_hand and "
+                                    "short_hand; record a "
+                                    "revoke, a misdeal or a bid or card out of turn as the step "
+                                    'itself with "anyway": true.',
+    "bad_irregularity.exposed_late": "A card exposed in dealing is found before the play; a "
+                                     "card shown once the play has begun is an exposed card.",
+    # The match: a card whose player cannot be told, a deal counted, an import's dealer
+    "player_unknown.lead": "{due} cannot hold {card}, and the hands recorded do not tell whose "
+                           "card it is. A lead out of turn by {named}? Send it again naming the "
+                           "player who played it.",
+    "player_unknown.card": "{due} cannot hold {card}, and the hands recorded do not tell whose "
+                           "card it is. A card out of turn by {named}? Send it again naming the "
+                           "player who played it.",
+    "bad_irregularity.counted": "Deal {n} is counted with its dealer: a deal out of turn is "
+                                "recorded while the deal is played (PT 16), not when its cards "
+                                "are entered afterwards.",
+    "amend_too_late": "Deal {n} can no longer be put right: deal {next} has been dealt, and a "
+                      "count stands once the players have seen their next hands ({law}).",
+    # V7–V10: a variant's sheet and totals line (referee/pitch/variant_sheet.py)
+    "game_points_too_many.variant": "The counts add up to {total} game points, but the cards in "
+                                    "play of this game hold at most {most} (ten 10, ace 4, king "
+                                    "3, queen 2, jack 1, jokers 0).",
+    "game_not_highest_count.variant": "Game goes to the highest count: {leader:side} has it "
+                                      "({best}), so it took Game.",
+    "game_not_highest_count.variant.not": "Game goes to the highest count: {leader:side} has it "
+                                          "({best}), so it took Game, not {taken:side}.",
+    "game_not_highest_count.jokers": "Game goes to the highest count, and {leaders:sides} tie at "
+                                     "{best}: only one of them takes Game, on the jokers it won.",
+    "pitcher_score_impossible.range.variant": "{who:Side} pitched: it scores at most {total} "
+                                              "(every point of this game), or is set back at "
+                                              "most {most} (the highest bid), never {mine}.",
+    "pitcher_score_impossible.minimum": "{who:Side} was set back {lost}, below this table's "
+                                        "lowest bid of {least}.",
+    "score_out_of_range.variant": "{who:Side} did not pitch, so it scores the points it won: 0 "
+                                  "to {total} ({values:values}), never {score}.",
+    "points_total_impossible.variant.made": "No hand of this game scores these: its points are "
+                                            "{values:values}, and they cannot be shared out as "
+                                            "{scores:list} with {who:side} made.",
+    "points_total_impossible.variant.set_back": "No hand of this game scores these: its points "
+                                                "are {values:values}, and they cannot be shared "
+                                                "out as {scores:list} with {who:side} set back, "
+                                                "having won less than {bid}.",
+    "points_total_impossible.variant.always.made": "No hand of this game scores these: its "
+                                                   "points are {values:values}, High and Low "
+                                                   "always going to someone, and they cannot be "
+                                                   "shared out as {scores:list} with {who:side} "
+                                                   "made.",
+    "points_total_impossible.variant.always.set_back": "No hand of this game scores these: its "
+                                                       "points are {values:values}, High and "
+                                                       "Low always going to someone, and they "
+                                                       "cannot be shared out as {scores:list} "
+                                                       "with {who:side} set back, having won "
+                                                       "less than {bid}.",
+    # Q6: play points a Piquet sheet gives that the tricks cannot (alone, or left by the claimed
+    # totals)
+    "play_impossible.least.elder": (
+        "{hand:Hand} counted {points} in play with {won:tricks}: he counts at least "
+        "{least} (1 for each trick he won, as he led it or won it, and 1 for the first "
+        "lead, Q6)."
+    ),
+    "play_impossible.claimed.least.elder": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. {hand:Hand} "
+        "counted {points} in play with {won:tricks}: he counts at least {least} (1 for "
+        "each trick he won, as he led it or won it, and 1 for the first lead, Q6)."
+    ),
+    "play_impossible.least.younger": (
+        "{hand:Hand} counted {points} in play with {won:tricks}: he counts at least "
+        "{least} (1 for each trick he won, as he led it or won it, and 1 for winning his "
+        "first on the elder hand's lead, Q6)."
+    ),
+    "play_impossible.claimed.least.younger": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. {hand:Hand} "
+        "counted {points} in play with {won:tricks}: he counts at least {least} (1 for "
+        "each trick he won, as he led it or won it, and 1 for winning his first on the "
+        "elder hand's lead, Q6)."
+    ),
+    "play_impossible.most": (
+        "{hand:Hand} counted {points} in play with {won:tricks}: at most {most} (1 for "
+        "each lead and each trick won on the other's lead, and the last trick, Q6)."
+    ),
+    "play_impossible.claimed.most": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. {hand:Hand} "
+        "counted {points} in play with {won:tricks}: at most {most} (1 for each lead and "
+        "each trick won on the other's lead, and the last trick, Q6)."
+    ),
+    "play_impossible.together": (
+        "These play points do not fit together: the elder hand's {elder} means he won "
+        "{elder_won} on the younger hand's lead, the younger hand's {younger} that he won"
+        " {younger_won} on the elder hand's lead; as the lead passes to whoever wins, the"
+        " younger hand wins on the elder hand's lead as often as the other way round, or "
+        "once more (Q6)."
+    ),
+    "play_impossible.claimed.together": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. These play "
+        "points do not fit together: the elder hand's {elder} means he won {elder_won} on"
+        " the younger hand's lead, the younger hand's {younger} that he won {younger_won}"
+        " on the elder hand's lead; as the lead passes to whoever wins, the younger hand "
+        "wins on the elder hand's lead as often as the other way round, or once more "
+        "(Q6)."
+    ),
+    "play_impossible.tricks": (
+        "These play points do not fit the tricks: the winner of the last trick counts at "
+        "least 1, and each counts at most 1 for each lead and each trick won on the "
+        "other's lead (Q6)."
+    ),
+    "play_impossible.claimed.tricks": (
+        "The claimed totals leave {left_elder} and {left_younger} in play. These play "
+        "points do not fit the tricks: the winner of the last trick counts at least 1, "
+        "and each counts at most 1 for each lead and each trick won on the other's lead "
+        "(Q6)."
+    ),
+    # V7–V11: a variant's sheet and totals line that cannot be read
+    "malformed_record.point_missing.always": "{point:Award}: name the seat that took it (it "
+                                             "always goes to someone).",
+    "malformed_record.point_missing.game": "{point:Award}: name the seat that took it or null "
+                                           "(tied).",
+    "malformed_record.point_missing": "{point:Award}: name the seat that took it or null (its "
+                                      "card was not in play).",
+    "malformed_record.point_taken.variant": "{point:Award} always goes to someone: a trump is "
+                                            "always in play (the pitcher's first lead), so name "
+                                            "the seat.",
+    "bid_out_of_range.variant": "A bid is 1 to {most} in this game, not {value}.",
+    "malformed_record.stray_point": "This game ({variant}) has no {point:award} point: its "
+                                    "points are {points:awards}.",
+    "malformed_record.no_auction.variant": "Give the bids, or at least the pitcher and his bid "
+                                           "(V9).",
+    "malformed_record.no_game": "This game has no Game point: leave out the game points.",
+    "malformed_record.pitcher.variant": "Name the pitcher: only his side can win the match at "
+                                        "the end of a hand (V11).",
     "correction_ends_partie_earlier": "With this correction the partie would have ended before "
                                       "the last deals recorded: void or undo those deals first.",
+    # Record files (docs/format.md): the file's own shape, and a deal the match refuses
+    "wrong_dealer.piquet": "{dealer} deals deal {n}, not {named} (the deal alternates).",
+    "record_not_toml": "This is not TOML: {error}.",
+    "record_unreadable": "The file cannot be read: {error}.",
+    "record_unknown_field": "Unknown field \"{name}\" in the header (docs/format.md lists "
+                            "them).",
+    "record_format": "Give the format's version: format = {version}.",
+    "record_game": 'Give the game: game = "pitch" or game = "piquet".',
+    "record_options": "The options are a table: [options].",
+    "record_partnership": "partnership is true or false.",
+    "record_text": "{name} is written as text in quotes.",
+    "record_players": 'Give the players\' names, each once: players = ["Ann", "Bill"].',
+    "record_players.piquet": "Piquet is played by two players.",
+    "record_date": "The date is written as a TOML date: date = 2026-11-27.",
+    "record_deals": "Deals are written as [[deal]] tables.",
+    "record_one_entry": "A deal holds one entry: its cards, a [deal.sheet] or a "
+                        "[deal.totals].",
+    "record_entry_table": "The entry is written as a table: [deal.{level}].",
+    "record_number": "number is the deal's number in the match: 1, 2, 3…",
+    "record_not_a_player": "\"{named}\" is not one of the players ({players:list}).",
+    "record_who": '{name} names a player ({players:list}) or "table".',
+    "record_who.confirmed": '{name} names a player ({players:list}), "table" or "auto".',
+    "record_void": 'void gives why the deal was struck out, in quotes: void = "misdeal".',
+    "record_disputes": "Disputes are written as [[deal.dispute]] tables.",
+    "record_dispute": "A dispute has by, reason and at most one claim: [deal.dispute.sheet] or "
+                      "[deal.dispute.totals].",
+    "record_dispute_reason": "A dispute's reason is text in quotes.",
+    "record_dispute_claim": "The claim is a table: [deal.dispute.{level}].",
 }
 
 #: A field of a Pitch sheet or totals line in words, opening a sentence (``field``).
@@ -535,7 +915,7 @@ class Words(string.Formatter):
     def card(self, card: Card) -> str:
         """A card in words: "king of spades", "big joker" (V2)."""
         if card.suit not in SUIT_NAMES:
-            return RANK_NAMES[card.rank]
+            return RANK_NAMES.get(card.rank, "joker")
         return f"{RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit]}"
 
     def suit(self, suit: str) -> str:
@@ -576,36 +956,93 @@ class Words(string.Formatter):
         "High"."""
         return FIELD_WORDS.get(name, name)
 
+    def rank(self, rank: int) -> str:
+        """A rank as one card: "king"."""
+        return RANK_NAMES[rank]
+
+    def term(self, words: str) -> str:
+        """A Piquet term in the engine's words ("quint to the king"): as it is."""
+        return words
+
+    def text(self, words: str) -> str:
+        """An English clause worded elsewhere (a reason, a consequence): as it is."""
+        return words
+
+    def texts(self, clauses: Iterable[str]) -> str:
+        """Several clauses: "a; b"."""
+        return "; ".join(clauses)
+
+    def side(self, words: str) -> str:
+        """A side as the Pitch engine names it: "Ann and Cy", "seat 2", "seats 0 and 2"."""
+        return words
+
+    def sides(self, sides: Iterable[str]) -> str:
+        """Several sides: "Ann and Cy and Bob and Dee"."""
+        return " and ".join(sides)
+
+    def values(self, pairs: Iterable[Any]) -> str:
+        """A game's points with their values (V7): "High 1, Low 1, off-jack 1"."""
+        return ", ".join(f"{point} {value}" for point, value in pairs)
+
+    def award(self, point: str) -> str:
+        """A point of a Pitch game as :func:`referee.pitch.point_words` says it: "High",
+        "off-jack"."""
+        return point
+
+    def awards(self, points: Iterable[str]) -> str:
+        """Several points of a Pitch game: "High, Low, off-jack"."""
+        return ", ".join(points)
+
+    def tricks(self, n: int) -> str:
+        """A number of tricks: "1 trick", "5 tricks"."""
+        return f"{n} trick" + ("" if n == 1 else "s")
+
+    def either(self, values: Iterable[str]) -> str:
+        """Alternatives, quoted: '"elder" or "younger"'."""
+        return " or ".join(f'"{v}"' for v in values)
+
+    def why(self, reason: str) -> str:
+        """Why a pique was or was not made (Q7), as the sheet's judge words it."""
+        return reason
+
+    def steps(self, parts: Iterable[Any]) -> str:
+        """Points by counting step (Q8): "declarations 17, play 9", or "nothing"."""
+        return ", ".join(f"{step} {points}" for step, points in parts) or "nothing"
+
     def join(self, values: Iterable[str]) -> str:
         """Several values: "Ann, Bob"."""
         return ", ".join(values)
 
+    def _card(self, value: str) -> str:
+        if value in ("BJ", "LJ", "JK"):
+            return self.card(Card({"BJ": BIG_JOKER_RANK, "LJ": LITTLE_JOKER_RANK}.get(value, 1),
+                                  JOKER_SUIT))
+        return self.card(Card(_RANK_OF[value[:-1]], value[-1]))
+
+    def _seat(self, value: str | int) -> str:
+        return value if isinstance(value, str) else self.seat(value)
+
     def format_field(self, value: Any, format_spec: str) -> str:
-        """``value`` worded by ``format_spec`` (:data:`MESSAGE_WORDS`)."""
-        if format_spec == "card":
-            return self.card(Card(_RANK_OF[value[:-1]], value[-1]))
-        if format_spec == "suit":
-            return self.suit(value)
-        if format_spec == "role":
-            return self.role(value)
-        if format_spec in ("hand", "Hand"):
-            words = self.hand(value)
-            return words[:1].upper() + words[1:] if format_spec == "Hand" else words
-        if format_spec in ("seat", "Seat"):
-            words = value if isinstance(value, str) else self.seat(value)
-            return words[:1].upper() + words[1:] if format_spec == "Seat" else words
-        if format_spec == "ranks":
-            return self.ranks(value)
-        if format_spec == "point":
-            return self.point(value)
-        if format_spec in ("team", "Team"):
-            words = self.team(tuple(value))
-            return words[:1].upper() + words[1:] if format_spec == "Team" else words
-        if format_spec == "field":
-            return self.field(value)
-        if format_spec == "list":
-            return self.join(str(v) for v in value)
-        return str(super().format_field(value, format_spec))
+        """``value`` worded by ``format_spec`` (:data:`MESSAGE_WORDS`); a capital spec
+        (``Hand``, ``Seat``, ``Team``, ``Term``, ``Side``) opens a sentence."""
+        kinds: dict[str, Any] = {
+            "card": self._card, "suit": self.suit, "role": self.role, "hand": self.hand,
+            "seat": self._seat, "ranks": self.ranks, "point": self.point,
+            "team": lambda v: self.team(tuple(v)), "field": self.field,
+            "list": lambda v: self.join(str(x) for x in v), "rank": self.rank,
+            "term": self.term, "text": self.text,
+            "texts": lambda v: self.texts(str(x) for x in v), "why": self.why,
+            "steps": self.steps, "side": self.side,
+            "sides": lambda v: self.sides(str(x) for x in v),
+            "either": lambda v: self.either(str(x) for x in v), "values": self.values,
+            "tricks": self.tricks, "award": self.award,
+            "awards": lambda v: self.awards(str(x) for x in v),
+        }
+        found = kinds.get(format_spec.lower())
+        if found is None:
+            return str(super().format_field(value, format_spec))
+        words = str(found(value))
+        return words[:1].upper() + words[1:] if format_spec[:1].isupper() else words
 
     def words(self, template: str, params: Mapping[str, Any]) -> str:
         """``template`` filled with ``params``.
@@ -615,6 +1052,17 @@ class Words(string.Formatter):
 
 
 _ENGLISH = Words()
+
+#: A joker's notation in a sentence's parameters, by rank (V2): ``JK`` a joker not yet told
+#: apart.
+_JOKER_CODES = {BIG_JOKER_RANK: "BJ", LITTLE_JOKER_RANK: "LJ"}
+
+
+def card_code(card: Card) -> str:
+    """A card as a sentence's parameter: its notation ("KS"), a joker "BJ", "LJ" or "JK"."""
+    if card.suit == JOKER_SUIT:
+        return _JOKER_CODES.get(card.rank, "JK")
+    return str(card)
 
 
 def said(message_code: str, rule: str, location: str = "", **params: Any) -> Violation:

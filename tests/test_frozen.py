@@ -59,7 +59,7 @@ def test_still_frozen(cls: type) -> None:
 
 def test_wrong_arguments_as_the_dataclass() -> None:
     with pytest.raises(TypeError):
-        Trick(0, (), None, 4)  # type: ignore[call-arg]
+        Trick(0, (), None, frozenset(), 4)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         Trick(0, (), winner=None, leader=1)  # type: ignore[misc]
 

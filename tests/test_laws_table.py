@@ -127,28 +127,33 @@ def penalties() -> dict[str, dict[str, str]]:
 
 
 def test_each_penalty_is_named_once_as_the_options_the_ledger_and_the_page_name_it() -> None:
-    """Build 4: every value of a penalty option the API takes is a row; every older stored
-    name a game still reads (``Laws.renamed``) is on its penalty's row; the page's words
-    (``PENALTY`` in referee/web/screens/anyway.js) are the table's, for the same penalties."""
+    """Build 4: the code's one table (``PENALTIES`` in referee/penalties.py) is the docs'
+    table row for row; every value of a penalty option the API takes is a row naming that
+    option; every older stored name a game still reads (``Laws.renamed``) is on its
+    penalty's row; the page's words (``PENALTY`` in referee/web/screens/anyway.js) are the
+    table's, for the same penalties."""
     from referee.api.option_schemas import PiquetOptionsSchema, PitchOptionsSchema
     from referee.match.games import PIQUET_LAWS, PITCH_LAWS
+    from referee.penalties import CHOICES, PENALTIES
 
     table = penalties()
+    assert list(table) == [p.name for p in PENALTIES]
+    for penalty in PENALTIES:
+        row = table[penalty.name]
+        older = ", ".join(f"`{old}`" for _, _, old in penalty.older) or "—"
+        assert (row["chosen"], row["older"], row["displayed"]) == (
+            penalty.chosen, older, penalty.displayed), penalty.name
     fields = {**PitchOptionsSchema().fields, **PiquetOptionsSchema().fields}
-    options = {}
     for name in ("revoke", "false_call", "long_hand", "talon_offence", "revoke_penalty",
                  "misdeal", "bid_out_of_turn", "lead_out_of_turn"):
-        validator = fields[name].validate
-        options[name] = set(getattr(validator, "choices", ()))
-        assert options[name], name
-    table_options = {**PIQUET_LAWS.penalties, **PITCH_LAWS.penalties}  # irregularities.*
-    for name, values in options.items():
+        values = list(getattr(fields[name].validate, "choices", ()))
+        assert values == list(CHOICES[name]), name
         for value in values:
-            assert value in table, (name, value)
             assert f"`{name}`" in table[value]["chosen"], (name, value)
+    table_options = {**PIQUET_LAWS.penalties, **PITCH_LAWS.penalties}  # irregularities.*
     for name, values in table_options.items():
+        assert tuple(values) == CHOICES[f"irregularities.{name}"], name
         for value in values:
-            assert value in table, (name, value)
             assert f"`irregularities.{name}`" in table[value]["chosen"] or \
                 "`irregularities.*`" in table[value]["chosen"], (name, value)
     for laws in (PIQUET_LAWS, PITCH_LAWS):
@@ -157,4 +162,19 @@ def test_each_penalty_is_named_once_as_the_options_the_ledger_and_the_page_name_
     page = (ROOT / "referee/web/screens/anyway.js").read_text(encoding="utf-8")
     block = page.split("const PENALTY = {", 1)[1].split("};", 1)[0]
     words = dict(re.findall(r'^\s*(\w+): "([^"]+)",$', block, re.M))
-    assert words == {name: row["displayed"] for name, row in table.items()}
+    assert words == {p.name: p.displayed for p in PENALTIES}
+
+
+def test_every_penalty_the_engines_rule_is_in_the_table() -> None:
+    """The penalties the engines write into a ruling are the table's: Piquet's
+    ``Irregularity(..., penalty, ...)`` literals (referee/piquet/irregular.py, the fifth
+    argument) and each penalty of Pitch's sources (``SOURCES``)."""
+    from referee.penalties import BY_NAME
+    from referee.pitch.irregular import SOURCES
+
+    tree = ast.parse((ROOT / "referee/piquet/irregular.py").read_text(encoding="utf-8"))
+    written = {node.args[4].value for node in ast.walk(tree)
+               if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Irregularity"
+               and len(node.args) >= 5 and isinstance(node.args[4], ast.Constant)}
+    assert written and written <= set(BY_NAME), written - set(BY_NAME)
+    assert {penalty for _, penalty in SOURCES} <= set(BY_NAME)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
+from referee.api.errors import ViolationSchema
 from referee.api.fields import ENTERED_BY
 from referee.api.strict import ShapesField
 
@@ -114,6 +115,9 @@ class DealClaimSchema(ma.Schema):
     scores = _scores()
     comparison = ma.fields.Nested(DealComparisonSchema, metadata={
         "description": "Once the cards rule the deal: this claim beside their ruling"})
+    violations = ma.fields.List(ma.fields.Nested(ViolationSchema), metadata={
+        "description": "A deal imported with the rules broken (POST /v1/matches:import "
+                       "?violations=dispute): the violations that dispute it"})
 
 
 class SupersededSchema(ma.Schema):

@@ -15,32 +15,33 @@ from typing import Any
 
 import marshmallow as ma
 import peewee
-from flask import Response, current_app, request
+from flask import Response
 
 from referee import club, folds
-from referee.api import event_stream, limits, live
-from referee.api.access import BEARER, bearer_token, expected_version
-from referee.api.blueprint import Blueprint
+from referee.api import limits
+from referee.api.access import BEARER, expected_version
 from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
 from referee.api.errors import ProblemError, problems
+from referee.api.event_access import authorize, blp, event_dict, table_dict
 from referee.api.event_schemas import (
     CreatedEventSchema,
     CreateEventSchema,
     EventEndRoundSchema,
-    EventPaymentsSchema,
     EventPlayersSchema,
     EventSeatingSchema,
-    EventStandingsSchema,
     EventStartedRoundSchema,
     EventTeamsSchema,
     EventViewSchema,
-    EventWhereArgsSchema,
-    EventWhereSchema,
+)
+from referee.api.event_views import (
+    read_payments,
+    read_standings,
+    read_where,
+    stream_event,
 )
 from referee.api.option_schemas import MATCH_OPTIONS
 from referee.api.problems import STALE_VERSION
-from referee.api.stream_hub import StreamRefused, hub
 from referee.api.writing import (
     claim_key,
     idempotency_key,
@@ -48,78 +49,9 @@ from referee.api.writing import (
     replay,
     request_fingerprint,
 )
-from referee.events import EventError, Round, Standing, Table, partnership, solo, where
+from referee.events import EventError, Table, partnership, solo
 from referee.events.log import Folded
 from referee.store import club_events, idempotency, ledger, tokens
-
-blp = Blueprint(
-    "events",
-    __name__,
-    url_prefix="/v1/events",
-    description="Club nights and tournaments: a roster, rounds of tables (each table's game a "
-                "match), movements, standings and who pays whom (docs/events.md).",
-)
-
-#: The routes whose answers carry credentials.
-CREDENTIAL_ROUTES = frozenset({"events.create_event", "events.start_round"})
-
-
-@blp.after_request
-def _no_store(response: Response) -> Response:
-    """An answer that carries credentials is kept by no cache: ``Cache-Control: no-store``."""
-    if request.endpoint in CREDENTIAL_ROUTES:
-        response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def _authorize(event_id: str, needed: str) -> None:
-    """401 without a live token; 403 with one that is not this event's (or a read token for a
-    write); 404 when no event has the id (decided by the events' table,
-    :func:`referee.store.tokens.authenticate` with ``owner="event"``).
-
-    :raises tokens.TokenRefused:
-    """
-    tokens.authenticate(event_id, bearer_token(), needed, owner="event")
-
-
-def _table(table: Table, match_id: str | None, state: club.TableState | None
-           ) -> dict[str, Any]:
-    sides = [[table.seats[i] for i in side] for side in table.teams]
-    return {"number": table.number, "seats": list(table.seats), "sides": sides,
-            "match_id": match_id, "finished": state is not None and state.finished,
-            "disputed": list(state.disputed) if state is not None else [],
-            "final": state is not None and state.final,
-            "ended": state is not None and state.ended}
-
-
-def _round(folded: Folded, made: Round) -> dict[str, Any]:
-    started = made.number <= len(folded.event.rounds)
-    states = {t.table: t for t in club.tables(folded, made)} if started else {}
-    return {"number": made.number, "byes": list(made.byes),
-            "tables": [_table(t, folded.matches.get((made.number, t.number)),
-                              states.get(t.number)) for t in made.tables]}
-
-
-def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
-    """The event as answered (:class:`EventViewSchema`)."""
-    event = folded.event
-    try:
-        upcoming: dict[str, Any] = {"round": _round(folded, club.proposal(folded)),
-                                    "waiting": None}
-    except EventError as why:
-        upcoming = {"round": None,
-                    "waiting": {"code": why.code, "section": why.section, "message": str(why)}}
-    return {
-        "id": event_id, "version": club_events.version(event_id), "name": event.name,
-        "game": event.game, "movement": event.movement,
-        "rule": event.rule, "kind": event.kind, "options": dict(folded.options),
-        "correction_minutes": event.correction_minutes, "round_ends": event.round_ends,
-        "roster": [{"player": e.player, "joined": e.joined, "left": e.left}
-                   for e in event.roster],
-        "teams": [list(team) for team in event.teams],
-        "rounds": [_round(folded, r) for r in event.rounds],
-        "next": upcoming,
-    }
 
 
 def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
@@ -230,7 +162,7 @@ def read_event(event_id: str) -> Any:
     finished) and the next round as the movement seats it, once the last round has finished
     at every table (or why not yet, ``next.waiting``). Its ``ETag`` is the event's version:
     send it back as ``If-Match`` when writing."""
-    _authorize(event_id, "read")
+    authorize(event_id, "read")
     return event_dict(event_id, club.load(event_id)), 200, _etag(event_id)
 
 
@@ -260,7 +192,7 @@ def _write(event_id: str, body: dict[str, Any], change: Callable[[], Folded]) ->
     """One organiser's change, as a match's writes are made: the organiser's token, If-Match
     (428 without, 412 stale), then in ONE transaction the Idempotency-Key's claim (a retry
     gets the stored answer), the change and the stored answer."""
-    _authorize(event_id, "write")
+    authorize(event_id, "write")
     expected = expected_version(body, required=True)
     key = idempotency_key()
     fingerprint = request_fingerprint() if key is not None else None
@@ -355,7 +287,7 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
     create), within the retry window and while neither the event nor any table's match has
     moved on; after that it is ``410`` (``credentials-not-replayed``). Without a key, a round
     started twice is refused (422, ``round_in_progress``)."""
-    _authorize(event_id, "write")
+    authorize(event_id, "write")
     expected = expected_version(dict(body or {}), required=True)
     seating = _seating(body)
     handout = Handout(event_id, _ROUND_HOW, owner=ROUND_OWNER)
@@ -380,7 +312,7 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
         _expect(event_id, expected)
         started = club.start_round(event_id, seating, handout.seed)
         kept = {"number": started.round.number, "byes": list(started.round.byes),
-                "tables": [_table(t, started.matches[t.number], None)
+                "tables": [table_dict(t, started.matches[t.number], None)
                            for t in started.round.tables]}
         made = {started.matches[n]: made for n, made in started.tokens.items()}
         seats = {started.matches[n]: seats for n, seats in started.seats.items()}
@@ -404,158 +336,6 @@ def end_round(body: dict[str, Any] | None, event_id: str) -> Any:
     table has finished (``nothing_to_end``)."""
     return _write(event_id, dict(body or {}), lambda: club.end_round(event_id))
 
-
-@blp.arguments(EventWhereArgsSchema(), location="query")
-@blp.response(200, EventWhereSchema)
-@blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 422)
-def read_where(args: dict[str, Any], event_id: str) -> Any:
-    """Where ``player`` sits in the last round started (E3): the table, the seat, the
-    partners, the opponents and the table's match; or a bye. A player not on the roster is
-    refused (422, ``not_checked_in``)."""
-    _authorize(event_id, "read")
-    folded = club.load(event_id)
-    event, player = folded.event, args["player"].strip()
-    if all(entry.player != player for entry in event.roster):
-        raise EventError("not_checked_in", "E2", f"{player} is not on the roster.")
-    seat = None
-    if event.rounds:
-        try:
-            seat = where(event.rounds[-1], player)
-        except EventError:  # joined after the round started, or left before it
-            seat = None
-    last = event.rounds[-1].number if event.rounds else None
-    table = seat.table if seat is not None else None
-    return {"player": player, "round": last, "table": table,
-            "seat": seat.seat if seat is not None else None,
-            "partners": list(seat.partners) if seat is not None else [],
-            "opponents": list(seat.opponents) if seat is not None else [],
-            "match_id": folded.matches.get((last, table)) if last and table else None,
-            "bye": seat is not None and table is None}
-
-
-def _standing(line: Standing) -> dict[str, Any]:
-    return {"name": line.player, "place": line.place, "shared": line.shared,
-            "points": line.points, "games": line.games, "won": line.won, "best": line.best,
-            "money": str(line.money)}
-
-
-@blp.response(200, EventStandingsSchema)
-@blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404)
-def read_standings(event_id: str) -> Any:
-    """The standings by the event's rule (E8), from the finished matches' totals and
-    results: per player, and per team for fixed partnerships, with the tie-breaks of E8."""
-    _authorize(event_id, "read")
-    return _standings(club.load(event_id))
-
-
-def _standings(folded: Folded) -> dict[str, Any]:
-    """The standings as answered (:class:`EventStandingsSchema`)."""
-    players, teams = club.event_standings(folded)
-    return {"rule": folded.event.rule, "players": [_standing(s) for s in players],
-            "teams": [_standing(s) for s in teams]}
-
-
-@blp.response(200, EventPaymentsSchema)
-@blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404, 422)
-def read_payments(event_id: str) -> Any:
-    """Who pays whom (E9): every final partie's settlement (Q9, E11) netted per player, and
-    the payments that settle every balance, the fewest possible up to 15 players with a
-    balance (``exact``); ``pending``, the tables whose results are not final yet (playing,
-    disputed or within the correction window), not counted. A Pitch event is refused (422,
-    ``not_for_money``)."""
-    _authorize(event_id, "read")
-    folded = club.load(event_id)
-    balances, plan = club.payments(folded)
-    return {"balances": [{"player": p, "balance": str(b)} for p, b in balances.items()],
-            "payments": [{"payer": p.payer, "payee": p.payee, "amount": str(p.amount)}
-                         for p in plan.payments],
-            "exact": plan.exact,
-            "pending": [{"round": t.round, "table": t.table, "match_id": t.match_id}
-                        for t in club.pending(folded)]}
-
-
-def _stream_version(folded: Folded, event_id: str) -> int:
-    """The event's stream's version: its log's entries and every table's match's events (it
-    grows with each of them)."""
-    return club_events.version(event_id) + sum(
-        ledger.chain_head(match_id)[0] for match_id in folded.matches.values())
-
-
-def _live(event_id: str) -> event_stream.Rendered:
-    """The event and its standings as its stream sends them, with the stream's version and
-    the matches it follows."""
-    folded = club.load(event_id)
-    version = _stream_version(folded, event_id)
-    event = response_dumper(EventViewSchema)(event_dict(event_id, folded))
-    standings = response_dumper(EventStandingsSchema)(_standings(folded))
-    return (version, event_stream.live_data(version, event, standings),
-            frozenset(folded.matches.values()))
-
-
-@blp.doc(
-    security=BEARER,
-    parameters=[{
-        "in": "header", "name": "Last-Event-ID", "required": False,
-        "schema": {"type": "string"},
-        "description": "The `id` of the last event received (the stream's version): the "
-                       "standings are sent at once only if they moved on since.",
-    }],
-)
-@blp.response(
-    200, event_stream.SSE_STANDINGS, content_type="text/event-stream",
-    description=("Server-Sent Events: `retry: 3000`, then `event: standings` / "
-                 "`id: <version>` / `data: {version, event, standings}` at once (unless "
-                 "Last-Event-ID is current) and after every change to the event or a deal "
-                 "at any of its tables, and a `: heartbeat` comment every 15 s."),
-)
-@problems(blp, 401, 403, 404, 429)
-def stream_event(event_id: str) -> Any:
-    """Follow the event live (Server-Sent Events), with its read or organiser token: the
-    event (rounds, each table's progress, the next round) and its standings (E8), at once
-    and after every check-in, round and deal recorded at its tables — for a big screen.
-    Read it with ``fetch()`` streaming (EventSource cannot send headers); reconnect with
-    ``Last-Event-ID``. The limits of a match's stream apply (429 ``too-many-streams``)."""
-    the_hub = hub()
-    address = request.remote_addr or ""
-    try:
-        the_hub.check_room(address)
-    except StreamRefused as refused:
-        live.refuse(refused)
-    _authorize(event_id, "read")
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    db: peewee.Database = app.extensions["referee.db"]
-    token_key = tokens.token_hash(bearer_token() or "")
-
-    def render() -> event_stream.Rendered:
-        with live.connected(db):
-            return _live(event_id)
-
-    def live_credentials() -> frozenset[str]:
-        with live.connected(db):
-            return tokens.live_hashes(event_id)
-
-    try:  # before the first render: no change slips between
-        subscription = the_hub.subscribe(event_id, token_key, address)
-    except StreamRefused as refused:
-        live.refuse(refused)
-    try:
-        first = render()
-        the_hub.follow(subscription, first[2])
-    except BaseException:
-        the_hub.unsubscribe(subscription)
-        raise
-    if not db.is_closed() and hasattr(db, "close_all"):
-        db.close()  # the request's pooled connection goes back now, not when the stream ends
-    events = event_stream.standings_events(
-        the_hub, subscription, first, live.last_event_id(), render, live_credentials,
-        app.config, live.RETRY_MS)
-    response = Response(events, mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-cache, no-transform"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
 
 
 EVENT = "/<string:event_id>"

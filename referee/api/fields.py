@@ -15,6 +15,7 @@ from marshmallow import validate
 
 from referee.cards import JOKER_CODES, Card, CardError, card_name, parse_card
 from referee.piquet.words import read_point, read_sequences, read_sets, says_nothing
+from referee.pitch.records import PASS_WORDS
 from referee.rulings import ruling_kind
 from referee.violations import InputError
 
@@ -134,15 +135,17 @@ class AnnouncedField(ma.fields.Field[Any]):
 
 
 class CallField(ma.fields.Field[str | int]):
-    """A Pitch call (P3): ``"pass"``, ``"pitch"`` or a whole number (a bid; whether it is a
-    legal one is the referee's ruling, not the schema's)."""
+    """A Pitch call (P3): ``"pass"`` (or "pass" in the players' languages,
+    :data:`referee.pitch.records.PASS_WORDS`, read as ``"pass"``), ``"pitch"`` or a whole
+    number (a bid; whether it is a legal one is the referee's ruling, not the schema's)."""
 
     default_error_messages = {  # noqa: RUF012 (marshmallow's own class attribute)
         "invalid": 'A call is "pass", "pitch" or a bid (a whole number).'
     }
 
     def __init__(self, **kwargs: Any) -> None:
-        metadata = {"oneOf": [{"type": "string", "enum": ["pass", "pitch"]},
+        metadata = {"oneOf": [{"type": "string",
+                               "enum": ["pass", "pitch", *sorted(PASS_WORDS)]},
                               {"type": "integer", "minimum": -99, "maximum": 99}],
                     "description": '"pass", a bid 1..4, or "pitch" (a bid of 4 by pitching)'}
         super().__init__(metadata=metadata, **kwargs)
@@ -150,6 +153,8 @@ class CallField(ma.fields.Field[str | int]):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str | int:
         if isinstance(value, str) and value.strip().lower() in ("pass", "pitch"):
             return value.strip().lower()
+        if isinstance(value, str) and value.strip().lower() in PASS_WORDS:
+            return "pass"
         if isinstance(value, int) and not isinstance(value, bool) and -100 < value < 100:
             return value
         raise self.make_error("invalid")

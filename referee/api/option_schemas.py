@@ -14,6 +14,7 @@ from referee.api.fields import NameField, StakeField
 from referee.api.strict import StrictSchema
 from referee.i18n import LOCALES
 from referee.match.games import PENALTIES, PIQUET_PENALTIES
+from referee.penalties import choices
 from referee.pitch.records import POINT_VALUES, VARIANT_CHOICES
 
 
@@ -72,23 +73,23 @@ class PitchOptionsSchema(StrictSchema):
     # P10: penalties for irregularities recorded anyway (rules/irregularities.md; the sources
     # are in referee.pitch.PitchOptions' docstring).
     revoke_penalty = ma.fields.String(
-        validate=validate.OneOf(["set_back_bid", "all_fours", "void"]),
+        validate=validate.OneOf(choices("revoke_penalty")),
         metadata={"description": "A revoke: set_back_bid (default; Foster, EB29: the offender "
                   "scores nothing and is set back the bid), all_fours (Foster's All Fours: "
                   "1 point, 2 with the jack in play, no Jack or Game), void (nobody scores)"},
     )
     misdeal = ma.fields.String(
-        validate=validate.OneOf(["pass_deal", "same_dealer"]),
+        validate=validate.OneOf(choices("misdeal")),
         metadata={"description": "A wrong number of cards dealt: a new deal (Foster, EB29) by "
                   "the next dealer (pass_deal, default) or the same one (same_dealer)"},
     )
     bid_out_of_turn = ma.fields.String(
-        validate=validate.OneOf(["cancel", "must_pass", "stands"]),
+        validate=validate.OneOf(choices("bid_out_of_turn")),
         metadata={"description": "No Pitch law: cancel (default: the call is void), must_pass "
                   "(the offender passes at his turn), stands (accepted as his call)"},
     )
     lead_out_of_turn = ma.fields.String(
-        validate=validate.OneOf(["score_as_played", "void"]),
+        validate=validate.OneOf(choices("lead_out_of_turn")),
         metadata={"description": "A completed trick led out of turn (no Pitch law): "
                   "score_as_played (default, noted) or void the hand; an uncompleted lead is "
                   "taken back, a wrong first lead always"},
@@ -101,25 +102,25 @@ class PiquetOptionsSchema(StrictSchema):
     lead_point = ma.fields.String(validate=validate.OneOf(["every", "ten_or_higher"]))
     cards_count_for_pique = ma.fields.Boolean()
     revoke = ma.fields.String(
-        validate=validate.OneOf(["replay", "reckon_nothing", "void"]),
+        validate=validate.OneOf(choices("revoke")),
         metadata={"description": "Q12, a revoke recorded anyway: replay (default, PT 59 IV: "
                                  "the card is taken back and the play goes on), reckon_nothing "
                                  "(the offender reckons nothing that deal) or void"},
     )
     false_call = ma.fields.String(
-        validate=validate.OneOf(["reckon_nothing", "call_only"]),
+        validate=validate.OneOf(choices("false_call")),
         metadata={"description": "Q12, a call of what one does not hold recorded anyway: "
                                  "reckon_nothing (default, PT 54) or call_only"},
     )
     long_hand = ma.fields.String(
-        validate=validate.OneOf(["reckon_nothing", "void"]),
+        validate=validate.OneOf(choices("long_hand")),
         metadata={"description": "Q12, a hand found to hold more than twelve cards in play: "
                                  "reckon_nothing (default, PT 58: he scores nothing but a "
                                  "carte blanche, his cards still bar) or void (nobody scores, "
                                  "Case XXII)"},
     )
     talon_offence = ma.fields.String(
-        validate=validate.OneOf(["reckon_nothing", "fresh_deal"]),
+        validate=validate.OneOf(choices("talon_offence")),
         metadata={"description": "Q12, talon cards taken or exposed that one is not entitled "
                                  "to: reckon_nothing (default, PT 27–29, 33, 35) or fresh_deal "
                                  "(PT 28–29: the other player elects a fresh deal)"},

@@ -5,7 +5,7 @@ totals are :class:`PiquetSheetSchema` and :class:`PiquetTotalsSchema`; the answe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import marshmallow as ma
 from marshmallow import validate
@@ -14,7 +14,7 @@ from referee.api.fields import STRUCTURE, StakeField, bounded_structure, card_li
 from referee.api.match_schemas import RolesAnnouncementsSchema, RolesCardsSchema
 from referee.api.option_schemas import PiquetOptionsSchema
 from referee.api.strict import StrictSchema
-from referee.piquet.records import ELECTIONS
+from referee.piquet.records import ELECTIONS, TAKEN_IN
 
 _ROLE_IN = validate.OneOf(["elder", "younger"])
 
@@ -56,10 +56,23 @@ class IrregularSchema(StrictSchema):
          "deal_stands", "deal_out_of_turn"]))
     location = ma.fields.String(required=True, validate=validate.Length(max=80))
     election = ma.fields.String(
-        validate=validate.OneOf(ELECTIONS),
+        validate=validate.OneOf([*ELECTIONS, TAKEN_IN]),
         metadata={"description": "A talon offence: the election of the player not in fault "
                                  "(PT 28–29), a fresh deal or play on (the offender reckons "
-                                 "nothing); left out, the table's talon_offence option"})
+                                 "nothing); left out, the table's talon_offence option. A "
+                                 "deal_stands: taken_in when elder, dealt 11 or 13, took in "
+                                 "without announcing it (PT 39: he must leave younger at "
+                                 "least three cards)"})
+
+    JSON_SCHEMA: ClassVar[dict[str, Any]] = {
+        "if": {"not": {"properties": {"code": {"const": "deal_stands"}}}},
+        "then": {"properties": {"election": {"not": {"const": TAKEN_IN}}}}}
+
+    @ma.validates_schema
+    def _taken_in_stands(self, data: dict[str, Any], **kwargs: object) -> None:
+        if data.get("election") == TAKEN_IN and data.get("code") != "deal_stands":
+            raise ma.ValidationError("Only a deal_stands entry has the election 'taken_in' "
+                                     "(PT 39).", "election")
 
 
 class RolesNumbersSchema(StrictSchema):

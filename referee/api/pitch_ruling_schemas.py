@@ -34,6 +34,10 @@ class TrickSchema(ma.Schema):
     cards = ma.fields.List(ma.fields.String(allow_none=True), metadata={
         "description": "null: a player out of trumps (trump-only play, V5.3)"})
     winner = ma.fields.Integer(allow_none=True)
+    absent = ma.fields.List(ma.fields.Integer(), metadata={
+        "description": "The seats of short hands that had no card for this trick (P10); "
+                       "the cards are the other seats' in turn from the leader. Only when "
+                       "there are any"})
 
 
 class AwardSchema(ma.Schema):

@@ -24,13 +24,14 @@ class PitchIrregularitySchema(StrictSchema):
     1..6), ``lead_out_of_turn`` (seat, trick 2..6, completed), ``bid_out_of_turn`` (seat,
     call), ``misdeal`` (seat optional), ``exposed_in_dealing`` (a card exposed in dealing,
     seat optional: a new deal, F), ``long_hand`` (seat found in play with more than six
-    cards: a new deal) or ``exposed_card`` (seat, trick optional: no score penalty; the
-    opponents may call it in the partnership game)."""
+    cards: a new deal), ``exposed_card`` (seat, trick optional: no score penalty; the
+    opponents may call it in the partnership game) or ``short_hand`` (seat found in play with
+    fewer than six cards, trick the first he had no card for: that trick and each after it
+    hold one card fewer; no penalty, he answers for any revoke)."""
 
     type = ma.fields.String(
         required=True,
-        validate=validate.OneOf(["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
-                                 "long_hand", "exposed_card", "exposed_in_dealing"]),
+        validate=validate.OneOf(list(pitch.IRREGULARITY_KINDS)),
     )
     seat = ma.fields.Integer(allow_none=True, validate=validate.Range(min=0, max=9))
     trick = ma.fields.Integer(allow_none=True, validate=validate.Range(min=1, max=6))
@@ -124,8 +125,10 @@ class SheetSchema(StrictSchema):
     bids = ma.fields.List(_CALL, allow_none=True, validate=validate.Length(max=16))
     pitcher = _seat(allow_none=True)
     bid = ma.fields.Integer(allow_none=True, validate=validate.Range(min=-100, max=100))
-    trump = ma.fields.String(allow_none=True, validate=validate.Length(max=2),
-                             metadata={"example": "S"})
+    trump = ma.fields.String(allow_none=True, validate=validate.Length(max=12),
+                             metadata={"example": "S", "description": "S, H, D, C, a suit's "
+                                       "symbol, or its name in English, French, German or "
+                                       "Polish ('hearts', 'cœur', 'Herz', 'kier')"})
     high = _seat(required=True, allow_none=True)
     low = _seat(required=True, allow_none=True)
     jack = _seat(allow_none=True, metadata={

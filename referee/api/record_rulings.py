@@ -17,7 +17,7 @@ from referee.api import pitch as _pitch  # noqa: F401  (registers the Pitch ruli
 from referee.api.blueprint import RULINGS, StatelessRuling
 from referee.api.errors import ProblemError
 from referee.records import DealEntry, RecordFile, RecordProblem
-from referee.violations import InputError, RecordError
+from referee.violations import InputError, RecordError, Violation
 
 __all__ = ["DealOutcome", "RecordRuling", "rule_record"]
 
@@ -98,14 +98,12 @@ def _rule_deal(record: RecordFile, n: int, deal: DealEntry) -> DealOutcome:
     except ma.ValidationError as error:
         return _with(outcome, deal, flatten_messages(error.messages), unreadable=True)
     except InputError as error:
-        return _with(outcome, deal, ((v.location or "", v.message, v.rule or "format")
-                                     for v in error.violations), unreadable=True)
+        return _violated(outcome, deal, error.violations, unreadable=True)
     except ProblemError as error:
         return _with(outcome, deal, [("options", str(error.description), "format")],
                      unreadable=True)
     except RecordError as error:
-        return _with(outcome, deal, ((v.location or "", v.message, v.rule or "")
-                                     for v in error.violations), unreadable=False)
+        return _violated(outcome, deal, error.violations, unreadable=False)
     return DealOutcome(n, deal.line, deal.number, deal.level, ruling=answer)
 
 
@@ -114,6 +112,16 @@ def _with(outcome: DealOutcome, deal: DealEntry, found: Iterable[tuple[str, str,
     """``outcome`` with the ``found`` (location, message, rule) problems, each at its line."""
     problems = tuple(RecordProblem(deal.line_of(location), outcome.deal, rule, location, message)
                      for location, message, rule in found)
+    return DealOutcome(outcome.deal, outcome.line, outcome.number, outcome.level,
+                       problems=problems, unreadable=unreadable)
+
+
+def _violated(outcome: DealOutcome, deal: DealEntry, found: Iterable[Violation], *,
+              unreadable: bool) -> DealOutcome:
+    """``outcome`` with the violations ``found`` as problems, each at its line, with its
+    code, message code and parameters (worded in any language)."""
+    problems = tuple(RecordProblem.of(v, deal.line_of(v.location or ""), outcome.deal)
+                     for v in found)
     return DealOutcome(outcome.deal, outcome.line, outcome.number, outcome.level,
                        problems=problems, unreadable=unreadable)
 

@@ -18,12 +18,18 @@ from referee.api.pitch_ruling_schemas import (
     PitchSheetRulingSchema,
     TotalsRulingSchema,
 )
-from referee.api.problems import BAD_REQUEST, RECORD_NOT_SCORABLE, UNSUPPORTED_MEDIA_TYPE
-from referee.api.record_rulings import RecordRuling, flatten_messages, rule_record
-from referee.api.strict import ShapesField
+from referee.api.problems import (
+    BAD_REQUEST,
+    RECORD_NOT_SCORABLE,
+    UNSUPPORTED_MEDIA_TYPE,
+    ProblemType,
+)
+from referee.api.record_rulings import RecordRuling, flatten_messages, roles_of, rule_record
+from referee.api.strict import ShapesField, StrictSchema
 from referee.match.transfer import IMPORTER, import_events, options_of
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
 from referee.records.toml_format import TextLines
+from referee.violations import MESSAGE_WORDS
 
 blp = Blueprint(
     "records", __name__, url_prefix="/v1",
@@ -45,7 +51,28 @@ class RecordProblemSchema(ma.Schema):
     rule = ma.fields.String(required=True, metadata={"description": 'A rules section ("Q6"), '
                                                                     'or "format"'})
     location = ma.fields.String(required=True, metadata={"example": "tricks[3][1]"})
-    message = ma.fields.String(required=True)
+    message = ma.fields.String(required=True, metadata={
+        "description": "A sentence, in the answer's language (Content-Language)"})
+    code = ma.fields.String(required=True, metadata={
+        "description": 'Stable: a violation\'s code ("revoke", "wrong_dealer"), one of the '
+                       'file\'s shape ("record_players"…), or "format"'})
+    message_code = ma.fields.String(metadata={
+        "description": "The sentence's template (as a violation's); absent for a sentence "
+                       "made without one", "enum": sorted(MESSAGE_WORDS)})
+    params = ma.fields.Method("_params", metadata={
+        "description": "The values the sentence is made of, by name (with message_code)",
+        "type": "object"})
+
+    def _params(self, problem: RecordProblem) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in problem.params}
+
+    @ma.post_dump(pass_original=True)
+    def _coded(self, data: dict[str, Any], problem: RecordProblem,
+               **_: Any) -> dict[str, Any]:
+        if not problem.message_code:
+            data.pop("message_code", None)
+            data.pop("params", None)
+        return data
 
 
 class RecordDealRulingSchema(ma.Schema):
@@ -62,6 +89,11 @@ class RecordDealRulingSchema(ma.Schema):
                                                   "this deal's level"})
     claims_agree = ma.fields.Boolean(allow_none=True, required=True, metadata={
         "description": "The table's claim agrees with the ruling; null: nothing claimed"})
+    roles = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), allow_none=True,
+                           metadata={"description": "Piquet: who is elder and who younger "
+                                                    "in this deal, by name (the dealer is "
+                                                    "younger, Q2); null: Pitch, or a dealer "
+                                                    "the file does not tell"})
 
 
 class RecordRulingSchema(ma.Schema):
@@ -86,8 +118,7 @@ def _posted_record() -> RecordFile:
     except UnicodeDecodeError:
         raise ProblemError(BAD_REQUEST, "A record file is UTF-8 text.") from None
     except RecordFileError as error:
-        raise ProblemError(BAD_REQUEST, f"The record file cannot be read: {error}",
-                           extra={"problems": _problems_json(error.problems)}) from None
+        raise _refused(BAD_REQUEST, error.problems) from None
 
 
 def _ruled(record: RecordFile) -> RecordRuling:
@@ -98,11 +129,24 @@ def _ruled(record: RecordFile) -> RecordRuling:
     """
     ruled = rule_record(record)
     if ruled.problems:
-        status = BAD_REQUEST if ruled.unreadable else RECORD_NOT_SCORABLE
-        first = ruled.problems[0]
-        raise ProblemError(status, f"Line {first.line}: {first.message}",
-                           extra={"problems": _problems_json(ruled.problems)})
+        raise _refused(BAD_REQUEST if ruled.unreadable else RECORD_NOT_SCORABLE, ruled.problems)
     return ruled
+
+
+def _refused(status: ProblemType, found: tuple[RecordProblem, ...]) -> ProblemError:
+    """The problem+json refusing a record file with every one of its ``found`` problems
+    (``problems``); its detail says how many and where the first is, worded in the answer's
+    language (referee/i18n/sentences.py, ``detail.record_problems``)."""
+    first = min(found, key=lambda p: (p.line, p.deal or 0))
+    return ProblemError(status, f"Problems in the record file: {len(found)}, the first at "
+                                f"line {first.line} (each in problems).",
+                        extra={"problems": _problems_json(found)})
+
+
+def _merged(*found: tuple[RecordProblem, ...]) -> tuple[RecordProblem, ...]:
+    """The problems of each deal found by each check, once each, by deal then line."""
+    once = {(p.deal, p.location, p.message): p for problems in found for p in problems}
+    return tuple(sorted(once.values(), key=lambda p: (p.deal or 0, p.line)))
 
 
 def _problems_json(found: tuple[RecordProblem, ...]) -> list[dict[str, Any]]:
@@ -126,7 +170,8 @@ def score_record() -> dict[str, Any]:
     ruled = _ruled(record)
     return {"game": ruled.game, "claims_agree": ruled.claims_agree, "deals": [
         {"deal": d.deal, "line": d.line, "number": d.number, "level": d.level,
-         "ruling": d.ruling, "claims_agree": d.claims_agree} for d in ruled.deals]}
+         "ruling": d.ruling, "claims_agree": d.claims_agree,
+         "roles": roles_of(record, d.deal - 1) or None} for d in ruled.deals]}
 
 
 def _check_options(record: RecordFile) -> None:
@@ -144,18 +189,28 @@ def _check_options(record: RecordFile) -> None:
         found = [RecordProblem(lines.key_line(None, location.split(".")[-1]), None, rule,
                                location, message)
                  for location, message, rule in flatten_messages(error.messages)]
-        raise ProblemError(BAD_REQUEST, f"Line {found[0].line}: {found[0].message} "
-                           f"({found[0].location})",
-                           extra={"problems": _problems_json(tuple(found))}) from None
+        raise _refused(BAD_REQUEST, tuple(found)) from None
+
+
+class ImportArgsSchema(StrictSchema):
+    """What an import makes of a deal that breaks the rules."""
+
+    violations = ma.fields.String(load_default="refuse", validate=ma.validate.OneOf(
+        ["refuse", "dispute"]), metadata={
+        "description": "A deal that breaks the rules but can be ruled (a revoke, a total no "
+                       "deal gives): refuse the file (422, every such deal listed), or "
+                       "record it ruled as it stands, its violations listed, and disputed "
+                       "until its cards rule it (docs/format.md)"})
 
 
 @blp.route("/matches:import", methods=["POST"])
 @blp.doc(requestBody={"required": True, "description": "A record file (docs/format.md)",
                       "content": {TOML: {"schema": {"type": "string"}}}},
          tags=["matches"])
+@blp.arguments(ImportArgsSchema(), location="query")
 @blp.response(201, CreatedMatchSchema)
 @problems(blp, 400, 410, 415, 422, 429)
-def import_match() -> Any:
+def import_match(args: dict[str, Any]) -> Any:
     """Create a match from a record file (docs/format.md).
 
     ``Content-Type: application/toml``. The file's players and options, and every deal
@@ -165,20 +220,26 @@ def import_match() -> Any:
 
     What the file says of who entered or confirmed a deal is kept as a note
     (``imported``); the importer is the actor of every event. An imported match never
-    expires. A file that cannot be read, or a deal off its record's shape, is 400; a deal
-    the rules or the match refuse is 422: ``problems`` gives each with its line and deal.
+    expires. A file that cannot be read, or a deal off its record's shape, is 400; deals
+    the rules or the match refuse are 422: ``problems`` gives every problem of every deal,
+    each with its line, deal, rule and location. ``?violations=dispute`` records a deal
+    that breaks the rules but can be ruled as ruled, its violations listed, and disputed
+    (``deal_disputed`` with ``violations``) instead of refusing the file.
     """
     from referee.api.credentials import created
 
     record = _posted_record()
     _check_options(record)
-    _ruled(record)  # every deal checked on its own first: all problems at once
+    ruled = rule_record(record)  # every deal checked on its own first
+    if ruled.unreadable:
+        _ruled(record)
     try:
-        events = import_events(record)
+        events = import_events(record, args["violations"])
     except RecordFileError as error:
-        first = error.problems[0]
-        raise ProblemError(RECORD_NOT_SCORABLE, f"Line {first.line}: {first.message}",
-                           extra={"problems": _problems_json(error.problems)}) from None
+        raise _refused(RECORD_NOT_SCORABLE, _merged(ruled.problems, error.problems)
+                       ) from None
+    if ruled.problems:  # a deal too broken to rule on: the match could not follow it
+        _ruled(record)
     answer = created(record.game, events, IMPORTER, expires=False)
     answer.headers["Cache-Control"] = "no-store"
     return answer

@@ -10,9 +10,12 @@ served as HTML:
   section is a 404 problem.
 
 Each is answered in the request's language (Accept-Language, or ``?lang=fr``): the English
-text is the reference; in French, German and Polish the headings, the contents and the links
-are translated (the catalogs' ``rules.*`` entries), with the same anchors ("Q6", "P4"), and a
-note at the top says that the text itself is English.
+text is the reference.  A page translated whole (``docs/rules/<lang>/<page>.md``, written for
+this project from the English) is served in that language with the English page's anchors
+("Q6", "P4" and every other heading's, heading by heading), and a note that the English is the
+reference; a page not yet translated has its headings, the contents and the links translated
+(the catalogs' ``rules.*`` entries), with the same anchors, and a note at the top says that
+the text itself is English.
 
 The pages are rendered once per process (Python-Markdown), with a strict policy: no script, only
 their own style.
@@ -92,6 +95,44 @@ def _source(name: str) -> str:
     return (DOCS_DIR / PAGES[name][0]).read_text(encoding="utf-8")
 
 
+def translated_path(name: str, locale: str) -> Path:
+    """Where page ``name`` translated whole into ``locale`` lives:
+    ``docs/rules/<locale>/<file>`` (e.g. ``docs/rules/fr/piquet.md``)."""
+    return DOCS_DIR / "rules" / locale / Path(PAGES[name][0]).name
+
+
+@functools.cache
+def _translation(name: str, locale: str) -> str | None:
+    """Page ``name`` translated whole into ``locale``, or None when it is not (yet)."""
+    path = translated_path(name, locale)
+    return path.read_text(encoding="utf-8") if locale != DEFAULT and path.is_file() else None
+
+
+_ANCHOR = re.compile(r'<h([1-3]) id="([^"]*)"')
+
+
+def anchors(html_text: str) -> list[str]:
+    """The anchors of a page's headings (``h1``–``h3``), in order."""
+    return [found.group(2) for found in _ANCHOR.finditer(html_text)]
+
+
+def _with_anchors(body: str, wanted: list[str]) -> str:
+    """``body`` (a translated page's HTML) with its headings' anchors replaced, in order, by
+    the English page's ``wanted`` ones, so that a link opens the same section in every
+    language."""
+    names = iter(wanted)
+    return _ANCHOR.sub(lambda m: f'<h{m.group(1)} id="{next(names, m.group(2))}"', body)
+
+
+def _markdown(text: str) -> str:
+    return str(markdown.markdown(
+        text,
+        extensions=["tables", "fenced_code", "toc"],
+        extension_configs={"toc": {"slugify": _slug}},
+        output_format="html",
+    ))
+
+
 def _headings() -> dict[str, Message]:
     """Every heading of the pages (``#`` to ``###``), by its English text."""
     found: dict[str, Message] = {}
@@ -117,6 +158,8 @@ WORDS = {key: message(f"rules.{key}", english) for key, english in (
              "and the links are translated; the text of the sections, their tables and the "
              "examples are in English for now."),
     ("suffix", "referee rules"),
+    ("translated", "This page is a translation made for this service; the English text is the "
+                   "reference."),
 )}
 _HEADING = re.compile(r"<h([1-3])([^>]*)>(.*?)</h\1>")
 
@@ -155,16 +198,18 @@ def sections() -> dict[str, tuple[str, str]]:
 
 @functools.cache
 def _page(name: str, locale: str = DEFAULT) -> tuple[str, str]:
-    """A page as HTML in ``locale`` (:func:`_translated`), and its ETag."""
-    body = markdown.markdown(
-        _source(name),
-        extensions=["tables", "fenced_code", "toc"],
-        extension_configs={"toc": {"slugify": _slug}},
-        output_format="html",
-    )
-    if locale != DEFAULT:
+    """A page as HTML in ``locale`` (its translation when there is one, else
+    :func:`_translated`), and its ETag."""
+    body = _markdown(_source(name))
+    whole = _translation(name, locale)
+    if whole is not None:
+        body = _with_anchors(_markdown(whole), anchors(body))
+        note = f'<p><em>{html.escape(WORDS["translated"](locale))}</em></p>'
+        end = body.find("</h1>")
+        body = body[:end + 5] + note + body[end + 5:] if end >= 0 else note + body
+    elif locale != DEFAULT:
         body = _translated(body, locale)
-    text = _document(_title(name, locale), body, locale)
+    text = _document(_title(name, locale), body, locale, whole=whole is not None)
     return text, hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

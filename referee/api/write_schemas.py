@@ -38,7 +38,7 @@ from referee.api.match_schemas import (
 )
 from referee.api.strict import ShapesField, StrictSchema
 from referee.api.view_schemas import MatchSchema
-from referee.piquet.records import ELECTIONS
+from referee.piquet.records import ELECTIONS, TAKEN_IN
 
 
 class StepAtSchema(StrictSchema):
@@ -89,12 +89,14 @@ class StepSchema(StrictSchema):
                                  "a card exposed in dealing the player it was dealt to "
                                  "(left out: a talon card)"})
     election = ma.fields.String(
-        validate=validate.OneOf(ELECTIONS),
+        validate=validate.OneOf([*ELECTIONS, TAKEN_IN]),
         metadata={"description": "Piquet: the election the law gives the player not in "
                                  "fault, carried by the step: elder's on a card of his or of "
                                  "the talon exposed in dealing (an irregularity step, PT 13), "
                                  "on hands dealt one card wrong (a deal_started sent anyway, "
-                                 "PT 11, 40–43): a fresh deal or play on (the deal stands); "
+                                 "PT 11, 40–43): a fresh deal or play on (the deal stands), or "
+                                 "taken_in (a deal_started only: elder, dealt 11 or 13, took in "
+                                 "without announcing it and lost his option, PT 39); "
                                  "the adversary's on a talon offence (an exchange sent anyway "
                                  "or the irregularity step, PT 28–29): a fresh deal or play "
                                  "on (the offender reckons nothing); left out, the match's "
@@ -150,6 +152,8 @@ class StepSchema(StrictSchema):
          "then": {"not": {"anyOf": [{"required": ["what"]}, {"required": ["cards"]}]}}},
         {"if": {"not": {"properties": {"type": {"enum": [*_ELECTION_STEPS]}}}},
          "then": {"not": {"required": ["election"]}}},
+        {"if": {"not": {"properties": {"type": {"const": "deal_started"}}}},
+         "then": {"properties": {"election": {"not": {"const": TAKEN_IN}}}}},
         {"if": {"properties": {"type": {"const": "card"}}},
          "then": {"properties": {"at": {"required": ["trick", "position"],
                                         "not": {"required": ["bid"]}}}},
@@ -174,6 +178,9 @@ class StepSchema(StrictSchema):
         if "election" in data and data.get("type") not in _ELECTION_STEPS:
             raise ma.ValidationError("Only an irregularity, deal_started or exchange step has "
                                      "'election'.", "election")
+        if data.get("election") == TAKEN_IN and data.get("type") != "deal_started":
+            raise ma.ValidationError("Only a deal_started step has the election 'taken_in' "
+                                     "(PT 39).", "election")
         at = data.get("at")
         if at is not None:
             kind = data.get("type")

@@ -132,6 +132,9 @@ _PAGE: dict[str, str] = {
     "records.agrees": "the claim agrees",
     "records.parts": "the claim parts from the ruling",
     "records.ruled": "Every deal ruled:",
+    "records.import_disputed": "Import it anyway, these deals disputed",
+    "records.import_disputed_text": "The deals that break the rules are recorded as they "
+                                    "stand and disputed until their cards rule them.",
     "share.watch": "Let others watch",
     "share.watch_text": "Anyone with this link sees the score; it cannot record.",
     "share.copy": "Copy",
@@ -152,6 +155,535 @@ _PAGE: dict[str, str] = {
     "score.payment": "{payment} points",
     "score.drawn": "The partie is drawn:",
     "score.nobody_pays": " nobody pays.",
+    "play.ledger_number": " (deal no. {n} in the ledger)",
+    "play.deal_of": "Deal {n} of {required}",
+    "play.withheld": "All the deals are in; the result waits for the disputed deal.",
+    "play.withheld_short": "Result waits for the disputed deal",
+    "play.provisional": " (provisional)",
+    "play.drawn": "The match is drawn{until}.",
+    "play.drawn_short": "Match drawn{until}",
+    "play.over": "The match is over: {winner} wins{until}.",
+    "play.over_short": "Match over: {winner} wins{until}",
+    "play.settling_deal": "Settling deal {n} by its cards",
+    "play.settling_hand": "Settling hand {n} by its cards",
+    "play.dealt": "{player} dealt",
+    "play.roles": "{elder} elder, {younger} deals",
+    "play.hand": "Hand {n}",
+    "play.deals": "{player} deals",
+    "play.to_target": "to {target}",
+    "play.versus": " v ",
+    "play.score_tab_settlement": "The Score tab has the ledger and the settlement.",
+    "play.score_tab": "The Score tab has the ledger.",
+    "play.all_cards_in": "All the cards are in",
+    "play.waiting_referee": "Waiting for the referee",
+    "play.score_online": "The score comes when the phone is back online.",
+    "play.to_bid": "{player} to bid",
+    "play.hand_deals": "Hand {n}, {player} deals",
+    "play.next_card": "Next card",
+    "play.elder": "elder",
+    "play.younger": "younger",
+    "play.every_card": " · every card can be tapped",
+    "play.only_allowed": " · only the cards allowed are offered",
+    "play.to_lead": "{who} to lead",
+    "play.to_play": "{who} to play",
+    "play.trick": "Trick {n}",
+    "play.next": "Next: {action}",
+    "play.last_trick": "Last trick:",
+    "play.on_table": "On the table:",
+    "play.chip_waiting": " (waiting to be sent)",
+    "play.waiting_one": "1 entry waiting to be sent",
+    "play.waiting_many": "{n} entries waiting to be sent",
+    "play.waiting_last": " · last: {last}. ",
+    "play.held_back": "Held back: see below.",
+    "play.in_order": "They go in order as soon as the referee answers; nothing is lost.",
+    "play.pass": "Pass",
+    "play.pitch": "Pitch (4)",
+    "play.bid": "Bid {call}",
+    "play.not_allowed": ", not allowed",
+    "play.folds_label": "— out of trumps (folds)",
+    "play.folds": "— out of trumps",
+    "play.state_waiting": ", waiting to be sent",
+    "play.state_played": ", played",
+    "play.bids": "Bids",
+    "play.pass_word": "pass",
+    "play.exchange_recorded": "Exchange recorded: {list}.",
+    "play.exchanged_one": "{player} exchanged 1 card",
+    "play.exchanged": "{player} exchanged {n} cards",
+    "play.carte_blanche": "carte blanche",
+    "play.point_of": "point of {n}",
+    "play.declared": "{player} declared: {said}.",
+    "play.nothing": "nothing",
+    "play.tricks_so_far": "Deal {n}: tricks so far",
+    "play.scored": "Deal {n} scored",
+    "score.side_wins": "{winner} win the match.",
+    "score.player_wins": "{winner} wins the match.",
+    "score.partie": (
+        "Partie of {deals} deals: {played} played. Under 100 at the end is the "
+        "Rubicon."
+    ),
+    "score.playing_to": "Playing to {target}: the pitcher wins when his side reaches it.",
+    "score.none_yet": "No deal scored yet.",
+    "score.dealt_by": "dealt by {dealer}",
+    "score.void_deal": "Void deal {n}",
+    "score.void": "Void",
+    "score.the_deals": "The deals",
+    "score.deal": "Deal",
+    "score.notes": "Notes",
+    "score.answer_waiting_deal": (
+        "Your answer on deal {n} is sent as soon as the phone is back online."
+    ),
+    "score.answer_waiting_hand": (
+        "Your answer on hand {n} is sent as soon as the phone is back online."
+    ),
+    "score.confirm_deal": "✓ Confirm deal {n}",
+    "score.confirm_hand": "✓ Confirm hand {n}",
+    "score.voided": "voided",
+    "score.why_placeholder": "Why? e.g. misdeal",
+    "score.why_void": "Why void deal {n}",
+    "score.keep_deal": "Keep deal {n}",
+    "score.keep": "Keep",
+    "verdict.rule_title": "Rule {rule} (opens the rules)",
+    "verdict.checked": "Checked",
+    "verdict.checked_hint": "what the referee verified against the rules",
+    "verdict.worked_out": "Worked out",
+    "verdict.worked_out_hint": "what the referee computed itself",
+    "verdict.on_trust": "Taken on trust (as reported)",
+    "verdict.on_trust_hint": "what the sheet says and nothing can check",
+    "verdict.by_cards": "by its cards",
+    "verdict.from_sheet": "from the score sheet",
+    "verdict.from_totals": "from the totals",
+    "verdict.how_scored": "How deal {n} scored ({how})",
+    "match.key_changed_own": (
+        "That link's key no longer opens the match: this phone keeps using its "
+        "own key."
+    ),
+    "match.no_such": "There is no such match.",
+    "match.key_changed": "That link no longer opens the match (its key was changed).",
+    "match.no_answer": (
+        "No answer from the referee: the match shows as soon as the phone is "
+        "back online."
+    ),
+    "match.behind": (
+        "The referee's record of this match is behind what this phone last saw: "
+        "it has {events} entries, this phone saw {seen}. The referee was "
+        "probably restored from an earlier backup, and what was recorded after "
+        "that point is missing: check the last deals against your score sheet "
+        "and enter the missing ones again."
+    ),
+    "match.diverged": (
+        "Entry {seen} of the referee's record of this match is not the one this "
+        "phone saw: the record was changed. Keep your own score sheet and tell "
+        "whoever runs the referee."
+    ),
+    "match.record_anyway": "It really happened: record it anyway",
+    "setup.record_hands": "Record the hands as dealt (optional)",
+    "setup.record_exchange": "Record the exchange",
+    "setup.record_declaration": "Record a declaration (optional)",
+    "setup.hands_note": (
+        "With the hands the referee knows each player's cards: it offers only "
+        "the cards each player may play. Without them, just tap the cards as "
+        "they fall."
+    ),
+    "setup.exchange_note": "Each player's discards; the cards taken come from the talon in order.",
+    "setup.number": ", number {n}",
+    "setup.not_available": ", not available",
+    "setup.step": "Step {n} of {steps}",
+    "setup.chosen_one": "1 card chosen",
+    "setup.chosen": "{n} cards chosen",
+    "setup.of": " of {max}",
+    "setup.range": " ({min} to {max})",
+    "setup.misdeal_note": (
+        "Something irregular happened: pick the cards really dealt, even a "
+        "wrong number ({n} cards is right); the referee says what a misdeal "
+        "means before anything is recorded."
+    ),
+    "setup.cancel": "Cancel",
+    "setup.back": "Back",
+    "setup.save": "Save",
+    "setup.next": "Next",
+    "setup.declaration": "Declaration",
+    "setup.declaration_note": (
+        "What the player announced aloud. Whatever is not announced does not "
+        "score (it is sunk)."
+    ),
+    "setup.who": "Who",
+    "setup.no_point": "no point announced",
+    "setup.point": "Point",
+    "setup.no_sequence": "no sequence announced",
+    "setup.sequence": "Sequence",
+    "setup.sets": "Sets",
+    "setup.elder_dealt": "{player} (elder hand): the 12 cards dealt",
+    "setup.younger_dealt": "{player} (younger hand, dealer): the 12 cards dealt",
+    "setup.talon": "The talon, from the top down (optional)",
+    "setup.talon_hint": (
+        "Nobody knows the talon before the exchange: skip it (Save) if you "
+        "like. To record it, tap the eight cards in the order they lie: elder "
+        "takes from the top."
+    ),
+    "setup.six_dealt": "{player}: the 6 cards dealt",
+    "setup.elder_discards": "{player} (elder) discards",
+    "setup.elder_hint": "Tap the cards {player} puts out: at least one, at most five (Q4).",
+    "setup.younger_discards": "{player} (younger) discards",
+    "setup.younger_hint": (
+        "Tap the cards {player} puts out: at least one, at most what the talon "
+        "still holds (Q4)."
+    ),
+    "setup.sequence.tierce": "tierce",
+    "setup.sequence.quart": "quart",
+    "setup.sequence.quint": "quint",
+    "setup.sequence.sixi\u00e8me": "sixième",
+    "setup.sequence.septi\u00e8me": "septième",
+    "setup.sequence.huiti\u00e8me": "huitième",
+    "setup.trio.A": "trio of aces",
+    "setup.quatorze.A": "quatorze of aces",
+    "setup.trio.K": "trio of kings",
+    "setup.quatorze.K": "quatorze of kings",
+    "setup.trio.Q": "trio of queens",
+    "setup.quatorze.Q": "quatorze of queens",
+    "setup.trio.J": "trio of jacks",
+    "setup.quatorze.J": "quatorze of jacks",
+    "setup.trio.T": "trio of tens",
+    "setup.quatorze.T": "quatorze of tens",
+    "sheet.still_missing": "Still to fill in: {missing}.",
+    "sheet.totals_note": (
+        "Just the deal's points, when nothing else is known: the referee can "
+        "only check they are possible in one deal."
+    ),
+    "sheet.and": " and ",
+    "sheet.declarations_of": "Declarations of {who} ",
+    "sheet.none_announced": "None announced",
+    "sheet.each_best": "Each his best",
+    "sheet.as_announced": "As announced…",
+    "sheet.say_before": (
+        "Say it before the first card: a declaration left out is counted as "
+        "each his best."
+    ),
+    "sheet.deal_word": "Deal",
+    "sheet.hand_word": "Hand",
+    "sheet.confirmed_next": " · confirmed when the next deal starts",
+    "sheet.waiting_other": " · waiting for the other side to confirm",
+    "sheet.confirmed": " · confirmed",
+    "sheet.disputed": " · disputed",
+    "sheet.ruled": " · ruled by its cards",
+    "sheet.scored_by_cards": "Scored by its cards (the Score tab has the details).",
+    "sheet.enter_cards": "Enter the cards instead",
+    "sheet.use_sheet": "Use the score sheet",
+    "sheet.just_totals": "Just the totals",
+    "sheet.the_sheet": "{word} {n}: the score sheet",
+    "sheet.another_phone": "Another phone recorded it too: choose below.",
+    "sheet.written_waiting": "Written, waiting to be sent.",
+    "sheet.meets_other": (
+        "{word} {n} from this phone meets another phone's entry: choose above "
+        "what happened."
+    ),
+    "sheet.waits": (
+        "{word} {n} is written and waits to be sent: it is recorded as soon as "
+        "the phone is back online. Nothing more to do."
+    ),
+    "sheet.piquet_sub": "{elder} is elder, {younger} deals.",
+    "sheet.pitch_sub": "{dealer} deals; {first} bids first.",
+    "sheet.the_totals": "{word} {n}: just the totals",
+    "pq.m.point": "the point",
+    "pq.m.point_cards": "the point's cards",
+    "pq.m.sequence": "the sequence",
+    "pq.m.sequence_length": "the sequence's length",
+    "pq.m.sets": "the sets",
+    "pq.m.which_sets": "which sets",
+    "pq.m.tricks": "the tricks",
+    "pq.m.play": "the points in play",
+    "pq.m.play_fit": "points in play that fit together with the tricks (these cannot, Q6)",
+    "pq.equal": "Equal",
+    "pq.none": "None",
+    "pq.no_declarations": "No declarations at all",
+    "pq.sheet_note": (
+        "The sheet scores what was announced; what nobody announced scores "
+        "nothing. Each his best counts only with the cards (enter the cards "
+        "instead)."
+    ),
+    "pq.point_good": "Point: who was good?",
+    "pq.point_each": "Point: each had",
+    "pq.point_had": "Point: {who} had",
+    "pq.n_cards": "{n} cards",
+    "pq.pips": "Pips (optional) ",
+    "pq.pips_label": "Point: pips (optional)",
+    "pq.sequence_good": "Sequence: who was good?",
+    "pq.sequence_each": "Sequence: each had",
+    "pq.sequence_had": "Sequence: {who} had",
+    "pq.sequence_top": "Sequence: to the (optional)",
+    "pq.sets_good": "Sets: who was good?",
+    "pq.sets_scored": "Sets: {who} scored (tap each)",
+    "pq.tricks_won": "Tricks won by {who}",
+    "pq.younger_won": "{who} won {n}.",
+    "pq.points_in_play": "Points {who} counted in play",
+    "pq.no": "No",
+    "pq.carte_blanche": "Carte blanche",
+    "pq.pique": "Pique",
+    "pq.scored": "{player} ({role}) scored",
+    "pq.m.points_of": "{player}'s points",
+    "pq.set.3A": "three aces",
+    "pq.set.3K": "three kings",
+    "pq.set.3Q": "three queens",
+    "pq.set.3J": "three jacks",
+    "pq.set.3T": "three tens",
+    "pq.set.4A": "four aces",
+    "pq.set.4K": "four kings",
+    "pq.set.4Q": "four queens",
+    "pq.set.4J": "four jacks",
+    "pq.set.4T": "four tens",
+    "pt.m.bids": "the bids",
+    "pt.high": "High",
+    "pt.low": "Low",
+    "pt.bids_so_far": "Bids: {bids}.",
+    "pt.bids": "{player} bids",
+    "pt.unbid": "↶ Take back the last bid",
+    "pt.all_passed": "Everybody passed: nothing to score, the deal passes on.",
+    "pt.pitches": "{player} pitches, bid {bid}.",
+    "pt.trumps": "Trumps (optional)",
+    "pt.low_dealt": "Low was dealt to",
+    "pt.low_went": "Low went to",
+    "pt.high_went": "High went to",
+    "pt.game_went": "Game went to",
+    "pt.tied": "Tied",
+    "pt.worth": " (worth {n})",
+    "pt.went_to": "{point} went to",
+    "pt.not_out": "Not out",
+    "pt.single_trump": "Only one trump was in play (it is High and Low) ",
+    "pt.scored": "{player} scored",
+    "pt.the_pitcher": "The pitcher",
+    "pt.who_pitched": "who pitched?",
+    "pt.m.pitcher": "the pitcher",
+    "pt.point.high": "High",
+    "pt.point.low": "Low",
+    "pt.point.jack": "the Jack",
+    "pt.point.game": "Game",
+    "pt.point.off_jack": "the off-jack",
+    "pt.point.joker": "the joker",
+    "pt.point.big_joker": "the big joker",
+    "pt.point.little_joker": "the little joker",
+    "pt.point.three": "the three",
+    "pt.point.ten": "the ten",
+    "pt.point.five": "the five",
+    "pt.point.off_ace": "the off-ace",
+    "pt.point.off_three": "the off-three",
+    "seats.title": "Seats",
+    "seats.mine": (
+        "This phone is {player}'s seat: it records, confirms the other side's "
+        "deals and disputes them."
+    ),
+    "seats.join_qr": "Players join with the QR code shown on the phone that started the match.",
+    "seats.own_phone": "Each player on their own phone",
+    "seats.scan": (
+        "Each player scans their own code: that phone can then record, confirm "
+        "the other side's deals or dispute them. This phone keeps recording for "
+        "everyone."
+    ),
+    "seats.seat": "{player}'s seat",
+    "seats.qr": "QR code of {player}'s join link",
+    "seats.link": "{player}'s join link",
+    "seats.joined": "Joined on their phone.",
+    "seats.not_scanned": (
+        "Not scanned yet: until a player joins, this phone's deals confirm "
+        "themselves."
+    ),
+    "seats.new_codes": "New codes (the old ones stop working)",
+    "seats.give": "Give each player a seat",
+    "home.second_deals": "(the second player deals first unless you choose)",
+    "home.clockwise": "in seating order, clockwise",
+    "home.player_n": "Player {n}",
+    "home.remove_player": "Remove this player",
+    "home.names": "Give every player a name.",
+    "home.no_answer": "No answer from the referee.",
+    "share.qr_read": "QR code of the read-only link",
+    "share.qr_write": "QR code of the recorder link",
+    "share.copied": "Copied",
+    "share.selected": "Selected",
+    "reentry.one_by_one": "Enter the cards one by one",
+    "reentry.as_first": "as first entered",
+    "reentry.settling": "Settling {word} {n} by its cards",
+    "reentry.counts_as": (
+        "{word} {n} is {agreement}: it counts as written {as} until its last "
+        "card is in."
+    ),
+    "reentry.tap_pitch": (
+        "Tap the bids and the cards as they were played: each is checked at "
+        "once, the last one rules the deal, and each side's claim is shown "
+        "beside the ruling."
+    ),
+    "reentry.tap": (
+        "Tap the cards as they were played: each is checked at once, the last "
+        "one rules the deal, and each side's claim is shown beside the ruling."
+    ),
+    "reentry.bids_written": "The bids as written: {said}",
+    "reentry.taking_back_one": "Taking back the steps entered: 1 undo to send.",
+    "reentry.taking_back": "Taking back the steps entered: {n} undos to send.",
+    "reentry.give_up": "Give up entering the cards",
+    "reentry.take_back_one": "Take back the 1 step entered? ",
+    "reentry.take_back": "Take back the {n} steps entered? ",
+    "reentry.stays": "{word} {n} stays as it was written ({agreement}).",
+    "reentry.yes": "Yes, take them back",
+    "reentry.no": "No, go on",
+    "reentry.provisional": "provisional",
+    "reentry.confirmed": "confirmed",
+    "reentry.disputed": "disputed",
+    "reentry.ruled": "ruled",
+    "reentry.entered": "entered",
+    "agree.sent_online": "Sent as soon as the phone is back online: nothing more to do.",
+    "agree.wrote": "{word} {n}: {who} wrote {scores}",
+    "agree.entered": (
+        "Entered {how}. Confirm it if that is what happened; dispute it if not, "
+        "and the referee decides."
+    ),
+    "agree.checked": "What the referee checked",
+    "agree.confirm": "✓ Confirm",
+    "agree.dispute": "✗ Dispute",
+    "agree.reason_placeholder": "e.g. I count 38, not 41",
+    "agree.why": "Why do you dispute it?",
+    "agree.who_reads": "The other side and the referee read it.",
+    "agree.own_count": "Your own count (optional)",
+    "agree.no_claim": "No claim",
+    "agree.totals": "Totals",
+    "agree.sheet": "Score sheet",
+    "agree.dispute_deal": "Dispute {word} {n}",
+    "agree.dispute_with": "Dispute {word} {n} with this claim",
+    "agree.is_disputed": "{word} {n} is disputed",
+    "agree.claims": " — claims {scores}",
+    "agree.decides": (
+        "The referee decides from the cards: enter them as they were played "
+        "(from the players' tricks). Until then the deal counts as written, and "
+        "the result is withheld."
+    ),
+    "agree.being_entered": (
+        "Its cards are being entered one by one: the taps below, each checked "
+        "as it comes."
+    ),
+    "agree.other_entered": (
+        "The cards of {word} {n} are being entered: finish or give them up "
+        "first."
+    ),
+    "agree.settle": "Enter the cards to settle it",
+    "agree.once": "One by one: once {word} {n} is finished or undone.",
+    "agree.declarations": "Declarations (",
+    "agree.no_bids": (
+        "This hand was entered without its bids: the referee needs them with "
+        "the cards."
+    ),
+    "agree.progress": (
+        "{n} of {total} cards · trick {trick}: tap each trick's cards, the "
+        "leader's first ({leader} leads the first)."
+    ),
+    "agree.tapped": ", tapped",
+    "agree.take_back_card": "↶ Take back a card",
+    "agree.rule_by_cards": "Rule {word} {n} by its cards",
+    "agree.entry_of": "{who}'s entry",
+    "agree.claim_of": "{who}'s claim",
+    "agree.the_points": "{word} {n}: the points",
+    "agree.player": "Player",
+    "agree.ruling_cards": "Ruling (cards)",
+    "agree.agrees": "{who} agrees with the ruling.",
+    "agree.parts_at": "{who} parts from the ruling at {step}",
+    "agree.ruling_says": ": the ruling says ",
+    "agree.the_entry": ", the entry ",
+    "agree.the_claim": ", the claim ",
+    "agree.then": "Then: {rest}.",
+    "agree.against": "{step}: {ruling} against {claim}",
+    "agree.claims_beside": "{word} {n}: the claims beside the ruling",
+    "agree.to_confirm": "to confirm",
+    "agree.ruled_cards": "ruled by the cards",
+    "agree.cards_being_entered": "cards being entered",
+    "agree.check_label": "Check by its cards: {word} {n}, one by one",
+    "agree.check": "Check by its cards",
+    "anyway.a_pass": "a pass",
+    "anyway.a_bid": "a bid of {call}",
+    "anyway.hands": "the hands as dealt",
+    "anyway.declaration": "the declaration",
+    "anyway.never_played": " (never played: {cards})",
+    "anyway.recorded": "Recorded",
+    "anyway.recorded_anyway": "Recorded anyway",
+    "anyway.label_anyway": " (recorded anyway)",
+    "anyway.title": "Record it anyway?",
+    "anyway.at_table": "At the table: ",
+    "anyway.which_never": (
+        "Which cards will {player} never play? Tap them if the table knows: "
+        "they are his, and still bar a pique or repique (PT 58). Or go on "
+        "without them."
+    ),
+    "anyway.go_on_one": "Go on with 1 card",
+    "anyway.go_on": "Go on with {n} cards",
+    "anyway.go_on_without": "Go on without them",
+    "anyway.asking": "Asking the referee what the rules say…",
+    "anyway.rules_say": "What the rules say",
+    "anyway.if_anyway": "If you record it anyway",
+    "anyway.if": "If you record it",
+    "anyway.irregularity": "Irregularity",
+    "anyway.penalty": "Penalty (the table's option)",
+    "anyway.happens": "What happens",
+    "anyway.completes": "It completes the deal: ",
+    "anyway.nothing_until": (
+        "Nothing is recorded until you tap “Record it anyway”; Undo takes it "
+        "back like any entry."
+    ),
+    "anyway.record_anyway": "Record it anyway",
+    "anyway.allowed": "The rules allow it as the deal stands now: it can be recorded as it is.",
+    "anyway.record": "Record it",
+    "anyway.cannot": "The referee cannot record this, even anyway:",
+    "anyway.offline": "No connection: the referee cannot say now what the rules make of it.",
+    "anyway.earlier": (
+        "Earlier entries still wait to be sent: the referee can say what this "
+        "does once they are in."
+    ),
+    "anyway.blind": (
+        "You can record it anyway without seeing the consequence: it waits with "
+        "the other entries and is sent in order; the referee applies the "
+        "table's penalty and the deal so far shows it. Or cancel, and tap it "
+        "again when the phone is back online to see the consequence first."
+    ),
+    "anyway.record_blind": "Record it anyway without seeing the consequence",
+    "anyway.no_answer": "The referee did not answer.",
+    "anyway.who_called": "Who called:",
+    "anyway.who_played": "Who played:",
+    "anyway.turn": " (turn)",
+    "anyway.something_else": "Or something else {who} did:",
+    "anyway.penalty_is": " Penalty: {penalty}.",
+    "anyway.what.revoke": "A revoke (not following suit when able)",
+    "anyway.what.out_of_turn": "Out of turn",
+    "anyway.what.incorrect_pack": "An incorrect pack (a card twice, or not of the pack)",
+    "anyway.what.misdeal": "A misdeal (a wrong number of cards dealt)",
+    "anyway.what.false_call": "A call of something not held",
+    "anyway.what.talon_offence": "A talon offence (looked at or took talon cards)",
+    "anyway.what.long_hand": "A hand with too many cards",
+    "anyway.what.short_hand": "A hand with too few cards",
+    "anyway.what.exposed_card": "A card exposed",
+    "anyway.what.other": "Against the rules, and no law gives a penalty for it",
+    "anyway.penalty.withdrawn": "taken back: the play goes on as though it had not happened",
+    "anyway.penalty.replay": (
+        "the play from the revoking trick on is taken back and recorded again"
+    ),
+    "anyway.penalty.void": "the deal is void and dealt again",
+    "anyway.penalty.as_played": "scored as played, the irregularity noted",
+    "anyway.penalty.score_as_played": "scored as played, the lead out of turn noted",
+    "anyway.penalty.set_back_bid": "the offender's side scores nothing and is set back the bid",
+    "anyway.penalty.all_fours": (
+        "the offender's side loses a point (two with the jack in play) and "
+        "cannot score Jack or Game"
+    ),
+    "anyway.penalty.cancel": "the call is void, the auction goes on in turn",
+    "anyway.penalty.must_pass": "the player who called out of turn must pass",
+    "anyway.penalty.stands": "the call stands as his call in turn",
+    "anyway.penalty.pass_deal": "a new deal: nobody scores, the next dealer deals",
+    "anyway.penalty.same_dealer": "a new deal: nobody scores, the same dealer deals again",
+    "anyway.penalty.reckon_nothing": "the offender reckons nothing this deal",
+    "anyway.penalty.call_only": "only the false call scores nothing",
+    "anyway.penalty.fresh_deal": (
+        "a fresh deal: this deal scores nothing, the same dealer deals again"
+    ),
+    "anyway.penalty.play_on": "the deal stands and is played on",
+    "anyway.penalty.may_be_called": "the opponents may call the card",
+    "anyway.penalty.none": "no penalty",
+    "anyway.at_table.piquet.talon_offence": "Looked at or took the talon cards (talon offence)",
+    "anyway.at_table.piquet.long_hand": "Has more than twelve cards",
+    "anyway.at_table.piquet.short_hand": "Has fewer than twelve cards (no card left to play)",
+    "anyway.at_table.pitch.exposed_card": "A card exposed",
+    "anyway.at_table.pitch.long_hand": "A hand with too many cards",
     "event.club": "Club nights",
     "event.club_text": ("Many tables at once: players move between rounds, the standings "
                         "follow every table."),

@@ -17,21 +17,23 @@ from typing import Any
 
 from referee import violations as engines
 from referee.api import problems as registry
-from referee.cards import RANK_NAMES, Card
-from referee.i18n import DEFAULT, Message, message
-from referee.i18n.findings import ITEMS
+from referee.cards import Card
+from referee.i18n import DEFAULT, Message, message, plural
+from referee.i18n.findings import ITEMS, pique_why
 from referee.i18n.terms import (
     AND,
     HAND,
     PLURAL_RANKS,
     POINT,
     POINT_OF,
+    RANK,
     RANK_NUMBERS,
     RANKS,
     ROLE,
     SEAT,
     SUIT,
     SUITS,
+    WORD,
     card,
     piquet_term,
     seat_words,
@@ -47,6 +49,14 @@ card_words = card
 #: A field of a Pitch sheet or totals line, opening a sentence (P2–P6).
 FIELD = {name: message(f"term.field.{name}", english)
          for name, english in engines.FIELD_WORDS.items()}
+#: A number of tricks, by the locale's plural category (Polish: 1 lewa, 2 lewy, 5 lew).
+TRICKS = {kind: message(f"term.tricks.{kind}", "{n} trick" if kind == "one" else "{n} tricks")
+          for kind in ("one", "few", "many", "other")}
+#: Alternatives: '"elder" or "younger"'.
+OR = message("list.or", " or ")
+#: A counting step of a Piquet deal (Q8), in a claim's breakdown.
+STEP = {step: message(f"term.step.{step}", step) for step in (
+    "declarations", "play", "cards", "pique", "repique", "capot")}
 #: A Pitch team named by its seats (P6).
 TEAM = message("term.team", "the team of seats {seats}")
 SAID: dict[str, Message] = {code: message(f"message.{code}", english)
@@ -62,7 +72,8 @@ class _Words(engines.Words):
 
     def card(self, card: Card) -> str:
         if card.suit not in SUIT:
-            return RANK_NAMES[card.rank]
+            joker = {16: "big joker", 15: "little joker"}.get(card.rank, "joker")
+            return POINT[joker](self.locale)
         return card_words(card.rank, card.suit, self.locale)
 
     def suit(self, suit: str) -> str:
@@ -95,6 +106,50 @@ class _Words(engines.Words):
 
     def join(self, values: Iterable[str]) -> str:
         return ITEMS(self.locale).join(values)
+
+    def rank(self, rank: int) -> str:
+        return RANK[rank](self.locale) if rank in RANK else str(rank)
+
+    def term(self, words: str) -> str:
+        return piquet_term(words, self.locale)
+
+    def text(self, words: str) -> str:
+        return reword(words, self.locale)
+
+    def texts(self, clauses: Iterable[str]) -> str:
+        return "; ".join(reword(c, self.locale) for c in clauses)
+
+    def why(self, reason: str) -> str:
+        return pique_why(reason, self.locale)
+
+    def side(self, words: str) -> str:
+        said = seat_words(words, self.locale)
+        return AND(self.locale).join(said.split(" and ")) if said == words else said
+
+    def sides(self, sides: Iterable[str]) -> str:
+        return AND(self.locale).join(self.side(s) for s in sides)
+
+    def values(self, pairs: Iterable[Any]) -> str:
+        return ITEMS(self.locale).join(
+            f"{POINT[p](self.locale) if p in POINT else p} {v}" for p, v in pairs)
+
+    def award(self, point: str) -> str:
+        return POINT[point](self.locale) if point in POINT else point
+
+    def awards(self, points: Iterable[str]) -> str:
+        return ITEMS(self.locale).join(self.award(p) for p in points)
+
+    def tricks(self, n: int) -> str:
+        found = TRICKS.get(plural(self.locale, n), TRICKS["other"])
+        return found(self.locale, n=n)
+
+    def either(self, values: Iterable[str]) -> str:
+        return OR(self.locale).join(f'"{v}"' for v in values)
+
+    def steps(self, parts: Iterable[Any]) -> str:
+        said = [f"{STEP[step](self.locale) if step in STEP else step}\u00a0{points}"
+                for step, points in parts]
+        return ITEMS(self.locale).join(said) if said else WORD["nothing"](self.locale)
 
 
 def said(message_code: str, params: Mapping[str, Any], locale: str) -> str | None:
@@ -225,6 +280,23 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("hint.play_added", "{points} more in play than the {in_play} the cards give"),
     ("hint.pique_as_repique", "the pique counted as a repique (60), not 30"),
     ("hint.repique_as_pique", "the repique counted as a pique (30), not 60"),
+    ("hint.bonus_not_given.scored", "a {kind} ({points}) counted, but the cards give the "
+     "{role} hand none: the {other} hand scored ({what}: {n}) while the {mine} hand had "
+     "{reached}, short of 30 (counted in the order of Q8)"),
+    ("hint.bonus_not_given.declarations", "a {kind} ({points}) counted, but the cards give the "
+     "{role} hand none: the {mine} hand reaches only {reached} in the declarations, short of "
+     "30"),
+    ("hint.bonus_not_given", "a {kind} ({points}) counted, but the cards give the {role} hand "
+     "none: the {mine} hand reaches only {reached}, short of 30"),
+    # P6: what could explain a Pitch claim (the hints' words)
+    ("hint.pitch.columns_swapped", "the two scores written in each other's column: the cards "
+     "say {said} and {other_said}"),
+    ("hint.pitch.negative_score.slip", "only a pitcher set back scores below zero, and the "
+     "cards say {said}; perhaps {score}, the minus sign a slip"),
+    ("hint.pitch.negative_score", "only a pitcher set back scores below zero, and the cards "
+     "say {said}"),
+    ("hint.pitch.set_back_as_made", "the pitcher was set back: the bid is taken off the score, "
+     "{score}, not {claimed}"),
     # P6: Pitch's claim beside the ruling
     ("violation.score_differs.pitch",
      "The table wrote {claimed} for {who}, but the rules give {ruled}."),
@@ -238,6 +310,8 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("difference.pitch.scores", "{who} scores {change}"),
     # Problem details (referee/api)
     ("detail.not_recorded", "Not recorded."),
+    ("detail.record_problems",
+     "Problems in the record file: {n}, the first at line {line} (each in problems)."),
 )
 
 _SENTENCES: tuple[Message, ...] = tuple(message(key, english) for key, english in _TEMPLATES)
@@ -264,6 +338,10 @@ _CARD_WORDS = re.compile(r"(?P<rank>\w+) of (?P<suit>spades|hearts|diamonds|club
 def _value(name: str, value: str, locale: str) -> str:
     if name == "points" and value and all(p in POINT for p in value.split(", ")):
         return ITEMS(locale).join(POINT[p](locale) for p in value.split(", "))
+    if name in ("said", "other_said"):  # a Pitch ruling's own sentence
+        return reword(value, locale)
+    if name == "kind" and value in ("pique", "repique"):
+        return piquet_term(value, locale)
     if name in ("who", "expected", "given", "named", "due", "holder"):
         value = seat_words(value, locale)
     if name == "what":  # a count's words, with or without their article

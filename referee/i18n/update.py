@@ -9,6 +9,7 @@ dropped.  Nothing else is generated: the ``.po`` files are read as they are at s
 
 from __future__ import annotations
 
+import importlib
 import sys
 from datetime import UTC, datetime
 
@@ -27,6 +28,9 @@ def load_every_message() -> None:
     import referee.i18n.findings
     import referee.i18n.page
     import referee.i18n.sentences  # noqa: F401
+
+    # after the rest, so that the command line's messages come last in the catalogs
+    importlib.import_module("referee.i18n.command_line")
 
 
 def update(locale: str) -> list[str]:

@@ -29,7 +29,9 @@ class Claim:
     gave only its reason), with that ``record`` and its points ``scores`` by standing name;
     ``comparison``: once the cards rule the deal, the claim beside their ruling (JSON, as
     stored), else None; ``imported``: for a dispute read from a record file, what the file
-    said of it (``{"by": name, …}``), else None.
+    said of it (``{"by": name, …}``), else None; ``violations``: for an import's dispute of a
+    deal that breaks the rules (docs/format.md, ``violations=dispute``), the violations that
+    dispute it (JSON, as stored), else None.
     """
 
     side: str | None
@@ -41,6 +43,7 @@ class Claim:
     scores: dict[str, int] | None = None
     comparison: dict[str, Any] | None = None
     imported: dict[str, Any] | None = None
+    violations: list[dict[str, Any]] | None = None
 
     @classmethod
     def read(cls, stored: Mapping[str, Any]) -> Claim:
@@ -52,7 +55,8 @@ class Claim:
         """
         return cls(stored.get("side"), stored.get("entered_by"), stored.get("reason"),
                    bool(stored.get("entry")), stored.get("level"), stored.get("record"),
-                   stored.get("scores"), stored.get("comparison"), stored.get("imported"))
+                   stored.get("scores"), stored.get("comparison"), stored.get("imported"),
+                   stored.get("violations"))
 
     def claims_record(self) -> bool:
         """Whether it claims a record (a level, record and points), not only a reason: the
@@ -79,4 +83,6 @@ class Claim:
             found["imported"] = self.imported
         if self.comparison is not None:
             found["comparison"] = self.comparison
+        if self.violations is not None:
+            found["violations"] = self.violations
         return found

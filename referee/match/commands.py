@@ -28,6 +28,7 @@ from referee.match.state import (
     DealEntry,
     DealRuling,
     Decided,
+    ElectionRefused,
     Game,
     MatchError,
     MatchState,
@@ -387,6 +388,10 @@ def _ask_whose_card(
         return
     place = "lead" if irregular.game.next_place(placed.record, state.players)[
         "position"] == 1 else "card"
+    if len(others) == 1:
+        raise MatchError([said(f"player_unknown.{place}", irregular.game.laws.turn("card"),
+                               "player", due=due, card=placed.payload.get("card"),
+                               named=others[0])])
     asked = " or ".join(f"a {place} out of turn by {p}?" for p in others)
     raise MatchError([Violation(
         "player_unknown", irregular.game.laws.turn("card"),
@@ -658,6 +663,8 @@ def _by_engine(
     try:
         found = game.record_anyway(placed.record, irregular.kind, irregular.step, seat,
                                    state.players, state.options)
+    except ElectionRefused:
+        raise
     except (MatchError, RecordError):
         return None
     if found is None or not found.kinds:
@@ -714,11 +721,8 @@ def _at_the_table(
         return irregular.voided(note)
     if found.dealt_by is not None:  # PT 16: the deal stands, the other its dealer
         if placed.cards_entry:  # an earlier deal keeps the dealer it was counted with
-            raise MatchError([Violation(
-                "bad_irregularity", game.laws.irregularities,
-                f"Deal {irregular.number} is counted with its dealer: a deal out of turn is "
-                "recorded while the deal is played (PT 16), not when its cards are entered "
-                "afterwards.", "what")])
+            raise MatchError([said("bad_irregularity.counted", game.laws.irregularities,
+                                   "what", n=irregular.number)])
         note[1]["dealt_by"] = found.dealt_by
         irregular = _Irregular(state, game, irregular.number, found.dealt_by,
                                irregular.kind, irregular.step, irregular.entered_by)
@@ -836,11 +840,18 @@ def _refuse_out_of_turn(
 
 def record_deal(
     state: MatchState, game: Game, record: dict[str, Any], level: str = "cards",
-    entered_by: str | None = None, deal: int | None = None,
+    entered_by: str | None = None, deal: int | None = None, *, disputed: bool = False,
 ) -> list[NewEvent]:
     """A whole deal at once, at entry ``level`` "cards" (a deal record), "sheet" (the line of
     the score sheet) or "totals" (the deal's points): ruled, and stored only when it breaks no
     rule (an impossible line is refused). ``entered_by`` as for :func:`step`.
+
+    ``disputed``: a record that breaks the rules but can still be ruled (its points known:
+    a revoke, a total no deal gives) is recorded as ruled, its ruling listing its violations,
+    and disputed at once (``deal_disputed`` by ``entered_by``, its ``reason`` the violations'
+    sentences and ``violations`` them as JSON): it counts as ruled, the result withheld,
+    until its cards rule it or it is amended or voided (docs/format.md, an import's
+    ``violations=dispute``). A record too broken to be ruled is refused even so.
 
     ``deal``: the deal the entry was written for (None: the next deal, as older clients
     send). A new deal is only ever recorded as such on purpose: an entry written for a deal
@@ -864,7 +875,7 @@ def record_deal(
     dealer = state.next_dealer
     if level == "cards":  # PT 16: a deal dealt out of turn, found late, stands as dealt
         dealer = game.dealt_by(record, dealer, state.players)
-    record, ruled = _ruled_entry(game, level, record, dealer, state, "")
+    record, ruled = _ruled_entry(game, level, record, dealer, state, "", keep=disputed)
     events: list[NewEvent] = [
         ("deal_recorded", {"deal": number, "dealer": dealer, "record": record, "level": level,
                            **({"entered_by": entered_by} if entered_by else {})}),
@@ -875,6 +886,11 @@ def record_deal(
     if fresh:  # Q12: a misdeal (PT 10–14) or a fresh deal elected (PT 28–29): dealt again
         events.append(("deal_voided", {"deal": number, "reason": fresh[0]["consequence"],
                                        "by": None, "irregularity": True}))
+    elif ruled.violations:  # kept only when ``disputed``: the rules broken, disputed at once
+        events.append(("deal_disputed", {
+            "deal": number, "reason": " ".join(v.message for v in ruled.violations),
+            "entered_by": entered_by,
+            "violations": [v.as_dict() for v in ruled.violations]}))
     return events
 
 
@@ -920,12 +936,13 @@ def describe_entry(state: MatchState, game: Game, entry: DealEntry) -> dict[str,
 
 def _ruled_entry(
     game: Game, level: str, record: dict[str, Any], dealer: int, state: MatchState,
-    location: str,
+    location: str, *, keep: bool = False,
 ) -> tuple[dict[str, Any], DealRuling]:
-    """The record as stored (the dealer checked and filled in) and its ruling.
+    """The record as stored (the dealer checked and filled in) and its ruling; ``keep``: a
+    ruling with violations is returned, not refused (:func:`record_deal`'s ``disputed``).
 
-    :raises RecordError: the record breaks a rule or is impossible (its violations located
-        under ``location``, e.g. "claim").
+    :raises RecordError: the record breaks a rule (unless ``keep``) or is impossible (its
+        violations located under ``location``, e.g. "claim").
     """
     if level == "cards" or game.sheet_has_dealer(level):
         record = _with_dealer(game.new_record(dealer, state.players, state.options), record,
@@ -935,7 +952,7 @@ def _ruled_entry(
     except InputError as unread:  # located in the body: "claim.sheet.sets.elder[0]"
         outer = location.removesuffix(f".{level}") if location.endswith(f".{level}") else ""
         raise InputError(_located(unread.violations, outer)) from None
-    if ruled.violations:
+    if ruled.violations and not keep:
         raise RecordError(_located(ruled.violations, location))
     return record, ruled
 
@@ -1086,11 +1103,14 @@ def confirm(state: MatchState, number: int, principal: str) -> list[NewEvent]:
 
 def dispute(
     state: MatchState, game: Game, number: int, reason: str, claim: dict[str, Any] | None,
-    principal: str,
+    principal: str, imported: dict[str, Any] | None = None,
 ) -> list[NewEvent]:
     """The other side disputes deal ``number`` with a reason and, optionally, its own claim
     (``{"sheet": …}`` or ``{"totals": …}``, ruled like an entry and refused when impossible):
     provisional or confirmed → disputed, until the deal's cards rule it (docs/records.md).
+    ``imported``: what a record file said of the dispute (docs/format.md; who disputed):
+    stored as the event's ``imported`` mark, and each of a file's disputes is its own, though
+    all are made by the importer.
 
     :raises MatchError: no such counted deal, already ruled, or not the other side.
     :raises RecordError: the claim is impossible.
@@ -1098,10 +1118,14 @@ def dispute(
     entry = _counted_deal(state, number)
     if entry.agreement == "ruled":
         raise MatchError([said("already_ruled", "", n=number)])
-    if entry.agreement == "disputed" and any(c.by(principal) for c in entry.claims):
+    if entry.agreement == "disputed" and imported is None and any(
+        c.by(principal) for c in entry.claims
+    ):
         raise MatchError([said("already_disputed", "", n=number)])
     _may_answer(state, entry, principal, "dispute")
     payload: dict[str, Any] = {"deal": number, "reason": reason, "entered_by": principal}
+    if imported is not None:
+        payload["imported"] = imported
     if claim is not None:
         level = "sheet" if "sheet" in claim else "totals"
         record, ruled = _ruled_entry(game, level, claim[level], entry.dealer, state,
@@ -1257,10 +1281,8 @@ def _refuse_amend_too_late(state: MatchState, game: Game, number: int) -> None:
     if current is not None and not current.reentry and current.number > number:
         later.append(current.number)
     if later:
-        raise MatchError([Violation(
-            "amend_too_late", law, f"Deal {number} can no longer be put right: deal "
-            f"{min(later)} has been dealt, and a count stands once the players have seen "
-            f"their next hands ({law}).", "deal")])
+        raise MatchError([said("amend_too_late", law, "deal", n=number, next=min(later),
+                               law=law)])
 
 
 def _refuse_if_outcome_breaks(

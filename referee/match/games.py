@@ -21,6 +21,7 @@ from referee.match.state import (
     Comparison,
     DealEntry,
     DealRuling,
+    ElectionRefused,
     Laws,
     MatchError,
     MatchSettlement,
@@ -31,6 +32,7 @@ from referee.match.state import (
     StepRefused,
     StepResult,
 )
+from referee.penalties import CHOICES, renamed
 from referee.piquet.exchange import STANDING_DEALS
 from referee.piquet.irregular import (
     DEALING_CODES,
@@ -42,7 +44,7 @@ from referee.piquet.irregular import (
     talon_offence_irregularity,
     wrong_deal_irregularity,
 )
-from referee.piquet.records import ELECTIONS
+from referee.piquet.records import TAKEN_IN
 from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
@@ -69,9 +71,7 @@ ROLES = ("elder", "younger")
 #: "void" (listed in the record's ``irregular``, the deal played out) — and a call of what one
 #: does not hold under ``false_call`` (PT 52–54).
 PENALTIES: dict[str, tuple[str, ...]] = {
-    "out_of_turn": ("withdrawn", "void"),
-    "other": ("void", "as_played"),
-}
+    kind: CHOICES[f"irregularities.{kind}"] for kind in ("out_of_turn", "other")}
 
 #: Piquet's elections (Q12): where a law gives elder the choice of a fresh deal or playing on
 #: — a card of his or of the talon exposed in dealing (``exposed_in_dealing``, PT 13), hands
@@ -80,8 +80,7 @@ PENALTIES: dict[str, tuple[str, ...]] = {
 #: other.
 PIQUET_PENALTIES: dict[str, tuple[str, ...]] = {
     **PENALTIES,
-    "exposed_in_dealing": ELECTIONS,
-    "misdeal": ELECTIONS,
+    **{kind: CHOICES[f"irregularities.{kind}"] for kind in ("exposed_in_dealing", "misdeal")},
 }
 
 #: A wrong number of cards dealt (Q2): hands of the wrong size, or a talon not of eight.
@@ -90,12 +89,12 @@ MISDEAL_VIOLATIONS = ("hand_size", "talon_size")
 #: Piquet's sections and words (Q1 players, Q6 play, Q9 the partie, Q12 irregularities); a
 #: misdeal is dealt afresh by the same dealer (PT 10–14, 39–43), a card out of turn taken up
 #: (PT law 59). A revoke taken back (PT 59 IV) was stored as ``withdrawn`` by older versions;
-#: it is read as ``replay``, the ``revoke`` option's name.
+#: it is read as ``replay``, the ``revoke`` option's name (:data:`referee.penalties.PENALTIES`).
 PIQUET_LAWS = Laws(players="Q1", end="Q9", irregularities="Q12", bid_turn="Q6",
                    card_turn="Q6", deal="deal", match="partie", misdeal="PT 10–14, 39–43",
                    withdrawn="PT law 59", penalties=PIQUET_PENALTIES, incorrect_pack="PT 75",
                    pack_dealer="the cut for deal holds good, PT 6",
-                   renamed={("revoke", "withdrawn"): "replay"}, amend_until_next_deal="PT 70")
+                   renamed=renamed("piquet"), amend_until_next_deal="PT 70")
 
 #: Pitch's sections and words (P1 players, P3 bidding, P4 play, P7 the match's end, P10
 #: irregularities).
@@ -507,9 +506,7 @@ class PiquetGame(StepRules):
         if what not in piquet.TABLE_CODES:
             raise MatchError([said("bad_irregularity.piquet", "Q12", "what")])
         if election is not None and what != "talon_offence":
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", f"A {what.replace('_', ' ')} gives nobody an "
-                "election.", "election")])
+            raise MatchError([said(f"bad_irregularity.no_election.{what}", "Q12", "election")])
         if seat is None:
             raise MatchError([said("bad_irregularity.player", "Q12", "player")])
         role: piquet.Role = "younger" if seat == dealer else "elder"
@@ -556,14 +553,12 @@ class PiquetGame(StepRules):
         :raises MatchError: ``bad_irregularity`` — an election, or recorded twice.
         """
         if election is not None:
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "A deal out of turn gives nobody an election "
-                "(PT 16).", "election")])
+            raise MatchError([said("bad_irregularity.no_election.deal_out_of_turn", "Q12",
+                                   "election")])
         entry = {"code": "deal_out_of_turn", "location": "younger"}
         earlier = list(record.get("irregular") or ())
         if entry in earlier:
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "It is already recorded in this deal.", "what")])
+            raise MatchError([said("bad_irregularity.twice", "Q12", "what")])
         actual = 1 - dealer
         seats = self._role_seats(actual)
         names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
@@ -626,33 +621,28 @@ class PiquetGame(StepRules):
             election where the law gives none, or recorded twice.
         """
         if what == "faced_card" and record.get("tricks"):
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "A faced card is found in the pack in dealing or in "
-                "the talon in taking in, before the first card is played (PT 14).", "what")])
+            raise MatchError([said("bad_irregularity.faced_card_late", "Q12", "what")])
         seats = self._role_seats(dealer)
         names: dict[piquet.Role, str] = {"elder": players[seats["elder"]],
                                          "younger": players[seats["younger"]]}
         if what == "faced_card":
             if election is not None:
-                raise MatchError([Violation(
-                    "bad_irregularity", "Q12", "A faced card gives nobody an election: there "
-                    "must be a fresh deal (PT 14).", "election")])
+                raise MatchError([said("bad_irregularity.no_election.faced_card", "Q12",
+                                       "election")])
             where = "talon" if record.get("exchange") else "pack"
             found = faced_card_irregularity(where)
         else:
             where = "talon" if seat is None else ("younger" if seat == dealer else "elder")
             if where == "younger" and election is not None:
-                raise MatchError([Violation(
-                    "bad_irregularity", "Q12", f"{players[dealer]} exposed a card of his own "
-                    "in dealing: the deal stands and nobody elects (PT 13).", "election")])
+                raise MatchError([said("bad_irregularity.own_card", "Q12", "election",
+                                       who=players[dealer])])
             chosen = election or options.get("irregularities", {}).get(
                 "exposed_in_dealing", PIQUET_PENALTIES["exposed_in_dealing"][0])
             found = exposed_in_dealing_irregularity(where, chosen, names)
         entry: Entry = {"code": what, "location": where}
         earlier = list(record.get("irregular") or ())
         if entry in earlier:
-            raise MatchError([Violation(
-                "bad_irregularity", "Q12", "It is already recorded in this deal.", "what")])
+            raise MatchError([said("bad_irregularity.twice", "Q12", "what")])
         new = {**record, "irregular": [*earlier, entry]}
         self.check_step(new, dealer, players, options)  # raises when it cannot be read
         return TableRuling(new, (entry,), found.penalty, found.consequence, found.law)
@@ -921,16 +911,18 @@ class PiquetGame(StepRules):
                                           "younger": len(dealt["younger"])}
         law = STANDING_DEALS.get((sizes["elder"], sizes["younger"]))
         talon = payload.get("talon")
+        taken_in = payload.get("election") == TAKEN_IN
+        if taken_in and sizes["elder"] not in (11, 13):  # PT 39 is elder's 11 or 13
+            raise ElectionRefused([said("bad_irregular.taken_in", "Q12", "election",
+                                   n=sizes["elder"])])
+        if taken_in and law is None and sizes == {"elder": 11, "younger": 14}:
+            return self._taken_in_fresh_deal(record, payload, dealer, players, options, sizes)
         if law is None or (isinstance(talon, list) and len(talon) != law[1]):
             return None
-        new = self.apply_step(record, Event(0, "deal_started", payload), players)
-        try:
-            self.check_step(new, dealer, players, options)
-            return None  # nothing wrong to elect on
-        except RecordError as refused:
-            if refused.violations[0].code not in MISDEAL_VIOLATIONS:
-                return None
-            violations = list(refused.violations)
+        misdealt = self._misdealt(record, payload, dealer, players, options)
+        if misdealt is None:
+            return None  # nothing wrong to elect on, or not a misdeal
+        new, violations = misdealt
         election = payload.get("election") or options.get("irregularities", {}).get(
             "misdeal", PIQUET_PENALTIES["misdeal"][0])
         seats = self._role_seats(dealer)
@@ -938,15 +930,48 @@ class PiquetGame(StepRules):
         item = wrong_deal_irregularity(sizes, election, names)
         found = AnywayRuling(record, (), ("misdeal",), (item.penalty,), (item.consequence,),
                              tuple(violations))
-        if election != "play_on":
+        if election not in ("play_on", TAKEN_IN):
             return found
         entry: Entry = {"code": "deal_stands", "location": "elder"}
+        if taken_in:  # PT 39: kept for the exchange's count and the deal's ruling
+            entry["election"] = TAKEN_IN
         stood = {**new, "irregular": [*(new.get("irregular") or ()), entry]}
         try:
             self.check_step(stood, dealer, players, options)
         except (MatchError, RecordError):
             return None
         return replace(found, record=stood, entries=(entry,))
+
+    def _taken_in_fresh_deal(
+        self, record: dict[str, Any], payload: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any], sizes: dict[piquet.Role, int],
+    ) -> AnywayRuling | None:
+        """PT 39: elder dealt 11 (younger 14, seven in the talon) took in without announcing
+        it: there must be a fresh deal. None when the deal is not refused as a misdeal."""
+        misdealt = self._misdealt(record, payload, dealer, players, options)
+        if misdealt is None:
+            return None
+        seats = self._role_seats(dealer)
+        names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
+        item = wrong_deal_irregularity(sizes, TAKEN_IN, names)
+        return AnywayRuling(record, (), ("misdeal",), (item.penalty,), (item.consequence,),
+                            tuple(misdealt[1]))
+
+    def _misdealt(
+        self, record: dict[str, Any], payload: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> tuple[dict[str, Any], list[Violation]] | None:
+        """The record with the ``deal_started`` step ``payload`` applied and the misdeal
+        violations (Q2: :data:`MISDEAL_VIOLATIONS`) it is refused with; None when it is not
+        refused, or refused for something else."""
+        new = self.apply_step(record, Event(0, "deal_started", payload), players)
+        try:
+            self.check_step(new, dealer, players, options)
+            return None
+        except RecordError as refused:
+            if refused.violations[0].code not in MISDEAL_VIOLATIONS:
+                return None
+            return new, list(refused.violations)
 
     def _exchange_anyway(
         self, record: dict[str, Any], new: dict[str, Any], counts: Sequence[Violation],
@@ -1141,9 +1166,10 @@ class PitchGame(StepRules):
 
     def next_place(self, record: dict[str, Any], players: Sequence[str]) -> dict[str, int]:
         """Where the next bid (P3, counted from the dealer's left) and the next card go (P4:
-        a trick is one card from each player)."""
+        a trick is one card from each player, less a short hand's with no card left, P10)."""
         tricks = record.get("tricks") or []
-        fresh = not tricks or len(tricks[-1]) == len(players)
+        fresh = not tricks or len(tricks[-1]) == pitch.cards_in_trick(
+            len(players), record.get("irregular") or (), len(tricks) - 1)
         return {"bid": len(record.get("bids") or []) + 1,
                 "trick": len(tricks) + 1 if fresh else len(tricks),
                 "position": 1 if fresh else len(tricks[-1]) + 1}
@@ -1309,39 +1335,34 @@ class PitchGame(StepRules):
         hand's record: ``what`` is ``"exposed_card"`` (no score penalty; the opponents may
         call it in the partnership game, F), ``"exposed_in_dealing"`` (a card exposed in
         dealing, before the play, ``seat`` the player it was dealt to if known: a new deal,
-        F) or ``"long_hand"`` (a hand found in play with more than six cards: a new deal, by
-        analogy with Work 1913); a new deal is dealt as the ``misdeal`` option says. A
+        F), ``"long_hand"`` (a hand found in play with more than six cards: a new deal, by
+        analogy with Work 1913; a new deal is dealt as the ``misdeal`` option says) or
+        ``"short_hand"`` (``seat``, whose turn it is to play, has no card left: no penalty,
+        he plays to no trick from this one on and answers for any revoke, by analogy with
+        Work 1913; the four-point game only). A
         revoke, a misdeal or a bid or card out of turn is recorded as the step itself with
         ``"anyway": true``. No Pitch irregularity gives an ``election``.
 
         :raises MatchError: another irregularity, no player named, or an election.
         """
         if election is not None:
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "At Pitch no irregularity gives a player an "
-                "election: leave it out.", "election")])
-        if what not in ("exposed_card", "long_hand", "exposed_in_dealing"):
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "At Pitch the irregularities recorded this way are "
-                "exposed_card, exposed_in_dealing and long_hand; record a revoke, a misdeal or "
-                "a bid or card out of turn as the step itself with \"anyway\": true.",
-                "what")])
+            raise MatchError([said("bad_irregularity.pitch_election", "P10", "election")])
+        if what not in ("exposed_card", "long_hand", "exposed_in_dealing", "short_hand"):
+            raise MatchError([said("bad_irregularity.pitch_kinds", "P10", "what")])
         tricks = record.get("tricks") or []
         if what == "exposed_in_dealing" and tricks:
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "A card exposed in dealing is found before the "
-                "play; a card shown once the play has begun is an exposed card.", "what")])
+            raise MatchError([said("bad_irregularity.exposed_late", "P10", "what")])
         if seat is None and what != "exposed_in_dealing":
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "Name the player who committed it.", "player")])
-        if cards and what == "long_hand":
-            raise MatchError([Violation(
-                "bad_irregularity", "P10", "Only an exposed card names its card.", "cards")])
+            raise MatchError([said("bad_irregularity.player", "P10", "player")])
+        if cards and what in ("long_hand", "short_hand"):
+            raise MatchError([said("bad_irregularity.exposed_card", "P10", "cards")])
+        if what == "short_hand":
+            return self._short_hand(record, seat, dealer, players, options)
         entry: Entry = {"type": what}
         if seat is not None:  # a card exposed in dealing: the player it was dealt to
             entry["seat"] = seat
         if what == "exposed_card" and tricks:
-            entry["trick"] = min(len(tricks) + (len(tricks[-1]) == len(players)), 6)
+            entry["trick"] = min(self.next_place(record, players)["trick"], 6)
         new = {**record, "irregular": [*(record.get("irregular") or ()), entry]}
         self.check_step(new, dealer, players, options)  # raises when it cannot be read
         engine = self._engine_options(options)
@@ -1355,6 +1376,40 @@ class PitchGame(StepRules):
                                         names=players,
                                         card=parse_card(cards[0]) if cards else None)
         return TableRuling(new, (entry,), penalty, consequence, source)
+
+    def _short_hand(
+        self, record: dict[str, Any], seat: int | None, dealer: int, players: Sequence[str],
+        options: dict[str, Any],
+    ) -> TableRuling:
+        """P10: ``seat``, whose turn it is to play, has no card left (a short hand found in
+        play, by analogy with Work 1913): recorded as ``{"type": "short_hand", "seat", "trick":
+        the trick he cannot play to}``; that trick and each after it hold one card fewer.
+
+        :raises MatchError: no player named, not his turn to play, a game with more points.
+        """
+        if seat is None:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "Name the player who has no card left.", "player")])
+        if not self._engine_options(options).classic:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", "A short hand found in play is ruled card by card in "
+                "the four-point game only; enter this hand's score-sheet line or totals.",
+                "what")])
+        check = self.check_step(record, dealer, players, options)
+        if check.next.action != "card" or check.next.seat != seat:
+            raise MatchError([Violation(
+                "bad_irregularity", "P10", f"A short hand is recorded when its player has no "
+                f"card to play: it is not {players[seat]}'s turn to play.", "player")])
+        entry: Entry = {"type": "short_hand", "seat": seat,
+                        "trick": self.next_place(record, players)["trick"]}
+        new = {**record, "irregular": [*(record.get("irregular") or ()), entry]}
+        self.check_step(new, dealer, players, options)  # raises when it cannot be read
+        item = pitch.hand_from_record(new, len(players), bool(options.get("partnership")),
+                                      players).irregular[-1]
+        engine = self._engine_options(options)
+        penalty, source = pitch_penalty_of("short_hand", engine)
+        return TableRuling(new, (entry,), penalty,
+                           pitch_consequence(item, engine, names=players), source)
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[IrregularityNote], players: Sequence[str],

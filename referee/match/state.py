@@ -39,6 +39,11 @@ class MatchError(ValueError):
         super().__init__(self.violations[0].message if self.violations else "refused")
 
 
+class ElectionRefused(MatchError):
+    """An election a step carries that its law does not give (PT 39's ``taken_in`` for an
+    elder not dealt 11 or 13): the step is refused, never recorded as another irregularity."""
+
+
 class Clash(MatchError):
     """A write that says where it belongs (the deal an entry was written for, the place of a
     step) and finds that place already filled, or not the next one: nothing is stored and the
@@ -1028,10 +1033,12 @@ class Fold:
         claim = payload.get("claim")
         claims = entry.claims
         imported = payload.get("imported")  # a dispute read from a record file
+        broken = payload.get("violations")  # a deal recorded with the rules broken
         if claim is not None or payload.get("reason") or imported is not None:
             claims = (*claims, Claim.read({**(claim or {}), "side": self._side(by),
                                            "entered_by": by, "reason": payload.get("reason"),
-                                           "entry": False, "imported": imported}))
+                                           "entry": False, "imported": imported,
+                                           "violations": broken or None}))
         self.deals[entry.number] = replace(entry, agreement="disputed", agreed_by=by,
                                            claims=claims)
 

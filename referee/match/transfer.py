@@ -16,18 +16,19 @@ Pure: no database, no Flask. The problems of a file name their line and deal
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from referee.match import commands
 from referee.match.events import Event
 from referee.match.games import GAMES
+from referee.match.state import Clash, Fold, Game, MatchError, MatchState
 from referee.match.state import DealEntry as LedgerEntry
-from referee.match.state import Fold, Game, MatchError, MatchState
 from referee.records import DealEntry, Dispute, RecordFile, RecordFileError, RecordProblem
 from referee.records.toml_format import AUTO, TABLE
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, said
 
-__all__ = ["IMPORTER", "import_events", "options_of", "record_of"]
+__all__ = ["IMPORTER", "Violations", "import_events", "options_of", "record_of"]
 
 #: Who an imported entry, dispute or void was made by (the events' ``entered_by``, actor).
 IMPORTER = "import"
@@ -36,6 +37,9 @@ IMPORTER = "import"
 _WRITE_TOKEN = "write token"
 
 NewEvent = tuple[str, dict[str, Any]]
+#: What an import makes of a deal that breaks the rules: refuse the file, or record it
+#: disputed (:func:`import_events`).
+Violations = Literal["refuse", "dispute"]
 
 
 def _name(principal: str | None) -> str | None:
@@ -88,9 +92,12 @@ def _deal_of(state: MatchState, entry: LedgerEntry) -> DealEntry:
                 reason=claim.reason or None,
                 level=_line_level(claim.level),
                 claim=claim.record if _line_level(claim.level) else None)
-        for claim in entry.claims if not claim.entry
+        for claim in entry.claims if not claim.entry and not claim.violations
     ) if entry.agreement == "disputed" else ()
-    if entry.agreement == "disputed" and not disputes:  # disputed with no reason said
+    # a deal imported with the rules broken is disputed by its violations: an import with
+    # violations=dispute disputes it again from its record, nothing written for it
+    broken = any(claim.violations for claim in entry.claims)
+    if entry.agreement == "disputed" and not disputes and not broken:  # no reason said
         disputes = (Dispute(by=_name(entry.agreed_by)),)
     void = None
     if entry.status != "live":
@@ -108,35 +115,72 @@ def _deal_of(state: MatchState, entry: LedgerEntry) -> DealEntry:
 # -- import ----------------------------------------------------------------------------------
 
 
-def import_events(record: RecordFile) -> list[NewEvent]:
+def import_events(record: RecordFile, violations: Violations = "refuse") -> list[NewEvent]:
     """The events of a new match made from ``record``: ``match_created`` (the file's options;
     the first dealer from its first deal when the options do not say), then for each deal, in
     the file's order, the events recording it whole (``commands.record_deal``, as
     ``POST /v1/matches/{id}/deals`` would), its void and its disputes, all by
     :data:`IMPORTER` with an ``imported`` mark.
 
-    :raises RecordFileError: the options or players refused, or a deal the match refuses
-        (its number, its dealer, a deal after the match is over, a claim the rules refuse):
-        the problems up to the first deal refused, each with its line and deal and the rule.
+    ``violations``: what becomes of a deal that breaks the rules but can be ruled (a revoke,
+    a total no deal gives): ``"refuse"`` refuses the file; ``"dispute"`` records the deal as
+    ruled, with its violations, and disputed at once (``commands.record_deal``'s
+    ``disputed``; docs/format.md).
+
+    :raises RecordFileError: the options or players refused, or deals the match refuses (a
+        number or a dealer out of turn, a deal after the match is over, a claim the rules
+        refuse, a deal that breaks the rules unless ``violations`` is "dispute"): the
+        problems of every deal, each with its line and deal and the rule. A deal refused
+        for the rules is checked as recorded disputed, so that the deals after it are
+        checked against the match as it would stand; the deals after one that cannot be
+        ruled at all (its points unknown) are not checked against the match.
     """
     game = GAMES[record.game]
     try:
         created = commands.create(game, record.players, options_of(record))
     except MatchError as error:
-        raise RecordFileError([RecordProblem(0, None, v.rule or "format", v.location or "",
-                                             v.message) for v in error.violations]) from None
+        raise RecordFileError([RecordProblem.of(v, 0, None) for v in error.violations]
+                              ) from None
     events: list[NewEvent] = list(created)
     fold = Fold([Event(1, *created[0])], GAMES)
+    problems: list[RecordProblem] = []
     for index, deal in enumerate(record.deals, start=1):
-        try:
-            made = _deal_events(fold, game, record, deal)
-        except (MatchError, RecordError) as error:
-            raise RecordFileError([
-                RecordProblem(deal.line_of(v.location or ""), index, v.rule or "format",
-                              v.location or "", v.message) for v in error.violations
-            ]) from None
+        found = _DealCheck(deal, index)
+        made = _deal_events(fold, game, record, deal, found)
+        if violations == "refuse":
+            found.refuse_broken(made)
+        problems.extend(found.problems)
+        if found.lost:
+            break
         events.extend(made)
+    if problems:
+        raise RecordFileError(problems)
     return events
+
+
+class _DealCheck:
+    """The problems of one deal of the file, each at its line (``lost``: the deal could not
+    be recorded even disputed, and the match cannot follow the file past it)."""
+
+    def __init__(self, deal: DealEntry, index: int) -> None:
+        self.deal, self.index = deal, index
+        self.problems: list[RecordProblem] = []
+        self.lost = False
+
+    def add(self, found: Sequence[Violation], prefix: str = "") -> None:
+        for v in found:
+            location = f"{prefix}.{v.location}" if prefix and v.location else (
+                prefix or v.location or "")
+            self.problems.append(RecordProblem.of(v, self.deal.line_of(location), self.index,
+                                                  location))
+
+    def refuse_broken(self, made: Sequence[NewEvent]) -> None:
+        """The rules the deal breaks (its ruling's violations: it was recorded disputed by
+        them, or voided by a penalty all the same), as problems."""
+        for kind, payload in made:
+            if kind == "deal_scored":
+                self.add([Violation.from_dict(v)
+                          for v in payload["ruling"].get("violations") or ()])
 
 
 def options_of(record: RecordFile) -> dict[str, Any]:
@@ -163,23 +207,38 @@ def _add(fold: Fold, made: Sequence[NewEvent]) -> None:
                  for n, (kind, payload) in enumerate(made, start=1)])
 
 
-def _deal_events(fold: Fold, game: Game, record: RecordFile, deal: DealEntry
-                 ) -> list[NewEvent]:
-    """The events of one deal of the file (``fold`` is extended with them)."""
+def _deal_events(fold: Fold, game: Game, record: RecordFile, deal: DealEntry,
+                 found: _DealCheck) -> list[NewEvent]:
+    """The events of one deal of the file (``fold`` is extended with them), each problem
+    added to ``found``. A deal that breaks the rules is recorded disputed by its violations
+    (the caller says whether they refuse the file)."""
     state = fold.state()
     dealer = state.next_dealer
     if deal.level == "cards":  # PT 16: a deal dealt out of turn, found late, stands as dealt
         dealer = game.dealt_by(dict(deal.record), dealer, state.players)
     if deal.dealer is not None and record.players.index(deal.dealer) != dealer:
-        raise MatchError([Violation(
-            "wrong_dealer", "Q2", f"{state.players[dealer]} deals deal "
-            f"{state.next_number}, not {deal.dealer} (the deal alternates).", "dealer")])
-    recorded = commands.record_deal(state, game, dict(deal.record), deal.level,
-                                    entered_by=IMPORTER, deal=deal.number)
+        found.add([said("wrong_dealer.piquet", "Q2", "dealer",
+                        dealer=state.players[dealer], n=state.next_number,
+                        named=deal.dealer)])
+    try:
+        try:
+            recorded = commands.record_deal(state, game, dict(deal.record), deal.level,
+                                            entered_by=IMPORTER, deal=deal.number,
+                                            disputed=True)
+        except Clash as clash:  # its number (the file's ``number``): checked on as the next deal
+            found.add([replace(v, location="number") for v in clash.violations])
+            recorded = commands.record_deal(state, game, dict(deal.record), deal.level,
+                                            entered_by=IMPORTER, disputed=True)
+    except (MatchError, RecordError) as error:  # the match is over, or no ruling at all
+        found.add(error.violations)
+        found.lost = isinstance(error, RecordError)
+        return []
     noted = {k: getattr(deal, k) for k in ("entered_by", "confirmed_by")
              if getattr(deal, k) is not None}
-    kind, payload = recorded[0]
-    made: list[NewEvent] = [(kind, {**payload, "imported": noted}), *recorded[1:]]
+    made: list[NewEvent] = [
+        (kind, {**payload, "imported": noted}) if kind == "deal_recorded"
+        else (kind, {**payload, "imported": {}}) if kind == "deal_disputed"
+        else (kind, payload) for kind, payload in recorded]
     _add(fold, made)
     number = state.next_number
     state = fold.state()
@@ -191,11 +250,14 @@ def _deal_events(fold: Fold, game: Game, record: RecordFile, deal: DealEntry
             made.extend(voided)
         return made
     # each dispute decided on the deal as recorded: a file may hold one from either side
-    disputed = [_mark(commands.dispute(state, game, number, dispute.reason or "",
-                                       _claim(dispute), IMPORTER),
-                      {"by": dispute.by} if dispute.by else {})
-                for dispute in deal.disputes]
-    for events in disputed:
+    for n, dispute in enumerate(deal.disputes):
+        try:
+            events = commands.dispute(fold.state(), game, number, dispute.reason or "",
+                                      _claim(dispute), IMPORTER,
+                                      {"by": dispute.by} if dispute.by else {})
+        except (MatchError, RecordError) as error:
+            found.add(error.violations, f"dispute[{n}]")
+            continue
         _add(fold, events)
         made.extend(events)
     return made

@@ -36,7 +36,7 @@ from referee.piquet.deal import PiquetRuling, rule_deal
 from referee.piquet.records import ROLES, PiquetDeal, PiquetOptions, Role, other
 from referee.piquet.sheet import MOST_IN_PLAY, PiquetTotals, rule_totals
 from referee.rulings import ClaimComparison, Difference, Hint, Params
-from referee.violations import Violation
+from referee.violations import Violation, said
 
 
 class Ruled(Protocol):
@@ -150,11 +150,11 @@ def claimed_violations(
         points = difference.points or {}
         role = next(r for r in ROLES if points.get(r))
         gap = points[role]
-        why = "; ".join(difference.explanations)
-        message = (f"The {role} hand claims {claimed[role]}, but the cards give "
-                   f"{ruling.scores[role]} ({abs(gap)} {'more' if gap > 0 else 'fewer'}"
-                   + (f": perhaps {why}" if why else "") + ").")
-        found.append(Violation("claimed_score_differs", "Q8", message, f"claimed.{role}"))
+        code = "claimed_score_differs." + ("more" if gap > 0 else "fewer") \
+            + (".why" if difference.explanations else "")
+        found.append(said(code, "Q8", f"claimed.{role}", hand=role, claimed=claimed[role],
+                          ruled=ruling.scores[role], gap=abs(gap),
+                          why=tuple(difference.explanations)))
     return tuple(found)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import reduce
 from itertools import product
-from operator import or_
+from operator import itemgetter, or_
 from typing import Any, NamedTuple
 
 from referee.cards import ACE, JACK, KING, QUEEN, SUIT_NAMES, TEN, Card
@@ -252,7 +252,7 @@ def best_claims(hand: tuple[Card, ...] | frozenset[Card]) -> Claims:
         combo = _POINTS[point] = _point(*point)
     return Claims(
         point=combo if point[0] else None,
-        sequences=tuple([_SEQUENCES[run] for run in runs]),
+        sequences=tuple(map(_SEQUENCES.__getitem__, runs)),
         sets=_SET_CLAIMS[spread],
     )
 
@@ -401,10 +401,9 @@ def announced_claims(
                     used |= frozenset(Card(r, s) for r in range(t - n + 1, t + 1))
                 else:
                     to = f" to the {_TOP_WORDS.get(top, str(top))}" if top else ""
-                    violations.append(Violation(
-                        "announcement_not_held", "Q5",
-                        f"The {role} hand announced a {SEQUENCE_NAMES[n]}{to} but does not hold "
-                        "it after the exchange.", f"{where}.sequence"))
+                    violations.append(violation(
+                        "announcement_not_held.sequence", "Q5", f"{where}.sequence", hand=role,
+                        what=f"{SEQUENCE_NAMES[n]}{to}"))
         sequences = [_sequence(n, t, s) for n, t, s, _ in placed]
         sequences.sort(key=lambda c: c.key, reverse=True)
     sets: list[Combination] = []
@@ -419,10 +418,9 @@ def announced_claims(
             violations.append(violation("duplicate_announcement", "Q5", f"{where}.sets[{i}]",
                                    hand=role, rank=rank))
         elif held < size:
-            violations.append(Violation(
-                "announcement_not_held", "Q5",
-                f"The {role} hand announced {set_words(size, rank)} but holds {held} of them "
-                "after the exchange.", f"{where}.sets[{i}]"))
+            violations.append(violation(
+                "announcement_not_held.set", "Q5", f"{where}.sets[{i}]", hand=role,
+                what=set_words(size, rank), held=held))
         else:
             seen.add(rank)
             sets.append(_set(size, rank))
@@ -463,6 +461,10 @@ class CategoryResult:
         }
 
 
+#: A combination's score and words (:class:`Combination`'s fields), read without a loop.
+_SCORE, _WORDS = itemgetter(1), itemgetter(0)
+
+
 def compare_category(
     elder: tuple[Combination, ...], younger: tuple[Combination, ...]
 ) -> CategoryResult:
@@ -475,15 +477,13 @@ def compare_category(
     y_key = younger[0].key if younger else (0, 0)
     full = (elder[0].full if elder else None, younger[0].full if younger else None)
     if e_key > y_key:
-        total = sum([c.score for c in elder])
-        return CategoryResult("elder", total, 0, tuple([c.words for c in elder]),
-                              tuple([c.score for c in elder]), elder[0].shown,
-                              younger[0].shown if younger else None,
+        scores = tuple(map(_SCORE, elder))
+        return CategoryResult("elder", sum(scores), 0, tuple(map(_WORDS, elder)), scores,
+                              elder[0].shown, younger[0].shown if younger else None,
                               tuple([c.full or c.words for c in elder]), full)
     if y_key > e_key:
-        total = sum([c.score for c in younger])
-        return CategoryResult("younger", 0, total, tuple([c.words for c in younger]),
-                              tuple([c.score for c in younger]),
+        scores = tuple(map(_SCORE, younger))
+        return CategoryResult("younger", 0, sum(scores), tuple(map(_WORDS, younger)), scores,
                               elder[0].shown if elder else None, younger[0].shown,
                               tuple([c.full or c.words for c in younger]), full)
     return CategoryResult(None, 0, 0, (), (), elder[0].shown if elder else None,

@@ -364,7 +364,8 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     facts = check_exchange(deal, plays, complete=True)
     violations: list[Violation] = [*facts.violations, *unmixed_breaks(whole, table)]
     violations.extend(find_revokes(results, facts.after, plays, deal.retaken))
-    hands = {r: frozenset(plays[r]) for r in ROLES}
+    hands: dict[Role, frozenset[Card]] = {"elder": frozenset(plays["elder"]),
+                                         "younger": frozenset(plays["younger"])}
     if deal.unplayed:  # PT 58: a long hand's cards never played still bar the adversary
         hands = {r: hands[r].union(deal.unplayed.get(r, ())) for r in ROLES}
     claims, found = _claims(hands, deal.declarations)
@@ -400,9 +401,11 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     declarations = Declarations(decl.point, decl.sequence, decl.sets, blanche, decl.scores,
                                 judgement.who if judgement and bonus
                                 and bonus.step == "repique" else None)
-    totals: dict[Role, int] = {"elder": 0, "younger": 0}
-    for c in counts:
-        totals[c.who] += c.points
+    log = table_log(counts, n_declaring + (bonus is not None and bonus.step == "repique"))
+    # The deal's scores: every count once, as the log's running totals end (Q10).
+    end = log[-1] if log else None
+    totals: dict[Role, int] = {"elder": end.elder_total if end else 0,
+                               "younger": end.younger_total if end else 0}
     return PiquetRuling(
         scores=totals,
         tricks_won=won,
@@ -413,8 +416,9 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         capot=capot,
         cards=cards_to,
         tricks=tuple(results),
-        hands={r: tuple(sorted(hands[r], key=_CARD_ORDER.__getitem__)) for r in ROLES},
-        log=table_log(counts, n_declaring + (bonus is not None and bonus.step == "repique")),
+        hands={"elder": tuple(sorted(hands["elder"], key=_CARD_ORDER.__getitem__)),
+               "younger": tuple(sorted(hands["younger"], key=_CARD_ORDER.__getitem__))},
+        log=log,
         violations=tuple(violations),
         counts=tuple(counts),
         irregularities=tuple(irregularities),
@@ -508,7 +512,7 @@ def _recorded_anyway(
             item = _revoke(results, v.location, options)
             found.append(item)
             if options.revoke == "replay":
-                kept.append(Violation("replay_required", "Q12", item.consequence, v.location))
+                kept.append(_replay_required(results, v.location))
         elif v.code == "announcement_not_held":
             role: Role = "elder" if v.location.startswith("declarations.elder") else "younger"
             found.append(_false_call(deal, facts, hands[role], role, v.location, options))
@@ -533,6 +537,19 @@ def revoke_of(
     accepted = frozenset(deal.irregular)
     results, _ = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted))
     return _revoke(results, location, options)
+
+
+def _replay_required(results: Sequence[TrickResult], location: str) -> Violation:
+    """Q12, PT 59 IV: a revoke recorded anyway under ``revoke: "replay"`` asks for the
+    replay (the sentence of :func:`revoke_irregularity`'s consequence)."""
+    trick = results[trick_of(location) or 0]
+    offender = other(trick.leader)
+    if len(trick.cards) != 2:
+        return said("replay_required", "Q12", location, hand=offender,
+                    trick=(trick_of(location) or 0) + 1, suit=trick.cards[0].suit)
+    return said("replay_required.cards", "Q12", location, hand=offender,
+                trick=(trick_of(location) or 0) + 1, card=str(trick.cards[1]),
+                lead=str(trick.cards[0]), suit=trick.cards[0].suit)
 
 
 def _revoke(results: Sequence[TrickResult], location: str, options: PiquetOptions) -> Irregularity:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from referee.cards import Card, card_name
 from referee.frozen import quick_init
-from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, Role, other
+from referee.piquet.records import PACK_SET, ROLES, TAKEN_IN, PiquetDeal, Role, other
 from referee.violations import RecordError, Violation, said
 
 #: Where each card was played: card → (trick index, position in trick).
@@ -42,6 +43,12 @@ def standing_law(dealt: Mapping[Role, tuple[Card, ...]] | None) -> str | None:
         return None
     found = STANDING_DEALS.get((len(dealt["elder"]), len(dealt["younger"])))
     return None if found is None else found[0]
+
+
+def taken_in_unannounced(deal: PiquetDeal) -> bool:
+    """PT 39: the record says elder, dealt 11 or 13, took in without announcing it (the
+    election :data:`~referee.piquet.records.TAKEN_IN` of its ``deal_stands`` entry)."""
+    return STANDS in deal.irregular and (deal.elections or {}).get("deal_stands") == TAKEN_IN
 
 
 def extra_taken(deal: PiquetDeal) -> dict[Role, int]:
@@ -94,16 +101,21 @@ def verify_cards(deal: PiquetDeal) -> None:
             discarded[card] = where
 
 
+_TWELVE = frozenset((12,))  # the size of a hand as dealt (Q2)
+
+
 def _cards_all_right(deal: PiquetDeal) -> bool:
     """The fast path of :func:`verify_cards` (Q1, Q2): right sizes, all distinct cards of the
     pack."""
     dealt, talon, exchange = deal.dealt or {}, deal.talon, deal.exchange or {}
-    if not all(len(h) == 12 for h in dealt.values()) or (talon is not None and len(talon) != 8):
+    if not _TWELVE.issuperset(map(len, dealt.values())) or (
+        talon is not None and len(talon) != 8
+    ):
         return False
-    given = [c for h in dealt.values() for c in h]
+    given = [*chain.from_iterable(dealt.values())]
     if talon is not None:
         given.extend(talon)
-    discards = [c for h in exchange.values() for c in h]
+    discards = [*chain.from_iterable(exchange.values())]
     seen, thrown = set(given), set(discards)
     return (len(seen) == len(given) and len(thrown) == len(discards)
             and seen <= PACK_SET and thrown <= PACK_SET)
@@ -123,6 +135,8 @@ def _dealt_parts(deal: PiquetDeal) -> list[tuple[str, tuple[Card, ...]]]:
             raise _error("bad_irregular.stands", "Q12", "dealt")
         dealt_now = deal.dealt or {}
         sizes = {r: len(dealt_now[r]) for r in ROLES}
+        if sizes["elder"] == 12 and taken_in_unannounced(deal):  # PT 39: 11 or 13 only
+            raise _error("bad_irregular.taken_in", "Q12", "irregular", n=12)
         talon_size = 32 - sizes["elder"] - sizes["younger"]
     for role, cards in (deal.dealt or {}).items():
         if len(cards) != sizes[role]:
@@ -244,7 +258,8 @@ def check_exchange(
     discards, counts, where_count, violations = _discards(exchange, dealt, plays, complete)
     if stood:
         violations.extend(_standing_count_breaks(counts, where_count, extra,
-                                                 standing_law(deal.dealt) or ""))
+                                                 standing_law(deal.dealt) or "",
+                                                 taken_in_unannounced(deal)))
     else:
         violations.extend(_count_breaks(counts, where_count))
     taken = _taken(talon, {r: None if n is None else n + extra[r] for r, n in counts.items()},
@@ -317,32 +332,38 @@ def _count_breaks(
 
 def _standing_count_breaks(
     counts: Mapping[Role, int | None], where_count: Mapping[Role, str],
-    extra: Mapping[Role, int], law: str,
+    extra: Mapping[Role, int], law: str, taken_in: bool = False,
 ) -> list[Violation]:
     """PT 40–43, a wrong deal elder stood: each hand takes in 1 card or more (elder at most
     five), discarding ``extra`` fewer than it takes in (a hand of thirteen at least two, one
     of eleven none if it takes one), so that each plays with twelve; younger takes at most
-    what elder left of the talon (32 minus the cards dealt)."""
+    what elder left of the talon (32 minus the cards dealt). ``taken_in``: elder took in
+    without announcing his 11 or 13 (PT 39): he must leave at least three cards for younger,
+    so takes at most the talon's size less three (four of a talon of seven, where PT 41 lets
+    an elder who stood take all five)."""
     violations = []
-    talon = 8 - extra["elder"] - extra["younger"]
+    talon = 8 + extra["elder"] + extra["younger"]  # 32 less the cards dealt
     n_e, n_y = counts["elder"], counts["younger"]
     took_e = None if n_e is None else n_e + extra["elder"]
-    words = {1: "one fewer than", 0: "as many as", -1: "one more than"}
-    if took_e is not None and not 1 <= took_e <= 5:
-        violations.append(Violation(
-            "exchange_count", "Q4",
-            f"Elder stood a wrong deal: he discards {words[extra['elder']]} he takes in and "
-            f"takes 1 to 5 cards ({law}), not {n_e} discarded.", where_count["elder"]))
+    words = {1: "fewer", 0: "same", -1: "more"}
+    most_e = min(5, talon - 3) if taken_in else 5
+    if took_e is not None and not 1 <= took_e <= most_e:
+        if taken_in:  # PT 39: at least three cards left for younger
+            violations.append(said(
+                f"exchange_count.taken_in.{words[extra['elder']]}", "Q4", where_count["elder"],
+                cards=12 - extra["elder"], law=law, most=most_e, took=took_e))
+        else:
+            violations.append(said(
+                f"exchange_count.stands.elder.{words[extra['elder']]}", "Q4",
+                where_count["elder"], law=law, n=n_e))
         took_e = None
     if n_y is not None:
         most = talon - took_e if took_e is not None else talon - 1
         took_y = n_y + extra["younger"]
         if not 1 <= took_y <= most:
-            violations.append(Violation(
-                "exchange_count", "Q4",
-                f"Younger, elder having stood a wrong deal, discards "
-                f"{words[extra['younger']]} he takes in and takes 1 to {most} cards ({law}), "
-                f"not {n_y} discarded.", where_count["younger"]))
+            violations.append(said(
+                f"exchange_count.stands.younger.{words[extra['younger']]}", "Q4",
+                where_count["younger"], most=most, law=law, n=n_y))
     return violations
 
 

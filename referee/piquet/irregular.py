@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 from referee.cards import Card, describe_card
 from referee.piquet.counting import Count
 from referee.piquet.exchange import STANDING_DEALS, STANDS, standing_law
-from referee.piquet.records import ROLES, PiquetDeal, Role, counted, other
+from referee.piquet.records import ROLES, TAKEN_IN, PiquetDeal, Role, counted, other
 from referee.violations import RecordError, Violation, said
 
 #: The violation codes a table may record anyway, and the irregularity each is (Q12).
@@ -101,8 +101,13 @@ def trick_of(location: str) -> int | None:
     return int(number) if number.isdigit() else None
 
 
+_NO_TRICKS: frozenset[int] = frozenset()
+
+
 def out_of_turn_tricks(irregular: Collection[tuple[str, str]]) -> frozenset[int]:
     """The tricks recorded as led out of turn (PT 59 III)."""
+    if not irregular:
+        return _NO_TRICKS
     return frozenset(t for code, loc in irregular
                      if code == "lead_out_of_turn" and (t := trick_of(loc)) is not None)
 
@@ -278,21 +283,33 @@ def faced_card_irregularity(where: str) -> Irregularity:
         "dealer deals again and this deal scores nothing.")
 
 
+#: PT 40–43: how a hand dealt 13, 11 or 12 discards when a wrong deal stands, to play with
+#: twelve.
+_STANDING_DISCARDS = {13: "one more than it takes in, at least two",
+                      11: "one fewer than it takes in, none if it takes one",
+                      12: "as many as it takes in"}
+
+
 def wrong_deal_irregularity(
     dealt: Mapping[Role, int], election: str, names: Mapping[Role, str] | None = None,
 ) -> Irregularity:
     """A deal one card wrong (PT 11): elder, with 11 or 13 cards (or 12 and 7 in the talon),
     may have a fresh deal or stand it. ``dealt``: the cards dealt to each hand;
     ``election`` "fresh_deal" (nobody scores, the same dealer deals again) or "play_on" (the
-    deal stands: each discards so as to play with twelve, :data:`STANDING_DEALS`)."""
+    deal stands: each discards so as to play with twelve, :data:`STANDING_DEALS`); or
+    :data:`~referee.piquet.records.TAKEN_IN` (PT 39: elder, dealt 11 or 13, took in without
+    announcing it and lost his option: the deal stands, he cannot alter his discard and must
+    leave younger at least three cards — but elder 11 with seven in the talon is a fresh
+    deal)."""
     law = STANDING_DEALS.get((dealt["elder"], dealt["younger"]), ("PT 11", 8))[0]
     elder = hand_words("elder", names)
     young = f"{names['younger']} (the younger hand)" if names else "the younger hand"
     what = (f"{elder} was dealt {counted(dealt['elder'], 'card')} and {young} "
             f"{counted(dealt['younger'], 'card')}")
+    if election == TAKEN_IN:
+        return _taken_in_irregularity(dealt, what, law)
     if election == "play_on":
-        ways = {13: "one more than it takes in, at least two", 11: "one fewer than it takes "
-                "in, none if it takes one", 12: "as many as it takes in"}
+        ways = _STANDING_DISCARDS
         return Irregularity(
             "misdeal", "elder", f"PT 11, {law[3:]}", "dealt", "play_on",
             f"{what}: elder elected to stand the deal (PT 11). The elder hand discards "
@@ -302,6 +319,24 @@ def wrong_deal_irregularity(
         "misdeal", "elder", "PT 11", "dealt", "fresh_deal",
         f"{what}: elder elected a fresh deal (PT 11); the same dealer deals again and this "
         "deal scores nothing.")
+
+
+def _taken_in_irregularity(dealt: Mapping[Role, int], what: str, law: str) -> Irregularity:
+    """PT 39 (see :func:`wrong_deal_irregularity`): the deal stands, or elder 11 with seven in
+    the talon (younger 14): a fresh deal."""
+    if dealt["elder"] == 11 and dealt["younger"] == 14:
+        return Irregularity(
+            "misdeal", "elder", "PT 39", "dealt", "fresh_deal",
+            f"{what}, seven in the talon, and the elder hand took in without announcing it: "
+            "there must be a fresh deal (PT 39); the same dealer deals again and this deal "
+            "scores nothing.")
+    ways = _STANDING_DISCARDS
+    return Irregularity(
+        "misdeal", "elder", f"PT 39, {law[3:]}", "dealt", "play_on",
+        f"{what}: the elder hand took in without announcing it and has lost his option of a "
+        "fresh deal (PT 39); the deal stands. He cannot alter his discard and must leave at "
+        f"least three cards for the younger hand. The elder hand discards {ways[dealt['elder']]};"
+        f" the younger hand {ways[dealt['younger']]}; each plays with twelve ({law}).")
 
 
 def deal_out_of_turn_irregularity(
@@ -340,9 +375,8 @@ def dealing_irregularities(deal: PiquetDeal) -> list[Irregularity]:
         if places is None:
             continue
         if location not in places:
-            raise RecordError([Violation(
-                "bad_irregular", "Q12", f"Say where the card was: the location of {code} is "
-                + " or ".join(f'"{p}"' for p in places) + ".", f"irregular[{i}].location")])
+            raise RecordError([said("bad_irregular.where", "Q12", f"irregular[{i}].location",
+                                    code=code, places=tuple(places))])
         if code == "faced_card":
             found.append(faced_card_irregularity(location))
         elif code == "deal_out_of_turn":  # PT 16: found late, the deal stands
@@ -352,7 +386,9 @@ def dealing_irregularities(deal: PiquetDeal) -> list[Irregularity]:
                 location, "play_on" if deal.tricks else "fresh_deal"))
     if STANDS in deal.irregular and standing_law(deal.dealt) is not None:
         dealt = deal.dealt or {}
-        found.append(wrong_deal_irregularity({r: len(dealt[r]) for r in ROLES}, "play_on"))
+        found.append(wrong_deal_irregularity({r: len(dealt[r]) for r in ROLES},
+                                             (deal.elections or {}).get("deal_stands",
+                                                                        "play_on")))
     return found
 
 
@@ -423,10 +459,8 @@ def unmixed_breaks(deal: PiquetDeal, found: Mapping[str, Role]) -> list[Violatio
     left = max(8 - len(exchange["elder"]), 0)
     if len(exchange["younger"]) <= left:
         return []
-    return [Violation(
-        "exchange_count", "Q4", f"The elder hand took {len(exchange['elder'])} talon cards: "
-        f"younger takes at most {left}, the cards elder did not take (PT 28), not "
-        f"{len(exchange['younger'])}.", "exchange.younger")]
+    return [said("exchange_count.unmixed", "Q4", "exchange.younger", n=len(exchange["elder"]),
+                 left=left, taken=len(exchange["younger"]))]
 
 
 def _took_too_many(deal: PiquetDeal, role: Role) -> bool:

@@ -17,7 +17,6 @@ from referee.cards import PIQUET_PACK, TEN, Card, card_name
 from referee.piquet.records import PiquetOptions, Role, other
 from referee.violations import Violation, said
 
-_ROLES: tuple[Role, Role] = ("elder", "younger")
 _SUIT, _TRICK = attrgetter("suit"), itemgetter(0)
 _SUIT_WORDS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
@@ -188,11 +187,13 @@ def find_revokes(
         back = retaken.get(follower) if retaken else None
         kept = [c for c in back if c.suit == suit and mine.get(c, (99,))[0] > i] \
             if back else []
-        if not last:
-            last = {r: dict(zip(map(_SUIT, plays[r]), map(_TRICK, plays[r].values()),
-                                strict=True)) for r in _ROLES}
-            odd = {r: (h := hands.get(r)) is not None and h != plays[r].keys()
-                   for r in _ROLES}
+        if not last:  # (the two roles written out: no comprehension frame)
+            e, y = plays["elder"], plays["younger"]
+            last = {"elder": dict(zip(map(_SUIT, e), map(_TRICK, e.values()), strict=True)),
+                    "younger": dict(zip(map(_SUIT, y), map(_TRICK, y.values()), strict=True))}
+            h_e, h_y = hands.get("elder"), hands.get("younger")
+            odd = {"elder": h_e is not None and h_e != e.keys(),
+                   "younger": h_y is not None and h_y != y.keys()}
         if last[follower].get(suit, -1) <= i and not odd[follower] and not kept:
             continue  # no later play of the suit, and the known hand is what he played
         hand = hands.get(follower)

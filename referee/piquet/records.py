@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from referee.cards import PIQUET_PACK, Card, CardError, card_name, parse_card
 from referee.frozen import quick_init
+from referee.penalties import CHOICES
 from referee.piquet.words import (
     read_point,
     read_sequences,
@@ -137,12 +138,14 @@ class PiquetDeal:
     the adversary's card) and ``("talon_offence", "elder")`` (PT 27–29, 33, 35); and of the
     dealing: ``("exposed_in_dealing", "elder" | "younger" | "talon")`` (PT 13),
     ``("faced_card", "pack" | "talon")`` (PT 14) and ``("deal_stands", "elder")`` (elder
-    stood a deal one card wrong, PT 11, 40–43).
+    stood a deal one card wrong, PT 11, 40–43; its election :data:`TAKEN_IN`: he took in
+    without announcing it, PT 39).
     ``unplayed``: the cards a long hand held but never played (PT 58: they still bar the
     adversary's combinations).
     ``elections``: where a law lets the player not in fault choose, his election by the
     irregularity's code, ``{"talon_offence": "fresh_deal" | "play_on"}`` (PT 28–29; an
-    ``irregular`` entry's ``"election"``); a code without one takes the table's option.
+    ``irregular`` entry's ``"election"``); a code without one takes the table's option;
+    ``{"deal_stands": "taken_in"}``: elder lost his option by taking in unannounced (PT 39).
     ``retaken``: the cards each player took back when a revoke was found (PT 59 IV: the
     revoking card and every card played after it go back to their hands and the play goes on
     from the revoking trick): they are known to be in that hand, so he must follow suit with
@@ -194,7 +197,7 @@ def _cards(value: Any, location: str) -> tuple[Card, ...]:
 
 
 def _roles(value: Any, location: str) -> dict[Role, Any]:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):  # a dict: no ABC check
         raise _bad_input("not_an_object.role_map", location)
     result: dict[Role, Any] = {}
     for key, item in value.items():
@@ -287,7 +290,14 @@ def _announcements(value: Any) -> dict[Role, Announcement]:
 #: The elections a law gives the player not in fault: a fresh deal, or play on — elder's
 #: (PT 11, 13: the deal stands) and the adversary's of a talon offence (PT 28–29: the
 #: offender reckons nothing).
-ELECTIONS = ("fresh_deal", "play_on")
+ELECTIONS: tuple[str, ...] = CHOICES["irregularities.misdeal"]
+
+#: PT 39: elder, dealt 11 or 13 cards, took up a talon card without announcing it: he has lost
+#: his option of a fresh deal (the deal stands), cannot alter his discard and must leave at
+#: least three cards for younger. Not an election but the fact that took his away; a record
+#: carries it as the ``election`` of its ``deal_stands`` entry, a ``deal_started`` step as its
+#: ``election``.
+TAKEN_IN = "taken_in"
 
 
 def _elections(raw: Any) -> dict[str, str] | None:
@@ -298,7 +308,8 @@ def _elections(raw: Any) -> dict[str, str] | None:
         election = item.get("election")
         if election is None:
             continue
-        if election not in ELECTIONS:
+        if election not in ELECTIONS and not (election == TAKEN_IN
+                                              and item["code"] == "deal_stands"):
             raise _bad_input("not_an_object.election", f"irregular[{i}].election")
         found[item["code"]] = election
     return found or None

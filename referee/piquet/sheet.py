@@ -47,7 +47,6 @@ from referee.piquet.combinations import (
     SEQUENCE_SCORES,
     SET_SCORES,
     point_in_full,
-    point_words,
     sequence_in_full,
     set_in_full,
 )
@@ -375,9 +374,8 @@ def _check_point(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call]]:
         if call.pips is not None:
             low, high = _pips_range(call.cards)
             if not low <= call.pips <= high:
-                notes.violation("point_impossible", "Q5",
-                                f"A {point_words(call.cards)} counts {low} to {high} pips, not "
-                                f"{call.pips}: correct {_hand_words(role)}'s point.", where)
+                notes.said("point_impossible.pips", "Q5", where, cards=call.cards, low=low,
+                           high=high, pips=call.pips, hand=role)
                 continue
         calls[role] = [_Call((call.cards, call.pips), call.cards,
                              point_in_full(call.cards, call.pips))]
@@ -402,16 +400,12 @@ def _check_sequences(sheet: PiquetSheet, notes: _Notes) -> dict[Role, list[_Call
         for call in announced:
             name = SEQUENCE_NAMES[call.length]
             if call.top is not None and call.top < call.length + 6:
-                notes.violation("sequence_impossible", "Q5",
-                                f"A {name} to the {_RANK_WORDS[call.top]} would need cards "
-                                "below the seven: correct its top card.", where)
+                notes.said("sequence_impossible.top", "Q5", where,
+                           what=f"{name} to the {_RANK_WORDS[call.top]}")
                 continue
             if point is not None and 1 <= point.cards < call.length:
-                notes.violation("sequence_longer_than_point", "Q5",
-                                f"A {name} needs {call.length} cards in one suit, but "
-                                f"{_hand_words(role)}'s point was {point_words(point.cards)}, "
-                                "and the point is the longest suit: correct the point or the "
-                                "sequence.", where)
+                notes.said("sequence_longer_than_point", "Q5", where, what=name,
+                           length=call.length, hand=role, cards=point.cards)
                 continue
             if call.top is not None and call.suit is not None:
                 cards = _sequence_cards(call)
@@ -479,12 +473,9 @@ def _check_sequences_against_sets(sheet: PiquetSheet, notes: _Notes) -> None:
             ranks = set(range(call.top - call.length + 1, call.top + 1))
             clash = sorted(ranks & quatorzes, reverse=True)
             if clash:
-                notes.violation(
-                    "sequence_impossible", "Q5",
-                    f"{_hand_words(role).capitalize()}'s four {_RANK_WORDS[clash[0]]}s leave "
-                    f"none for {_hand_words(other(role))}'s "
-                    f"{sequence_in_full(call.length, call.top, call.suit)}.",
-                    f"sheet.sequence.{other(role)}")
+                notes.said("sequence_impossible.quatorze", "Q5", f"sheet.sequence.{other(role)}",
+                           hand=role, rank=clash[0], other=other(role),
+                           what=sequence_in_full(call.length, call.top, call.suit))
 
 
 def _fewest_cards(point: int, lengths: tuple[int, ...]) -> int:
@@ -510,10 +501,8 @@ def _check_point_with_sequences(sheet: PiquetSheet, notes: _Notes) -> None:
             continue
         lengths = tuple(c.length for c in announced)
         if _fewest_cards(point.cards, lengths) > 12:
-            notes.violation("sequence_impossible", "Q5",
-                            f"{_hand_words(role).capitalize()}'s {point_words(point.cards)} "
-                            "and sequences cannot be held together in 12 cards: correct the "
-                            "point or a sequence.", f"sheet.sequence.{role}")
+            notes.said("sequence_impossible.point", "Q5", f"sheet.sequence.{role}", hand=role,
+                       cards=point.cards)
 
 
 def _compare(e: _Call | None, y: _Call | None) -> Good | Literal["none", "unknown"]:
@@ -549,9 +538,7 @@ def _category(
     words = _CATEGORY_WORDS[category]
     written = getattr(sheet, category) or {}
     if said in ROLES and said not in written:
-        notes.violation("good_without_announcement", "Q5",
-                        f"The sheet says the {said} hand was good in {words}, but nothing he "
-                        f"announced there is written: write what he announced.", where)
+        notes.said("good_without_announcement", "Q5", where, who=said, category=words)
         return None, []
     if any(r in written and r not in calls for r in ROLES):
         return None, []  # an impossible announcement, flagged where it is written
@@ -560,15 +547,13 @@ def _category(
     shown = {r: c.full for r, c in best.items() if c is not None}
     if found == "none":
         if said == "equal":
-            notes.violation("good_contradicts", "Q5",
-                            f"The sheet says {words} were equal, but nobody announced any.",
-                            where)
+            notes.said("good_contradicts.none", "Q5", where, category=words)
         return None, []
     if found == "unknown":
         if said is None:
-            notes.violation("cannot_compare", "Q5",
-                            f"Both hands announced {shown['elder']} and {shown['younger']} in "
-                            f"{words}: write {_TIE_BREAK[category]} or who was good.", where)
+            notes.said("cannot_compare", "Q5", where, elder=shown["elder"],
+                       younger=shown["younger"], category=words,
+                       tie_break=_TIE_BREAK[category])
             return None, []
         notes.as_reported.append(finding(
             "good_as_reported", "Q5", category=words, said=said, elder=shown["elder"],
@@ -584,12 +569,12 @@ def _category(
             younger=shown["younger"]))
         return "elder", calls["elder"]
     if said is not None and said != found:
-        table = "equal" if said == "equal" else f"the {said} hand good"
-        ruling = "they are equal" if found == "equal" else \
-            f"{shown[found]} beats {shown.get(other(found), 'nothing')}"
-        notes.violation("good_contradicts", "Q5",
-                        f"The sheet says {table} in {words}, but {ruling} (Q5): correct the "
-                        "announcements or who was good.", where)
+        if found == "equal":
+            notes.said("good_contradicts.good.equal", "Q5", where, said=said, category=words)
+        else:
+            notes.said(f"good_contradicts.{'equal' if said == 'equal' else 'good'}.beats",
+                       "Q5", where, said=said, category=words, best=shown[found],
+                       beaten=shown.get(other(found), "nothing"))
         return None, []
     if len(shown) == 2:
         notes.verified.append(finding("category_compared", "Q5", category=words, good=winner,
@@ -612,49 +597,38 @@ def _check_carte_blanche(sheet: PiquetSheet, notes: _Notes) -> None:
                                                                                 JACK))
     most = 5 if holder == "elder" else 7
     if courts > most:
-        notes.violation("carte_blanche_impossible", "Q3",
-                        f"A carte blanche has no court card as dealt, and the {holder} hand "
-                        f"can draw at most {most} from the talon: his sets show {courts}.",
-                        "sheet.carte_blanche")
+        notes.said("carte_blanche_impossible", "Q3", "sheet.carte_blanche", hand=holder,
+                   most=most, courts=courts)
 
 
 def _play_fits(
     tricks: Mapping[Role, int], play: Mapping[Role, int], options: PiquetOptions
-) -> list[tuple[str, str]]:
+) -> list[tuple[str, dict[str, Any], str]]:
     """Q6: can each player have counted ``play`` points with these tricks?  Returns the
-    problems as (sentence, location); see the module docstring for the arithmetic."""
+    problems as (message code after ``play_impossible.``, its parameters, location); see the
+    module docstring for the arithmetic."""
     t_e, t_y = tricks["elder"], tricks["younger"]
     p_e, p_y = play["elder"], play["younger"]
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, dict[str, Any], str]] = []
     most_e, most_y = t_e + 1 + min(t_e, t_y), t_y + min(t_y, t_e + 1)
     every = options.lead_point == "every"
     least_e = t_e + 1 if every else 0
     least_y = t_y + min(1, t_y) if every else 0
     for role, points, least, most, won in (("elder", p_e, least_e, most_e, t_e),
                                            ("younger", p_y, least_y, most_y, t_y)):
-        tricks_words = f"{won} trick" + ("" if won == 1 else "s")
         if points < least:
-            why = ("1 for each trick he won, as he led it or won it, and 1 for the first lead"
-                   if role == "elder" else
-                   "1 for each trick he won, as he led it or won it, and 1 for winning his "
-                   "first on the elder hand's lead")
-            problems.append((f"The {role} hand counted {points} in play with {tricks_words}: "
-                             f"he counts at least {least} ({why}, Q6).", f"sheet.play.{role}"))
+            problems.append((f"least.{role}", {"hand": role, "points": points, "won": won,
+                                               "least": least}, f"sheet.play.{role}"))
         elif points > most:
-            problems.append((f"The {role} hand counted {points} in play with {tricks_words}: "
-                             f"at most {most} (1 for each lead and each trick won on the other's "
-                             "lead, and the last trick, Q6).", f"sheet.play.{role}"))
+            problems.append(("most", {"hand": role, "points": points, "won": won,
+                                      "most": most}, f"sheet.play.{role}"))
     if problems:
         return problems
     if every:
         w_e, w_y = p_e - t_e - 1, p_y - t_y
         if w_y - w_e not in (0, 1):
-            problems.append((
-                f"These play points do not fit together: the elder hand's {p_e} means he won "
-                f"{w_e} on the younger hand's lead, the younger hand's {p_y} that he won {w_y} "
-                "on the elder hand's lead; as the lead passes to whoever wins, the younger hand "
-                "wins on the elder hand's lead as often as the other way round, or once more "
-                "(Q6).", "sheet.play"))
+            problems.append(("together", {"elder": p_e, "elder_won": w_e, "younger": p_y,
+                                          "younger_won": w_y}, "sheet.play"))
         return problems
     for w_y in range(min(1, t_y), t_y + 1):
         for w_e in (w_y - 1, w_y):
@@ -664,9 +638,7 @@ def _play_fits(
             if p_e <= t_e + 1 + w_e and p_y <= t_y + w_y \
                     and (p_y if last_younger else p_e) >= 1:
                 return []
-    problems.append(("These play points do not fit the tricks: the winner of the last trick "
-                     "counts at least 1, and each counts at most 1 for each lead and each "
-                     "trick won on the other's lead (Q6).", "sheet.play"))
+    problems.append(("tricks", {}, "sheet.play"))
     return problems
 
 
@@ -779,10 +751,9 @@ def rule_sheet(
                 notes.verified.append(finding("claim_adds_up", "Q8", who=role,
                                               claimed=claim))
             else:
-                notes.violation("claimed_score_differs", "Q8",
-                                f"The {role} hand claims {claim}, but the line adds up to "
-                                f"{scores[role]} ({_breakdown(counts, role)}).",
-                                f"sheet.claimed.{role}")
+                notes.said("claimed_score_differs.sheet", "Q8", f"sheet.claimed.{role}",
+                           hand=role, claim=claim, total=scores[role],
+                           parts=_breakdown(counts, role))
     return PiquetSheetRuling(
         level="sheet", scores=scores, counts=tuple(counts), tricks_won=tricks,
         carte_blanche=sheet.carte_blanche, repique=repique, pique=pique, capot=capot,
@@ -791,14 +762,15 @@ def rule_sheet(
     )
 
 
-def _breakdown(counts: Sequence[Count], role: Role) -> str:
+def _breakdown(counts: Sequence[Count], role: Role) -> tuple[tuple[str, int], ...]:
+    """Each step's points of ``role`` (the declarations together), in order (Q8)."""
     parts: dict[str, int] = {}
     for c in counts:
         if c.who == role:
             key = {"carte_blanche": "declarations", "point": "declarations",
                    "sequence": "declarations", "sets": "declarations"}.get(c.step, c.step)
             parts[key] = parts.get(key, 0) + c.points
-    return ", ".join(f"{k} {v}" for k, v in parts.items()) or "nothing"
+    return tuple(parts.items())
 
 
 def _play_points(
@@ -833,13 +805,13 @@ def _play_points(
     if not tricks_ok:
         return play
     problems = _play_fits(tricks, play, options)
-    for message, location in problems:
+    for kind, params, location in problems:
         if source == "claimed":
             tail = location.rsplit(".", 1)[-1]
             location = f"sheet.claimed.{tail}" if tail in ROLES else "sheet.claimed"
-            message = f"The claimed totals leave {play['elder']} and {play['younger']} in " \
-                f"play. {message}"
-        notes.violation("play_impossible", "Q6", message, location)
+            kind = "claimed." + kind
+            params = {**params, "left_elder": play["elder"], "left_younger": play["younger"]}
+        notes.said(f"play_impossible.{kind}", "Q6", location, **params)
     if not problems:
         notes.verified.append(finding(
             "play_fits_tricks", "Q6", elder=play["elder"], elder_tricks=tricks["elder"],
@@ -872,9 +844,7 @@ def _pique(sheet: PiquetSheet, facts: _PiqueFacts, notes: _Notes) -> Role | None
     if claimed is not None:
         verdict, why = verdicts[claimed]
         if verdict == "impossible":
-            notes.violation("pique_impossible", "Q7",
-                            f"The {claimed} hand cannot have made a pique: {why}.",
-                            "sheet.pique")
+            notes.said("pique_impossible", "Q7", "sheet.pique", hand=claimed, why=why)
             return None
         if verdict == "certain":
             notes.verified.append(finding("pique_verified", "Q7", who=claimed, why=why))
@@ -883,9 +853,8 @@ def _pique(sheet: PiquetSheet, facts: _PiqueFacts, notes: _Notes) -> Role | None
         return claimed
     if certain is not None:
         if sheet.pique_said:
-            notes.violation("pique_missed", "Q7",
-                            f"The sheet says no pique, but the {certain} hand made one: "
-                            f"{verdicts[certain][1]}.", "sheet.pique")
+            notes.said("pique_missed", "Q7", "sheet.pique", hand=certain,
+                       why=verdicts[certain][1])
             return None
         notes.computed.append(finding("pique_computed", "Q7", who=certain,
                                       why=verdicts[certain][1]))

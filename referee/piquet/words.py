@@ -2,7 +2,10 @@
 
 A score sheet writes the declarations the way they are said at the table: "point of five, 48",
 "quart major", "tierce to the queen", "sixième to the king in spades", "three kings", "trio of
-kings", "quatorze of aces", "four aces".  Structured forms are read too: a point
+kings", "quatorze of aces", "four aces"; and in the service's other languages, the sequences'
+names French at every table (docs/glossary.md): "point de cinq", "quinte majeure", "tierce au
+roi en trèfle", "trio d'as"; "Punkt von fünf", "Quinte bis zum König in Kreuz", "drei Asse";
+"point z pięciu", "tierce do króla w trefl", "trzy asy".  Structured forms are read too: a point
 ``{"cards": 5, "pips": 48}``, a sequence ``{"length": 4, "top": "A", "suit": "C"}`` (top and
 suit optional), a set ``{"count": 3, "rank": "A"}``; and the engine's short forms
 ``"quint:A"`` / ``"trio:A"``.
@@ -11,6 +14,12 @@ Reading checks only that the words name a combination; whether a hand can hold i
 ruling's business (:mod:`referee.piquet.sheet`).  Unreadable words raise
 :class:`~referee.violations.InputError` (code ``bad_announcement``, rule Q5; a 400 at the API,
 never an irregularity) with a sentence saying how to write it.
+
+The words are read in English, French, German and Polish alike, as players of each language
+say them (docs/glossary.md): "point de cinq, 48", "quinte au roi à trèfle", "trois rois",
+"quatorze d'as"; "Point von fünf", "Quinte bis König in Kreuz", "drei Könige", "vier Asse";
+"point z pięciu", "kwinta do króla w trefl", "trzy króle", "quatorze asów".  A word means
+the same in every language it belongs to, so the language of a sheet need not be known.
 
 This is the one reader of declarations: the score sheet (:mod:`referee.piquet.sheet`), the
 announcements of a deal record and of a match's declaration step
@@ -27,14 +36,32 @@ from typing import Any, NamedTuple, TypeGuard
 from referee.cards import ACE, JACK, KING, QUEEN, TEN
 from referee.violations import InputError, said
 
+#: The words of the service's other languages (docs/glossary.md; the sequences' names are
+#: French at every table): French, German and Polish as players write them on a sheet.
 _NUMBER_WORDS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    # French
+    "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
+    "neuf": 9, "dix": 10, "onze": 11, "douze": 12,
+    # German
+    "eins": 1, "ein": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5,
+    "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12,
+    "zwoelf": 12,
+    # Polish (as counted, and after "z": "point z pięciu")
+    "jeden": 1, "jedna": 1, "jednej": 1, "dwa": 2, "dwie": 2, "dwóch": 2, "trzy": 3,
+    "trzech": 3, "cztery": 4, "czterech": 4, "pięć": 5, "pięciu": 5, "sześć": 6, "sześciu": 6,
+    "siedem": 7, "siedmiu": 7, "osiem": 8, "ośmiu": 8, "dziewięć": 9, "dziewięciu": 9,
+    "dziesięć": 10, "dziesięciu": 10, "jedenaście": 11, "jedenastu": 11, "dwanaście": 12,
+    "dwunastu": 12,
 }
 _SEQUENCE_WORDS: dict[str, int] = {
     "tierce": 3, "quart": 4, "quarte": 4, "quatrième": 4, "quatrieme": 4, "quint": 5,
     "quinte": 5, "sixième": 6, "sixieme": 6, "sixiem": 6, "septième": 7, "septieme": 7,
     "huitième": 8, "huitieme": 8,
+    # German and Polish names of the same sequences
+    "terz": 3, "sext": 6, "sexte": 6, "septime": 7, "oktave": 8, "octave": 8,
+    "tercja": 3, "kwarta": 4, "kwinta": 5, "seksta": 6, "septyma": 7, "oktawa": 8,
 }
 _RANK_WORDS: dict[str, int] = {
     "ace": ACE, "aces": ACE, "a": ACE, "king": KING, "kings": KING, "k": KING,
@@ -42,15 +69,47 @@ _RANK_WORDS: dict[str, int] = {
     "knaves": JACK, "j": JACK, "ten": TEN, "tens": TEN, "t": TEN, "10": TEN, "nine": 9,
     "nines": 9, "9": 9, "eight": 8, "eights": 8, "8": 8, "seven": 7, "sevens": 7, "7": 7,
     "10s": TEN, "9s": 9, "8s": 8, "7s": 7,
+    # French
+    "as": ACE, "roi": KING, "rois": KING, "dame": QUEEN, "dames": QUEEN, "valet": JACK,
+    "valets": JACK, "dix": TEN, "neuf": 9, "huit": 8, "sept": 7,
+    # German
+    "ass": ACE, "asse": ACE, "assen": ACE, "könig": KING, "könige": KING, "königen": KING,
+    "koenig": KING, "koenige": KING, "damen": QUEEN, "bube": JACK, "buben": JACK,
+    "zehn": TEN, "zehner": TEN, "zehnen": TEN, "zehnern": TEN, "neun": 9, "neuner": 9,
+    "neunern": 9, "acht": 8, "achter": 8, "achtern": 8, "sieben": 7, "siebener": 7,
+    "siebenern": 7,
+    # Polish
+    "asy": ACE, "asów": ACE, "król": KING, "króla": KING, "króle": KING, "królów": KING,
+    "króli": KING, "dama": QUEEN, "damy": QUEEN, "dam": QUEEN, "damie": QUEEN,
+    "walet": JACK, "waleta": JACK, "walety": JACK, "waletów": JACK, "dziesiątka": TEN,
+    "asa": ACE, "neunen": 9, "achten": 8, "siebenen": 7,
+    "dziesiątki": TEN, "dziesiątek": TEN, "dziewiątka": 9, "dziewiątki": 9, "dziewiątek": 9,
+    "ósemka": 8, "ósemki": 8, "ósemek": 8, "siódemka": 7, "siódemki": 7, "siódemek": 7,
 }
 _SUIT_WORDS: dict[str, str] = {
     "spades": "S", "spade": "S", "s": "S", "♠": "S", "hearts": "H", "heart": "H", "h": "H",
     "♥": "H", "diamonds": "D", "diamond": "D", "d": "D", "♦": "D", "clubs": "C", "club": "C",
     "c": "C", "♣": "C",
+    # French, German, Polish
+    "pique": "S", "piques": "S", "cœur": "H", "cœurs": "H", "coeur": "H", "coeurs": "H",
+    "carreau": "D", "carreaux": "D", "trèfle": "C", "trèfles": "C", "trefle": "C",
+    "pik": "S", "herz": "H", "karo": "D", "kreuz": "C", "piki": "S", "kier": "H", "kiery": "H",
+    "trefl": "C",
 }
 _SET_SIZES: dict[str, int] = {
     "trio": 3, "three": 3, "3": 3, "quatorze": 4, "four": 4, "4": 4, "fourteen": 4,
+    "trois": 3, "quatre": 4, "drei": 3, "vier": 4, "trzy": 3, "cztery": 4,
 }
+#: Words between a sequence's name and its top card or suit: "to the king in clubs", "au roi
+#: à trèfle", "bis König in Kreuz", "do króla w trefl", and the service's own "roi en tête".
+_SEQUENCE_FILLERS = frozenset({
+    "the", "of", "in", "to", "au", "à", "en", "de", "du", "la", "le", "l", "tête", "tete",
+    "bis", "zum", "zur", "zu", "der", "dem", "den", "die", "von", "an", "do", "w", "we",
+    "od", "kolor", "najwyższa", "karta", "des", "aux", "les"})
+#: "major" (a sequence to the ace) in each language.
+_MAJOR_WORDS = frozenset({"major", "majeure", "majeur", "majorowa"})
+#: Words between a set's size and its rank: "trio of aces", "trio d'as", "Trio von Assen".
+_SET_FILLERS = frozenset({"of", "de", "d", "des", "du", "von", "der"})
 
 
 class PointCall(NamedTuple):
@@ -81,7 +140,7 @@ def _bad(message_code: str, location: str, **params: Any) -> InputError:
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in re.split(r"[\s,;:.()]+", text.strip().lower()) if w]
+    return [w for w in re.split(r"[\s,;:.()'’]+", text.strip().lower()) if w]
 
 
 def _number(word: str) -> int | None:
@@ -95,9 +154,15 @@ def _whole(value: Any) -> TypeGuard[int]:
 
 
 #: Words that say nothing was announced in a category (the line is left blank at the table).
-NOTHING_WORDS: frozenset[str] = frozenset({"", "-", "none", "nothing", "no", "sunk", "sinks"})
+NOTHING_WORDS: frozenset[str] = frozenset({"", "-", "none", "nothing", "no", "sunk", "sinks",
+                                          "rien", "aucun", "aucune", "néant", "nichts", "kein",
+                                          "keine", "nic", "brak"})
 _POINT_FILLERS = frozenset({"point", "of", "for", "making", "makes", "pips", "pip", "a", "and",
-                            "is", "cards", "card", "in", "worth", "counting"})
+                            "is", "cards", "card", "in", "worth", "counting",
+                            "de", "à", "pour", "et", "cartes", "carte", "points", "valant",
+                            "von", "mit", "für", "und", "karten", "karte", "augen", "zu",
+                            "z", "za", "i", "kart", "karty", "oczek", "oczka", "na",
+                            "punkt", "punkte", "punktów", "punkty"})
 
 
 def says_nothing(value: Any) -> bool:
@@ -141,16 +206,16 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
     if not isinstance(value, str):
         raise _bad("sequence_words", location)
     words = _words(value.replace(":", " to "))
-    if words and words[0] in ("a", "an"):
+    if words and words[0] in ("a", "an", "une", "un", "eine", "ein"):
         words = words[1:]
     if not words or (length := _SEQUENCE_WORDS.get(words[0])) is None:
         raise _bad("sequence", location, value=_shown(value))
     top: int | None = None
     suit: str | None = None
     for word in words[1:]:
-        if word in ("the", "of", "in", "to"):
+        if word in _SEQUENCE_FILLERS:
             continue
-        if word == "major" and top is None:
+        if word in _MAJOR_WORDS and top is None:
             top = ACE
         elif word in _RANK_WORDS and top is None:
             top = _RANK_WORDS[word]
@@ -158,6 +223,12 @@ def read_sequence(value: Any, location: str) -> SequenceCall:
             suit = _SUIT_WORDS[word]
         else:
             raise _bad("sequence_word", location, value=_shown(value), word=word)
+    _, short, after = value.partition(":")
+    after = after.strip().lower()
+    if short and not after:  # "quint:" names no top card
+        raise _bad("sequence", location, value=_shown(value))
+    if after and top is None:  # the short form names its top card: "quint:A"
+        raise _bad("sequence_word", location, value=_shown(value), word=after)
     return SequenceCall(length, top, suit)
 
 
@@ -192,7 +263,7 @@ def read_set(value: Any, location: str) -> SetCall:
             raise _bad("set_object", location)
         return SetCall(size, rank)
     if isinstance(value, str):
-        words = [w for w in _words(value) if w != "of"]
+        words = [w for w in _words(value) if w not in _SET_FILLERS]
         if len(words) == 2 and words[0] in _SET_SIZES and words[1] in _RANK_WORDS:
             return SetCall(_SET_SIZES[words[0]], _RANK_WORDS[words[1]])
     raise _bad("set", location, value=_shown(value))

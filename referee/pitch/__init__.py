@@ -44,6 +44,7 @@ from referee.pitch.points import GameAward, PointAward, Points
 from referee.pitch.progress import PitchProgress, progress
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
+    IRREGULARITY_KINDS,
     IRREGULARITY_OPTIONS,
     PASS,
     PITCH,
@@ -52,6 +53,7 @@ from referee.pitch.records import (
     Irregularity,
     PitchHand,
     PitchOptions,
+    cards_in_trick,
     check_names,
     hand_from_record,
     house_options,
@@ -101,6 +103,7 @@ __all__ = [
     "FINDING_CODES",
     "FINDING_WORDS",
     "HINT_CODES",
+    "IRREGULARITY_KINDS",
     "IRREGULARITY_OPTIONS",
     "PASS",
     "PITCH",
@@ -134,6 +137,7 @@ __all__ = [
     "VariantSheetRuling",
     "VariantTotalsRuling",
     "can_steal",
+    "cards_in_trick",
     "check_bidding",
     "check_names",
     "compare_claim",

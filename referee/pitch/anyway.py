@@ -26,6 +26,7 @@ from referee.pitch.records import (
     HAND_SIZE,
     Irregularity,
     PitchOptions,
+    cards_in_trick,
     hand_from_record,
     parse_call,
 )
@@ -139,7 +140,8 @@ def _card_anyway(table: _Table, hand: Any, seat: int | None, card: object) -> No
     new, names, options = table.new, table.names, table.options
     state = _progress(hand, options)
     tricks = [list(t) for t in new["tricks"]]
-    leading = not tricks or len(tricks[-1]) == table.players
+    leading = not tricks or len(tricks[-1]) == cards_in_trick(
+        table.players, new.get("irregular") or (), len(tricks) - 1)  # P10: short hands
     if seat is not None and seat != state.to_act:
         due = _who(state.to_act or 0, names)
         if not leading:

@@ -23,7 +23,6 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from referee.frozen import quick_init
-from referee.pitch.claims import seat_words, sentence_start
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     MAX_BID,
@@ -109,18 +108,9 @@ def legal_calls_for(
     return tuple(calls)
 
 
-def _bid(code: str, message: str, i: int) -> Violation:
-    return Violation(code, "P3", message, f"bids[{i}]")
-
-
 def _who(seat: int, names: Sequence[str]) -> str | int:
     """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
     return names[seat] if names else seat
-
-
-def _they(seat: int, names: Sequence[str]) -> str:
-    """A seat opening a sentence (``"Seat 2"``, ``"Bob"``)."""
-    return sentence_start(seat_words(seat, names))
 
 
 def _call_value(call: Call, i: int, options: PitchOptions = DEFAULT_OPTIONS) -> int:
@@ -131,15 +121,11 @@ def _call_value(call: Call, i: int, options: PitchOptions = DEFAULT_OPTIONS) -> 
     """
     if call == PITCH:
         if options.variant != "four_point":
-            raise RecordError([Violation(
-                "malformed_call", "V9", 'The call "pitch" exists only in the 4-point game: '
-                "write the bid as a number.", f"bids[{i}]")])
+            raise RecordError([said("malformed_call.pitch", "V9", f"bids[{i}]")])
         return MAX_BID
     if isinstance(call, int) and not isinstance(call, bool):
         return call
-    raise RecordError(
-        [Violation("malformed_call", "P3", f"{call!r} is not a call.", f"bids[{i}]")]
-    )
+    raise RecordError([said("malformed_call.short", "P3", f"bids[{i}]", value=repr(call))])
 
 
 class _Turn(NamedTuple):
@@ -183,15 +169,10 @@ def _judge_bid(
         violations.append(said("steal_by_non_dealer", "P3", f"bids[{i}]",
                                who=_who(turn.seat, turn.names), high=high_bid))
     elif not can_steal(high_bid, options):
-        allowed = (
-            "may not match a bid at this table"
-            if options.dealer_steal == "outbid_only"
-            else "may not match a bid of 4"
-        )
-        violations.append(_bid(
-            "steal_not_allowed",
-            f"The dealer ({seat_words(turn.seat, turn.names)}) matched the high bid of "
-            f"{high_bid}, but the dealer {allowed}.", i))
+        violations.append(said(
+            "steal_not_allowed" + (".outbid_only" if options.dealer_steal == "outbid_only"
+                                   else ""), "P3", f"bids[{i}]",
+            who=_who(turn.seat, turn.names), high=high_bid))
     return True
 
 
@@ -230,10 +211,9 @@ def check_bidding(
     for i, call in enumerate(bids):
         seat = (dealer + 1 + i) % players
         if ended or i >= players:
-            why = "after a pitch" if pitched else "after the dealer's call"
-            violations.append(_bid(
-                "bid_out_of_turn",
-                f"{_they(seat, names)} called {call!r} {why}: the auction was over.", i))
+            violations.append(said(
+                "bid_out_of_turn." + ("after_pitch" if pitched else "after_dealer"), "P3",
+                f"bids[{i}]", who=_who(seat, names), call=call))
             continue
         is_dealer = i == players - 1
         if call == PASS:

@@ -7,7 +7,7 @@ compares the score the table wrote (``claimed``) and lists every rule break (P9)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -32,7 +32,7 @@ from referee.pitch.irregular import (
     read_bids,
     rule_misdeal,
 )
-from referee.pitch.play import Play, Trick, play_tricks
+from referee.pitch.play import Play, Trick, absent_at, play_tricks
 from referee.pitch.points import Points, count_points
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
@@ -42,6 +42,7 @@ from referee.pitch.records import (
     PitchHand,
     PitchOptions,
     check_dealer,
+    short_hands,
     side_of_seat,
     sides_of,
 )
@@ -264,6 +265,9 @@ def side_name(sides: tuple[tuple[int, ...], ...], side: int, names: Sequence[str
     return "the team of seats " + " and ".join(map(str, seats))
 
 
+_SIX = frozenset((HAND_SIZE,))  # the size of every hand as dealt (P2)
+
+
 def verify_record(hand: PitchHand, complete: bool) -> None:
     """Check the shape of a record, all at once (P1, P2, P4, P6).
 
@@ -278,33 +282,27 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
     sides = sides_of(players, hand.partnership)
     check_dealer(hand.dealer, players)
     found: list[Violation] = []
+    short = short_hands(hand.irregular)
     if hand.hands is not None:
-        if len(hand.hands) != players:
-            found.append(
-                said("hands_count", "P2", "hands", n=len(hand.hands), players=players)
-            )
-        for seat, cards in enumerate(hand.hands):
-            if len(cards) != HAND_SIZE:
-                found.append(
-                    said("hand_not_six" + (".one" if len(cards) == 1 else ""), "P2",
-                         f"hands[{seat}]", who=hand.names[seat] if hand.names else seat,
-                         n=len(cards))
-                )
-        found.extend(_cards_twice(hand.hands, "card_dealt_twice", "dealt", "hands"))
+        found.extend(_hands_shape(hand, hand.hands, short))
     tricks = hand.tricks
     if len(tricks) > TRICKS_PER_HAND or (complete and len(tricks) != TRICKS_PER_HAND):
         found.append(
             said("wrong_trick_count", "P4", "tricks", n=len(tricks))
         )
     last = len(tricks) - 1
-    for i, trick in enumerate(tricks):
+    full = not short and [*map(len, tricks)].count(players) == len(tricks)  # every size right
+    if short:
+        found.extend(_short_tricks(hand, short, complete))
+    for i, trick in ([] if full or short else enumerate(tricks)):
         size = len(trick)
         if size != players and (complete or i != last or not 0 < size < players):
             found.append(
                 said("trick_wrong_size" + (".one" if size == 1 else ""), "P4", f"tricks[{i}]",
                      trick=i + 1, n=size, players=players)
             )
-    found.extend(_cards_twice(tricks, "card_played_twice", "played", "tricks"))
+    if not full or len(set().union(*tricks)) != len(tricks) * players:
+        found.extend(_cards_twice(tricks, "card_played_twice", "played", "tricks"))
     if hand.claimed is not None and len(hand.claimed) not in (players, len(sides)):
         found.append(
             said("claimed_wrong_length.partnership", "P6", "claimed", n=len(hand.claimed),
@@ -313,6 +311,50 @@ def verify_record(hand: PitchHand, complete: bool) -> None:
         )
     if found:
         raise RecordError(found)
+
+
+def _hands_shape(hand: PitchHand, hands: Sequence[Sequence[Card]], short: Mapping[int, int]
+                 ) -> list[Violation]:
+    """P2: one hand of six per seat, no card dealt twice; P10: a short hand found in play
+    holds one card for each trick he played to."""
+    players = hand.players
+    found = []
+    if len(hands) != players:
+        found.append(said("hands_count", "P2", "hands", n=len(hands), players=players))
+    for seat, cards in (enumerate(hands) if short or not _SIX.issuperset(map(len, hands))
+                        else ()):  # every hand of six: nothing to name
+        if seat in short:
+            if len(cards) != short[seat]:
+                found.append(said("short_hand_dealt", "P10", f"hands[{seat}]",
+                                  who=_who(hand, seat), trick=short[seat] + 1,
+                                  cards=len(cards), n=short[seat]))
+        elif len(cards) != HAND_SIZE:
+            found.append(
+                said("hand_not_six" + (".one" if len(cards) == 1 else ""), "P2",
+                     f"hands[{seat}]", who=_who(hand, seat), n=len(cards))
+            )
+    if len(set().union(*hands)) != sum(map(len, hands)):  # a card held twice
+        found.extend(_cards_twice(hands, "card_dealt_twice", "dealt", "hands"))
+    return found
+
+
+def _who(hand: PitchHand, seat: int) -> str | int:
+    return hand.names[seat] if hand.names else seat
+
+
+def _short_tricks(hand: PitchHand, short: Mapping[int, int], complete: bool) -> list[Violation]:
+    """P10: with short hands each trick holds a card of each seat that still has one (P4); the
+    last may be incomplete unless ``complete``."""
+    found = []
+    last = len(hand.tricks) - 1
+    for i, trick in enumerate(hand.tricks):
+        absent = absent_at(short, i)
+        want, size = hand.players - len(absent), len(trick)
+        if size != want and (complete or i != last or not 0 < size < want):
+            seat = min(absent, key=short.__getitem__) if absent else next(iter(short))
+            found.append(said("short_hand_trick", "P10", f"tricks[{i}]", who=_who(hand, seat),
+                              trick=short[seat] + 1, n=want, given=size))
+    return found
 
 
 def _cards_twice(
@@ -406,7 +448,8 @@ def rule_hand(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> Pitch
     pitcher = auction_pitcher(status, hand.names)
     bid = status.high_bid or 0
     leaders = out_of_turn_leaders(hand.irregular)
-    play = play_tricks(players, pitcher, hand.tricks, hand.hands, leaders, hand.names)
+    play = play_tricks(players, pitcher, hand.tricks, hand.hands, leaders, hand.names,
+                       short_hands(hand.irregular))
     return _score(hand, options, status, pitcher, bid, play)
 
 
@@ -481,6 +524,7 @@ def _score(
             jack_side=None if points.jack is None else points.jack.side,
             game_side=points.game.side,
             names=hand.names,
+            absent=[t.absent for t in play.tricks],
         )
         if penalised.changes != tuple(changes):
             as_played = tuple(changes)

@@ -35,6 +35,7 @@ from typing import Any
 
 from referee.cards import Card, describe_card
 from referee.pitch.claims import seat_words, sentence_start, side_words
+from referee.pitch.play import trick_seats
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
@@ -74,6 +75,7 @@ SOURCES: dict[tuple[str, str], str] = {
                                   "dealer",
     ("exposed_card", "may_be_called"): "F: Foster's Complete Hoyle, All Fours (partnership)",
     ("exposed_card", "none"): "no law for the game of each for himself",
+    ("short_hand", "none"): "Work 1913 by analogy: a short hand answers for any revoke",
 }
 
 _OPTION_OF = {
@@ -91,9 +93,12 @@ def penalty_of(
 ) -> tuple[str, str]:
     """The option value the table applies to an irregularity of ``kind`` and its source; an
     exposed card has no option: ``"may_be_called"`` in the partnership game (F), else
-    ``"none"``."""
+    ``"none"``; nor has a short hand found in play: ``"none"`` (Work 1913 by analogy: the
+    hand is played out, he answering for any revoke)."""
     if kind == "exposed_card":
         penalty = "may_be_called" if partnership else "none"
+    elif kind == "short_hand":
+        penalty = "none"
     else:
         penalty = str(getattr(options, _OPTION_OF[kind]))
     return penalty, SOURCES[(kind, penalty)]
@@ -174,6 +179,13 @@ def consequence(
             "must_pass": f"the call is void and {seat} must pass when next to call",
             "stands": f"the others accepted it: it stands as {seat}'s call in turn",
         }[penalty]
+    elif irregularity.kind == "short_hand":
+        head = f"{who} was found in play with fewer than six cards" + (
+            "" if irregularity.trick is None else
+            f", with no card for trick {irregularity.trick}")
+        body = ("no penalty: the hand is played out without him once his cards are gone, "
+                "each trick holding one card fewer, and scored as played; he answers for any "
+                "revoke")
     elif irregularity.kind == "exposed_card":
         when = "" if irregularity.trick is None else f" in trick {irregularity.trick}"
         shown = "a card" if card is None else f"the {describe_card(card)}"
@@ -283,24 +295,29 @@ def out_of_turn_leaders(irregular: Sequence[Irregularity]) -> dict[int, int]:
     return leaders
 
 
-def revoke_seat(violation: Violation, leaders: Sequence[int], players: int) -> tuple[int, int]:
+def revoke_seat(violation: Violation, leaders: Sequence[int], players: int,
+                absent: Sequence[frozenset[int]] = ()) -> tuple[int, int]:
     """The (trick index, seat) of a ``revoke`` violation located ``tricks[i][j]``: the seat
-    that played card ``j`` of trick ``i`` led by ``leaders[i]``."""
+    that played card ``j`` of trick ``i`` led by ``leaders[i]``; ``absent``: each trick's
+    short hands that played no card to it (P10)."""
     digits = violation.location.replace("]", "").split("[")[1:]
     i, j = int(digits[0]), int(digits[1])
+    if i < len(absent) and absent[i]:
+        return i, trick_seats(players, leaders[i], absent[i])[j]
     return i, (leaders[i] + j) % players
 
 
 def recordable(
-    violations: Sequence[Violation], leaders: Sequence[int], players: int
+    violations: Sequence[Violation], leaders: Sequence[int], players: int,
+    absent: Sequence[frozenset[int]] = (),
 ) -> tuple[Irregularity, ...]:
     """The irregularities a table may record anyway for these violations (P10): each revoke
     found in the play becomes ``{"type": "revoke", "seat": s, "trick": t}``. ``leaders``: each
-    trick's leading seat, in order."""
+    trick's leading seat, in order; ``absent``: each trick's short hands (P10)."""
     found = []
     for v in violations:
         if v.code == "revoke":
-            i, seat = revoke_seat(v, leaders, players)
+            i, seat = revoke_seat(v, leaders, players, absent)
             found.append(Irregularity("revoke", seat, i + 1))
     return tuple(found)
 
@@ -310,6 +327,7 @@ def recorded_revokes(
     irregular: Sequence[Irregularity],
     leaders: Sequence[int],
     players: int,
+    absent: Sequence[frozenset[int]] = (),
 ) -> tuple[list[Violation], set[tuple[int, int]]]:
     """Split the ``revoke`` violations the table recorded as irregularities from the rest:
     returns the violations left and the (trick index, seat) of each recorded revoke that the
@@ -318,7 +336,7 @@ def recorded_revokes(
     left, proven = [], set()
     for v in violations:
         if v.code == "revoke":
-            spot = revoke_seat(v, leaders, players)
+            spot = revoke_seat(v, leaders, players, absent)
             if spot in wanted:
                 proven.add(spot)
                 continue
@@ -342,6 +360,19 @@ class Penalised:
     findings: tuple[Finding, ...]
 
 
+def _proven(item: Irregularity, proven_revokes: set[tuple[int, int]], leaders: Sequence[int],
+            absent: Sequence[frozenset[int]]) -> bool:
+    """Whether the record itself shows ``item`` (P10): a revoke a later card proves, a lead
+    out of turn the cards list from that seat, a short hand the tricks with a card fewer."""
+    if item.kind == "revoke":
+        return ((item.trick or 0) - 1, item.seat) in proven_revokes
+    if item.kind == "lead_out_of_turn":
+        return bool(leaders)
+    if item.kind == "short_hand":
+        return any(item.seat in seats for seats in absent)
+    return False
+
+
 def apply_penalties(
     players: int,
     partnership: bool,
@@ -359,6 +390,7 @@ def apply_penalties(
     jack_side: int | None,
     game_side: int | None,
     names: Sequence[str] = (),
+    absent: Sequence[frozenset[int]] = (),
 ) -> Penalised:
     """Apply the P10 penalties of the ``irregular`` entries to the score as played.
 
@@ -371,27 +403,25 @@ def apply_penalties(
     the hand under ``lead_out_of_turn="void"``. A bid out of turn changes only the auction.
     ``violations`` and ``leaders`` (each trick's leader) come from the cards; a score sheet
     passes none (nothing is proven by the record then). ``names``: the players, one per
-    seat, named in the sentences (empty: "seat 1").
+    seat, named in the sentences (empty: "seat 1"). A short hand found in play changes no
+    score (``"none"``); ``absent``: each trick's short hands that played no card to it.
     """
     sides = sides_of(players, partnership)
-    remaining, proven_revokes = recorded_revokes(violations, irregular, leaders, players)
+    remaining, proven_revokes = recorded_revokes(violations, irregular, leaders, players,
+                                                 absent)
     rulings = []
     void = False
     offenders: set[int] = set()
     revoke_rule, _ = penalty_of("revoke", options)
     for item in irregular:
         penalty, source = penalty_of(item.kind, options)
-        proven = False
+        proven = _proven(item, proven_revokes, leaders, absent)
         if item.kind == "revoke":
-            proven = ((item.trick or 0) - 1, item.seat) in proven_revokes
             assert item.seat is not None
             offenders.add(side_of[item.seat])
             void = void or penalty == "void"
         elif item.kind == "lead_out_of_turn":
-            proven = bool(leaders)  # the cards list the trick from that seat
             void = void or penalty == "void"
-        elif item.kind in ("bid_out_of_turn", "exposed_card"):
-            proven = False
         if item.kind == "exposed_card":
             penalty, source = penalty_of(item.kind, options, partnership)
         what = consequence(item, options, bid, partnership=partnership, names=names)

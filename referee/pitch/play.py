@@ -22,9 +22,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_name, card_names, describe_card
+from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_name, card_names
 from referee.frozen import quick_init
-from referee.pitch.claims import seat_words, sentence_start
 from referee.violations import Violation, said
 
 
@@ -33,16 +32,29 @@ from referee.violations import Violation, said
 class Trick:
     """One trick as played (P4): ``leader`` seat, ``cards`` in play order (the leader's
     first; card ``j`` was played by seat ``(leader + j) % players``) and the ``winner`` seat,
-    ``None`` while the trick is incomplete.
+    ``None`` while the trick is incomplete. ``absent``: the seats of short hands that had no
+    card left to play to it (P10); the cards are then those of the other seats in turn.
     """
 
     leader: int
     cards: tuple[Card, ...]
     winner: int | None
+    absent: frozenset[int] = frozenset()
+
+    def seat_at(self, j: int, players: int) -> int:
+        """The seat that played card ``j`` of the trick."""
+        if not self.absent:
+            return (self.leader + j) % players
+        return trick_seats(players, self.leader, self.absent)[j]
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"leader": 0, "cards": ["AS", ...], "winner": 2}``."""
-        return {"leader": self.leader, "cards": card_names(self.cards), "winner": self.winner}
+        """JSON-ready: ``{"leader": 0, "cards": ["AS", ...], "winner": 2}``, and ``"absent":
+        [0]`` when short hands played no card to it (P10)."""
+        found: dict[str, Any] = {"leader": self.leader, "cards": card_names(self.cards),
+                                 "winner": self.winner}
+        if self.absent:
+            found["absent"] = sorted(self.absent)
+        return found
 
 
 @quick_init
@@ -87,7 +99,11 @@ class Play:
         place = self.played.get(card)
         if place is None:
             return None
-        return (self.tricks[place >> 3].leader + (place & 7)) % self.players
+        return self.tricks[place >> 3].seat_at(place & 7, self.players)
+
+
+#: The tricks of a hand (P4).
+TRICKS = 6
 
 
 @cache
@@ -95,6 +111,20 @@ def _places(players: int) -> tuple[int, ...]:
     """The places (see :attr:`Play.played`) of the cards of six full tricks, in play order:
     ``8 * trick + place in the trick`` (7 players at most)."""
     return tuple(8 * i + j for i in range(6) for j in range(players))
+
+
+def trick_seats(players: int, leader: int, absent: frozenset[int] = frozenset()
+                ) -> tuple[int, ...]:
+    """The seats that play to a trick led by ``leader``, in turn (P4), less the ``absent``
+    short hands that have no card left (P10)."""
+    seats = _seats_from(players)[leader]
+    return seats if not absent else tuple(s for s in seats if s not in absent)
+
+
+def absent_at(short: Mapping[int, int], i: int) -> frozenset[int]:
+    """The short hands (P10: seat → the index of the first trick he had no card for) that
+    play no card to trick index ``i``."""
+    return frozenset(s for s, first in short.items() if i >= first) if short else frozenset()
 
 
 def trick_winner_index(cards: Sequence[Card], trump: str) -> int:
@@ -121,6 +151,10 @@ _POWER: dict[tuple[str, str], dict[Card, int]] = {
     }
     for trump in SUITS for led in SUITS
 }
+#: The same table by trump, then by suit led: one look-up a trick once trump is known.
+_POWER_BY_TRUMP: dict[str, dict[str, dict[Card, int]]] = {
+    trump: {led: _POWER[trump, led] for led in SUITS} for trump in SUITS
+}
 
 
 def _suit_word(suit: str) -> str:
@@ -134,6 +168,7 @@ def play_tricks(
     hands: Sequence[Sequence[Card]] | None = None,
     leaders: Mapping[int, int] | None = None,
     names: Sequence[str] = (),
+    short: Mapping[int, int] | None = None,
 ) -> Play:
     """Walk the tricks (P4): seat every card, find each trick's winner and the violations.
 
@@ -142,7 +177,9 @@ def play_tricks(
     6 distinct cards, or ``None``. ``leaders``: trick index (1..5) → the seat that led it out
     of turn, a completed trick that stands (P10); the others are led by the last winner.
     ``names``: the players, one per seat, named in the violations ("Bob revoked…"); empty:
-    "Seat 1 revoked…".
+    "Seat 1 revoked…". ``short``: the short hands found in play (P10), seat → the index of
+    the first trick he had no card for: from it on he plays to no trick, each holding one
+    card fewer, and a trick he won leaves the lead to the next seat that still plays.
     """
     violations: list[Violation] = []
     leader = pitcher
@@ -153,7 +190,8 @@ def play_tricks(
             holder.update(dict.fromkeys(hand, seat))
         if trump is not None:
             leader = _first_leader(pitcher, tricks[0][0], holder, names, violations)
-    walk = _Walk(players, trump, leaders or {}, holder if hands is not None else None)
+    walk = _Walk(players, trump, leaders or {}, holder if hands is not None else None,
+                 short or {})
     walk.play(leader, tricks)
     if hands is not None:
         if walk.not_held:
@@ -178,6 +216,11 @@ def play_tricks(
     )
 
 
+def _who(seat: int, names: Sequence[str]) -> str | int:
+    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
+    return names[seat] if names else seat
+
+
 def _first_leader(
     pitcher: int, first: Card, holder: Mapping[Card, int], names: Sequence[str],
     violations: list[Violation],
@@ -186,17 +229,9 @@ def _first_leader(
     another seat's (``first_lead_by_non_pitcher``, appended to ``violations``)."""
     seat = holder.get(first, pitcher)
     if seat != pitcher:
-        violations.append(
-            Violation(
-                "first_lead_by_non_pitcher",
-                "P4",
-                f"The pitcher ({seat_words(pitcher, names)}) leads to the first trick, "
-                f"but the {describe_card(first)} was dealt to "
-                f"{seat_words(seat, names)}; the hand is read as led by "
-                f"{seat_words(seat, names)}.",
-                "tricks[0][0]",
-            )
-        )
+        violations.append(said("first_lead_by_non_pitcher", "P4", "tricks[0][0]",
+                               pitcher=_who(pitcher, names), card=str(first),
+                               who=_who(seat, names)))
     return seat
 
 
@@ -211,11 +246,12 @@ class _Walk:
     """
 
     __slots__ = ("holder", "leaders", "next_seat", "not_held", "off_suit", "played", "players",
-                 "results", "trump")
+                 "results", "short", "trump")
 
     def __init__(self, players: int, trump: str | None, leaders: Mapping[int, int],
-                 holder: Mapping[Card, int] | None) -> None:
+                 holder: Mapping[Card, int] | None, short: Mapping[int, int]) -> None:
         self.players = players
+        self.short = short
         self.trump = trump
         self.leaders = leaders
         self.holder = holder
@@ -227,7 +263,17 @@ class _Walk:
 
     def seat_at(self, place: int) -> int:
         """The seat that played the card at ``place`` (see :attr:`played`)."""
-        return (self.results[place >> 3].leader + (place & 7)) % self.players
+        return self.results[place >> 3].seat_at(place & 7, self.players)
+
+    def _short_hands_done(self) -> None:
+        """With short hands (P10): each card's place, and after a complete trick the next
+        leader one who still plays."""
+        results = self.results
+        self.played = {card: 8 * i + j for i, t in enumerate(results)
+                       for j, card in enumerate(t.cards)}
+        if results and results[-1].winner is not None:
+            self.next_seat = _present(self.next_seat, absent_at(self.short, len(results)),
+                                      self.players)
 
     def play(self, leader: int, tricks: Sequence[Sequence[Card]]) -> None:
         """Walk ``tricks`` from ``leader``, the first trick's leader."""
@@ -237,6 +283,7 @@ class _Walk:
         self.next_seat = leader
         if trump is None:  # no card played yet: the first card sets trump
             return
+        power_when_led = _POWER_BY_TRUMP[trump]
         cards: list[Card] = []  # every card played, in order
         seated: list[int] = []  # the seat that played each
         for i, trick in enumerate(tricks):
@@ -244,28 +291,44 @@ class _Walk:
                 break
             if i in leaders:
                 leader = leaders[i]
-            seats = seats_from[leader]
+            absent = absent_at(self.short, i)
+            if absent:  # P10: short hands with no card left
+                leader = _present(leader, absent, players)
+                seats = trick_seats(players, leader, absent)
+            else:
+                seats = seats_from[leader]
             cards += trick
-            powers = [*map(_POWER[trump, trick[0].suit].__getitem__, trick)]
+            powers = [*map(power_when_led[trick[0][1]].__getitem__, trick)]
             if min(powers) < _FOLLOWS:
-                led = trick[0].suit
+                led = trick[0][1]
                 for j, power in enumerate(powers):
                     if power < _FOLLOWS:
                         off_suit.append((seats[j], i, j, trick[j], led))
-            if len(trick) == players:
+            if len(trick) == len(seats):
                 seated += seats
                 winner = seats[powers.index(max(powers))]
-                results.append(Trick(leader, tuple(trick), winner))
+                results.append(Trick(leader, tuple(trick), winner, absent))
                 leader = self.next_seat = winner
             else:
                 seated += seats[:len(trick)]
-                results.append(Trick(leader, tuple(trick), None))
-                self.next_seat = (leader + len(trick)) % players
-        # Every trick but the last is full (the caller checks the shape), so the places of
-        # the cards in order are those of full tricks.
-        self.played = dict(zip(cards, _places(players), strict=False))
+                results.append(Trick(leader, tuple(trick), None, absent))
+                self.next_seat = seats[len(trick) % len(seats)]
+        if self.short:
+            self._short_hands_done()
+        else:
+            # Every trick but the last is full (the caller checks the shape), so the places
+            # of the cards in order are those of full tricks.
+            self.played = dict(zip(cards, _places(players), strict=False))
         if self.holder is not None:
             self.not_held = [*map(self.holder.get, cards)] != seated
+
+
+def _present(seat: int, absent: frozenset[int], players: int) -> int:
+    """``seat``, or when he is a short hand with no card left the next seat on his left that
+    still plays (P10: he cannot lead)."""
+    while seat in absent and len(absent) < players:
+        seat = (seat + 1) % players
+    return seat
 
 
 def _cards_not_held(
@@ -278,18 +341,13 @@ def _cards_not_held(
         seat = walk.seat_at(place)
         if owner != seat:
             i, j = place >> 3, place & 7
-            whose = ("was not dealt" if owner is None
-                     else f"was dealt to {seat_words(owner, names)}")
-            found.append(
-                Violation(
-                    "card_not_held",
-                    "P4",
-                    f"{sentence_start(seat_words(seat, names))} played the "
-                    f"{describe_card(card)} in trick {i + 1}, "
-                    f"but that card {whose}.",
-                    f"tricks[{i}][{j}]",
-                )
-            )
+            if owner is None:
+                found.append(said("card_not_held.not_dealt", "P4", f"tricks[{i}][{j}]",
+                                  who=_who(seat, names), card=str(card), trick=i + 1))
+            else:
+                found.append(said("card_not_held.dealt_to", "P4", f"tricks[{i}][{j}]",
+                                  who=_who(seat, names), card=str(card), trick=i + 1,
+                                  owner=_who(owner, names)))
     return found
 
 
@@ -300,7 +358,19 @@ def _revokes_against_hands(
     still held a card of that suit (his dealt cards of it not played before this trick)."""
     found = []
     played = walk.played
+    results, players = walk.results, walk.players
+    # Six full tricks, each card played by the seat it was dealt to: each seat played
+    # exactly his six dealt cards, so what he still held at trick i is what he played after
+    # it, and a play off the suit led is a revoke only if he plays that suit later.
+    each_his_own = (not walk.not_held and len(results) == TRICKS
+                    and len(results[-1].cards) == players == len(hands))
     for seat, i, j, card, led in walk.off_suit:
+        if each_his_own:
+            for later in results[i + 1:]:
+                if later.cards[(seat - later.leader) % players][1] == led:
+                    break
+            else:
+                continue
         # What he still held: his dealt cards of the suit led not played before this trick
         # (not played at all, or at a place from trick i on).
         start = 8 * i
@@ -325,6 +395,9 @@ def _revokes_shown_later(walk: _Walk, names: Sequence[str]) -> list[Violation]:
         for i2 in range(i + 1, len(results)):
             later_trick = results[i2]
             j2 = (seat - later_trick.leader) % players
+            if later_trick.absent:
+                seats = trick_seats(players, later_trick.leader, later_trick.absent)
+                j2 = seats.index(seat) if seat in seats else len(later_trick.cards)
             if j2 < len(later_trick.cards) and later_trick.cards[j2].suit == led:
                 later = later_trick.cards[j2]
                 found.append(

@@ -30,6 +30,7 @@ from referee.pitch.records import (
     Irregularity,
     PitchHand,
     PitchOptions,
+    short_hands,
 )
 from referee.violations import RecordError, Violation, said
 
@@ -147,9 +148,12 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
         )
     pitcher = auction_pitcher(status, hand.names)
     play = play_tricks(hand.players, pitcher, hand.tricks, hand.hands,
-                       out_of_turn_leaders(hand.irregular), hand.names)
+                       out_of_turn_leaders(hand.irregular), hand.names,
+                       short_hands(hand.irregular))
     leaders = [t.leader for t in play.tricks]
-    play_violations, _ = recorded_revokes(play.violations, hand.irregular, leaders, hand.players)
+    absent = [t.absent for t in play.tricks]
+    play_violations, _ = recorded_revokes(play.violations, hand.irregular, leaders, hand.players,
+                                          absent)
     done = len(play.tricks) == TRICKS_PER_HAND and play.tricks[-1].winner is not None
     to_act = None if done else play.next_seat
     return PitchProgress(
@@ -163,7 +167,7 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
         bid=status.high_bid,
         trump=play.trump,
         tricks=play.tricks,
-        recordable=recordable(play_violations, leaders, hand.players),
+        recordable=recordable(play_violations, leaders, hand.players, absent),
     )
 
 

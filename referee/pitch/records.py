@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from referee.cards import FULL_PACK, Card, CardError, card_name, parse_card
 from referee.frozen import quick_init
@@ -375,9 +375,30 @@ def house_options(options: PitchOptions) -> dict[str, Any]:
 
 
 IrregularityKind = Literal["revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
-                           "long_hand", "exposed_card", "exposed_in_dealing"]
+                           "long_hand", "exposed_card", "exposed_in_dealing", "short_hand"]
 IRREGULARITY_KINDS: tuple[str, ...] = ("revoke", "lead_out_of_turn", "bid_out_of_turn", "misdeal",
-                                       "long_hand", "exposed_card", "exposed_in_dealing")
+                                       "long_hand", "exposed_card", "exposed_in_dealing",
+                                       "short_hand")
+def short_hands(irregular: Sequence[Irregularity]) -> dict[int, int]:
+    """The short hands found in play (P10): seat → the index of the first trick he had no
+    card for (``trick`` − 1); empty when none (a score sheet's entry without a trick is
+    none: it changes no trick)."""
+    return {item.seat: item.trick - 1 for item in irregular
+            if item.kind == "short_hand" and item.seat is not None and item.trick is not None}
+
+
+def cards_in_trick(players: int, irregular: Sequence[Mapping[str, Any]], i: int) -> int:
+    """P4, P10: how many cards trick index ``i`` holds — one from each player, less the short
+    hands of a record's raw ``irregular`` list (``{"type": "short_hand", "seat": 1, "trick":
+    6}``) that had no card for it."""
+    first: dict[Any, Any] = {}  # seat → trick, the last entry for a seat (as short_hands)
+    for item in irregular:
+        if isinstance(item, Mapping) and item.get("type") == "short_hand" \
+                and isinstance(item.get("trick"), int):
+            first[item.get("seat")] = item["trick"]
+    return players - sum(1 for trick in first.values() if i >= trick - 1)
+
+
 #: The kinds that make a new deal (P10): a misdeal (a wrong number of cards dealt), a card
 #: exposed in dealing (F: "if an exposed card or a wrong number be dealt to a player there
 #: must be a new deal"), and a hand found in play with more than six cards (by analogy, Work,
@@ -396,8 +417,11 @@ class Irregularity:
     ``"misdeal"`` (a wrong number of cards dealt, to ``seat`` if known),
     ``"exposed_in_dealing"`` (a card exposed in dealing, to ``seat`` if known: a new deal, as a
     misdeal), ``"long_hand"`` (``seat`` found in play with more than six cards: a new deal,
-    as a misdeal) or ``"exposed_card"`` (``seat`` exposed a card during play, in ``trick`` if
-    given: the opponents may call it in the partnership game, F; no penalty otherwise).
+    as a misdeal), ``"exposed_card"`` (``seat`` exposed a card during play, in ``trick`` if
+    given: the opponents may call it in the partnership game, F; no penalty otherwise) or
+    ``"short_hand"`` (``seat`` was found in play with fewer than six cards and had no card for
+    ``trick`` and the tricks after it, which hold one card fewer: the hand is played out and
+    scored as played, he answering for any revoke, by analogy with Work 1913).
     ``trick`` counts from 1, as players do (trick 3 is ``tricks[2]``).
     """
 
@@ -506,8 +530,13 @@ def check_dealer(dealer: int, players: int) -> None:
                                 value=repr(dealer))])
 
 
+#: "Pass" as a French, German or Polish table writes it on a sheet (docs/glossary.md).
+PASS_WORDS = frozenset({"passe", "je passe", "passen", "weiter", "pas", "pasuję"})
+
+
 def parse_call(value: object, location: str = "") -> Call:
-    """One call as written in a record: ``"pass"``, ``"pitch"``, or a whole number (P3).
+    """One call as written in a record: ``"pass"`` (or :data:`PASS_WORDS`), ``"pitch"``, or
+    a whole number (P3).
 
     Numbers are returned as they are (a bid of 5 is a rule break that
     :func:`~referee.pitch.bidding.check_bidding` reports, not a malformed call); numeric text
@@ -519,6 +548,8 @@ def parse_call(value: object, location: str = "") -> Call:
         text = value.strip().lower()
         if text in (PASS, PITCH):
             return PASS if text == PASS else PITCH
+        if text in PASS_WORDS:
+            return PASS
         if text.isdigit():
             return int(text)
     elif isinstance(value, int) and not isinstance(value, bool):
@@ -528,6 +559,7 @@ def parse_call(value: object, location: str = "") -> Call:
 
 #: Canonical card text → card, for parsing records without a call per card.
 _BY_NAME: dict[str, Card] = {card_name(card): card for card in FULL_PACK}
+_JUST_LISTS = frozenset((list,))
 
 
 def hand_from_record(
@@ -569,10 +601,21 @@ def hand_from_record(
 _CALL_WORDS: dict[str, Call] = {PASS: PASS, PITCH: PITCH}
 
 
+#: The calls read as they are written, for the hot path of :func:`_calls`: the words, and
+#: bids as whole numbers (a number outside this table is read by :func:`parse_call` alike).
+_CALLS_AS_WRITTEN: dict[object, Call] = {n: n for n in range(-9, 100)}
+_CALLS_AS_WRITTEN.update(_CALL_WORDS)
+_INT_OR_STR = frozenset((int, str))
+
+
 def _calls(value: object) -> tuple[Call, ...]:
     """The record's ``bids`` (P3), each read by :func:`parse_call`."""
+    calls = _list(value, "bids")
+    read: list[Any] = [*map(_CALLS_AS_WRITTEN.get, calls)]
+    if None not in read and _INT_OR_STR.issuperset(map(type, calls)):
+        return tuple(read)  # every call a word or a whole number (not a bool: its type)
     found: list[Call] = []
-    for i, call in enumerate(_list(value, "bids")):
+    for i, call in enumerate(calls):
         if type(call) is int:  # the hot path: a bid, or a word written as parse_call gives it
             found.append(call)
         elif isinstance(call, str) and call in _CALL_WORDS:
@@ -595,14 +638,11 @@ def _list(value: object, location: str) -> Sequence[object]:
 def _card_lists(value: object, location: str) -> tuple[tuple[Card, ...], ...]:
     """A list of lists of cards (tricks, hands), each card as a :class:`Card` (P1)."""
     groups = _list(value, location)
-    found = []
     try:  # the hot path: lists of cards written canonically ("TH")
-        for group in groups:
-            if type(group) is not list:
-                break
-            found.append(tuple(map(_BY_NAME.__getitem__, group)))
-        else:
-            return tuple(found)
+        if _JUST_LISTS.issuperset(map(type, groups)):
+            by_name = _BY_NAME.__getitem__
+            lists = cast("Sequence[list[str]]", groups)  # each checked a list just above
+            return tuple([tuple(map(by_name, group)) for group in lists])
     except (KeyError, TypeError):
         pass
     return tuple(_cards(group, f"{location}[{i}]") for i, group in enumerate(groups))
@@ -645,8 +685,9 @@ def _irregular_trick(
     trick: object, kind: str, on_sheet: bool, bad: Callable[..., RecordError]
 ) -> int | None:
     """The trick (1..6) of an irregularity that has one (P10), else ``None``."""
-    optional = ((on_sheet and kind == "revoke") or kind == "exposed_card") and trick is None
-    if kind in ("revoke", "lead_out_of_turn", "exposed_card") and not optional:
+    optional = ((on_sheet and kind in ("revoke", "short_hand")) or kind == "exposed_card") \
+        and trick is None
+    if kind in ("revoke", "lead_out_of_turn", "exposed_card", "short_hand") and not optional:
         if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 6:
             raise bad("trick", "trick", most=TRICKS_PER_HAND, value=repr(trick))
         return trick

@@ -36,7 +36,6 @@ from referee.pitch.claims import (
     point_count,
     score_counts,
     seat_words,
-    sentence_start,
     side_words,
 )
 from referee.pitch.hand import auction_pitcher, claimed_violations
@@ -69,7 +68,13 @@ from referee.violations import RecordError, Violation, said
 #: Every game-point value of the pack, highest first (P5): four tens, aces, kings, queens, jacks.
 _GAME_VALUES = sorted((game_point_value(c) for c in FULL_PACK), reverse=True)
 
-_SUIT_INPUT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+#: A trump suit as a table writes it (P4): its symbol, or its name in English, French, German
+#: or Polish (docs/glossary.md); the letters S H D C are read as they are.
+_SUIT_INPUT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C",
+               "spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C",
+               "pique": "S", "cœur": "H", "coeur": "H", "carreau": "D", "trèfle": "C",
+               "trefle": "C", "pik": "S", "herz": "H", "karo": "D", "kreuz": "C",
+               "kier": "H", "trefl": "C"}
 
 
 def most_game_points(players: int) -> int:
@@ -409,7 +414,8 @@ def _sheet_trump(line: Mapping[str, Any]) -> str | None:
     if line.get("trump") is None:
         return None
     text = line["trump"]
-    trump = _SUIT_INPUT.get(text, text.upper()) if isinstance(text, str) else None
+    trump = _SUIT_INPUT.get(text.strip().lower(), text.upper()) if isinstance(text, str) \
+        else None
     if trump not in SUITS:
         raise _bad("trump", "sheet.trump", "P4", value=repr(text))
     return trump
@@ -883,18 +889,11 @@ def _single_trump_checks(
     it is High and Low for his side, and the Jack too when it is the jack (3 points)."""
     who = side_words(sides, pitcher_side, names)
     found = []
-    for key, name, point in (("high", "High", high), ("low", "Low", low), ("jack", "Jack", jack)):
+    for key, point in (("high", high), ("low", low), ("jack", jack)):
         if point.side is not None and point.side != pitcher_side:
-            extra = " (a Jack counts only when that trump is the jack)" if key == "jack" else ""
-            found.append(
-                Violation(
-                    "single_trump_not_pitchers", "P5",
-                    f"With a single trump in play, that trump was the pitcher's first lead "
-                    f"and won the trick, so {who} took {name}{extra}, "
-                    f"not {seat_words(point.seat or 0, names)}.",
-                    f"sheet.{key}",
-                )
-            )
+            found.append(said(
+                "single_trump_not_pitchers" + (".jack" if key == "jack" else ""), "P5",
+                f"sheet.{key}", who=who, point=key, taken=seat_words(point.seat or 0, names)))
     if not found:
         points = 3 if jack.side is not None else 2
         verified.append(finding("single_trump", "P5", pitcher=who, points=points))
@@ -922,22 +921,18 @@ def _game_checks(
         )
     best = max(counts)
     leaders = [k for k, c in enumerate(counts) if c == best]
-    if len(leaders) == 1:
-        expected: int | None = leaders[0]
-        rule_words = f"{side_words(sides, leaders[0], sheet.names)} has the highest count ({best})"
-    else:
-        expected = None
-        rule_words = " and ".join(side_words(sides, k, sheet.names) for k in leaders) + (
-            f" tie at {best}")
+    expected: int | None = leaders[0] if len(leaders) == 1 else None
     if game.side != expected:
+        leading = tuple(side_words(sides, k, sheet.names) for k in leaders)
         if expected is None:
-            message = f"Game goes to the highest count, and {rule_words}: nobody takes Game."
+            found.append(said("game_not_highest_count.tie", "P5", "sheet.game",
+                              leaders=leading, best=best))
         elif game.side is None:
-            message = f"Game is not tied: {rule_words}, so it takes Game."
+            found.append(said("game_not_highest_count.not_tied", "P5", "sheet.game",
+                              leader=leading[0], best=best))
         else:
-            message = (f"Game goes to the highest count: {rule_words}, so it took Game, "
-                       f"not {seat_words(game.seat or 0, sheet.names)}.")
-        found.append(Violation("game_not_highest_count", "P5", message, "sheet.game"))
+            found.append(said("game_not_highest_count", "P5", "sheet.game", leader=leading[0],
+                              best=best, taken=seat_words(game.seat or 0, sheet.names)))
     else:
         verified.append(finding(
             "game_agrees_with_counts", "P5", counts=tuple(counts),
@@ -956,32 +951,19 @@ def _pitcher_score_possible(
     pitcher_ok = True
     if mine == 0:
         pitcher_ok = False
-        violations.append(
-            Violation("pitcher_score_impossible", "P6",
-                      f"{sentence_start(who)} pitched: it scores at least its bid, or is set back "
-                      "by it, never 0.", here)
-        )
+        violations.append(said("pitcher_score_impossible.zero", "P6", here, who=who))
     elif bid is not None and mine > 0 and mine < bid:
         pitcher_ok = False
-        violations.append(
-            Violation("pitcher_score_impossible", "P6",
-                      f"{sentence_start(who)} bid {bid}: it scores at least {bid}, or is set back "
-                      f"{bid} (write {-bid}), never {mine}.", here)
-        )
+        violations.append(said("pitcher_score_impossible.below", "P6", here, who=who, bid=bid,
+                               minus=-bid, mine=mine))
     elif bid is not None and mine < 0 and mine != -bid:
         pitcher_ok = False
-        violations.append(
-            Violation("pitcher_score_impossible", "P6",
-                      f"{sentence_start(who)} bid {bid}: set back, it loses exactly {bid} "
-                      f"(write {-bid}), not {-mine}.", here)
-        )
+        violations.append(said("pitcher_score_impossible.set_back", "P6", here, who=who,
+                               bid=bid, minus=-bid, lost=-mine))
     elif mine > 4 or mine < -MAX_BID:
         pitcher_ok = False
-        violations.append(
-            Violation("pitcher_score_impossible", "P6",
-                      f"{sentence_start(who)} pitched: it scores at most 4, or is set back at most "
-                      f"4 (the highest bid), never {mine}.", here)
-        )
+        violations.append(said("pitcher_score_impossible.range", "P6", here, who=who,
+                               mine=mine))
     return pitcher_ok
 
 
@@ -994,12 +976,9 @@ def _totals_fit(
     if set_back is None:
         total = others + mine
         if not 2 <= total <= 4:
-            why = ("High and Low always go to someone, so at least 2 are won"
-                   if total < 2 else "a hand has only four (High, Low, Jack, Game)")
-            violations.append(
-                Violation("points_total_impossible", "P5",
-                          f"The points won add up to {total}, but {why}.", "totals.scores")
-            )
+            violations.append(said(
+                "points_total_impossible." + ("few" if total < 2 else "many"), "P5",
+                "totals.scores", total=total))
         else:
             verified.append(finding("points_won_add_up", "P5", total=total))
         return
@@ -1007,13 +986,8 @@ def _totals_fit(
     least = max(0, 3 - bid)
     if not least <= others <= 4:
         violations.append(
-            Violation(
-                "points_total_impossible", "P5",
-                f"{sentence_start(who)} was set back {bid}, so it won at most {bid - 1}; High "
-                f"and Low always go, so the others won {least} to 4 between them, "
-                f"not {others}.",
-                "totals.scores",
-            )
+            said("points_total_impossible.set_back", "P5", "totals.scores", who=who, bid=bid,
+                 most=bid - 1, least=least, others=others)
         )
     else:
         verified.append(finding("set_back_points_fit", "P5", pitcher=who, bid=bid,

@@ -66,7 +66,7 @@ from referee.pitch.sheet import (
 from referee.pitch.variants import pack_of, trump_order
 from referee.pitch.wording import finding
 from referee.rulings import Finding, findings_dicts
-from referee.violations import Violation
+from referee.violations import Violation, said
 
 #: The keys of a variant's sheet line besides its points (as the 4-point line's, less
 #: ``single_trump``, which P5 ties to the 4-point game).
@@ -118,16 +118,12 @@ def _taken(
     for name in options.points:
         what = point_words(name)
         if name not in line:
-            hint = ("(it always goes to someone)" if name in always else
-                    "or null (tied)" if name == "game" else "or null (its card was not in play)")
-            raise _bad(f"{sentence_start(what)}: name the seat that took it {hint}.",
-                       f"sheet.{name}", "V7")
+            kind = ".always" if name in always else ".game" if name == "game" else ""
+            raise _bad(f"point_missing{kind}", f"sheet.{name}", "V7", point=what)
         value = line[name]
         if value is None:
             if name in always:
-                raise _bad(f"{sentence_start(what)} always goes to someone: a trump is always "
-                           "in play (the pitcher's first lead), so name the seat.",
-                           f"sheet.{name}", "V7")
+                raise _bad("point_taken.variant", f"sheet.{name}", "V7", point=what)
             taken.append((name, None))
         else:
             taken.append((name, _seat(value, players, f"sheet.{name}", sentence_start(what),
@@ -138,8 +134,8 @@ def _taken(
 def _variant_bid(value: object, location: str, options: PitchOptions) -> int:
     """A bid written on a line: 1 to the game's ``max_bid`` (V9)."""
     if not _whole(value) or not 1 <= value <= options.max_bid:
-        raise _bad(f"A bid is 1 to {options.max_bid} in this game, not {value!r}.", location,
-                   "V9", "bid_out_of_range")
+        raise _bad("bid_out_of_range.variant", location, "V9", most=options.max_bid,
+                   value=repr(value))
     return int(value)
 
 
@@ -160,9 +156,9 @@ def variant_sheet_from_record(
         stray = sorted(k for k in record if k in POINT_VALUES and k not in options.points
                        and record[k] is not None)
         if stray:
-            raise _bad(f"This game ({options.variant}) has no {point_words(stray[0])} point: "
-                       "its points are " + ", ".join(map(point_words, options.points)) + ".",
-                       f"sheet.{stray[0]}", "V7")
+            raise _bad("stray_point", f"sheet.{stray[0]}", "V7", variant=options.variant,
+                       point=point_words(stray[0]),
+                       points=tuple(map(point_words, options.points)))
         record = {k: v for k, v in record.items() if k not in POINT_VALUES or k in options.points}
     line = _mapping(record, "sheet", _LINE_KEYS | frozenset(options.points))
     n_sides = len(sides_of(players, partnership))
@@ -179,12 +175,10 @@ def variant_sheet_from_record(
            else _variant_bid(line["bid"], "sheet.bid", options))
     if bids is None and (pitcher is None or bid is None):
         key = "pitcher" if pitcher is None else "bid"
-        raise _bad("Give the bids, or at least the pitcher and his bid (V9).", f"sheet.{key}",
-                   "V9")
+        raise _bad("no_auction.variant", f"sheet.{key}", "V9")
     game_points = _sheet_game_points(line, n_sides, partnership)
     if game_points is not None and "game" not in options.points:
-        raise _bad("This game has no Game point: leave out the game points.",
-                   "sheet.game_points", "V8")
+        raise _bad("no_game", "sheet.game_points", "V8")
     base = PitchSheet(
         players=players, partnership=partnership,
         high=seat_of.get("high") or 0, low=seat_of.get("low") or 0,
@@ -324,11 +318,8 @@ def _game_checks(sheet: VariantSheet, options: PitchOptions, game: SheetPoint,
     most = most_variant_game_points(line.players, options)
     total = sum(counts)
     if total > most:
-        found.violations.append(Violation(
-            "game_points_too_many", "V8",
-            f"The counts add up to {total} game points, but the cards in play of this game "
-            f"hold at most {most} (ten 10, ace 4, king 3, queen 2, jack 1, jokers 0).",
-            "sheet.game_points"))
+        found.violations.append(said("game_points_too_many.variant", "V8", "sheet.game_points",
+                                     total=total, most=most))
     else:
         found.verified.append(finding("counts_fit", "V8", total=total, most=most))
     best = max(counts)
@@ -341,17 +332,18 @@ def _game_checks(sheet: VariantSheet, options: PitchOptions, game: SheetPoint,
             "game_agrees_with_counts", "V8", counts=tuple(counts),
             leaders=tuple(side_words(sides, k, line.names) for k in leaders), best=best))
     else:
-        who = " and ".join(side_words(sides, k, line.names) for k in leaders)
-        if len(leaders) == 1:
-            message = (f"Game goes to the highest count: {who} has it ({best}), so it took "
-                       "Game" + ("." if game.side is None
-                                 else f", not {seat_words(game.seat or 0, line.names)}."))
+        leading = tuple(side_words(sides, k, line.names) for k in leaders)
+        if len(leaders) == 1 and game.side is None:
+            found.violations.append(said("game_not_highest_count.variant", "V8", "sheet.game",
+                                         leader=leading[0], best=best))
+        elif len(leaders) == 1:
+            found.violations.append(said(
+                "game_not_highest_count.variant.not", "V8", "sheet.game", leader=leading[0],
+                best=best, taken=seat_words(game.seat or 0, line.names)))
         else:
-            message = f"Game goes to the highest count, and {who} tie at {best}: " + (
-                "only one of them takes Game, on the jokers it won." if allowed != {None}
-                else "nobody takes Game.")
-        found.violations.append(Violation("game_not_highest_count", "V8", message,
-                                          "sheet.game"))
+            found.violations.append(said(
+                "game_not_highest_count." + ("jokers" if allowed != {None} else "tie"), "V8",
+                "sheet.game", leaders=leading, best=best))
     found.as_reported.append(finding("game_points_as_reported", "V8", counts=tuple(counts)))
 
 
@@ -487,14 +479,13 @@ def variant_totals_from_record(
     line = _mapping(record, "totals", frozenset({"scores", "pitcher", "bid", "dealer"}))
     n_sides = len(sides_of(players, partnership))
     if line.get("scores") is None:
-        raise _bad("Give each side's score for the hand.", "totals.scores", "V10")
+        raise _bad("scores", "totals.scores", "V10")
     scores = _numbers(line["scores"], "totals.scores", "The scores")
     if len(scores) != n_sides:
-        raise _bad(f"Give one score per {'team' if partnership else 'player'}: {n_sides}, "
-                   f"not {len(scores)}.", "totals.scores", "V10")
+        raise _bad("scores_count" + (".team" if partnership else ""), "totals.scores", "V10",
+                   sides=n_sides, n=len(scores))
     if line.get("pitcher") is None:
-        raise _bad("Name the pitcher: only his side can win the match at the end of a hand "
-                   "(V11).", "totals.pitcher", "V11")
+        raise _bad("pitcher.variant", "totals.pitcher", "V11")
     pitcher = _seat(line["pitcher"], players, "totals.pitcher", "The pitcher", "V9")
     bid = None if line.get("bid") is None else _variant_bid(line["bid"], "totals.bid", options)
     return VariantTotals(players, partnership, scores, pitcher, bid, check_names(names, players))
@@ -520,29 +511,32 @@ def _values_words(options: PitchOptions) -> str:
     return ", ".join(f"{point_words(n)} {POINT_VALUES[n]}" for n in options.points)
 
 
+def _values(options: PitchOptions) -> tuple[tuple[str, int], ...]:
+    """The game's points with their values as a sentence's parameter (``values``)."""
+    return tuple((point_words(n), POINT_VALUES[n]) for n in options.points)
+
+
 def _pitcher_checks(mine: int, bid: int | None, options: PitchOptions, who: str,
                     here: str) -> list[Violation]:
     """V10: the pitcher's side scores at least its bid (at most the game's total), or exactly
     minus it; never 0."""
     total = options.total
-    wrong = None
+    rule = "V10"
     if mine == 0:
-        wrong = f"{sentence_start(who)} pitched: it scores at least its bid, or is set back " \
-                "by it, never 0."
-    elif bid is not None and 0 < mine < bid:
-        wrong = (f"{sentence_start(who)} bid {bid}: it scores at least {bid}, or is set back "
-                 f"{bid} (write {-bid}), never {mine}.")
-    elif bid is not None and mine < 0 and mine != -bid:
-        wrong = (f"{sentence_start(who)} bid {bid}: set back, it loses exactly {bid} "
-                 f"(write {-bid}), not {-mine}.")
-    elif mine > total or mine < -options.max_bid:
-        wrong = (f"{sentence_start(who)} pitched: it scores at most {total} (every point of "
-                 f"this game), or is set back at most {options.max_bid} (the highest bid), "
-                 f"never {mine}.")
-    elif mine < 0 and -mine < options.min_bid:
-        wrong = (f"{sentence_start(who)} was set back {-mine}, below this table's lowest bid "
-                 f"of {options.min_bid}.")
-    return [] if wrong is None else [Violation("pitcher_score_impossible", "V10", wrong, here)]
+        return [said("pitcher_score_impossible.zero", rule, here, who=who)]
+    if bid is not None and 0 < mine < bid:
+        return [said("pitcher_score_impossible.below", rule, here, who=who, bid=bid,
+                     minus=-bid, mine=mine)]
+    if bid is not None and mine < 0 and mine != -bid:
+        return [said("pitcher_score_impossible.set_back", rule, here, who=who, bid=bid,
+                     minus=-bid, lost=-mine)]
+    if mine > total or mine < -options.max_bid:
+        return [said("pitcher_score_impossible.range.variant", rule, here, who=who,
+                     total=total, most=options.max_bid, mine=mine)]
+    if mine < 0 and -mine < options.min_bid:
+        return [said("pitcher_score_impossible.minimum", rule, here, who=who, lost=-mine,
+                     least=options.min_bid)]
+    return []
 
 
 def rule_variant_totals(totals: VariantTotals, options: PitchOptions) -> VariantTotalsRuling:
@@ -570,21 +564,18 @@ def rule_variant_totals(totals: VariantTotals, options: PitchOptions) -> Variant
     here = f"totals.scores[{pitcher_side}]"
     for k, score in enumerate(scores):
         if k != pitcher_side and not 0 <= score <= options.total:
-            violations.append(Violation(
-                "score_out_of_range", "V10",
-                f"{sentence_start(side_words(sides, k, totals.names))} did not pitch, so it "
-                f"scores the points it won: 0 to {options.total} ({_values_words(options)}), "
-                f"never {score}.", f"totals.scores[{k}]"))
+            violations.append(said(
+                "score_out_of_range.variant", "V10", f"totals.scores[{k}]",
+                who=side_words(sides, k, totals.names), total=options.total,
+                values=_values(options), score=score))
     bid = totals.bid
     made = mine > 0
     if bid is None and mine < 0:
         bid = -mine
         computed.append(finding("set_back", "V10", pitcher=who, bid=bid))
     if bid is not None and bid < options.min_bid and totals.bid is not None:
-        violations.append(Violation(
-            "bid_below_minimum", "V9",
-            f"A bid of {bid} is below this table's lowest bid of {options.min_bid}.",
-            "totals.bid"))
+        violations.append(said("bid_below_minimum.sheet", "V9", "totals.bid", bid=bid,
+                               least=options.min_bid))
     violations += _pitcher_checks(mine, bid, options, who, here)
     if not violations:
         others = tuple(sorted((s for k, s in enumerate(scores) if k != pitcher_side),
@@ -596,13 +587,10 @@ def rule_variant_totals(totals: VariantTotals, options: PitchOptions) -> Variant
             assert bid is not None
             fits = any((won, others) in splits for won in range(bid))
         if not fits:
-            how = "made" if made else f"set back, having won less than {bid}"
-            violations.append(Violation(
-                "points_total_impossible", "V7",
-                f"No hand of this game scores these: its points are {_values_words(options)}"
-                f"{', High and Low always going to someone' if _always(options) else ''}, "
-                f"and they cannot be shared out as {', '.join(map(str, scores))} with "
-                f"{who} {how}.", "totals.scores"))
+            code = "points_total_impossible.variant" + (".always" if _always(options) else "") \
+                + (".made" if made else ".set_back")
+            violations.append(said(code, "V7", "totals.scores", values=_values(options),
+                                   scores=tuple(scores), who=who, bid=bid))
     if not violations:
         verified.append(finding("variant_scores_possible", "V10", total=options.total))
     as_reported = [finding("points_not_given", "V7"), finding("scores_as_reported", "V10")]

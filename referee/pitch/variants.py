@@ -39,7 +39,7 @@ from referee.cards import (
 )
 from referee.frozen import quick_init
 from referee.pitch.bidding import BiddingStatus, check_bidding
-from referee.pitch.claims import seat_words, sentence_start, side_words
+from referee.pitch.claims import seat_words, side_words
 from referee.pitch.records import (
     HAND_SIZE,
     POINT_VALUES,
@@ -53,7 +53,7 @@ from referee.pitch.records import (
     side_of_seat,
     sides_of,
 )
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, card_code, said
 
 #: V2: the other suit of the same colour (spades and clubs black, hearts and diamonds red).
 PARTNER_SUIT: dict[str, str] = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -178,8 +178,14 @@ class VariantHand:
     names: tuple[str, ...] = ()
 
 
-def _bad(code: str, rule: str, message: str, location: str) -> RecordError:
-    return RecordError([Violation(code, rule, message, location)])
+def _bad(message_code: str, rule: str, location: str, **params: Any) -> RecordError:
+    """A record that cannot be ruled on, for the one violation worded by ``message_code``."""
+    return RecordError([said(message_code, rule, location, **params)])
+
+
+def _who(seat: int, names: Sequence[str]) -> str | int:
+    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
+    return names[seat] if names else seat
 
 
 def parse_variant_card(text: object, options: PitchOptions, location: str) -> Card:
@@ -199,33 +205,30 @@ def parse_variant_card(text: object, options: PitchOptions, location: str) -> Ca
             if "joker" in options.points:
                 return BIG_JOKER if joker is not LITTLE_JOKER else LITTLE_JOKER
             if joker is None:
-                raise _bad("malformed_card", "V2", "This pack has a big and a little joker: "
-                           "write BJ or LJ.", location)
+                raise _bad("malformed_card.two_jokers", "V2", location)
             return joker
     try:
         if not isinstance(text, str):
             raise CardError(f"{text!r} is not a card")
         return parse_card(text)
-    except CardError as exc:
-        raise _bad("malformed_card", "V2", f"{exc}; a joker is BJ, LJ or JK.", location) from None
+    except CardError:
+        raise _bad("malformed_card.joker", "V2", location, value=repr(text)) from None
 
 
 def _card_rows(value: object, options: PitchOptions, location: str,
                folds: bool) -> tuple[tuple[Card | None, ...], ...]:
     """A list of lists of cards (tricks, hands); ``None`` entries only where ``folds``."""
     if not isinstance(value, (list, tuple)):
-        raise _bad("malformed_record", "P9", "Expected a list.", location)
+        raise _bad("malformed_record.list", "P9", location)
     rows = []
     for i, row in enumerate(value):
         if not isinstance(row, (list, tuple)):
-            raise _bad("malformed_record", "P9", "Expected a list.", f"{location}[{i}]")
+            raise _bad("malformed_record.list", "P9", f"{location}[{i}]")
         cards: list[Card | None] = []
         for j, text in enumerate(row):
             if text is None:
                 if not folds:
-                    raise _bad("fold_outside_trump_only", "V5",
-                               "A player folds (null) only when only trumps are played.",
-                               f"{location}[{i}][{j}]")
+                    raise _bad("fold_outside_trump_only", "V5", f"{location}[{i}][{j}]")
                 cards.append(None)
             else:
                 cards.append(parse_variant_card(text, options, f"{location}[{i}][{j}]"))
@@ -247,12 +250,12 @@ def variant_hand_from_record(
 
     dealer = record.get("dealer")
     if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise _bad("malformed_record", "P9", "The dealer is a seat number.", "dealer")
+        raise _bad("malformed_record.dealer", "P9", "dealer")
     trump = record.get("trump")
     if trump is not None:
         trump = str(trump).strip().upper()[:1] if isinstance(trump, str) else trump
         if trump not in SUIT_NAMES:
-            raise _bad("malformed_record", "V3", "Trump is one of S, H, D, C.", "trump")
+            raise _bad("malformed_record.trump_suit", "V3", "trump")
     tricks = _card_rows(record.get("tricks"), options, "tricks", options.play == "trump_only")
     hands = None
     if record.get("hands") is not None:
@@ -343,8 +346,7 @@ def _walk(hand: VariantHand, trump: str, pitcher: int, options: PitchOptions,
     for i, trick in enumerate(hand.tricks):
         lead = next((card for card in trick if card is not None), None)
         if lead is None:
-            raise _bad("trick_empty", "V5", f"Trick {i + 1} has no card: a hand ends when "
-                       "nobody holds a trump.", f"tricks[{i}]")
+            raise _bad("trick_empty", "V5", f"tricks[{i}]", trick=i + 1)
         led = _suit_of(lead, ranks)
         powers = [_power(card, led, ranks) for card in trick]
         for j, card in enumerate(trick):
@@ -369,16 +371,13 @@ def _trump_only_play(who: int, i: int, j: int, card: Card, folded: Mapping[int, 
                      ranks: Mapping[Card, int], names: Sequence[str]) -> list[Violation]:
     """V5.2 ``trump_only``: only trumps are played, and a player who folded stays out."""
     found = []
-    player = sentence_start(seat_words(who, names))
+    player = _who(who, names)
     if card not in ranks:
-        found.append(Violation(
-            "not_a_trump", "V5", f"{player} played the {describe_card(card)} in trick "
-            f"{i + 1}: only trumps are played in this game.", f"tricks[{i}][{j}]"))
+        found.append(said("not_a_trump", "V5", f"tricks[{i}][{j}]", who=player,
+                          card=card_code(card), trick=i + 1))
     if who in folded:
-        found.append(Violation(
-            "played_after_folding", "V5", f"{player} played the {describe_card(card)} in trick "
-            f"{i + 1} after folding in trick {folded[who][0] + 1}: a player out of trumps "
-            "stays out.", f"tricks[{i}][{j}]"))
+        found.append(said("played_after_folding", "V5", f"tricks[{i}][{j}]", who=player,
+                          card=card_code(card), trick=i + 1, folded=folded[who][0] + 1))
     return found
 
 
@@ -394,11 +393,14 @@ def _revokes(hand: VariantHand, play: _Play, ranks: Mapping[Card, int]) -> list[
             shown = [c for c, (w, i2, _j) in play.seat.items()
                      if w == who and i2 > i and _suit_of(c, ranks) == led]
         if shown:
-            what = "trump" if led == "T" else SUIT_NAMES[led][:-1]
-            found.append(Violation(
-                "revoke", "V5", f"{sentence_start(seat_words(who, hand.names))} revoked in trick "
-                f"{i + 1}, playing the {describe_card(card)} on a {what} lead while holding "
-                f"the {describe_card(shown[0])}.", f"tricks[{i}][{j}]"))
+            if led == "T":
+                found.append(said("revoke.variant.trump", "V5", f"tricks[{i}][{j}]",
+                                  who=_who(who, hand.names), trick=i + 1, card=card_code(card),
+                                  held=card_code(shown[0])))
+            else:
+                found.append(said("revoke.variant", "V5", f"tricks[{i}][{j}]",
+                                  who=_who(who, hand.names), trick=i + 1, card=card_code(card),
+                                  suit=led, held=card_code(shown[0])))
     return found
 
 
@@ -414,22 +416,22 @@ def _held_violations(hand: VariantHand, play: _Play, pitcher: int, options: Pitc
     for card, (who, i, j) in play.seat.items():
         if holder.get(card) != who:
             owner = holder.get(card)
-            whose = ("was not dealt" if owner is None
-                     else f"was dealt to {seat_words(owner, names)}")
-            found.append(Violation(
-                "card_not_held", "P4", f"{sentence_start(seat_words(who, names))} played the "
-                f"{describe_card(card)} in trick {i + 1}, but that card {whose}.",
-                f"tricks[{i}][{j}]"))
+            if owner is None:
+                found.append(said("card_not_held.not_dealt", "P4", f"tricks[{i}][{j}]",
+                                  who=_who(who, names), card=card_code(card), trick=i + 1))
+            else:
+                found.append(said("card_not_held.dealt_to", "P4", f"tricks[{i}][{j}]",
+                                  who=_who(who, names), card=card_code(card), trick=i + 1,
+                                  owner=_who(owner, names)))
     if options.play == "trump_only":
         for s, cards in enumerate(hand.hands):
             kept = [c for c in cards if c in ranks and c not in play.seat]
             if kept:
                 i, j = play.folded.get(s, (len(play.tricks) - 1, 0))
-                found.append(Violation(
-                    "folded_holding_trump", "V5", f"{sentence_start(seat_words(s, names))} "
-                    f"still held the {describe_card(kept[0])}: a player plays a trump to every "
-                    "trick while he holds one, and the hand ends when nobody does.",
-                    f"tricks[{i}][{j}]" if s in play.folded else "tricks"))
+                found.append(said(
+                    "folded_holding_trump.kept", "V5",
+                    f"tricks[{i}][{j}]" if s in play.folded else "tricks",
+                    who=_who(s, names), card=card_code(kept[0])))
     return found
 
 
@@ -451,10 +453,9 @@ def _first_lead(hand: VariantHand, play: _Play, pitcher: int, ranks: Mapping[Car
         held = [c for c, (w, _i, _j) in play.seat.items() if w == pitcher and c in ranks]
     if not held:
         return []
-    return [Violation(
-        "first_lead_not_trump", "V3", f"The pitcher ({seat_words(pitcher, hand.names)}) led the "
-        f"{describe_card(lead)} though he held the {describe_card(held[0])}: trump opens.",
-        f"tricks[0][{j}]")]
+    return [said("first_lead_not_trump", "V3", f"tricks[0][{j}]",
+                 pitcher=_who(pitcher, hand.names), card=card_code(lead),
+                 held=card_code(held[0]))]
 
 
 # --- Trump, the record's shape --------------------------------------------------------------
@@ -471,16 +472,14 @@ def trump_of(hand: VariantHand, options: PitchOptions) -> str:
         return hand.trump
     lead = next((card for trick in hand.tricks for card in trick if card is not None), None)
     if options.first_lead == "any":
-        raise _bad("trump_not_named", "V3", "At this table the pitcher may open with any card, "
-                   "so the record must name trump.", "trump")
+        raise _bad("trump_not_named", "V3", "trump")
     if lead is None:
-        raise _bad("wrong_trick_count", "V5", "The hand has no card played.", "tricks")
+        raise _bad("wrong_trick_count.none", "V5", "tricks")
     if lead.suit != JOKER_SUIT:
         return lead.suit
     if options.pitched_joker == "spades":
         return "S"
-    raise _bad("trump_not_named", "V3", "The pitcher led a joker first: name the trump suit "
-               "he named with it.", "trump")
+    raise _bad("trump_not_named.joker", "V3", "trump")
 
 
 def verify_variant_record(hand: VariantHand, options: PitchOptions) -> None:
@@ -495,35 +494,33 @@ def verify_variant_record(hand: VariantHand, options: PitchOptions) -> None:
     players = hand.players
     sides = sides_of(players, hand.partnership)
     check_dealer(hand.dealer, players)
-    found: list[Violation] = []
+    found: list[Violation] = [
+        Violation("malformed_irregularity", "P10", "A short hand found in play is ruled card "
+                  "by card in the four-point game only; enter this hand's score-sheet line or "
+                  "totals.", f"irregular[{k}]")
+        for k, item in enumerate(hand.irregular) if item.kind == "short_hand"]
     if hand.hands is not None:
         if len(hand.hands) != players:
-            found.append(Violation("hands_count", "P2", f"The record gives {len(hand.hands)} "
-                                   f"hands for {players} players.", "hands"))
+            found.append(said("hands_count", "P2", "hands", n=len(hand.hands), players=players))
         for s, cards in enumerate(hand.hands):
             if len(cards) != HAND_SIZE:
-                found.append(Violation(
-                    "hand_not_six", "V6", f"{sentence_start(seat_words(s, hand.names))} held "
-                    f"{len(cards)} cards when play began; each player holds six.", f"hands[{s}]"))
+                found.append(said("hand_not_six.variant", "V6", f"hands[{s}]",
+                                  who=_who(s, hand.names), n=len(cards)))
         found += _twice(hand.hands, "card_dealt_twice", "dealt", "hands")
     count = len(hand.tricks)
     if options.play == "trump_only":
         if not 1 <= count <= TRICKS_PER_HAND:
-            found.append(Violation("wrong_trick_count", "V5", "Only trumps are played: a hand "
-                                   f"has one to six tricks, not {count}.", "tricks"))
+            found.append(said("wrong_trick_count.trump_only", "V5", "tricks", n=count))
     elif count != TRICKS_PER_HAND:
-        found.append(Violation("wrong_trick_count", "P4", f"A hand has six tricks, not {count}.",
-                               "tricks"))
+        found.append(said("wrong_trick_count", "P4", "tricks", n=count))
     for i, trick in enumerate(hand.tricks):
         if len(trick) != players:
-            found.append(Violation("trick_wrong_size", "V5", f"Trick {i + 1} has {len(trick)} "
-                                   f"entries; each of the {players} players plays one (or, out "
-                                   "of trumps, null).", f"tricks[{i}]"))
+            found.append(said("trick_wrong_size.variant", "V5", f"tricks[{i}]", trick=i + 1,
+                              n=len(trick), players=players))
     found += _twice(hand.tricks, "card_played_twice", "played", "tricks")
     if hand.claimed is not None and len(hand.claimed) not in (players, len(sides)):
-        found.append(Violation("claimed_wrong_length", "P6", f"The claimed score has "
-                               f"{len(hand.claimed)} numbers; give one per seat or per side.",
-                               "claimed"))
+        found.append(said("claimed_wrong_length.variant", "P6", "claimed",
+                          n=len(hand.claimed)))
     if found:
         raise RecordError(found)
 
@@ -538,8 +535,8 @@ def _twice(groups: Sequence[Sequence[Card | None]], code: str, verb: str,
             if card is None or card is _ALIKE:  # two JK alike are two jokers (V4)
                 continue
             if card in seen:
-                found.append(Violation(code, "V2", f"The {describe_card(card)} is {verb} twice; "
-                                       "the pack has one of each card.", f"{path}[{i}][{j}]"))
+                found.append(said(f"{code}.variant", "V2", f"{path}[{i}][{j}]",
+                                  card=card_code(card)))
             seen.add(card)
     return found
 
@@ -553,9 +550,8 @@ def _not_in_pack(hand: VariantHand, options: PitchOptions) -> list[Violation]:
         for i, row in enumerate(rows):
             for j, card in enumerate(row):
                 if card is not None and card not in pack:
-                    found.append(Violation(
-                        "card_not_in_pack", "V2", f"The {describe_card(card)} is not in this "
-                        "game's pack.", f"{path}[{i}][{j}]"))
+                    found.append(said("card_not_in_pack", "V2", f"{path}[{i}][{j}]",
+                                      card=card_code(card)))
     return found
 
 
@@ -843,8 +839,7 @@ def rule_variant_hand(hand: VariantHand, options: PitchOptions) -> VariantRuling
 
     for k, item in enumerate(hand.irregular):
         if item.kind in ("misdeal", "exposed_in_dealing", "long_hand"):
-            raise _bad("misdeal", "P10", "A misdeal was recorded: there is a new deal and nobody "
-                       "scores this hand.", f"irregular[{k}]")
+            raise _bad("misdeal", "P10", f"irregular[{k}]")
     hand = _closing_folds_dropped(hand, options)
     verify_variant_record(hand, options)
     players = hand.players
@@ -1025,16 +1020,13 @@ def _trump_only_progress(hand: VariantHand, options: PitchOptions, pitcher: int,
         held = _trumps_held(hand.hands, entries, ranks)
         for (i, j, who), card in entries.items():
             if card is None and held[who] and folded[who] == (i, j):
-                violations.append(Violation(
-                    "folded_holding_trump", "V5",
-                    f"{sentence_start(seat_words(who, names))} folded in trick {i + 1} "
-                    f"still holding the {describe_card(held[who][0])}: a player plays a "
-                    "trump to every trick while he holds one.", f"tricks[{i}][{j}]"))
+                violations.append(said("folded_holding_trump", "V5", f"tricks[{i}][{j}]",
+                                       who=_who(who, names), trick=i + 1,
+                                       card=card_code(held[who][0])))
             elif card is not None and _alike(card) not in map(_alike, hand.hands[who]):
-                violations.append(Violation(
-                    "card_not_held", "P4", f"{sentence_start(seat_words(who, names))} played "
-                    f"the {describe_card(card)} in trick {i + 1}, but that card was not dealt "
-                    "to him.", f"tricks[{i}][{j}]"))
+                violations.append(said("card_not_held.not_his", "P4", f"tricks[{i}][{j}]",
+                                       who=_who(who, names), card=card_code(card),
+                                       trick=i + 1))
     over = bool(full) and all(card is None for card in full[-1])  # everyone out
     if not partial and (over or len(full) == TRICKS_PER_HAND
                         or (held is not None and bool(full) and not any(held))):

@@ -29,6 +29,9 @@ from typing import Any, Literal, cast
 
 import tomlkit
 
+from referee.rulings import Params
+from referee.violations import Violation, said
+
 __all__ = [
     "FORMAT_VERSION",
     "DealEntry",
@@ -77,6 +80,19 @@ class RecordProblem:
     rule: str
     location: str
     message: str
+    code: str = "format"
+    message_code: str = ""
+    params: Params = ()
+
+    @classmethod
+    def of(cls, found: Violation, line: int, deal: int | None,
+           location: str | None = None) -> RecordProblem:
+        """The problem a :class:`~referee.violations.Violation` makes at ``line`` of ``deal``
+        (its location, or ``location``): its code, rule, sentence, message code and
+        parameters, so that it is worded in any language as the violation is."""
+        return cls(line, deal, found.rule or "format",
+                   found.location if location is None else location, found.message,
+                   found.code, found.message_code, found.params)
 
     def where(self, source: str) -> str:
         """``file:line: message`` as the command line prints it."""
@@ -198,13 +214,13 @@ def read_record(text: str) -> RecordFile:
     except tomllib.TOMLDecodeError as error:
         at = _TOML_AT.search(str(error))
         line = int(at.group(1)) if at else len(lines.lines)  # else: "at end of document"
-        raise RecordFileError([RecordProblem(line, None, "format", "",
-                                             f"This is not TOML: {error}.")]) from None
+        raise RecordFileError([RecordProblem.of(said("record_not_toml", "", error=str(error)),
+                                                line, None)]) from None
     problems: list[RecordProblem] = []
     header = _read_header(data, lines, problems)
     deals = data.get("deal", [])
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
-        problems.append(_header_problem(lines, "deal", "Deals are written as [[deal]] tables."))
+        problems.append(_header_problem(lines, "deal", "record_deals"))
         deals = []
     entries = [_read_deal(i, d, header, lines, problems) for i, d in enumerate(deals)]
     if problems:
@@ -212,31 +228,37 @@ def read_record(text: str) -> RecordFile:
     return replace(header, deals=tuple(e for e in entries if e is not None))
 
 
-def _header_problem(lines: TextLines, key: str, message: str) -> RecordProblem:
-    return RecordProblem(lines.key_line(None, key), None, "format", key, message)
+def _header_problem(lines: TextLines, key: str, code: str, **params: Any) -> RecordProblem:
+    """A problem of the header at ``key``'s line: :data:`~referee.violations.MESSAGE_WORDS`'s
+    ``code`` filled with ``params``."""
+    return RecordProblem.of(said(code, "", key, **params), lines.key_line(None, key), None)
+
+
+#: Reports a problem at a key: its message code and parameters.
+Bad = Callable[..., None]
 
 
 def _read_header(data: Mapping[str, Any], lines: TextLines,
                  problems: list[RecordProblem]) -> RecordFile:
-    def bad(key: str, message: str) -> None:
-        problems.append(_header_problem(lines, key, message))
+    def bad(key: str, code: str, **params: Any) -> None:
+        problems.append(_header_problem(lines, key, code, **params))
 
     for key in data:
         if key not in _HEADER_KEYS:
-            bad(key, f"Unknown field {key!r} in the header (docs/format.md lists them).")
+            bad(key, "record_unknown_field", name=key)
     if data.get("format") != FORMAT_VERSION:
-        bad("format", f"Give the format's version: format = {FORMAT_VERSION}.")
+        bad("format", "record_format", version=FORMAT_VERSION)
     game = data.get("game")
     if game not in GAMES:
-        bad("game", 'Give the game: game = "pitch" or game = "piquet".')
+        bad("game", "record_game")
         game = "pitch"
     options = data.get("options", {})
     if not isinstance(options, dict):
-        bad("options", "The options are a table: [options].")
+        bad("options", "record_options")
         options = {}
     partnership = data.get("partnership", False)
     if not isinstance(partnership, bool):
-        bad("partnership", "partnership is true or false.")
+        bad("partnership", "record_partnership")
         partnership = False
     place, stake, currency, head = (_text(data, key, bad) for key in _TEXT_KEYS)
     return RecordFile(game=str(game), players=_players(data, str(game), bad),
@@ -248,31 +270,30 @@ def _read_header(data: Mapping[str, Any], lines: TextLines,
 _TEXT_KEYS = ("place", "stake", "currency", "ledger_head")
 
 
-def _players(data: Mapping[str, Any], game: str, bad: Callable[[str, str], None]
-             ) -> tuple[str, ...]:
+def _players(data: Mapping[str, Any], game: str, bad: Bad) -> tuple[str, ...]:
     players = data.get("players")
     if (not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players)
             or len(set(players)) != len(players)):
-        bad("players", 'Give the players\' names, each once: players = ["Ann", "Bill"].')
+        bad("players", "record_players")
         return ()
     if game == "piquet" and len(players) != 2:
-        bad("players", "Piquet is played by two players.")
+        bad("players", "record_players.piquet")
     return tuple(players)
 
 
-def _text(data: Mapping[str, Any], key: str, bad: Callable[[str, str], None]) -> str | None:
+def _text(data: Mapping[str, Any], key: str, bad: Bad) -> str | None:
     value = data.get(key)
     if value is not None and not isinstance(value, str):
-        bad(key, f"{key} is written as text in quotes.")
+        bad(key, "record_text", name=key)
         return None
     return value
 
 
-def _date(data: Mapping[str, Any], bad: Callable[[str, str], None]) -> datetime.date | None:
+def _date(data: Mapping[str, Any], bad: Bad) -> datetime.date | None:
     when = data.get("date")
     if when is not None and (not isinstance(when, datetime.date)
                              or isinstance(when, datetime.datetime)):
-        bad("date", "The date is written as a TOML date: date = 2026-11-27.")
+        bad("date", "record_date")
         return None
     return when
 
@@ -281,45 +302,43 @@ def _read_deal(index: int, data: Mapping[str, Any], header: RecordFile, lines: T
                problems: list[RecordProblem]) -> DealEntry | None:
     found: list[RecordProblem] = []
 
-    def bad(key: str, message: str) -> None:
-        found.append(RecordProblem(lines.key_line(index, key), index + 1, "format", key,
-                                   message))
+    def bad(key: str, code: str, **params: Any) -> None:
+        found.append(RecordProblem.of(said(code, "", key, **params),
+                                      lines.key_line(index, key), index + 1))
 
     levels = [k for k in ("sheet", "totals") if k in data]
     cards = [k for k in data if k not in (*_DEAL_KEYS, "sheet", "totals")]
     if len(levels) > 1 or (levels and cards):
-        bad((levels + cards)[1], "A deal holds one entry: its cards, a [deal.sheet] or a "
-                                 "[deal.totals].")
+        bad((levels + cards)[1], "record_one_entry")
     level: Level = "sheet" if "sheet" in levels else "totals" if "totals" in levels else "cards"
     record = data[level] if level != "cards" else {k: data[k] for k in cards}
     if not isinstance(record, dict):
-        bad(level, f"The {level} are written as a table: [deal.{level}].")
+        bad(level, "record_entry_table", level=level)
         record = {}
     number = data.get("number")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)
                                or number < 1):
-        bad("number", "number is the deal's number in the match: 1, 2, 3…")
+        bad("number", "record_number")
     dealer = data.get("dealer")
     if header.game == "piquet" and dealer is not None and dealer not in header.players:
-        bad("dealer", f"The dealer {dealer!r} is not one of the players.")
+        bad("dealer", "record_not_a_player", named=dealer, players=header.players)
     record = _nulls_in(record)
     if header.game == "pitch":
-        record = _seats_in(record, level, header.players, lambda key, msg: bad(key, msg))
+        record = _seats_in(record, level, header.players, bad)
         if isinstance(dealer, str) and "dealer" not in record and dealer in header.players:
             record["dealer"] = header.players.index(dealer)
-    said = _ledger_words(data, header, bad)
+    ledger = _ledger_words(data, header, bad)
     problems.extend(found)
     if found:
         return None
     return DealEntry(level=level, record=record, number=number,
-                     dealer=dealer if header.game == "piquet" else None, **said,
+                     dealer=dealer if header.game == "piquet" else None, **ledger,
                      line=lines.deal_line(index),
                      lines={key: lines.key_line(index, key)
                             for key in dict.fromkeys((*record, *data))})
 
 
-def _ledger_words(data: Mapping[str, Any], header: RecordFile,
-                  bad: Callable[[str, str], None]) -> dict[str, Any]:
+def _ledger_words(data: Mapping[str, Any], header: RecordFile, bad: Bad) -> dict[str, Any]:
     """What a deal says of its agreement (docs/format.md, "What the ledger says"): who
     ``entered_by`` and ``confirmed_by`` (a player, "table", "auto"), why it is ``void`` and
     its ``dispute`` tables, read into :class:`DealEntry`'s fields."""
@@ -327,8 +346,8 @@ def _ledger_words(data: Mapping[str, Any], header: RecordFile,
         if value is None or (isinstance(value, str) and (value in header.players
                                                           or value in also)):
             return value
-        bad(key, f"{key} names a player ({', '.join(header.players)}) or "
-                 + " or ".join(f'"{a}"' for a in also) + ".")
+        bad(key, "record_who.confirmed" if AUTO in also else "record_who", name=key,
+            players=header.players)
         return None
 
     said: dict[str, Any] = {
@@ -337,38 +356,37 @@ def _ledger_words(data: Mapping[str, Any], header: RecordFile,
         "void": data.get("void"),
     }
     if said["void"] is not None and not isinstance(said["void"], str):
-        bad("void", 'void gives why the deal was struck out, in quotes: void = "misdeal".')
+        bad("void", "record_void")
         said["void"] = None
     disputes = data.get("dispute", [])
     if not isinstance(disputes, list) or not all(isinstance(d, dict) for d in disputes):
-        bad("dispute", "Disputes are written as [[deal.dispute]] tables.")
+        bad("dispute", "record_disputes")
         disputes = []
     said["disputes"] = tuple(_dispute(d, header, who, bad) for d in disputes)
     return said
 
 
 def _dispute(data: Mapping[str, Any], header: RecordFile, who: Callable[..., str | None],
-             bad: Callable[[str, str], None]) -> Dispute:
+             bad: Bad) -> Dispute:
     """One ``[[deal.dispute]]``: ``by``, ``reason`` and at most one claim table."""
     unknown = [k for k in data if k not in ("by", "reason", "sheet", "totals")]
     levels = [k for k in ("sheet", "totals") if k in data]
     if unknown or len(levels) > 1:
-        bad("dispute", "A dispute has by, reason and at most one claim: [deal.dispute.sheet] "
-                       "or [deal.dispute.totals].")
+        bad("dispute", "record_dispute")
     reason = data.get("reason")
     if reason is not None and not isinstance(reason, str):
-        bad("dispute", "A dispute's reason is text in quotes.")
+        bad("dispute", "record_dispute_reason")
         reason = None
     level = levels[0] if levels else None
     claim = data.get(level) if level else None
     if claim is not None and not isinstance(claim, dict):
-        bad("dispute", f"The claim is a table: [deal.dispute.{level}].")
+        bad("dispute", "record_dispute_claim", level=level)
         claim = None
     if claim is not None:
         claim = _nulls_in(claim)
         if header.game == "pitch":
             claim = _seats_in(claim, cast(Level, level), header.players,
-                              lambda key, msg: bad("dispute", msg))
+                              lambda key, code, **params: bad("dispute", code, **params))
     return Dispute(by=who("dispute", data.get("by"), (TABLE,)), reason=reason,
                    level=cast(Literal["sheet", "totals"] | None, level if claim else None),
                    claim=claim)
@@ -386,14 +404,14 @@ def _nulls_in(value: Any) -> Any:
 
 
 def _seats_in(record: dict[str, Any], level: Level, players: Sequence[str],
-              bad: Any) -> dict[str, Any]:
+              bad: Bad) -> dict[str, Any]:
     """A Pitch record with its one-seat fields given by name turned to seat numbers."""
 
     def seat(key: str, value: Any) -> Any:
         if isinstance(value, str):
             if value in players:
                 return players.index(value)
-            bad(key, f"{value!r} is not one of the players ({', '.join(players)}).")
+            bad(key, "record_not_a_player", named=value, players=players)
         return value
 
     out = {k: seat(k, v) if k in _PITCH_SEATS[level] else v for k, v in record.items()}

@@ -21,9 +21,12 @@ function dealSize() {
 }
 
 /**
- * The deal so far: {hands, dealt, talon, exchange, declarations, bids, cards, pendingCards
- * (Set), waiting (entries not yet sent), next ({action, player, seat, role, legal_cards} —
- * the referee's when nothing waits, else worked out here), complete (all cards tapped)}.
+ * The deal so far: {hands, dealt, talon, exchange, declarations, bids, cards, tricks (the
+ * cards by trick, as the referee recorded them, then the waiting taps), lastComplete (the
+ * last of them is complete), pendingCards (Set), waiting (entries not yet sent), next
+ * ({action, player, seat, role, legal_cards} — the referee's when nothing waits, else worked
+ * out here), complete (all cards tapped)}. A Pitch trick short of a card (a hand found short
+ * in play, P10) is as the referee recorded it: the page does not count it by players.
  */
 export function currentDeal() {
   const m = S.match;
@@ -35,10 +38,16 @@ export function currentDeal() {
     hands: record.hands || null, dealt: record.dealt || null, talon: record.talon || null,
     exchange: record.exchange || null, declarations: record.declarations || {},
     bids: [...(record.bids || [])], cards: (record.tricks || []).flat(),
+    tricks: /** @type {any[][]} */ ((record.tricks || []).map((t) => [...t])),
+    lastComplete: true,
     pendingCards: new Set(), pendingBids: 0, waiting, next: (m && m.next) || { action: "none" },
     complete: false,
   };
   if (!m) return deal;
+  const at = m.next && m.next.at;
+  const last = deal.tricks[deal.tricks.length - 1];
+  deal.lastComplete = !last || (at && Number.isInteger(at.trick)
+    ? at.trick > deal.tricks.length : last.length >= trickSize());
   // A step recorded anyway is no tap the page can play forward: its penalty (taken back, the
   // deal void…) is the referee's to apply, so whose turn it is waits for the answer.
   const isTap = (e) => e.body && !e.body.anyway && ["card", "bid"].includes(e.body.type);
@@ -63,6 +72,10 @@ function withTaps(deal, taps) {
     if (e.body.type === "card") {
       deal.cards.push(e.body.card);
       deal.pendingCards.add(e.body.card);
+      if (deal.lastComplete) deal.tricks.push([]);
+      const trick = deal.tricks[deal.tricks.length - 1];
+      trick.push(e.body.card);
+      deal.lastComplete = trick.length >= trickSize();
     } else {
       deal.bids.push(e.body.call);
       deal.pendingBids += 1;

@@ -10,6 +10,7 @@ import { saveMatch, savedMatch } from "./store.js";
 import { flush, loadPending, setWriteHooks, write } from "./writes.js";
 import { showHome } from "./screens/home.js";
 import { selectTab } from "./screens/tabs.js";
+import { t } from "./language.js";
 
 const SNAPSHOT = "referee.table.snapshot.";
 let stopFollowing = null;
@@ -77,17 +78,15 @@ export async function openMatch(id, token, candidate, seatName) {
       const fallback = own.write || own.seat || own.read;
       if (candidate && fallback && fallback !== token) {
         await openMatch(id, fallback);
-        showMessage("That link's key no longer opens the match: this phone keeps using its " +
-          "own key.", "info");
+        showMessage(t("match.key_changed_own", "That link's key no longer opens the match: this phone keeps using its own key."), "info");
         return;
       }
-      showHome(error.status === 404 ? "There is no such match." :
-        "That link no longer opens the match (its key was changed).");
+      showHome(error.status === 404 ? t("match.no_such", "There is no such match.") :
+        t("match.key_changed", "That link no longer opens the match (its key was changed)."));
       return;
     }
     if (!S.match) {
-      showMessage("No answer from the referee: the match shows as soon as the phone is back " +
-        "online.", "info");
+      showMessage(t("match.no_answer", "No answer from the referee: the match shows as soon as the phone is back online."), "info");
     }
   }
   if (S.id !== id) return;
@@ -143,15 +142,10 @@ async function ledgerMoved(kept, fresh) {
   }
   const status = report && report.known_head && report.known_head.status;
   if (status === "behind") {
-    return `The referee's record of this match is behind what this phone last saw: it has ` +
-      `${report.events} entries, this phone saw ${kept.seq}. The referee was probably ` +
-      "restored from an earlier backup, and what was recorded after that point is missing: " +
-      "check the last deals against your score sheet and enter the missing ones again.";
+    return t("match.behind", "The referee's record of this match is behind what this phone last saw: it has {events} entries, this phone saw {seen}. The referee was probably restored from an earlier backup, and what was recorded after that point is missing: check the last deals against your score sheet and enter the missing ones again.", { events: report.events, seen: kept.seq });
   }
   if (status === "diverged") {
-    return `Entry ${kept.seq} of the referee's record of this match is not the one this ` +
-      "phone saw: the record was changed. Keep your own score sheet and tell whoever runs " +
-      "the referee.";
+    return t("match.diverged", "Entry {seen} of the referee's record of this match is not the one this phone saw: the record was changed. Keep your own score sheet and tell whoever runs the referee.", { seen: kept.seq });
   }
   return null;
 }
@@ -346,8 +340,7 @@ setWriteHooks({
       !entry.body.anyway && answer.status === 422 && (problem.violations || []).length
       ? entry.body : null;
     showMessage(problemText({ problem, message: `HTTP ${answer.status}` }), "error",
-      problem.violations, step ? { id: "refused-anyway", text: "It really happened: record " +
-        "it anyway", onclick: () => offerAnyway(step, entry.label, () => {
+      problem.violations, step ? { id: "refused-anyway", text: t("match.record_anyway", "It really happened: record it anyway"), onclick: () => offerAnyway(step, entry.label, () => {
         S.setup = null; // the hands, exchange or declaration form it came from is done
         S.declaring = null;
       }) } : null);

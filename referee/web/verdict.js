@@ -5,6 +5,7 @@
 import { cardsInWords } from "./cards.js";
 import { el } from "./dom.js";
 import { S } from "./state.js";
+import { t } from "./language.js";
 
 /** A section the rules pages know: P1–P10, Q1–Q12. */
 const SECTION = /^[PQ][1-9][0-9]?$/;
@@ -14,7 +15,7 @@ export function ruleLink(rule) {
   if (!rule) return null;
   if (!SECTION.test(rule)) return el("span", { class: "rule" }, rule);
   return el("a", { class: "rule", href: `/rules/${rule}`, target: "_blank", rel: "noopener",
-    title: `Rule ${rule} (opens the rules)` }, rule);
+    title: t("verdict.rule_title", "Rule {rule} (opens the rules)", { rule }) }, rule);
 }
 
 /** The seats of side `side` of a Pitch ruling, as names ("Ann & Cid"). */
@@ -57,10 +58,13 @@ function groundItem(ground, ruling) {
   return el("li", {}, named(ground.what, ruling), " ", ruleLink(ground.rule));
 }
 
-const GROUNDS = [
-  ["verified", "Checked", "what the referee verified against the rules"],
-  ["computed", "Worked out", "what the referee computed itself"],
-  ["as_reported", "Taken on trust (as reported)", "what the sheet says and nothing can check"],
+const GROUNDS = () => [
+  ["verified", t("verdict.checked", "Checked"),
+    t("verdict.checked_hint", "what the referee verified against the rules")],
+  ["computed", t("verdict.worked_out", "Worked out"),
+    t("verdict.worked_out_hint", "what the referee computed itself")],
+  ["as_reported", t("verdict.on_trust", "Taken on trust (as reported)"),
+    t("verdict.on_trust_hint", "what the sheet says and nothing can check")],
 ];
 
 /**
@@ -70,7 +74,7 @@ const GROUNDS = [
 export function groundsView(ruling, headingTag) {
   const r = ruling || {};
   const parts = [];
-  for (const [key, title, hint] of GROUNDS) {
+  for (const [key, title, hint] of GROUNDS()) {
     const list = r[key] || [];
     if (!list.length) continue;
     parts.push(el("div", { class: "grounds " + key, "data-grounds": key },
@@ -82,8 +86,9 @@ export function groundsView(ruling, headingTag) {
 
 /** The level of an entry in words. */
 export function levelWords(level) {
-  return { cards: "by its cards", sheet: "from the score sheet", totals: "from the totals" }[level]
-    || "";
+  return { cards: t("verdict.by_cards", "by its cards"),
+    sheet: t("verdict.from_sheet", "from the score sheet"),
+    totals: t("verdict.from_totals", "from the totals") }[level] || "";
 }
 
 /** A deal's points in words, in the standings' order: "Ann 41, Bill 11". */
@@ -105,11 +110,11 @@ export function refusalView(error) {
       named(v.message), " ", ruleLink(v.rule))));
   }
   if (problem.errors) {
-    return el("p", {}, "The page sent something the referee cannot read: " +
+    return el("p", {}, t("message.unreadable", "The page sent something the referee cannot read: ") +
       JSON.stringify(problem.errors));
   }
   return el("p", {}, named(problem.detail || (error && error.message) ||
-    "Something went wrong."));
+    t("message.wrong", "Something went wrong.")));
 }
 
 /** A <details> with the grounds of ledger item `d` (sheet and totals entries). */
@@ -117,6 +122,7 @@ export function verdictDetails(d, open) {
   const view = groundsView(d.ruling, "h4");
   if (!view) return null;
   return el("details", { class: "ruling", open: open || null, "data-verdict": d.deal },
-    el("summary", {}, `How deal ${d.deal} scored (${levelWords(d.level || d.ruling.level)})`),
+    el("summary", {}, t("verdict.how_scored", "How deal {n} scored ({how})",
+      { n: d.deal, how: levelWords(d.level || d.ruling.level) })),
     view);
 }

@@ -157,6 +157,19 @@ CID_MAKES_FOUR_TRICKS = [
 ]
 
 
+#: A short hand found in play (P10, by analogy with Work 1913): Ann deals and was dealt five
+#: cards; Bob bids 2 and pitches hearts. Ann's ♣9 wins trick 5 with her last card, so Bob, on
+#: her left, leads trick 6, which holds two cards. Cid takes High, Low (♥2, from Ann), Jack and
+#: Game: Ann 0, Bob set back 2, Cid 4.
+SHORT_HAND_HANDS = [
+    "3H 2H 9S 9D 9C".split(),  # Ann, seat 0, the dealer: five cards
+    "KH 5H 8S 8D 8C 5S".split(),  # Bob, seat 1, the pitcher
+    "AH JH TS TD 7C 7S".split(),  # Cid, seat 2
+]
+SHORT_HAND_TRICKS = [t.split() for t in (
+    "KH AH 3H", "JH 2H 5H", "TS 9S 8S", "TD 9D 8D", "7C 9C 8C", "5S 7S")]
+
+
 # -------------------------------------------------------------------------- HTTP helpers
 
 

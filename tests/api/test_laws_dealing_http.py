@@ -22,6 +22,8 @@ from tests.api.deals import (
     Q10_RECORD,
     Q10_TALON,
     Q10_TRICKS,
+    SHORT_HAND_HANDS,
+    SHORT_HAND_TRICKS,
     create_match,
     play_q10_cards,
     post_step,
@@ -248,3 +250,106 @@ def test_pt16_a_deal_out_of_turn(client: FlaskClient) -> None:
     assert ruled.status_code == 200, ruled.json
     assert ruled.json["scores"] == {"elder": 11, "younger": 41}
     assert ruled.json["irregularities"][0]["law"] == "PT 16"
+
+
+#: PT 39 and 41: Bill dealt 13 (Q10's and the ♥A), Ann Q10's twelve, seven in the talon.
+PT41_DEALT = {**Q10_DEALT, "elder": [*Q10_DEALT["elder"], "AH"]}
+PT41_TALON = "JH 8H 7C JD AS QH JC".split()
+#: Bill takes all five of his cards, discarding six: PT 41 allows it, PT 39 does not.
+ALL_FIVE = {"elder": ["KH", "TH", "7H", "TD", "8D", "9S"], "younger": ["QD", "9D"]}
+
+
+def test_pt39_elder_took_in_unannounced(client: FlaskClient) -> None:
+    """Bill, dealt 13 with seven in the talon, took in before announcing it: sent with
+    ``"election": "taken_in"`` the dry run and the note name PT 39 (the deal stands, he must
+    leave Ann three cards); taking all five is refused (422, PT 39); Q10's exchange stands
+    and Q10 scores 11–41. A whole record says it with its ``deal_stands`` entry's election;
+    Bill dealt 12 (PT 43's deal) cannot have taken in under PT 39: 422."""
+    match_id = str(create_match(client, "piquet", ["Bill", "Ann"])["id"])
+    step = {"type": "deal_started", "dealt": PT41_DEALT, "talon": PT41_TALON,
+            "election": "taken_in"}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true",
+                      json={**step, "anyway": True}).json
+    assert (dry["irregularity"], dry["penalty"]) == ("misdeal", "play_on")
+    assert "PT 39" in dry["consequence"]
+    noted = step_ok(client, match_id, **step, anyway=True)
+    assert "lost his option of a fresh deal (PT 39)" in \
+        noted["events"][0]["payload"]["consequence"]
+    refused = post_step(client, match_id, type="exchange", elder=ALL_FIVE["elder"])
+    assert refused.status_code == 422, refused.json
+    assert "PT 39" in refused.json["violations"][0]["message"]
+    step_ok(client, match_id, type="exchange", **Q10_EXCHANGE)
+    step_ok(client, match_id, type="declaration", role="elder", **Q10_DECLARATIONS["elder"])
+    body = play_q10_cards(client, match_id)
+    assert standings(body["match"]) == {"Bill": 11, "Ann": 41}
+    entry = {"code": "deal_stands", "location": "elder", "election": "taken_in"}
+    record = {**Q10_RECORD, "dealt": PT41_DEALT, "talon": PT41_TALON, "irregular": [entry]}
+    ruled = client.post("/v1/piquet/deals:score", json=record)
+    assert ruled.status_code == 200, ruled.json
+    assert ruled.json["scores"] == {"elder": 11, "younger": 41}
+    assert ruled.json["irregularities"][0]["law"] == "PT 39, 41"
+    taken_all = client.post("/v1/piquet/deals:score", json={**record, "exchange": ALL_FIVE})
+    counts = [v["message"] for v in taken_all.json["violations"]
+              if v["code"] == "exchange_count"]
+    assert len(counts) == 1 and "at least three cards for younger (PT 39)" in counts[0]
+    stood = client.post("/v1/piquet/deals:score", json={
+        **record, "exchange": ALL_FIVE, "irregular": [{**entry, "election": "play_on"}]})
+    assert not [v for v in stood.json["violations"]  # PT 41: he who stood may take five
+                if v["code"] == "exchange_count"]
+    twelve = post_step(client, str(create_match(client, "piquet", ["Bill", "Ann"])["id"]),
+                       **{**step, "dealt": {**Q10_DEALT,
+                                            "younger": [*Q10_DEALT["younger"], "JC"]},
+                          "talon": "AH JH 8H 7C JD AS QH".split()}, anyway=True)
+    assert twelve.status_code == 422, twelve.json
+    assert twelve.json["violations"][0]["message_code"] == "bad_irregular.taken_in"
+    dealt_twelve = client.post("/v1/piquet/deals:score", json={
+        **Q10_RECORD, "dealt": {**Q10_DEALT, "younger": [*Q10_DEALT["younger"], "JC"]},
+        "talon": "AH JH 8H 7C JD AS QH".split(), "irregular": [entry]})
+    assert dealt_twelve.status_code == 422, dealt_twelve.json
+    assert dealt_twelve.json["violations"][0]["message_code"] == "bad_irregular.taken_in"
+    wrong_code = client.post("/v1/piquet/deals:score", json={
+        **Q10_RECORD, "irregular": [{"code": "talon_offence", "location": "elder",
+                                     "election": "taken_in"}]})
+    assert wrong_code.status_code in (400, 422)
+
+
+def test_pitch_a_short_hand_found_in_play(client: FlaskClient) -> None:
+    """P10 (Work 1913 by analogy): Ann, dealt five, has no card when she must lead trick 6.
+    Step by step: the dry run and the step say "no penalty"; Bob leads trick 6, two cards
+    complete it, and the hand scores as played (Ann 0, Bob −2, Cid 4). The same hand as a
+    whole record, in a match and in hands:score (with the hands as dealt, hers of five)."""
+    match_id = str(create_match(client, "pitch", PITCH_PLAYERS)["id"])
+    for call in BOB_SET_BACK_BIDS:
+        step_ok(client, match_id, type="bid", call=call)
+    for card in [c for trick in SHORT_HAND_TRICKS[:5] for c in trick]:
+        step_ok(client, match_id, type="card", card=card)
+    step = {"type": "irregularity", "what": "short_hand", "player": "Ann"}
+    dry = client.post(f"/v1/matches/{match_id}/events?dry_run=true", json=step)
+    assert dry.status_code == 200, dry.json
+    assert (dry.json["irregularity"], dry.json["penalty"]) == ("short_hand", "none")
+    noted = step_ok(client, match_id, **step)
+    assert noted["events"][0]["payload"]["consequence"].startswith(
+        "Ann was found in play with fewer than six cards, with no card for trick 6: no "
+        "penalty")
+    assert noted["match"]["next"]["player"] == "Bob"
+    step_ok(client, match_id, type="card", card="5S")
+    body = step_ok(client, match_id, type="card", card="7S")
+    assert standings(body["match"]) == {"Ann": 0, "Bob": -2, "Cid": 4}
+    entry = {"type": "short_hand", "seat": 0, "trick": 6}
+    whole = str(create_match(client, "pitch", PITCH_PLAYERS)["id"])
+    recorded = client.post(f"/v1/matches/{whole}/deals", json={
+        "bids": BOB_SET_BACK_BIDS, "tricks": SHORT_HAND_TRICKS, "irregular": [entry]})
+    assert recorded.status_code == 201, recorded.json
+    assert standings(read_match(client, whole)) == {"Ann": 0, "Bob": -2, "Cid": 4}
+    ruled = client.post("/v1/pitch/hands:score", json={
+        "players": 3, "dealer": 0, "bids": BOB_SET_BACK_BIDS, "tricks": SHORT_HAND_TRICKS,
+        "hands": SHORT_HAND_HANDS, "irregular": [entry], "names": PITCH_PLAYERS})
+    assert ruled.status_code == 200, ruled.json
+    assert ruled.json["score_changes"] == [0, -2, 4]
+    assert ruled.json["tricks"][-1] == {"leader": 1, "cards": ["5S", "7S"], "winner": 2,
+                                        "absent": [0]}
+    [item] = ruled.json["irregularities"]
+    assert (item["type"], item["penalty"], item["proven"]) == ("short_hand", "none", True)
+    plain = client.post("/v1/pitch/hands:score", json={
+        "players": 3, "dealer": 0, "bids": BOB_SET_BACK_BIDS, "tricks": SHORT_HAND_TRICKS})
+    assert plain.status_code == 422  # without the entry a trick of two is refused

@@ -110,7 +110,10 @@ def test_q10_claimed_as_38_by_ann(client: FlaskClient) -> None:
         "code": "claimed_score_differs", "rule": "Q8", "rule_url": "/rules/Q8",
         "location": "claimed.younger",
         "message": "The younger hand claims 38, but the cards give 41 (3 fewer: perhaps 3 of "
-                   "the 9 points in play missed)."}]
+                   "the 9 points in play missed).",
+        "message_code": "claimed_score_differs.fewer.why",
+        "params": {"hand": "younger", "claimed": 38, "ruled": 41, "gap": 3,
+                   "why": ["3 of the 9 points in play missed"]}}]
 
 
 def claimed_hints(client: FlaskClient, claimed: dict[str, int]) -> list[list[dict[str, str]]]:

@@ -19,6 +19,7 @@ def test_q10_file_is_ruled_bill_11_ann_41(client: FlaskClient) -> None:
     assert deal["ruling"]["kind"] == "piquet_cards"
     assert (deal["line"], deal["number"], deal["level"]) == (7, 1, "cards")
     assert answer.json["claims_agree"] is True and deal["claims_agree"] is True
+    assert deal["roles"] == {"elder": "Bill", "younger": "Ann"}  # Ann deals (Q2)
 
 
 def test_the_file_ruling_is_the_stateless_ruling(client: FlaskClient) -> None:

@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 
-from tests.api.deals import BOB_SET_BACK_HANDS
+from tests.api.deals import BOB_SET_BACK_HANDS, SHORT_HAND_TRICKS
 from tests.e2e.conftest import api_get
 from tests.e2e.table import (
     Q10_CARDS,
     SETTLED,
     match_id,
+    scores,
     start_match,
     tap_card,
     turn,
@@ -318,3 +319,29 @@ def test_a_pitch_card_exposed_is_recorded_in_words(served: str, phone: Any) -> N
     noted = phone.inner_text("#recorded-anyway")
     assert "Ann: a card exposed" in noted and "Penalty: no penalty." in noted
     assert turn(phone) == "Bob to bid"
+
+
+def test_a_pitch_short_hand_found_in_play(served: str, phone: Any) -> None:
+    """P10 (Work 1913 by analogy): Ann, dealt five, has no card when she must lead trick 6:
+    recorded in words with no penalty; Bob leads trick 6, which two cards complete, and the
+    page groups them as one trick (tests/api/deals.py SHORT_HAND_TRICKS)."""
+    start_match(phone, served, "pitch", ["Ann", "Bob", "Cid"])
+    _steps(phone, served, [*({"type": "bid", "call": c} for c in (2, "pass", "pass")),
+                           *({"type": "card", "card": c}
+                             for t in SHORT_HAND_TRICKS[:5] for c in t)])
+    assert turn(phone) == "Ann to lead"
+    phone.check("#irregular")
+    phone.click('[data-actor="Ann"]')
+    phone.click('[data-what="short_hand"]')
+    phone.wait_for_selector("#anyway-consequence")
+    said = phone.inner_text("#anyway-consequence")
+    assert said.startswith("Ann was found in play with fewer than six cards"), said
+    assert phone.inner_text("#anyway [data-penalty]") == "no penalty"
+    _record_anyway(phone)
+    phone.uncheck("#irregular")
+    assert turn(phone) == "Bob to lead"
+    tap_card(phone, "5S")
+    assert turn(phone) == "Cid to play"
+    assert phone.inner_text("#trick").startswith("On the table:")
+    tap_card(phone, "7S")
+    assert scores(phone) == {"Ann": 0, "Bob": -2, "Cid": 4}

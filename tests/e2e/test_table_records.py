@@ -29,7 +29,7 @@ def test_open_a_record_rule_it_import_it_and_download_it(served: str, phone: Any
     phone.click("#rule-record")
     phone.wait_for_selector("#record-ruled li")
     assert phone.inner_text("#record-ruled") == \
-        "deal 1 (cards): elder 11, younger 41 — the claim agrees"
+        "deal 1 (cards): Bill 11, Ann 41 — the claim agrees"
     assert axe_violations(phone, "#open-record") == []
 
     bad = tmp_path / "bad.toml"
@@ -54,3 +54,26 @@ def test_open_a_record_rule_it_import_it_and_download_it(served: str, phone: Any
     assert "claimed" in text and 'dealer = "Ann"' in text
     phone.wait_for_selector("#download-note:has-text('downloaded')")
     shots(phone, "records-download")
+
+
+def test_a_file_that_breaks_the_rules_is_imported_disputed_on_request(
+        served: str, phone: Any, tmp_path: Path) -> None:
+    """Import refused for the rules: every refused deal listed, and the page offers the
+    import with those deals disputed (?violations=dispute); taken, the match opens with the
+    deals disputed."""
+    from tests.records.test_import_violations import partie
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text(partie())
+    phone.goto(served + "/table/")
+    _open(phone, broken)
+    phone.click("#import-record")
+    phone.wait_for_selector("#import-disputed")
+    listed = phone.locator("#record-answer .problems li").all_inner_texts()
+    assert [line.split(" ")[1:3] for line in listed] == [["(deal", "2)"], ["(deal", "4)"]]
+    assert axe_violations(phone, "#open-record") == []
+    phone.click("#import-disputed")
+    phone.wait_for_selector("#match:not([hidden]) #turn[data-action]")
+    phone.wait_for_selector("[data-disputed='2']", state="attached")
+    phone.wait_for_selector("[data-disputed='4']", state="attached")
+    assert "without following suit" in phone.inner_text("[data-disputed='2']")

@@ -21,7 +21,17 @@ OTHERS = [locale for locale in LOCALES if locale != "en"]
 SAMPLES: dict[str, Any] = {"card": "KS", "suit": "H", "role": "elder", "hand": "younger",
                            "Hand": "elder", "seat": 2, "Seat": "Ann", "ranks": 14,
                            "list": ("Ann", "Bob"), "point": 5, "team": (0, 2),
-                           "Team": ("Ann", "Cid"), "field": "dealer", "+d": -3}
+                           "Team": ("Ann", "Cid"), "field": "dealer", "+d": -3,
+                           "rank": 13, "term": "quint to the king", "Term": "trio of aces",
+                           "text": "the pique (30) missed",
+                           "texts": ("the pique (30) missed", "capot counted as the cards (10), "
+                                     "not 40"),
+                           "why": "the deal gives him only 21 before the end",
+                           "steps": (("declarations", 17), ("play", 9)), "side": "seat 2",
+                           "Side": "seats 0 and 2", "sides": ("Ann", "Bob and Cid"),
+                           "values": (("High", 1), ("off-jack", 1)),
+                           "either": ("elder", "younger"), "award": "off-jack",
+                           "Award": "High", "awards": ("High", "off-jack"), "tricks": 5}
 
 
 def _fields(template: str) -> set[tuple[str, str]]:

@@ -243,6 +243,82 @@ def test_pt42_elder_stands_on_eleven() -> None:
     assert scored["ruling"]["irregularities"][0]["law"] == "PT 11, 42"
 
 
+#: PT 41 and 39: Bill dealt 13 (Q10's and the ♥A), Ann Q10's twelve, seven in the talon.
+PT41_DEALT = {"elder": [*Q10_DEALT["elder"], "AH"], "younger": Q10_DEALT["younger"]}
+PT41_TALON = "JH 8H 7C JD AS QH JC".split()
+#: Bill takes all five of his cards, discarding six (PT 41 allows it; PT 39 does not).
+ALL_FIVE = ["KH", "TH", "7H", "TD", "8D", "9S"]
+
+
+def test_pt39_elder_who_took_in_unannounced_must_leave_younger_three() -> None:
+    """Bill, dealt 13 with seven in the talon, took in before saying so: he has lost his
+    option (the deal stands, ruled under PT 39, not PT 11) and must leave Ann at least three
+    cards, so taking all five (which PT 41 lets an elder who stood take) is refused, naming
+    PT 39; Q10's exchange (he takes four, Ann three) stands and Q10 scores 11–41."""
+    table = Table()
+    [(kind, note)] = table.step("deal_started", anyway=True, dealt=PT41_DEALT,
+                                talon=PT41_TALON, election="taken_in")
+    assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "misdeal",
+                                                             "play_on")
+    assert "lost his option of a fresh deal (PT 39)" in note["consequence"]
+    assert "at least three cards for the younger hand" in note["consequence"]
+    with pytest.raises(RecordError) as refused:
+        table.step("exchange", elder=ALL_FIVE)
+    assert refused.value.violations[0].code == "exchange_count"
+    assert "PT 39" in refused.value.violations[0].message
+    scored = play_exchanged(table, Q10_EXCHANGE)[-1][1]
+    assert scored["scores"] == {"Bill": 11, "Ann": 41}
+    [item] = scored["ruling"]["irregularities"]
+    assert (item["kind"], item["law"], item["penalty"]) == ("misdeal", "PT 39, 41", "play_on")
+    assert_replays(table)
+    stood = Table()
+    stood.step("deal_started", anyway=True, dealt=PT41_DEALT, talon=PT41_TALON,
+               election="play_on")
+    stood.step("exchange", elder=ALL_FIVE)  # PT 41: an elder who stood may take all five
+
+
+def test_pt41_elder_taking_all_five_leaves_younger_only_two() -> None:
+    """PT 41: Bill stood on 13 with seven in the talon and takes all five (discarding six):
+    Ann can only take two; three is refused (the talon counted as 32 less the cards dealt,
+    not 9)."""
+    table = Table()
+    table.step("deal_started", anyway=True, dealt=PT41_DEALT, talon=PT41_TALON,
+               election="play_on")
+    table.step("exchange", elder=ALL_FIVE)
+    with pytest.raises(RecordError) as refused:
+        table.step("exchange", younger=["QD", "9D", "7D"])
+    assert refused.value.violations[0].code == "exchange_count"
+    assert "1 to 2 cards (PT 41)" in refused.value.violations[0].message
+    table.step("exchange", younger=["QD", "9D"])
+
+
+def test_pt39_elder_eleven_with_seven_in_the_talon_is_a_fresh_deal() -> None:
+    """Bill 11, Ann 14, seven in the talon, Bill took in unannounced: a fresh deal (PT 39),
+    the same dealer deals again."""
+    dealt = {"elder": PT42_DEALT["elder"], "younger": [*Q10_DEALT["younger"], "8D", "AH"]}
+    table = Table()
+    decided = table.step("deal_started", anyway=True, dealt=dealt, talon=PT41_TALON,
+                         election="taken_in")
+    assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
+    note = decided[0][1]
+    assert (note["irregularity"], note["penalty"]) == ("misdeal", "fresh_deal")
+    assert "there must be a fresh deal (PT 39)" in note["consequence"]
+    assert table.state.next_dealer == 1
+    assert_replays(table)
+
+
+def test_pt39_is_only_for_elder_dealt_eleven_or_thirteen() -> None:
+    """Bill 12 and seven in the talon (PT 43's deal): taking in unannounced is not PT 39's
+    case; refused, naming the law."""
+    dealt = {**Q10_DEALT, "younger": [*Q10_DEALT["younger"], "JC"]}
+    table = Table()
+    with pytest.raises(MatchError) as refused:
+        table.step("deal_started", anyway=True, dealt=dealt,
+                   talon="AH JH 8H 7C JD AS QH".split(), election="taken_in")
+    assert refused.value.violations[0].message_code == "bad_irregular.taken_in"
+    assert "PT 39" in refused.value.violations[0].message
+
+
 def test_pt12_two_cards_wrong_is_a_fresh_deal_whatever_elder_elects() -> None:
     """Bill 13 (the ♥A too) and Ann 13 (the ♣J too), six in the talon: two cards wrong, a
     fresh deal (PT 12) though Bill elects to play on."""

@@ -87,3 +87,25 @@ def test_a_deal_two_cards_wrong_cannot_stand() -> None:
                            irregular=(("deal_stands", "elder"),)))
     assert refused.value.violations[0].code == "bad_irregular"
     assert "PT 12" in refused.value.violations[0].message
+
+
+def test_pt39_elder_who_took_in_unannounced_leaves_younger_three() -> None:
+    """PT 39: PT 41's deal (Bill 13, talon 7), but Bill took in without announcing his
+    thirteen (the ``deal_stands`` entry's election ``taken_in``): the deal stands under PT 39,
+    Q10 as played 11–41; taking all five (discarding six), which PT 41 allows an elder who
+    stood, is a count the law does not allow (``exchange_count`` naming PT 39)."""
+    dealt = {**Q10_DEALT, "elder": (*Q10_DEALT["elder"], *cards("AH"))}
+    taken_in = q10_deal(dealt=dealt, talon=cards("JH 8H 7C JD AS QH JC"),
+                        irregular=(("deal_stands", "elder"),),
+                        elections={"deal_stands": "taken_in"})
+    ruling = rule_deal(taken_in)
+    assert ruling.scores == {"elder": 11, "younger": 41}
+    [item] = ruling.irregularities
+    assert (item.kind, item.law, item.penalty) == ("misdeal", "PT 39, 41", "play_on")
+    assert "lost his option of a fresh deal (PT 39)" in item.consequence
+    all_five = replace(taken_in, exchange={"elder": (*Q10_EXCHANGE["elder"], *cards("9S")),
+                                           "younger": cards("QD 9D")})
+    counts = [v for v in rule_deal(all_five).violations if v.code == "exchange_count"]
+    assert len(counts) == 1 and "(PT 39)" in counts[0].message
+    stood = replace(all_five, elections=None)
+    assert not [v for v in rule_deal(stood).violations if v.code == "exchange_count"]

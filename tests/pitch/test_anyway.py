@@ -104,3 +104,17 @@ def test_bad_steps() -> None:
         record_anyway(record(), {"kind": "shuffle"}, 2)
     with pytest.raises(RecordError):
         record_anyway(record(), {"kind": "bid", "call": 2, "seat": 5}, 2)
+
+
+def test_after_a_trick_short_of_a_card_the_next_card_is_a_lead() -> None:
+    """P10: Ann (seat 0), short from trick 5, plays to neither of the last two tricks; trick 5
+    (Cid's ♣7, Bob's ♣8) is complete with two cards, so Cid's card before Bob leads trick 6
+    is a lead out of turn, taken back — not a card out of turn within a trick."""
+    record = {"dealer": 0, "bids": [2, "pass", "pass"],
+              "tricks": [t.split() for t in ("KH AH 3H", "JH 2H 5H", "TS 9S 8S", "TD 9D 8D",
+                                             "7C 8C")],
+              "irregular": [{"type": "short_hand", "seat": 0, "trick": 5}]}
+    assert progress(hand_from_record(record, 3)).to_act == 1  # Bob won trick 5
+    with pytest.raises(RecordError) as refused:
+        record_anyway(record, {"kind": "card", "card": "7S", "seat": 2}, 3)
+    assert refused.value.violations[0].message_code == "lead_out_of_turn"

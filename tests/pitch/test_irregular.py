@@ -287,3 +287,60 @@ def test_options_refuse_unknown_values() -> None:
         with pytest.raises(ValueError, match=name):
             PitchOptions(**{name: "nonsense"})  # type: ignore[arg-type]
     assert PitchOptions().as_dict()["revoke_penalty"] == "set_back_bid"
+
+
+# A short hand found in play (P10, by analogy with Work 1913: no penalty, he answers for any
+# revoke). Ann (seat 0) deals; Bob (seat 1) bids 2 and pitches hearts. Ann was dealt five
+# cards. Her ♣9 wins trick 5, her last card: she cannot lead trick 6, so Bob, on her left,
+# leads it, and it holds two cards. Cid takes High (♥A), Low (♥2, from Ann in trick 2), Jack
+# (♥J) and Game (28 to Bob's 0 and Ann's 0): Ann 0, Bob set back 2, Cid 4.
+SHORT_HANDS = ("3H 2H 9S 9D 9C", "KH 5H 8S 8D 8C 5S", "AH JH TS TD 7C 7S")
+SHORT_TRICKS = ("KH AH 3H", "JH 2H 5H", "TS 9S 8S", "TD 9D 8D", "7C 9C 8C", "5S 7S")
+SHORT_RECORD = {"players": 3, "dealer": 0, "bids": [2, "pass", "pass"],
+                "tricks": [t.split() for t in SHORT_TRICKS],
+                "irregular": [{"type": "short_hand", "seat": 0, "trick": 6}]}
+
+
+@pytest.mark.parametrize("hands", [False, True])
+def test_a_short_hand_found_in_play_is_played_out_and_scored_as_played(hands: bool) -> None:
+    record = {**SHORT_RECORD, **({"hands": [h.split() for h in SHORT_HANDS]} if hands else {})}
+    ruling = rule_hand(hand_from_record(record, 3, False, ("Ann", "Bob", "Cid")))
+    assert ruling.violations == ()
+    assert [t.leader for t in ruling.tricks] == [1, 2, 2, 2, 2, 1]
+    assert [t.winner for t in ruling.tricks] == [2, 2, 2, 2, 0, 2]
+    assert ruling.tricks[-1].as_dict() == {"leader": 1, "cards": ["5S", "7S"], "winner": 2,
+                                           "absent": [0]}
+    assert "absent" not in ruling.tricks[0].as_dict()
+    assert ruling.score_changes == (0, -2, 4)
+    [item] = ruling.irregularities
+    assert (item.kind, item.seat, item.trick, item.penalty, item.proven) == (
+        "short_hand", 0, 6, "none", True)
+    assert item.what.startswith("Ann was found in play with fewer than six cards, with no "
+                                "card for trick 6: no penalty")
+    assert "Work 1913" in item.source
+
+
+def test_a_short_hand_the_tricks_hold_one_card_fewer() -> None:
+    """Without the entry the short trick is refused; with it, a full trick after his cards
+    are gone is refused too, and his hand as dealt must hold a card for each trick he played
+    to."""
+    with pytest.raises(RecordError) as plain:
+        rule_hand(hand_from_record({**SHORT_RECORD, "irregular": []}, 3, False))
+    assert plain.value.violations[0].code == "trick_wrong_size"
+    full = [*SHORT_RECORD["tricks"][:5], ["5S", "7S", "6S"]]
+    with pytest.raises(RecordError) as extra:
+        rule_hand(hand_from_record({**SHORT_RECORD, "tricks": full}, 3, False))
+    assert extra.value.violations[0].message_code == "short_hand_trick"
+    six = [h.split() for h in SHORT_HANDS]
+    six[0].append("6S")
+    with pytest.raises(RecordError) as dealt:
+        rule_hand(hand_from_record({**SHORT_RECORD, "hands": six}, 3, False))
+    assert dealt.value.violations[0].message_code == "short_hand_dealt"
+
+
+def test_a_short_hand_in_progress_the_lead_passes_to_his_left() -> None:
+    """After trick 5 Ann, who won it, has no card: Bob is to lead trick 6, then Cid."""
+    record = {**SHORT_RECORD, "tricks": SHORT_RECORD["tricks"][:5]}
+    assert progress(hand_from_record(record, 3, False)).to_act == 1
+    record["tricks"] = [*SHORT_RECORD["tricks"][:5], ["5S"]]
+    assert progress(hand_from_record(record, 3, False)).to_act == 2

@@ -65,6 +65,33 @@ def test_revoke_with_hands_given() -> None:
     assert "holding the six of diamonds" in revoke.message
 
 
+def test_revoke_proven_by_a_dealt_card_another_seat_played() -> None:
+    # Seat 1 discards a club on the diamond lead of trick 3 and never plays a diamond after
+    # it, but he was dealt the nine of diamonds (which seat 3 played in trick 6, a card not
+    # held): his dealt hand, not his later plays, proves the revoke.
+    tricks = (
+        "AH 5H 2H 3H",
+        "KS JH 4S AS",
+        "TD 5D KD 2C",
+        "TC 6S QC 7C",
+        "QS 8S 9S JS",
+        "4D 9D TH 7S",
+    )
+    hands = (
+        "3H AS KD TC 9S TH",
+        "AH KS 2C 6S JS 9D",
+        "5H JH TD QC QS 4D",
+        "2H 4S 5D 7C 8S 7S",
+    )
+    ruling = rule_hand(make_hand(4, FOUR_DEALER, FOUR_BIDS, tricks, hands))
+    got = {(v.code, v.location) for v in ruling.violations}
+    # (and again in trick 6, where he plays the seven of spades on a diamond lead)
+    assert got == {("revoke", "tricks[2][3]"), ("card_not_held", "tricks[5][1]"),
+                   ("card_not_held", "tricks[5][3]"), ("revoke", "tricks[5][3]")}
+    revoke = next(v for v in ruling.violations if v.location == "tricks[2][3]")
+    assert "holding the nine of diamonds" in revoke.message
+
+
 def test_trumping_while_able_to_follow_is_legal() -> None:
     # Trick 2: seat 2 trumps the king of spades with JH while holding QS (played in trick 5).
     ruling = rule_hand(make_hand(4, FOUR_DEALER, FOUR_BIDS, FOUR_TRICKS, FOUR_HANDS))

@@ -23,9 +23,10 @@ SCRIPT = shutil.which("referee", path=str(Path(sys.executable).parent))
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     assert SCRIPT is not None, "the console script referee is not installed (make setup)"
-    clean = {k: v for k, v in os.environ.items() if k not in ("REFEREE_URL", "REFEREE_TOKEN")}
+    clean = {k: v for k, v in os.environ.items() if k not in (
+        "REFEREE_URL", "REFEREE_TOKEN", "REFEREE_LANG", "LC_ALL", "LC_MESSAGES")}
     return subprocess.run([SCRIPT, *args], capture_output=True, text=True, timeout=120,
-                          check=False, env={**clean, **(env or {})})
+                          check=False, env={**clean, "LANG": "C.UTF-8", **(env or {})})
 
 
 def test_score_q10_prints_bill_11_ann_41_and_agrees() -> None:
@@ -70,6 +71,22 @@ def test_settle_a_partie(tmp_path: Path) -> None:
     done = run("settle", str(path), "--stake", "0.10")
     assert done.returncode == 0, done.stderr
     assert "Totals: Bill 52, Ann 52" in done.stdout and "drawn" in done.stdout
+
+
+def test_a_bad_file_in_the_language_asked(tmp_path: Path) -> None:
+    """The problems of a file in the language of --lang, else of the environment (LANG),
+    from their message codes: the line, deal, location and rule as in English."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(Q10.read_text().replace('dealer = "Ann"', 'dealer = "Zed"'))
+    english = run("score", str(bad))
+    assert english.returncode == 2
+    assert english.stderr == (f'{bad}:9: (deal 1) "Zed" is not one of the players (Bill, '
+                              'Ann). at dealer\n')
+    french = run("--lang", "fr", "score", str(bad))
+    assert french.stderr == (f"{bad}:9: (donne 1) « Zed » n'est pas l'un des joueurs (Bill, "
+                             "Ann). à dealer\n")
+    german = run("score", str(bad), env={"LANG": "de_DE.UTF-8"})
+    assert german.stderr.startswith(f"{bad}:9: (Spiel 1) „Zed“ ist keiner der Spieler")
 
 
 @pytest.mark.parametrize("command", ["score", "settle"])
@@ -180,3 +197,38 @@ def test_a_match_id_that_begins_with_a_dash_is_an_id(served: str, command: str) 
 def test_help_of_the_server_commands_has_an_example(command: str) -> None:
     done = run(command, "--help")
     assert done.returncode == 0 and "Example:" in done.stdout and "--url" in done.stdout
+
+
+@pytest.mark.slow
+def test_import_every_refused_deal_then_disputed_and_verify_in_polish(
+        served: str, tmp_path: Path) -> None:
+    """A file whose deals 2 and 4 break the rules and whose deal 3 is dealt out of turn:
+    import prints every refused deal (in German with --lang de), status 2; with the
+    dealer put right and --violations dispute the match is made, deals 2 and 4 disputed;
+    its export verifies, the sentences in Polish from LANG."""
+    from tests.records.test_import_violations import partie
+
+    refused = tmp_path / "refused.toml"
+    refused.write_text(partie("Bill"))
+    done = run("--lang", "de", "import", str(refused), "--url", served)
+    assert done.returncode == 2, done.stdout
+    assert [line.split(" ", 2)[1] for line in done.stderr.splitlines()] == ["(Spiel"] * 3
+    assert "(Spiel 3) Ann gibt das Spiel 3, nicht Bill" in done.stderr and "[Q2]" in done.stderr
+    broken = tmp_path / "broken.toml"
+    broken.write_text(partie())
+    assert run("import", str(broken), "--url", served).returncode == 2
+    made = run("import", str(broken), "--url", served, "--violations", "dispute")
+    assert made.returncode == 0, made.stderr
+    assert "4 deals" in made.stdout and "disputed, until their cards rule them: deals 2, 4" \
+        in made.stdout
+    match_id = made.stdout.split()[1]
+    token = next(line.split(": ")[1] for line in made.stdout.splitlines()
+                 if "read token" in line)
+    kept = tmp_path / "kept.toml"
+    assert run("export", match_id, "-o", str(kept), "--url", served,
+               "--token", token).returncode == 0
+    checked = run("verify", match_id, str(kept), "--url", served, "--token", token,
+                  env={"LANG": "pl_PL.UTF-8"})
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.startswith("Nienaruszony: zdarzenia: ")
+    assert "rejestr jest taki, jak w pliku" in checked.stdout

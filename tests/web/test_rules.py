@@ -174,7 +174,7 @@ def test_the_sheet_s_play_bounds_agree_with_the_engine_on_every_line() -> None:
             for role in ROLES:
                 accepted = [p for p in range(16) if not any(
                     where == f"sheet.play.{role}"
-                    for _, where in _play_fits(tricks, {"elder": p, "younger": p}, options))]
+                    for _, _, where in _play_fits(tricks, {"elder": p, "younger": p}, options))]
                 cases.append(("playRange", [role, elder_tricks, lead_point]))
                 expected.append([min(accepted), max(accepted)])
                 assert accepted == list(range(min(accepted), max(accepted) + 1))

@@ -22,6 +22,7 @@ import { savedMatch } from "../store.js";
 import { groundsView, levelWords, named, ruleLink, scoresWords } from "../verdict.js";
 import { canReenter, justRuled, oneByOneButton, startReentry, starting } from "./reentry.js";
 import { sheetForm } from "./sheet.js";
+import { locale, t } from "../language.js";
 
 /** What this phone is busy with in #agree: {kind: "dispute"|"cards", deal, ...}. */
 let open = null;
@@ -96,7 +97,12 @@ export function answerWaiting(n) {
 }
 
 function dealWord() {
-  return S.match.game === "piquet" ? "Deal" : "Hand";
+  return S.match.game === "piquet" ? t("sheet.deal_word", "Deal") : t("sheet.hand_word", "Hand");
+}
+
+/** The deal's word inside a sentence (German nouns keep their capital). */
+function dealLower() {
+  return locale() === "de" ? dealWord() : dealWord().toLowerCase();
 }
 
 // ------------------------------------------------------------------ confirm or dispute
@@ -107,19 +113,17 @@ function waiting(path) {
 }
 
 function waitingNote() {
-  return el("p", { class: "note", role: "status" }, "Sent as soon as the phone is back " +
-    "online: nothing more to do.");
+  return el("p", { class: "note", role: "status" }, t("agree.sent_online", "Sent as soon as the phone is back online: nothing more to do."));
 }
 
 function answerBox(d) {
   const n = d.deal;
   const box = el("section", { class: "answer-box", "data-answer": n,
     "aria-labelledby": `answer-${n}` },
-  el("h2", { id: `answer-${n}` }, `${dealWord()} ${n}: ${enteredBy(d.entered_by)} wrote ` +
-      scoresWords(d.scores)),
-  el("p", { class: "note" }, `Entered ${levelWords(d.level)}. Confirm it if that is what ` +
-    "happened; dispute it if not, and the referee decides."),
-  el("details", {}, el("summary", {}, "What the referee checked"), groundsView(d.ruling)));
+  el("h2", { id: `answer-${n}` }, t("agree.wrote", "{word} {n}: {who} wrote {scores}",
+    { word: dealWord(), n, who: enteredBy(d.entered_by), scores: scoresWords(d.scores) })),
+  el("p", { class: "note" }, t("agree.entered", "Entered {how}. Confirm it if that is what happened; dispute it if not, and the referee decides.", { how: levelWords(d.level) })),
+  el("details", {}, el("summary", {}, t("agree.checked", "What the referee checked")), groundsView(d.ruling)));
   if (waiting(`/deals/${n}/confirm`) || waiting(`/deals/${n}/dispute`)) {
     box.append(waitingNote());
     return box;
@@ -130,10 +134,10 @@ function answerBox(d) {
   }
   box.append(el("div", { class: "answer-actions" },
     el("button", { type: "button", class: "confirm", "data-confirm": n,
-      onclick: () => post(`/deals/${n}/confirm`, {}) }, "✓ Confirm"),
+      onclick: () => post(`/deals/${n}/confirm`, {}) }, t("agree.confirm", "✓ Confirm")),
     el("button", { type: "button", class: "dispute", "data-dispute": n,
       onclick: () => { open = { kind: "dispute", deal: n, reason: "", claim: "none" }; render(); },
-    }, "✗ Dispute")));
+    }, t("agree.dispute", "✗ Dispute"))));
   return box;
 }
 
@@ -141,7 +145,7 @@ function disputeForm(d) {
   const n = d.deal;
   const state = open;
   const reason = el("textarea", { id: "dispute-reason", name: "reason", maxlength: 500,
-    required: true, placeholder: "e.g. I count 38, not 41", "aria-describedby": "reason-help",
+    required: true, placeholder: t("agree.reason_placeholder", "e.g. I count 38, not 41"), "aria-describedby": "reason-help",
     oninput: (event) => { state.reason = event.target.value; } });
   reason.value = state.reason;
   const send = (claim, after) => {
@@ -161,23 +165,23 @@ function disputeForm(d) {
     "aria-pressed": state.claim === value ? "true" : "false",
     onclick: () => { state.claim = value; render(); } }, text);
   const parts = [
-    el("label", { for: "dispute-reason" }, "Why do you dispute it?"),
-    el("p", { id: "reason-help", class: "note" }, "The other side and the referee read it."),
+    el("label", { for: "dispute-reason" }, t("agree.why", "Why do you dispute it?")),
+    el("p", { id: "reason-help", class: "note" }, t("agree.who_reads", "The other side and the referee read it.")),
     reason,
-    el("fieldset", { class: "picks cols-3" }, el("legend", {}, "Your own count (optional)"),
-      el("div", { class: "pick-row" }, claimPick("none", "No claim"),
-        claimPick("totals", "Totals"), claimPick("sheet", "Score sheet"))),
+    el("fieldset", { class: "picks cols-3" }, el("legend", {}, t("agree.own_count", "Your own count (optional)")),
+      el("div", { class: "pick-row" }, claimPick("none", t("agree.no_claim", "No claim")),
+        claimPick("totals", t("agree.totals", "Totals")), claimPick("sheet", t("agree.sheet", "Score sheet")))),
   ];
   if (state.claim === "none") {
     parts.push(el("button", { type: "button", class: "primary big", id: "dispute-send",
-      onclick: () => send(null) }, `Dispute ${dealWord().toLowerCase()} ${n}`));
+      onclick: () => send(null) }, t("agree.dispute_deal", "Dispute {word} {n}", { word: dealLower(), n })));
   } else {
     parts.push(sheetForm({ key: `claim:${n}`, level: state.claim, deal: dealContext(d),
-      id: "claim-form", label: `Dispute ${dealWord().toLowerCase()} ${n} with this claim`,
+      id: "claim-form", label: t("agree.dispute_with", "Dispute {word} {n} with this claim", { word: dealLower(), n }),
       submit: (claim, clear) => send(claim, clear) }));
   }
   parts.push(el("button", { type: "button", class: "small", id: "dispute-cancel",
-    onclick: () => { open = null; render(); } }, "Cancel"));
+    onclick: () => { open = null; render(); } }, t("setup.cancel", "Cancel")));
   return el("div", { class: "dispute-form" }, ...parts);
 }
 
@@ -204,21 +208,20 @@ function disputedBox(d) {
   const reasons = (d.claims || []).filter((c) => !c.entry && c.reason);
   const box = el("section", { class: "answer-box disputed", "data-disputed": n,
     "aria-labelledby": `disputed-${n}` },
-  el("h2", { id: `disputed-${n}` }, `${dealWord()} ${n} is disputed`),
-  ...reasons.map((c) => el("p", {}, `${c.side || enteredBy(c.entered_by)}: “${c.reason}”` +
-      (c.scores ? ` — claims ${scoresWords(c.scores)}` : ""))),
-  el("p", { class: "note" }, "The referee decides from the cards: enter them as they were " +
-      "played (from the players' tricks). Until then the deal counts as written, and the " +
-      "result is withheld."));
+  el("h2", { id: `disputed-${n}` }, t("agree.is_disputed", "{word} {n} is disputed", { word: dealWord(), n })),
+  // an import's dispute of a deal that breaks the rules: its violations, in the page's language
+  ...reasons.map((c) => el("p", {}, `${c.side || enteredBy(c.entered_by)}: “${c.violations
+    ? c.violations.map((/** @type {{message: string}} */ v) => v.message).join(" ")
+    : c.reason}”` +
+      (c.scores ? t("agree.claims", " — claims {scores}", { scores: scoresWords(c.scores) }) : ""))),
+  el("p", { class: "note" }, t("agree.decides", "The referee decides from the cards: enter them as they were played (from the players' tricks). Until then the deal counts as written, and the result is withheld.")));
   const reentry = S.match.reentry;
   if (waiting(`/deals/${n}/cards`) || starting(n)) {
     box.append(waitingNote());
   } else if (reentry && reentry.deal === n) {
-    box.append(el("p", { class: "note", "data-settling": n }, "Its cards are being entered " +
-      "one by one: the taps below, each checked as it comes."));
+    box.append(el("p", { class: "note", "data-settling": n }, t("agree.being_entered", "Its cards are being entered one by one: the taps below, each checked as it comes.")));
   } else if (reentry) {
-    box.append(el("p", { class: "note" }, `The cards of ${dealWord().toLowerCase()} ` +
-      `${reentry.deal} are being entered: finish or give them up first.`));
+    box.append(el("p", { class: "note" }, t("agree.other_entered", "The cards of {word} {n} are being entered: finish or give them up first.", { word: dealLower(), n: reentry.deal })));
   } else if (open && open.kind === "cards" && open.deal === n) {
     box.append(cardsEntry(d));
   } else if (S.canWrite) {
@@ -227,11 +230,10 @@ function disputedBox(d) {
         onclick: () => {
           open = { kind: "cards", deal: n, cards: [], declarations: null };
           render();
-        } }, "Enter the cards to settle it"),
+        } }, t("agree.settle", "Enter the cards to settle it")),
       canReenter(d) ? oneByOneButton(d, "big") : null));
     if (!canReenter(d) && S.match.deal_in_progress) {
-      box.append(el("p", { class: "note" }, `One by one: once ${dealWord().toLowerCase()} ` +
-        `${S.match.deal_number} is finished or undone.`));
+      box.append(el("p", { class: "note" }, t("agree.once", "One by one: once {word} {n} is finished or undone.", { word: dealLower(), n: S.match.deal_number })));
     }
   }
   return box;
@@ -252,21 +254,20 @@ function cardsEntry(d) {
       "aria-pressed": state.declarations === value ? "true" : "false",
       onclick: () => { state.declarations = value; render(); } }, text);
     parts.push(el("fieldset", { class: "picks cols-2" },
-      el("legend", {}, "Declarations (", ruleLink("Q5"), ")"),
-      el("div", { class: "pick-row" }, decl("best", "Each his best"),
-        decl("none", "None announced"))));
+      el("legend", {}, t("agree.declarations", "Declarations ("), ruleLink("Q5"), ")"),
+      el("div", { class: "pick-row" }, decl("best", t("sheet.each_best", "Each his best")),
+        decl("none", t("sheet.none_announced", "None announced")))));
   } else if (!ctx.bids) {
-    parts.push(el("p", { class: "note" }, "This hand was entered without its bids: the " +
-      "referee needs them with the cards."));
+    parts.push(el("p", { class: "note" }, t("agree.no_bids", "This hand was entered without its bids: the referee needs them with the cards.")));
   }
   const tricks = [];
   for (let i = 0; i < state.cards.length; i += size) tricks.push(state.cards.slice(i, i + size));
   const leader = m.game === "piquet" ? ctx.elder
     : m.players[(ctx.dealerSeat + 1) % m.players.length];
   parts.push(el("p", { class: "setup-steps", "aria-live": "polite" },
-    `${state.cards.length} of ${total} cards · trick ${Math.min(tricks.length +
-      (state.cards.length % size === 0 ? 1 : 0), total / size)}: tap each trick's cards, the ` +
-    `leader's first (${leader} leads the first).`));
+    t("agree.progress", "{n} of {total} cards · trick {trick}: tap each trick's cards, the leader's first ({leader} leads the first).",
+      { n: state.cards.length, total, trick: Math.min(tricks.length +
+        (state.cards.length % size === 0 ? 1 : 0), total / size), leader })));
   parts.push(el("div", { class: "cards " + m.game }, ...SUITS.map((suit) => el("div",
     { class: "suit" }, ...RANKS[m.game].map((rank) => {
       const card = rank + suit;
@@ -276,7 +277,7 @@ function cardsEntry(d) {
         "data-recard": card, disabled: taken || state.cards.length >= total,
         onclick: () => { state.cards.push(card); render(); } }, cardText(card),
       // the visible text stays in the name (WCAG 2.5.3); the words follow for screen readers
-      el("span", { class: "vh" }, ` ${cardWords(card)}${taken ? ", tapped" : ""}`));
+      el("span", { class: "vh" }, ` ${cardWords(card)}${taken ? t("agree.tapped", ", tapped") : ""}`));
     })))));
   if (tricks.length) {
     parts.push(el("ol", { class: "trick-list" }, ...tricks.map((t) => el("li", {},
@@ -286,16 +287,16 @@ function cardsEntry(d) {
     (m.game === "piquet" || ctx.bids);
   parts.push(el("div", { class: "actions" },
     el("button", { type: "button", disabled: !state.cards.length, id: "recard-back",
-      onclick: () => { state.cards.pop(); render(); } }, "↶ Take back a card"),
+      onclick: () => { state.cards.pop(); render(); } }, t("agree.take_back_card", "↶ Take back a card")),
     el("button", { type: "button", id: "recard-cancel",
-      onclick: () => { open = null; render(); } }, "Cancel")),
+      onclick: () => { open = null; render(); } }, t("setup.cancel", "Cancel"))),
   el("button", { type: "button", class: "primary big", id: "recard-send", disabled: !ready,
     onclick: () => {
       const record = { tricks };
       if (m.game === "piquet") record.declarations = state.declarations;
       else record.bids = ctx.bids;
       post(`/deals/${d.deal}/cards`, record, () => { open = null; });
-    } }, `Rule ${dealWord().toLowerCase()} ${d.deal} by its cards`));
+    } }, t("agree.rule_by_cards", "Rule {word} {n} by its cards", { word: dealLower(), n: d.deal })));
   return el("div", { class: "recards" }, ...parts);
 }
 
@@ -306,12 +307,13 @@ export function claimsView(d) {
   const claims = (d.claims || []).filter((c) => c.comparison);
   if (!claims.length) return null;
   const names = S.match.standings.map((s) => s.name);
-  const who = (c) => (c.entry ? `${c.side || enteredBy(c.entered_by)}'s entry`
-    : `${c.side || enteredBy(c.entered_by)}'s claim`);
+  const who = (c) => (c.entry
+    ? t("agree.entry_of", "{who}'s entry", { who: c.side || enteredBy(c.entered_by) })
+    : t("agree.claim_of", "{who}'s claim", { who: c.side || enteredBy(c.entered_by) }));
   const table = el("table", { class: "claims" },
-    el("caption", { class: "note" }, `${dealWord()} ${d.deal}: the points`),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"),
-      el("th", { scope: "col" }, "Ruling (cards)"),
+    el("caption", { class: "note" }, t("agree.the_points", "{word} {n}: the points", { word: dealWord(), n: d.deal })),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("agree.player", "Player")),
+      el("th", { scope: "col" }, t("agree.ruling_cards", "Ruling (cards)")),
       ...claims.map((c) => el("th", { scope: "col" }, who(c))))),
     el("tbody", {}, ...names.map((n) => el("tr", {}, el("th", { scope: "row" }, n),
       el("td", {}, String(d.scores[n])),
@@ -321,24 +323,25 @@ export function claimsView(d) {
     const cmp = c.comparison;
     if (cmp.agrees) {
       return el("p", { class: "agrees", "data-claim-side": c.side || "" },
-        `${who(c)} agrees with the ruling.`);
+        t("agree.agrees", "{who} agrees with the ruling.", { who: who(c) }));
     }
     const at = cmp.parts_at;
     const rest = (cmp.differences || []).slice(1);
     return el("div", { class: "parts-at", "data-claim-side": c.side || "" },
-      el("p", {}, el("strong", {}, `${who(c)} parts from the ruling at ${at.step}`), " ",
-        ruleLink(at.rule), ": the ruling says ", el("q", {}, named(at.ruling, d.ruling)),
-        `, ${c.entry ? "the entry" : "the claim"} `, el("q", {}, named(at.claim, d.ruling)),
+      el("p", {}, el("strong", {}, t("agree.parts_at", "{who} parts from the ruling at {step}", { who: who(c), step: at.step })), " ",
+        ruleLink(at.rule), t("agree.ruling_says", ": the ruling says "), el("q", {}, named(at.ruling, d.ruling)),
+        c.entry ? t("agree.the_entry", ", the entry ") : t("agree.the_claim", ", the claim "), el("q", {}, named(at.claim, d.ruling)),
         "."),
       (at.explanations || []).length ? el("ul", {}, ...at.explanations.map((x) =>
         el("li", {}, named(x, d.ruling)))) : null,
-      rest.length ? el("p", { class: "note" }, "Then: " + rest.map((x) => `${x.step}: ` +
-        `${named(x.ruling, d.ruling)} against ${named(x.claim, d.ruling)}`).join("; ") + ".")
+      rest.length ? el("p", { class: "note" }, t("agree.then", "Then: {rest}.", { rest: rest.map((x) =>
+        t("agree.against", "{step}: {ruling} against {claim}", { step: x.step,
+          ruling: named(x.ruling, d.ruling), claim: named(x.claim, d.ruling) })).join("; ") }))
         : null);
   });
   return el("section", { class: "claims-view", "data-claims": d.deal,
     "aria-labelledby": `claims-${d.deal}` },
-  el("h2", { id: `claims-${d.deal}` }, `${dealWord()} ${d.deal}: the claims beside the ruling`),
+  el("h2", { id: `claims-${d.deal}` }, t("agree.claims_beside", "{word} {n}: the claims beside the ruling", { word: dealWord(), n: d.deal })),
   table, ...notes);
 }
 
@@ -382,7 +385,8 @@ export function renderAgree() {
   }
 }
 
-const BADGE = { provisional: "to confirm", disputed: "disputed", ruled: "ruled by the cards" };
+const BADGE = () => ({ provisional: t("agree.to_confirm", "to confirm"),
+  disputed: t("reentry.disputed", "disputed"), ruled: t("agree.ruled_cards", "ruled by the cards") });
 
 /** Mark the ledger's rows with their agreement and put the claims under the table. */
 export function renderAgreeLedger() {
@@ -395,12 +399,12 @@ export function renderAgreeLedger() {
     row.dataset.agreement = d.agreement || "";
     if (d.agreement === "disputed") row.classList.add("disputed");
     const first = row.firstElementChild;
-    if (first && BADGE[d.agreement]) {
-      first.append(el("br"), el("span", { class: "badge " + d.agreement }, BADGE[d.agreement]));
+    if (first && BADGE()[d.agreement]) {
+      first.append(el("br"), el("span", { class: "badge " + d.agreement }, BADGE()[d.agreement]));
     }
     if (first && S.match.reentry && S.match.reentry.deal === d.deal) {
       first.append(el("br"), el("span", { class: "badge settling", "data-settling-row": d.deal },
-        "cards being entered"));
+        t("agree.cards_being_entered", "cards being entered")));
     }
     const last = row.lastElementChild;
     if (mySeat() !== null && last) { // voids stay with the shared write token
@@ -409,8 +413,8 @@ export function renderAgreeLedger() {
     if (last && d.agreement !== "disputed" && canReenter(d)) { // a sheet or totals entry
       last.append(el("button", { type: "button", class: "small", "data-check-cards": d.deal,
         // the visible text first in the name (WCAG 2.5.3), then which deal
-        "aria-label": `Check by its cards: ${dealWord().toLowerCase()} ${d.deal}, one by one`,
-        onclick: () => startReentry(d.deal) }, "Check by its cards"));
+        "aria-label": t("agree.check_label", "Check by its cards: {word} {n}, one by one", { word: dealLower(), n: d.deal }),
+        onclick: () => startReentry(d.deal) }, t("agree.check", "Check by its cards")));
     }
   }
   const views = S.ledger.filter((d) => d.status === "live").map(claimsView).filter(Boolean);

@@ -18,11 +18,12 @@
 import { api, matchPath } from "../api.js";
 import { RANKS, SUITS, cardText, cardWords, isRed } from "../cards.js";
 import { currentDeal } from "../deal.js";
-import { $, el, fill, plural } from "../dom.js";
+import { $, el, fill } from "../dom.js";
 import { post } from "../match.js";
 import { showMessage } from "../messages.js";
 import { S, render } from "../state.js";
 import { named, ruleLink, scoresWords } from "../verdict.js";
+import { locale, t } from "../language.js";
 
 /** The irregularities in words (the API's ``irregularity``). */
 const WHAT = {
@@ -49,7 +50,7 @@ const PENALTY = {
   all_fours: "the offender's side loses a point (two with the jack in play) and cannot score Jack or Game",
   cancel: "the call is void, the auction goes on in turn",
   must_pass: "the player who called out of turn must pass",
-  stands: "the call stands as his call in turn",
+  stands: "it stands as made: a call as his call in turn, a deal out of turn as dealt",
   pass_deal: "a new deal: nobody scores, the next dealer deals",
   same_dealer: "a new deal: nobody scores, the same dealer deals again",
   reckon_nothing: "the offender reckons nothing this deal",
@@ -74,15 +75,22 @@ const AT_THE_TABLE = {
   pitch: [
     ["exposed_card", "A card exposed"],
     ["long_hand", "A hand with too many cards"],
+    ["short_hand", "A hand with too few cards (no card left to play)"],
   ],
 };
 
 export function irregularityWords(kind) {
-  return WHAT[kind] || String(kind || "").replace(/_/g, " ");
+  return WHAT[kind] ? t(`anyway.what.${kind}`, WHAT[kind]) : String(kind || "").replace(/_/g, " ");
 }
 
 export function penaltyWords(penalty) {
-  return PENALTY[penalty] || String(penalty || "").replace(/_/g, " ");
+  return PENALTY[penalty] ? t(`anyway.penalty.${penalty}`, PENALTY[penalty])
+    : String(penalty || "").replace(/_/g, " ");
+}
+
+/** What was found at the table, in words (AT_THE_TABLE). */
+function atTableWords(game, what, words) {
+  return t(`anyway.at_table.${game}.${what}`, words);
 }
 
 /** The player a tap is recorded for: the one named, else whose turn it is. */
@@ -95,15 +103,20 @@ export function actorOf(next) {
 export function stepWords(step) {
   const who = step.player ? `${step.player}: ` : "";
   if (step.type === "card") return who + cardWords(step.card);
-  if (step.type === "bid") return who + (step.call === "pass" ? "a pass" : `a bid of ${step.call}`);
-  if (step.type === "deal_started") return "the hands as dealt";
-  if (step.type === "declaration") return "the declaration";
+  if (step.type === "bid") {
+    return who + (step.call === "pass" ? t("anyway.a_pass", "a pass")
+      : t("anyway.a_bid", "a bid of {call}", { call: step.call }));
+  }
+  if (step.type === "deal_started") return t("anyway.hands", "the hands as dealt");
+  if (step.type === "declaration") return t("anyway.declaration", "the declaration");
   if (step.type === "irregularity") {
     const kinds = (S.match && AT_THE_TABLE[S.match.game]) || [];
-    const said = (kinds.find(([what]) => what === step.what) || [])[1];
+    const found = (kinds.find(([what]) => what === step.what) || [])[1];
+    const said = found && atTableWords(S.match.game, step.what, found);
     const never = (step.cards || []).length
-      ? ` (never played: ${step.cards.map(cardWords).join(", ")})` : "";
-    return who + (said ? said[0].toLowerCase() + said.slice(1) : irregularityWords(step.what)) +
+      ? t("anyway.never_played", " (never played: {cards})", { cards: step.cards.map(cardWords).join(", ") }) : "";
+    return who + (said ? (locale() === "de" ? said : said[0].toLowerCase() + said.slice(1))
+      : irregularityWords(step.what)) +
       never;
   }
   return who + String(step.type || "the entry").replace(/_/g, " ");
@@ -194,10 +207,11 @@ function record() {
     if (ask.done) ask.done(answer);
     const note = ((answer && answer.events) || []).find((e) => e.kind === "irregularity");
     if (note) {
-      const how = ask.step.type === "irregularity" ? "Recorded" : "Recorded anyway";
+      const how = ask.step.type === "irregularity" ? t("anyway.recorded", "Recorded")
+        : t("anyway.recorded_anyway", "Recorded anyway");
       showMessage(`${how}: ${named(note.payload.consequence)}`, "ok");
     }
-  }, anyway ? `${ask.label} (recorded anyway)` : ask.label);
+  }, anyway ? ask.label + t("anyway.label_anyway", " (recorded anyway)") : ask.label);
   render();
 }
 
@@ -219,65 +233,60 @@ export function renderAnyway() {
   for (const id of ["#bids", "#cards", "#deal-setup", "#any-card-row"]) $(id).hidden = true;
   const dry = ask.dry || {};
   const parts = [
-    el("h2", { id: "anyway-title", tabindex: "-1" }, "Record it anyway?"),
-    el("p", { class: "anyway-step" }, "At the table: ", el("b", {}, ask.label), "."),
+    el("h2", { id: "anyway-title", tabindex: "-1" }, t("anyway.title", "Record it anyway?")),
+    el("p", { class: "anyway-step" }, t("anyway.at_table", "At the table: "), el("b", {}, ask.label), "."),
   ];
   const buttons = [];
-  const cancel = el("button", { type: "button", id: "anyway-cancel", onclick: close }, "Cancel");
+  const cancel = el("button", { type: "button", id: "anyway-cancel", onclick: close },
+    t("setup.cancel", "Cancel"));
   if (ask.status === "pick") {
-    parts.push(el("p", { id: "unplayed-note" }, `Which cards will ${ask.step.player} never ` +
-      "play? Tap them if the table knows: they are his, and still bar a pique or repique " +
-      "(PT 58). Or go on without them."), unplayedGrid(ask));
+    parts.push(el("p", { id: "unplayed-note" }, t("anyway.which_never", "Which cards will {player} never play? Tap them if the table knows: they are his, and still bar a pique or repique (PT 58). Or go on without them.", { player: ask.step.player })), unplayedGrid(ask));
     const n = ask.picked.length;
     buttons.push(el("button", { type: "button", class: "primary", id: "anyway-unplayed",
       onclick: () => askAnyway(n ? { ...ask.step, cards: [...ask.picked] } : ask.step) },
-    n ? `Go on with ${plural(n, "card")}` : "Go on without them"), cancel);
+    n === 1 ? t("anyway.go_on_one", "Go on with 1 card") : n
+      ? t("anyway.go_on", "Go on with {n} cards", { n }) : t("anyway.go_on_without", "Go on without them")), cancel);
   } else if (ask.status === "asking") {
-    parts.push(el("p", { role: "status" }, "Asking the referee what the rules say…"));
+    parts.push(el("p", { role: "status" }, t("anyway.asking", "Asking the referee what the rules say…")));
     buttons.push(cancel);
   } else if (ask.status === "shown" || ask.status === "found") {
     if (ask.status === "shown") {
-      parts.push(el("h3", {}, "What the rules say"), violationsList(dry.violations || []));
+      parts.push(el("h3", {}, t("anyway.rules_say", "What the rules say")), violationsList(dry.violations || []));
     }
     parts.push(
-      el("h3", {}, ask.status === "shown" ? "If you record it anyway" : "If you record it"),
+      el("h3", {}, ask.status === "shown" ? t("anyway.if_anyway", "If you record it anyway")
+        : t("anyway.if", "If you record it")),
       el("dl", { class: "anyway-what" },
-        el("dt", {}, "Irregularity"), el("dd", { "data-irregularity": dry.irregularity },
+        el("dt", {}, t("anyway.irregularity", "Irregularity")), el("dd", { "data-irregularity": dry.irregularity },
           irregularityWords(dry.irregularity)),
-        el("dt", {}, "Penalty (the table's option)"), el("dd", { "data-penalty": dry.penalty },
+        el("dt", {}, t("anyway.penalty", "Penalty (the table's option)")), el("dd", { "data-penalty": dry.penalty },
           penaltyWords(dry.penalty)),
-        el("dt", {}, "What happens"), el("dd", { id: "anyway-consequence" },
+        el("dt", {}, t("anyway.happens", "What happens")), el("dd", { id: "anyway-consequence" },
           named(dry.consequence || ""))),
-      dry.scored ? el("p", { id: "anyway-score" }, "It completes the deal: ",
+      dry.scored ? el("p", { id: "anyway-score" }, t("anyway.completes", "It completes the deal: "),
         el("b", {}, scoresWords(dry.scored.scores)), ".") : null,
-      el("p", { class: "note" }, "Nothing is recorded until you tap “Record it anyway”; " +
-        "Undo takes it back like any entry."),
+      el("p", { class: "note" }, t("anyway.nothing_until", "Nothing is recorded until you tap “Record it anyway”; Undo takes it back like any entry.")),
     );
     buttons.push(el("button", { type: "button", class: "warn", id: "anyway-record",
-      onclick: record }, "Record it anyway"), cancel);
+      onclick: record }, t("anyway.record_anyway", "Record it anyway")), cancel);
   } else if (ask.status === "allowed") {
-    parts.push(el("p", { role: "status" }, "The rules allow it as the deal stands now: it " +
-      "can be recorded as it is."));
+    parts.push(el("p", { role: "status" }, t("anyway.allowed", "The rules allow it as the deal stands now: it can be recorded as it is.")));
     buttons.push(el("button", { type: "button", class: "primary", id: "anyway-record",
-      onclick: record }, "Record it"), cancel);
+      onclick: record }, t("anyway.record", "Record it")), cancel);
   } else if (ask.status === "refused") {
-    parts.push(el("p", { role: "alert" }, "The referee cannot record this, even anyway:"),
+    parts.push(el("p", { role: "alert" }, t("anyway.cannot", "The referee cannot record this, even anyway:")),
       violationsList(dry.violations || []));
     buttons.push(el("button", { type: "button", id: "anyway-cancel", onclick: close }, "Close"));
   } else if (ask.status === "offline" || ask.status === "waiting") {
     parts.push(el("p", { role: "status", id: "anyway-offline" }, ask.status === "offline"
-      ? "No connection: the referee cannot say now what the rules make of it."
-      : "Earlier entries still wait to be sent: the referee can say what this does once " +
-        "they are in."),
-    el("p", {}, "You can record it anyway without seeing the consequence: it waits with the " +
-      "other entries and is sent in order; the referee applies the table's penalty and the " +
-      "deal so far shows it. Or cancel, and tap it again when the phone is back online to " +
-      "see the consequence first."));
+      ? t("anyway.offline", "No connection: the referee cannot say now what the rules make of it.")
+      : t("anyway.earlier", "Earlier entries still wait to be sent: the referee can say what this does once they are in.")),
+    el("p", {}, t("anyway.blind", "You can record it anyway without seeing the consequence: it waits with the other entries and is sent in order; the referee applies the table's penalty and the deal so far shows it. Or cancel, and tap it again when the phone is back online to see the consequence first.")));
     buttons.push(el("button", { type: "button", class: "warn", id: "anyway-record",
-      onclick: record }, "Record it anyway without seeing the consequence"), cancel);
+      onclick: record }, t("anyway.record_blind", "Record it anyway without seeing the consequence")), cancel);
   } else {
     parts.push(el("p", { role: "alert" }, named((ask.error && ask.error.message) ||
-      "The referee did not answer.")));
+      t("anyway.no_answer", "The referee did not answer."))));
     buttons.push(el("button", { type: "button", id: "anyway-cancel", onclick: close }, "Close"));
   }
   parts.push(el("div", { class: "actions" }, ...buttons));
@@ -326,7 +335,8 @@ export function actorChooser(next) {
   if (!S.irregular || !["bid", "card"].includes(next.action) || !next.player) return null;
   const who = actorOf(next);
   return el("div", { class: "actor", role: "group", "aria-labelledby": "actor-label" },
-    el("span", { id: "actor-label" }, next.action === "bid" ? "Who called:" : "Who played:"),
+    el("span", { id: "actor-label" }, next.action === "bid" ? t("anyway.who_called", "Who called:")
+      : t("anyway.who_played", "Who played:")),
     ...m.players.map((name) => el("button", {
       type: "button", class: "small", "data-actor": name,
       "aria-pressed": name === who ? "true" : "false",
@@ -334,7 +344,7 @@ export function actorChooser(next) {
         S.actor = name === next.player ? null : name;
         render();
       },
-    }, name + (name === next.player ? " (turn)" : ""))));
+    }, name + (name === next.player ? t("anyway.turn", " (turn)") : ""))));
 }
 
 /**
@@ -349,7 +359,7 @@ export function tableIrregularities(next) {
   const who = actorOf(next);
   if (!who) return null;
   return el("div", { class: "at-table", role: "group", "aria-labelledby": "at-table-label" },
-    el("span", { id: "at-table-label" }, `Or something else ${who} did:`),
+    el("span", { id: "at-table-label" }, t("anyway.something_else", "Or something else {who} did:", { who })),
     ...kinds.map(([what, words]) => el("button", {
       type: "button", class: "small", "data-what": what,
       onclick: () => {
@@ -361,7 +371,7 @@ export function tableIrregularities(next) {
         S.anyway = { step, label: stepWords(step), status: "pick", picked: [], focus: true };
         render();
       },
-    }, words)));
+    }, atTableWords(m.game, what, words))));
 }
 
 /** The steps of the deal in progress recorded anyway, as the deal so far shows them. */
@@ -369,10 +379,10 @@ export function recordedAnyway() {
   const notes = (S.match && S.match.current_irregularities) || [];
   if (!notes.length) return null;
   return el("div", { class: "recorded-anyway", id: "recorded-anyway" },
-    el("h2", {}, "Recorded anyway"),
+    el("h2", {}, t("anyway.recorded_anyway", "Recorded anyway")),
     el("ul", {}, ...notes.map((n) => el("li", { "data-irregularity": n.irregularity },
       el("b", {}, `${stepWords(n.step || {})}: `), named(n.consequence || ""),
-      ` Penalty: ${penaltyWords(n.penalty)}.`,
+      t("anyway.penalty_is", " Penalty: {penalty}.", { penalty: penaltyWords(n.penalty) }),
       ...[...new Set((n.violations || []).map((v) => v.rule).filter(Boolean))]
         .flatMap((r) => [" ", ruleLink(r)])))));
 }

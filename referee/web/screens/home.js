@@ -41,8 +41,8 @@ function setGame(game) {
   for (let i = 0; i < count; i++) addPlayerRow(names[i] || "");
   $("#add-player").hidden = game === "piquet";
   $("#players-hint").textContent = game === "piquet"
-    ? "(the second player deals first unless you choose)"
-    : "in seating order, clockwise";
+    ? t("home.second_deals", "(the second player deals first unless you choose)")
+    : t("home.clockwise", "in seating order, clockwise");
   for (const fs of $$("fieldset.options")) fs.hidden = fs.dataset.game !== game;
   updateDealerChoices();
 }
@@ -52,12 +52,12 @@ function addPlayerRow(value) {
   const n = ol.children.length + 1;
   const input = el("input", {
     name: "player", maxlength: 40, required: true, value: value || "",
-    placeholder: `Player ${n}`, "aria-label": `Player ${n}`, autocapitalize: "words",
+    placeholder: t("home.player_n", "Player {n}", { n }), "aria-label": t("home.player_n", "Player {n}", { n }), autocapitalize: "words",
     oninput: updateDealerChoices,
   });
   const game = $("#new-match").game.value;
   const remove = game === "pitch" ? el("button", {
-    type: "button", class: "small", "aria-label": "Remove this player", text: "✕",
+    type: "button", class: "small", "aria-label": t("home.remove_player", "Remove this player"), text: "✕",
     onclick: () => {
       if (ol.children.length > 2) {
         li.remove();
@@ -70,7 +70,7 @@ function addPlayerRow(value) {
 }
 
 function updateDealerChoices() {
-  const names = playerInputs().map((n, i) => n || `Player ${i + 1}`);
+  const names = playerInputs().map((n, i) => n || t("home.player_n", "Player {n}", { n: i + 1 }));
   for (const [id, preferred] of [["#piquet-first-dealer", 1], ["#pitch-first-dealer", 0]]) {
     const select = $(id);
     const before = select.selectedIndex;
@@ -87,7 +87,7 @@ async function createMatch(event) {
   const err = $("#new-error");
   err.hidden = true;
   if (players.some((p) => !p)) {
-    err.textContent = "Give every player a name.";
+    err.textContent = t("home.names", "Give every player a name.");
     err.hidden = false;
     return;
   }
@@ -116,7 +116,8 @@ async function createMatch(event) {
   // The API client and the refusals in words, only now: the home screen is drawn without
   // waiting for them (index.html has already asked for both).
   /** @type {(error: *) => string} */
-  let problemText = (error) => String((error && error.message) || "No answer from the referee.");
+  let problemText = (error) => String((error && error.message) ||
+    t("home.no_answer", "No answer from the referee."));
   try {
     const [{ api }, messages] = await Promise.all([import("../api.js"),
       import("../messages.js")]);

@@ -4,51 +4,62 @@
 import {
   RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, jokersOf, packOf,
 } from "../cards.js";
-import { $, el, fill, plural } from "../dom.js";
-import { currentDeal, trickSize } from "../deal.js";
+import { $, el, fill } from "../dom.js";
+import { currentDeal } from "../deal.js";
 import { colorClass } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S } from "../state.js";
 import { actorChooser, recordedAnyway, tableIrregularities, tapStep } from "./anyway.js";
 import { renderConflict } from "./clash.js";
 import { renderSetup } from "./setup.js";
+import { t } from "../language.js";
 
 /** "Deal 3 of 6": counted deals (a voided deal is played again under the next number). */
 export function dealLine(m) {
   const required = m.deals_required || 6;
   const counted = Math.min(m.deals_played + 1, required);
-  const extra = m.deal_number !== counted ? ` (deal no. ${m.deal_number} in the ledger)` : "";
-  return `Deal ${counted} of ${required}${extra}`;
+  const extra = m.deal_number !== counted
+    ? t("play.ledger_number", " (deal no. {n} in the ledger)", { n: m.deal_number }) : "";
+  return t("play.deal_of", "Deal {n} of {required}", { n: counted, required }) + extra;
 }
 
 /** The end of the match in words; while a deal is disputed the winner waits (Q9, P7, issue
  * 11: the referee withholds the result until that deal is ruled). */
 function overWords(m, sentence) {
   if (m.settlement_withheld) {
-    return sentence ? "All the deals are in; the result waits for the disputed deal."
-      : "Result waits for the disputed deal";
+    return sentence ? t("play.withheld", "All the deals are in; the result waits for the disputed deal.")
+      : t("play.withheld_short", "Result waits for the disputed deal");
   }
   // A deal still to confirm: the result stands once it is (the Score tab says which).
-  const until = m.provisional_result ? " (provisional)" : "";
-  if (m.drawn) return sentence ? `The match is drawn${until}.` : `Match drawn${until}`;
-  return sentence ? `The match is over: ${m.winner} wins${until}.`
-    : `Match over: ${m.winner} wins${until}`;
+  const until = m.provisional_result ? t("play.provisional", " (provisional)") : "";
+  if (m.drawn) {
+    return sentence ? t("play.drawn", "The match is drawn{until}.", { until })
+      : t("play.drawn_short", "Match drawn{until}", { until });
+  }
+  return sentence ? t("play.over", "The match is over: {winner} wins{until}.",
+    { winner: m.winner, until })
+    : t("play.over_short", "Match over: {winner} wins{until}", { winner: m.winner, until });
 }
 
 export function renderScoreline() {
   const m = S.match;
   const meta = [];
   if (m.reentry) { // an earlier deal's cards, step by step (screens/reentry.js)
-    meta.push(`Settling ${m.game === "piquet" ? "deal" : "hand"} ${m.reentry.deal} by its cards`,
-      `${m.dealer.player} dealt`);
+    meta.push(m.game === "piquet"
+      ? t("play.settling_deal", "Settling deal {n} by its cards", { n: m.reentry.deal })
+      : t("play.settling_hand", "Settling hand {n} by its cards", { n: m.reentry.deal }),
+    t("play.dealt", "{player} dealt", { player: m.dealer.player }));
   } else if (m.finished) meta.push(overWords(m, false));
   else if (m.game === "piquet") {
-    meta.push(dealLine(m), `${m.elder} elder, ${m.younger} deals`);
+    meta.push(dealLine(m), t("play.roles", "{elder} elder, {younger} deals",
+      { elder: m.elder, younger: m.younger }));
   } else {
-    meta.push(`Hand ${m.deal_number}`, `${m.dealer.player} deals`, `to ${m.options.target}`);
+    meta.push(t("play.hand", "Hand {n}", { n: m.deal_number }),
+      t("play.deals", "{player} deals", { player: m.dealer.player }),
+      t("play.to_target", "to {target}", { target: m.options.target }));
   }
   $("#match-title").textContent = `${m.game === "piquet" ? "Piquet" : "Pitch"}: ` +
-    m.players.join(m.players.length === 2 ? " v " : ", ");
+    m.players.join(m.players.length === 2 ? t("play.versus", " v ") : ", ");
   fill($("#scoreline"),
     ...m.standings.map((s, i) => el("div", { class: "who " + colorClass(i) },
       el("span", {}, s.name), el("b", { "data-score": s.name }, s.score))),
@@ -59,28 +70,34 @@ export function renderScoreline() {
 function turnText(m, deal, next) {
   if ((m.finished && !m.reentry) || next.action === "none") {
     return [overWords(m, true), m.provisional_result ? m.provisional_result.message
-      : "The Score tab has the ledger" + (m.settlement ? " and the settlement." : ".")];
+      : m.settlement ? t("play.score_tab_settlement", "The Score tab has the ledger and the settlement.")
+        : t("play.score_tab", "The Score tab has the ledger.")];
   }
   if (next.action === "wait") {
-    return [deal.complete ? "All the cards are in" : "Waiting for the referee",
-      "The score comes when the phone is back online."];
+    return [deal.complete ? t("play.all_cards_in", "All the cards are in")
+      : t("play.waiting_referee", "Waiting for the referee"),
+    t("play.score_online", "The score comes when the phone is back online.")];
   }
   if (next.action === "bid") {
-    return [`${next.player} to bid`, `Hand ${m.deal_number}, ${m.dealer.player} deals`];
+    return [t("play.to_bid", "{player} to bid", { player: next.player }),
+      t("play.hand_deals", "Hand {n}, {player} deals", { n: m.deal_number, player: m.dealer.player })];
   }
   if (next.action === "card") {
-    const size = trickSize();
-    const inTrick = deal.cards.length % size;
-    const trickNo = Math.floor(deal.cards.length / size) + 1;
-    const who = next.player || "Next card";
-    const role = next.role ? ` (${next.role})` : "";
+    const last = deal.tricks[deal.tricks.length - 1];
+    const inTrick = deal.lastComplete ? 0 : last.length;
+    const trickNo = deal.tricks.length + (deal.lastComplete ? 1 : 0);
+    const who = next.player || t("play.next_card", "Next card");
+    const role = next.role ? ` (${next.role === "elder" ? t("play.elder", "elder")
+      : next.role === "younger" ? t("play.younger", "younger") : next.role})` : "";
     // With "Something irregular happened" ticked every card can be tapped: the banner says so.
-    const only = S.irregular ? " · every card can be tapped" : next.legal_cards &&
-      next.legal_cards.length < packOf(m.game).length - deal.cards.length
-      ? " · only the cards allowed are offered" : "";
-    return [`${who}${role} ${inTrick === 0 ? "to lead" : "to play"}`, `Trick ${trickNo}${only}`];
+    const only = S.irregular ? t("play.every_card", " · every card can be tapped")
+      : next.legal_cards && next.legal_cards.length < packOf(m.game).length - deal.cards.length
+        ? t("play.only_allowed", " · only the cards allowed are offered") : "";
+    return [inTrick === 0 ? t("play.to_lead", "{who} to lead", { who: who + role })
+      : t("play.to_play", "{who} to play", { who: who + role }),
+    t("play.trick", "Trick {n}", { n: trickNo }) + only];
   }
-  return [`Next: ${next.action}`, ""];
+  return [t("play.next", "Next: {action}", { action: next.action }), ""];
 }
 
 export function renderPlay() {
@@ -119,28 +136,19 @@ export function renderPlay() {
 /** The trick on the table, always above the cards (and sticky while tapping). */
 function renderTrick(deal) {
   const box = $("#trick");
-  const size = trickSize();
-  const n = deal.cards.length % size || (deal.cards.length && !deal.complete ? 0 : 0);
-  const shown = n ? deal.cards.slice(-n) : [];
-  if (!shown.length) {
-    box.hidden = !deal.cards.length;
-    if (deal.cards.length) {
-      const last = deal.cards.slice(-size);
-      fill(box, el("span", { class: "label" }, "Last trick:"),
-        ...last.map((c) => cardChip(c, deal)));
-    }
-    return;
-  }
-  box.hidden = false;
-  fill(box, el("span", { class: "label" }, "On the table:"),
-    ...shown.map((c) => cardChip(c, deal)));
+  const last = deal.tricks[deal.tricks.length - 1];
+  box.hidden = !last;
+  if (!last) return;
+  fill(box, el("span", { class: "label" }, deal.lastComplete
+    ? t("play.last_trick", "Last trick:") : t("play.on_table", "On the table:")),
+    ...last.map((c) => cardChip(c, deal)));
 }
 
 function cardChip(card, deal) {
   const chip = cardSpan(card);
   if (deal.pendingCards.has(card)) {
     chip.classList.add("pending");
-    chip.title = cardWords(card) + " (waiting to be sent)";
+    chip.title = cardWords(card) + t("play.chip_waiting", " (waiting to be sent)");
   }
   return chip;
 }
@@ -156,10 +164,11 @@ function renderPending(deal) {
   }
   const last = waiting[waiting.length - 1];
   fill(box,
-    el("b", {}, `${plural(waiting.length, "entry", "entries")} waiting to be sent`),
-    ` · last: ${last.label || last.kind}. `,
-    el("span", {}, S.conflict || S.clash ? "Held back: see below."
-      : "They go in order as soon as the referee answers; nothing is lost."),
+    el("b", {}, waiting.length === 1 ? t("play.waiting_one", "1 entry waiting to be sent")
+      : t("play.waiting_many", "{n} entries waiting to be sent", { n: waiting.length })),
+    t("play.waiting_last", " · last: {last}. ", { last: last.label || last.kind }),
+    el("span", {}, S.conflict || S.clash ? t("play.held_back", "Held back: see below.")
+      : t("play.in_order", "They go in order as soon as the referee answers; nothing is lost.")),
   );
   box.hidden = false;
 }
@@ -188,13 +197,14 @@ function renderBids(next, write) {
     ? CALLS.filter((c) => legal.includes(String(c)) || c !== 1)
     : next.legal_calls || ["pass", 2, 3, 4, "pitch"];
   fill(box, ...calls.map((call) => {
-    const text = call === "pass" ? "Pass" : call === "pitch" ? "Pitch (4)" : `Bid ${call}`;
+    const text = call === "pass" ? t("play.pass", "Pass") : call === "pitch"
+      ? t("play.pitch", "Pitch (4)") : t("play.bid", "Bid {call}", { call });
     const refused = legal && !legal.includes(String(call));
     return el("button", {
       type: "button",
       class: [call === "pass" ? "pass" : "", refused ? "illegal" : ""].join(" ").trim() || null,
       "data-call": String(call),
-      "aria-label": refused ? `${text}, not allowed` : null,
+      "aria-label": refused ? text + t("play.not_allowed", ", not allowed") : null,
       onclick: () => tapStep({ type: "bid", call }, next),
     }, text);
   }));
@@ -224,10 +234,11 @@ function renderCards(deal, next, write) {
     const must = legal && legal.size === 0;
     extra.push(el("div", { class: "suit folds" }, el("button", {
       type: "button", class: "card fold" + (must ? " legal" : ""), "data-card": "fold",
-      "aria-label": "— out of trumps (folds)" + (legal && !must ? ", not allowed" : ""),
+      "aria-label": t("play.folds_label", "— out of trumps (folds)")
+        + (legal && !must ? t("play.not_allowed", ", not allowed") : ""),
       disabled: Boolean(legal && !must && !S.irregular),
       onclick: () => tapStep({ type: "card", card: null }, next),
-    }, "— out of trumps")));
+    }, t("play.folds", "— out of trumps"))));
   }
   fill(box, ...SUITS.map((suit) => el("div", { class: "suit" },
     ...RANKS[game].map((rank) => {
@@ -240,8 +251,9 @@ function renderCards(deal, next, write) {
       else if (isPlayed) classes.push("played");
       else if (legal && isLegal) classes.push("legal");
       else if (!isLegal) classes.push("illegal");
-      const state = deal.pendingCards.has(card) ? ", waiting to be sent" : isPlayed ? ", played"
-        : !isLegal ? ", not allowed" : "";
+      const state = deal.pendingCards.has(card) ? t("play.state_waiting", ", waiting to be sent")
+        : isPlayed ? t("play.state_played", ", played")
+          : !isLegal ? t("play.not_allowed", ", not allowed") : "";
       return el("button", {
         type: "button",
         class: classes.join(" "),
@@ -262,7 +274,8 @@ function cardButton(card, deal, next, legal, isPlayed) {
   if (isPlayed) classes.push("played");
   else if (legal && isLegal) classes.push("legal");
   else if (!isLegal) classes.push("illegal");
-  const state = isPlayed ? ", played" : !isLegal ? ", not allowed" : "";
+  const state = isPlayed ? t("play.state_played", ", played")
+    : !isLegal ? t("play.not_allowed", ", not allowed") : "";
   return el("button", {
     type: "button", class: classes.join(" "), "data-card": card,
     "aria-label": `${cardText(card)} ${cardWords(card)}${state}`,
@@ -278,34 +291,39 @@ function renderSoFar(deal) {
   if (m.deal_in_progress || deal.cards.length) {
     if (deal.bids.length) {
       const first = (m.dealer.seat + 1) % m.players.length;
-      parts.push(el("h2", {}, "Bids"), el("ol", {}, ...deal.bids.map((call, i) => el("li", {},
-        `${m.players[(first + i) % m.players.length]}: ${call === "pass" ? "pass" : call}`))));
+      parts.push(el("h2", {}, t("play.bids", "Bids")), el("ol", {}, ...deal.bids.map((call, i) =>
+        el("li", {}, `${m.players[(first + i) % m.players.length]}: ${call === "pass"
+          ? t("play.pass_word", "pass") : call}`))));
     }
     if (deal.exchange) {
-      parts.push(el("p", { class: "note" }, "Exchange recorded: " +
-        ["elder", "younger"].filter((r) => deal.exchange[r])
-          .map((r) => `${m[r]} exchanged ${plural(deal.exchange[r].length, "card")}`)
-          .join(", ") + "."));
+      parts.push(el("p", { class: "note" }, t("play.exchange_recorded", "Exchange recorded: {list}.", {
+        list: ["elder", "younger"].filter((r) => deal.exchange[r])
+          .map((r) => deal.exchange[r].length === 1
+            ? t("play.exchanged_one", "{player} exchanged 1 card", { player: m[r] })
+            : t("play.exchanged", "{player} exchanged {n} cards",
+              { player: m[r], n: deal.exchange[r].length }))
+          .join(", ") })));
     }
     for (const role of ["elder", "younger"]) {
       const d = deal.declarations[role];
       if (!d) continue;
       const said = [];
-      if (d.carte_blanche) said.push("carte blanche");
-      if (d.point !== null && d.point !== undefined) said.push(`point of ${d.point}`);
+      if (d.carte_blanche) said.push(t("play.carte_blanche", "carte blanche"));
+      if (d.point !== null && d.point !== undefined) {
+        said.push(t("play.point_of", "point of {n}", { n: d.point }));
+      }
       if (d.sequence) said.push(d.sequence);
       for (const set of d.sets || []) {
         const [kind, rank] = String(set).split(":");
         said.push(`${kind} of ${RANK_WORD[rank] || rank}s`);
       }
       parts.push(el("p", { class: "note", "data-declared": role },
-        `${m[role]} declared: ${said.join(", ") || "nothing"}.`));
+        t("play.declared", "{player} declared: {said}.", { player: m[role],
+          said: said.join(", ") || t("play.nothing", "nothing") })));
     }
     if (deal.cards.length) {
-      const size = trickSize();
-      const tricks = [];
-      for (let i = 0; i < deal.cards.length; i += size) tricks.push(deal.cards.slice(i, i + size));
-      parts.push(el("h2", {}, `Deal ${m.deal_number}: tricks so far`),
+      const tricks = deal.tricks;
+      parts.push(el("h2", {}, t("play.tricks_so_far", "Deal {n}: tricks so far", { n: m.deal_number })),
         el("ol", { class: "tricks" }, ...tricks.map((t) =>
           el("li", {}, ...t.flatMap((c, j) => (j ? [" ", cardChip(c, deal)]
             : [cardChip(c, deal)]))))));
@@ -314,7 +332,7 @@ function renderSoFar(deal) {
   parts.push(recordedAnyway());
   const last = S.ledger.filter((d) => d.status === "live").slice(-1)[0];
   if (last && !deal.cards.length) {
-    parts.push(el("h2", {}, `Deal ${last.deal} scored`),
+    parts.push(el("h2", {}, t("play.scored", "Deal {n} scored", { n: last.deal })),
       el("p", {}, Object.entries(last.scores).map(([n, p]) => `${n} ${p}`).join(", ") + "."),
       rulingDetails(last, true));
   }

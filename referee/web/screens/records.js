@@ -54,8 +54,10 @@ function problemsList(name, error, problemText) {
 function ruledList(answer) {
   return el("ul", { class: "ruled", id: "record-ruled" }, ...answer.deals.map((d) => {
     const scores = d.ruling.scores;
+    const roles = d.roles || {};  // Piquet: the players' names by role in this deal
     const line = Array.isArray(scores) ? scores.join(", ")
-      : Object.entries(scores || {}).map(([who, points]) => `${who} ${points}`).join(", ");
+      : Object.entries(scores || {}).map(([who, points]) => `${roles[who] || who} ${points}`)
+        .join(", ");
     const claim = d.claims_agree === true ? t("records.agrees", "the claim agrees")
       : d.claims_agree === false ? t("records.parts", "the claim parts from the ruling") : "";
     return el("li", { "data-deal": d.deal },
@@ -77,18 +79,33 @@ async function ruleIt() {
   }
 }
 
-async function importIt() {
+/** A rule a deal breaks (a section such as "Q6"), not the file's own shape. */
+const RULE = /^[A-Z]+\s*\d/;
+
+/** Import the chosen file; `disputed`: the deals that break the rules imported disputed
+ * (`?violations=dispute`, docs/format.md). Refused for the rules, the page offers that. */
+async function importIt(disputed = false) {
   if (!chosen) return;
   const box = $("#record-answer");
   const { api, problemText } = await client();
+  const path = "/v1/matches:import" + (disputed === true ? "?violations=dispute" : "");
   try {
-    const { data } = await api("POST", "/v1/matches:import", undefined,
+    const { data } = await api("POST", path, undefined,
       { token: null, raw: { type: TOML, text: chosen.text } });
     saveMatch({ id: data.id, game: data.game, players: data.players,
       write: data.tokens.write, read: data.tokens.read });
     location.hash = "match=" + encodeURIComponent(data.id);
   } catch (error) {
-    fill(box, ...problemsList(chosen.name, error, problemText));
+    const problems = (error.problem && error.problem.problems) || [];
+    const broken = disputed !== true && error.status === 422 &&
+      problems.some((/** @type {{rule: string}} */ p) => RULE.test(p.rule || ""));
+    const again = broken ? el("button", { type: "button", id: "import-disputed" },
+      t("records.import_disputed", "Import it anyway, these deals disputed")) : null;
+    if (again) again.addEventListener("click", () => importIt(true));
+    fill(box, ...problemsList(chosen.name, error, problemText),
+      broken ? el("p", {}, t("records.import_disputed_text",
+        "The deals that break the rules are recorded as they stand and disputed until their cards rule them.")) : null,
+      again);
   }
 }
 
@@ -104,5 +121,5 @@ export function initOpenRecord() {
     fill($("#record-answer"));
   });
   rule.addEventListener("click", ruleIt);
-  take.addEventListener("click", importIt);
+  take.addEventListener("click", () => importIt());
 }

@@ -13,11 +13,12 @@
  *    every step of the entry, after a confirmation: reentry.undo_steps undos, queued).
  * Every phone following the match sees the same, from the match body.
  */
-import { $, el, fill, plural } from "../dom.js";
+import { $, el, fill } from "../dom.js";
 import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { levelWords } from "../verdict.js";
 import { selectTab } from "./tabs.js";
+import { locale, t } from "../language.js";
 
 /** This phone's view of the entry: {id, deal} being settled; {id, deal, played} ruled. */
 let watching = null;
@@ -25,8 +26,8 @@ let ruled = null;
 let confirming = false;
 
 function word(lower) {
-  const w = S.match.game === "piquet" ? "Deal" : "Hand";
-  return lower ? w.toLowerCase() : w;
+  const w = S.match.game === "piquet" ? t("sheet.deal_word", "Deal") : t("sheet.hand_word", "Hand");
+  return lower && locale() !== "de" ? w.toLowerCase() : w;
 }
 
 /** May this phone start entering the cards of ledger item `d` one by one? (The referee takes
@@ -56,7 +57,7 @@ export function startReentry(n) {
 /** The "Enter the cards one by one" button for ledger item `d` (`cls`: its class). */
 export function oneByOneButton(d, cls) {
   return el("button", { type: "button", class: cls || "primary big", "data-one-by-one": d.deal,
-    onclick: () => startReentry(d.deal) }, "Enter the cards one by one");
+    onclick: () => startReentry(d.deal) }, t("reentry.one_by_one", "Enter the cards one by one"));
 }
 
 /** The deal this phone saw settled by its cards step by step, while nothing else was scored
@@ -105,16 +106,17 @@ export function renderReentry() {
     return;
   }
   const n = r.deal;
-  const as = r.level === "cards" ? "as first entered" : levelWords(r.level);
-  fill(banner, el("strong", {}, `Settling ${word(true)} ${n} by its cards`),
-    el("small", {}, `${word()} ${n} is ${r.agreement || "entered"}: it counts as written ` +
-      `${as} until its last card is in.`));
+  const as = r.level === "cards" ? t("reentry.as_first", "as first entered") : levelWords(r.level);
+  fill(banner, el("strong", {}, t("reentry.settling", "Settling {word} {n} by its cards",
+    { word: word(true), n })),
+  el("small", {}, t("reentry.counts_as", "{word} {n} is {agreement}: it counts as written {as} until its last card is in.",
+    { word: word(), n, agreement: agreementWord(r.agreement), as })));
   banner.dataset.deal = String(n);
   banner.hidden = false;
 
-  const parts = [el("p", { class: "note" }, `Tap the ${m.game === "pitch" ? "bids and the " : ""}` +
-    "cards as they were played: each is checked at once, the last one rules the deal, and " +
-    "each side's claim is shown beside the ruling.")];
+  const parts = [el("p", { class: "note" }, m.game === "pitch"
+    ? t("reentry.tap_pitch", "Tap the bids and the cards as they were played: each is checked at once, the last one rules the deal, and each side's claim is shown beside the ruling.")
+    : t("reentry.tap", "Tap the cards as they were played: each is checked at once, the last one rules the deal, and each side's claim is shown beside the ruling."))];
   const bids = writtenBids(n);
   if (bids) parts.push(bids);
   if (S.canWrite) parts.push(giveUp(r));
@@ -134,10 +136,10 @@ function writtenBids(n) {
   if (!written || !written.length) return null;
   const first = (m.dealer.seat + 1) % m.players.length;
   const said = written.map((call, i) => `${m.players[(first + i) % m.players.length]} ` +
-    `${call === "pass" ? "pass" : call}`).join(", ");
+    `${call === "pass" ? t("play.pass_word", "pass") : call}`).join(", ");
   return el("button", { type: "button", id: "reentry-bids", onclick: async () => {
     for (const call of written) await post("/events", { type: "bid", call });
-  } }, `The bids as written: ${said}`);
+  } }, t("reentry.bids_written", "The bids as written: {said}", { said }));
 }
 
 /** Give up the entry: every step taken back (reentry.undo_steps undos), after a "sure?". */
@@ -146,18 +148,22 @@ function giveUp(r) {
   const undos = (S.pending || []).filter((e) => e.path === "/undo").length;
   if (undos) {
     return el("p", { class: "note", role: "status" },
-      `Taking back the steps entered: ${plural(undos, "undo")} to send.`);
+      undos === 1 ? t("reentry.taking_back_one", "Taking back the steps entered: 1 undo to send.")
+        : t("reentry.taking_back", "Taking back the steps entered: {n} undos to send.", { n: undos }));
   }
   if (!confirming) {
     return el("button", { type: "button", class: "warn small", id: "reentry-give-up",
-      onclick: () => { confirming = true; render(); } }, "Give up entering the cards");
+      onclick: () => { confirming = true; render(); } }, t("reentry.give_up", "Give up entering the cards"));
   }
   // the steps still waiting to be sent count too: each is one more to take back
   const steps = r.undo_steps + (S.pending || []).filter((e) => e.path === "/events").length;
   return el("div", { class: "reentry-confirm", role: "group",
     "aria-labelledby": "reentry-confirm-q" },
-  el("p", { id: "reentry-confirm-q" }, `Take back the ${plural(steps, "step")} entered? ` +
-    `${word()} ${n} stays as it was written (${r.agreement || "entered"}).`),
+  el("p", { id: "reentry-confirm-q" }, (steps === 1
+    ? t("reentry.take_back_one", "Take back the 1 step entered? ")
+    : t("reentry.take_back", "Take back the {n} steps entered? ", { n: steps })) +
+    t("reentry.stays", "{word} {n} stays as it was written ({agreement}).",
+      { word: word(), n, agreement: agreementWord(r.agreement) })),
   el("div", { class: "actions" },
     el("button", { type: "button", class: "warn", id: "reentry-give-up-yes", onclick: () => {
       confirming = false;
@@ -165,7 +171,14 @@ function giveUp(r) {
         post("/undo", { reason: `gave up entering the cards of ${word(true)} ${n}` }, null,
           "an undo");
       }
-    } }, "Yes, take them back"),
+    } }, t("reentry.yes", "Yes, take them back")),
     el("button", { type: "button", id: "reentry-give-up-no",
-      onclick: () => { confirming = false; render(); } }, "No, go on")));
+      onclick: () => { confirming = false; render(); } }, t("reentry.no", "No, go on"))));
+}
+
+/** A deal's agreement in words ("provisional", "disputed"…). */
+function agreementWord(agreement) {
+  return { provisional: t("reentry.provisional", "provisional"),
+    confirmed: t("reentry.confirmed", "confirmed"), disputed: t("reentry.disputed", "disputed"),
+    ruled: t("reentry.ruled", "ruled") }[agreement] || agreement || t("reentry.entered", "entered");
 }

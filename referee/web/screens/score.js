@@ -31,14 +31,17 @@ export function renderScore() {
       el("b", {}, t("score.drawn", "The partie is drawn:")), t("score.nobody_pays", " nobody pays.")));
   } else if (m.finished && m.winner) { // Pitch (P7)
     fill(settlement, el("div", { class: "settlement", id: "settlement-box" },
-      el("b", {}, `${m.winner} ${m.winner.includes(" & ") ? "win" : "wins"} the match.`)));
+      el("b", {}, m.winner.includes(" & ")
+        ? t("score.side_wins", "{winner} win the match.", { winner: m.winner })
+        : t("score.player_wins", "{winner} wins the match.", { winner: m.winner }))));
   } else if (m.game === "piquet") {
     fill(settlement, el("p", { class: "note" },
-      `Partie of ${m.deals_required || 6} deals: ${m.deals_played} played. ` +
-      "Under 100 at the end is the Rubicon."));
+      t("score.partie", "Partie of {deals} deals: {played} played. Under 100 at the end is the Rubicon.",
+        { deals: m.deals_required || 6, played: m.deals_played })));
   } else {
     fill(settlement, el("p", { class: "note" },
-      `Playing to ${m.options.target}: the pitcher wins when his side reaches it.`));
+      t("score.playing_to", "Playing to {target}: the pitcher wins when his side reaches it.",
+        { target: m.options.target })));
   }
   if (m.game === "pitch") settlement.append(pitchGame(m.options));
 
@@ -53,30 +56,30 @@ export function renderScore() {
   const names = m.standings.map((s) => s.name);
   const box = $("#ledger");
   if (!S.ledger.length) {
-    fill(box, el("p", { class: "note" }, "No deal scored yet."));
+    fill(box, el("p", { class: "note" }, t("score.none_yet", "No deal scored yet.")));
     return;
   }
   const rows = [];
   for (const d of S.ledger) {
     const voided = d.status !== "live";
     rows.push(el("tr", { class: voided ? "voided" : null, "data-deal": d.deal },
-      el("td", {}, `${d.deal}`, el("br"), el("small", {}, `dealt by ${d.dealer}`)),
+      el("td", {}, `${d.deal}`, el("br"), el("small", {}, t("score.dealt_by", "dealt by {dealer}", { dealer: d.dealer }))),
       ...names.map((n) => el("td", {}, `${d.scores[n] >= 0 && d.scores[n] !== 0 ? "+" : ""}` +
         `${d.scores[n] || 0}`, el("br"), el("small", {}, voided ? "" : `${d.totals[n]}`))),
       el("td", { class: "why" }, voided ? voidReason(d) : (S.canWrite && !m.finished ? el("button", {
         type: "button", class: "small warn", "data-void": d.deal,
-        "aria-label": `Void deal ${d.deal}`,
-        onclick: () => { S.voiding = d.deal; render(); } }, "Void") : ""))));
+        "aria-label": t("score.void_deal", "Void deal {n}", { n: d.deal }),
+        onclick: () => { S.voiding = d.deal; render(); } }, t("score.void", "Void")) : ""))));
     if (S.voiding === d.deal && !voided && !m.finished) {
       rows.push(el("tr", {}, el("td", { colspan: names.length + 2 }, voidForm(d.deal))));
     }
   }
   fill(box,
-    el("div", { class: "ledger-wrap", tabindex: "0", role: "region", "aria-label": "The deals" },
+    el("div", { class: "ledger-wrap", tabindex: "0", role: "region", "aria-label": t("score.the_deals", "The deals") },
       el("table", { class: "ledger" },
-        el("thead", {}, el("tr", {}, el("th", {}, "Deal"),
+        el("thead", {}, el("tr", {}, el("th", {}, t("score.deal", "Deal")),
           ...names.map((n) => el("th", {}, n)), el("th", {}, el("span", { class: "sr-only" },
-            "Notes")))),
+            t("score.notes", "Notes"))))),
         el("tbody", {}, ...rows))),
     ...live.slice().reverse().map(dealExplained).filter(Boolean),
   );
@@ -85,12 +88,15 @@ export function renderScore() {
 /** The match is over with deals still to confirm: the referee's sentence, and a Confirm
  * button for each deal this phone may confirm (GET …/me's to_confirm, screens/agree.js). */
 function provisionalResult(result) {
-  const word = S.match.game === "piquet" ? "deal" : "hand";
+  const piquet = S.match.game === "piquet";
   const buttons = result.deals.filter(mayConfirm).map((n) => (answerWaiting(n)
-    ? el("p", { class: "note" }, `Your answer on ${word} ${n} is sent as soon as the phone ` +
-      "is back online.")
+    ? el("p", { class: "note" }, piquet
+      ? t("score.answer_waiting_deal", "Your answer on deal {n} is sent as soon as the phone is back online.", { n })
+      : t("score.answer_waiting_hand", "Your answer on hand {n} is sent as soon as the phone is back online.", { n }))
     : el("button", { type: "button", class: "confirm", "data-confirm-result": n,
-      onclick: () => post(`/deals/${n}/confirm`, {}) }, `✓ Confirm ${word} ${n}`)));
+      onclick: () => post(`/deals/${n}/confirm`, {}) }, piquet
+      ? t("score.confirm_deal", "✓ Confirm deal {n}", { n })
+      : t("score.confirm_hand", "✓ Confirm hand {n}", { n }))));
   return el("div", { class: "provisional-result", id: "provisional-result", role: "status" },
     el("p", {}, el("b", {}, result.message)),
     buttons.length ? el("div", { class: "answer-actions" }, ...buttons) : null);
@@ -100,12 +106,12 @@ function voidReason(d) {
   const notes = (d.corrections || []).filter((c) => c.kind === "deal_voided");
   const note = notes[notes.length - 1];
   // a void by an irregularity's penalty gives the referee's sentence: with the players' names
-  return el("small", {}, "voided" + (note && note.reason ? `: ${named(note.reason)}` : ""));
+  return el("small", {}, t("score.voided", "voided") + (note && note.reason ? `: ${named(note.reason)}` : ""));
 }
 
 function voidForm(deal) {
-  const input = el("input", { name: "reason", placeholder: "Why? e.g. misdeal",
-    maxlength: 500, "aria-label": `Why void deal ${deal}`, id: "void-reason",
+  const input = el("input", { name: "reason", placeholder: t("score.why_placeholder", "Why? e.g. misdeal"),
+    maxlength: 500, "aria-label": t("score.why_void", "Why void deal {n}", { n: deal }), id: "void-reason",
     value: S.voidText || "", oninput: (event) => { S.voidText = event.target.value; } });
   const form = el("form", { class: "void-form", onsubmit: (event) => {
     event.preventDefault();
@@ -119,9 +125,10 @@ function voidForm(deal) {
       S.voidText = "";
     });
   } }, input,
-  el("button", { type: "submit", class: "warn", id: "void-confirm" }, `Void deal ${deal}`),
-  el("button", { type: "button", "aria-label": `Keep deal ${deal}`,
-    onclick: () => { S.voiding = null; render(); } }, "Keep"));
+  el("button", { type: "submit", class: "warn", id: "void-confirm" },
+    t("score.void_deal", "Void deal {n}", { n: deal })),
+  el("button", { type: "button", "aria-label": t("score.keep_deal", "Keep deal {n}", { n: deal }),
+    onclick: () => { S.voiding = null; render(); } }, t("score.keep", "Keep")));
   return form;
 }
 

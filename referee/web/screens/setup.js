@@ -2,10 +2,11 @@
 /* Before the first card (optional): the hands as dealt, the exchange, the declarations. */
 import { RANKS, RANK_WORD, SUITS, cardText, cardWords, isRed } from "../cards.js";
 import { currentDeal } from "../deal.js";
-import { $, el, fill, plural } from "../dom.js";
+import { $, el, fill } from "../dom.js";
 import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { askAnyway } from "./anyway.js";
+import { t } from "../language.js";
 
 export function renderSetup(deal, write) {
   const box = $("#deal-setup");
@@ -22,11 +23,11 @@ export function renderSetup(deal, write) {
     const buttons = [];
     if (canStart) {
       buttons.push(el("button", { type: "button", id: "record-hands",
-        onclick: () => startSetup("hands") }, "Record the hands as dealt (optional)"));
+        onclick: () => startSetup("hands") }, t("setup.record_hands", "Record the hands as dealt (optional)")));
     }
     if (canExchange) {
       buttons.push(el("button", { type: "button", id: "record-exchange",
-        onclick: () => startSetup("exchange") }, "Record the exchange"));
+        onclick: () => startSetup("exchange") }, t("setup.record_exchange", "Record the exchange")));
     }
     if (write && m.game === "piquet" && deal.cards.length < 2) {
       buttons.push(el("button", { type: "button", id: "record-declaration",
@@ -36,12 +37,11 @@ export function renderSetup(deal, write) {
           S.declaring = { role, point: "",
             sequence: "", sets: [], carte_blanche: false };
           render();
-        } }, "Record a declaration (optional)"));
+        } }, t("setup.record_declaration", "Record a declaration (optional)")));
     }
     const note = canStart
-      ? "With the hands the referee knows each player's cards: it offers only the cards " +
-        "each player may play. Without them, just tap the cards as they fall."
-      : canExchange ? "Each player's discards; the cards taken come from the talon in order."
+      ? t("setup.hands_note", "With the hands the referee knows each player's cards: it offers only the cards each player may play. Without them, just tap the cards as they fall.")
+      : canExchange ? t("setup.exchange_note", "Each player's discards; the cards taken come from the talon in order.")
         : null;
     fill(box, ...buttons, note ? el("p", { class: "note" }, note) : null);
     box.hidden = !buttons.length;
@@ -67,7 +67,8 @@ export function renderSetup(deal, write) {
         "data-card": card,
         "aria-pressed": mine ? "true" : "false",
         "aria-label": `${cardText(card)} ${cardWords(card)}` +
-          (order ? `, number ${order}` : "") + (unavailable ? ", not available" : ""),
+          (order ? t("setup.number", ", number {n}", { n: order }) : "") +
+          (unavailable ? t("setup.not_available", ", not available") : ""),
         disabled: unavailable,
         onclick: () => toggleSetupCard(card),
       }, cardText(card), order ? el("span", { class: "order" }, order) : null);
@@ -79,26 +80,27 @@ export function renderSetup(deal, write) {
   fill(box,
     el("h2", {}, step.title),
     el("p", { class: "setup-steps" },
-      `Step ${setup.index + 1} of ${setup.steps.length} · ${plural(count, "card")} chosen` +
-      (min === max ? ` of ${max}` : ` (${min} to ${max})`)),
+      t("setup.step", "Step {n} of {steps}", { n: setup.index + 1, steps: setup.steps.length }) +
+      " · " + (count === 1 ? t("setup.chosen_one", "1 card chosen")
+        : t("setup.chosen", "{n} cards chosen", { n: count })) +
+      (min === max ? t("setup.of", " of {max}", { max })
+        : t("setup.range", " ({min} to {max})", { min, max }))),
     step.hint ? el("p", { class: "note" }, step.hint) : null,
-    min !== step.min ? el("p", { class: "note", id: "misdeal-note" }, "Something irregular " +
-      `happened: pick the cards really dealt, even a wrong number (${plural(step.max, "card")} ` +
-      "is right); the referee says what a misdeal means before anything is recorded.") : null,
+    min !== step.min ? el("p", { class: "note", id: "misdeal-note" }, t("setup.misdeal_note", "Something irregular happened: pick the cards really dealt, even a wrong number ({n} cards is right); the referee says what a misdeal means before anything is recorded.", { n: step.max })) : null,
     grid,
     el("div", { class: "actions" },
       el("button", { type: "button", onclick: () => {
         if (setup.index === 0) S.setup = null;
         else setup.index -= 1;
         render();
-      } }, setup.index === 0 ? "Cancel" : "Back"),
+      } }, setup.index === 0 ? t("setup.cancel", "Cancel") : t("setup.back", "Back")),
       el("button", { type: "button", class: "primary", id: "setup-next", disabled: !ready,
         onclick: () => {
           if (!last) {
             setup.index += 1;
             render();
           } else saveSetup();
-        } }, last ? "Save" : "Next")),
+        } }, last ? t("setup.save", "Save") : t("setup.next", "Next"))),
   );
 }
 
@@ -113,7 +115,8 @@ const SET_RANKS = ["A", "K", "Q", "J", "T"];
 function declarationForm() {
   const d = S.declaring;
   const m = S.match;
-  const names = { elder: `${m.elder} (elder)`, younger: `${m.younger} (younger)` };
+  const names = { elder: `${m.elder} (${t("play.elder", "elder")})`,
+    younger: `${m.younger} (${t("play.younger", "younger")})` };
   const select = (name, choices, value, label) => el("label", {}, label,
     el("select", { name, onchange: (event) => { d[name] = event.target.value; } },
       ...choices.map(([v, text]) => el("option", { value: v, selected: v === value }, text))));
@@ -125,7 +128,8 @@ function declarationForm() {
         d.sets = d.sets.filter((x) => x !== code);
         if (event.target.checked) d.sets.push(code);
       },
-    }), `${kind} of ${RANK_WORD[rank]}s`);
+    }), kind === "trio" ? t(`setup.trio.${rank}`, `trio of ${RANK_WORD[rank]}s`)
+      : t(`setup.quatorze.${rank}`, `quatorze of ${RANK_WORD[rank]}s`));
   };
   const form = el("form", { class: "declaration", onsubmit: (event) => {
     event.preventDefault();
@@ -135,24 +139,25 @@ function declarationForm() {
     body.sequence = d.sequence === "" ? null : d.sequence;
     post("/events", body, () => { S.declaring = null; });
   } },
-  el("h2", {}, "Declaration"),
-  el("p", { class: "note" }, "What the player announced aloud. Whatever is not announced " +
-    "does not score (it is sunk)."),
-  select("role", ["elder", "younger"].map((r) => [r, names[r]]), d.role, "Who"),
-  select("point", [["", "no point announced"],
-    ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => [String(n), `point of ${n}`])],
-  d.point, "Point"),
-  select("sequence", [["", "no sequence announced"], ...SEQUENCES.map((q) => [q, q])],
-    d.sequence, "Sequence"),
-  el("fieldset", {}, el("legend", {}, "Sets"),
+  el("h2", {}, t("setup.declaration", "Declaration")),
+  el("p", { class: "note" }, t("setup.declaration_note", "What the player announced aloud. Whatever is not announced does not score (it is sunk).")),
+  select("role", ["elder", "younger"].map((r) => [r, names[r]]), d.role, t("setup.who", "Who")),
+  select("point", [["", t("setup.no_point", "no point announced")],
+    ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => [String(n), t("play.point_of", "point of {n}", { n })])],
+  d.point, t("setup.point", "Point")),
+  select("sequence", [["", t("setup.no_sequence", "no sequence announced")],
+    ...SEQUENCES.map((q) => [q, t(`setup.sequence.${q}`, q)])],
+  d.sequence, t("setup.sequence", "Sequence")),
+  el("fieldset", {}, el("legend", {}, t("setup.sets", "Sets")),
     ...SET_RANKS.map((r) => setBox("quatorze", r)), ...SET_RANKS.map((r) => setBox("trio", r))),
   el("label", { class: "check" }, el("input", { type: "checkbox", name: "carte_blanche",
     checked: d.carte_blanche, onchange: (event) => { d.carte_blanche = event.target.checked; },
-  }), "carte blanche"),
+  }), t("play.carte_blanche", "carte blanche")),
   el("div", { class: "actions" },
     el("button", { type: "button", onclick: () => { S.declaring = null; render(); } },
-      "Cancel"),
-    el("button", { type: "submit", class: "primary", id: "declaration-save" }, "Save")));
+      t("setup.cancel", "Cancel")),
+    el("button", { type: "submit", class: "primary", id: "declaration-save" },
+      t("setup.save", "Save"))));
   return form;
 }
 
@@ -161,32 +166,33 @@ function startSetup(kind) {
   const deal = currentDeal();
   if (kind === "hands" && m.game === "piquet") {
     S.setup = { kind, index: 0, steps: [
-      { key: "elder", title: `${m.elder} (elder hand): the 12 cards dealt`, min: 12, max: 12,
-        cards: [] },
-      { key: "younger", title: `${m.younger} (younger hand, dealer): the 12 cards dealt`,
+      { key: "elder", title: t("setup.elder_dealt", "{player} (elder hand): the 12 cards dealt",
+        { player: m.elder }), min: 12, max: 12, cards: [] },
+      { key: "younger", title: t("setup.younger_dealt", "{player} (younger hand, dealer): the 12 cards dealt", { player: m.younger }),
         min: 12, max: 12, cards: [] },
-      { key: "talon", title: "The talon, from the top down (optional)", min: 0, max: 8,
+      { key: "talon", title: t("setup.talon", "The talon, from the top down (optional)"), min: 0, max: 8,
         ordered: true, cards: [],
-        hint: "Nobody knows the talon before the exchange: skip it (Save) if you like. " +
-          "To record it, tap the eight cards in the order they lie: elder takes from the top." },
+        hint: t("setup.talon_hint", "Nobody knows the talon before the exchange: skip it (Save) if you like. To record it, tap the eight cards in the order they lie: elder takes from the top.") },
     ] };
   } else if (kind === "hands") {
     const first = (m.dealer.seat + 1) % m.players.length;
     S.setup = { kind, index: 0, steps: m.players.map((_, k) => {
       const seat = (first + k) % m.players.length;
-      return { key: seat, title: `${m.players[seat]}: the 6 cards dealt`, min: 6, max: 6,
+      return { key: seat, title: t("setup.six_dealt", "{player}: the 6 cards dealt",
+        { player: m.players[seat] }), min: 6, max: 6,
         cards: [] };
     }) };
   } else {
     S.setup = { kind, index: 0, steps: [
-      { key: "elder", title: `${m.elder} (elder) discards`, min: 1, max: 5, cards: [],
+      { key: "elder", title: t("setup.elder_discards", "{player} (elder) discards",
+        { player: m.elder }), min: 1, max: 5, cards: [],
         pool: deal.dealt.elder,
-        hint: `Tap the cards ${m.elder} puts out: at least one, at most five (Q4).` },
-      { key: "younger", title: `${m.younger} (younger) discards`, min: 1, cards: [],
+        hint: t("setup.elder_hint", "Tap the cards {player} puts out: at least one, at most five (Q4).", { player: m.elder }) },
+      { key: "younger", title: t("setup.younger_discards", "{player} (younger) discards",
+        { player: m.younger }), min: 1, cards: [],
         max: (setup) => 8 - setup.steps[0].cards.length,
         pool: deal.dealt.younger,
-        hint: `Tap the cards ${m.younger} puts out: at least one, at most what the talon ` +
-          "still holds (Q4)." },
+        hint: t("setup.younger_hint", "Tap the cards {player} puts out: at least one, at most what the talon still holds (Q4).", { player: m.younger }) },
     ] };
   }
   render();

@@ -4,6 +4,7 @@ import { $, $$, fill } from "../dom.js";
 import { qrSvg } from "../qr.js";
 import { S } from "../state.js";
 import { savedMatch } from "../store.js";
+import { t } from "../language.js";
 
 const drawn = {};
 
@@ -25,13 +26,13 @@ export function renderShare() {
   $("#read-link").hidden = !read;
   $('[data-copy="read-link"]').hidden = !read;
   $("#no-read-link").hidden = !!read;
-  showQr("read", readLink, "QR code of the read-only link");
+  showQr("read", readLink, t("share.qr_read", "QR code of the read-only link"));
   const writer = S.token.startsWith("rw_"); // a seat's token is not shared
   $("#write-share").hidden = !writer;
   const writeLink = writer
     ? `${base}#match=${encodeURIComponent(S.id)}&token=${encodeURIComponent(S.token)}` : "";
   $("#write-link").value = writeLink;
-  showQr("write", writeLink, "QR code of the recorder link");
+  showQr("write", writeLink, t("share.qr_write", "QR code of the recorder link"));
 }
 
 /** Wire the Copy buttons (once, at boot). */
@@ -42,10 +43,10 @@ export function initShare() {
       input.select();
       try {
         await navigator.clipboard.writeText(input.value);
-        b.textContent = "Copied";
+        b.textContent = t("share.copied", "Copied");
       } catch (error) {
         if (document.execCommand) document.execCommand("copy");
-        b.textContent = "Selected";
+        b.textContent = t("share.selected", "Selected");
       }
     });
   }

@@ -10,6 +10,7 @@ import { el } from "../dom.js";
 import { playFits, playRange } from "../rules.js";
 import { S } from "../state.js";
 import { ROLES, choices, pick } from "./picks.js";
+import { t } from "../language.js";
 
 /** Piquet sequences by length (Q5). */
 const SEQUENCE_NAMES = { 3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième",
@@ -39,9 +40,9 @@ function record(d) {
   const good = {};
   if (d.carte) sheet.carte_blanche = d.carte;
   const p = d.point;
-  if (!p.who) missing.push("the point");
+  if (!p.who) missing.push(t("pq.m.point", "the point"));
   else if (p.who !== "none") {
-    if (!p.cards) missing.push("the point's cards");
+    if (!p.cards) missing.push(t("pq.m.point_cards", "the point's cards"));
     else {
       const call = { cards: p.cards };
       if (String(p.pips).trim()) call.pips = Number(p.pips);
@@ -50,9 +51,9 @@ function record(d) {
     }
   }
   const q = d.sequence;
-  if (!q.who) missing.push("the sequence");
+  if (!q.who) missing.push(t("pq.m.sequence", "the sequence"));
   else if (q.who !== "none") {
-    if (!q.length) missing.push("the sequence's length");
+    if (!q.length) missing.push(t("pq.m.sequence_length", "the sequence's length"));
     else {
       const call = { length: q.length };
       if (q.top) call.top = q.top;
@@ -60,22 +61,24 @@ function record(d) {
       good.sequence = q.who;
     }
   }
-  const t = d.sets;
-  if (!t.who) missing.push("the sets");
-  else if (t.who !== "none") {
-    if (!t.sets.length) missing.push("which sets");
+  const st = d.sets;
+  if (!st.who) missing.push(t("pq.m.sets", "the sets"));
+  else if (st.who !== "none") {
+    if (!st.sets.length) missing.push(t("pq.m.which_sets", "which sets"));
     else {
-      sheet.sets = { [t.who]: t.sets.map((s) => ({ count: Number(s[0]), rank: s[1] })) };
-      good.sets = t.who;
+      sheet.sets = { [st.who]: st.sets.map((s) => ({ count: Number(s[0]), rank: s[1] })) };
+      good.sets = st.who;
     }
   }
   if (Object.keys(good).length) sheet.good = good;
-  if (d.tricks === null) missing.push("the tricks");
+  if (d.tricks === null) missing.push(t("pq.m.tricks", "the tricks"));
   else sheet.tricks = { elder: d.tricks, younger: 12 - d.tricks };
-  if (d.play.elder === null || d.play.younger === null) missing.push("the points in play");
+  if (d.play.elder === null || d.play.younger === null) {
+    missing.push(t("pq.m.play", "the points in play"));
+  }
   else if (!playFits(d.tricks, d.play, S.match.options.lead_point)) {
     // Q6: each within his bounds, yet not together (the lead passes to whoever wins)
-    missing.push("points in play that fit together with the tricks (these cannot, Q6)");
+    missing.push(t("pq.m.play_fit", "points in play that fit together with the tricks (these cannot, Q6)"));
   }
   else sheet.play = { elder: d.play.elder, younger: d.play.younger };
   if (d.pique) sheet.pique = d.pique;
@@ -86,7 +89,8 @@ function record(d) {
 function form(d, redraw, ctx) {
   const m = S.match;
   const name = { elder: ctx.elder, younger: ctx.younger };
-  const who = (role) => `${name[role]} (${role})`;
+  const who = (role) => `${name[role]} (${role === "elder" ? t("play.elder", "elder")
+    : t("play.younger", "younger")})`;
   const set = (path, value) => {
     const [a, b] = path.split(".");
     if (b === undefined) d[a] = value;
@@ -96,9 +100,9 @@ function form(d, redraw, ctx) {
   const goodButtons = (cat, equalToo) => [
     ...ROLES.map((r) => pick(cat, `${cat}.who`, r, name[r], d[cat].who === r,
       (v) => set(`${cat}.who`, v))),
-    equalToo ? pick(cat, `${cat}.who`, "equal", "Equal", d[cat].who === "equal",
+    equalToo ? pick(cat, `${cat}.who`, "equal", t("pq.equal", "Equal"), d[cat].who === "equal",
       (v) => set(`${cat}.who`, v)) : null,
-    pick(`${cat}: none announced`, `${cat}.who`, "none", "None", d[cat].who === "none",
+    pick(`${cat}: none announced`, `${cat}.who`, "none", t("pq.none", "None"), d[cat].who === "none",
       (v) => set(`${cat}.who`, v)),
   ];
   const parts = [];
@@ -109,58 +113,60 @@ function form(d, redraw, ctx) {
       onclick: () => {
         for (const c of ["point", "sequence", "sets"]) d[c].who = "none";
         redraw();
-      } }, "No declarations at all"),
-    el("p", { class: "note" }, "The sheet scores what was announced; what nobody announced " +
-      "scores nothing. Each his best counts only with the cards (enter the cards instead).")));
+      } }, t("pq.no_declarations", "No declarations at all")),
+    el("p", { class: "note" }, t("pq.sheet_note", "The sheet scores what was announced; what nobody announced scores nothing. Each his best counts only with the cards (enter the cards instead)."))));
 
   // Point (Q5): who was good, with how many cards (pips optional)
   const p = d.point;
-  parts.push(choices("Point: who was good?", goodButtons("point", true), "cols-4"));
+  parts.push(choices(t("pq.point_good", "Point: who was good?"), goodButtons("point", true), "cols-4"));
   if (p.who && p.who !== "none") {
-    parts.push(choices(p.who === "equal" ? "Point: each had" : `Point: ${who(p.who)} had`,
-      [3, 4, 5, 6, 7, 8].map((n) => pick("Point", "point.cards", n, `${n} cards`,
+    parts.push(choices(p.who === "equal" ? t("pq.point_each", "Point: each had")
+      : t("pq.point_had", "Point: {who} had", { who: who(p.who) }),
+      [3, 4, 5, 6, 7, 8].map((n) => pick("Point", "point.cards", n, t("pq.n_cards", "{n} cards", { n }),
         p.cards === n, (v) => set("point.cards", v))), "cols-3"),
-    el("label", { class: "pips" }, "Pips (optional) ",
+    el("label", { class: "pips" }, t("pq.pips", "Pips (optional) "),
       el("input", { type: "number", inputmode: "numeric", min: 0, max: 88, name: "pips",
-        value: p.pips, "aria-label": "Point: pips (optional)",
+        value: p.pips, "aria-label": t("pq.pips_label", "Point: pips (optional)"),
         oninput: (event) => { p.pips = event.target.value; } })));
   }
 
   // Sequence (Q5): who was good, its length, its top card (optional)
   const q = d.sequence;
-  parts.push(choices("Sequence: who was good?", goodButtons("sequence", true), "cols-4"));
+  parts.push(choices(t("pq.sequence_good", "Sequence: who was good?"), goodButtons("sequence", true), "cols-4"));
   if (q.who && q.who !== "none") {
-    parts.push(choices(q.who === "equal" ? "Sequence: each had" : `Sequence: ${who(q.who)} had`,
-      [3, 4, 5, 6, 7, 8].map((n) => pick("Sequence", "sequence.length", n, SEQUENCE_NAMES[n],
+    parts.push(choices(q.who === "equal" ? t("pq.sequence_each", "Sequence: each had")
+      : t("pq.sequence_had", "Sequence: {who} had", { who: who(q.who) }),
+      [3, 4, 5, 6, 7, 8].map((n) => pick("Sequence", "sequence.length", n,
+        t(`setup.sequence.${SEQUENCE_NAMES[n]}`, SEQUENCE_NAMES[n]),
         q.length === n, (v) => set("sequence.length", v))), "cols-3"));
     if (q.length) {
       const tops = PIQUET_RANKS.filter((_, i) => i + q.length <= PIQUET_RANKS.length);
-      parts.push(choices("Sequence: to the (optional)", tops.map((r) => pick("Sequence top",
+      parts.push(choices(t("pq.sequence_top", "Sequence: to the (optional)"), tops.map((r) => pick("Sequence top",
         "sequence.top", r, RANK_WORD[r], q.top === r,
         (v) => set("sequence.top", q.top === v ? null : v))), "cols-4"));
     }
   }
 
   // Sets (Q5): who was good, and every set he scored
-  const t = d.sets;
-  parts.push(choices("Sets: who was good?", goodButtons("sets", false), "cols-3"));
-  if (t.who && t.who !== "none") {
+  const st = d.sets;
+  parts.push(choices(t("pq.sets_good", "Sets: who was good?"), goodButtons("sets", false), "cols-3"));
+  if (st.who && st.who !== "none") {
     const all = [];
     for (const count of [4, 3]) {
       for (const rank of SET_RANKS) all.push(`${count}${rank}`);
     }
-    parts.push(choices(`Sets: ${who(t.who)} scored (tap each)`, all.map((code) => {
-      const text = `${NUMBER_WORD[code[0]]} ${RANK_WORD[code[1]]}s`;
-      const on = t.sets.includes(code);
+    parts.push(choices(t("pq.sets_scored", "Sets: {who} scored (tap each)", { who: who(st.who) }), all.map((code) => {
+      const text = t(`pq.set.${code}`, `${NUMBER_WORD[code[0]]} ${RANK_WORD[code[1]]}s`);
+      const on = st.sets.includes(code);
       return pick("Sets", "sets.sets", code, text, on, (v) => {
-        t.sets = on ? t.sets.filter((x) => x !== v) : [...t.sets, v];
+        st.sets = on ? st.sets.filter((x) => x !== v) : [...st.sets, v];
         redraw();
       });
     }), "cols-2"));
   }
 
   // The play (Q6): tricks, then the points each counted
-  parts.push(choices(`Tricks won by ${who("elder")}`,
+  parts.push(choices(t("pq.tricks_won", "Tricks won by {who}", { who: who("elder") }),
     Array.from({ length: 13 }, (_, n) => pick(`Tricks won by ${name.elder}`, "tricks", n,
       String(n), d.tricks === n, (v) => {
         d.tricks = v;
@@ -171,13 +177,13 @@ function form(d, redraw, ctx) {
         }
         redraw();
       })), "cols-7",
-    d.tricks === null ? null : `${who("younger")} won ${12 - d.tricks}.`));
+    d.tricks === null ? null : t("pq.younger_won", "{who} won {n}.", { who: who("younger"), n: 12 - d.tricks })));
   if (d.tricks !== null) {
     for (const role of ROLES) {
       const [lo, hi] = playRange(role, d.tricks, m.options.lead_point);
       const values = [];
       for (let v = lo; v <= hi; v++) values.push(v);
-      parts.push(choices(`Points ${who(role)} counted in play`, values.map((v) =>
+      parts.push(choices(t("pq.points_in_play", "Points {who} counted in play", { who: who(role) }), values.map((v) =>
         pick(`${name[role]} in play`, `play.${role}`, v, String(v), d.play[role] === v,
           (x) => set(`play.${role}`, x))), "cols-7"));
     }
@@ -185,9 +191,10 @@ function form(d, redraw, ctx) {
 
   // Carte blanche (Q3) and pique (Q7): rare, so they default to "no"
   const rare = (legend, field, value) => choices(legend, [null, ...ROLES].map((r) =>
-    pick(legend, field, r || "no", r ? name[r] : "No", value === r,
+    pick(legend, field, r || "no", r ? name[r] : t("pq.no", "No"), value === r,
       (v) => set(field, v === "no" ? null : v))), "rare");
-  parts.push(rare("Carte blanche", "carte", d.carte), rare("Pique", "pique", d.pique));
+  parts.push(rare(t("pq.carte_blanche", "Carte blanche"), "carte", d.carte),
+    rare(t("pq.pique", "Pique"), "pique", d.pique));
   return parts;
 }
 
@@ -200,7 +207,8 @@ function newTotals() {
 function totalsForm(d, redraw, ctx) {
   const parts = [];
   for (const role of ROLES) {
-    parts.push(el("label", {}, `${ctx[role]} (${role}) scored`,
+    parts.push(el("label", {}, t("pq.scored", "{player} ({role}) scored", { player: ctx[role],
+      role: role === "elder" ? t("play.elder", "elder") : t("play.younger", "younger") }),
       el("input", { type: "number", inputmode: "numeric", min: 0, max: 999, name: role,
         "data-total": role, value: d.scores[role] === undefined ? "" : d.scores[role],
         oninput: (event) => { d.scores[role] = event.target.value; } })));
@@ -213,7 +221,7 @@ function totalsRecord(d, ctx) {
   const scores = {};
   for (const role of ROLES) {
     if (d.scores[role] === undefined || String(d.scores[role]).trim() === "") {
-      missing.push(`${ctx[role]}'s points`);
+      missing.push(t("pq.m.points_of", "{player}'s points", { player: ctx[role] }));
     } else scores[role] = Number(d.scores[role]);
   }
   return { totals: { scores }, missing };

@@ -11,6 +11,7 @@ import { legalCalls, pitcherOf } from "../rules.js";
 import { S } from "../state.js";
 import { ruleLink } from "../verdict.js";
 import { choices, pick } from "./picks.js";
+import { t } from "../language.js";
 
 /** A new sheet's draft; the bids as already written (a claim on a recorded hand), if any. */
 function newDraft(ctx) {
@@ -33,14 +34,14 @@ function record(d) {
   const missing = [];
   const sheet = { bids: d.bids.slice() };
   const open = legalCalls(d.bids, S.match.players.length, S.match.options);
-  if (open.length) missing.push("the bids"); // the auction is not over (P3)
+  if (open.length) missing.push(t("pt.m.bids", "the bids")); // the auction is not over (P3)
   if (d.trump) sheet.trump = d.trump;
   for (const key of ["high", "low"]) {
-    if (d[key] === null) missing.push(key === "high" ? "High" : "Low");
+    if (d[key] === null) missing.push(key === "high" ? t("pt.high", "High") : t("pt.low", "Low"));
     else sheet[key] = d[key];
   }
   for (const key of pointsOf(S.match.options).filter((k) => k !== "high" && k !== "low")) {
-    if (d[key] === undefined) missing.push(POINT_NAME[key]);
+    if (d[key] === undefined) missing.push(t(`pt.point.${key}`, POINT_NAME[key]));
     else sheet[key] = d[key];
   }
   if (d.single && !S.match.options.points) sheet.single_trump = true;
@@ -68,14 +69,17 @@ function form(d, redraw, ctx) {
   const parts = [];
   const calls = legalCalls(d.bids, S.match.players.length, S.match.options);
   if (d.bids.length) {
-    parts.push(el("p", { class: "bids-so-far", "data-bids": d.bids.join(",") }, "Bids: " +
-      d.bids.map((c, i) => `${m.players[(first + i) % n]} ${c === "pass" ? "pass" : c}`)
-        .join(", ") + "."));
+    parts.push(el("p", { class: "bids-so-far", "data-bids": d.bids.join(",") },
+      t("pt.bids_so_far", "Bids: {bids}.", { bids: d.bids.map((c, i) =>
+        `${m.players[(first + i) % n]} ${c === "pass" ? t("play.pass_word", "pass") : c}`)
+        .join(", ") })));
   }
   if (calls.length) {
     const bidder = m.players[(first + d.bids.length) % n];
-    parts.push(choices(`${bidder} bids`, calls.map((call) => pick(`${bidder} bids`, "bid",
-      call, call === "pass" ? "Pass" : call === "pitch" ? "Pitch (4)" : `Bid ${call}`, false,
+    parts.push(choices(t("pt.bids", "{player} bids", { player: bidder }),
+      calls.map((call) => pick(`${bidder} bids`, "bid",
+        call, call === "pass" ? t("play.pass", "Pass") : call === "pitch" ? t("play.pitch", "Pitch (4)")
+          : t("play.bid", "Bid {call}", { call }), false,
       (v) => {
         d.bids.push(v);
         redraw();
@@ -86,17 +90,16 @@ function form(d, redraw, ctx) {
       onclick: () => {
         d.bids.pop();
         redraw();
-      } }, "↶ Take back the last bid"));
+      } }, t("pt.unbid", "↶ Take back the last bid")));
   }
   if (calls.length) return parts;
   const pitcher = pitcherOf(d.bids, ctx.dealerSeat, m.players.length, m.options);
   if (!pitcher) {
-    parts.push(el("p", { class: "note" }, "Everybody passed: nothing to score, the deal " +
-      "passes on."));
+    parts.push(el("p", { class: "note" }, t("pt.all_passed", "Everybody passed: nothing to score, the deal passes on.")));
     return parts;
   }
-  parts.push(el("p", { class: "pitcher" }, `${m.players[pitcher.seat]} pitches, bid ` +
-    `${pitcher.bid}.`));
+  parts.push(el("p", { class: "pitcher" }, t("pt.pitches", "{player} pitches, bid {bid}.",
+    { player: m.players[pitcher.seat], bid: pitcher.bid })));
   const who = pitchStandings();
   const row = (legend, field, extra) => choices(legend, [
     ...who.map((w) => pick(legend, field, w.seat, w.name, d[field] === w.seat,
@@ -104,26 +107,27 @@ function form(d, redraw, ctx) {
     extra ? pick(legend, field, "none", extra, d[field] === null,
       () => { d[field] = null; redraw(); }) : null,
   ], "cols-3");
-  parts.push(choices("Trumps (optional)", ["S", "H", "D", "C"].map((s) => pick("Trumps",
+  parts.push(choices(t("pt.trumps", "Trumps (optional)"), ["S", "H", "D", "C"].map((s) => pick("Trumps",
     "trump", s, `${SUIT_SYMBOL[s]} ${SUIT_WORD[s]}`, d.trump === s,
     (v) => { d.trump = d.trump === v ? null : v; redraw(); })), "cols-2 trumps"));
-  const low = m.options.low === "holder" ? "Low was dealt to" : "Low went to"; // P8 option
+  const low = m.options.low === "holder" ? t("pt.low_dealt", "Low was dealt to")
+    : t("pt.low_went", "Low went to"); // P8 option
   for (const key of pointsOf(m.options)) {
-    if (key === "high") parts.push(row("High went to", "high"));
+    if (key === "high") parts.push(row(t("pt.high_went", "High went to"), "high"));
     else if (key === "low") parts.push(row(low, "low"));
-    else if (key === "game") parts.push(row("Game went to", "game", "Tied"));
+    else if (key === "game") parts.push(row(t("pt.game_went", "Game went to"), "game", t("pt.tied", "Tied")));
     else {
-      const name = POINT_NAME[key];
-      const worth = POINT_VALUE[key] ? ` (worth ${POINT_VALUE[key]})` : "";
-      parts.push(row(`${name[0].toUpperCase()}${name.slice(1)}${worth} went to`, key,
-        "Not out"));
+      const name = t(`pt.point.${key}`, POINT_NAME[key]);
+      const worth = POINT_VALUE[key] ? t("pt.worth", " (worth {n})", { n: POINT_VALUE[key] }) : "";
+      parts.push(row(t("pt.went_to", "{point} went to", { point: `${name[0].toUpperCase()}${name.slice(1)}${worth}` }), key,
+        t("pt.not_out", "Not out")));
     }
   }
   if (m.options.points) return parts; // V7: no single-trump shortcut outside the 4-point game
   parts.push(el("label", { class: "check" }, el("input", { type: "checkbox",
     name: "single_trump", checked: d.single,
     onchange: (event) => { d.single = event.target.checked; redraw(); } }),
-  "Only one trump was in play (it is High and Low) ", ruleLink("P5")));
+  t("pt.single_trump", "Only one trump was in play (it is High and Low) "), ruleLink("P5")));
   return parts;
 }
 
@@ -144,17 +148,17 @@ function totalsForm(d, redraw) {
   const m = S.match;
   const parts = [];
   m.standings.forEach((s, i) => {
-    parts.push(el("label", {}, `${s.name} scored`,
+    parts.push(el("label", {}, t("pt.scored", "{player} scored", { player: s.name }),
       el("input", { type: "number", inputmode: "numeric", min: -(m.options.max_bid || 4),
         max: m.options.max_bid || 4, name: `s${i}`,
         "data-total": String(i), value: d.scores[i] === undefined ? "" : d.scores[i],
         oninput: (event) => { d.scores[i] = event.target.value; } })));
   });
-  parts.push(el("label", {}, "The pitcher",
+  parts.push(el("label", {}, t("pt.the_pitcher", "The pitcher"),
     el("select", { name: "pitcher", onchange: (event) => {
       d.pitcher = event.target.value;
       redraw();
-    } }, el("option", { value: "" }, "who pitched?"), ...m.players.map((p, seat) =>
+    } }, el("option", { value: "" }, t("pt.who_pitched", "who pitched?")), ...m.players.map((p, seat) =>
       el("option", { value: seat, selected: String(d.pitcher) === String(seat) }, p)))));
   return parts;
 }
@@ -163,7 +167,7 @@ function totalsRecord(d) {
   const m = S.match;
   const missing = [];
   const scores = m.standings.map((_, i) => Number(d.scores[i] || 0));
-  if (d.pitcher === undefined || d.pitcher === "") missing.push("the pitcher");
+  if (d.pitcher === undefined || d.pitcher === "") missing.push(t("pt.m.pitcher", "the pitcher"));
   return { totals: { scores, pitcher: Number(d.pitcher) }, missing };
 }
 

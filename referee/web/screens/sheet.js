@@ -18,6 +18,7 @@ import { saveMatch, savedMatch } from "../store.js";
 import { groundsView, levelWords, ruleLink, scoresWords } from "../verdict.js";
 import { pitchSheet } from "./sheet-pitch.js";
 import { piquetSheet } from "./sheet-piquet.js";
+import { t } from "../language.js";
 
 /** The drafts being filled in, by purpose ("record", "claim:<deal>"): kept across redraws. */
 const drafts = new Map();
@@ -63,13 +64,14 @@ export function sheetForm({ key, level, submit, label, id = null, deal = null })
   const note = el("p", { class: "note missing", "aria-live": "polite" });
   const update = () => {
     const { missing } = build();
-    note.textContent = missing.length ? `Still to fill in: ${missing.join(", ")}.` : "";
+    note.textContent = missing.length
+      ? t("sheet.still_missing", "Still to fill in: {missing}.", { missing: missing.join(", ") }) : "";
     button.disabled = missing.length > 0 || S.busy;
   };
   const redraw = () => {
     const fields = level === "totals"
-      ? [el("p", { class: "note" }, "Just the deal's points, when nothing else is known: the " +
-        "referee can only check they are possible in one deal."), ...game.totalsForm(d, redraw, ctx)]
+      ? [el("p", { class: "note" }, t("sheet.totals_note", "Just the deal's points, when nothing else is known: the referee can only check they are possible in one deal.")),
+        ...game.totalsForm(d, redraw, ctx)]
       : game.form(d, redraw, ctx);
     fill(form, ...fields, note, button);
     update();
@@ -103,22 +105,22 @@ function declarationsChoice() {
       await post("/events", { type: "declaration", role: a.role, announced });
     }
   };
-  const who = pending.map((a) => `${a.player} (${a.role})`).join(" and ");
+  const who = pending.map((a) => `${a.player} (${a.role === "elder" ? t("play.elder", "elder")
+    : t("play.younger", "younger")})`).join(t("sheet.and", " and "));
   return el("fieldset", { class: "picks cols-3 declarations-choice" },
-    el("legend", {}, `Declarations of ${who} `, ruleLink("Q5")),
+    el("legend", {}, t("sheet.declarations_of", "Declarations of {who} ", { who }), ruleLink("Q5")),
     el("div", { class: "pick-row" },
       el("button", { type: "button", class: "pick", "data-announced": "none",
-        onclick: () => send("none") }, "None announced"),
+        onclick: () => send("none") }, t("sheet.none_announced", "None announced")),
       el("button", { type: "button", class: "pick", "data-announced": "best",
-        onclick: () => send("best") }, "Each his best"),
+        onclick: () => send("best") }, t("sheet.each_best", "Each his best")),
       el("button", { type: "button", class: "pick", "data-announced": "as_announced",
         onclick: () => {
           S.declaring = { role: pending[0].role, point: "", sequence: "", sets: [],
             carte_blanche: false };
           render();
-        } }, "As announced…")),
-    el("p", { class: "note" }, "Say it before the first card: a declaration left out is " +
-      "counted as each his best."));
+        } }, t("sheet.as_announced", "As announced…"))),
+    el("p", { class: "note" }, t("sheet.say_before", "Say it before the first card: a declaration left out is counted as each his best.")));
 }
 
 /** The deal this phone has just recorded (its answer is shown open). */
@@ -129,17 +131,19 @@ function lastAnswer() {
   const live = S.ledger.filter((d) => d.status === "live");
   const d = live[live.length - 1];
   if (!d || !d.ruling) return [];
-  const word = S.match.game === "piquet" ? "Deal" : "Hand";
+  const word = S.match.game === "piquet" ? t("sheet.deal_word", "Deal") : t("sheet.hand_word", "Hand");
   const agreement = { provisional: S.match.auto_confirm_on
-    ? " · confirmed when the next deal starts" : " · waiting for the other side to confirm",
-    confirmed: " · confirmed", disputed: " · disputed", ruled: " · ruled by its cards" };
+    ? t("sheet.confirmed_next", " · confirmed when the next deal starts")
+    : t("sheet.waiting_other", " · waiting for the other side to confirm"),
+  confirmed: t("sheet.confirmed", " · confirmed"), disputed: t("sheet.disputed", " · disputed"),
+  ruled: t("sheet.ruled", " · ruled by its cards") };
   const view = groundsView(d.ruling);
   return [el("details", { class: "last-answer", id: "last-answer", "data-deal": d.deal,
     open: justRecorded === d.deal || null },
   el("summary", {}, el("strong", {}, `${word} ${d.deal}: ${scoresWords(d.scores)}`),
-    d.agreement === "ruled" ? " · ruled by its cards"
+    d.agreement === "ruled" ? t("sheet.ruled", " · ruled by its cards")
       : ` ${levelWords(d.level)}${agreement[d.agreement] || ""}`),
-  view || el("p", { class: "note" }, "Scored by its cards (the Score tab has the details)."))];
+  view || el("p", { class: "note" }, t("sheet.scored_by_cards", "Scored by its cards (the Score tab has the details).")))];
 }
 
 /** Redraw #sheet: the score sheet of the next deal, or the bar to switch entry level. */
@@ -162,11 +166,11 @@ export function renderSheet() {
   const mode = entryMode();
   const switches = el("div", { class: "entry-switch" },
     mode !== "cards" ? el("button", { type: "button", id: "entry-cards", class: "small",
-      onclick: () => setEntryMode("cards") }, "Enter the cards instead") : null,
+      onclick: () => setEntryMode("cards") }, t("sheet.enter_cards", "Enter the cards instead")) : null,
     mode !== "sheet" ? el("button", { type: "button", id: "entry-sheet", class: "small",
-      onclick: () => setEntryMode("sheet") }, "Use the score sheet") : null,
+      onclick: () => setEntryMode("sheet") }, t("sheet.use_sheet", "Use the score sheet")) : null,
     mode === "sheet" ? el("button", { type: "button", id: "entry-totals", class: "small",
-      onclick: () => setEntryMode("totals") }, "Just the totals") : null);
+      onclick: () => setEntryMode("totals") }, t("sheet.just_totals", "Just the totals")) : null);
   if (m.deal_in_progress || mode === "cards") {
     // Card by card: the declarations are made explicit before the first card (Q5).
     const parts = [m.deal_in_progress ? null : switches, declarationsChoice()].filter(Boolean);
@@ -179,32 +183,31 @@ export function renderSheet() {
     const node = $(id);
     if (node) node.hidden = true;
   }
-  const word = m.game === "piquet" ? "Deal" : "Hand";
+  const word = m.game === "piquet" ? t("sheet.deal_word", "Deal") : t("sheet.hand_word", "Hand");
   const queued = (S.pending || []).find((e) => e.path === "/deals");
   if (queued) {
     // Written, not yet sent (no network): the queue sends it once, as soon as it can.
     const number = (queued.body && queued.body.deal) || m.deal_number;
     const clashed = S.clash && S.clash.entry.n === queued.n;
     if (turn) {
-      fill(turn, `${word} ${number}: the score sheet`, el("small", {}, clashed
-        ? "Another phone recorded it too: choose below." : "Written, waiting to be sent."));
+      fill(turn, t("sheet.the_sheet", "{word} {n}: the score sheet", { word, n: number }),
+        el("small", {}, clashed ? t("sheet.another_phone", "Another phone recorded it too: choose below.")
+          : t("sheet.written_waiting", "Written, waiting to be sent.")));
       turn.dataset.entry = mode;
     }
     fill(box, el("p", { class: "answer-box", id: "sheet-waiting", role: "status" },
-      clashed ? `${word} ${number} from this phone meets another phone's entry: choose ` +
-        "above what happened."
-        : `${word} ${number} is written and waits to be sent: it is recorded as soon as ` +
-        "the phone is back online. Nothing more to do."));
+      clashed ? t("sheet.meets_other", "{word} {n} from this phone meets another phone's entry: choose above what happened.", { word, n: number })
+        : t("sheet.waits", "{word} {n} is written and waits to be sent: it is recorded as soon as the phone is back online. Nothing more to do.", { word, n: number })));
     return;
   }
-  const title = m.game === "piquet"
-    ? `Deal ${m.deal_number}: the score sheet`
-    : `Hand ${m.deal_number}: the score sheet`;
-  const sub = m.game === "piquet" ? `${m.elder} is elder, ${m.younger} deals.`
-    : `${m.dealer.player} deals; ${m.players[(m.dealer.seat + 1) % m.players.length]} bids ` +
-      "first.";
+  const title = t("sheet.the_sheet", "{word} {n}: the score sheet", { word, n: m.deal_number });
+  const sub = m.game === "piquet"
+    ? t("sheet.piquet_sub", "{elder} is elder, {younger} deals.", { elder: m.elder, younger: m.younger })
+    : t("sheet.pitch_sub", "{dealer} deals; {first} bids first.", { dealer: m.dealer.player,
+      first: m.players[(m.dealer.seat + 1) % m.players.length] });
   if (turn) {
-    fill(turn, mode === "totals" ? `${word} ${m.deal_number}: just the totals` : title,
+    fill(turn, mode === "totals"
+      ? t("sheet.the_totals", "{word} {n}: just the totals", { word, n: m.deal_number }) : title,
       el("small", {}, sub));
     turn.dataset.entry = mode;
   }
