@@ -17,12 +17,14 @@ deal cannot be ruled or the server refuses (each problem of a file printed as
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -115,6 +117,7 @@ def score(files: tuple[str, ...], as_json: bool) -> None:
         if ruled.problems:
             _print_problems(path, ruled.problems)
             status = BAD_FILE
+        ruled = _spoken(ruled)
         if as_json:
             click.echo(json.dumps(_json(ruled), ensure_ascii=False, indent=2))
         else:
@@ -124,6 +127,19 @@ def score(files: tuple[str, ...], as_json: bool) -> None:
         if status == AGREED and not ruled.claims_agree:
             status = PARTED
     sys.exit(status)
+
+
+def _spoken(ruled: Any) -> Any:
+    """``ruled`` with its rulings' sentences (counts, findings, violations) in the language
+    spoken, as the API words them (:func:`referee.i18n.localize.localize`); English: as is."""
+    from referee.i18n.localize import localize
+
+    locale = _SPOKEN["locale"]
+    if locale == "en":
+        return ruled
+    deals = tuple(replace(d, ruling=localize(copy.deepcopy(d.ruling), locale, ruled.game))
+                  if d.ruling is not None else d for d in ruled.deals)
+    return replace(ruled, deals=deals)
 
 
 def _json(ruled: Any) -> dict[str, Any]:
@@ -137,8 +153,11 @@ def _json(ruled: Any) -> dict[str, Any]:
 
 def _print_deal(path: str, record: RecordFile, outcome: Any, roles: Mapping[str, str]) -> None:
     ruling = outcome.ruling
-    number = f"deal {outcome.number}" if outcome.number else f"deal {outcome.deal} of the file"
-    click.echo(f"{path}:{outcome.line}: {number}, by {outcome.level}")
+    level = _words(f"score.level.{outcome.level}")
+    where = f"{path}:{outcome.line}"
+    click.echo(_words("score.deal", where=where, number=outcome.number, level=level)
+               if outcome.number else
+               _words("score.deal_of_file", where=where, n=outcome.deal, level=level))
 
     def who(key: Any) -> str:
         if isinstance(key, int) and 0 <= key < len(record.players):
@@ -152,19 +171,33 @@ def _print_deal(path: str, record: RecordFile, outcome: Any, roles: Mapping[str,
         line = ", ".join(f"{who(n)} {v}" for n, v in enumerate(scores))
     else:
         line = str(scores)
-    click.echo(f"  Score: {line}")
+    click.echo("  " + _words("score.line", line=line))
     for count in ruling.get("counts") or ():
         click.echo(f"    {who(count.get('who'))}: {count.get('what')} ({count.get('points')})")
     for violation in ruling.get("violations") or ():
-        click.echo(f"  Rule broken [{violation.get('rule')}]: {violation.get('message')}")
+        click.echo("  " + _words("score.broken", rule=violation.get("rule"),
+                                 message=violation.get("message")))
     claim = ruling.get("claim")
     if isinstance(claim, Mapping):
         if claim.get("agrees"):
-            click.echo("  The table's claim agrees.")
+            click.echo("  " + _words("score.agrees"))
         else:
-            click.echo(f"  The table's claim parts from the cards at {claim.get('parts_at')}:")
+            parts_at = claim.get("parts_at")
+            step = parts_at.get("step") if isinstance(parts_at, Mapping) else parts_at
+            click.echo("  " + _words("score.parts", at=step))
             for difference in claim.get("differences") or ():
-                click.echo(f"    {difference.get('what', difference)}")
+                click.echo("    " + _difference(difference))
+
+
+def _difference(difference: Any) -> str:
+    """One step where a claim parts from its ruling: the step and rule, what each says and
+    what could explain it (the API's ``differences[]``, already in the language spoken)."""
+    if not isinstance(difference, Mapping):
+        return str(difference)
+    why = "; ".join(str(e) for e in difference.get("explanations") or ())
+    return _words("score.difference", step=difference.get("step"), rule=difference.get("rule"),
+                  ruling=difference.get("ruling"), claim=difference.get("claim"),
+                  why=f" ({why})" if why else "")
 
 
 @main.command()
@@ -186,7 +219,7 @@ def settle(file: str, stake: str | None) -> None:
         _print_problems(file, record)
         sys.exit(BAD_FILE)
     if record.game != "piquet":
-        click.echo(f"{file}: only a Piquet partie is settled.", err=True)
+        click.echo(_words("settle.not_piquet", file=file), err=True)
         sys.exit(BAD_FILE)
     ruled = rule_record(record)
     if ruled.problems:
@@ -196,19 +229,20 @@ def settle(file: str, stake: str | None) -> None:
     try:
         money = Decimal(given) if given else None
     except InvalidOperation:
-        click.echo(f"{file}: the stake {given!r} is not a number.", err=True)
+        click.echo(_words("settle.bad_stake", file=file, stake=repr(given)), err=True)
         sys.exit(BAD_FILE)
     totals = partie_totals(record, ruled)
     settlement = settle_partie(totals, money)
-    click.echo("Totals: " + ", ".join(f"{name} {points}" for name, points in totals.items()))
+    click.echo(_words("settle.totals", totals=", ".join(f"{name} {points}" for name, points
+                                                      in totals.items())))
     if settlement.winner is None:
-        click.echo("The partie is drawn: nobody pays.")
+        click.echo(_words("settle.drawn"))
     else:
-        rubicon = " (rubiconed)" if settlement.rubiconed else ""
         amount = f", {settlement.amount} {record.currency or ''}".rstrip() if (
             settlement.amount is not None) else ""
-        click.echo(f"{settlement.loser}{rubicon} pays {settlement.winner} "
-                   f"{settlement.payment} points{amount}.")
+        click.echo(_words("settle.pays.rubiconed" if settlement.rubiconed else "settle.pays",
+                          loser=settlement.loser, winner=settlement.winner,
+                          payment=settlement.payment, amount=amount))
     sys.exit(AGREED if ruled.claims_agree else PARTED)
 
 

@@ -39,6 +39,24 @@ _WORDS: dict[str, str] = {
     "verify.diverged": "Not intact: the ledger is not the one the file's head was taken from "
                        "(rewritten), at event {at}",
     "verify.broken": "Not intact: the chain is broken, at event {at}",
+    # referee score: each deal as players read it
+    "score.deal": "{where}: deal {number}, by {level}",
+    "score.deal_of_file": "{where}: deal {n} of the file, by {level}",
+    "score.level.cards": "cards",
+    "score.level.sheet": "sheet",
+    "score.level.totals": "totals",
+    "score.line": "Score: {line}",
+    "score.broken": "Rule broken [{rule}]: {message}",
+    "score.agrees": "The table's claim agrees.",
+    "score.parts": "The table's claim parts from the cards at {at}:",
+    "score.difference": "{step} [{rule}]: the cards give {ruling}, the table {claim}{why}",
+    # referee settle: the partie's settlement (Q9)
+    "settle.not_piquet": "{file}: only a Piquet partie is settled.",
+    "settle.bad_stake": "{file}: the stake {stake} is not a number.",
+    "settle.totals": "Totals: {totals}",
+    "settle.drawn": "The partie is drawn: nobody pays.",
+    "settle.pays": "{loser} pays {winner} {payment} points{amount}.",
+    "settle.pays.rubiconed": "{loser} (rubiconed) pays {winner} {payment} points{amount}.",
 }
 
 #: Each sentence of the command line, by its name.

@@ -409,14 +409,21 @@ def _sheet_bids(line: Mapping[str, Any], dealer: int | None) -> tuple[Call, ...]
     return bids
 
 
+def trump_letter(value: Any) -> str | None:
+    """The suit letter ("S", "H", "D", "C") of a trump as a table writes it (P4): ``"cœur"``,
+    ``"Herz"``, ``"♥"``, ``"h"``; None when it names no suit."""
+    trump = _SUIT_INPUT.get(value.strip().lower(), value.upper()) if isinstance(value, str) \
+        else None
+    return trump if trump in SUITS else None
+
+
 def _sheet_trump(line: Mapping[str, Any]) -> str | None:
     """The trump suit of a sheet line, if given (P4)."""
     if line.get("trump") is None:
         return None
     text = line["trump"]
-    trump = _SUIT_INPUT.get(text.strip().lower(), text.upper()) if isinstance(text, str) \
-        else None
-    if trump not in SUITS:
+    trump = trump_letter(text)
+    if trump is None:
         raise _bad("trump", "sheet.trump", "P4", value=repr(text))
     return trump
 

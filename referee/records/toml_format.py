@@ -29,6 +29,8 @@ from typing import Any, Literal, cast
 
 import tomlkit
 
+from referee.piquet.canonical import canonical_record
+from referee.pitch.canonical import canonical_record as canonical_pitch
 from referee.rulings import Params
 from referee.violations import Violation, said
 
@@ -472,10 +474,15 @@ def _deal_out(deal: DealEntry, record: RecordFile) -> dict[str, Any]:
 
 
 def _body_out(body: Mapping[str, Any], level: Level, record: RecordFile) -> dict[str, Any]:
-    """A record of ``level`` as the file writes it: Pitch's one-seat fields by name, nulls
+    """A record of ``level`` as the file writes it: its words canonical (Piquet's
+    declarations, :func:`referee.piquet.canonical.canonical_record`; Pitch's passes and trump,
+    :func:`referee.pitch.canonical.canonical_record`), Pitch's one-seat fields by name, nulls
     ``"none"``."""
     out = dict(body)
+    if record.game == "piquet":
+        out = canonical_record(level, out)
     if record.game == "pitch":
+        out = canonical_pitch(level, out)
         out = _names_out(out, level, record.players)
     return dict(_nulls_out(out))
 

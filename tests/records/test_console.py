@@ -89,6 +89,48 @@ def test_a_bad_file_in_the_language_asked(tmp_path: Path) -> None:
     assert german.stderr.startswith(f"{bad}:9: (Spiel 1) „Zed“ ist keiner der Spieler")
 
 
+#: What ``referee score`` and ``referee settle`` say of Q10 in each language (--lang): the
+#: score line, a count in the ruling's words, the claim, the settlement of Q10 alone (Bill is
+#: rubiconed: 41 + 11 + 100 = 152 points, Q9).
+SPOKEN = {
+    "fr": ("Marque : Bill 11, Ann 41", "Bill: trois as (3)",
+           "Ce que la table annonce est juste.", "Totaux : Bill 11, Ann 41",
+           "Bill (rubiconné) paie à Ann 152 points, 15.20 EUR."),
+    "de": ("Punkte: Bill 11, Ann 41", "Bill: drei Asse (3)", "Die Angabe des Tisches stimmt.",
+           "Summen: Bill 11, Ann 41", "Bill (rubiconiert) zahlt Ann 152 Punkte, 15.20 EUR."),
+    "pl": ("Wynik: Bill 11, Ann 41", "Bill: trzy asy (3)", "Deklaracja stołu się zgadza.",
+           "Sumy: Bill 11, Ann 41",
+           "Bill (nie przekroczył Rubikonu) płaci Ann 152 punktów, 15.20 EUR."),
+}
+
+
+@pytest.mark.parametrize("language", sorted(SPOKEN))
+def test_score_and_settle_in_the_language_asked(language: str, tmp_path: Path) -> None:
+    """score's and settle's lines in the language of --lang: names, numbers and sections as
+    in English; the exit status the same."""
+    line, count, agrees, totals, pays = SPOKEN[language]
+    scored = run("--lang", language, "score", str(Q10))
+    assert scored.returncode == 0, scored.stderr
+    assert line in scored.stdout and count in scored.stdout and agrees in scored.stdout
+    one = tmp_path / "q10.toml"
+    one.write_text(Q10.read_text().replace('players = ["Bill", "Ann"]',
+                                           'players = ["Bill", "Ann"]\ncurrency = "EUR"'))
+    settled = run("settle", str(one), "--stake", "0.10", env={"LANG": f"{language}.UTF-8"})
+    assert settled.returncode == 0, settled.stderr
+    assert settled.stdout == f"{totals}\n{pays}\n"
+
+
+def test_score_says_where_a_claim_parts_in_words(tmp_path: Path) -> None:
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(Q10.read_text().replace("younger = 41", "younger = 40"))
+    done = run("score", str(wrong))
+    assert "The table's claim parts from the cards at totals:\n    totals [Q8]: the cards " \
+           "give the younger hand 41, the table the younger hand 40" in done.stdout
+    french = run("--lang", "fr", "score", str(wrong))
+    assert "s'écarte des cartes à totals :\n    totals [Q8] : les cartes donnent le cadet 41, " \
+           "la table le cadet 40" in french.stdout
+
+
 @pytest.mark.parametrize("command", ["score", "settle"])
 def test_help_has_an_example(command: str) -> None:
     done = run(command, "--help")

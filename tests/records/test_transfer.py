@@ -10,12 +10,14 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from referee.piquet.canonical import canonical_record
 from referee.records import read_record
 from referee.store.models import Match
 from tests.api.deals import PITCH_PLAYERS, Q10_RECORD, random_piquet_record
 from tests.api.test_matches_agreement import Table, bearer
 from tests.api.test_matches_irregular import AFTER_REVOKE, _pitch_to_the_revoke, _play
 from tests.api.test_matches_piquet_sheets import Q10_SHEET
+from tests.records.test_words_languages import CANONICAL_SHEET, sheet
 
 TOML = "application/toml"
 
@@ -46,6 +48,13 @@ def seen(client: FlaskClient, match_id: str, token: str) -> dict[str, Any]:
             "disputed": match["disputed"], "withheld": match["settlement_withheld"],
             "deals": [(i["deal"], i["status"], i["level"], i["scores"], i["record"])
                       for i in ledger]}
+
+
+def canonical(table_seen: dict[str, Any]) -> dict[str, Any]:
+    """What the table reads of a Piquet match (:func:`seen`) with each deal's declarations in
+    the canonical words a record file writes (an imported match's ledger holds the file's)."""
+    return {**table_seen, "deals": [(*deal[:4], canonical_record(deal[2], deal[4]))
+                                    for deal in table_seen["deals"]]}
 
 
 def agreed_aside(value: Any) -> Any:
@@ -93,8 +102,9 @@ def test_export_import_export_gives_the_same_match(client: FlaskClient) -> None:
     # what the file said was confirmed is a note: the imported deals wait for the other side
     for name in ("standings", "settlement"):
         assert agreed_aside(imported[name]) == agreed_aside(original[name])
+    # the same deals, their declarations in the file's canonical words (docs/format.md)
     assert {k: v for k, v in imported.items() if k not in ("standings", "settlement")} == {
-        k: v for k, v in original.items() if k not in ("standings", "settlement")}
+        k: v for k, v in canonical(original).items() if k not in ("standings", "settlement")}
     assert not Match.get_by_id(twin).expires and Match.get_by_id(table.id).expires
 
 
@@ -132,7 +142,7 @@ def test_a_dispute_travels_with_its_claim(client: FlaskClient) -> None:
     assert (dispute.reason, dispute.level) == ("my point was good", "totals")
     made = import_(client, text).json
     token = made["tokens"]["read"]
-    assert seen(client, made["id"], token) == seen(client, table.id, table.read)
+    assert seen(client, made["id"], token) == canonical(seen(client, table.id, table.read))
     assert without_head(export(client, made["id"], token)) == without_head(text)
 
 
@@ -319,7 +329,7 @@ def test_a_deal_dealt_out_of_turn_travels_with_its_dealer(client: FlaskClient) -
     assert made.status_code == 201, made.json
     twin = seen(client, made.json["id"], made.json["tokens"]["read"])
     original = seen(client, match_id, token)
-    assert twin["deals"] == original["deals"]
+    assert twin["deals"] == canonical(original)["deals"]
     assert agreed_aside(twin["standings"]) == agreed_aside(original["standings"])
 
 
@@ -339,3 +349,30 @@ def test_an_import_checks_the_options_as_a_create_does(client: FlaskClient) -> N
     assert alone.status_code in (400, 422), alone.json
     assert [p["location"] for p in alone.json["problems"]] == ["options.lead_point"]
     assert Match.select().count() == before
+
+
+def test_an_export_writes_the_canonical_words_and_the_ledger_keeps_the_table_s(
+        client: FlaskClient) -> None:
+    """A match whose deals were entered in French, German and Polish words exports them in
+    the canonical English words (docs/format.md, "The words"), ruled the same; its ledger
+    still holds the words as entered (stored events are never rewritten)."""
+    text = sheet("fr") + "".join("\n[[deal]]" + sheet(language).split("[[deal]]", 1)[1]
+                                 .replace('dealer = "Ann"', 'dealer = "Bill"' if n % 2 else
+                                          'dealer = "Ann"')
+                                 for n, language in enumerate(("de", "pl", "en"), 1))
+    made = import_(client, text)
+    assert made.status_code == 201, made.json
+    token = made.json["tokens"]["read"]
+    exported = export(client, made.json["id"], token)
+    assert exported.count(CANONICAL_SHEET) == 4
+    assert "point de cinq" not in exported and "drei Asse" not in exported
+    log = client.get(f"/v1/matches/{made.json['id']}/log", headers=bearer(token)).json["items"]
+    said = [e["payload"]["record"]["sets"]["elder"] for e in log
+            if e["kind"] == "deal_recorded"]
+    assert said == [["trois as"], ["drei Asse"], ["trzy asy"], ["three aces"]]
+    twin = import_(client, exported).json
+    ours, theirs = seen(client, made.json["id"], token), seen(client, twin["id"],
+                                                            twin["tokens"]["read"])
+    assert ours["standings"] == theirs["standings"]
+    assert [d[3] for d in ours["deals"]] == [d[3] for d in theirs["deals"]] == [
+        {"Bill": 11, "Ann": 41}, {"Bill": 41, "Ann": 11}] * 2
