@@ -242,6 +242,11 @@ _PAGE: dict[str, str] = {
     "score.why_void": "Why void deal {n}",
     "score.keep_deal": "Keep deal {n}",
     "score.keep": "Keep",
+    # the chart, a tap taken back, no answer (chart.js, matchview.js, api.js)
+    "api.no_answer": "No answer from the referee: check the phone's Wi-Fi, then tap again.",
+    "chart.label": "Running scores by deal: {scores}",
+    "chart.rubicon": "Rubicon 100",
+    "match.taken_back": "Taken back: {what} (it had not been sent yet).",
     # a deal's ruling in words and its running breakdown (ruling.js)
     "ruling.side": "side {side}",
     "ruling.nobody": "nobody",
