@@ -242,6 +242,155 @@ _PAGE: dict[str, str] = {
     "score.why_void": "Why void deal {n}",
     "score.keep_deal": "Keep deal {n}",
     "score.keep": "Keep",
+    # two phones recording the same place (screens/clash.js)
+    "clash.phone_of": "{name}'s phone",
+    "clash.another_phone": "another phone",
+    "clash.shared_phone": "the shared phone",
+    "clash.deal": "deal",
+    "clash.hand": "hand",
+    "clash.points": "{v} points",
+    "clash.carte_blanche": "carte blanche",
+    "clash.pips": ", {pips} pips",
+    "clash.equal": " (equal)",
+    "clash.point_of": "point of {cards}",
+    "clash.good": ", good",
+    "clash.sequence_of": "sequence of {n}",
+    "clash.to_the": " to the {rank}",
+    "clash.set": "{count} {ranks}",
+    "clash.trick": "1 trick",
+    "clash.tricks": "{n} tricks",
+    "clash.in_play": "{p} in play",
+    "clash.pique": "pique",
+    "clash.claims": "claims {c}",
+    "clash.pitched": "pitched",
+    "clash.passed": "{player} passed",
+    "clash.bid": "{player} bid {call}",
+    "clash.player": "Player",
+    "clash.points_in_all": "{points} points in all",
+    "clash.who_piquet": "{elder} elder, {younger} dealt",
+    "clash.who_pitch": "{dealer} dealt",
+    "clash.already": "{Deal} {n} is already recorded",
+    "clash.deal_first": (
+        "{Phone} recorded {deal} {n} first. This phone's {mine}, was written before it knew and "
+        "waits: nothing of it is recorded until you choose."
+    ),
+    "clash.two_lines": "{Deal} {n} ({who}): the two lines",
+    "clash.this_phone": "This phone",
+    "clash.this_side": "this side",
+    "clash.theirs": "Theirs is right",
+    "clash.confirmed": "{Deal} {n} is confirmed as {phone} wrote it; this phone's line is dropped.",
+    "clash.stays": "{Deal} {n} stays as {phone} wrote it; this phone's line is dropped.",
+    "clash.confirming": "confirming {deal} {n}",
+    "clash.mine_dispute": "Mine is right: dispute theirs",
+    "clash.disputed": (
+        "{Deal} {n} is disputed, with this phone's line as {claimer}'s claim; the referee decides "
+        "from the cards, as for any dispute."
+    ),
+    "clash.reason": "{phone} wrote {deal} {n} otherwise.",
+    "clash.next_piquet": "{elder} is elder and {younger} deals",
+    "clash.next_pitch": "{dealer} deals",
+    "clash.another": "This was another deal",
+    "clash.recorded_as": (
+        "Recorded as {deal} {n}, where {who}: each player's part of the line goes to the same "
+        "player."
+    ),
+    "clash.what_happened": "What happened?",
+    "clash.cannot_dispute": (
+        "This phone cannot dispute {deal} {n} (the other side's phone answers it): if it is wrong, "
+        "void it on the Score tab and record it again."
+    ),
+    "clash.disputing": "disputing {deal} {n}",
+    "clash.why_wrong": "Why is {deal} {n} wrong?",
+    "clash.dispute_note": (
+        "The other side and the referee read it; this phone's line goes with it as the claim."
+    ),
+    "clash.dispute": "Dispute {deal} {n}",
+    "clash.back": "Back",
+    "clash.place_card": "{deal} {n}, trick {trick}, card {card}",
+    "clash.place_call": "{deal} {n}, call {call}",
+    "clash.pass": "pass",
+    "clash.bid_of": "bid of {call}",
+    "clash.players_step": "{player}'s {what}",
+    "clash.the_step": "the {what}",
+    "clash.step_first": "Another phone recorded {place} first",
+    "clash.step_both": (
+        "{Phone} has {theirs} there; this phone has {mine}, tapped before it knew: it waits until "
+        "you choose."
+    ),
+    "clash.two_entries": "{Place}: the two entries",
+    "clash.dropped_trick": "This phone's entry is dropped, with its later taps of trick {trick}.",
+    "clash.dropped_calls": "This phone's entry is dropped, with its later calls.",
+    "clash.dropped": "This phone's entry is dropped.",
+    "clash.both": "Both happened: record mine after it",
+    "clash.goes_at": (
+        "This phone's entry goes at {place}, its later taps after it; the referee checks it there."
+    ),
+    "clash.mine_undo": "Mine is right: take theirs back",
+    "clash.undone": (
+        "{Phone}'s entry is undone (it is the last one recorded), then this phone's is recorded at "
+        "{place}."
+    ),
+    "clash.undo_reason": "two phones recorded {place}: {step} is right",
+    "clash.followed": (
+        "If this phone's entry is right, {Phone}'s is followed by other entries now: undo back to "
+        "it, or record what happened with “Something irregular happened”."
+    ),
+    "clash.drop": "Drop mine",
+    "clash.not_recorded": "This phone's entry is not recorded.",
+    "clash.not_next_place": "Not the next place: {place}",
+    "clash.tapped_for": (
+        "{Step} on this phone was tapped for {place}; the referee's next place is {next}."
+    ),
+    "clash.elsewhere": "elsewhere",
+    "clash.record_there": "Record it there",
+    "clash.at_next": "At {place}, its later taps after it; the referee checks it there.",
+    "clash.not_next_deal": "Not the next {deal}: {deal} {n}",
+    "clash.written_for": (
+        "This phone's {entry} was written for a {deal} that is not the next one: the referee's "
+        "next {deal} is {next}."
+    ),
+    "clash.what_now": "What now?",
+    "clash.cards_so_far": "the cards of {deal} {n} so far: {cards}",
+    "clash.last_four": " (the last four)",
+    "clash.bids_so_far": "the bids so far: {bids}",
+    "clash.scored": "{deals} scored; the match is now at {deal} {n}",
+    "clash.match_at": "the match is at {deal} {n}",
+    "clash.now_bid": " Now: {player} to bid.",
+    "clash.now_play": " Now: {player} to play.",
+    "clash.something_first": "Another phone recorded something first",
+    "clash.it_recorded": "It recorded {theirs}.",
+    "clash.waiting_one": "This phone still has 1 entry waiting: {entries}.",
+    "clash.waiting": "This phone still has {n} entries waiting: {entries}.",
+    "clash.undo_now": (
+        "An undo sent now takes back the last entry the referee has: the other phone's."
+    ),
+    "clash.send_after": "Send mine after it",
+    "clash.deals": "{n} deals",
+    "clash.hands": "{n} hands",
+    "clash.count.3": "three",
+    "clash.count.4": "four",
+    "clash.sequence.3": "tierce",
+    "clash.sequence.4": "quart",
+    "clash.sequence.5": "quint",
+    "clash.sequence.6": "sixième",
+    "clash.sequence.7": "septième",
+    "clash.sequence.8": "huitième",
+    "clash.rank.A": "ace",
+    "clash.ranks.A": "aces",
+    "clash.rank.K": "king",
+    "clash.ranks.K": "kings",
+    "clash.rank.Q": "queen",
+    "clash.ranks.Q": "queens",
+    "clash.rank.J": "jack",
+    "clash.ranks.J": "jacks",
+    "clash.rank.T": "ten",
+    "clash.ranks.T": "tens",
+    "clash.rank.9": "nine",
+    "clash.ranks.9": "nines",
+    "clash.rank.8": "eight",
+    "clash.ranks.8": "eights",
+    "clash.rank.7": "seven",
+    "clash.ranks.7": "sevens",
     # the chart, a tap taken back, no answer (chart.js, matchview.js, api.js)
     "api.no_answer": "No answer from the referee: check the phone's Wi-Fi, then tap again.",
     "chart.label": "Running scores by deal: {scores}",
