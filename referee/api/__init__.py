@@ -240,7 +240,7 @@ def _register_compression(app: Flask) -> None:
         def after_request(self, response: Response | None) -> Response:
             etag = response.headers.get("ETag") if response is not None else None
             compressed: Response = super().after_request(response)
-            if etag is not None:
+            if etag is not None and compressed.headers.get("ETag") != etag:
                 compressed.headers["ETag"] = etag
             return compressed
 

@@ -4,8 +4,10 @@ rulings."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import FunctionType
 from typing import Any, TypeVar
 
 import marshmallow as ma
@@ -36,6 +38,31 @@ class _Parser(FlaskParser):
 #: A decorator of views as flask-smorest's are (the view registered, documented, or wrapped to
 #: load its arguments and dump its answer).
 ViewDecorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def documented(decorator: ViewDecorator) -> ViewDecorator:
+    """One of flask-smorest's documenting decorators (``alt_response``, ``doc``) without the
+    call layer it adds: its wrapper only calls ``current_app.ensure_sync(view)``, which
+    :class:`referee.api.SyncFlask` hands back as it is, and holds the view's OpenAPI notes
+    (``_apidoc``). The view is given back as a copy of itself (same code, globals, defaults
+    and closure) carrying the wrapper's attributes (``_apidoc``, ``__wrapped__``, names): a
+    call runs the view at once. A write route has eight of them (its problems, its doc):
+    bench/RESULTS.md. Anything but a plain function (or a coroutine function) keeps the
+    wrapper."""
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        wrapper = decorator(view)
+        if not isinstance(view, FunctionType) or inspect.iscoroutinefunction(view):
+            return wrapper
+        flat = FunctionType(view.__code__, view.__globals__, view.__name__, view.__defaults__,
+                            view.__closure__)
+        flat.__kwdefaults__ = view.__kwdefaults__
+        flat.__dict__.update(wrapper.__dict__)
+        for name in ("__module__", "__qualname__", "__doc__", "__annotations__"):
+            setattr(flat, name, getattr(wrapper, name))
+        return flat
+
+    return decorate
 
 
 @dataclass(frozen=True)
@@ -87,15 +114,15 @@ class Blueprint(_Blueprint):  # type: ignore[misc]  # flask-smorest's Blueprint 
     def alt_response(
         self, status_code: int, response: str | None = None, **options: Any
     ) -> ViewDecorator:
-        """flask-smorest's ``alt_response``: another answer the view may give, documented."""
-        decorator: ViewDecorator = super().alt_response(status_code, response, **options)
-        return decorator
+        """flask-smorest's ``alt_response``: another answer the view may give, documented
+        (:func:`documented`: no call layer added)."""
+        return documented(super().alt_response(status_code, response, **options))
 
     @staticmethod
     def doc(**kwargs: Any) -> ViewDecorator:
-        """flask-smorest's ``doc``: the view's OpenAPI operation, completed with ``kwargs``."""
-        decorator: ViewDecorator = _Blueprint.doc(**kwargs)
-        return decorator
+        """flask-smorest's ``doc``: the view's OpenAPI operation, completed with ``kwargs``
+        (:func:`documented`: no call layer added)."""
+        return documented(_Blueprint.doc(**kwargs))
 
     def after_request(self, f: _AfterRequest) -> _AfterRequest:
         """Flask's ``after_request``: ``f`` run on every answer of this blueprint's views."""

@@ -20,6 +20,8 @@ _JSON_TYPES = ("application/json", "application/problem+json")
 def requested() -> str:
     """The locale the request asks for: the best of its Accept-Language (q values, a region
     falling back to its language), English when it names none the service speaks."""
+    if not request.environ.get("HTTP_ACCEPT_LANGUAGE"):
+        return DEFAULT  # none sent (most API clients): nothing to read
     return negotiate(tag for tag, quality in request.accept_languages if quality > 0)
 
 
@@ -77,17 +79,21 @@ def register(app: Flask) -> None:
 
     @app.after_request
     def _language(response: Response) -> Response:
-        if response.mimetype == "text/event-stream" or "Content-Language" in response.headers:
+        headers, mimetype = response.headers, response.mimetype
+        if mimetype == "text/event-stream" or "Content-Language" in headers:
             return response  # a stream, or an answer that chose its own language
         # The API's answers and every problem are worded per request; the rest (the page's
         # HTML, /rules/, /docs, the OpenAPI document, the probes) is English as written.
-        worded = request.path.startswith("/v1/") or response.mimetype == _JSON_TYPES[1]
+        worded = request.path.startswith("/v1/") or mimetype == _JSON_TYPES[1]
         locale = answer_locale() if worded else DEFAULT
-        response.headers["Content-Language"] = locale
+        headers.add("Content-Language", locale)  # not there (above): added, as set would
         if not worded:
             return response
-        response.vary.add("Accept-Language")
-        if locale == DEFAULT or response.mimetype not in _JSON_TYPES \
+        if "Vary" in headers:
+            response.vary.add("Accept-Language")
+        else:  # what vary.add writes on an answer without one, without parsing a header
+            headers.add("Vary", "Accept-Language")
+        if locale == DEFAULT or mimetype not in _JSON_TYPES \
                 or response.direct_passthrough or response.status_code == 304:
             return response
         body = response.get_data()
@@ -96,5 +102,5 @@ def register(app: Flask) -> None:
         data = json.loads(body)
         localize(data, locale, _game_of_path())
         response.set_data(json.dumps(data, ensure_ascii=False) + "\n")
-        response.headers["Content-Type"] = response.mimetype + "; charset=utf-8"
+        response.headers["Content-Type"] = mimetype + "; charset=utf-8"
         return response

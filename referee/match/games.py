@@ -1175,8 +1175,11 @@ class PitchGame(StepRules):
                 "trick": len(tricks) + 1 if fresh else len(tricks),
                 "position": 1 if fresh else len(tricks[-1]) + 1}
 
-    def _hand(self, record: dict[str, Any], players: Sequence[str], options: dict[str, Any]) -> Any:
-        engine_options = self._engine_options(options)
+    @staticmethod
+    def _hand(record: dict[str, Any], players: Sequence[str], options: dict[str, Any],
+              engine_options: pitch.PitchOptions) -> Any:
+        """The engine's hand of ``record`` (``engine_options``: :meth:`_engine_options` of
+        ``options``, worked out once by the caller)."""
         if not engine_options.classic:  # a game with more points (V1)
             return pitch.variant_hand_from_record(record, len(players), options["partnership"],
                                                   engine_options, players)
@@ -1187,7 +1190,7 @@ class PitchGame(StepRules):
     ) -> StepCheck:
         """The hand so far, ruled by :func:`referee.pitch.progress`."""
         engine_options = self._engine_options(options)
-        hand = self._hand(record, players, options)
+        hand = self._hand(record, players, options, engine_options)
         found = (pitch.progress(hand, engine_options) if engine_options.classic
                  else pitch.variant_progress(hand, engine_options))
         seat = found.to_act
@@ -1214,8 +1217,8 @@ class PitchGame(StepRules):
     ) -> DealRuling:
         """The hand ruled by :func:`referee.pitch.rule_deal` (irregularities in the record
         included, P10; a misdeal scores nothing); points per player or team."""
-        hand = self._hand(record, players, options)
         engine_options = self._engine_options(options)
+        hand = self._hand(record, players, options, engine_options)
         names = self.standing_names(players, options)
         status = pitch.check_bidding(len(players), hand.dealer, hand.bids, engine_options,
                                      names=players)
@@ -1266,7 +1269,7 @@ class PitchGame(StepRules):
         """A sheet or totals claim against the cards' ruling: High, Low, Jack, Game, the bid
         (P5, P6)."""
         engine_options = self._engine_options(options)
-        hand = self._hand(cards, players, options)
+        hand = self._hand(cards, players, options, engine_options)
         cards_ruling = (pitch.rule_hand(hand, engine_options) if engine_options.classic
                         else pitch.rule_variant_hand(hand, engine_options))
         return pitch.compare_claim(cards_ruling,

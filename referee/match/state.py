@@ -8,9 +8,10 @@ rebuilt from the ledger at any time.
 
 from __future__ import annotations
 
-import copy
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import Any, Protocol
 
 from referee.i18n import DEFAULT, money
@@ -696,6 +697,9 @@ def auto_confirm_on(options: dict[str, Any], joined: Sequence[str]) -> bool:
     return bool(value)
 
 
+#: What :meth:`Fold.copy` copies (the fold changes these in place).
+_CONTAINERS = (dict, list, set)
+
 #: Event kinds that begin a new deal (the deals before it auto-confirm, see Fold).
 _STARTS = frozenset({"deal_started", "deal_recorded", "bid", "exchange", "declaration", "card",
                      "irregularity"})
@@ -729,7 +733,8 @@ class Fold:
         self.voided = _voids(events)
         self.deals: dict[int, DealEntry] = {}
         self.current: InProgress | None = None
-        self.undoable: list[tuple[int, ...]] = []  # groups of seqs an undo takes back
+        # groups of seqs an undo takes back, in the order of their first seq
+        self.undoable: list[tuple[int, ...]] = []
         self.pending_amend: dict[int, dict[str, Any]] = {}
         self.pending_cards: dict[int, dict[str, Any]] = {}
         self.entered: dict[int, str] = {}  # seq → the credential that made it
@@ -751,10 +756,10 @@ class Fold:
         and notes are replaced, not changed), so a new one cannot be shared by mistake. The
         rest are values (tuples, frozen dataclasses, numbers, strings) or the game's rules.
         """
-        twin = copy.copy(self)
-        for name, value in vars(self).items():
-            if isinstance(value, (dict, list, set)):
-                setattr(twin, name, copy.copy(value))
+        twin = object.__new__(type(self))
+        twin.__dict__.update({
+            name: value.copy() if isinstance(value, _CONTAINERS) else value
+            for name, value in vars(self).items()})
         return twin
 
     def can_extend(self, events: Sequence[Event]) -> bool:
@@ -824,11 +829,10 @@ class Fold:
 
     def _step(self, event: Event, reentry: bool) -> None:
         current = self._in_progress(event, reentry)
-        self.current = _entered(replace(
-            current,
-            record=self.game.apply_step(current.record, event, self.players),
-            step_seqs=(*current.step_seqs, event.seq),
-        ), event.payload.get("entered_by"))
+        record = self.game.apply_step(current.record, event, self.players)
+        self.current = replace(
+            current, record=record, step_seqs=(*current.step_seqs, event.seq),
+            entered_at=_entered(current.entered_at, record, event.payload.get("entered_by")))
         self.undoable.append((event.seq,))
 
     def _deal_recorded(self, event: Event, reentry: bool) -> None:
@@ -851,9 +855,9 @@ class Fold:
         stands_alone = payload.get("record") is not None or payload["penalty"] in (
             "withdrawn", "void")
         note = IrregularityNote.read(payload, self.game.laws.renamed)
-        self.current = _entered(replace(current, record=record,
-                                        irregular=(*current.irregular, note)),
-                                payload.get("entered_by"))
+        self.current = replace(
+            current, record=record, irregular=(*current.irregular, note),
+            entered_at=_entered(current.entered_at, record, payload.get("entered_by")))
         if stands_alone or not self.undoable:
             self.undoable.append((event.seq,))
         else:  # the step stands: the note goes with it
@@ -1047,7 +1051,7 @@ class Fold:
     def _make_state(self) -> MatchState:
         game, players, options, current = self.game, self.players, self.options, self.current
         ordered = tuple(self.deals[n] for n in sorted(self.deals))
-        standings = dict.fromkeys(game.standing_names(players, options), 0)
+        standings = dict.fromkeys(self.standing_names, 0)
         agreed = dict(standings)
         totals: list[dict[str, int]] = []
         last_live = None
@@ -1116,7 +1120,8 @@ class Fold:
             joined=self.joined,
             head=self.head,
             check=check,
-            current_undos=(sum(1 for group in self.undoable if group[0] >= current.first_seq)
+            current_undos=(len(self.undoable) - bisect_left(self.undoable, current.first_seq,
+                                                            key=itemgetter(0))
                            if current is not None else 0),
             next_number=next_number,
             next_deal=next_deal,
@@ -1155,25 +1160,29 @@ def _voids(events: Sequence[Event]) -> set[int]:
 def _placed(nxt: Next, game: Game, number: int, record: dict[str, Any],
             players: Sequence[str]) -> Next:
     """``nxt`` with the place (``at``) of the bid or card it asks for in deal ``number``."""
-    place = game.next_place(record, players)
     if nxt.action == "bid":
-        return replace(nxt, at={"deal": number, "bid": place["bid"]})
-    if nxt.action == "card":
-        return replace(nxt, at={"deal": number, "trick": place["trick"],
-                                "position": place["position"]})
-    return nxt
+        at = {"deal": number, "bid": game.next_place(record, players)["bid"]}
+    elif nxt.action == "card":
+        place = game.next_place(record, players)
+        at = {"deal": number, "trick": place["trick"], "position": place["position"]}
+    else:
+        return nxt
+    # as dataclasses.replace(nxt, at=at) makes it, without its look-up of every field
+    return Next(nxt.action, nxt.player, nxt.seat, nxt.role, nxt.legal_calls, nxt.legal_cards,
+                nxt.also, at)
 
 
-def _entered(current: InProgress, by: str | None) -> InProgress:
-    """The deal in progress noting who entered the bid and the card its last step put in the
-    record (``entered_at``; a card taken back puts none)."""
-    record = current.record
+def _entered(entered_at: dict[tuple[Any, ...], str | None], record: dict[str, Any],
+             by: str | None) -> dict[tuple[Any, ...], str | None]:
+    """A deal in progress's ``entered_at`` (see :class:`InProgress`) noting who entered the
+    bid and the card its last step put in ``record`` (a card taken back puts none): the same
+    dict when there is nothing new."""
     bids, tricks = record.get("bids") or [], record.get("tricks") or []
     places: list[tuple[Any, ...]] = []
     if bids:
         places.append(("bid", len(bids)))
     if tricks and tricks[-1]:
         places.append(("card", len(tricks), len(tricks[-1])))
-    new = {place: by for place in places if place not in current.entered_at}
-    return replace(current, entered_at={**current.entered_at, **new}) if new else current
+    new = {place: by for place in places if place not in entered_at}
+    return {**entered_at, **new} if new else entered_at
 

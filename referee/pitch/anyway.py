@@ -29,6 +29,7 @@ from referee.pitch.records import (
     cards_in_trick,
     hand_from_record,
     parse_call,
+    seat_named,
 )
 from referee.violations import RecordError, Violation, said
 
@@ -79,10 +80,6 @@ class _Table(NamedTuple):
     refused: list[Violation]
 
 
-def _who(seat: int, names: Sequence[str]) -> str | int:
-    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
-    return names[seat] if names else seat
-
 
 def _parse(record: Mapping[str, Any], table: _Table) -> Any:
     """The record as the table's game reads it: the 4-point game's hand, or a variant's
@@ -113,7 +110,7 @@ def _deal_started(table: _Table, hands: Any) -> None:
         table.entries.append(Irregularity("misdeal", short[0]))
         dealt = len(new["hands"][short[0]])
         table.refused.append(said("hand_not_six" + (".one" if dealt == 1 else ""), "P2",
-                                  f"hands[{short[0]}]", who=_who(short[0], names), n=dealt))
+                                  f"hands[{short[0]}]", who=seat_named(short[0], names), n=dealt))
 
 
 def _bid_anyway(table: _Table, hand: Any, seat: int | None, value: object) -> None:
@@ -125,8 +122,8 @@ def _bid_anyway(table: _Table, hand: Any, seat: int | None, value: object) -> No
         raise RecordError([said("bid_out_of_turn.over", "P3", "call")])
     if seat is not None and seat != state.to_act:
         table.entries.append(Irregularity("bid_out_of_turn", seat, None, call))
-        table.refused.append(said("bid_out_of_turn", "P3", "bids", who=_who(seat, names),
-                                  call=call, due=_who(state.to_act or 0, names)))
+        table.refused.append(said("bid_out_of_turn", "P3", "bids", who=seat_named(seat, names),
+                                  call=call, due=seat_named(state.to_act or 0, names)))
     else:
         table.new["bids"] = [*table.new["bids"], call]
 
@@ -143,10 +140,10 @@ def _card_anyway(table: _Table, hand: Any, seat: int | None, card: object) -> No
     leading = not tricks or len(tricks[-1]) == cards_in_trick(
         table.players, new.get("irregular") or (), len(tricks) - 1)  # P10: short hands
     if seat is not None and seat != state.to_act:
-        due = _who(state.to_act or 0, names)
+        due = seat_named(state.to_act or 0, names)
         if not leading:
             raise RecordError([said("out_of_turn.within_trick", "P4", "seat", due=due)])
-        raise RecordError([said("lead_out_of_turn", "P10", "seat", who=_who(seat, names),
+        raise RecordError([said("lead_out_of_turn", "P10", "seat", who=seat_named(seat, names),
                                 trick=len(tricks) + 1, due=due)])
     if leading:
         tricks.append([])

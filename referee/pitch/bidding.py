@@ -32,6 +32,7 @@ from referee.pitch.records import (
     PitchOptions,
     check_dealer,
     check_players,
+    seat_named,
 )
 from referee.violations import RecordError, Violation, said
 
@@ -108,10 +109,6 @@ def legal_calls_for(
     return tuple(calls)
 
 
-def _who(seat: int, names: Sequence[str]) -> str | int:
-    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
-    return names[seat] if names else seat
-
 
 def _call_value(call: Call, i: int, options: PitchOptions = DEFAULT_OPTIONS) -> int:
     """The value of a bid: a pitch is a bid of 4 (P3); it exists only in the 4-point game (V9).
@@ -148,31 +145,31 @@ def _judge_bid(
     i = turn.i
     if not 1 <= value <= options.max_bid:
         violations.append(said("bid_out_of_range", "P3", f"bids[{i}]",
-                               who=_who(turn.seat, turn.names), bid=value,
+                               who=seat_named(turn.seat, turn.names), bid=value,
                                most=options.max_bid))
         return False
     if value < options.min_bid:
         violations.append(said("bid_below_minimum", "P3", f"bids[{i}]",
-                               who=_who(turn.seat, turn.names), bid=value,
+                               who=seat_named(turn.seat, turn.names), bid=value,
                                least=options.min_bid))
     stuck_min = options.stuck_dealer_min
     if turn.is_dealer and high_bid is None and stuck_min is not None and value < stuck_min:
         violations.append(said("stuck_dealer_bid_too_low", "P3", f"bids[{i}]",
-                               who=_who(turn.seat, turn.names), least=stuck_min, bid=value))
+                               who=seat_named(turn.seat, turn.names), least=stuck_min, bid=value))
     if high_bid is None or value > high_bid:
         return True
     if value < high_bid:
         violations.append(said("bid_not_higher", "P3", f"bids[{i}]",
-                               who=_who(turn.seat, turn.names), bid=value, high=high_bid))
+                               who=seat_named(turn.seat, turn.names), bid=value, high=high_bid))
         return False
     if not turn.is_dealer:
         violations.append(said("steal_by_non_dealer", "P3", f"bids[{i}]",
-                               who=_who(turn.seat, turn.names), high=high_bid))
+                               who=seat_named(turn.seat, turn.names), high=high_bid))
     elif not can_steal(high_bid, options):
         violations.append(said(
             "steal_not_allowed" + (".outbid_only" if options.dealer_steal == "outbid_only"
                                    else ""), "P3", f"bids[{i}]",
-            who=_who(turn.seat, turn.names), high=high_bid))
+            who=seat_named(turn.seat, turn.names), high=high_bid))
     return True
 
 
@@ -213,13 +210,13 @@ def check_bidding(
         if ended or i >= players:
             violations.append(said(
                 "bid_out_of_turn." + ("after_pitch" if pitched else "after_dealer"), "P3",
-                f"bids[{i}]", who=_who(seat, names), call=call))
+                f"bids[{i}]", who=seat_named(seat, names), call=call))
             continue
         is_dealer = i == players - 1
         if call == PASS:
             if is_dealer and high_bid is None and stuck_min is not None:
                 violations.append(said("stuck_dealer_passed", "P3", f"bids[{i}]",
-                                       who=_who(seat, names),
+                                       who=seat_named(seat, names),
                                        least=max(stuck_min, options.min_bid)))
             continue
         value = _call_value(call, i, options)

@@ -24,6 +24,7 @@ from typing import Any
 
 from referee.cards import FULL_PACK, SUIT_NAMES, SUITS, Card, card_name, card_names
 from referee.frozen import quick_init
+from referee.pitch.records import seat_named
 from referee.violations import Violation, said
 
 
@@ -216,10 +217,6 @@ def play_tricks(
     )
 
 
-def _who(seat: int, names: Sequence[str]) -> str | int:
-    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
-    return names[seat] if names else seat
-
 
 def _first_leader(
     pitcher: int, first: Card, holder: Mapping[Card, int], names: Sequence[str],
@@ -230,8 +227,8 @@ def _first_leader(
     seat = holder.get(first, pitcher)
     if seat != pitcher:
         violations.append(said("first_lead_by_non_pitcher", "P4", "tricks[0][0]",
-                               pitcher=_who(pitcher, names), card=str(first),
-                               who=_who(seat, names)))
+                               pitcher=seat_named(pitcher, names), card=str(first),
+                               who=seat_named(seat, names)))
     return seat
 
 
@@ -340,15 +337,20 @@ def _cards_not_held(
         owner = holder.get(card)
         seat = walk.seat_at(place)
         if owner != seat:
-            i, j = place >> 3, place & 7
-            if owner is None:
-                found.append(said("card_not_held.not_dealt", "P4", f"tricks[{i}][{j}]",
-                                  who=_who(seat, names), card=str(card), trick=i + 1))
-            else:
-                found.append(said("card_not_held.dealt_to", "P4", f"tricks[{i}][{j}]",
-                                  who=_who(seat, names), card=str(card), trick=i + 1,
-                                  owner=_who(owner, names)))
+            found.append(card_not_held(seat, owner, str(card), place >> 3, place & 7, names))
     return found
+
+
+def card_not_held(seat: int, owner: int | None, card: str, trick: int, place: int,
+                  names: Sequence[str]) -> Violation:
+    """P4: ``card`` (its code) played by ``seat`` at ``tricks[trick][place]`` (0-based) was
+    not dealt to it: dealt to ``owner``, or to nobody (``None``)."""
+    where = f"tricks[{trick}][{place}]"
+    if owner is None:
+        return said("card_not_held.not_dealt", "P4", where, who=seat_named(seat, names),
+                    card=card, trick=trick + 1)
+    return said("card_not_held.dealt_to", "P4", where, who=seat_named(seat, names), card=card,
+                trick=trick + 1, owner=seat_named(owner, names))
 
 
 def _revokes_against_hands(

@@ -671,6 +671,12 @@ def _claimed(value: object) -> tuple[int, ...]:
     return tuple(found)
 
 
+def seat_named(seat: int, names: Sequence[str]) -> str | int:
+    """A seat as a sentence's parameter: its player's name, or the seat (0-based) when the
+    table's names are not known."""
+    return names[seat] if names else seat
+
+
 def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
     """The players' names, one per seat, for a ruling's sentences; empty when not given.
 

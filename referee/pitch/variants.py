@@ -40,6 +40,7 @@ from referee.cards import (
 from referee.frozen import quick_init
 from referee.pitch.bidding import BiddingStatus, check_bidding
 from referee.pitch.claims import seat_words, side_words
+from referee.pitch.play import card_not_held
 from referee.pitch.records import (
     HAND_SIZE,
     POINT_VALUES,
@@ -50,6 +51,7 @@ from referee.pitch.records import (
     check_dealer,
     check_names,
     irregularity_from_record,
+    seat_named,
     side_of_seat,
     sides_of,
 )
@@ -182,10 +184,6 @@ def _bad(message_code: str, rule: str, location: str, **params: Any) -> RecordEr
     """A record that cannot be ruled on, for the one violation worded by ``message_code``."""
     return RecordError([said(message_code, rule, location, **params)])
 
-
-def _who(seat: int, names: Sequence[str]) -> str | int:
-    """A seat as a sentence's parameter: its player's name, or the seat when none is known."""
-    return names[seat] if names else seat
 
 
 def parse_variant_card(text: object, options: PitchOptions, location: str) -> Card:
@@ -371,7 +369,7 @@ def _trump_only_play(who: int, i: int, j: int, card: Card, folded: Mapping[int, 
                      ranks: Mapping[Card, int], names: Sequence[str]) -> list[Violation]:
     """V5.2 ``trump_only``: only trumps are played, and a player who folded stays out."""
     found = []
-    player = _who(who, names)
+    player = seat_named(who, names)
     if card not in ranks:
         found.append(said("not_a_trump", "V5", f"tricks[{i}][{j}]", who=player,
                           card=card_code(card), trick=i + 1))
@@ -395,12 +393,12 @@ def _revokes(hand: VariantHand, play: _Play, ranks: Mapping[Card, int]) -> list[
         if shown:
             if led == "T":
                 found.append(said("revoke.variant.trump", "V5", f"tricks[{i}][{j}]",
-                                  who=_who(who, hand.names), trick=i + 1, card=card_code(card),
-                                  held=card_code(shown[0])))
+                                  who=seat_named(who, hand.names), trick=i + 1,
+                                  card=card_code(card), held=card_code(shown[0])))
             else:
                 found.append(said("revoke.variant", "V5", f"tricks[{i}][{j}]",
-                                  who=_who(who, hand.names), trick=i + 1, card=card_code(card),
-                                  suit=led, held=card_code(shown[0])))
+                                  who=seat_named(who, hand.names), trick=i + 1,
+                                  card=card_code(card), suit=led, held=card_code(shown[0])))
     return found
 
 
@@ -415,14 +413,7 @@ def _held_violations(hand: VariantHand, play: _Play, pitcher: int, options: Pitc
     holder = {card: s for s, cards in enumerate(hand.hands) for card in cards}
     for card, (who, i, j) in play.seat.items():
         if holder.get(card) != who:
-            owner = holder.get(card)
-            if owner is None:
-                found.append(said("card_not_held.not_dealt", "P4", f"tricks[{i}][{j}]",
-                                  who=_who(who, names), card=card_code(card), trick=i + 1))
-            else:
-                found.append(said("card_not_held.dealt_to", "P4", f"tricks[{i}][{j}]",
-                                  who=_who(who, names), card=card_code(card), trick=i + 1,
-                                  owner=_who(owner, names)))
+            found.append(card_not_held(who, holder.get(card), card_code(card), i, j, names))
     if options.play == "trump_only":
         for s, cards in enumerate(hand.hands):
             kept = [c for c in cards if c in ranks and c not in play.seat]
@@ -431,7 +422,7 @@ def _held_violations(hand: VariantHand, play: _Play, pitcher: int, options: Pitc
                 found.append(said(
                     "folded_holding_trump.kept", "V5",
                     f"tricks[{i}][{j}]" if s in play.folded else "tricks",
-                    who=_who(s, names), card=card_code(kept[0])))
+                    who=seat_named(s, names), card=card_code(kept[0])))
     return found
 
 
@@ -454,7 +445,7 @@ def _first_lead(hand: VariantHand, play: _Play, pitcher: int, ranks: Mapping[Car
     if not held:
         return []
     return [said("first_lead_not_trump", "V3", f"tricks[0][{j}]",
-                 pitcher=_who(pitcher, hand.names), card=card_code(lead),
+                 pitcher=seat_named(pitcher, hand.names), card=card_code(lead),
                  held=card_code(held[0]))]
 
 
@@ -505,7 +496,7 @@ def verify_variant_record(hand: VariantHand, options: PitchOptions) -> None:
         for s, cards in enumerate(hand.hands):
             if len(cards) != HAND_SIZE:
                 found.append(said("hand_not_six.variant", "V6", f"hands[{s}]",
-                                  who=_who(s, hand.names), n=len(cards)))
+                                  who=seat_named(s, hand.names), n=len(cards)))
         found += _twice(hand.hands, "card_dealt_twice", "dealt", "hands")
     count = len(hand.tricks)
     if options.play == "trump_only":
@@ -1021,11 +1012,11 @@ def _trump_only_progress(hand: VariantHand, options: PitchOptions, pitcher: int,
         for (i, j, who), card in entries.items():
             if card is None and held[who] and folded[who] == (i, j):
                 violations.append(said("folded_holding_trump", "V5", f"tricks[{i}][{j}]",
-                                       who=_who(who, names), trick=i + 1,
+                                       who=seat_named(who, names), trick=i + 1,
                                        card=card_code(held[who][0])))
             elif card is not None and _alike(card) not in map(_alike, hand.hands[who]):
                 violations.append(said("card_not_held.not_his", "P4", f"tricks[{i}][{j}]",
-                                       who=_who(who, names), card=card_code(card),
+                                       who=seat_named(who, names), card=card_code(card),
                                        trick=i + 1))
     over = bool(full) and all(card is None for card in full[-1])  # everyone out
     if not partial and (over or len(full) == TRICKS_PER_HAND

@@ -214,3 +214,37 @@ def test_csv_cells_are_all_quoted_and_carry_no_formula_for_any_separator(
         for line in lines:
             for piece in line.replace('"', "").split(separator):
                 assert not piece.startswith(formula) or piece.lstrip("-").isdigit(), piece
+
+
+# --- the text check, where it refuses (referee.api.inbound.load_body) ----------------------
+
+
+@pytest.mark.parametrize("text", [
+    '{"by": "A\\u0000"}', '{"x\\ud800": 1}', '{"record": {"tricks": [["AS", "\\udfff"]]}}',
+    '{"by": "\\\\\\u0000"}',  # an escaped backslash, then a NUL
+])
+def test_a_nul_or_surrogate_made_by_an_escape_is_refused_where_it_is(text: str) -> None:
+    from referee.api.errors import ProblemError
+    from referee.api.inbound import load_body
+
+    for raw in (text, text.encode()):
+        with pytest.raises(ProblemError):
+            load_body(raw)
+
+
+def test_a_lone_surrogate_already_in_the_text_is_refused() -> None:
+    from referee.api.errors import ProblemError
+    from referee.api.inbound import load_body
+
+    with pytest.raises(ProblemError):
+        load_body('{"by": "A\ud800"}')
+
+
+@pytest.mark.parametrize("text", [
+    '{"by": "Ann", "cards": ["AS", "KH"], "at": {"deal": 1}}',  # no escape
+    '{"by": "\\u00e9l\\u00e8ve \\\\u0000"}',  # escapes of good text, a backslash then "u0000"
+])
+def test_good_text_reads_as_json_does(text: str) -> None:
+    from referee.api.inbound import load_body
+
+    assert load_body(text) == json.loads(text) == load_body(text.encode())

@@ -224,3 +224,22 @@ def test_a_pitch_hand_and_its_claim_in_each_language(client: FlaskClient, langua
                                      for k in ("ruling", "claim")]
     left = [w for w in words if ENGLISH.search(w) or re.search(r"\bseat\b", w)]
     assert not left, left
+
+
+def test_vary_without_accept_language_and_beside_a_view_s_own(bare_client: FlaskClient) -> None:
+    """An answer with no Vary of its own gets exactly ``Accept-Language`` (then compression's
+    ``Accept-Encoding``); a Vary the answer already had is kept and added to."""
+    app = bare_client.application
+
+    @app.get("/v1/test-vary")
+    def _own_vary() -> Any:
+        return app.response_class("{}", mimetype="application/json", headers={"Vary": "Origin"})
+
+    plain = bare_client.get("/healthz")
+    assert plain.headers["Content-Language"] == "en"
+    answer = bare_client.get("/v1/matches/m_nothing")
+    assert answer.headers.getlist("Vary") == ["Accept-Language, Accept-Encoding"]
+    assert answer.headers.getlist("Content-Language") == ["en"]
+    own = bare_client.get("/v1/test-vary", headers={"Accept-Language": "fr"})
+    assert own.headers.getlist("Vary") == ["Origin, Accept-Language, Accept-Encoding"]
+    assert own.headers["Content-Language"] == "fr"

@@ -150,3 +150,22 @@ class SnapshotMachine(MatchMachine):
 def test_a_resumed_fold_is_always_a_fresh_replay() -> None:
     machine = type("SnapshotMachineCounted", (SnapshotMachine,), {"seen": {}})
     run_state_machine_as_test(machine, settings=SETTINGS)
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
+def test_undo_groups_stay_in_the_order_of_their_first_seq(path: Path) -> None:
+    """MatchState.current_undos is counted by bisection over the fold's undo groups: at every
+    event of a recorded ledger (and a snapshot of it), the groups are in the order of their
+    first seq and the count is the plain one."""
+    events = _events(path)
+    for seq in range(1, len(events) + 1):
+        if events[seq - 1].kind == "deal_recorded":  # mid-write: its deal_scored follows
+            continue
+        for fold in (Fold(events[:seq], GAMES), _thawed(Fold(events[:seq], GAMES))):
+            firsts = [group[0] for group in fold.undoable]
+            assert firsts == sorted(firsts), seq
+            state = fold.state()
+            current = state.current
+            plain = (sum(1 for group in fold.undoable if group[0] >= current.first_seq)
+                     if current is not None else 0)
+            assert state.current_undos == plain, seq

@@ -97,3 +97,26 @@ def test_a_dry_run_refused_even_anyway_and_a_slip_of_the_pen() -> None:
     with pytest.raises(InputError):
         commands.dry_run(fresh.state, fresh.game, "declaration",
                          {"role": "elder", "sets": ["three axes"]}, None)
+
+
+@pytest.mark.parametrize("action", ["bid", "card", "score", "none"])
+def test_the_next_step_placed_keeps_every_field_and_adds_its_place(action: str) -> None:
+    """``next.at`` is added by building the Next anew (referee.match.state._placed, cheaper
+    than dataclasses.replace): every other field is kept, a field added later included."""
+    from dataclasses import fields, replace
+
+    from referee.match.games import GAMES
+    from referee.match.state import AlsoStep, Next, _placed
+
+    values = {"action": action, "player": "Ann", "seat": 1, "role": "elder",
+              "legal_calls": (2, "pass"), "legal_cards": ("AS",),
+              "also": (AlsoStep("exchange"),), "at": {"deal": 9}}
+    assert {f.name for f in fields(Next)} == set(values), "give a new field a value here"
+    nxt = Next(**values)
+    record = {"dealer": 0, "bids": [2], "tricks": [["AS"]]}
+    game, players = GAMES["pitch"], ("Ann", "Bob", "Cid")
+    place = game.next_place(record, players)
+    expected = {"bid": replace(nxt, at={"deal": 3, "bid": place["bid"]}),
+                "card": replace(nxt, at={"deal": 3, "trick": place["trick"],
+                                         "position": place["position"]})}.get(action, nxt)
+    assert _placed(nxt, game, 3, record, players) == expected

@@ -171,8 +171,9 @@ def _old_compare(state: MatchState, cards: dict[str, Any], ruled: DealRuling, le
                 "differences": [] if parts is None else [parts]}
     if state.game == "pitch":
         game = GAMES["pitch"]
-        cards_ruling = pitch.rule_hand(game._hand(cards, players, options),  # type: ignore[attr-defined]
-                                       game._engine_options(options))  # type: ignore[attr-defined]
+        engine_options = game._engine_options(options)  # type: ignore[attr-defined]
+        cards_ruling = pitch.rule_hand(game._hand(cards, players, options,  # type: ignore[attr-defined]
+                                                  engine_options), engine_options)
         return pitch.compare_claim(cards_ruling, game._engine_entry(  # type: ignore[attr-defined]
             level, claim, players, options)).as_dict()
     game = GAMES["piquet"]
