@@ -115,7 +115,10 @@ class InputError(RecordError):
 #: Cy", "seats 0 and 2"), ``sides`` several; ``values`` a Pitch game's points with their values
 #: (``[["High", 1], ["off-jack", 1]]``); ``either`` alternatives, quoted; ``tricks`` a number
 #: of tricks ("1 trick", "5 tricks", by each language's plural rule); ``award`` a point of a
-#: Pitch game ("High", "off-jack"), ``awards`` several.  A
+#: Pitch game ("High", "off-jack"), ``awards`` several; ``place`` a place in a match as
+#: numbers (``[deal]``, ``[deal, bid]``, ``[deal, trick, card]``: "deal 2, trick 4, card 1");
+#: ``lead_by`` / ``card_by`` the players who may have led or played a card out of turn,
+#: asked ("A lead out of turn by Ann? or a lead out of turn by Cy?").  A
 #: capital spec opens a sentence.  Other values (names, numbers, cards in notation) are
 #: written as they are.
 MESSAGE_WORDS: dict[str, str] = {
@@ -186,6 +189,9 @@ MESSAGE_WORDS: dict[str, str] = {
     "bad_option.penalty": "The penalty for {kind} is one of: {penalties:list}.",
     "bad_option.auto_confirm": 'auto_confirm is "auto", true or false.',
     "bad_option.language": "language is one of: {languages:list}.",
+    # an option the engines refuse with their own sentence (a ValueError), reworded
+    "bad_option.engine": "{what:text}",
+    "bad_option.engine_sentence": "{what:text}.",
     "deal_in_progress.reentry": "Deal {n} is still being played: finish it, undo it or record "
                                 "its cards first, then enter the cards of deal {reentry}.",
     "deal_in_progress.steps": "Deal {n} is being recorded step by step: finish or undo it "
@@ -193,6 +199,17 @@ MESSAGE_WORDS: dict[str, str] = {
     "deal_in_progress.cards": "The cards of deal {n} are being entered step by step: finish or "
                               "undo them first, then enter the cards of deal {reentry}.",
     "step_already_recorded.bid": "Deal {n}, bid {bid} is already recorded: {player}'s {step}.",
+    # A step sent for another place than the next of its kind (its places in words)
+    "step_not_next.deal_started": "This step was written for {at:place}, but the next deal "
+                                  "started goes at {next:place}.",
+    "step_not_next.bid": "This step was written for {at:place}, but the next bid goes at "
+                         "{next:place}.",
+    "step_not_next.exchange": "This step was written for {at:place}, but the next exchange "
+                              "goes at {next:place}.",
+    "step_not_next.declaration": "This step was written for {at:place}, but the next "
+                                 "declaration goes at {next:place}.",
+    "step_not_next.card": "This step was written for {at:place}, but the next card goes at "
+                          "{next:place}.",
     "step_already_recorded.card": "Deal {n}, trick {trick}, card {card} is already recorded: "
                                   "{player}'s {step}.",
     "deal_already_recorded": "Deal {n} is already recorded ({scores:list}, by {who}): agree "
@@ -744,6 +761,12 @@ MESSAGE_WORDS: dict[str, str] = {
     "player_unknown.card": "{due} cannot hold {card}, and the hands recorded do not tell whose "
                            "card it is. A card out of turn by {named}? Send it again naming the "
                            "player who played it.",
+    "player_unknown.leads": "{due} cannot hold {card}, and the hands recorded do not tell whose "
+                            "card it is. {named:lead_by} Send it again naming the player who "
+                            "played it.",
+    "player_unknown.cards": "{due} cannot hold {card}, and the hands recorded do not tell whose "
+                            "card it is. {named:card_by} Send it again naming the player who "
+                            "played it.",
     "bad_irregularity.counted": "Deal {n} is counted with its dealer: a deal out of turn is "
                                 "recorded while the deal is played (PT 16), not when its cards "
                                 "are entered afterwards.",
@@ -972,6 +995,27 @@ class Words(string.Formatter):
         """Several clauses: "a; b"."""
         return "; ".join(clauses)
 
+    def place(self, place: Iterable[int]) -> str:
+        """A place in a match: ``(deal,)`` "deal 2", ``(deal, bid)`` "deal 2, bid 3",
+        ``(deal, trick, card)`` "deal 2, trick 4, card 1"."""
+        deal, *rest = place
+        if len(rest) == 1:
+            return f"deal {deal}, bid {rest[0]}"
+        if len(rest) == 2:
+            return f"deal {deal}, trick {rest[0]}, card {rest[1]}"
+        return f"deal {deal}"
+
+    def lead_by(self, players: Iterable[str]) -> str:
+        """The players who may have led out of turn, asked: "A lead out of turn by Ann? or a
+        lead out of turn by Cy?"."""
+        asked = " or ".join(f"a lead out of turn by {p}?" for p in players)
+        return asked[:1].upper() + asked[1:]
+
+    def card_by(self, players: Iterable[str]) -> str:
+        """The players who may have played a card out of turn, asked, as :meth:`lead_by`."""
+        asked = " or ".join(f"a card out of turn by {p}?" for p in players)
+        return asked[:1].upper() + asked[1:]
+
     def side(self, words: str) -> str:
         """A side as the Pitch engine names it: "Ann and Cy", "seat 2", "seats 0 and 2"."""
         return words
@@ -1035,7 +1079,9 @@ class Words(string.Formatter):
             "steps": self.steps, "side": self.side,
             "sides": lambda v: self.sides(str(x) for x in v),
             "either": lambda v: self.either(str(x) for x in v), "values": self.values,
-            "tricks": self.tricks, "award": self.award,
+            "tricks": self.tricks, "award": self.award, "place": self.place,
+            "lead_by": lambda v: self.lead_by(str(x) for x in v),
+            "card_by": lambda v: self.card_by(str(x) for x in v),
             "awards": lambda v: self.awards(str(x) for x in v),
         }
         found = kinds.get(format_spec.lower())

@@ -23,7 +23,7 @@ from referee.api.pitch_schemas import (
     PitchTotalsRequestSchema,
 )
 from referee.api.problems import BAD_REQUEST, OPTIONS_CONFLICT
-from referee.violations import Violation
+from referee.violations import said
 
 blp = Blueprint(
     "pitch", __name__, url_prefix="/v1/pitch",
@@ -45,7 +45,8 @@ def engine_options(data: dict[str, Any]) -> pitch.PitchOptions:
             # above the 4-point game's highest, a joker order without two jokers…).
             rule = "V13" if set(data) & set(pitch.VARIANT_OPTION_NAMES) else "P8"
             raise ProblemError(OPTIONS_CONFLICT, f"Bad options: {error}", violations=[
-                Violation("bad_option", rule, f"{error}.", f"options.{name}")]) from None
+                said("bad_option.engine_sentence", rule, f"options.{name}", what=str(error))]) \
+                from None
         raise ProblemError(BAD_REQUEST, f"Bad options: {error}") from None
 
 

@@ -54,6 +54,13 @@ TRICKS = {kind: message(f"term.tricks.{kind}", "{n} trick" if kind == "one" else
           for kind in ("one", "few", "many", "other")}
 #: Alternatives: '"elder" or "younger"'.
 OR = message("list.or", " or ")
+#: A place in a match (``place``): a deal, a bid of a deal, a card of a trick.
+PLACE = {1: message("term.place.deal", "deal {deal}"),
+         2: message("term.place.bid", "deal {deal}, bid {bid}"),
+         3: message("term.place.card", "deal {deal}, trick {trick}, card {card}")}
+#: A player who may have led or played a card out of turn, asked (``lead_by``, ``card_by``).
+ASKED = {"lead": message("term.asked.lead", "a lead out of turn by {player}?"),
+         "card": message("term.asked.card", "a card out of turn by {player}?")}
 #: A counting step of a Piquet deal (Q8), in a claim's breakdown.
 STEP = {step: message(f"term.step.{step}", step) for step in (
     "declarations", "play", "cards", "pique", "repique", "capot")}
@@ -146,6 +153,22 @@ class _Words(engines.Words):
     def either(self, values: Iterable[str]) -> str:
         return OR(self.locale).join(f'"{v}"' for v in values)
 
+    def place(self, place: Iterable[int]) -> str:
+        numbers = [int(n) for n in place]
+        found = PLACE.get(len(numbers), PLACE[1])
+        names = ("deal", "trick", "card") if len(numbers) == 3 else ("deal", "bid")
+        return found(self.locale, **dict(zip(names, numbers, strict=False)))
+
+    def _asked(self, kind: str, players: Iterable[str]) -> str:
+        asked = OR(self.locale).join(ASKED[kind](self.locale, player=p) for p in players)
+        return asked[:1].upper() + asked[1:]
+
+    def lead_by(self, players: Iterable[str]) -> str:
+        return self._asked("lead", players)
+
+    def card_by(self, players: Iterable[str]) -> str:
+        return self._asked("card", players)
+
     def steps(self, parts: Iterable[Any]) -> str:
         said = [f"{STEP[step](self.locale) if step in STEP else step}\u00a0{points}"
                 for step, points in parts]
@@ -195,6 +218,35 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
      "{who} matched the high bid of {high}: only the dealer may steal a bid."),
     ("violation.stuck_dealer_passed",
      "Everyone passed, so the dealer ({who}) was stuck and had to bid at least {least}."),
+    # An option the Pitch engine refuses with its own sentence (P8, V13)
+    ("violation.bad_option.engine.target",
+     "target must be a positive number of points, not {value}"),
+    ("violation.bad_option.engine.low",
+     "low must be 'captor' or 'holder', not {value}"),
+    ("violation.bad_option.engine.stuck_dealer_min",
+     "stuck_dealer_min must be {low}..{high} or None, not {value}"),
+    ("violation.bad_option.engine.range",
+     "{option} must be {low}..{high}, not {value}"),
+    ("violation.bad_option.engine.dealer_steal",
+     "dealer_steal {value} is not a known option"),
+    ("violation.bad_option.engine.pitcher_only_wins",
+     "pitcher_only_wins must be true or false"),
+    ("violation.bad_option.engine.one_of",
+     "{option} must be one of {choices}, not {value}"),
+    ("violation.bad_option.engine.moon",
+     "moon must be null or 'win_game', not {value}"),
+    ("violation.bad_option.engine.points",
+     "points must be a list of scoring points"),
+    ("violation.bad_option.engine.point_unknown",
+     "points: {value} is not a scoring point; use {choices}"),
+    ("violation.bad_option.engine.points_once",
+     "points must name each scoring point once"),
+    ("violation.bad_option.engine.jokers_pair",
+     "points: big_joker and little_joker go together"),
+    ("violation.bad_option.engine.jokers_both",
+     "points: a pack has one joker (joker) or two (big_joker and little_joker), not both"),
+    ("violation.bad_option.engine.joker_order",
+     "joker_order first_played needs two jokers (big_joker and little_joker in points)"),
     # P4, Q6: the play
     ("violation.out_of_turn", "It is {due}'s turn, not {named}'s."),
     ("violation.out_of_turn.holder", "It is {due}'s turn, not {named}'s ({holder} holds {card})."),

@@ -37,7 +37,14 @@ from referee.match.state import (
     StepResult,
 )
 from referee.rulings import with_kind
-from referee.violations import InputError, RecordError, Violation, said
+from referee.violations import (
+    MESSAGE_WORDS,
+    InputError,
+    RecordError,
+    Violation,
+    Words,
+    said,
+)
 
 NewEvent = tuple[str, dict[str, Any]]
 
@@ -392,12 +399,8 @@ def _ask_whose_card(
         raise MatchError([said(f"player_unknown.{place}", irregular.game.laws.turn("card"),
                                "player", due=due, card=placed.payload.get("card"),
                                named=others[0])])
-    asked = " or ".join(f"a {place} out of turn by {p}?" for p in others)
-    raise MatchError([Violation(
-        "player_unknown", irregular.game.laws.turn("card"),
-        f"{due} cannot hold {placed.payload.get('card')}, and the hands recorded do not "
-        f"tell whose card it is. {asked[0].upper()}{asked[1:]} Send it again naming the "
-        "player who played it.", "player")])
+    raise MatchError([said(f"player_unknown.{place}s", irregular.game.laws.turn("card"),
+                           "player", due=due, card=placed.payload.get("card"), named=others)])
 
 
 def _played_by_other(
@@ -603,10 +606,13 @@ def refuse_step_clash(
     elif kind == "card":
         next_at.update(trick=free["trick"], position=free["position"])
     if at["deal"] != goes or (place is not None and place != _place(kind, next_at)):
-        raise Clash("step-not-next", [Violation(
-            "step_not_next", "", f"This step was written for {_where(at)}, but the next "
-            f"{kind.replace('_', ' ')} goes at {_where(next_at)}.", "at")], state,
-            {"at": dict(at), "next_at": next_at})
+        code = f"step_not_next.{kind}"
+        refused = said(code, "", "at", at=_where(at), next=_where(next_at)) \
+            if code in MESSAGE_WORDS else Violation(  # a step of no known kind: English
+                "step_not_next", "", f"This step was written for {Words().place(_where(at))}, "
+                f"but the next {kind.replace('_', ' ')} goes at "
+                f"{Words().place(_where(next_at))}.", "at")
+        raise Clash("step-not-next", [refused], state, {"at": dict(at), "next_at": next_at})
 
 
 def _place(kind: str, at: dict[str, int]) -> tuple[Any, ...] | None:
@@ -619,12 +625,14 @@ def _place(kind: str, at: dict[str, int]) -> tuple[Any, ...] | None:
     return None
 
 
-def _where(at: dict[str, int]) -> str:
+def _where(at: dict[str, int]) -> list[int]:
+    """A place as a sentence's ``place`` parameter: ``[deal, bid]``, ``[deal, trick, card]``
+    or ``[deal]``."""
     if "bid" in at:
-        return f"deal {at['deal']}, bid {at['bid']}"
+        return [at["deal"], at["bid"]]
     if "trick" in at:
-        return f"deal {at['deal']}, trick {at['trick']}, card {at['position']}"
-    return f"deal {at['deal']}"
+        return [at["deal"], at["trick"], at["position"]]
+    return [at["deal"]]
 
 
 def _step_at(

@@ -1069,7 +1069,8 @@ class PitchGame(StepRules):
             violations = getattr(error, "violations", None)
             if violations:
                 raise MatchError(violations) from None
-            raise MatchError([Violation("bad_option", "", str(error), "options")]) from None
+            raise MatchError([said("bad_option.engine", "", "options", what=str(error))]) \
+                from None
         first_dealer = options.get("first_dealer", players[0])
         _seat_of(players, first_dealer, "options.first_dealer")
         return {**engine.as_dict(), "partnership": partnership, "first_dealer": first_dealer}

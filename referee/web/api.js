@@ -7,7 +7,7 @@
  * through the persistent queue (writes.js), which sends them one by one with send(); the live
  * stream (follow()) keeps the match up to date, or polling with If-None-Match when it cannot.
  */
-import { locale } from "./language.js";
+import { locale, t } from "./language.js";
 import { $ } from "./dom.js";
 import { S } from "./state.js";
 
@@ -65,7 +65,8 @@ export async function api(method, path, body, opts) {
     } catch (networkError) {
       showOffline(true);
       if (attempt >= delays.length) throw new ApiError(0, {
-        detail: "No answer from the referee: check the phone's Wi-Fi, then tap again.",
+        detail: t("api.no_answer",
+          "No answer from the referee: check the phone's Wi-Fi, then tap again."),
       });
       await sleep(delays[attempt]);
       continue;

@@ -6,6 +6,7 @@
  */
 import { S, onRender, render } from "./state.js";
 import { $ } from "./dom.js";
+import { t } from "./language.js";
 import { showMessage } from "./messages.js";
 import { loadLedger, post, refresh, setOfferAnyway } from "./match.js";
 import { takeBackLast } from "./writes.js";
@@ -47,7 +48,8 @@ onRender(renderSeats);
 async function undo() {
   const taken = await takeBackLast();
   if (taken) {
-    showMessage(`Taken back: ${taken.label || taken.kind} (it had not been sent yet).`, "ok");
+    showMessage(t("match.taken_back", "Taken back: {what} (it had not been sent yet).",
+      { what: taken.label || taken.kind }), "ok");
     return;
   }
   post("/undo", { reason: "undone at the table" }, null, "an undo");

@@ -3,6 +3,7 @@
 import { SUIT_WORD, cardWords, cardsInWords } from "./cards.js";
 import { el } from "./dom.js";
 import { penaltyWords } from "./screens/anyway.js";
+import { t } from "./language.js";
 import { S } from "./state.js";
 import { named, ruleLink, verdictDetails } from "./verdict.js";
 
@@ -24,16 +25,21 @@ export function rulingDetails(d, open) {
     const m = S.match;
     const sideName = (side) => {
       const seats = (r.sides || [])[side] || [];
-      return seats.map((s) => m.players[s]).join(" & ") || `side ${side}`;
+      return seats.map((s) => m.players[s]).join(" & ") || t("ruling.side", "side {side}",
+        { side });
     };
     const seatName = (a) => (a && a.seat !== null && a.seat !== undefined
       ? m.players[a.seat] : a && a.side !== null && a.side !== undefined ? sideName(a.side)
-        : "nobody");
+        : t("ruling.nobody", "nobody"));
     if (r.pitcher !== null && r.pitcher !== undefined) {
-      const bid = r.bid === null || r.bid === undefined ? "" : ` ${r.bid}`;
-      items.push(el("li", {}, `${m.players[r.pitcher]} bid${bid}` +
-        (r.trump ? `, trumps ${SUIT_WORD[r.trump]}` : "") +
-        (r.made_bid === false ? " — set back" : r.made_bid ? " — made it" : "")));
+      const player = m.players[r.pitcher];
+      items.push(el("li", {}, (r.bid === null || r.bid === undefined
+        ? t("ruling.bid_no_number", "{player} bid", { player })
+        : t("ruling.bid", "{player} bid {bid}", { player, bid: r.bid })) +
+        (r.trump ? t("ruling.trumps", ", trumps {suit}",
+          { suit: t(`ruling.suit.${r.trump}`, SUIT_WORD[r.trump]) }) : "") +
+        (r.made_bid === false ? t("ruling.set_back", " — set back")
+          : r.made_bid ? t("ruling.made_it", " — made it") : "")));
     }
     // P5; in a game with more points each of its points (V7), in the order it counts them.
     for (const key of pointKeys(r).filter((k) => k !== "game")) {
@@ -44,17 +50,18 @@ export function rulingDetails(d, open) {
     }
     if (r.points.game) {
       const game = r.points.game;
-      items.push(el("li", {}, "Game: " + (game.side === null || game.side === undefined
-        ? "tied, nobody" : sideName(game.side)) +
+      items.push(el("li", {}, t("ruling.game", "Game: {who}", { who: game.side === null ||
+        game.side === undefined ? t("ruling.tied", "tied, nobody") : sideName(game.side) }) +
         (game.game_points ? ` (${game.game_points.join(" / ")})` : "")));
     }
   } else if (r.redeal) {
-    items.push(el("li", {}, "Everybody passed: redeal."));
+    items.push(el("li", {}, t("ruling.redeal", "Everybody passed: redeal.")));
   }
   items.push(...irregularityItems(r));
   if (!items.length) return null;
   return el("details", { class: "ruling", open: open || null },
-    el("summary", {}, `How deal ${d.deal} scored`), el("ol", {}, ...items));
+    el("summary", {}, t("ruling.how", "How deal {n} scored", { n: d.deal })),
+    el("ol", {}, ...items));
 }
 
 /**
@@ -68,15 +75,15 @@ export function irregularityItems(r) {
   for (const i of ruled) {
     const rule = i.rule || i.law;
     items.push(el("li", { class: "irregular", "data-irregularity": i.type || i.kind || "" },
-      "Irregularity: ", named(i.what || i.consequence || i.type || i.kind || "", r),
+      t("ruling.irregularity", "Irregularity: "), named(i.what || i.consequence || i.type || i.kind || "", r),
       rule ? " " : null, ruleLink(rule)));
   }
   for (const n of Array.isArray(r.recorded_anyway) ? r.recorded_anyway : []) {
     const said = n.consequence || "";
     if (ruled.some((i) => i.penalty === n.penalty)) continue; // the engine's line says it
     items.push(el("li", { class: "irregular", "data-irregularity": n.irregularity },
-      "Recorded anyway: ", named(said, r),
-      ` (penalty: ${penaltyWords(n.penalty)})`));
+      t("ruling.recorded_anyway", "Recorded anyway: "), named(said, r),
+      t("ruling.penalty", " (penalty: {penalty})", { penalty: penaltyWords(n.penalty) })));
   }
   return items;
 }
@@ -103,7 +110,8 @@ function pointKeys(r) {
 function pointWords(key) {
   const words = key.replace("off_", "off-").replace("_", " ");
   const worth = { three: 3, five: 5, off_three: 3 }[key];
-  return words[0].toUpperCase() + words.slice(1) + (worth ? ` (${worth})` : "");
+  return t(`ruling.point.${key}`,
+    words[0].toUpperCase() + words.slice(1) + (worth ? ` (${worth})` : ""));
 }
 
 /**
@@ -125,21 +133,24 @@ export function breakdownLines(d) {
         const step = c.step === "cards" && c.points === 40 ? "capot" : c.step;
         parts.set(step, (parts.get(step) || 0) + c.points);
       }
-      const words = [...parts].map(([step, p]) => `${STEP_WORDS[step] || step} ${p}`);
-      return `${name}: ${words.length ? words.join(", ") : "nothing"} = ${scores[name] ?? 0}`;
+      const words = [...parts].map(([step, p]) => `${STEP_WORDS[step]
+        ? t(`ruling.step.${step}`, STEP_WORDS[step]) : step} ${p}`);
+      return `${name}: ${words.length ? words.join(", ") : t("ruling.nothing", "nothing")} = ` +
+        `${scores[name] ?? 0}`;
     });
   }
   if (r.points && Array.isArray(r.sides)) {
     const names = m.standings.map((s) => s.name);
     return r.sides.map((_, side) => {
       const won = pointKeys(r).filter((k) => r.points[k] &&
-        r.points[k].side === side).map((k) => (r.variant ? pointWords(k) : k));
+        r.points[k].side === side).map((k) => (r.variant ? pointWords(k)
+        : t(`ruling.won.${k}`, k)));
       const name = names[side];
       const words = won.length ? [won.join(", ")] : [];
       if (r.pitcher_side === side && r.made_bid === false) {
-        words.push(`set back ${r.bid}`);
+        words.push(t("ruling.set_back_by", "set back {bid}", { bid: r.bid }));
       }
-      return `${name}: ${words.length ? words.join("; ") : "nothing"} = ` +
+      return `${name}: ${words.length ? words.join("; ") : t("ruling.nothing", "nothing")} = ` +
         `${signed(scores[name] ?? 0)}`;
     });
   }
@@ -152,8 +163,9 @@ export function dealExplained(d) {
   const details = rulingDetails(d, false);
   if (!lines.length && !details) return null;
   return el("section", { class: "deal-how", "data-deal-how": d.deal,
-    "aria-label": `Deal ${d.deal}` },
-  lines.length ? el("p", { class: "breakdown" }, el("b", {}, `Deal ${d.deal}. `),
+    "aria-label": t("ruling.deal", "Deal {n}", { n: d.deal }) },
+  lines.length ? el("p", { class: "breakdown" }, el("b", {}, t("ruling.deal_lead", "Deal {n}. ",
+    { n: d.deal })),
     ...lines.flatMap((line, i) => (i ? [el("br"), line] : [line]))) : null,
   details);
 }

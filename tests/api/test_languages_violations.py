@@ -15,8 +15,12 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from referee.i18n.sentences import violation_words
+from referee.violations import said as said_violation
 from tests.api.deals import Q10_RECORD, create_match
 from tests.api.test_languages import _skeleton
+from tests.api.test_matches_agreement import bearer
+from tests.api.test_matches_clash import card_at, client_etag, piquet_at_the_first_lead
 from tests.api.test_pitch_http import FOUR_TRICKS
 
 OTHERS = ["fr", "de", "pl"]
@@ -155,3 +159,59 @@ def test_the_rules_in_english_are_as_before(bare_client: FlaskClient) -> None:
     assert plain.headers["Content-Language"] == "en"
     assert '<h2 id="Q6">Q6 The play</h2>' in plain.get_data(as_text=True)
     assert "lang=\"fr\"" not in plain.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_step_for_another_place_in_each_language(client: FlaskClient, language: str) -> None:
+    """A card sent for trick 2 while trick 1 wants its second card: ``step_not_next``, its
+    places in the language's words, the same code and parameters as in English."""
+    table = piquet_at_the_first_lead(client)
+    sent = {"type": "card", "card": "AS", "at": card_at(2, 1)}
+    headers = {**bearer(table.token("Ann")), "If-Match": client_etag(table)}
+    english = table.client.post(table.url("/events"), json=sent, headers=headers)
+    said = table.client.post(table.url("/events"), json=sent,
+                             headers={**headers, "Accept-Language": language})
+    assert english.status_code == said.status_code == 409
+    [ours], [theirs] = english.json["violations"], said.json["violations"]
+    assert ours["message"] == ("This step was written for deal 1, trick 2, card 1, but the "
+                               "next card goes at deal 1, trick 1, card 1.")
+    assert (theirs["message_code"], theirs["params"]) == ("step_not_next.card",
+                                                          ours["params"])
+    assert not ENGLISH.search(theirs["message"]), theirs["message"]
+    assert "2" in theirs["message"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_an_option_the_engine_refuses_in_each_language(client: FlaskClient,
+                                                       language: str) -> None:
+    """V13: a ten-point game's lowest bid of 11, refused with the engine's own sentence
+    (``bad_option``): its words in the language, the option's name and values kept."""
+    body = {"players": 4, "partnership": True, "dealer": 3, "bids": ["pass", 9, 2, 2],
+            "tricks": FOUR_TRICKS, "options": {"variant": "ten_point", "min_bid": 11}}
+    english = client.post("/v1/pitch/hands:score", json=body)
+    said = client.post("/v1/pitch/hands:score", json=body,
+                       headers={"Accept-Language": language})
+    assert english.status_code == said.status_code == 422
+    [ours], [theirs] = english.json["violations"], said.json["violations"]
+    assert ours["message"] == "min_bid must be 1..10, not 11."
+    assert theirs["message_code"] == "bad_option.engine_sentence"
+    assert theirs["params"] == ours["params"]
+    assert theirs["message"] != ours["message"] and "min_bid" in theirs["message"]
+    assert "10" in theirs["message"] and "11" in theirs["message"]
+
+
+@pytest.mark.parametrize("language", ["en", *OTHERS])
+def test_a_card_of_one_of_several_players_in_each_language(language: str) -> None:
+    """PT 59 III: a lead none of whose candidates can be told (``player_unknown`` with two
+    names): asked in the language, each candidate named; English as it always was."""
+    found = said_violation("player_unknown.leads", "PT 59", "player", due="Bill", card="KC",
+                           named=["Ann", "Cy"])
+    if language == "en":
+        assert found.message == (
+            "Bill cannot hold KC, and the hands recorded do not tell whose card it is. A lead "
+            "out of turn by Ann? or a lead out of turn by Cy? Send it again naming the player "
+            "who played it.")
+        return
+    worded = violation_words(found, language)
+    assert "Ann" in worded and "Cy" in worded and "Bill" in worded
+    assert not ENGLISH.search(worded), worded

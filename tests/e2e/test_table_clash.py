@@ -321,3 +321,24 @@ def test_an_undo_that_was_behind_says_what_it_would_take_back(
     phone.click("#conflict-drop")
     phone.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached")
     assert [d["deal"] for d in _live(served, match, token)] == [1, 2]
+
+
+def test_the_clash_reads_in_the_phone_s_language(
+    served: str, phone: Any, seats: tuple[Any, Any]
+) -> None:
+    """The same clash on a phone that reads French: the box, both lines by player name and
+    the choices in French; nothing is recorded until a choice."""
+    ann, match, token = _the_clash(served, phone, seats)
+    ann.evaluate("localStorage.setItem('referee.lang', 'fr')")
+    ann.reload()
+    ann.wait_for_selector("html[lang=fr]", state="attached")
+    ann.wait_for_selector("#conflict:not([hidden]) #clash-title", timeout=15000)
+    box = ann.inner_text("#conflict")
+    assert "Donne 2 est déjà enregistrée" in box
+    assert "Le téléphone de Bill a enregistré donne 2 en premier" in box
+    mine = ann.locator('#conflict tr[data-player="Ann"] td').nth(1).inner_text()
+    assert "point de 6" in mine and "quatrième" in mine and "7 levées" in mine
+    assert ann.inner_text("#clash-theirs") == "Le leur est juste"
+    assert "donne 3, où Bill est l'aîné et Ann donne" in ann.inner_text("#clash-another-note")
+    assert _live(served, match, token)[-1]["scores"] == {"Bill": 23, "Ann": 6}
+    assert not axe_violations(ann)

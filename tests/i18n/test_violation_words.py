@@ -31,7 +31,9 @@ SAMPLES: dict[str, Any] = {"card": "KS", "suit": "H", "role": "elder", "hand": "
                            "Side": "seats 0 and 2", "sides": ("Ann", "Bob and Cid"),
                            "values": (("High", 1), ("off-jack", 1)),
                            "either": ("elder", "younger"), "award": "off-jack",
-                           "Award": "High", "awards": ("High", "off-jack"), "tricks": 5}
+                           "Award": "High", "awards": ("High", "off-jack"), "tricks": 5,
+                           "place": (2, 4, 1), "lead_by": ("Ann", "Cid"),
+                           "card_by": ("Ann", "Cid")}
 
 
 def _fields(template: str) -> set[tuple[str, str]]:

@@ -1,6 +1,7 @@
 // @ts-check
 /* Running totals across the deals: a line per player, drawn as SVG (text as text nodes). */
 import { $, el, fill } from "../dom.js";
+import { t } from "../language.js";
 import { colorClass } from "../match.js";
 import { S } from "../state.js";
 
@@ -27,8 +28,8 @@ export function renderChart(live) {
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "Running scores by deal: " + names.map((n, i) =>
-    `${n} ${series[i][series[i].length - 1]}`).join(", "));
+  svg.setAttribute("aria-label", t("chart.label", "Running scores by deal: {scores}", {
+    scores: names.map((n, i) => `${n} ${series[i][series[i].length - 1]}`).join(", ") }));
   const add = (tag, attrs, text) => {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -47,7 +48,8 @@ export function renderChart(live) {
     add("line", { x1: pad.l, x2: W - pad.r, y1: y(100), y2: y(100), stroke: "#ca8a04",
       "stroke-dasharray": "4 3", "stroke-width": 1.5 });
     add("text", { x: W - pad.r, y: y(100) + (y(100) < pad.t + 14 ? 13 : -4),
-      "text-anchor": "end", "font-size": 11, fill: "#a16207" }, "Rubicon 100");
+      "text-anchor": "end", "font-size": 11, fill: "#a16207" },
+    t("chart.rubicon", "Rubicon 100"));
   }
   for (let i = 0; i <= live.length; i++) {
     add("text", { x: x(i), y: H - 6, "text-anchor": "middle", "font-size": 11,

@@ -22,8 +22,9 @@
  * and send mine after it or drop it (S.conflict).
  */
 import { RANK_WORD, cardWords } from "../cards.js";
-import { $, el, fill, plural } from "../dom.js";
+import { $, el, fill } from "../dom.js";
 import { trickSize } from "../deal.js";
+import { t } from "../language.js";
 import { entryWords } from "../match.js";
 import { S, render } from "../state.js";
 import { dropAll, keepAll, settleClash } from "../writes.js";
@@ -42,13 +43,16 @@ const kindOf = (problem) => String(problem.type || "").split("/").pop();
 
 /** "Bill's phone", "the shared phone": who entered something. */
 function phoneOf(enteredBy) {
-  if (enteredBy && enteredBy.startsWith("seat:")) return `${enteredBy.slice(5)}'s phone`;
+  if (enteredBy && enteredBy.startsWith("seat:")) {
+    return t("clash.phone_of", "{name}'s phone", { name: enteredBy.slice(5) });
+  }
   // this phone records with the shared key too: the other one is just another phone
-  return S.token && S.token.startsWith("rw_") ? "another phone" : "the shared phone";
+  return S.token && S.token.startsWith("rw_") ? t("clash.another_phone", "another phone")
+    : t("clash.shared_phone", "the shared phone");
 }
 
 function dealWord(upper) {
-  const word = S.match.game === "piquet" ? "deal" : "hand";
+  const word = S.match.game === "piquet" ? t("clash.deal", "deal") : t("clash.hand", "hand");
   return upper ? capital(word) : word;
 }
 
@@ -70,47 +74,57 @@ export function lineByName(body, roles) {
     if (body.totals) {
       for (const r of ROLES) {
         const v = (body.totals.scores || {})[r];
-        if (v !== undefined) say(name[r], `${v} points`);
+        if (v !== undefined) say(name[r], t("clash.points", "{v} points", { v }));
       }
       return rows;
     }
     const sheet = body.sheet;
     if (!sheet) return rows;
-    if (sheet.carte_blanche) say(name[sheet.carte_blanche], "carte blanche");
+    if (sheet.carte_blanche) say(name[sheet.carte_blanche], t("clash.carte_blanche",
+      "carte blanche"));
     const good = sheet.good || {};
     const point = sheet.point || {};
     for (const r of ROLES) {
       if (!point[r]) continue;
-      const pips = point[r].pips !== undefined ? `, ${point[r].pips} pips` : "";
-      const equal = point.elder && point.younger ? " (equal)" : "";
-      say(name[r], `point of ${point[r].cards}${pips}${equal}` +
-        (good.point === r ? ", good" : ""));
+      const pips = point[r].pips !== undefined
+        ? t("clash.pips", ", {pips} pips", { pips: point[r].pips }) : "";
+      const equal = point.elder && point.younger ? t("clash.equal", " (equal)") : "";
+      say(name[r], t("clash.point_of", "point of {cards}", { cards: point[r].cards }) + pips +
+        equal + (good.point === r ? t("clash.good", ", good") : ""));
     }
     const sequence = sheet.sequence || {};
     for (const r of ROLES) {
       const q = sequence[r];
       if (!q) continue;
-      const equal = sequence.elder && sequence.younger ? " (equal)" : "";
-      say(name[r], `${SEQUENCE_NAMES[q.length] || `sequence of ${q.length}`}` +
-        (q.top ? ` to the ${RANK_WORD[q.top] || q.top}` : "") + equal);
+      const equal = sequence.elder && sequence.younger ? t("clash.equal", " (equal)") : "";
+      say(name[r], (SEQUENCE_NAMES[q.length]
+        ? t(`clash.sequence.${q.length}`, SEQUENCE_NAMES[q.length])
+        : t("clash.sequence_of", "sequence of {n}", { n: q.length })) +
+        (q.top ? t("clash.to_the", " to the {rank}", { rank: RANK_WORD[q.top]
+          ? t(`clash.rank.${q.top}`, RANK_WORD[q.top]) : q.top }) : "") + equal);
     }
     for (const r of ROLES) {
       for (const set of (sheet.sets || {})[r] || []) {
-        say(name[r], `${COUNT_WORD[set.count] || set.count} ${RANK_WORD[set.rank] || set.rank}s`);
+        say(name[r], t("clash.set", "{count} {ranks}", {
+          count: COUNT_WORD[set.count] ? t(`clash.count.${set.count}`, COUNT_WORD[set.count])
+            : set.count,
+          ranks: RANK_WORD[set.rank] ? t(`clash.ranks.${set.rank}`, `${RANK_WORD[set.rank]}s`)
+            : `${set.rank}s` }));
       }
     }
     for (const r of ROLES) {
-      const t = (sheet.tricks || {})[r];
-      if (t !== undefined) say(name[r], plural(t, "trick"));
+      const n = (sheet.tricks || {})[r];
+      if (n !== undefined) say(name[r], n === 1 ? t("clash.trick", "1 trick")
+        : t("clash.tricks", "{n} tricks", { n }));
     }
     for (const r of ROLES) {
       const p = (sheet.play || {})[r];
-      if (p !== undefined) say(name[r], `${p} in play`);
+      if (p !== undefined) say(name[r], t("clash.in_play", "{p} in play", { p }));
     }
-    if (sheet.pique) say(name[sheet.pique], "pique");
+    if (sheet.pique) say(name[sheet.pique], t("clash.pique", "pique"));
     for (const r of ROLES) {
       const c = (sheet.claimed || {})[r];
-      if (c !== undefined) say(name[r], `claims ${c}`);
+      if (c !== undefined) say(name[r], t("clash.claims", "claims {c}", { c }));
     }
     return rows;
   }
@@ -119,19 +133,23 @@ export function lineByName(body, roles) {
   const sideOf = (seat) => rowNames()[m.options.partnership ? seat % rowNames().length : seat];
   const dealer = m.players.indexOf(roles.dealer);
   if (body.totals) {
-    (body.totals.scores || []).forEach((v, i) => say(rowNames()[i], `${v} points`));
-    if (Number.isInteger(body.totals.pitcher)) say(sideOf(body.totals.pitcher), "pitched");
+    (body.totals.scores || []).forEach((v, i) => say(rowNames()[i],
+      t("clash.points", "{v} points", { v })));
+    if (Number.isInteger(body.totals.pitcher)) {
+      say(sideOf(body.totals.pitcher), t("clash.pitched", "pitched"));
+    }
     return rows;
   }
   const sheet = body.sheet || {};
   (sheet.bids || []).forEach((call, i) => {
     const seat = (dealer + 1 + i) % n;
-    say(sideOf(seat), call === "pass" ? `${m.players[seat]} passed`
-      : `${m.players[seat]} bid ${call}`);
+    const player = m.players[seat];
+    say(sideOf(seat), call === "pass" ? t("clash.passed", "{player} passed", { player })
+      : t("clash.bid", "{player} bid {call}", { player, call }));
   });
   for (const [key, word] of [["high", "High"], ["low", "Low"], ["jack", "Jack"],
     ["game", "Game"]]) {
-    if (Number.isInteger(sheet[key])) say(rowNames()[sheet[key]], word);
+    if (Number.isInteger(sheet[key])) say(rowNames()[sheet[key]], t(`ruling.point.${key}`, word));
   }
   return rows;
 }
@@ -231,7 +249,7 @@ function linesTable(caption, theirsHead, theirs, mineHead, mine) {
   const cell = (phrases) => el("td", {}, phrases && phrases.length ? phrases.join(", ") : "—");
   return el("table", { class: "clash-lines" },
     el("caption", {}, caption),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("clash.player", "Player")),
       el("th", { scope: "col" }, theirsHead), el("th", { scope: "col" }, mineHead))),
     el("tbody", {}, ...rowNames().map((name) => el("tr", { "data-player": name },
       el("th", { scope: "row" }, name), cell(theirs[name]), cell(mine[name])))));
@@ -248,40 +266,47 @@ function dealClash(clash) {
   const theirPhone = phoneOf(existing.entered_by);
   const theirs = lineByName(existing.entry || {}, roles);
   for (const [name, points] of Object.entries(existing.scores || {})) {
-    if (name in theirs) theirs[name].push(`${points} points in all`);
+    if (name in theirs) theirs[name].push(t("clash.points_in_all", "{points} points in all",
+      { points }));
   }
   const mine = lineByName(entry.body, roles);
   const mineWords = entryWords(entry.body);
-  const who = m.game === "piquet" ? `${roles.elder} elder, ${roles.younger} dealt`
-    : `${roles.dealer} dealt`;
+  const who = m.game === "piquet" ? t("clash.who_piquet", "{elder} elder, {younger} dealt",
+    { elder: roles.elder, younger: roles.younger })
+    : t("clash.who_pitch", "{dealer} dealt", { dealer: roles.dealer });
   const parts = [
-    el("h2", { id: "clash-title" }, `${Word} ${n} is already recorded`),
-    el("p", {}, `${capital(theirPhone)} recorded ${word} ${n} ` +
-      `first. This phone's ${mineWords}, was written before it knew and waits: nothing of ` +
-      "it is recorded until you choose."),
-    linesTable(`${Word} ${n} (${who}): the two lines`, capital(theirPhone), theirs,
-      "This phone", mine),
+    el("h2", { id: "clash-title" }, t("clash.already", "{Deal} {n} is already recorded",
+      { Deal: Word, n })),
+    el("p", {}, t("clash.deal_first", "{Phone} recorded {deal} {n} first. This phone's {mine}, was written before it knew and waits: nothing of it is recorded until you choose.",
+      { Phone: capital(theirPhone), deal: word, n, mine: mineWords })),
+    linesTable(t("clash.two_lines", "{Deal} {n} ({who}): the two lines", { Deal: Word, n, who }),
+      capital(theirPhone), theirs, t("clash.this_phone", "This phone"), mine),
   ];
   const me = clash.me || null;
   const mayAnswer = !me || (me.to_confirm || []).includes(n);
   const seat = mySeat();
-  const claimer = seat || "this side";
+  const claimer = seat || t("clash.this_side", "this side");
   if (disputing && disputing.n === n && disputing.key === entry.key) {
     parts.push(disputeForm(clash, n));
     return parts;
   }
   const choices = [];
-  choices.push(choice("clash-theirs", "Theirs is right",
-    mayAnswer ? `${Word} ${n} is confirmed as ${theirPhone} wrote it; this phone's line is ` +
-      "dropped." : `${Word} ${n} stays as ${theirPhone} wrote it; this phone's line is dropped.`,
+  choices.push(choice("clash-theirs", t("clash.theirs", "Theirs is right"),
+    mayAnswer ? t("clash.confirmed", "{Deal} {n} is confirmed as {phone} wrote it; this phone's line is dropped.",
+      { Deal: Word, n, phone: theirPhone })
+      : t("clash.stays", "{Deal} {n} stays as {phone} wrote it; this phone's line is dropped.",
+        { Deal: Word, n, phone: theirPhone }),
     () => settleClash(mayAnswer ? [{ path: `/deals/${n}/confirm`, body: {},
-      label: `confirming ${word} ${n}`, kind: "confirm" }] : [])));
+      label: t("clash.confirming", "confirming {deal} {n}", { deal: word, n }),
+      kind: "confirm" }] : [])));
   if (mayAnswer) {
-    choices.push(choice("clash-mine", "Mine is right: dispute theirs",
-      `${Word} ${n} is disputed, with this phone's line as ${claimer}'s claim; the referee ` +
-      "decides from the cards, as for any dispute.", () => {
+    choices.push(choice("clash-mine", t("clash.mine_dispute", "Mine is right: dispute theirs"),
+      t("clash.disputed", "{Deal} {n} is disputed, with this phone's line as {claimer}'s claim; the referee decides from the cards, as for any dispute.",
+        { Deal: Word, n, claimer }), () => {
         disputing = { n, key: entry.key,
-          reason: `${seat ? `${seat}'s phone` : "This phone"} wrote ${word} ${n} otherwise.` };
+          reason: t("clash.reason", "{phone} wrote {deal} {n} otherwise.", {
+            phone: seat ? t("clash.phone_of", "{name}'s phone", { name: seat })
+              : t("clash.this_phone", "This phone"), deal: word, n }) };
         render();
         const area = $("#clash-reason");
         if (area) area.focus();
@@ -289,21 +314,22 @@ function dealClash(clash) {
   }
   const next = nextDealOf(m);
   if (next && (entry.body.sheet || entry.body.totals)) {
-    const whoNext = m.game === "piquet" ? `${next.elder} is elder and ${next.younger} deals`
-      : `${next.dealer} deals`;
-    choices.push(choice("clash-another", "This was another deal",
-      `Recorded as ${word} ${next.number}, where ${whoNext}: each player's part of the line ` +
-      "goes to the same player.", () => {
+    const whoNext = m.game === "piquet" ? t("clash.next_piquet",
+      "{elder} is elder and {younger} deals", { elder: next.elder, younger: next.younger })
+      : t("clash.next_pitch", "{dealer} deals", { dealer: next.dealer });
+    choices.push(choice("clash-another", t("clash.another", "This was another deal"),
+      t("clash.recorded_as", "Recorded as {deal} {n}, where {who}: each player's part of the line goes to the same player.",
+        { deal: word, n: next.number, who: whoNext }), () => {
         const mapped = mapByPlayer(entry.body, roles, next);
         const body = { ...mapped, deal: next.number };
         settleClash([{ path: "/deals", body, label: entryWords(body), kind: "deals" }]);
       }));
   }
   parts.push(el("div", { class: "clash-choices", role: "group",
-    "aria-label": "What happened?" }, ...choices));
+    "aria-label": t("clash.what_happened", "What happened?") }, ...choices));
   if (!mayAnswer) {
-    parts.push(el("p", { class: "note" }, `This phone cannot dispute ${word} ${n} (the other ` +
-      "side's phone answers it): if it is wrong, void it on the Score tab and record it again."));
+    parts.push(el("p", { class: "note" }, t("clash.cannot_dispute", "This phone cannot dispute {deal} {n} (the other side's phone answers it): if it is wrong, void it on the Score tab and record it again.",
+      { deal: word, n })));
   }
   return parts;
 }
@@ -323,35 +349,42 @@ function disputeForm(clash, n) {
     const claim = entry.body.sheet ? { sheet: entry.body.sheet } : { totals: entry.body.totals };
     disputing = null;
     settleClash([{ path: `/deals/${n}/dispute`, body: { reason, claim },
-      label: `disputing ${word} ${n}`, kind: "dispute" }]);
+      label: t("clash.disputing", "disputing {deal} {n}", { deal: word, n }),
+      kind: "dispute" }]);
   };
   return el("div", { class: "clash-dispute" },
-    el("label", { for: "clash-reason" }, `Why is ${word} ${n} wrong?`),
-    el("p", { class: "note" }, "The other side and the referee read it; this phone's line " +
-      "goes with it as the claim."),
+    el("label", { for: "clash-reason" }, t("clash.why_wrong", "Why is {deal} {n} wrong?",
+      { deal: word, n })),
+    el("p", { class: "note" }, t("clash.dispute_note", "The other side and the referee read it; this phone's line goes with it as the claim.")),
     area,
     el("div", { class: "actions" },
       el("button", { type: "button", class: "choice", id: "clash-dispute-send", onclick: send },
-        `Dispute ${word} ${n}`),
+        t("clash.dispute", "Dispute {deal} {n}", { deal: word, n })),
       el("button", { type: "button", class: "choice", id: "clash-dispute-back",
-        onclick: () => { disputing = null; render(); } }, "Back")));
+        onclick: () => { disputing = null; render(); } }, t("clash.back", "Back"))));
 }
 
 /** "deal 1, trick 2, card 1" — a place in a deal. */
 function placeWords(at) {
   if (!at) return "";
   const word = dealWord(false);
-  if (at.trick) return `${word} ${at.deal}, trick ${at.trick}, card ${at.position}`;
-  if (at.bid) return `${word} ${at.deal}, call ${at.bid}`;
+  if (at.trick) {
+    return t("clash.place_card", "{deal} {n}, trick {trick}, card {card}",
+      { deal: word, n: at.deal, trick: at.trick, card: at.position });
+  }
+  if (at.bid) return t("clash.place_call", "{deal} {n}, call {call}", { deal: word, n: at.deal,
+    call: at.bid });
   return `${word} ${at.deal}`;
 }
 
 /** "Ann's seven of spades", "Bill's pass" (`player` unknown: "the seven of spades"). */
 function stepWords(step, player) {
   const what = step.type === "card" ? cardWords(step.card)
-    : step.type === "bid" ? (step.call === "pass" ? "pass" : `bid of ${step.call}`)
+    : step.type === "bid" ? (step.call === "pass" ? t("clash.pass", "pass")
+      : t("clash.bid_of", "bid of {call}", { call: step.call }))
       : String(step.type || "step").replace(/_/g, " ");
-  return player ? `${player}'s ${what}` : `the ${what}`;
+  return player ? t("clash.players_step", "{player}'s {what}", { player, what })
+    : t("clash.the_step", "the {what}", { what });
 }
 
 /** Is the step at `at` still the last one the referee has recorded? */
@@ -399,43 +432,47 @@ function stepClash(clash) {
   if (existing.player) theirs[existing.player] = [stepWords(existing)];
   if (entry.who) mine[entry.who] = [stepWords(entry.body)];
   const parts = [
-    el("h2", { id: "clash-title" }, `Another phone recorded ${placeWords(at)} first`),
-    el("p", {}, `${Their} has ${stepWords(existing, existing.player)} there; this phone has ` +
-      `${stepWords(entry.body, entry.who)}, tapped before it knew: it waits until you choose.`),
-    linesTable(`${capital(placeWords(at))}: the two entries`,
-      Their, theirs, "This phone", mine),
+    el("h2", { id: "clash-title" }, t("clash.step_first", "Another phone recorded {place} first",
+      { place: placeWords(at) })),
+    el("p", {}, t("clash.step_both", "{Phone} has {theirs} there; this phone has {mine}, tapped before it knew: it waits until you choose.",
+      { Phone: Their, theirs: stepWords(existing, existing.player),
+        mine: stepWords(entry.body, entry.who) })),
+    linesTable(t("clash.two_entries", "{Place}: the two entries", { Place: capital(placeWords(at)) }),
+      Their, theirs, t("clash.this_phone", "This phone"), mine),
   ];
   const trickOf = (e) => e.body && e.body.at && e.body.at.deal === at.deal &&
     (at.trick ? e.body.at.trick === at.trick : at.bid ? Boolean(e.body.at.bid) : false);
   const choices = [
-    choice("clash-theirs", "Theirs is right", "This phone's entry is dropped" +
-      (at.trick ? `, with its later taps of trick ${at.trick}.` : at.bid
-        ? ", with its later calls." : "."),
+    choice("clash-theirs", t("clash.theirs", "Theirs is right"), at.trick
+      ? t("clash.dropped_trick", "This phone's entry is dropped, with its later taps of trick {trick}.",
+        { trick: at.trick })
+      : at.bid ? t("clash.dropped_calls", "This phone's entry is dropped, with its later calls.")
+        : t("clash.dropped", "This phone's entry is dropped."),
     () => settleClash([], (e) => trickOf(e) && e.path === "/events")),
   ];
   const nextAt = m.next && m.next.at;
   if (nextAt && nextAt.deal === at.deal) {
-    choices.push(choice("clash-both", "Both happened: record mine after it",
-      `This phone's entry goes at ${placeWords(nextAt)}, its later taps after it; the ` +
-      "referee checks it there.", () => settleClash([{ path: "/events",
+    choices.push(choice("clash-both", t("clash.both", "Both happened: record mine after it"),
+      t("clash.goes_at", "This phone's entry goes at {place}, its later taps after it; the referee checks it there.",
+        { place: placeWords(nextAt) }), () => settleClash([{ path: "/events",
         body: { ...entry.body, at: nextAt }, label: entry.label, kind: entry.kind }],
       after(entry, nextAt))));
   }
   if (lastRecorded(at)) {
-    choices.push(choice("clash-mine", "Mine is right: take theirs back",
-      `${Their}'s entry is undone (it is the last one recorded), then this phone's is ` +
-      `recorded at ${placeWords(at)}.`, () => settleClash([
-      { path: "/undo", body: { reason: `two phones recorded ${placeWords(at)}: ` +
-        `${stepWords(entry.body, entry.who)} is right` }, label: "an undo", kind: "undo" },
+    choices.push(choice("clash-mine", t("clash.mine_undo", "Mine is right: take theirs back"),
+      t("clash.undone", "{Phone}'s entry is undone (it is the last one recorded), then this phone's is recorded at {place}.",
+        { Phone: Their, place: placeWords(at) }), () => settleClash([
+      { path: "/undo", body: { reason: t("clash.undo_reason", "two phones recorded {place}: {step} is right",
+        { place: placeWords(at), step: stepWords(entry.body, entry.who) }) },
+      label: "an undo", kind: "undo" },
       { path: "/events", body: { ...entry.body, at }, label: entry.label, kind: entry.kind },
     ])));
   }
   parts.push(el("div", { class: "clash-choices", role: "group",
-    "aria-label": "What happened?" }, ...choices));
+    "aria-label": t("clash.what_happened", "What happened?") }, ...choices));
   if (!lastRecorded(at)) {
-    parts.push(el("p", { class: "note" }, `If this phone's entry is right, ${Their}'s is ` +
-      "followed by other entries now: undo back to it, or record what happened with " +
-      "\u201cSomething irregular happened\u201d."));
+    parts.push(el("p", { class: "note" }, t("clash.followed", "If this phone's entry is right, {Phone}'s is followed by other entries now: undo back to it, or record what happened with “Something irregular happened”.",
+      { Phone: Their })));
   }
   return parts;
 }
@@ -444,28 +481,31 @@ function notNext(clash, kind) {
   const { entry, problem } = clash;
   const word = dealWord(false);
   const parts = [];
-  const choices = [choice("clash-drop", "Drop mine", "This phone's entry is not recorded.",
-    () => settleClash([], null))];
+  const choices = [choice("clash-drop", t("clash.drop", "Drop mine"),
+    t("clash.not_recorded", "This phone's entry is not recorded."), () => settleClash([], null))];
   if (kind === "step-not-next") {
     const at = entry.body.at;
     const nextAt = problem.next_at;
-    parts.push(el("h2", { id: "clash-title" }, `Not the next place: ${placeWords(at)}`),
-      el("p", {}, `${capital(stepWords(entry.body, entry.who))} on this phone was tapped for ` +
-        `${placeWords(at)}; the referee's next place is ${placeWords(nextAt) || "elsewhere"}.`));
+    parts.push(el("h2", { id: "clash-title" }, t("clash.not_next_place",
+      "Not the next place: {place}", { place: placeWords(at) })),
+    el("p", {}, t("clash.tapped_for", "{Step} on this phone was tapped for {place}; the referee's next place is {next}.",
+      { Step: capital(stepWords(entry.body, entry.who)), place: placeWords(at),
+        next: placeWords(nextAt) || t("clash.elsewhere", "elsewhere") })));
     if (nextAt && nextAt.deal) {
-      choices.push(choice("clash-next", "Record it there",
-        `At ${placeWords(nextAt)}, its later taps after it; the referee checks it there.`,
+      choices.push(choice("clash-next", t("clash.record_there", "Record it there"),
+        t("clash.at_next", "At {place}, its later taps after it; the referee checks it there.",
+          { place: placeWords(nextAt) }),
         () => settleClash([{ path: "/events", body: { ...entry.body, at: nextAt },
           label: entry.label, kind: entry.kind }], after(entry, nextAt))));
     }
   } else {
-    parts.push(el("h2", { id: "clash-title" }, `Not the next ${word}: ${word} ` +
-      `${problem.deal || entry.body.deal}`),
-    el("p", {}, `This phone's ${entryWords(entry.body)} was written for a ${word} that is ` +
-      `not the next one: the referee's next ${word} is ${problem.next_deal}.`));
+    parts.push(el("h2", { id: "clash-title" }, t("clash.not_next_deal",
+      "Not the next {deal}: {deal} {n}", { deal: word, n: problem.deal || entry.body.deal })),
+    el("p", {}, t("clash.written_for", "This phone's {entry} was written for a {deal} that is not the next one: the referee's next {deal} is {next}.",
+      { entry: entryWords(entry.body), deal: word, next: problem.next_deal })));
   }
   parts.push(el("div", { class: "clash-choices", role: "group",
-    "aria-label": "What now?" }, ...choices));
+    "aria-label": t("clash.what_now", "What now?") }, ...choices));
   return parts;
 }
 
@@ -476,28 +516,38 @@ function conflictParts() {
   let theirs;
   const cards = (m.current_deal && m.current_deal.tricks || []).flat();
   if (m.deal_in_progress && cards.length) {
-    theirs = `the cards of ${dealWord(false)} ${m.deal_number} so far: ` +
-      cards.slice(-4).map(cardWords).join(", ") + (cards.length > 4 ? " (the last four)" : "");
+    theirs = t("clash.cards_so_far", "the cards of {deal} {n} so far: {cards}", {
+      deal: dealWord(false), n: m.deal_number, cards: cards.slice(-4).map(cardWords).join(", ") }) +
+      (cards.length > 4 ? t("clash.last_four", " (the last four)") : "");
   } else if (m.deal_in_progress && m.current_deal && (m.current_deal.bids || []).length) {
-    theirs = "the bids so far: " + m.current_deal.bids.join(", ");
+    theirs = t("clash.bids_so_far", "the bids so far: {bids}",
+      { bids: m.current_deal.bids.join(", ") });
   } else {
-    theirs = m.deals_played ? `${plural(m.deals_played, dealWord(false))} scored; the ` +
-      `match is now at ${dealWord(false)} ${m.deal_number}`
-      : `the match is at ${dealWord(false)} ${m.deal_number}`;
+    const deals = m.deals_played === 1 ? `1 ${dealWord(false)}`
+      : t(S.match.game === "piquet" ? "clash.deals" : "clash.hands",
+        S.match.game === "piquet" ? "{n} deals" : "{n} hands", { n: m.deals_played });
+    theirs = m.deals_played ? t("clash.scored", "{deals} scored; the match is now at {deal} {n}",
+      { deals, deal: dealWord(false), n: m.deal_number })
+      : t("clash.match_at", "the match is at {deal} {n}", { deal: dealWord(false),
+        n: m.deal_number });
   }
-  const now = m.next && m.next.player
-    ? ` Now: ${m.next.player} to ${m.next.action === "bid" ? "bid" : "play"}.` : "";
+  const now = m.next && m.next.player ? (m.next.action === "bid"
+    ? t("clash.now_bid", " Now: {player} to bid.", { player: m.next.player })
+    : t("clash.now_play", " Now: {player} to play.", { player: m.next.player })) : "";
   return [
-    el("h2", {}, "Another phone recorded something first"),
-    el("p", {}, `It recorded ${theirs}.${now}`),
-    el("p", {}, `This phone still has ${plural(waiting.length, "entry", "entries")} waiting: ` +
-      `${waiting.join(", ")}.`),
+    el("h2", {}, t("clash.something_first", "Another phone recorded something first")),
+    el("p", {}, t("clash.it_recorded", "It recorded {theirs}.", { theirs }) + now),
+    el("p", {}, waiting.length === 1
+      ? t("clash.waiting_one", "This phone still has 1 entry waiting: {entries}.",
+        { entries: waiting.join(", ") })
+      : t("clash.waiting", "This phone still has {n} entries waiting: {entries}.",
+        { n: waiting.length, entries: waiting.join(", ") })),
     S.conflict.entry && S.conflict.entry.path === "/undo" ? el("p", { class: "note" },
-      "An undo sent now takes back the last entry the referee has: the other phone's.") : null,
+      t("clash.undo_now", "An undo sent now takes back the last entry the referee has: the other phone's.")) : null,
     el("div", { class: "actions" },
       el("button", { type: "button", class: "choice", id: "conflict-keep", onclick: keepAll },
-        "Send mine after it"),
+        t("clash.send_after", "Send mine after it")),
       el("button", { type: "button", class: "choice", id: "conflict-drop", onclick: dropAll },
-        "Drop mine")),
+        t("clash.drop", "Drop mine"))),
   ];
 }
