@@ -119,7 +119,8 @@ async function takeSeat(id) {
   }
   if ((S.match.joined || []).includes(name)) return;
   if (S.pending.some((entry) => entry.path === "/me:join")) return;
-  await write("/me:join", {}, name ? `${name}'s seat taken up` : "your seat taken up", "join",
+  await write("/me:join", {}, name ? t("entry.seat_of", "{name}'s seat taken up", { name })
+    : t("entry.your_seat", "your seat taken up"), "join",
     true);
 }
 
@@ -299,22 +300,40 @@ export function placeOf(body) {
 
 /** A deal entry in words, as players say it: "deal 2, by score sheet". */
 export function entryWords(body) {
-  const word = S.match && S.match.game === "pitch" ? "hand" : "deal";
-  const how = body.sheet ? "by score sheet" : body.totals ? "just the totals" : "by its cards";
-  return `${word} ${body.deal || (S.match && S.match.deal_number)}, ${how}`;
+  const how = body.sheet ? t("entry.by_sheet", "by score sheet")
+    : body.totals ? t("entry.by_totals", "just the totals") : t("entry.by_cards", "by its cards");
+  const n = body.deal || (S.match && S.match.deal_number);
+  return S.match && S.match.game === "pitch" ? t("entry.hand", "hand {n}, {how}", { n, how })
+    : t("entry.deal", "deal {n}, {how}", { n, how });
 }
 
+/** The steps the page sends, in words ("deal started"), by their type. */
+const STEP_WORDS = {
+  deal_started: () => t("entry.deal_started", "deal started"),
+  declaration: () => t("entry.declaration", "declaration"),
+  exchange: () => t("entry.exchange", "exchange"),
+  irregularity: () => t("entry.irregularity", "irregularity"),
+};
+
+/** An entry waiting on this phone in words, kept with it: "ten of spades", "an undo". */
 function describe(body, path) {
   if (path === "/deals" && body) return entryWords(body);
   if (body && body.type === "card") return cardWords(body.card);
-  if (body && body.type === "bid") return body.call === "pass" ? "a pass" : `a bid of ${body.call}`;
-  if (body && body.type) return body.type.replace("_", " ");
-  if (path === "/undo") return "an undo";
+  if (body && body.type === "bid") {
+    return body.call === "pass" ? t("entry.pass", "a pass")
+      : t("entry.bid", "a bid of {call}", { call: body.call });
+  }
+  if (body && body.type) {
+    return body.type in STEP_WORDS ? STEP_WORDS[body.type]() : body.type.replace("_", " ");
+  }
+  if (path === "/undo") return t("entry.undo", "an undo");
   const voided = /^\/deals\/(\d+)\/void$/.exec(path);
-  if (voided) return `the void of deal ${voided[1]}`;
+  if (voided) return t("entry.void", "the void of deal {n}", { n: voided[1] });
   const answered = /^\/deals\/(\d+)\/(confirm|dispute)$/.exec(path);
   if (answered) {
-    return `${answered[2] === "confirm" ? "confirming" : "disputing"} deal ${answered[1]}`;
+    return answered[2] === "confirm"
+      ? t("entry.confirming", "confirming deal {n}", { n: answered[1] })
+      : t("entry.disputing", "disputing deal {n}", { n: answered[1] });
   }
   return path.replace(/^\//, "");
 }
