@@ -435,6 +435,18 @@ _PAGE: dict[str, str] = {
     "reentry.start_label": "the start of {deal} {n}'s cards",
     "reentry.gave_up": "gave up entering the cards of {deal} {n}",
     "match.undo_reason": "undone at the table",
+    # what an undo took back (match.js undoneText)
+    "undone.card_of": "Undone: {player}'s {card}.",
+    "undone.card": "Undone: the {card}.",
+    "undone.pass_of": "Undone: {player}'s pass.",
+    "undone.pass": "Undone: the pass.",
+    "undone.bid_of": "Undone: {player}'s bid of {call}.",
+    "undone.bid": "Undone: the bid of {call}.",
+    "undone.last_card_of": "Undone: the last card of deal {n} ({player}'s) and the deal's score.",
+    "undone.last_card": "Undone: the last card of deal {n} and the deal's score.",
+    "undone.void": "Undone: the void (the deal counts again).",
+    "undone.deal": "Undone: the last deal recorded.",
+    "undone.entry": "Undone: the last entry.",
     # the chart, a tap taken back, no answer (chart.js, matchview.js, api.js)
     "api.no_answer": "No answer from the referee: check the phone's Wi-Fi, then tap again.",
     "chart.label": "Running scores by deal: {scores}",

@@ -390,25 +390,40 @@ export function undoneText(before, after) {
   const record = (m) => (m && m.deal_in_progress && m.current_deal) || {};
   const cards = (m) => (record(m).tricks || []).flat();
   const bids = (m) => record(m).bids || [];
-  const who = after.next && after.next.player ? `${after.next.player}'s ` : "the ";
+  const player = after.next && after.next.player;
   if (before.deal_in_progress && after.deal_number === before.deal_number) {
     const was = cards(before);
     const now = cards(after);
-    if (now.length === was.length - 1) return `Undone: ${who}${cardWords(was[was.length - 1])}.`;
+    if (now.length === was.length - 1) {
+      const card = cardWords(was[was.length - 1]);
+      return player ? t("undone.card_of", "Undone: {player}'s {card}.", { player, card })
+        : t("undone.card", "Undone: the {card}.", { card });
+    }
     const b = bids(before);
     if (bids(after).length === b.length - 1) {
       const call = b[b.length - 1];
-      return `Undone: ${who}${call === "pass" ? "pass" : "bid of " + call}.`;
+      if (call === "pass") {
+        return player ? t("undone.pass_of", "Undone: {player}'s pass.", { player })
+          : t("undone.pass", "Undone: the pass.");
+      }
+      return player ? t("undone.bid_of", "Undone: {player}'s bid of {call}.", { player, call })
+        : t("undone.bid", "Undone: the bid of {call}.", { call });
     }
   }
   if (after.deal_in_progress && !before.deal_in_progress &&
       after.deal_number === before.deal_number - 1) {
-    const player = after.next && after.next.player ? ` (${after.next.player}'s)` : "";
-    return `Undone: the last card of deal ${after.deal_number}${player} and the deal's score.`;
+    const n = after.deal_number;
+    return player ? t("undone.last_card_of",
+      "Undone: the last card of deal {n} ({player}'s) and the deal's score.", { n, player })
+      : t("undone.last_card", "Undone: the last card of deal {n} and the deal's score.", { n });
   }
-  if (after.deals_played > before.deals_played) return "Undone: the void (the deal counts again).";
-  if (after.deals_played < before.deals_played) return "Undone: the last deal recorded.";
-  return "Undone: the last entry.";
+  if (after.deals_played > before.deals_played) {
+    return t("undone.void", "Undone: the void (the deal counts again).");
+  }
+  if (after.deals_played < before.deals_played) {
+    return t("undone.deal", "Undone: the last deal recorded.");
+  }
+  return t("undone.entry", "Undone: the last entry.");
 }
 
 /** The class that gives player (or team) `i` its colour. */

@@ -114,8 +114,8 @@ def test_cards_waiting_entries_and_an_undo_s_reason_are_in_the_phone_s_language(
     french_phone: Any, served: str
 ) -> None:
     """On a French phone a card is named in French ("roi de pique"), an entry waiting to be
-    sent is labelled in French (a card, an undo), and the undo it sends gives its reason in
-    French."""
+    sent is labelled in French (a card, an undo), the undo it sends gives its reason in
+    French, and what it took back is said in French."""
     page = french_phone
     page.goto(served + "/table/")
     page.wait_for_selector("html[lang=fr]", state="attached")
@@ -145,6 +145,7 @@ def test_cards_waiting_entries_and_an_undo_s_reason_are_in_the_phone_s_language(
     page.context.set_offline(False)
     page.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached",
                            timeout=15000)
+    assert "Annulé : roi de pique de Bill." in page.inner_text("#message")
     match = match_id(page)
     log = api_get(served, f"/v1/matches/{match}/log?limit=500", write_token(page, match))
     undos = [e["payload"]["reason"] for e in log["items"] if e["kind"] == "undo"]
