@@ -396,6 +396,8 @@ MESSAGE_WORDS: dict[str, str] = {
     "bad_announcement.point_number": "A point is announced as a number of cards.",
     "bad_announcement.carte_blanche": "carte_blanche is true or false.",
     "bad_announcement.object": "An announcement is an object.",
+    "election_taken_in": "Only a deal_stands entry has the election 'taken_in' (PT 39: elder "
+                         "took in without announcing his 11 or 13), not a {code} entry.",
     "not_an_object.election": 'An election is "fresh_deal" or "play_on".',
     "not_an_object.irregular": 'irregular is a list of {{"code", "location"}}.',
     "not_an_object.irregularity": 'An irregularity is {{"code": "revoke", "location": '

@@ -5,7 +5,7 @@ totals are :class:`PiquetSheetSchema` and :class:`PiquetTotalsSchema`; the answe
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import marshmallow as ma
 from marshmallow import validate
@@ -63,16 +63,6 @@ class IrregularSchema(StrictSchema):
                                  "deal_stands: taken_in when elder, dealt 11 or 13, took in "
                                  "without announcing it (PT 39: he must leave younger at "
                                  "least three cards)"})
-
-    JSON_SCHEMA: ClassVar[dict[str, Any]] = {
-        "if": {"not": {"properties": {"code": {"const": "deal_stands"}}}},
-        "then": {"properties": {"election": {"not": {"const": TAKEN_IN}}}}}
-
-    @ma.validates_schema
-    def _taken_in_stands(self, data: dict[str, Any], **kwargs: object) -> None:
-        if data.get("election") == TAKEN_IN and data.get("code") != "deal_stands":
-            raise ma.ValidationError("Only a deal_stands entry has the election 'taken_in' "
-                                     "(PT 39).", "election")
 
 
 class RolesNumbersSchema(StrictSchema):

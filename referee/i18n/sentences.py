@@ -247,6 +247,13 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
      "points: a pack has one joker (joker) or two (big_joker and little_joker), not both"),
     ("violation.bad_option.engine.joker_order",
      "joker_order first_played needs two jokers (big_joker and little_joker in points)"),
+    # A Piquet partie's totals the engine refuses with its own sentence (Q1, Q9:
+    # referee/piquet/partie.py)
+    ("violation.bad_option.engine.partie_players",
+     "a partie has exactly two players, not {count}"),
+    ("violation.bad_option.engine.partie_negative", "partie scores cannot be negative"),
+    ("violation.bad_option.engine.partie_deal_negative", "deal {n}: scores cannot be negative"),
+    ("violation.bad_option.engine.partie_over", "deal {n}: the partie was already over"),
     # P4, Q6: the play
     ("violation.out_of_turn", "It is {due}'s turn, not {named}'s."),
     ("violation.out_of_turn.holder", "It is {due}'s turn, not {named}'s ({holder} holds {card})."),

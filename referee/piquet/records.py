@@ -308,8 +308,10 @@ def _elections(raw: Any) -> dict[str, str] | None:
         election = item.get("election")
         if election is None:
             continue
-        if election not in ELECTIONS and not (election == TAKEN_IN
-                                              and item["code"] == "deal_stands"):
+        if election == TAKEN_IN and item["code"] != "deal_stands":  # PT 39
+            raise RecordError([said("election_taken_in", "Q12", f"irregular[{i}].election",
+                                    code=item["code"])])
+        if election not in ELECTIONS and election != TAKEN_IN:
             raise _bad_input("not_an_object.election", f"irregular[{i}].election")
         found[item["code"]] = election
     return found or None

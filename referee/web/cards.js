@@ -1,6 +1,7 @@
 // @ts-check
 /* Cards in notation ("TS") and in words ("ten of spades"), as design.md writes them. */
 import { el } from "./dom.js";
+import { t } from "./language.js";
 
 export const SUITS = ["S", "H", "D", "C"];
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -18,9 +19,12 @@ export const JOKER_WORD = { BJ: "big joker", LJ: "little joker", JK: "joker" };
 /** "10♠"; a joker as written (V2: "BJ", "LJ", "JK"); a fold (null, V5.3) "—". */
 export const cardText = (c) => (c === null ? "—" : c in JOKER_WORD ? c
   : rankText(c[0]) + SUIT_SYMBOL[c[1]]);
-/** "ten of spades"; "big joker"; a fold: "out of trumps". */
-export const cardWords = (c) => (c === null ? "out of trumps" : c in JOKER_WORD
-  ? JOKER_WORD[c] : `${RANK_WORD[c[0]]} of ${SUIT_WORD[c[1]]}`);
+/** A card in the page's language: "ten of spades" ("dix de pique", "Pik-Zehn", "dziesiątka
+ * pik"); "big joker"; a fold: "out of trumps". */
+export const cardWords = (c) => (c === null ? t("card.fold", "out of trumps")
+  : c in JOKER_WORD ? t(`card.joker.${c}`, JOKER_WORD[c])
+  : t("card.words", "{rank} of {suit}", { rank: t(`card.rank.${c[0]}`, RANK_WORD[c[0]]),
+    suit: t(`card.suit.${c[1]}`, SUIT_WORD[c[1]]) }));
 export const isRed = (c) => c !== null && (c[1] === "H" || c[1] === "D");
 
 /**

@@ -119,7 +119,8 @@ async function takeSeat(id) {
   }
   if ((S.match.joined || []).includes(name)) return;
   if (S.pending.some((entry) => entry.path === "/me:join")) return;
-  await write("/me:join", {}, name ? `${name}'s seat taken up` : "your seat taken up", "join",
+  await write("/me:join", {}, name ? t("entry.seat_of", "{name}'s seat taken up", { name })
+    : t("entry.your_seat", "your seat taken up"), "join",
     true);
 }
 
@@ -299,22 +300,40 @@ export function placeOf(body) {
 
 /** A deal entry in words, as players say it: "deal 2, by score sheet". */
 export function entryWords(body) {
-  const word = S.match && S.match.game === "pitch" ? "hand" : "deal";
-  const how = body.sheet ? "by score sheet" : body.totals ? "just the totals" : "by its cards";
-  return `${word} ${body.deal || (S.match && S.match.deal_number)}, ${how}`;
+  const how = body.sheet ? t("entry.by_sheet", "by score sheet")
+    : body.totals ? t("entry.by_totals", "just the totals") : t("entry.by_cards", "by its cards");
+  const n = body.deal || (S.match && S.match.deal_number);
+  return S.match && S.match.game === "pitch" ? t("entry.hand", "hand {n}, {how}", { n, how })
+    : t("entry.deal", "deal {n}, {how}", { n, how });
 }
 
+/** The steps the page sends, in words ("deal started"), by their type. */
+const STEP_WORDS = {
+  deal_started: () => t("entry.deal_started", "deal started"),
+  declaration: () => t("entry.declaration", "declaration"),
+  exchange: () => t("entry.exchange", "exchange"),
+  irregularity: () => t("entry.irregularity", "irregularity"),
+};
+
+/** An entry waiting on this phone in words, kept with it: "ten of spades", "an undo". */
 function describe(body, path) {
   if (path === "/deals" && body) return entryWords(body);
   if (body && body.type === "card") return cardWords(body.card);
-  if (body && body.type === "bid") return body.call === "pass" ? "a pass" : `a bid of ${body.call}`;
-  if (body && body.type) return body.type.replace("_", " ");
-  if (path === "/undo") return "an undo";
+  if (body && body.type === "bid") {
+    return body.call === "pass" ? t("entry.pass", "a pass")
+      : t("entry.bid", "a bid of {call}", { call: body.call });
+  }
+  if (body && body.type) {
+    return body.type in STEP_WORDS ? STEP_WORDS[body.type]() : body.type.replace("_", " ");
+  }
+  if (path === "/undo") return t("entry.undo", "an undo");
   const voided = /^\/deals\/(\d+)\/void$/.exec(path);
-  if (voided) return `the void of deal ${voided[1]}`;
+  if (voided) return t("entry.void", "the void of deal {n}", { n: voided[1] });
   const answered = /^\/deals\/(\d+)\/(confirm|dispute)$/.exec(path);
   if (answered) {
-    return `${answered[2] === "confirm" ? "confirming" : "disputing"} deal ${answered[1]}`;
+    return answered[2] === "confirm"
+      ? t("entry.confirming", "confirming deal {n}", { n: answered[1] })
+      : t("entry.disputing", "disputing deal {n}", { n: answered[1] });
   }
   return path.replace(/^\//, "");
 }
@@ -371,25 +390,40 @@ export function undoneText(before, after) {
   const record = (m) => (m && m.deal_in_progress && m.current_deal) || {};
   const cards = (m) => (record(m).tricks || []).flat();
   const bids = (m) => record(m).bids || [];
-  const who = after.next && after.next.player ? `${after.next.player}'s ` : "the ";
+  const player = after.next && after.next.player;
   if (before.deal_in_progress && after.deal_number === before.deal_number) {
     const was = cards(before);
     const now = cards(after);
-    if (now.length === was.length - 1) return `Undone: ${who}${cardWords(was[was.length - 1])}.`;
+    if (now.length === was.length - 1) {
+      const card = cardWords(was[was.length - 1]);
+      return player ? t("undone.card_of", "Undone: {player}'s {card}.", { player, card })
+        : t("undone.card", "Undone: the {card}.", { card });
+    }
     const b = bids(before);
     if (bids(after).length === b.length - 1) {
       const call = b[b.length - 1];
-      return `Undone: ${who}${call === "pass" ? "pass" : "bid of " + call}.`;
+      if (call === "pass") {
+        return player ? t("undone.pass_of", "Undone: {player}'s pass.", { player })
+          : t("undone.pass", "Undone: the pass.");
+      }
+      return player ? t("undone.bid_of", "Undone: {player}'s bid of {call}.", { player, call })
+        : t("undone.bid", "Undone: the bid of {call}.", { call });
     }
   }
   if (after.deal_in_progress && !before.deal_in_progress &&
       after.deal_number === before.deal_number - 1) {
-    const player = after.next && after.next.player ? ` (${after.next.player}'s)` : "";
-    return `Undone: the last card of deal ${after.deal_number}${player} and the deal's score.`;
+    const n = after.deal_number;
+    return player ? t("undone.last_card_of",
+      "Undone: the last card of deal {n} ({player}'s) and the deal's score.", { n, player })
+      : t("undone.last_card", "Undone: the last card of deal {n} and the deal's score.", { n });
   }
-  if (after.deals_played > before.deals_played) return "Undone: the void (the deal counts again).";
-  if (after.deals_played < before.deals_played) return "Undone: the last deal recorded.";
-  return "Undone: the last entry.";
+  if (after.deals_played > before.deals_played) {
+    return t("undone.void", "Undone: the void (the deal counts again).");
+  }
+  if (after.deals_played < before.deals_played) {
+    return t("undone.deal", "Undone: the last deal recorded.");
+  }
+  return t("undone.entry", "Undone: the last entry.");
 }
 
 /** The class that gives player (or team) `i` its colour. */

@@ -52,7 +52,8 @@ async function undo() {
       { what: taken.label || taken.kind }), "ok");
     return;
   }
-  post("/undo", { reason: "undone at the table" }, null, "an undo");
+  post("/undo", { reason: t("match.undo_reason", "undone at the table") }, null,
+    t("entry.undo", "an undo"));
 }
 
 initTabs();

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from referee import piquet
 from referee.i18n.sentences import violation_words
 from referee.violations import said as said_violation
 from tests.api.deals import Q10_RECORD, create_match
@@ -215,3 +216,34 @@ def test_a_card_of_one_of_several_players_in_each_language(language: str) -> Non
     worded = violation_words(found, language)
     assert "Ann" in worded and "Cy" in worded and "Bill" in worded
     assert not ENGLISH.search(worded), worded
+
+
+def _partie_refusals() -> list[str]:
+    """The Piquet engine's own sentences refusing a partie's totals (Q1, Q9), as it says them."""
+    said: list[str] = []
+    for refused in (lambda: piquet.settle_partie({"Ann": 100, "Bill": 90, "Cy": 80}),
+                    lambda: piquet.settle_partie({"Ann": -1, "Bill": 90}),
+                    lambda: piquet.partie_status([(10, 20), (-3, 40)]),
+                    lambda: piquet.partie_status([(10, 20)] * 6 + [(30, 0)])):
+        with pytest.raises(ValueError) as error:
+            refused()
+        said.append(str(error.value))
+    return said
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_partie_the_piquet_engine_refuses_in_each_language(language: str) -> None:
+    """Q1, Q9: a partie's totals refused with the Piquet engine's own sentence
+    (``bad_option.engine``): each sentence in the language, its numbers kept; English as the
+    engine says it."""
+    refusals = _partie_refusals()
+    assert refusals == ["a partie has exactly two players, not 3",
+                        "partie scores cannot be negative",
+                        "deal 2: scores cannot be negative",
+                        "deal 7: the partie was already over"]
+    for english in refusals:
+        found = said_violation("bad_option.engine", "", "options", what=english)
+        assert violation_words(found, "en") == english
+        worded = violation_words(found, language)
+        assert worded != english, f"{language}: still English: {english!r}"
+        assert re.findall(r"\d+", worded) == re.findall(r"\d+", english)

@@ -310,7 +310,12 @@ def test_pt39_elder_took_in_unannounced(client: FlaskClient) -> None:
     wrong_code = client.post("/v1/piquet/deals:score", json={
         **Q10_RECORD, "irregular": [{"code": "talon_offence", "location": "elder",
                                      "election": "taken_in"}]})
-    assert wrong_code.status_code in (400, 422)
+    # the document cannot say it (the fuzz sent one as schema-valid): a rule's refusal, 422
+    assert wrong_code.status_code == 422, wrong_code.json
+    (refused,) = wrong_code.json["violations"]
+    assert refused["message_code"] == "election_taken_in"
+    assert refused["location"] == "irregular[0].election"
+    assert refused["params"] == {"code": "talon_offence"}
 
 
 def test_pitch_a_short_hand_found_in_play(client: FlaskClient) -> None:

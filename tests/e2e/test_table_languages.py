@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import api_get
+from tests.e2e.table import SETTLED, match_id, tap_card, write_token
+
 pytestmark = pytest.mark.e2e
 
 
@@ -92,3 +95,58 @@ def test_a_ruling_s_link_opens_its_section_in_the_reader_s_language(
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         context.close()
+
+
+@pytest.fixture
+def french_phone(browser: Any) -> Iterator[Any]:
+    """A phone whose browser reads French first, 320 px wide."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True,
+                                  is_mobile=True, locale="fr-FR")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_cards_waiting_entries_and_an_undo_s_reason_are_in_the_phone_s_language(
+    french_phone: Any, served: str
+) -> None:
+    """On a French phone a card is named in French ("roi de pique"), an entry waiting to be
+    sent is labelled in French (a card, an undo), the undo it sends gives its reason in
+    French, and what it took back is said in French."""
+    page = french_phone
+    page.goto(served + "/table/")
+    page.wait_for_selector("html[lang=fr]", state="attached")
+    page.check('input[name=game][value="piquet"]')
+    page.fill("#players li:nth-child(1) input", "Bill")
+    page.fill("#players li:nth-child(2) input", "Ann")
+    page.click("#new-match button[type=submit]")
+    page.wait_for_selector("#match:not([hidden]) #turn[data-action]")
+    page.wait_for_selector(SETTLED, state="attached")
+    page.click("#entry-cards")
+    page.wait_for_selector("#turn:not([data-entry])", state="attached")
+    assert page.get_attribute('#cards [data-card="KS"]', "aria-label").startswith(
+        "K♠ roi de pique")
+    tap_card(page, "KS")
+
+    page.context.set_offline(True)
+    page.click('#cards [data-card="AS"]')
+    page.wait_for_selector('body[data-pending="1"]', state="attached")
+    assert "dernière : as de pique." in page.inner_text("#pending")
+    page.click("#undo")  # a tap still waiting is taken back
+    page.wait_for_selector('body[data-pending="0"]', state="attached")
+    assert "Repris : as de pique (pas encore envoyé)." in page.inner_text("#message")
+    page.click("#undo")  # nothing waiting: the undo itself waits to be sent
+    page.wait_for_selector('body[data-pending="1"]', state="attached")
+    assert "dernière : une annulation." in page.inner_text("#pending")
+
+    page.context.set_offline(False)
+    page.wait_for_selector('body[data-pending="0"][data-busy=false]', state="attached",
+                           timeout=15000)
+    assert "Annulé : roi de pique de Bill." in page.inner_text("#message")
+    match = match_id(page)
+    log = api_get(served, f"/v1/matches/{match}/log?limit=500", write_token(page, match))
+    undos = [e["payload"]["reason"] for e in log["items"] if e["kind"] == "undo"]
+    assert undos == ["annulé à la table"]

@@ -464,7 +464,7 @@ function stepClash(clash) {
         { Phone: Their, place: placeWords(at) }), () => settleClash([
       { path: "/undo", body: { reason: t("clash.undo_reason", "two phones recorded {place}: {step} is right",
         { place: placeWords(at), step: stepWords(entry.body, entry.who) }) },
-      label: "an undo", kind: "undo" },
+      label: t("entry.undo", "an undo"), kind: "undo" },
       { path: "/events", body: { ...entry.body, at }, label: entry.label, kind: entry.kind },
     ])));
   }

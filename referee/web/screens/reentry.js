@@ -49,7 +49,7 @@ export function starting(n) {
 export function startReentry(n) {
   confirming = false;
   post("/events", { type: "deal_started", deal: n }, null,
-    `the start of ${word(true)} ${n}'s cards`);
+    t("reentry.start_label", "the start of {deal} {n}'s cards", { deal: word(true), n }));
   selectTab("play");
   window.scrollTo({ top: 0 });
 }
@@ -168,8 +168,8 @@ function giveUp(r) {
     el("button", { type: "button", class: "warn", id: "reentry-give-up-yes", onclick: () => {
       confirming = false;
       for (let k = 0; k < steps; k++) {
-        post("/undo", { reason: `gave up entering the cards of ${word(true)} ${n}` }, null,
-          "an undo");
+        post("/undo", { reason: t("reentry.gave_up", "gave up entering the cards of {deal} {n}",
+          { deal: word(true), n }) }, null, t("entry.undo", "an undo"));
       }
     } }, t("reentry.yes", "Yes, take them back")),
     el("button", { type: "button", id: "reentry-give-up-no",
