@@ -13,9 +13,10 @@ Each is answered in the request's language (Accept-Language, or ``?lang=fr``): t
 text is the reference.  A page translated whole (``docs/rules/<lang>/<page>.md``, written for
 this project from the English) is served in that language with the English page's anchors
 ("Q6", "P4" and every other heading's, heading by heading), and a note that the English is the
-reference; a page not yet translated has its headings, the contents and the links translated
-(the catalogs' ``rules.*`` entries), with the same anchors, and a note at the top says that
-the text itself is English.
+reference (every page is, in French, German and Polish); a page not yet translated (a
+language added later) has its headings, the contents and the links translated (the catalogs'
+``rules.*`` entries), with the same anchors, and a note at the top, and in the contents, says
+that the text itself is English.
 
 The pages are rendered once per process (Python-Markdown), with a strict policy: no script, only
 their own style.
@@ -225,7 +226,10 @@ def _contents(locale: str = DEFAULT) -> tuple[str, str]:
         )
         items.append(f'<h2><a href="/rules/{name}">{html.escape(_title(name, locale))}</a></h2>'
                      + (f"<ul>{entries}</ul>" if entries else ""))
-    note = "" if locale == DEFAULT else f"<p><em>{html.escape(WORDS['note'](locale))}</em></p>"
+    # The note that the sections' text is English only while a page is not translated whole.
+    said = ("" if locale == DEFAULT else "translated"
+            if all(_translation(name, locale) is not None for name in PAGES) else "note")
+    note = f"<p><em>{html.escape(WORDS[said](locale))}</em></p>" if said else ""
     body = (f"<h1>{html.escape(WORDS['title'](locale))}</h1><p>{WORDS['intro'](locale)}</p>"
             + note + "".join(items))
     text = _document(WORDS["contents"](locale), body, locale, whole=True)

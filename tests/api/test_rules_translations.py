@@ -1,10 +1,12 @@
 """The rules reference translated whole (docs/rules/<lang>/, served by referee.api.rules):
 every translated page has the English page's headings, one for one, with the same section
 numbers and the same anchors, the catalog's heading words, and the English page's tables,
-section links and option names; a page not translated keeps its English text."""
+section links and option names; a page not translated keeps its English text (every page is
+translated in every language now, the records page too)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -14,8 +16,8 @@ from referee.api import rules
 from referee.i18n import LOCALES
 
 OTHERS = [locale for locale in LOCALES if locale != "en"]
-#: The pages of the rules themselves, translated in every language.
-RULES_PAGES = ["pitch", "piquet", "irregularities"]
+#: The pages translated in every language: the rules themselves and the records page.
+RULES_PAGES = ["pitch", "piquet", "irregularities", "records"]
 _HEADING = re.compile(r"^(#{1,3}) (.+)$", re.M)
 
 
@@ -55,3 +57,25 @@ def test_a_translation_has_the_english_sections_and_anchors(
     plain = bare_client.get(f"/rules/{name}").get_data(as_text=True)
     assert rules.anchors(page) == rules.anchors(plain)
     assert f'<html lang="{locale}">' in page
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+def test_the_records_page_is_served_in_the_language(bare_client: FlaskClient, locale: str) -> None:
+    """/rules/records?lang= (or Accept-Language) serves the translation whole, with the note
+    that the English is the reference, and no note that its text is English."""
+    page = bare_client.get(f"/rules/records?lang={locale}").get_data(as_text=True)
+    asked = bare_client.get("/rules/records", headers={"Accept-Language": locale})
+    assert asked.get_data(as_text=True) == page
+    assert html.escape(rules.WORDS["translated"](locale)) in page
+    assert html.escape(rules.WORDS["note"](locale)) not in page
+    words = {"fr": "Le registre", "de": "Das Protokoll", "pl": "Rejestr"}[locale]
+    assert f">{words}</h2>" in page
+    assert 'id="the-ledger"' in page and "<code>deal_cards_recorded</code>" in page
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+def test_the_contents_say_no_text_is_english_once_every_page_is_translated(
+        bare_client: FlaskClient, locale: str) -> None:
+    page = bare_client.get(f"/rules/?lang={locale}").get_data(as_text=True)
+    assert html.escape(rules.WORDS["note"](locale)) not in page
+    assert html.escape(rules.WORDS["translated"](locale)) in page
