@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import marshmallow as ma
 from apispec import BasePlugin
+from marshmallow import class_registry
 
 from referee.api.fields import STRUCTURE_SCHEMA
 
@@ -83,6 +84,8 @@ class JsonSchemaRules(BasePlugin):
         naming the shape, each value's schema) is their ``oneOf`` with that discriminator,
         and nothing else (its own fields, none, are dropped)."""
         schema = kwargs.get("schema")
+        if isinstance(schema, str):  # a registered class name (a ShapesField's shape)
+            schema = class_registry.get_class(schema)
         cls = schema if isinstance(schema, type) else type(schema)
         shapes = getattr(cls, "SHAPES", None)
         if shapes is not None and self.converter is not None:

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
+from typing import Any, ClassVar
 
+import apispec
+import marshmallow as ma
 import pytest
+from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.api.fields import NAME_PATTERN, hidden_characters
+from referee.api.strict import JsonSchemaRules, StrictSchema
 from tests.api.test_piquet_sheets_http import Q10_SHEET
 
 
@@ -313,3 +317,19 @@ def test_the_idempotency_key_is_taken_as_its_parameter_says(
                                json={"type": "bid", "call": 2},
                                headers={**write, "Idempotency-Key": sent})
         assert dry.status_code == status, dry.json
+
+
+def test_a_schema_named_by_its_class_name_keeps_its_rules_in_the_document() -> None:
+    """A shape a ShapesField names by its registered class name (as the match's deal records
+    name Piquet's irregular entry) keeps its JSON_SCHEMA in its component: the plugin was
+    once given the name and found no rules, so the document said less than the API refused."""
+    class RuledShapeSchema(StrictSchema):
+        kind = ma.fields.String()
+        JSON_SCHEMA: ClassVar[dict[str, Any]] = {
+            "if": {"properties": {"kind": {"const": "a"}}}, "then": {"required": ["kind"]}}
+
+    spec = apispec.APISpec("t", "1", "3.1.0", plugins=[MarshmallowPlugin(), JsonSchemaRules()])
+    spec.components.schema("RuledShape", schema="RuledShapeSchema")
+    component = spec.to_dict()["components"]["schemas"]["RuledShape"]
+    assert component["if"] == {"properties": {"kind": {"const": "a"}}}
+    assert component["then"] == {"required": ["kind"]}
