@@ -16,17 +16,22 @@ from tests.e2e.table import SETTLED, match_id, tap_card, write_token
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture
-def german_phone(browser: Any) -> Iterator[Any]:
-    """A phone whose browser reads German first, 320 px wide."""
+def _phone(browser: Any, locale: str) -> Iterator[Any]:
+    """A phone whose browser reads ``locale`` first, 320 px wide; no JavaScript error on it."""
     context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True,
-                                  is_mobile=True, locale="de-AT")
+                                  is_mobile=True, locale=locale)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def german_phone(browser: Any) -> Iterator[Any]:
+    """A phone whose browser reads German first, 320 px wide."""
+    yield from _phone(browser, "de-AT")
 
 
 def test_the_page_speaks_the_browser_s_language_and_keeps_a_choice(
@@ -100,14 +105,7 @@ def test_a_ruling_s_link_opens_its_section_in_the_reader_s_language(
 @pytest.fixture
 def french_phone(browser: Any) -> Iterator[Any]:
     """A phone whose browser reads French first, 320 px wide."""
-    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True,
-                                  is_mobile=True, locale="fr-FR")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    yield from _phone(browser, "fr-FR")
 
 
 def test_cards_waiting_entries_and_an_undo_s_reason_are_in_the_phone_s_language(
