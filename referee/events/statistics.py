@@ -1,0 +1,265 @@
+"""Statistics per player across matches (docs/events.md E12).
+
+What each deal and each match decided is the match's (its rulings, its settlement, Q6, Q7,
+Q9, P3–P6), read once per match by the caller and handed in as :class:`PiquetMatch` and
+:class:`PitchMatch`; this module only counts them, in one plain pass, into one
+:class:`PiquetStatistics` or :class:`PitchStatistics` per player.
+
+Players are known by an opaque ``key`` (the event's player identity: a name today); the
+module never reads it.
+
+>>> hand = PitchHand(sides=(("Ann",), ("Bill",)), pitcher="Ann", bid=2, made=False,
+...                  scores=(-2, 1), high=1, low=0, jack=None, game=1, awards_known=True)
+>>> ann = pitch_statistics([PitchMatch((hand,))])["Ann"]
+>>> (ann.hands, ann.points, ann.bids, ann.low)
+(1, -2, (BidLine(level=2, made=0, set=1),), 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = [
+    "BidLine",
+    "PiquetDeal",
+    "PiquetMatch",
+    "PiquetStatistics",
+    "PitchHand",
+    "PitchMatch",
+    "PitchStatistics",
+    "piquet_statistics",
+    "pitch_statistics",
+]
+
+@dataclass(frozen=True, slots=True)
+class PiquetDeal:
+    """One counted deal of a partie as its ruling decided it (Q6–Q8).
+
+    ``scores``: each player's points in the deal (both players' keys); ``pique``,
+    ``repique``, ``capot``: the key of the player who scored it (Q7, Q6), None when nobody
+    did or when the entry does not say (``detailed`` False: a deal entered by its totals).
+    """
+
+    scores: tuple[tuple[str, int], ...]
+    pique: str | None = None
+    repique: str | None = None
+    capot: str | None = None
+    detailed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PiquetMatch:
+    """One partie: its ``players`` (two keys), its counted ``deals`` in order and, once
+    settled (Q9), its ``winner`` and ``loser`` (None when drawn, or while unsettled) and
+    whether the loser was ``rubiconed``. ``settled``: the partie has ended and its result
+    stands (no deal disputed, E11)."""
+
+    players: tuple[str, str]
+    deals: tuple[PiquetDeal, ...]
+    settled: bool = False
+    winner: str | None = None
+    loser: str | None = None
+    rubiconed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PitchHand:
+    """One counted hand as its ruling decided it (P3–P6).
+
+    ``sides``: the keys of each side's players (one each, two in partnership, P1);
+    ``pitcher``: the key of the bidder (P3); ``bid``: 1–4, None when the entry does not say
+    (a totals line without it); ``made``: the pitcher's side won at least the bid (P6);
+    ``scores``: each side's score change for the hand, in points (P6: a set pitcher's is
+    minus the bid), in the order of ``sides``; ``high``, ``low``, ``jack``, ``game``: the
+    index in ``sides`` of the side that took the point (P5), None when nobody did (the jack
+    not in play, Game tied) or when the entry does not say (``awards_known`` False: a
+    totals line).
+    """
+
+    sides: tuple[tuple[str, ...], ...]
+    pitcher: str
+    bid: int | None
+    made: bool
+    scores: tuple[int, ...]
+    high: int | None = None
+    low: int | None = None
+    jack: int | None = None
+    game: int | None = None
+    awards_known: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PitchMatch:
+    """One Pitch game: its counted ``hands`` in order (void hands left out, P10)."""
+
+    hands: tuple[PitchHand, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PiquetStatistics:
+    """One player's Piquet over the parties given (docs/events.md E12).
+
+    ``parties``: parties settled (Q9) the player sat in; ``won``, ``lost``, ``drawn``: of
+    those (a drawn partie is still equal after eight deals, Q9); ``rubicons_given``: parties
+    won whose loser was rubiconed (under 100, Q9); ``rubicons_taken``: parties lost while
+    rubiconed. ``deals``: counted deals played, settled partie or not; ``points``: the
+    player's points in them (Q6–Q8; the deals' points, not the Q9 payment);
+    ``detailed_deals``: those of them whose entry says who scored a pique, repique or capot
+    (cards or a score sheet; not totals); ``piques``, ``repiques``, ``capots``: deals in
+    which the player scored one (Q7, Q6), counted over the detailed deals.
+    """
+
+    player: str
+    parties: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    rubicons_given: int = 0
+    rubicons_taken: int = 0
+    deals: int = 0
+    points: int = 0
+    detailed_deals: int = 0
+    piques: int = 0
+    repiques: int = 0
+    capots: int = 0
+
+    @property
+    def points_per_deal(self) -> float | None:
+        """``points`` / ``deals`` (points), None before the first deal."""
+        return self.points / self.deals if self.deals else None
+
+
+@dataclass(frozen=True, slots=True)
+class BidLine:
+    """The bids of one level a player made and was set on (P3, P6; V9 for the games with
+    more points): ``level`` the bid (None: the entry did not give it, a totals line),
+    ``made`` the hands whose pitcher's side won at least the bid, ``set`` those set back."""
+
+    level: int | None
+    made: int
+    set: int
+
+
+@dataclass(frozen=True, slots=True)
+class PitchStatistics:
+    """One player's Pitch over the games given (docs/events.md E12).
+
+    ``hands``: counted hands played (void hands left out, P10); ``points``: the sum of the
+    player's side's score changes over them (P6: a set pitcher's side loses its bid; in
+    partnership each partner carries the side's, P1); ``bids``: the hands the player was the
+    pitcher (P3), by level, lowest first, a level not given last (:class:`BidLine`);
+    ``awards_hands``: hands whose entry says who took each point (cards or a score sheet);
+    ``high``, ``low``, ``jack``, ``game``: of those, the hands in which the player's side
+    took that point (P5).
+    """
+
+    player: str
+    hands: int = 0
+    points: int = 0
+    bids: tuple[BidLine, ...] = ()
+    awards_hands: int = 0
+    high: int = 0
+    low: int = 0
+    jack: int = 0
+    game: int = 0
+
+    @property
+    def points_per_hand(self) -> float | None:
+        """``points`` / ``hands`` (points), None before the first hand."""
+        return self.points / self.hands if self.hands else None
+
+    @property
+    def bids_made(self) -> int:
+        """Bids made, every level."""
+        return sum(line.made for line in self.bids)
+
+    @property
+    def bids_set(self) -> int:
+        """Bids set back, every level."""
+        return sum(line.set for line in self.bids)
+
+
+def _sorted(keys: Iterable[str]) -> list[str]:
+    return sorted(keys, key=lambda key: (key.casefold(), key))
+
+
+def piquet_statistics(matches: Iterable[PiquetMatch],
+                      players: Iterable[str] = ()) -> dict[str, PiquetStatistics]:
+    """E12: each player's :class:`PiquetStatistics` over ``matches``, by key in the order of
+    the keys (case-insensitive); ``players`` adds players with no partie (all zeros).
+
+    >>> deal = PiquetDeal((("Ann", 94), ("Bill", 0)), pique="Ann")
+    >>> won = PiquetMatch(("Ann", "Bill"), (deal,), True, "Ann", "Bill", rubiconed=True)
+    >>> stats = piquet_statistics([won])
+    >>> (stats["Ann"].rubicons_given, stats["Bill"].rubicons_taken, stats["Ann"].piques)
+    (1, 1, 1)
+    """
+    # One row of counters per player, the fields of PiquetStatistics after ``player``.
+    rows: dict[str, list[int]] = {key: [0] * 12 for key in players}
+    for match in matches:
+        for key in match.players:
+            if key not in rows:
+                rows[key] = [0] * 12
+        if match.settled:
+            for key in match.players:
+                row = rows[key]
+                row[0] += 1
+                if match.winner is None:
+                    row[3] += 1
+                elif key == match.winner:
+                    row[1] += 1
+                    row[4] += match.rubiconed
+                else:
+                    row[2] += 1
+                    row[5] += match.rubiconed
+        for deal in match.deals:
+            for key, points in deal.scores:
+                row = rows[key]
+                row[6] += 1
+                row[7] += points
+                row[8] += deal.detailed
+            if deal.pique is not None:
+                rows[deal.pique][9] += 1
+            if deal.repique is not None:
+                rows[deal.repique][10] += 1
+            if deal.capot is not None:
+                rows[deal.capot][11] += 1
+    return {key: PiquetStatistics(key, *rows[key]) for key in _sorted(rows)}
+
+
+def pitch_statistics(matches: Iterable[PitchMatch],
+                     players: Iterable[str] = ()) -> dict[str, PitchStatistics]:
+    """E12: each player's :class:`PitchStatistics` over ``matches``, by key in the order of
+    the keys (case-insensitive); ``players`` adds players with no hand (all zeros)."""
+    # Counters per player: hands, points, awards hands, high, low, jack, game.
+    rows: dict[str, list[int]] = {key: [0] * 7 for key in players}
+    # (player, level) → [made, set]
+    bids: dict[tuple[str, int | None], list[int]] = {}
+    for match in matches:
+        for hand in match.hands:
+            awards = (hand.high, hand.low, hand.jack, hand.game)
+            known = hand.awards_known
+            for index, side in enumerate(hand.sides):
+                score = hand.scores[index]
+                for key in side:
+                    row = rows.get(key)
+                    if row is None:
+                        row = rows[key] = [0] * 7
+                    row[0] += 1
+                    row[1] += score
+                    if known:
+                        row[2] += 1
+                        for point, taker in enumerate(awards):
+                            if taker == index:
+                                row[3 + point] += 1
+            made_set = bids.get((hand.pitcher, hand.bid))
+            if made_set is None:
+                made_set = bids[(hand.pitcher, hand.bid)] = [0, 0]
+            made_set[0 if hand.made else 1] += 1
+    lines: dict[str, list[BidLine]] = {}
+    for (key, level), (made, set_) in sorted(
+            bids.items(), key=lambda item: (item[0][1] is None, item[0][1] or 0)):
+        lines.setdefault(key, []).append(BidLine(level, made, set_))
+    return {key: PitchStatistics(key, rows[key][0], rows[key][1], tuple(lines.get(key, ())),
+                                 *rows[key][2:]) for key in _sorted(rows)}
