@@ -202,17 +202,7 @@ def piquet_statistics(matches: Iterable[PiquetMatch],
             if key not in rows:
                 rows[key] = [0] * 12
         if match.settled:
-            for key in match.players:
-                row = rows[key]
-                row[0] += 1
-                if match.winner is None:
-                    row[3] += 1
-                elif key == match.winner:
-                    row[1] += 1
-                    row[4] += match.rubiconed
-                else:
-                    row[2] += 1
-                    row[5] += match.rubiconed
+            _settled(match, rows)
         for deal in match.deals:
             for key, points in deal.scores:
                 row = rows[key]
@@ -226,6 +216,21 @@ def piquet_statistics(matches: Iterable[PiquetMatch],
             if deal.capot is not None:
                 rows[deal.capot][11] += 1
     return {key: PiquetStatistics(key, *rows[key]) for key in _sorted(rows)}
+
+
+def _settled(match: PiquetMatch, rows: dict[str, list[int]]) -> None:
+    """Count a settled partie's result (Q9) in its players' rows."""
+    for key in match.players:
+        row = rows[key]
+        row[0] += 1
+        if match.winner is None:
+            row[3] += 1
+        elif key == match.winner:
+            row[1] += 1
+            row[4] += match.rubiconed
+        else:
+            row[2] += 1
+            row[5] += match.rubiconed
 
 
 def pitch_statistics(matches: Iterable[PitchMatch],
