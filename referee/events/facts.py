@@ -44,8 +44,8 @@ def _keys(state: MatchState, keys: Sequence[str] | None) -> tuple[str, ...]:
 
 def piquet_facts(state: MatchState, keys: Sequence[str] | None = None) -> PiquetMatch:
     """A partie's facts: each counted deal's points per player (in seat order) and who
-    scored a pique, repique or capot by its ruling (Q6, Q7; a totals entry says none), and the partie's
-    settlement once it is finished with no deal disputed (Q9, E11)."""
+    scored a pique, repique or capot by its ruling (Q6, Q7; a totals entry says none), and
+    the partie's settlement once it is finished with no deal disputed (Q9, E11)."""
     seat_keys = _keys(state, keys)
     by_name = dict(zip(state.players, seat_keys, strict=True))
     game = GAMES["piquet"]
