@@ -93,11 +93,11 @@ def pitch_facts(state: MatchState, keys: Sequence[str] | None = None) -> PitchMa
             continue
         sides = tuple(tuple(seat_keys[seat] for seat in side) for side in ruling["sides"])
         points = ruling.get("points") if ruling.get("level") in _DETAILED else None
-        awards = [_side(points.get(name)) if isinstance(points, dict) else None
-                  for name in _AWARDS]
+        high, low, jack, game = (_side(points.get(name)) if isinstance(points, dict)
+                                 else None for name in _AWARDS)
         bid = ruling.get("bid")
         hands.append(PitchHand(
             sides, seat_keys[ruling["pitcher"]], bid if isinstance(bid, int) else None,
             bool(ruling["made_bid"]), tuple(int(s) for s in ruling["scores"]),
-            *awards, awards_known=isinstance(points, dict)))
+            high, low, jack, game, isinstance(points, dict)))
     return PitchMatch(tuple(hands))
