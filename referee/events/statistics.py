@@ -17,8 +17,10 @@ module never reads it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
+from operator import add
 
 __all__ = [
     "BidLine",
@@ -48,12 +50,14 @@ class PiquetDeal:
     detailed: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PiquetMatch:
     """One partie: its ``players`` (two keys), its counted ``deals`` in order and, once
     settled (Q9), its ``winner`` and ``loser`` (None when drawn, or while unsettled) and
     whether the loser was ``rubiconed``. ``settled``: the partie has ended and its result
-    stands (no deal disputed, E11)."""
+    stands (no deal disputed, E11).
+
+    :attr:`tally` counts it per player once (a value kept by match keeps its tally)."""
 
     players: tuple[str, str]
     deals: tuple[PiquetDeal, ...]
@@ -61,6 +65,34 @@ class PiquetMatch:
     winner: str | None = None
     loser: str | None = None
     rubiconed: bool = False
+
+    @cached_property
+    def tally(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Per player, this partie's counts in the order of :class:`PiquetStatistics`'
+        fields after ``player``."""
+        rows = {key: [0] * 12 for key in self.players}
+        if self.settled:
+            for key in self.players:
+                row = rows[key]
+                row[0] = 1
+                if self.winner is None:
+                    row[3] = 1
+                elif key == self.winner:
+                    row[1] = 1
+                    row[4] = int(self.rubiconed)
+                else:
+                    row[2] = 1
+                    row[5] = int(self.rubiconed)
+        for deal in self.deals:
+            for key, points in deal.scores:
+                row = rows[key]
+                row[6] += 1
+                row[7] += points
+                row[8] += deal.detailed
+            for index, scorer in ((9, deal.pique), (10, deal.repique), (11, deal.capot)):
+                if scorer is not None:
+                    rows[scorer][index] += 1
+        return tuple((key, tuple(row)) for key, row in rows.items())
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +121,44 @@ class PitchHand:
     awards_known: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PitchMatch:
-    """One Pitch game: its counted ``hands`` in order (void hands left out, P10)."""
+    """One Pitch game: its counted ``hands`` in order (void hands left out, P10).
+
+    :attr:`tally` counts it per player once (a value kept by match keeps its tally)."""
 
     hands: tuple[PitchHand, ...]
+
+    @cached_property
+    def tally(self) -> tuple[tuple[tuple[str, tuple[int, ...]], ...],
+                             tuple[tuple[str, int | None, int, int], ...]]:
+        """Per player, this game's counts (hands, points, awards hands, High, Low, Jack,
+        Game) and its bids as ``(player, level, made, set)``."""
+        rows: dict[str, list[int]] = {}
+        bids: dict[tuple[str, int | None], list[int]] = {}
+        for hand in self.hands:
+            awards = (hand.high, hand.low, hand.jack, hand.game)
+            known = int(hand.awards_known)
+            for index, side in enumerate(hand.sides):
+                took = [int(known and taker == index) for taker in awards]
+                score = hand.scores[index]
+                for key in side:
+                    row = rows.get(key)
+                    if row is None:
+                        row = rows[key] = [0] * 7
+                    row[0] += 1
+                    row[1] += score
+                    row[2] += known
+                    row[3] += took[0]
+                    row[4] += took[1]
+                    row[5] += took[2]
+                    row[6] += took[3]
+            made_set = bids.get((hand.pitcher, hand.bid))
+            if made_set is None:
+                made_set = bids[(hand.pitcher, hand.bid)] = [0, 0]
+            made_set[0 if hand.made else 1] += 1
+        return (tuple((key, tuple(row)) for key, row in rows.items()),
+                tuple((key, level, made, set_) for (key, level), (made, set_) in bids.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +252,8 @@ def _sorted(keys: Iterable[str]) -> list[str]:
 def piquet_statistics(matches: Iterable[PiquetMatch],
                       players: Iterable[str] = ()) -> dict[str, PiquetStatistics]:
     """E12: each player's :class:`PiquetStatistics` over ``matches``, by key in the order of
-    the keys (case-insensitive); ``players`` adds players with no partie (all zeros).
+    the keys (case-insensitive); ``players`` adds players with no partie (all zeros). One
+    pass over the parties' tallies.
 
     >>> deal = PiquetDeal((("Ann", 94), ("Bill", 0)), pique="Ann")
     >>> won = PiquetMatch(("Ann", "Bill"), (deal,), True, "Ann", "Bill", rubiconed=True)
@@ -195,73 +261,44 @@ def piquet_statistics(matches: Iterable[PiquetMatch],
     >>> (stats["Ann"].rubicons_given, stats["Bill"].rubicons_taken, stats["Ann"].piques)
     (1, 1, 1)
     """
-    # One row of counters per player, the fields of PiquetStatistics after ``player``.
-    rows: dict[str, list[int]] = {key: [0] * 12 for key in players}
-    for match in matches:
-        for key in match.players:
-            if key not in rows:
-                rows[key] = [0] * 12
-        if match.settled:
-            _settled(match, rows)
-        for deal in match.deals:
-            for key, points in deal.scores:
-                row = rows[key]
-                row[6] += 1
-                row[7] += points
-                row[8] += deal.detailed
-            if deal.pique is not None:
-                rows[deal.pique][9] += 1
-            if deal.repique is not None:
-                rows[deal.repique][10] += 1
-            if deal.capot is not None:
-                rows[deal.capot][11] += 1
+    rows = _summed((match.tally for match in matches), players, 12)
     return {key: PiquetStatistics(key, *rows[key]) for key in _sorted(rows)}
 
 
-def _settled(match: PiquetMatch, rows: dict[str, list[int]]) -> None:
-    """Count a settled partie's result (Q9) in its players' rows."""
-    for key in match.players:
-        row = rows[key]
-        row[0] += 1
-        if match.winner is None:
-            row[3] += 1
-        elif key == match.winner:
-            row[1] += 1
-            row[4] += match.rubiconed
-        else:
-            row[2] += 1
-            row[5] += match.rubiconed
+def _summed(tallies: Iterable[tuple[tuple[str, tuple[int, ...]], ...]],
+            players: Iterable[str], width: int) -> dict[str, list[int]]:
+    """Each player's counts summed over ``tallies`` (``width`` counts each)."""
+    rows: dict[str, list[int]] = {key: [0] * width for key in players}
+    for tally in tallies:
+        for key, counts in tally:
+            row = rows.get(key)
+            if row is None:
+                rows[key] = list(counts)
+            else:
+                rows[key] = list(map(add, row, counts))
+    return rows
 
 
 def pitch_statistics(matches: Iterable[PitchMatch],
                      players: Iterable[str] = ()) -> dict[str, PitchStatistics]:
     """E12: each player's :class:`PitchStatistics` over ``matches``, by key in the order of
-    the keys (case-insensitive); ``players`` adds players with no hand (all zeros)."""
-    # Counters per player: hands, points, awards hands, high, low, jack, game.
-    rows: dict[str, list[int]] = {key: [0] * 7 for key in players}
-    # (player, level) → [made, set]
+    the keys (case-insensitive); ``players`` adds players with no hand (all zeros). One
+    pass over the games' tallies."""
     bids: dict[tuple[str, int | None], list[int]] = {}
-    for match in matches:
-        for hand in match.hands:
-            awards = (hand.high, hand.low, hand.jack, hand.game)
-            known = hand.awards_known
-            for index, side in enumerate(hand.sides):
-                score = hand.scores[index]
-                for key in side:
-                    row = rows.get(key)
-                    if row is None:
-                        row = rows[key] = [0] * 7
-                    row[0] += 1
-                    row[1] += score
-                    if known:
-                        row[2] += 1
-                        for point, taker in enumerate(awards):
-                            if taker == index:
-                                row[3 + point] += 1
-            made_set = bids.get((hand.pitcher, hand.bid))
-            if made_set is None:
-                made_set = bids[(hand.pitcher, hand.bid)] = [0, 0]
-            made_set[0 if hand.made else 1] += 1
+
+    def counts() -> Iterator[tuple[tuple[str, tuple[int, ...]], ...]]:
+        for match in matches:
+            rows, bid_lines = match.tally
+            for key, level, made, set_ in bid_lines:
+                made_set = bids.get((key, level))
+                if made_set is None:
+                    bids[(key, level)] = [made, set_]
+                else:
+                    made_set[0] += made
+                    made_set[1] += set_
+            yield rows
+
+    rows = _summed(counts(), players, 7)
     lines: dict[str, list[BidLine]] = {}
     for (key, level), (made, set_) in sorted(
             bids.items(), key=lambda item: (item[0][1] is None, item[0][1] or 0)):
