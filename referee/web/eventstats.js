@@ -13,22 +13,23 @@ const NS = "http://www.w3.org/2000/svg";
 const MADE = "#15803d";
 const SET = "#b91c1c";
 const OTHER = "#1d4ed8";
-const INK = "#1f2937";
+/** Text in the colour of the text around (light or dark). */
+const INK = "currentColor";
 
 let serial = 0;
 
 /**
  * A small horizontal bar chart: one row per bar, its label on the left, its parts stacked,
- * its value in words on the right. `bars`: [{label, parts: [[value, colour]], text}];
+ * its value in words on the right, in a <figure> captioned `title`. `bars`: [{label, parts: [[value, colour]], text}];
  * `max`: the scale's end (at least 1). The chart is one image for a screen reader: its
  * <title> and a <desc> that says every bar.
  */
 export function barChart(title, bars, max) {
   const id = `stats-chart-${++serial}`;
-  const W = 320;
-  const row = 22;
-  const label = 96;
-  const value = 92;
+  const W = 300;
+  const row = 24;
+  const label = 92;
+  const value = 96;
   const H = bars.length * row + 4;
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
@@ -48,7 +49,7 @@ export function barChart(title, bars, max) {
   const scale = Math.max(1, max);
   bars.forEach((bar, i) => {
     const y = 2 + i * row;
-    add("text", { x: label - 6, y: y + 15, "text-anchor": "end", "font-size": 12, fill: INK },
+    add("text", { x: label - 6, y: y + 15, "text-anchor": "end", "font-size": 13, fill: INK },
       bar.label);
     let x = label;
     for (const [amount, colour] of bar.parts) {
@@ -56,9 +57,9 @@ export function barChart(title, bars, max) {
       if (width > 0) add("rect", { x, y: y + 3, width, height: row - 8, fill: colour });
       x += width;
     }
-    add("text", { x: W - value + 6, y: y + 15, "font-size": 12, fill: INK }, bar.text);
+    add("text", { x: W - value + 6, y: y + 15, "font-size": 13, fill: INK }, bar.text);
   });
-  return svg;
+  return el("figure", { class: "stats-figure" }, el("figcaption", {}, title), svg);
 }
 
 /** "12.50" or "–" when there is none yet. */
@@ -156,7 +157,7 @@ export async function statisticsSection(id, token, back) {
   const lines = stats.game === "piquet" ? stats.piquet : stats.pitch;
   const played = lines.some((line) => (line.hands || line.deals || 0) > 0);
   return el("section", { id: "event-statistics" },
-    el("p", {}, el("a", { href: back }, t("stats.back", "Back to the event"))),
+    el("p", {}, el("a", { href: back, id: "event-stats-back" }, t("stats.back", "Back to the event"))),
     el("h2", {}, t("stats.title", "Statistics per player")),
     played ? el("ul", { class: "stats-cards" }, ...lines.map((line) =>
       stats.game === "piquet" ? piquetCard(line) : pitchCard(line)))

@@ -1,0 +1,82 @@
+"""A club night's statistics per player in the browser (docs/events.md E12): a Pitch night
+made through the API, a hand recorded where the bidder is set; its statistics screen at
+320 px shows a card per player with charts the page drew (titles and descriptions that a
+screen reader reads), axe-clean."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import api_get, api_post
+from tests.e2e.sheet import axe_violations, shots
+
+
+def _post(base: str, path: str, body: dict[str, Any], token: str | None = None,
+          etag: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    if etag:
+        headers["If-Match"] = etag
+    sent = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                  headers=headers, method="POST")
+    with urllib.request.urlopen(sent, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture
+def narrow(browser: Any) -> Iterator[Any]:
+    """A phone 320 px wide, its own context."""
+    context = browser.new_context(viewport={"width": 320, "height": 640})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def test_the_statistics_screen_draws_each_players_charts(served: str, narrow: Any) -> None:
+    made = _post(served, "/v1/events", {"name": "Friday", "game": "pitch",
+                                        "movement": "manual",
+                                        "players": ["Ann", "Bob", "Cid"],
+                                        "options": {"target": 11}})
+    event_id, organiser, read = made["id"], made["tokens"]["organiser"], made["tokens"]["read"]
+    started = _post(served, f"/v1/events/{event_id}/rounds",
+                    {"tables": [{"seats": ["Ann", "Bob", "Cid"]}]}, organiser, '"v4"')
+    match_id = started["tables"][0]["match_id"]
+    # Bob bids 3 and takes only High: set back (P6); Ann takes Low and Game, Cid the Jack.
+    api_post(served, match_id, organiser, "/deals", {"sheet": {
+        "pitcher": 1, "bid": 3, "high": 1, "low": 0, "jack": 2, "game": 0}})
+    bob = next(line for line in api_get(served, f"/v1/events/{event_id}/statistics",
+                                        read)["pitch"] if line["player"] == "Bob")
+    assert bob["bids"] == [{"level": 3, "made": 0, "set": 1}]
+
+    page = narrow
+    page.goto(f"{served}/table/#event={event_id}&token={read}&player=Bob")
+    page.wait_for_selector("#event-stats-link")
+    page.click("#event-stats-link")
+    page.wait_for_selector('#event-statistics .stats-card[data-player="Bob"]')
+    card = page.locator('.stats-card[data-player="Bob"]')
+    assert card.locator(".stats-figures").inner_text() == "1 hands, -3.00 points per hand"
+    titles = card.locator("svg title").all_text_contents()
+    assert titles == ["Bids made and set, by level", "How often the side took each point"]
+    assert card.locator("figcaption").all_inner_texts() == titles
+    assert card.locator("svg desc").first.text_content() == "Bid 3: 0 made, 1 set"
+    assert "High: 1 of 1" in card.locator("svg desc").nth(1).text_content()
+    assert page.locator(".stats-card").count() == 3
+    assert axe_violations(page, "#event") == []
+    shots(page, "club-statistics")  # and the page fits 320 px
+
+    # A deal recorded meanwhile: the screen follows the event's stream.
+    api_post(served, match_id, organiser, "/deals",
+             {"totals": {"scores": [0, 2, 0], "pitcher": 1, "bid": 2}})
+    page.wait_for_function("() => document.querySelector('.stats-card[data-player=\"Bob\"]"
+                           " .stats-figures').textContent.startsWith('2 hands')")
+    page.click("#event-stats-back")
+    page.wait_for_selector("#event-player")
