@@ -120,3 +120,28 @@ def test_statistics_need_the_events_token(bare_client: FlaskClient) -> None:
     bad = bare_client.get(f"/v1/events/{made['id']}/statistics?format=xls",
                           headers=_bearer(made["tokens"]["read"]))
     assert bad.status_code == 400
+
+
+def test_a_matchs_facts_are_read_once_per_ledger_head(bare_client: FlaskClient,
+                                                      monkeypatch: Any) -> None:
+    from referee import club_statistics, folds
+
+    made, table = _pitch_night(bare_client)
+    monkeypatch.setattr(club_statistics, "CACHE", club_statistics.FactsCache())
+    loads: list[str] = []
+    real = folds.load_state
+
+    def counted(match_id: str, whole: bool = False) -> Any:
+        loads.append(match_id)
+        return real(match_id, whole)
+
+    monkeypatch.setattr(folds, "load_state", counted)
+    read = made["tokens"]["read"]
+    _statistics(bare_client, made["id"], read)
+    _statistics(bare_client, made["id"], read)
+    assert loads == [table["match_id"]], "the second read used the facts kept"
+    _record(bare_client, table, {"totals": {"scores": [0, 1, 1], "pitcher": 2, "bid": 1}})
+    loads.clear()
+    hands = {line["player"]: line["hands"] for line in
+             _statistics(bare_client, made["id"], read).json["pitch"]}
+    assert loads == [table["match_id"]] and hands["Cid"] == 1, "a new entry: read again"
