@@ -134,29 +134,33 @@ class PitchMatch:
                              tuple[tuple[str, int | None, int, int], ...]]:
         """Per player, this game's counts (hands, points, awards hands, High, Low, Jack,
         Game) and its bids as ``(player, level, made, set)``."""
-        rows: dict[str, list[int]] = {}
+        # counted by side first (a game's sides rarely change), then given to each partner
+        sides: dict[tuple[str, ...], list[int]] = {}
         bids: dict[tuple[str, int | None], list[int]] = {}
         for hand in self.hands:
-            awards = (hand.high, hand.low, hand.jack, hand.game)
-            known = int(hand.awards_known)
-            for index, side in enumerate(hand.sides):
-                took = [int(known and taker == index) for taker in awards]
-                score = hand.scores[index]
-                for key in side:
-                    row = rows.get(key)
-                    if row is None:
-                        row = rows[key] = [0] * 7
-                    row[0] += 1
-                    row[1] += score
-                    row[2] += known
-                    row[3] += took[0]
-                    row[4] += took[1]
-                    row[5] += took[2]
-                    row[6] += took[3]
+            found = []
+            for side, score in zip(hand.sides, hand.scores, strict=True):
+                row = sides.get(side)
+                if row is None:
+                    row = sides[side] = [0] * 7
+                row[0] += 1
+                row[1] += score
+                found.append(row)
+            if hand.awards_known:
+                for row in found:
+                    row[2] += 1
+                for point, taker in enumerate((hand.high, hand.low, hand.jack, hand.game)):
+                    if taker is not None:
+                        found[taker][3 + point] += 1
             made_set = bids.get((hand.pitcher, hand.bid))
             if made_set is None:
                 made_set = bids[(hand.pitcher, hand.bid)] = [0, 0]
             made_set[0 if hand.made else 1] += 1
+        rows: dict[str, list[int]] = {}
+        for side, counts in sides.items():
+            for key in side:
+                row = rows.get(key)
+                rows[key] = list(counts) if row is None else list(map(add, row, counts))
         return (tuple((key, tuple(row)) for key, row in rows.items()),
                 tuple((key, level, made, set_) for (key, level), (made, set_) in bids.items()))
 
