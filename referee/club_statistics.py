@@ -42,29 +42,31 @@ class EventStatistics:
 
 
 class FactsCache:
-    """The facts of the matches read lately, by (match, its ledger's head: length and last
-    link, seat keys): a match's facts change only with its ledger, so a read folds and reads
-    only the matches written since (least recently used dropped past ``size``)."""
+    """The facts of the matches read lately, each with its ledger's head (its length and last
+    link) and seat keys: a match's facts change only with its ledger, so a read folds and
+    reads only the matches written since; a match's older facts are replaced (least recently
+    used matches dropped past ``size``)."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[str, tuple[int, str], tuple[str, ...]],
-                                PiquetMatch | PitchMatch] = OrderedDict()
+        self._kept: OrderedDict[str, tuple[tuple[int, str], tuple[str, ...],
+                                           PiquetMatch | PitchMatch]] = OrderedDict()
         self._lock = threading.Lock()
 
     def facts(self, match_id: str, head: tuple[int, str],
               keys: Sequence[str]) -> PiquetMatch | PitchMatch:
         """The facts of ``match_id`` whose ledger's head is ``head`` (its length and last
         link, :func:`referee.store.ledger.chain_head`), its seats' players ``keys``."""
-        key = (match_id, head, tuple(keys))
+        seats = tuple(keys)
         with self._lock:
-            found = self._kept.get(key)
-            if found is not None:
-                self._kept.move_to_end(key)
-                return found
-        found = match_facts(folds.load_state(match_id), keys)
+            kept = self._kept.get(match_id)
+            if kept is not None and kept[0] == head and kept[1] == seats:
+                self._kept.move_to_end(match_id)
+                return kept[2]
+        found = match_facts(folds.load_state(match_id), seats)
         with self._lock:
-            self._kept[key] = found
+            self._kept[match_id] = (head, seats, found)
+            self._kept.move_to_end(match_id)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
         return found

@@ -146,3 +146,4 @@ def test_a_matchs_facts_are_read_once_per_ledger_head(bare_client: FlaskClient,
     hands = {line["player"]: line["hands"] for line in
              _statistics(bare_client, made["id"], read).json["pitch"]}
     assert loads == [table["match_id"]] and hands["Cid"] == 1, "a new entry: read again"
+    assert len(club_statistics.CACHE._kept) == 1, "the match's older facts were replaced"
