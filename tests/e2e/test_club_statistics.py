@@ -80,3 +80,29 @@ def test_the_statistics_screen_draws_each_players_charts(served: str, narrow: An
                            " .stats-figures').textContent.startsWith('2 hands')")
     page.click("#event-stats-back")
     page.wait_for_selector("#event-player")
+
+
+def test_a_piquet_players_card(served: str, narrow: Any) -> None:
+    made = _post(served, "/v1/events", {"name": "Piquet club", "game": "piquet",
+                                        "movement": "manual", "players": ["Ann", "Bill"]})
+    event_id, organiser = made["id"], made["tokens"]["organiser"]
+    started = _post(served, f"/v1/events/{event_id}/rounds",
+                    {"tables": [{"seats": ["Bill", "Ann"]}]}, organiser, '"v3"')
+    match_id = started["tables"][0]["match_id"]
+    for _ in range(6):  # Bill takes 41 a deal, Ann 11: 246 to 66, Ann rubiconed (Q9)
+        elder = api_get(served, f"/v1/matches/{match_id}", organiser)["next_deal"]["elder"]
+        scores = {"elder": 41, "younger": 11} if elder == "Bill" else \
+            {"elder": 11, "younger": 41}
+        api_post(served, match_id, organiser, "/deals", {"totals": {"scores": scores}})
+    page = narrow
+    page.goto(f"{served}/table/#event={event_id}&token={made['tokens']['read']}"
+              "&player=Ann&view=statistics")
+    page.wait_for_selector('.stats-card[data-player="Bill"]')
+    card = page.locator('.stats-card[data-player="Bill"]')
+    assert card.locator(".stats-figures").all_inner_texts() == [
+        "6 deals, 41.00 points per deal", "Rubicons: 1 given, 0 taken"]
+    assert card.locator("svg desc").first.text_content() == "Won: 1; Lost: 0; Drawn: 0"
+    assert card.locator("svg desc").nth(1).text_content() == (
+        "Piques: 0 of 0; Repiques: 0 of 0; Capots: 0 of 0")
+    assert axe_violations(page, "#event") == []
+    shots(page, "club-statistics-piquet")
