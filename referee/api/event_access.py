@@ -24,7 +24,8 @@ blp = Blueprint(
 )
 
 #: The routes whose answers carry credentials.
-CREDENTIAL_ROUTES = frozenset({"events.create_event", "events.start_round"})
+CREDENTIAL_ROUTES = frozenset({"events.create_event", "events.start_round",
+                               "events.relink_table"})
 
 
 

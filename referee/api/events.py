@@ -24,6 +24,7 @@ from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
 from referee.api.errors import ProblemError, problems
 from referee.api.event_access import authorize, blp, event_dict, table_dict
+from referee.api.event_links import relink_table
 from referee.api.event_schemas import (
     CreatedEventSchema,
     CreateEventSchema,
@@ -76,7 +77,8 @@ def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
 _CREATE_HOW = "An event's tokens are handed out once, to its create: create the event anew."
 #: What a refused retry of a round's start says to do instead.
 _ROUND_HOW = ("A round's credentials are handed out once: the tables that took them up keep "
-              "them, and each table's write token makes new seats (POST …/seats of its match).")
+              "them, and the organiser gets new links for a table (POST "
+              "…/rounds/<n>/tables/<n>/links; the old ones stop working).")
 
 
 def _event_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
@@ -349,6 +351,7 @@ ROUTES = (
     (EVENT + "/teams", "POST", form_teams),
     (EVENT + "/rounds", "POST", start_round),
     (EVENT + "/rounds:end", "POST", end_round),
+    (EVENT + "/rounds/<int:round_number>/tables/<int:table>/links", "POST", relink_table),
     (EVENT + "/where", "GET", read_where),
     (EVENT + "/standings", "GET", read_standings),
     (EVENT + "/payments", "GET", read_payments),
