@@ -988,6 +988,20 @@ _PAGE: dict[str, str] = {
     "event.not_seated": "You are not seated yet: wait for the next round.",
     "event.player_links": "Each player's screen (where to sit)",
     "event.end": "End the round now (the games count as they stand)",
+    "event.seat": "Seat {n}",
+    "event.seat_bye": "— the bye —",
+    "event.partners_opposite": "Partners sit opposite (seats 1 and 3)",
+    "event.bye_keep": "keeps the bye",
+    "event.table_new": "A new table {n}",
+    "event.bye_player": "{player} (bye)",
+    "event.seating_reset": "Back to the movement's seating",
+    "event.seating_changed": "Seated by you: the referee checks it when the round starts.",
+    "event.seating_movement": "As the movement seats it. Change any seat to swap two players.",
+    "event.relink": "New links for table {n}",
+    "event.lost": "A phone lost its link?",
+    "event.lost_note": "New links replace the old ones, which stop working.",
+    "event.relink_seat": "New link for {player}",
+    "event.phone_link": "The table's phone",
 }
 
 #: Each page string's message, by its name on the page.

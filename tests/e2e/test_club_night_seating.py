@@ -1,0 +1,139 @@
+"""The organiser's seating and lost links in the browser (docs/events.md E7, "Lost links"), on a
+phone 320 px wide: the next round shown as tables of selects, players swapped, taken out to the
+bye and seated again with the keyboard's controls (no dragging); a seating the referee refuses
+shows its sentence and starts nothing; the adjusted round starts with those tables; then new
+links for a table and for one player replace the old ones. axe-clean throughout."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import api_get
+from tests.e2e.sheet import axe_violations, shots
+
+
+@pytest.fixture
+def narrow(browser: Any) -> Iterator[Any]:
+    """The organiser's phone at 320 px, the narrowest the page is used at."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def _status(base: str, path: str, token: str) -> int:
+    """The status a GET with ``token`` gets (401 for a credential replaced)."""
+    request = urllib.request.Request(base + path, headers={"Authorization": "Bearer " + token})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as refused:
+        return refused.code
+
+
+def _seats(page: Any, table: int) -> list[str]:
+    """The players of a table of the seating being edited, seat by seat."""
+    return [str(v) for v in page.eval_on_selector_all(
+        f'#event-seating fieldset[data-table="{table}"] select',
+        "(selects) => selects.map((s) => s.value)")]
+
+
+def _links(page: Any, table: int) -> dict[str, str]:
+    """The seats' join links the organiser's screen shows for a table: {player's text: href}."""
+    found = page.locator(f'#event-tables li[data-table="{table}"] .event-seats a'
+                         ':not(.event-open-table):not(.event-phone)')
+    return {found.nth(i).inner_text(): found.nth(i).get_attribute("href")
+            for i in range(found.count())}
+
+
+def _token(link: str) -> str:
+    return link.split("&token=")[1]
+
+
+def test_the_organiser_adjusts_the_seating_and_replaces_lost_links(
+        served: str, narrow: Any) -> None:
+    page = narrow
+    page.goto(served + "/table/#event=new")
+    page.wait_for_selector("#event-create")
+    page.fill("#event-name", "Friday")
+    page.select_option("#event-game", "pitch")
+    page.select_option("#event-movement", "progressive")
+    page.fill("#event-target", "4")
+    page.fill("#event-players", "\n".join("ABCDEFGH"))
+    page.click("#event-create button[type=submit]")
+    page.wait_for_selector("#event-seating")
+    kept = json.loads(page.evaluate("localStorage.getItem('referee.table.events')"))[0]
+    event_id, organiser = kept["id"], kept["organiser"]
+    # The movement's seating (E4), shown as tables: the head table in partnership.
+    assert _seats(page, 1) == list("ABCD") and _seats(page, 2) == list("EFGH")
+    assert page.is_checked("#partners-1")
+    assert page.locator("#event-seating-reset").count() == 0
+    assert axe_violations(page, "#event") == []
+
+    # E takes A's seat: the two swap.
+    page.select_option("#seat-1-1", "E")
+    assert _seats(page, 1) == list("EBCD") and _seats(page, 2) == list("AFGH")
+    assert "Seated by you" in page.inner_text("#event-seating")
+    # H, then G and F, sit out: table 2 keeps A alone, which the referee refuses.
+    page.select_option("#seat-2-4", "")
+    page.select_option("#seat-2-3", "")
+    page.select_option("#seat-2-2", "")
+    assert _seats(page, 2) == ["A"]
+    assert page.locator(".event-seating-byes label").all_inner_texts() == [
+        "H (bye)", "G (bye)", "F (bye)"]
+    assert axe_violations(page, "#event") == []
+    shots(page, "club-seating")
+    page.click("#event-start")
+    page.wait_for_selector("#event-seating-problem")  # by the button, in the referee's words
+    assert "Length must be between 2 and 7" in page.inner_text("#event-seating-problem")
+    assert axe_violations(page, "#event") == []
+    assert api_get(served, f"/v1/events/{event_id}", organiser)["rounds"] == []
+    # F and G join table 2 again (from the bye, by a select); H keeps the bye.
+    page.select_option("#bye-3", "1")
+    page.select_option("#bye-2", "1")
+    assert _seats(page, 2) == list("AFG")
+    page.click("#event-start")
+    page.wait_for_selector('#event-tables li[data-table="2"]')
+    event = api_get(served, f"/v1/events/{event_id}", organiser)
+    [made] = event["rounds"]
+    assert [t["seats"] for t in made["tables"]] == [list("EBCD"), list("AFG")]
+    assert made["tables"][0]["sides"] == [["E", "C"], ["B", "D"]]
+    assert made["tables"][1]["sides"] == [["A"], ["F"], ["G"]] and made["byes"] == ["H"]
+    match_id = made["tables"][1]["match_id"]
+
+    # Table 2's phone lost its link: new links for the whole table.
+    old = _links(page, 2)
+    assert set(old) == {"A's seat", "F's seat", "G's seat"}
+    page.click('#event-tables li[data-table="2"] .event-lost summary')
+    assert axe_violations(page, "#event") == []
+    page.click('#event-tables li[data-table="2"] .event-relink')
+    page.wait_for_selector('#event-tables li[data-table="2"] .event-phone')
+    new = _links(page, 2)
+    assert set(new) == set(old) and not set(new.values()) & set(old.values())
+    path = f"/v1/matches/{match_id}"
+    assert _status(served, path, _token(old["A's seat"])) == 401
+    assert _status(served, path, _token(new["A's seat"])) == 200
+    phone = page.get_attribute('#event-tables li[data-table="2"] .event-phone', "href")
+    assert _status(served, path, _token(phone)) == 200
+    # One player lost a link: only that seat is replaced.
+    page.click('#event-tables li[data-table="2"] .event-relink-seat:text-is("New link for F")')
+    page.wait_for_function(
+        "(before) => [...document.querySelectorAll('#event-tables li[data-table=\"2\"] "
+        ".event-seats a')].every((a) => a.getAttribute('href') !== before)",
+        arg=new["F's seat"])
+    again = _links(page, 2)
+    assert again["A's seat"] == new["A's seat"] and again["F's seat"] != new["F's seat"]
+    assert _status(served, path, _token(new["F's seat"])) == 401
+    assert _status(served, path, _token(again["F's seat"])) == 200
+    assert _status(served, path, _token(phone)) == 200  # the table's phone keeps its token
+    assert axe_violations(page, "#event") == []
