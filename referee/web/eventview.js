@@ -248,6 +248,19 @@ function tablesList() {
       { players: last.byes.join(", ") })) : null);
 }
 
+/** The next round as the movement seats it, for everyone to read (the big screen): once the
+ * last round has finished at every table (or before the first); nothing while one is played. */
+function upcoming() {
+  const round = E.event.next.round;
+  if (!round) return null;
+  return el("section", { id: "event-next" },
+    el("h2", {}, t("event.next", "Next: round {n}", { n: round.number })),
+    el("ol", { class: "event-tables" }, ...round.tables.map((table) => el("li", {},
+      t("event.table", "Table {n}", { n: table.number }), ": ", sidesText(table)))),
+    round.byes.length ? el("p", {}, t("event.byes", "Bye: {players}",
+      { players: round.byes.join(", ") })) : null);
+}
+
 /** The screen, from the event and its standings as last streamed. */
 function paint() {
   if (!E.event) return;
@@ -255,7 +268,7 @@ function paint() {
   const message = el("p", { class: "error", role: "alert", id: "event-message", hidden: true });
   if (E.board) {
     fill($("#event-body"), el("div", { class: "board", id: "event-board" }, tablesList(),
-      standingsTable()));
+      upcoming(), standingsTable()));
     return;
   }
   if (E.player) {

@@ -79,6 +79,15 @@ def test_the_organiser_adjusts_the_seating_and_replaces_lost_links(
     assert page.is_checked("#partners-1")
     assert page.locator("#event-seating-reset").count() == 0
     assert axe_violations(page, "#event") == []
+    # Everyone reads it on the big screen (another tab: no control there).
+    board = page.context.new_page()
+    board.goto(f"{served}/table/#event={event_id}&token={kept['read']}&view=board")
+    board.wait_for_selector("#event-board #event-next")
+    assert board.locator("#event-next li").all_inner_texts() == [
+        "Table 1: A & C against B & D", "Table 2: E & G against F & H"]
+    assert board.locator("#event-board select, #event-board button").count() == 0
+    assert axe_violations(board, "#event") == []
+    board.close()
 
     # E takes A's seat: the two swap.
     page.select_option("#seat-1-1", "E")
