@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from referee.api import create_app
 from referee.api.clients import client_address, parse_proxies
-from tests.api.test_stream import Stream
+from tests.api.streams import Stream
 
 #: Small caps, so that a test reaches each with a few streams.
 LIMITS = {"STREAMS_PER_TOKEN": 2, "STREAMS_PER_MATCH": 3, "STREAMS_PER_ADDRESS": 4,
