@@ -119,7 +119,7 @@ def relink_table(body: dict[str, Any], event_id: str, round_number: int, table: 
             return replayed
         _expect(event_id, expected)
         fold = folds.expect(match_id, None)
-        named = list(players) if players is not None else list(seated.seats)
+        named = list(dict.fromkeys(players if players is not None else seated.seats))
         appended = folds.append(match_id, fold, noted(commands.issue_seats(
             fold.state(), named), None), grant.label)
         made = tokens.rotate(match_id, kinds, handout.seed, _PURPOSE) if kinds else {}

@@ -58,7 +58,7 @@ def test_new_links_for_a_players_seat_only(bare_client: FlaskClient) -> None:
     event_id, made, tables = _night(client)
     old = tables[0]
     answer = _post(client, f"/v1/events/{event_id}/rounds/1/tables/1/links",
-                   made["organiser"], {"players": ["B"]})
+                   made["organiser"], {"players": ["B", "B"]})  # named twice: one seat
     assert answer.status_code == 200, answer.json
     assert answer.json["tokens"] == {}
     [seat] = answer.json["seat_tokens"]
