@@ -360,11 +360,15 @@ function screen() {
   return { id: E.id, token: E.token, event: E.event, refused, repaint: paint,
     keepLinks: (round, table, links, phone) => {
       const { seats = {}, phones = {} } = kept(E.id);
-      // the seats replaced take their new links; the others keep theirs
+      // the seats replaced take their new links, in their places; the others keep theirs
       const fresh = new Map(links.map((seat) => [seat.player, seat.link]));
-      const before = ((seats[round] || {})[table] || []).filter((s) => !fresh.has(s.player));
-      seats[round] = { ...(seats[round] || {}), [table]: [...before, ...links.map((seat) =>
-        ({ player: seat.player, link: seat.link }))] };
+      const before = (seats[round] || {})[table] || [];
+      const known = new Set(before.map((seat) => seat.player));
+      seats[round] = { ...(seats[round] || {}), [table]: [
+        ...before.map((seat) => ({ player: seat.player,
+          link: fresh.get(seat.player) || seat.link })),
+        ...links.filter((seat) => !known.has(seat.player)).map((seat) =>
+          ({ player: seat.player, link: seat.link }))] };
       if (phone) phones[round] = { ...(phones[round] || {}), [table]: phone };
       keep({ id: E.id, seats, phones });
     } };

@@ -141,8 +141,10 @@ def test_the_organiser_adjusts_the_seating_and_replaces_lost_links(
         ".event-seats a')].every((a) => a.getAttribute('href') !== before)",
         arg=new["F's seat"])
     again = _links(page, 2)
+    assert list(again) == ["A's seat", "F's seat", "G's seat"]  # in their seats' order
     assert again["A's seat"] == new["A's seat"] and again["F's seat"] != new["F's seat"]
     assert _status(served, path, _token(new["F's seat"])) == 401
     assert _status(served, path, _token(again["F's seat"])) == 200
     assert _status(served, path, _token(phone)) == 200  # the table's phone keeps its token
     assert axe_violations(page, "#event") == []
+    shots(page, "club-links")
