@@ -2,7 +2,9 @@
 phone 320 px wide: the next round shown as tables of selects, players swapped, taken out to the
 bye and seated again with the keyboard's controls (no dragging); a seating the referee refuses
 shows its sentence and starts nothing; the adjusted round starts with those tables; then new
-links for a table and for one player replace the old ones. axe-clean throughout."""
+links for a table and for one player replace the old ones; once the last table finishes, round
+2 as the movement seats it from the results is adjusted and started the same way. axe-clean
+throughout."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import api_get
+from tests.e2e.conftest import api_get, api_post
 from tests.e2e.sheet import axe_violations, shots
 
 
@@ -148,3 +150,22 @@ def test_the_organiser_adjusts_the_seating_and_replaces_lost_links(
     assert _status(served, path, _token(phone)) == 200  # the table's phone keeps its token
     assert axe_violations(page, "#event") == []
     shots(page, "club-links")
+
+    # The last table finishes: the next round, as the movement seats it from the results, is
+    # shown for adjusting in its turn (E4, E7). E and C win table 1, A wins table 2.
+    api_post(served, made["tables"][0]["match_id"], organiser, "/deals",
+             {"totals": {"scores": [4, 0], "pitcher": 0, "bid": 4}})
+    api_post(served, match_id, organiser, "/deals",
+             {"totals": {"scores": [4, 0, 0], "pitcher": 0, "bid": 4}})
+    page.wait_for_selector("#event-seating h2:text-is('Next: round 2')")
+    proposed = api_get(served, f"/v1/events/{event_id}", organiser)["next"]["round"]
+    assert [_seats(page, n + 1) for n in range(len(proposed["tables"]))] == [
+        t["seats"] for t in proposed["tables"]]
+    first, second = proposed["tables"][0]["seats"][0], proposed["tables"][-1]["seats"][0]
+    page.select_option("#seat-1-1", second)  # the head table's first seat swaps with another
+    page.click("#event-start")
+    page.wait_for_selector("#event-tables h2:text-is('Round 2')")
+    seated = [t["seats"] for t in api_get(served, f"/v1/events/{event_id}", organiser)[
+        "rounds"][1]["tables"]]
+    assert seated[0][0] == second and seated[-1][0] == first
+    assert axe_violations(page, "#event") == []
