@@ -17,13 +17,13 @@ from referee.api.access import BEARER, expected_version
 from referee.api.credentials import MATCH, Again, Handout, Owner
 from referee.api.dumping import response_dumper
 from referee.api.errors import ProblemError, problems
-from referee.api.event_access import authorize, blp, event_dict, table_dict
+from referee.api.event_access import authorize, blp, event_etag, expect_event, table_dict
 from referee.api.event_schemas import EventRelinkSchema, EventStartedTableSchema
-from referee.api.problems import NOT_FOUND, STALE_VERSION
+from referee.api.problems import NOT_FOUND
 from referee.api.writing import json_response, noted
 from referee.events import Table
 from referee.match import commands
-from referee.store import club_events, idempotency, ledger, tokens
+from referee.store import idempotency, ledger, tokens
 
 #: What a refused retry of new links says to do instead.
 _RELINK_HOW = "Ask for new links again (POST …/rounds/{round}/tables/{table}/links): the " \
@@ -70,19 +70,6 @@ def _answer(event_id: str, round_number: int, table: Table, made: dict[str, str]
     return json.dumps(response_dumper(EventStartedTableSchema)(shown))
 
 
-def _expect(event_id: str, expected: int | None) -> None:
-    """412 ``stale-version`` when the event moved on since the If-Match version, with the
-    ``event`` as it stands.
-
-    :raises ProblemError:
-    """
-    if expected is not None and expected != club_events.version(event_id):
-        raise ProblemError(STALE_VERSION, "The event has changed since you read it: here it "
-                           "is as it stands.", extra={"event": event_dict(
-                               event_id, club.load(event_id))},
-                           headers={"ETag": f'"v{club_events.version(event_id)}"'})
-
-
 @blp.arguments(EventRelinkSchema())
 @blp.response(200, EventStartedTableSchema)
 @blp.doc(security=BEARER)
@@ -117,7 +104,7 @@ def relink_table(body: dict[str, Any], event_id: str, round_number: int, table: 
         replayed = handout.replayed(again)
         if replayed is not None:
             return replayed
-        _expect(event_id, expected)
+        expect_event(event_id, expected)
         fold = folds.expect(match_id, None)
         named = list(dict.fromkeys(players if players is not None else seated.seats))
         appended = folds.append(match_id, fold, noted(commands.issue_seats(
@@ -125,7 +112,7 @@ def relink_table(body: dict[str, Any], event_id: str, round_number: int, table: 
         made = tokens.rotate(match_id, kinds, handout.seed, _PURPOSE) if kinds else {}
         seats = tokens.issue_seats(match_id, list(appended.events[0].payload["players"]),
                                    handout.seed)
-        headers = {"ETag": f'"v{club_events.version(event_id)}"'}
+        headers = event_etag(event_id)
         handout.keep(match_id, 200, {"kinds": list(kinds), "players": named,
                                      "at": appended.state.version}, headers, None)
         return json_response(_answer(event_id, round_number, seated, made, seats), 200, headers)
