@@ -45,6 +45,13 @@ class Stream:
         self.response.close()
 
 
+def new_match(client: FlaskClient) -> tuple[str, dict[str, str]]:
+    """A new Piquet match to follow: its id and tokens."""
+    created = client.post("/v1/matches", json={"game": "piquet", "players": ["Bill", "Ann"]})
+    assert created.status_code == 201
+    return created.get_json()["id"], created.get_json()["tokens"]
+
+
 def open_stream(client: FlaskClient, path: str, token: str, **headers: str) -> Stream:
     """GET the stream at ``path`` with ``token`` (and ``headers``), unbuffered: it is open."""
     response = client.get(path, buffered=False,

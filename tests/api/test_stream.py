@@ -13,15 +13,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.api.streams import QUICK_STREAMS, Stream, open_stream
+from tests.api.streams import new_match as _match
 from tests.conftest import ON_POSTGRES
 
 pytestmark = QUICK_STREAMS
-
-
-def _match(client: FlaskClient) -> tuple[str, dict[str, str]]:
-    created = client.post("/v1/matches", json={"game": "piquet", "players": ["Bill", "Ann"]})
-    assert created.status_code == 201
-    return created.get_json()["id"], created.get_json()["tokens"]
 
 
 def _open(client: FlaskClient, match_id: str, token: str, **headers: str) -> Stream:
