@@ -1,11 +1,12 @@
 // @ts-check
 /* The organiser's seating and links at a club night (docs/events.md E3, E7, "Lost links"):
  *
- *   seatingPanel  the next round as the movement seats it, laid out as tables: each seat a
- *                 select of every present player (choosing one swaps the two, or seats a
- *                 player who had the bye), each player on the bye a select of the table to
- *                 join, a table of four's partnership; then "Start round n" with those
- *                 tables (the movement's own seating when nothing was changed)
+ *   seatingPanel  the next round as the movement seats it, laid out as tables: each seat
+ *                 and each player on the bye a button — tap one player, then another (the
+ *                 two swap), a table's "seat here" (or a new table's) or the bye's "give the
+ *                 bye" — buttons the keyboard works as well as a finger, nothing dragged;
+ *                 a table of four's partnership; then "Start round n" with those tables
+ *                 (the movement's own seating when nothing was changed)
  *   lostLinks     new links for a table (its match's tokens and every seat) or one player's
  *
  * Nothing here checks a seating: the referee does (POST …/rounds answers its problem in a
@@ -49,6 +50,8 @@ function draftFor(round) {
   const from = JSON.stringify(round);
   if (!draft || draft.from !== from) {
     draft = { from, tables: round.tables.map(editable), byes: [...round.byes], problem: "" };
+    chosen = "";
+    said = "";
   }
   return draft;
 }
@@ -59,99 +62,130 @@ function unchanged(round) {
   return JSON.stringify({ tables: draft.tables, byes: draft.byes }) === JSON.stringify(own);
 }
 
-/** Put `player` (seated elsewhere or on the bye) in seat `s` of table `i`; its occupant goes
- * where `player` was (a swap), or to the bye when `player` is "" (the seat is taken away). */
-function seat(i, s, player) {
-  draft.problem = "";
-  const tables = draft.tables;
-  const sitting = tables[i].seats[s];
-  if (!player) {
-    tables[i].seats.splice(s, 1);
-    draft.byes.push(sitting);
+/** The player chosen to move (the first of two taps), or "". */
+let chosen = "";
+/** What the last move did, said to screen readers (and shown) until the next one. */
+let said = "";
+
+/** Where `player` is: [table index, seat index], or [-1, index on the bye]. */
+function place(player) {
+  const i = draft.tables.findIndex((table) => table.seats.includes(player));
+  return i >= 0 ? [i, draft.tables[i].seats.indexOf(player)] : [-1, draft.byes.indexOf(player)];
+}
+
+/** Put `player` at [i, s] (a table's seat, or i = -1: the bye's place s). */
+function put(where, player) {
+  const [i, s] = where;
+  if (i >= 0) draft.tables[i].seats[s] = player; else draft.byes[s] = player;
+}
+
+/** Take `player` from where they are (a table left empty goes). */
+function takeOut(player) {
+  const [i, s] = place(player);
+  if (i >= 0) draft.tables[i].seats.splice(s, 1); else draft.byes.splice(s, 1);
+  draft.tables = draft.tables.filter((table) => table.seats.length > 0);
+}
+
+/** The second tap: `player` and the one chosen swap places (seats or the bye). */
+function swap(player) {
+  const mine = place(chosen);
+  put(place(player), chosen);
+  put(mine, player);
+  said = t("event.swapped", "{a} and {b} swapped.", { a: chosen, b: player });
+}
+
+/** The second tap on a table's "seat here" (i: a new table when past the last), or the
+ * bye's: the one chosen moves there. */
+function move(i) {
+  takeOut(chosen);
+  if (i === -1) {
+    draft.byes.push(chosen);
+    said = t("event.moved_bye", "{player} has the bye.", { player: chosen });
   } else {
-    const at = tables.findIndex((table) => table.seats.includes(player));
-    if (at >= 0) {
-      tables[at].seats[tables[at].seats.indexOf(player)] = sitting;
+    if (i >= draft.tables.length) draft.tables.push({ seats: [], partnership: false });
+    draft.tables[Math.min(i, draft.tables.length - 1)].seats.push(chosen);
+    said = t("event.moved", "{player} sits at table {n}.", { player: chosen,
+      n: Math.min(i, draft.tables.length - 1) + 1 });
+  }
+}
+
+/** Do `change` to the draft and paint it again, the keyboard's focus kept on the control
+ * with the same id. */
+function changeDraft(screen, change) {
+  const focused = document.activeElement ? document.activeElement.id : "";
+  change();
+  draft.problem = "";
+  screen.repaint();
+  const again = focused ? document.getElementById(focused) : null;
+  if (again) again.focus();
+}
+
+/** A player's button (a seat, or the bye): the first tap chooses them, the second (on
+ * another player) swaps the two; tapping the one chosen again lets go. */
+function playerButton(screen, id, player, words) {
+  const button = el("button", { type: "button", class: "event-seat", id,
+    "data-player": player, "aria-pressed": String(chosen === player) }, words);
+  button.addEventListener("click", () => changeDraft(screen, () => {
+    if (!chosen) {
+      chosen = player;
+      said = t("event.chosen", "{player} chosen: now a player to swap with, a table or the bye.",
+        { player });
     } else {
-      draft.byes[draft.byes.indexOf(player)] = sitting;
+      if (chosen !== player) swap(player); else said = "";
+      chosen = "";
     }
-    tables[i].seats[s] = player;
-  }
-  draft.tables = tables.filter((table) => table.seats.length > 0);
+  }));
+  return button;
 }
 
-/** Seat a player who has the bye at table `i` (the last seat), or at a new lowest table. */
-function join(player, i) {
-  draft.problem = "";
-  draft.byes = draft.byes.filter((p) => p !== player);
-  if (i < draft.tables.length) {
-    draft.tables[i].seats.push(player);
-  } else {
-    draft.tables.push({ seats: [player], partnership: false });
-  }
+/** Where the one chosen can go (a table, a new table, the bye): disabled with nobody chosen,
+ * or for where they already are. */
+function targetButton(screen, id, i, words) {
+  const here = chosen ? place(chosen)[0] : NaN;
+  const button = el("button", { type: "button", class: "event-move", id,
+    disabled: !chosen || here === i }, words);
+  button.addEventListener("click", () => changeDraft(screen, () => {
+    move(i);
+    chosen = "";
+  }));
+  return button;
 }
 
-/** Every player the draft seats or gives the bye, in the order they appear. */
-function everyone() {
-  return [...draft.tables.flatMap((table) => table.seats), ...draft.byes];
-}
-
-/** The select of seat `s` at table `i`: every player, and "the bye". */
-function seatSelect(screen, i, s) {
-  const id = `seat-${i + 1}-${s + 1}`;
-  const sitting = draft.tables[i].seats[s];
-  const select = el("select", { id, "data-table": String(i + 1), "data-seat": String(s + 1) },
-    ...everyone().map((player) => el("option", { value: player, selected: player === sitting },
-      player)),
-    el("option", { value: "" }, t("event.seat_bye", "— the bye —")));
-  select.addEventListener("change", () => {
-    seat(i, s, select.value);
-    screen.repaint();
-    const again = document.getElementById(id);
-    if (again) again.focus();  // the keyboard stays where it was
-  });
-  return el("li", {}, el("label", { for: id }, t("event.seat", "Seat {n}", { n: s + 1 })),
-    " ", select);
-}
-
-/** One table of the draft: a group of its seats' selects, and a table of four's partnership
+/** One table of the draft: its seats, "seat here", and a table of four's partnership
  * (Pitch). */
 function tableFieldset(screen, table, i) {
   const partners = screen.event.game === "pitch" && table.seats.length === 4;
   const box = el("input", { type: "checkbox", id: `partners-${i + 1}`,
     checked: partners && table.partnership });
-  box.addEventListener("change", () => {
+  box.addEventListener("change", () => changeDraft(screen, () => {
     table.partnership = box.checked;
-    draft.problem = "";
-    screen.repaint();
-  });
+  }));
   return el("fieldset", { class: "event-seating-table", "data-table": String(i + 1) },
     el("legend", {}, t("event.table", "Table {n}", { n: i + 1 })),
-    el("ol", { class: "event-seating-seats" },
-      ...table.seats.map((_, s) => seatSelect(screen, i, s))),
+    el("ol", { class: "event-seating-seats" }, ...table.seats.map((player, s) => el("li", {},
+      playerButton(screen, `seat-${i + 1}-${s + 1}`, player,
+        t("event.seat_player", "Seat {n}: {player}", { n: s + 1, player }))))),
+    targetButton(screen, `move-${i + 1}`, i, chosen
+      ? t("event.move_here", "Seat {player} here", { player: chosen })
+      : t("event.move_here_none", "Seat a player here")),
     partners ? el("label", { class: "check" }, box, " ",
       t("event.partners_opposite", "Partners sit opposite (seats 1 and 3)")) : null);
 }
 
-/** The players on the bye, each with the table they could join. */
-function byesList(screen) {
-  if (!draft.byes.length) return null;
-  return el("ul", { class: "event-seating-byes" }, ...draft.byes.map((player, b) => {
-    const id = `bye-${b + 1}`;
-    const select = el("select", { id },
-      el("option", { value: "" }, t("event.bye_keep", "keeps the bye")),
-      ...draft.tables.map((_, i) => el("option", { value: String(i) },
-        t("event.table", "Table {n}", { n: i + 1 }))),
-      el("option", { value: String(draft.tables.length) },
-        t("event.table_new", "A new table {n}", { n: draft.tables.length + 1 })));
-    select.addEventListener("change", () => {
-      if (select.value === "") return;
-      join(player, Number(select.value));
-      screen.repaint();
-    });
-    return el("li", {}, el("label", { for: id },
-      t("event.bye_player", "{player} (bye)", { player })), " ", select);
-  }));
+/** The bye: its players (each a player's button) and the button that gives it to the one
+ * chosen; and a new table for the one chosen. */
+function byesFieldset(screen) {
+  return el("fieldset", { class: "event-seating-table", id: "event-seating-byes" },
+    el("legend", {}, t("event.bye_title", "The bye")),
+    el("ul", { class: "event-seating-seats" }, ...draft.byes.map((player, b) => el("li", {},
+      playerButton(screen, `bye-${b + 1}`, player, player)))),
+    targetButton(screen, "move-bye", -1, chosen
+      ? t("event.move_bye", "Give {player} the bye", { player: chosen })
+      : t("event.move_bye_none", "Give a player the bye")),
+    targetButton(screen, "move-new", draft.tables.length, chosen
+      ? t("event.move_new", "Seat {player} at a new table {n}", { player: chosen,
+        n: draft.tables.length + 1 })
+      : t("event.move_new_none", "Seat a player at a new table")));
 }
 
 /** A refusal in the referee's words: its sentence, and each field it names (a request the
@@ -216,10 +250,11 @@ export function seatingPanel(screen) {
     el("h2", {}, t("event.next", "Next: round {n}", { n: round.number })),
     el("p", { class: "note" }, changed
       ? t("event.seating_changed", "Seated by you: the referee checks it when the round starts.")
-      : t("event.seating_movement",
-        "As the movement seats it. Change any seat to swap two players.")),
+      : t("event.seating_taps",
+        "As the movement seats it. Tap a player, then another to swap them, a table or the bye.")),
+    el("p", { class: "note", role: "status", id: "event-seating-status" }, said),
     ...draft.tables.map((table, i) => tableFieldset(screen, table, i)),
-    byesList(screen), start,
+    byesFieldset(screen), start,
     draft.problem ? el("p", { class: "error", role: "alert", id: "event-seating-problem" },
       draft.problem) : null,
     changed ? reset : null);

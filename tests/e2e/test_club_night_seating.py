@@ -1,6 +1,7 @@
 """The organiser's seating and lost links in the browser (docs/events.md E7, "Lost links"), on a
-phone 320 px wide: the next round shown as tables of selects, players swapped, taken out to the
-bye and seated again with the keyboard's controls (no dragging); a seating the referee refuses
+phone 320 px wide: the next round shown as tables, players swapped, given the bye and seated
+again by two taps (a player, then another, a table or the bye; the keyboard does the same, no
+dragging); a seating the referee refuses
 shows its sentence and starts nothing; the adjusted round starts with those tables; then new
 links for a table and for one player replace the old ones; once the last table finishes, round
 2 as the movement seats it from the results is adjusted and started the same way. axe-clean
@@ -43,11 +44,18 @@ def _status(base: str, path: str, token: str) -> int:
         return refused.code
 
 
-def _seats(page: Any, table: int) -> list[str]:
-    """The players of a table of the seating being edited, seat by seat."""
+def _seats(page: Any, table: int | str) -> list[str]:
+    """The players of a table of the seating being edited, seat by seat ("byes": the bye)."""
+    where = ("#event-seating-byes" if table == "byes"
+             else f'#event-seating fieldset[data-table="{table}"]')
     return [str(v) for v in page.eval_on_selector_all(
-        f'#event-seating fieldset[data-table="{table}"] select',
-        "(selects) => selects.map((s) => s.value)")]
+        f"{where} .event-seat", "(seats) => seats.map((s) => s.dataset.player)")]
+
+
+def _taps(page: Any, *ids: str) -> None:
+    """Tap the controls ``ids`` in turn (a player, then another, a table or the bye)."""
+    for control in ids:
+        page.click(f"#{control}")
 
 
 def _links(page: Any, table: int) -> dict[str, str]:
@@ -78,8 +86,10 @@ def test_the_organiser_adjusts_the_seating_and_replaces_lost_links(
     event_id, organiser = kept["id"], kept["organiser"]
     # The movement's seating (E4), shown as tables: the head table in partnership.
     assert _seats(page, 1) == list("ABCD") and _seats(page, 2) == list("EFGH")
+    assert _seats(page, "byes") == []
     assert page.is_checked("#partners-1")
     assert page.locator("#event-seating-reset").count() == 0
+    assert page.is_disabled("#move-bye")  # nobody chosen yet
     assert axe_violations(page, "#event") == []
     # Everyone reads it on the big screen (another tab: no control there).
     board = page.context.new_page()
@@ -91,17 +101,24 @@ def test_the_organiser_adjusts_the_seating_and_replaces_lost_links(
     assert axe_violations(board, "#event") == []
     board.close()
 
-    # E takes A's seat: the two swap.
-    page.select_option("#seat-1-1", "E")
+    # A, then E: the two swap.
+    page.click("#seat-1-1")
+    assert page.get_attribute("#seat-1-1", "aria-pressed") == "true"
+    assert page.inner_text("#event-seating-status").startswith("A chosen")
+    page.click("#seat-2-1")
     assert _seats(page, 1) == list("EBCD") and _seats(page, 2) == list("AFGH")
+    assert page.inner_text("#event-seating-status") == "A and E swapped."
     assert "Seated by you" in page.inner_text("#event-seating")
-    # H, then G and F, sit out: table 2 keeps A alone, which the referee refuses.
-    page.select_option("#seat-2-4", "")
-    page.select_option("#seat-2-3", "")
-    page.select_option("#seat-2-2", "")
-    assert _seats(page, 2) == ["A"]
-    assert page.locator(".event-seating-byes label").all_inner_texts() == [
-        "H (bye)", "G (bye)", "F (bye)"]
+    # With the keyboard alone: B and C swap, then swap back.
+    for _ in range(2):
+        page.focus("#seat-1-2")
+        page.keyboard.press("Enter")
+        page.focus("#seat-1-3")
+        page.keyboard.press("Space")
+    assert _seats(page, 1) == list("EBCD")
+    # H, then G and F, get the bye: table 2 keeps A alone, which the referee refuses.
+    _taps(page, "seat-2-4", "move-bye", "seat-2-3", "move-bye", "seat-2-2", "move-bye")
+    assert _seats(page, 2) == ["A"] and _seats(page, "byes") == list("HGF")
     assert axe_violations(page, "#event") == []
     shots(page, "club-seating")
     page.click("#event-start")
@@ -109,10 +126,9 @@ def test_the_organiser_adjusts_the_seating_and_replaces_lost_links(
     assert "Length must be between 2 and 7" in page.inner_text("#event-seating-problem")
     assert axe_violations(page, "#event") == []
     assert api_get(served, f"/v1/events/{event_id}", organiser)["rounds"] == []
-    # F and G join table 2 again (from the bye, by a select); H keeps the bye.
-    page.select_option("#bye-3", "1")
-    page.select_option("#bye-2", "1")
-    assert _seats(page, 2) == list("AFG")
+    # F and G sit at table 2 again; H keeps the bye.
+    _taps(page, "bye-3", "move-2", "bye-2", "move-2")
+    assert _seats(page, 2) == list("AFG") and _seats(page, "byes") == ["H"]
     page.click("#event-start")
     page.wait_for_selector('#event-tables li[data-table="2"]')
     event = api_get(served, f"/v1/events/{event_id}", organiser)
@@ -162,7 +178,8 @@ def test_the_organiser_adjusts_the_seating_and_replaces_lost_links(
     assert [_seats(page, n + 1) for n in range(len(proposed["tables"]))] == [
         t["seats"] for t in proposed["tables"]]
     first, second = proposed["tables"][0]["seats"][0], proposed["tables"][-1]["seats"][0]
-    page.select_option("#seat-1-1", second)  # the head table's first seat swaps with another
+    last = len(proposed["tables"])
+    _taps(page, "seat-1-1", f"seat-{last}-1")  # the head table's first seat swaps with another
     page.click("#event-start")
     page.wait_for_selector("#event-tables h2:text-is('Round 2')")
     seated = [t["seats"] for t in api_get(served, f"/v1/events/{event_id}", organiser)[
