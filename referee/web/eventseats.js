@@ -118,6 +118,10 @@ function changeDraft(screen, change) {
   screen.repaint();
   const again = focused ? document.getElementById(focused) : null;
   if (again) again.focus();
+  // said into the status line once it is on the page (a live region filled as it is
+  // inserted is not always read out)
+  const status = document.getElementById("event-seating-status");
+  if (status) setTimeout(() => { status.textContent = said; }, 50);
 }
 
 /** A player's button (a seat, or the bye): the first tap chooses them, the second (on
@@ -252,7 +256,7 @@ export function seatingPanel(screen) {
       ? t("event.seating_changed", "Seated by you: the referee checks it when the round starts.")
       : t("event.seating_taps",
         "As the movement seats it. Tap a player, then another to swap them, a table or the bye.")),
-    el("p", { class: "note", role: "status", id: "event-seating-status" }, said),
+    el("p", { class: "note", role: "status", id: "event-seating-status" }),
     ...draft.tables.map((table, i) => tableFieldset(screen, table, i)),
     byesFieldset(screen), start,
     draft.problem ? el("p", { class: "error", role: "alert", id: "event-seating-problem" },

@@ -104,10 +104,10 @@ def test_the_organiser_adjusts_the_seating_and_replaces_lost_links(
     # A, then E: the two swap.
     page.click("#seat-1-1")
     assert page.get_attribute("#seat-1-1", "aria-pressed") == "true"
-    assert page.inner_text("#event-seating-status").startswith("A chosen")
+    page.wait_for_selector("#event-seating-status:text-matches('^A chosen')")
     page.click("#seat-2-1")
     assert _seats(page, 1) == list("EBCD") and _seats(page, 2) == list("AFGH")
-    assert page.inner_text("#event-seating-status") == "A and E swapped."
+    page.wait_for_selector("#event-seating-status:text-is('A and E swapped.')")
     assert "Seated by you" in page.inner_text("#event-seating")
     # With the keyboard alone: B and C swap, then swap back.
     for _ in range(2):
