@@ -133,6 +133,12 @@ function downloadButton(id, token, format, words, type) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10000);
+    } catch (failure) {
+      const note = document.getElementById("event-stats-note");
+      if (note) {
+        note.textContent = failure instanceof ApiError ? failure.message
+          : t("event.no_answer", "No answer from the referee: try again.");
+      }
     } finally {
       button.disabled = false;
     }
@@ -165,5 +171,6 @@ export async function statisticsSection(id, token, back) {
     el("p", { class: "stats-downloads" },
       downloadButton(id, token, "csv", t("stats.csv", "Download as CSV"), "text/csv"), " ",
       downloadButton(id, token, "toml", t("stats.file", "Download the statistics file"),
-        "application/toml")));
+        "application/toml")),
+    el("p", { class: "note", role: "status", id: "event-stats-note" }));
 }

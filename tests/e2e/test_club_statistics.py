@@ -72,6 +72,12 @@ def test_the_statistics_screen_draws_each_players_charts(served: str, narrow: An
     assert page.locator(".stats-card").count() == 3
     assert axe_violations(page, "#event") == []
     shots(page, "club-statistics")  # and the page fits 320 px
+    with page.expect_download() as downloading:
+        page.click("#event-stats-csv")
+    saved = downloading.value
+    assert saved.suggested_filename == f"statistics-{event_id}.csv"
+    with open(saved.path(), encoding="utf-8") as kept:
+        assert kept.readline().startswith('"player","hands","points","points per hand"')
 
     # A deal recorded meanwhile: the screen follows the event's stream.
     api_post(served, match_id, organiser, "/deals",
