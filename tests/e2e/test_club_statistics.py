@@ -29,6 +29,14 @@ def _post(base: str, path: str, body: dict[str, Any], token: str | None = None,
         return json.loads(response.read())
 
 
+def _etag(base: str, event_id: str, token: str) -> str:
+    """The event's ETag as it stands (its version)."""
+    read = urllib.request.Request(f"{base}/v1/events/{event_id}",
+                                  headers={"Authorization": "Bearer " + token})
+    with urllib.request.urlopen(read, timeout=10) as response:
+        return str(response.headers["ETag"])
+
+
 @pytest.fixture
 def narrow(browser: Any) -> Iterator[Any]:
     """A phone 320 px wide, its own context."""
@@ -48,7 +56,8 @@ def test_the_statistics_screen_draws_each_players_charts(served: str, narrow: An
                                         "options": {"target": 11}})
     event_id, organiser, read = made["id"], made["tokens"]["organiser"], made["tokens"]["read"]
     started = _post(served, f"/v1/events/{event_id}/rounds",
-                    {"tables": [{"seats": ["Ann", "Bob", "Cid"]}]}, organiser, '"v4"')
+                    {"tables": [{"seats": ["Ann", "Bob", "Cid"]}]}, organiser,
+                    _etag(served, event_id, organiser))
     match_id = started["tables"][0]["match_id"]
     # Bob bids 3 and takes only High: set back (P6); Ann takes Low and Game, Cid the Jack.
     api_post(served, match_id, organiser, "/deals", {"sheet": {
@@ -93,7 +102,8 @@ def test_a_piquet_players_card(served: str, narrow: Any) -> None:
                                         "movement": "manual", "players": ["Ann", "Bill"]})
     event_id, organiser = made["id"], made["tokens"]["organiser"]
     started = _post(served, f"/v1/events/{event_id}/rounds",
-                    {"tables": [{"seats": ["Bill", "Ann"]}]}, organiser, '"v3"')
+                    {"tables": [{"seats": ["Bill", "Ann"]}]}, organiser,
+                    _etag(served, event_id, organiser))
     match_id = started["tables"][0]["match_id"]
     for _ in range(6):  # Bill takes 41 a deal, Ann 11: 246 to 66, Ann rubiconed (Q9)
         elder = api_get(served, f"/v1/matches/{match_id}", organiser)["next_deal"]["elder"]
