@@ -18,7 +18,7 @@ import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { levelWords } from "../verdict.js";
 import { selectTab } from "./tabs.js";
-import { locale, t } from "../language.js";
+import { locale, t, tn } from "../language.js";
 
 /** This phone's view of the entry: {id, deal} being settled; {id, deal, played} ruled. */
 let watching = null;
@@ -148,8 +148,8 @@ function giveUp(r) {
   const undos = (S.pending || []).filter((e) => e.path === "/undo").length;
   if (undos) {
     return el("p", { class: "note", role: "status" },
-      undos === 1 ? t("reentry.taking_back_one", "Taking back the steps entered: 1 undo to send.")
-        : t("reentry.taking_back", "Taking back the steps entered: {n} undos to send.", { n: undos }));
+      tn("reentry.taking_back", "Taking back the steps entered: {n} undo to send.",
+        "Taking back the steps entered: {n} undos to send.", undos));
   }
   if (!confirming) {
     return el("button", { type: "button", class: "warn small", id: "reentry-give-up",
@@ -160,8 +160,8 @@ function giveUp(r) {
   return el("div", { class: "reentry-confirm", role: "group",
     "aria-labelledby": "reentry-confirm-q" },
   el("p", { id: "reentry-confirm-q" }, (steps === 1
-    ? t("reentry.take_back_one", "Take back the 1 step entered? ")
-    : t("reentry.take_back", "Take back the {n} steps entered? ", { n: steps })) +
+    tn("reentry.take_back", "Take back the {n} step entered? ",
+    "Take back the {n} steps entered? ", steps)) +
     t("reentry.stays", "{word} {n} stays as it was written ({agreement}).",
       { word: word(), n, agreement: agreementWord(r.agreement) })),
   el("div", { class: "actions" },
