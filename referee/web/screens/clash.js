@@ -536,8 +536,7 @@ function conflictParts() {
   return [
     el("h2", {}, t("clash.something_first", "Another phone recorded something first")),
     el("p", {}, t("clash.it_recorded", "It recorded {theirs}.", { theirs }) + now),
-    el("p", {}, waiting.length === 1
-      tn("clash.waiting", "This phone still has {n} entry waiting: {entries}.",
+    el("p", {}, tn("clash.waiting", "This phone still has {n} entry waiting: {entries}.",
       "This phone still has {n} entries waiting: {entries}.", waiting.length,
       { n: waiting.length, entries: waiting.join(", ") })),
     S.conflict.entry && S.conflict.entry.path === "/undo" ? el("p", { class: "note" },

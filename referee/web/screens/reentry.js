@@ -159,9 +159,8 @@ function giveUp(r) {
   const steps = r.undo_steps + (S.pending || []).filter((e) => e.path === "/events").length;
   return el("div", { class: "reentry-confirm", role: "group",
     "aria-labelledby": "reentry-confirm-q" },
-  el("p", { id: "reentry-confirm-q" }, (steps === 1
-    tn("reentry.take_back", "Take back the {n} step entered? ",
-    "Take back the {n} steps entered? ", steps)) +
+  el("p", { id: "reentry-confirm-q" }, tn("reentry.take_back", "Take back the {n} step entered? ",
+    "Take back the {n} steps entered? ", steps) +
     t("reentry.stays", "{word} {n} stays as it was written ({agreement}).",
       { word: word(), n, agreement: agreementWord(r.agreement) })),
   el("div", { class: "actions" },
