@@ -114,13 +114,19 @@ class InputError(RecordError):
 #: points by counting step; ``side`` / ``Side`` a Pitch side as the engine names it ("Ann and
 #: Cy", "seats 0 and 2"), ``sides`` several; ``values`` a Pitch game's points with their values
 #: (``[["High", 1], ["off-jack", 1]]``); ``either`` alternatives, quoted; ``tricks`` a number
-#: of tricks ("1 trick", "5 tricks", by each language's plural rule); ``award`` a point of a
+#: of tricks ("1 trick", "5 tricks", by each language's plural rule), ``cards``, ``entries``
+#: and ``hands`` a number of them (:data:`COUNTED_NOUNS`); ``award`` a point of a
 #: Pitch game ("High", "off-jack"), ``awards`` several; ``place`` a place in a match as
 #: numbers (``[deal]``, ``[deal, bid]``, ``[deal, trick, card]``: "deal 2, trick 4, card 1");
 #: ``lead_by`` / ``card_by`` the players who may have led or played a card out of turn,
 #: asked ("A lead out of turn by Ann? or a lead out of turn by Cy?").  A
 #: capital spec opens a sentence.  Other values (names, numbers, cards in notation) are
 #: written as they are.
+#: The nouns a count is said with (``cards``, ``entries``, ``hands``: "{n:cards}" → "1 card",
+#: "5 cards"), each worded by each language's plural rule (Polish 1 karta, 2 karty, 5 kart).
+COUNTED_NOUNS: dict[str, tuple[str, str]] = {
+    "cards": ("card", "cards"), "entries": ("entry", "entries"), "hands": ("hand", "hands")}
+
 MESSAGE_WORDS: dict[str, str] = {
     # P3: the auction
     "bid_out_of_range": "{who:Seat} bid {bid}: bids are 1 to {most}.",
@@ -341,7 +347,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "not_in_pack": "{card} is not in the 32-card Piquet pack.",
     "duplicate_card.dealt": "{card} is dealt twice ({first} and {second}).",
     "duplicate_card.discarded": "{card} is discarded twice.",
-    "hand_size.dealt": "{hand:Hand} was dealt {n} cards: each hand gets 12; write all twelve.",
+    "hand_size.dealt": "{hand:Hand} was dealt {n:cards}: each hand gets 12; write all twelve.",
     "hand_size.dealt.one": "{hand:Hand} was dealt 1 card: each hand gets 12; write all twelve.",
     "talon_size": "The talon holds 8 cards, not {n}: write the eight left after the deal, top "
                   "first.",
@@ -403,7 +409,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "not_an_object.irregularity": 'An irregularity is {{"code": "revoke", "location": '
                                   '"tricks[2][1]"}}.',
     # Q3, Q6: a Piquet deal's tricks and carte blanche
-    "trick_size": "Trick {trick} holds {n} cards: write its 2 cards, the lead and then the "
+    "trick_size": "Trick {trick} holds {n:cards}: write its 2 cards, the lead and then the "
                   "reply.",
     "trick_size.one": "Trick {trick} holds 1 card: write its 2 cards, the lead and then the "
                       "reply.",
@@ -439,10 +445,10 @@ MESSAGE_WORDS: dict[str, str] = {
                        "list only the cards left in that hand.",
     "bad_irregular.revoke": "A revoke is the second card of a trick played.",
     # P1–P6, P10: a Pitch hand's record
-    "hands_count": "The record gives {n} hands for {players} players.",
-    "hand_not_six": "{who:Seat} was dealt {n} cards; each player is dealt six.",
+    "hands_count": "The record gives {n:hands} for {players} players.",
+    "hand_not_six": "{who:Seat} was dealt {n:cards}; each player is dealt six.",
     "hand_not_six.one": "{who:Seat} was dealt 1 card; each player is dealt six.",
-    "trick_wrong_size": "Trick {trick} has {n} cards; each of the {players} players plays one.",
+    "trick_wrong_size": "Trick {trick} has {n:cards}; each of the {players} players plays one.",
     "trick_wrong_size.one": "Trick {trick} has 1 card; each of the {players} players plays "
                             "one.",
     "claimed_wrong_length": "The claimed score has {n} numbers; give {players} (one per seat).",
@@ -725,8 +731,8 @@ MESSAGE_WORDS: dict[str, str] = {
                                  "nobody does.",
     "first_lead_not_trump": "The pitcher ({pitcher:seat}) led the {card:card} though he held "
                             "the {held:card}: trump opens.",
-    "hand_not_six.variant": "{who:Seat} held {n} cards when play began; each player holds six.",
-    "trick_wrong_size.variant": "Trick {trick} has {n} entries; each of the {players} players "
+    "hand_not_six.variant": "{who:Seat} held {n:cards} when play began; each player holds six.",
+    "trick_wrong_size.variant": "Trick {trick} has {n:entries}; each of the {players} players "
                                 "plays one (or, out of trumps, null).",
     "claimed_wrong_length.variant": "The claimed score has {n} numbers; give one per seat or "
                                     "per side.",
@@ -1043,6 +1049,12 @@ class Words(string.Formatter):
         """A number of tricks: "1 trick", "5 tricks"."""
         return f"{n} trick" + ("" if n == 1 else "s")
 
+    def counted(self, n: int, noun: str) -> str:
+        """A number with its noun, ``noun`` one of :data:`COUNTED_NOUNS`: "1 card",
+        "5 cards"."""
+        one, other = COUNTED_NOUNS[noun]
+        return f"{n} {one if n == 1 else other}"
+
     def either(self, values: Iterable[str]) -> str:
         """Alternatives, quoted: '"elder" or "younger"'."""
         return " or ".join(f'"{v}"' for v in values)
@@ -1085,6 +1097,8 @@ class Words(string.Formatter):
             "lead_by": lambda v: self.lead_by(str(x) for x in v),
             "card_by": lambda v: self.card_by(str(x) for x in v),
             "awards": lambda v: self.awards(str(x) for x in v),
+            **{noun: (lambda v, noun=noun: self.counted(int(v), noun))
+               for noun in COUNTED_NOUNS},
         }
         found = kinds.get(format_spec.lower())
         if found is None:

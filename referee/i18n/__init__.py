@@ -216,7 +216,7 @@ def negotiate(preferred: Iterable[str]) -> str:
     return found if found in LOCALES else DEFAULT
 
 
-def plural(locale: str, count: int) -> str:
+def plural(locale: str, count: int | float) -> str:
     """The CLDR plural category of ``count`` in ``locale`` ("one", "few", "many", "other"):
     Polish says 1 punkt, 2 punkty, 5 punktów."""
     return str(Locale.parse(locale).plural_form(count))

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.i18n import Message, message
+from referee.i18n import Message, message, plural_message
 from referee.i18n.terms import AND, HAND, POINT, ROLE, SUIT, WORD, piquet_term, seat_words
 from referee.piquet import wording as piquet_wording
 from referee.pitch import wording as pitch_wording
@@ -273,8 +273,10 @@ _SET_BID = _m("pitch.bid_result.set", "{pitcher} bid {bid} and won only {won}: i
               "{bid}.")
 _AS_PLAYED = _m("pitch.as_played", "As played: {sentence}")
 _SET_BACK = _m("pitch.set_back", "{pitcher} was set back: it bid {bid}.")
-_SET_BACK_FIT = _m("pitch.set_back_points_fit", "{pitcher} was set back {bid}: the others' "
-                   "{others} points fit ({least} to 4).")
+_SET_BACK_FIT = plural_message(
+    "finding.pitch.set_back_points_fit",
+    "{pitcher} was set back {bid}: the others' {others} point fits ({least} to 4).",
+    "{pitcher} was set back {bid}: the others' {others} points fit ({least} to 4).", "others")
 _REVOKE = _m("pitch.revoke_penalised", "Revoke ({penalty}): {offenders} penalised; the scores "
              "after the penalty: {after}.")
 _MISDEAL = _m("pitch.misdeal_shown", "The hands as dealt show a misdeal: {items} cards, not six.")

@@ -20,7 +20,6 @@ from referee.i18n import (
 )
 
 
-
 def _forms(text: str, one: str, other: str) -> tuple[str, str]:
     """A long string said of a count, its two English forms: ``text`` with its ``<noun>``
     the singular ``one``, then the plural ``other``."""

@@ -6,7 +6,8 @@ translation, a message whose English changed keeps its old translation marked fu
 used until a translator checks it and removes the mark), a message no longer registered is
 dropped.  A message said of a count is a plural entry (``msgid_plural``, one ``msgstr[i]``
 per form of the language's ``Plural-Forms``); a plain entry turned plural keeps its old words
-as the first form, marked fuzzy, the other forms empty.  Nothing else is generated: the ``.po`` files are read as they are at start-up.
+as the first form, marked fuzzy, the other forms empty.  Nothing else is generated: the
+``.po`` files are read as they are at start-up.
 """
 
 from __future__ import annotations

@@ -120,8 +120,8 @@ FINDING_WORDS: dict[str, Wording] = {
     "bid_result": _bid_result,
     "set_back": lambda p: f"{_start(p['pitcher'])} was set back: it bid {p['bid']}.",
     "set_back_points_fit": lambda p: (
-        f"{_start(p['pitcher'])} was set back {p['bid']}: the others' {p['others']} points fit "
-        f"({p['least']} to 4)."),
+        f"{_start(p['pitcher'])} was set back {p['bid']}: the others' {p['others']} "
+        f"{'point fits' if p['others'] == 1 else 'points fit'} ({p['least']} to 4)."),
     "scores_possible": "Each score is possible in one hand: a non-pitcher 0 to 4, the pitcher "
                        "at least his bid or minus the bid.",
     "scores_as_reported": "The scores themselves, within what one hand can score.",

@@ -21,8 +21,8 @@ from referee.i18n import (
     MESSAGES,
     Entry,
     Message,
-    categories,
     catalog,
+    categories,
     placeholders,
 )
 from referee.i18n.page import PAGE
