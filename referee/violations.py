@@ -114,18 +114,20 @@ class InputError(RecordError):
 #: points by counting step; ``side`` / ``Side`` a Pitch side as the engine names it ("Ann and
 #: Cy", "seats 0 and 2"), ``sides`` several; ``values`` a Pitch game's points with their values
 #: (``[["High", 1], ["off-jack", 1]]``); ``either`` alternatives, quoted; ``tricks`` a number
-#: of tricks ("1 trick", "5 tricks", by each language's plural rule), ``cards``, ``entries``
-#: and ``hands`` a number of them (:data:`COUNTED_NOUNS`); ``award`` a point of a
+#: of tricks ("1 trick", "5 tricks", by each language's plural rule), ``cards``, ``entries``,
+#: ``hands``… a number of them (:data:`COUNTED_NOUNS`); ``award`` a point of a
 #: Pitch game ("High", "off-jack"), ``awards`` several; ``place`` a place in a match as
 #: numbers (``[deal]``, ``[deal, bid]``, ``[deal, trick, card]``: "deal 2, trick 4, card 1");
 #: ``lead_by`` / ``card_by`` the players who may have led or played a card out of turn,
 #: asked ("A lead out of turn by Ann? or a lead out of turn by Cy?").  A
 #: capital spec opens a sentence.  Other values (names, numbers, cards in notation) are
 #: written as they are.
-#: The nouns a count is said with (``cards``, ``entries``, ``hands``: "{n:cards}" → "1 card",
+#: The nouns a count is said with (``cards``, ``entries``, ``hands``…: "{n:cards}" → "1 card",
 #: "5 cards"), each worded by each language's plural rule (Polish 1 karta, 2 karty, 5 kart).
 COUNTED_NOUNS: dict[str, tuple[str, str]] = {
-    "cards": ("card", "cards"), "entries": ("entry", "entries"), "hands": ("hand", "hands")}
+    "cards": ("card", "cards"), "entries": ("entry", "entries"), "hands": ("hand", "hands"),
+    "numbers": ("number", "numbers"), "talon_cards": ("talon card", "talon cards"),
+    "game_points": ("game point", "game points")}
 
 MESSAGE_WORDS: dict[str, str] = {
     # P3: the auction
@@ -451,8 +453,8 @@ MESSAGE_WORDS: dict[str, str] = {
     "trick_wrong_size": "Trick {trick} has {n:cards}; each of the {players} players plays one.",
     "trick_wrong_size.one": "Trick {trick} has 1 card; each of the {players} players plays "
                             "one.",
-    "claimed_wrong_length": "The claimed score has {n} numbers; give {players} (one per seat).",
-    "claimed_wrong_length.partnership": "The claimed score has {n} numbers; give {players} (one "
+    "claimed_wrong_length": "The claimed score has {n:numbers}; give {players} (one per seat).",
+    "claimed_wrong_length.partnership": "The claimed score has {n:numbers}; give {players} (one "
                                         "per seat) or {sides} (one per team).",
     "card_dealt_twice.pitch": "The {card} is dealt twice; the pack has one of each card.",
     "card_played_twice.pitch": "The {card} is played twice; the pack has one of each card.",
@@ -520,7 +522,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "stuck_dealer_bid_too_low.sheet": "The dealer ({who:seat}) bid {bid}: nobody before him can "
                                       "have bid (he could neither outbid nor match it at this "
                                       "table), so he was stuck and had to bid at least {least}.",
-    "game_points_too_many": "The counts add up to {total} game points, but the {cards} cards "
+    "game_points_too_many": "The counts add up to {total:game_points}, but the {cards} cards "
                             "in play hold at most {most} (ten 10, ace 4, king 3, queen 2, jack "
                             "1).",
     "score_out_of_range": "{who:Team} did not pitch, so it scores the points it won: 0 to 4 "
@@ -607,7 +609,7 @@ MESSAGE_WORDS: dict[str, str] = {
                                  "after the exchange.",
     # Q4, Q8, Q12: the exchange after a wrong deal, a claim, a revoke to replay
     "bad_irregular.where": "Say where the card was: the location of {code} is {places:either}.",
-    "exchange_count.unmixed": "The elder hand took {n} talon cards: younger takes at most "
+    "exchange_count.unmixed": "The elder hand took {n:talon_cards}: younger takes at most "
                               "{left}, the cards elder did not take (PT 28), not {taken}.",
     "exchange_count.stands.elder.fewer": "Elder stood a wrong deal: he discards one fewer than "
                                          "he takes in and takes 1 to 5 cards ({law}), not {n} "
@@ -734,7 +736,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "hand_not_six.variant": "{who:Seat} held {n:cards} when play began; each player holds six.",
     "trick_wrong_size.variant": "Trick {trick} has {n:entries}; each of the {players} players "
                                 "plays one (or, out of trumps, null).",
-    "claimed_wrong_length.variant": "The claimed score has {n} numbers; give one per seat or "
+    "claimed_wrong_length.variant": "The claimed score has {n:numbers}; give one per seat or "
                                     "per side.",
     "card_dealt_twice.variant": "The {card:card} is dealt twice; the pack has one of each card.",
     "card_played_twice.variant": "The {card:card} is played twice; the pack has one of each "
@@ -781,7 +783,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "amend_too_late": "Deal {n} can no longer be put right: deal {next} has been dealt, and a "
                       "count stands once the players have seen their next hands ({law}).",
     # V7–V10: a variant's sheet and totals line (referee/pitch/variant_sheet.py)
-    "game_points_too_many.variant": "The counts add up to {total} game points, but the cards in "
+    "game_points_too_many.variant": "The counts add up to {total:game_points}, but the cards in "
                                     "play of this game hold at most {most} (ten 10, ace 4, king "
                                     "3, queen 2, jack 1, jokers 0).",
     "game_not_highest_count.variant": "Game goes to the highest count: {leader:side} has it "
@@ -849,18 +851,18 @@ MESSAGE_WORDS: dict[str, str] = {
     ),
     "play_impossible.together": (
         "These play points do not fit together: the elder hand's {elder} means he won "
-        "{elder_won} on the younger hand's lead, the younger hand's {younger} that he won"
-        " {younger_won} on the elder hand's lead; as the lead passes to whoever wins, the"
+        "{elder_won:tricks} on the younger hand's lead, the younger hand's {younger} that he won"
+        " {younger_won:tricks} on the elder hand's lead; as the lead passes to whoever wins, the"
         " younger hand wins on the elder hand's lead as often as the other way round, or "
         "once more (Q6)."
     ),
     "play_impossible.claimed.together": (
         "The claimed totals leave {left_elder} and {left_younger} in play. These play "
-        "points do not fit together: the elder hand's {elder} means he won {elder_won} on"
-        " the younger hand's lead, the younger hand's {younger} that he won {younger_won}"
-        " on the elder hand's lead; as the lead passes to whoever wins, the younger hand "
-        "wins on the elder hand's lead as often as the other way round, or once more "
-        "(Q6)."
+        "points do not fit together: the elder hand's {elder} means he won {elder_won:tricks}"
+        " on the younger hand's lead, the younger hand's {younger} that he won"
+        " {younger_won:tricks} on the elder hand's lead; as the lead passes to whoever wins,"
+        " the younger hand wins on the elder hand's lead as often as the other way round, or"
+        " once more (Q6)."
     ),
     "play_impossible.tricks": (
         "These play points do not fit the tricks: the winner of the last trick counts at "

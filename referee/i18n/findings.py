@@ -279,6 +279,12 @@ _SET_BACK_FIT = plural_message(
     "{pitcher} was set back {bid}: the others' {others} points fit ({least} to 4).", "others")
 _REVOKE = _m("pitch.revoke_penalised", "Revoke ({penalty}): {offenders} penalised; the scores "
              "after the penalty: {after}.")
+_VARIANT_SCORES = plural_message(
+    "finding.pitch.variant_scores_possible",
+    "Each score is possible in one hand of this game ({total} point in all): the pitcher at "
+    "least his bid or minus the bid.",
+    "Each score is possible in one hand of this game ({total} points in all): the pitcher at "
+    "least his bid or minus the bid.", "total")
 _MISDEAL = _m("pitch.misdeal_shown", "The hands as dealt show a misdeal: {items} cards, not six.")
 _MISDEAL_ITEM = _m("pitch.misdeal_shown.item", "{who} {cards}")
 
@@ -356,6 +362,7 @@ PITCH: dict[str, Render] = {
     "revoke_penalised": lambda loc, p: _REVOKE(
         loc, penalty=p["penalty"], offenders=", ".join(p["offenders"]),
         after=", ".join(f"{x:+d}" for x in p["after"])),
+    "variant_scores_possible": lambda loc, p: _VARIANT_SCORES(loc, total=p["total"]),
     "misdeal_shown": lambda loc, p: _MISDEAL(loc, items=", ".join(
         _MISDEAL_ITEM(loc, who=who, cards=n)
         for who, n in zip(p["players"], p["cards"], strict=True))),

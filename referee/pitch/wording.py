@@ -96,8 +96,10 @@ FINDING_WORDS: dict[str, Wording] = {
     "variant_points_as_reported": lambda p: "Who took each point, as written (no cards were "
     "given): " + ", ".join(f"{point} {who}" for point, who in zip(p["points"], p["seats"],
                                                                  strict=True)) + ".",
-    "variant_scores_possible": "Each score is possible in one hand of this game ({total} "
-                               "points in all): the pitcher at least his bid or minus the bid.",
+    "variant_scores_possible": lambda p: (
+        f"Each score is possible in one hand of this game ({p['total']} "
+        f"{'point' if p['total'] == 1 else 'points'} in all): the pitcher at least his bid or "
+        "minus the bid."),
     "points_won_add_up": "The points won add up to {total}: 2 to 4, as High and Low always go "
                          "and Jack and Game may not.",
     "points_not_given": "Who took High, Low, Jack and Game: only the totals were given.",

@@ -71,3 +71,37 @@ def test_the_count_is_the_placeholder_before_the_noun() -> None:
             plural_message("test.plural.none", "a trick", "tricks")
     finally:  # registered for this test only: the catalogs have no words for it
         MESSAGES.pop("test.plural.count", None)
+
+
+@pytest.mark.parametrize(("n", "numbers"), [(1, "1 liczbę"), (2, "2 liczby"), (5, "5 liczb"),
+                                            (22, "22 liczby")])
+def test_polish_claim_of_the_wrong_length(n: int, numbers: str) -> None:
+    assert said("claimed_wrong_length", {"n": n, "players": 4}, "pl") == (
+        f"Żądany wynik ma {numbers}; podaj 4 (po jednej na miejsce).")
+
+
+def test_english_one_number_and_one_talon_card() -> None:
+    assert violation("claimed_wrong_length", "P6", n=1, players=4).message == (
+        "The claimed score has 1 number; give 4 (one per seat).")
+    assert said("exchange_count.unmixed", {"n": 1, "left": 7, "taken": 8}, "en") == (
+        "The elder hand took 1 talon card: younger takes at most 7, the cards elder did not "
+        "take (PT 28), not 8.")
+
+
+@pytest.mark.parametrize(("won", "en", "pl"), [(1, "1 trick", "1 lewa"), (2, "2 tricks", "2 lewy"),
+                                              (5, "5 tricks", "5 lew")])
+def test_tricks_won_on_the_other_hands_lead(won: int, en: str, pl: str) -> None:
+    params = {"elder": 3, "elder_won": won, "younger": 4, "younger_won": won}
+    assert f"means he won {en} on the younger" in said("play_impossible.together", params, "en")
+    assert f"wygrane na wyjście młodszego to {pl}," in said("play_impossible.together", params,
+                                                            "pl")
+
+
+@pytest.mark.parametrize(("total", "en", "pl"), [(1, "1 point", "1 punkt"),
+                                                 (3, "3 points", "3 punkty"),
+                                                 (13, "13 points", "13 punktów")])
+def test_a_games_points_in_all(total: int, en: str, pl: str) -> None:
+    assert f"({en} in all)" in word_finding("pitch", "variant_scores_possible",
+                                            {"total": total}, "en")
+    assert f"({pl} łącznie)" in word_finding("pitch", "variant_scores_possible",
+                                             {"total": total}, "pl")
