@@ -95,7 +95,9 @@ _TOTALS_EVERY = _m("piquet.totals_possible.every_lead",
 
 #: Why a pique was or was not made (Q7), as the sheet's judge words it, read back.
 _WHY: tuple[tuple[re.Pattern[str], Message], ...] = tuple(
-    (re.compile(pattern), _m(f"piquet.why.{key}", english)) for key, pattern, english in (
+    (re.compile(pattern), _m(f"piquet.why.{key}", english) if isinstance(english, str)
+     else plural_message(f"finding.piquet.why.{key}", *english, "streak"))
+    for key, pattern, english in (
         ("repique", r"a repique was made, and it excludes a pique in the same deal",
          "a repique was made, and it excludes a pique in the same deal"),
         ("declared", r"the (?P<opponent>elder|younger) hand scored (?P<n>\d+) in the "
@@ -114,15 +116,18 @@ _WHY: tuple[tuple[re.Pattern[str], Message], ...] = tuple(
          "lead_point 'every' only the elder hand can win a pique"),
         ("first_lead", r"(?P<mine>\d+) in the declarations and 1 for the first lead",
          "{mine} in the declarations and 1 for the first lead"),
-        ("streak", r"(?P<mine>\d+) in the declarations and up to (?P<streak>\d+) tricks led "
+        ("streak", r"(?P<mine>\d+) in the declarations and up to (?P<streak>\d+) tricks? led "
          r"and won in a row from the first",
-         "{mine} in the declarations and up to {streak} tricks led and won in a row from the "
-         "first"),
+         ("{mine} in the declarations and up to {streak} trick led and won in a row from the "
+          "first", "{mine} in the declarations and up to {streak} tricks led and won in a row "
+          "from the first")),
         ("streak_short", r"(?P<mine>\d+) in the declarations and at most (?P<streak>\d+) "
-         r"tricks won in a row from the first lead make only (?P<best>\d+) before the "
+         r"tricks? won in a row from the first lead make only (?P<best>\d+) before the "
          r"younger hand scores",
-         "{mine} in the declarations and at most {streak} tricks won in a row from the first "
-         "lead make only {best} before the younger hand scores"),
+         ("{mine} in the declarations and at most {streak} trick won in a row from the first "
+          "lead make only {best} before the younger hand scores", "{mine} in the declarations "
+          "and at most {streak} tricks won in a row from the first lead make only {best} before "
+          "the younger hand scores")),
         ("short_cards", r"(?P<mine>\d+) in the declarations, (?P<play>\d+) in play and the "
          r"cards make only (?P<best>\d+)",
          "{mine} in the declarations, {play} in play and the cards make only {best}"),

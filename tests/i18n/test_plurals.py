@@ -8,7 +8,7 @@ import pytest
 
 from referee.i18n import MESSAGES, plural_message
 from referee.i18n.command_line import words
-from referee.i18n.findings import word_finding
+from referee.i18n.findings import pique_why, word_finding
 from referee.i18n.sentences import TRICKS, said
 from referee.violations import said as violation
 
@@ -105,3 +105,12 @@ def test_a_games_points_in_all(total: int, en: str, pl: str) -> None:
                                             {"total": total}, "en")
     assert f"({pl} łącznie)" in word_finding("pitch", "variant_scores_possible",
                                              {"total": total}, "pl")
+
+
+@pytest.mark.parametrize(("streak", "en", "pl"), [
+    (1, "up to 1 trick led", "do 1 lewy wyjętej"), (2, "up to 2 tricks led", "do 2 lew wyjętych"),
+    (5, "up to 5 tricks led", "do 5 lew wyjętych")])
+def test_a_piques_streak_of_tricks(streak: int, en: str, pl: str) -> None:
+    english = (f"12 in the declarations and {en} and won in a row from the first")
+    assert pique_why(english, "en") == english
+    assert f"12 w deklaracjach i {pl}" in pique_why(english, "pl")
