@@ -14,7 +14,11 @@ order gives the :class:`~referee.events.model.Event` and the match of each table
   ``"head_table"``), each player's points and the winning side's players.
 
 ``event_created`` may also hold ``round_ends`` (E11; absent from logs written before it:
-``"every_table"``).
+``"every_table"``) and ``club`` (E12: the club whose players' ids the roster holds; absent
+from logs written before it and for an event whose players are known by their names).
+
+- ``substituted``: ``{table, seat, player, after}``: a substitute takes a seat of the last
+  round's table after that many deals of its match (E13).
 
 Each entry is applied by the function of :mod:`referee.events.model` a live request uses, so
 a log folds to the event those requests made.
@@ -37,6 +41,7 @@ from referee.events.model import (
     new_event,
 )
 from referee.events.standings import GameResult
+from referee.events.substitutes import substitute
 
 __all__ = ["Folded", "fold", "round_payload"]
 
@@ -86,7 +91,7 @@ def fold(entries: Iterable[Entry]) -> Folded:
             event = new_event(payload["name"], payload["game"], payload["movement"],
                               payload["rule"], payload["kind"],
                               int(payload.get("correction_minutes", 0)),
-                              payload.get("round_ends", "every_table"))
+                              payload.get("round_ends", "every_table"), payload.get("club"))
             folded = Folded(event, dict(payload.get("options", {})))
             continue
         event, matches, ended = folded.event, dict(folded.matches), dict(folded.ended)
@@ -97,6 +102,9 @@ def fold(entries: Iterable[Entry]) -> Folded:
         elif kind == "team_formed":
             first, second = payload["players"]
             event = form_team(event, first, second)
+        elif kind == "substituted":
+            event = substitute(event, int(payload["table"]), int(payload["seat"]),
+                               payload["player"], int(payload["after"]))
         elif kind == "round_started":
             made = _round(payload)
             event = add_round(event, made)
