@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import marshmallow as ma
-import peewee
 from flask import Response
 
 from referee import club, folds
@@ -22,7 +21,7 @@ from referee.api import limits
 from referee.api.access import BEARER, expected_version
 from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
-from referee.api.errors import ProblemError, problems
+from referee.api.errors import problems
 from referee.api.event_access import authorize, blp, event_dict, table_dict
 from referee.api.event_schemas import (
     CreatedEventSchema,
@@ -41,16 +40,11 @@ from referee.api.event_views import (
     stream_event,
 )
 from referee.api.option_schemas import MATCH_OPTIONS
-from referee.api.problems import STALE_VERSION
+from referee.api.organised import Organised
 from referee.api.writing import (
-    claim_key,
-    idempotency_key,
     json_response,
-    replay,
-    request_fingerprint,
 )
 from referee.events import EventError, Table, partnership, solo
-from referee.events.log import Folded
 from referee.store import club_events, idempotency, ledger, tokens
 
 
@@ -79,20 +73,27 @@ _ROUND_HOW = ("A round's credentials are handed out once: the tables that took t
               "them, and each table's write token makes new seats (POST …/seats of its match).")
 
 
-def _event_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
-    """Whether the event has moved on from the version its stored answer left it at."""
-    return stored.headers.get("ETag") != _etag(event_id)["ETag"]
+#: The event as an organiser's resource: its token, its version, its writes.
+ORGANISED = Organised("event", club_events.version,
+                  lambda event_id: event_dict(event_id, club.load(event_id)),
+                  EventViewSchema, "event")
+_etag, _expect, _transact = ORGANISED.etag, ORGANISED.expect, ORGANISED.transact
+
+
+def _write(event_id: str, body: dict[str, Any], change: Callable[[], Any]) -> Response:
+    """One organiser's change to the event (:meth:`Organised.write`)."""
+    return ORGANISED.write(event_id, body, change)
 
 
 #: An event's own credentials (its create's organiser and read tokens).
-EVENT_OWNER = Owner("event_id", _event_written, tokens.all_live)
+EVENT_OWNER = Owner("event_id", ORGANISED.written, tokens.all_live)
 
 
 def _round_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
     """Whether the event, or a table's match of the round, has moved on since the round's
     start answered (a deal recorded, a seat joined)."""
     at: dict[str, int] = json.loads(stored.body).get("at", {})
-    return _event_written(event_id, stored) or any(
+    return ORGANISED.written(event_id, stored) or any(
         ledger.chain_head(match_id)[0] != version for match_id, version in at.items())
 
 
@@ -149,11 +150,6 @@ def create_event(body: dict[str, Any]) -> Any:
     return answer
 
 
-def _etag(event_id: str) -> dict[str, str]:
-    """The event's ETag, its version (how many entries its log holds): ``"v12"``."""
-    return {"ETag": f'"v{club_events.version(event_id)}"'}
-
-
 @blp.response(200, EventViewSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404)
@@ -164,54 +160,6 @@ def read_event(event_id: str) -> Any:
     send it back as ``If-Match`` when writing."""
     authorize(event_id, "read")
     return event_dict(event_id, club.load(event_id)), 200, _etag(event_id)
-
-
-def _expect(event_id: str, expected: int | None) -> None:
-    """412 ``stale-version`` when the event moved on since the If-Match version: ``event``
-    holds it as it stands, with its ETag.
-
-    :raises ProblemError:
-    """
-    if expected is not None and expected != club_events.version(event_id):
-        raise ProblemError(STALE_VERSION, "The event has changed since you read it: here it "
-                           "is as it stands.", extra={"event": event_dict(
-                               event_id, club.load(event_id))}, headers=_etag(event_id))
-
-
-def _transact(event_id: str, work: Callable[[], Any]) -> Any:
-    """Run ``work`` in one write transaction; two writers that raced for the log's next entry
-    (the second refused by its primary key, twice) is 412 ``stale-version``, never a 500."""
-    try:
-        return folds.transact(work)
-    except peewee.IntegrityError:
-        _expect(event_id, -1)  # always stale: the event as it now stands
-        raise
-
-
-def _write(event_id: str, body: dict[str, Any], change: Callable[[], Folded]) -> Response:
-    """One organiser's change, as a match's writes are made: the organiser's token, If-Match
-    (428 without, 412 stale), then in ONE transaction the Idempotency-Key's claim (a retry
-    gets the stored answer), the change and the stored answer."""
-    authorize(event_id, "write")
-    expected = expected_version(body, required=True)
-    key = idempotency_key()
-    fingerprint = request_fingerprint() if key is not None else None
-
-    def work() -> Response:
-        stored = claim_key(event_id, key, fingerprint)
-        if stored is not None:
-            return replay(stored)
-        _expect(event_id, expected)
-        folded = change()
-        text = json.dumps(response_dumper(EventViewSchema)(event_dict(event_id, folded)))
-        headers = _etag(event_id)
-        if key is not None:
-            idempotency.complete(event_id, key, idempotency.StoredResponse(200, text, headers),
-                                 event_id, None)
-        return json_response(text, 200, headers)
-
-    answer: Response = _transact(event_id, work)
-    return answer
 
 
 @blp.arguments(EventPlayersSchema())

@@ -43,7 +43,7 @@ from referee.events.model import (
 from referee.events.standings import GameResult
 from referee.events.substitutes import substitute
 
-__all__ = ["Folded", "fold", "round_payload"]
+__all__ = ["Folded", "fold", "rekeyed", "round_payload"]
 
 Entry = tuple[str, Mapping[str, Any]]
 
@@ -74,6 +74,33 @@ def round_payload(round_: Round, matches: Mapping[int, str]) -> dict[str, Any]:
             "tables": [{"number": t.number, "seats": list(t.seats),
                         "teams": [list(team) for team in t.teams],
                         "match_id": matches[t.number]} for t in round_.tables]}
+
+
+def rekeyed(entries: Iterable[Entry], alias: Mapping[str, str]) -> list[Entry]:
+    """E12: the log read with every player named by ``alias`` (a merged-away id → the id it
+    stands for now) renamed, in every kind of entry; the stored log is never rewritten. Two
+    ids of one roster are never merged (E12), so no entry doubles another.
+    """
+
+    def key(player: Any) -> Any:
+        return alias.get(player, player) if isinstance(player, str) else player
+
+    def keyed(kind: str, payload: Mapping[str, Any]) -> Mapping[str, Any]:
+        if kind in ("checked_in", "left", "substituted"):
+            return {**payload, "player": key(payload["player"])}
+        if kind == "team_formed":
+            return {**payload, "players": [key(p) for p in payload["players"]]}
+        if kind == "round_started":
+            return {**payload, "byes": [key(p) for p in payload.get("byes", ())],
+                    "tables": [{**t, "seats": [key(p) for p in t["seats"]]}
+                               for t in payload["tables"]]}
+        if kind == "round_ended":
+            return {**payload, "tables": [
+                {**t, "points": {key(p): n for p, n in t["points"].items()},
+                 "winners": [key(p) for p in t["winners"]]} for t in payload["tables"]]}
+        return payload
+
+    return [(kind, keyed(kind, payload) if alias else payload) for kind, payload in entries]
 
 
 def fold(entries: Iterable[Entry]) -> Folded:

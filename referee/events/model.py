@@ -32,7 +32,6 @@ __all__ = [
     "leave",
     "new_event",
     "present",
-    "rekey",
     "replace_round",
     "where",
 ]
@@ -366,26 +365,3 @@ def where(round_: Round, player: str) -> Seat:
         return Seat(player, None, None, (), ())
     raise EventError("not_in_round", "E3", f"{player} is not in round {round_.number}.")
 
-
-def rekey(event: Event, alias: dict[str, str]) -> Event:
-    """E12: the event with every player named by ``alias`` (a merged-away id → the id it
-    stands for now) renamed, on its roster, its rounds, its teams and its substitutions; the
-    others as they are. Two keys of one roster are never merged (E12), so no entry doubles.
-    """
-    if not alias:
-        return event
-
-    def key(player: str) -> str:
-        return alias.get(player, player)
-
-    def seats(players: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(key(p) for p in players)
-
-    return replace(
-        event,
-        roster=tuple(replace(e, player=key(e.player)) for e in event.roster),
-        rounds=tuple(Round(r.number, tuple(replace(t, seats=seats(t.seats)) for t in r.tables),
-                           seats(r.byes)) for r in event.rounds),
-        teams=tuple((key(a), key(b)) for a, b in event.teams),
-        substitutions=tuple(replace(s, out=key(s.out), into=key(s.into))
-                            for s in event.substitutions))

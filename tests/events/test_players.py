@@ -14,8 +14,8 @@ from referee.events import (
     new_event,
     solo,
 )
-from referee.events.log import fold, round_payload
-from referee.events.model import partnership, rekey, where
+from referee.events.log import fold, rekeyed, round_payload
+from referee.events.model import partnership, where
 from referee.events.players import (
     ClubError,
     Player,
@@ -91,15 +91,28 @@ def test_removing_a_player_erases_the_name_and_the_number_and_keeps_the_id() -> 
     assert find(add(club, Player("pl_d", "Di", "7")), "pl_d").member == "7", "number freed"
 
 
-def test_an_event_rekeyed_after_a_merge_knows_the_person_by_the_surviving_id() -> None:
-    event = new_event("Friday", "piquet", "manual", club="cl_1")
-    for player in ("pl_c", "pl_d"):
-        event = check_in(event, player)
-    event = add_round(event, Round(1, (solo(1, ("pl_c", "pl_d")),)))
-    moved = rekey(event, {"pl_c": "pl_a"})
-    assert [e.player for e in moved.roster] == ["pl_a", "pl_d"]
-    assert moved.rounds[0].tables[0].seats == ("pl_a", "pl_d") and moved.club == "cl_1"
-    assert rekey(event, {}) is event
+def test_a_log_read_after_a_merge_knows_the_person_by_the_surviving_id() -> None:
+    """E12: the stored log is read with the merged-away id renamed, in every kind of entry."""
+    first = Round(1, (solo(1, ("pl_c", "pl_d")),), ("pl_e",))
+    entries = [
+        ("event_created", {"name": "Friday", "game": "piquet", "movement": "manual",
+                           "rule": "money", "kind": "night", "club": "cl_1"}),
+        *[("checked_in", {"player": p}) for p in ("pl_c", "pl_d", "pl_e")],
+        ("round_started", round_payload(first, {1: "m1"})),
+        ("substituted", {"table": 1, "seat": 0, "player": "pl_e", "after": 1}),
+        ("round_ended", {"number": 1, "by": "organiser", "tables": [
+            {"number": 1, "points": {"pl_e": 3, "pl_d": 5}, "winners": ["pl_d"]}]}),
+        ("left", {"player": "pl_c"}),
+    ]
+    folded = fold(rekeyed(entries, {"pl_c": "pl_a", "pl_e": "pl_b"}))
+    event = folded.event
+    assert [e.player for e in event.roster] == ["pl_a", "pl_d", "pl_b"]
+    assert event.roster[0].left == 1 and event.club == "cl_1"
+    assert event.rounds[0].tables[0].seats == ("pl_b", "pl_d")
+    assert event.rounds[0].byes == ("pl_a",)
+    assert (event.substitutions[0].out, event.substitutions[0].into) == ("pl_a", "pl_b")
+    assert dict(folded.ended[(1, 1)].points) == {"pl_b": 3, "pl_d": 5}
+    assert rekeyed(entries, {}) == entries
 
 
 def _seated() -> Event:

@@ -71,7 +71,8 @@ def _fuzz_database() -> tuple[str, str]:
     db = make_database(url)
     with db.connection_context():
         if ON_POSTGRES:
-            for table in ("club_event_match", "club_event_entry", "club_event",
+            for table in ("club_event_club", "club_player", "club",
+                          "club_event_match", "club_event_entry", "club_event",
                           "fold_snapshot", "event", "match", "access_token",
                           "idempotency_key", "create_quota", "schema_migration"):
                 db.execute_sql(f'DROP TABLE IF EXISTS "{table}" CASCADE')
