@@ -115,6 +115,18 @@ def names(folded: Folded) -> Mapping[str, str | None]:
     return {key: shown.get(key) for key in keys}
 
 
+def player_key(folded: Folded, player: str) -> str:
+    """E12: the key ``player`` stands for at the event: at a club's event a merged-away id
+    is the id it was merged into; else ``player`` itself (a name, or an id not of the club,
+    which no roster holds)."""
+    if folded.event.club is None:
+        return player
+    try:
+        return resolve(clubs.players(folded.event.club), player)
+    except ClubError:
+        return player
+
+
 def match_names(folded: Folded, seats: Sequence[str]) -> list[str]:
     """E12: the players' names as a table's match takes them, in seat order: at a club's
     event each id's name, two alike told apart by their seat (``Ann (2)``); else the keys."""

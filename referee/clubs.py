@@ -48,7 +48,7 @@ def create(name: str, members: Sequence[tuple[str, str | None]]) -> Club:
     listed: tuple[Player, ...] = ()
     for player, member in members:
         listed = rules.add(listed, Player(clubs.new_player_id(), player, member))
-    clubs.save(club_id, 1, (), listed)
+    clubs.save(club_id, 0, (), listed)
     return load(club_id)
 
 

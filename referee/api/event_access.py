@@ -85,4 +85,8 @@ def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
         "teams": [list(team) for team in event.teams],
         "rounds": [_round(folded, r) for r in event.rounds],
         "next": upcoming,
+        "club": event.club,
+        "names": dict(club.names(folded)),
+        "substitutions": [{"round": s.round, "table": s.table, "seat": s.seat, "out": s.out,
+                           "into": s.into, "after": s.after} for s in event.substitutions],
     }

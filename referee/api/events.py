@@ -16,9 +16,8 @@ from typing import Any
 import marshmallow as ma
 from flask import Response
 
-from referee import club, folds
-from referee.api import limits
-from referee.api.access import BEARER, expected_version
+from referee import club
+from referee.api.access import BEARER, bearer_token, expected_version
 from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
 from referee.api.errors import problems
@@ -26,10 +25,12 @@ from referee.api.event_access import authorize, blp, event_dict, table_dict
 from referee.api.event_schemas import (
     CreatedEventSchema,
     CreateEventSchema,
+    EventCheckInSchema,
     EventEndRoundSchema,
     EventPlayersSchema,
     EventSeatingSchema,
     EventStartedRoundSchema,
+    EventSubstituteSchema,
     EventTeamsSchema,
     EventViewSchema,
 )
@@ -85,10 +86,6 @@ def _write(event_id: str, body: dict[str, Any], change: Callable[[], Any]) -> Re
     return ORGANISED.write(event_id, body, change)
 
 
-#: An event's own credentials (its create's organiser and read tokens).
-EVENT_OWNER = Owner("event_id", ORGANISED.written, tokens.all_live)
-
-
 def _round_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
     """Whether the event, or a table's match of the round, has moved on since the round's
     start answered (a deal recorded, a seat joined)."""
@@ -122,32 +119,18 @@ def create_event(body: dict[str, Any]) -> Any:
     """
 
     options = _table_options(body["game"], body["options"])
-    handout = Handout("create", _CREATE_HOW, owner=EVENT_OWNER)
+    club_id = body.get("club")
+    if club_id is not None:  # E12: the club's organiser makes its events
+        tokens.authenticate(club_id, bearer_token(), "write", owner="club")
 
-    def again(kept: dict[str, Any], seed: tokens.Seed) -> Again:
-        made = {k: tokens.derive(kept["id"], k, seed, "create") for k in tokens.KINDS}
-        answer = {**kept, "tokens": {"organiser": made["write"], "read": made["read"]}}
-        return kept["id"], list(made.values()), lambda: json.dumps(answer)
+    def make() -> str:
+        event_id, _ = club.create(body["name"], body["game"], body["movement"],
+                                  body.get("rule"), body["kind"], body["players"], options,
+                                  body["correction_minutes"], body["round_ends"], club_id,
+                                  body["guests"])
+        return event_id
 
-    def work() -> Response:
-        replayed = handout.replayed(again)  # the same create again: the same answer
-        if replayed is not None:
-            return replayed
-        limits.take_create_quota()  # a retry above is free
-        event_id, folded = club.create(body["name"], body["game"], body["movement"],
-                                       body.get("rule"), body["kind"], body["players"],
-                                       options, body["correction_minutes"],
-                                       body["round_ends"])
-        made = tokens.issue(event_id, tokens.KINDS, handout.seed, "create")
-        answer = response_dumper(CreatedEventSchema)(
-            {**event_dict(event_id, folded),
-             "tokens": {"organiser": made["write"], "read": made["read"]}})
-        headers = {**_etag(event_id), "Location": f"/v1/events/{event_id}"}
-        handout.keep(event_id, 201, {**answer, "tokens": None}, headers, None)
-        return json_response(json.dumps(answer), 201, headers)
-
-    answer: Response = folds.transact(work)
-    return answer
+    return ORGANISED.create(_CREATE_HOW, make, CreatedEventSchema, "/v1/events/{id}")
 
 
 @blp.response(200, EventViewSchema)
@@ -162,14 +145,33 @@ def read_event(event_id: str) -> Any:
     return event_dict(event_id, club.load(event_id)), 200, _etag(event_id)
 
 
-@blp.arguments(EventPlayersSchema())
+@blp.arguments(EventCheckInSchema())
 @blp.response(200, EventViewSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def check_in_players(body: dict[str, Any], event_id: str) -> Any:
     """Check players in (E2): before round 1 they play from round 1; later they join late,
-    from the next round (a progressive movement seats them at the lowest table)."""
-    return _write(event_id, body, lambda: club.check_in_players(event_id, body["players"]))
+    from the next round (a progressive movement seats them at the lowest table). At a
+    club's event (E12) ``players`` are the club's player ids (a merged-away id checks in
+    the player it was merged into; a removed one is refused, ``player_removed``) and
+    ``guests`` are names added to the club as guests and checked in."""
+    return _write(event_id, body, lambda: club.check_in_players(
+        event_id, body["players"], body["guests"]))
+
+
+@blp.arguments(EventSubstituteSchema())
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def substitute(body: dict[str, Any], event_id: str) -> Any:
+    """A substitute takes a seat of the last round while its game is played (E13): the
+    seat's deals so far stay with who sat there (who then has the round's bye), the later
+    ones are the substitute's, and each person's line in the standings counts only their
+    own part (the win and a partie's money are the last sitter's). ``player`` (checked in
+    first when not present) or ``guest`` (added to the club). A finished table is refused
+    (``table_finished``)."""
+    return _write(event_id, body, lambda: club.substitute_player(
+        event_id, body["table"], body["seat"], body.get("player"), body.get("guest")))
 
 
 @blp.arguments(EventPlayersSchema())
@@ -294,6 +296,7 @@ ROUTES = (
     (EVENT, "GET", read_event),
     (EVENT + "/players", "POST", check_in_players),
     (EVENT + "/players:leave", "POST", leave_players),
+    (EVENT + "/seats:substitute", "POST", substitute),
     (EVENT + "/teams", "POST", form_teams),
     (EVENT + "/rounds", "POST", start_round),
     (EVENT + "/rounds:end", "POST", end_round),

@@ -16,7 +16,9 @@ import peewee
 from flask import Response
 
 from referee import folds
+from referee.api import limits
 from referee.api.access import bearer_token, expected_version
+from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
 from referee.api.errors import ProblemError
 from referee.api.problems import STALE_VERSION
@@ -106,4 +108,42 @@ class Organised:
             return json_response(text, 200, headers)
 
         done: Response = self.transact(owner_id, work)
+        return done
+
+    def credentials(self) -> Owner:
+        """Its own credentials (its create's organiser and read tokens), as a refused retry
+        checks them: written to once its version moved on."""
+        return Owner(f"{self.noun}_id", self.written, tokens.all_live)
+
+    def create(self, how: str, make: Callable[[], str], created: type[ma.Schema],
+               location: str) -> Response:
+        """Create one (``make()`` stores it and returns its id) and answer, once, its
+        ``organiser`` and ``read`` tokens (only their hashes are stored): 201, with its ETag
+        and ``Location`` (``location`` with ``{id}``), dumped by ``created``. It counts once
+        against the client's create quota. A retry with the same Idempotency-Key gets the same
+        answer, tokens included (made again from the key), within the retry window and while
+        it is as the create left it; after that 410 ``credentials-not-replayed`` saying
+        ``how`` to go on."""
+        handout = Handout("create", how, owner=self.credentials())
+
+        def again(kept: dict[str, Any], seed: tokens.Seed) -> Again:
+            made = {k: tokens.derive(kept["id"], k, seed, "create") for k in tokens.KINDS}
+            answer = {**kept, "tokens": {"organiser": made["write"], "read": made["read"]}}
+            return kept["id"], list(made.values()), lambda: json.dumps(answer)
+
+        def work() -> Response:
+            replayed = handout.replayed(again)  # the same create again: the same answer
+            if replayed is not None:
+                return replayed
+            limits.take_create_quota()  # a retry above is free
+            owner_id = make()
+            made = tokens.issue(owner_id, tokens.KINDS, handout.seed, "create")
+            answer = response_dumper(created)(
+                {**self.view(owner_id),
+                 "tokens": {"organiser": made["write"], "read": made["read"]}})
+            headers = {**self.etag(owner_id), "Location": location.format(id=owner_id)}
+            handout.keep(owner_id, 201, {**answer, "tokens": None}, headers, None)
+            return json_response(json.dumps(answer), 201, headers)
+
+        done: Response = folds.transact(work)
         return done

@@ -29,9 +29,10 @@ def new_player_id() -> str:
 
 
 def create(name: str) -> str:
-    """Store a new club (inside a write transaction) at version 1; returns its id."""
+    """Store a new club (inside a write transaction) at version 0 (its first players, stored
+    next, make it 1); returns its id."""
     club_id = PREFIX + secrets.token_urlsafe(16)
-    execute('INSERT INTO "club" ("id", "name", "version", "created_at") VALUES (?, ?, 1, ?)',
+    execute('INSERT INTO "club" ("id", "name", "version", "created_at") VALUES (?, ?, 0, ?)',
             (club_id, name, _now()))
     return club_id
 
