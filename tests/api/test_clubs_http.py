@@ -255,3 +255,27 @@ def test_a_substitutes_part_of_the_game_is_kept_apart(bare_client: FlaskClient) 
     guest = _post(client, url + "/seats:substitute", organiser,
                   {"table": 1, "seat": 0, "guest": "Zed"})
     assert guest.status_code == 422 and guest.json["code"] in ("no_club", "table_finished")
+
+
+def test_two_organisers_racing_for_the_club_is_a_412(bare_client: FlaskClient,
+                                                      monkeypatch: Any) -> None:
+    """The second of two writers that both read version 1 is refused by the store's guard on
+    the club's version (as an event's log refuses it): 412 with the club as it stands."""
+    from referee import clubs
+
+    made = _club(bare_client, players=[{"name": "Ann"}])
+    organiser = made["tokens"]["organiser"]
+    _club_post(bare_client, f"/v1/clubs/{made['id']}/players", organiser, {"name": "Bill"})
+    real = clubs.load
+
+    def as_read_before(club_id: str) -> clubs.Club:
+        club = real(club_id)
+        return clubs.Club(club.id, club.name, club.version - 1, club.players[:1])
+
+    monkeypatch.setattr(clubs, "load", as_read_before)
+    raced = bare_client.post(f"/v1/clubs/{made['id']}/players", json={"name": "Cy"},
+                             headers={**_bearer(organiser), "If-Match": '"v2"'})
+    monkeypatch.undo()
+    assert raced.status_code == 412 and raced.headers["ETag"] == '"v2"'
+    names = [p["name"] for p in real(made["id"]).players]
+    assert names == ["Ann", "Bill"]
