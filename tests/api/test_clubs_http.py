@@ -277,5 +277,5 @@ def test_two_organisers_racing_for_the_club_is_a_412(bare_client: FlaskClient,
                              headers={**_bearer(organiser), "If-Match": '"v2"'})
     monkeypatch.undo()
     assert raced.status_code == 412 and raced.headers["ETag"] == '"v2"'
-    names = [p["name"] for p in real(made["id"]).players]
+    names = [p.name for p in real(made["id"]).players]
     assert names == ["Ann", "Bill"]
