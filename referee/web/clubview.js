@@ -75,10 +75,11 @@ function who(player) {
 /**
  * The club's panel on the organiser's screen of `event` (its `club` set): the players, each
  * checked in by id or not yet; the forms that add, merge and remove them and check a guest
- * in. `eventToken` writes to the event; `refused(error)` shows a refusal. The club is read
+ * in. `eventToken` writes to the event; `refused(error)` shows a refusal; `changed()` reads
+ * the event again after a change to the club alone (the names it shows). The club is read
  * again when the event moved on (a guest added at check-in is the club's too).
  */
-export function clubPanel(event, eventToken, refused) {
+export function clubPanel(event, eventToken, refused, changed) {
   const panel = el("section", { class: "panel", id: "club-panel", "aria-live": "polite" });
   const token = keptClub(event.club).organiser;
   if (!token) {
@@ -88,7 +89,7 @@ export function clubPanel(event, eventToken, refused) {
   }
   const draw = () => {
     const typed = TYPED.map((id) => [id, inputValue(document, id)]);
-    fill(panel, ...contents(event, eventToken, token, refused, reload));
+    fill(panel, ...contents(event, eventToken, token, refused, reload, changed));
     for (const [id, value] of typed) {  // a name being typed survives the club read again
       const input = panel.querySelector("#" + id);
       if (input && value) /** @type {HTMLInputElement} */ (input).value = value;
@@ -114,7 +115,7 @@ export function clubPanel(event, eventToken, refused) {
 }
 
 /** The panel's parts: the list with each player's check-in, and the three forms. */
-function contents(event, eventToken, token, refused, reload) {
+function contents(event, eventToken, token, refused, reload, changed) {
   const club = C.club;
   if (!club) return [el("p", { class: "note" }, t("club.loading", "Reading the club…"))];
   const live = club.players.filter((p) => !p.removed && p.merged_into === null);
@@ -132,6 +133,7 @@ function contents(event, eventToken, token, refused, reload) {
       return false;
     }
     await reload();
+    if (!asEvent) changed();  // the event's stream follows its own changes, not the club's
     return true;
   };
   const rows = live.map((player) => el("li", { "data-player": player.id },

@@ -303,9 +303,25 @@ function paint() {
     href: "#event=" + encodeURIComponent(E.id) + "&token=" + encodeURIComponent(saved.read) +
       "&view=board" }, t("event.board", "The big screen (open it on the TV)"))) : null;
   fill($("#event-body"), message, board, tablesList(), nextRound(),
-    E.event.club ? clubPanel(E.event, E.token, refused) : null, checkIn(), standingsTable());
+    E.event.club ? clubPanel(E.event, E.token, refused, readAgain) : null, checkIn(),
+    standingsTable());
   if (keepTyped) {  // a name being typed survives a deal recorded meanwhile
     /** @type {HTMLInputElement} */ ($("#event-check-in-name")).value = keepTyped;
+  }
+}
+
+/** Read the event and its standings again (a change to its club's list: the names shown). */
+async function readAgain() {
+  const path = `/v1/events/${encodeURIComponent(E.id)}`;
+  try {
+    const [{ data: event }, { data: standings }] = await Promise.all([
+      api("GET", path, undefined, { token: E.token }),
+      api("GET", path + "/standings", undefined, { token: E.token })]);
+    E.event = event;
+    E.standings = standings;
+    paint();
+  } catch (failure) {
+    refused(failure);
   }
 }
 
