@@ -166,9 +166,9 @@ ROUTES = (
     (CLUB_ID, "GET", read_club),
     (CLUB_ID + "/players", "POST", add_player),
     (PLAYER, "GET", read_player),
-    (PLAYER + ":rename", "POST", rename_player),
-    (PLAYER + ":merge", "POST", merge_player),
-    (PLAYER + ":remove", "POST", remove_player),
+    (PLAYER + "/rename", "POST", rename_player),
+    (PLAYER + "/merge", "POST", merge_player),
+    (PLAYER + "/remove", "POST", remove_player),
 )
 
 for _rule, _method, _view in ROUTES:

@@ -105,7 +105,7 @@ ROUND_OWNER = Owner("event_id", _round_written, _round_live)
 
 @blp.arguments(CreateEventSchema())
 @blp.response(201, CreatedEventSchema)
-@problems(blp, 410, 422, 429)
+@problems(blp, 401, 403, 404, 410, 422, 429)
 def create_event(body: dict[str, Any]) -> Any:
     """Create a club night or tournament (E1) with the players checked in from the start.
 
@@ -115,7 +115,9 @@ def create_event(body: dict[str, Any]) -> Any:
     and they never expire. A retry with the same Idempotency-Key gets the same answer,
     tokens included (made from that key, as a match's create), within the retry window and
     while the event is as the create left it; after that it is ``410``
-    (``credentials-not-replayed``, with the ``event_id``).
+    (``credentials-not-replayed``, with the ``event_id``). An event of a club (``club``,
+    E12) is created with the club's organiser token (401 without, 403 with another, 404
+    for no such club); its players are then the club's ids, its ``guests`` added to the club.
     """
 
     options = _table_options(body["game"], body["options"])

@@ -148,7 +148,7 @@ function contents(event, eventToken, token, refused, reload, changed) {
       el("p", {}, t("club.remove_what",
         "Erases the name and the member number for good; the results stay, with no name.")),
       el("button", { type: "button", class: "warn",
-        onclick: () => write(`${clubPath}/players/${encodeURIComponent(player.id)}:remove`,
+        onclick: () => write(`${clubPath}/players/${encodeURIComponent(player.id)}/remove`,
           false)({}) }, t("club.remove_now", "Erase {name}", { name: player.name })))));
   return [
     el("h2", {}, t("club.players", "{club}: players ({n})", { club: club.name,
@@ -214,7 +214,7 @@ function mergeForm(live, clubPath, write) {
     submitted.preventDefault();
     const from = /** @type {HTMLSelectElement} */ (away).value;
     const to = /** @type {HTMLSelectElement} */ (into).value;
-    write(`${clubPath}/players/${encodeURIComponent(from)}:merge`, false)({ into: to });
+    write(`${clubPath}/players/${encodeURIComponent(from)}/merge`, false)({ into: to });
   });
   return form;
 }

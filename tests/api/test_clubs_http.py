@@ -55,7 +55,7 @@ def test_a_club_keeps_members_and_guests_by_id(bare_client: FlaskClient) -> None
                        {"name": "Cy", "member": "7"})
     assert taken.status_code == 422 and taken.json["type"] == CLUB_TYPE
     assert (taken.json["code"], taken.json["section"]) == ("member_taken", "E12")
-    renamed = _club_post(client, f"/v1/clubs/{club_id}/players/{second['id']}:rename",
+    renamed = _club_post(client, f"/v1/clubs/{club_id}/players/{second['id']}/rename",
                          organiser, {"name": "Ann B.", "member": "9"})
     assert renamed.status_code == 200
     one = client.get(f"/v1/clubs/{club_id}/players/{second['id']}", headers=_bearer(organiser))
@@ -167,10 +167,10 @@ def test_a_merged_player_is_followed_across_events(bare_client: FlaskClient) -> 
     organiser = club["tokens"]["organiser"]
     first = _club_event(client, club, [ann, bill])
     second = _club_event(client, club, [anne, bill])
-    apart = _club_post(client, f"/v1/clubs/{club['id']}/players/{anne}:merge", organiser,
+    apart = _club_post(client, f"/v1/clubs/{club['id']}/players/{anne}/merge", organiser,
                        {"into": bill})
     assert apart.status_code == 422 and apart.json["code"] == "known_apart"
-    merged = _club_post(client, f"/v1/clubs/{club['id']}/players/{anne}:merge", organiser,
+    merged = _club_post(client, f"/v1/clubs/{club['id']}/players/{anne}/merge", organiser,
                         {"into": ann})
     assert merged.status_code == 200, merged.json
     gone = client.get(f"/v1/clubs/{club['id']}/players/{anne}", headers=_bearer(organiser))
@@ -201,12 +201,12 @@ def test_a_removed_player_keeps_anonymised_results(bare_client: FlaskClient) -> 
     event = _club_event(client, club, [ann, bill], game="piquet", movement="round_robin",
                         options={})
     organiser = event["tokens"]["organiser"]
-    removed = _club_post(client, f"/v1/clubs/{club['id']}/players/{ann}:remove",
+    removed = _club_post(client, f"/v1/clubs/{club['id']}/players/{ann}/remove",
                          club["tokens"]["organiser"])
     assert removed.status_code == 200
     assert removed.json["players"][0] == {"id": ann, "name": None, "member": None,
                                           "guest": False, "merged_into": None, "removed": True}
-    again = _club_post(client, f"/v1/clubs/{club['id']}/players/{ann}:remove",
+    again = _club_post(client, f"/v1/clubs/{club['id']}/players/{ann}/remove",
                        club["tokens"]["organiser"])
     assert again.status_code == 422 and again.json["code"] == "player_removed"
     shown = client.get(f"/v1/events/{event['id']}", headers=_bearer(organiser)).json
