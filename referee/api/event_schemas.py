@@ -5,7 +5,7 @@ the match has its own standings and seats."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import marshmallow as ma
 from marshmallow import validate
@@ -73,6 +73,11 @@ class EventCheckInSchema(StrictSchema):
     guests = ma.fields.List(NameField(), load_default=list,
                             validate=validate.Length(max=MOST_PLAYERS))
 
+    #: At least one player or guest, for the document.
+    JSON_SCHEMA: ClassVar[dict[str, Any]] = {"anyOf": [
+        {"required": ["players"], "properties": {"players": {"minItems": 1}}},
+        {"required": ["guests"], "properties": {"guests": {"minItems": 1}}}]}
+
     @ma.validates_schema
     def _someone(self, data: dict[str, Any], **_: Any) -> None:
         if not data.get("players") and not data.get("guests"):
@@ -88,6 +93,10 @@ class EventSubstituteSchema(StrictSchema):
     seat = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=6))
     player = NameField()
     guest = NameField()
+
+    #: A player or a guest, not both, for the document.
+    JSON_SCHEMA: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["player"]},
+                                                       {"required": ["guest"]}]}
 
     @ma.validates_schema
     def _one(self, data: dict[str, Any], **_: Any) -> None:
