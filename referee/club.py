@@ -42,7 +42,7 @@ from referee.events.payments import Payment
 from referee.events.players import ClubError, aliases, resolve
 from referee.events.players import Player as ClubPlayer
 from referee.events.players import add as add_player
-from referee.events.substitutes import split, substitute
+from referee.events.substitutes import Sitter, sitters, split, substitute
 from referee.match import commands
 from referee.match.games import GAMES
 from referee.match.state import MatchState
@@ -62,6 +62,7 @@ __all__ = [
     "pending",
     "proposal",
     "results",
+    "sittings",
     "start_round",
     "substitute_player",
     "tables",
@@ -553,3 +554,30 @@ def substitute_player(event_id: str, table: int, seat: int, player: str | None,
     club_events.append(event_id, "substituted", {"table": table, "seat": seat,
                                                  "player": key[0], "after": after})
     return load(event_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """One person at one seat of a club's event's table (E12, E13): the ``event_id``, the
+    ``match_id`` of the table's game and who sat there for which deals (``sitter``, its
+    player the club's id as it stands now, merges followed)."""
+
+    event_id: str
+    round: int
+    table: int
+    match_id: str
+    sitter: Sitter
+
+
+def sittings(club_id: str) -> list[Sitting]:
+    """E12, E13: every seat of every table's game of the club's events, oldest event first,
+    with who sat there for which deals: what a person's figures across the club's events are
+    read from (each match's deals, by seat).
+    """
+    found = []
+    for event_id in clubs.events(club_id):
+        folded = load(event_id)
+        for (number, table), match_id in sorted(folded.matches.items()):
+            found += [Sitting(event_id, number, table, match_id, sitter)
+                      for sitter in sitters(folded.event, number, table)]
+    return found

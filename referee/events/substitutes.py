@@ -17,12 +17,24 @@ line in the standings (E8) counts only their own part.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from referee.events.model import Event, EventError, Substitution, present
 from referee.events.standings import GameResult
 
-__all__ = ["split", "substitute"]
+__all__ = ["Sitter", "sitters", "split", "substitute"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sitter:
+    """Who sat at one seat of a table's game for which deals (E13): ``seat`` (its index),
+    ``player`` (the key), the deals after ``after`` of the match up to ``until`` (None: to
+    the end of the game). Per-deal figures of a person (statistics) are read from these."""
+
+    seat: int
+    player: str
+    after: int
+    until: int | None
 
 
 def substitute(event: Event, table: int, seat: int, player: str, after: int) -> Event:
@@ -85,3 +97,25 @@ def split(result: GameResult, substitutions: tuple[Substitution, ...],
             points[player] = points.get(player, 0) + end - start
             start = end
     return replace(result, points=points)
+
+
+def sitters(event: Event, round_: int, table: int) -> tuple[Sitter, ...]:
+    """E13: everyone who sat at table ``table`` of round ``round_``, seat by seat, each with
+    the deals they sat for: one per seat, and one more for each substitution.
+
+    :raises EventError: ``no_table`` when the round has no such table.
+    """
+    made = next((t for r in event.rounds if r.number == round_ for t in r.tables
+                 if t.number == table), None)
+    if made is None:
+        raise EventError("no_table", "E13", f"Round {round_} has no table {table}.")
+    found = []
+    for seat, last in enumerate(made.seats):
+        chain = [s for s in event.substitutions
+                 if (s.round, s.table, s.seat) == (round_, table, seat)]
+        start = 0
+        for change in chain:
+            found.append(Sitter(seat, change.out, start, change.after))
+            start = change.after
+        found.append(Sitter(seat, last, start, None))
+    return tuple(found)

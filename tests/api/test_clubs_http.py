@@ -279,3 +279,29 @@ def test_two_organisers_racing_for_the_club_is_a_412(bare_client: FlaskClient,
     assert raced.status_code == 412 and raced.headers["ETag"] == '"v2"'
     names = [p.name for p in real(made["id"]).players]
     assert names == ["Ann", "Bill"]
+
+
+def test_who_sat_where_across_a_clubs_events(bare_client: FlaskClient) -> None:
+    """E12, E13: every seat of the club's events' games with who sat there for which deals,
+    a merged-away id read as its survivor: what statistics across events read."""
+    from referee import club as events_store
+    from referee.events.substitutes import Sitter
+
+    client = bare_client
+    made = _club(client, players=[{"name": n} for n in ("Ann", "Bill", "Cy", "Di", "Eve")])
+    ann, bill, cy, di, eve = (p["id"] for p in made["players"])
+    event = _club_event(client, made, [ann, bill, cy, di, eve])
+    organiser = event["tokens"]["organiser"]
+    url = f"/v1/events/{event['id']}"
+    started = _post(client, url + "/rounds", organiser,
+                    {"tables": [{"seats": [ann, bill, cy, di], "partnership": True}]})
+    table = started.json["tables"][0]
+    _record(client, table, {"totals": {"scores": [2, 0], "pitcher": 0, "bid": 2}})
+    _post(client, url + "/seats:substitute", organiser, {"table": 1, "seat": 2, "player": eve})
+    with client.application.app_context():
+        found = events_store.sittings(made["id"])
+    assert [(s.event_id, s.round, s.table, s.match_id) for s in found] == [
+        (event["id"], 1, 1, table["match_id"])] * 5
+    assert [s.sitter for s in found] == [
+        Sitter(0, ann, 0, None), Sitter(1, bill, 0, None), Sitter(2, cy, 0, 1),
+        Sitter(2, eve, 1, None), Sitter(3, di, 0, None)]

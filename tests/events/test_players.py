@@ -28,7 +28,7 @@ from referee.events.players import (
     resolve,
 )
 from referee.events.standings import standings
-from referee.events.substitutes import split, substitute
+from referee.events.substitutes import Sitter, sitters, split, substitute
 
 
 def _club() -> tuple[Player, ...]:
@@ -184,3 +184,15 @@ def test_shared_places_are_listed_by_the_players_names_not_their_ids() -> None:
     lines = standings([result], "points", names={"pl_a": "Zoe", "pl_z": "Ann"})
     assert [line.player for line in lines] == ["pl_z", "pl_a"]
     assert [line.player for line in standings([result], "points")] == ["pl_a", "pl_z"]
+
+
+def test_who_sat_at_each_seat_for_which_deals() -> None:
+    """E13: the seats' sitters, each with the deals they sat for (what per-deal figures of a
+    person are read from)."""
+    event = substitute(substitute(_seated(), 1, 2, "E", after=2), 1, 2, "C", after=5)
+    assert sitters(event, 1, 1) == (
+        Sitter(0, "A", 0, None), Sitter(1, "B", 0, None),
+        Sitter(2, "C", 0, 2), Sitter(2, "E", 2, 5), Sitter(2, "C", 5, None),
+        Sitter(3, "D", 0, None))
+    with pytest.raises(EventError):
+        sitters(event, 1, 2)
