@@ -101,12 +101,12 @@ def load(event_id: str) -> Folded:
     club_id = entries[0][1].get("club") if entries else None
     if club_id is None:
         return fold(entries)
-    # E12: a player merged away since is known by the id they were merged into
+    # E13: a player merged away since is known by the id they were merged into
     return fold(rekeyed(entries, aliases(clubs.players(str(club_id)))))
 
 
 def names(folded: Folded) -> Mapping[str, str | None]:
-    """E12: the name shown for each player key of the event: at a club's event, each id's
+    """E13: the name shown for each player key of the event: at a club's event, each id's
     name in the club (None: removed); else each player's own name."""
     keys = {entry.player for entry in folded.event.roster}
     keys |= {s.out for s in folded.event.substitutions}
@@ -117,7 +117,7 @@ def names(folded: Folded) -> Mapping[str, str | None]:
 
 
 def player_key(folded: Folded, player: str) -> str:
-    """E12: the key ``player`` stands for at the event: at a club's event a merged-away id
+    """E13: the key ``player`` stands for at the event: at a club's event a merged-away id
     is the id it was merged into; else ``player`` itself (a name, or an id not of the club,
     which no roster holds)."""
     if folded.event.club is None:
@@ -129,7 +129,7 @@ def player_key(folded: Folded, player: str) -> str:
 
 
 def match_names(folded: Folded, seats: Sequence[str]) -> list[str]:
-    """E12: the players' names as a table's match takes them, in seat order: at a club's
+    """E13: the players' names as a table's match takes them, in seat order: at a club's
     event each id's name, two alike told apart by their seat (``Ann (2)``); else the keys."""
     if folded.event.club is None:
         return list(seats)
@@ -153,7 +153,7 @@ def _result(round_: int, table: Table, state: MatchState) -> GameResult:
     money: dict[str, Decimal] = {}
     settled = outcome.settlement.settlement if outcome.settlement is not None else None
     if settled is not None and settled.amount is not None and settled.winner and settled.loser:
-        # the match names its players as the table's seats were named when it was made (E12)
+        # the match names its players as the table's seats were named when it was made (E13)
         key = dict(zip(state.players, table.seats, strict=True))
         money = {key[settled.winner]: settled.amount, key[settled.loser]: -settled.amount}
     return GameResult(round_, table.number, points, winners, money)
@@ -181,14 +181,14 @@ def tables(folded: Folded, round_: Round) -> list[TableState]:
 
 def results(folded: Folded, final: bool = False) -> list[GameResult]:
     """E8: every finished game of the event, each seat a substitute took split between the
-    people who sat there (E13); ``final``: only those whose results are final (E11)."""
+    people who sat there (E14); ``final``: only those whose results are final (E11)."""
     found = [t for r in folded.event.rounds for t in tables(folded, r)
              if t.result is not None and (t.final or not final)]
     return [_split(folded, t.result, t.match_id) for t in found if t.result is not None]
 
 
 def _split(folded: Folded, result: GameResult, match_id: str) -> GameResult:
-    """E13: ``result`` with its substitutions' seats split, each sitter's side's points read
+    """E14: ``result`` with its substitutions' seats split, each sitter's side's points read
     from the match's running totals after the deals they sat for."""
     subs = folded.event.substitutions
     if not any((s.round, s.table) == (result.round, result.table) for s in subs):
@@ -316,7 +316,7 @@ def _check_options(game: str, options: Mapping[str, Any]) -> None:
 
 def _club_players(club_id: str | None, players: Sequence[str], guests: Sequence[str]
                   ) -> list[str]:
-    """E12: the keys to check in: at a club's event, each id as it stands now (a merged-away
+    """E13: the keys to check in: at a club's event, each id as it stands now (a merged-away
     id: the one it was merged into) and each guest added to the club; else the names.
 
     :raises EventError: ``not_in_club``, ``player_removed``; ``no_club`` for guests at an
@@ -324,7 +324,7 @@ def _club_players(club_id: str | None, players: Sequence[str], guests: Sequence[
     """
     if club_id is None:
         if guests:
-            raise EventError("no_club", "E12", "Guests are added to a club's player list: "
+            raise EventError("no_club", "E13", "Guests are added to a club's player list: "
                              "this event belongs to no club.")
         return list(players)
     listed = clubs.players(club_id)
@@ -333,9 +333,9 @@ def _club_players(club_id: str | None, players: Sequence[str], guests: Sequence[
         try:
             key = resolve(listed, player)
         except ClubError as why:
-            raise EventError(why.code, "E12", str(why)) from None
+            raise EventError(why.code, "E13", str(why)) from None
         if next(p for p in listed if p.id == key).removed:
-            raise EventError("player_removed", "E12", f"Player {key} was removed from the "
+            raise EventError("player_removed", "E13", f"Player {key} was removed from the "
                              "club.")
         keys.append(key)
     if guests:
@@ -345,7 +345,7 @@ def _club_players(club_id: str | None, players: Sequence[str], guests: Sequence[
             try:
                 after = add_player(after, made)
             except ClubError as why:
-                raise EventError(why.code, "E12", str(why)) from None
+                raise EventError(why.code, "E13", str(why)) from None
             keys.append(made.id)
         clubs.save(club_id, clubs.version(club_id), before, after)
     return keys
@@ -356,11 +356,11 @@ def create(name: str, game: Any, movement: Any, rule: Any, kind: Any,
            round_ends: Any = "every_table", club: str | None = None,
            guests: Sequence[str] = ()) -> tuple[str, Folded]:
     """E1–E2: store a new event with its first players checked in (in a write transaction);
-    ``club``: the club it belongs to (E12), its ``players`` then the club's ids and its
+    ``club``: the club it belongs to (E13), its ``players`` then the club's ids and its
     ``guests`` names added to the club as guests.
 
     :raises EventError: an event its game does not play; a player named twice; a player
-        not of the club (E12).
+        not of the club (E13).
     :raises referee.match.commands.MatchError: options the game refuses.
     """
     event = new_event(name, game, movement, rule, kind, correction_minutes, round_ends, club)
@@ -384,11 +384,11 @@ def create(name: str, game: Any, movement: Any, rule: Any, kind: Any,
 
 def check_in_players(event_id: str, players: Sequence[str], guests: Sequence[str] = ()
                      ) -> Folded:
-    """E2: check ``players`` in (in a write transaction); at a club's event (E12) they are
+    """E2: check ``players`` in (in a write transaction); at a club's event (E13) they are
     the club's ids, and ``guests`` are added to the club as guests and checked in.
 
     :raises EventError: ``already_present``, ``no_name``; ``not_in_club``,
-        ``player_removed``, ``no_club`` (E12).
+        ``player_removed``, ``no_club`` (E13).
     """
     event = load(event_id).event
     for player in _club_players(event.club, players, guests):
@@ -469,7 +469,7 @@ def start_round(event_id: str, seating: Sequence[Table] | None,
         options = dict(folded.options)
         if event.game == "pitch":
             options["partnership"] = table.partnership
-        named = match_names(folded, table.seats)  # E12: a club's players by their names
+        named = match_names(folded, table.seats)  # E13: a club's players by their names
         first = commands.create(game, named, options)
         match_id, _ = folds.create(game.name, first, None, expires=False)
         matches[table.number] = match_id
@@ -527,7 +527,7 @@ def payments(folded: Folded) -> tuple[dict[str, Decimal], Plan]:
 
 def substitute_player(event_id: str, table: int, seat: int, player: str | None,
                       guest: str | None) -> Folded:
-    """E13: ``player`` (or a ``guest`` added to the club and checked in, E12) takes seat
+    """E14: ``player`` (or a ``guest`` added to the club and checked in, E13) takes seat
     ``seat`` of table ``table`` of the last round, after the deals its match has recorded so
     far (in a write transaction). A substitute not checked in yet is checked in first.
 
@@ -541,11 +541,11 @@ def substitute_player(event_id: str, table: int, seat: int, player: str | None,
     last = event.rounds[-1]
     states = {t.table: t for t in tables(folded, last)}
     if table in states and states[table].finished:
-        raise EventError("table_finished", "E13", f"Table {table} of round {last.number} "
+        raise EventError("table_finished", "E14", f"Table {table} of round {last.number} "
                          "has finished: nobody takes a seat there any more.")
     key = _club_players(event.club, [player] if player else [], [guest] if guest else [])
     if len(key) != 1:
-        raise EventError("no_substitute", "E13", "Name one substitute: a player or a guest.")
+        raise EventError("no_substitute", "E14", "Name one substitute: a player or a guest.")
     if all(entry.player != key[0] or entry.left is not None for entry in event.roster):
         event = check_in(event, key[0])
         club_events.append(event_id, "checked_in", {"player": key[0]})
@@ -558,7 +558,7 @@ def substitute_player(event_id: str, table: int, seat: int, player: str | None,
 
 @dataclass(frozen=True, slots=True)
 class Sitting:
-    """One person at one seat of a club's event's table (E12, E13): the ``event_id``, the
+    """One person at one seat of a club's event's table (E13, E14): the ``event_id``, the
     ``match_id`` of the table's game and who sat there for which deals (``sitter``, its
     player the club's id as it stands now, merges followed)."""
 
@@ -570,7 +570,7 @@ class Sitting:
 
 
 def sittings(club_id: str) -> list[Sitting]:
-    """E12, E13: every seat of every table's game of the club's events, oldest event first,
+    """E13, E14: every seat of every table's game of the club's events, oldest event first,
     with who sat there for which deals: what a person's figures across the club's events are
     read from (each match's deals, by seat).
     """

@@ -1,4 +1,4 @@
-"""Clubs as stored (docs/events.md E12): a club's player list, changed by the rules of
+"""Clubs as stored (docs/events.md E13): a club's player list, changed by the rules of
 :mod:`referee.events.players` and stored by :mod:`referee.store.clubs`; what a club's events
 need of it (who an id stands for now, the names to show).
 
@@ -37,7 +37,7 @@ def load(club_id: str) -> Club:
 
 
 def create(name: str, members: Sequence[tuple[str, str | None]]) -> Club:
-    """E12: a new club with its first players, each ``(name, member number or None)``.
+    """E13: a new club with its first players, each ``(name, member number or None)``.
 
     :raises referee.events.players.ClubError: ``no_name`` (the club's or a player's),
         ``member_taken``.
@@ -53,7 +53,7 @@ def create(name: str, members: Sequence[tuple[str, str | None]]) -> Club:
 
 
 def add_player(club_id: str, name: str, member: str | None) -> tuple[Club, Player]:
-    """E12: a member (with a member number) or a guest added to the club (in a write
+    """E13: a member (with a member number) or a guest added to the club (in a write
     transaction); the club and the new player.
 
     :raises referee.events.players.ClubError: ``no_name``, ``member_taken``.
@@ -66,7 +66,7 @@ def add_player(club_id: str, name: str, member: str | None) -> tuple[Club, Playe
 
 
 def rename(club_id: str, player_id: str, name: str, member: str | None) -> Club:
-    """E12: a player's name and member number changed (in a write transaction).
+    """E13: a player's name and member number changed (in a write transaction).
 
     :raises referee.events.players.ClubError: as :func:`referee.events.players.rename`.
     """
@@ -77,7 +77,7 @@ def rename(club_id: str, player_id: str, name: str, member: str | None) -> Club:
 
 
 def merge(club_id: str, away: str, into: str) -> Club:
-    """E12: ``away`` merged into ``into`` (in a write transaction), unless both were on one
+    """E13: ``away`` merged into ``into`` (in a write transaction), unless both were on one
     of the club's events' rosters.
 
     :raises referee.events.players.ClubError: as :func:`referee.events.players.merge`.
@@ -94,7 +94,7 @@ def merge(club_id: str, away: str, into: str) -> Club:
 
 
 def remove(club_id: str, player_id: str) -> Club:
-    """E12: the player's name and member number erased (in a write transaction); the id and
+    """E13: the player's name and member number erased (in a write transaction); the id and
     its results stay.
 
     :raises referee.events.players.ClubError: as :func:`referee.events.players.remove`.
@@ -105,7 +105,7 @@ def remove(club_id: str, player_id: str) -> Club:
 
 
 def names(players: Sequence[Player]) -> Mapping[str, str | None]:
-    """E12: each player's id and the name shown for it (a merged-away id: its survivor's;
+    """E13: each player's id and the name shown for it (a merged-away id: its survivor's;
     a removed player: None)."""
     shown = {p.id: p.label for p in players}
     for away, into in rules.aliases(players).items():

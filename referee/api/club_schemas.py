@@ -1,4 +1,4 @@
-"""The requests and answers of ``/v1/clubs`` (a club's players, docs/events.md E12).
+"""The requests and answers of ``/v1/clubs`` (a club's players, docs/events.md E13).
 
 Every name starts with "Club": the document's components are named after the classes."""
 
@@ -24,7 +24,7 @@ def _member() -> ma.fields.String:
 
 
 class ClubNewPlayerSchema(StrictSchema):
-    """A player added to the club (E12): the name shown, and a member number for a member
+    """A player added to the club (E13): the name shown, and a member number for a member
     (none for a guest)."""
 
     name = NameField(required=True)
@@ -32,7 +32,7 @@ class ClubNewPlayerSchema(StrictSchema):
 
 
 class CreateClubSchema(StrictSchema):
-    """A new club (E12): its name and its first players."""
+    """A new club (E13): its name and its first players."""
 
     name = ma.fields.String(required=True, validate=validate.Length(min=1, max=80))
     players = ma.fields.List(ma.fields.Nested(ClubNewPlayerSchema), load_default=list,
@@ -41,22 +41,22 @@ class CreateClubSchema(StrictSchema):
 
 class ClubRenameSchema(ClubNewPlayerSchema):
     """A player's new name and member number (none: a guest); the id and its results
-    stay (E12)."""
+    stay (E13)."""
 
 
 class ClubMergeSchema(StrictSchema):
-    """Merge this player into ``into`` (E12): one person entered twice."""
+    """Merge this player into ``into`` (E13): one person entered twice."""
 
     into = ma.fields.String(required=True, validate=validate.Length(min=1, max=32))
 
 
 class ClubRemoveSchema(StrictSchema):
-    """Removing a player (E12): nothing to say (an empty object, or no body); the club's
+    """Removing a player (E13): nothing to say (an empty object, or no body); the club's
     version goes in If-Match."""
 
 
 class ClubPlayerSchema(ma.Schema):
-    """A player of the club (E12): ``id`` (for good); ``name`` and ``member`` (null for a
+    """A player of the club (E13): ``id`` (for good); ``name`` and ``member`` (null for a
     guest), both null once removed or merged away; ``guest``; ``merged_into``: the id this
     one was merged into (where it went), else null; ``removed``: the personal data erased,
     the id and its results kept."""
@@ -70,7 +70,7 @@ class ClubPlayerSchema(ma.Schema):
 
 
 class ClubViewSchema(ma.Schema):
-    """A club (E12): its name, its players in the order they were added (a new one last) and
+    """A club (E13): its name, its players in the order they were added (a new one last) and
     its events."""
 
     id = ma.fields.String(required=True)

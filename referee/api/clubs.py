@@ -1,4 +1,4 @@
-"""``/v1/clubs``: a club's players, who persist across its events (docs/events.md E12).
+"""``/v1/clubs``: a club's players, who persist across its events (docs/events.md E13).
 Thin: the club is :mod:`referee.clubs`' (its rows), the rules :mod:`referee.events.players`'.
 
 A club's credentials are rows of the tokens' table under the club's id (``cl_…``): the
@@ -37,7 +37,7 @@ blp = Blueprint(
     url_prefix="/v1/clubs",
     description="A club's players, known by ids across its events: members and guests, "
                 "renamed, merged, removed with their personal data erased (docs/events.md "
-                "E12).",
+                "E13).",
 )
 
 
@@ -75,7 +75,7 @@ _CREATE_HOW = "A club's tokens are handed out once, to its create: create the cl
 @blp.response(201, CreatedClubSchema)
 @problems(blp, 410, 422, 429)
 def create_club(body: dict[str, Any]) -> Any:
-    """Create a club (E12) with its first players, each a member (with a member number) or
+    """Create a club (E13) with its first players, each a member (with a member number) or
     a guest (none). The answer holds the club's ``tokens``: ``organiser`` (every change to
     the player list, and creating the club's events: ``POST /v1/events`` with ``club`` and
     this token) and ``read``. Keep them: only their hashes are stored. A retry with the same
@@ -105,7 +105,7 @@ def read_club(club_id: str) -> Any:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 422)
 def read_player(club_id: str, player_id: str) -> Any:
-    """One player of the club (E12). A merged-away id answers where it went
+    """One player of the club (E13). A merged-away id answers where it went
     (``merged_into``); a removed player only its id (``removed``). An id not of the club is
     422 (``club-refused``, ``not_in_club``)."""
     CLUB.authorize(club_id, "read")
@@ -117,7 +117,7 @@ def read_player(club_id: str, player_id: str) -> Any:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def add_player(body: dict[str, Any], club_id: str) -> Any:
-    """Add a member (with a member number, unique in the club) or a guest (none) (E12): the
+    """Add a member (with a member number, unique in the club) or a guest (none) (E13): the
     club answered, the new player the last of ``players``."""
     return CLUB.write(club_id, body, lambda: clubs.add_player(club_id, body["name"],
                                                               body["member"]))
@@ -128,7 +128,7 @@ def add_player(body: dict[str, Any], club_id: str) -> Any:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def rename_player(body: dict[str, Any], club_id: str, player_id: str) -> Any:
-    """A player's name and member number (none: a guest) (E12); the id stays, and every
+    """A player's name and member number (none: a guest) (E13); the id stays, and every
     result under it."""
     return CLUB.write(club_id, body, lambda: clubs.rename(club_id, player_id, body["name"],
                                                           body["member"]))
@@ -139,7 +139,7 @@ def rename_player(body: dict[str, Any], club_id: str, player_id: str) -> Any:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def merge_player(body: dict[str, Any], club_id: str, player_id: str) -> Any:
-    """Merge this player into ``into`` (E12): one person entered twice. Everywhere (every
+    """Merge this player into ``into`` (E13): one person entered twice. Everywhere (every
     event's roster, seats, standings) this id is read as ``into`` from now on; it answers
     where it went (``merged_into``), and its own name and member number are erased. Two
     players both on one event's roster are two people: refused (``known_apart``)."""
@@ -151,7 +151,7 @@ def merge_player(body: dict[str, Any], club_id: str, player_id: str) -> Any:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def remove_player(body: dict[str, Any] | None, club_id: str, player_id: str) -> Any:
-    """Remove a player (E12): the name and member number are erased for good; the id stays
+    """Remove a player (E13): the name and member number are erased for good; the id stays
     with the results played under it, anonymised (shown with no name). A removed player
     cannot be checked in again. It cannot be undone."""
     return CLUB.write(club_id, dict(body or {}), lambda: clubs.remove(club_id, player_id))

@@ -11,6 +11,8 @@ from flask import Response, request
 from referee import club
 from referee.api.access import bearer_token
 from referee.api.blueprint import Blueprint
+from referee.api.event_schemas import EventViewSchema
+from referee.api.organised import Organised
 from referee.events import EventError, Round, Table
 from referee.events.log import Folded
 from referee.store import club_events, tokens
@@ -24,7 +26,8 @@ blp = Blueprint(
 )
 
 #: The routes whose answers carry credentials.
-CREDENTIAL_ROUTES = frozenset({"events.create_event", "events.start_round"})
+CREDENTIAL_ROUTES = frozenset({"events.create_event", "events.start_round",
+                               "events.relink_table"})
 
 
 
@@ -90,3 +93,14 @@ def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
         "substitutions": [{"round": s.round, "table": s.table, "seat": s.seat, "out": s.out,
                            "into": s.into, "after": s.after} for s in event.substitutions],
     }
+
+
+def _view(event_id: str) -> dict[str, Any]:
+    return event_dict(event_id, club.load(event_id))
+
+
+#: The event as an organiser's resource: its token, its version (its log's entries), its
+#: writes (If-Match, Idempotency-Key, 412 with the event as it stands).
+ORGANISED = Organised("event", club_events.version, _view, EventViewSchema, "event")
+#: The event's ETag, and the 412 when it moved on since the If-Match version.
+event_etag, expect_event = ORGANISED.etag, ORGANISED.expect

@@ -42,9 +42,9 @@ class CreateEventSchema(StrictSchema):
                              validate=validate.Length(max=MOST_PLAYERS), metadata={
                                  "description": "The players checked in from the start: "
                                                 "names, or at a club's event the club's "
-                                                "player ids (E12)"})
+                                                "player ids (E13)"})
     club = ma.fields.String(validate=validate.Length(min=1, max=32), metadata={
-        "description": "The club the event belongs to (E12): its players are then the "
+        "description": "The club the event belongs to (E13): its players are then the "
                        "club's ids, and the create needs the club's organiser token"})
     guests = ma.fields.List(NameField(), load_default=list,
                             validate=validate.Length(max=MOST_PLAYERS), metadata={
@@ -66,7 +66,7 @@ class EventPlayersSchema(StrictSchema):
 
 class EventCheckInSchema(StrictSchema):
     """Players to check in (E2), in order: names, or at a club's event the club's player ids
-    (E12) and ``guests``, names added to the club as guests and checked in."""
+    (E13) and ``guests``, names added to the club as guests and checked in."""
 
     players = ma.fields.List(NameField(), load_default=list,
                              validate=validate.Length(max=MOST_PLAYERS))
@@ -86,7 +86,7 @@ class EventCheckInSchema(StrictSchema):
 
 class EventSubstituteSchema(StrictSchema):
     """A substitute takes seat ``seat`` (0 first) of table ``table`` in the last round
-    (E13): a ``player`` (a name, or a club's player id) or a ``guest`` (a name, added to the
+    (E14): a ``player`` (a name, or a club's player id) or a ``guest`` (a name, added to the
     club), checked in first when they are not."""
 
     table = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=MOST_PLAYERS))
@@ -131,6 +131,13 @@ class EventSeatingSchema(StrictSchema):
 
     tables = ma.fields.List(ma.fields.Nested(EventTableSeatingSchema),
                             validate=validate.Length(min=1, max=MOST_PLAYERS))
+
+
+class EventRelinkSchema(StrictSchema):
+    """New links for a table: none named, its match's tokens and every seat anew; or only
+    the seats of the ``players`` named (the table's phone keeps its token)."""
+
+    players = ma.fields.List(NameField(), validate=validate.Length(min=1, max=7))
 
 
 class EventEntrySchema(ma.Schema):
@@ -178,7 +185,7 @@ class EventNextSchema(ma.Schema):
 
 
 class EventSubstitutionSchema(ma.Schema):
-    """A seat a substitute took (E13): the round, table and seat, who sat there (``out``),
+    """A seat a substitute took (E14): the round, table and seat, who sat there (``out``),
     who sits there since (``into``) and how many deals the table's match had then."""
 
     round = ma.fields.Integer(required=True)
@@ -209,10 +216,10 @@ class EventViewSchema(ma.Schema):
     rounds = ma.fields.List(ma.fields.Nested(EventRoundSchema), required=True)
     next = ma.fields.Nested(EventNextSchema, required=True)
     club = ma.fields.String(allow_none=True, required=True, metadata={
-        "description": "The club the event belongs to (E12): the players above are its ids"})
+        "description": "The club the event belongs to (E13): the players above are its ids"})
     names = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(allow_none=True),
                            required=True, metadata={
-                               "description": "Each player's name to show (E12): at a club's "
+                               "description": "Each player's name to show (E13): at a club's "
                                               "event each id's name in the club (null once "
                                               "removed); else each name itself"})
     substitutions = ma.fields.List(ma.fields.Nested(EventSubstitutionSchema),
@@ -261,7 +268,7 @@ class EventStartedRoundSchema(ma.Schema):
 class EventStandingSchema(ma.Schema):
     """A line of the standings (E8): ``place`` (shared when tied on every tie-break),
     points, games played and won, the best game and money (a decimal string); ``player``:
-    the player's key (a club's player id, E12, or the name), ``name``: the name to show
+    the player's key (a club's player id, E13, or the name), ``name``: the name to show
     (null for a player removed from the club)."""
 
     player = ma.fields.String(required=True)
@@ -318,12 +325,12 @@ class EventPaymentsSchema(ma.Schema):
         "description": "The tables whose results are not final yet (E11), not counted"})
     names = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(allow_none=True),
                            required=True, metadata={
-                               "description": "Each player's name to show (E12)"})
+                               "description": "Each player's name to show (E13)"})
 
 
 class EventWhereArgsSchema(StrictSchema):
     """Whose seat: ``player``, a name on the roster, or at a club's event a club's player id
-    (E12; a merged-away id finds the player it was merged into)."""
+    (E13; a merged-away id finds the player it was merged into)."""
 
     EXACT_INTEGERS = False  # a query string
 
@@ -346,7 +353,7 @@ class EventWhereSchema(ma.Schema):
     names = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(allow_none=True),
                            required=True, metadata={
                                "description": "The name to show for the player, the partners "
-                                              "and the opponents (E12)"})
+                                              "and the opponents (E13)"})
 
 
 class EventLiveSchema(ma.Schema):

@@ -21,7 +21,14 @@ from referee.api.access import BEARER, bearer_token, expected_version
 from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
 from referee.api.errors import problems
-from referee.api.event_access import authorize, blp, event_dict, table_dict
+from referee.api.event_access import (
+    ORGANISED,
+    authorize,
+    blp,
+    event_dict,
+    table_dict,
+)
+from referee.api.event_links import relink_table
 from referee.api.event_schemas import (
     CreatedEventSchema,
     CreateEventSchema,
@@ -34,6 +41,7 @@ from referee.api.event_schemas import (
     EventTeamsSchema,
     EventViewSchema,
 )
+from referee.api.event_statistics import read_statistics
 from referee.api.event_views import (
     read_payments,
     read_standings,
@@ -41,12 +49,11 @@ from referee.api.event_views import (
     stream_event,
 )
 from referee.api.option_schemas import MATCH_OPTIONS
-from referee.api.organised import Organised
 from referee.api.writing import (
     json_response,
 )
 from referee.events import EventError, Table, partnership, solo
-from referee.store import club_events, idempotency, ledger, tokens
+from referee.store import idempotency, ledger, tokens
 
 
 def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
@@ -71,14 +78,11 @@ def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
 _CREATE_HOW = "An event's tokens are handed out once, to its create: create the event anew."
 #: What a refused retry of a round's start says to do instead.
 _ROUND_HOW = ("A round's credentials are handed out once: the tables that took them up keep "
-              "them, and each table's write token makes new seats (POST …/seats of its match).")
+              "them, and the organiser gets new links for a table (POST "
+              "…/rounds/<n>/tables/<n>/links; the old ones stop working).")
 
 
-#: The event as an organiser's resource: its token, its version, its writes.
-ORGANISED = Organised("event", club_events.version,
-                  lambda event_id: event_dict(event_id, club.load(event_id)),
-                  EventViewSchema, "event")
-_etag, _expect, _transact = ORGANISED.etag, ORGANISED.expect, ORGANISED.transact
+_transact = ORGANISED.transact
 
 
 def _write(event_id: str, body: dict[str, Any], change: Callable[[], Any]) -> Response:
@@ -116,13 +120,13 @@ def create_event(body: dict[str, Any]) -> Any:
     tokens included (made from that key, as a match's create), within the retry window and
     while the event is as the create left it; after that it is ``410``
     (``credentials-not-replayed``, with the ``event_id``). An event of a club (``club``,
-    E12) is created with the club's organiser token (401 without, 403 with another, 404
+    E13) is created with the club's organiser token (401 without, 403 with another, 404
     for no such club); its players are then the club's ids, its ``guests`` added to the club.
     """
 
     options = _table_options(body["game"], body["options"])
     club_id = body.get("club")
-    if club_id is not None:  # E12: the club's organiser makes its events
+    if club_id is not None:  # E13: the club's organiser makes its events
         tokens.authenticate(club_id, bearer_token(), "write", owner="club")
 
     def make() -> str:
@@ -144,7 +148,7 @@ def read_event(event_id: str) -> Any:
     at every table (or why not yet, ``next.waiting``). Its ``ETag`` is the event's version:
     send it back as ``If-Match`` when writing."""
     authorize(event_id, "read")
-    return event_dict(event_id, club.load(event_id)), 200, _etag(event_id)
+    return event_dict(event_id, club.load(event_id)), 200, ORGANISED.etag(event_id)
 
 
 @blp.arguments(EventCheckInSchema())
@@ -154,7 +158,7 @@ def read_event(event_id: str) -> Any:
 def check_in_players(body: dict[str, Any], event_id: str) -> Any:
     """Check players in (E2): before round 1 they play from round 1; later they join late,
     from the next round (a progressive movement seats them at the lowest table). At a
-    club's event (E12) ``players`` are the club's player ids (a merged-away id checks in
+    club's event (E13) ``players`` are the club's player ids (a merged-away id checks in
     the player it was merged into; a removed one is refused, ``player_removed``) and
     ``guests`` are names added to the club as guests and checked in."""
     return _write(event_id, body, lambda: club.check_in_players(
@@ -166,7 +170,7 @@ def check_in_players(body: dict[str, Any], event_id: str) -> Any:
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def substitute(body: dict[str, Any], event_id: str) -> Any:
-    """A substitute takes a seat of the last round while its game is played (E13): the
+    """A substitute takes a seat of the last round while its game is played (E14): the
     seat's deals so far stay with who sat there (who then has the round's bye), the later
     ones are the substitute's, and each person's line in the standings counts only their
     own part (the win and a partie's money are the last sitter's). ``player`` (checked in
@@ -261,14 +265,14 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
         replayed = handout.replayed(again)
         if replayed is not None:
             return replayed
-        _expect(event_id, expected)
+        ORGANISED.expect(event_id, expected)
         started = club.start_round(event_id, seating, handout.seed)
         kept = {"number": started.round.number, "byes": list(started.round.byes),
                 "tables": [table_dict(t, started.matches[t.number], None)
                            for t in started.round.tables]}
         made = {started.matches[n]: made for n, made in started.tokens.items()}
         seats = {started.matches[n]: seats for n, seats in started.seats.items()}
-        headers = _etag(event_id)
+        headers = ORGANISED.etag(event_id)
         at = {match_id: ledger.chain_head(match_id)[0] for match_id in made}
         handout.keep(event_id, 201, {**kept, "at": at}, headers, None)
         return json_response(_started(kept, made, seats), 201, headers)
@@ -302,9 +306,11 @@ ROUTES = (
     (EVENT + "/teams", "POST", form_teams),
     (EVENT + "/rounds", "POST", start_round),
     (EVENT + "/rounds:end", "POST", end_round),
+    (EVENT + "/rounds/<int:round_number>/tables/<int:table>/links", "POST", relink_table),
     (EVENT + "/where", "GET", read_where),
     (EVENT + "/standings", "GET", read_standings),
     (EVENT + "/payments", "GET", read_payments),
+    (EVENT + "/statistics", "GET", read_statistics),
     (EVENT + "/stream", "GET", stream_event),
 )
 

@@ -97,7 +97,7 @@ def _event_not_found(error: EventNotFound | ClubNotFound) -> Response:
 
 
 def _club_refused(error: ClubError) -> Response:
-    """422 ``club-refused``: a change the club's player list refuses (docs/events.md E12),
+    """422 ``club-refused``: a change the club's player list refuses (docs/events.md E13),
     with its ``code`` and ``section``."""
     return problem_response(CLUB_REFUSED, str(error),
                             extra={"code": error.code, "section": error.section})

@@ -1,4 +1,4 @@
-"""What an organiser's resources share (docs/events.md E1, E12): an event and a club are
+"""What an organiser's resources share (docs/events.md E1, E13): an event and a club are
 each written under their organiser's token, at a version (their ETag, ``"v12"``) sent back as
 If-Match, with an Idempotency-Key, in one transaction; a racing writer is 412
 ``stale-version`` with the resource as it stands. Written once here, used by

@@ -14,11 +14,11 @@ order gives the :class:`~referee.events.model.Event` and the match of each table
   ``"head_table"``), each player's points and the winning side's players.
 
 ``event_created`` may also hold ``round_ends`` (E11; absent from logs written before it:
-``"every_table"``) and ``club`` (E12: the club whose players' ids the roster holds; absent
+``"every_table"``) and ``club`` (E13: the club whose players' ids the roster holds; absent
 from logs written before it and for an event whose players are known by their names).
 
 - ``substituted``: ``{table, seat, player, after}``: a substitute takes a seat of the last
-  round's table after that many deals of its match (E13).
+  round's table after that many deals of its match (E14).
 
 Each entry is applied by the function of :mod:`referee.events.model` a live request uses, so
 a log folds to the event those requests made.
@@ -77,9 +77,9 @@ def round_payload(round_: Round, matches: Mapping[int, str]) -> dict[str, Any]:
 
 
 def rekeyed(entries: Iterable[Entry], alias: Mapping[str, str]) -> list[Entry]:
-    """E12: the log read with every player named by ``alias`` (a merged-away id → the id it
+    """E13: the log read with every player named by ``alias`` (a merged-away id → the id it
     stands for now) renamed, in every kind of entry; the stored log is never rewritten. Two
-    ids of one roster are never merged (E12), so no entry doubles another.
+    ids of one roster are never merged (E13), so no entry doubles another.
     """
 
     def key(player: Any) -> Any:

@@ -3,7 +3,7 @@
 Everything here is a frozen value; a change (a check-in, a leave, a round added) returns a new
 :class:`Event`. Players are known by a key: their name as the organiser writes it (E1: two
 entries with the same name are one player), or, at a club's event, their id in the club's
-player list (E12: two players of one name stay two).
+player list (E13: two players of one name stay two).
 
 >>> night = check_in(check_in(new_event("Friday", "pitch", "progressive"), "Ann"), "Bill")
 >>> [entry.player for entry in present(night)]
@@ -160,7 +160,7 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Substitution:
-    """A substitute takes a seat while its round is played (E13).
+    """A substitute takes a seat while its round is played (E14).
 
     ``round``, ``table`` and ``seat`` (the seat index): where; ``out``: who sat there;
     ``into``: who sits there from now on; ``after``: how many deals the table's match had
@@ -188,8 +188,8 @@ class Event:
     after its last entry before it is final (E11; 0: final once finished); ``round_ends``:
     ``"every_table"`` (a round ends once every table has finished) or ``"head_table"``
     (once the head table has; the others' games are scored as they stand, E11);
-    ``substitutions``: every seat a substitute took, in order (E13); ``club``: the id of the
-    club whose players the roster's entries are (E12), None for an event whose players are
+    ``substitutions``: every seat a substitute took, in order (E14); ``club``: the id of the
+    club whose players the roster's entries are (E13), None for an event whose players are
     known by their names.
     """
 
@@ -218,7 +218,7 @@ def new_event(name: str, game: Game, movement: Movement, rule: Rule | None = Non
     """E1: an event with no players yet; ``rule`` defaults to the game's usual one (Pitch
     total points, Piquet money); ``correction_minutes``: the correction window, and
     ``round_ends``: when a round ends (E11); ``club``: the club whose players' ids the roster
-    holds (E12).
+    holds (E13).
 
     :raises EventError: ``movement_not_for_game`` (a round robin for Pitch, a progressive
         movement for Piquet), ``money_not_for_game`` (money standings for Pitch),

@@ -1,4 +1,4 @@
-"""A club's players, who persist across its events (docs/events.md E12), pure.
+"""A club's players, who persist across its events (docs/events.md E13), pure.
 
 A club keeps a list of :class:`Player`, each known by an **id** the referee gives (``pl_…``),
 never by a name: two players may share a name and stay two. The organiser adds members (with a
@@ -37,21 +37,21 @@ __all__ = [
 
 
 class ClubError(ValueError):
-    """A change the club's player list refuses (E12): ``code`` (snake_case, stable),
-    ``section`` ("E12") and one sentence for the organiser."""
+    """A change the club's player list refuses (E13): ``code`` (snake_case, stable),
+    ``section`` ("E13") and one sentence for the organiser."""
 
-    def __init__(self, code: str, message: str, section: str = "E12") -> None:
+    def __init__(self, code: str, message: str, section: str = "E13") -> None:
         self.code, self.section = code, section
         super().__init__(message)
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """One player of a club (E12).
+    """One player of a club (E13).
 
     ``id``: the referee's id (``pl_…``), for good; ``name``: the display name as the organiser
     writes it (None once removed); ``member``: the member number, None for a guest (and once
-    removed); ``merged_into``: the id this player was merged into (E12), None otherwise;
+    removed); ``merged_into``: the id this player was merged into (E13), None otherwise;
     ``removed``: the personal data is erased, the id and its results stay.
     """
 
@@ -119,7 +119,7 @@ def _checked(players: tuple[Player, ...], player: Player) -> Player:
 
 
 def add(players: tuple[Player, ...], player: Player) -> tuple[Player, ...]:
-    """E12: ``player`` added to the club: a member (with a member number, unique in the club)
+    """E13: ``player`` added to the club: a member (with a member number, unique in the club)
     or a guest (none).
 
     :raises ClubError: ``no_name``, ``member_taken``, ``player_exists`` (the id is taken).
@@ -131,7 +131,7 @@ def add(players: tuple[Player, ...], player: Player) -> tuple[Player, ...]:
 
 def rename(players: tuple[Player, ...], player_id: str, name: str, member: str | None
            ) -> tuple[Player, ...]:
-    """E12: the player's display name and member number (None: a guest) changed; the id and
+    """E13: the player's display name and member number (None: a guest) changed; the id and
     every result under it stay.
 
     :raises ClubError: ``not_in_club``, ``player_removed``, ``player_merged``, ``no_name``,
@@ -144,7 +144,7 @@ def rename(players: tuple[Player, ...], player_id: str, name: str, member: str |
 
 def merge(players: tuple[Player, ...], away: str, into: str,
           rosters: Iterable[frozenset[str]]) -> tuple[Player, ...]:
-    """E12: one person entered twice: ``away`` becomes ``into`` everywhere (results,
+    """E13: one person entered twice: ``away`` becomes ``into`` everywhere (results,
     standings, check-ins), and answers where it went (``merged_into``); its own name and
     member number are erased. ``rosters``: the ids on each of the club's events' rosters;
     two players on one roster were two people there, and are not merged.
@@ -164,7 +164,7 @@ def merge(players: tuple[Player, ...], away: str, into: str,
 
 
 def remove(players: tuple[Player, ...], player_id: str) -> tuple[Player, ...]:
-    """E12: the player's personal data erased (name, member number); the id stays, with the
+    """E13: the player's personal data erased (name, member number); the id stays, with the
     results played under it, anonymised. A removed player cannot be checked in again.
 
     :raises ClubError: ``not_in_club``, ``player_removed``, ``player_merged``.
@@ -175,7 +175,7 @@ def remove(players: tuple[Player, ...], player_id: str) -> tuple[Player, ...]:
 
 
 def resolve(players: Iterable[Player], player_id: str) -> str:
-    """E12: the id ``player_id`` stands for now: itself, or the player it was merged into
+    """E13: the id ``player_id`` stands for now: itself, or the player it was merged into
     (followed to the end).
 
     :raises ClubError: ``not_in_club``.
@@ -191,6 +191,6 @@ def resolve(players: Iterable[Player], player_id: str) -> str:
 
 
 def aliases(players: Iterable[Player]) -> Mapping[str, str]:
-    """E12: every merged-away id and the id it stands for now."""
+    """E13: every merged-away id and the id it stands for now."""
     listed = tuple(players)
     return {p.id: resolve(listed, p.id) for p in listed if p.merged_into is not None}

@@ -112,7 +112,7 @@ def standings(results: Iterable[GameResult], rule: Rule,
     """E8: every player's line, ranked by ``rule`` (``"points"``, ``"games"`` or
     ``"money"``), best first; ``players`` adds players with no game yet (all zeros). Ties on
     every figure of the rule share the place and are listed by name: ``names`` gives the
-    name of a player known by an id (E12), the others are their own names.
+    name of a player known by an id (E13), the others are their own names.
 
     :raises EventError: ``unknown_rule``.
     """

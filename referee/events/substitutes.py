@@ -1,4 +1,4 @@
-"""A substitute takes a seat while its round is played (docs/events.md E13), pure.
+"""A substitute takes a seat while its round is played (docs/events.md E14), pure.
 
 The table's game goes on (its match is the same), but the seat's deals before the
 substitution are the player who left it's, and the later ones the substitute's: each person's
@@ -27,7 +27,7 @@ __all__ = ["Sitter", "sitters", "split", "substitute"]
 
 @dataclass(frozen=True, slots=True)
 class Sitter:
-    """Who sat at one seat of a table's game for which deals (E13): ``seat`` (its index),
+    """Who sat at one seat of a table's game for which deals (E14): ``seat`` (its index),
     ``player`` (the key), the deals after ``after`` of the match up to ``until`` (None: to
     the end of the game). Per-deal figures of a person (statistics) are read from these."""
 
@@ -38,7 +38,7 @@ class Sitter:
 
 
 def substitute(event: Event, table: int, seat: int, player: str, after: int) -> Event:
-    """E13: ``player`` takes seat ``seat`` of table ``table`` in the last round, after
+    """E14: ``player`` takes seat ``seat`` of table ``table`` in the last round, after
     ``after`` deals of its match: the seat is theirs from then on (:func:`where`, the next
     round's movement); who sat there has the round's bye. Whether the table's game is still
     being played is the caller's to know (its match's).
@@ -52,9 +52,9 @@ def substitute(event: Event, table: int, seat: int, player: str, after: int) -> 
     last = event.rounds[-1]
     found = next((t for t in last.tables if t.number == table), None)
     if found is None:
-        raise EventError("no_table", "E13", f"Round {last.number} has no table {table}.")
+        raise EventError("no_table", "E14", f"Round {last.number} has no table {table}.")
     if not 0 <= seat < len(found.seats):
-        raise EventError("no_seat", "E13", f"Table {table} has no seat {seat}.")
+        raise EventError("no_seat", "E14", f"Table {table} has no seat {seat}.")
     if player not in {entry.player for entry in present(event)}:
         raise EventError("not_checked_in", "E2", f"{player} is not checked in.")
     if player in last.seated():
@@ -63,7 +63,7 @@ def substitute(event: Event, table: int, seat: int, player: str, after: int) -> 
     earlier = [s.after for s in event.substitutions
                if (s.round, s.table, s.seat) == (last.number, table, seat)]
     if after < 0 or (earlier and after < earlier[-1]):
-        raise EventError("substitute_order", "E13", f"Seat {seat} of table {table} was taken "
+        raise EventError("substitute_order", "E14", f"Seat {seat} of table {table} was taken "
                          f"after deal {earlier[-1] if earlier else 0}; a later one comes after.")
     out = found.seats[seat]
     seats = tuple(player if i == seat else p for i, p in enumerate(found.seats))
@@ -76,7 +76,7 @@ def substitute(event: Event, table: int, seat: int, player: str, after: int) -> 
 
 def split(result: GameResult, substitutions: tuple[Substitution, ...],
           side_after: Callable[[int, int], int]) -> GameResult:
-    """E13: a table's result (keyed by who sat at each seat at its end) with each seat that
+    """E14: a table's result (keyed by who sat at each seat at its end) with each seat that
     changed hands split between the people who sat there: each carries the points their side
     made while they sat (``side_after(seat, n)``: the seat's side's points after the first
     ``n`` deals of the match, 0 for none); the game counts as played for each of them; the
@@ -100,7 +100,7 @@ def split(result: GameResult, substitutions: tuple[Substitution, ...],
 
 
 def sitters(event: Event, round_: int, table: int) -> tuple[Sitter, ...]:
-    """E13: everyone who sat at table ``table`` of round ``round_``, seat by seat, each with
+    """E14: everyone who sat at table ``table`` of round ``round_``, seat by seat, each with
     the deals they sat for: one per seat, and one more for each substitution.
 
     :raises EventError: ``no_table`` when the round has no such table.
@@ -108,7 +108,7 @@ def sitters(event: Event, round_: int, table: int) -> tuple[Sitter, ...]:
     made = next((t for r in event.rounds if r.number == round_ for t in r.tables
                  if t.number == table), None)
     if made is None:
-        raise EventError("no_table", "E13", f"Round {round_} has no table {table}.")
+        raise EventError("no_table", "E14", f"Round {round_} has no table {table}.")
     found = []
     for seat, last in enumerate(made.seats):
         chain = [s for s in event.substitutions

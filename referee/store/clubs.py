@@ -1,4 +1,4 @@
-"""The rows of clubs and their players (docs/events.md E12). The store keeps rows; what a
+"""The rows of clubs and their players (docs/events.md E13). The store keeps rows; what a
 change to the player list may be is :mod:`referee.events.players`'."""
 
 from __future__ import annotations

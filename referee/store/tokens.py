@@ -171,7 +171,7 @@ class Grant(NamedTuple):
 
 #: What a credential can belong to (:func:`authenticate`'s ``owner``): a match, an event
 #: (docs/events.md; its tokens are rows of this table under the event's ``ev_…`` id) or a
-#: club (E12: under its ``cl_…`` id).
+#: club (E13: under its ``cl_…`` id).
 Owner = Literal["match", "event", "club"]
 
 

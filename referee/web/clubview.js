@@ -1,5 +1,5 @@
 // @ts-check
-/* A club's players on the organiser's screen (docs/events.md E12), through the public
+/* A club's players on the organiser's screen (docs/events.md E13), through the public
  * /v1/clubs and /v1/events APIs only: the club's list (add a member or a guest, merge one
  * person entered twice, remove a player — the name and member number erased), and the
  * night's check-in from it (by id: two Anns stay two) or of a guest who arrives.
@@ -166,7 +166,7 @@ function field(id, label, attrs) {
   return [input, el("label", { for: id }, label)];
 }
 
-/** "A guest who arrives": added to the club as a guest and checked in (E12). */
+/** "A guest who arrives": added to the club as a guest and checked in (E13). */
 function guestForm(writer) {
   const [name, label] = field("club-guest-name", t("club.guest", "A guest who arrives"),
     { required: true });
@@ -196,7 +196,7 @@ function addForm(writer) {
   return form;
 }
 
-/** One person entered twice: merge the first into the second (E12). */
+/** One person entered twice: merge the first into the second (E13). */
 function mergeForm(live, clubPath, write) {
   const choices = (id, label) => {
     const select = el("select", { id }, ...live.map((p) => el("option", { value: p.id },

@@ -1,5 +1,5 @@
-"""/v1/clubs (docs/events.md E12): a club's players known by ids across its events, renamed,
-merged and removed; a club's event keyed by those ids; a substitute's part of a game (E13)."""
+"""/v1/clubs (docs/events.md E13): a club's players known by ids across its events, renamed,
+merged and removed; a club's event keyed by those ids; a substitute's part of a game (E14)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_a_club_keeps_members_and_guests_by_id(bare_client: FlaskClient) -> None
     taken = _club_post(client, f"/v1/clubs/{club_id}/players", organiser,
                        {"name": "Cy", "member": "7"})
     assert taken.status_code == 422 and taken.json["type"] == CLUB_TYPE
-    assert (taken.json["code"], taken.json["section"]) == ("member_taken", "E12")
+    assert (taken.json["code"], taken.json["section"]) == ("member_taken", "E13")
     renamed = _club_post(client, f"/v1/clubs/{club_id}/players/{second['id']}/rename",
                          organiser, {"name": "Ann B.", "member": "9"})
     assert renamed.status_code == 200
@@ -219,11 +219,11 @@ def test_a_removed_player_keeps_anonymised_results(bare_client: FlaskClient) -> 
     refused = _post(client, f"/v1/events/{event['id']}/players", organiser,
                     {"players": [ann]})
     assert refused.status_code == 422 and refused.json["type"] == EVENT_TYPE
-    assert (refused.json["code"], refused.json["section"]) == ("player_removed", "E12")
+    assert (refused.json["code"], refused.json["section"]) == ("player_removed", "E13")
 
 
 def test_a_substitutes_part_of_the_game_is_kept_apart(bare_client: FlaskClient) -> None:
-    """E13: C sits for deal 1 (A and C make 2), E takes C's seat and A and E make 2 more and
+    """E14: C sits for deal 1 (A and C make 2), E takes C's seat and A and E make 2 more and
     win: A has 4 and the win; C 2 and no win; E 2 and the win; each played one game."""
     client = bare_client
     made = client.post("/v1/events", json={"name": "Friday", "game": "pitch",
@@ -282,7 +282,7 @@ def test_two_organisers_racing_for_the_club_is_a_412(bare_client: FlaskClient,
 
 
 def test_who_sat_where_across_a_clubs_events(bare_client: FlaskClient) -> None:
-    """E12, E13: every seat of the club's events' games with who sat there for which deals,
+    """E13, E14: every seat of the club's events' games with who sat there for which deals,
     a merged-away id read as its survivor: what statistics across events read."""
     from referee import club as events_store
     from referee.events.substitutes import Sitter

@@ -1,4 +1,4 @@
-"""A club's night in the browser (docs/events.md E12): the organiser creates a night with a new
+"""A club's night in the browser (docs/events.md E13): the organiser creates a night with a new
 club of the players typed (two Anns stay two), then works the club's list on the organiser's
 screen — a member added and checked in by id, a guest who arrives, one person entered twice
 merged, a player removed (name and number erased) — on a phone 320 px wide, axe-clean."""

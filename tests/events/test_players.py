@@ -1,4 +1,4 @@
-"""A club's players (docs/events.md E12) and substitutes (E13), pure: ids, not names."""
+"""A club's players (docs/events.md E13) and substitutes (E14), pure: ids, not names."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_two_anns_stay_two_players_and_members_have_their_own_numbers() -> None:
                       (Player("pl_a", "Bill", None), "player_exists")]:
         with pytest.raises(ClubError) as refused:
             add(club, bad)
-        assert (refused.value.code, refused.value.section) == (code, "E12")
+        assert (refused.value.code, refused.value.section) == (code, "E13")
     renamed = rename(club, "pl_b", "Ann B.", "8")
     assert find(renamed, "pl_b") == Player("pl_b", "Ann B.", "8")
     with pytest.raises(ClubError, match="someone else"):
@@ -92,7 +92,7 @@ def test_removing_a_player_erases_the_name_and_the_number_and_keeps_the_id() -> 
 
 
 def test_a_log_read_after_a_merge_knows_the_person_by_the_surviving_id() -> None:
-    """E12: the stored log is read with the merged-away id renamed, in every kind of entry."""
+    """E13: the stored log is read with the merged-away id renamed, in every kind of entry."""
     first = Round(1, (solo(1, ("pl_c", "pl_d")),), ("pl_e",))
     entries = [
         ("event_created", {"name": "Friday", "game": "piquet", "movement": "manual",
@@ -138,11 +138,11 @@ def test_a_substitute_takes_the_seat_and_who_left_it_has_the_bye() -> None:
                      (1, 0, "Zed"): "not_checked_in", (1, 0, "B"): "seated_twice"}
     with pytest.raises(EventError) as early:
         substitute(subbed, 1, 2, "C", after=1)
-    assert (early.value.code, early.value.section) == ("substitute_order", "E13")
+    assert (early.value.code, early.value.section) == ("substitute_order", "E14")
 
 
 def test_each_person_keeps_their_own_part_of_the_seats_game() -> None:
-    """E13: C sat for the first 2 deals (their side made 3), E for the rest (the side ended
+    """E14: C sat for the first 2 deals (their side made 3), E for the rest (the side ended
     on 11 and won): C carries 3 and no win, E 8 and the win; both played a game."""
     event = _seated()
     subbed = substitute(event, 1, 2, "E", after=2)
@@ -179,7 +179,7 @@ def test_a_logged_substitution_and_club_fold_as_made() -> None:
 
 
 def test_shared_places_are_listed_by_the_players_names_not_their_ids() -> None:
-    """E8, E12: a tie between pl_z (Ann) and pl_a (Zoe) lists Ann first."""
+    """E8, E13: a tie between pl_z (Ann) and pl_a (Zoe) lists Ann first."""
     result = GameResult(1, 1, {"pl_a": 4, "pl_z": 4}, frozenset())
     lines = standings([result], "points", names={"pl_a": "Zoe", "pl_z": "Ann"})
     assert [line.player for line in lines] == ["pl_z", "pl_a"]
@@ -187,7 +187,7 @@ def test_shared_places_are_listed_by_the_players_names_not_their_ids() -> None:
 
 
 def test_who_sat_at_each_seat_for_which_deals() -> None:
-    """E13: the seats' sitters, each with the deals they sat for (what per-deal figures of a
+    """E14: the seats' sitters, each with the deals they sat for (what per-deal figures of a
     person are read from)."""
     event = substitute(substitute(_seated(), 1, 2, "E", after=2), 1, 2, "C", after=5)
     assert sitters(event, 1, 1) == (

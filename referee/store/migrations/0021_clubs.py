@@ -1,4 +1,4 @@
-"""Clubs and their players (docs/events.md E12).
+"""Clubs and their players (docs/events.md E13).
 
 - ``club``: a club's ``id`` (``cl_`` and 22 URL-safe characters), ``name`` and ``version``
   (one more at every change of it or of its players: its ETag). Its organiser's and read
