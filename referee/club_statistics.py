@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee import folds
-from referee.events.facts import match_facts
+from referee.events.facts import Sittings, match_facts
 from referee.events.log import Folded
 from referee.events.statistics import (
     PiquetMatch,
@@ -24,6 +24,7 @@ from referee.events.statistics import (
     piquet_statistics,
     pitch_statistics,
 )
+from referee.events.substitutes import seat_changes
 from referee.store import club_events, ledger
 
 __all__ = ["EventStatistics", "FactsCache", "event_statistics", "version"]
@@ -49,21 +50,23 @@ class FactsCache:
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self._kept: OrderedDict[str, tuple[tuple[int, str], tuple[str, ...],
+        self._kept: OrderedDict[str, tuple[tuple[int, str],
+                                           tuple[tuple[str, ...], Sittings],
                                            PiquetMatch | PitchMatch]] = OrderedDict()
         self._lock = threading.Lock()
 
     def facts(self, match_id: str, head: tuple[int, str],
-              keys: Sequence[str]) -> PiquetMatch | PitchMatch:
+              keys: Sequence[str], sittings: Sittings = ()) -> PiquetMatch | PitchMatch:
         """The facts of ``match_id`` whose ledger's head is ``head`` (its length and last
-        link, :func:`referee.store.ledger.chain_head`), its seats' players ``keys``."""
-        seats = tuple(keys)
+        link, :func:`referee.store.ledger.chain_head`), its seats' players ``keys`` (deal by
+        deal ``sittings`` when a substitute took a seat, E14)."""
+        seats = (tuple(keys), sittings)
         with self._lock:
             kept = self._kept.get(match_id)
             if kept is not None and kept[0] == head and kept[1] == seats:
                 self._kept.move_to_end(match_id)
                 return kept[2]
-        found = match_facts(folds.load_state(match_id), seats)
+        found = match_facts(folds.load_state(match_id), seats[0], sittings)
         with self._lock:
             self._kept[match_id] = (head, seats, found)
             self._kept.move_to_end(match_id)
@@ -95,7 +98,8 @@ def event_statistics(event_id: str, folded: Folded,
             match_id = folded.matches[(round_.number, table.number)]
             head = ledger.chain_head(match_id)
             total += head[0]
-            found.append(cache.facts(match_id, head, table.seats))
+            found.append(cache.facts(match_id, head, table.seats,
+                                     seat_changes(event, round_.number, table.number)))
     players = [entry.player for entry in event.roster]
     if event.game == "piquet":
         parties = [f for f in found if isinstance(f, PiquetMatch)]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from referee.events.model import Event, EventError, Substitution, present
 from referee.events.standings import GameResult
 
-__all__ = ["Sitter", "sitters", "split", "substitute"]
+__all__ = ["Sitter", "seat_changes", "sitters", "split", "substitute"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,3 +119,20 @@ def sitters(event: Event, round_: int, table: int) -> tuple[Sitter, ...]:
             start = change.after
         found.append(Sitter(seat, last, start, None))
     return tuple(found)
+
+
+def seat_changes(event: Event, round_: int, table: int
+                 ) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """E14: the seats' players of table ``table`` of round ``round_`` from each change on:
+    ``(after, keys)`` pairs, the first ``(0, …)``, each for the deals numbered after
+    ``after``; none when nobody was substituted (the table's seats hold for every deal).
+    """
+    seated = sitters(event, round_, table)
+    bounds = sorted({s.after for s in seated})
+    if bounds == [0]:
+        return ()
+    seats = max(s.seat for s in seated) + 1
+    return tuple((after, tuple(next(s.player for s in seated if s.seat == seat
+                                    and s.after <= after
+                                    and (s.until is None or after < s.until))
+                               for seat in range(seats))) for after in bounds)

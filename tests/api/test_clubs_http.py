@@ -249,6 +249,10 @@ def test_a_substitutes_part_of_the_game_is_kept_apart(bare_client: FlaskClient) 
     lines = client.get(url + "/standings", headers=_bearer(organiser)).json["players"]
     assert {s["player"]: (s["points"], s["games"], s["won"]) for s in lines} == {
         "A": (4, 1, 1), "E": (2, 1, 1), "C": (2, 1, 0), "B": (0, 1, 0), "D": (0, 1, 0)}
+    stats = client.get(url + "/statistics", headers=_bearer(organiser)).json["pitch"]
+    # E12, E14: each hand is the statistics' of whoever sat at the seat then
+    assert {p["player"]: (p["hands"], p["points"], p["bids_made"]) for p in stats} == {
+        "A": (2, 4, 2), "B": (2, 0, 0), "C": (1, 2, 0), "D": (2, 0, 0), "E": (1, 2, 0)}
     done = _post(client, url + "/seats:substitute", organiser,
                  {"table": 1, "seat": 2, "player": "C"})
     assert done.status_code == 422 and done.json["code"] == "table_finished"

@@ -28,7 +28,7 @@ from referee.events.players import (
     resolve,
 )
 from referee.events.standings import standings
-from referee.events.substitutes import Sitter, sitters, split, substitute
+from referee.events.substitutes import Sitter, seat_changes, sitters, split, substitute
 
 
 def _club() -> tuple[Player, ...]:
@@ -196,3 +196,7 @@ def test_who_sat_at_each_seat_for_which_deals() -> None:
         Sitter(3, "D", 0, None))
     with pytest.raises(EventError):
         sitters(event, 1, 2)
+
+    assert seat_changes(event, 1, 1) == (
+        (0, ("A", "B", "C", "D")), (2, ("A", "B", "E", "D")), (5, ("A", "B", "C", "D")))
+    assert seat_changes(_seated(), 1, 1) == ()
