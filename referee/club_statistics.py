@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee import folds
+from referee.club import load
 from referee.events.facts import Sittings, match_facts
 from referee.events.log import Folded
 from referee.events.statistics import (
@@ -25,9 +26,9 @@ from referee.events.statistics import (
     pitch_statistics,
 )
 from referee.events.substitutes import seat_changes
-from referee.store import club_events, ledger
+from referee.store import club_events, clubs, ledger
 
-__all__ = ["EventStatistics", "FactsCache", "event_statistics", "version"]
+__all__ = ["EventStatistics", "FactsCache", "club_statistics", "event_statistics", "version"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,14 +86,12 @@ def version(event_id: str, folded: Folded) -> int:
         ledger.chain_head(match_id)[0] for match_id in folded.matches.values())
 
 
-def event_statistics(event_id: str, folded: Folded,
-                     cache: FactsCache | None = None) -> EventStatistics:
-    """E12: the statistics of every player of ``folded`` over every table's game so far
-    (a game still playing counts its deals, not its result)."""
-    cache = CACHE if cache is None else cache
+def _facts(folded: Folded, cache: FactsCache) -> tuple[int, list[PiquetMatch | PitchMatch]]:
+    """Every table's game of ``folded`` read for its facts (E12, E14: deal by deal when a
+    substitute took a seat), and the sum of their ledgers' lengths."""
     event = folded.event
     found = []
-    total = club_events.version(event_id)
+    total = 0
     for round_ in event.rounds:
         for table in round_.tables:
             match_id = folded.matches[(round_.number, table.number)]
@@ -100,11 +99,47 @@ def event_statistics(event_id: str, folded: Folded,
             total += head[0]
             found.append(cache.facts(match_id, head, table.seats,
                                      seat_changes(event, round_.number, table.number)))
-    players = [entry.player for entry in event.roster]
-    if event.game == "piquet":
-        parties = [f for f in found if isinstance(f, PiquetMatch)]
-        return EventStatistics(event.game, total,
-                               piquet=tuple(piquet_statistics(parties, players).values()))
+    return total, found
+
+
+def _counted(game: str, version: int, found: Sequence[PiquetMatch | PitchMatch],
+             piquet_players: Sequence[str], pitch_players: Sequence[str]) -> EventStatistics:
+    """E12: the facts counted per player, Piquet's and Pitch's."""
+    parties = [f for f in found if isinstance(f, PiquetMatch)]
     games = [f for f in found if isinstance(f, PitchMatch)]
-    return EventStatistics(event.game, total,
-                           pitch=tuple(pitch_statistics(games, players).values()))
+    return EventStatistics(
+        game, version,
+        piquet=tuple(piquet_statistics(parties, piquet_players).values()) if (
+            parties or piquet_players) else (),
+        pitch=tuple(pitch_statistics(games, pitch_players).values()) if (
+            games or pitch_players) else ())
+
+
+def event_statistics(event_id: str, folded: Folded,
+                     cache: FactsCache | None = None) -> EventStatistics:
+    """E12: the statistics of every player of ``folded`` over every table's game so far
+    (a game still playing counts its deals, not its result)."""
+    total, found = _facts(folded, CACHE if cache is None else cache)
+    event = folded.event
+    players = [entry.player for entry in event.roster]
+    return _counted(event.game, club_events.version(event_id) + total, found,
+                    players if event.game == "piquet" else [],
+                    players if event.game == "pitch" else [])
+
+
+def club_statistics(club_id: str, cache: FactsCache | None = None) -> EventStatistics:
+    """E12, E13: the statistics of every player of the club's events over all their games,
+    each player by the club's id as it stands now (a merged-away id counts as the one it was
+    merged into); ``game`` ``"club"``; its version grows with every event's log and table."""
+    cache = CACHE if cache is None else cache
+    total = clubs.version(club_id)
+    found: list[PiquetMatch | PitchMatch] = []
+    players: dict[str, list[str]] = {"piquet": [], "pitch": []}
+    for event_id in clubs.events(club_id):
+        folded = load(event_id)
+        counted, facts = _facts(folded, cache)
+        total += club_events.version(event_id) + counted
+        found += facts
+        listed = players[folded.event.game]
+        listed += [e.player for e in folded.event.roster if e.player not in listed]
+    return _counted("club", total, found, players["piquet"], players["pitch"])

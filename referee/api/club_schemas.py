@@ -7,6 +7,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
+from referee.api.event_statistics import EventPiquetStatisticsSchema, EventPitchStatisticsSchema
 from referee.api.fields import NameField
 from referee.api.strict import StrictSchema
 
@@ -95,3 +96,15 @@ class CreatedClubSchema(ClubViewSchema):
     """A new club and its credentials."""
 
     tokens = ma.fields.Nested(ClubTokensSchema, required=True)
+
+
+class ClubStatisticsSchema(ma.Schema):
+    """Each player's statistics over all the club's events (E12, E13): a line per player
+    under ``piquet`` and ``pitch`` by the games they played, keyed by the club's ids, and
+    each id's name (null once removed)."""
+
+    version = ma.fields.Integer(required=True)
+    piquet = ma.fields.List(ma.fields.Nested(EventPiquetStatisticsSchema), required=True)
+    pitch = ma.fields.List(ma.fields.Nested(EventPitchStatisticsSchema), required=True)
+    names = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(allow_none=True),
+                           required=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Response, request
 
-from referee import clubs
+from referee import club_statistics, clubs
 from referee.api.access import BEARER
 from referee.api.blueprint import Blueprint
 from referee.api.club_schemas import (
@@ -22,11 +22,13 @@ from referee.api.club_schemas import (
     ClubPlayerSchema,
     ClubRemoveSchema,
     ClubRenameSchema,
+    ClubStatisticsSchema,
     ClubViewSchema,
     CreateClubSchema,
     CreatedClubSchema,
 )
 from referee.api.errors import problems
+from referee.api.event_statistics import statistics_dict
 from referee.api.organised import Organised
 from referee.events.players import Player, find
 from referee.store import clubs as club_rows
@@ -157,6 +159,24 @@ def remove_player(body: dict[str, Any] | None, club_id: str, player_id: str) -> 
     return CLUB.write(club_id, dict(body or {}), lambda: clubs.remove(club_id, player_id))
 
 
+@blp.response(200, ClubStatisticsSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404)
+def read_statistics(club_id: str) -> Any:
+    """Each player's statistics over all the club's events (docs/events.md E12, E13): a
+    line per player under ``piquet`` and under ``pitch`` (by the games they played), each
+    player by the club's id as it stands now (a merged-away id counts as the one it was
+    merged into; a substitute's deals are their own, E14), and ``names``, each id's name
+    (null once removed). Its ``version`` grows with every event's log and table."""
+    CLUB.authorize(club_id, "read")
+    stats = club_statistics.club_statistics(club_id)
+    shown = clubs.names(clubs.load(club_id).players)
+    lines = statistics_dict(stats)
+    keys = {line["player"] for line in (*lines["piquet"], *lines["pitch"])}
+    return {"version": stats.version, "piquet": lines["piquet"], "pitch": lines["pitch"],
+            "names": {key: shown.get(key) for key in sorted(keys)}}
+
+
 CLUB_ID = "/<string:club_id>"
 PLAYER = CLUB_ID + "/players/<string:player_id>"
 
@@ -169,6 +189,7 @@ ROUTES = (
     (PLAYER + "/rename", "POST", rename_player),
     (PLAYER + "/merge", "POST", merge_player),
     (PLAYER + "/remove", "POST", remove_player),
+    (CLUB_ID + "/statistics", "GET", read_statistics),
 )
 
 for _rule, _method, _view in ROUTES:

@@ -70,6 +70,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/v1/clubs/{club_id}/players/{player_id}/rename"): "renameClubPlayer",
     ("post", "/v1/clubs/{club_id}/players/{player_id}/merge"): "mergeClubPlayers",
     ("post", "/v1/clubs/{club_id}/players/{player_id}/remove"): "removeClubPlayer",
+    ("get", "/v1/clubs/{club_id}/statistics"): "getClubStatistics",
     ("post", "/v1/piquet/deals:score"): "scorePiquetDeal",
     ("post", "/v1/piquet/sheets:score"): "scorePiquetSheet",
     ("post", "/v1/piquet/totals:check"): "checkPiquetTotals",

@@ -309,3 +309,30 @@ def test_who_sat_where_across_a_clubs_events(bare_client: FlaskClient) -> None:
     assert [s.sitter for s in found] == [
         Sitter(0, ann, 0, None), Sitter(1, bill, 0, None), Sitter(2, cy, 0, 1),
         Sitter(2, eve, 1, None), Sitter(3, di, 0, None)]
+
+
+def test_a_clubs_statistics_follow_people_across_its_events(bare_client: FlaskClient) -> None:
+    """E12, E13: Ann plays one night as "Ann" and the next as "Anne"; once merged, the club's
+    statistics count both nights' hands as hers, under her id with her name."""
+    client = bare_client
+    made = _club(client, players=[{"name": n} for n in ("Ann", "Anne", "Bill", "Cy", "Di")])
+    ann, anne, bill, cy, di = (p["id"] for p in made["players"])
+    for first in (ann, anne):
+        event = _club_event(client, made, [first, bill, cy, di])
+        started = _post(client, f"/v1/events/{event['id']}/rounds", event["tokens"]["organiser"],
+                        {"tables": [{"seats": [first, bill, cy, di], "partnership": True}]})
+        _pitch_win(client, started.json["tables"][0], 0)  # the first seat's side wins
+    url = f"/v1/clubs/{made['id']}/statistics"
+    before = client.get(url, headers=_bearer(made["tokens"]["read"])).json
+    assert {p["player"]: p["hands"] for p in before["pitch"]} == {
+        ann: 1, anne: 1, bill: 2, cy: 2, di: 2}
+    assert before["piquet"] == []
+    merged = _club_post(client, f"/v1/clubs/{made['id']}/players/{anne}/merge",
+                        made["tokens"]["organiser"], {"into": ann})
+    assert merged.status_code == 200
+    after = client.get(url, headers=_bearer(made["tokens"]["read"])).json
+    assert {p["player"]: (p["hands"], p["points"]) for p in after["pitch"]} == {
+        ann: (2, 8), bill: (2, 0), cy: (2, 8), di: (2, 0)}
+    assert after["names"] == {ann: "Ann", bill: "Bill", cy: "Cy", di: "Di"}
+    assert after["version"] > before["version"]
+    assert client.get(url).status_code == 401
