@@ -361,7 +361,7 @@ function statisticsLink() {
 async function paintStatistics() {
   const asked = E.event;
   const back = location.hash.replace(/&view=statistics/, "");
-  const section = await statisticsSection(E.id, E.token, back);
+  const section = await statisticsSection(E.id, E.token, back, E.event && E.event.names);
   if (asked !== E.event || !E.stats) return; // a newer state is being painted
   fill($("#event-body"), section);
 }
