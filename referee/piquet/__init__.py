@@ -50,9 +50,12 @@ from referee.piquet.partie import (
 from referee.piquet.play import TrickResult
 from referee.piquet.progress import (
     PiquetProgress,
+    PiquetStage,
     Retake,
     holder_of,
+    play_card,
     progress,
+    stage,
     take_back_revoke,
 )
 from referee.piquet.records import (
@@ -110,6 +113,7 @@ __all__ = [
     "PiquetRuling",
     "PiquetSheet",
     "PiquetSheetRuling",
+    "PiquetStage",
     "PiquetTotals",
     "Retake",
     "Role",
@@ -130,6 +134,7 @@ __all__ = [
     "judge_q7",
     "other",
     "partie_status",
+    "play_card",
     "progress",
     "revoke_of",
     "rule_claimed_deal",
@@ -139,6 +144,7 @@ __all__ = [
     "settle_partie",
     "sheet_from_record",
     "sheet_record_of",
+    "stage",
     "take_back_revoke",
     "talon_offence_penalty",
     "totals_from_record",
