@@ -65,6 +65,7 @@ from referee.piquet.records import (
     PiquetOptions,
     Role,
     announcement_from_dict,
+    card_named,
     deal_from_record,
     other,
 )
@@ -120,6 +121,7 @@ __all__ = [
     "Settlement",
     "TrickResult",
     "announcement_from_dict",
+    "card_named",
     "check_announcement",
     "claimed_violations",
     "compare_claim",
