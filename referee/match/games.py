@@ -185,10 +185,10 @@ class Ruled:
 _ABSENT = object()
 
 
-def _added_card(record: dict[str, Any], new: dict[str, Any]) -> Any:
+def _added_card(record: dict[str, Any], new: dict[str, Any], size: int) -> Any:
     """The card ``new`` adds to the deal ``record`` when that is all it changes — the next
-    card of the trick in progress (the trick left with one card), or the lead of a new trick
-    (the last one holding two, or none yet) —, else None."""
+    card of the trick in progress (the last trick, holding fewer than ``size`` cards), or
+    the lead of a new trick (the last one full, or none yet) —, else None."""
     tricks, old = new.get("tricks"), record.get("tricks") or []
     if not isinstance(tricks, list) or not tricks or not isinstance(old, list) \
             or len(new) - len(record) != ("tricks" not in record):
@@ -199,7 +199,7 @@ def _added_card(record: dict[str, Any], new: dict[str, Any]) -> Any:
     last = tricks[-1]
     if not isinstance(last, list) or not last:
         return None
-    if old and isinstance(old[-1], list) and len(old[-1]) == 1:  # the trick in progress
+    if old and isinstance(old[-1], list) and len(old[-1]) < size:  # the trick in progress
         if len(tricks) != len(old) or last[:-1] != old[-1] or tricks[:-1] != old[:-1]:
             return None
     elif len(tricks) != len(old) + 1 or len(last) != 1 or tricks[:-1] != old:
@@ -792,7 +792,7 @@ class PiquetGame(StepRules):
         (:func:`referee.piquet.play_card`, Q6) from ``before``'s ruling of that very record,
         when it was ruled so; anything else, as :meth:`check_step`."""
         ruled = before.ruled
-        card = _added_card(record, new_record)
+        card = _added_card(record, new_record, 2)
         if card is not None and isinstance(ruled, Ruled) and ruled.of(
                 record, dealer, players, options):
             named = piquet.card_named(card)
@@ -1268,16 +1268,45 @@ class PitchGame(StepRules):
     def check_step(
         self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
-        """The hand so far, ruled by :func:`referee.pitch.progress`."""
+        """The hand so far, ruled by :func:`referee.pitch.progress` (its
+        :func:`~referee.pitch.stage`, kept in the check's ``ruled`` for the next card), or a
+        variant's by :func:`referee.pitch.variant_progress`."""
         engine_options = self._engine_options(options)
         hand = self._hand(record, players, options, engine_options)
-        found = (pitch.progress(hand, engine_options) if engine_options.classic
-                 else pitch.variant_progress(hand, engine_options))
+        if not engine_options.classic:
+            return self._checked(pitch.variant_progress(hand, engine_options), engine_options,
+                                 players)
+        found = pitch.stage(hand, engine_options)
+        return self._checked(found.progress, engine_options, players,
+                             Ruled(record, dealer, tuple(players), options, found))
+
+    def check_after(
+        self, record: dict[str, Any], new_record: dict[str, Any], before: StepCheck,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> StepCheck:
+        """A card added to the hand ``record`` is ruled alone (:func:`referee.pitch.play_card`,
+        P4) from ``before``'s ruling of that very record, when it was ruled so; anything
+        else, as :meth:`check_step`."""
+        ruled = before.ruled
+        if isinstance(ruled, Ruled) and isinstance(ruled.engine, pitch.PitchStage):
+            named = pitch.card_named(_added_card(record, new_record, len(players)))
+            if named is not None and ruled.of(record, dealer, players, options):
+                found = pitch.play_card(ruled.engine, named)
+                return self._checked(found.progress, found.options, players,
+                                     Ruled(new_record, dealer, tuple(players), options, found))
+        return self.check_step(new_record, dealer, players, options)
+
+    @staticmethod
+    def _checked(
+        found: pitch.PitchProgress, engine_options: pitch.PitchOptions, players: Sequence[str],
+        ruled: Ruled | None = None,
+    ) -> StepCheck:
+        """The check of a hand from the engine's ``found`` (P3, P4)."""
         seat = found.to_act
         name = players[seat] if seat is not None else None
         violations = found.violations
         if found.phase in ("complete", "redeal", "misdeal"):
-            return StepCheck(True, Next("score"), violations)
+            return StepCheck(True, Next("score"), violations, ruled)
         if found.phase == "bidding":
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
         else:
@@ -1290,7 +1319,7 @@ class PitchGame(StepRules):
                 seat=seat,
                 legal_cards=tuple(written) if written is not None else None,
             )
-        return StepCheck(False, nxt, violations)
+        return StepCheck(False, nxt, violations, ruled)
 
     def rule(
         self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]

@@ -66,15 +66,14 @@ def test_the_corpus_rules_cards_alone() -> None:
     assert sum(_cards_ruled_both_ways(_events(path)) for path in CORPUS) > 100
 
 
-@pytest.mark.parametrize("game", ["piquet"])
+@pytest.mark.parametrize("game", ["piquet", "pitch"])
 def test_the_ruling_of_another_deal_is_not_used(game: str) -> None:
     table = Table(game)
-    fold = Fold(table.events, GAMES)
-    empty = fold.state().check
+    while table.state.next.action == "bid":  # Pitch: the auction first (P3)
+        table.step("bid", call=table.state.next.legal_calls[-1])
+    empty = table.state.check  # the deal with no card played
     assert empty is not None and isinstance(empty.ruled, Ruled)
-    card = fold.state().next.legal_cards
-    assert card
-    table.step("card", card=card[0])
+    table.step("card", card=(table.state.next.legal_cards or ("AS",))[0])
     fold = Fold(table.events, GAMES)
     current = fold.current
     assert current is not None
@@ -82,6 +81,6 @@ def test_the_ruling_of_another_deal_is_not_used(game: str) -> None:
     nxt = fold.state().next.legal_cards
     assert nxt
     new = fold.game.apply_step(record, Event(0, "card", {"card": nxt[0]}), players)
-    # the empty deal's ruling given for the deal with a card: not the ruling of ``record``
+    # the ruling of the deal with no card, given for the deal with one: not used
     assert fold.game.check_after(record, new, empty, current.dealer, players, options) \
         == fold.game.check_step(new, current.dealer, players, options)
