@@ -85,24 +85,22 @@ def walk_tricks(
     tricks: Sequence[tuple[Card, ...]], options: PiquetOptions,
     out_of_turn: frozenset[int] = frozenset(),
     lone: frozenset[int] = frozenset(), lone_by: Role = "elder",
-    start: int = 0, leader: Role = "elder",
 ) -> tuple[list[TrickResult], list[PointTuple], dict[Role, dict[Card, tuple[int, int]]]]:
     """:func:`play_tricks` (Q6) and, from the same walk, each role's played cards as
     :func:`plays_by_role` gives them: ``(results, points, plays)``; the points as plain
     tuples (who, what, points, trick), the fields of :class:`PlayPoint` (not built when
     only their counting records are wanted, :func:`referee.piquet.deal.play_counts`).
     At most twelve tricks are placed in ``plays`` as :func:`plays_by_role` places them;
-    the caller checks the count. ``start``, ``leader``: the tricks are a deal's from its
-    0-based trick ``start`` on, that one led by ``leader`` (the play before it walked
-    already)."""
+    the caller checks the count."""
     results: list[TrickResult] = []
     points: list[PointTuple] = []
     elder: dict[Card, tuple[int, int]] = {}
     younger: dict[Card, tuple[int, int]] = {}
     every = options.lead_point == "every"
     irregular = bool(out_of_turn or lone)
-    places = _PLACES if start + len(tricks) <= 12 else _places(start + len(tricks))
-    for i, cards in enumerate(tricks, start):
+    places = _PLACES if len(tricks) <= 12 else _places(len(tricks))
+    leader: Role = "elder"
+    for i, cards in enumerate(tricks):
         if irregular:
             if i in out_of_turn:
                 leader = "younger" if leader == "elder" else "elder"

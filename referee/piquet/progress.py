@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import chain
 from typing import Any, Literal, NamedTuple
 
 from referee.cards import PIQUET_PACK, SUIT_NAMES, Card, card_name
@@ -26,14 +25,7 @@ from referee.piquet.irregular import (
     unmixed_breaks,
     wrong_hands,
 )
-from referee.piquet.play import (
-    PlayPoint,
-    TrickResult,
-    find_revokes,
-    play_tricks,
-    plays_by_role,
-    walk_tricks,
-)
+from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
 from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, PiquetOptions, Role, other
 from referee.violations import RecordError, Violation, said
 
@@ -108,27 +100,12 @@ class PiquetStage:
     """A deal in progress as :func:`progress` ruled it (``progress``), ready to rule its next
     card alone (:func:`play_card`): the ``deal`` and the ``options`` it was ruled with, and
     what no card changes (``fixed``: None when the next card is ruled over the whole deal
-    again — a deal with irregularities recorded anyway, Q12, or complete) and the ``play``
-    so far."""
+    again — a deal with irregularities recorded anyway, Q12, or complete)."""
 
     deal: PiquetDeal
     options: PiquetOptions
     progress: PiquetProgress
     fixed: _Fixed | None = None
-    play: _Play | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class _Play:
-    """The play so far as walked (Q6): the ``tricks`` with their leaders and winners, the
-    ``points`` scored in play, each role's ``plays`` (card → trick index, position), the
-    cards ``seen`` and the breaks of a card played ``twice``."""
-
-    tricks: tuple[TrickResult, ...]
-    points: tuple[PlayPoint, ...]
-    plays: Mapping[Role, Mapping[Card, tuple[int, int]]]
-    seen: frozenset[Card]
-    twice: tuple[Violation, ...]
 
 
 def stage(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> PiquetStage:  # noqa: B008
@@ -153,26 +130,19 @@ def stage(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> PiquetS
         return PiquetStage(whole, options, PiquetProgress(
             "complete", None, None, ruling.violations, ruling.tricks, ruling.tricks_won,
             ruling.scores, True))
-    accepted = frozenset(deal.irregular)
-    results, points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted), lone,
-                                  other(table.get("short_hand", "younger")))
-    play = _Play(tuple(results), tuple(points), plays_by_role(results),
-                 frozenset(chain.from_iterable(deal.tricks)), tuple(twice))
     fixed = _fix(deal)
-    found = _in_play(whole, deal, table, complete, fixed, play)
-    if whole.irregular or whole.retaken or whole.unplayed or complete:
-        return PiquetStage(whole, options, found)
-    return PiquetStage(whole, options, found, fixed, play)
+    found = _in_play(whole, deal, options, table, lone, twice, complete, fixed)
+    regular = not whole.irregular and not whole.retaken and not whole.unplayed
+    return PiquetStage(whole, options, found, fixed if regular and not complete else None)
 
 
 def play_card(before: PiquetStage, card: Card) -> PiquetStage:
     """The deal of ``before`` with ``card`` played next — to the trick in progress, else
     leading a new one (Q6) — ruled as :func:`stage` rules it (the same value), from what
     ``before`` kept: the hands, the exchange and the declarations are not read or checked
-    again (no card changes them, Q2–Q5), and only the trick of the card is walked; the
-    cards played are checked against the hands again (a revoke is proven by a later card,
-    Q6). A deal with irregularities recorded anyway, or one this card completes (ruled
-    whole, Q8), is ruled by :func:`stage`.
+    again (no card changes them, Q2–Q5); the play is walked again (a revoke is proven by a
+    later card, Q6). A deal with irregularities recorded anyway, or one this card completes
+    (ruled whole, Q8), is ruled by :func:`stage`.
 
     :raises RecordError: as :func:`progress` (e.g. a card after the twelfth trick).
     """
@@ -183,25 +153,13 @@ def play_card(before: PiquetStage, card: Card) -> PiquetStage:
     else:
         played = (*tricks, (card,))
     after = replace(deal, tricks=played)
-    fixed, kept, options = before.fixed, before.play, before.options
+    fixed = before.fixed
     complete = len(played) == 12 and len(played[-1]) == 2
-    if fixed is None or kept is None or complete or len(played) > 12 or card not in PACK_SET:
-        return stage(after, options)
-    # Q6: a card played twice is named with where it was first played
-    twice = tuple(verify_tricks(played, complete=False)) if card in kept.seen else kept.twice
-    walked = kept.tricks
-    index = len(played) - 1  # the card's trick
-    leader: Role = "elder"
-    if index < len(walked):  # the trick in progress
-        leader = walked[index].leader
-    elif walked and walked[-1].winner is not None:  # the last winner leads (Q6)
-        leader = walked[-1].winner
-    results, points, plays = walk_tricks(played[index:], options, start=index, leader=leader)
-    play = _Play((*walked[:index], *results),
-                 (*(p for p in kept.points if p.trick < index), *map(PlayPoint._make, points)),
-                 {r: {**kept.plays[r], **plays[r]} for r in ROLES}, kept.seen | {card}, twice)
-    return PiquetStage(after, options, _in_play(after, after, {}, False, fixed, play), fixed,
-                       play)
+    if fixed is None or complete or len(played) > 12 or card not in PACK_SET:
+        return stage(after, before.options)
+    twice = verify_tricks(played, complete=False)
+    found = _in_play(after, after, before.options, {}, frozenset(), twice, False, fixed)
+    return PiquetStage(after, before.options, found, fixed)
 
 
 #: No card played yet (Q4: the exchange as the record alone gives it).
@@ -224,17 +182,18 @@ def _fix(deal: PiquetDeal) -> _Fixed:
 
 
 def _in_play(
-    whole: PiquetDeal, deal: PiquetDeal, table: Mapping[str, Role], complete: bool,
-    fixed: _Fixed, play: _Play,
+    whole: PiquetDeal, deal: PiquetDeal, options: PiquetOptions, table: Mapping[str, Role],
+    lone: frozenset[int], twice: list[Violation], complete: bool, fixed: _Fixed,
 ) -> PiquetProgress:
-    """Q6: the ``play`` of ``deal`` (``whole`` as recorded, ``deal`` with the hands the
-    table's irregularities leave, ``table``), checked against what no card changes
-    (``fixed``); the declarations counted when both hands after the exchange are known (Q3,
-    Q5, Q7)."""
+    """Q6: the play of ``deal`` (``whole`` as recorded, ``deal`` with the hands the table's
+    irregularities leave, ``table``), checked against what no card changes (``fixed``); the
+    declarations counted when both hands after the exchange are known (Q3, Q5, Q7)."""
     accepted = frozenset(deal.irregular)
-    results, plays = play.tricks, play.plays
+    results, play_points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted),
+                                       lone, other(table.get("short_hand", "younger")))
+    plays = plays_by_role(results)
     facts = with_plays(fixed.facts, plays)
-    violations = [*play.twice, *facts.violations, *unmixed_breaks(whole, table),
+    violations = [*twice, *facts.violations, *unmixed_breaks(whole, table),
                   *find_revokes(results, facts.after, plays, deal.retaken)]
 
     won: dict[Role, int] = {"elder": 0, "younger": 0}
@@ -242,7 +201,7 @@ def _in_play(
         if trick.winner is not None:
             won[trick.winner] += 1
     score: dict[Role, int] = {"elder": 0, "younger": 0}
-    for p in play.points:
+    for p in play_points:
         score[p.who] += p.points
     counted = fixed.declared is not None
     if fixed.declared is not None:
@@ -255,11 +214,11 @@ def _in_play(
     if accepted:  # recorded anyway (Q12): no longer in the way of the next step
         violations = [v for v in violations if (v.code, v.location) not in accepted]
     if complete:
-        return PiquetProgress("complete", None, None, tuple(violations), results, won, score,
-                              counted)
+        return PiquetProgress("complete", None, None, tuple(violations), tuple(results), won,
+                              score, counted)
     to_play, led = _next_to_play(results, table)
     legal = _legal_cards(deal, facts, results, to_play, led)
-    return PiquetProgress("play", to_play, legal, tuple(violations), results, won, score,
+    return PiquetProgress("play", to_play, legal, tuple(violations), tuple(results), won, score,
                           counted)
 
 
