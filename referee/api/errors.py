@@ -227,11 +227,16 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest's Api is untyped
         if errors is not None:
             if status == 422:  # webargs' default for a schema error: design.md says 400
                 status = 400
+            from referee.api.language import answer_locale
+            from referee.i18n.schema import said_errors
+
             if "json" in errors and errors["json"] == ["Invalid JSON body."]:
                 detail = "The request body is not valid JSON."
             else:
                 detail = "The request does not match the schema: see errors."
-            errors = _flatten_location(errors)
+            # marshmallow's messages, each in the answer's language (referee.i18n.schema; the
+            # detail is worded with the problem's title, referee.i18n.localize)
+            errors = said_errors(_flatten_location(errors), answer_locale())
         headers.update(data.get("headers") or {})
         return problem_response(status, detail, errors=errors, headers=headers)
 
