@@ -2,10 +2,11 @@
 /* Play: the score line, whose turn, the trick on the table, the bids and the cards to tap,
  * what waits to be sent, the deal so far. */
 import {
-  RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, jokersOf, packOf,
+  RANKS, SUITS, cardSpan, cardText, cardWords, isRed, jokersOf, packOf,
 } from "../cards.js";
 import { $, el, fill } from "../dom.js";
 import { currentDeal } from "../deal.js";
+import { declaredWords } from "../declared.js";
 import { colorClass } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S } from "../state.js";
@@ -307,19 +308,9 @@ function renderSoFar(deal) {
     for (const role of ["elder", "younger"]) {
       const d = deal.declarations[role];
       if (!d) continue;
-      const said = [];
-      if (d.carte_blanche) said.push(t("play.carte_blanche", "carte blanche"));
-      if (d.point !== null && d.point !== undefined) {
-        said.push(t("play.point_of", "point of {n}", { n: d.point }));
-      }
-      if (d.sequence) said.push(d.sequence);
-      for (const set of d.sets || []) {
-        const [kind, rank] = String(set).split(":");
-        said.push(`${kind} of ${RANK_WORD[rank] || rank}s`);
-      }
       parts.push(el("p", { class: "note", "data-declared": role },
         t("play.declared", "{player} declared: {said}.", { player: m[role],
-          said: said.join(", ") || t("play.nothing", "nothing") })));
+          said: declaredWords(d) || t("play.nothing", "nothing") })));
     }
     if (deal.cards.length) {
       const tricks = deal.tricks;
