@@ -148,3 +148,32 @@ def test_cards_waiting_entries_and_an_undo_s_reason_are_in_the_phone_s_language(
     log = api_get(served, f"/v1/matches/{match}/log?limit=500", write_token(page, match))
     undos = [e["payload"]["reason"] for e in log["items"] if e["kind"] == "undo"]
     assert undos == ["annulé à la table"]
+
+
+def test_an_entry_waiting_on_the_phone_reads_in_the_language_chosen_since(
+    french_phone: Any, served: str
+) -> None:
+    """An entry waiting on the phone keeps what it is (its words' names and parameters), not
+    the words of the language it was made in: a card tapped on a French phone that cannot
+    reach the referee reads in German once the phone is switched to German."""
+    page = french_phone
+    page.goto(served + "/table/")
+    page.wait_for_selector("html[lang=fr]", state="attached")
+    page.check('input[name=game][value="piquet"]')
+    page.fill("#players li:nth-child(1) input", "Bill")
+    page.fill("#players li:nth-child(2) input", "Ann")
+    page.click("#new-match button[type=submit]")
+    page.wait_for_selector("#match:not([hidden]) #turn[data-action]")
+    page.wait_for_selector(SETTLED, state="attached")
+    page.click("#entry-cards")
+    page.wait_for_selector("#turn:not([data-entry])", state="attached")
+    page.route("**/v1/matches/*/events", lambda route: route.abort())  # the referee unreached
+    page.click('#cards [data-card="KS"]')
+    page.wait_for_selector('body[data-pending="1"]', state="attached")
+    assert "dernière : roi de pique." in page.inner_text("#pending")
+    with page.expect_navigation():
+        page.select_option("#lang", "de")
+    page.wait_for_selector("html[lang=de]", state="attached")
+    page.wait_for_selector('body[data-pending="1"]', state="attached")
+    waiting = page.inner_text("#pending")
+    assert "Pik-König" in waiting and "roi de pique" not in waiting, waiting

@@ -14,6 +14,7 @@ import { actorChooser, recordedAnyway, tableIrregularities, tapStep } from "./an
 import { renderConflict } from "./clash.js";
 import { renderSetup } from "./setup.js";
 import { t } from "../language.js";
+import { entryLabel } from "../writes.js";
 
 /** "Deal 3 of 6": counted deals (a voided deal is played again under the next number). */
 export function dealLine(m) {
@@ -167,7 +168,7 @@ function renderPending(deal) {
   fill(box,
     el("b", {}, waiting.length === 1 ? t("play.waiting_one", "1 entry waiting to be sent")
       : t("play.waiting_many", "{n} entries waiting to be sent", { n: waiting.length })),
-    t("play.waiting_last", " · last: {last}. ", { last: last.label || last.kind }),
+    t("play.waiting_last", " · last: {last}. ", { last: entryLabel(last) }),
     el("span", {}, S.conflict || S.clash ? t("play.held_back", "Held back: see below.")
       : t("play.in_order", "They go in order as soon as the referee answers; nothing is lost.")),
   );
