@@ -212,13 +212,19 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest's Api is untyped
         headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
         if isinstance(error, ProblemError):
             headers.update(error.problem_headers)
+            extra = error.extra
+            if isinstance(extra.get("errors"), dict):  # a body refused before its schema
+                from referee.api.language import answer_locale
+                from referee.i18n.schema import said_errors
+
+                extra = {**extra, "errors": said_errors(extra["errors"], answer_locale())}
             return problem_response(
                 status,
                 error.description or HTTPStatus(status).phrase,
                 problem_type=error.problem_type,
                 title=error.title,
                 violations=error.violations,
-                extra=error.extra,
+                extra=extra,
                 headers=headers,
             )
         data = getattr(error, "data", None) or {}

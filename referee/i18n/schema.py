@@ -60,8 +60,12 @@ _ENGLISH: dict[str, str] = {
     "range.gt.lt": "Must be greater than {min} and less than {max}.",
     "one_of": "Must be one of: {choices}.",
     "pattern": "String does not match expected pattern.",
-    # The body as a whole (webargs)
+    # The body as a whole (webargs; referee/api/inbound.py)
     "json": "Invalid JSON body.",
+    "not_text": "Text may not contain NUL or a lone UTF-16 surrogate (e.g. \\ud800).",
+    "digits": "Integers have at most {digits} digits.",
+    "finite": "Numbers must be finite.",
+    "not_number": "{name} is not a JSON number.",
     # The project's fields (referee/api/fields.py, match_schemas.py, piquet_schemas.py)
     "card": "Not a card: write rank then suit, e.g. 'TH' or '10♥'.",
     "pitch_card": "Not a card: write rank then suit, e.g. 'TH' or '10♥', or a joker BJ, LJ, "

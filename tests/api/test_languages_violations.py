@@ -343,3 +343,22 @@ def test_a_body_that_is_no_json_in_each_language(client: FlaskClient, language: 
     [message] = said.json["errors"]["body"]
     assert message != "Invalid JSON body." and "JSON" in message
     assert said.json["detail"] != english.json["detail"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+@pytest.mark.parametrize("raw", ['{"players": 1234567890123456789}', '{"tricks": NaN}',
+                                 '{"tricks": 1e999}', '{"tricks\\u0000": 1}'])
+def test_a_body_refused_before_its_schema_in_each_language(client: FlaskClient, raw: str,
+                                                           language: str) -> None:
+    """A number no referee holds or a text no database stores (referee/api/inbound.py): the
+    same location, the message in the language, its bound kept."""
+    english = client.post("/v1/piquet/deals:score", data=raw, content_type="application/json")
+    said = client.post("/v1/piquet/deals:score", data=raw, content_type="application/json",
+                       headers={"Accept-Language": language})
+    assert english.status_code == said.status_code == 400
+    assert set(said.json["errors"]) == set(english.json["errors"]) == {"body"}
+    [mine], [original] = said.json["errors"]["body"], english.json["errors"]["body"]
+    assert mine != original
+    assert not SCHEMA_ENGLISH.search(mine) and not ENGLISH.search(mine), mine
+    assert re.findall(r"\d+", mine) == re.findall(r"\d+", original)
+    assert said.json["detail"] != english.json["detail"]
