@@ -31,20 +31,24 @@ CASES: list[Any] = [
 ]
 
 
-def _declared(locale: str) -> list[str]:
+def node_answers(driver: Path, given: dict[str, Any]) -> list[str]:
+    """What the Node ``driver`` writes for ``given`` (sent as JSON on its stdin)."""
     node = shutil.which("node")
     if node is None:
         if os.environ.get("CI") == "true":
             pytest.fail("CI must run the page's modules under Node: node is missing",
                         pytrace=False)
         pytest.skip("node is missing (the page's modules run under Node)")
-    payload = json.dumps({"locale": locale, "cases": CASES,
-                          "messages": catalog_json(locale)["messages"]})
-    done = subprocess.run([node, str(DRIVER)], input=payload, capture_output=True, text=True,
-                          timeout=60, check=False)
+    done = subprocess.run([node, str(driver)], input=json.dumps(given), capture_output=True,
+                          text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     answers: list[str] = json.loads(done.stdout)
     return answers
+
+
+def _declared(locale: str) -> list[str]:
+    return node_answers(DRIVER, {"locale": locale, "cases": CASES,
+                                 "messages": catalog_json(locale)["messages"]})
 
 
 EXPECTED = {
