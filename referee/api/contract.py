@@ -56,6 +56,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/v1/events/{event_id}/teams"): "formTeams",
     ("post", "/v1/events/{event_id}/rounds"): "startRound",
     ("post", "/v1/events/{event_id}/rounds:end"): "endRound",
+    ("post", "/v1/events/{event_id}/rounds/{round_number}/tables/{table}/links"): "relinkTable",
     ("get", "/v1/events/{event_id}/where"): "getPlayerSeat",
     ("get", "/v1/events/{event_id}/standings"): "getEventStandings",
     ("get", "/v1/events/{event_id}/payments"): "getEventPayments",

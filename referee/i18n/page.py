@@ -997,6 +997,28 @@ _PAGE: dict[str, str] = {
     "event.not_seated": "You are not seated yet: wait for the next round.",
     "event.player_links": "Each player's screen (where to sit)",
     "event.end": "End the round now (the games count as they stand)",
+    "event.seat_player": "Seat {n}: {player}",
+    "event.bye_title": "The bye",
+    "event.chosen": "{player} chosen: now a player to swap with, a table or the bye.",
+    "event.swapped": "{a} and {b} swapped.",
+    "event.moved": "{player} sits at table {n}.",
+    "event.moved_bye": "{player} has the bye.",
+    "event.move_here": "Seat {player} here",
+    "event.move_here_none": "Seat a player here",
+    "event.move_bye": "Give {player} the bye",
+    "event.move_bye_none": "Give a player the bye",
+    "event.move_new": "Seat {player} at a new table {n}",
+    "event.move_new_none": "Seat a player at a new table",
+    "event.partners_opposite": "Partners sit opposite (seats 1 and 3)",
+    "event.seating_reset": "Back to the movement's seating",
+    "event.seating_changed": "Seated by you: the referee checks it when the round starts.",
+    "event.seating_taps":
+        "As the movement seats it. Tap a player, then another to swap them, a table or the bye.",
+    "event.relink": "New links for table {n}",
+    "event.lost": "A phone lost its link?",
+    "event.lost_note": "New links replace the old ones, which stop working.",
+    "event.relink_seat": "New link for {player}",
+    "event.phone_link": "The table's phone",
 }
 
 #: Each page string's message, by its name on the page.

@@ -80,6 +80,7 @@ _ENGLISH: dict[str, str] = {
                     'each what he announced, "none" or "best".',
     "printable": "Use printable characters only.",
     "cursor": "The cursor is the next_cursor of the previous page.",
+    "piquet_two": "Piquet is played by two players (Q1).",
     "auto_confirm": 'auto_confirm is "auto", true or false.',
     "stake": "A stake is an amount per point from 0 to 1,000,000.",
     "stake_text": 'A stake is an amount per point from 0 to 1,000,000, written as a string, '
