@@ -60,6 +60,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/v1/events/{event_id}/where"): "getPlayerSeat",
     ("get", "/v1/events/{event_id}/standings"): "getEventStandings",
     ("get", "/v1/events/{event_id}/payments"): "getEventPayments",
+    ("get", "/v1/events/{event_id}/statistics"): "getEventStatistics",
     ("get", "/v1/events/{event_id}/stream"): "streamEvent",
     ("post", "/v1/piquet/deals:score"): "scorePiquetDeal",
     ("post", "/v1/piquet/sheets:score"): "scorePiquetSheet",

@@ -42,6 +42,7 @@ from referee.api.event_schemas import (
     EventTeamsSchema,
     EventViewSchema,
 )
+from referee.api.event_statistics import read_statistics
 from referee.api.event_views import (
     read_payments,
     read_standings,
@@ -344,6 +345,7 @@ ROUTES = (
     (EVENT + "/where", "GET", read_where),
     (EVENT + "/standings", "GET", read_standings),
     (EVENT + "/payments", "GET", read_payments),
+    (EVENT + "/statistics", "GET", read_statistics),
     (EVENT + "/stream", "GET", stream_event),
 )
 

@@ -9,6 +9,8 @@
  *                                               in large type, following live, no controls
  *   #event=<id>&token=<ro_…>&player=<name>      a player's phone: "your table, your seat,
  *                                               your partner" in the last round (GET …/where)
+ *   …&view=statistics (after any of them)       the statistics per player, with their
+ *                                               charts (eventstats.js, GET …/statistics)
  *
  * Both screens follow the event's stream (GET /v1/events/{id}/stream: the event and its
  * standings after every change, at any of its tables too). Every write carries an
@@ -18,12 +20,13 @@
 import { api, ApiError, followEvent } from "./api.js";
 import { $, el, fill } from "./dom.js";
 import { lostLinks, seatingPanel } from "./eventseats.js";
+import { statisticsSection } from "./eventstats.js";
 import { t } from "./language.js";
 
 const KEPT = "referee.table.events";
 /** The event on screen: {id, token, board, version, event, standings, stop}. */
-const E = { id: "", token: "", board: false, player: "", version: 0, event: null,
-  standings: null, stop: () => {} };
+const E = { id: "", token: "", board: false, player: "", stats: false, version: 0,
+  event: null, standings: null, stop: () => {} };
 
 /** The events kept on this phone: [{id, name, organiser, read, seats: {<round>: tables}}]. */
 function keptEvents() {
@@ -98,6 +101,7 @@ export function openEvent(params) {
   const saved = kept(id);
   E.id = id;
   E.board = params.get("view") === "board";
+  E.stats = params.get("view") === "statistics";
   E.player = params.get("player") || "";
   E.token = E.board || E.player ? linked || saved.read || saved.organiser
     : saved.organiser || linked;
@@ -265,6 +269,10 @@ function upcoming() {
 function paint() {
   if (!E.event) return;
   show(E.event.name);
+  if (E.stats) {
+    paintStatistics();
+    return;
+  }
   const message = el("p", { class: "error", role: "alert", id: "event-message", hidden: true });
   if (E.board) {
     fill($("#event-body"), el("div", { class: "board", id: "event-board" }, tablesList(),
@@ -281,11 +289,26 @@ function paint() {
   const board = saved.read ? el("p", {}, el("a", { id: "event-board-link",
     href: "#event=" + encodeURIComponent(E.id) + "&token=" + encodeURIComponent(saved.read) +
       "&view=board" }, t("event.board", "The big screen (open it on the TV)"))) : null;
-  fill($("#event-body"), message, board, tablesList(), nextRound(), checkIn(),
-    standingsTable());
+  fill($("#event-body"), message, board, statisticsLink(), tablesList(), nextRound(),
+    checkIn(), standingsTable());
   if (keepTyped) {  // a name being typed survives a deal recorded meanwhile
     /** @type {HTMLInputElement} */ ($("#event-check-in-name")).value = keepTyped;
   }
+}
+
+/** The link to this screen's statistics per player (E12). */
+function statisticsLink() {
+  return el("p", {}, el("a", { id: "event-stats-link", href: location.hash + "&view=statistics" },
+    t("stats.title", "Statistics per player")));
+}
+
+/** The statistics per player (eventstats.js), read again at every change of the event. */
+async function paintStatistics() {
+  const asked = E.event;
+  const back = location.hash.replace(/&view=statistics/, "");
+  const section = await statisticsSection(E.id, E.token, back);
+  if (asked !== E.event || !E.stats) return; // a newer state is being painted
+  fill($("#event-body"), section);
 }
 
 /** The button that ends the round now, its games counted as they stand (E11). */
@@ -339,7 +362,7 @@ async function paintPlayer() {
       "You are not seated yet: wait for the next round.")));
   }
   fill($("#event-body"), el("section", { class: "panel", id: "event-player" },
-    el("h2", {}, E.player), ...lines), standingsTable());
+    el("h2", {}, E.player), ...lines), standingsTable(), statisticsLink());
 }
 
 /** The next round as the movement seats it, which the organiser may adjust, and the button
