@@ -159,13 +159,14 @@ def _unescaped(english: str) -> str:
 
 
 def _script_strings() -> dict[str, str]:
-    """Each ``t("name", "English")`` of the page's scripts."""
+    """Each ``t("name", "English")`` (and ``phrase("name", "English")``) of the page's scripts."""
     found: dict[str, str] = {}
     for path in WEB.rglob("*.js"):
         if "vendor" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
-        for name, english in re.findall(r'\bt\(\s*"([\w.]+)",\s*' + _STRING, text):
+        for name, english in re.findall(r'\b(?:t|phrase)\(\s*"([\w.]+)",\s*' + _STRING,
+                                      text):
             found[name] = _unescaped(english)
     return found
 
