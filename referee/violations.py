@@ -21,10 +21,11 @@ from referee.cards import (
     SUIT_NAMES,
     Card,
 )
-from referee.rulings import ClaimHint, Params
+from referee.rulings import ClaimHint, Consequence, Params
 
-__all__ = ["MESSAGE_WORDS", "RULES_PATH", "ClaimHint", "InputError", "RecordError", "Violation",
-           "Words", "card_code", "said"]
+__all__ = ["CONSEQUENCE_WORDS", "MESSAGE_WORDS", "RULES_PATH", "ClaimHint", "InputError",
+           "RecordError", "Violation", "Words", "card_code", "consequence", "consequence_words",
+           "said"]
 
 #: Where the service shows a section of its rules (docs/rules, served by referee.api.rules).
 RULES_PATH = "/rules/"
@@ -917,6 +918,48 @@ MESSAGE_WORDS: dict[str, str] = {
     "record_dispute_claim": "The claim is a table: [deal.dispute.{level}].",
 }
 
+#: The English template of each consequence of a step recorded anyway (P10, Q12: what the
+#: penalty means for the table, :func:`consequence`), by its code.  ``what`` is the note's first
+#: violation, worded by its own code; ``law`` a law cited (a section, with the law's words
+#: where the game's laws give them); ``step`` a kind of step ("exchange", "declaration"); the
+#: other placeholders' kinds are :data:`MESSAGE_WORDS`'s.
+CONSEQUENCE_WORDS: dict[str, str] = {
+    "misdeal": "{what}: a misdeal. The deal is void and the same dealer deals "
+        "afresh ({law:law}: no law moves the deal); it scores nothing.",
+    "incorrect_pack": "{what}: the pack is incorrect. The deal is void and the "
+        "same dealer deals again ({dealer_law:law}); earlier deals "
+        "stand ({law:law}); it scores nothing.",
+    "incorrect_pack.hand": "{what}: the pack is incorrect. The deal is void and "
+        "the same dealer deals again; earlier hands stand "
+        "({law:law}); it scores nothing.",
+    "withdrawn.card": "{what}: the card is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is scored "
+        "for it.",
+    "withdrawn.card.due": "{what}: the card is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is "
+        "scored for it. {due} is to play.",
+    "withdrawn.bid": "{what}: the bid is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is scored "
+        "for it.",
+    "withdrawn.bid.due": "{what}: the bid is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is "
+        "scored for it. {due} is to play.",
+    "withdrawn": "{what}: the {step:step} is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is scored for "
+        "it.",
+    "withdrawn.due": "{what}: the {step:step} is taken back and the play goes on "
+        "as though it had not happened ({law:law}); nothing is "
+        "scored for it. {due} is to play.",
+    "void": "{what}: the deal is void (the table's option) and dealt again by the "
+        "same dealer; it scores nothing.",
+    "stands.card": "{what}: the card stands and the deal is scored as played; the "
+        "irregularity is noted in the ledger.",
+    "stands.bid": "{what}: the bid stands and the deal is scored as played; the "
+        "irregularity is noted in the ledger.",
+    "stands": "{what}: the {step:step} stands and the deal is scored as played; "
+        "the irregularity is noted in the ledger.",
+}
+
 #: A field of a Pitch sheet or totals line in words, opening a sentence (``field``).
 FIELD_WORDS = {"dealer": "The dealer", "pitcher": "The pitcher", "high": "High", "low": "Low",
                "jack": "Jack", "game": "Game", "game_points": "The game points",
@@ -992,6 +1035,15 @@ class Words(string.Formatter):
     def text(self, words: str) -> str:
         """An English clause worded elsewhere (a reason, a consequence): as it is."""
         return words
+
+    def law(self, words: str) -> str:
+        """A law cited (a section, with the law's words where the game's laws give them:
+        "P10: cancelled and the order restored"): as it is."""
+        return words
+
+    def step(self, kind: str) -> str:
+        """A kind of step ("card", "bid", "exchange"…): as it is."""
+        return kind
 
     def texts(self, clauses: Iterable[str]) -> str:
         """Several clauses: "a; b"."""
@@ -1076,7 +1128,7 @@ class Words(string.Formatter):
             "seat": self._seat, "ranks": self.ranks, "point": self.point,
             "team": lambda v: self.team(tuple(v)), "field": self.field,
             "list": lambda v: self.join(str(x) for x in v), "rank": self.rank,
-            "term": self.term, "text": self.text,
+            "term": self.term, "text": self.text, "law": self.law, "step": self.step,
             "texts": lambda v: self.texts(str(x) for x in v), "why": self.why,
             "steps": self.steps, "side": self.side,
             "sides": lambda v: self.sides(str(x) for x in v),
@@ -1129,3 +1181,37 @@ def said(message_code: str, rule: str, location: str = "", **params: Any) -> Vio
     return Violation(message_code.split(".", 1)[0], rule,
                      _ENGLISH.words(MESSAGE_WORDS[message_code], dict(values)), location,
                      values, message_code)
+
+
+def consequence_words(message_code: str, what: str, params: Mapping[str, Any],
+                      words: Words = _ENGLISH, template: str | None = None) -> str:
+    """The sentence of consequence ``message_code`` (:data:`CONSEQUENCE_WORDS`) from its
+    ``params``, opening with ``what`` (the note's first violation in words, its full stop
+    taken off; a misdeal names only its part before a colon) — in English, or in the
+    language of ``words`` with that language's ``template``.
+
+    :raises KeyError: an unknown message code, or a placeholder with no parameter.
+    """
+    what = what.rstrip(".")
+    if message_code == "misdeal":
+        what = what.split(":")[0]
+    return words.words(template if template is not None else CONSEQUENCE_WORDS[message_code],
+                       {**params, "what": what})
+
+
+def consequence(message_code: str, first: Violation, **params: Any) -> Consequence:
+    """The :class:`~referee.rulings.Consequence` ``message_code`` of a step recorded anyway
+    whose first violation is ``first``, made from ``params``: the one place these sentences
+    are worded, in English; other languages word them at the edge from the code, the
+    parameters and the violation's own code.
+
+    :raises KeyError: an unknown message code, or a placeholder with no parameter.
+
+    >>> consequence("void", said("hand_size", "Q2", "elder", n=11)).text
+    "A hand holds 12 cards, not 11: the deal is void (the table's option) and dealt again \
+by the same dealer; it scores nothing."
+    """
+    values = tuple((k, tuple(v) if isinstance(v, (list, tuple)) else v)
+                   for k, v in params.items())
+    return Consequence(message_code, values,
+                       consequence_words(message_code, first.message, dict(values)))

@@ -68,6 +68,22 @@ STEP = {step: message(f"term.step.{step}", step) for step in (
 TEAM = message("term.team", "the team of seats {seats}")
 SAID: dict[str, Message] = {code: message(f"message.{code}", english)
                             for code, english in engines.MESSAGE_WORDS.items()}
+#: Each consequence of a step recorded anyway, by its code
+#: (:data:`referee.violations.CONSEQUENCE_WORDS`, P10, Q12).
+CONSEQUENCE: dict[str, Message] = {code: message(f"consequence.{code}", english)
+                                   for code, english in engines.CONSEQUENCE_WORDS.items()}
+#: The laws a consequence cites with words of their own (the games' laws,
+#: :class:`referee.match.state.Laws`), by their English; a bare section is as it is.
+LAW: dict[str, Message] = {english: message(f"term.law.{key}", english) for key, english in (
+    ("pitch_withdrawn", "P10: cancelled and the order restored"),
+    ("pitch_new_deal", "P10: a new deal"),
+    ("piquet_withdrawn", "PT law 59"),
+    ("piquet_pack_dealer", "the cut for deal holds good, PT 6"),
+)}
+#: A kind of step, in a consequence that names it (``step``).
+STEP_KIND = {kind: message(f"term.step_kind.{kind}", english) for kind, english in (
+    ("deal_started", "deal"), ("exchange", "exchange"), ("declaration", "declaration"),
+    ("bid", "bid"), ("card", "card"))}
 
 
 class _Words(engines.Words):
@@ -125,6 +141,12 @@ class _Words(engines.Words):
 
     def texts(self, clauses: Iterable[str]) -> str:
         return "; ".join(reword(c, self.locale) for c in clauses)
+
+    def law(self, words: str) -> str:
+        return LAW[words](self.locale) if words in LAW else words
+
+    def step(self, kind: str) -> str:
+        return STEP_KIND[kind](self.locale) if kind in STEP_KIND else kind
 
     def why(self, reason: str) -> str:
         return pique_why(reason, self.locale)
@@ -185,6 +207,25 @@ def said(message_code: str, params: Mapping[str, Any], locale: str) -> str | Non
     try:
         words = engines.Words() if locale == DEFAULT else _Words(locale)
         return words.words(found.translation(locale), params)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def consequence_said(code: str, params: Mapping[str, Any],
+                     violations: Iterable[Mapping[str, Any]], locale: str) -> str | None:
+    """The sentence of consequence ``code`` (:data:`CONSEQUENCE`) from its ``params`` in
+    ``locale``, opening with the first of ``violations`` (the note's, as JSON) in the same
+    locale; None for an unknown code or parameters that do not fill its template (the
+    English then stays)."""
+    found = CONSEQUENCE.get(code)
+    first = next(iter(violations), None)
+    if found is None or first is None:
+        return None
+    try:
+        words = engines.Words() if locale == DEFAULT else _Words(locale)
+        what = violation_words(engines.Violation.from_dict(first), locale)
+        return engines.consequence_words(code, what, params, words,
+                                         found.translation(locale))
     except (KeyError, IndexError, TypeError, ValueError):
         return None
 

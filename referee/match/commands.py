@@ -36,13 +36,14 @@ from referee.match.state import (
     StepRefused,
     StepResult,
 )
-from referee.rulings import with_kind
+from referee.rulings import Consequence, with_kind
 from referee.violations import (
     MESSAGE_WORDS,
     InputError,
     RecordError,
     Violation,
     Words,
+    consequence,
     said,
 )
 
@@ -488,18 +489,21 @@ class DryRun:
     anyway: bool = False
     irregularity: str | None = None
     penalty: str | None = None
-    consequence: str | None = None
+    consequence: Consequence | None = None
     events: tuple[NewEvent, ...] = ()
     scored: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"dry_run": true, "version", "would_record", "violations",
         "irregularity", "penalty", "consequence", "events": [{"kind", "payload"}],
-        "scored"}``, with ``"anyway": true`` when it says what recording it anyway does."""
+        "scored"}``, with ``"anyway": true`` when it says what recording it anyway does, and
+        ``consequence_code`` with ``consequence_params`` when the consequence has a code
+        (:meth:`~referee.rulings.Consequence.as_fields`)."""
         answer: dict[str, Any] = {
             "dry_run": True, "version": self.version, "would_record": self.would_record,
             "violations": list(self.violations), "irregularity": self.irregularity,
-            "penalty": self.penalty, "consequence": self.consequence,
+            "penalty": self.penalty, "consequence": None,
+            **(self.consequence.as_fields() if self.consequence is not None else {}),
             "events": [{"kind": k, "payload": p} for k, p in self.events],
             "scored": self.scored,
         }
@@ -540,7 +544,7 @@ def dry_run(
         if new_kind == "irregularity":
             found.update(irregularity=new_payload["irregularity"],
                          penalty=new_payload["penalty"],
-                         consequence=new_payload["consequence"])
+                         consequence=IrregularityNote.read(new_payload).consequence)
             found["violations"] = found.get("violations") or tuple(new_payload["violations"])
         if new_kind == "deal_scored":  # as the ledger will read it
             found["scored"] = {**new_payload,
@@ -750,14 +754,18 @@ class _Irregular:
              due: str | None, consequence: str | None = None,
              entries: Sequence[Entry] = (),
              record: dict[str, Any] | None = None) -> NewEvent:
-        """The ``irregularity`` event; ``entries``: what it adds to the record's
-        ``irregular`` list and ``record`` the deal's record with it, when the engine rules on
-        it."""
+        """The ``irregularity`` event; ``consequence``: the engine's own sentence, when the
+        engine ruled on it (stored as words), else the match's, stored as its code and
+        parameters (:meth:`consequence`); ``entries``: what it adds to the record's
+        ``irregular`` list and ``record`` the deal's record with it, when the engine rules
+        on it."""
+        said_so = (Consequence.words(consequence) if consequence
+                   else self.consequence(category, penalty, violations, due))
         payload = {
             "deal": self.number, "dealer": self.dealer, "irregularity": category,
             "penalty": penalty, "step": {"type": self.kind, **self.step},
             "violations": [v.as_dict() for v in violations],
-            "consequence": consequence or self._consequence(category, penalty, violations, due),
+            **said_so.as_stored(),
             "entered_by": self.entered_by,
         }
         if entries:
@@ -794,32 +802,32 @@ class _Irregular:
         return [note,
                 ("deal_scored", _scored(self.number, DealRuling(ruling, dict.fromkeys(names, 0)),
                                         self.entered_by)),
-                ("deal_voided", {"deal": self.number, "reason": payload["consequence"],
+                ("deal_voided", {"deal": self.number,
+                                 "reason": IrregularityNote.read(payload).consequence.text,
                                  "by": None, "irregularity": True})]
 
-    def _consequence(self, category: str, penalty: str, violations: Sequence[Violation],
-                     due: str | None) -> str:
-        what = violations[0].message.rstrip(".")
-        laws = self.game.laws
+    def consequence(self, category: str, penalty: str, violations: Sequence[Violation],
+                    due: str | None) -> Consequence:
+        """What the penalty means for the table (P10, Q12), by its code
+        (:data:`referee.violations.CONSEQUENCE_WORDS`), opening with the first violation."""
+        first, laws, kind = violations[0], self.game.laws, self.kind
         if category == "misdeal":
-            law = laws.misdeal
-            return (f"{what.split(':')[0]}: a misdeal. The deal is void and the same dealer "
-                    f"deals afresh ({law}: no law moves the deal); it scores nothing.")
+            return consequence("misdeal", first, law=laws.misdeal)
         if category == "incorrect_pack":
-            why = f" ({laws.pack_dealer})" if laws.pack_dealer else ""
-            return (f"{what}: the pack is incorrect. The deal is void and the same dealer deals "
-                    f"again{why}; earlier {laws.deal}s stand ({laws.incorrect_pack}); it scores "
-                    "nothing.")
+            if laws.pack_dealer:
+                return consequence("incorrect_pack", first, dealer_law=laws.pack_dealer,
+                                   law=laws.incorrect_pack)
+            return consequence("incorrect_pack.hand", first, law=laws.incorrect_pack)
+        variant = kind if kind in ("card", "bid") else None
         if penalty == "withdrawn":
-            law = laws.withdrawn
-            after = f" {due} is to play." if due else ""
-            return (f"{what}: the {self.kind} is taken back and the play goes on as though it "
-                    f"had not happened ({law}); nothing is scored for it.{after}")
+            code = "withdrawn" + (f".{variant}" if variant else "") + (".due" if due else "")
+            return consequence(code, first, law=laws.withdrawn,
+                               **({"due": due} if due else {}),
+                               **({} if variant else {"step": kind}))
         if penalty == "void":
-            return (f"{what}: the deal is void (the table's option) and dealt again by the "
-                    "same dealer; it scores nothing.")
-        return (f"{what}: the {self.kind} stands and the deal is scored as played; the "
-                f"irregularity is noted in the ledger.")
+            return consequence("void", first)
+        return consequence("stands" + (f".{variant}" if variant else ""), first,
+                           **({} if variant else {"step": kind}))
 
 
 def _scored(number: int, ruled: DealRuling, entered_by: str | None) -> dict[str, Any]:
