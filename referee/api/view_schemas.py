@@ -160,7 +160,8 @@ class CurrentIrregularitySchema(ma.Schema):
     """A step of the deal in progress recorded anyway (P10, Q12): what (``irregularity``:
     revoke, out_of_turn, misdeal, false_call, talon_offence, no_discard, other), its
     ``penalty``, the ``consequence`` in a sentence (and by its ``consequence_code`` and
-    ``consequence_params``), the rules' ``violations`` and the ``step`` as it was sent (a card taken back is in no record: a page shows it from here)."""
+    ``consequence_params``), the rules' ``violations`` and the ``step`` as it was sent (a card
+    taken back is in no record: a page shows it from here)."""
 
     irregularity = ma.fields.String(allow_none=True, metadata={"example": "revoke"})
     penalty = ma.fields.String(allow_none=True, metadata={"example": "replay"})

@@ -475,8 +475,8 @@ def finish_deal(
 class DryRun:
     """What a step would do on the match as it stands (``version``), stored nowhere.
 
-    ``would_record``: the step is recorded as sent; ``violations`` (JSON-ready dicts) what
-    the rules say against it. Refused and not sent ``anyway``, ``anyway`` is True when
+    ``would_record``: the step is recorded as sent; ``violations``: what the rules say
+    against it (P2–P10, Q2–Q12). Refused and not sent ``anyway``, ``anyway`` is True when
     recording it anyway would be taken, and the rest says what that would do (else it says
     what the step as sent does): the ``irregularity`` noted (revoke, out_of_turn, misdeal,
     false_call, talon_offence, no_discard, other…), its ``penalty`` and ``consequence``
@@ -485,7 +485,7 @@ class DryRun:
 
     version: int
     would_record: bool = True
-    violations: tuple[dict[str, Any], ...] = ()
+    violations: tuple[Violation, ...] = ()
     anyway: bool = False
     irregularity: str | None = None
     penalty: str | None = None
@@ -501,7 +501,8 @@ class DryRun:
         (:meth:`~referee.rulings.Consequence.as_fields`)."""
         answer: dict[str, Any] = {
             "dry_run": True, "version": self.version, "would_record": self.would_record,
-            "violations": list(self.violations), "irregularity": self.irregularity,
+            "violations": [v.as_dict() for v in self.violations],
+            "irregularity": self.irregularity,
             "penalty": self.penalty, "consequence": None,
             **(self.consequence.as_fields() if self.consequence is not None else {}),
             "events": [{"kind": k, "payload": p} for k, p in self.events],
@@ -523,33 +524,32 @@ def dry_run(
     :raises Clash: the place ``at`` names is taken or not the next one (as when recorded).
     :raises InputError: the step cannot be read (corrected, never recorded anyway).
     """
-    found: dict[str, Any] = {}
     try:  # decided once: what the rules say of the step as sent, and of it recorded anyway
         outcome = decide_step(state, game, kind, payload, actor, entered_by, anyway=True)
     except (Clash, InputError):
         raise
     except (MatchError, RecordError) as refused:  # no deal can take it (a finished match)
-        return DryRun(state.version, would_record=False,
-                      violations=tuple(v.as_dict() for v in refused.violations))
+        return DryRun(state.version, would_record=False, violations=refused.violations)
+    answer = DryRun(state.version)
     if outcome.events is None or (outcome.refused is not None and not anyway):
         why = outcome.refused if not anyway else outcome.error
         assert why is not None
-        found = {"would_record": False,
-                 "violations": tuple(v.as_dict() for v in why.violations)}
+        answer = DryRun(state.version, would_record=False, violations=why.violations)
         if outcome.events is None:
-            return DryRun(state.version, **found)  # refused even anyway
-        found["anyway"] = True
+            return answer  # refused even anyway
+        answer = replace(answer, anyway=True)
     events = outcome.events
     for new_kind, new_payload in events:
         if new_kind == "irregularity":
-            found.update(irregularity=new_payload["irregularity"],
-                         penalty=new_payload["penalty"],
-                         consequence=IrregularityNote.read(new_payload).consequence)
-            found["violations"] = found.get("violations") or tuple(new_payload["violations"])
+            note = IrregularityNote.read(new_payload)
+            answer = replace(answer, irregularity=note.irregularity, penalty=note.penalty,
+                             consequence=note.consequence,
+                             violations=answer.violations or tuple(
+                                 Violation.from_dict(v) for v in note.violations))
         if new_kind == "deal_scored":  # as the ledger will read it
-            found["scored"] = {**new_payload,
-                               "ruling": with_kind(game.name, new_payload["ruling"])}
-    return DryRun(state.version, events=tuple(events), **found)
+            answer = replace(answer, scored={
+                **new_payload, "ruling": with_kind(game.name, new_payload["ruling"])})
+    return replace(answer, events=tuple(events))
 
 
 def refuse_step_clash(
@@ -798,7 +798,7 @@ class _Irregular:
         the deal voided (dealt again by the same dealer)."""
         names = self.game.standing_names(self.state.players, self.state.options)
         payload = note[1]
-        ruling = VoidRuling(payload["irregularity"], tuple(payload["violations"])).as_dict()
+        ruling = VoidRuling(payload["irregularity"], tuple(payload["violations"]))
         return [note,
                 ("deal_scored", _scored(self.number, DealRuling(ruling, dict.fromkeys(names, 0)),
                                         self.entered_by)),
@@ -831,7 +831,7 @@ class _Irregular:
 
 
 def _scored(number: int, ruled: DealRuling, entered_by: str | None) -> dict[str, Any]:
-    scored = {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}
+    scored = {"deal": number, "scores": ruled.scores, "ruling": ruled.as_dict()}
     if entered_by is not None:
         scored["entered_by"] = entered_by
     return scored
@@ -897,7 +897,7 @@ def record_deal(
                            **({"entered_by": entered_by} if entered_by else {})}),
         ("deal_scored", _scored(number, ruled, entered_by)),
     ]
-    fresh = [i for i in ruled.ruling.get("irregularities") or ()
+    fresh = [i for i in events[1][1]["ruling"].get("irregularities") or ()
              if isinstance(i, dict) and i.get("penalty") == "fresh_deal"]
     if fresh:  # Q12: a misdeal (PT 10–14) or a fresh deal elected (PT 28–29): dealt again
         events.append(("deal_voided", {"deal": number, "reason": fresh[0]["consequence"],

@@ -27,6 +27,7 @@ from referee.match.state import (
     MatchSettlement,
     Next,
     Outcome,
+    Redeal,
     ScoresComparison,
     StepCheck,
     StepRefused,
@@ -145,8 +146,7 @@ def _noted(ruled: DealRuling, irregular: Sequence[IrregularityNote]) -> DealRuli
     violations no longer refuse the deal."""
     known = {found for n in irregular for found in n.acknowledged}
     left = tuple(v for v in ruled.violations if (v.code, v.location) not in known)
-    return DealRuling({**ruled.ruling, "recorded_anyway": [n.as_recorded() for n in irregular]},
-                      ruled.scores, left)
+    return replace(ruled, violations=left, recorded_anyway=tuple(irregular))
 
 
 
@@ -752,14 +752,11 @@ class PiquetGame(StepRules):
     ) -> DealRuling:
         """The whole deal ruled by :func:`referee.piquet.rule_deal`; points per player."""
         ruling = piquet.rule_deal(self._declared(record), self._engine_options(options))
-        data = ruling.as_dict()
-        data["level"] = "cards"
-        data["declarations_used"] = self.declarations_used(record)
         seats = self._role_seats(dealer)
-        scores = {players[seats[role]]: int(data["scores"][role]) for role in ROLES}
-        data["elder"] = players[seats["elder"]]
-        data["younger"] = players[seats["younger"]]
-        return DealRuling(data, scores, tuple(ruling.violations))
+        scores = {players[seats[role]]: int(ruling.scores[role]) for role in piquet.ROLES}
+        return DealRuling(ruling, scores, tuple(ruling.violations),
+                          tuple((role, players[seats[role]]) for role in ROLES),
+                          tuple(self.declarations_used(record).items()))
 
     def sheet_has_dealer(self, level: str) -> bool:
         """Piquet sheets and totals name roles, not the dealer."""
@@ -781,13 +778,10 @@ class PiquetGame(StepRules):
         :raises RecordError: the record cannot be read.
         """
         ruling = self._engine_entry(level, record, options)
-        data = ruling.as_dict()
-        data.setdefault("level", level)
         seats = self._role_seats(dealer)
         scores = {players[seats[role]]: int(ruling.scores[role]) for role in ROLES}
-        data["elder"] = players[seats["elder"]]
-        data["younger"] = players[seats["younger"]]
-        return DealRuling(data, scores, tuple(ruling.violations))
+        return DealRuling(ruling, scores, tuple(ruling.violations),
+                          tuple((role, players[seats[role]]) for role in ROLES))
 
     def compare_line(
         self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,
@@ -1223,17 +1217,15 @@ class PitchGame(StepRules):
         status = pitch.check_bidding(len(players), hand.dealer, hand.bids, engine_options,
                                      names=players)
         if status.redeal:
-            data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids),
-                    "level": "cards"}
-            return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
+            return DealRuling(Redeal(hand.dealer, tuple(hand.bids)), dict.fromkeys(names, 0),
+                              tuple(status.violations))
         ruling: pitch.PitchRuling | pitch.MisdealRuling | pitch.VariantRuling
         if engine_options.classic:
             ruling = pitch.rule_deal(hand, engine_options)
         else:  # a game with more points (V1)
             ruling = pitch.rule_variant_hand(hand, engine_options)
-        data = {**ruling.as_dict(), "level": "cards"}
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, ruling.violations)
+        return DealRuling(ruling, scores, ruling.violations)
 
     def sheet_has_dealer(self, level: str) -> bool:
         """A Pitch score sheet names the dealer (its bids start at his left, P3)."""
@@ -1256,11 +1248,9 @@ class PitchGame(StepRules):
         :raises RecordError: the record cannot be read.
         """
         ruling = self._engine_entry(level, record, players, options)
-        data = ruling.as_dict()
-        data.setdefault("level", level)
         names = self.standing_names(players, options)
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, ruling.violations)
+        return DealRuling(ruling, scores, ruling.violations)
 
     def compare_line(
         self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from referee.rulings import Consequence

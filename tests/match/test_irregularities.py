@@ -643,7 +643,7 @@ def test_a_card_whose_player_cannot_be_told_is_asked_never_a_void() -> None:
     assert len(table.events) == before and table.state.live_deals == ()
     dry = commands.dry_run(table.state, table.game, "card", {"card": "KC"}, None, anyway=True)
     assert not dry.would_record
-    assert [v["code"] for v in dry.violations] == ["player_unknown"]
+    assert [v.code for v in dry.violations] == ["player_unknown"]
     [(_, note)] = table.step("card", anyway=True, card="KC", player="Ann")
     assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
     assert table.state.current is not None and table.state.next.player == "Bill"
