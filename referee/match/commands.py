@@ -320,7 +320,7 @@ def _answered_lead(
     if found is None:
         return None
     answer = irregular.note("lead_out_of_turn", found.penalty, [], None,
-                            consequence=found.consequence, entries=found.entries,
+                            consequence=found.said, entries=found.entries,
                             record=found.record)
     return _noted(state, game, irregular, answer, found.record, placed.cards_entry)
 
@@ -682,7 +682,7 @@ def _by_engine(
     if found is None or not found.kinds:
         return None
     note = irregular.note(found.category, found.penalty, found.violations or refused,
-                          placed.before.next.player, consequence=found.consequence,
+                          placed.before.next.player, consequence=found.said,
                           entries=found.entries, record=found.record)
     if found.fresh_deal:  # PT 28–29: the adversary elects a fresh deal
         return irregular.voided(note)
@@ -727,7 +727,7 @@ def _at_the_table(
                                      irregular.dealer, state.players, state.options,
                                      payload.get("cards"), payload.get("election"))
     what = str(payload.get("what"))
-    note = irregular.note(what, found.penalty, [], None, consequence=found.consequence,
+    note = irregular.note(what, found.penalty, [], None, consequence=found.said,
                           entries=found.entries, record=found.record)
     if found.fresh_deal:
         return irregular.voided(note)
@@ -751,15 +751,15 @@ class _Irregular:
         self.kind, self.step, self.entered_by = kind, step, entered_by
 
     def note(self, category: str, penalty: str, violations: Sequence[Violation],
-             due: str | None, consequence: str | None = None,
+             due: str | None, consequence: Consequence | None = None,
              entries: Sequence[Entry] = (),
              record: dict[str, Any] | None = None) -> NewEvent:
-        """The ``irregularity`` event; ``consequence``: the engine's own sentence, when the
-        engine ruled on it (stored as words), else the match's, stored as its code and
-        parameters (:meth:`consequence`); ``entries``: what it adds to the record's
+        """The ``irregularity`` event; ``consequence``: the engine's, when the engine ruled on
+        it, else the match's (:meth:`consequence`), stored by its code and parameters when it
+        has a code, else as its English words; ``entries``: what it adds to the record's
         ``irregular`` list and ``record`` the deal's record with it, when the engine rules
         on it."""
-        said_so = (Consequence.words(consequence) if consequence
+        said_so = (consequence if consequence is not None and consequence.text
                    else self.consequence(category, penalty, violations, due))
         payload = {
             "deal": self.number, "dealer": self.dealer, "irregularity": category,

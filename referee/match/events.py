@@ -38,9 +38,9 @@ Kinds and payloads:
   consequence_code + consequence_params, entered_by, irregular?, record?, dealt_by?}: a step
   recorded anyway, or an irregularity found at the table (a talon offence, a hand of the
   wrong size, an exposed card, one of the dealing), with its penalty; what the penalty means
-  is stored by its code and parameters when the match words it
+  is stored by its code and parameters when the match or the Pitch engine words it
   (:data:`referee.violations.CONSEQUENCE_WORDS`, worded when read, in the reader's language),
-  as an English sentence (``consequence``) when an engine words it, and as that sentence in
+  as an English sentence (``consequence``) when the Piquet engine words it, and as that sentence in
   events stored before the codes (read as stored, upcast to a code when the words read back
   into one: :func:`referee.match.irregularities.stored_consequence`); ``dealt_by`` the seat
   that really dealt (PT 16)

@@ -46,7 +46,6 @@ from referee.piquet.irregular import (
     wrong_deal_irregularity,
 )
 from referee.piquet.records import TAKEN_IN
-from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
 from referee.rulings import ClaimComparison, Difference
@@ -1363,9 +1362,9 @@ class PitchGame(StepRules):
         next_dealer = None
         if what in ("long_hand", "exposed_in_dealing"):  # P10: a new deal, as a misdeal
             next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % len(players)
-        consequence = pitch_consequence(item, engine, None, next_dealer, partnership,
-                                        names=players,
-                                        card=parse_card(cards[0]) if cards else None)
+        consequence = pitch.said_consequence(item, engine, None, next_dealer, partnership,
+                                             names=players,
+                                             card=parse_card(cards[0]) if cards else None)
         return TableRuling(new, (entry,), penalty, consequence, source)
 
     def _short_hand(
@@ -1400,7 +1399,7 @@ class PitchGame(StepRules):
         engine = self._engine_options(options)
         penalty, source = pitch_penalty_of("short_hand", engine)
         return TableRuling(new, (entry,), penalty,
-                           pitch_consequence(item, engine, names=players), source)
+                           pitch.said_consequence(item, engine, names=players), source)
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[IrregularityNote], players: Sequence[str],

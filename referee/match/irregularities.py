@@ -40,6 +40,11 @@ ANYWAY_CATEGORIES = ("revoke", "misdeal", "false_call", "talon_offence", "no_dis
 FRESH_DEAL = "fresh_deal"
 
 
+def _said(consequence: str | Consequence) -> Consequence:
+    return consequence if isinstance(consequence, Consequence) else Consequence.words(
+        consequence)
+
+
 @dataclass(frozen=True, slots=True)
 class TableRuling:
     """An irregularity the table found, as its game rules it.
@@ -48,7 +53,8 @@ class TableRuling:
     ``irregular`` list (none when the record keeps no trace: a deal found dealt out of turn
     before anyone took up his cards); ``penalty``: the law's or the table's (``"fresh_deal"``
     ends the deal, :attr:`fresh_deal`; ``"as_played"`` for a lead that stands); ``consequence``:
-    what it means for the table, in a sentence naming the players; ``law``: the section or the
+    what it means for the table, naming the players — by its code and parameters where the
+    engine gives them (Pitch, P10), else in an English sentence; ``law``: the section or the
     option the penalty comes from; ``dealt_by``: the seat of the player who really dealt, when
     the deal stands with him the dealer (PT 16), else None.
     """
@@ -56,9 +62,15 @@ class TableRuling:
     record: dict[str, Any]
     entries: tuple[Entry, ...]
     penalty: str
-    consequence: str
+    consequence: str | Consequence
     law: str = ""
     dealt_by: int | None = None
+
+    @property
+    def said(self) -> Consequence:
+        """The consequence as a :class:`~referee.rulings.Consequence` (an English sentence
+        with no code when the engine gives only words)."""
+        return _said(self.consequence)
 
     @property
     def fresh_deal(self) -> bool:
@@ -74,7 +86,8 @@ class AnywayRuling:
     PT 59 IV, has the play from the revoking trick taken back); ``entries``: what the step adds
     to the record's ``irregular`` list; ``kinds``: each irregularity the engine found
     (``revoke``, ``false_call``, ``misdeal``, ``talon_offence``, ``no_discard``,
-    ``bid_out_of_turn``…), with its ``penalties`` and ``consequences`` in the same order;
+    ``bid_out_of_turn``…), with its ``penalties`` and ``consequences`` in the same order (each
+    by its code and parameters where the engine gives them, Pitch's P10, else in words);
     ``violations``: what the rules said against the step (empty: the refusal's own).
 
     >>> found = AnywayRuling({}, (), ("revoke",), ("reckon_nothing",),
@@ -87,7 +100,7 @@ class AnywayRuling:
     entries: tuple[Entry, ...]
     kinds: tuple[str, ...]
     penalties: tuple[str, ...]
-    consequences: tuple[str, ...]
+    consequences: tuple[str | Consequence, ...]
     violations: tuple[Violation, ...]
 
     @property
@@ -104,7 +117,15 @@ class AnywayRuling:
     @property
     def consequence(self) -> str:
         """Every consequence, in order, as one text."""
-        return " ".join(self.consequences)
+        return self.said.text
+
+    @property
+    def said(self) -> Consequence:
+        """The consequence noted: the only one by its code when it has one, else every
+        consequence's words, in order, as one text (no code)."""
+        if len(self.consequences) == 1:
+            return _said(self.consequences[0])
+        return Consequence.words(" ".join(_said(c).text for c in self.consequences))
 
     @property
     def fresh_deal(self) -> bool:
@@ -240,8 +261,14 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     found = []
     for code, template in CONSEQUENCE_WORDS.items():
         parts = re.split(r"\{(\w+)(?::\w+)?\}", template)
-        pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
-                          for i, part in enumerate(parts))
+        seen: set[str] = set()
+        pattern = ""
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                pattern += re.escape(part)
+            else:  # a value said twice is read from where it is said first
+                pattern += "(?:.+?)" if part in seen else f"(?P<{part}>.+?)"
+                seen.add(part)
         found.append((code, re.compile(pattern)))
     return tuple(found)
 
@@ -268,7 +295,7 @@ def recovered(text: str, first: str) -> Consequence | None:
         params = {k: v for k, v in m.groupdict().items() if k != "what"}
         try:
             words = consequence_words(code, first, params)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             continue
         if words == text:
             return Consequence(code, tuple(params.items()), text)

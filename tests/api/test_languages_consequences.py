@@ -22,10 +22,11 @@ OTHERS = ["fr", "de", "pl"]
 ENGLISH = re.compile(r"\b(the|is|taken|back|play|goes|though|nothing|scored|turn|not)\b")
 
 
-def _dry_run(client: FlaskClient, table: Table, language: str) -> Any:
+def _dry_run(client: FlaskClient, table: Table, language: str,
+             step: dict[str, Any] | None = None) -> Any:
     etag = client.get(table.url(), headers=bearer(table.write)).headers["ETag"]
     return client.post(table.url("/events") + "?dry_run=true",
-                       json={"type": "card", "card": "5H", "player": "Bob"},
+                       json=step or {"type": "card", "card": "5H", "player": "Bob"},
                        headers={**bearer(table.write), "If-Match": etag,
                                 "Accept-Language": language})
 
@@ -60,6 +61,25 @@ def test_a_card_out_of_turn_in_each_language(client: FlaskClient, language: str)
     assert note["consequence"] == said["consequence"]
     [in_english] = table.get()["current_irregularities"]
     assert in_english["consequence"] == english["consequence"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_pitch_revoke_by_its_engines_code_in_each_language(client: FlaskClient,
+                                                             language: str) -> None:
+    """P10: the engine's consequence (the table's revoke option, its source) by its code."""
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    revoke = {"type": "card", "card": "9S"}
+    english = _dry_run(client, table, "en", revoke).get_json()
+    said = _dry_run(client, table, language, revoke).get_json()
+    assert english["consequence_code"] == "pitch.revoke.set_back_bid"
+    assert english["consequence"].startswith("Ann revoked in trick 1")
+    assert _facts(said) == _facts(english)
+    assert said["consequence"].startswith("Ann") and "Foster" in said["consequence"]
+    assert not ENGLISH.search(said["consequence"]), said["consequence"]
+    wrong = table.post("/events", {**revoke, "anyway": True})
+    assert wrong.status_code == 201, wrong.json
+    assert wrong.json["events"][0]["payload"]["consequence"] == english["consequence"]
 
 
 @pytest.mark.parametrize("language", OTHERS)

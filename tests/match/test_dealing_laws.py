@@ -157,7 +157,7 @@ def test_pitch_a_card_exposed_in_dealing_is_a_new_deal() -> None:
     assert kinds(decided) == ["irregularity", "deal_scored"]
     note = decided[0][1]
     assert (note["irregularity"], note["penalty"]) == ("exposed_in_dealing", "pass_deal")
-    assert note["consequence"].startswith("A card was exposed in dealing to Bob: there must "
+    assert _said(note).startswith("A card was exposed in dealing to Bob: there must "
                                           "be a new deal")
     assert decided[1][1]["scores"] == {"Ann": 0, "Bob": 0, "Cid": 0}
     assert table.state.next_dealer == 1  # Bob
