@@ -1267,16 +1267,20 @@ def said(message_code: str, rule: str, location: str = "", **params: Any) -> Vio
 
 
 def consequence_words(message_code: str, what: str, params: Mapping[str, Any],
-                      words: Words = _ENGLISH, template: str | None = None) -> str:
+                      words: Words = _ENGLISH, template: str | None = None,
+                      head_only: bool | None = None) -> str:
     """The sentence of consequence ``message_code`` (:data:`CONSEQUENCE_WORDS`) from its
     ``params``, opening with ``what`` (the note's first violation in words, its full stop
-    taken off; a misdeal names only its part before a colon) — in English, or in the
+    taken off; a misdeal names only its part before a colon, when its English has one:
+    ``head_only`` says so for a sentence in another language) — in English, or in the
     language of ``words`` with that language's ``template``.
 
     :raises KeyError: an unknown message code, or a placeholder with no parameter.
     """
     what = what.rstrip(".")
-    if message_code == "misdeal":
+    if head_only is None:
+        head_only = message_code == "misdeal" and ":" in what
+    if head_only and message_code == "misdeal":
         what = what.split(":")[0]
     return words.words(template if template is not None else CONSEQUENCE_WORDS[message_code],
                        {**params, "what": what})

@@ -256,9 +256,10 @@ def consequence_said(code: str, params: Mapping[str, Any],
         return None
     try:
         words = engines.Words() if locale == DEFAULT else _Words(locale)
-        what = violation_words(engines.Violation.from_dict(first), locale)
-        return engines.consequence_words(code, what, params, words,
-                                         found.translation(locale))
+        violation = engines.Violation.from_dict(first)
+        return engines.consequence_words(code, violation_words(violation, locale), params,
+                                         words, found.translation(locale),
+                                         ":" in violation.message)
     except (KeyError, IndexError, TypeError, ValueError):
         return None
 
