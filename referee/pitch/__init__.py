@@ -42,7 +42,7 @@ from referee.pitch.irregular import (
 from referee.pitch.match import match_winner, next_dealer
 from referee.pitch.play import Trick, trick_winner_index
 from referee.pitch.points import GameAward, PointAward, Points
-from referee.pitch.progress import PitchProgress, progress
+from referee.pitch.progress import PitchProgress, PitchStage, play_card, progress, stage
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     IRREGULARITY_KINDS,
@@ -54,6 +54,7 @@ from referee.pitch.records import (
     Irregularity,
     PitchHand,
     PitchOptions,
+    card_named,
     cards_in_trick,
     check_names,
     hand_from_record,
@@ -127,6 +128,7 @@ __all__ = [
     "PitchRuling",
     "PitchSheet",
     "PitchSheetRuling",
+    "PitchStage",
     "PitchTotals",
     "PitchTotalsRuling",
     "PointAward",
@@ -138,6 +140,7 @@ __all__ = [
     "VariantSheetRuling",
     "VariantTotalsRuling",
     "can_steal",
+    "card_named",
     "cards_in_trick",
     "check_bidding",
     "check_names",
@@ -153,6 +156,7 @@ __all__ = [
     "next_dealer",
     "parse_call",
     "penalty_of",
+    "play_card",
     "point_words",
     "progress",
     "record_anyway",
@@ -171,6 +175,7 @@ __all__ = [
     "side_name",
     "side_of_seat",
     "sides_of",
+    "stage",
     "totals_from_record",
     "trick_winner_index",
     "variant_card_name",
