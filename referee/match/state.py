@@ -860,9 +860,12 @@ class Fold:
     def _step(self, event: Event, reentry: bool) -> None:
         current = self._in_progress(event, reentry)
         record = self.game.apply_step(current.record, event, self.players)
-        self.current = replace(
-            current, record=record, step_seqs=(*current.step_seqs, event.seq),
-            entered_at=_entered(current.entered_at, record, event.payload.get("entered_by")))
+        # as dataclasses.replace makes it, without its look-up of every field (once a step)
+        self.current = InProgress(
+            current.number, current.dealer, record, (*current.step_seqs, event.seq),
+            current.level, current.reentry, current.irregular, current.first_seq,
+            _entered(current.entered_at, record, event.payload.get("entered_by")),
+            current.imported)
         self.undoable.append((event.seq,))
 
     def _deal_recorded(self, event: Event, reentry: bool) -> None:
