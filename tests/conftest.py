@@ -90,9 +90,12 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def app(database_url: str) -> Iterator[Flask]:
-    """The app, configured for tests on :func:`database_url`."""
-    application = create_app({"TESTING": True, "DATABASE_URL": database_url})
+def app(request: pytest.FixtureRequest, database_url: str) -> Iterator[Flask]:
+    """The app, configured for tests on :func:`database_url`, with the settings of the test's
+    ``app_config`` mark if it has one (e.g. tests/api/streams.py's quick heartbeat)."""
+    marked = request.node.get_closest_marker("app_config")
+    settings = marked.kwargs if marked is not None else {}
+    application = create_app({"TESTING": True, "DATABASE_URL": database_url, **settings})
     yield application
     db = application.extensions["referee.db"]
     if hasattr(db, "close_all"):

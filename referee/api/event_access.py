@@ -11,6 +11,8 @@ from flask import Response, request
 from referee import club
 from referee.api.access import bearer_token
 from referee.api.blueprint import Blueprint
+from referee.api.errors import ProblemError
+from referee.api.problems import STALE_VERSION
 from referee.events import EventError, Round, Table
 from referee.events.log import Folded
 from referee.store import club_events, tokens
@@ -24,7 +26,8 @@ blp = Blueprint(
 )
 
 #: The routes whose answers carry credentials.
-CREDENTIAL_ROUTES = frozenset({"events.create_event", "events.start_round"})
+CREDENTIAL_ROUTES = frozenset({"events.create_event", "events.start_round",
+                               "events.relink_table"})
 
 
 
@@ -86,3 +89,20 @@ def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
         "rounds": [_round(folded, r) for r in event.rounds],
         "next": upcoming,
     }
+
+
+def event_etag(event_id: str) -> dict[str, str]:
+    """The event's ETag, its version (how many entries its log holds): ``"v12"``."""
+    return {"ETag": f'"v{club_events.version(event_id)}"'}
+
+
+def expect_event(event_id: str, expected: int | None) -> None:
+    """412 ``stale-version`` when the event moved on since the If-Match version: ``event``
+    holds it as it stands, with its ETag.
+
+    :raises ProblemError:
+    """
+    if expected is not None and expected != club_events.version(event_id):
+        raise ProblemError(STALE_VERSION, "The event has changed since you read it: here it "
+                           "is as it stands.", extra={"event": event_dict(
+                               event_id, club.load(event_id))}, headers=event_etag(event_id))

@@ -81,6 +81,13 @@ class EventSeatingSchema(StrictSchema):
                             validate=validate.Length(min=1, max=MOST_PLAYERS))
 
 
+class EventRelinkSchema(StrictSchema):
+    """New links for a table: none named, its match's tokens and every seat anew; or only
+    the seats of the ``players`` named (the table's phone keeps its token)."""
+
+    players = ma.fields.List(NameField(), validate=validate.Length(min=1, max=7))
+
+
 class EventEntrySchema(ma.Schema):
     """A player on the roster (E2): the first round they may play, and the last round they
     played before leaving (null while present)."""

@@ -28,11 +28,10 @@ match's stream, and it ends when its token is revoked or after ``STREAM_MAX_SECO
 from __future__ import annotations
 
 import json
-import random
-import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from referee.api import live
 from referee.api.stream_hub import Hub, Subscription
 
 #: One event of the stream, as an SSE reader gives it (the document's schema of the
@@ -57,39 +56,26 @@ Rendered = tuple[int, str, frozenset[str]]
 def standings_events(the_hub: Hub, subscription: Subscription, first: Rendered,
                      resume_after: int | None, render: Callable[[], Rendered],
                      live_credentials: Callable[[], frozenset[str]],
-                     config: Mapping[str, Any], retry_ms: int) -> Iterator[str]:
-    """The stream's text (module docstring): ``first`` unless ``resume_after`` (the client's
-    Last-Event-ID) is its version, then the standings after every change the hub wakes
-    ``subscription`` for (its event's log, or a table's match it follows), a heartbeat when
-    nothing happened for ``STREAM_HEARTBEAT_SECONDS``; ends when the token is revoked or
-    after ``STREAM_MAX_SECONDS``, and always gives the subscription back."""
-    deadline = time.monotonic() + float(config["STREAM_MAX_SECONDS"])
-    heartbeat = float(config["STREAM_HEARTBEAT_SECONDS"])
-    sent = resume_after if resume_after is None or resume_after <= first[0] else None
+                     config: Mapping[str, Any]) -> Iterator[str]:
+    """The stream's text (module docstring), by a match's stream's loop
+    (:func:`referee.api.live.sse_events`): ``first`` unless ``resume_after`` (the client's
+    Last-Event-ID) is its version, then the standings rendered again each time the hub wakes
+    ``subscription`` (its event's log, or a table's match it follows), whose tables' matches
+    it then follows."""
     rendered = first
-    waiter = subscription.waiter
-    next_beat = time.monotonic() + heartbeat * random.uniform(0.5, 1.0)
-    try:
-        yield f"retry: {retry_ms}\n\n"
-        while True:
-            if not the_hub.token_live(subscription, live_credentials, heartbeat):
-                return
-            if rendered[2] != subscription.follows:
-                the_hub.follow(subscription, rendered[2])
-            if sent is None or rendered[0] > sent:
-                sent = rendered[0]
-                yield f"event: standings\nid: {sent}\ndata: {rendered[1]}\n\n"
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return
-            if waiter.wait(max(0.0, min(next_beat - time.monotonic(), remaining))):
-                waiter.clear()  # before rendering: a change during it wakes us again
-                rendered = render()
-            elif time.monotonic() < deadline:
-                next_beat = time.monotonic() + heartbeat
-                yield ": heartbeat\n\n"
-    finally:
-        the_hub.unsubscribe(subscription)
+
+    def refresh(woken: bool) -> tuple[int, str]:
+        nonlocal rendered
+        if woken:
+            rendered = render()
+        return rendered[0], rendered[1]
+
+    def follow() -> None:  # a round started: its tables' matches wake the stream too
+        if rendered[2] != subscription.follows:
+            the_hub.follow(subscription, rendered[2])
+
+    return live.sse_events(the_hub, subscription, "standings", (first[0], first[1]), resume_after,
+                      refresh, live_credentials, config, follow)
 
 
 def live_data(version: int, event: dict[str, Any], standings: dict[str, Any]) -> str:

@@ -173,7 +173,7 @@ def stream_event(event_id: str) -> Any:
         db.close()  # the request's pooled connection goes back now, not when the stream ends
     events = event_stream.standings_events(
         the_hub, subscription, first, live.last_event_id(), render, live_credentials,
-        app.config, live.RETRY_MS)
+        app.config)
     response = Response(events, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"

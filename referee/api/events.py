@@ -22,8 +22,16 @@ from referee.api import limits
 from referee.api.access import BEARER, expected_version
 from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
-from referee.api.errors import ProblemError, problems
-from referee.api.event_access import authorize, blp, event_dict, table_dict
+from referee.api.errors import problems
+from referee.api.event_access import (
+    authorize,
+    blp,
+    event_dict,
+    event_etag,
+    expect_event,
+    table_dict,
+)
+from referee.api.event_links import relink_table
 from referee.api.event_schemas import (
     CreatedEventSchema,
     CreateEventSchema,
@@ -34,6 +42,7 @@ from referee.api.event_schemas import (
     EventTeamsSchema,
     EventViewSchema,
 )
+from referee.api.event_statistics import read_statistics
 from referee.api.event_views import (
     read_payments,
     read_standings,
@@ -41,7 +50,6 @@ from referee.api.event_views import (
     stream_event,
 )
 from referee.api.option_schemas import MATCH_OPTIONS
-from referee.api.problems import STALE_VERSION
 from referee.api.writing import (
     claim_key,
     idempotency_key,
@@ -51,7 +59,7 @@ from referee.api.writing import (
 )
 from referee.events import EventError, Table, partnership, solo
 from referee.events.log import Folded
-from referee.store import club_events, idempotency, ledger, tokens
+from referee.store import idempotency, ledger, tokens
 
 
 def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
@@ -76,12 +84,13 @@ def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
 _CREATE_HOW = "An event's tokens are handed out once, to its create: create the event anew."
 #: What a refused retry of a round's start says to do instead.
 _ROUND_HOW = ("A round's credentials are handed out once: the tables that took them up keep "
-              "them, and each table's write token makes new seats (POST …/seats of its match).")
+              "them, and the organiser gets new links for a table (POST "
+              "…/rounds/<n>/tables/<n>/links; the old ones stop working).")
 
 
 def _event_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
     """Whether the event has moved on from the version its stored answer left it at."""
-    return stored.headers.get("ETag") != _etag(event_id)["ETag"]
+    return stored.headers.get("ETag") != event_etag(event_id)["ETag"]
 
 
 #: An event's own credentials (its create's organiser and read tokens).
@@ -141,17 +150,12 @@ def create_event(body: dict[str, Any]) -> Any:
         answer = response_dumper(CreatedEventSchema)(
             {**event_dict(event_id, folded),
              "tokens": {"organiser": made["write"], "read": made["read"]}})
-        headers = {**_etag(event_id), "Location": f"/v1/events/{event_id}"}
+        headers = {**event_etag(event_id), "Location": f"/v1/events/{event_id}"}
         handout.keep(event_id, 201, {**answer, "tokens": None}, headers, None)
         return json_response(json.dumps(answer), 201, headers)
 
     answer: Response = folds.transact(work)
     return answer
-
-
-def _etag(event_id: str) -> dict[str, str]:
-    """The event's ETag, its version (how many entries its log holds): ``"v12"``."""
-    return {"ETag": f'"v{club_events.version(event_id)}"'}
 
 
 @blp.response(200, EventViewSchema)
@@ -163,19 +167,7 @@ def read_event(event_id: str) -> Any:
     at every table (or why not yet, ``next.waiting``). Its ``ETag`` is the event's version:
     send it back as ``If-Match`` when writing."""
     authorize(event_id, "read")
-    return event_dict(event_id, club.load(event_id)), 200, _etag(event_id)
-
-
-def _expect(event_id: str, expected: int | None) -> None:
-    """412 ``stale-version`` when the event moved on since the If-Match version: ``event``
-    holds it as it stands, with its ETag.
-
-    :raises ProblemError:
-    """
-    if expected is not None and expected != club_events.version(event_id):
-        raise ProblemError(STALE_VERSION, "The event has changed since you read it: here it "
-                           "is as it stands.", extra={"event": event_dict(
-                               event_id, club.load(event_id))}, headers=_etag(event_id))
+    return event_dict(event_id, club.load(event_id)), 200, event_etag(event_id)
 
 
 def _transact(event_id: str, work: Callable[[], Any]) -> Any:
@@ -184,7 +176,7 @@ def _transact(event_id: str, work: Callable[[], Any]) -> Any:
     try:
         return folds.transact(work)
     except peewee.IntegrityError:
-        _expect(event_id, -1)  # always stale: the event as it now stands
+        expect_event(event_id, -1)  # always stale: the event as it now stands
         raise
 
 
@@ -201,10 +193,10 @@ def _write(event_id: str, body: dict[str, Any], change: Callable[[], Folded]) ->
         stored = claim_key(event_id, key, fingerprint)
         if stored is not None:
             return replay(stored)
-        _expect(event_id, expected)
+        expect_event(event_id, expected)
         folded = change()
         text = json.dumps(response_dumper(EventViewSchema)(event_dict(event_id, folded)))
-        headers = _etag(event_id)
+        headers = event_etag(event_id)
         if key is not None:
             idempotency.complete(event_id, key, idempotency.StoredResponse(200, text, headers),
                                  event_id, None)
@@ -309,14 +301,14 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
         replayed = handout.replayed(again)
         if replayed is not None:
             return replayed
-        _expect(event_id, expected)
+        expect_event(event_id, expected)
         started = club.start_round(event_id, seating, handout.seed)
         kept = {"number": started.round.number, "byes": list(started.round.byes),
                 "tables": [table_dict(t, started.matches[t.number], None)
                            for t in started.round.tables]}
         made = {started.matches[n]: made for n, made in started.tokens.items()}
         seats = {started.matches[n]: seats for n, seats in started.seats.items()}
-        headers = _etag(event_id)
+        headers = event_etag(event_id)
         at = {match_id: ledger.chain_head(match_id)[0] for match_id in made}
         handout.keep(event_id, 201, {**kept, "at": at}, headers, None)
         return json_response(_started(kept, made, seats), 201, headers)
@@ -349,9 +341,11 @@ ROUTES = (
     (EVENT + "/teams", "POST", form_teams),
     (EVENT + "/rounds", "POST", start_round),
     (EVENT + "/rounds:end", "POST", end_round),
+    (EVENT + "/rounds/<int:round_number>/tables/<int:table>/links", "POST", relink_table),
     (EVENT + "/where", "GET", read_where),
     (EVENT + "/standings", "GET", read_standings),
     (EVENT + "/payments", "GET", read_payments),
+    (EVENT + "/statistics", "GET", read_statistics),
     (EVENT + "/stream", "GET", stream_event),
 )
 

@@ -137,20 +137,23 @@ def refuse(refused: StreamRefused) -> NoReturn:
     ) from None
 
 
-def _events(the_hub: Hub, subscription: Subscription, first: Snapshot,
-            resume_after: int | None, render: Callable[[], Snapshot],
-            live_credentials: Callable[[], frozenset[str]],
-            config: Mapping[str, Any]) -> Iterator[str]:
-    """The stream's text, event after event (module docstring): the match ``first`` unless
-    ``resume_after`` (the client's Last-Event-ID) is its version, then the match after every
-    change the hub wakes ``subscription`` for, a heartbeat when nothing happened for
-    ``STREAM_HEARTBEAT_SECONDS``; ends when the token is revoked or after
-    ``STREAM_MAX_SECONDS``, and always gives the subscription back."""
-    match_id = subscription.match_id
+def sse_events(the_hub: Hub, subscription: Subscription, name: str, first: Snapshot,
+               resume_after: int | None, refresh: Callable[[bool], Snapshot],
+               live_credentials: Callable[[], frozenset[str]], config: Mapping[str, Any],
+               awake: Callable[[], None] = lambda: None) -> Iterator[str]:
+    """The text of a live stream, event after event — a match's (module docstring) and an
+    event's standings (:mod:`referee.api.event_stream`) alike: ``event: <name>`` with the
+    snapshot ``first`` (version, data) unless ``resume_after`` (the client's Last-Event-ID)
+    is its version, then after every change the hub wakes ``subscription`` for (``refresh``,
+    told whether it was woken or a heartbeat passed, gives the snapshot as it stands), a
+    heartbeat when nothing happened for ``STREAM_HEARTBEAT_SECONDS``; ends when the token is
+    revoked or after ``STREAM_MAX_SECONDS``, and always gives the subscription back.
+    ``awake``: called each time round, before anything is sent (an event's stream renews
+    what it follows)."""
     deadline = time.monotonic() + float(config["STREAM_MAX_SECONDS"])
     heartbeat = float(config["STREAM_HEARTBEAT_SECONDS"])
-    # A Last-Event-ID ahead of the match (a database restored from a backup) means
-    # nothing: send the match as it is.
+    # A Last-Event-ID ahead of the stream (a database restored from a backup) means
+    # nothing: send the snapshot as it is.
     sent = resume_after if resume_after is None or resume_after <= first[0] else None
     snapshot = first
     waiter = subscription.waiter
@@ -164,18 +167,20 @@ def _events(the_hub: Hub, subscription: Subscription, first: Snapshot,
             # the stream ends, the client must come back with a live token.
             if not the_hub.token_live(subscription, live_credentials, heartbeat):
                 return
+            awake()
             if sent is None or snapshot[0] > sent:
                 sent = snapshot[0]
-                yield f"event: match\nid: {sent}\ndata: {snapshot[1]}\n\n"
+                yield f"event: {name}\nid: {sent}\ndata: {snapshot[1]}\n\n"
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
-            if waiter.wait(max(0.0, min(next_beat - time.monotonic(), remaining))):
+            woken = waiter.wait(max(0.0, min(next_beat - time.monotonic(), remaining)))
+            if woken:
                 waiter.clear()  # before rendering: a change during it wakes us again
             elif time.monotonic() < deadline:
                 next_beat = time.monotonic() + heartbeat
                 yield ": heartbeat\n\n"
-            snapshot = the_hub.snapshot(match_id, render)
+            snapshot = refresh(woken)
     finally:
         the_hub.unsubscribe(subscription)
 
@@ -258,8 +263,9 @@ def stream_match(match_id: str) -> Any:
 
     locale = language.stream_locale(first[1])
     events = language.localized_events(
-        _events(the_hub, subscription, first, resume_after, render, live_credentials,
-                app.config), locale)
+        sse_events(the_hub, subscription, "match", first, resume_after,
+                   lambda _: the_hub.snapshot(match_id, render), live_credentials,
+                   app.config), locale)
     response = Response(events, mimetype="text/event-stream")
     response.headers["Content-Language"] = locale
     response.vary.add("Accept-Language")

@@ -33,8 +33,11 @@ class _CreateFieldsSchema(StrictSchema):
 
 
 class CreatePiquetMatchSchema(_CreateFieldsSchema):
-    """A new Piquet match: two players, its options (PiquetMatchOptions)."""
+    """A new Piquet match: two players (Q1), its options (PiquetMatchOptions)."""
 
+    players = ma.fields.List(
+        NameField(), required=True,
+        validate=validate.Length(equal=2, error="Piquet is played by two players (Q1)."))
     game = ma.fields.String(required=True, validate=validate.OneOf(["piquet"]))
     options = ma.fields.Nested(PiquetMatchOptionsSchema, load_default=dict)
 

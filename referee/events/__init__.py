@@ -1,7 +1,8 @@
 """Club nights and tournaments, pure (docs/events.md): the event, its roster, rounds and tables
 (:mod:`.model`, E1–E3), how players move between rounds (:mod:`.movements`, E4–E7), the
-standings (:mod:`.standings`, E8), who pays whom (:mod:`.payments`, E9) and a tournament's
-prizes (:mod:`.prizes`, E10).
+standings (:mod:`.standings`, E8), who pays whom (:mod:`.payments`, E9), a tournament's
+prizes (:mod:`.prizes`, E10) and the statistics per player (:mod:`.statistics`, E12, from
+the facts :mod:`.facts` reads of a match).
 
 No Flask and no database: frozen values and plain functions. The facts of each game (its
 points, its winner, its settlement) are the match's (``referee.match``), handed in.

@@ -9,6 +9,8 @@
  *                                               in large type, following live, no controls
  *   #event=<id>&token=<ro_…>&player=<name>      a player's phone: "your table, your seat,
  *                                               your partner" in the last round (GET …/where)
+ *   …&view=statistics (after any of them)       the statistics per player, with their
+ *                                               charts (eventstats.js, GET …/statistics)
  *
  * Both screens follow the event's stream (GET /v1/events/{id}/stream: the event and its
  * standings after every change, at any of its tables too). Every write carries an
@@ -17,12 +19,14 @@
  */
 import { api, ApiError, followEvent } from "./api.js";
 import { $, el, fill } from "./dom.js";
+import { lostLinks, seatingPanel } from "./eventseats.js";
+import { statisticsSection } from "./eventstats.js";
 import { t } from "./language.js";
 
 const KEPT = "referee.table.events";
 /** The event on screen: {id, token, board, version, event, standings, stop}. */
-const E = { id: "", token: "", board: false, player: "", version: 0, event: null,
-  standings: null, stop: () => {} };
+const E = { id: "", token: "", board: false, player: "", stats: false, version: 0,
+  event: null, standings: null, stop: () => {} };
 
 /** The events kept on this phone: [{id, name, organiser, read, seats: {<round>: tables}}]. */
 function keptEvents() {
@@ -97,6 +101,7 @@ export function openEvent(params) {
   const saved = kept(id);
   E.id = id;
   E.board = params.get("view") === "board";
+  E.stats = params.get("view") === "statistics";
   E.player = params.get("player") || "";
   E.token = E.board || E.player ? linked || saved.read || saved.organiser
     : saved.organiser || linked;
@@ -226,6 +231,7 @@ function tablesList() {
   const last = rounds[rounds.length - 1];
   if (!last) return el("p", { class: "note" }, t("event.no_round", "No round has started yet."));
   const links = ((kept(E.id).seats || {})[last.number]) || {};
+  const phones = ((kept(E.id).phones || {})[last.number]) || {};
   return el("section", { class: "event-round", id: "event-tables" },
     el("h2", {}, t("event.round", "Round {n}", { n: last.number })),
     el("ol", { class: "event-tables" }, ...last.tables.map((table) => el("li", {
@@ -237,20 +243,40 @@ function tablesList() {
         el("li", {}, el("a", { class: "event-open-table", href: "#match=" +
           encodeURIComponent(table.match_id) + "&token=" + encodeURIComponent(E.token) },
         t("event.open_table", "Open the table"))),
+        phones[table.number] ? el("li", {}, el("a", { class: "event-phone",
+          href: phones[table.number] }, t("event.phone_link", "The table's phone"))) : null,
         ...(links[table.number] || []).map((seat) => el("li", {}, el("a", { href: seat.link },
-          t("event.seat_link", "{player}'s seat", { player: seat.player })))))))),
+          t("event.seat_link", "{player}'s seat", { player: seat.player }))))),
+      E.board ? null : lostLinks(screen(), last.number, table)))),
     last.byes.length ? el("p", {}, t("event.byes", "Bye: {players}",
       { players: last.byes.join(", ") })) : null);
+}
+
+/** The next round as the movement seats it, for everyone to read (the big screen): once the
+ * last round has finished at every table (or before the first); nothing while one is played. */
+function upcoming() {
+  const round = E.event.next.round;
+  if (!round) return null;
+  return el("section", { id: "event-next" },
+    el("h2", {}, t("event.next", "Next: round {n}", { n: round.number })),
+    el("ol", { class: "event-tables" }, ...round.tables.map((table) => el("li", {},
+      t("event.table", "Table {n}", { n: table.number }), ": ", sidesText(table)))),
+    round.byes.length ? el("p", {}, t("event.byes", "Bye: {players}",
+      { players: round.byes.join(", ") })) : null);
 }
 
 /** The screen, from the event and its standings as last streamed. */
 function paint() {
   if (!E.event) return;
   show(E.event.name);
+  if (E.stats) {
+    paintStatistics();
+    return;
+  }
   const message = el("p", { class: "error", role: "alert", id: "event-message", hidden: true });
   if (E.board) {
     fill($("#event-body"), el("div", { class: "board", id: "event-board" }, tablesList(),
-      standingsTable()));
+      upcoming(), standingsTable()));
     return;
   }
   if (E.player) {
@@ -263,11 +289,26 @@ function paint() {
   const board = saved.read ? el("p", {}, el("a", { id: "event-board-link",
     href: "#event=" + encodeURIComponent(E.id) + "&token=" + encodeURIComponent(saved.read) +
       "&view=board" }, t("event.board", "The big screen (open it on the TV)"))) : null;
-  fill($("#event-body"), message, board, tablesList(), nextRound(), checkIn(),
-    standingsTable());
+  fill($("#event-body"), message, board, statisticsLink(), tablesList(), nextRound(),
+    checkIn(), standingsTable());
   if (keepTyped) {  // a name being typed survives a deal recorded meanwhile
     /** @type {HTMLInputElement} */ ($("#event-check-in-name")).value = keepTyped;
   }
+}
+
+/** The link to this screen's statistics per player (E12). */
+function statisticsLink() {
+  return el("p", {}, el("a", { id: "event-stats-link", href: location.hash + "&view=statistics" },
+    t("stats.title", "Statistics per player")));
+}
+
+/** The statistics per player (eventstats.js), read again at every change of the event. */
+async function paintStatistics() {
+  const asked = E.event;
+  const back = location.hash.replace(/&view=statistics/, "");
+  const section = await statisticsSection(E.id, E.token, back);
+  if (asked !== E.event || !E.stats) return; // a newer state is being painted
+  fill($("#event-body"), section);
 }
 
 /** The button that ends the round now, its games counted as they stand (E11). */
@@ -321,11 +362,12 @@ async function paintPlayer() {
       "You are not seated yet: wait for the next round.")));
   }
   fill($("#event-body"), el("section", { class: "panel", id: "event-player" },
-    el("h2", {}, E.player), ...lines), standingsTable());
+    el("h2", {}, E.player), ...lines), standingsTable(), statisticsLink());
 }
 
-/** The next round as the movement seats it, and the button that starts it; or why not (and,
- * while a round is played, the button that ends it). */
+/** The next round as the movement seats it, which the organiser may adjust, and the button
+ * that starts it (eventseats.js); or why not (and, while a round is played, the button that
+ * ends it). */
 function nextRound() {
   const next = E.event.next;
   if (!next.round) {
@@ -333,31 +375,26 @@ function nextRound() {
     return el("div", {}, el("p", { class: "note", id: "event-waiting" }, next.waiting.message),
       playing ? endRound() : null);
   }
-  const start = el("button", { type: "button", class: "primary big", id: "event-start" },
-    t("event.start", "Start round {n}", { n: next.round.number }));
-  start.addEventListener("click", async () => {
-    start.disabled = true;
-    try {
-      // If-Match: the version this screen shows (a round another screen started meanwhile
-      // is 412, not a second round)
-      const { data } = await api("POST", `/v1/events/${encodeURIComponent(E.id)}/rounds`, {},
-        { token: E.token, version: E.event.version });
-      const seats = kept(E.id).seats || {};
-      seats[data.number] = Object.fromEntries(data.tables.map((table) =>
-        [table.number, table.seat_tokens.map((seat) => ({ player: seat.player,
-          link: seat.link }))]));
-      keep({ id: E.id, seats });
-      paint();
-    } catch (failure) {
-      start.disabled = false;
-      refused(failure);
-    }
-  });
-  return el("section", { class: "panel" },
-    el("h2", {}, t("event.next", "Next: round {n}", { n: next.round.number })),
-    el("ol", {}, ...next.round.tables.map((table) => el("li", {},
-      t("event.table", "Table {n}", { n: table.number }), ": ", sidesText(table)))),
-    start);
+  return seatingPanel(screen());
+}
+
+/** What the seating and links panels (eventseats.js) need of this screen. */
+function screen() {
+  return { id: E.id, token: E.token, event: E.event, refused, repaint: paint,
+    keepLinks: (round, table, links, phone) => {
+      const { seats = {}, phones = {} } = kept(E.id);
+      // the seats replaced take their new links, in their places; the others keep theirs
+      const fresh = new Map(links.map((seat) => [seat.player, seat.link]));
+      const before = (seats[round] || {})[table] || [];
+      const known = new Set(before.map((seat) => seat.player));
+      seats[round] = { ...(seats[round] || {}), [table]: [
+        ...before.map((seat) => ({ player: seat.player,
+          link: fresh.get(seat.player) || seat.link })),
+        ...links.filter((seat) => !known.has(seat.player)).map((seat) =>
+          ({ player: seat.player, link: seat.link }))] };
+      if (phone) phones[round] = { ...(phones[round] || {}), [table]: phone };
+      keep({ id: E.id, seats, phones });
+    } };
 }
 
 /** Each present player's screen ("your table, your seat, your partner"), a link to hand

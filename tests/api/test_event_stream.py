@@ -6,36 +6,19 @@ and lets only the event's tokens in."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.api import create_app
+from tests.api.streams import QUICK_STREAMS, Stream, open_stream
 from tests.api.test_events_http import _bearer, _create, _pitch_win, _post
-from tests.api.test_stream import Stream
 
-
-@pytest.fixture
-def app(database_url: str) -> Iterator[Flask]:
-    """The app with a heartbeat every 0.2 s (the default is 15 s)."""
-    application = create_app({"TESTING": True, "DATABASE_URL": database_url,
-                              "STREAM_HEARTBEAT_SECONDS": 0.2, "STREAM_POLL_SECONDS": 0.05})
-    yield application
-    db = application.extensions["referee.db"]
-    if hasattr(db, "close_all"):
-        db.close_all()
-    elif not db.is_closed():
-        db.close()
+pytestmark = QUICK_STREAMS
 
 
 def _open(client: FlaskClient, event_id: str, token: str, **headers: str) -> Stream:
-    response = client.get(f"/v1/events/{event_id}/stream", buffered=False,
-                          headers={**_bearer(token), "Accept": "text/event-stream", **headers})
-    assert response.status_code == 200, response.get_data()
-    return Stream(response)
+    return open_stream(client, f"/v1/events/{event_id}/stream", token, **headers)
 
 
 def _standings(block: dict[str, str]) -> list[tuple[str, int, int]]:
@@ -148,10 +131,7 @@ def test_the_organiser_follows_a_tables_match_live(bare_client: FlaskClient) -> 
     organiser = made["tokens"]["organiser"]
     table = _post(bare_client, f"/v1/events/{made['id']}/rounds", organiser, {}
                   ).json["tables"][0]
-    response = bare_client.get(f"/v1/matches/{table['match_id']}/stream", buffered=False,
-                               headers={**_bearer(organiser), "Accept": "text/event-stream"})
-    assert response.status_code == 200
-    stream = Stream(response)
+    stream = open_stream(bare_client, f"/v1/matches/{table['match_id']}/stream", organiser)
     try:
         assert stream.next_block() == {"retry": "3000"}
         assert stream.next_block()["event"] == "match"
@@ -159,3 +139,33 @@ def test_the_organiser_follows_a_tables_match_live(bare_client: FlaskClient) -> 
             assert stream.next_block() == {"comment": "heartbeat"}
     finally:
         stream.close()
+
+
+def test_a_match_and_an_event_stream_run_one_loop(bare_client: FlaskClient,
+                                                  monkeypatch: Any) -> None:
+    """Both streams are written by live.sse_events (its heartbeat, resumption, revocation and
+    deadline), each with its event's name: no second copy of the loop."""
+    from referee.api import live
+
+    names: list[str] = []
+    loop = live.sse_events
+
+    def counted(the_hub: Any, subscription: Any, name: str, *rest: Any, **more: Any) -> Any:
+        names.append(name)
+        return loop(the_hub, subscription, name, *rest, **more)
+
+    monkeypatch.setattr(live, "sse_events", counted)
+    made = _create(bare_client, name="Friday", game="pitch", movement="progressive",
+                   players=list("ABCD"))
+    organiser = made["tokens"]["organiser"]
+    table = _post(bare_client, f"/v1/events/{made['id']}/rounds", organiser, {}
+                  ).json["tables"][0]
+    for path in (f"/v1/matches/{table['match_id']}/stream", f"/v1/events/{made['id']}/stream"):
+        stream = open_stream(bare_client, path, organiser)
+        try:
+            assert stream.next_block() == {"retry": "3000"}
+            assert stream.next_block()["event"] in {"match", "standings"}
+            assert stream.next_block() == {"comment": "heartbeat"}
+        finally:
+            stream.close()
+    assert names == ["match", "standings"]

@@ -151,3 +151,18 @@ def test_every_option_a_match_keeps_is_one_its_games_schema_takes(
     assert OPTIONS_IN_FORCE[game]().validate(kept) == {}
     # ... and taken back by a create as they are.
     assert MATCH_OPTIONS[game]().load(kept) == kept
+
+
+@pytest.mark.parametrize("players", [["Bill"], ["Bill", "Ann", "Cid"], ["A", "B", "C", "D", "E"]])
+def test_a_piquet_match_is_of_exactly_two_players(
+    client: FlaskClient, players: list[str],
+) -> None:
+    # Q1: refused by the schema at its field, before any match is made; the document says 2.
+    response = client.post("/v1/matches", json={"game": "piquet", "players": players})
+    assert response.status_code == 400
+    assert response.json["errors"] == {"players": ["Piquet is played by two players (Q1)."]}
+    shapes = client.get("/openapi.json").json["components"]["schemas"]
+    piquet = shapes["CreatePiquetMatch"]["properties"]["players"]
+    assert (piquet["minItems"], piquet["maxItems"]) == (2, 2)
+    pitch = shapes["CreatePitchMatch"]["properties"]["players"]
+    assert (pitch["minItems"], pitch["maxItems"]) == (2, 7)

@@ -6,72 +6,21 @@ token of the match in; reads answer 304 to a current ``If-None-Match`` (the poll
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.api import create_app
+from tests.api.streams import QUICK_STREAMS, Stream, open_stream
+from tests.api.streams import new_match as _match
 from tests.conftest import ON_POSTGRES
 
-
-@pytest.fixture
-def app(database_url: str) -> Iterator[Flask]:
-    """The app with a heartbeat every 0.2 s (the default is 15 s)."""
-    application = create_app({"TESTING": True, "DATABASE_URL": database_url,
-                              "STREAM_HEARTBEAT_SECONDS": 0.2, "STREAM_POLL_SECONDS": 0.05})
-    yield application
-    db = application.extensions["referee.db"]
-    if hasattr(db, "close_all"):
-        db.close_all()
-    elif not db.is_closed():
-        db.close()
-
-
-class Stream:
-    """The blocks of an event stream as they come (each ``{"field": "value"}``, a comment as
-    ``{"comment": "heartbeat"}``)."""
-
-    def __init__(self, response: Any) -> None:
-        self.response = response
-        self._chunks = iter(response.response)
-        self._buffer = ""
-
-    def next_block(self) -> dict[str, str]:
-        while "\n\n" not in self._buffer:
-            chunk = next(self._chunks)
-            self._buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        block, self._buffer = self._buffer.split("\n\n", 1)
-        fields: dict[str, str] = {}
-        for line in block.split("\n"):
-            name, _, value = line.partition(":")
-            fields[name or "comment"] = value.removeprefix(" ")
-        return fields
-
-    def next_event(self) -> dict[str, str]:
-        """The next block that is not a heartbeat."""
-        while "comment" in (block := self.next_block()):
-            pass
-        return block
-
-    def close(self) -> None:
-        self.response.close()
-
-
-def _match(client: FlaskClient) -> tuple[str, dict[str, str]]:
-    created = client.post("/v1/matches", json={"game": "piquet", "players": ["Bill", "Ann"]})
-    assert created.status_code == 201
-    return created.get_json()["id"], created.get_json()["tokens"]
+pytestmark = QUICK_STREAMS
 
 
 def _open(client: FlaskClient, match_id: str, token: str, **headers: str) -> Stream:
-    response = client.get(f"/v1/matches/{match_id}/stream", buffered=False,
-                          headers={"Authorization": f"Bearer {token}",
-                                   "Accept": "text/event-stream", **headers})
-    assert response.status_code == 200, response.get_data()
-    return Stream(response)
+    return open_stream(client, f"/v1/matches/{match_id}/stream", token, **headers)
 
 
 def _play(client: FlaskClient, match_id: str, card: str) -> dict[str, Any]:

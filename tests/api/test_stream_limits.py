@@ -16,7 +16,8 @@ from flask.testing import FlaskClient
 
 from referee.api import create_app
 from referee.api.clients import client_address, parse_proxies
-from tests.api.test_stream import Stream
+from tests.api.streams import Stream
+from tests.api.streams import new_match as _match
 
 #: Small caps, so that a test reaches each with a few streams.
 LIMITS = {"STREAMS_PER_TOKEN": 2, "STREAMS_PER_MATCH": 3, "STREAMS_PER_ADDRESS": 4,
@@ -50,12 +51,6 @@ def plain(database_url: str) -> Iterator[Flask]:
     application = _app(database_url)
     yield application
     _close(application)
-
-
-def _match(client: FlaskClient) -> tuple[str, dict[str, str]]:
-    created = client.post("/v1/matches", json={"game": "piquet", "players": ["Bill", "Ann"]})
-    assert created.status_code == 201
-    return created.get_json()["id"], created.get_json()["tokens"]
 
 
 def _ask(client: FlaskClient, match_id: str, token: str, address: str = "10.0.0.1",
