@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from referee import folds
+from referee.clubs import names as clubs_names
 from referee.events import (
     Event,
     EventError,
@@ -35,13 +36,17 @@ from referee.events import (
     standings,
     team_standings,
 )
-from referee.events.log import Folded, fold, round_payload
+from referee.events.log import Folded, fold, rekeyed, round_payload
 from referee.events.model import add_round
 from referee.events.payments import Payment
+from referee.events.players import ClubError, aliases, resolve
+from referee.events.players import Player as ClubPlayer
+from referee.events.players import add as add_player
+from referee.events.substitutes import Sitter, sitters, split, substitute
 from referee.match import commands
 from referee.match.games import GAMES
 from referee.match.state import MatchState
-from referee.store import club_events, ledger, tokens
+from referee.store import club_events, clubs, ledger, tokens
 
 __all__ = [
     "Started",
@@ -57,7 +62,9 @@ __all__ = [
     "pending",
     "proposal",
     "results",
+    "sittings",
     "start_round",
+    "substitute_player",
     "tables",
 ]
 
@@ -90,7 +97,46 @@ def load(event_id: str) -> Folded:
 
     :raises referee.store.club_events.EventNotFound:
     """
-    return fold(club_events.entries(event_id))
+    entries = club_events.entries(event_id)
+    club_id = entries[0][1].get("club") if entries else None
+    if club_id is None:
+        return fold(entries)
+    # E13: a player merged away since is known by the id they were merged into
+    return fold(rekeyed(entries, aliases(clubs.players(str(club_id)))))
+
+
+def names(folded: Folded) -> Mapping[str, str | None]:
+    """E13: the name shown for each player key of the event: at a club's event, each id's
+    name in the club (None: removed); else each player's own name."""
+    keys = {entry.player for entry in folded.event.roster}
+    keys |= {s.out for s in folded.event.substitutions}
+    if folded.event.club is None:
+        return {key: key for key in keys}
+    shown = clubs_names(clubs.players(folded.event.club))
+    return {key: shown.get(key) for key in keys}
+
+
+def player_key(folded: Folded, player: str) -> str:
+    """E13: the key ``player`` stands for at the event: at a club's event a merged-away id
+    is the id it was merged into; else ``player`` itself (a name, or an id not of the club,
+    which no roster holds)."""
+    if folded.event.club is None:
+        return player
+    try:
+        return resolve(clubs.players(folded.event.club), player)
+    except ClubError:
+        return player
+
+
+def match_names(folded: Folded, seats: Sequence[str]) -> list[str]:
+    """E13: the players' names as a table's match takes them, in seat order: at a club's
+    event each id's name, two alike told apart by their seat (``Ann (2)``); else the keys."""
+    if folded.event.club is None:
+        return list(seats)
+    shown = names(folded)
+    made = [shown.get(key) or f"Player {i + 1}" for i, key in enumerate(seats)]
+    return [f"{name} ({i + 1})" if made.count(name) > 1 else name
+            for i, name in enumerate(made)]
 
 
 def _result(round_: int, table: Table, state: MatchState) -> GameResult:
@@ -107,7 +153,9 @@ def _result(round_: int, table: Table, state: MatchState) -> GameResult:
     money: dict[str, Decimal] = {}
     settled = outcome.settlement.settlement if outcome.settlement is not None else None
     if settled is not None and settled.amount is not None and settled.winner and settled.loser:
-        money = {settled.winner: settled.amount, settled.loser: -settled.amount}
+        # the match names its players as the table's seats were named when it was made (E13)
+        key = dict(zip(state.players, table.seats, strict=True))
+        money = {key[settled.winner]: settled.amount, key[settled.loser]: -settled.amount}
     return GameResult(round_, table.number, points, winners, money)
 
 
@@ -132,10 +180,29 @@ def tables(folded: Folded, round_: Round) -> list[TableState]:
 
 
 def results(folded: Folded, final: bool = False) -> list[GameResult]:
-    """E8: every finished game of the event; ``final``: only those whose results are final
-    (E11)."""
-    return [t.result for r in folded.event.rounds for t in tables(folded, r)
-            if t.result is not None and (t.final or not final)]
+    """E8: every finished game of the event, each seat a substitute took split between the
+    people who sat there (E14); ``final``: only those whose results are final (E11)."""
+    found = [t for r in folded.event.rounds for t in tables(folded, r)
+             if t.result is not None and (t.final or not final)]
+    return [_split(folded, t.result, t.match_id) for t in found if t.result is not None]
+
+
+def _split(folded: Folded, result: GameResult, match_id: str) -> GameResult:
+    """E14: ``result`` with its substitutions' seats split, each sitter's side's points read
+    from the match's running totals after the deals they sat for."""
+    subs = folded.event.substitutions
+    if not any((s.round, s.table) == (result.round, result.table) for s in subs):
+        return result
+    state = folds.load_state(match_id)
+    table = next(t for t in folded.event.rounds[result.round - 1].tables
+                 if t.number == result.table)
+    names = GAMES[state.game].standing_names(list(state.players), state.options)
+    side = {seat: names[i] for i, team in enumerate(table.teams) for seat in team}
+
+    def side_after(seat: int, deals: int) -> int:
+        return int(state.totals[deals - 1][side[seat]]) if deals > 0 else 0
+
+    return split(result, subs, side_after)
 
 
 def pending(folded: Folded) -> list[TableState]:
@@ -247,16 +314,57 @@ def _check_options(game: str, options: Mapping[str, Any]) -> None:
                     dict(options))
 
 
+def _club_players(club_id: str | None, players: Sequence[str], guests: Sequence[str]
+                  ) -> list[str]:
+    """E13: the keys to check in: at a club's event, each id as it stands now (a merged-away
+    id: the one it was merged into) and each guest added to the club; else the names.
+
+    :raises EventError: ``not_in_club``, ``player_removed``; ``no_club`` for guests at an
+        event of no club; ``no_name`` for a guest with none.
+    """
+    if club_id is None:
+        if guests:
+            raise EventError("no_club", "E13", "Guests are added to a club's player list: "
+                             "this event belongs to no club.")
+        return list(players)
+    listed = clubs.players(club_id)
+    keys = []
+    for player in players:
+        try:
+            key = resolve(listed, player)
+        except ClubError as why:
+            raise EventError(why.code, "E13", str(why)) from None
+        if next(p for p in listed if p.id == key).removed:
+            raise EventError("player_removed", "E13", f"Player {key} was removed from the "
+                             "club.")
+        keys.append(key)
+    if guests:
+        before, after = listed, listed
+        for guest in guests:
+            made = ClubPlayer(clubs.new_player_id(), guest, None)
+            try:
+                after = add_player(after, made)
+            except ClubError as why:
+                raise EventError(why.code, "E13", str(why)) from None
+            keys.append(made.id)
+        clubs.save(club_id, clubs.version(club_id), before, after)
+    return keys
+
+
 def create(name: str, game: Any, movement: Any, rule: Any, kind: Any,
            players: Sequence[str], options: Mapping[str, Any], correction_minutes: int = 0,
-           round_ends: Any = "every_table") -> tuple[str, Folded]:
-    """E1–E2: store a new event with its first players checked in (in a write transaction).
+           round_ends: Any = "every_table", club: str | None = None,
+           guests: Sequence[str] = ()) -> tuple[str, Folded]:
+    """E1–E2: store a new event with its first players checked in (in a write transaction);
+    ``club``: the club it belongs to (E13), its ``players`` then the club's ids and its
+    ``guests`` names added to the club as guests.
 
-    :raises EventError: an event its game does not play; a player named twice.
+    :raises EventError: an event its game does not play; a player named twice; a player
+        not of the club (E13).
     :raises referee.match.commands.MatchError: options the game refuses.
     """
-    event = new_event(name, game, movement, rule, kind, correction_minutes, round_ends)
-    for player in players:
+    event = new_event(name, game, movement, rule, kind, correction_minutes, round_ends, club)
+    for player in _club_players(club, players, guests):
         event = check_in(event, player)
     # A stake read as a Decimal is kept as its string, as the match keeps it (Q9).
     options = {k: str(v) if isinstance(v, Decimal) else v for k, v in options.items()}
@@ -265,19 +373,25 @@ def create(name: str, game: Any, movement: Any, rule: Any, kind: Any,
     club_events.append(event_id, "event_created", {
         "name": event.name, "game": event.game, "movement": event.movement,
         "rule": event.rule, "kind": event.kind, "options": dict(options),
-        "correction_minutes": event.correction_minutes, "round_ends": event.round_ends})
+        "correction_minutes": event.correction_minutes, "round_ends": event.round_ends,
+        **({"club": club} if club is not None else {})})
+    if club is not None:
+        clubs.add_event(club, event_id)
     for entry in event.roster:
         club_events.append(event_id, "checked_in", {"player": entry.player})
     return event_id, load(event_id)
 
 
-def check_in_players(event_id: str, players: Sequence[str]) -> Folded:
-    """E2: check ``players`` in (in a write transaction).
+def check_in_players(event_id: str, players: Sequence[str], guests: Sequence[str] = ()
+                     ) -> Folded:
+    """E2: check ``players`` in (in a write transaction); at a club's event (E13) they are
+    the club's ids, and ``guests`` are added to the club as guests and checked in.
 
-    :raises EventError: ``already_present``, ``no_name``.
+    :raises EventError: ``already_present``, ``no_name``; ``not_in_club``,
+        ``player_removed``, ``no_club`` (E13).
     """
     event = load(event_id).event
-    for player in players:
+    for player in _club_players(event.club, players, guests):
         event = check_in(event, player)
         club_events.append(event_id, "checked_in", {"player": event.roster[-1].player})
     return load(event_id)
@@ -355,12 +469,13 @@ def start_round(event_id: str, seating: Sequence[Table] | None,
         options = dict(folded.options)
         if event.game == "pitch":
             options["partnership"] = table.partnership
-        first = commands.create(game, list(table.seats), options)
+        named = match_names(folded, table.seats)  # E13: a club's players by their names
+        first = commands.create(game, named, options)
         match_id, _ = folds.create(game.name, first, None, expires=False)
         matches[table.number] = match_id
         club_events.add_match(event_id, match_id)  # E11: the event's tokens act on it
         made_tokens[table.number] = tokens.issue(match_id, tokens.KINDS, seed, "create")
-        seats[table.number] = tokens.issue_seats(match_id, list(table.seats), seed)
+        seats[table.number] = tokens.issue_seats(match_id, named, seed)
     club_events.append(event_id, "round_started", round_payload(made, matches))
     return Started(made, matches, made_tokens, seats)
 
@@ -387,7 +502,8 @@ def event_standings(folded: Folded) -> tuple[tuple[Standing, ...], tuple[Standin
     found = results(folded)
     players = [entry.player for entry in event.roster]
     teams = team_standings(found, event.teams, event.rule) if event.teams else ()
-    return standings(found, event.rule, players), teams
+    shown = {key: name or "" for key, name in names(folded).items()}
+    return standings(found, event.rule, players, shown), teams
 
 
 def payments(folded: Folded) -> tuple[dict[str, Decimal], Plan]:
@@ -407,3 +523,61 @@ def payments(folded: Folded) -> tuple[dict[str, Decimal], Plan]:
     for entry in folded.event.roster:
         balances.setdefault(entry.player, Decimal(0))
     return balances, settle(balances)
+
+
+def substitute_player(event_id: str, table: int, seat: int, player: str | None,
+                      guest: str | None) -> Folded:
+    """E14: ``player`` (or a ``guest`` added to the club and checked in, E13) takes seat
+    ``seat`` of table ``table`` of the last round, after the deals its match has recorded so
+    far (in a write transaction). A substitute not checked in yet is checked in first.
+
+    :raises EventError: ``table_finished`` when the table's game has finished; as
+        :func:`referee.events.substitutes.substitute`; as :func:`check_in_players`.
+    """
+    folded = load(event_id)
+    event = folded.event
+    if not event.rounds:
+        raise EventError("no_round", "E3", "There is no round to take a seat in yet.")
+    last = event.rounds[-1]
+    states = {t.table: t for t in tables(folded, last)}
+    if table in states and states[table].finished:
+        raise EventError("table_finished", "E14", f"Table {table} of round {last.number} "
+                         "has finished: nobody takes a seat there any more.")
+    key = _club_players(event.club, [player] if player else [], [guest] if guest else [])
+    if len(key) != 1:
+        raise EventError("no_substitute", "E14", "Name one substitute: a player or a guest.")
+    if all(entry.player != key[0] or entry.left is not None for entry in event.roster):
+        event = check_in(event, key[0])
+        club_events.append(event_id, "checked_in", {"player": key[0]})
+    after = len(folds.load_state(states[table].match_id).deals) if table in states else 0
+    substitute(event, table, seat, key[0], after)
+    club_events.append(event_id, "substituted", {"table": table, "seat": seat,
+                                                 "player": key[0], "after": after})
+    return load(event_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """One person at one seat of a club's event's table (E13, E14): the ``event_id``, the
+    ``match_id`` of the table's game and who sat there for which deals (``sitter``, its
+    player the club's id as it stands now, merges followed)."""
+
+    event_id: str
+    round: int
+    table: int
+    match_id: str
+    sitter: Sitter
+
+
+def sittings(club_id: str) -> list[Sitting]:
+    """E13, E14: every seat of every table's game of the club's events, oldest event first,
+    with who sat there for which deals: what a person's figures across the club's events are
+    read from (each match's deals, by seat).
+    """
+    found = []
+    for event_id in clubs.events(club_id):
+        folded = load(event_id)
+        for (number, table), match_id in sorted(folded.matches.items()):
+            found += [Sitting(event_id, number, table, match_id, sitter)
+                      for sitter in sitters(folded.event, number, table)]
+    return found

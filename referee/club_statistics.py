@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee import folds
-from referee.events.facts import match_facts
+from referee.club import load
+from referee.events.facts import Sittings, match_facts
 from referee.events.log import Folded
 from referee.events.statistics import (
     PiquetMatch,
@@ -24,9 +25,10 @@ from referee.events.statistics import (
     piquet_statistics,
     pitch_statistics,
 )
-from referee.store import club_events, ledger
+from referee.events.substitutes import seat_changes
+from referee.store import club_events, clubs, ledger
 
-__all__ = ["EventStatistics", "FactsCache", "event_statistics", "version"]
+__all__ = ["EventStatistics", "FactsCache", "club_statistics", "event_statistics", "version"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,21 +51,23 @@ class FactsCache:
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self._kept: OrderedDict[str, tuple[tuple[int, str], tuple[str, ...],
+        self._kept: OrderedDict[str, tuple[tuple[int, str],
+                                           tuple[tuple[str, ...], Sittings],
                                            PiquetMatch | PitchMatch]] = OrderedDict()
         self._lock = threading.Lock()
 
     def facts(self, match_id: str, head: tuple[int, str],
-              keys: Sequence[str]) -> PiquetMatch | PitchMatch:
+              keys: Sequence[str], sittings: Sittings = ()) -> PiquetMatch | PitchMatch:
         """The facts of ``match_id`` whose ledger's head is ``head`` (its length and last
-        link, :func:`referee.store.ledger.chain_head`), its seats' players ``keys``."""
-        seats = tuple(keys)
+        link, :func:`referee.store.ledger.chain_head`), its seats' players ``keys`` (deal by
+        deal ``sittings`` when a substitute took a seat, E14)."""
+        seats = (tuple(keys), sittings)
         with self._lock:
             kept = self._kept.get(match_id)
             if kept is not None and kept[0] == head and kept[1] == seats:
                 self._kept.move_to_end(match_id)
                 return kept[2]
-        found = match_facts(folds.load_state(match_id), seats)
+        found = match_facts(folds.load_state(match_id), seats[0], sittings)
         with self._lock:
             self._kept[match_id] = (head, seats, found)
             self._kept.move_to_end(match_id)
@@ -82,25 +86,60 @@ def version(event_id: str, folded: Folded) -> int:
         ledger.chain_head(match_id)[0] for match_id in folded.matches.values())
 
 
-def event_statistics(event_id: str, folded: Folded,
-                     cache: FactsCache | None = None) -> EventStatistics:
-    """E12: the statistics of every player of ``folded`` over every table's game so far
-    (a game still playing counts its deals, not its result)."""
-    cache = CACHE if cache is None else cache
+def _facts(folded: Folded, cache: FactsCache) -> tuple[int, list[PiquetMatch | PitchMatch]]:
+    """Every table's game of ``folded`` read for its facts (E12, E14: deal by deal when a
+    substitute took a seat), and the sum of their ledgers' lengths."""
     event = folded.event
     found = []
-    total = club_events.version(event_id)
+    total = 0
     for round_ in event.rounds:
         for table in round_.tables:
             match_id = folded.matches[(round_.number, table.number)]
             head = ledger.chain_head(match_id)
             total += head[0]
-            found.append(cache.facts(match_id, head, table.seats))
-    players = [entry.player for entry in event.roster]
-    if event.game == "piquet":
-        parties = [f for f in found if isinstance(f, PiquetMatch)]
-        return EventStatistics(event.game, total,
-                               piquet=tuple(piquet_statistics(parties, players).values()))
+            found.append(cache.facts(match_id, head, table.seats,
+                                     seat_changes(event, round_.number, table.number)))
+    return total, found
+
+
+def _counted(game: str, version: int, found: Sequence[PiquetMatch | PitchMatch],
+             piquet_players: Sequence[str], pitch_players: Sequence[str]) -> EventStatistics:
+    """E12: the facts counted per player, Piquet's and Pitch's."""
+    parties = [f for f in found if isinstance(f, PiquetMatch)]
     games = [f for f in found if isinstance(f, PitchMatch)]
-    return EventStatistics(event.game, total,
-                           pitch=tuple(pitch_statistics(games, players).values()))
+    return EventStatistics(
+        game, version,
+        piquet=tuple(piquet_statistics(parties, piquet_players).values()) if (
+            parties or piquet_players) else (),
+        pitch=tuple(pitch_statistics(games, pitch_players).values()) if (
+            games or pitch_players) else ())
+
+
+def event_statistics(event_id: str, folded: Folded,
+                     cache: FactsCache | None = None) -> EventStatistics:
+    """E12: the statistics of every player of ``folded`` over every table's game so far
+    (a game still playing counts its deals, not its result)."""
+    total, found = _facts(folded, CACHE if cache is None else cache)
+    event = folded.event
+    players = [entry.player for entry in event.roster]
+    return _counted(event.game, club_events.version(event_id) + total, found,
+                    players if event.game == "piquet" else [],
+                    players if event.game == "pitch" else [])
+
+
+def club_statistics(club_id: str, cache: FactsCache | None = None) -> EventStatistics:
+    """E12, E13: the statistics of every player of the club's events over all their games,
+    each player by the club's id as it stands now (a merged-away id counts as the one it was
+    merged into); ``game`` ``"club"``; its version grows with every event's log and table."""
+    cache = CACHE if cache is None else cache
+    total = clubs.version(club_id)
+    found: list[PiquetMatch | PitchMatch] = []
+    players: dict[str, list[str]] = {"piquet": [], "pitch": []}
+    for event_id in clubs.events(club_id):
+        folded = load(event_id)
+        counted, facts = _facts(folded, cache)
+        total += club_events.version(event_id) + counted
+        found += facts
+        listed = players[folded.event.game]
+        listed += [e.player for e in folded.event.roster if e.player not in listed]
+    return _counted("club", total, found, players["piquet"], players["pitch"])

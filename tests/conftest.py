@@ -47,7 +47,8 @@ POSTGRES_URL = _worker_url(os.environ.get("DATABASE_URL", ""))
 
 
 def _reset_postgres(db: peewee.Database) -> None:
-    for table in ("club_event_match", "club_event_entry", "club_event", "fold_snapshot",
+    for table in ("club_event_club", "club_player", "club",
+                  "club_event_match", "club_event_entry", "club_event", "fold_snapshot",
                   "event", "match",
                   "access_token", "idempotency_key", "create_quota",
                   "schema_migration"):
@@ -72,7 +73,8 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         db = make_database(POSTGRES_URL)
         with db.connection_context():
             db.execute_sql(
-                'TRUNCATE TABLE "club_event_match", "club_event_entry", "club_event", '
+                'TRUNCATE TABLE "club_event_club", "club_player", "club", '
+                '"club_event_match", "club_event_entry", "club_event", '
                 '"fold_snapshot", "event", "match", "access_token", "idempotency_key", '
                 '"create_quota" '
                 'RESTART IDENTITY CASCADE'

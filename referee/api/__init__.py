@@ -152,6 +152,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     limits.register(app)
 
     from referee.api import (
+        clubs,
         events,
         health,
         live,
@@ -165,8 +166,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
 
     stream_hub.register_hub(app)
-    # routes.blp: /v1/matches; events.blp: /v1/events
-    for module in (health, routes, live, events, piquet, pitch, records):
+    # routes.blp: /v1/matches; events.blp: /v1/events; clubs.blp: /v1/clubs
+    for module in (health, routes, live, events, clubs, piquet, pitch, records):
         api.register_blueprint(module.blp)
     app.register_blueprint(table.blp)  # the table page, /table/ (not part of the API document)
     app.add_url_rule("/favicon.ico", "favicon", table.favicon)

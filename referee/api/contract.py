@@ -53,6 +53,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/v1/events/{event_id}"): "getEvent",
     ("post", "/v1/events/{event_id}/players"): "checkInPlayers",
     ("post", "/v1/events/{event_id}/players:leave"): "leaveEvent",
+    ("post", "/v1/events/{event_id}/seats:substitute"): "substitutePlayer",
     ("post", "/v1/events/{event_id}/teams"): "formTeams",
     ("post", "/v1/events/{event_id}/rounds"): "startRound",
     ("post", "/v1/events/{event_id}/rounds:end"): "endRound",
@@ -62,6 +63,14 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/v1/events/{event_id}/payments"): "getEventPayments",
     ("get", "/v1/events/{event_id}/statistics"): "getEventStatistics",
     ("get", "/v1/events/{event_id}/stream"): "streamEvent",
+    ("post", "/v1/clubs"): "createClub",
+    ("get", "/v1/clubs/{club_id}"): "getClub",
+    ("post", "/v1/clubs/{club_id}/players"): "addClubPlayer",
+    ("get", "/v1/clubs/{club_id}/players/{player_id}"): "getClubPlayer",
+    ("post", "/v1/clubs/{club_id}/players/{player_id}/rename"): "renameClubPlayer",
+    ("post", "/v1/clubs/{club_id}/players/{player_id}/merge"): "mergeClubPlayers",
+    ("post", "/v1/clubs/{club_id}/players/{player_id}/remove"): "removeClubPlayer",
+    ("get", "/v1/clubs/{club_id}/statistics"): "getClubStatistics",
     ("post", "/v1/piquet/deals:score"): "scorePiquetDeal",
     ("post", "/v1/piquet/sheets:score"): "scorePiquetSheet",
     ("post", "/v1/piquet/totals:check"): "checkPiquetTotals",
@@ -156,13 +165,15 @@ def _is_match_write(method: str, path: str) -> bool:
 
 
 def _is_event_write(method: str, path: str) -> bool:
-    """A POST that changes an event (not its create): If-Match and an Idempotency-Key."""
-    return method == "post" and path.startswith("/v1/events/")
+    """A POST that changes an event or a club (not its create): If-Match and an
+    Idempotency-Key."""
+    return method == "post" and path.startswith(("/v1/events/", "/v1/clubs/"))
 
 
 def _is_idempotent_write(method: str, path: str) -> bool:
-    """A write that takes an Idempotency-Key (every match's and event's, creates included)."""
-    return method == "post" and path.startswith(("/v1/matches", "/v1/events"))
+    """A write that takes an Idempotency-Key (every match's, event's and club's, creates
+    included)."""
+    return method == "post" and path.startswith(("/v1/matches", "/v1/events", "/v1/clubs"))
 
 
 class Contract(BasePlugin):
@@ -212,9 +223,11 @@ def _headers(method: str, path: str, status: str, cacheable: bool) -> dict[str, 
     """The response headers of one status of an operation."""
     headers: dict[str, Any] = {"Content-Language": _ref("headers", "ContentLanguage")}
     write = _is_idempotent_write(method, path)
-    read_event = method == "get" and path == "/v1/events/{event_id}" and status == "200"
+    read_event = method == "get" and path in ("/v1/events/{event_id}",
+                                              "/v1/clubs/{club_id}") and status == "200"
     if (cacheable and status in ("200", "304")) or (write and status.startswith("2")) or (
-            status == "412" and path.startswith(("/v1/matches/", "/v1/events/"))) or read_event:
+            status == "412" and path.startswith(("/v1/matches/", "/v1/events/",
+                                                 "/v1/clubs/"))) or read_event:
         headers["ETag"] = _ref("headers", "ETag")
     if _is_idempotent_write(method, path) and status.startswith("2"):
         headers["Idempotent-Replayed"] = _ref("headers", "IdempotentReplayed")

@@ -212,13 +212,19 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest's Api is untyped
         headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
         if isinstance(error, ProblemError):
             headers.update(error.problem_headers)
+            extra = error.extra
+            if isinstance(extra.get("errors"), dict):  # a body refused before its schema
+                from referee.api.language import answer_locale
+                from referee.i18n.schema import said_errors
+
+                extra = {**extra, "errors": said_errors(extra["errors"], answer_locale())}
             return problem_response(
                 status,
                 error.description or HTTPStatus(status).phrase,
                 problem_type=error.problem_type,
                 title=error.title,
                 violations=error.violations,
-                extra=error.extra,
+                extra=extra,
                 headers=headers,
             )
         data = getattr(error, "data", None) or {}
@@ -227,11 +233,16 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest's Api is untyped
         if errors is not None:
             if status == 422:  # webargs' default for a schema error: design.md says 400
                 status = 400
+            from referee.api.language import answer_locale
+            from referee.i18n.schema import said_errors
+
             if "json" in errors and errors["json"] == ["Invalid JSON body."]:
                 detail = "The request body is not valid JSON."
             else:
                 detail = "The request does not match the schema: see errors."
-            errors = _flatten_location(errors)
+            # marshmallow's messages, each in the answer's language (referee.i18n.schema; the
+            # detail is worded with the problem's title, referee.i18n.localize)
+            errors = said_errors(_flatten_location(errors), answer_locale())
         headers.update(data.get("headers") or {})
         return problem_response(status, detail, errors=errors, headers=headers)
 

@@ -11,8 +11,8 @@ from flask import Response, request
 from referee import club
 from referee.api.access import bearer_token
 from referee.api.blueprint import Blueprint
-from referee.api.errors import ProblemError
-from referee.api.problems import STALE_VERSION
+from referee.api.event_schemas import EventViewSchema
+from referee.api.organised import Organised
 from referee.events import EventError, Round, Table
 from referee.events.log import Folded
 from referee.store import club_events, tokens
@@ -88,21 +88,19 @@ def event_dict(event_id: str, folded: Folded) -> dict[str, Any]:
         "teams": [list(team) for team in event.teams],
         "rounds": [_round(folded, r) for r in event.rounds],
         "next": upcoming,
+        "club": event.club,
+        "names": dict(club.names(folded)),
+        "substitutions": [{"round": s.round, "table": s.table, "seat": s.seat, "out": s.out,
+                           "into": s.into, "after": s.after} for s in event.substitutions],
     }
 
 
-def event_etag(event_id: str) -> dict[str, str]:
-    """The event's ETag, its version (how many entries its log holds): ``"v12"``."""
-    return {"ETag": f'"v{club_events.version(event_id)}"'}
+def _view(event_id: str) -> dict[str, Any]:
+    return event_dict(event_id, club.load(event_id))
 
 
-def expect_event(event_id: str, expected: int | None) -> None:
-    """412 ``stale-version`` when the event moved on since the If-Match version: ``event``
-    holds it as it stands, with its ETag.
-
-    :raises ProblemError:
-    """
-    if expected is not None and expected != club_events.version(event_id):
-        raise ProblemError(STALE_VERSION, "The event has changed since you read it: here it "
-                           "is as it stands.", extra={"event": event_dict(
-                               event_id, club.load(event_id))}, headers=event_etag(event_id))
+#: The event as an organiser's resource: its token, its version (its log's entries), its
+#: writes (If-Match, Idempotency-Key, 412 with the event as it stands).
+ORGANISED = Organised("event", club_events.version, _view, EventViewSchema, "event")
+#: The event's ETag, and the 412 when it moved on since the If-Match version.
+event_etag, expect_event = ORGANISED.etag, ORGANISED.expect

@@ -5,6 +5,8 @@ the match has its own standings and seats."""
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 import marshmallow as ma
 from marshmallow import validate
 
@@ -37,7 +39,17 @@ class CreateEventSchema(StrictSchema):
                            "the head table has (the other tables' games then count as they "
                            "stand)."})
     players = ma.fields.List(NameField(), load_default=list,
-                             validate=validate.Length(max=MOST_PLAYERS))
+                             validate=validate.Length(max=MOST_PLAYERS), metadata={
+                                 "description": "The players checked in from the start: "
+                                                "names, or at a club's event the club's "
+                                                "player ids (E13)"})
+    club = ma.fields.String(validate=validate.Length(min=1, max=32), metadata={
+        "description": "The club the event belongs to (E13): its players are then the "
+                       "club's ids, and the create needs the club's organiser token"})
+    guests = ma.fields.List(NameField(), load_default=list,
+                            validate=validate.Length(max=MOST_PLAYERS), metadata={
+                                "description": "At a club's event: guests' names, each added "
+                                               "to the club as a guest and checked in"})
     options = ma.fields.Dict(keys=ma.fields.String(), load_default=dict, metadata={
         "description": "The options of every table's match, as a match of the game takes "
                        "them (PitchMatchOptions, PiquetMatchOptions), but first_dealer (each "
@@ -50,6 +62,46 @@ class EventPlayersSchema(StrictSchema):
 
     players = ma.fields.List(NameField(), required=True,
                              validate=validate.Length(min=1, max=MOST_PLAYERS))
+
+
+class EventCheckInSchema(StrictSchema):
+    """Players to check in (E2), in order: names, or at a club's event the club's player ids
+    (E13) and ``guests``, names added to the club as guests and checked in."""
+
+    players = ma.fields.List(NameField(), load_default=list,
+                             validate=validate.Length(max=MOST_PLAYERS))
+    guests = ma.fields.List(NameField(), load_default=list,
+                            validate=validate.Length(max=MOST_PLAYERS))
+
+    #: At least one player or guest, for the document.
+    JSON_SCHEMA: ClassVar[dict[str, Any]] = {"anyOf": [
+        {"required": ["players"], "properties": {"players": {"minItems": 1}}},
+        {"required": ["guests"], "properties": {"guests": {"minItems": 1}}}]}
+
+    @ma.validates_schema
+    def _someone(self, data: dict[str, Any], **_: Any) -> None:
+        if not data.get("players") and not data.get("guests"):
+            raise ma.ValidationError("Check in at least one player or guest.", "players")
+
+
+class EventSubstituteSchema(StrictSchema):
+    """A substitute takes seat ``seat`` (0 first) of table ``table`` in the last round
+    (E14): a ``player`` (a name, or a club's player id) or a ``guest`` (a name, added to the
+    club), checked in first when they are not."""
+
+    table = ma.fields.Integer(required=True, validate=validate.Range(min=1, max=MOST_PLAYERS))
+    seat = ma.fields.Integer(required=True, validate=validate.Range(min=0, max=6))
+    player = NameField()
+    guest = NameField()
+
+    #: A player or a guest, not both, for the document.
+    JSON_SCHEMA: ClassVar[dict[str, Any]] = {"oneOf": [{"required": ["player"]},
+                                                       {"required": ["guest"]}]}
+
+    @ma.validates_schema
+    def _one(self, data: dict[str, Any], **_: Any) -> None:
+        if ("player" in data) == ("guest" in data):
+            raise ma.ValidationError("Name the substitute: a player or a guest.", "player")
 
 
 class EventTeamsSchema(StrictSchema):
@@ -132,6 +184,18 @@ class EventNextSchema(ma.Schema):
                              allow_none=True, required=True)
 
 
+class EventSubstitutionSchema(ma.Schema):
+    """A seat a substitute took (E14): the round, table and seat, who sat there (``out``),
+    who sits there since (``into``) and how many deals the table's match had then."""
+
+    round = ma.fields.Integer(required=True)
+    table = ma.fields.Integer(required=True)
+    seat = ma.fields.Integer(required=True)
+    out = ma.fields.String(required=True)
+    into = ma.fields.String(required=True)
+    after = ma.fields.Integer(required=True)
+
+
 class EventViewSchema(ma.Schema):
     """An event (E1): what it is, its roster, its teams, its rounds and the next round."""
 
@@ -151,6 +215,15 @@ class EventViewSchema(ma.Schema):
     teams = ma.fields.List(ma.fields.List(ma.fields.String()), required=True)
     rounds = ma.fields.List(ma.fields.Nested(EventRoundSchema), required=True)
     next = ma.fields.Nested(EventNextSchema, required=True)
+    club = ma.fields.String(allow_none=True, required=True, metadata={
+        "description": "The club the event belongs to (E13): the players above are its ids"})
+    names = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(allow_none=True),
+                           required=True, metadata={
+                               "description": "Each player's name to show (E13): at a club's "
+                                              "event each id's name in the club (null once "
+                                              "removed); else each name itself"})
+    substitutions = ma.fields.List(ma.fields.Nested(EventSubstitutionSchema),
+                                   required=True)
 
 
 class EventTokensSchema(ma.Schema):
@@ -194,9 +267,12 @@ class EventStartedRoundSchema(ma.Schema):
 
 class EventStandingSchema(ma.Schema):
     """A line of the standings (E8): ``place`` (shared when tied on every tie-break),
-    points, games played and won, the best game and money (a decimal string)."""
+    points, games played and won, the best game and money (a decimal string); ``player``:
+    the player's key (a club's player id, E13, or the name), ``name``: the name to show
+    (null for a player removed from the club)."""
 
-    name = ma.fields.String(required=True)
+    player = ma.fields.String(required=True)
+    name = ma.fields.String(allow_none=True, required=True)
     place = ma.fields.Integer(required=True)
     shared = ma.fields.Boolean(required=True)
     points = ma.fields.Integer(required=True)
@@ -247,10 +323,14 @@ class EventPaymentsSchema(ma.Schema):
     exact = ma.fields.Boolean(required=True)
     pending = ma.fields.List(ma.fields.Nested(EventPendingSchema), required=True, metadata={
         "description": "The tables whose results are not final yet (E11), not counted"})
+    names = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(allow_none=True),
+                           required=True, metadata={
+                               "description": "Each player's name to show (E13)"})
 
 
 class EventWhereArgsSchema(StrictSchema):
-    """Whose seat: ``player``, a name on the roster."""
+    """Whose seat: ``player``, a name on the roster, or at a club's event a club's player id
+    (E13; a merged-away id finds the player it was merged into)."""
 
     EXACT_INTEGERS = False  # a query string
 
@@ -270,6 +350,10 @@ class EventWhereSchema(ma.Schema):
     opponents = ma.fields.List(ma.fields.String(), required=True)
     match_id = ma.fields.String(allow_none=True, required=True)
     bye = ma.fields.Boolean(required=True)
+    names = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(allow_none=True),
+                           required=True, metadata={
+                               "description": "The name to show for the player, the partners "
+                                              "and the opponents (E13)"})
 
 
 class EventLiveSchema(ma.Schema):

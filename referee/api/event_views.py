@@ -3,6 +3,7 @@ live stream (docs/events.md E3, E8, E9). Thin: the facts are :mod:`referee.club`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import peewee
@@ -37,7 +38,7 @@ def read_where(args: dict[str, Any], event_id: str) -> Any:
     refused (422, ``not_checked_in``)."""
     authorize(event_id, "read")
     folded = club.load(event_id)
-    event, player = folded.event, args["player"].strip()
+    event, player = folded.event, club.player_key(folded, args["player"].strip())
     if all(entry.player != player for entry in event.roster):
         raise EventError("not_checked_in", "E2", f"{player} is not on the roster.")
     seat = None
@@ -53,11 +54,21 @@ def read_where(args: dict[str, Any], event_id: str) -> Any:
             "partners": list(seat.partners) if seat is not None else [],
             "opponents": list(seat.opponents) if seat is not None else [],
             "match_id": folded.matches.get((last, table)) if last and table else None,
-            "bye": seat is not None and table is None}
+            "bye": seat is not None and table is None,
+            "names": _names(folded, [player, *(seat.partners + seat.opponents
+                                               if seat is not None else ())])}
 
 
-def _standing(line: Standing) -> dict[str, Any]:
-    return {"name": line.player, "place": line.place, "shared": line.shared,
+def _names(folded: Folded, keys: list[str]) -> dict[str, str | None]:
+    """The name to show for each of ``keys`` (E13)."""
+    shown = club.names(folded)
+    return {key: shown.get(key, key) for key in keys}
+
+
+def _standing(line: Standing, shown: Mapping[str, str | None]) -> dict[str, Any]:
+    name = (" & ".join(shown.get(p) or "" for p in line.player.split(" & "))
+            if line.player not in shown else shown[line.player])
+    return {"player": line.player, "name": name, "place": line.place, "shared": line.shared,
             "points": line.points, "games": line.games, "won": line.won, "best": line.best,
             "money": str(line.money)}
 
@@ -75,8 +86,9 @@ def read_standings(event_id: str) -> Any:
 def _standings(folded: Folded) -> dict[str, Any]:
     """The standings as answered (:class:`EventStandingsSchema`)."""
     players, teams = club.event_standings(folded)
-    return {"rule": folded.event.rule, "players": [_standing(s) for s in players],
-            "teams": [_standing(s) for s in teams]}
+    shown = club.names(folded)
+    return {"rule": folded.event.rule, "players": [_standing(s, shown) for s in players],
+            "teams": [_standing(s, shown) for s in teams]}
 
 
 @blp.response(200, EventPaymentsSchema)
@@ -96,7 +108,8 @@ def read_payments(event_id: str) -> Any:
                          for p in plan.payments],
             "exact": plan.exact,
             "pending": [{"round": t.round, "table": t.table, "match_id": t.match_id}
-                        for t in club.pending(folded)]}
+                        for t in club.pending(folded)],
+            "names": dict(club.names(folded))}
 
 
 def _stream_version(folded: Folded, event_id: str) -> int:

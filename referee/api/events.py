@@ -14,31 +14,30 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import marshmallow as ma
-import peewee
 from flask import Response
 
-from referee import club, folds
-from referee.api import limits
-from referee.api.access import BEARER, expected_version
+from referee import club
+from referee.api.access import BEARER, bearer_token, expected_version
 from referee.api.credentials import Again, Handout, Owner
 from referee.api.dumping import response_dumper
 from referee.api.errors import problems
 from referee.api.event_access import (
+    ORGANISED,
     authorize,
     blp,
     event_dict,
-    event_etag,
-    expect_event,
     table_dict,
 )
 from referee.api.event_links import relink_table
 from referee.api.event_schemas import (
     CreatedEventSchema,
     CreateEventSchema,
+    EventCheckInSchema,
     EventEndRoundSchema,
     EventPlayersSchema,
     EventSeatingSchema,
     EventStartedRoundSchema,
+    EventSubstituteSchema,
     EventTeamsSchema,
     EventViewSchema,
 )
@@ -51,14 +50,9 @@ from referee.api.event_views import (
 )
 from referee.api.option_schemas import MATCH_OPTIONS
 from referee.api.writing import (
-    claim_key,
-    idempotency_key,
     json_response,
-    replay,
-    request_fingerprint,
 )
 from referee.events import EventError, Table, partnership, solo
-from referee.events.log import Folded
 from referee.store import idempotency, ledger, tokens
 
 
@@ -88,20 +82,19 @@ _ROUND_HOW = ("A round's credentials are handed out once: the tables that took t
               "…/rounds/<n>/tables/<n>/links; the old ones stop working).")
 
 
-def _event_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
-    """Whether the event has moved on from the version its stored answer left it at."""
-    return stored.headers.get("ETag") != event_etag(event_id)["ETag"]
+_transact = ORGANISED.transact
 
 
-#: An event's own credentials (its create's organiser and read tokens).
-EVENT_OWNER = Owner("event_id", _event_written, tokens.all_live)
+def _write(event_id: str, body: dict[str, Any], change: Callable[[], Any]) -> Response:
+    """One organiser's change to the event (:meth:`Organised.write`)."""
+    return ORGANISED.write(event_id, body, change)
 
 
 def _round_written(event_id: str, stored: idempotency.StoredResponse) -> bool:
     """Whether the event, or a table's match of the round, has moved on since the round's
     start answered (a deal recorded, a seat joined)."""
     at: dict[str, int] = json.loads(stored.body).get("at", {})
-    return _event_written(event_id, stored) or any(
+    return ORGANISED.written(event_id, stored) or any(
         ledger.chain_head(match_id)[0] != version for match_id, version in at.items())
 
 
@@ -116,7 +109,7 @@ ROUND_OWNER = Owner("event_id", _round_written, _round_live)
 
 @blp.arguments(CreateEventSchema())
 @blp.response(201, CreatedEventSchema)
-@problems(blp, 410, 422, 429)
+@problems(blp, 401, 403, 404, 410, 422, 429)
 def create_event(body: dict[str, Any]) -> Any:
     """Create a club night or tournament (E1) with the players checked in from the start.
 
@@ -126,36 +119,24 @@ def create_event(body: dict[str, Any]) -> Any:
     and they never expire. A retry with the same Idempotency-Key gets the same answer,
     tokens included (made from that key, as a match's create), within the retry window and
     while the event is as the create left it; after that it is ``410``
-    (``credentials-not-replayed``, with the ``event_id``).
+    (``credentials-not-replayed``, with the ``event_id``). An event of a club (``club``,
+    E13) is created with the club's organiser token (401 without, 403 with another, 404
+    for no such club); its players are then the club's ids, its ``guests`` added to the club.
     """
 
     options = _table_options(body["game"], body["options"])
-    handout = Handout("create", _CREATE_HOW, owner=EVENT_OWNER)
+    club_id = body.get("club")
+    if club_id is not None:  # E13: the club's organiser makes its events
+        tokens.authenticate(club_id, bearer_token(), "write", owner="club")
 
-    def again(kept: dict[str, Any], seed: tokens.Seed) -> Again:
-        made = {k: tokens.derive(kept["id"], k, seed, "create") for k in tokens.KINDS}
-        answer = {**kept, "tokens": {"organiser": made["write"], "read": made["read"]}}
-        return kept["id"], list(made.values()), lambda: json.dumps(answer)
+    def make() -> str:
+        event_id, _ = club.create(body["name"], body["game"], body["movement"],
+                                  body.get("rule"), body["kind"], body["players"], options,
+                                  body["correction_minutes"], body["round_ends"], club_id,
+                                  body["guests"])
+        return event_id
 
-    def work() -> Response:
-        replayed = handout.replayed(again)  # the same create again: the same answer
-        if replayed is not None:
-            return replayed
-        limits.take_create_quota()  # a retry above is free
-        event_id, folded = club.create(body["name"], body["game"], body["movement"],
-                                       body.get("rule"), body["kind"], body["players"],
-                                       options, body["correction_minutes"],
-                                       body["round_ends"])
-        made = tokens.issue(event_id, tokens.KINDS, handout.seed, "create")
-        answer = response_dumper(CreatedEventSchema)(
-            {**event_dict(event_id, folded),
-             "tokens": {"organiser": made["write"], "read": made["read"]}})
-        headers = {**event_etag(event_id), "Location": f"/v1/events/{event_id}"}
-        handout.keep(event_id, 201, {**answer, "tokens": None}, headers, None)
-        return json_response(json.dumps(answer), 201, headers)
-
-    answer: Response = folds.transact(work)
-    return answer
+    return ORGANISED.create(_CREATE_HOW, make, CreatedEventSchema, "/v1/events/{id}")
 
 
 @blp.response(200, EventViewSchema)
@@ -167,53 +148,36 @@ def read_event(event_id: str) -> Any:
     at every table (or why not yet, ``next.waiting``). Its ``ETag`` is the event's version:
     send it back as ``If-Match`` when writing."""
     authorize(event_id, "read")
-    return event_dict(event_id, club.load(event_id)), 200, event_etag(event_id)
+    return event_dict(event_id, club.load(event_id)), 200, ORGANISED.etag(event_id)
 
 
-def _transact(event_id: str, work: Callable[[], Any]) -> Any:
-    """Run ``work`` in one write transaction; two writers that raced for the log's next entry
-    (the second refused by its primary key, twice) is 412 ``stale-version``, never a 500."""
-    try:
-        return folds.transact(work)
-    except peewee.IntegrityError:
-        expect_event(event_id, -1)  # always stale: the event as it now stands
-        raise
-
-
-def _write(event_id: str, body: dict[str, Any], change: Callable[[], Folded]) -> Response:
-    """One organiser's change, as a match's writes are made: the organiser's token, If-Match
-    (428 without, 412 stale), then in ONE transaction the Idempotency-Key's claim (a retry
-    gets the stored answer), the change and the stored answer."""
-    authorize(event_id, "write")
-    expected = expected_version(body, required=True)
-    key = idempotency_key()
-    fingerprint = request_fingerprint() if key is not None else None
-
-    def work() -> Response:
-        stored = claim_key(event_id, key, fingerprint)
-        if stored is not None:
-            return replay(stored)
-        expect_event(event_id, expected)
-        folded = change()
-        text = json.dumps(response_dumper(EventViewSchema)(event_dict(event_id, folded)))
-        headers = event_etag(event_id)
-        if key is not None:
-            idempotency.complete(event_id, key, idempotency.StoredResponse(200, text, headers),
-                                 event_id, None)
-        return json_response(text, 200, headers)
-
-    answer: Response = _transact(event_id, work)
-    return answer
-
-
-@blp.arguments(EventPlayersSchema())
+@blp.arguments(EventCheckInSchema())
 @blp.response(200, EventViewSchema)
 @blp.doc(security=BEARER)
 @problems(blp, 401, 403, 404, 412, 422, 428)
 def check_in_players(body: dict[str, Any], event_id: str) -> Any:
     """Check players in (E2): before round 1 they play from round 1; later they join late,
-    from the next round (a progressive movement seats them at the lowest table)."""
-    return _write(event_id, body, lambda: club.check_in_players(event_id, body["players"]))
+    from the next round (a progressive movement seats them at the lowest table). At a
+    club's event (E13) ``players`` are the club's player ids (a merged-away id checks in
+    the player it was merged into; a removed one is refused, ``player_removed``) and
+    ``guests`` are names added to the club as guests and checked in."""
+    return _write(event_id, body, lambda: club.check_in_players(
+        event_id, body["players"], body["guests"]))
+
+
+@blp.arguments(EventSubstituteSchema())
+@blp.response(200, EventViewSchema)
+@blp.doc(security=BEARER)
+@problems(blp, 401, 403, 404, 412, 422, 428)
+def substitute(body: dict[str, Any], event_id: str) -> Any:
+    """A substitute takes a seat of the last round while its game is played (E14): the
+    seat's deals so far stay with who sat there (who then has the round's bye), the later
+    ones are the substitute's, and each person's line in the standings counts only their
+    own part (the win and a partie's money are the last sitter's). ``player`` (checked in
+    first when not present) or ``guest`` (added to the club). A finished table is refused
+    (``table_finished``)."""
+    return _write(event_id, body, lambda: club.substitute_player(
+        event_id, body["table"], body["seat"], body.get("player"), body.get("guest")))
 
 
 @blp.arguments(EventPlayersSchema())
@@ -301,14 +265,14 @@ def start_round(body: dict[str, Any] | None, event_id: str) -> Any:
         replayed = handout.replayed(again)
         if replayed is not None:
             return replayed
-        expect_event(event_id, expected)
+        ORGANISED.expect(event_id, expected)
         started = club.start_round(event_id, seating, handout.seed)
         kept = {"number": started.round.number, "byes": list(started.round.byes),
                 "tables": [table_dict(t, started.matches[t.number], None)
                            for t in started.round.tables]}
         made = {started.matches[n]: made for n, made in started.tokens.items()}
         seats = {started.matches[n]: seats for n, seats in started.seats.items()}
-        headers = event_etag(event_id)
+        headers = ORGANISED.etag(event_id)
         at = {match_id: ledger.chain_head(match_id)[0] for match_id in made}
         handout.keep(event_id, 201, {**kept, "at": at}, headers, None)
         return json_response(_started(kept, made, seats), 201, headers)
@@ -338,6 +302,7 @@ ROUTES = (
     (EVENT, "GET", read_event),
     (EVENT + "/players", "POST", check_in_players),
     (EVENT + "/players:leave", "POST", leave_players),
+    (EVENT + "/seats:substitute", "POST", substitute),
     (EVENT + "/teams", "POST", form_teams),
     (EVENT + "/rounds", "POST", start_round),
     (EVENT + "/rounds:end", "POST", end_round),

@@ -14,6 +14,7 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee.cards import JOKER_CODES, Card, CardError, card_name, parse_card
+from referee.i18n.schema import bind_validator, schema_error, violation_error
 from referee.piquet.words import read_point, read_sequences, read_sets, says_nothing
 from referee.pitch.records import PASS_WORDS
 from referee.rulings import ruling_kind
@@ -129,8 +130,9 @@ class AnnouncedField(ma.fields.Field[Any]):
             found = unread.violations[0]
             index = re.match(r"^\[(\d+)\]", found.location)
             if index:
-                raise ma.ValidationError({int(index.group(1)): [found.message]}) from None
-            raise ma.ValidationError(found.message) from None
+                raise ma.ValidationError({int(index.group(1)): [violation_error(found)]}) \
+                    from None
+            raise ma.ValidationError(violation_error(found)) from None
         return value
 
 
@@ -162,7 +164,7 @@ class CallField(ma.fields.Field[str | int]):
 
 def _stake_in_range(value: Decimal) -> None:
     if not Decimal(0) <= value <= Decimal(1_000_000):
-        raise ma.ValidationError("A stake is an amount per point from 0 to 1,000,000.")
+        raise ma.ValidationError(schema_error("stake"))
 
 
 #: A stake as the document states it: 0 to 1,000,000, at most 6 decimals, as a string.
@@ -184,8 +186,7 @@ class StakeField(ma.fields.Decimal):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, str) or not re.fullmatch(STAKE_PATTERN, value):
-            raise ma.ValidationError("A stake is an amount per point from 0 to 1,000,000, "
-                                     "written as a string, e.g. \"0.05\".")
+            raise ma.ValidationError(schema_error("stake_text"))
         return super()._deserialize(value, attr, data, **kwargs)
 
 
@@ -270,7 +271,7 @@ class NameField(ma.fields.String):
     }
 
     #: 1 to 40 characters as sent (NFC may lengthen a few: U+0958 becomes two).
-    _LENGTH = ma.validate.Length(min=1, max=40)
+    _LENGTH = bind_validator(ma.validate.Length(min=1, max=40))
 
     def __init__(self, **kwargs: Any) -> None:
         metadata = {"description": "A name: 1 to 40 characters, NFC-normalised; no control, "

@@ -25,6 +25,7 @@ from referee.api.limits import duration
 from referee.api.match_views import state_dict
 from referee.api.problems import (
     BAD_REQUEST,
+    CLUB_REFUSED,
     CREATE_QUOTA_EXCEEDED,
     DATABASE_BUSY,
     DATABASE_UNAVAILABLE,
@@ -43,9 +44,11 @@ from referee.api.problems import (
     ProblemType,
 )
 from referee.events import EventError
+from referee.events.players import ClubError
 from referee.match.state import Clash, MatchError
 from referee.store import idempotency, ledger, quota, tokens
 from referee.store.club_events import EventNotFound
+from referee.store.clubs import ClubNotFound
 from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
 from referee.violations import InputError, RecordError
 
@@ -89,8 +92,15 @@ def _event_refused(error: EventError) -> Response:
                             extra={"code": error.code, "section": error.section})
 
 
-def _event_not_found(error: EventNotFound) -> Response:
+def _event_not_found(error: EventNotFound | ClubNotFound) -> Response:
     return problem_response(NOT_FOUND, str(error))
+
+
+def _club_refused(error: ClubError) -> Response:
+    """422 ``club-refused``: a change the club's player list refuses (docs/events.md E13),
+    with its ``code`` and ``section``."""
+    return problem_response(CLUB_REFUSED, str(error),
+                            extra={"code": error.code, "section": error.section})
 
 
 def _refused(error: MatchError) -> Response:
@@ -203,6 +213,8 @@ DOMAIN_ERRORS: dict[type[Exception], Callable[[Any], Response]] = {
     MatchError: _refused,                           # 422 refused
     EventError: _event_refused,                     # 422 event-refused
     EventNotFound: _event_not_found,                # 404
+    ClubError: _club_refused,                       # 422 club-refused
+    ClubNotFound: _event_not_found,                 # 404
     tokens.TokenRefused: _token_refused,            # 401, 403, 404
     idempotency.KeyReused: _key_reused,             # 422 idempotency-key-reused
     quota.QuotaExceeded: _quota_exceeded,           # 429 create-quota-exceeded

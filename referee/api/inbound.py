@@ -23,6 +23,7 @@ from typing import Any, NoReturn
 
 from referee.api.errors import ProblemError
 from referee.api.problems import BAD_REQUEST
+from referee.i18n.schema import SchemaWords, schema_error
 
 #: Most digits an integer in a request may have.
 MAX_INT_DIGITS = 15
@@ -30,33 +31,33 @@ MAX_INT_DIGITS = 15
 #: A NUL or a UTF-16 surrogate (only a lone one can reach a Python str from JSON).
 _BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
 
-_NOT_TEXT = "Text may not contain NUL or a lone UTF-16 surrogate (e.g. \\ud800)."
+_NOT_TEXT = schema_error("not_text")
 
 
 class _Refused(ValueError):
     """A number the decoder must not build (raised from its parse hooks)."""
 
 
-def _refuse(message: str, where: str = "body") -> NoReturn:
+def _refuse(message: SchemaWords, where: str = "body") -> NoReturn:
     raise ProblemError(BAD_REQUEST, "The request does not match the schema: see errors.",
                        extra={"errors": {where: [message]}})
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise _Refused(f"Integers have at most {MAX_INT_DIGITS} digits.")
+        raise _Refused(schema_error("digits", digits=MAX_INT_DIGITS))
     return int(text)
 
 
 def _float(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused("Numbers must be finite.")
+        raise _Refused(schema_error("finite"))
     return value
 
 
 def _constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a JSON number.")
+    raise _Refused(schema_error("not_number", name=name))
 
 
 def load_body(raw: bytes | str) -> Any:
@@ -77,7 +78,7 @@ def load_body(raw: bytes | str) -> Any:
     try:
         data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except _Refused as error:
-        _refuse(str(error))
+        _refuse(error.args[0])  # the message as made (worded in the answer's language)
     _check_text(data, "")
     return data
 

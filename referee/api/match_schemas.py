@@ -20,6 +20,7 @@ from referee.api.fields import (
 )
 from referee.api.option_schemas import PiquetMatchOptionsSchema, PitchMatchOptionsSchema
 from referee.api.strict import ShapesField, StrictSchema
+from referee.i18n.schema import schema_error
 
 
 class _CreateFieldsSchema(StrictSchema):
@@ -67,13 +68,13 @@ class CreateMatchSchema(ma.Schema):
             refuses the body (an option of the other game among them).
         """
         if not isinstance(data, Mapping):
-            raise ma.ValidationError({"_schema": ["Invalid input type."]})
+            raise ma.ValidationError({"_schema": [schema_error("input_type")]})
         name, shapes = self.SHAPES
         if name not in data:
-            raise ma.ValidationError({name: ["Missing data for required field."]})
+            raise ma.ValidationError({name: [schema_error("required")]})
         shape = shapes.get(data[name]) if isinstance(data[name], str) else None
         if shape is None:
-            raise ma.ValidationError({name: [f"Must be one of: {', '.join(shapes)}."]})
+            raise ma.ValidationError({name: [schema_error("one_of", choices=", ".join(shapes))]})
         return shape().load(data, partial=partial)
 
 
@@ -228,10 +229,9 @@ class RecordDealSchema(CardsRecordSchema):
         levels = [k for k in ("sheet", "totals") if k in data]
         cards = [k for k in data if k not in _NOT_CARDS]
         if len(levels) > 1 or (levels and cards):
-            raise ma.ValidationError("Send one entry: a cards record, a sheet or totals.")
+            raise ma.ValidationError(schema_error("one_entry"))
         if not levels and "tricks" not in data:
-            raise ma.ValidationError("A cards record needs its tricks (or send a sheet or "
-                                     "totals).", "tricks")
+            raise ma.ValidationError(schema_error("needs_tricks"), "tricks")
 
 
 def _one_entry(cards: list[str]) -> dict[str, Any]:

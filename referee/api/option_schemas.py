@@ -13,6 +13,7 @@ from marshmallow import validate
 from referee.api.fields import NameField, StakeField
 from referee.api.strict import StrictSchema
 from referee.i18n import LOCALES
+from referee.i18n.schema import schema_error
 from referee.match.games import PENALTIES, PIQUET_PENALTIES
 from referee.penalties import choices
 from referee.pitch.records import POINT_VALUES, VARIANT_CHOICES
@@ -162,7 +163,7 @@ def _irregularities_field(penalties: Mapping[str, tuple[str, ...]], description:
         for kind, word in given.items():
             if word not in words:
                 raise ma.ValidationError(
-                    f"The penalty for {kind} is one of: {', '.join(words)}.")
+                    schema_error("penalty", kind=kind, words=", ".join(words)))
 
     return ma.fields.Dict(
         keys=ma.fields.String(validate=validate.OneOf(list(penalties))),
@@ -208,8 +209,8 @@ class _TableOptionsSchema(StrictSchema):
         if not isinstance(data, Mapping):
             return data
         errors = {
-            name: [f"{name} is an option of {GAME_NAMES[game]}: a {GAME_NAMES[self.GAME]} "
-                   f"match does not take it."]
+            name: [schema_error("other_game", name=name, game=GAME_NAMES[game],
+                                this=GAME_NAMES[self.GAME])]
             for name in data if name not in self.fields
             for game, schema in MATCH_OPTIONS.items()
             if game != self.GAME and name in schema._declared_fields

@@ -14,6 +14,7 @@ from referee.api.fields import STRUCTURE, StakeField, bounded_structure, card_li
 from referee.api.match_schemas import RolesAnnouncementsSchema, RolesCardsSchema
 from referee.api.option_schemas import PiquetOptionsSchema
 from referee.api.strict import StrictSchema
+from referee.i18n.schema import schema_error
 from referee.piquet.records import ELECTIONS, TAKEN_IN
 
 _ROLE_IN = validate.OneOf(["elder", "younger"])
@@ -208,7 +209,7 @@ class CompareRequestSchema(StrictSchema):
 def _two_players(scores: dict[str, int]) -> None:
     """Q9: a partie is between two players. :raises ma.ValidationError: not two names."""
     if len(scores) != 2:
-        raise ma.ValidationError("Length must be 2.")
+        raise ma.ValidationError(schema_error("length.equal", equal=2))
 
 
 class SettleRequestSchema(StrictSchema):

@@ -162,8 +162,12 @@ WRITE_OUTCOME_UNKNOWN = _add("write-outcome-unknown", 503, "Write outcome unknow
                              "Idempotency-Key.")
 EVENT_REFUSED = _add("event-refused", 422, "Refused by the event",
                      "A change a club night or tournament refuses as it stands: ``code`` and "
-                     "``section`` (docs/events.md E1–E11) say why: a player not checked in, a "
+                     "``section`` (docs/events.md E1–E14) say why: a player not checked in, a "
                      "round still being played…")
+CLUB_REFUSED = _add("club-refused", 422, "Refused by the club",
+                    "A change a club's player list refuses as it stands: ``code`` and "
+                    "``section`` (docs/events.md E13) say why: a member number that is "
+                    "someone else's, two players of one event merged, a removed player…")
 
 
 def every_uri() -> list[str]:

@@ -13,6 +13,7 @@ from apispec import BasePlugin
 from marshmallow import class_registry
 
 from referee.api.fields import STRUCTURE_SCHEMA
+from referee.i18n.schema import bind_field, bind_schema
 
 
 class ExactBoolean(ma.fields.Boolean):
@@ -42,7 +43,9 @@ class StrictSchema(ma.Schema):
     """A schema that refuses unknown fields (a typo in a record must not pass silently) and
     takes integers only as JSON integers: ``11.5`` (or ``"11"``, or ``11.0``) where an
     integer is meant is a 400, never stored as 11; booleans only as ``true`` or ``false``
-    (``EXACT_INTEGERS``; a query string's schema, whose values are all text, sets it False)."""
+    (``EXACT_INTEGERS``; a query string's schema, whose values are all text, sets it False).
+    Its messages, its fields' and their validators' keep what they are made of, so that a
+    400's ``errors`` are worded in the answer's language (:mod:`referee.i18n.schema`)."""
 
     #: Whether the Integer fields refuse what is not a JSON integer (a JSON body's schema).
     EXACT_INTEGERS = True
@@ -53,10 +56,16 @@ class StrictSchema(ma.Schema):
     class Meta:
         unknown = ma.RAISE
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        bind_schema(self)
+
     def on_bind_field(self, field_name: str, field_obj: ma.fields.Field[Any]) -> None:
-        """Each field as bound: exact integers (see the class)."""
+        """Each field as bound: exact integers (see the class), its messages worded in the
+        answer's language."""
         if self.EXACT_INTEGERS:
             _exact(field_obj)
+        bind_field(field_obj)
 
 
 #: How many field sets a :class:`NamedFieldsLoad` schema keeps a narrowed copy for (more

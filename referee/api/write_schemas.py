@@ -38,6 +38,7 @@ from referee.api.match_schemas import (
 )
 from referee.api.strict import NamedFieldsLoad, ShapesField, StrictSchema
 from referee.api.view_schemas import MatchSchema
+from referee.i18n.schema import schema_error
 from referee.piquet.records import ELECTIONS, TAKEN_IN
 
 
@@ -170,24 +171,25 @@ class StepSchema(NamedFieldsLoad, StrictSchema):
         needs = _STEP_NEEDS
         wanted = needs.get(data.get("type", ""))
         if wanted and (wanted not in data if wanted == "card" else data.get(wanted) is None):
-            raise ma.ValidationError(f"A {data['type']} step needs {wanted!r}.", wanted)
+            raise ma.ValidationError(schema_error("step_needs", kind=data["type"],
+                                                  field=wanted), wanted)
         if data.get("type") != "irregularity":
             for key in ("what", "cards"):
                 if key in data:
-                    raise ma.ValidationError(f"Only an irregularity step has {key!r}.", key)
+                    raise ma.ValidationError(schema_error("irregularity_only", field=key),
+                                             key)
         if "election" in data and data.get("type") not in _ELECTION_STEPS:
-            raise ma.ValidationError("Only an irregularity, deal_started or exchange step has "
-                                     "'election'.", "election")
+            raise ma.ValidationError(schema_error("election_steps"), "election")
         if data.get("election") == TAKEN_IN and data.get("type") != "deal_started":
-            raise ma.ValidationError("Only a deal_started step has the election 'taken_in' "
-                                     "(PT 39).", "election")
+            raise ma.ValidationError(schema_error("taken_in"), "election")
         at = data.get("at")
         if at is not None:
             kind = data.get("type")
             places = {"card": {"trick", "position"}, "bid": {"bid"}}.get(kind or "", set())
             if set(at) - {"deal"} != places:
-                gives = " and ".join(sorted(places)) or "only the deal"
-                raise ma.ValidationError(f"The at of a {kind} step gives {gives}.", "at")
+                said = schema_error(f"at.{kind}") if kind in ("card", "bid") else \
+                    schema_error("at.other", kind=kind)
+                raise ma.ValidationError(said, "at")
 
 
 class DryRunArgsSchema(StrictSchema):
@@ -293,7 +295,7 @@ class ClaimSchema(StrictSchema):
     @ma.validates_schema
     def _one(self, data: dict[str, Any], **kwargs: object) -> None:
         if len(data) != 1:
-            raise ma.ValidationError("A claim is {\"sheet\": …} or {\"totals\": …}.")
+            raise ma.ValidationError(schema_error("claim"))
 
 
 class DisputeSchema(StrictSchema):

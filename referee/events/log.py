@@ -14,7 +14,11 @@ order gives the :class:`~referee.events.model.Event` and the match of each table
   ``"head_table"``), each player's points and the winning side's players.
 
 ``event_created`` may also hold ``round_ends`` (E11; absent from logs written before it:
-``"every_table"``).
+``"every_table"``) and ``club`` (E13: the club whose players' ids the roster holds; absent
+from logs written before it and for an event whose players are known by their names).
+
+- ``substituted``: ``{table, seat, player, after}``: a substitute takes a seat of the last
+  round's table after that many deals of its match (E14).
 
 Each entry is applied by the function of :mod:`referee.events.model` a live request uses, so
 a log folds to the event those requests made.
@@ -37,8 +41,9 @@ from referee.events.model import (
     new_event,
 )
 from referee.events.standings import GameResult
+from referee.events.substitutes import substitute
 
-__all__ = ["Folded", "fold", "round_payload"]
+__all__ = ["Folded", "fold", "rekeyed", "round_payload"]
 
 Entry = tuple[str, Mapping[str, Any]]
 
@@ -71,6 +76,33 @@ def round_payload(round_: Round, matches: Mapping[int, str]) -> dict[str, Any]:
                         "match_id": matches[t.number]} for t in round_.tables]}
 
 
+def rekeyed(entries: Iterable[Entry], alias: Mapping[str, str]) -> list[Entry]:
+    """E13: the log read with every player named by ``alias`` (a merged-away id → the id it
+    stands for now) renamed, in every kind of entry; the stored log is never rewritten. Two
+    ids of one roster are never merged (E13), so no entry doubles another.
+    """
+
+    def key(player: Any) -> Any:
+        return alias.get(player, player) if isinstance(player, str) else player
+
+    def keyed(kind: str, payload: Mapping[str, Any]) -> Mapping[str, Any]:
+        if kind in ("checked_in", "left", "substituted"):
+            return {**payload, "player": key(payload["player"])}
+        if kind == "team_formed":
+            return {**payload, "players": [key(p) for p in payload["players"]]}
+        if kind == "round_started":
+            return {**payload, "byes": [key(p) for p in payload.get("byes", ())],
+                    "tables": [{**t, "seats": [key(p) for p in t["seats"]]}
+                               for t in payload["tables"]]}
+        if kind == "round_ended":
+            return {**payload, "tables": [
+                {**t, "points": {key(p): n for p, n in t["points"].items()},
+                 "winners": [key(p) for p in t["winners"]]} for t in payload["tables"]]}
+        return payload
+
+    return [(kind, keyed(kind, payload) if alias else payload) for kind, payload in entries]
+
+
 def fold(entries: Iterable[Entry]) -> Folded:
     """The event its log makes.
 
@@ -86,7 +118,7 @@ def fold(entries: Iterable[Entry]) -> Folded:
             event = new_event(payload["name"], payload["game"], payload["movement"],
                               payload["rule"], payload["kind"],
                               int(payload.get("correction_minutes", 0)),
-                              payload.get("round_ends", "every_table"))
+                              payload.get("round_ends", "every_table"), payload.get("club"))
             folded = Folded(event, dict(payload.get("options", {})))
             continue
         event, matches, ended = folded.event, dict(folded.matches), dict(folded.ended)
@@ -97,6 +129,9 @@ def fold(entries: Iterable[Entry]) -> Folded:
         elif kind == "team_formed":
             first, second = payload["players"]
             event = form_team(event, first, second)
+        elif kind == "substituted":
+            event = substitute(event, int(payload["table"]), int(payload["seat"]),
+                               payload["player"], int(payload["after"]))
         elif kind == "round_started":
             made = _round(payload)
             event = add_round(event, made)

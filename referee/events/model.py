@@ -1,8 +1,9 @@
 """The event, its roster, rounds and tables (docs/events.md E1–E3).
 
 Everything here is a frozen value; a change (a check-in, a leave, a round added) returns a new
-:class:`Event`. Players are known by their name as the organiser writes it (E1): two entries
-with the same name are one player.
+:class:`Event`. Players are known by a key: their name as the organiser writes it (E1: two
+entries with the same name are one player), or, at a club's event, their id in the club's
+player list (E13: two players of one name stay two).
 
 >>> night = check_in(check_in(new_event("Friday", "pitch", "progressive"), "Ann"), "Bill")
 >>> [entry.player for entry in present(night)]
@@ -158,6 +159,23 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class Substitution:
+    """A substitute takes a seat while its round is played (E14).
+
+    ``round``, ``table`` and ``seat`` (the seat index): where; ``out``: who sat there;
+    ``into``: who sits there from now on; ``after``: how many deals the table's match had
+    recorded then (the deals up to it are ``out``'s, the later ones ``into``'s).
+    """
+
+    round: int
+    table: int
+    seat: int
+    out: str
+    into: str
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """A club night or a tournament (E1).
 
@@ -169,7 +187,10 @@ class Event:
     ``correction_minutes``: how long a game's result stays open to the organiser's correction
     after its last entry before it is final (E11; 0: final once finished); ``round_ends``:
     ``"every_table"`` (a round ends once every table has finished) or ``"head_table"``
-    (once the head table has; the others' games are scored as they stand, E11).
+    (once the head table has; the others' games are scored as they stand, E11);
+    ``substitutions``: every seat a substitute took, in order (E14); ``club``: the id of the
+    club whose players the roster's entries are (E13), None for an event whose players are
+    known by their names.
     """
 
     name: str
@@ -182,6 +203,8 @@ class Event:
     teams: tuple[tuple[str, str], ...] = ()
     correction_minutes: int = 0
     round_ends: RoundEnd = "every_table"
+    substitutions: tuple[Substitution, ...] = ()
+    club: str | None = None
 
     @property
     def next_round(self) -> int:
@@ -191,10 +214,11 @@ class Event:
 
 def new_event(name: str, game: Game, movement: Movement, rule: Rule | None = None,
               kind: Kind = "night", correction_minutes: int = 0,
-              round_ends: RoundEnd = "every_table") -> Event:
+              round_ends: RoundEnd = "every_table", club: str | None = None) -> Event:
     """E1: an event with no players yet; ``rule`` defaults to the game's usual one (Pitch
     total points, Piquet money); ``correction_minutes``: the correction window, and
-    ``round_ends``: when a round ends (E11).
+    ``round_ends``: when a round ends (E11); ``club``: the club whose players' ids the roster
+    holds (E13).
 
     :raises EventError: ``movement_not_for_game`` (a round robin for Pitch, a progressive
         movement for Piquet), ``money_not_for_game`` (money standings for Pitch),
@@ -211,7 +235,7 @@ def new_event(name: str, game: Game, movement: Movement, rule: Rule | None = Non
     if correction_minutes < 0:
         raise EventError("bad_window", "E11", "A correction window cannot be negative.")
     return Event(name.strip(), game, movement, chosen, kind,
-                 correction_minutes=correction_minutes, round_ends=round_ends)
+                 correction_minutes=correction_minutes, round_ends=round_ends, club=club)
 
 
 def present(event: Event) -> tuple[Entry, ...]:
@@ -340,3 +364,4 @@ def where(round_: Round, player: str) -> Seat:
     if player in round_.byes:
         return Seat(player, None, None, (), ())
     raise EventError("not_in_round", "E3", f"{player} is not in round {round_.number}.")
+

@@ -79,10 +79,17 @@ def _key(tally: _Tally, rule: Rule) -> tuple[Decimal | int, ...]:
     return (tally.money, tally.won, tally.points)
 
 
-def _rank(tallies: Mapping[str, _Tally], rule: Rule) -> tuple[Standing, ...]:
+def _rank(tallies: Mapping[str, _Tally], rule: Rule,
+          names: Mapping[str, str] | None = None) -> tuple[Standing, ...]:
     if rule not in ("points", "games", "money"):
         raise EventError("unknown_rule", "E8", f"No standings rule is called {rule!r}.")
-    order = sorted(tallies, key=lambda name: (name.casefold(), name))
+    shown = names or {}
+
+    def listed(key: str) -> tuple[str, str]:
+        name = shown.get(key, key)
+        return (name.casefold(), key)
+
+    order = sorted(tallies, key=listed)
     keys = {name: _key(tallies[name], rule) for name in order}
     order.sort(key=keys.__getitem__, reverse=True)
     lines: list[Standing] = []
@@ -100,10 +107,12 @@ def _rank(tallies: Mapping[str, _Tally], rule: Rule) -> tuple[Standing, ...]:
 
 
 def standings(results: Iterable[GameResult], rule: Rule,
-              players: Sequence[str] = ()) -> tuple[Standing, ...]:
+              players: Sequence[str] = (), names: Mapping[str, str] | None = None
+              ) -> tuple[Standing, ...]:
     """E8: every player's line, ranked by ``rule`` (``"points"``, ``"games"`` or
     ``"money"``), best first; ``players`` adds players with no game yet (all zeros). Ties on
-    every figure of the rule share the place and are listed by name.
+    every figure of the rule share the place and are listed by name: ``names`` gives the
+    name of a player known by an id (E13), the others are their own names.
 
     :raises EventError: ``unknown_rule``.
     """
@@ -117,7 +126,7 @@ def standings(results: Iterable[GameResult], rule: Rule,
             tally.best = max(tally.best, points) if tally.games > 1 else points
             if name in result.money:
                 tally.money += result.money[name]
-    return _rank(tallies, rule)
+    return _rank(tallies, rule, names)
 
 
 def team_standings(results: Iterable[GameResult], teams: Sequence[tuple[str, str]],

@@ -369,6 +369,8 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("difference.pitch.scores", "{who} scores {change}"),
     # Problem details (referee/api)
     ("detail.not_recorded", "Not recorded."),
+    ("detail.not_json", "The request body is not valid JSON."),
+    ("detail.off_schema", "The request does not match the schema: see errors."),
     ("detail.record_problems",
      "Problems in the record file: {n}, the first at line {line} (each in problems)."),
 )

@@ -8,7 +8,7 @@ the Piquet partie (Q1, Q9) or the Pitch target (P2, P7).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -162,6 +162,51 @@ def blocking(violations: Sequence[Violation], kind: str) -> tuple[Violation, ...
     return tuple(v for v in violations if not v.location.startswith("declarations."))
 
 
+@dataclass(frozen=True, slots=True)
+class Ruled:
+    """A game's ruling (``engine``: the engine's value) of the deal ``record`` dealt by
+    ``dealer`` among ``players`` under ``options``: what :meth:`StepRules.check_after` rules
+    the next card from."""
+
+    record: dict[str, Any]
+    dealer: int
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    engine: object
+
+    def of(self, record: dict[str, Any], dealer: int, players: Sequence[str],
+           options: dict[str, Any]) -> bool:
+        """Whether this is the ruling of ``record`` dealt so (the same values)."""
+        return (dealer == self.dealer and tuple(players) == self.players
+                and (record is self.record or record == self.record)
+                and (options is self.options or options == self.options))
+
+
+_ABSENT = object()
+
+
+def _added_card(record: dict[str, Any], new: dict[str, Any], size: int) -> Any:
+    """The card ``new`` adds to the deal ``record`` when that is all it changes — the next
+    card of the trick in progress (the last trick, holding fewer than ``size`` cards), or
+    the lead of a new trick (the last one full, or none yet) —, else None."""
+    tricks, old = new.get("tricks"), record.get("tricks") or []
+    if not isinstance(tricks, list) or not tricks or not isinstance(old, list) \
+            or len(new) - len(record) != ("tricks" not in record):
+        return None
+    for key, value in new.items():
+        if key != "tricks" and record.get(key, _ABSENT) is not value:
+            return None
+    last = tricks[-1]
+    if not isinstance(last, list) or not last:
+        return None
+    if old and isinstance(old[-1], list) and len(old[-1]) < size:  # the trick in progress
+        if len(tricks) != len(old) or last[:-1] != old[-1] or tricks[:-1] != old[:-1]:
+            return None
+    elif len(tricks) != len(old) + 1 or len(last) != 1 or tricks[:-1] != old:
+        return None
+    return last[-1]
+
+
 class StepRules:
     """A game's steps as check / ask / apply (like pokerkit's verify_x / can_x / x), each
     built on :meth:`rule_step`, which applies a step and rules the deal once; and a deal
@@ -238,9 +283,18 @@ class StepRules:
         the violations it brings (not already in ``before``) that refuse it are
         ``blocking``. :raises MatchError: a step out of place (``apply_step``)."""
         new_record = self.apply_step(record, event, players)
-        after = self.check_step(new_record, dealer, players, options)
+        after = self.check_after(record, new_record, before, dealer, players, options)
         fresh = [v for v in after.violations if v not in before.violations]
         return StepResult(new_record, after, blocking(fresh, event.kind))
+
+    def check_after(
+        self, record: dict[str, Any], new_record: dict[str, Any], before: StepCheck,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> StepCheck:
+        """:meth:`check_step` of ``new_record``, the deal ``record`` (whose check is
+        ``before``) with one step more; a game may rule a card alone from ``before.ruled``,
+        to the same check."""
+        return self.check_step(new_record, dealer, players, options)
 
     def verify_step(
         self, record: dict[str, Any], event: Event, before: StepCheck, dealer: int,
@@ -725,9 +779,34 @@ class PiquetGame(StepRules):
     def check_step(
         self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
-        """The deal so far, ruled by :func:`referee.piquet.progress`."""
-        deal = self._declared(record)
-        found = piquet.progress(deal, self._engine_options(options))
+        """The deal so far, ruled by :func:`referee.piquet.progress` (its
+        :func:`~referee.piquet.stage`, kept in the check's ``ruled`` for the next card)."""
+        found = piquet.stage(self._declared(record), self._engine_options(options))
+        return self._checked(found, record, dealer, players, options)
+
+    def check_after(
+        self, record: dict[str, Any], new_record: dict[str, Any], before: StepCheck,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> StepCheck:
+        """A card added to the deal ``record`` is ruled alone
+        (:func:`referee.piquet.play_card`, Q6) from ``before``'s ruling of that very record,
+        when it was ruled so; anything else, as :meth:`check_step`."""
+        ruled = before.ruled
+        card = _added_card(record, new_record, 2)
+        if card is not None and isinstance(ruled, Ruled) and ruled.of(
+                record, dealer, players, options):
+            named = piquet.card_named(card)
+            if named is not None and isinstance(ruled.engine, piquet.PiquetStage):
+                found = piquet.play_card(ruled.engine, named)
+                return self._checked(found, new_record, dealer, players, options)
+        return self.check_step(new_record, dealer, players, options)
+
+    def _checked(
+        self, stage: piquet.PiquetStage, record: dict[str, Any], dealer: int,
+        players: Sequence[str], options: dict[str, Any],
+    ) -> StepCheck:
+        """The check of the deal ``record`` from the engine's ruling ``stage`` of it (Q6)."""
+        found = stage.progress
         complete = found.phase == "complete"
         role = found.to_play
         seat = None
@@ -745,7 +824,8 @@ class PiquetGame(StepRules):
                 legal_cards=legal,
                 also=self._also(record, players, dealer),
             )
-        return StepCheck(complete, nxt, tuple(found.violations))
+        return StepCheck(complete, nxt, tuple(found.violations),
+                         Ruled(record, dealer, tuple(players), options, stage))
 
     def rule(
         self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
@@ -1188,16 +1268,45 @@ class PitchGame(StepRules):
     def check_step(
         self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]
     ) -> StepCheck:
-        """The hand so far, ruled by :func:`referee.pitch.progress`."""
+        """The hand so far, ruled by :func:`referee.pitch.progress` (its
+        :func:`~referee.pitch.stage`, kept in the check's ``ruled`` for the next card), or a
+        variant's by :func:`referee.pitch.variant_progress`."""
         engine_options = self._engine_options(options)
         hand = self._hand(record, players, options, engine_options)
-        found = (pitch.progress(hand, engine_options) if engine_options.classic
-                 else pitch.variant_progress(hand, engine_options))
+        if not engine_options.classic:
+            return self._checked(pitch.variant_progress(hand, engine_options), engine_options,
+                                 players)
+        found = pitch.stage(hand, engine_options)
+        return self._checked(found.progress, engine_options, players,
+                             Ruled(record, dealer, tuple(players), options, found))
+
+    def check_after(
+        self, record: dict[str, Any], new_record: dict[str, Any], before: StepCheck,
+        dealer: int, players: Sequence[str], options: dict[str, Any],
+    ) -> StepCheck:
+        """A card added to the hand ``record`` is ruled alone (:func:`referee.pitch.play_card`,
+        P4) from ``before``'s ruling of that very record, when it was ruled so; anything
+        else, as :meth:`check_step`."""
+        ruled = before.ruled
+        if isinstance(ruled, Ruled) and isinstance(ruled.engine, pitch.PitchStage):
+            named = pitch.card_named(_added_card(record, new_record, len(players)))
+            if named is not None and ruled.of(record, dealer, players, options):
+                found = pitch.play_card(ruled.engine, named)
+                return self._checked(found.progress, found.options, players,
+                                     Ruled(new_record, dealer, tuple(players), options, found))
+        return self.check_step(new_record, dealer, players, options)
+
+    @staticmethod
+    def _checked(
+        found: pitch.PitchProgress, engine_options: pitch.PitchOptions, players: Sequence[str],
+        ruled: Ruled | None = None,
+    ) -> StepCheck:
+        """The check of a hand from the engine's ``found`` (P3, P4)."""
         seat = found.to_act
         name = players[seat] if seat is not None else None
         violations = found.violations
         if found.phase in ("complete", "redeal", "misdeal"):
-            return StepCheck(True, Next("score"), violations)
+            return StepCheck(True, Next("score"), violations, ruled)
         if found.phase == "bidding":
             nxt = Next("bid", player=name, seat=seat, legal_calls=tuple(found.legal_calls or ()))
         else:
@@ -1210,7 +1319,7 @@ class PitchGame(StepRules):
                 seat=seat,
                 legal_cards=tuple(written) if written is not None else None,
             )
-        return StepCheck(False, nxt, violations)
+        return StepCheck(False, nxt, violations, ruled)
 
     def rule(
         self, record: dict[str, Any], dealer: int, players: Sequence[str], options: dict[str, Any]

@@ -126,11 +126,14 @@ class Next:
 @dataclass(frozen=True, slots=True)
 class StepCheck:
     """The rules' view of a deal in progress: ``complete`` (ready to score), ``next`` (who acts
-    and what is legal), ``violations`` found so far."""
+    and what is legal), ``violations`` found so far; ``ruled``: the game's own ruling of it,
+    from which its next card is ruled alone (:meth:`Game.rule_step`), or None (not part of
+    the value: two checks that say the same are equal)."""
 
     complete: bool
     next: Next
     violations: tuple[Violation, ...] = ()
+    ruled: object = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,9 +50,12 @@ from referee.piquet.partie import (
 from referee.piquet.play import TrickResult
 from referee.piquet.progress import (
     PiquetProgress,
+    PiquetStage,
     Retake,
     holder_of,
+    play_card,
     progress,
+    stage,
     take_back_revoke,
 )
 from referee.piquet.records import (
@@ -62,6 +65,7 @@ from referee.piquet.records import (
     PiquetOptions,
     Role,
     announcement_from_dict,
+    card_named,
     deal_from_record,
     other,
 )
@@ -110,12 +114,14 @@ __all__ = [
     "PiquetRuling",
     "PiquetSheet",
     "PiquetSheetRuling",
+    "PiquetStage",
     "PiquetTotals",
     "Retake",
     "Role",
     "Settlement",
     "TrickResult",
     "announcement_from_dict",
+    "card_named",
     "check_announcement",
     "claimed_violations",
     "compare_claim",
@@ -130,6 +136,7 @@ __all__ = [
     "judge_q7",
     "other",
     "partie_status",
+    "play_card",
     "progress",
     "revoke_of",
     "rule_claimed_deal",
@@ -139,6 +146,7 @@ __all__ = [
     "settle_partie",
     "sheet_from_record",
     "sheet_record_of",
+    "stage",
     "take_back_revoke",
     "talon_offence_penalty",
     "totals_from_record",

@@ -280,6 +280,18 @@ def check_exchange(
     return ExchangeFacts(dealt, after, discards, taken, talon, tuple(violations))
 
 
+def with_plays(facts: ExchangeFacts, plays: Mapping[Role, Plays]) -> ExchangeFacts:
+    """Q4, Q6: ``facts`` of a deal in progress as the record alone gives them
+    (:func:`check_exchange` with no card played, ``complete`` False) checked against the cards
+    each player played: the same as :func:`check_exchange` with ``plays`` (a card he cannot
+    hold is the only break the play of a deal in progress adds)."""
+    found = _played_not_held(facts, plays)
+    if not found:
+        return facts
+    return ExchangeFacts(facts.dealt, facts.after, facts.discards, facts.taken, facts.talon,
+                         (*facts.violations, *found))
+
+
 def _discards(
     exchange: Mapping[Role, tuple[Card, ...]],
     dealt: Mapping[Role, frozenset[Card] | None],

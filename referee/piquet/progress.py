@@ -8,13 +8,13 @@ player to play and his legal cards.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from referee.cards import PIQUET_PACK, SUIT_NAMES, Card, card_name
-from referee.piquet.combinations import declare
+from referee.piquet.combinations import Declarations, declare
 from referee.piquet.deal import _carte_blanche, _claims, rule_deal, verify_tricks
-from referee.piquet.exchange import ExchangeFacts, check_exchange, verify_cards
+from referee.piquet.exchange import ExchangeFacts, check_exchange, verify_cards, with_plays
 from referee.piquet.irregular import (
     Irregularity,
     lone_tricks,
@@ -26,7 +26,7 @@ from referee.piquet.irregular import (
     wrong_hands,
 )
 from referee.piquet.play import TrickResult, find_revokes, play_tricks, plays_by_role
-from referee.piquet.records import ROLES, PiquetDeal, PiquetOptions, Role, other
+from referee.piquet.records import PACK_SET, ROLES, PiquetDeal, PiquetOptions, Role, other
 from referee.violations import RecordError, Violation, said
 
 
@@ -78,6 +78,42 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
         0 or 3+ cards or a 1-card trick before the last, a card not in the pack, a dealt hand
         not of 12 cards...).
     """
+    return stage(deal, options).progress
+
+
+@dataclass(frozen=True, slots=True)
+class _Fixed:
+    """What the cards played do not change in a deal with nothing recorded anyway (Q12):
+    the exchange as the record gives it (Q2–Q4: the hands, discards and talon cards taken,
+    their breaks; the cards played are checked against it card by card, Q6) and, when both
+    hands after the exchange are known, the declarations and their breaks (Q3, Q5, Q7; None:
+    a hand unknown, or an announcement that cannot be read). Both hands after the exchange
+    known, both hands as dealt are (Q4), so a carte blanche is read from them, never from
+    the play (Q3)."""
+
+    facts: ExchangeFacts
+    declared: tuple[tuple[Violation, ...], Declarations] | None
+
+
+@dataclass(frozen=True, slots=True)
+class PiquetStage:
+    """A deal in progress as :func:`progress` ruled it (``progress``), ready to rule its next
+    card alone (:func:`play_card`): the ``deal`` and the ``options`` it was ruled with, and
+    what no card changes (``fixed``: None when the next card is ruled over the whole deal
+    again — a deal with irregularities recorded anyway, Q12, or complete)."""
+
+    deal: PiquetDeal
+    options: PiquetOptions
+    progress: PiquetProgress
+    fixed: _Fixed | None = None
+
+
+def stage(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> PiquetStage:  # noqa: B008
+    """:func:`progress` of ``deal``, kept so that its next card can be ruled by
+    :func:`play_card` without reading the deal's hands, exchange and declarations again.
+
+    :raises RecordError: as :func:`progress`.
+    """
     whole = deal
     table: dict[str, Role] = {}
     lone: frozenset[int] = frozenset()
@@ -91,13 +127,72 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
     complete = len(deal.tricks) == 12 and (len(deal.tricks[-1]) == 2 or 11 in lone)
     if complete and not twice:
         ruling = rule_deal(whole, options)
-        return PiquetProgress("complete", None, None, ruling.violations, ruling.tricks,
-                              ruling.tricks_won, ruling.scores, True)
+        return PiquetStage(whole, options, PiquetProgress(
+            "complete", None, None, ruling.violations, ruling.tricks, ruling.tricks_won,
+            ruling.scores, True))
+    fixed = _fix(deal)
+    found = _in_play(whole, deal, options, table, lone, twice, complete, fixed)
+    regular = not whole.irregular and not whole.retaken and not whole.unplayed
+    return PiquetStage(whole, options, found, fixed if regular and not complete else None)
+
+
+def play_card(before: PiquetStage, card: Card) -> PiquetStage:
+    """The deal of ``before`` with ``card`` played next — to the trick in progress, else
+    leading a new one (Q6) — ruled as :func:`stage` rules it (the same value), from what
+    ``before`` kept: the hands, the exchange and the declarations are not read or checked
+    again (no card changes them, Q2–Q5); the play is walked again (a revoke is proven by a
+    later card, Q6). A deal with irregularities recorded anyway, or one this card completes
+    (ruled whole, Q8), is ruled by :func:`stage`.
+
+    :raises RecordError: as :func:`progress` (e.g. a card after the twelfth trick).
+    """
+    deal = before.deal
+    tricks = deal.tricks
+    if tricks and len(tricks[-1]) == 1:
+        played = (*tricks[:-1], (*tricks[-1], card))
+    else:
+        played = (*tricks, (card,))
+    after = replace(deal, tricks=played)
+    fixed = before.fixed
+    complete = len(played) == 12 and len(played[-1]) == 2
+    if fixed is None or complete or len(played) > 12 or card not in PACK_SET:
+        return stage(after, before.options)
+    twice = verify_tricks(played, complete=False)
+    found = _in_play(after, after, before.options, {}, frozenset(), twice, False, fixed)
+    return PiquetStage(after, before.options, found, fixed)
+
+
+#: No card played yet (Q4: the exchange as the record alone gives it).
+_NO_PLAYS: Mapping[Role, Mapping[Card, tuple[int, int]]] = {"elder": {}, "younger": {}}
+
+
+def _fix(deal: PiquetDeal) -> _Fixed:
+    """What no card changes in ``deal`` (see :class:`_Fixed`): Q3–Q5, Q7."""
+    facts = check_exchange(deal, _NO_PLAYS, complete=False)
+    known = facts.after
+    hands_known = {r: h for r in ROLES if (h := known[r]) is not None and len(h) == 12}
+    if len(hands_known) != 2:
+        return _Fixed(facts, None)
+    try:
+        claims, found = _claims(hands_known, deal.declarations)
+        blanche, found_cb = _carte_blanche(deal, facts, _NO_PLAYS)
+    except RecordError:
+        return _Fixed(facts, None)
+    return _Fixed(facts, ((*found, *found_cb), declare(claims, blanche)))
+
+
+def _in_play(
+    whole: PiquetDeal, deal: PiquetDeal, options: PiquetOptions, table: Mapping[str, Role],
+    lone: frozenset[int], twice: list[Violation], complete: bool, fixed: _Fixed,
+) -> PiquetProgress:
+    """Q6: the play of ``deal`` (``whole`` as recorded, ``deal`` with the hands the table's
+    irregularities leave, ``table``), checked against what no card changes (``fixed``); the
+    declarations counted when both hands after the exchange are known (Q3, Q5, Q7)."""
     accepted = frozenset(deal.irregular)
     results, play_points = play_tricks(deal.tricks, options, out_of_turn_tricks(accepted),
                                        lone, other(table.get("short_hand", "younger")))
     plays = plays_by_role(results)
-    facts = check_exchange(deal, plays, complete=False)
+    facts = with_plays(fixed.facts, plays)
     violations = [*twice, *facts.violations, *unmixed_breaks(whole, table),
                   *find_revokes(results, facts.after, plays, deal.retaken)]
 
@@ -108,7 +203,14 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
     score: dict[Role, int] = {"elder": 0, "younger": 0}
     for p in play_points:
         score[p.who] += p.points
-    counted = _declared(deal, facts, plays, violations, score)
+    counted = fixed.declared is not None
+    if fixed.declared is not None:
+        found, decl = fixed.declared
+        violations += found
+        for r in ROLES:
+            score[r] += decl.scores[r]
+            if decl.repique == r:
+                score[r] += 60
     if accepted:  # recorded anyway (Q12): no longer in the way of the next step
         violations = [v for v in violations if (v.code, v.location) not in accepted]
     if complete:
@@ -118,31 +220,6 @@ def progress(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piqu
     legal = _legal_cards(deal, facts, results, to_play, led)
     return PiquetProgress("play", to_play, legal, tuple(violations), tuple(results), won, score,
                           counted)
-
-
-def _declared(
-    deal: PiquetDeal, facts: ExchangeFacts, plays: Mapping[Role, Mapping[Card, Any]],
-    violations: list[Violation], score: dict[Role, int],
-) -> bool:
-    """Q3, Q5, Q7: when both hands after the exchange are known, the declarations (and a
-    repique) are added to ``score`` and their violations to ``violations``; whether they were
-    counted."""
-    known = facts.after
-    hands_known = {r: h for r in ROLES if (h := known[r]) is not None and len(h) == 12}
-    if len(hands_known) != 2:
-        return False
-    try:
-        claims, found = _claims(hands_known, deal.declarations)
-        blanche, found_cb = _carte_blanche(deal, facts, plays)
-    except RecordError:
-        return False
-    violations += found + found_cb
-    decl = declare(claims, blanche)
-    for r in ROLES:
-        score[r] += decl.scores[r]
-        if decl.repique == r:
-            score[r] += 60
-    return True
 
 
 def _next_to_play(

@@ -180,6 +180,14 @@ def not_a_card(text: object, location: str) -> Violation:
 _BY_NAME: dict[str, Card] = {card_name(c): c for c in PIQUET_PACK}
 
 
+
+def card_named(text: object) -> Card | None:
+    """The Piquet card whose canonical text (design.md notation, ``"KS"``) is ``text``, or
+    None (another spelling, or not a card of the 32-card pack, Q1: read it as a record is
+    read, :func:`deal_from_record`)."""
+    return _BY_NAME.get(text) if isinstance(text, str) else None
+
+
 def _cards(value: Any, location: str) -> tuple[Card, ...]:
     if not isinstance(value, list | tuple):
         raise _bad_input("not_a_card_list", location)

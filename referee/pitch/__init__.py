@@ -41,7 +41,7 @@ from referee.pitch.irregular import (
 from referee.pitch.match import match_winner, next_dealer
 from referee.pitch.play import Trick, trick_winner_index
 from referee.pitch.points import GameAward, PointAward, Points
-from referee.pitch.progress import PitchProgress, progress
+from referee.pitch.progress import PitchProgress, PitchStage, play_card, progress, stage
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
     IRREGULARITY_KINDS,
@@ -53,6 +53,7 @@ from referee.pitch.records import (
     Irregularity,
     PitchHand,
     PitchOptions,
+    card_named,
     cards_in_trick,
     check_names,
     hand_from_record,
@@ -126,6 +127,7 @@ __all__ = [
     "PitchRuling",
     "PitchSheet",
     "PitchSheetRuling",
+    "PitchStage",
     "PitchTotals",
     "PitchTotalsRuling",
     "PointAward",
@@ -137,6 +139,7 @@ __all__ = [
     "VariantSheetRuling",
     "VariantTotalsRuling",
     "can_steal",
+    "card_named",
     "cards_in_trick",
     "check_bidding",
     "check_names",
@@ -152,6 +155,7 @@ __all__ = [
     "next_dealer",
     "parse_call",
     "penalty_of",
+    "play_card",
     "point_words",
     "progress",
     "record_anyway",
@@ -169,6 +173,7 @@ __all__ = [
     "side_name",
     "side_of_seat",
     "sides_of",
+    "stage",
     "totals_from_record",
     "trick_winner_index",
     "variant_card_name",

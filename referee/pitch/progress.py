@@ -100,9 +100,32 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
         ``play_before_auction_ended`` (cards played before every call), ``no_pitcher`` / ``redeal``
         (cards played after an auction nobody won).
     """
+    return stage(hand, options).progress
+
+
+@dataclass(frozen=True, slots=True)
+class PitchStage:
+    """A hand in progress as :func:`progress` ruled it (``progress``), ready to rule its next
+    card alone (:func:`play_card`): the ``hand`` and the ``options`` it was ruled with, and
+    ``auction``: the auction's status and the pitcher, which no later card changes once a
+    card is played (P3) — None when the next card is ruled over the whole hand again (no card
+    played yet, irregularities recorded anyway, P10, or the hand not in play)."""
+
+    hand: PitchHand
+    options: PitchOptions
+    progress: PitchProgress
+    auction: tuple[BiddingStatus, int] | None = None
+
+
+def stage(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchStage:
+    """:func:`progress` of ``hand``, kept so that its next card can be ruled by
+    :func:`play_card` without reading the auction again.
+
+    :raises RecordError: as :func:`progress`.
+    """
     if any(item.kind in NEW_DEAL_KINDS for item in hand.irregular):
         rule_misdeal(hand, options)  # checks the dealer
-        return PitchProgress(
+        return PitchStage(hand, options, PitchProgress(
             phase="misdeal",
             to_act=None,
             legal_calls=(),
@@ -114,7 +137,7 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
             bid=None,
             trump=None,
             tricks=(),
-        )
+        ))
     verify_record(hand, complete=False)
     started = bool(hand.tricks)
     bids = read_bids(hand.players, hand.dealer, hand.bids, hand.irregular, options)
@@ -134,7 +157,7 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
                          else status.next_seat or 0)
                 ]
             )
-        return PitchProgress(
+        return PitchStage(hand, options, PitchProgress(
             phase="redeal" if status.redeal else "bidding",
             to_act=status.next_seat,
             legal_calls=status.legal_calls,
@@ -145,8 +168,40 @@ def progress(hand: PitchHand, options: PitchOptions = DEFAULT_OPTIONS) -> PitchP
             bid=None,
             trump=None,
             tricks=(),
-        )
+        ))
     pitcher = auction_pitcher(status, hand.names)
+    found = _in_play(hand, status, pitcher)
+    alone = started and not hand.irregular and found.phase == "play"
+    return PitchStage(hand, options, found, (status, pitcher) if alone else None)
+
+
+def play_card(before: PitchStage, card: Card) -> PitchStage:
+    """The hand of ``before`` with ``card`` played next — to the trick in progress, else
+    leading a new one (P4) — ruled as :func:`stage` rules it (the same value), from what
+    ``before`` kept: the auction is not read again (a card played, it is over, P3); the
+    record's shape and the play are checked again (a card twice, a revoke a later card
+    proves, P4). A hand without ``before.auction`` is ruled by :func:`stage`.
+
+    :raises RecordError: as :func:`progress` (e.g. a seventh trick, a card played twice).
+    """
+    hand = before.hand
+    tricks = hand.tricks
+    if tricks and len(tricks[-1]) < hand.players:
+        played = (*tricks[:-1], (*tricks[-1], card))
+    else:
+        played = (*tricks, (card,))
+    after = replace(hand, tricks=played)
+    if before.auction is None:
+        return stage(after, before.options)
+    verify_record(after, complete=False)
+    status, pitcher = before.auction
+    found = _in_play(after, status, pitcher)
+    return PitchStage(after, before.options, found,
+                      before.auction if found.phase == "play" else None)
+
+
+def _in_play(hand: PitchHand, status: BiddingStatus, pitcher: int) -> PitchProgress:
+    """P4: the play of ``hand`` after the auction ``status`` won by ``pitcher``."""
     play = play_tricks(hand.players, pitcher, hand.tricks, hand.hands,
                        out_of_turn_leaders(hand.irregular), hand.names,
                        short_hands(hand.irregular))

@@ -559,6 +559,12 @@ def parse_call(value: object, location: str = "") -> Call:
 
 #: Canonical card text → card, for parsing records without a call per card.
 _BY_NAME: dict[str, Card] = {card_name(card): card for card in FULL_PACK}
+
+
+def card_named(text: object) -> Card | None:
+    """The card whose canonical text (design.md notation, ``"TH"``) is ``text``, or None
+    (another spelling: read it as a record is read, :func:`hand_from_record`)."""
+    return _BY_NAME.get(text) if isinstance(text, str) else None
 _JUST_LISTS = frozenset((list,))
 
 

@@ -169,9 +169,10 @@ class Grant(NamedTuple):
         return f"seat:{self.seat}" if self.kind == SEAT else "write token"
 
 
-#: What a credential can belong to (:func:`authenticate`'s ``owner``): a match, or an event
-#: (docs/events.md; its tokens are rows of this table under the event's ``ev_…`` id).
-Owner = Literal["match", "event"]
+#: What a credential can belong to (:func:`authenticate`'s ``owner``): a match, an event
+#: (docs/events.md; its tokens are rows of this table under the event's ``ev_…`` id) or a
+#: club (E13: under its ``cl_…`` id).
+Owner = Literal["match", "event", "club"]
 
 
 def authenticate(
@@ -303,11 +304,13 @@ _TABLE_OF = 'SELECT 1 FROM "club_event_match" WHERE "match_id" = ? AND "event_id
 _OWNER: dict[Owner, str] = {
     "match": 'SELECT 1 FROM "match" WHERE "id" = ?',
     "event": 'SELECT 1 FROM "club_event" WHERE "id" = ?',
+    "club": 'SELECT 1 FROM "club" WHERE "id" = ?',
 }
 #: What a read token is told when it asks to write.
 _READ_ONLY: dict[Owner, str] = {
     "match": "This is the read-only share token: recording needs the write token or a seat's.",
     "event": "This is the event's read token: this needs the organiser's token.",
+    "club": "This is the club's read token: this needs the organiser's token.",
 }
 _ANY_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '

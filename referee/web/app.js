@@ -7,6 +7,7 @@
  *                 waits only for the few modules it needs
  *   matchview.js  the match's screens: registers each screen's render, wires the controls
  *   eventview.js  a club night (#event=…): the organiser's screen and the big screen
+ *   clubview.js   a club's players on the organiser's screen (add, merge, remove, check in)
  *   api.js        the API client (tokens, ETags, Idempotency-Key, If-Match), the live stream
  *                 (follow: streaming with fetch, Last-Event-ID; polling with If-None-Match)
  *   writes.js     the persistent write queue (IndexedDB via idb.js): pending, in order, once

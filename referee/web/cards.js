@@ -1,7 +1,7 @@
 // @ts-check
 /* Cards in notation ("TS") and in words ("ten of spades"), as design.md writes them. */
 import { el } from "./dom.js";
-import { t } from "./language.js";
+import { phrase, say } from "./language.js";
 
 export const SUITS = ["S", "H", "D", "C"];
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -21,10 +21,13 @@ export const cardText = (c) => (c === null ? "—" : c in JOKER_WORD ? c
   : rankText(c[0]) + SUIT_SYMBOL[c[1]]);
 /** A card in the page's language: "ten of spades" ("dix de pique", "Pik-Zehn", "dziesiątka
  * pik"); "big joker"; a fold: "out of trumps". */
-export const cardWords = (c) => (c === null ? t("card.fold", "out of trumps")
-  : c in JOKER_WORD ? t(`card.joker.${c}`, JOKER_WORD[c])
-  : t("card.words", "{rank} of {suit}", { rank: t(`card.rank.${c[0]}`, RANK_WORD[c[0]]),
-    suit: t(`card.suit.${c[1]}`, SUIT_WORD[c[1]]) }));
+export const cardWords = (c) => say(cardPhrase(c));
+/** A card's words as a phrase (language.js `phrase`), worded when said. */
+export const cardPhrase = (c) => (c === null ? phrase("card.fold", "out of trumps")
+  : c in JOKER_WORD ? phrase(`card.joker.${c}`, JOKER_WORD[c])
+  : phrase("card.words", "{rank} of {suit}", {
+    rank: phrase(`card.rank.${c[0]}`, RANK_WORD[c[0]]),
+    suit: phrase(`card.suit.${c[1]}`, SUIT_WORD[c[1]]) }));
 export const isRed = (c) => c !== null && (c[1] === "H" || c[1] === "D");
 
 /**

@@ -67,6 +67,15 @@ function per(value) {
   return value === null || value === undefined ? "–" : value.toFixed(2);
 }
 
+/** Each player's key → the name shown (E13: a club's ids), for the cards being made. */
+let NAMES = {};
+
+/** The name shown for a player's key: a club's id by its name, a removed one as such. */
+function nameOf(key) {
+  if (!(key in NAMES)) return key;
+  return NAMES[key] === null ? t("event.removed", "(removed)") : NAMES[key];
+}
+
 /** One Pitch player's card: hands, points per hand, bids by level, the points taken. */
 function pitchCard(line) {
   const bids = line.bids.map((bid) => ({
@@ -81,7 +90,7 @@ function pitchCard(line) {
     .map(([key, name]) => ({ label: name, parts: [[line[key], OTHER]],
       text: t("stats.of", "{n} of {total}", { n: line[key], total: line.awards_hands }) }));
   return el("li", { class: "panel stats-card", "data-player": line.player },
-    el("h3", {}, line.player),
+    el("h3", {}, nameOf(line.player)),
     el("p", { class: "stats-figures" }, t("stats.hands",
       "{hands} hands, {points} points per hand",
       { hands: line.hands, points: per(line.points_per_hand) })),
@@ -106,7 +115,7 @@ function piquetCard(line) {
   ].map(([name, n]) => ({ label: name, parts: [[n, OTHER]],
     text: t("stats.of", "{n} of {total}", { n, total: line.detailed_deals }) }));
   return el("li", { class: "panel stats-card", "data-player": line.player },
-    el("h3", {}, line.player),
+    el("h3", {}, nameOf(line.player)),
     el("p", { class: "stats-figures" }, t("stats.deals",
       "{deals} deals, {points} points per deal",
       { deals: line.deals, points: per(line.points_per_deal) })),
@@ -148,9 +157,11 @@ function downloadButton(id, token, format, words, type) {
 
 /**
  * The statistics screen's section for event `id` read with `token`, read now from the API;
- * `back`: the address of the event's screen.
+ * `back`: the address of the event's screen; `names`: each player's key → the name to show
+ * (the event's `names`, E13).
  */
-export async function statisticsSection(id, token, back) {
+export async function statisticsSection(id, token, back, names) {
+  NAMES = names || {};
   let stats;
   try {
     ({ data: stats } = await api("GET", `/v1/events/${encodeURIComponent(id)}/statistics`,

@@ -18,6 +18,7 @@
  * Text goes in as text (dom.js).
  */
 import { api, ApiError, followEvent } from "./api.js";
+import { clubPanel, keepClub, keptClub, keptClubs } from "./clubview.js";
 import { $, el, fill } from "./dom.js";
 import { lostLinks, seatingPanel } from "./eventseats.js";
 import { statisticsSection } from "./eventstats.js";
@@ -147,6 +148,16 @@ function showCreate() {
   };
   game.addEventListener("change", setMovements);
   setMovements();
+  // E13: a club's night knows its players by their ids in the club's list
+  const club = el("select", { name: "club", id: "event-club" },
+    el("option", { value: "" }, t("event.no_club", "No club (players by name)")),
+    ...keptClubs().map((c) => el("option", { value: c.id }, c.name)),
+    el("option", { value: "new" }, t("event.new_club", "A new club")));
+  const clubName = el("input", { name: "club_name", id: "event-club-name", maxlength: "80" });
+  const clubNameLabel = el("label", { hidden: true }, el("span", {}, t("event.club_name",
+    "Name of the club")), clubName);
+  club.addEventListener("change", () => { clubNameLabel.hidden = club.value !== "new"; });
+  let madeClub = null;  // a club made by a first try that the event's create then refused
   const error = el("p", { class: "error", role: "alert", id: "event-message", hidden: true });
   const form = el("form", { class: "panel", id: "event-create", autocomplete: "off" },
     el("label", {}, el("span", {}, t("event.name", "Name of the night")),
@@ -154,6 +165,7 @@ function showCreate() {
     el("label", {}, el("span", {}, t("home.game", "Game")), game),
     el("label", {}, el("span", {}, t("event.movement", "Movement")), movement),
     targetLabel, stakeLabel,
+    el("label", {}, el("span", {}, t("event.club_choice", "Club")), club), clubNameLabel,
     el("label", {}, el("span", {}, t("event.players", "Players, one a line")),
       el("textarea", { name: "players", rows: "6", id: "event-players" })),
     el("button", { type: "submit", class: "primary big" }, t("event.create", "Create the event")),
@@ -169,7 +181,26 @@ function showCreate() {
     const body = { name: String(data.get("name") || "").trim(), game: game.value,
       movement: movement.value, players, options };
     try {
-      const { data: made } = await api("POST", "/v1/events", body, { token: null });
+      let clubId = club.value;
+      if (clubId === "new" || (madeClub && clubId === madeClub.id)) {
+        // the players typed become the new club's players (guests, with no member number)
+        if (!madeClub) {
+          ({ data: madeClub } = await api("POST", "/v1/clubs", { name: clubName.value.trim() ||
+            body.name, players: players.map((name) => ({ name })) }, { token: null }));
+          keepClub({ id: madeClub.id, name: madeClub.name,
+            organiser: madeClub.tokens.organiser, read: madeClub.tokens.read });
+          club.append(el("option", { value: madeClub.id }, madeClub.name));
+          club.value = madeClub.id;
+        }
+        clubId = madeClub.id;
+        body.players = madeClub.players.map((p) => p.id);
+      } else if (clubId) {
+        body.players = [];
+        body.guests = players;  // members are checked in from the club's list
+      }
+      if (clubId) body.club = clubId;
+      const { data: made } = await api("POST", "/v1/events", body,
+        { token: clubId ? keptClub(clubId).organiser : null });
       keep({ id: made.id, name: made.name, organiser: made.tokens.organiser,
         read: made.tokens.read, seats: {} });
       location.hash = "#event=" + encodeURIComponent(made.id);
@@ -192,9 +223,16 @@ function followLive() {
   });
 }
 
+/** The name shown for a player's key (E13: a club's id, or the name itself). */
+function nameOf(key) {
+  const names = (E.event && E.event.names) || {};
+  if (!(key in names)) return key;
+  return names[key] === null ? t("event.removed", "(removed)") : names[key];
+}
+
 /** "Ann & Cy against Bill & Di", or each player for himself. */
 function sidesText(table) {
-  return table.sides.map((side) => side.join(" & ")).join(
+  return table.sides.map((side) => side.map(nameOf).join(" & ")).join(
     " " + t("event.against", "against") + " ");
 }
 
@@ -217,7 +255,8 @@ function standingsTable() {
     el("th", { scope: "col" }, t("event.won", "Won")));
   const rows = (E.standings ? E.standings.players : []).map((line) => el("tr", {},
     el("td", {}, String(line.place) + (line.shared ? "=" : "")),
-    el("th", { scope: "row" }, line.name),
+    el("th", { scope: "row" }, line.name === null ? t("event.removed", "(removed)")
+      : line.name),
     el("td", {}, money ? line.money : String(line.points)),
     el("td", {}, String(line.won))));
   return el("table", { class: "event-standings", id: "event-standings" },
@@ -249,7 +288,7 @@ function tablesList() {
           t("event.seat_link", "{player}'s seat", { player: seat.player }))))),
       E.board ? null : lostLinks(screen(), last.number, table)))),
     last.byes.length ? el("p", {}, t("event.byes", "Bye: {players}",
-      { players: last.byes.join(", ") })) : null);
+      { players: last.byes.map(nameOf).join(", ") })) : null);
 }
 
 /** The next round as the movement seats it, for everyone to read (the big screen): once the
@@ -290,9 +329,25 @@ function paint() {
     href: "#event=" + encodeURIComponent(E.id) + "&token=" + encodeURIComponent(saved.read) +
       "&view=board" }, t("event.board", "The big screen (open it on the TV)"))) : null;
   fill($("#event-body"), message, board, statisticsLink(), tablesList(), nextRound(),
-    checkIn(), standingsTable());
+    E.event.club ? clubPanel(E.event, E.token, refused, readAgain) : null, checkIn(),
+    standingsTable());
   if (keepTyped) {  // a name being typed survives a deal recorded meanwhile
     /** @type {HTMLInputElement} */ ($("#event-check-in-name")).value = keepTyped;
+  }
+}
+
+/** Read the event and its standings again (a change to its club's list: the names shown). */
+async function readAgain() {
+  const path = `/v1/events/${encodeURIComponent(E.id)}`;
+  try {
+    const [{ data: event }, { data: standings }] = await Promise.all([
+      api("GET", path, undefined, { token: E.token }),
+      api("GET", path + "/standings", undefined, { token: E.token })]);
+    E.event = event;
+    E.standings = standings;
+    paint();
+  } catch (failure) {
+    refused(failure);
   }
 }
 
@@ -306,7 +361,7 @@ function statisticsLink() {
 async function paintStatistics() {
   const asked = E.event;
   const back = location.hash.replace(/&view=statistics/, "");
-  const section = await statisticsSection(E.id, E.token, back);
+  const section = await statisticsSection(E.id, E.token, back, E.event && E.event.names);
   if (asked !== E.event || !E.stats) return; // a newer state is being painted
   fill($("#event-body"), section);
 }
@@ -350,10 +405,10 @@ async function paintPlayer() {
       { round: seat.round, table: seat.table, seat: seat.seat + 1 })));
     if (seat.partners.length) {
       lines.push(el("p", {}, t("event.partner", "Your partner: {players}",
-        { players: seat.partners.join(", ") })));
+        { players: seat.partners.map(nameOf).join(", ") })));
     }
     lines.push(el("p", {}, t("event.opponents", "Against: {players}",
-      { players: seat.opponents.join(", ") })));
+      { players: seat.opponents.map(nameOf).join(", ") })));
   } else if (seat.bye) {
     lines.push(el("p", { class: "event-you-sit" }, t("event.bye",
       "Round {round}: you have the bye.", { round: seat.round })));
@@ -362,7 +417,7 @@ async function paintPlayer() {
       "You are not seated yet: wait for the next round.")));
   }
   fill($("#event-body"), el("section", { class: "panel", id: "event-player" },
-    el("h2", {}, E.player), ...lines), standingsTable(), statisticsLink());
+    el("h2", {}, nameOf(seat.player)), ...lines), standingsTable(), statisticsLink());
 }
 
 /** The next round as the movement seats it, which the organiser may adjust, and the button
@@ -407,7 +462,7 @@ function playerLinks() {
     el("ul", { class: "event-seats" }, ...E.event.roster.filter((entry) => entry.left === null)
       .map((entry) => el("li", {}, el("a", { href: "#event=" + encodeURIComponent(E.id) +
         "&token=" + encodeURIComponent(read) + "&player=" + encodeURIComponent(entry.player) },
-      entry.player)))));
+      nameOf(entry.player))))));
 }
 
 /** Check a player in (E2): on the roster from the next round made. */
@@ -417,10 +472,12 @@ function checkIn() {
     el("h2", {}, t("event.roster", "Players ({n})", { n: E.event.roster.filter(
       (entry) => entry.left === null).length })),
     el("p", {}, E.event.roster.filter((entry) => entry.left === null)
-      .map((entry) => entry.player).join(", ")),
+      .map((entry) => nameOf(entry.player)).join(", ")),
     playerLinks(),
-    el("label", {}, el("span", {}, t("event.check_in_name", "A player who arrives")), name),
-    el("button", { type: "submit" }, t("event.check_in", "Check in")));
+    // a club's night checks in from the club's list (clubview.js), by id
+    E.event.club ? null : el("label", {}, el("span", {}, t("event.check_in_name",
+      "A player who arrives")), name),
+    E.event.club ? null : el("button", { type: "submit" }, t("event.check_in", "Check in")));
   form.addEventListener("submit", async (submitted) => {
     submitted.preventDefault();
     try {

@@ -1,7 +1,7 @@
 // @ts-check
 /* The write queue's storage: IndexedDB (survives a reload and a closed tab), or memory when
- * the browser has none (private mode). Entries: {n, match, path, body, key, base, label, at,
- * who, moved}. */
+ * the browser has none (private mode). Entries: {n, match, path, body, key, base, label (a
+ * phrase, language.js; a text in entries stored before), at, who, moved}. */
 
 const DB = "referee-table";
 const STORE = "writes";

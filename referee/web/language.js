@@ -49,6 +49,40 @@ export function t(name, fallback, params) {
     : whole));
 }
 
+/**
+ * A string of the catalog kept as what it is made of — its name, its English and its
+ * parameters, each a value or a phrase itself — to be worded later (`say`) in whatever
+ * language the page speaks then: an entry waiting on the phone keeps its label so
+ * (writes.js), and reads in the phone's language of the moment. `lower`: its first letter in
+ * lower case (but in German, whose nouns keep their capital).
+ * @param {string} name
+ * @param {string} fallback
+ * @param {Record<string, any>} [params]
+ * @param {boolean} [lower]
+ * @returns {{name: string, fallback: string, params?: Record<string, any>, lower?: boolean}}
+ */
+export function phrase(name, fallback, params, lower) {
+  return { name, fallback, ...(params ? { params } : {}), ...(lower ? { lower } : {}) };
+}
+
+/**
+ * `said` in the current locale: a phrase (`phrase`) worded from the catalog, a list of them
+ * one after the other, a text as it is (a label stored before labels were kept as phrases
+ * keeps its words).
+ * @param {any} said
+ * @returns {string}
+ */
+export function say(said) {
+  if (said === null || said === undefined) return "";
+  if (Array.isArray(said)) return said.map(say).join("");
+  if (typeof said !== "object") return String(said);
+  const params = said.params ? Object.fromEntries(Object.entries(said.params).map(
+    ([key, value]) => [key, value !== null && typeof value === "object" ? say(value) : value]))
+    : undefined;
+  const text = t(said.name, said.fallback, params);
+  return said.lower && current !== "de" ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
 /** Put every `data-i18n` element of `root` in the current locale (as text). */
 export function translatePage(root) {
   for (const node of Array.from((root || document).querySelectorAll("[data-i18n]"))) {

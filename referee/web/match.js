@@ -1,7 +1,7 @@
 // @ts-check
 /* The match on screen: open it, follow it live, write to it through the queue. */
 import { api, follow, matchPath, showOffline } from "./api.js";
-import { cardWords } from "./cards.js";
+import { cardPhrase, cardWords } from "./cards.js";
 import { currentDeal, trickSize } from "./deal.js";
 import { $ } from "./dom.js";
 import { hideMessage, problemText, showMessage } from "./messages.js";
@@ -10,7 +10,7 @@ import { saveMatch, savedMatch } from "./store.js";
 import { flush, loadPending, setWriteHooks, write } from "./writes.js";
 import { showHome } from "./screens/home.js";
 import { selectTab } from "./screens/tabs.js";
-import { t } from "./language.js";
+import { phrase, say, t } from "./language.js";
 
 const SNAPSHOT = "referee.table.snapshot.";
 let stopFollowing = null;
@@ -119,8 +119,8 @@ async function takeSeat(id) {
   }
   if ((S.match.joined || []).includes(name)) return;
   if (S.pending.some((entry) => entry.path === "/me:join")) return;
-  await write("/me:join", {}, name ? t("entry.seat_of", "{name}'s seat taken up", { name })
-    : t("entry.your_seat", "your seat taken up"), "join",
+  await write("/me:join", {}, name ? phrase("entry.seat_of", "{name}'s seat taken up", { name })
+    : phrase("entry.your_seat", "your seat taken up"), "join",
     true);
 }
 
@@ -246,7 +246,7 @@ export function setBusy(busy) {
 /**
  * A write to the match (`path` after /v1/matches/{id}): queued, then sent with the version this
  * phone last read. `done(answer)` runs once the referee has accepted it; `label` says what it
- * is ("ten of spades"), for the pending line.
+ * is ("ten of spades"), for the pending line: a phrase (language.js), worded when shown.
  */
 export function post(path, body, done, label) {
   if (!S.canWrite || !S.match) return null;
@@ -300,40 +300,56 @@ export function placeOf(body) {
 
 /** A deal entry in words, as players say it: "deal 2, by score sheet". */
 export function entryWords(body) {
-  const how = body.sheet ? t("entry.by_sheet", "by score sheet")
-    : body.totals ? t("entry.by_totals", "just the totals") : t("entry.by_cards", "by its cards");
+  return say(entryPhrase(body));
+}
+
+/** A deal entry as a phrase (language.js `phrase`), worded when said. */
+export function entryPhrase(body) {
+  const how = body.sheet ? phrase("entry.by_sheet", "by score sheet")
+    : body.totals ? phrase("entry.by_totals", "just the totals")
+      : phrase("entry.by_cards", "by its cards");
   const n = body.deal || (S.match && S.match.deal_number);
-  return S.match && S.match.game === "pitch" ? t("entry.hand", "hand {n}, {how}", { n, how })
-    : t("entry.deal", "deal {n}, {how}", { n, how });
+  return S.match && S.match.game === "pitch" ? phrase("entry.hand", "hand {n}, {how}", { n, how })
+    : phrase("entry.deal", "deal {n}, {how}", { n, how });
+}
+
+/** "deal" (Piquet) or "hand" (Pitch), as a phrase, for the match on screen. */
+export function dealPhrase() {
+  return S.match && S.match.game === "piquet" ? phrase("clash.deal", "deal")
+    : phrase("clash.hand", "hand");
 }
 
 /** The steps the page sends, in words ("deal started"), by their type. */
 const STEP_WORDS = {
-  deal_started: () => t("entry.deal_started", "deal started"),
-  declaration: () => t("entry.declaration", "declaration"),
-  exchange: () => t("entry.exchange", "exchange"),
-  irregularity: () => t("entry.irregularity", "irregularity"),
+  deal_started: () => phrase("entry.deal_started", "deal started"),
+  declaration: () => phrase("entry.declaration", "declaration"),
+  exchange: () => phrase("entry.exchange", "exchange"),
+  irregularity: () => phrase("entry.irregularity", "irregularity"),
 };
 
-/** An entry waiting on this phone in words, kept with it: "ten of spades", "an undo". */
+/**
+ * An entry waiting on this phone in words ("ten of spades", "an undo"), kept with it as a
+ * phrase: it is worded when shown, in the phone's language of the moment (writes.js
+ * `entryLabel`).
+ */
 function describe(body, path) {
-  if (path === "/deals" && body) return entryWords(body);
-  if (body && body.type === "card") return cardWords(body.card);
+  if (path === "/deals" && body) return entryPhrase(body);
+  if (body && body.type === "card") return cardPhrase(body.card);
   if (body && body.type === "bid") {
-    return body.call === "pass" ? t("entry.pass", "a pass")
-      : t("entry.bid", "a bid of {call}", { call: body.call });
+    return body.call === "pass" ? phrase("entry.pass", "a pass")
+      : phrase("entry.bid", "a bid of {call}", { call: body.call });
   }
   if (body && body.type) {
     return body.type in STEP_WORDS ? STEP_WORDS[body.type]() : body.type.replace("_", " ");
   }
-  if (path === "/undo") return t("entry.undo", "an undo");
+  if (path === "/undo") return phrase("entry.undo", "an undo");
   const voided = /^\/deals\/(\d+)\/void$/.exec(path);
-  if (voided) return t("entry.void", "the void of deal {n}", { n: voided[1] });
+  if (voided) return phrase("entry.void", "the void of deal {n}", { n: voided[1] });
   const answered = /^\/deals\/(\d+)\/(confirm|dispute)$/.exec(path);
   if (answered) {
     return answered[2] === "confirm"
-      ? t("entry.confirming", "confirming deal {n}", { n: answered[1] })
-      : t("entry.disputing", "disputing deal {n}", { n: answered[1] });
+      ? phrase("entry.confirming", "confirming deal {n}", { n: answered[1] })
+      : phrase("entry.disputing", "disputing deal {n}", { n: answered[1] });
   }
   return path.replace(/^\//, "");
 }

@@ -6,10 +6,10 @@
  */
 import { S, onRender, render } from "./state.js";
 import { $ } from "./dom.js";
-import { t } from "./language.js";
+import { phrase, t } from "./language.js";
 import { showMessage } from "./messages.js";
 import { loadLedger, post, refresh, setOfferAnyway } from "./match.js";
-import { takeBackLast } from "./writes.js";
+import { entryLabel, takeBackLast } from "./writes.js";
 import { renderPlay, renderScoreline } from "./screens/play.js";
 import { renderScore } from "./screens/score.js";
 import { downloadRecord } from "./screens/records.js";
@@ -49,11 +49,11 @@ async function undo() {
   const taken = await takeBackLast();
   if (taken) {
     showMessage(t("match.taken_back", "Taken back: {what} (it had not been sent yet).",
-      { what: taken.label || taken.kind }), "ok");
+      { what: entryLabel(taken) }), "ok");
     return;
   }
   post("/undo", { reason: t("match.undo_reason", "undone at the table") }, null,
-    t("entry.undo", "an undo"));
+    phrase("entry.undo", "an undo"));
 }
 
 initTabs();

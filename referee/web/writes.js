@@ -22,6 +22,7 @@
 import { newKey, send } from "./api.js";
 import { add, entries, put, remove } from "./idb.js";
 import { S, render } from "./state.js";
+import { say } from "./language.js";
 
 const RETRY_MS = [300, 1000, 2000, 3000, 5000];
 let flushing = false;
@@ -41,6 +42,15 @@ export function setWriteHooks(given) {
   Object.assign(hooks, given);
 }
 
+/**
+ * What a waiting entry is, in words, in the page's language of the moment: its label is kept as
+ * a phrase (language.js), worded when shown; a label stored before (a text) reads as it was
+ * stored; none: its kind.
+ */
+export function entryLabel(entry) {
+  return say(entry.label) || entry.kind || "";
+}
+
 /** The waiting entries of the match on screen (S.pending), read again from storage. */
 export async function loadPending() {
   S.pending = S.id ? await entries(S.id) : [];
@@ -49,7 +59,8 @@ export async function loadPending() {
 
 /**
  * Queue a write to the match on screen (`path` after /v1/matches/{id}, its JSON `body`) and
- * send it as soon as possible. `label`: what it is in words ("ten of spades"); `kind`:
+ * send it as soon as possible. `label`: what it is in words ("ten of spades"), a phrase
+ * (language.js) kept as it is made, so that it is worded when shown (`entryLabel`); `kind`:
  * "card", "bid", "undo"…; `anyVersion`: sent with If-Match: * (a write that cannot be
  * recorded twice, e.g. a seat taken up). :returns: the queued entry.
  */

@@ -78,7 +78,8 @@ def test_a_progressive_pitch_night_through_the_api(bare_client: FlaskClient) -> 
     where = client.get(f"/v1/events/{event_id}/where", query_string={"player": "D"},
                        headers=_bearer(made["tokens"]["read"])).json
     assert where == {"player": "D", "round": 1, "table": 1, "seat": 3, "partners": ["B"],
-                     "opponents": ["A", "C"], "match_id": tables[0]["match_id"], "bye": False}
+                     "opponents": ["A", "C"], "match_id": tables[0]["match_id"], "bye": False,
+                     "names": {"A": "A", "B": "B", "C": "C", "D": "D"}}
     nobody = client.get(f"/v1/events/{event_id}/where", query_string={"player": "Zed"},
                         headers=_bearer(organiser))
     assert nobody.status_code == 422 and nobody.json["code"] == "not_checked_in"

@@ -247,3 +247,118 @@ def test_a_partie_the_piquet_engine_refuses_in_each_language(language: str) -> N
         worded = violation_words(found, language)
         assert worded != english, f"{language}: still English: {english!r}"
         assert re.findall(r"\d+", worded) == re.findall(r"\d+", english)
+
+
+#: Bodies off the schema, each a 400 with marshmallow's messages: a card that is none, an
+#: unknown field, a text for an integer, a number out of range, a missing field, a null, a
+#: name too short, a value none of the choices, a stake written as a number, the other
+#: game's option, and a step without what its type needs.
+SCHEMA_ERRORS: list[tuple[str, dict[str, Any]]] = [
+    ("/v1/piquet/deals:score", {"tricks": [["KS", "XX"]], "bogus": 1}),
+    ("/v1/pitch/hands:score", {"players": "four", "dealer": 99, "bids": None}),
+    ("/v1/matches", {"game": "piquet", "players": ["", "Ann"],
+                     "options": {"stake": 5, "target": 11}}),
+    ("/v1/matches", {"game": "chess", "players": ["Bill", "Ann"]}),
+    ("/v1/piquet/parties:settle", {"scores": {"Ann": 100}, "stake": "x"}),
+]
+
+#: The English of marshmallow's and the schemas' messages, none of which a French, German
+#: or Polish message holds.
+SCHEMA_ENGLISH = re.compile(r"\b(Missing|data|required|field|valid|Unknown|Must|Length|"
+                            r"between|greater|less|than|equal|one of|Invalid|may|rank|"
+                            r"then|suit|stake|amount|written|string|take|match|does|step|"
+                            r"needs|Not|Shorter|Longer)\b")
+
+
+def _schema_error_in(client: FlaskClient, path: str, body: Any, language: str,
+                     **kwargs: Any) -> None:
+    english = client.post(path, json=body, **kwargs)
+    said = client.post(path, json=body, **{**kwargs, "headers": {
+        **kwargs.get("headers", {}), "Accept-Language": language}})
+    assert english.status_code == said.status_code == 400, (english.json, said.json)
+    assert said.headers["Content-Language"] == language
+    assert said.json["type"] == english.json["type"]
+    assert said.json["detail"] != english.json["detail"]
+    assert not SCHEMA_ENGLISH.search(said.json["detail"]), said.json["detail"]
+    # the same locations, as many messages at each, none of them English
+    assert {k: len(v) for k, v in said.json["errors"].items()} == \
+        {k: len(v) for k, v in english.json["errors"].items()}
+    for where, messages in said.json["errors"].items():
+        for mine, original in zip(messages, english.json["errors"][where], strict=True):
+            assert mine != original, (where, mine)
+            words = re.sub(r"'[^']*'", "", mine)  # a field's name, quoted, is data
+            assert not SCHEMA_ENGLISH.search(words), (where, mine)
+            assert not ENGLISH.search(words), (where, mine)
+            # the values it is made of (bounds, lengths, names) kept
+            assert re.findall(r"\d+", mine.replace("\u00a0", "").replace(" ", "")
+                              .replace(".", "").replace(",", "")) == \
+                re.findall(r"\d+", original.replace(",", "").replace(".", "")), (mine, original)
+
+
+@pytest.mark.parametrize("language", OTHERS)
+@pytest.mark.parametrize(("path", "body"), SCHEMA_ERRORS)
+def test_schema_errors_in_each_language(client: FlaskClient, path: str, body: dict[str, Any],
+                                        language: str) -> None:
+    """A body off the schema asked for in French, German or Polish: the same locations and
+    as many messages as in English, each in the language (marshmallow's "Missing data for
+    required field.", "Not a valid integer.", "Unknown field.", lengths, ranges and choices
+    with their bounds), and the detail too."""
+    _schema_error_in(client, path, body, language)
+
+
+def test_schema_errors_in_english_are_marshmallows() -> None:
+    """English answers keep marshmallow's own words, and the schemas' (the values filled)."""
+    import marshmallow as ma
+
+    from referee.api.match_schemas import CreateMatchSchema
+
+    with pytest.raises(ma.ValidationError) as refused:
+        CreateMatchSchema().load({"game": "piquet", "players": [""], "options": {"stake": 5}})
+    assert refused.value.messages == {
+        "players": {0: ["Length must be between 1 and 40."]},
+        "options": {"stake": ['A stake is an amount per point from 0 to 1,000,000, written as '
+                              'a string, e.g. "0.05".']}}
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_step_off_the_schema_in_each_language(client: FlaskClient, language: str) -> None:
+    """A match's step without what its type needs, or with a field of another type's: the
+    schema's own sentences in the language, the field named as sent."""
+    match = create_match(client, "piquet", ["Bill", "Ann"])
+    url = f"/v1/matches/{match['id']}/events"
+    etag = client.get(f"/v1/matches/{match['id']}").headers["ETag"]
+    for body in ({"type": "declaration"}, {"type": "card", "card": "AS", "what": "x"},
+                 {"type": "card", "card": "AS", "at": {"deal": 1, "bid": 1}}):
+        _schema_error_in(client, url, body, language, headers={"If-Match": etag})
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_body_that_is_no_json_in_each_language(client: FlaskClient, language: str) -> None:
+    english = client.post("/v1/piquet/deals:score", data="{", content_type="application/json")
+    said = client.post("/v1/piquet/deals:score", data="{", content_type="application/json",
+                       headers={"Accept-Language": language})
+    assert english.status_code == said.status_code == 400
+    assert english.json["errors"] == {"body": ["Invalid JSON body."]}
+    assert set(said.json["errors"]) == {"body"}
+    [message] = said.json["errors"]["body"]
+    assert message != "Invalid JSON body." and "JSON" in message
+    assert said.json["detail"] != english.json["detail"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+@pytest.mark.parametrize("raw", ['{"players": 1234567890123456789}', '{"tricks": NaN}',
+                                 '{"tricks": 1e999}', '{"tricks\\u0000": 1}'])
+def test_a_body_refused_before_its_schema_in_each_language(client: FlaskClient, raw: str,
+                                                           language: str) -> None:
+    """A number no referee holds or a text no database stores (referee/api/inbound.py): the
+    same location, the message in the language, its bound kept."""
+    english = client.post("/v1/piquet/deals:score", data=raw, content_type="application/json")
+    said = client.post("/v1/piquet/deals:score", data=raw, content_type="application/json",
+                       headers={"Accept-Language": language})
+    assert english.status_code == said.status_code == 400
+    assert set(said.json["errors"]) == set(english.json["errors"]) == {"body"}
+    [mine], [original] = said.json["errors"]["body"], english.json["errors"]["body"]
+    assert mine != original
+    assert not SCHEMA_ENGLISH.search(mine) and not ENGLISH.search(mine), mine
+    assert re.findall(r"\d+", mine) == re.findall(r"\d+", original)
+    assert said.json["detail"] != english.json["detail"]

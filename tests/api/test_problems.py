@@ -56,6 +56,7 @@ ANSWERED = {
     "create-quota-exceeded": (429, "Create quota exceeded"),
     # Club nights and tournaments (docs/events.md).
     "event-refused": (422, "Refused by the event"),
+    "club-refused": (422, "Refused by the club"),
 }
 
 

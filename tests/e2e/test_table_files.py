@@ -70,10 +70,11 @@ def test_the_page_calls_only_the_public_v1_api() -> None:
     calls = re.findall(r'\bapi\(\s*"(GET|POST)",\s*([`"][^`"]*|matchPath\()', every)
     posts = re.findall(r'\bpost\(\s*([`"][^`"]*)', every)
     assert calls and posts
-    # the matches, the club nights (eventview.js), and the stateless ruling of a record
-    # file (screens/records.js)
+    # the matches, the club nights (eventview.js) and their clubs (clubview.js), and the
+    # stateless ruling of a record file (screens/records.js)
     assert all(path.startswith("matchPath(") or path[1:].startswith(("/v1/matches",
-                                                                      "/v1/events"))
+                                                                      "/v1/events",
+                                                                      "/v1/clubs"))
                or path[1:] == "/v1/records:score" for _, path in calls), calls
     assert re.search(r"return `/v1/matches/\$\{", scripts["api.js"]), "matchPath is /v1 only"
     # post() prefixes /v1/matches/{id}: undo, void, steps, deals (sheet, confirm, dispute,

@@ -4,6 +4,7 @@ says which, and at 320 px the longer German words cause no horizontal scroll."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -11,9 +12,24 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import api_get
-from tests.e2e.table import SETTLED, match_id, tap_card, write_token
+from tests.e2e.sheet import axe_violations
+from tests.e2e.table import (
+    Q10_CARDS,
+    SETTLED,
+    bid,
+    enter_cards,
+    match_id,
+    scores,
+    tap_card,
+    version,
+    write_token,
+)
+from tests.e2e.test_table_pitch import TRICKS as PITCH_TRICKS
 
 pytestmark = pytest.mark.e2e
+
+#: English words of the rulings, none of which a French or German ruling holds.
+ENGLISH_WORDS = re.compile(r"\b(the|of|and|with|bid|made|trumps|wins|tricks?|jack|hearts)\b")
 
 
 def _phone(browser: Any, locale: str) -> Iterator[Any]:
@@ -148,3 +164,111 @@ def test_cards_waiting_entries_and_an_undo_s_reason_are_in_the_phone_s_language(
     log = api_get(served, f"/v1/matches/{match}/log?limit=500", write_token(page, match))
     undos = [e["payload"]["reason"] for e in log["items"] if e["kind"] == "undo"]
     assert undos == ["annulé à la table"]
+
+
+def test_an_entry_waiting_on_the_phone_reads_in_the_language_chosen_since(
+    french_phone: Any, served: str
+) -> None:
+    """An entry waiting on the phone keeps what it is (its words' names and parameters), not
+    the words of the language it was made in: a card tapped on a French phone that cannot
+    reach the referee reads in German once the phone is switched to German."""
+    page = french_phone
+    page.goto(served + "/table/")
+    page.wait_for_selector("html[lang=fr]", state="attached")
+    page.check('input[name=game][value="piquet"]')
+    page.fill("#players li:nth-child(1) input", "Bill")
+    page.fill("#players li:nth-child(2) input", "Ann")
+    page.click("#new-match button[type=submit]")
+    page.wait_for_selector("#match:not([hidden]) #turn[data-action]")
+    page.wait_for_selector(SETTLED, state="attached")
+    page.click("#entry-cards")
+    page.wait_for_selector("#turn:not([data-entry])", state="attached")
+    page.route("**/v1/matches/*/events", lambda route: route.abort())  # the referee unreached
+    page.click('#cards [data-card="KS"]')
+    page.wait_for_selector('body[data-pending="1"]', state="attached")
+    assert "dernière : roi de pique." in page.inner_text("#pending")
+    with page.expect_navigation():
+        page.select_option("#lang", "de")
+    page.wait_for_selector("html[lang=de]", state="attached")
+    page.wait_for_selector('body[data-pending="1"]', state="attached")
+    waiting = page.inner_text("#pending")
+    assert "Pik-König" in waiting and "roi de pique" not in waiting, waiting
+
+
+def _start(page: Any, served: str, game: str, players: list[str]) -> None:
+    """Start a match from the page as it reads in its language, the cards entered one by one."""
+    page.goto(served + "/table/")
+    page.wait_for_selector("html[lang=fr], html[lang=de]", state="attached")
+    page.check(f'input[name=game][value="{game}"]')
+    while page.locator("#players li").count() < len(players):
+        page.click("#add-player")
+    for i, name in enumerate(players, start=1):
+        page.fill(f"#players li:nth-child({i}) input", name)
+    page.click("#new-match button[type=submit]")
+    page.wait_for_selector("#match:not([hidden]) #turn[data-action]")
+    page.wait_for_selector(SETTLED, state="attached")
+    enter_cards(page)
+
+
+def _declare(page: Any, role: str, point: str, sequence: str = "",
+             sets: tuple[str, ...] = ()) -> None:
+    page.click("#record-declaration")
+    page.select_option("#deal-setup select[name=role]", role)
+    page.select_option("#deal-setup select[name=point]", point)
+    if sequence:
+        page.select_option("#deal-setup select[name=sequence]", sequence)
+    for code in sets:
+        page.check(f'#deal-setup input[name="{code}"]')
+    before = version(page)
+    page.click("#declaration-save")
+    page.wait_for_selector(f'body:not([data-version="{before}"])[data-busy=false]',
+                           state="attached")
+
+
+def _fits_and_is_clean(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    assert not axe_violations(page)
+
+
+def test_a_piquet_deal_in_french_end_to_end(french_phone: Any, served: str) -> None:
+    """Q10 on a French phone at 320 px: the declarations as the play screen says them (from
+    their codes, in French), every card tapped, the score and the ruling in French; no
+    horizontal scroll, axe clean, ``<html lang="fr">``."""
+    page = french_phone
+    _start(page, served, "piquet", ["Bill", "Ann"])
+    assert page.get_attribute("html", "lang") == "fr"
+    _declare(page, "elder", "5", sets=("trio:A",))
+    _declare(page, "younger", "6", sequence="sixième")
+    assert page.inner_text('[data-declared="elder"]') == "Bill a annoncé : point de 5, brelan d'as."
+    assert page.inner_text('[data-declared="younger"]') == "Ann a annoncé : point de 6, sixième."
+    _fits_and_is_clean(page)
+    for card in Q10_CARDS:
+        tap_card(page, card)
+    assert scores(page) == {"Bill": 11, "Ann": 41}
+    page.click("button[data-tab=score]")
+    page.click("#ledger details.ruling summary")
+    ruling = page.inner_text("#ledger")
+    assert "sixième" in ruling and not ENGLISH_WORDS.search(ruling), ruling
+    _fits_and_is_clean(page)
+
+
+def test_a_pitch_hand_in_german_end_to_end(german_phone: Any, served: str) -> None:
+    """A Pitch hand on a German phone at 320 px (P3–P6): bids by button, every card tapped,
+    the score and the ruling in German (cards in German words); no horizontal scroll, axe
+    clean, ``<html lang="de">``."""
+    page = german_phone
+    _start(page, served, "pitch", ["Ann", "Bob", "Cid"])
+    assert page.get_attribute("html", "lang") == "de"
+    bid(page, "2")
+    bid(page, "pass")
+    bid(page, "pass")
+    _fits_and_is_clean(page)
+    for trick in PITCH_TRICKS:
+        for card in trick:
+            tap_card(page, card)
+    assert scores(page) == {"Ann": 0, "Bob": 3, "Cid": 1}
+    page.click("button[data-tab=score]")
+    page.click("#ledger details.ruling summary")
+    ruling = page.inner_text("#ledger")
+    assert "Herz-Bube" in ruling and not ENGLISH_WORDS.search(ruling), ruling
+    _fits_and_is_clean(page)

@@ -71,7 +71,8 @@ def _fuzz_database() -> tuple[str, str]:
     db = make_database(url)
     with db.connection_context():
         if ON_POSTGRES:
-            for table in ("club_event_match", "club_event_entry", "club_event",
+            for table in ("club_event_club", "club_player", "club",
+                          "club_event_match", "club_event_entry", "club_event",
                           "fold_snapshot", "event", "match", "access_token",
                           "idempotency_key", "create_quota", "schema_migration"):
                 db.execute_sql(f'DROP TABLE IF EXISTS "{table}" CASCADE')
@@ -147,6 +148,21 @@ def fresh_event() -> str:
     return str(created["id"])
 
 
+#: Each club's organiser token by id: the clubs the fuzzer made (a create, or
+#: :func:`fresh_club`).
+CLUB_TOKENS: dict[str, str] = {}
+
+
+def fresh_club() -> str:
+    """A new club of two players (a member and a guest); its id (its token in
+    :data:`CLUB_TOKENS`)."""
+    created = APP.test_client().post("/v1/clubs", json={
+        "name": "Tuesday", "players": [{"name": "Ann", "member": "1"}, {"name": "Bob"}]}
+    ).get_json()
+    CLUB_TOKENS[created["id"]] = created["tokens"]["organiser"]
+    return str(created["id"])
+
+
 def keep_tokens(case: schemathesis.Case, response: Any) -> None:
     """Remember the write token an answer hands out (a create, a rotation, a recovery), and
     an event's organiser token."""
@@ -155,6 +171,8 @@ def keep_tokens(case: schemathesis.Case, response: Any) -> None:
     body = response.json()
     if case.path == "/v1/events":
         EVENT_TOKENS[body["id"]] = body["tokens"]["organiser"]
+    elif case.path == "/v1/clubs":
+        CLUB_TOKENS[body["id"]] = body["tokens"]["organiser"]
     elif case.path in ("/v1/matches", "/v1/matches:import"):
         TOKENS[body["id"]] = body["tokens"]["write"]
     elif case.path.endswith(("/tokens", "/tokens:recover")):
@@ -179,6 +197,12 @@ class MatchToken:
 
     def set(self, case: schemathesis.Case, data: str, context: Any) -> None:
         parameters = case.path_parameters or {}
+        if "club_id" in parameters:
+            if parameters["club_id"] not in CLUB_TOKENS:
+                parameters["club_id"] = fresh_club()
+            case.headers = {**(case.headers or {}),
+                            "Authorization": f"Bearer {CLUB_TOKENS[parameters['club_id']]}"}
+            return
         if "event_id" in parameters:
             if parameters["event_id"] not in EVENT_TOKENS:
                 parameters["event_id"] = fresh_event()

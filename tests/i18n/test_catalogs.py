@@ -93,13 +93,14 @@ def _page_marks() -> dict[str, str]:
 
 
 def _script_strings() -> dict[str, str]:
-    """Each ``t("name", "English")`` of the page's scripts."""
+    """Each ``t("name", "English")`` (and ``phrase("name", "English")``) of the page's scripts."""
     found: dict[str, str] = {}
     for path in WEB.rglob("*.js"):
         if "vendor" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
-        for name, english in re.findall(r'\bt\(\s*"([\w.]+)",\s*"((?:[^"\\]|\\.)*)"', text):
+        for name, english in re.findall(
+                r'\b(?:t|phrase)\(\s*"([\w.]+)",\s*"((?:[^"\\]|\\.)*)"', text):
             found[name] = english.encode().decode("unicode_escape").encode("latin-1").decode()
     return found
 

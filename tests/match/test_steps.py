@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from referee import piquet, pitch
 from referee.match.events import Event
-from referee.match.games import GAMES, PiquetGame
+from referee.match.games import GAMES
 from referee.match.state import MatchError
 from referee.violations import RecordError
 from tests.api.deals import Q10_DEALT, Q10_TALON, create_match, step_ok
@@ -56,17 +57,52 @@ def test_a_step_is_ruled_once_per_request(
     match = create_match(client, "piquet", ["Bill", "Ann"])
     step_ok(client, match["id"], type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
     etag = client.get(f"/v1/matches/{match['id']}").headers["ETag"]  # the worker's fold
-    asked: list[Any] = []
-    real = PiquetGame.check_step
+    asked: list[str] = []
+    whole, alone = piquet.stage, piquet.play_card
 
-    def counted(self: PiquetGame, record: dict, *args: Any) -> Any:
-        asked.append(record)
-        return real(self, record, *args)
+    def staged(*args: Any) -> Any:
+        asked.append("whole deal")
+        return whole(*args)
 
-    monkeypatch.setattr(PiquetGame, "check_step", counted)
+    def played(*args: Any) -> Any:
+        asked.append("the card alone")
+        return alone(*args)
+
+    monkeypatch.setattr(piquet, "stage", staged)
+    monkeypatch.setattr(piquet, "play_card", played)
     answer = client.post(f"/v1/matches/{match['id']}/events", json={"type": "card",
                                                                      "card": "AC"},
                          headers={"If-Match": etag})
     assert answer.status_code == 201
-    assert len(asked) == 1  # the deal with the card: neither before nor after twice
+    # the deal with the card, ruled once: the card alone, from the fold's ruling of the deal
+    # before it (Q6); neither before nor after twice
+    assert asked == ["the card alone"]
     assert answer.json["match"]["next"]["role"] == "younger"
+
+
+def test_a_pitch_card_is_ruled_alone_from_the_fold_s_ruling(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = create_match(client, "pitch", ["Ann", "Bob", "Cid"])
+    for call in ("pass", "pass", 2):
+        step_ok(client, match["id"], type="bid", call=call)
+    step_ok(client, match["id"], type="card", card="AS")  # P3: the auction is over
+    etag = client.get(f"/v1/matches/{match['id']}").headers["ETag"]  # the worker's fold
+    asked: list[str] = []
+    whole, alone = pitch.stage, pitch.play_card
+
+    def staged(*args: Any) -> Any:
+        asked.append("whole hand")
+        return whole(*args)
+
+    def played(*args: Any) -> Any:
+        asked.append("the card alone")
+        return alone(*args)
+
+    monkeypatch.setattr(pitch, "stage", staged)
+    monkeypatch.setattr(pitch, "play_card", played)
+    answer = client.post(f"/v1/matches/{match['id']}/events", json={"type": "card",
+                                                                     "card": "KS"},
+                         headers={"If-Match": etag})
+    assert answer.status_code == 201
+    assert asked == ["the card alone"]

@@ -16,14 +16,14 @@
  * step being decided {step, label, status, dry, error, focus}.
  */
 import { api, matchPath } from "../api.js";
-import { RANKS, SUITS, cardText, cardWords, isRed } from "../cards.js";
+import { RANKS, SUITS, cardPhrase, cardText, cardWords, isRed } from "../cards.js";
 import { currentDeal } from "../deal.js";
 import { $, el, fill } from "../dom.js";
 import { post } from "../match.js";
 import { showMessage } from "../messages.js";
 import { S, render } from "../state.js";
 import { named, ruleLink, scoresWords } from "../verdict.js";
-import { locale, t } from "../language.js";
+import { phrase, say, t } from "../language.js";
 
 /** The irregularities in words (the API's ``irregularity``). */
 const WHAT = {
@@ -101,23 +101,29 @@ export function actorOf(next) {
 
 /** A step in words: "Cid: a bid of 3", "Ann: nine of spades". */
 export function stepWords(step) {
+  return say(stepPhrase(step));
+}
+
+/** A step as a phrase (language.js), worded when said: the label of a step recorded anyway,
+ * kept with it while it waits on the phone. */
+export function stepPhrase(step) {
   const who = step.player ? `${step.player}: ` : "";
-  if (step.type === "card") return who + cardWords(step.card);
+  if (step.type === "card") return [who, cardPhrase(step.card)];
   if (step.type === "bid") {
-    return who + (step.call === "pass" ? t("anyway.a_pass", "a pass")
-      : t("anyway.a_bid", "a bid of {call}", { call: step.call }));
+    return [who, step.call === "pass" ? phrase("anyway.a_pass", "a pass")
+      : phrase("anyway.a_bid", "a bid of {call}", { call: step.call })];
   }
-  if (step.type === "deal_started") return t("anyway.hands", "the hands as dealt");
-  if (step.type === "declaration") return t("anyway.declaration", "the declaration");
+  if (step.type === "deal_started") return phrase("anyway.hands", "the hands as dealt");
+  if (step.type === "declaration") return phrase("anyway.declaration", "the declaration");
   if (step.type === "irregularity") {
     const kinds = (S.match && AT_THE_TABLE[S.match.game]) || [];
     const found = (kinds.find(([what]) => what === step.what) || [])[1];
-    const said = found && atTableWords(S.match.game, step.what, found);
-    const never = (step.cards || []).length
-      ? t("anyway.never_played", " (never played: {cards})", { cards: step.cards.map(cardWords).join(", ") }) : "";
-    return who + (said ? (locale() === "de" ? said : said[0].toLowerCase() + said.slice(1))
-      : irregularityWords(step.what)) +
-      never;
+    const cards = (step.cards || []).flatMap((c, i) => (i ? [", ", cardPhrase(c)] : [cardPhrase(c)]));
+    const never = cards.length
+      ? phrase("anyway.never_played", " (never played: {cards})", { cards }) : "";
+    return [who, found ? phrase(`anyway.at_table.${S.match.game}.${step.what}`, found, undefined, true)
+      : WHAT[step.what] ? phrase(`anyway.what.${step.what}`, WHAT[step.what])
+        : String(step.what || "").replace(/_/g, " "), never];
   }
   return who + String(step.type || "the entry").replace(/_/g, " ");
 }
@@ -142,7 +148,7 @@ export function tapStep(body, next) {
   const who = actorOf(next);
   if (S.irregular && who && next.player && who !== next.player) step.player = who;
   if (S.irregular && refusedHere(step, next)) {
-    askAnyway(step, stepWords({ ...step, player: step.player || who }));
+    askAnyway(step, stepPhrase({ ...step, player: step.player || who }));
     return;
   }
   S.actor = null;
@@ -156,7 +162,7 @@ export function tapStep(body, next) {
 export async function askAnyway(step, label, done) {
   const clean = { ...step };
   delete clean.anyway;
-  const ask = { step: clean, label: label || stepWords(clean), status: "asking", dry: null,
+  const ask = { step: clean, label: label || stepPhrase(clean), status: "asking", dry: null,
     error: null, focus: true, done };
   S.anyway = ask;
   render();
@@ -211,7 +217,7 @@ function record() {
         : t("anyway.recorded_anyway", "Recorded anyway");
       showMessage(`${how}: ${named(note.payload.consequence)}`, "ok");
     }
-  }, anyway ? ask.label + t("anyway.label_anyway", " (recorded anyway)") : ask.label);
+  }, anyway ? [ask.label, phrase("anyway.label_anyway", " (recorded anyway)")] : ask.label);
   render();
 }
 
@@ -234,7 +240,7 @@ export function renderAnyway() {
   const dry = ask.dry || {};
   const parts = [
     el("h2", { id: "anyway-title", tabindex: "-1" }, t("anyway.title", "Record it anyway?")),
-    el("p", { class: "anyway-step" }, t("anyway.at_table", "At the table: "), el("b", {}, ask.label), "."),
+    el("p", { class: "anyway-step" }, t("anyway.at_table", "At the table: "), el("b", {}, say(ask.label)), "."),
   ];
   const buttons = [];
   const cancel = el("button", { type: "button", id: "anyway-cancel", onclick: close },
@@ -368,7 +374,7 @@ export function tableIrregularities(next) {
           askAnyway(step);
           return;
         }
-        S.anyway = { step, label: stepWords(step), status: "pick", picked: [], focus: true };
+        S.anyway = { step, label: stepPhrase(step), status: "pick", picked: [], focus: true };
         render();
       },
     }, atTableWords(m.game, what, words))));

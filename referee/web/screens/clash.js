@@ -24,10 +24,10 @@
 import { RANK_WORD, cardWords } from "../cards.js";
 import { $, el, fill } from "../dom.js";
 import { trickSize } from "../deal.js";
-import { t } from "../language.js";
-import { entryWords } from "../match.js";
+import { phrase, t } from "../language.js";
+import { dealPhrase, entryPhrase, entryWords } from "../match.js";
 import { S, render } from "../state.js";
-import { dropAll, keepAll, settleClash } from "../writes.js";
+import { dropAll, entryLabel, keepAll, settleClash } from "../writes.js";
 import { mySeat } from "./agree.js";
 
 const ROLES = ["elder", "younger"];
@@ -297,7 +297,7 @@ function dealClash(clash) {
       : t("clash.stays", "{Deal} {n} stays as {phone} wrote it; this phone's line is dropped.",
         { Deal: Word, n, phone: theirPhone }),
     () => settleClash(mayAnswer ? [{ path: `/deals/${n}/confirm`, body: {},
-      label: t("clash.confirming", "confirming {deal} {n}", { deal: word, n }),
+      label: phrase("clash.confirming", "confirming {deal} {n}", { deal: dealPhrase(), n }),
       kind: "confirm" }] : [])));
   if (mayAnswer) {
     choices.push(choice("clash-mine", t("clash.mine_dispute", "Mine is right: dispute theirs"),
@@ -322,7 +322,7 @@ function dealClash(clash) {
         { deal: word, n: next.number, who: whoNext }), () => {
         const mapped = mapByPlayer(entry.body, roles, next);
         const body = { ...mapped, deal: next.number };
-        settleClash([{ path: "/deals", body, label: entryWords(body), kind: "deals" }]);
+        settleClash([{ path: "/deals", body, label: entryPhrase(body), kind: "deals" }]);
       }));
   }
   parts.push(el("div", { class: "clash-choices", role: "group",
@@ -349,7 +349,7 @@ function disputeForm(clash, n) {
     const claim = entry.body.sheet ? { sheet: entry.body.sheet } : { totals: entry.body.totals };
     disputing = null;
     settleClash([{ path: `/deals/${n}/dispute`, body: { reason, claim },
-      label: t("clash.disputing", "disputing {deal} {n}", { deal: word, n }),
+      label: phrase("clash.disputing", "disputing {deal} {n}", { deal: dealPhrase(), n }),
       kind: "dispute" }]);
   };
   return el("div", { class: "clash-dispute" },
@@ -464,7 +464,7 @@ function stepClash(clash) {
         { Phone: Their, place: placeWords(at) }), () => settleClash([
       { path: "/undo", body: { reason: t("clash.undo_reason", "two phones recorded {place}: {step} is right",
         { place: placeWords(at), step: stepWords(entry.body, entry.who) }) },
-      label: t("entry.undo", "an undo"), kind: "undo" },
+      label: phrase("entry.undo", "an undo"), kind: "undo" },
       { path: "/events", body: { ...entry.body, at }, label: entry.label, kind: entry.kind },
     ])));
   }
@@ -512,7 +512,7 @@ function notNext(clash, kind) {
 /** A 412 on an entry that names no place (an undo…): what the other phone recorded. */
 function conflictParts() {
   const m = S.match;
-  const waiting = (S.pending || []).map((e) => e.label || e.kind);
+  const waiting = (S.pending || []).map(entryLabel);
   let theirs;
   const cards = (m.current_deal && m.current_deal.tricks || []).flat();
   if (m.deal_in_progress && cards.length) {

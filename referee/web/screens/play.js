@@ -2,10 +2,11 @@
 /* Play: the score line, whose turn, the trick on the table, the bids and the cards to tap,
  * what waits to be sent, the deal so far. */
 import {
-  RANKS, RANK_WORD, SUITS, cardSpan, cardText, cardWords, isRed, jokersOf, packOf,
+  RANKS, SUITS, cardSpan, cardText, cardWords, isRed, jokersOf, packOf,
 } from "../cards.js";
 import { $, el, fill } from "../dom.js";
 import { currentDeal } from "../deal.js";
+import { declaredWords } from "../declared.js";
 import { colorClass } from "../match.js";
 import { rulingDetails } from "../ruling.js";
 import { S } from "../state.js";
@@ -13,6 +14,7 @@ import { actorChooser, recordedAnyway, tableIrregularities, tapStep } from "./an
 import { renderConflict } from "./clash.js";
 import { renderSetup } from "./setup.js";
 import { t } from "../language.js";
+import { entryLabel } from "../writes.js";
 
 /** "Deal 3 of 6": counted deals (a voided deal is played again under the next number). */
 export function dealLine(m) {
@@ -166,7 +168,7 @@ function renderPending(deal) {
   fill(box,
     el("b", {}, waiting.length === 1 ? t("play.waiting_one", "1 entry waiting to be sent")
       : t("play.waiting_many", "{n} entries waiting to be sent", { n: waiting.length })),
-    t("play.waiting_last", " · last: {last}. ", { last: last.label || last.kind }),
+    t("play.waiting_last", " · last: {last}. ", { last: entryLabel(last) }),
     el("span", {}, S.conflict || S.clash ? t("play.held_back", "Held back: see below.")
       : t("play.in_order", "They go in order as soon as the referee answers; nothing is lost.")),
   );
@@ -307,19 +309,9 @@ function renderSoFar(deal) {
     for (const role of ["elder", "younger"]) {
       const d = deal.declarations[role];
       if (!d) continue;
-      const said = [];
-      if (d.carte_blanche) said.push(t("play.carte_blanche", "carte blanche"));
-      if (d.point !== null && d.point !== undefined) {
-        said.push(t("play.point_of", "point of {n}", { n: d.point }));
-      }
-      if (d.sequence) said.push(d.sequence);
-      for (const set of d.sets || []) {
-        const [kind, rank] = String(set).split(":");
-        said.push(`${kind} of ${RANK_WORD[rank] || rank}s`);
-      }
       parts.push(el("p", { class: "note", "data-declared": role },
         t("play.declared", "{player} declared: {said}.", { player: m[role],
-          said: said.join(", ") || t("play.nothing", "nothing") })));
+          said: declaredWords(d) || t("play.nothing", "nothing") })));
     }
     if (deal.cards.length) {
       const tricks = deal.tricks;

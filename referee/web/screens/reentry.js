@@ -18,7 +18,7 @@ import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { levelWords } from "../verdict.js";
 import { selectTab } from "./tabs.js";
-import { locale, t } from "../language.js";
+import { locale, phrase, t } from "../language.js";
 
 /** This phone's view of the entry: {id, deal} being settled; {id, deal, played} ruled. */
 let watching = null;
@@ -28,6 +28,12 @@ let confirming = false;
 function word(lower) {
   const w = S.match.game === "piquet" ? t("sheet.deal_word", "Deal") : t("sheet.hand_word", "Hand");
   return lower && locale() !== "de" ? w.toLowerCase() : w;
+}
+
+/** `word(true)` as a phrase (language.js), worded when said: a waiting entry's label. */
+function dealWord() {
+  return S.match.game === "piquet" ? phrase("sheet.deal_word", "Deal", undefined, true)
+    : phrase("sheet.hand_word", "Hand", undefined, true);
 }
 
 /** May this phone start entering the cards of ledger item `d` one by one? (The referee takes
@@ -49,7 +55,7 @@ export function starting(n) {
 export function startReentry(n) {
   confirming = false;
   post("/events", { type: "deal_started", deal: n }, null,
-    t("reentry.start_label", "the start of {deal} {n}'s cards", { deal: word(true), n }));
+    phrase("reentry.start_label", "the start of {deal} {n}'s cards", { deal: dealWord(), n }));
   selectTab("play");
   window.scrollTo({ top: 0 });
 }
@@ -169,7 +175,7 @@ function giveUp(r) {
       confirming = false;
       for (let k = 0; k < steps; k++) {
         post("/undo", { reason: t("reentry.gave_up", "gave up entering the cards of {deal} {n}",
-          { deal: word(true), n }) }, null, t("entry.undo", "an undo"));
+          { deal: word(true), n }) }, null, phrase("entry.undo", "an undo"));
       }
     } }, t("reentry.yes", "Yes, take them back")),
     el("button", { type: "button", id: "reentry-give-up-no",
