@@ -77,7 +77,7 @@ def _dump_one(schema: ma.Schema) -> Dump | None:
             else:
                 value = get_attribute(obj, attr, missing)
             if value is not missing:
-                out[key] = convert(value, obj)
+                out[key] = value if convert is _same else convert(value, obj)
         return out
 
     return dump_one
@@ -137,6 +137,9 @@ def _mapping(mapping_type: type) -> Convert:
 def _list(each: Convert) -> Convert:
     if each is _same:
         return lambda value, obj: None if value is None else list(value)
+    if each is _string:  # a list of names or cards: no call an item
+        return lambda value, obj: None if value is None else [
+            v if v is None or type(v) is str else ensure_text_type(v) for v in value]
 
     def convert(value: Any, obj: Any) -> Any:
         return None if value is None else [each(v, obj) for v in value]

@@ -6,7 +6,7 @@ that writes a schema's ``JSON_SCHEMA`` into its component (the Blueprint:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import marshmallow as ma
 from apispec import BasePlugin
@@ -66,6 +66,63 @@ class StrictSchema(ma.Schema):
         if self.EXACT_INTEGERS:
             _exact(field_obj)
         bind_field(field_obj)
+
+
+#: How many field sets a :class:`NamedFieldsLoad` schema keeps a narrowed copy for (more
+#: are loaded by the whole schema: a client cannot make the server build schemas forever).
+NARROWED_MAX = 64
+
+
+class NamedFieldsLoad(ma.Schema):
+    """A schema of many optional fields whose body names few of them (a step: 23 fields, a
+    card step names two): :meth:`load` hands the body to a copy of this schema narrowed
+    (marshmallow's ``only``) to the fields the body names and those it must have or defaults
+    (``required``, ``load_default``), made once per set of names. marshmallow itself
+    validates, the same fields by the same rules: a field the body leaves out is missing
+    either way (the narrowed copy does not look at it; the whole schema looks and finds it
+    missing), a name the schema does not have is unknown to both. A load of the whole
+    schema costs some 1.5 µs a field left out (bench/RESULTS.md §27).
+
+    Only a schema without ``pre_load`` hooks (which could add names) and built without
+    ``only``, ``exclude``, ``partial`` or ``many`` is narrowed; a load with ``many`` or
+    ``partial``, or of anything but a mapping, is the whole schema's."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        plain = (self.only is None and not self.exclude and not self.partial
+                 and not self.many and not self._hooks[ma.decorators.PRE_LOAD])
+        #: The fields' names as a body sends them (``data_key``), in the schema's order.
+        self._names: tuple[tuple[str, str], ...] | None = tuple(
+            (field.data_key or name, name) for name, field in self.load_fields.items()
+        ) if plain else None
+        self._always = frozenset(
+            name for name, field in self.load_fields.items()
+            if field.required or field.load_default is not ma.missing)
+        self._narrowed: dict[frozenset[str], ma.Schema] = {}
+
+    def _narrowed_for(self, data: Mapping[str, Any]) -> ma.Schema | None:
+        """The copy of this schema for ``data``'s names, or None (the whole schema)."""
+        assert self._names is not None
+        only = tuple(name for key, name in self._names if key in data or name in self._always)
+        key = frozenset(only)
+        narrowed = self._narrowed.get(key)
+        if narrowed is None:
+            if len(self._narrowed) >= NARROWED_MAX:
+                return None
+            narrowed = type(self)(only=only, unknown=self.unknown, load_only=self.load_only,
+                                  dump_only=self.dump_only)
+            self._narrowed[key] = narrowed
+        return narrowed
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: Literal["exclude", "include", "raise"] | None = None) -> Any:
+        """marshmallow's ``load``, by the copy narrowed to ``data``'s names (class)."""
+        if self._names is not None and many is None and partial is None \
+                and isinstance(data, Mapping):
+            narrowed = self._narrowed_for(data)
+            if narrowed is not None:
+                return narrowed.load(data, unknown=unknown)
+        return super().load(data, many=many, partial=partial, unknown=unknown)
 
 
 class JsonSchemaRules(BasePlugin):

@@ -36,7 +36,7 @@ from referee.api.match_schemas import (
     RecordDealSchema,
     RolesCardsSchema,
 )
-from referee.api.strict import ShapesField, StrictSchema
+from referee.api.strict import NamedFieldsLoad, ShapesField, StrictSchema
 from referee.api.view_schemas import (
     MatchSchema,
     consequence_code_field,
@@ -66,7 +66,7 @@ _ELECTION_STEPS = ("irregularity", "deal_started", "exchange")
 _STEP_NEEDS = {"bid": "call", "card": "card", "declaration": "role", "irregularity": "what"}
 
 
-class StepSchema(StrictSchema):
+class StepSchema(NamedFieldsLoad, StrictSchema):
     """One step of the deal in play. ``type``: ``deal_started`` (optionally with the hands:
     Pitch ``hands``, Piquet ``dealt``/``talon``), ``bid`` (``call``), ``exchange`` (Piquet
     discards ``elder``/``younger``), ``declaration`` (Piquet ``role`` and what was announced),

@@ -35,8 +35,9 @@ FORMAT = 1
 _NOT_FOLDED = ("api", "store", "web", "i18n")
 
 #: Attributes of a fold never stored: the game's rules (named instead), and what the fold
-#: works out again when asked (its state; the deal in progress as ruled by the last step).
-_NOT_STORED = frozenset({"game", "_state", "_known_check"})
+#: works out again when asked (its state; the deal in progress as ruled by the last step;
+#: what its finished deals decide).
+_NOT_STORED = frozenset({"game", "_state", "_known_check", "_settled"})
 
 
 @functools.cache
@@ -84,4 +85,5 @@ def load(blob: bytes, games: dict[str, Game]) -> Fold:
     fold.game = games[game]
     fold._state = None
     fold._known_check = None
+    fold._settled = None
     return fold

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from operator import itemgetter
+from operator import is_, itemgetter
 from typing import Any, Protocol
 
 from referee.i18n import DEFAULT, money
@@ -753,6 +753,35 @@ def auto_confirm_on(options: dict[str, Any], joined: Sequence[str]) -> bool:
     return bool(value)
 
 
+@dataclass(frozen=True, slots=True)
+class _Settled:
+    """What a match's finished deals decide, worked out once for them (:meth:`Fold._settle`)
+    and reused by every state while they stay the same — the steps of a deal in progress
+    change none of it: the standings (and those ``agreed``), the running ``totals``, the
+    ``outcome`` (over every deal), why the result is ``withheld``, the next new deal's
+    number, dealer and names. Each state gets its own ``standings``, ``agreed`` and
+    ``next_deal`` dicts; ``totals`` (read only) is shared."""
+
+    deals: tuple[DealEntry, ...]
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    standings: dict[str, int]
+    agreed: dict[str, int]
+    totals: tuple[dict[str, int], ...]
+    outcome: Outcome
+    withheld: str | None
+    next_number: int
+    new_dealer: int
+    next_deal: dict[str, Any] | None
+
+    def holds(self, deals: tuple[DealEntry, ...], players: tuple[str, ...],
+              options: dict[str, Any]) -> bool:
+        """Whether it was worked out for these very deals (each the same entry: a deal
+        scored, agreed, voided or amended is a new one), players and options."""
+        return (len(deals) == len(self.deals) and all(map(is_, deals, self.deals))
+                and players == self.players and options == self.options)
+
+
 #: What :meth:`Fold.copy` copies (the fold changes these in place).
 _CONTAINERS = (dict, list, set)
 
@@ -801,6 +830,7 @@ class Fold:
         self.head = events[0].hash
         self._state: MatchState | None = None  # the state at self.version, once asked for
         self._known_check: StepCheck | None = None  # the deal in progress, already ruled
+        self._settled: _Settled | None = None  # what the finished deals decide, once
         for event in events[1:]:
             self._add(event)
 
@@ -886,9 +916,12 @@ class Fold:
     def _step(self, event: Event, reentry: bool) -> None:
         current = self._in_progress(event, reentry)
         record = self.game.apply_step(current.record, event, self.players)
-        self.current = replace(
-            current, record=record, step_seqs=(*current.step_seqs, event.seq),
-            entered_at=_entered(current.entered_at, record, event.payload.get("entered_by")))
+        # as dataclasses.replace makes it, without its look-up of every field (once a step)
+        self.current = InProgress(
+            current.number, current.dealer, record, (*current.step_seqs, event.seq),
+            current.level, current.reentry, current.irregular, current.first_seq,
+            _entered(current.entered_at, record, event.payload.get("entered_by")),
+            current.imported)
         self.undoable.append((event.seq,))
 
     def _deal_recorded(self, event: Event, reentry: bool) -> None:
@@ -1104,9 +1137,9 @@ class Fold:
             self._state = self._make_state()
         return self._state
 
-    def _make_state(self) -> MatchState:
-        game, players, options, current = self.game, self.players, self.options, self.current
-        ordered = tuple(self.deals[n] for n in sorted(self.deals))
+    def _settle(self, ordered: tuple[DealEntry, ...]) -> _Settled:
+        """What the finished deals ``ordered`` decide (:class:`_Settled`)."""
+        game, players, options = self.game, self.players, self.options
         standings = dict.fromkeys(self.standing_names, 0)
         agreed = dict(standings)
         totals: list[dict[str, int]] = []
@@ -1142,6 +1175,19 @@ class Fold:
                 last_live.dealer, players, options)
         else:
             new_dealer = game.first_dealer(players, options)
+        next_deal = None if outcome.finished else {
+            "number": next_number, **game.roles(new_dealer, players)}
+        return _Settled(ordered, players, dict(options), standings, agreed, tuple(totals),
+                        outcome, withheld, next_number, new_dealer, next_deal)
+
+    def _make_state(self) -> MatchState:
+        game, players, options, current = self.game, self.players, self.options, self.current
+        ordered = tuple(self.deals[n] for n in sorted(self.deals))
+        settled = self._settled
+        if settled is None or not settled.holds(ordered, players, options):
+            settled = self._settled = self._settle(ordered)
+        outcome, new_dealer, next_number = (settled.outcome, settled.new_dealer,
+                                            settled.next_number)
         next_dealer = current.dealer if current is not None else new_dealer
         check: StepCheck | None = None
         if outcome.finished and current is None:
@@ -1154,8 +1200,6 @@ class Fold:
             empty = game.new_record(next_dealer, players, options)
             check = game.check_step(empty, next_dealer, players, options)
             nxt = _placed(check.next, game, next_number, empty, players)
-        next_deal = None if outcome.finished else {
-            "number": next_number, **game.roles(new_dealer, players)}
         return MatchState(
             game=game.name,
             players=players,
@@ -1164,7 +1208,7 @@ class Fold:
             version=self.version,
             deals=ordered,
             current=current,
-            standings=standings,
+            standings=dict(settled.standings),
             outcome=outcome,
             next=nxt,
             next_dealer=next_dealer,
@@ -1172,7 +1216,7 @@ class Fold:
             last_undoable_by=(self.entered.get(self.undoable[-1][0])
                               if self.undoable else None),
             seats=self.seats,
-            withheld=withheld,
+            withheld=settled.withheld,
             joined=self.joined,
             head=self.head,
             check=check,
@@ -1180,11 +1224,12 @@ class Fold:
                                                             key=itemgetter(0))
                            if current is not None else 0),
             next_number=next_number,
-            next_deal=next_deal,
+            next_deal=(None if settled.next_deal is None
+                       else dict(settled.next_deal)),
             roles=game.roles(next_dealer, players),
             deal_number=current.number if current is not None else next_number,
-            agreed=agreed,
-            totals=tuple(totals),
+            agreed=dict(settled.agreed),
+            totals=settled.totals,
         )
 
 

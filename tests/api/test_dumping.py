@@ -67,7 +67,8 @@ class Every(ma.Schema):
 
 FULL: dict[str, Any] = {
     "raw": {"a": [1, 2]}, "text": 12, "whole": 3.0, "real": 2, "flag": 1, "loose": {"x": 1},
-    "typed": {"a": "4"}, "words": ["a", 5], "shouted": ["a", "b"], "one": {"n": "5", "s": "t"},
+    "typed": {"a": "4"}, "words": ["a", 5, None], "shouted": ["a", "b"],
+    "one": {"n": "5", "s": "t"},
     "many": [{"n": 1}, {"s": None}], "also_many": [{"n": 2, "s": b"bytes"}], "own": "x",
     "renamed": 8, "numbered": 9, "elsewhere": "there", "ignored": "not in the schema",
 }

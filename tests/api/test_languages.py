@@ -248,3 +248,36 @@ def test_vary_without_accept_language_and_beside_a_view_s_own(bare_client: Flask
     own = bare_client.get("/v1/test-vary", headers={"Accept-Language": "fr"})
     assert own.headers.getlist("Vary") == ["Origin, Accept-Language, Accept-Encoding"]
     assert own.headers["Content-Language"] == "fr"
+
+
+def test_the_language_hook_reads_the_headers_once(bare_client: FlaskClient,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hook looks at the answer's header names in one pass, not with werkzeug's ``in``
+    (a scan that raises and catches an exception on each miss, twice an answer); an answer's
+    own Content-Language or Vary is still found whatever the case of its name."""
+    from werkzeug.datastructures import Headers
+
+    app = bare_client.application
+    (hook,) = [f for f in app.after_request_funcs[None] if f.__name__ == "_language"]
+
+    def refused(self: Headers, key: object) -> bool:
+        raise AssertionError(f"`{key!r} in headers`")
+
+    def answer(headers: dict[str, str], language: str = "") -> Headers:
+        sent = {"Accept-Language": language} if language else {}
+        with app.test_request_context("/v1/matches/m_x", headers=sent):
+            response = app.response_class("{}", mimetype="application/json", headers=headers)
+            with monkeypatch.context() as patched:
+                patched.setattr(Headers, "__contains__", refused)
+                said: Headers = hook(response).headers
+        return said
+
+    plain = answer({})
+    assert plain.getlist("Content-Language") == ["en"]
+    assert plain.getlist("Vary") == ["Accept-Language"]
+    own = answer({"content-language": "de", "vary": "Origin"}, "fr")
+    assert own.getlist("Content-Language") == ["de"]
+    assert own.getlist("Vary") == ["Origin"]
+    vary = answer({"vary": "Origin"}, "fr")
+    assert vary.getlist("Content-Language") == ["fr"]
+    assert vary.getlist("Vary") == ["Origin, Accept-Language"]

@@ -120,3 +120,33 @@ def test_the_next_step_placed_keeps_every_field_and_adds_its_place(action: str) 
                 "card": replace(nxt, at={"deal": 3, "trick": place["trick"],
                                          "position": place["position"]})}.get(action, nxt)
     assert _placed(nxt, game, 3, record, players) == expected
+
+
+def test_a_step_folded_keeps_every_field_of_the_deal_in_progress() -> None:
+    """A step makes the deal in progress anew (referee.match.state.Fold._step, cheaper than
+    dataclasses.replace): its record, step seqs and who entered what change, every other
+    field is kept, a field added later included."""
+    from dataclasses import fields, replace
+
+    from referee.match import commands
+    from referee.match.events import Event
+    from referee.match.games import GAMES
+    from referee.match.irregularities import IrregularityNote
+    from referee.match.state import Fold, InProgress
+
+    values: dict[str, object] = {
+        "number": 2, "dealer": 1, "record": {"dealer": 1, "bids": [], "tricks": []},
+        "step_seqs": (5,), "level": "sheet", "reentry": True,
+        "irregular": (IrregularityNote.read({"irregularity": "revoke", "penalty": "replay",
+                                             "consequence": "Played again."}, {}),),
+        "first_seq": 5, "entered_at": {("bid", 1): "seat:Ann"}, "imported": {"note": 1}}
+    assert {f.name for f in fields(InProgress)} == set(values), "give a new field a value here"
+    game = GAMES["pitch"]
+    ((kind, created),) = commands.create(game, ["Ann", "Bob", "Cid"], {})
+    fold = Fold([Event(1, kind, created)], GAMES)
+    fold.current = InProgress(**values)
+    fold._step(Event(6, "bid", {"deal": 2, "dealer": 1, "call": 2, "entered_by": "seat:Bob"}),
+               reentry=True)
+    record = game.apply_step(values["record"], Event(6, "bid", {"call": 2}), fold.players)
+    assert fold.current == replace(InProgress(**values), record=record, step_seqs=(5, 6),
+                                   entered_at={("bid", 1): "seat:Ann"})
