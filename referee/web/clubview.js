@@ -45,7 +45,7 @@ export function keepClub(entry) {
 
 /** The panel's text inputs: what is typed in them survives a repaint. */
 const TYPED = ["club-guest-name", "club-add-name", "club-add-member", "club-rename-name",
-  "club-rename-member"];
+  "club-rename-member", "club-rename-who", "club-merge-away", "club-merge-into"];
 
 /** The club's players as last read on this screen, but for those merged away or removed
  * (a substitute is chosen among them, eventsubs.js); none before the club is read. */
@@ -109,17 +109,23 @@ export function clubPanel(event, eventToken, refused, changed, repaint) {
     fill(panel, ...contents(event, eventToken, token, refused, reload, changed));
     for (const [id, value] of typed) {  // a name being typed survives the club read again
       const input = panel.querySelector("#" + id);
-      if (input && value) /** @type {HTMLInputElement} */ (input).value = value;
+      // a choice survives too, while its player is still listed
+      if (input && value && (input.tagName !== "SELECT" ||
+        input.querySelector(`option[value="${CSS.escape(value)}"]`))) {
+        /** @type {HTMLInputElement} */ (input).value = value;
+      }
     }
   };
-  const reload = async () => {
+  /** Read the club again; `written`: after a write of this panel, which reads the event
+   * again itself (changed()) or follows its stream. */
+  const reload = async (written) => {
     try {
       const { data, etag } = await api("GET", `/v1/clubs/${encodeURIComponent(event.club)}`,
         undefined, { token });
       const before = JSON.stringify(clubPlayers(event.club));
       Object.assign(C, { id: event.club, club: data, version: versionOf(etag),
         at: event.version });
-      if (repaint && before !== JSON.stringify(clubPlayers(event.club))) repaint();
+      if (!written && repaint && before !== JSON.stringify(clubPlayers(event.club))) repaint();
       else draw();
     } catch (failure) {
       refused(failure);
@@ -133,7 +139,7 @@ export function clubPanel(event, eventToken, refused, changed, repaint) {
   return panel;
 }
 
-/** The panel's parts: the list with each player's check-in, and the three forms. */
+/** The panel's parts: the list with each player's check-in, the forms and the links. */
 function contents(event, eventToken, token, refused, reload, changed) {
   const club = C.club;
   if (!club) return [el("p", { class: "note" }, t("club.loading", "Reading the club…"))];
@@ -151,7 +157,7 @@ function contents(event, eventToken, token, refused, reload, changed) {
       refused(failure);
       return false;
     }
-    await reload();
+    await reload(true);
     if (!asEvent) changed();  // the event's stream follows its own changes, not the club's
     return true;
   };
