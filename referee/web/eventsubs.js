@@ -79,7 +79,8 @@ export function substituteForm(screen, round, table, nameOf) {
     try {
       await api("POST", `/v1/events/${encodeURIComponent(screen.id)}/seats:substitute`, body,
         { token: screen.token, version: screen.event.version });
-      drafts.delete(key);  // done: the stream paints the table with its new seat
+      drafts.delete(key);  // done: closed, and emptied (the stream paints the new seat)
+      screen.repaint();
     } catch (failure) {
       go.disabled = false;
       screen.refused(failure);
