@@ -186,6 +186,55 @@ class ClaimComparison:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Consequence:
+    """What an irregularity's penalty means for the table, in one sentence (P10, Q12;
+    docs/rules/irregularities.md), by a stable code and its parameters.
+
+    ``code``: the key of its English template in :data:`referee.violations.CONSEQUENCE_WORDS`
+    (``"withdrawn.card"``), ``""`` for words no template makes yet (an engine's
+    own sentence, or an event stored before consequences had codes); ``params``: the values
+    the sentence is made of, e.g. ``(("law", "P10: cancelled and the order restored"),
+    ("due", "Ann"))``; ``text``: the sentence in English, as the engines word it.  A coded
+    sentence starts with what the rules said against the step (the note's first violation,
+    ``what`` in its template): that part is worded from the violation's own code, so it is
+    not among ``params``.
+
+    >>> Consequence("", (), "Taken back.").as_fields()
+    {'consequence': 'Taken back.'}
+    >>> Consequence("void", (), "X: void.").as_fields()
+    {'consequence': 'X: void.', 'consequence_code': 'void', \
+'consequence_params': {}}
+    """
+
+    code: str
+    params: Params
+    text: str
+
+    @classmethod
+    def words(cls, text: str) -> Consequence:
+        """A sentence with no code (an engine's, or one stored before codes)."""
+        return cls("", (), text)
+
+    def as_fields(self) -> dict[str, Any]:
+        """The fields of a note or an answer that say it: ``consequence`` (the English
+        sentence), and ``consequence_code`` with ``consequence_params`` (an object) when it
+        has a code."""
+        if not self.code:
+            return {"consequence": self.text}
+        return {"consequence": self.text, "consequence_code": self.code,
+                "consequence_params": {k: _json(v) for k, v in self.params}}
+
+    def as_stored(self) -> dict[str, Any]:
+        """The fields an ``irregularity`` event stores: the code and its parameters when it
+        has a code (the words are made when read, in the reader's language), else the
+        English sentence (``consequence``)."""
+        if not self.code:
+            return {"consequence": self.text}
+        return {"consequence_code": self.code,
+                "consequence_params": {k: _json(v) for k, v in self.params}}
+
+
 #: What shape a deal's ruling has, as the API names it in its ``kind``: a void deal's
 #: (P10, Q12: nobody scores), or the game's at the level the deal was entered
 #: (docs/records.md: its cards, a score-sheet line or its totals).

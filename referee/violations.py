@@ -21,10 +21,11 @@ from referee.cards import (
     SUIT_NAMES,
     Card,
 )
-from referee.rulings import ClaimHint, Params
+from referee.rulings import ClaimHint, Consequence, Params
 
-__all__ = ["MESSAGE_WORDS", "RULES_PATH", "ClaimHint", "InputError", "RecordError", "Violation",
-           "Words", "card_code", "said"]
+__all__ = ["CONSEQUENCE_WORDS", "MESSAGE_WORDS", "RULES_PATH", "ClaimHint", "InputError",
+           "RecordError", "Violation", "Words", "card_code", "consequence", "consequence_words",
+           "said"]
 
 #: Where the service shows a section of its rules (docs/rules, served by referee.api.rules).
 RULES_PATH = "/rules/"
@@ -917,6 +918,100 @@ MESSAGE_WORDS: dict[str, str] = {
     "record_dispute_claim": "The claim is a table: [deal.dispute.{level}].",
 }
 
+#: The English template of each consequence of a step recorded anyway (P10, Q12: what the
+#: penalty means for the table, :func:`consequence`), by its code.  ``what`` is the note's first
+#: violation, worded by its own code; ``law`` a law cited (a section, with the law's words
+#: where the game's laws give them); ``step`` a kind of step ("exchange", "declaration");
+#: ``source`` where a Pitch penalty comes from; ``in_trick`` / ``no_card_for`` a trick that
+#: may not be known (" in trick 3", ", with no card for trick 3", or nothing); ``the_bid``
+#: the high bid when known ("the bid, 2"); ``shown`` a card exposed when named ("the nine of
+#: spades", else "a card"); ``to_seat`` / ``dealer_named`` a player when known (" to Ann",
+#: " (Ann)", a seat number when no names are known); the other placeholders' kinds are
+#: :data:`MESSAGE_WORDS`'s.
+CONSEQUENCE_WORDS: dict[str, str] = {
+    "misdeal": "{what}: a misdeal. The deal is void and the same dealer deals "
+        "afresh ({law:law}: no law moves the deal); it scores nothing.",
+    "incorrect_pack": "{what}: the pack is incorrect. The deal is void and the "
+        "same dealer deals again ({dealer_law:law}); earlier deals "
+        "stand ({law:law}); it scores nothing.",
+    "incorrect_pack.hand": "{what}: the pack is incorrect. The deal is void and "
+        "the same dealer deals again; earlier hands stand "
+        "({law:law}); it scores nothing.",
+    "withdrawn.card": "{what}: the card is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is scored "
+        "for it.",
+    "withdrawn.card.due": "{what}: the card is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is "
+        "scored for it. {due} is to play.",
+    "withdrawn.bid": "{what}: the bid is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is scored "
+        "for it.",
+    "withdrawn.bid.due": "{what}: the bid is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is "
+        "scored for it. {due} is to play.",
+    "withdrawn": "{what}: the {step:step} is taken back and the play goes on as "
+        "though it had not happened ({law:law}); nothing is scored for "
+        "it.",
+    "withdrawn.due": "{what}: the {step:step} is taken back and the play goes on "
+        "as though it had not happened ({law:law}); nothing is "
+        "scored for it. {due} is to play.",
+    "void": "{what}: the deal is void (the table's option) and dealt again by the "
+        "same dealer; it scores nothing.",
+    "stands.card": "{what}: the card stands and the deal is scored as played; the "
+        "irregularity is noted in the ledger.",
+    "stands.bid": "{what}: the bid stands and the deal is scored as played; the "
+        "irregularity is noted in the ledger.",
+    "stands": "{what}: the {step:step} stands and the deal is scored as played; "
+        "the irregularity is noted in the ledger.",
+    # P10: a Pitch irregularity under the table's option, by (kind, penalty); ``source`` the
+    # law or the table's option the penalty comes from (referee.pitch.irregular.SOURCES)
+    "pitch.revoke.set_back_bid": "{who:Seat} revoked{trick:in_trick}: the hand is scored as "
+        "played; the offender's side scores nothing and is set back {bid:the_bid}; a pitcher "
+        "who did not revoke cannot be set back ({source:source}).",
+    "pitch.revoke.all_fours": "{who:Seat} revoked{trick:in_trick}: the offender's side loses 1 "
+        "point, 2 if the jack of trumps was in play, and cannot score Jack or Game; a pitcher "
+        "who did not revoke cannot be set back ({source:source}).",
+    "pitch.revoke.void": "{who:Seat} revoked{trick:in_trick}: the hand is void: nobody scores "
+        "({source:source}).",
+    "pitch.lead_out_of_turn.void": "{who:Seat} led trick {trick} out of turn: everyone played "
+        "to it, so it cannot be taken back: the hand is void ({source:source}).",
+    "pitch.lead_out_of_turn.score_as_played": "{who:Seat} led trick {trick} out of turn: "
+        "everyone played to it, so the trick stands as played (noted) ({source:source}).",
+    "pitch.bid_out_of_turn.cancel": "{who:Seat} called {call} out of turn: the call is void "
+        "and the auction goes on in turn ({source:source}).",
+    "pitch.bid_out_of_turn.must_pass": "{who:Seat} called {call} out of turn: the call is void "
+        "and {who:seat} must pass when next to call ({source:source}).",
+    "pitch.bid_out_of_turn.stands": "{who:Seat} called {call} out of turn: the others accepted "
+        "it: it stands as {who:seat}'s call in turn ({source:source}).",
+    "pitch.short_hand.none": "{who:Seat} was found in play with fewer than six "
+        "cards{trick:no_card_for}: no penalty: the hand is played out without him once his "
+        "cards are gone, each trick holding one card fewer, and scored as played; he answers "
+        "for any revoke ({source:source}).",
+    "pitch.exposed_card.may_be_called": "{who:Seat} exposed {card:shown}{trick:in_trick}: the "
+        "opponents may call it: {who:seat} plays it when they call for it, if that is no "
+        "revoke; the score is not changed ({source:source}).",
+    "pitch.exposed_card.none": "{who:Seat} exposed {card:shown}{trick:in_trick}: no penalty: "
+        "the hand is scored as played, noted ({source:source}).",
+    "pitch.misdeal.pass_deal": "A wrong number of cards was dealt{to:to_seat}: there must be a "
+        "new deal and nobody scores; the next dealer deals{next:dealer_named} "
+        "({source:source}).",
+    "pitch.misdeal.same_dealer": "A wrong number of cards was dealt{to:to_seat}: there must be "
+        "a new deal and nobody scores; the same dealer deals again{next:dealer_named} "
+        "({source:source}).",
+    "pitch.long_hand.pass_deal": "{who:Seat} was found in play with more than six cards: there "
+        "must be a new deal and nobody scores; the next dealer deals{next:dealer_named} "
+        "({source:source}).",
+    "pitch.long_hand.same_dealer": "{who:Seat} was found in play with more than six cards: "
+        "there must be a new deal and nobody scores; the same dealer deals "
+        "again{next:dealer_named} ({source:source}).",
+    "pitch.exposed_in_dealing.pass_deal": "A card was exposed in dealing{to:to_seat}: there "
+        "must be a new deal and nobody scores; the next dealer deals{next:dealer_named} "
+        "({source:source}).",
+    "pitch.exposed_in_dealing.same_dealer": "A card was exposed in dealing{to:to_seat}: there "
+        "must be a new deal and nobody scores; the same dealer deals again{next:dealer_named} "
+        "({source:source}).",
+}
+
 #: A field of a Pitch sheet or totals line in words, opening a sentence (``field``).
 FIELD_WORDS = {"dealer": "The dealer", "pitcher": "The pitcher", "high": "High", "low": "Low",
                "jack": "Jack", "game": "Game", "game_points": "The game points",
@@ -992,6 +1087,43 @@ class Words(string.Formatter):
     def text(self, words: str) -> str:
         """An English clause worded elsewhere (a reason, a consequence): as it is."""
         return words
+
+    def law(self, words: str) -> str:
+        """A law cited (a section, with the law's words where the game's laws give them:
+        "P10: cancelled and the order restored"): as it is."""
+        return words
+
+    def step(self, kind: str) -> str:
+        """A kind of step ("card", "bid", "exchange"…): as it is."""
+        return kind
+
+    def source(self, words: str) -> str:
+        """Where a Pitch penalty comes from (P10: a law, or the table's option): as it is."""
+        return words
+
+    def in_trick(self, trick: int | None) -> str:
+        """" in trick 3", or nothing when the trick is not known."""
+        return "" if trick is None else f" in trick {trick}"
+
+    def no_card_for(self, trick: int | None) -> str:
+        """", with no card for trick 3", or nothing when the trick is not known."""
+        return "" if trick is None else f", with no card for trick {trick}"
+
+    def the_bid(self, bid: int | None) -> str:
+        """"the bid, 2", or "the bid" when the high bid is not known."""
+        return "the bid" if bid is None else f"the bid, {bid}"
+
+    def shown(self, card: str | None) -> str:
+        """A card exposed: "the nine of spades", or "a card" when not named."""
+        return "a card" if card is None else f"the {self._card(card)}"
+
+    def to_seat(self, seat: str | int | None) -> str:
+        """" to Ann" (a seat number when no names are known), or nothing."""
+        return "" if seat is None else f" to {self._seat(seat)}"
+
+    def dealer_named(self, seat: str | int | None) -> str:
+        """" (Ann)", the dealer named, or nothing."""
+        return "" if seat is None else f" ({self._seat(seat)})"
 
     def texts(self, clauses: Iterable[str]) -> str:
         """Several clauses: "a; b"."""
@@ -1076,7 +1208,10 @@ class Words(string.Formatter):
             "seat": self._seat, "ranks": self.ranks, "point": self.point,
             "team": lambda v: self.team(tuple(v)), "field": self.field,
             "list": lambda v: self.join(str(x) for x in v), "rank": self.rank,
-            "term": self.term, "text": self.text,
+            "term": self.term, "text": self.text, "law": self.law, "step": self.step,
+            "source": self.source, "in_trick": self.in_trick, "no_card_for": self.no_card_for,
+            "the_bid": self.the_bid, "shown": self.shown, "to_seat": self.to_seat,
+            "dealer_named": self.dealer_named,
             "texts": lambda v: self.texts(str(x) for x in v), "why": self.why,
             "steps": self.steps, "side": self.side,
             "sides": lambda v: self.sides(str(x) for x in v),
@@ -1129,3 +1264,43 @@ def said(message_code: str, rule: str, location: str = "", **params: Any) -> Vio
     return Violation(message_code.split(".", 1)[0], rule,
                      _ENGLISH.words(MESSAGE_WORDS[message_code], dict(values)), location,
                      values, message_code)
+
+
+def consequence_words(message_code: str, what: str, params: Mapping[str, Any],
+                      words: Words = _ENGLISH, template: str | None = None,
+                      head_only: bool | None = None) -> str:
+    """The sentence of consequence ``message_code`` (:data:`CONSEQUENCE_WORDS`) from its
+    ``params``, opening with ``what`` (the note's first violation in words, its full stop
+    taken off; a misdeal names only its part before a colon, when its English has one:
+    ``head_only`` says so for a sentence in another language) — in English, or in the
+    language of ``words`` with that language's ``template``.
+
+    :raises KeyError: an unknown message code, or a placeholder with no parameter.
+    """
+    what = what.rstrip(".")
+    if head_only is None:
+        head_only = message_code == "misdeal" and ":" in what
+    if head_only and message_code == "misdeal":
+        what = what.split(":")[0]
+    return words.words(template if template is not None else CONSEQUENCE_WORDS[message_code],
+                       {**params, "what": what})
+
+
+def consequence(message_code: str, first: Violation | None = None,
+                **params: Any) -> Consequence:
+    """The :class:`~referee.rulings.Consequence` ``message_code`` of a step recorded anyway
+    whose first violation is ``first`` (None: a sentence that does not open with one, a
+    Pitch irregularity's), made from ``params``: the one place these sentences are worded, in
+    English; other languages word them at the edge from the code, the parameters and the
+    violation's own code.
+
+    :raises KeyError: an unknown message code, or a placeholder with no parameter.
+
+    >>> consequence("void", said("hand_size", "Q2", "elder", n=11)).text
+    "A hand holds 12 cards, not 11: the deal is void (the table's option) and dealt again \
+by the same dealer; it scores nothing."
+    """
+    values = tuple((k, tuple(v) if isinstance(v, (list, tuple)) else v)
+                   for k, v in params.items())
+    return Consequence(message_code, values, consequence_words(
+        message_code, first.message if first is not None else "", dict(values)))

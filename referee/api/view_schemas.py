@@ -8,6 +8,7 @@ import marshmallow as ma
 from referee.api.errors import ViolationSchema
 from referee.api.option_schemas import OPTIONS_IN_FORCE, AutoConfirmField
 from referee.api.strict import ShapesField
+from referee.violations import CONSEQUENCE_WORDS
 
 
 class NextSchema(ma.Schema):
@@ -126,15 +127,48 @@ class MatchSettlementSchema(ma.Schema):
     provisional_deals = ma.fields.List(ma.fields.Integer())
 
 
+def consequence_code_field() -> ma.fields.String:
+    """An irregularity's ``consequence_code`` (P10, Q12): the stable code its sentence is
+    made from (:data:`referee.violations.CONSEQUENCE_WORDS`), absent for words with no code
+    (an engine's own sentence, or one stored before consequences had codes)."""
+    return ma.fields.String(metadata={
+        "description": "The consequence's stable code, the same in every language (absent: "
+                       "its words have no code, and are English)",
+        "enum": sorted(CONSEQUENCE_WORDS), "example": "withdrawn.card.due"})
+
+
+def consequence_params_field() -> ma.fields.Dict:
+    """An irregularity's ``consequence_params``: the values its sentence is made of."""
+    return ma.fields.Dict(metadata={
+        "description": "The values the consequence's sentence is made of (a law cited, the "
+                       "player to play…), the same in every language; the sentence opens "
+                       "with the first violation, worded by its own code",
+        "example": {"law": "P10: cancelled and the order restored", "due": "Ann"}})
+
+
+def consequence_language_field() -> ma.fields.String:
+    """``"en"`` on an answer in another language whose consequence has no code: its words
+    are the English ones (an engine's own sentence, or an event stored before consequences
+    had codes whose words read back into none)."""
+    return ma.fields.String(metadata={
+        "description": 'Present, "en", when the consequence has no code and is shown in '
+                       "English in an answer in another language",
+        "enum": ["en"]})
+
+
 class CurrentIrregularitySchema(ma.Schema):
     """A step of the deal in progress recorded anyway (P10, Q12): what (``irregularity``:
     revoke, out_of_turn, misdeal, false_call, talon_offence, no_discard, other), its
-    ``penalty``, the ``consequence`` in a sentence, the rules' ``violations`` and the
-    ``step`` as it was sent (a card taken back is in no record: a page shows it from here)."""
+    ``penalty``, the ``consequence`` in a sentence (and by its ``consequence_code`` and
+    ``consequence_params``), the rules' ``violations`` and the ``step`` as it was sent (a card
+    taken back is in no record: a page shows it from here)."""
 
     irregularity = ma.fields.String(allow_none=True, metadata={"example": "revoke"})
     penalty = ma.fields.String(allow_none=True, metadata={"example": "replay"})
     consequence = ma.fields.String(allow_none=True)
+    consequence_code = consequence_code_field()
+    consequence_params = consequence_params_field()
+    consequence_language = consequence_language_field()
     violations = ma.fields.List(ma.fields.Nested(ViolationSchema), allow_none=True)
     step = ma.fields.Dict(allow_none=True, metadata={
         "description": "The step as it was sent and stored (a Step's fields)"})

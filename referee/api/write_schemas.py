@@ -37,7 +37,12 @@ from referee.api.match_schemas import (
     RolesCardsSchema,
 )
 from referee.api.strict import ShapesField, StrictSchema
-from referee.api.view_schemas import MatchSchema
+from referee.api.view_schemas import (
+    MatchSchema,
+    consequence_code_field,
+    consequence_language_field,
+    consequence_params_field,
+)
 from referee.i18n.schema import schema_error
 from referee.piquet.records import ELECTIONS, TAKEN_IN
 
@@ -204,7 +209,8 @@ class DryRunSchema(ma.Schema):
     """What a step would do (nothing stored): ``would_record`` as sent; the rules'
     ``violations``; when refused, what recording it ``anyway`` would do: the ``irregularity``
     (revoke, out_of_turn, misdeal, false_call, talon_offence, no_discard, other), its
-    ``penalty`` and the ``consequence`` in a sentence; the ``events`` it would append and the
+    ``penalty`` and the ``consequence`` in a sentence (and by its ``consequence_code`` and
+    ``consequence_params``); the ``events`` it would append and the
     deal's score if it would complete it."""
 
     dry_run = ma.fields.Boolean()
@@ -215,6 +221,9 @@ class DryRunSchema(ma.Schema):
     irregularity = ma.fields.String(allow_none=True)
     penalty = ma.fields.String(allow_none=True)
     consequence = ma.fields.String(allow_none=True)
+    consequence_code = consequence_code_field()
+    consequence_params = consequence_params_field()
+    consequence_language = consequence_language_field()
     events = ma.fields.List(ma.fields.Dict())
     scored = ma.fields.Nested(ScoredSchema, allow_none=True, metadata={
         "description": "The deal's score if the step would complete it (null: it would not)"})

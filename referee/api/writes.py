@@ -33,6 +33,7 @@ from referee.api.write_schemas import (
 from referee.api.writing import idempotency_key, json_response, response_schema, write
 from referee.match import commands
 from referee.match.games import GAMES
+from referee.match.irregularities import IrregularityNote
 from referee.match.state import MatchState
 from referee.rulings import with_kind
 
@@ -96,7 +97,13 @@ def _scored(game: str, payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def _event_dict(event: Any) -> dict[str, Any]:
-    return {"seq": event.seq, "kind": event.kind, "payload": event.payload, "actor": event.actor}
+    """An event written, as answered: an ``irregularity`` with its consequence in words
+    beside the code it stores (worded in the answer's language at the edge)."""
+    payload = event.payload
+    if event.kind == "irregularity":
+        note = IrregularityNote.read(payload)
+        payload = {**payload, **note.consequence.as_fields()}
+    return {"seq": event.seq, "kind": event.kind, "payload": payload, "actor": event.actor}
 
 
 def _deal_result(match_id: str, appended: folds.Appended) -> dict[str, Any]:

@@ -7,6 +7,9 @@
   (:mod:`referee.i18n.findings`), the game taken from the nearest ``"game"`` above it;
 - each Piquet count's ``what`` (``{who, what, points, stage, …}``) from its term words
   (:func:`referee.i18n.terms.piquet_term`);
+- each irregularity's ``consequence`` from its ``consequence_code`` and
+  ``consequence_params``, opening with its first violation; one without a code stays
+  English, marked ``"consequence_language": "en"``;
 - each violation made from a template (``{code, rule, message, location, message_code,
   params}``) from its message code and parameters (:func:`referee.i18n.sentences.said`);
 - a violation stored without them (``{code, rule, message, location}``), and a problem's
@@ -23,7 +26,7 @@ from typing import Any
 
 from referee.i18n import DEFAULT, money
 from referee.i18n.findings import LIST, word_finding
-from referee.i18n.sentences import reword, title
+from referee.i18n.sentences import consequence_said, reword, title
 from referee.i18n.sentences import said as said_violation
 from referee.i18n.terms import piquet_term
 
@@ -70,6 +73,20 @@ def _reword_coded(data: dict[str, Any], code: str, locale: str, game: str | None
         data["message"] = reword(data["message"], locale, code)
 
 
+def _reword_consequence(data: dict[str, Any], locale: str) -> None:
+    """An irregularity's consequence (P10, Q12) from its code and parameters, opening with
+    its first violation in the locale; one with no code (an engine's own sentence, or an
+    event stored before consequences had codes whose words read back into none) stays
+    English, marked ``"consequence_language": "en"``."""
+    code, params = data.get("consequence_code"), data.get("consequence_params")
+    if isinstance(code, str) and isinstance(params, dict):
+        said = consequence_said(code, params, data.get("violations") or (), locale)
+        if said is not None:
+            data["consequence"] = said
+            return
+    data["consequence_language"] = DEFAULT
+
+
 def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
     if isinstance(data.get("step"), str) and isinstance(data.get("ruling"), str) \
             and isinstance(data.get("claim"), str):
@@ -80,6 +97,8 @@ def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
         if isinstance(data.get("explanations"), list):
             data["explanations"] = [reword(t, locale) if isinstance(t, str) else t
                                     for t in data["explanations"]]
+    if "irregularity" in data and isinstance(data.get("consequence"), str):
+        _reword_consequence(data, locale)
     code = data.get("code")
     if isinstance(code, str) and "rule" in data:
         _reword_coded(data, code, locale, game)

@@ -38,6 +38,7 @@ from referee.i18n.terms import (
     piquet_term,
     seat_words,
 )
+from referee.pitch import irregular as pitch_irregular
 
 #: Each problem type's title, by its URI.
 TITLES: dict[str, Message] = {kind.uri: message(f"problem.{kind.slug}", kind.title)
@@ -68,6 +69,35 @@ STEP = {step: message(f"term.step.{step}", step) for step in (
 TEAM = message("term.team", "the team of seats {seats}")
 SAID: dict[str, Message] = {code: message(f"message.{code}", english)
                             for code, english in engines.MESSAGE_WORDS.items()}
+#: Each consequence of a step recorded anyway, by its code
+#: (:data:`referee.violations.CONSEQUENCE_WORDS`, P10, Q12).
+CONSEQUENCE: dict[str, Message] = {code: message(f"consequence.{code}", english)
+                                   for code, english in engines.CONSEQUENCE_WORDS.items()}
+#: The laws a consequence cites with words of their own (the games' laws,
+#: :class:`referee.match.state.Laws`), by their English; a bare section is as it is.
+LAW: dict[str, Message] = {english: message(f"term.law.{key}", english) for key, english in (
+    ("pitch_withdrawn", "P10: cancelled and the order restored"),
+    ("pitch_new_deal", "P10: a new deal"),
+    ("piquet_withdrawn", "PT law 59"),
+    ("piquet_pack_dealer", "the cut for deal holds good, PT 6"),
+)}
+#: Where a Pitch penalty comes from (P10: a law, or the table's option), by its English
+#: (:data:`referee.pitch.irregular.SOURCES`).
+SOURCE: dict[str, Message] = {english: message(f"term.source.{kind}.{penalty}", english)
+                              for (kind, penalty), english in pitch_irregular.SOURCES.items()}
+#: The parts of a Pitch consequence said only when known (``in_trick``, ``no_card_for``,
+#: ``the_bid``, ``shown``, ``to_seat``, ``dealer_named``).
+IN_TRICK = message("term.in_trick", " in trick {trick}")
+NO_CARD_FOR = message("term.no_card_for", ", with no card for trick {trick}")
+THE_BID = message("term.the_bid", "the bid")
+THE_BID_OF = message("term.the_bid.known", "the bid, {bid}")
+A_CARD = message("term.shown.unnamed", "a card")
+THE_CARD = message("term.shown", "the {card}")
+TO_SEAT = message("term.to_seat", " to {player}")
+#: A kind of step, in a consequence that names it (``step``).
+STEP_KIND = {kind: message(f"term.step_kind.{kind}", english) for kind, english in (
+    ("deal_started", "deal"), ("exchange", "exchange"), ("declaration", "declaration"),
+    ("bid", "bid"), ("card", "card"))}
 
 
 class _Words(engines.Words):
@@ -125,6 +155,31 @@ class _Words(engines.Words):
 
     def texts(self, clauses: Iterable[str]) -> str:
         return "; ".join(reword(c, self.locale) for c in clauses)
+
+    def law(self, words: str) -> str:
+        return LAW[words](self.locale) if words in LAW else words
+
+    def step(self, kind: str) -> str:
+        return STEP_KIND[kind](self.locale) if kind in STEP_KIND else kind
+
+    def source(self, words: str) -> str:
+        return SOURCE[words](self.locale) if words in SOURCE else words
+
+    def in_trick(self, trick: int | None) -> str:
+        return "" if trick is None else IN_TRICK(self.locale, trick=trick)
+
+    def no_card_for(self, trick: int | None) -> str:
+        return "" if trick is None else NO_CARD_FOR(self.locale, trick=trick)
+
+    def the_bid(self, bid: int | None) -> str:
+        return THE_BID(self.locale) if bid is None else THE_BID_OF(self.locale, bid=bid)
+
+    def shown(self, card: str | None) -> str:
+        return A_CARD(self.locale) if card is None else THE_CARD(self.locale,
+                                                                card=self._card(card))
+
+    def to_seat(self, seat: str | int | None) -> str:
+        return "" if seat is None else TO_SEAT(self.locale, player=self._seat(seat))
 
     def why(self, reason: str) -> str:
         return pique_why(reason, self.locale)
@@ -185,6 +240,26 @@ def said(message_code: str, params: Mapping[str, Any], locale: str) -> str | Non
     try:
         words = engines.Words() if locale == DEFAULT else _Words(locale)
         return words.words(found.translation(locale), params)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def consequence_said(code: str, params: Mapping[str, Any],
+                     violations: Iterable[Mapping[str, Any]], locale: str) -> str | None:
+    """The sentence of consequence ``code`` (:data:`CONSEQUENCE`) from its ``params`` in
+    ``locale``, opening with the first of ``violations`` (the note's, as JSON) in the same
+    locale; None for an unknown code or parameters that do not fill its template (the
+    English then stays)."""
+    found = CONSEQUENCE.get(code)
+    first = next(iter(violations), None)
+    if found is None or first is None:
+        return None
+    try:
+        words = engines.Words() if locale == DEFAULT else _Words(locale)
+        violation = engines.Violation.from_dict(first)
+        return engines.consequence_words(code, violation_words(violation, locale), params,
+                                         words, found.translation(locale),
+                                         ":" in violation.message)
     except (KeyError, IndexError, TypeError, ValueError):
         return None
 

@@ -36,13 +36,14 @@ from referee.match.state import (
     StepRefused,
     StepResult,
 )
-from referee.rulings import with_kind
+from referee.rulings import Consequence, with_kind
 from referee.violations import (
     MESSAGE_WORDS,
     InputError,
     RecordError,
     Violation,
     Words,
+    consequence,
     said,
 )
 
@@ -319,7 +320,7 @@ def _answered_lead(
     if found is None:
         return None
     answer = irregular.note("lead_out_of_turn", found.penalty, [], None,
-                            consequence=found.consequence, entries=found.entries,
+                            consequence=found.said, entries=found.entries,
                             record=found.record)
     return _noted(state, game, irregular, answer, found.record, placed.cards_entry)
 
@@ -474,8 +475,8 @@ def finish_deal(
 class DryRun:
     """What a step would do on the match as it stands (``version``), stored nowhere.
 
-    ``would_record``: the step is recorded as sent; ``violations`` (JSON-ready dicts) what
-    the rules say against it. Refused and not sent ``anyway``, ``anyway`` is True when
+    ``would_record``: the step is recorded as sent; ``violations``: what the rules say
+    against it (P2–P10, Q2–Q12). Refused and not sent ``anyway``, ``anyway`` is True when
     recording it anyway would be taken, and the rest says what that would do (else it says
     what the step as sent does): the ``irregularity`` noted (revoke, out_of_turn, misdeal,
     false_call, talon_offence, no_discard, other…), its ``penalty`` and ``consequence``
@@ -484,22 +485,26 @@ class DryRun:
 
     version: int
     would_record: bool = True
-    violations: tuple[dict[str, Any], ...] = ()
+    violations: tuple[Violation, ...] = ()
     anyway: bool = False
     irregularity: str | None = None
     penalty: str | None = None
-    consequence: str | None = None
+    consequence: Consequence | None = None
     events: tuple[NewEvent, ...] = ()
     scored: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"dry_run": true, "version", "would_record", "violations",
         "irregularity", "penalty", "consequence", "events": [{"kind", "payload"}],
-        "scored"}``, with ``"anyway": true`` when it says what recording it anyway does."""
+        "scored"}``, with ``"anyway": true`` when it says what recording it anyway does, and
+        ``consequence_code`` with ``consequence_params`` when the consequence has a code
+        (:meth:`~referee.rulings.Consequence.as_fields`)."""
         answer: dict[str, Any] = {
             "dry_run": True, "version": self.version, "would_record": self.would_record,
-            "violations": list(self.violations), "irregularity": self.irregularity,
-            "penalty": self.penalty, "consequence": self.consequence,
+            "violations": [v.as_dict() for v in self.violations],
+            "irregularity": self.irregularity,
+            "penalty": self.penalty, "consequence": None,
+            **(self.consequence.as_fields() if self.consequence is not None else {}),
             "events": [{"kind": k, "payload": p} for k, p in self.events],
             "scored": self.scored,
         }
@@ -519,33 +524,32 @@ def dry_run(
     :raises Clash: the place ``at`` names is taken or not the next one (as when recorded).
     :raises InputError: the step cannot be read (corrected, never recorded anyway).
     """
-    found: dict[str, Any] = {}
     try:  # decided once: what the rules say of the step as sent, and of it recorded anyway
         outcome = decide_step(state, game, kind, payload, actor, entered_by, anyway=True)
     except (Clash, InputError):
         raise
     except (MatchError, RecordError) as refused:  # no deal can take it (a finished match)
-        return DryRun(state.version, would_record=False,
-                      violations=tuple(v.as_dict() for v in refused.violations))
+        return DryRun(state.version, would_record=False, violations=refused.violations)
+    answer = DryRun(state.version)
     if outcome.events is None or (outcome.refused is not None and not anyway):
         why = outcome.refused if not anyway else outcome.error
         assert why is not None
-        found = {"would_record": False,
-                 "violations": tuple(v.as_dict() for v in why.violations)}
+        answer = DryRun(state.version, would_record=False, violations=why.violations)
         if outcome.events is None:
-            return DryRun(state.version, **found)  # refused even anyway
-        found["anyway"] = True
+            return answer  # refused even anyway
+        answer = replace(answer, anyway=True)
     events = outcome.events
     for new_kind, new_payload in events:
         if new_kind == "irregularity":
-            found.update(irregularity=new_payload["irregularity"],
-                         penalty=new_payload["penalty"],
-                         consequence=new_payload["consequence"])
-            found["violations"] = found.get("violations") or tuple(new_payload["violations"])
+            note = IrregularityNote.read(new_payload)
+            answer = replace(answer, irregularity=note.irregularity, penalty=note.penalty,
+                             consequence=note.consequence,
+                             violations=answer.violations or tuple(
+                                 Violation.from_dict(v) for v in note.violations))
         if new_kind == "deal_scored":  # as the ledger will read it
-            found["scored"] = {**new_payload,
-                               "ruling": with_kind(game.name, new_payload["ruling"])}
-    return DryRun(state.version, events=tuple(events), **found)
+            answer = replace(answer, scored={
+                **new_payload, "ruling": with_kind(game.name, new_payload["ruling"])})
+    return replace(answer, events=tuple(events))
 
 
 def refuse_step_clash(
@@ -678,7 +682,7 @@ def _by_engine(
     if found is None or not found.kinds:
         return None
     note = irregular.note(found.category, found.penalty, found.violations or refused,
-                          placed.before.next.player, consequence=found.consequence,
+                          placed.before.next.player, consequence=found.said,
                           entries=found.entries, record=found.record)
     if found.fresh_deal:  # PT 28–29: the adversary elects a fresh deal
         return irregular.voided(note)
@@ -723,7 +727,7 @@ def _at_the_table(
                                      irregular.dealer, state.players, state.options,
                                      payload.get("cards"), payload.get("election"))
     what = str(payload.get("what"))
-    note = irregular.note(what, found.penalty, [], None, consequence=found.consequence,
+    note = irregular.note(what, found.penalty, [], None, consequence=found.said,
                           entries=found.entries, record=found.record)
     if found.fresh_deal:
         return irregular.voided(note)
@@ -747,17 +751,21 @@ class _Irregular:
         self.kind, self.step, self.entered_by = kind, step, entered_by
 
     def note(self, category: str, penalty: str, violations: Sequence[Violation],
-             due: str | None, consequence: str | None = None,
+             due: str | None, consequence: Consequence | None = None,
              entries: Sequence[Entry] = (),
              record: dict[str, Any] | None = None) -> NewEvent:
-        """The ``irregularity`` event; ``entries``: what it adds to the record's
-        ``irregular`` list and ``record`` the deal's record with it, when the engine rules on
-        it."""
+        """The ``irregularity`` event; ``consequence``: the engine's, when the engine ruled on
+        it, else the match's (:meth:`consequence`), stored by its code and parameters when it
+        has a code, else as its English words; ``entries``: what it adds to the record's
+        ``irregular`` list and ``record`` the deal's record with it, when the engine rules
+        on it."""
+        said_so = (consequence if consequence is not None and consequence.text
+                   else self.consequence(category, penalty, violations, due))
         payload = {
             "deal": self.number, "dealer": self.dealer, "irregularity": category,
             "penalty": penalty, "step": {"type": self.kind, **self.step},
             "violations": [v.as_dict() for v in violations],
-            "consequence": consequence or self._consequence(category, penalty, violations, due),
+            **said_so.as_stored(),
             "entered_by": self.entered_by,
         }
         if entries:
@@ -790,40 +798,40 @@ class _Irregular:
         the deal voided (dealt again by the same dealer)."""
         names = self.game.standing_names(self.state.players, self.state.options)
         payload = note[1]
-        ruling = VoidRuling(payload["irregularity"], tuple(payload["violations"])).as_dict()
+        ruling = VoidRuling(payload["irregularity"], tuple(payload["violations"]))
         return [note,
                 ("deal_scored", _scored(self.number, DealRuling(ruling, dict.fromkeys(names, 0)),
                                         self.entered_by)),
-                ("deal_voided", {"deal": self.number, "reason": payload["consequence"],
+                ("deal_voided", {"deal": self.number,
+                                 "reason": IrregularityNote.read(payload).consequence.text,
                                  "by": None, "irregularity": True})]
 
-    def _consequence(self, category: str, penalty: str, violations: Sequence[Violation],
-                     due: str | None) -> str:
-        what = violations[0].message.rstrip(".")
-        laws = self.game.laws
+    def consequence(self, category: str, penalty: str, violations: Sequence[Violation],
+                    due: str | None) -> Consequence:
+        """What the penalty means for the table (P10, Q12), by its code
+        (:data:`referee.violations.CONSEQUENCE_WORDS`), opening with the first violation."""
+        first, laws, kind = violations[0], self.game.laws, self.kind
         if category == "misdeal":
-            law = laws.misdeal
-            return (f"{what.split(':')[0]}: a misdeal. The deal is void and the same dealer "
-                    f"deals afresh ({law}: no law moves the deal); it scores nothing.")
+            return consequence("misdeal", first, law=laws.misdeal)
         if category == "incorrect_pack":
-            why = f" ({laws.pack_dealer})" if laws.pack_dealer else ""
-            return (f"{what}: the pack is incorrect. The deal is void and the same dealer deals "
-                    f"again{why}; earlier {laws.deal}s stand ({laws.incorrect_pack}); it scores "
-                    "nothing.")
+            if laws.pack_dealer:
+                return consequence("incorrect_pack", first, dealer_law=laws.pack_dealer,
+                                   law=laws.incorrect_pack)
+            return consequence("incorrect_pack.hand", first, law=laws.incorrect_pack)
+        variant = kind if kind in ("card", "bid") else None
         if penalty == "withdrawn":
-            law = laws.withdrawn
-            after = f" {due} is to play." if due else ""
-            return (f"{what}: the {self.kind} is taken back and the play goes on as though it "
-                    f"had not happened ({law}); nothing is scored for it.{after}")
+            code = "withdrawn" + (f".{variant}" if variant else "") + (".due" if due else "")
+            return consequence(code, first, law=laws.withdrawn,
+                               **({"due": due} if due else {}),
+                               **({} if variant else {"step": kind}))
         if penalty == "void":
-            return (f"{what}: the deal is void (the table's option) and dealt again by the "
-                    "same dealer; it scores nothing.")
-        return (f"{what}: the {self.kind} stands and the deal is scored as played; the "
-                f"irregularity is noted in the ledger.")
+            return consequence("void", first)
+        return consequence("stands" + (f".{variant}" if variant else ""), first,
+                           **({} if variant else {"step": kind}))
 
 
 def _scored(number: int, ruled: DealRuling, entered_by: str | None) -> dict[str, Any]:
-    scored = {"deal": number, "scores": ruled.scores, "ruling": ruled.ruling}
+    scored = {"deal": number, "scores": ruled.scores, "ruling": ruled.as_dict()}
     if entered_by is not None:
         scored["entered_by"] = entered_by
     return scored
@@ -889,7 +897,7 @@ def record_deal(
                            **({"entered_by": entered_by} if entered_by else {})}),
         ("deal_scored", _scored(number, ruled, entered_by)),
     ]
-    fresh = [i for i in ruled.ruling.get("irregularities") or ()
+    fresh = [i for i in events[1][1]["ruling"].get("irregularities") or ()
              if isinstance(i, dict) and i.get("penalty") == "fresh_deal"]
     if fresh:  # Q12: a misdeal (PT 10–14) or a fresh deal elected (PT 28–29): dealt again
         events.append(("deal_voided", {"deal": number, "reason": fresh[0]["consequence"],

@@ -34,10 +34,16 @@ Kinds and payloads:
   from then on deals wait for the other side (auto-confirm "auto" turns off)
 - ``undo`` {voids: [seq, …], reason, by}: takes back the last entry (and the score it caused)
 - ``deal_voided`` {deal, reason, by}; ``deal_amended`` {deal, record, reason, by}
-- ``irregularity`` {deal, dealer, irregularity, penalty, step, violations, consequence,
-  entered_by, irregular?, record?, dealt_by?}: a step recorded anyway, or an irregularity
-  found at the table (a talon offence, a hand of the wrong size, an exposed card, one of the
-  dealing), with its penalty; ``dealt_by`` the seat that really dealt (PT 16)
+- ``irregularity`` {deal, dealer, irregularity, penalty, step, violations, consequence |
+  consequence_code + consequence_params, entered_by, irregular?, record?, dealt_by?}: a step
+  recorded anyway, or an irregularity found at the table (a talon offence, a hand of the
+  wrong size, an exposed card, one of the dealing), with its penalty; what the penalty means
+  is stored by its code and parameters when the match or the Pitch engine words it
+  (:data:`referee.violations.CONSEQUENCE_WORDS`, worded when read, in the reader's language),
+  as an English sentence (``consequence``) when the Piquet engine words it, and as that sentence in
+  events stored before the codes (read as stored, upcast to a code when the words read back
+  into one: :func:`referee.match.irregularities.stored_consequence`); ``dealt_by`` the seat
+  that really dealt (PT 16)
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from referee.match.state import (
     MatchSettlement,
     Next,
     Outcome,
+    Redeal,
     ScoresComparison,
     StepCheck,
     StepRefused,
@@ -45,7 +46,6 @@ from referee.piquet.irregular import (
     wrong_deal_irregularity,
 )
 from referee.piquet.records import TAKEN_IN
-from referee.pitch.irregular import consequence as pitch_consequence
 from referee.pitch.irregular import penalty_of as pitch_penalty_of
 from referee.pitch.records import check_players
 from referee.rulings import ClaimComparison, Difference
@@ -145,8 +145,7 @@ def _noted(ruled: DealRuling, irregular: Sequence[IrregularityNote]) -> DealRuli
     violations no longer refuse the deal."""
     known = {found for n in irregular for found in n.acknowledged}
     left = tuple(v for v in ruled.violations if (v.code, v.location) not in known)
-    return DealRuling({**ruled.ruling, "recorded_anyway": [n.as_recorded() for n in irregular]},
-                      ruled.scores, left)
+    return replace(ruled, violations=left, recorded_anyway=tuple(irregular))
 
 
 
@@ -832,14 +831,11 @@ class PiquetGame(StepRules):
     ) -> DealRuling:
         """The whole deal ruled by :func:`referee.piquet.rule_deal`; points per player."""
         ruling = piquet.rule_deal(self._declared(record), self._engine_options(options))
-        data = ruling.as_dict()
-        data["level"] = "cards"
-        data["declarations_used"] = self.declarations_used(record)
         seats = self._role_seats(dealer)
-        scores = {players[seats[role]]: int(data["scores"][role]) for role in ROLES}
-        data["elder"] = players[seats["elder"]]
-        data["younger"] = players[seats["younger"]]
-        return DealRuling(data, scores, tuple(ruling.violations))
+        scores = {players[seats[role]]: int(ruling.scores[role]) for role in piquet.ROLES}
+        return DealRuling(ruling, scores, tuple(ruling.violations),
+                          tuple((role, players[seats[role]]) for role in ROLES),
+                          tuple(self.declarations_used(record).items()))
 
     def sheet_has_dealer(self, level: str) -> bool:
         """Piquet sheets and totals name roles, not the dealer."""
@@ -861,13 +857,10 @@ class PiquetGame(StepRules):
         :raises RecordError: the record cannot be read.
         """
         ruling = self._engine_entry(level, record, options)
-        data = ruling.as_dict()
-        data.setdefault("level", level)
         seats = self._role_seats(dealer)
         scores = {players[seats[role]]: int(ruling.scores[role]) for role in ROLES}
-        data["elder"] = players[seats["elder"]]
-        data["younger"] = players[seats["younger"]]
-        return DealRuling(data, scores, tuple(ruling.violations))
+        return DealRuling(ruling, scores, tuple(ruling.violations),
+                          tuple((role, players[seats[role]]) for role in ROLES))
 
     def compare_line(
         self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,
@@ -1332,17 +1325,15 @@ class PitchGame(StepRules):
         status = pitch.check_bidding(len(players), hand.dealer, hand.bids, engine_options,
                                      names=players)
         if status.redeal:
-            data = {"redeal": True, "dealer": hand.dealer, "bids": list(hand.bids),
-                    "level": "cards"}
-            return DealRuling(data, dict.fromkeys(names, 0), tuple(status.violations))
+            return DealRuling(Redeal(hand.dealer, tuple(hand.bids)), dict.fromkeys(names, 0),
+                              tuple(status.violations))
         ruling: pitch.PitchRuling | pitch.MisdealRuling | pitch.VariantRuling
         if engine_options.classic:
             ruling = pitch.rule_deal(hand, engine_options)
         else:  # a game with more points (V1)
             ruling = pitch.rule_variant_hand(hand, engine_options)
-        data = {**ruling.as_dict(), "level": "cards"}
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, ruling.violations)
+        return DealRuling(ruling, scores, ruling.violations)
 
     def sheet_has_dealer(self, level: str) -> bool:
         """A Pitch score sheet names the dealer (its bids start at his left, P3)."""
@@ -1365,11 +1356,9 @@ class PitchGame(StepRules):
         :raises RecordError: the record cannot be read.
         """
         ruling = self._engine_entry(level, record, players, options)
-        data = ruling.as_dict()
-        data.setdefault("level", level)
         names = self.standing_names(players, options)
         scores = {names[i]: int(change) for i, change in enumerate(ruling.scores)}
-        return DealRuling(data, scores, ruling.violations)
+        return DealRuling(ruling, scores, ruling.violations)
 
     def compare_line(
         self, cards: dict[str, Any], level: str, claim: dict[str, Any], dealer: int,
@@ -1482,9 +1471,9 @@ class PitchGame(StepRules):
         next_dealer = None
         if what in ("long_hand", "exposed_in_dealing"):  # P10: a new deal, as a misdeal
             next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % len(players)
-        consequence = pitch_consequence(item, engine, None, next_dealer, partnership,
-                                        names=players,
-                                        card=parse_card(cards[0]) if cards else None)
+        consequence = pitch.said_consequence(item, engine, None, next_dealer, partnership,
+                                             names=players,
+                                             card=parse_card(cards[0]) if cards else None)
         return TableRuling(new, (entry,), penalty, consequence, source)
 
     def _short_hand(
@@ -1519,7 +1508,7 @@ class PitchGame(StepRules):
         engine = self._engine_options(options)
         penalty, source = pitch_penalty_of("short_hand", engine)
         return TableRuling(new, (entry,), penalty,
-                           pitch_consequence(item, engine, names=players), source)
+                           pitch.said_consequence(item, engine, names=players), source)
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[IrregularityNote], players: Sequence[str],

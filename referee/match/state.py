@@ -168,14 +168,67 @@ class Decided(list[tuple[str, dict[str, Any]]]):
     check: StepCheck | None = None
 
 
+class EngineRuling(Protocol):
+    """An engine's typed, frozen ruling on a deal (Piquet Q2–Q12: ``PiquetRuling``, a sheet's
+    or totals' ruling; Pitch P2–P10: ``PitchRuling``, ``MisdealRuling``, ``VariantRuling``,
+    a line's ruling; the match's :class:`~referee.match.irregularities.VoidRuling` and
+    :class:`Redeal`), made JSON only where an event stores it."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ruling's JSON, with its ``level``, as a ``deal_scored`` event stores it."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """P3: everyone passed where the table's options make the deal void: nobody scores and
+    the deal is dealt again. ``dealer``: the seat who dealt; ``bids``: the calls, from the
+    dealer's left.
+
+    >>> Redeal(2, ("pass", "pass", "pass")).as_dict()
+    {'redeal': True, 'dealer': 2, 'bids': ['pass', 'pass', 'pass'], 'level': 'cards'}
+    """
+
+    dealer: int
+    bids: tuple[str | int, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"redeal": true, "dealer", "bids", "level": "cards"}``."""
+        return {"redeal": True, "dealer": self.dealer, "bids": list(self.bids),
+                "level": "cards"}
+
+
 @dataclass(frozen=True, slots=True)
 class DealRuling:
-    """A finished deal ruled: ``ruling`` the engine's JSON ruling, ``scores`` points per
-    standing name (player or team), ``violations`` (empty for a legal deal)."""
+    """A finished deal ruled, as the match records it: ``ruling`` the engine's typed ruling
+    (:class:`EngineRuling`); ``scores`` points per standing name (player or team);
+    ``violations`` (empty for a legal deal); and what the match adds to the engine's words
+    (Q1, Q5, Q12; P10): ``roles`` the players by role (``(("elder", "Ann"), ("younger",
+    "Bob"))``, Piquet), ``declarations_used`` how each role's declarations are scored
+    (``(("elder", "as_announced"), ("younger", "best"))``, Piquet on its cards, Q5), and
+    ``recorded_anyway`` the irregularities recorded anyway in the deal (P10, Q12; None: not
+    listed).  :meth:`as_dict` is the ruling a ``deal_scored`` event stores.
+    """
 
-    ruling: dict[str, Any]
+    ruling: EngineRuling
     scores: dict[str, int]
     violations: tuple[Violation, ...] = ()
+    roles: tuple[tuple[str, str], ...] = ()
+    declarations_used: tuple[tuple[str, str], ...] | None = None
+    recorded_anyway: tuple[IrregularityNote, ...] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON: the engine's ruling, then ``declarations_used`` (an object, when given),
+        each role's player (``elder``, ``younger``), and ``recorded_anyway``
+        (:meth:`~referee.match.irregularities.IrregularityNote.as_recorded` each, when
+        listed)."""
+        data = self.ruling.as_dict()
+        if self.declarations_used is not None:
+            data["declarations_used"] = dict(self.declarations_used)
+        data.update(self.roles)
+        if self.recorded_anyway is not None:
+            data["recorded_anyway"] = [n.as_recorded() for n in self.recorded_anyway]
+        return data
 
 
 @dataclass(frozen=True, slots=True)

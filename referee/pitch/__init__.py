@@ -37,6 +37,7 @@ from referee.pitch.irregular import (
     consequence,
     penalty_of,
     rule_misdeal,
+    said_consequence,
 )
 from referee.pitch.match import match_winner, next_dealer
 from referee.pitch.play import Trick, trick_winner_index
@@ -169,6 +170,7 @@ __all__ = [
     "rule_variant_hand",
     "rule_variant_sheet",
     "rule_variant_totals",
+    "said_consequence",
     "sheet_from_record",
     "side_name",
     "side_of_seat",

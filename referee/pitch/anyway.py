@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.cards import parse_card
-from referee.pitch.irregular import consequence, penalty_of
+from referee.pitch.irregular import penalty_of, said_consequence
 from referee.pitch.progress import progress
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
@@ -31,6 +31,7 @@ from referee.pitch.records import (
     parse_call,
     seat_named,
 )
+from referee.rulings import Consequence
 from referee.violations import RecordError, Violation, said
 
 
@@ -40,15 +41,15 @@ class Anyway:
 
     ``record``: the new record (the step applied, new entries appended to ``irregular``).
     ``irregularities``: the new entries; ``penalties``: for each, the table's option value;
-    ``consequences``: for each, the penalty in words with its source
-    (:func:`~referee.pitch.irregular.consequence`). ``refused``: why the step needed
+    ``consequences``: for each, the penalty with its source, by its code and parameters
+    (:func:`~referee.pitch.irregular.said_consequence`). ``refused``: why the step needed
     "anyway" (the violations the rules give it); empty when the step was legal.
     """
 
     record: dict[str, Any]
     irregularities: tuple[Irregularity, ...]
     penalties: tuple[str, ...]
-    consequences: tuple[str, ...]
+    consequences: tuple[Consequence, ...]
     refused: tuple[Violation, ...]
 
     def as_dict(self) -> dict[str, Any]:
@@ -57,7 +58,7 @@ class Anyway:
         return {
             "record": self.record,
             "irregularities": [
-                {**item.as_dict(), "rule": "P10", "penalty": penalty, "what": what}
+                {**item.as_dict(), "rule": "P10", "penalty": penalty, "what": what.text}
                 for item, penalty, what in zip(
                     self.irregularities, self.penalties, self.consequences, strict=True
                 )
@@ -223,7 +224,7 @@ def record_anyway(
         penalty, _ = penalty_of("misdeal", options)
         dealer = int(new.get("dealer", 0))
         next_dealer = dealer if penalty == "same_dealer" else (dealer + 1) % players
-    consequences = tuple(consequence(e, options, state_bid, next_dealer, names=names)
+    consequences = tuple(said_consequence(e, options, state_bid, next_dealer, names=names)
                          for e in entries)
     penalties = tuple(penalty_of(e.kind, options)[0] for e in entries)
     return Anyway(new, tuple(entries), penalties, consequences, tuple(refused))

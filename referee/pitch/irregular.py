@@ -33,8 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import Card, describe_card
-from referee.pitch.claims import seat_words, sentence_start, side_words
+from referee.cards import Card
+from referee.pitch.claims import seat_words, side_words
 from referee.pitch.play import trick_seats
 from referee.pitch.records import (
     DEFAULT_OPTIONS,
@@ -49,8 +49,9 @@ from referee.pitch.records import (
     sides_of,
 )
 from referee.pitch.wording import finding
-from referee.rulings import Finding, findings_dicts
-from referee.violations import RecordError, Violation, said
+from referee.rulings import Consequence, Finding, findings_dicts
+from referee.violations import RecordError, Violation, card_code, said
+from referee.violations import consequence as said_as
 
 #: Where each option value comes from (rules/irregularities.md, "Sources").
 SOURCES: dict[tuple[str, str], str] = {
@@ -146,66 +147,61 @@ def consequence(
     card: Card | None = None,
 ) -> str:
     """What recording ``irregularity`` means under the table's options, in words (P10): the
-    sentence to show before "record it anyway" is sent. ``bid``: the high bid when known;
+    sentence to show before "record it anyway" is sent (:func:`said_consequence`'s, in
+    English)."""
+    return said_consequence(irregularity, options, bid, next_dealer, partnership, names,
+                            card).text
+
+
+def said_consequence(
+    irregularity: Irregularity,
+    options: PitchOptions = DEFAULT_OPTIONS,
+    bid: int | None = None,
+    next_dealer: int | None = None,
+    partnership: bool = False,
+    names: Sequence[str] = (),
+    card: Card | None = None,
+) -> Consequence:
+    """What recording ``irregularity`` means under the table's options (P10), by its code
+    (``"pitch.<kind>.<penalty>"``, :data:`referee.violations.CONSEQUENCE_WORDS`) and
+    parameters, so that each language words it. ``bid``: the high bid when known;
     ``names``: the players, one per seat, named in the sentence (empty: "seat 1");
-    ``card``: the card exposed, when the table names it ("exposed the nine of spades")."""
+    ``card``: the card exposed, when the table names it ("exposed the nine of spades").
+
+    >>> said_consequence(Irregularity("revoke", 1, 2, None), names=("Ann", "Bob")).text
+    "Bob revoked in trick 2: the hand is scored as played; the offender's side scores \
+nothing and is set back the bid; a pitcher who did not revoke cannot be set back (F: \
+Foster's Complete Hoyle, Auction Pitch; EB29)."
+    """
     penalty, source = penalty_of(irregularity.kind, options, partnership)
-    seat = seat_words(irregularity.seat or 0, names)
-    who = sentence_start(seat)
-    bid_words = "the bid" if bid is None else f"the bid, {bid}"
-    if irregularity.kind == "revoke":
-        head = f"{who} revoked" + (
-            "" if irregularity.trick is None else f" in trick {irregularity.trick}"
-        )
-        if penalty == "set_back_bid":
-            body = (f"the hand is scored as played; the offender's side scores nothing and is "
-                    f"set back {bid_words}; a pitcher who did not revoke cannot be set back")
-        elif penalty == "all_fours":
-            body = ("the offender's side loses 1 point, 2 if the jack of trumps was in play, "
-                    "and cannot score Jack or Game; a pitcher who did not revoke cannot be set "
-                    "back")
-        else:
-            body = "the hand is void: nobody scores"
-    elif irregularity.kind == "lead_out_of_turn":
-        head = f"{who} led trick {irregularity.trick} out of turn"
-        if penalty == "void":
-            body = "everyone played to it, so it cannot be taken back: the hand is void"
-        else:
-            body = "everyone played to it, so the trick stands as played (noted)"
-    elif irregularity.kind == "bid_out_of_turn":
-        head = f"{who} called {irregularity.call} out of turn"
-        body = {
-            "cancel": "the call is void and the auction goes on in turn",
-            "must_pass": f"the call is void and {seat} must pass when next to call",
-            "stands": f"the others accepted it: it stands as {seat}'s call in turn",
-        }[penalty]
-    elif irregularity.kind == "short_hand":
-        head = f"{who} was found in play with fewer than six cards" + (
-            "" if irregularity.trick is None else
-            f", with no card for trick {irregularity.trick}")
-        body = ("no penalty: the hand is played out without him once his cards are gone, "
-                "each trick holding one card fewer, and scored as played; he answers for any "
-                "revoke")
-    elif irregularity.kind == "exposed_card":
-        when = "" if irregularity.trick is None else f" in trick {irregularity.trick}"
-        shown = "a card" if card is None else f"the {describe_card(card)}"
-        head = f"{who} exposed {shown}{when}"
-        body = (f"the opponents may call it: {seat} plays it when they call for it, if that "
-                "is no revoke; the score is not changed" if penalty == "may_be_called"
-                else "no penalty: the hand is scored as played, noted")
-    else:
-        to = "" if irregularity.seat is None else f" to {seat}"
-        head = f"A wrong number of cards was dealt{to}"
-        if irregularity.kind == "long_hand":
-            head = f"{who} was found in play with more than six cards"
-        elif irregularity.kind == "exposed_in_dealing":
-            head = f"A card was exposed in dealing{to}"
-        deals = ("the next dealer deals" if penalty == "pass_deal"
-                 else "the same dealer deals again")
-        if next_dealer is not None:
-            deals += f" ({seat_words(next_dealer, names)})"
-        body = f"there must be a new deal and nobody scores; {deals}"
-    return f"{head}: {body} ({source})."
+    kind = irregularity.kind
+    if kind not in ("revoke", "lead_out_of_turn", "bid_out_of_turn", "short_hand",
+                    "exposed_card", "long_hand", "exposed_in_dealing"):
+        kind = "misdeal"
+    seat = irregularity.seat or 0
+    params: dict[str, Any] = {"who": names[seat] if names else seat}
+    if kind in ("revoke", "lead_out_of_turn", "short_hand", "exposed_card"):
+        params["trick"] = irregularity.trick
+    if kind == "revoke":
+        params["bid"] = bid
+    elif kind == "bid_out_of_turn":
+        params["call"] = irregularity.call
+    elif kind == "exposed_card":
+        params["card"] = None if card is None else card_code(card)
+    elif kind in ("misdeal", "long_hand", "exposed_in_dealing"):
+        params["to"] = None if irregularity.seat is None else params["who"]
+        params["next"] = None if next_dealer is None else (
+            names[next_dealer] if names else next_dealer)
+    if kind == "revoke" and penalty not in ("set_back_bid", "all_fours"):
+        penalty = "void"
+    elif kind == "lead_out_of_turn" and penalty != "void":
+        penalty = "score_as_played"
+    elif kind == "exposed_card" and penalty != "may_be_called":
+        penalty = "none"
+    elif kind in ("misdeal", "long_hand", "exposed_in_dealing") and penalty != "pass_deal":
+        penalty = "same_dealer"
+    params["source"] = source
+    return said_as(f"pitch.{kind}.{penalty}", **params)
 
 
 # --- The auction and the leaders, as the irregularities make them ----------------------------

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from referee.match.irregularities import IrregularityNote
 from referee.match.state import MatchError
 from referee.violations import RecordError
 from tests.api.deals import (
@@ -141,7 +142,7 @@ def test_pt6_the_dealer_order_holds_after_an_incorrect_pack() -> None:
     assert "KC" in Q10_DEALT["younger"]
     decided = table.step("deal_started", anyway=True, dealt=twice, talon=Q10_TALON)
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
-    assert "PT 6" in decided[0][1]["consequence"] and "PT 75" in decided[0][1]["consequence"]
+    assert "PT 6" in _said(decided[0][1]) and "PT 75" in _said(decided[0][1])
     assert table.state.next_dealer == 0  # Bill again
     assert [d.number for d in table.state.live_deals] == [1]
     assert_replays(table)
@@ -156,7 +157,7 @@ def test_pitch_a_card_exposed_in_dealing_is_a_new_deal() -> None:
     assert kinds(decided) == ["irregularity", "deal_scored"]
     note = decided[0][1]
     assert (note["irregularity"], note["penalty"]) == ("exposed_in_dealing", "pass_deal")
-    assert note["consequence"].startswith("A card was exposed in dealing to Bob: there must "
+    assert _said(note).startswith("A card was exposed in dealing to Bob: there must "
                                           "be a new deal")
     assert decided[1][1]["scores"] == {"Ann": 0, "Bob": 0, "Cid": 0}
     assert table.state.next_dealer == 1  # Bob
@@ -437,3 +438,9 @@ def test_pt13_elder_may_elect_after_the_play_has_begun() -> None:
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
     assert table.state.next_dealer == 1
     assert_replays(table)
+
+
+def _said(payload: dict[str, Any]) -> str:
+    """An ``irregularity`` event's consequence in English, as the match reads it (a code
+    and parameters stored, worded when read)."""
+    return IrregularityNote.read(payload).consequence.text

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from referee.match import commands
+from referee.match.irregularities import IrregularityNote
 from referee.match.state import MatchError
 from referee.violations import RecordError
 from tests.api.deals import (
@@ -144,7 +145,7 @@ def test_a_card_out_of_turn_is_taken_back_or_voids_under_the_option() -> None:
     [(kind, note)] = table.step("card", anyway=True, card="5H", player="Bob")
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "out_of_turn",
                                                              "withdrawn")
-    assert "Ann is to play" in note["consequence"]
+    assert "Ann is to play" in _said(note)
     assert table.state.next.player == "Ann"
     assert table.state.current.record["tricks"] == [["KH", "AH"]]  # type: ignore[union-attr]
     assert_replays(table)
@@ -341,8 +342,8 @@ def test_a_piquet_card_sent_without_player_that_the_other_holds_is_his_lead_out_
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "out_of_turn",
                                                              "withdrawn")
     assert note["step"]["player"] == "Bill"
-    assert "not Bill's (Bill holds AC)" in note["consequence"]
-    assert "Ann is to play" in note["consequence"]
+    assert "not Bill's (Bill holds AC)" in _said(note)
+    assert "Ann is to play" in _said(note)
     state = table.state
     assert state.current is not None and state.current.record["tricks"] == [["KS", "AS"]]
     assert state.next.player == "Ann" and state.live_deals == ()
@@ -362,7 +363,7 @@ def test_a_pitch_card_sent_without_player_that_another_holds_is_his_card_out_of_
     [(kind, note)] = table.step("card", anyway=True, card="5H")
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "out_of_turn",
                                                              "withdrawn")
-    assert "Ann is to play" in note["consequence"]
+    assert "Ann is to play" in _said(note)
     assert table.state.next.player == "Ann"
     assert table.state.current.record["tricks"] == [["KH", "AH"]]  # type: ignore[union-attr]
     assert_replays(table)
@@ -378,8 +379,8 @@ def test_a_pitch_lead_out_of_turn_at_trick_two_is_taken_back() -> None:
     [(kind, note)] = table.step("card", anyway=True, card="5H", player="Bob")
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "out_of_turn",
                                                              "withdrawn")
-    assert "everyone played to it" not in note["consequence"]
-    assert "taken back" in note["consequence"] and "Cid is to play" in note["consequence"]
+    assert "everyone played to it" not in _said(note)
+    assert "taken back" in _said(note) and "Cid is to play" in _said(note)
     assert table.state.next.player == "Cid"
     assert table.state.current.irregular[0].penalty == "withdrawn"  # type: ignore
     assert table.state.current.record["tricks"] == [  # type: ignore[union-attr]
@@ -503,8 +504,8 @@ def test_an_incorrect_pack_voids_that_deal_under_pt_75(options: dict[str, Any]) 
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
     note = decided[0][1]
     assert (note["irregularity"], note["penalty"]) == ("incorrect_pack", "void")
-    assert "PT 75" in note["consequence"] and "earlier deals stand" in note["consequence"]
-    assert "table's option" not in note["consequence"]
+    assert "PT 75" in _said(note) and "earlier deals stand" in _said(note)
+    assert "table's option" not in _said(note)
     assert decided[1][1]["scores"] == {"Bill": 0, "Ann": 0}
 
 
@@ -642,7 +643,7 @@ def test_a_card_whose_player_cannot_be_told_is_asked_never_a_void() -> None:
     assert len(table.events) == before and table.state.live_deals == ()
     dry = commands.dry_run(table.state, table.game, "card", {"card": "KC"}, None, anyway=True)
     assert not dry.would_record
-    assert [v["code"] for v in dry.violations] == ["player_unknown"]
+    assert [v.code for v in dry.violations] == ["player_unknown"]
     [(_, note)] = table.step("card", anyway=True, card="KC", player="Ann")
     assert (note["irregularity"], note["penalty"]) == ("out_of_turn", "withdrawn")
     assert table.state.current is not None and table.state.next.player == "Bill"
@@ -682,3 +683,9 @@ def test_a_card_that_cannot_be_played_to_a_lead_taken_back_is_refused_even_anywa
     assert len(table.events) == before
     [(_, again)] = table.step("card", anyway=True, card="7S")
     assert (again["irregularity"], again["penalty"]) == ("out_of_turn", "withdrawn")
+
+
+def _said(payload: dict[str, Any]) -> str:
+    """An ``irregularity`` event's consequence in English, as the match reads it (a code
+    and parameters stored, worded when read)."""
+    return IrregularityNote.read(payload).consequence.text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.match.irregularities import IrregularityNote
 from referee.match.state import MatchError
 from tests.api.deals import SHORT_HAND_TRICKS
 from tests.match.table import Table
@@ -31,8 +32,10 @@ def test_a_short_hand_is_recorded_when_he_has_no_card_and_scored_as_played() -> 
     [(kind, note)] = table.step("irregularity", what="short_hand", player="Ann")
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "short_hand",
                                                              "none")
-    assert note["consequence"].startswith("Ann was found in play with fewer than six cards, "
-                                          "with no card for trick 6: no penalty")
+    said = IrregularityNote.read(note).consequence
+    assert said.code == "pitch.short_hand.none"
+    assert said.text.startswith("Ann was found in play with fewer than six cards, with no card "
+                                "for trick 6: no penalty")
     assert table.state.next.player == "Bob"  # the lead passes to her left
     table.step("card", card="5S")
     decided = table.step("card", card="7S")

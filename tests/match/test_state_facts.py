@@ -75,7 +75,7 @@ def test_a_dry_run_of_a_refused_step_says_what_recording_it_anyway_does() -> Non
     table.step("deal_started", hands=BOB_SET_BACK_HANDS)
     dry = commands.dry_run(table.state, table.game, "bid", {"call": 2, "player": "Cid"}, None)
     assert not dry.would_record and dry.anyway
-    assert dry.violations[0]["code"] == "out_of_turn"
+    assert dry.violations[0].code == "out_of_turn"
     assert (dry.irregularity, dry.penalty) == ("out_of_turn", "cancel")
     assert dry.as_dict()["anyway"] is True
     sent = commands.dry_run(table.state, table.game, "bid", {"call": 2, "player": "Cid"},
@@ -91,7 +91,7 @@ def test_a_dry_run_refused_even_anyway_and_a_slip_of_the_pen() -> None:
         table.deal({"scores": {"elder": 30, "younger": 12}}, level="totals")
     over = commands.dry_run(table.state, table.game, "deal_started", {}, None)
     assert not over.would_record and not over.anyway and over.events == ()
-    assert over.violations[0]["code"] == "match_finished"
+    assert over.violations[0].code == "match_finished"
     fresh = Table()
     fresh.step("deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
     with pytest.raises(InputError):

@@ -27,8 +27,10 @@ def test_a_card_that_proves_a_revoke_is_played_and_the_revoke_recorded() -> None
     assert done.record["irregular"] == [{"type": "revoke", "seat": 1, "trick": 4}]
     assert [v.code for v in done.refused] == ["revoke"]
     assert done.penalties == ("set_back_bid",)
-    assert done.consequences[0].startswith("Seat 1 revoked in trick 4: the hand is scored")
-    assert "set back the bid, 3" in done.consequences[0]
+    assert done.consequences[0].text.startswith("Seat 1 revoked in trick 4: the hand is scored")
+    assert "set back the bid, 3" in done.consequences[0].text
+    assert done.consequences[0].code == "pitch.revoke.set_back_bid"  # worded at the edge
+    assert dict(done.consequences[0].params)["bid"] == 3
     state = progress(hand_from_record(done.record, 2))
     assert state.violations == ()
     assert done.as_dict()["irregularities"][0]["penalty"] == "set_back_bid"
@@ -74,7 +76,7 @@ def test_a_bid_out_of_turn() -> None:
                          options=PitchOptions(bid_out_of_turn="must_pass"))
     assert done.record["bids"] == ["pass"]  # the auction stays in turn
     assert done.record["irregular"] == [{"type": "bid_out_of_turn", "seat": 2, "call": 3}]
-    assert "seat 2 must pass when next to call" in done.consequences[0]
+    assert "seat 2 must pass when next to call" in done.consequences[0].text
     # Seat 1 calls in turn; then seat 2 may only pass.
     after = record_anyway(done.record, {"kind": "bid", "call": 2}, 4,
                           options=PitchOptions(bid_out_of_turn="must_pass"))
@@ -91,12 +93,12 @@ def test_a_misdeal_from_the_hands_or_told() -> None:
                          {"kind": "deal_started", "hands": short}, 2,
                          options=PitchOptions(misdeal="same_dealer"))
     assert done.record["irregular"] == [{"type": "misdeal", "seat": 1}]
-    assert "same dealer deals again (seat 1)" in done.consequences[0]
+    assert "same dealer deals again (seat 1)" in done.consequences[0].text
     ruling = rule_deal(hand_from_record(done.record, 2), PitchOptions(misdeal="same_dealer"))
     assert ruling.next_dealer == 1 and ruling.scores == (0, 0)
     told = record_anyway({"dealer": 1, "bids": [], "tricks": []}, {"kind": "misdeal"}, 2)
     assert told.record["irregular"] == [{"type": "misdeal"}]
-    assert "the next dealer deals (seat 0)" in told.consequences[0]
+    assert "the next dealer deals (seat 0)" in told.consequences[0].text
 
 
 def test_bad_steps() -> None:

@@ -1,0 +1,49 @@
+"""Every consequence of a step recorded anyway is worded from its code and parameters
+(referee.violations.CONSEQUENCE_WORDS, referee.i18n.sentences.consequence_said; P10, Q12): in
+English as the match and the Pitch engine say it, and in every language with the same
+placeholders, opening with the first violation in that language."""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+import pytest
+
+from referee.i18n import LOCALES, catalog
+from referee.i18n.sentences import consequence_said
+from referee.violations import CONSEQUENCE_WORDS, consequence, said
+
+OTHERS = [locale for locale in LOCALES if locale != "en"]
+
+#: A value of each kind a consequence's placeholder names (None: a part not said).
+SAMPLES: dict[str, Any] = {"law": "P10: cancelled and the order restored", "step": "exchange",
+                           "source": "no law: the table's option", "in_trick": 3,
+                           "no_card_for": 6, "the_bid": 2, "shown": "9S", "to_seat": "Ann",
+                           "dealer_named": 1, "Seat": "Ann", "seat": "Ann", "": 7}
+
+
+def _params(template: str) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if name is not None and name != "what" and name not in found:
+            found[name] = SAMPLES.get(spec or "", 7)
+    return found
+
+
+@pytest.mark.parametrize("code", sorted(CONSEQUENCE_WORDS))
+def test_every_consequence_is_worded_from_its_code_and_parameters(code: str) -> None:
+    first = said("out_of_turn", "P4", "player", due="Ann", named="Bob")
+    made = consequence(code, first, **_params(CONSEQUENCE_WORDS[code]))
+    data = made.as_fields()
+    violations = [first.as_dict()]
+    assert data["consequence_code"] == code
+    assert consequence_said(code, data["consequence_params"], violations, "en") == made.text
+    for locale in OTHERS:
+        entry = catalog(locale)[f"consequence.{code}"]
+        assert {n for _, n, _, _ in string.Formatter().parse(entry.text) if n} == \
+            {n for _, n, _, _ in string.Formatter().parse(CONSEQUENCE_WORDS[code]) if n}
+        worded = consequence_said(code, data["consequence_params"], violations, locale)
+        assert worded and worded != made.text, (locale, worded)
+        if "{what}" in CONSEQUENCE_WORDS[code]:
+            assert "Ann" in worded and "Bob" in worded
