@@ -186,3 +186,18 @@ def test_a_clubs_link_opens_it_on_another_phone(served: str, browser: Any,
         assert not errors, errors
     finally:
         other.close()
+
+
+def test_a_clubs_link_the_referee_refuses_is_not_kept(served: str, narrow: Any) -> None:
+    made = json.loads(_send(served, "/v1/clubs", {"name": "Friday club", "players": []}))
+    page = narrow
+    page.goto(f"{served}/table/#club={made['id']}")
+    page.wait_for_selector("#event-body .error")
+    assert page.inner_text("#event-body .error") == (
+        "This phone has no key to that club: open the link you were sent.")
+    page.goto(f"{served}/table/#club={made['id']}&token=ro_not-a-token")
+    page.wait_for_selector("#event-message")
+    assert page.evaluate("localStorage.getItem('referee.table.clubs')") is None
+    page.goto(f"{served}/table/")
+    page.wait_for_selector("#home:not([hidden])")
+    assert page.locator("#event").is_hidden()
