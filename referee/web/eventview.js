@@ -287,7 +287,7 @@ function tablesList() {
         phones[table.number] ? el("li", {}, el("a", { class: "event-phone",
           href: phones[table.number] }, t("event.phone_link", "The table's phone"))) : null,
         ...(links[table.number] || []).map((seat) => el("li", {}, el("a", { href: seat.link },
-          t("event.seat_link", "{player}'s seat", { player: seat.player }))))),
+          t("event.seat_link", "{player}'s seat", { player: nameOf(seat.player) }))))),
       E.board ? null : substituteForm(screen(), last.number, table, nameOf),
       E.board ? null : lostLinks(screen(), last.number, table)))),
     last.byes.length ? el("p", {}, t("event.byes", "Bye: {players}",

@@ -142,13 +142,19 @@ def test_a_clubs_link_opens_it_on_another_phone(served: str, browser: Any,
         [{"id": made["id"], "name": made["name"], "organiser": made["tokens"]["organiser"],
           "read": made["tokens"]["read"]}]))
     event = json.loads(_send(served, "/v1/events", {
-        "name": "Night", "game": "pitch", "movement": "manual", "club": made["id"],
+        "name": "Night", "game": "piquet", "movement": "round_robin", "club": made["id"],
         "players": [p["id"] for p in made["players"]]}, made["tokens"]["organiser"]))
     page.evaluate("(kept) => localStorage.setItem('referee.table.events', kept)", json.dumps(
         [{"id": event["id"], "name": "Night", "organiser": event["tokens"]["organiser"],
           "read": event["tokens"]["read"], "seats": {}}]))
     page.goto(f"{served}/table/#event={event['id']}")
     page.wait_for_selector("#club-players li")
+    # the next round's seating names the club's players, not their ids
+    assert sorted(page.locator(".event-seat").all_text_contents()) == [
+        "Seat 1: Ann", "Seat 2: Bob"]
+    page.click(".event-seat >> nth=0")
+    assert page.locator("#move-bye").inner_text().startswith("Give ")
+    assert "pl_" not in page.locator("#move-bye").inner_text()
     page.click(".club-links summary")
     read_link = page.get_attribute("#club-read-link", "href")
     organiser_link = page.get_attribute("#club-organiser-link", "href")

@@ -159,6 +159,9 @@ def test_a_substitute_sits_down_and_the_clubs_statistics(served: str, narrow: An
         "A substitute for Ann", "A substitute for Bob", "A substitute for Cid"]
     assert page.locator("#event-sub-1-who option").all_inner_texts() == [
         "A guest (type the name)", "Dan"]
+    # the seats' new links name the club's players, not their ids
+    assert page.locator('li[data-table="1"] .event-relink-seat').all_text_contents() == [
+        "New link for Ann", "New link for Bob", "New link for Cid"]
     page.select_option("#event-sub-1-seat", "1")
     page.select_option("#event-sub-1-who", ids["Dan"])
     assert axe_violations(page, "#event") == []
