@@ -394,7 +394,7 @@ def import_match(file: str, url: str, idempotency_key: str | None, violations: s
         return
     standings = ", ".join(f"{row['name']} {row['score']}" for row in made.get("standings", ()))
     played = int(made.get("deals_played", 0))
-    click.echo(_words("import.made.one" if played == 1 else "import.made", id=made["id"],
+    click.echo(_words("import.made", id=made["id"],
                       game=made["game"], deals=played, standings=standings))
     if made.get("disputed"):
         click.echo("  " + _words("import.disputed",

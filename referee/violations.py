@@ -115,13 +115,21 @@ class InputError(RecordError):
 #: points by counting step; ``side`` / ``Side`` a Pitch side as the engine names it ("Ann and
 #: Cy", "seats 0 and 2"), ``sides`` several; ``values`` a Pitch game's points with their values
 #: (``[["High", 1], ["off-jack", 1]]``); ``either`` alternatives, quoted; ``tricks`` a number
-#: of tricks ("1 trick", "5 tricks", by each language's plural rule); ``award`` a point of a
+#: of tricks ("1 trick", "5 tricks", by each language's plural rule), ``cards``, ``entries``,
+#: ``hands``… a number of them (:data:`COUNTED_NOUNS`); ``award`` a point of a
 #: Pitch game ("High", "off-jack"), ``awards`` several; ``place`` a place in a match as
 #: numbers (``[deal]``, ``[deal, bid]``, ``[deal, trick, card]``: "deal 2, trick 4, card 1");
 #: ``lead_by`` / ``card_by`` the players who may have led or played a card out of turn,
 #: asked ("A lead out of turn by Ann? or a lead out of turn by Cy?").  A
 #: capital spec opens a sentence.  Other values (names, numbers, cards in notation) are
 #: written as they are.
+#: The nouns a count is said with (``cards``, ``entries``, ``hands``…: "{n:cards}" → "1 card",
+#: "5 cards"), each worded by each language's plural rule (Polish 1 karta, 2 karty, 5 kart).
+COUNTED_NOUNS: dict[str, tuple[str, str]] = {
+    "cards": ("card", "cards"), "entries": ("entry", "entries"), "hands": ("hand", "hands"),
+    "numbers": ("number", "numbers"), "talon_cards": ("talon card", "talon cards"),
+    "game_points": ("game point", "game points")}
+
 MESSAGE_WORDS: dict[str, str] = {
     # P3: the auction
     "bid_out_of_range": "{who:Seat} bid {bid}: bids are 1 to {most}.",
@@ -342,7 +350,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "not_in_pack": "{card} is not in the 32-card Piquet pack.",
     "duplicate_card.dealt": "{card} is dealt twice ({first} and {second}).",
     "duplicate_card.discarded": "{card} is discarded twice.",
-    "hand_size.dealt": "{hand:Hand} was dealt {n} cards: each hand gets 12; write all twelve.",
+    "hand_size.dealt": "{hand:Hand} was dealt {n:cards}: each hand gets 12; write all twelve.",
     "hand_size.dealt.one": "{hand:Hand} was dealt 1 card: each hand gets 12; write all twelve.",
     "talon_size": "The talon holds 8 cards, not {n}: write the eight left after the deal, top "
                   "first.",
@@ -404,7 +412,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "not_an_object.irregularity": 'An irregularity is {{"code": "revoke", "location": '
                                   '"tricks[2][1]"}}.',
     # Q3, Q6: a Piquet deal's tricks and carte blanche
-    "trick_size": "Trick {trick} holds {n} cards: write its 2 cards, the lead and then the "
+    "trick_size": "Trick {trick} holds {n:cards}: write its 2 cards, the lead and then the "
                   "reply.",
     "trick_size.one": "Trick {trick} holds 1 card: write its 2 cards, the lead and then the "
                       "reply.",
@@ -440,14 +448,14 @@ MESSAGE_WORDS: dict[str, str] = {
                        "list only the cards left in that hand.",
     "bad_irregular.revoke": "A revoke is the second card of a trick played.",
     # P1–P6, P10: a Pitch hand's record
-    "hands_count": "The record gives {n} hands for {players} players.",
-    "hand_not_six": "{who:Seat} was dealt {n} cards; each player is dealt six.",
+    "hands_count": "The record gives {n:hands} for {players} players.",
+    "hand_not_six": "{who:Seat} was dealt {n:cards}; each player is dealt six.",
     "hand_not_six.one": "{who:Seat} was dealt 1 card; each player is dealt six.",
-    "trick_wrong_size": "Trick {trick} has {n} cards; each of the {players} players plays one.",
+    "trick_wrong_size": "Trick {trick} has {n:cards}; each of the {players} players plays one.",
     "trick_wrong_size.one": "Trick {trick} has 1 card; each of the {players} players plays "
                             "one.",
-    "claimed_wrong_length": "The claimed score has {n} numbers; give {players} (one per seat).",
-    "claimed_wrong_length.partnership": "The claimed score has {n} numbers; give {players} (one "
+    "claimed_wrong_length": "The claimed score has {n:numbers}; give {players} (one per seat).",
+    "claimed_wrong_length.partnership": "The claimed score has {n:numbers}; give {players} (one "
                                         "per seat) or {sides} (one per team).",
     "card_dealt_twice.pitch": "The {card} is dealt twice; the pack has one of each card.",
     "card_played_twice.pitch": "The {card} is played twice; the pack has one of each card.",
@@ -515,7 +523,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "stuck_dealer_bid_too_low.sheet": "The dealer ({who:seat}) bid {bid}: nobody before him can "
                                       "have bid (he could neither outbid nor match it at this "
                                       "table), so he was stuck and had to bid at least {least}.",
-    "game_points_too_many": "The counts add up to {total} game points, but the {cards} cards "
+    "game_points_too_many": "The counts add up to {total:game_points}, but the {cards} cards "
                             "in play hold at most {most} (ten 10, ace 4, king 3, queen 2, jack "
                             "1).",
     "score_out_of_range": "{who:Team} did not pitch, so it scores the points it won: 0 to 4 "
@@ -602,7 +610,7 @@ MESSAGE_WORDS: dict[str, str] = {
                                  "after the exchange.",
     # Q4, Q8, Q12: the exchange after a wrong deal, a claim, a revoke to replay
     "bad_irregular.where": "Say where the card was: the location of {code} is {places:either}.",
-    "exchange_count.unmixed": "The elder hand took {n} talon cards: younger takes at most "
+    "exchange_count.unmixed": "The elder hand took {n:talon_cards}: younger takes at most "
                               "{left}, the cards elder did not take (PT 28), not {taken}.",
     "exchange_count.stands.elder.fewer": "Elder stood a wrong deal: he discards one fewer than "
                                          "he takes in and takes 1 to 5 cards ({law}), not {n} "
@@ -726,10 +734,10 @@ MESSAGE_WORDS: dict[str, str] = {
                                  "nobody does.",
     "first_lead_not_trump": "The pitcher ({pitcher:seat}) led the {card:card} though he held "
                             "the {held:card}: trump opens.",
-    "hand_not_six.variant": "{who:Seat} held {n} cards when play began; each player holds six.",
-    "trick_wrong_size.variant": "Trick {trick} has {n} entries; each of the {players} players "
+    "hand_not_six.variant": "{who:Seat} held {n:cards} when play began; each player holds six.",
+    "trick_wrong_size.variant": "Trick {trick} has {n:entries}; each of the {players} players "
                                 "plays one (or, out of trumps, null).",
-    "claimed_wrong_length.variant": "The claimed score has {n} numbers; give one per seat or "
+    "claimed_wrong_length.variant": "The claimed score has {n:numbers}; give one per seat or "
                                     "per side.",
     "card_dealt_twice.variant": "The {card:card} is dealt twice; the pack has one of each card.",
     "card_played_twice.variant": "The {card:card} is played twice; the pack has one of each "
@@ -776,7 +784,7 @@ MESSAGE_WORDS: dict[str, str] = {
     "amend_too_late": "Deal {n} can no longer be put right: deal {next} has been dealt, and a "
                       "count stands once the players have seen their next hands ({law}).",
     # V7–V10: a variant's sheet and totals line (referee/pitch/variant_sheet.py)
-    "game_points_too_many.variant": "The counts add up to {total} game points, but the cards in "
+    "game_points_too_many.variant": "The counts add up to {total:game_points}, but the cards in "
                                     "play of this game hold at most {most} (ten 10, ace 4, king "
                                     "3, queen 2, jack 1, jokers 0).",
     "game_not_highest_count.variant": "Game goes to the highest count: {leader:side} has it "
@@ -844,18 +852,18 @@ MESSAGE_WORDS: dict[str, str] = {
     ),
     "play_impossible.together": (
         "These play points do not fit together: the elder hand's {elder} means he won "
-        "{elder_won} on the younger hand's lead, the younger hand's {younger} that he won"
-        " {younger_won} on the elder hand's lead; as the lead passes to whoever wins, the"
+        "{elder_won:tricks} on the younger hand's lead, the younger hand's {younger} that he won"
+        " {younger_won:tricks} on the elder hand's lead; as the lead passes to whoever wins, the"
         " younger hand wins on the elder hand's lead as often as the other way round, or "
         "once more (Q6)."
     ),
     "play_impossible.claimed.together": (
         "The claimed totals leave {left_elder} and {left_younger} in play. These play "
-        "points do not fit together: the elder hand's {elder} means he won {elder_won} on"
-        " the younger hand's lead, the younger hand's {younger} that he won {younger_won}"
-        " on the elder hand's lead; as the lead passes to whoever wins, the younger hand "
-        "wins on the elder hand's lead as often as the other way round, or once more "
-        "(Q6)."
+        "points do not fit together: the elder hand's {elder} means he won {elder_won:tricks}"
+        " on the younger hand's lead, the younger hand's {younger} that he won"
+        " {younger_won:tricks} on the elder hand's lead; as the lead passes to whoever wins,"
+        " the younger hand wins on the elder hand's lead as often as the other way round, or"
+        " once more (Q6)."
     ),
     "play_impossible.tricks": (
         "These play points do not fit the tricks: the winner of the last trick counts at "
@@ -1175,6 +1183,12 @@ class Words(string.Formatter):
         """A number of tricks: "1 trick", "5 tricks"."""
         return f"{n} trick" + ("" if n == 1 else "s")
 
+    def counted(self, n: int, noun: str) -> str:
+        """A number with its noun, ``noun`` one of :data:`COUNTED_NOUNS`: "1 card",
+        "5 cards"."""
+        one, other = COUNTED_NOUNS[noun]
+        return f"{n} {one if n == 1 else other}"
+
     def either(self, values: Iterable[str]) -> str:
         """Alternatives, quoted: '"elder" or "younger"'."""
         return " or ".join(f'"{v}"' for v in values)
@@ -1220,6 +1234,8 @@ class Words(string.Formatter):
             "lead_by": lambda v: self.lead_by(str(x) for x in v),
             "card_by": lambda v: self.card_by(str(x) for x in v),
             "awards": lambda v: self.awards(str(x) for x in v),
+            **{noun: (lambda v, noun=noun: self.counted(int(v), noun))
+               for noun in COUNTED_NOUNS},
         }
         found = kinds.get(format_spec.lower())
         if found is None:

@@ -12,26 +12,28 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from referee.i18n import DEFAULT, Message, message, negotiate
+from referee.i18n import DEFAULT, Message, message, negotiate, plural_message
 from referee.i18n.sentences import said
 
 #: The environment variables that name the language, in the order they are read (POSIX's,
 #: after the command's own).
 LANGUAGE_VARIABLES = ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
 
-_WORDS: dict[str, str] = {
+#: Each sentence's English; one said of a count has its forms for one and for other numbers.
+_WORDS: dict[str, str | tuple[str, str]] = {
     "deal": "(deal {n})",
     "at": "at {location}",
     "unreachable": "referee: cannot reach {url}: {reason}",
     "refused": "referee: the server answered {status} {title}: {detail}",
-    "import.made.one": "Match {id} ({game}): 1 deal, {standings}",
-    "import.made": "Match {id} ({game}): {deals} deals, {standings}",
+    "import.made": ("Match {id} ({game}): {deals} deal, {standings}",
+                    "Match {id} ({game}): {deals} deals, {standings}"),
     "import.token": "{kind} token: {value}",
     "import.recovery": "recovery code: {code}",
     "import.disputed": "disputed, until their cards rule them: deals {deals}",
     "export.written": "{file}: match {id}",
     "verify.no_head": "the file has no ledger_head to check",
-    "verify.intact": "Intact: {events} events, head {events}:{head}",
+    "verify.intact": ("Intact: {events} event, head {events}:{head}",
+                      "Intact: {events} events, head {events}:{head}"),
     "verify.same": "the file's head {seq}: the ledger is as the file has it",
     "verify.extended": "the file's head {seq}: the ledger leads there and has gone on since",
     "verify.behind": "Not intact: the ledger is behind the file's head (cut short), at event "
@@ -55,13 +57,16 @@ _WORDS: dict[str, str] = {
     "settle.bad_stake": "{file}: the stake {stake} is not a number.",
     "settle.totals": "Totals: {totals}",
     "settle.drawn": "The partie is drawn: nobody pays.",
-    "settle.pays": "{loser} pays {winner} {payment} points{amount}.",
-    "settle.pays.rubiconed": "{loser} (rubiconed) pays {winner} {payment} points{amount}.",
+    "settle.pays": ("{loser} pays {winner} {payment} point{amount}.",
+                    "{loser} pays {winner} {payment} points{amount}."),
+    "settle.pays.rubiconed": ("{loser} (rubiconed) pays {winner} {payment} point{amount}.",
+                              "{loser} (rubiconed) pays {winner} {payment} points{amount}."),
 }
 
 #: Each sentence of the command line, by its name.
-WORDS: dict[str, Message] = {name: message(f"cli.{name}", english)
-                             for name, english in _WORDS.items()}
+WORDS: dict[str, Message] = {
+    name: message(f"cli.{name}", english) if isinstance(english, str)
+    else plural_message(f"cli.{name}", *english) for name, english in _WORDS.items()}
 
 
 def language(given: str | None, environ: Mapping[str, str] | None = None) -> str:

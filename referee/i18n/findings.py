@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.i18n import Message, message
+from referee.i18n import Message, message, plural_message
 from referee.i18n.terms import AND, HAND, POINT, ROLE, SUIT, WORD, piquet_term, seat_words
 from referee.piquet import wording as piquet_wording
 from referee.pitch import wording as pitch_wording
@@ -95,7 +95,9 @@ _TOTALS_EVERY = _m("piquet.totals_possible.every_lead",
 
 #: Why a pique was or was not made (Q7), as the sheet's judge words it, read back.
 _WHY: tuple[tuple[re.Pattern[str], Message], ...] = tuple(
-    (re.compile(pattern), _m(f"piquet.why.{key}", english)) for key, pattern, english in (
+    (re.compile(pattern), _m(f"piquet.why.{key}", english) if isinstance(english, str)
+     else plural_message(f"finding.piquet.why.{key}", *english, "streak"))
+    for key, pattern, english in (
         ("repique", r"a repique was made, and it excludes a pique in the same deal",
          "a repique was made, and it excludes a pique in the same deal"),
         ("declared", r"the (?P<opponent>elder|younger) hand scored (?P<n>\d+) in the "
@@ -114,15 +116,18 @@ _WHY: tuple[tuple[re.Pattern[str], Message], ...] = tuple(
          "lead_point 'every' only the elder hand can win a pique"),
         ("first_lead", r"(?P<mine>\d+) in the declarations and 1 for the first lead",
          "{mine} in the declarations and 1 for the first lead"),
-        ("streak", r"(?P<mine>\d+) in the declarations and up to (?P<streak>\d+) tricks led "
+        ("streak", r"(?P<mine>\d+) in the declarations and up to (?P<streak>\d+) tricks? led "
          r"and won in a row from the first",
-         "{mine} in the declarations and up to {streak} tricks led and won in a row from the "
-         "first"),
+         ("{mine} in the declarations and up to {streak} trick led and won in a row from the "
+          "first", "{mine} in the declarations and up to {streak} tricks led and won in a row "
+          "from the first")),
         ("streak_short", r"(?P<mine>\d+) in the declarations and at most (?P<streak>\d+) "
-         r"tricks won in a row from the first lead make only (?P<best>\d+) before the "
+         r"tricks? won in a row from the first lead make only (?P<best>\d+) before the "
          r"younger hand scores",
-         "{mine} in the declarations and at most {streak} tricks won in a row from the first "
-         "lead make only {best} before the younger hand scores"),
+         ("{mine} in the declarations and at most {streak} trick won in a row from the first "
+          "lead make only {best} before the younger hand scores", "{mine} in the declarations "
+          "and at most {streak} tricks won in a row from the first lead make only {best} before "
+          "the younger hand scores")),
         ("short_cards", r"(?P<mine>\d+) in the declarations, (?P<play>\d+) in play and the "
          r"cards make only (?P<best>\d+)",
          "{mine} in the declarations, {play} in play and the cards make only {best}"),
@@ -273,10 +278,18 @@ _SET_BID = _m("pitch.bid_result.set", "{pitcher} bid {bid} and won only {won}: i
               "{bid}.")
 _AS_PLAYED = _m("pitch.as_played", "As played: {sentence}")
 _SET_BACK = _m("pitch.set_back", "{pitcher} was set back: it bid {bid}.")
-_SET_BACK_FIT = _m("pitch.set_back_points_fit", "{pitcher} was set back {bid}: the others' "
-                   "{others} points fit ({least} to 4).")
+_SET_BACK_FIT = plural_message(
+    "finding.pitch.set_back_points_fit",
+    "{pitcher} was set back {bid}: the others' {others} point fits ({least} to 4).",
+    "{pitcher} was set back {bid}: the others' {others} points fit ({least} to 4).", "others")
 _REVOKE = _m("pitch.revoke_penalised", "Revoke ({penalty}): {offenders} penalised; the scores "
              "after the penalty: {after}.")
+_VARIANT_SCORES = plural_message(
+    "finding.pitch.variant_scores_possible",
+    "Each score is possible in one hand of this game ({total} point in all): the pitcher at "
+    "least his bid or minus the bid.",
+    "Each score is possible in one hand of this game ({total} points in all): the pitcher at "
+    "least his bid or minus the bid.", "total")
 _MISDEAL = _m("pitch.misdeal_shown", "The hands as dealt show a misdeal: {items} cards, not six.")
 _MISDEAL_ITEM = _m("pitch.misdeal_shown.item", "{who} {cards}")
 
@@ -354,6 +367,7 @@ PITCH: dict[str, Render] = {
     "revoke_penalised": lambda loc, p: _REVOKE(
         loc, penalty=p["penalty"], offenders=", ".join(p["offenders"]),
         after=", ".join(f"{x:+d}" for x in p["after"])),
+    "variant_scores_possible": lambda loc, p: _VARIANT_SCORES(loc, total=p["total"]),
     "misdeal_shown": lambda loc, p: _MISDEAL(loc, items=", ".join(
         _MISDEAL_ITEM(loc, who=who, cards=n)
         for who, n in zip(p["players"], p["cards"], strict=True))),

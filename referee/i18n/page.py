@@ -8,9 +8,28 @@ each locale's words from ``/table/i18n/<locale>.json`` (:func:`catalog_json`).
 
 from __future__ import annotations
 
-from referee.i18n import LOCALES, Message, message, translation
+from referee.i18n import (
+    LOCALES,
+    Message,
+    catalog,
+    categories,
+    message,
+    plural_entry_complete,
+    plural_message,
+    translation,
+)
 
-_PAGE: dict[str, str] = {
+
+def _forms(text: str, one: str, other: str) -> tuple[str, str]:
+    """A long string said of a count, its two English forms: ``text`` with its ``<noun>``
+    the singular ``one``, then the plural ``other``."""
+    noun = text[text.index("<"):text.index(">") + 1]
+    return text.replace(noun, one), text.replace(noun, other)
+
+
+#: Each page string's English; a string said of a count has its two English forms, for one
+#: and for any other number (``tn("name", "{n} trick", "{n} tricks", count)`` on the page).
+_PAGE: dict[str, str | tuple[str, str]] = {
     "title": "referee — the table",
     "language": "Language",
     "offline": "offline — taps are kept",
@@ -152,7 +171,7 @@ _PAGE: dict[str, str] = {
     "score.wins": "{winner} wins the partie.",
     "score.rubiconed": "{loser} is rubiconed (under 100) and pays both totals plus 100, ",
     "score.pays": "{loser} pays the difference plus 100, ",
-    "score.payment": "{payment} points",
+    "score.payment": ("{payment} point", "{payment} points"),
     "score.drawn": "The partie is drawn:",
     "score.nobody_pays": " nobody pays.",
     "play.ledger_number": " (deal no. {n} in the ledger)",
@@ -191,8 +210,7 @@ _PAGE: dict[str, str] = {
     "play.last_trick": "Last trick:",
     "play.on_table": "On the table:",
     "play.chip_waiting": " (waiting to be sent)",
-    "play.waiting_one": "1 entry waiting to be sent",
-    "play.waiting_many": "{n} entries waiting to be sent",
+    "play.waiting": ("{n} entry waiting to be sent", "{n} entries waiting to be sent"),
     "play.waiting_last": " · last: {last}. ",
     "play.held_back": "Held back: see below.",
     "play.in_order": "They go in order as soon as the referee answers; nothing is lost.",
@@ -207,8 +225,7 @@ _PAGE: dict[str, str] = {
     "play.bids": "Bids",
     "play.pass_word": "pass",
     "play.exchange_recorded": "Exchange recorded: {list}.",
-    "play.exchanged_one": "{player} exchanged 1 card",
-    "play.exchanged": "{player} exchanged {n} cards",
+    "play.exchanged": ("{player} exchanged {n} card", "{player} exchanged {n} cards"),
     "play.carte_blanche": "carte blanche",
     "play.point_of": "point of {n}",
     "play.declared": "{player} declared: {said}.",
@@ -227,8 +244,8 @@ _PAGE: dict[str, str] = {
     "score.side_wins": "{winner} win the match.",
     "score.player_wins": "{winner} wins the match.",
     "score.partie": (
-        "Partie of {deals} deals: {played} played. Under 100 at the end is the "
-        "Rubicon."
+        "Partie of {deals} deal: {played} played. Under 100 at the end is the Rubicon.",
+        "Partie of {deals} deals: {played} played. Under 100 at the end is the Rubicon.",
     ),
     "score.playing_to": "Playing to {target}: the pitcher wins when his side reaches it.",
     "score.none_yet": "No deal scored yet.",
@@ -257,17 +274,16 @@ _PAGE: dict[str, str] = {
     "clash.shared_phone": "the shared phone",
     "clash.deal": "deal",
     "clash.hand": "hand",
-    "clash.points": "{v} points",
+    "clash.points": ("{v} point", "{v} points"),
     "clash.carte_blanche": "carte blanche",
-    "clash.pips": ", {pips} pips",
+    "clash.pips": (", {pips} pip", ", {pips} pips"),
     "clash.equal": " (equal)",
     "clash.point_of": "point of {cards}",
     "clash.good": ", good",
     "clash.sequence_of": "sequence of {n}",
     "clash.to_the": " to the {rank}",
     "clash.set": "{count} {ranks}",
-    "clash.trick": "1 trick",
-    "clash.tricks": "{n} tricks",
+    "clash.tricks": ("{n} trick", "{n} tricks"),
     "clash.in_play": "{p} in play",
     "clash.pique": "pique",
     "clash.claims": "claims {c}",
@@ -275,7 +291,7 @@ _PAGE: dict[str, str] = {
     "clash.passed": "{player} passed",
     "clash.bid": "{player} bid {call}",
     "clash.player": "Player",
-    "clash.points_in_all": "{points} points in all",
+    "clash.points_in_all": ("{points} point in all", "{points} points in all"),
     "clash.who_piquet": "{elder} elder, {younger} dealt",
     "clash.who_pitch": "{dealer} dealt",
     "clash.already": "{Deal} {n} is already recorded",
@@ -368,14 +384,14 @@ _PAGE: dict[str, str] = {
     "clash.now_play": " Now: {player} to play.",
     "clash.something_first": "Another phone recorded something first",
     "clash.it_recorded": "It recorded {theirs}.",
-    "clash.waiting_one": "This phone still has 1 entry waiting: {entries}.",
-    "clash.waiting": "This phone still has {n} entries waiting: {entries}.",
+    "clash.waiting": ("This phone still has {n} entry waiting: {entries}.",
+                      "This phone still has {n} entries waiting: {entries}."),
     "clash.undo_now": (
         "An undo sent now takes back the last entry the referee has: the other phone's."
     ),
     "clash.send_after": "Send mine after it",
-    "clash.deals": "{n} deals",
-    "clash.hands": "{n} hands",
+    "clash.deals": ("{n} deal", "{n} deals"),
+    "clash.hands": ("{n} hand", "{n} hands"),
     "clash.count.3": "three",
     "clash.count.4": "four",
     "clash.sequence.3": "tierce",
@@ -532,13 +548,12 @@ _PAGE: dict[str, str] = {
         "No answer from the referee: the match shows as soon as the phone is "
         "back online."
     ),
-    "match.behind": (
+    "match.behind": _forms(
         "The referee's record of this match is behind what this phone last saw: "
-        "it has {events} entries, this phone saw {seen}. The referee was "
+        "it has {events} <entries>, this phone saw {seen}. The referee was "
         "probably restored from an earlier backup, and what was recorded after "
         "that point is missing: check the last deals against your score sheet "
-        "and enter the missing ones again."
-    ),
+        "and enter the missing ones again.", "entry", "entries"),
     "match.diverged": (
         "Entry {seen} of the referee's record of this match is not the one this "
         "phone saw: the record was changed. Keep your own score sheet and tell "
@@ -557,15 +572,13 @@ _PAGE: dict[str, str] = {
     "setup.number": ", number {n}",
     "setup.not_available": ", not available",
     "setup.step": "Step {n} of {steps}",
-    "setup.chosen_one": "1 card chosen",
-    "setup.chosen": "{n} cards chosen",
+    "setup.chosen": ("{n} card chosen", "{n} cards chosen"),
     "setup.of": " of {max}",
     "setup.range": " ({min} to {max})",
-    "setup.misdeal_note": (
+    "setup.misdeal_note": _forms(
         "Something irregular happened: pick the cards really dealt, even a "
-        "wrong number ({n} cards is right); the referee says what a misdeal "
-        "means before anything is recorded."
-    ),
+        "wrong number ({n} <cards> is right); the referee says what a misdeal "
+        "means before anything is recorded.", "card", "cards"),
     "setup.cancel": "Cancel",
     "setup.back": "Back",
     "setup.save": "Save",
@@ -672,7 +685,7 @@ _PAGE: dict[str, str] = {
     "pq.point_good": "Point: who was good?",
     "pq.point_each": "Point: each had",
     "pq.point_had": "Point: {who} had",
-    "pq.n_cards": "{n} cards",
+    "pq.n_cards": ("{n} card", "{n} cards"),
     "pq.pips": "Pips (optional) ",
     "pq.pips_label": "Point: pips (optional)",
     "pq.sequence_good": "Sequence: who was good?",
@@ -783,11 +796,10 @@ _PAGE: dict[str, str] = {
         "one rules the deal, and each side's claim is shown beside the ruling."
     ),
     "reentry.bids_written": "The bids as written: {said}",
-    "reentry.taking_back_one": "Taking back the steps entered: 1 undo to send.",
-    "reentry.taking_back": "Taking back the steps entered: {n} undos to send.",
+    "reentry.taking_back": ("Taking back the steps entered: {n} undo to send.",
+                            "Taking back the steps entered: {n} undos to send."),
     "reentry.give_up": "Give up entering the cards",
-    "reentry.take_back_one": "Take back the 1 step entered? ",
-    "reentry.take_back": "Take back the {n} steps entered? ",
+    "reentry.take_back": ("Take back the {n} step entered? ", "Take back the {n} steps entered? "),
     "reentry.stays": "{word} {n} stays as it was written ({agreement}).",
     "reentry.yes": "Yes, take them back",
     "reentry.no": "No, go on",
@@ -836,10 +848,9 @@ _PAGE: dict[str, str] = {
         "This hand was entered without its bids: the referee needs them with "
         "the cards."
     ),
-    "agree.progress": (
-        "{n} of {total} cards · trick {trick}: tap each trick's cards, the "
-        "leader's first ({leader} leads the first)."
-    ),
+    "agree.progress": _forms(
+        "{n} of {total} <cards> · trick {trick}: tap each trick's cards, the "
+        "leader's first ({leader} leads the first).", "card", "cards"),
     "agree.tapped": ", tapped",
     "agree.take_back_card": "↶ Take back a card",
     "agree.rule_by_cards": "Rule {word} {n} by its cards",
@@ -876,8 +887,7 @@ _PAGE: dict[str, str] = {
         "they are his, and still bar a pique or repique (PT 58). Or go on "
         "without them."
     ),
-    "anyway.go_on_one": "Go on with 1 card",
-    "anyway.go_on": "Go on with {n} cards",
+    "anyway.go_on": ("Go on with {n} card", "Go on with {n} cards"),
     "anyway.go_on_without": "Go on without them",
     "anyway.asking": "Asking the referee what the rules say…",
     "anyway.rules_say": "What the rules say",
@@ -1072,8 +1082,10 @@ _PAGE: dict[str, str] = {
     "stats.none": "No game has been played yet.",
     "stats.csv": "Download as CSV",
     "stats.file": "Download the statistics file",
-    "stats.hands": "{hands} hands, {points} points per hand",
-    "stats.deals": "{deals} deals, {points} points per deal",
+    "stats.hands": ("{hands} hand", "{hands} hands"),
+    "stats.per_hand": ", points per hand: {points}",
+    "stats.deals": ("{deals} deal", "{deals} deals"),
+    "stats.per_deal": ", points per deal: {points}",
     "stats.bids": "Bids made and set, by level",
     "stats.no_bids": "No bid yet.",
     "stats.bid_level": "Bid {level}",
@@ -1093,18 +1105,35 @@ _PAGE: dict[str, str] = {
 }
 
 #: Each page string's message, by its name on the page.
-PAGE: dict[str, Message] = {name: message(f"page.{name}", english)
-                            for name, english in _PAGE.items()}
+PAGE: dict[str, Message] = {
+    name: message(f"page.{name}", english) if isinstance(english, str)
+    else plural_message(f"page.{name}", *english)
+    for name, english in _PAGE.items()}
 
 #: Each locale's name in its own language, for the page's language switch.
 NATIVE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch",
                                 "pl": "Polski"}
 
 
+def plural_forms(locale: str, found: Message) -> dict[str, str]:
+    """A plural page string's forms in ``locale`` by CLDR plural category (what
+    ``Intl.PluralRules(locale).select(count)`` answers): ``{"one", "few", "many"}`` in
+    Polish; the English ``{"one", "other"}`` while the locale has no complete entry."""
+    entry = catalog(locale).get(found.key)
+    if entry is not None and plural_entry_complete(locale, entry, found):
+        return dict(zip(categories(locale), entry.forms, strict=True))
+    return {"one": found.english, "other": found.english_plural or found.english}
+
+
 def catalog_json(locale: str) -> dict[str, object]:
     """The page's catalog for ``locale``: ``{"locale", "locales": {code: native name},
-    "messages": {name: words}}``, every page string present (the English where the locale
-    has no words)."""
+    "messages": {name: words}, "plurals": {name: {category: words}}}``, every page string
+    present (the English where the locale has no words); a string said of a count in
+    ``plurals`` only, with a form for each plural category of the locale
+    (:func:`plural_forms`)."""
     assert set(NATIVE_NAMES) == set(LOCALES)
     return {"locale": locale, "locales": NATIVE_NAMES,
-            "messages": {name: translation(locale, found) for name, found in PAGE.items()}}
+            "messages": {name: translation(locale, found) for name, found in PAGE.items()
+                         if found.english_plural is None},
+            "plurals": {name: plural_forms(locale, found) for name, found in PAGE.items()
+                        if found.english_plural is not None}}

@@ -18,7 +18,7 @@ from typing import Any
 from referee import violations as engines
 from referee.api import problems as registry
 from referee.cards import Card
-from referee.i18n import DEFAULT, Message, message, plural
+from referee.i18n import DEFAULT, Message, message, plural_message
 from referee.i18n.findings import ITEMS, pique_why
 from referee.i18n.terms import (
     AND,
@@ -50,9 +50,11 @@ card_words = card
 #: A field of a Pitch sheet or totals line, opening a sentence (P2–P6).
 FIELD = {name: message(f"term.field.{name}", english)
          for name, english in engines.FIELD_WORDS.items()}
-#: A number of tricks, by the locale's plural category (Polish: 1 lewa, 2 lewy, 5 lew).
-TRICKS = {kind: message(f"term.tricks.{kind}", "{n} trick" if kind == "one" else "{n} tricks")
-          for kind in ("one", "few", "many", "other")}
+#: A number of tricks, by the locale's plural rule (Polish: 1 lewa, 2 lewy, 5 lew).
+TRICKS = plural_message("term.tricks", "{n} trick", "{n} tricks")
+#: A number of cards, entries or hands (``{n:cards}``), by the locale's plural rule.
+COUNTED = {noun: plural_message(f"term.count.{noun}", f"{{n}} {one}", f"{{n}} {other}")
+           for noun, (one, other) in engines.COUNTED_NOUNS.items()}
 #: Alternatives: '"elder" or "younger"'.
 OR = message("list.or", " or ")
 #: A place in a match (``place``): a deal, a bid of a deal, a card of a trick.
@@ -202,8 +204,10 @@ class _Words(engines.Words):
         return ITEMS(self.locale).join(self.award(p) for p in points)
 
     def tricks(self, n: int) -> str:
-        found = TRICKS.get(plural(self.locale, n), TRICKS["other"])
-        return found(self.locale, n=n)
+        return TRICKS(self.locale, n=n)
+
+    def counted(self, n: int, noun: str) -> str:
+        return COUNTED[noun](self.locale, n=n)
 
     def either(self, values: Iterable[str]) -> str:
         return OR(self.locale).join(f'"{v}"' for v in values)

@@ -73,7 +73,7 @@ from referee.piquet.words import (
     says_nothing,
 )
 from referee.rulings import Finding
-from referee.violations import RecordError, Violation
+from referee.violations import RecordError, Violation, Words
 from referee.violations import said as violation
 
 #: The declaration categories of a sheet, in the Q5/Q8 order.
@@ -202,6 +202,11 @@ class PiquetSheetRuling:
 
 _SHEET_KEYS = frozenset({"carte_blanche", "point", "sequence", "sets", "good", "tricks", "play",
                          "claimed", "pique"})
+
+
+def _tricks(n: int) -> str:
+    """A number of tricks in the engines' English: "1 trick", "5 tricks"."""
+    return Words().tricks(n)
 
 
 def _refuse(message_code: str, rule: str, location: str, **params: Any) -> RecordError:
@@ -926,10 +931,10 @@ def _pique_verdict(
         cards_in_streak = CARDS_POINTS if streak >= 7 and options.cards_count_for_pique else 0
         best = mine + led + cards_in_streak
         if _pique_first(role, mine, led, cards_in_streak):
-            return "possible", (f"{mine} in the declarations and up to {streak} tricks led and "
-                                "won in a row from the first")
-        return "impossible", (f"{mine} in the declarations and at most {streak} tricks won in a "
-                              f"row from the first lead make only {best} before the younger "
+            return "possible", (f"{mine} in the declarations and up to {_tricks(streak)} led "
+                                "and won in a row from the first")
+        return "impossible", (f"{mine} in the declarations and at most {_tricks(streak)} won in "
+                              f"a row from the first lead make only {best} before the younger "
                               "hand scores")
     best = mine + most_play + cards_towards
     cards_words = " and the cards" if cards_towards else ""

@@ -96,8 +96,10 @@ FINDING_WORDS: dict[str, Wording] = {
     "variant_points_as_reported": lambda p: "Who took each point, as written (no cards were "
     "given): " + ", ".join(f"{point} {who}" for point, who in zip(p["points"], p["seats"],
                                                                  strict=True)) + ".",
-    "variant_scores_possible": "Each score is possible in one hand of this game ({total} "
-                               "points in all): the pitcher at least his bid or minus the bid.",
+    "variant_scores_possible": lambda p: (
+        f"Each score is possible in one hand of this game ({p['total']} "
+        f"{'point' if p['total'] == 1 else 'points'} in all): the pitcher at least his bid or "
+        "minus the bid."),
     "points_won_add_up": "The points won add up to {total}: 2 to 4, as High and Low always go "
                          "and Jack and Game may not.",
     "points_not_given": "Who took High, Low, Jack and Game: only the totals were given.",
@@ -120,8 +122,8 @@ FINDING_WORDS: dict[str, Wording] = {
     "bid_result": _bid_result,
     "set_back": lambda p: f"{_start(p['pitcher'])} was set back: it bid {p['bid']}.",
     "set_back_points_fit": lambda p: (
-        f"{_start(p['pitcher'])} was set back {p['bid']}: the others' {p['others']} points fit "
-        f"({p['least']} to 4)."),
+        f"{_start(p['pitcher'])} was set back {p['bid']}: the others' {p['others']} "
+        f"{'point fits' if p['others'] == 1 else 'points fit'} ({p['least']} to 4)."),
     "scores_possible": "Each score is possible in one hand: a non-pitcher 0 to 4, the pitcher "
                        "at least his bid or minus the bid.",
     "scores_as_reported": "The scores themselves, within what one hand can score.",

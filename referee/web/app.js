@@ -18,7 +18,7 @@
  *                 wins a trick, the sheet's play bounds (pure: tests/web runs it under Node)
  *   qr.js         QR codes as SVG (vendor/qrcode.js, MIT)
  *   state.js      the shared state `S` and the render hook (onRender/render)
- *   dom.js        el(), $, $$, plural(): text is always inserted as text
+ *   dom.js        el(), $, $$: text is always inserted as text
  *   cards.js      card notation and words
  *   language.js   the page's language: the switch, the browser's languages, the catalogs
  *   messages.js   the message box, refusals in the referee's words

@@ -28,11 +28,6 @@ export function el(tag, attrs, ...children) {
   return node;
 }
 
-/** "1 card", "3 cards": a count with its noun. */
-export function plural(count, noun, nouns) {
-  return `${count} ${count === 1 ? noun : nouns || noun + "s"}`;
-}
-
 /** Replace the children of `node` (null, undefined and false are left out — the DOM's own
  * replaceChildren() would print them as "null"). */
 export function fill(node, ...children) {

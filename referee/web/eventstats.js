@@ -6,7 +6,7 @@
  */
 import { api, ApiError } from "./api.js";
 import { el } from "./dom.js";
-import { t } from "./language.js";
+import { locale, t, tn } from "./language.js";
 
 const NS = "http://www.w3.org/2000/svg";
 /** The bars' colours: made / won (green), set / lost (red), drawn and the rest (blue). */
@@ -64,7 +64,9 @@ export function barChart(title, bars, max) {
 
 /** "12.50" or "–" when there is none yet. */
 function per(value) {
-  return value === null || value === undefined ? "–" : value.toFixed(2);
+  return value === null || value === undefined ? "–"
+    : new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      .format(value);
 }
 
 /** Each player's key → the name shown (E13: a club's ids), for the cards being made. */
@@ -91,9 +93,9 @@ function pitchCard(line) {
       text: t("stats.of", "{n} of {total}", { n: line[key], total: line.awards_hands }) }));
   return el("li", { class: "panel stats-card", "data-player": line.player },
     el("h3", {}, nameOf(line.player)),
-    el("p", { class: "stats-figures" }, t("stats.hands",
-      "{hands} hands, {points} points per hand",
-      { hands: line.hands, points: per(line.points_per_hand) })),
+    el("p", { class: "stats-figures" }, tn("stats.hands", "{hands} hand", "{hands} hands", line.hands,
+      { hands: line.hands }) + t("stats.per_hand", ", points per hand: {points}",
+      { points: per(line.points_per_hand) })),
     bids.length ? barChart(t("stats.bids", "Bids made and set, by level"), bids, most)
       : el("p", { class: "note" }, t("stats.no_bids", "No bid yet.")),
     barChart(t("stats.taken", "How often the side took each point"), points,
@@ -116,9 +118,9 @@ function piquetCard(line) {
     text: t("stats.of", "{n} of {total}", { n, total: line.detailed_deals }) }));
   return el("li", { class: "panel stats-card", "data-player": line.player },
     el("h3", {}, nameOf(line.player)),
-    el("p", { class: "stats-figures" }, t("stats.deals",
-      "{deals} deals, {points} points per deal",
-      { deals: line.deals, points: per(line.points_per_deal) })),
+    el("p", { class: "stats-figures" }, tn("stats.deals", "{deals} deal", "{deals} deals", line.deals,
+      { deals: line.deals }) + t("stats.per_deal", ", points per deal: {points}",
+      { points: per(line.points_per_deal) })),
     el("p", { class: "stats-figures" }, t("stats.rubicons",
       "Rubicons: {given} given, {taken} taken",
       { given: line.rubicons_given, taken: line.rubicons_taken })),

@@ -11,6 +11,9 @@ const KEPT = "referee.lang";
 
 /** @type {Record<string, string>} the page's words in the current locale, by name */
 let words = {};
+/** @type {Record<string, Record<string, string>>} the strings said of a count: each one's
+ * forms by CLDR plural category ("one", "few", "many", "other"), in the current locale */
+let plurals = {};
 let current = "en";
 /** @type {WeakMap<Element, string>} each marked element's English, as the HTML has it */
 const english = new WeakMap();
@@ -43,10 +46,34 @@ export function locale() {
 /** The string `name` in the current locale (`fallback`, its English, when the catalog has
  * none), with `{placeholders}` filled from `params`. */
 export function t(name, fallback, params) {
-  const text = words[name] || fallback;
+  return fillIn(words[name] || fallback, params);
+}
+
+/** `text` with its `{placeholders}` filled from `params` (those not given left as they are). */
+function fillIn(text, params) {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key])
     : whole));
+}
+
+/** The string `name` said of `count` in the current locale: the form of the count's plural
+ * category (`Intl.PluralRules`: Polish 1 → "one", 2 → "few", 5 → "many"), else the English,
+ * `one` for 1 and `other` for any other number; `{placeholders}` filled from `params`
+ * (default `{n: count}`). */
+export function tn(name, one, other, count, params) {
+  const forms = plurals[name];
+  const kind = new Intl.PluralRules(forms ? current : "en").select(Number(count));
+  const text = forms ? forms[kind] || forms.other || Object.values(forms).pop() || other
+    : kind === "one" ? one : other;
+  return fillIn(text, params || { n: count });
+}
+
+/** Take `catalog` (`/table/i18n/<loc>.json`: `messages` and `plurals`) as the words of
+ * `loc`; an empty catalog leaves the English. */
+export function useCatalog(loc, catalog) {
+  current = loc in LOCALES ? loc : "en";
+  words = (catalog && catalog.messages) || {};
+  plurals = (catalog && catalog.plurals) || {};
 }
 
 /**
@@ -97,12 +124,11 @@ export function translatePage(root) {
  * page's text is in (set only once the words are in place, English when they could not be
  * loaded), so nothing reads `lang` ahead of the text it describes. */
 export async function useLocale(loc) {
-  current = loc in LOCALES ? loc : "en";
-  words = {};
+  useCatalog(loc, {});
   if (current !== "en") {
     try {
       const answer = await fetch(`i18n/${current}.json`);
-      if (answer.ok) words = (await answer.json()).messages || {};
+      if (answer.ok) useCatalog(current, await answer.json());
     } catch { /* offline and not kept: the English */ }
   }
   translatePage(document);

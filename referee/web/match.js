@@ -10,7 +10,7 @@ import { saveMatch, savedMatch } from "./store.js";
 import { flush, loadPending, setWriteHooks, write } from "./writes.js";
 import { showHome } from "./screens/home.js";
 import { selectTab } from "./screens/tabs.js";
-import { phrase, say, t } from "./language.js";
+import { phrase, say, t, tn } from "./language.js";
 
 const SNAPSHOT = "referee.table.snapshot.";
 let stopFollowing = null;
@@ -143,7 +143,7 @@ async function ledgerMoved(kept, fresh) {
   }
   const status = report && report.known_head && report.known_head.status;
   if (status === "behind") {
-    return t("match.behind", "The referee's record of this match is behind what this phone last saw: it has {events} entries, this phone saw {seen}. The referee was probably restored from an earlier backup, and what was recorded after that point is missing: check the last deals against your score sheet and enter the missing ones again.", { events: report.events, seen: kept.seq });
+    return tn("match.behind", "The referee's record of this match is behind what this phone last saw: it has {events} entry, this phone saw {seen}. The referee was probably restored from an earlier backup, and what was recorded after that point is missing: check the last deals against your score sheet and enter the missing ones again.", "The referee's record of this match is behind what this phone last saw: it has {events} entries, this phone saw {seen}. The referee was probably restored from an earlier backup, and what was recorded after that point is missing: check the last deals against your score sheet and enter the missing ones again.", report.events, { events: report.events, seen: kept.seq });
   }
   if (status === "diverged") {
     return t("match.diverged", "Entry {seen} of the referee's record of this match is not the one this phone saw: the record was changed. Keep your own score sheet and tell whoever runs the referee.", { seen: kept.seq });

@@ -161,7 +161,12 @@ def test_the_page_reads_its_words_from_the_same_catalogs(bare_client: FlaskClien
     assert answer.status_code == 200
     assert answer.headers["Content-Language"] == language
     words = answer.json["messages"]
-    assert set(words) == set(PAGE)
+    plurals = answer.json["plurals"]
+    assert set(words) | set(plurals) == set(PAGE) and not set(words) & set(plurals)
+    assert all(PAGE[name].english_plural for name in plurals)
+    assert set(plurals["clash.tricks"]) == {"en": {"one", "other"}, "de": {"one", "other"},
+                                            "fr": {"one", "many", "other"},
+                                            "pl": {"one", "few", "many"}}[language]
     assert set(answer.json["locales"]) == {"en", "fr", "de", "pl"}
     same = bare_client.get(f"/table/i18n/{language}.json",
                            headers={"If-None-Match": answer.headers["ETag"]})

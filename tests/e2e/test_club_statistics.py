@@ -73,7 +73,7 @@ def test_the_statistics_screen_draws_each_players_charts(served: str, narrow: An
     page.click("#event-stats-link")
     page.wait_for_selector('#event-statistics .stats-card[data-player="Bob"]')
     card = page.locator('.stats-card[data-player="Bob"]')
-    assert card.locator(".stats-figures").inner_text() == "1 hands, -3.00 points per hand"
+    assert card.locator(".stats-figures").inner_text() == "1 hand, points per hand: -3.00"
     titles = card.locator("svg title").all_text_contents()
     assert titles == ["Bids made and set, by level", "How often the side took each point"]
     assert card.locator("figcaption").all_inner_texts() == titles
@@ -117,7 +117,7 @@ def test_a_piquet_players_card(served: str, narrow: Any) -> None:
     page.wait_for_selector('.stats-card[data-player="Bill"]')
     card = page.locator('.stats-card[data-player="Bill"]')
     assert card.locator(".stats-figures").all_inner_texts() == [
-        "6 deals, 41.00 points per deal", "Rubicons: 1 given, 0 taken"]
+        "6 deals, points per deal: 41.00", "Rubicons: 1 given, 0 taken"]
     assert card.locator("svg desc").first.text_content() == "Won: 1; Lost: 0; Drawn: 0"
     assert card.locator("svg desc").nth(1).text_content() == (
         "Piques: 0 of 0; Repiques: 0 of 0; Capots: 0 of 0")

@@ -100,7 +100,7 @@ SPOKEN = {
            "Summen: Bill 11, Ann 41", "Bill (rubiconiert) zahlt Ann 152 Punkte, 15.20 EUR."),
     "pl": ("Wynik: Bill 11, Ann 41", "Bill: trzy asy (3)", "Deklaracja stołu się zgadza.",
            "Sumy: Bill 11, Ann 41",
-           "Bill (nie przekroczył Rubikonu) płaci Ann 152 punktów, 15.20 EUR."),
+           "Bill (nie przekroczył Rubikonu) płaci Ann 152 punkty, 15.20 EUR."),
 }
 
 
@@ -272,5 +272,5 @@ def test_import_every_refused_deal_then_disputed_and_verify_in_polish(
     checked = run("verify", match_id, str(kept), "--url", served, "--token", token,
                   env={"LANG": "pl_PL.UTF-8"})
     assert checked.returncode == 0, checked.stderr
-    assert checked.stdout.startswith("Nienaruszony: zdarzenia: ")
+    assert checked.stdout.startswith("Nienaruszony: 11 zdarzeń, głowa 11:")
     assert "rejestr jest taki, jak w pliku" in checked.stdout

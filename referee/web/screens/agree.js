@@ -22,7 +22,7 @@ import { savedMatch } from "../store.js";
 import { groundsView, levelWords, named, ruleLink, scoresWords } from "../verdict.js";
 import { canReenter, justRuled, oneByOneButton, startReentry, starting } from "./reentry.js";
 import { sheetForm } from "./sheet.js";
-import { locale, t } from "../language.js";
+import { locale, t, tn } from "../language.js";
 
 /** What this phone is busy with in #agree: {kind: "dispute"|"cards", deal, ...}. */
 let open = null;
@@ -265,8 +265,9 @@ function cardsEntry(d) {
   const leader = m.game === "piquet" ? ctx.elder
     : m.players[(ctx.dealerSeat + 1) % m.players.length];
   parts.push(el("p", { class: "setup-steps", "aria-live": "polite" },
-    t("agree.progress", "{n} of {total} cards · trick {trick}: tap each trick's cards, the leader's first ({leader} leads the first).",
-      { n: state.cards.length, total, trick: Math.min(tricks.length +
+    tn("agree.progress", "{n} of {total} card · trick {trick}: tap each trick's cards, the leader's first ({leader} leads the first).",
+      "{n} of {total} cards · trick {trick}: tap each trick's cards, the leader's first ({leader} leads the first).",
+      total, { n: state.cards.length, total, trick: Math.min(tricks.length +
         (state.cards.length % size === 0 ? 1 : 0), total / size), leader })));
   parts.push(el("div", { class: "cards " + m.game }, ...SUITS.map((suit) => el("div",
     { class: "suit" }, ...RANKS[m.game].map((rank) => {

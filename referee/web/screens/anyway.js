@@ -23,7 +23,7 @@ import { post } from "../match.js";
 import { showMessage } from "../messages.js";
 import { S, render } from "../state.js";
 import { named, ruleLink, scoresWords } from "../verdict.js";
-import { phrase, say, t } from "../language.js";
+import { phrase, say, t, tn } from "../language.js";
 
 /** The irregularities in words (the API's ``irregularity``). */
 const WHAT = {
@@ -250,8 +250,8 @@ export function renderAnyway() {
     const n = ask.picked.length;
     buttons.push(el("button", { type: "button", class: "primary", id: "anyway-unplayed",
       onclick: () => askAnyway(n ? { ...ask.step, cards: [...ask.picked] } : ask.step) },
-    n === 1 ? t("anyway.go_on_one", "Go on with 1 card") : n
-      ? t("anyway.go_on", "Go on with {n} cards", { n }) : t("anyway.go_on_without", "Go on without them")), cancel);
+    n ? tn("anyway.go_on", "Go on with {n} card", "Go on with {n} cards", n)
+      : t("anyway.go_on_without", "Go on without them")), cancel);
   } else if (ask.status === "asking") {
     parts.push(el("p", { role: "status" }, t("anyway.asking", "Asking the referee what the rules say…")));
     buttons.push(cancel);

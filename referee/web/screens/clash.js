@@ -24,7 +24,7 @@
 import { RANK_WORD, cardWords } from "../cards.js";
 import { $, el, fill } from "../dom.js";
 import { trickSize } from "../deal.js";
-import { phrase, t } from "../language.js";
+import { phrase, t, tn } from "../language.js";
 import { dealPhrase, entryPhrase, entryWords } from "../match.js";
 import { S, render } from "../state.js";
 import { dropAll, entryLabel, keepAll, settleClash } from "../writes.js";
@@ -74,7 +74,7 @@ export function lineByName(body, roles) {
     if (body.totals) {
       for (const r of ROLES) {
         const v = (body.totals.scores || {})[r];
-        if (v !== undefined) say(name[r], t("clash.points", "{v} points", { v }));
+        if (v !== undefined) say(name[r], tn("clash.points", "{v} point", "{v} points", v, { v }));
       }
       return rows;
     }
@@ -87,7 +87,7 @@ export function lineByName(body, roles) {
     for (const r of ROLES) {
       if (!point[r]) continue;
       const pips = point[r].pips !== undefined
-        ? t("clash.pips", ", {pips} pips", { pips: point[r].pips }) : "";
+        ? tn("clash.pips", ", {pips} pip", ", {pips} pips", point[r].pips, { pips: point[r].pips }) : "";
       const equal = point.elder && point.younger ? t("clash.equal", " (equal)") : "";
       say(name[r], t("clash.point_of", "point of {cards}", { cards: point[r].cards }) + pips +
         equal + (good.point === r ? t("clash.good", ", good") : ""));
@@ -114,8 +114,7 @@ export function lineByName(body, roles) {
     }
     for (const r of ROLES) {
       const n = (sheet.tricks || {})[r];
-      if (n !== undefined) say(name[r], n === 1 ? t("clash.trick", "1 trick")
-        : t("clash.tricks", "{n} tricks", { n }));
+      if (n !== undefined) say(name[r], tn("clash.tricks", "{n} trick", "{n} tricks", n));
     }
     for (const r of ROLES) {
       const p = (sheet.play || {})[r];
@@ -134,7 +133,7 @@ export function lineByName(body, roles) {
   const dealer = m.players.indexOf(roles.dealer);
   if (body.totals) {
     (body.totals.scores || []).forEach((v, i) => say(rowNames()[i],
-      t("clash.points", "{v} points", { v })));
+      tn("clash.points", "{v} point", "{v} points", v, { v })));
     if (Number.isInteger(body.totals.pitcher)) {
       say(sideOf(body.totals.pitcher), t("clash.pitched", "pitched"));
     }
@@ -266,8 +265,8 @@ function dealClash(clash) {
   const theirPhone = phoneOf(existing.entered_by);
   const theirs = lineByName(existing.entry || {}, roles);
   for (const [name, points] of Object.entries(existing.scores || {})) {
-    if (name in theirs) theirs[name].push(t("clash.points_in_all", "{points} points in all",
-      { points }));
+    if (name in theirs) theirs[name].push(tn("clash.points_in_all", "{points} point in all",
+      "{points} points in all", points, { points }));
   }
   const mine = lineByName(entry.body, roles);
   const mineWords = entryWords(entry.body);
@@ -524,8 +523,8 @@ function conflictParts() {
       { bids: m.current_deal.bids.join(", ") });
   } else {
     const deals = m.deals_played === 1 ? `1 ${dealWord(false)}`
-      : t(S.match.game === "piquet" ? "clash.deals" : "clash.hands",
-        S.match.game === "piquet" ? "{n} deals" : "{n} hands", { n: m.deals_played });
+      : S.match.game === "piquet" ? tn("clash.deals", "{n} deal", "{n} deals", m.deals_played)
+        : tn("clash.hands", "{n} hand", "{n} hands", m.deals_played);
     theirs = m.deals_played ? t("clash.scored", "{deals} scored; the match is now at {deal} {n}",
       { deals, deal: dealWord(false), n: m.deal_number })
       : t("clash.match_at", "the match is at {deal} {n}", { deal: dealWord(false),
@@ -537,11 +536,9 @@ function conflictParts() {
   return [
     el("h2", {}, t("clash.something_first", "Another phone recorded something first")),
     el("p", {}, t("clash.it_recorded", "It recorded {theirs}.", { theirs }) + now),
-    el("p", {}, waiting.length === 1
-      ? t("clash.waiting_one", "This phone still has 1 entry waiting: {entries}.",
-        { entries: waiting.join(", ") })
-      : t("clash.waiting", "This phone still has {n} entries waiting: {entries}.",
-        { n: waiting.length, entries: waiting.join(", ") })),
+    el("p", {}, tn("clash.waiting", "This phone still has {n} entry waiting: {entries}.",
+      "This phone still has {n} entries waiting: {entries}.", waiting.length,
+      { n: waiting.length, entries: waiting.join(", ") })),
     S.conflict.entry && S.conflict.entry.path === "/undo" ? el("p", { class: "note" },
       t("clash.undo_now", "An undo sent now takes back the last entry the referee has: the other phone's.")) : null,
     el("div", { class: "actions" },

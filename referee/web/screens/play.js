@@ -13,7 +13,7 @@ import { S } from "../state.js";
 import { actorChooser, recordedAnyway, tableIrregularities, tapStep } from "./anyway.js";
 import { renderConflict } from "./clash.js";
 import { renderSetup } from "./setup.js";
-import { t } from "../language.js";
+import { t, tn } from "../language.js";
 import { entryLabel } from "../writes.js";
 
 /** "Deal 3 of 6": counted deals (a voided deal is played again under the next number). */
@@ -166,8 +166,8 @@ function renderPending(deal) {
   }
   const last = waiting[waiting.length - 1];
   fill(box,
-    el("b", {}, waiting.length === 1 ? t("play.waiting_one", "1 entry waiting to be sent")
-      : t("play.waiting_many", "{n} entries waiting to be sent", { n: waiting.length })),
+    el("b", {}, tn("play.waiting", "{n} entry waiting to be sent",
+      "{n} entries waiting to be sent", waiting.length)),
     t("play.waiting_last", " · last: {last}. ", { last: entryLabel(last) }),
     el("span", {}, S.conflict || S.clash ? t("play.held_back", "Held back: see below.")
       : t("play.in_order", "They go in order as soon as the referee answers; nothing is lost.")),
@@ -300,10 +300,9 @@ function renderSoFar(deal) {
     if (deal.exchange) {
       parts.push(el("p", { class: "note" }, t("play.exchange_recorded", "Exchange recorded: {list}.", {
         list: ["elder", "younger"].filter((r) => deal.exchange[r])
-          .map((r) => deal.exchange[r].length === 1
-            ? t("play.exchanged_one", "{player} exchanged 1 card", { player: m[r] })
-            : t("play.exchanged", "{player} exchanged {n} cards",
-              { player: m[r], n: deal.exchange[r].length }))
+          .map((r) => tn("play.exchanged", "{player} exchanged {n} card",
+            "{player} exchanged {n} cards", deal.exchange[r].length,
+            { player: m[r], n: deal.exchange[r].length }))
           .join(", ") })));
     }
     for (const role of ["elder", "younger"]) {

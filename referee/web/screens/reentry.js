@@ -18,7 +18,7 @@ import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { levelWords } from "../verdict.js";
 import { selectTab } from "./tabs.js";
-import { locale, phrase, t } from "../language.js";
+import { locale, phrase, t, tn } from "../language.js";
 
 /** This phone's view of the entry: {id, deal} being settled; {id, deal, played} ruled. */
 let watching = null;
@@ -154,8 +154,8 @@ function giveUp(r) {
   const undos = (S.pending || []).filter((e) => e.path === "/undo").length;
   if (undos) {
     return el("p", { class: "note", role: "status" },
-      undos === 1 ? t("reentry.taking_back_one", "Taking back the steps entered: 1 undo to send.")
-        : t("reentry.taking_back", "Taking back the steps entered: {n} undos to send.", { n: undos }));
+      tn("reentry.taking_back", "Taking back the steps entered: {n} undo to send.",
+        "Taking back the steps entered: {n} undos to send.", undos));
   }
   if (!confirming) {
     return el("button", { type: "button", class: "warn small", id: "reentry-give-up",
@@ -165,9 +165,8 @@ function giveUp(r) {
   const steps = r.undo_steps + (S.pending || []).filter((e) => e.path === "/events").length;
   return el("div", { class: "reentry-confirm", role: "group",
     "aria-labelledby": "reentry-confirm-q" },
-  el("p", { id: "reentry-confirm-q" }, (steps === 1
-    ? t("reentry.take_back_one", "Take back the 1 step entered? ")
-    : t("reentry.take_back", "Take back the {n} steps entered? ", { n: steps })) +
+  el("p", { id: "reentry-confirm-q" }, tn("reentry.take_back", "Take back the {n} step entered? ",
+    "Take back the {n} steps entered? ", steps) +
     t("reentry.stays", "{word} {n} stays as it was written ({agreement}).",
       { word: word(), n, agreement: agreementWord(r.agreement) })),
   el("div", { class: "actions" },

@@ -3,7 +3,7 @@
 import { $, el, fill } from "../dom.js";
 import { colorClass, post } from "../match.js";
 import { dealExplained } from "../ruling.js";
-import { money, t } from "../language.js";
+import { money, t, tn } from "../language.js";
 import { S, render } from "../state.js";
 import { named } from "../verdict.js";
 import { answerWaiting, mayConfirm } from "./agree.js";
@@ -25,7 +25,8 @@ export function renderScore() {
         ? t("score.rubiconed", "{loser} is rubiconed (under 100) and pays both totals plus 100, ",
           { loser: s.loser })
         : t("score.pays", "{loser} pays the difference plus 100, ", { loser: s.loser }),
-      el("b", {}, t("score.payment", "{payment} points", { payment: s.payment }) + paid), "."));
+      el("b", {}, tn("score.payment", "{payment} point", "{payment} points", s.payment,
+        { payment: s.payment }) + paid), "."));
   } else if (m.finished && m.drawn) {
     fill(settlement, el("div", { class: "settlement" },
       el("b", {}, t("score.drawn", "The partie is drawn:")), t("score.nobody_pays", " nobody pays.")));
@@ -36,8 +37,9 @@ export function renderScore() {
         : t("score.player_wins", "{winner} wins the match.", { winner: m.winner }))));
   } else if (m.game === "piquet") {
     fill(settlement, el("p", { class: "note" },
-      t("score.partie", "Partie of {deals} deals: {played} played. Under 100 at the end is the Rubicon.",
-        { deals: m.deals_required || 6, played: m.deals_played })));
+      tn("score.partie", "Partie of {deals} deal: {played} played. Under 100 at the end is the Rubicon.",
+        "Partie of {deals} deals: {played} played. Under 100 at the end is the Rubicon.",
+        m.deals_required || 6, { deals: m.deals_required || 6, played: m.deals_played })));
   } else {
     fill(settlement, el("p", { class: "note" },
       t("score.playing_to", "Playing to {target}: the pitcher wins when his side reaches it.",

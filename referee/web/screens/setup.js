@@ -6,7 +6,7 @@ import { $, el, fill } from "../dom.js";
 import { post } from "../match.js";
 import { S, render } from "../state.js";
 import { askAnyway } from "./anyway.js";
-import { t } from "../language.js";
+import { t, tn } from "../language.js";
 
 export function renderSetup(deal, write) {
   const box = $("#deal-setup");
@@ -81,12 +81,11 @@ export function renderSetup(deal, write) {
     el("h2", {}, step.title),
     el("p", { class: "setup-steps" },
       t("setup.step", "Step {n} of {steps}", { n: setup.index + 1, steps: setup.steps.length }) +
-      " · " + (count === 1 ? t("setup.chosen_one", "1 card chosen")
-        : t("setup.chosen", "{n} cards chosen", { n: count })) +
+      " · " + tn("setup.chosen", "{n} card chosen", "{n} cards chosen", count) +
       (min === max ? t("setup.of", " of {max}", { max })
         : t("setup.range", " ({min} to {max})", { min, max }))),
     step.hint ? el("p", { class: "note" }, step.hint) : null,
-    min !== step.min ? el("p", { class: "note", id: "misdeal-note" }, t("setup.misdeal_note", "Something irregular happened: pick the cards really dealt, even a wrong number ({n} cards is right); the referee says what a misdeal means before anything is recorded.", { n: step.max })) : null,
+    min !== step.min ? el("p", { class: "note", id: "misdeal-note" }, tn("setup.misdeal_note", "Something irregular happened: pick the cards really dealt, even a wrong number ({n} card is right); the referee says what a misdeal means before anything is recorded.", "Something irregular happened: pick the cards really dealt, even a wrong number ({n} cards is right); the referee says what a misdeal means before anything is recorded.", step.max)) : null,
     grid,
     el("div", { class: "actions" },
       el("button", { type: "button", onclick: () => {

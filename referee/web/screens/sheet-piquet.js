@@ -10,7 +10,7 @@ import { el } from "../dom.js";
 import { playFits, playRange } from "../rules.js";
 import { S } from "../state.js";
 import { ROLES, choices, pick } from "./picks.js";
-import { t } from "../language.js";
+import { t, tn } from "../language.js";
 
 /** Piquet sequences by length (Q5). */
 const SEQUENCE_NAMES = { 3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième",
@@ -122,7 +122,7 @@ function form(d, redraw, ctx) {
   if (p.who && p.who !== "none") {
     parts.push(choices(p.who === "equal" ? t("pq.point_each", "Point: each had")
       : t("pq.point_had", "Point: {who} had", { who: who(p.who) }),
-      [3, 4, 5, 6, 7, 8].map((n) => pick("Point", "point.cards", n, t("pq.n_cards", "{n} cards", { n }),
+      [3, 4, 5, 6, 7, 8].map((n) => pick("Point", "point.cards", n, tn("pq.n_cards", "{n} card", "{n} cards", n),
         p.cards === n, (v) => set("point.cards", v))), "cols-3"),
     el("label", { class: "pips" }, t("pq.pips", "Pips (optional) "),
       el("input", { type: "number", inputmode: "numeric", min: 0, max: 88, name: "pips",
