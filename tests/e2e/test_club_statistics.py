@@ -191,9 +191,9 @@ def test_a_substitute_sits_down_and_the_clubs_statistics(served: str, narrow: An
     assert page.inner_text("#event-title") == "Pitch club"
     bob, dan = page.locator(card(ids["Bob"])), page.locator(card(ids["Dan"]))
     assert bob.locator("h3").inner_text() == "Bob"
-    assert bob.locator(".stats-figures").inner_text() == "1 hands, 2.00 points per hand"
+    assert bob.locator(".stats-figures").inner_text() == "1 hand, points per hand: 2.00"
     assert bob.locator("svg desc").first.text_content() == "Bid 2: 1 made, 0 set"
-    assert dan.locator(".stats-figures").inner_text() == "1 hands, -3.00 points per hand"
+    assert dan.locator(".stats-figures").inner_text() == "1 hand, points per hand: -3.00"
     assert dan.locator("svg desc").first.text_content() == "Bid 3: 0 made, 1 set"
     assert axe_violations(page, "#event") == []
     shots(page, "club-statistics-club")
