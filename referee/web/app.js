@@ -8,6 +8,7 @@
  *   matchview.js  the match's screens: registers each screen's render, wires the controls
  *   eventview.js  a club night (#event=…): the organiser's screen and the big screen
  *   clubview.js   a club's players on the organiser's screen (add, merge, remove, check in)
+ *   clubscreen.js a club (#club=…): its link opened on another phone, its statistics
  *   api.js        the API client (tokens, ETags, Idempotency-Key, If-Match), the live stream
  *                 (follow: streaming with fetch, Last-Event-ID; polling with If-None-Match)
  *   writes.js     the persistent write queue (IndexedDB via idb.js): pending, in order, once
@@ -44,6 +45,15 @@ let view = null;
 /** @type {Promise<typeof import("./eventview.js")> | null} */
 let eventView = null;
 
+/** @type {Promise<typeof import("./clubscreen.js")> | null} */
+let clubScreen = null;
+
+/** A club's screen (clubscreen.js), loaded when a club is first opened. */
+function clubs() {
+  if (!clubScreen) clubScreen = import("./clubscreen.js");
+  return clubScreen;
+}
+
 /** A club night's screens (eventview.js), loaded when an event is first opened. */
 function events() {
   if (!eventView) eventView = import("./eventview.js");
@@ -64,10 +74,17 @@ function route() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   if (params.get("event")) { // a club night: #event=new, #event=<id>[&token=…&view=board]
     if (view) view.then((v) => v.stopLive());
+    if (clubScreen) clubScreen.then((v) => v.closeClub());
     events().then((v) => v.openEvent(params));
     return;
   }
   if (eventView) eventView.then((v) => v.closeEvent());
+  if (params.get("club")) { // a club: #club=<id>[&token=…][&view=statistics]
+    if (view) view.then((v) => v.stopLive());
+    clubs().then((v) => v.openClub(params));
+    return;
+  }
+  if (clubScreen) clubScreen.then((v) => v.closeClub());
   const id = params.get("match");
   if (!id) {
     S.id = null;

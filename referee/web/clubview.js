@@ -1,7 +1,8 @@
 // @ts-check
 /* A club's players on the organiser's screen (docs/events.md E13), through the public
- * /v1/clubs and /v1/events APIs only: the club's list (add a member or a guest, merge one
- * person entered twice, remove a player — the name and member number erased), and the
+ * /v1/clubs and /v1/events APIs only: the club's list (add a member or a guest, rename one,
+ * merge one person entered twice, remove a player — the name and member number erased), the
+ * links to the club's statistics and to open the club on another phone (clubscreen.js), and the
  * night's check-in from it (by id: two Anns stay two) or of a guest who arrives.
  *
  * The club's tokens are kept on this phone (`referee.table.clubs`) when it creates the club.
@@ -43,7 +44,21 @@ export function keepClub(entry) {
 }
 
 /** The panel's text inputs: what is typed in them survives a repaint. */
-const TYPED = ["club-guest-name", "club-add-name", "club-add-member"];
+const TYPED = ["club-guest-name", "club-add-name", "club-add-member", "club-rename-name",
+  "club-rename-member", "club-rename-who", "club-merge-away", "club-merge-into"];
+
+/** The club's players as last read on this screen, but for those merged away or removed
+ * (a substitute is chosen among them, eventsubs.js); none before the club is read. */
+export function clubPlayers(id) {
+  return C.id === id && C.club ? C.club.players.filter((p) => !p.removed &&
+    p.merged_into === null) : [];
+}
+
+/** The address that opens club `id` with `token` (clubscreen.js), on this page. */
+export function clubLink(id, token) {
+  return new URL(`#club=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`,
+    location.href).href;
+}
 
 /** The value of input `id` in `root`, or "". */
 function inputValue(root, id) {
@@ -76,10 +91,12 @@ function who(player) {
  * The club's panel on the organiser's screen of `event` (its `club` set): the players, each
  * checked in by id or not yet; the forms that add, merge and remove them and check a guest
  * in. `eventToken` writes to the event; `refused(error)` shows a refusal; `changed()` reads
- * the event again after a change to the club alone (the names it shows). The club is read
- * again when the event moved on (a guest added at check-in is the club's too).
+ * the event again after a change to the club alone (the names it shows); `repaint()`
+ * paints the screen again when the club's players read differ from those last read (the
+ * substitutes offered, eventsubs.js). The club is read again when the event moved on (a
+ * guest added at check-in is the club's too).
  */
-export function clubPanel(event, eventToken, refused, changed) {
+export function clubPanel(event, eventToken, refused, changed, repaint) {
   const panel = el("section", { class: "panel", id: "club-panel", "aria-live": "polite" });
   const token = keptClub(event.club).organiser;
   if (!token) {
@@ -92,16 +109,24 @@ export function clubPanel(event, eventToken, refused, changed) {
     fill(panel, ...contents(event, eventToken, token, refused, reload, changed));
     for (const [id, value] of typed) {  // a name being typed survives the club read again
       const input = panel.querySelector("#" + id);
-      if (input && value) /** @type {HTMLInputElement} */ (input).value = value;
+      // a choice survives too, while its player is still listed
+      if (input && value && (input.tagName !== "SELECT" ||
+        input.querySelector(`option[value="${CSS.escape(value)}"]`))) {
+        /** @type {HTMLInputElement} */ (input).value = value;
+      }
     }
   };
-  const reload = async () => {
+  /** Read the club again; `written`: after a write of this panel, which reads the event
+   * again itself (changed()) or follows its stream. */
+  const reload = async (written) => {
     try {
       const { data, etag } = await api("GET", `/v1/clubs/${encodeURIComponent(event.club)}`,
         undefined, { token });
+      const before = JSON.stringify(clubPlayers(event.club));
       Object.assign(C, { id: event.club, club: data, version: versionOf(etag),
         at: event.version });
-      draw();
+      if (!written && repaint && before !== JSON.stringify(clubPlayers(event.club))) repaint();
+      else draw();
     } catch (failure) {
       refused(failure);
     }
@@ -114,7 +139,7 @@ export function clubPanel(event, eventToken, refused, changed) {
   return panel;
 }
 
-/** The panel's parts: the list with each player's check-in, and the three forms. */
+/** The panel's parts: the list with each player's check-in, the forms and the links. */
 function contents(event, eventToken, token, refused, reload, changed) {
   const club = C.club;
   if (!club) return [el("p", { class: "note" }, t("club.loading", "Reading the club…"))];
@@ -132,7 +157,7 @@ function contents(event, eventToken, token, refused, reload, changed) {
       refused(failure);
       return false;
     }
-    await reload();
+    await reload(true);
     if (!asEvent) changed();  // the event's stream follows its own changes, not the club's
     return true;
   };
@@ -156,7 +181,9 @@ function contents(event, eventToken, token, refused, reload, changed) {
     el("ul", { class: "club-players", id: "club-players" }, ...rows),
     guestForm(write(eventPath + "/players", true)),
     addForm(write(clubPath + "/players", false)),
+    live.length ? renameForm(live, clubPath, write) : null,
     live.length > 1 ? mergeForm(live, clubPath, write) : null,
+    clubLinks(club.id, token),
   ];
 }
 
@@ -217,4 +244,45 @@ function mergeForm(live, clubPath, write) {
     write(`${clubPath}/players/${encodeURIComponent(from)}/merge`, false)({ into: to });
   });
   return form;
+}
+
+/** A player's new name and member number (none: a guest); the id and its results stay
+ * (E13). */
+function renameForm(live, clubPath, write) {
+  const select = el("select", { id: "club-rename-who" }, ...live.map((p) =>
+    el("option", { value: p.id }, who(p))));
+  const [name, nameLabel] = field("club-rename-name", t("club.rename_name", "New name"),
+    { required: true });
+  const [member, memberLabel] = field("club-rename-member",
+    t("club.add_member", "Member number (none for a guest)"), { maxlength: "20" });
+  const form = el("form", { id: "club-rename", autocomplete: "off" },
+    el("h3", {}, t("club.rename", "Rename a player")),
+    el("label", { for: "club-rename-who" }, t("club.rename_who", "Player")), select,
+    nameLabel, name, memberLabel, member,
+    el("button", { type: "submit" }, t("club.rename_button", "Rename")));
+  form.addEventListener("submit", (submitted) => {
+    submitted.preventDefault();
+    const id = /** @type {HTMLSelectElement} */ (select).value;
+    write(`${clubPath}/players/${encodeURIComponent(id)}/rename`, false)({
+      name: /** @type {HTMLInputElement} */ (name).value.trim(),
+      member: /** @type {HTMLInputElement} */ (member).value.trim() || null,
+    }).then((done) => done && clear("club-rename-name", "club-rename-member"));
+  });
+  return form;
+}
+
+/** The club's statistics over its events, and its links to hand to another phone: the
+ * organiser's (every change to the list) and the read link (its players and statistics). */
+function clubLinks(id, token) {
+  const read = keptClub(id).read;
+  return el("div", { class: "club-links" },
+    el("p", {}, el("a", { id: "club-stats-link", href: `#club=${encodeURIComponent(id)}` +
+      "&view=statistics" }, t("club.statistics", "The club's statistics, all its nights"))),
+    el("details", {},
+      el("summary", {}, t("club.links", "Open the club on another phone")),
+      el("ul", { class: "event-seats" },
+        el("li", {}, el("a", { id: "club-organiser-link", href: clubLink(id, token) },
+          t("club.organiser_link", "The organiser's link (changes the list)"))),
+        read ? el("li", {}, el("a", { id: "club-read-link", href: clubLink(id, read) },
+          t("club.read_link", "The read link (players and statistics)"))) : null)));
 }

@@ -34,6 +34,16 @@ import { t } from "./language.js";
  */
 let draft = null;
 
+/** Each player's key → the name shown (a club's night knows its players by ids, E13): the
+ * event's `names`, as last painted. */
+let NAMES = {};
+
+/** The name shown for player `key`: a club's id by its name, a removed one as such. */
+function named(key) {
+  if (!(key in NAMES)) return key;
+  return NAMES[key] === null ? t("event.removed", "(removed)") : NAMES[key];
+}
+
 /** The tables whose "lost its link?" is open (kept open when the screen is painted again). */
 const opened = new Set();
 
@@ -91,7 +101,7 @@ function swap(player) {
   const mine = place(chosen);
   put(place(player), chosen);
   put(mine, player);
-  said = t("event.swapped", "{a} and {b} swapped.", { a: chosen, b: player });
+  said = t("event.swapped", "{a} and {b} swapped.", { a: named(chosen), b: named(player) });
 }
 
 /** The second tap on a table's "seat here" (i: a new table when past the last), or the
@@ -100,11 +110,11 @@ function move(i) {
   takeOut(chosen);
   if (i === -1) {
     draft.byes.push(chosen);
-    said = t("event.moved_bye", "{player} has the bye.", { player: chosen });
+    said = t("event.moved_bye", "{player} has the bye.", { player: named(chosen) });
   } else {
     if (i >= draft.tables.length) draft.tables.push({ seats: [], partnership: false });
     draft.tables[Math.min(i, draft.tables.length - 1)].seats.push(chosen);
-    said = t("event.moved", "{player} sits at table {n}.", { player: chosen,
+    said = t("event.moved", "{player} sits at table {n}.", { player: named(chosen),
       n: Math.min(i, draft.tables.length - 1) + 1 });
   }
 }
@@ -133,7 +143,7 @@ function playerButton(screen, id, player, words) {
     if (!chosen) {
       chosen = player;
       said = t("event.chosen", "{player} chosen: now a player to swap with, a table or the bye.",
-        { player });
+        { player: named(player) });
     } else {
       if (chosen !== player) swap(player); else said = "";
       chosen = "";
@@ -168,9 +178,9 @@ function tableFieldset(screen, table, i) {
     el("legend", {}, t("event.table", "Table {n}", { n: i + 1 })),
     el("ol", { class: "event-seating-seats" }, ...table.seats.map((player, s) => el("li", {},
       playerButton(screen, `seat-${i + 1}-${s + 1}`, player,
-        t("event.seat_player", "Seat {n}: {player}", { n: s + 1, player }))))),
+        t("event.seat_player", "Seat {n}: {player}", { n: s + 1, player: named(player) }))))),
     targetButton(screen, `move-${i + 1}`, i, chosen
-      ? t("event.move_here", "Seat {player} here", { player: chosen })
+      ? t("event.move_here", "Seat {player} here", { player: named(chosen) })
       : t("event.move_here_none", "Seat a player here")),
     partners ? el("label", { class: "check" }, box, " ",
       t("event.partners_opposite", "Partners sit opposite (seats 1 and 3)")) : null);
@@ -182,12 +192,12 @@ function byesFieldset(screen) {
   return el("fieldset", { class: "event-seating-table", id: "event-seating-byes" },
     el("legend", {}, t("event.bye_title", "The bye")),
     el("ul", { class: "event-seating-seats" }, ...draft.byes.map((player, b) => el("li", {},
-      playerButton(screen, `bye-${b + 1}`, player, player)))),
+      playerButton(screen, `bye-${b + 1}`, player, named(player))))),
     targetButton(screen, "move-bye", -1, chosen
-      ? t("event.move_bye", "Give {player} the bye", { player: chosen })
+      ? t("event.move_bye", "Give {player} the bye", { player: named(chosen) })
       : t("event.move_bye_none", "Give a player the bye")),
     targetButton(screen, "move-new", draft.tables.length, chosen
-      ? t("event.move_new", "Seat {player} at a new table {n}", { player: chosen,
+      ? t("event.move_new", "Seat {player} at a new table {n}", { player: named(chosen),
         n: draft.tables.length + 1 })
       : t("event.move_new_none", "Seat a player at a new table")));
 }
@@ -217,6 +227,7 @@ function problemOf(failure) {
  * @param {Screen} screen
  */
 export function seatingPanel(screen) {
+  NAMES = screen.event.names || {};
   const round = screen.event.next.round;
   draftFor(round);
   const changed = !unchanged(round);
@@ -270,6 +281,7 @@ export function seatingPanel(screen) {
  * @param {Screen} screen
  */
 export function lostLinks(screen, round, table) {
+  NAMES = screen.event.names || {};
   const ask = async (button, players) => {
     button.disabled = true;
     try {
@@ -295,7 +307,7 @@ export function lostLinks(screen, round, table) {
       "New links replace the old ones, which stop working.")),
     all, ...table.seats.map((player) => {
       const one = el("button", { type: "button", class: "event-relink-seat" },
-        t("event.relink_seat", "New link for {player}", { player }));
+        t("event.relink_seat", "New link for {player}", { player: named(player) }));
       one.addEventListener("click", () => ask(one, [player]));
       return one;
     }));

@@ -158,12 +158,23 @@ function downloadButton(id, token, format, words, type) {
 }
 
 /**
+ * A card per player of `game` ("pitch" or "piquet") from its statistics `lines` (as
+ * GET …/statistics answers them, an event's or a club's), each named by `names` (each
+ * player's key → the name shown, E13); null when none of them has played a deal yet.
+ */
+export function playerCards(game, lines, names) {
+  NAMES = names || {};
+  if (!lines.some((line) => (line.hands || line.deals || 0) > 0)) return null;
+  return el("ul", { class: "stats-cards", "data-game": game }, ...lines.map((line) =>
+    game === "piquet" ? piquetCard(line) : pitchCard(line)));
+}
+
+/**
  * The statistics screen's section for event `id` read with `token`, read now from the API;
  * `back`: the address of the event's screen; `names`: each player's key → the name to show
  * (the event's `names`, E13).
  */
 export async function statisticsSection(id, token, back, names) {
-  NAMES = names || {};
   let stats;
   try {
     ({ data: stats } = await api("GET", `/v1/events/${encodeURIComponent(id)}/statistics`,
@@ -174,13 +185,11 @@ export async function statisticsSection(id, token, back, names) {
         : t("event.no_answer", "No answer from the referee: try again."));
   }
   const lines = stats.game === "piquet" ? stats.piquet : stats.pitch;
-  const played = lines.some((line) => (line.hands || line.deals || 0) > 0);
   return el("section", { id: "event-statistics" },
     el("p", {}, el("a", { href: back, id: "event-stats-back" }, t("stats.back", "Back to the event"))),
     el("h2", {}, t("stats.title", "Statistics per player")),
-    played ? el("ul", { class: "stats-cards" }, ...lines.map((line) =>
-      stats.game === "piquet" ? piquetCard(line) : pitchCard(line)))
-      : el("p", { class: "note" }, t("stats.none", "No game has been played yet.")),
+    playerCards(stats.game, lines, names) ||
+      el("p", { class: "note" }, t("stats.none", "No game has been played yet.")),
     el("p", { class: "stats-downloads" },
       downloadButton(id, token, "csv", t("stats.csv", "Download as CSV"), "text/csv"), " ",
       downloadButton(id, token, "toml", t("stats.file", "Download the statistics file"),

@@ -12,6 +12,7 @@
  *   …&view=statistics (after any of them)       the statistics per player, with their
  *                                               charts (eventstats.js, GET …/statistics)
  *
+ * The organiser's screen seats a substitute at a table being played (eventsubs.js, E14).
  * Both screens follow the event's stream (GET /v1/events/{id}/stream: the event and its
  * standings after every change, at any of its tables too). Every write carries an
  * Idempotency-Key (api.js) and, but for the create, If-Match with the event's version.
@@ -22,6 +23,7 @@ import { clubPanel, keepClub, keptClub, keptClubs } from "./clubview.js";
 import { $, el, fill } from "./dom.js";
 import { lostLinks, seatingPanel } from "./eventseats.js";
 import { statisticsSection } from "./eventstats.js";
+import { substituteForm } from "./eventsubs.js";
 import { t } from "./language.js";
 
 const KEPT = "referee.table.events";
@@ -285,7 +287,8 @@ function tablesList() {
         phones[table.number] ? el("li", {}, el("a", { class: "event-phone",
           href: phones[table.number] }, t("event.phone_link", "The table's phone"))) : null,
         ...(links[table.number] || []).map((seat) => el("li", {}, el("a", { href: seat.link },
-          t("event.seat_link", "{player}'s seat", { player: seat.player }))))),
+          t("event.seat_link", "{player}'s seat", { player: nameOf(seat.player) }))))),
+      E.board ? null : substituteForm(screen(), last.number, table, nameOf),
       E.board ? null : lostLinks(screen(), last.number, table)))),
     last.byes.length ? el("p", {}, t("event.byes", "Bye: {players}",
       { players: last.byes.map(nameOf).join(", ") })) : null);
@@ -329,7 +332,7 @@ function paint() {
     href: "#event=" + encodeURIComponent(E.id) + "&token=" + encodeURIComponent(saved.read) +
       "&view=board" }, t("event.board", "The big screen (open it on the TV)"))) : null;
   fill($("#event-body"), message, board, statisticsLink(), tablesList(), nextRound(),
-    E.event.club ? clubPanel(E.event, E.token, refused, readAgain) : null, checkIn(),
+    E.event.club ? clubPanel(E.event, E.token, refused, readAgain, paint) : null, checkIn(),
     standingsTable());
   if (keepTyped) {  // a name being typed survives a deal recorded meanwhile
     /** @type {HTMLInputElement} */ ($("#event-check-in-name")).value = keepTyped;

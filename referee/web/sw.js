@@ -14,8 +14,9 @@ const STATIC = "static/" + VERSION + "/";
 
 /** Every file the page loads (tests/e2e/test_table_files.py checks the list is whole). */
 const FILES = [
-  "app.js", "api.js", "cards.js", "clubview.js", "deal.js", "declared.js", "dom.js",
-  "eventseats.js", "eventstats.js", "eventview.js", "idb.js",
+  "app.js", "api.js", "cards.js", "clubscreen.js", "clubview.js", "deal.js", "declared.js",
+  "dom.js",
+  "eventseats.js", "eventstats.js", "eventsubs.js", "eventview.js", "idb.js",
   "match.js",
   "matchview.js",
   "language.js", "messages.js", "qr.js", "rules.js", "ruling.js", "state.js", "store.js", "verdict.js", "writes.js",
