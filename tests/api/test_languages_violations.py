@@ -362,3 +362,24 @@ def test_a_body_refused_before_its_schema_in_each_language(client: FlaskClient, 
     assert not SCHEMA_ENGLISH.search(mine) and not ENGLISH.search(mine), mine
     assert re.findall(r"\d+", mine) == re.findall(r"\d+", original)
     assert said.json["detail"] != english.json["detail"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_an_irregularity_for_another_deal_in_each_language(client: FlaskClient,
+                                                           language: str) -> None:
+    """An irregularity step sent for deal 2 while deal 1 is played: ``step_not_next`` of its
+    kind, in the language's words; the English as it was."""
+    table = piquet_at_the_first_lead(client)
+    sent = {"type": "irregularity", "what": "exposed_card", "player": "Bill",
+            "at": {"deal": 2}}
+    headers = {**bearer(table.token("Ann")), "If-Match": client_etag(table)}
+    english = table.client.post(table.url("/events"), json=sent, headers=headers)
+    said = table.client.post(table.url("/events"), json=sent,
+                             headers={**headers, "Accept-Language": language})
+    assert english.status_code == said.status_code == 409, english.json
+    [ours], [theirs] = english.json["violations"], said.json["violations"]
+    assert ours["message"] == ("This step was written for deal 2, but the next irregularity "
+                               "goes at deal 1.")
+    assert (theirs["message_code"], theirs["params"]) == ("step_not_next.irregularity",
+                                                          ours["params"])
+    assert not ENGLISH.search(theirs["message"]), theirs["message"]
