@@ -197,5 +197,13 @@ def test_a_substitute_sits_down_and_the_clubs_statistics(served: str, narrow: An
     assert dan.locator("svg desc").first.text_content() == "Bid 3: 0 made, 1 set"
     assert axe_violations(page, "#event") == []
     shots(page, "club-statistics-club")
+    with page.expect_download() as downloading:
+        page.click("#club-stats-pitch-csv")
+    saved = downloading.value
+    assert saved.suggested_filename == f"statistics-{club['id']}-pitch.csv"
+    with open(saved.path(), encoding="utf-8") as kept:
+        assert kept.readline().startswith('"player","name","hands","points"')
+        assert any(row.startswith(f'"{ids["Dan"]}","Dan","1","-3"') for row in kept)
+    assert page.locator("#club-stats-piquet-csv").count() == 0
     page.click("#event-stats-back")
     page.wait_for_selector("#club-screen")
