@@ -83,3 +83,28 @@ def test_the_command_line_words_them_in_the_language_asked(locale: str,
     assert [line.split(":")[1] for line in lines] == [
         line.split(":")[1] for line in english.stderr.splitlines()]
     assert not any(message in spoken.stderr for message in ENGLISH.values()), spoken.stderr
+
+
+#: A Pitch file whose options the engine refuses with its own sentence (V13).
+OPTIONS_REFUSED = ('format = 1\ngame = "pitch"\nplayers = ["Ann", "Bob", "Cid"]\n\n'
+                   '[options]\nvariant = "ten_point"\nmin_bid = 11\n\n[[deal]]\n\n'
+                   '[deal.sheet]\npitcher = "Bob"\nbid = 2\nhigh = "Cid"\nlow = "Cid"\n'
+                   'jack = "Cid"\ngame = "Cid"\n')
+
+
+@pytest.mark.parametrize("locale", ["fr", "de", "pl"])
+def test_options_the_engine_refuses_in_the_language_asked(client: FlaskClient, locale: str,
+                                                          tmp_path: Path) -> None:
+    """The deal's options refused with the engine's sentence ("Bad options: min_bid must be
+    1..10, not 11"): worded whole over HTTP and on the command line."""
+    english = "Bad options: min_bid must be 1..10, not 11"
+    answer = client.post("/v1/records:score", data=OPTIONS_REFUSED, content_type=TOML,
+                         headers={"Accept-Language": locale})
+    [problem] = answer.json["problems"]
+    assert (problem["location"], problem["code"]) == ("options", "format")
+    assert "Bad options" not in problem["message"] and "min_bid" in problem["message"]
+    bad = tmp_path / "options.toml"
+    bad.write_text(OPTIONS_REFUSED)
+    assert english in run("score", str(bad)).stderr
+    spoken = run("--lang", locale, "score", str(bad)).stderr
+    assert problem["message"] in spoken and "Bad options" not in spoken, spoken
