@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.e2e.conftest import api_get, api_post
 from tests.e2e.sheet import axe_violations, shots
@@ -37,17 +34,6 @@ def _etag(base: str, event_id: str, token: str) -> str:
     with urllib.request.urlopen(read, timeout=10) as response:
         return str(response.headers["ETag"])
 
-
-@pytest.fixture
-def narrow(browser: Any) -> Iterator[Any]:
-    """A phone 320 px wide, its own context."""
-    context = browser.new_context(viewport={"width": 320, "height": 640})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def test_the_statistics_screen_draws_each_players_charts(served: str, narrow: Any) -> None:
