@@ -4,8 +4,6 @@ Every name starts with "Club": the document's components are named after the cla
 
 from __future__ import annotations
 
-from typing import Any
-
 import marshmallow as ma
 from marshmallow import validate
 
@@ -16,7 +14,6 @@ from referee.api.event_statistics import (
 )
 from referee.api.fields import NameField
 from referee.api.strict import StrictSchema
-from referee.i18n.schema import schema_error
 
 #: The most players a club's request names at once.
 MOST_PLAYERS = 500
@@ -107,16 +104,11 @@ class CreatedClubSchema(ClubViewSchema):
 
 class ClubStatisticsArgsSchema(EventStatisticsArgsSchema):
     """The event's statistics' ``format``, and the ``game`` (``piquet`` or ``pitch``) whose
-    lines a CSV or a statistics file holds: a download holds one game's, so ``format`` csv
-    or toml needs it."""
+    lines a CSV or a statistics file holds (a download holds one game's): without it, the
+    game the club's players played, the one with more lines when they played both (Pitch
+    on a tie)."""
 
     game = ma.fields.String(validate=validate.OneOf(("piquet", "pitch")))
-
-    @ma.validates_schema
-    def _game_named(self, data: dict[str, Any], **_: Any) -> None:
-        """``format`` csv or toml without ``game``: refused, at ``game``."""
-        if data.get("format") in ("csv", "toml") and "game" not in data:
-            raise ma.ValidationError(schema_error("statistics_game"), "game")
 
 
 class ClubStatisticsSchema(ma.Schema):

@@ -183,10 +183,10 @@ def read_statistics(args: dict[str, Any], club_id: str) -> Any:
     player by the club's id as it stands now (a merged-away id counts as the one it was
     merged into; a substitute's deals are their own, E14), and ``names``, each id's name
     (null once removed). Its ``version`` grows with every event's log and table (its
-    ``ETag``). ``format=csv`` or ``toml`` with ``game`` (``piquet`` or ``pitch``) gives
-    that game's lines as CSV (with a ``name`` column) or a statistics file; ``Accept:
-    text/csv`` or ``application/toml`` does too, for ``game`` or the one game the club
-    played (JSON when it played both and ``game`` is not named)."""
+    ``ETag``). ``format=csv`` or ``toml`` (or ``Accept: text/csv`` or
+    ``application/toml``) gives one game's lines as CSV (with a ``name`` column) or a
+    statistics file: ``game``'s (``piquet`` or ``pitch``), else the game the club's players
+    played (the one with more lines when they played both, Pitch on a tie)."""
     CLUB.authorize(club_id, "read")
     stats = club_statistics.club_statistics(club_id)
     found = clubs.load(club_id)
@@ -195,13 +195,13 @@ def read_statistics(args: dict[str, Any], club_id: str) -> Any:
     keys = {line["player"] for line in (*lines["piquet"], *lines["pitch"])}
     names = {key: shown.get(key) for key in sorted(keys)}
     form = chosen_form(args)
-    game = args.get("game") or _only_game(stats)
-    if form == "json" or game is None:
+    if form == "json":
         body = response_dumper(ClubStatisticsSchema)(
             {"version": stats.version, "piquet": lines["piquet"], "pitch": lines["pitch"],
              "names": names})
         response: Response = Response(json.dumps(body), mimetype="application/json")
     else:
+        game = args.get("game") or _the_game(stats)
         one = dataclasses.replace(stats, game=game,
                                   piquet=stats.piquet if game == "piquet" else (),
                                   pitch=stats.pitch if game == "pitch" else ())
@@ -209,11 +209,10 @@ def read_statistics(args: dict[str, Any], club_id: str) -> Any:
     return conditional(response, stats.version)
 
 
-def _only_game(stats: EventStatistics) -> str | None:
-    """The one game the club's statistics have lines of (None: both, or none)."""
-    played = [game for game, lines in (("piquet", stats.piquet), ("pitch", stats.pitch))
-              if lines]
-    return played[0] if len(played) == 1 else None
+def _the_game(stats: EventStatistics) -> str:
+    """The game a download holds when none is named: the one the club's players played, the
+    one with more lines when they played both (Pitch on a tie, and when none is played)."""
+    return "piquet" if len(stats.piquet) > len(stats.pitch) else "pitch"
 
 
 CLUB_ID = "/<string:club_id>"

@@ -371,11 +371,12 @@ def test_a_clubs_statistics_download_as_csv_and_as_a_statistics_file(
     assert 'kind = "statistics"' in text and 'game = "pitch"' in text
     assert f'event = "{made["name"]}"' in text
 
-    unnamed = client.get(url + "?format=csv", headers={**read, "Accept-Language": "fr"})
-    assert unnamed.status_code == 400
-    assert list(unnamed.json["errors"]) == ["game"]
-    assert "piquet" in unnamed.json["errors"]["game"][0]
-    assert "Name the game" not in unnamed.json["errors"]["game"][0]
+    # no game named: the one the club played
+    unnamed = client.get(url + "?format=csv", headers=read)
+    assert unnamed.get_data(as_text=True) == csv.get_data(as_text=True)
+    piquet = client.get(url + "?format=csv&game=piquet", headers=read)
+    assert piquet.get_data(as_text=True).splitlines()[0].startswith('"player","name","parties"')
+    assert len(piquet.get_data(as_text=True).splitlines()) == 1
 
     again = client.get(url + "?format=csv&game=pitch",
                        headers={**read, "If-None-Match": csv.headers["ETag"]})
