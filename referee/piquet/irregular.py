@@ -44,15 +44,16 @@ a discard of none       no penalty: the exchange is taken back, he must discard 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from referee.cards import Card, describe_card
+from referee.cards import Card
 from referee.piquet.counting import Count
 from referee.piquet.exchange import STANDING_DEALS, STANDS, standing_law
 from referee.piquet.records import ROLES, TAKEN_IN, PiquetDeal, Role, counted, other
-from referee.violations import RecordError, Violation, said
+from referee.rulings import Consequence
+from referee.violations import RecordError, Violation, consequence, said
 
 #: The violation codes a table may record anyway, and the irregularity each is (Q12).
 IRREGULAR_CODES: dict[str, str] = {
@@ -78,7 +79,10 @@ class Irregularity(NamedTuple):
     ``kind``: "revoke", "false_call", "lead_out_of_turn" or "misdeal"; ``who``: the offender
     (None for a misdeal); ``law``: the law applied ("PT 59 IV"); ``location``: where in the
     record; ``penalty``: what was applied ("replay", "reckon_nothing", "void", "call_only",
-    "none", "fresh_deal"); ``consequence``: a sentence for the players.
+    "none", "fresh_deal"); ``consequence``: a sentence for the players, in English;
+    ``coded``: the same sentence by its code and parameters
+    (:data:`referee.violations.CONSEQUENCE_WORDS`), when it has one, so that each language
+    words it.
     """
 
     kind: str
@@ -87,10 +91,18 @@ class Irregularity(NamedTuple):
     location: str
     penalty: str
     consequence: str
+    coded: Consequence | None = None
+
+    @property
+    def said(self) -> Consequence | str:
+        """The consequence by its code and parameters, or its English when it has no code."""
+        return self.coded if self.coded is not None else self.consequence
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return self._asdict()
+        """JSON-ready form (the consequence in English)."""
+        found = self._asdict()
+        del found["coded"]
+        return found
 
 
 def trick_of(location: str) -> int | None:
@@ -148,37 +160,29 @@ def revoke_irregularity(
     ``revoking``: the card played and the card led, for the sentence. Under
     "reckon_nothing" or "void" the deal is played out as played."""
     trick = (trick_of(location) or 0) + 1
-    what = (f" (the {describe_card(revoking[0])} on the {describe_card(revoking[1])})"
-            if revoking else "")
-    if penalty == "replay" and retaken is not None:
-        cards = "; ".join(
-            f"the {role} hand {_and(describe_card(c) for c in retaken[role])}"
-            for role in ROLES if retaken.get(role))
-        consequence = (f"The {offender} hand revoked in trick {trick}{what}: the cards from "
-                       f"it on are taken back ({cards}), the {offender} hand plays a "
-                       f"{suit_words}, and the play goes on as though no error had been made "
-                       "(PT 59 IV); record the play again from there.")
-    elif penalty == "replay":
-        consequence = (f"The {offender} hand revoked in trick {trick}{what}: take back the "
-                       f"cards from that trick, the {offender} hand plays a {suit_words}, and "
-                       "the play goes on as though no error had been made (PT 59 IV); record "
-                       "the replay.")
+    params: dict[str, Any] = {"hand": offender, "trick": trick}
+    if penalty == "replay":
+        params["suit"] = _SUIT_LETTER[suit_words]
+        code = "piquet.revoke.replay"
+        if retaken is not None:
+            code = "piquet.revoke.retaken"
+            params["retaken"] = tuple((role, tuple(str(c) for c in retaken[role]))
+                                      for role in ROLES if retaken.get(role))
     elif penalty == "reckon_nothing":
-        consequence = (f"The {offender} hand revoked in trick {trick}{what} and the deal "
-                       "cannot be replayed: it is played out as played and the "
-                       f"{offender} hand reckons nothing this deal, its counts still barring "
-                       f"a pique or repique of the {other(offender)} hand (table option).")
+        code = "piquet.revoke.reckon_nothing"
+        params["adversary"] = other(offender)
     else:
-        consequence = (f"The {offender} hand revoked in trick {trick}{what} and the deal "
-                       "cannot be replayed: the deal is void, nobody scores (table option); "
-                       "it is played out as played.")
-    return Irregularity("revoke", offender, "PT 59 IV", location, penalty, consequence)
+        code = "piquet.revoke.void"
+    if revoking:
+        code += ".cards"
+        params["card"], params["lead"] = str(revoking[0]), str(revoking[1])
+    said_as = consequence(code, **params)
+    return Irregularity("revoke", offender, "PT 59 IV", location, penalty, said_as.text,
+                        said_as)
 
 
-def _and(words: Iterable[str]) -> str:
-    """"the a", "the a and the b", "the a, the b and the c"."""
-    items = [f"the {w}" for w in words]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+#: A suit's letter by its name as one card of a lead ("spade").
+_SUIT_LETTER = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
 
 
 def false_call_irregularity(
