@@ -1036,6 +1036,21 @@ CONSEQUENCE_WORDS: dict[str, str] = {
            ("void", "{hand:Hand} revoked in trick {trick}{cards} ",
             "and the deal cannot be replayed: the deal is void, nobody scores (table "
             "option); it is played out as played."))},
+    # PT 27–29, 33, 35: a Piquet talon offence, by the table's ``talon_offence`` option or
+    # the adversary's election (PT 28–29); ``who`` / ``adversary`` a hand and its player
+    # when named (``player_hand``)
+    "piquet.talon_offence.reckon_nothing": "{who:Player_hand} took talon cards it was not "
+        "entitled to and reckons nothing this deal (PT 27–29, 33, 35); its counts still bar a "
+        "pique or repique of {adversary:player_hand}.",
+    "piquet.talon_offence.play_on": "{who:Player_hand} took talon cards it was not entitled "
+        "to: {adversary:player_hand} elects to play on, and the offender reckons nothing this "
+        "deal (PT 28–29); its counts still bar a pique or repique.",
+    "piquet.talon_offence.fresh_deal": "{who:Player_hand} took talon cards it was not "
+        "entitled to: {adversary:player_hand} elects a fresh deal (table option, PT 28–29); "
+        "the same dealer deals again and this deal scores nothing.",
+    "piquet.talon_offence.fresh_deal.elected": "{who:Player_hand} took talon cards it was not "
+        "entitled to: {adversary:player_hand} elects a fresh deal (his election, PT 28–29); "
+        "the same dealer deals again and this deal scores nothing.",
     "pitch.exposed_in_dealing.same_dealer": "A card was exposed in dealing{to:to_seat}: there "
         "must be a new deal and nobody scores; the same dealer deals again{next:dealer_named} "
         "({source:source}).",
@@ -1162,6 +1177,12 @@ class Words(string.Formatter):
         """Several values, all of them: "a", "a and b", "a, b and c"."""
         return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
+    def player_hand(self, hand: Any) -> str:
+        """A hand and its player when named, from ``(role, player or None)``: "Bill (the
+        elder hand)", "the elder hand"."""
+        role, player = hand
+        return f"{player} ({self.hand(str(role))})" if player else self.hand(str(role))
+
     def retaken(self, hands: Iterable[Any]) -> str:
         """The cards each hand takes back (PT 59 IV), from ``(role, cards)`` pairs: "the
         elder hand the king of spades; the younger hand the ace and the seven of hearts"."""
@@ -1257,6 +1278,7 @@ class Words(string.Formatter):
             "source": self.source, "in_trick": self.in_trick, "no_card_for": self.no_card_for,
             "the_bid": self.the_bid, "shown": self.shown, "to_seat": self.to_seat,
             "dealer_named": self.dealer_named, "retaken": self.retaken,
+            "player_hand": self.player_hand,
             "texts": lambda v: self.texts(str(x) for x in v), "why": self.why,
             "steps": self.steps, "side": self.side,
             "sides": lambda v: self.sides(str(x) for x in v),

@@ -268,10 +268,12 @@ def consequence_said(code: str, params: Mapping[str, Any],
     English then stays)."""
     found = CONSEQUENCE.get(code)
     first = next(iter(violations), None)
-    if found is None or first is None:
+    if found is None or (first is None and "{what}" in found.english):
         return None
     try:
         words = engines.Words() if locale == DEFAULT else _Words(locale)
+        if first is None:  # a sentence that does not open with a violation (Piquet, Pitch)
+            return engines.consequence_words(code, "", params, words, found.translation(locale))
         violation = engines.Violation.from_dict(first)
         return engines.consequence_words(code, violation_words(violation, locale), params,
                                          words, found.translation(locale),

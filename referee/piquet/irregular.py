@@ -588,25 +588,16 @@ def talon_offence_irregularity(
     ``names``: role → player, for the sentence (:func:`hand_words`); ``elected``: the
     penalty is the adversary's election carried by the record (PT 28–29), not the table's
     option."""
-    who = hand_words(offender, names)
-    adversary = f"the {other(offender)} hand"
-    if names and elected:
-        adversary = f"{names[other(offender)]} ({adversary})"
+    adversary = other(offender)
+    params = {"who": (offender, names[offender] if names else None),
+              "adversary": (adversary, names[adversary] if names and elected else None)}
     if penalty == "fresh_deal":
-        why = "his election" if elected else "table option"
-        return Irregularity(
-            "talon_offence", offender, "PT 28–29", offender, "fresh_deal",
-            f"{who} took talon cards it was not entitled to: {adversary} elects a fresh "
-            f"deal ({why}, PT 28–29); the same dealer deals again and this deal scores "
-            "nothing.")
-    if elected:
-        return Irregularity(
-            "talon_offence", offender, "PT 28–29", offender, "reckon_nothing",
-            f"{who} took talon cards it was not entitled to: {adversary} elects to play "
-            "on, and the offender reckons nothing this deal (PT 28–29); its counts still "
-            "bar a pique or repique.")
-    return Irregularity(
-        "talon_offence", offender, "PT 27–29, 33, 35", offender, "reckon_nothing",
-        f"{who} took talon cards it was not entitled to and reckons nothing this "
-        f"deal (PT 27–29, 33, 35); its counts still bar a pique or repique of "
-        f"{adversary}.")
+        code, law = "fresh_deal.elected" if elected else "fresh_deal", "PT 28–29"
+    elif elected:
+        code, law = "play_on", "PT 28–29"
+    else:
+        code, law = "reckon_nothing", "PT 27–29, 33, 35"
+    said_as = consequence(f"piquet.talon_offence.{code}", None, **params)
+    return Irregularity("talon_offence", offender, law, offender,
+                        "fresh_deal" if penalty == "fresh_deal" else "reckon_nothing",
+                        said_as.text, said_as)
