@@ -10,6 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from referee.i18n.localize import localize
+from tests.api.deals import Q10_DEALT, Q10_TALON
 from tests.api.test_languages_consequences import ENGLISH, OTHERS, _facts
 from tests.api.test_matches_agreement import Table, bearer
 from tests.api.test_matches_irregular import _q10_exchanged
@@ -80,3 +81,32 @@ def test_an_older_piquet_revokes_words_stay_english_marked(language: str) -> Non
             "violations": [first]}
     [shown] = localize({"current_irregularities": [note]}, language)["current_irregularities"]
     assert shown["consequence"] == text and shown["consequence_language"] == "en"
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_talon_offence_by_its_code_in_each_language(client: FlaskClient,
+                                                      language: str) -> None:
+    """PT 27, 29: Ann, younger, took one of Bill's five: she reckons nothing (the default)."""
+    table = Table(client)
+    assert table.post("/events", {"type": "deal_started", "dealt": Q10_DEALT,
+                                  "talon": Q10_TALON}).status_code == 201
+    step = {"type": "exchange", "elder": ["KH", "TH", "7H", "TD", "8D"],
+            "younger": ["QD", "9D", "7D", "KD"]}
+
+    def dry(language: str) -> Any:
+        etag = client.get(table.url(), headers=bearer(table.write)).headers["ETag"]
+        return client.post(table.url("/events") + "?dry_run=true", json=step,
+                           headers={**bearer(table.write), "If-Match": etag,
+                                    "Accept-Language": language}).get_json()
+
+    english, said = dry("en"), dry(language)
+    assert english["consequence_code"] == "piquet.talon_offence.reckon_nothing"
+    assert english["consequence"].startswith("Ann (the younger hand) took talon cards")
+    assert _facts(said) == _facts(english)
+    assert said["consequence"].startswith("Ann (") and "PT 27–29" in said["consequence"]
+    assert not ENGLISH.search(said["consequence"]), said["consequence"]
+    wrong = table.post("/events", {**step, "anyway": True})
+    assert wrong.status_code == 201, wrong.json
+    stored = table.get("/log")["items"][-1]["payload"]
+    assert stored["consequence_code"] == english["consequence_code"]
+    assert "consequence" not in stored
