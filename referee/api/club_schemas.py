@@ -4,12 +4,19 @@ Every name starts with "Club": the document's components are named after the cla
 
 from __future__ import annotations
 
+from typing import Any
+
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.api.event_statistics import EventPiquetStatisticsSchema, EventPitchStatisticsSchema
+from referee.api.event_statistics import (
+    EventPiquetStatisticsSchema,
+    EventPitchStatisticsSchema,
+    EventStatisticsArgsSchema,
+)
 from referee.api.fields import NameField
 from referee.api.strict import StrictSchema
+from referee.i18n.schema import schema_error
 
 #: The most players a club's request names at once.
 MOST_PLAYERS = 500
@@ -96,6 +103,20 @@ class CreatedClubSchema(ClubViewSchema):
     """A new club and its credentials."""
 
     tokens = ma.fields.Nested(ClubTokensSchema, required=True)
+
+
+class ClubStatisticsArgsSchema(EventStatisticsArgsSchema):
+    """The event's statistics' ``format``, and the ``game`` (``piquet`` or ``pitch``) whose
+    lines a CSV or a statistics file holds: a download holds one game's, so ``format`` csv
+    or toml needs it."""
+
+    game = ma.fields.String(validate=validate.OneOf(("piquet", "pitch")))
+
+    @ma.validates_schema
+    def _game_named(self, data: dict[str, Any], **_: Any) -> None:
+        """``format`` csv or toml without ``game``: refused, at ``game``."""
+        if data.get("format") in ("csv", "toml") and "game" not in data:
+            raise ma.ValidationError(schema_error("statistics_game"), "game")
 
 
 class ClubStatisticsSchema(ma.Schema):

@@ -9,6 +9,8 @@ with the club's version, an Idempotency-Key, 412 ``stale-version`` with the club
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Any
 
 from flask import Response, request
@@ -22,14 +24,17 @@ from referee.api.club_schemas import (
     ClubPlayerSchema,
     ClubRemoveSchema,
     ClubRenameSchema,
+    ClubStatisticsArgsSchema,
     ClubStatisticsSchema,
     ClubViewSchema,
     CreateClubSchema,
     CreatedClubSchema,
 )
+from referee.api.dumping import response_dumper
 from referee.api.errors import problems
-from referee.api.event_statistics import statistics_dict
+from referee.api.event_statistics import chosen_form, conditional, exported, statistics_dict
 from referee.api.organised import Organised
+from referee.club_statistics import EventStatistics
 from referee.events.players import Player, find
 from referee.store import clubs as club_rows
 
@@ -159,22 +164,56 @@ def remove_player(body: dict[str, Any] | None, club_id: str, player_id: str) -> 
     return CLUB.write(club_id, dict(body or {}), lambda: clubs.remove(club_id, player_id))
 
 
+@blp.arguments(ClubStatisticsArgsSchema(), location="query")
 @blp.response(200, ClubStatisticsSchema)
+@blp.alt_response(200, schema={"type": "string"}, content_type="text/csv",
+                  description="With `format=csv` (or `Accept: text/csv`) and `game`: CSV, a "
+                              "row per player of that game, with each id's name "
+                              "(docs/events.md E12)")
+@blp.alt_response(200, schema={"type": "string"}, content_type="application/toml",
+                  description="With `format=toml` (or `Accept: application/toml`) and "
+                              "`game`: a statistics file of that game (docs/format.md, "
+                              "\"Statistics\")")
+@blp.alt_response(304, description="Not modified: the ETag sent in If-None-Match is current.")
 @blp.doc(security=BEARER)
-@problems(blp, 401, 403, 404)
-def read_statistics(club_id: str) -> Any:
+@problems(blp, 400, 401, 403, 404)
+def read_statistics(args: dict[str, Any], club_id: str) -> Any:
     """Each player's statistics over all the club's events (docs/events.md E12, E13): a
     line per player under ``piquet`` and under ``pitch`` (by the games they played), each
     player by the club's id as it stands now (a merged-away id counts as the one it was
     merged into; a substitute's deals are their own, E14), and ``names``, each id's name
-    (null once removed). Its ``version`` grows with every event's log and table."""
+    (null once removed). Its ``version`` grows with every event's log and table (its
+    ``ETag``). ``format=csv`` or ``toml`` with ``game`` (``piquet`` or ``pitch``) gives
+    that game's lines as CSV (with a ``name`` column) or a statistics file; ``Accept:
+    text/csv`` or ``application/toml`` does too, for ``game`` or the one game the club
+    played (JSON when it played both and ``game`` is not named)."""
     CLUB.authorize(club_id, "read")
     stats = club_statistics.club_statistics(club_id)
-    shown = clubs.names(clubs.load(club_id).players)
+    found = clubs.load(club_id)
+    shown = clubs.names(found.players)
     lines = statistics_dict(stats)
     keys = {line["player"] for line in (*lines["piquet"], *lines["pitch"])}
-    return {"version": stats.version, "piquet": lines["piquet"], "pitch": lines["pitch"],
-            "names": {key: shown.get(key) for key in sorted(keys)}}
+    names = {key: shown.get(key) for key in sorted(keys)}
+    form = chosen_form(args)
+    game = args.get("game") or _only_game(stats)
+    if form == "json" or game is None:
+        body = response_dumper(ClubStatisticsSchema)(
+            {"version": stats.version, "piquet": lines["piquet"], "pitch": lines["pitch"],
+             "names": names})
+        response: Response = Response(json.dumps(body), mimetype="application/json")
+    else:
+        one = dataclasses.replace(stats, game=game,
+                                  piquet=stats.piquet if game == "piquet" else (),
+                                  pitch=stats.pitch if game == "pitch" else ())
+        response = exported(one, form, f"{club_id}-{game}", found.name, names=names)
+    return conditional(response, stats.version)
+
+
+def _only_game(stats: EventStatistics) -> str | None:
+    """The one game the club's statistics have lines of (None: both, or none)."""
+    played = [game for game, lines in (("piquet", stats.piquet), ("pitch", stats.pitch))
+              if lines]
+    return played[0] if len(played) == 1 else None
 
 
 CLUB_ID = "/<string:club_id>"

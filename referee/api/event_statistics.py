@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -134,11 +135,13 @@ def _text(value: float | None) -> Decimal | str:
     return "" if value is None else Decimal(f"{value:.2f}")
 
 
-def statistics_csv(stats: EventStatistics) -> str:
+def statistics_csv(stats: EventStatistics,
+                   names: Mapping[str, str | None] | None = None) -> str:
     """The statistics as CSV (RFC 4180, every cell quoted, none a spreadsheet runs): a header
     row, then a row per player, the columns of docs/events.md E12; Pitch's bids by level in
     columns ``bid N made`` / ``bid N set`` for each level bid at the event (``bid ? …`` for
-    the bids of no known level)."""
+    the bids of no known level). With ``names`` (a club's ids to their names, None once
+    removed), a ``name`` column follows ``player``."""
     rows: list[list[Any]]
     if stats.game == "piquet":
         rows = [["player", "parties", "won", "lost", "drawn", "rubicons given",
@@ -162,12 +165,15 @@ def statistics_csv(stats: EventStatistics) -> str:
                 cells += [bid.made, bid.set] if bid is not None else [0, 0]
             rows.append([p.player, p.hands, p.points, _text(p.points_per_hand), p.bids_made,
                          p.bids_set, *cells, p.awards_hands, p.high, p.low, p.jack, p.game])
+    if names is not None:
+        rows = [[rows[0][0], "name", *rows[0][1:]],
+                *[[row[0], names.get(row[0]) or "", *row[1:]] for row in rows[1:]]]
     out = io.StringIO()
     csv.writer(out, quoting=csv.QUOTE_ALL).writerows([_cell(c) for c in row] for row in rows)
     return out.getvalue()
 
 
-def _chosen(args: dict[str, Any]) -> str:
+def chosen_form(args: Mapping[str, Any]) -> str:
     """The form asked for: ``format``, else the best of ``Accept`` (JSON when it allows)."""
     if "format" in args:
         return str(args["format"])
@@ -197,19 +203,33 @@ def read_statistics(args: dict[str, Any], event_id: str) -> Any:
     authorize(event_id, "read")
     folded = club.load(event_id)
     stats = club_statistics.event_statistics(event_id, folded)
-    form = _chosen(args)
+    form = chosen_form(args)
     if form == "json":
         body = response_dumper(EventStatisticsSchema)(statistics_dict(stats))
         response: Response = Response(json.dumps(body), mimetype="application/json")
-    elif form == "csv":
-        response = Response(statistics_csv(stats), mimetype="text/csv", headers={
-            "Content-Disposition": f'attachment; filename="statistics-{event_id}.csv"'})
     else:
-        text = write_statistics(StatisticsFile(stats.game, folded.event.name,
-                                               stats.piquet, stats.pitch))
-        response = Response(text, mimetype="application/toml", headers={
-            "Content-Disposition": f'attachment; filename="statistics-{event_id}.toml"'})
-    response.headers["ETag"] = f'"v{stats.version}"'
+        response = exported(stats, form, event_id, folded.event.name,
+                            names=club.names(folded) if folded.event.club else None)
+    return conditional(response, stats.version)
+
+
+def exported(stats: EventStatistics, form: str, basename: str, title: str | None,
+             names: Mapping[str, str | None] | None = None) -> Response:
+    """The statistics as a download: ``form`` ``csv`` (:func:`statistics_csv`, with a
+    ``name`` column when ``names`` are given) or ``toml`` (a statistics file named
+    ``title``), saved as ``statistics-<basename>.csv|toml``."""
+    if form == "csv":
+        return Response(statistics_csv(stats, names), mimetype="text/csv", headers={
+            "Content-Disposition": f'attachment; filename="statistics-{basename}.csv"'})
+    text = write_statistics(StatisticsFile(stats.game, title, stats.piquet, stats.pitch))
+    return Response(text, mimetype="application/toml", headers={
+        "Content-Disposition": f'attachment; filename="statistics-{basename}.toml"'})
+
+
+def conditional(response: Response, version: int) -> Response:
+    """``response`` with its ``ETag`` (``"v<version>"``), ``Vary: Accept``, and a 304 when
+    ``If-None-Match`` names that ETag."""
+    response.headers["ETag"] = f'"v{version}"'
     response.vary.add("Accept")
     if request.if_none_match:
         response.make_conditional(request)

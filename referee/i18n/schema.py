@@ -83,6 +83,8 @@ _ENGLISH: dict[str, str] = {
     "piquet_two": "Piquet is played by two players (Q1).",
     "auto_confirm": 'auto_confirm is "auto", true or false.',
     "stake": "A stake is an amount per point from 0 to 1,000,000.",
+    "statistics_game": "Name the game of the rows, piquet or pitch: a CSV or a statistics "
+                       "file holds one game's statistics.",
     "stake_text": 'A stake is an amount per point from 0 to 1,000,000, written as a string, '
                   'e.g. "0.05".',
     "penalty": "The penalty for {kind} is one of: {words}.",

@@ -14,7 +14,7 @@
 import { api, ApiError } from "./api.js";
 import { keepClub, keptClub } from "./clubview.js";
 import { $, el, fill } from "./dom.js";
-import { playerCards } from "./eventstats.js";
+import { downloads, playerCards } from "./eventstats.js";
 import { t } from "./language.js";
 
 /** The club asked last: a slower answer to an earlier one is not painted over it. */
@@ -112,14 +112,17 @@ async function statisticsOf(id, token) {
   } catch (failure) {
     return trouble(failure);
   }
+  const path = `/v1/clubs/${encodeURIComponent(id)}/statistics`;
   const games = [["pitch", "Pitch"], ["piquet", "Piquet"]].map(([game, name]) => {
     const cards = playerCards(game, stats[game], stats.names);
-    return cards ? [el("h3", {}, name), cards] : [];
+    return cards ? [el("h3", {}, name), cards,
+      downloads(path, token, `${id}-${game}`, `club-stats-${game}`, `&game=${game}`)] : [];
   }).flat();
   return el("section", { id: "event-statistics" },
     el("p", {}, el("a", { href: `#club=${encodeURIComponent(id)}`, id: "event-stats-back" },
       t("club.back", "Back to the club"))),
     el("h2", {}, t("club.stats_title", "Statistics per player, all the club's nights")),
     ...(games.length ? games
-      : [el("p", { class: "note" }, t("stats.none", "No game has been played yet."))]));
+      : [el("p", { class: "note" }, t("stats.none", "No game has been played yet."))]),
+    el("p", { class: "note", role: "status", id: "event-stats-note" }));
 }

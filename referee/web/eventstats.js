@@ -129,17 +129,20 @@ function piquetCard(line) {
       Math.max(1, line.piques, line.repiques, line.capots)));
 }
 
-/** A download of the statistics in `format` ("csv", "toml") as `name`. */
-function downloadButton(id, token, format, words, type) {
-  const button = el("button", { type: "button", class: "stats-download",
-    id: `event-stats-${format}` }, words);
+/**
+ * A button that downloads the statistics at `path` (GET …/statistics of an event or a club,
+ * read with `token`) in `format` ("csv", "toml", added to `query`) as `file`; `id` names
+ * the button, `words` labels it, `type` is the file's media type.
+ */
+export function downloadButton({ path, query = "", token, format, file, id, words, type }) {
+  const button = el("button", { type: "button", class: "stats-download", id }, words);
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {
-      const { data } = await api("GET", `/v1/events/${encodeURIComponent(id)}/statistics` +
-        `?format=${format}`, undefined, { token });
+      const { data } = await api("GET", `${path}?format=${format}${query}`, undefined,
+        { token });
       const url = URL.createObjectURL(new Blob([String(data)], { type }));
-      const link = el("a", { href: url, download: `statistics-${id}.${format}`, hidden: true });
+      const link = el("a", { href: url, download: file, hidden: true });
       document.body.append(link);
       link.click();
       link.remove();
@@ -155,6 +158,17 @@ function downloadButton(id, token, format, words, type) {
     }
   });
   return button;
+}
+
+/** The two downloads (CSV, the statistics file) of the statistics at `path`; `name` ends
+ * the files' names and `prefix` the buttons' ids; `query` narrows the download. */
+export function downloads(path, token, name, prefix, query = "") {
+  return el("p", { class: "stats-downloads" },
+    downloadButton({ path, query, token, format: "csv", file: `statistics-${name}.csv`,
+      id: `${prefix}-csv`, words: t("stats.csv", "Download as CSV"), type: "text/csv" }), " ",
+    downloadButton({ path, query, token, format: "toml", file: `statistics-${name}.toml`,
+      id: `${prefix}-toml`, words: t("stats.file", "Download the statistics file"),
+      type: "application/toml" }));
 }
 
 /**
@@ -190,9 +204,6 @@ export async function statisticsSection(id, token, back, names) {
     el("h2", {}, t("stats.title", "Statistics per player")),
     playerCards(stats.game, lines, names) ||
       el("p", { class: "note" }, t("stats.none", "No game has been played yet.")),
-    el("p", { class: "stats-downloads" },
-      downloadButton(id, token, "csv", t("stats.csv", "Download as CSV"), "text/csv"), " ",
-      downloadButton(id, token, "toml", t("stats.file", "Download the statistics file"),
-        "application/toml")),
+    downloads(`/v1/events/${encodeURIComponent(id)}/statistics`, token, id, "event-stats"),
     el("p", { class: "note", role: "status", id: "event-stats-note" }));
 }

@@ -336,3 +336,47 @@ def test_a_clubs_statistics_follow_people_across_its_events(bare_client: FlaskCl
     assert after["names"] == {ann: "Ann", bill: "Bill", cy: "Cy", di: "Di"}
     assert after["version"] > before["version"]
     assert client.get(url).status_code == 401
+
+
+def test_a_clubs_statistics_download_as_csv_and_as_a_statistics_file(
+        bare_client: FlaskClient) -> None:
+    """E12, E13: the club's statistics of one game as CSV, each id with its name, and as a
+    statistics file (docs/format.md); a download names its game; ETag and 304 as the JSON."""
+    client = bare_client
+    made = _club(client, players=[{"name": n} for n in ("Ann", "Bill", "Cy", "Di")])
+    ann, bill, cy, di = (p["id"] for p in made["players"])
+    event = _club_event(client, made, [ann, bill, cy, di])
+    started = _post(client, f"/v1/events/{event['id']}/rounds", event["tokens"]["organiser"],
+                    {"tables": [{"seats": [ann, bill, cy, di], "partnership": True}]})
+    _pitch_win(client, started.json["tables"][0], 0)
+    url = f"/v1/clubs/{made['id']}/statistics"
+    read = _bearer(made["tokens"]["read"])
+
+    csv = client.get(url + "?format=csv&game=pitch", headers=read)
+    assert csv.status_code == 200 and csv.mimetype == "text/csv"
+    assert f'statistics-{made["id"]}-pitch.csv' in csv.headers["Content-Disposition"]
+    rows = csv.get_data(as_text=True).splitlines()
+    assert rows[0].startswith('"player","name","hands","points"')
+    assert any(row.startswith(f'"{ann}","Ann","1","4",') for row in rows[1:])
+    assert len(rows) == 5
+
+    # one game played: Accept alone chooses it
+    by_accept = client.get(url, headers={**read, "Accept": "text/csv"})
+    assert by_accept.mimetype == "text/csv"
+    assert by_accept.get_data(as_text=True) == csv.get_data(as_text=True)
+
+    file = client.get(url + "?format=toml&game=pitch", headers=read)
+    assert file.mimetype == "application/toml"
+    text = file.get_data(as_text=True)
+    assert 'kind = "statistics"' in text and 'game = "pitch"' in text
+    assert f'event = "{made["name"]}"' in text
+
+    unnamed = client.get(url + "?format=csv", headers={**read, "Accept-Language": "fr"})
+    assert unnamed.status_code == 400
+    assert list(unnamed.json["errors"]) == ["game"]
+    assert "piquet" in unnamed.json["errors"]["game"][0]
+    assert "Name the game" not in unnamed.json["errors"]["game"][0]
+
+    again = client.get(url + "?format=csv&game=pitch",
+                       headers={**read, "If-None-Match": csv.headers["ETag"]})
+    assert again.status_code == 304

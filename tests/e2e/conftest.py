@@ -8,6 +8,7 @@ except in CI (``CI=true``), where a missing browser is a failure, not a skip.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import urllib.request
@@ -32,6 +33,8 @@ CONTROLLED = ("navigator.serviceWorker.controller !== null || new Promise((done)
               "{once: true}))")
 
 PHONE = {"width": 390, "height": 844}
+#: The narrowest phone the page is read at.
+NARROW = {"width": 320, "height": 640}
 #: Where the screenshots are kept (git-ignored).
 ARTIFACTS = ROOT / "artifacts"
 
@@ -57,17 +60,33 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A new phone: a browser context of 390×844 with touch (its own storage), and its page."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                                  device_scale_factor=1)
+@contextlib.contextmanager
+def opened_page(browser: Any, what: str = "the page", **options: Any) -> Iterator[Any]:
+    """A page in a browser context of its own, made with ``options`` (viewport, touch…);
+    closed on leaving, when no JavaScript error may have been thrown on it (``what`` names
+    it in the failure)."""
+    context = browser.new_context(**options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript errors on {what}: {errors}"
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A new phone: a browser context of 390×844 with touch (its own storage), and its page."""
+    with opened_page(browser, viewport=PHONE, has_touch=True, is_mobile=True,
+                     device_scale_factor=1) as page:
+        yield page
+
+
+@pytest.fixture
+def narrow(browser: Any) -> Iterator[Any]:
+    """A phone 320 px wide with touch, the narrowest the page is read at, and its page."""
+    with opened_page(browser, viewport=NARROW, has_touch=True, is_mobile=True) as page:
+        yield page
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import api_get, api_post
+from tests.e2e.conftest import NARROW, api_get, api_post, opened_page
 from tests.e2e.sheet import axe_violations, shots
 
 
@@ -19,13 +19,8 @@ from tests.e2e.sheet import axe_violations, shots
 def board(browser: Any) -> Iterator[Any]:
     """The big screen: a browser context of its own, 320 px wide (the narrowest it is read
     at); the club's TV is wider."""
-    context = browser.new_context(viewport={"width": 320, "height": 640})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the big screen: {errors}"
+    with opened_page(browser, "the big screen", viewport=NARROW) as page:
+        yield page
 
 
 def _standings(page: Any) -> list[tuple[str, str]]:

@@ -8,26 +8,10 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.e2e.conftest import api_get
 from tests.e2e.sheet import axe_violations
-
-
-@pytest.fixture
-def narrow(browser: Any) -> Iterator[Any]:
-    """The organiser's phone at 320 px, the narrowest the page is read at."""
-    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def _send(base: str, path: str, body: dict[str, Any], token: str | None = None) -> str:

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.e2e.conftest import api_get, api_post
 from tests.e2e.sheet import axe_violations, shots
@@ -37,17 +34,6 @@ def _etag(base: str, event_id: str, token: str) -> str:
     with urllib.request.urlopen(read, timeout=10) as response:
         return str(response.headers["ETag"])
 
-
-@pytest.fixture
-def narrow(browser: Any) -> Iterator[Any]:
-    """A phone 320 px wide, its own context."""
-    context = browser.new_context(viewport={"width": 320, "height": 640})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def test_the_statistics_screen_draws_each_players_charts(served: str, narrow: Any) -> None:
@@ -197,5 +183,13 @@ def test_a_substitute_sits_down_and_the_clubs_statistics(served: str, narrow: An
     assert dan.locator("svg desc").first.text_content() == "Bid 3: 0 made, 1 set"
     assert axe_violations(page, "#event") == []
     shots(page, "club-statistics-club")
+    with page.expect_download() as downloading:
+        page.click("#club-stats-pitch-csv")
+    saved = downloading.value
+    assert saved.suggested_filename == f"statistics-{club['id']}-pitch.csv"
+    with open(saved.path(), encoding="utf-8") as kept:
+        assert kept.readline().startswith('"player","name","hands","points"')
+        assert any(row.startswith(f'"{ids["Dan"]}","Dan","1","-3"') for row in kept)
+    assert page.locator("#club-stats-piquet-csv").count() == 0
     page.click("#event-stats-back")
     page.wait_for_selector("#club-screen")

@@ -36,7 +36,7 @@ def test_offline_the_dealer_who_steals_the_bid_leads_as_the_referee_says(
 
 
 #: A phone 320 px wide, the narrowest the page supports.
-NARROW = {"width": 320, "height": 640}
+
 
 #: What overflows the viewport: the document's scroll width and every visible element whose
 #: right edge is beyond it (cut off, or only reachable by scrolling sideways).
@@ -56,17 +56,6 @@ _OVERFLOW = """() => {
   return { scroll: document.documentElement.scrollWidth, out };
 }"""
 
-
-@pytest.fixture
-def narrow(browser: Any) -> Any:
-    """A phone 320 px wide."""
-    context = browser.new_context(viewport=NARROW, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
 
 
 def _fits(page: Any, screen: str, settled: bool = True) -> None:

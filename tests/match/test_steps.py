@@ -57,19 +57,7 @@ def test_a_step_is_ruled_once_per_request(
     match = create_match(client, "piquet", ["Bill", "Ann"])
     step_ok(client, match["id"], type="deal_started", dealt=Q10_DEALT, talon=Q10_TALON)
     etag = client.get(f"/v1/matches/{match['id']}").headers["ETag"]  # the worker's fold
-    asked: list[str] = []
-    whole, alone = piquet.stage, piquet.play_card
-
-    def staged(*args: Any) -> Any:
-        asked.append("whole deal")
-        return whole(*args)
-
-    def played(*args: Any) -> Any:
-        asked.append("the card alone")
-        return alone(*args)
-
-    monkeypatch.setattr(piquet, "stage", staged)
-    monkeypatch.setattr(piquet, "play_card", played)
+    asked = _watched(monkeypatch, piquet)
     answer = client.post(f"/v1/matches/{match['id']}/events", json={"type": "card",
                                                                      "card": "AC"},
                          headers={"If-Match": etag})
@@ -88,21 +76,29 @@ def test_a_pitch_card_is_ruled_alone_from_the_fold_s_ruling(
         step_ok(client, match["id"], type="bid", call=call)
     step_ok(client, match["id"], type="card", card="AS")  # P3: the auction is over
     etag = client.get(f"/v1/matches/{match['id']}").headers["ETag"]  # the worker's fold
+    asked = _watched(monkeypatch, pitch)
+    answer = client.post(f"/v1/matches/{match['id']}/events", json={"type": "card",
+                                                                     "card": "KS"},
+                         headers={"If-Match": etag})
+    assert answer.status_code == 201
+    assert asked == ["the card alone"]
+
+
+def _watched(monkeypatch: pytest.MonkeyPatch, engine: Any) -> list[str]:
+    """Each ruling ``engine`` (:mod:`referee.piquet` or :mod:`referee.pitch`) makes from now
+    on, in order: "whole" for its ``stage`` (the whole deal ruled), "the card alone" for its
+    ``play_card``."""
     asked: list[str] = []
-    whole, alone = pitch.stage, pitch.play_card
+    whole, alone = engine.stage, engine.play_card
 
     def staged(*args: Any) -> Any:
-        asked.append("whole hand")
+        asked.append("whole")
         return whole(*args)
 
     def played(*args: Any) -> Any:
         asked.append("the card alone")
         return alone(*args)
 
-    monkeypatch.setattr(pitch, "stage", staged)
-    monkeypatch.setattr(pitch, "play_card", played)
-    answer = client.post(f"/v1/matches/{match['id']}/events", json={"type": "card",
-                                                                     "card": "KS"},
-                         headers={"If-Match": etag})
-    assert answer.status_code == 201
-    assert asked == ["the card alone"]
+    monkeypatch.setattr(engine, "stage", staged)
+    monkeypatch.setattr(engine, "play_card", played)
+    return asked
