@@ -1051,6 +1051,22 @@ CONSEQUENCE_WORDS: dict[str, str] = {
     "piquet.talon_offence.fresh_deal.elected": "{who:Player_hand} took talon cards it was not "
         "entitled to: {adversary:player_hand} elects a fresh deal (his election, PT 28–29); "
         "the same dealer deals again and this deal scores nothing.",
+    # PT 13: a card the dealer (younger) exposed in dealing: his own, elder's or a talon
+    # card, and elder's election; PT 14: a card found faced in the pack or the talon
+    "piquet.exposed_in_dealing.own": "{dealer:Player_hand}, dealing, exposed a card of its "
+        "own: the deal stands (PT 13).",
+    **{f"piquet.exposed_in_dealing.{election}.{where}": (
+        f"{{dealer:Player_hand}}, dealing, exposed {card}: {{elder:Player_hand}} " + body)
+       for where, card in (("elder", "a card of the elder hand"), ("talon", "a talon card"))
+       for election, body in (
+           ("play_on", "may have a fresh deal and elected to play on; the deal stands "
+            "(PT 13)."),
+           ("fresh_deal", "elected a fresh deal (PT 13); the same dealer deals again and "
+            "this deal scores nothing."))},
+    "piquet.faced_card.pack": "A card was found faced in the pack in dealing: there must be a "
+        "fresh deal (PT 14); the same dealer deals again and this deal scores nothing.",
+    "piquet.faced_card.talon": "A card was found faced in the talon in taking in: there must "
+        "be a fresh deal (PT 14); the same dealer deals again and this deal scores nothing.",
     "pitch.exposed_in_dealing.same_dealer": "A card was exposed in dealing{to:to_seat}: there "
         "must be a new deal and nobody scores; the same dealer deals again{next:dealer_named} "
         "({source:source}).",

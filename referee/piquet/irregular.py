@@ -259,32 +259,23 @@ def exposed_in_dealing_irregularity(
     deal stands, no penalty. Elder's or a talon card: elder may have a fresh deal
     (``election`` "fresh_deal": nobody scores, the same dealer deals again) or play on
     ("play_on": the deal stands)."""
-    dealer = hand_words("younger", names)
+    dealer = ("younger", names["younger"] if names else None)
     if where == "younger":
-        return Irregularity(
-            "exposed_in_dealing", "younger", "PT 13", where, "none",
-            f"{dealer}, dealing, exposed a card of its own: the deal stands (PT 13).")
-    card = "a card of the elder hand" if where == "elder" else "a talon card"
-    elder = hand_words("elder", names)
-    if election == "play_on":
-        return Irregularity(
-            "exposed_in_dealing", "younger", "PT 13", where, "play_on",
-            f"{dealer}, dealing, exposed {card}: {elder} may have a fresh deal and elected "
-            "to play on; the deal stands (PT 13).")
-    return Irregularity(
-        "exposed_in_dealing", "younger", "PT 13", where, "fresh_deal",
-        f"{dealer}, dealing, exposed {card}: {elder} elected a fresh deal (PT 13); the same "
-        "dealer deals again and this deal scores nothing.")
+        said_as = consequence("piquet.exposed_in_dealing.own", None, dealer=dealer)
+        return Irregularity("exposed_in_dealing", "younger", "PT 13", where, "none",
+                            said_as.text, said_as)
+    penalty = "play_on" if election == "play_on" else "fresh_deal"
+    said_as = consequence(f"piquet.exposed_in_dealing.{penalty}.{where}", None, dealer=dealer,
+                          elder=("elder", names["elder"] if names else None))
+    return Irregularity("exposed_in_dealing", "younger", "PT 13", where, penalty, said_as.text,
+                        said_as)
 
 
 def faced_card_irregularity(where: str) -> Irregularity:
     """PT 14: a card found faced in the pack when dealing, or in the talon when taking in:
     a fresh deal must be made, whoever would profit (nobody elects)."""
-    found = "in the pack in dealing" if where == "pack" else "in the talon in taking in"
-    return Irregularity(
-        "faced_card", None, "PT 14", where, "fresh_deal",
-        f"A card was found faced {found}: there must be a fresh deal (PT 14); the same "
-        "dealer deals again and this deal scores nothing.")
+    said_as = consequence(f"piquet.faced_card.{'pack' if where == 'pack' else 'talon'}")
+    return Irregularity("faced_card", None, "PT 14", where, "fresh_deal", said_as.text, said_as)
 
 
 #: PT 40–43: how a hand dealt 13, 11 or 12 discards when a wrong deal stands, to play with

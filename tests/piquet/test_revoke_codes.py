@@ -32,3 +32,22 @@ def test_reckon_nothing_names_the_adversary() -> None:
     assert dict(found.coded.params) == {"hand": "elder", "trick": 1, "adversary": "younger"}
     assert found.consequence.endswith(
         "its counts still barring a pique or repique of the younger hand (table option).")
+
+
+def test_the_dealing_laws_by_their_codes() -> None:
+    """PT 13, 14: a card exposed in dealing, a card found faced: the English as before."""
+    from referee.piquet.irregular import exposed_in_dealing_irregularity, faced_card_irregularity
+
+    names = {"elder": "Bill", "younger": "Ann"}
+    found = exposed_in_dealing_irregularity("talon", "fresh_deal", names)
+    assert found.coded is not None
+    assert found.coded.code == "piquet.exposed_in_dealing.fresh_deal.talon"
+    assert found.consequence == (
+        "Ann (the younger hand), dealing, exposed a talon card: Bill (the elder hand) elected "
+        "a fresh deal (PT 13); the same dealer deals again and this deal scores nothing.")
+    own = exposed_in_dealing_irregularity("younger", "play_on")
+    assert own.consequence == "The younger hand, dealing, exposed a card of its own: the deal " \
+        "stands (PT 13)."
+    faced = faced_card_irregularity("talon")
+    assert faced.coded is not None and faced.coded.code == "piquet.faced_card.talon"
+    assert faced.as_dict()["consequence"] == faced.consequence
