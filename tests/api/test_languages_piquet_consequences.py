@@ -10,6 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from referee.i18n.localize import localize
+from referee.match.irregularities import IrregularityNote
 from tests.api.deals import Q10_DEALT, Q10_TALON
 from tests.api.test_languages_consequences import ENGLISH, OTHERS, _facts
 from tests.api.test_matches_agreement import Table, bearer
@@ -110,3 +111,24 @@ def test_a_talon_offence_by_its_code_in_each_language(client: FlaskClient,
     stored = table.get("/log")["items"][-1]["payload"]
     assert stored["consequence_code"] == english["consequence_code"]
     assert "consequence" not in stored
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_card_exposed_in_dealing_shown_in_each_language(client: FlaskClient,
+                                                          language: str) -> None:
+    """PT 13: Ann, dealing, exposed one of Bill's cards; Bill elects a fresh deal."""
+    table = Table(client)
+    assert table.post("/events", {"type": "deal_started", "dealt": Q10_DEALT,
+                                  "talon": Q10_TALON}).status_code == 201
+    found = table.post("/events", {"type": "irregularity", "what": "exposed_in_dealing",
+                                   "player": "Bill", "election": "fresh_deal"})
+    assert found.status_code == 201, found.json
+    [stored] = [e for e in table.get("/log")["items"] if e["kind"] == "irregularity"]
+    code = "piquet.exposed_in_dealing.fresh_deal.elder"
+    assert stored["payload"]["consequence_code"] == code
+    shown = IrregularityNote.read(stored["payload"]).as_shown()
+    said = localize({"current_irregularities": [shown]}, language)
+    [note] = said["current_irregularities"]
+    assert note["consequence"].startswith("Ann (") and "Bill (" in note["consequence"]
+    assert "PT 13" in note["consequence"] and "consequence_language" not in note
+    assert not ENGLISH.search(note["consequence"]), note["consequence"]
