@@ -219,6 +219,8 @@ MESSAGE_WORDS: dict[str, str] = {
                                  "declaration goes at {next:place}.",
     "step_not_next.card": "This step was written for {at:place}, but the next card goes at "
                           "{next:place}.",
+    "step_not_next.irregularity": "This step was written for {at:place}, but the next "
+                                  "irregularity goes at {next:place}.",
     "step_already_recorded.card": "Deal {n}, trick {trick}, card {card} is already recorded: "
                                   "{player}'s {step}.",
     "deal_already_recorded": "Deal {n} is already recorded ({scores:list}, by {who}): agree "

@@ -16,6 +16,7 @@ from referee.api import piquet as _piquet  # noqa: F401  (registers the Piquet r
 from referee.api import pitch as _pitch  # noqa: F401  (registers the Pitch rulings)
 from referee.api.blueprint import RULINGS, StatelessRuling
 from referee.api.errors import ProblemError
+from referee.i18n.schema import joined
 from referee.records import DealEntry, RecordFile, RecordProblem
 from referee.violations import InputError, RecordError, Violation
 
@@ -146,14 +147,15 @@ def _request(record: RecordFile, deal: DealEntry, ruling: StatelessRuling) -> di
 
 def flatten_messages(messages: Any, at: str = "") -> Iterator[tuple[str, str, str]]:
     """marshmallow's nested error messages as (location, message, rule) triples, the
-    location as ``tricks[3][1]``."""
+    location as ``tricks[3][1]``; a location's messages as one sentence that keeps their
+    message and parameters (:func:`referee.i18n.schema.joined`), worded in any language."""
     if isinstance(messages, Mapping):
         for key, value in messages.items():
             where = (f"{at}[{key}]" if isinstance(key, int)
                      else f"{at}.{key}" if at else str(key))
             yield from flatten_messages(value, where)
     elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-        yield at, " ".join(messages), "format"
+        yield at, joined(messages), "format"
     elif isinstance(messages, list):
         for value in messages:
             yield from flatten_messages(value, at)

@@ -11,6 +11,7 @@ from flask import request
 from referee.api.blueprint import Blueprint
 from referee.api.credential_schemas import CreatedMatchSchema
 from referee.api.errors import ProblemError, problems
+from referee.api.language import answer_locale
 from referee.api.match_schemas import CreateMatchSchema
 from referee.api.piquet_ruling_schemas import DealRulingSchema, PiquetSheetRulingSchema
 from referee.api.pitch_ruling_schemas import (
@@ -26,6 +27,7 @@ from referee.api.problems import (
 )
 from referee.api.record_rulings import RecordRuling, flatten_messages, roles_of, rule_record
 from referee.api.strict import ShapesField, StrictSchema
+from referee.i18n.schema import said
 from referee.match.transfer import IMPORTER, import_events, options_of
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
 from referee.records.toml_format import TextLines
@@ -150,7 +152,15 @@ def _merged(*found: tuple[RecordProblem, ...]) -> tuple[RecordProblem, ...]:
 
 
 def _problems_json(found: tuple[RecordProblem, ...]) -> list[dict[str, Any]]:
-    return RecordProblemSchema(many=True).dump(found)  # type: ignore[no-any-return]
+    """The problems as JSON; one of a deal's shape (no message code) worded here in the
+    answer's language from the marshmallow messages it keeps (:mod:`referee.i18n.schema`):
+    the JSON would not keep them for the edge."""
+    locale = answer_locale()
+    dumped: list[dict[str, Any]] = RecordProblemSchema(many=True).dump(found)
+    for data, problem in zip(dumped, found, strict=True):
+        if not problem.message_code:
+            data["message"] = str(said(problem.message, locale))
+    return dumped
 
 
 @blp.route("/records:score", methods=["POST"])

@@ -13,7 +13,8 @@ import os
 from collections.abc import Mapping
 
 from referee.i18n import DEFAULT, Message, message, negotiate, plural_message
-from referee.i18n.sentences import said
+from referee.i18n.schema import said as schema_said
+from referee.i18n.sentences import reword, said
 
 #: The environment variables that name the language, in the order they are read (POSIX's,
 #: after the command's own).
@@ -87,8 +88,13 @@ def words(name: str, locale: str, **params: object) -> str:
 
 def problem_words(message_code: str, params: Mapping[str, object], english: str,
                   locale: str) -> str:
-    """A record file's problem in ``locale``, from its message code and parameters; its
-    ``english`` sentence when it has no code (or in English)."""
-    if locale == DEFAULT or not message_code:
+    """A record file's problem in ``locale``, from its message code and parameters; one of
+    the deal's shape (marshmallow's, :mod:`referee.i18n.schema`) from the messages its
+    ``english`` keeps; any other by the templates its English matches, as the API rewords
+    it (:func:`referee.i18n.sentences.reword`); its ``english`` as it is otherwise."""
+    if locale == DEFAULT:
         return english
+    if not message_code:
+        worded = schema_said(english, locale)
+        return reword(english, locale) if worded is english else str(worded)
     return said(message_code, params, locale) or english

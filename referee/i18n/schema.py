@@ -170,6 +170,32 @@ class ViolationWords(str):
         return (ViolationWords, (self.violation,))
 
 
+class JoinedWords(str):
+    """Several messages said of one place, joined with a space as one sentence (a record
+    file's problem at a location, docs/format.md): their English (the ``str``), each worded
+    again at the edge by :func:`said`."""
+
+    parts: tuple[Any, ...]
+
+    def __new__(cls, parts: tuple[Any, ...]) -> JoinedWords:
+        made = super().__new__(cls, " ".join(str(part) for part in parts))
+        made.parts = parts
+        return made
+
+    def said(self, locale: str) -> str:
+        """The messages in ``locale``, joined."""
+        return " ".join(str(said(part, locale)) for part in self.parts)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (JoinedWords, (self.parts,))
+
+
+def joined(messages: list[Any]) -> str:
+    """``messages`` (a location's, as marshmallow gives them) as one sentence that is worded
+    in any language as each of them is: the one message itself, else :class:`JoinedWords`."""
+    return messages[0] if len(messages) == 1 else JoinedWords(tuple(messages))
+
+
 def violation_error(found: Violation) -> ViolationWords:
     """``found``'s sentence as a schema's message, worded in the answer's language."""
     return ViolationWords(found)
@@ -234,7 +260,7 @@ def said(text: Any, locale: str) -> Any:
     """One message of a 400's ``errors`` in ``locale``: a :class:`SchemaWords` from its
     message and parameters; a plain registered English sentence (a schema that wrote
     marshmallow's words itself) by its message; anything else as it is."""
-    if isinstance(text, (SchemaWords, ViolationWords)):
+    if isinstance(text, (SchemaWords, ViolationWords, JoinedWords)):
         return text.said(locale)
     if isinstance(text, str) and text in _BY_ENGLISH and locale != DEFAULT:
         return _BY_ENGLISH[text](locale)

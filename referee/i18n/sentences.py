@@ -301,6 +301,9 @@ CANNOT_READ = message("detail.cannot_read", "The request cannot be read: {first}
 #: without ``message_code`` is read back by these (:func:`reword`), its values taken out of
 #: the English.
 _TEMPLATES: tuple[tuple[str, str], ...] = (
+    # A problem's detail that opens an engine's sentence (referee/api/pitch.py): first, or
+    # the sentence's own template would take "Bad options:" for the option's name
+    ("detail.bad_options", "Bad options: {said}"),
     # P3: the auction
     ("violation.bid_out_of_range", "{who} bid {bid}: bids are 1 to 4."),
     ("violation.bid_below_minimum", "{who} bid {bid}, below this table's lowest bid of {least}."),

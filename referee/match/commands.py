@@ -612,7 +612,7 @@ def refuse_step_clash(
     if at["deal"] != goes or (place is not None and place != _place(kind, next_at)):
         code = f"step_not_next.{kind}"
         refused = said(code, "", "at", at=_where(at), next=_where(next_at)) \
-            if code in MESSAGE_WORDS else Violation(  # a step of no known kind: English
+            if code in MESSAGE_WORDS else Violation(  # a kind with no template: English
                 "step_not_next", "", f"This step was written for {Words().place(_where(at))}, "
                 f"but the next {kind.replace('_', ' ')} goes at "
                 f"{Words().place(_where(next_at))}.", "at")

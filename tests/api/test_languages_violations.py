@@ -362,3 +362,72 @@ def test_a_body_refused_before_its_schema_in_each_language(client: FlaskClient, 
     assert not SCHEMA_ENGLISH.search(mine) and not ENGLISH.search(mine), mine
     assert re.findall(r"\d+", mine) == re.findall(r"\d+", original)
     assert said.json["detail"] != english.json["detail"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_an_irregularity_for_another_deal_in_each_language(client: FlaskClient,
+                                                           language: str) -> None:
+    """An irregularity step sent for deal 2 while deal 1 is played: ``step_not_next`` of its
+    kind, in the language's words; the English as it was."""
+    table = piquet_at_the_first_lead(client)
+    sent = {"type": "irregularity", "what": "exposed_card", "player": "Bill",
+            "at": {"deal": 2}}
+    headers = {**bearer(table.token("Ann")), "If-Match": client_etag(table)}
+    english = table.client.post(table.url("/events"), json=sent, headers=headers)
+    said = table.client.post(table.url("/events"), json=sent,
+                             headers={**headers, "Accept-Language": language})
+    assert english.status_code == said.status_code == 409, english.json
+    [ours], [theirs] = english.json["violations"], said.json["violations"]
+    assert ours["message"] == ("This step was written for deal 2, but the next irregularity "
+                               "goes at deal 1.")
+    assert (theirs["message_code"], theirs["params"]) == ("step_not_next.irregularity",
+                                                          ours["params"])
+    assert not ENGLISH.search(theirs["message"]), theirs["message"]
+
+
+#: Pitch options the engine refuses with its own sentence (P8, V13), one for each sentence.
+ENGINE_REFUSED = [
+    {"target": 0}, {"low": "x"}, {"max_bid": 99}, {"min_bid": 0}, {"stuck_dealer_min": 99},
+    {"dealer_steal": "x"}, {"pitcher_only_wins": 3}, {"revoke_penalty": "x"}, {"variant": "x"},
+    {"variant": "ten_point", "kitty": 9}, {"variant": "ten_point", "moon": "x"},
+    {"variant": "ten_point", "points": []}, {"variant": "ten_point", "points": ["zz"]},
+    {"variant": "ten_point", "points": ["high", "high"]},
+    {"variant": "ten_point", "points": ["high", "big_joker"]},
+    {"variant": "ten_point", "points": ["high", "joker", "big_joker", "little_joker"]},
+    {"variant": "ten_point", "joker_order": "first_played", "points": ["high", "joker"]},
+]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_every_option_sentence_of_the_engine_has_words(language: str) -> None:
+    """Each sentence the Pitch engine refuses an option with is worded in the language from
+    a registered template (``violation.bad_option.engine.*``): none stays English."""
+    for options in ENGINE_REFUSED:
+        with pytest.raises(ValueError) as refused:
+            _pitch_options(options)
+        english = str(refused.value)
+        found = said_violation("bad_option.engine", "", "options", what=english)
+        worded = violation_words(found, language)
+        assert worded != english and not ENGLISH.search(worded), (options, worded)
+
+
+def _pitch_options(options: dict[str, Any]) -> Any:
+    from referee import pitch
+
+    return pitch.variant_options(options)
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_the_detail_of_options_refused_is_worded_whole(client: FlaskClient,
+                                                       language: str) -> None:
+    """A stateless ruling's options that do not go together: the detail ("Bad options: …")
+    in the language, its opening as well as the engine's sentence."""
+    body = {"players": 4, "partnership": True, "dealer": 3, "bids": ["pass", 9, 2, 2],
+            "tricks": FOUR_TRICKS, "options": {"variant": "ten_point", "min_bid": 11}}
+    english = client.post("/v1/pitch/hands:score", json=body)
+    said = client.post("/v1/pitch/hands:score", json=body,
+                       headers={"Accept-Language": language})
+    assert english.json["detail"] == "Bad options: min_bid must be 1..10, not 11"
+    assert said.status_code == 422
+    assert "Bad options" not in said.json["detail"] and "min_bid" in said.json["detail"]
+    assert not ENGLISH.search(said.json["detail"]), said.json["detail"]
