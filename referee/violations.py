@@ -9,7 +9,7 @@ sentence a player understands, and where in the record it is (``location``, e.g.
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -1017,6 +1017,58 @@ CONSEQUENCE_WORDS: dict[str, str] = {
     "pitch.exposed_in_dealing.pass_deal": "A card was exposed in dealing{to:to_seat}: there "
         "must be a new deal and nobody scores; the next dealer deals{next:dealer_named} "
         "({source:source}).",
+    # PT 59 IV: a Piquet revoke recorded anyway, by the table's ``revoke`` option; ``.cards``
+    # when the card played and the card led are known; ``retaken``: the cards each hand takes
+    # back (a deal in progress)
+    **{f"piquet.revoke.{penalty}{cards}": head.replace("{cards}", cards and (
+        " (the {card:card} on the {lead:card})")) + body
+       for cards in ("", ".cards")
+       for penalty, head, body in (
+           ("replay", "{hand:Hand} revoked in trick {trick}{cards}: ",
+            "take back the cards from that trick, {hand:hand} plays a {suit:suit}, and the "
+            "play goes on as though no error had been made (PT 59 IV); record the replay."),
+           ("retaken", "{hand:Hand} revoked in trick {trick}{cards}: ",
+            "the cards from it on are taken back ({retaken:retaken}), {hand:hand} plays a "
+            "{suit:suit}, and the play goes on as though no error had been made (PT 59 IV); "
+            "record the play again from there."),
+           ("reckon_nothing", "{hand:Hand} revoked in trick {trick}{cards} ",
+            "and the deal cannot be replayed: it is played out as played and {hand:hand} "
+            "reckons nothing this deal, its counts still barring a pique or repique of "
+            "{adversary:hand} (table option)."),
+           ("void", "{hand:Hand} revoked in trick {trick}{cards} ",
+            "and the deal cannot be replayed: the deal is void, nobody scores (table "
+            "option); it is played out as played."))},
+    # PT 27–29, 33, 35: a Piquet talon offence, by the table's ``talon_offence`` option or
+    # the adversary's election (PT 28–29); ``who`` / ``adversary`` a hand and its player
+    # when named (``player_hand``)
+    "piquet.talon_offence.reckon_nothing": "{who:Player_hand} took talon cards it was not "
+        "entitled to and reckons nothing this deal (PT 27–29, 33, 35); its counts still bar a "
+        "pique or repique of {adversary:player_hand}.",
+    "piquet.talon_offence.play_on": "{who:Player_hand} took talon cards it was not entitled "
+        "to: {adversary:player_hand} elects to play on, and the offender reckons nothing this "
+        "deal (PT 28–29); its counts still bar a pique or repique.",
+    "piquet.talon_offence.fresh_deal": "{who:Player_hand} took talon cards it was not "
+        "entitled to: {adversary:player_hand} elects a fresh deal (table option, PT 28–29); "
+        "the same dealer deals again and this deal scores nothing.",
+    "piquet.talon_offence.fresh_deal.elected": "{who:Player_hand} took talon cards it was not "
+        "entitled to: {adversary:player_hand} elects a fresh deal (his election, PT 28–29); "
+        "the same dealer deals again and this deal scores nothing.",
+    # PT 13: a card the dealer (younger) exposed in dealing: his own, elder's or a talon
+    # card, and elder's election; PT 14: a card found faced in the pack or the talon
+    "piquet.exposed_in_dealing.own": "{dealer:Player_hand}, dealing, exposed a card of its "
+        "own: the deal stands (PT 13).",
+    **{f"piquet.exposed_in_dealing.{election}.{where}": (
+        f"{{dealer:Player_hand}}, dealing, exposed {card}: {{elder:Player_hand}} " + body)
+       for where, card in (("elder", "a card of the elder hand"), ("talon", "a talon card"))
+       for election, body in (
+           ("play_on", "may have a fresh deal and elected to play on; the deal stands "
+            "(PT 13)."),
+           ("fresh_deal", "elected a fresh deal (PT 13); the same dealer deals again and "
+            "this deal scores nothing."))},
+    "piquet.faced_card.pack": "A card was found faced in the pack in dealing: there must be a "
+        "fresh deal (PT 14); the same dealer deals again and this deal scores nothing.",
+    "piquet.faced_card.talon": "A card was found faced in the talon in taking in: there must "
+        "be a fresh deal (PT 14); the same dealer deals again and this deal scores nothing.",
     "pitch.exposed_in_dealing.same_dealer": "A card was exposed in dealing{to:to_seat}: there "
         "must be a new deal and nobody scores; the same dealer deals again{next:dealer_named} "
         "({source:source}).",
@@ -1139,6 +1191,22 @@ class Words(string.Formatter):
         """Several clauses: "a; b"."""
         return "; ".join(clauses)
 
+    def all_of(self, items: Sequence[str]) -> str:
+        """Several values, all of them: "a", "a and b", "a, b and c"."""
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+    def player_hand(self, hand: Any) -> str:
+        """A hand and its player when named, from ``(role, player or None)``: "Bill (the
+        elder hand)", "the elder hand"."""
+        role, player = hand
+        return f"{player} ({self.hand(str(role))})" if player else self.hand(str(role))
+
+    def retaken(self, hands: Iterable[Any]) -> str:
+        """The cards each hand takes back (PT 59 IV), from ``(role, cards)`` pairs: "the
+        elder hand the king of spades; the younger hand the ace and the seven of hearts"."""
+        return "; ".join(f"{self.hand(str(role))} {self.all_of([self.shown(c) for c in cards])}"
+                         for role, cards in hands)
+
     def place(self, place: Iterable[int]) -> str:
         """A place in a match: ``(deal,)`` "deal 2", ``(deal, bid)`` "deal 2, bid 3",
         ``(deal, trick, card)`` "deal 2, trick 4, card 1"."""
@@ -1227,7 +1295,8 @@ class Words(string.Formatter):
             "term": self.term, "text": self.text, "law": self.law, "step": self.step,
             "source": self.source, "in_trick": self.in_trick, "no_card_for": self.no_card_for,
             "the_bid": self.the_bid, "shown": self.shown, "to_seat": self.to_seat,
-            "dealer_named": self.dealer_named,
+            "dealer_named": self.dealer_named, "retaken": self.retaken,
+            "player_hand": self.player_hand,
             "texts": lambda v: self.texts(str(x) for x in v), "why": self.why,
             "steps": self.steps, "side": self.side,
             "sides": lambda v: self.sides(str(x) for x in v),

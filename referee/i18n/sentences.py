@@ -11,7 +11,7 @@ English: registering its template is how it gets words (docs/translating.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -96,6 +96,8 @@ THE_BID_OF = message("term.the_bid.known", "the bid, {bid}")
 A_CARD = message("term.shown.unnamed", "a card")
 THE_CARD = message("term.shown", "the {card}")
 TO_SEAT = message("term.to_seat", " to {player}")
+#: The cards one hand takes back after a revoke (PT 59 IV), in ``retaken``.
+RETAKEN = message("term.retaken", "{hand} {cards}")
 #: A kind of step, in a consequence that names it (``step``).
 STEP_KIND = {kind: message(f"term.step_kind.{kind}", english) for kind, english in (
     ("deal_started", "deal"), ("exchange", "exchange"), ("declaration", "declaration"),
@@ -145,6 +147,16 @@ class _Words(engines.Words):
 
     def join(self, values: Iterable[str]) -> str:
         return ITEMS(self.locale).join(values)
+
+    def all_of(self, items: Sequence[str]) -> str:
+        if len(items) == 1:
+            return items[0]
+        return ITEMS(self.locale).join(items[:-1]) + AND(self.locale) + items[-1]
+
+    def retaken(self, hands: Iterable[Any]) -> str:
+        return "; ".join(RETAKEN(self.locale, hand=self.hand(str(role)),
+                                 cards=self.all_of([self._card(c) for c in cards]))
+                         for role, cards in hands)
 
     def rank(self, rank: int) -> str:
         return RANK[rank](self.locale) if rank in RANK else str(rank)
@@ -256,10 +268,12 @@ def consequence_said(code: str, params: Mapping[str, Any],
     English then stays)."""
     found = CONSEQUENCE.get(code)
     first = next(iter(violations), None)
-    if found is None or first is None:
+    if found is None or (first is None and "{what}" in found.english):
         return None
     try:
         words = engines.Words() if locale == DEFAULT else _Words(locale)
+        if first is None:  # a sentence that does not open with a violation (Piquet, Pitch)
+            return engines.consequence_words(code, "", params, words, found.translation(locale))
         violation = engines.Violation.from_dict(first)
         return engines.consequence_words(code, violation_words(violation, locale), params,
                                          words, found.translation(locale),

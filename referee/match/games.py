@@ -588,7 +588,7 @@ class PiquetGame(StepRules):
             found = talon_offence_irregularity(
                 role, piquet.talon_offence_penalty(election, engine.talon_offence), names,
                 elected=election is not None)
-        return TableRuling(new, (entry,), found.penalty, found.consequence, found.law)
+        return TableRuling(new, (entry,), found.penalty, found.said, found.law)
 
     def _dealt_out_of_turn(
         self, record: dict[str, Any], dealer: int, players: Sequence[str],
@@ -620,11 +620,11 @@ class PiquetGame(StepRules):
                      or record.get("tricks"))
         if early:
             found = deal_out_of_turn_irregularity(True, names=names)
-            return TableRuling(record, (), found.penalty, found.consequence, found.law)
+            return TableRuling(record, (), found.penalty, found.said, found.law)
         found = deal_out_of_turn_irregularity(False, names=names)
         new = {**record, "irregular": [*earlier, entry]}
         self.check_step(new, actual, players, options)  # raises when it cannot be read
-        return TableRuling(new, (entry,), found.penalty, found.consequence, found.law,
+        return TableRuling(new, (entry,), found.penalty, found.said, found.law,
                            dealt_by=actual)
 
     def dealer_after(
@@ -698,7 +698,7 @@ class PiquetGame(StepRules):
             raise MatchError([said("bad_irregularity.twice", "Q12", "what")])
         new = {**record, "irregular": [*earlier, entry]}
         self.check_step(new, dealer, players, options)  # raises when it cannot be read
-        return TableRuling(new, (entry,), found.penalty, found.consequence, found.law)
+        return TableRuling(new, (entry,), found.penalty, found.said, found.law)
 
     @staticmethod
     def _check_declaration_time(
@@ -960,7 +960,7 @@ class PiquetGame(StepRules):
             else:  # PT 52–54, decided by the engine as its ruling will (case of a misnomer)
                 found = piquet.false_call_of(deal, v.location, engine_options)
             penalties.append(found.penalty)
-            consequences.append(found.consequence)
+            consequences.append(found.said)
         return AnywayRuling(new, tuple(entries),
                             tuple(piquet.IRREGULAR_CODES[v.code] for v in known),
                             tuple(penalties), tuple(consequences), tuple(known))
@@ -1001,7 +1001,7 @@ class PiquetGame(StepRules):
         seats = self._role_seats(dealer)
         names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
         item = wrong_deal_irregularity(sizes, election, names)
-        found = AnywayRuling(record, (), ("misdeal",), (item.penalty,), (item.consequence,),
+        found = AnywayRuling(record, (), ("misdeal",), (item.penalty,), (item.said,),
                              tuple(violations))
         if election not in ("play_on", TAKEN_IN):
             return found
@@ -1027,7 +1027,7 @@ class PiquetGame(StepRules):
         seats = self._role_seats(dealer)
         names: dict[piquet.Role, str] = {r: players[seats[r]] for r in ("elder", "younger")}
         item = wrong_deal_irregularity(sizes, TAKEN_IN, names)
-        return AnywayRuling(record, (), ("misdeal",), (item.penalty,), (item.consequence,),
+        return AnywayRuling(record, (), ("misdeal",), (item.penalty,), (item.said,),
                             tuple(misdealt[1]))
 
     def _misdealt(
@@ -1068,14 +1068,14 @@ class PiquetGame(StepRules):
         first = next((i for i in items if i.kind == "no_discard"), items[0])
         if first.kind == "no_discard":
             return AnywayRuling(record, (), ("no_discard",), (first.penalty,),
-                                (first.consequence,), tuple(counts))
+                                (first.said,), tuple(counts))
         entry: Entry = {"code": "talon_offence", "location": first.who}
         if election is not None:  # PT 28–29: the adversary's, kept for the deal's ruling
             entry["election"] = election
         if first.penalty != "fresh_deal":
             new = {**new, "irregular": [*new.get("irregular", []), entry]}
         return AnywayRuling(new, (entry,), ("talon_offence",), (first.penalty,),
-                            (first.consequence,), tuple(counts))
+                            (first.said,), tuple(counts))
 
     def _replay(
         self, new: dict[str, Any], revokes: Sequence[Violation],
@@ -1091,7 +1091,7 @@ class PiquetGame(StepRules):
         if irregular or "irregular" in record:
             record["irregular"] = irregular
         return AnywayRuling(record, (), ("revoke",), ("replay",),
-                            (retake.irregularity.consequence,), (first,))
+                            (retake.irregularity.said,), (first,))
 
     def penalize(
         self, ruled: DealRuling, irregular: Sequence[IrregularityNote], players: Sequence[str],

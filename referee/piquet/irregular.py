@@ -44,15 +44,16 @@ a discard of none       no penalty: the exchange is taken back, he must discard 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from referee.cards import Card, describe_card
+from referee.cards import Card
 from referee.piquet.counting import Count
 from referee.piquet.exchange import STANDING_DEALS, STANDS, standing_law
 from referee.piquet.records import ROLES, TAKEN_IN, PiquetDeal, Role, counted, other
-from referee.violations import RecordError, Violation, said
+from referee.rulings import Consequence
+from referee.violations import RecordError, Violation, consequence, said
 
 #: The violation codes a table may record anyway, and the irregularity each is (Q12).
 IRREGULAR_CODES: dict[str, str] = {
@@ -78,7 +79,10 @@ class Irregularity(NamedTuple):
     ``kind``: "revoke", "false_call", "lead_out_of_turn" or "misdeal"; ``who``: the offender
     (None for a misdeal); ``law``: the law applied ("PT 59 IV"); ``location``: where in the
     record; ``penalty``: what was applied ("replay", "reckon_nothing", "void", "call_only",
-    "none", "fresh_deal"); ``consequence``: a sentence for the players.
+    "none", "fresh_deal"); ``consequence``: a sentence for the players, in English;
+    ``coded``: the same sentence by its code and parameters
+    (:data:`referee.violations.CONSEQUENCE_WORDS`), when it has one, so that each language
+    words it.
     """
 
     kind: str
@@ -87,10 +91,18 @@ class Irregularity(NamedTuple):
     location: str
     penalty: str
     consequence: str
+    coded: Consequence | None = None
+
+    @property
+    def said(self) -> Consequence | str:
+        """The consequence by its code and parameters, or its English when it has no code."""
+        return self.coded if self.coded is not None else self.consequence
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return self._asdict()
+        """JSON-ready form (the consequence in English)."""
+        found = self._asdict()
+        del found["coded"]
+        return found
 
 
 def trick_of(location: str) -> int | None:
@@ -148,37 +160,29 @@ def revoke_irregularity(
     ``revoking``: the card played and the card led, for the sentence. Under
     "reckon_nothing" or "void" the deal is played out as played."""
     trick = (trick_of(location) or 0) + 1
-    what = (f" (the {describe_card(revoking[0])} on the {describe_card(revoking[1])})"
-            if revoking else "")
-    if penalty == "replay" and retaken is not None:
-        cards = "; ".join(
-            f"the {role} hand {_and(describe_card(c) for c in retaken[role])}"
-            for role in ROLES if retaken.get(role))
-        consequence = (f"The {offender} hand revoked in trick {trick}{what}: the cards from "
-                       f"it on are taken back ({cards}), the {offender} hand plays a "
-                       f"{suit_words}, and the play goes on as though no error had been made "
-                       "(PT 59 IV); record the play again from there.")
-    elif penalty == "replay":
-        consequence = (f"The {offender} hand revoked in trick {trick}{what}: take back the "
-                       f"cards from that trick, the {offender} hand plays a {suit_words}, and "
-                       "the play goes on as though no error had been made (PT 59 IV); record "
-                       "the replay.")
+    params: dict[str, Any] = {"hand": offender, "trick": trick}
+    if penalty == "replay":
+        params["suit"] = _SUIT_LETTER[suit_words]
+        code = "piquet.revoke.replay"
+        if retaken is not None:
+            code = "piquet.revoke.retaken"
+            params["retaken"] = tuple((role, tuple(str(c) for c in retaken[role]))
+                                      for role in ROLES if retaken.get(role))
     elif penalty == "reckon_nothing":
-        consequence = (f"The {offender} hand revoked in trick {trick}{what} and the deal "
-                       "cannot be replayed: it is played out as played and the "
-                       f"{offender} hand reckons nothing this deal, its counts still barring "
-                       f"a pique or repique of the {other(offender)} hand (table option).")
+        code = "piquet.revoke.reckon_nothing"
+        params["adversary"] = other(offender)
     else:
-        consequence = (f"The {offender} hand revoked in trick {trick}{what} and the deal "
-                       "cannot be replayed: the deal is void, nobody scores (table option); "
-                       "it is played out as played.")
-    return Irregularity("revoke", offender, "PT 59 IV", location, penalty, consequence)
+        code = "piquet.revoke.void"
+    if revoking:
+        code += ".cards"
+        params["card"], params["lead"] = str(revoking[0]), str(revoking[1])
+    said_as = consequence(code, **params)
+    return Irregularity("revoke", offender, "PT 59 IV", location, penalty, said_as.text,
+                        said_as)
 
 
-def _and(words: Iterable[str]) -> str:
-    """"the a", "the a and the b", "the a, the b and the c"."""
-    items = [f"the {w}" for w in words]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+#: A suit's letter by its name as one card of a lead ("spade").
+_SUIT_LETTER = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
 
 
 def false_call_irregularity(
@@ -255,32 +259,23 @@ def exposed_in_dealing_irregularity(
     deal stands, no penalty. Elder's or a talon card: elder may have a fresh deal
     (``election`` "fresh_deal": nobody scores, the same dealer deals again) or play on
     ("play_on": the deal stands)."""
-    dealer = hand_words("younger", names)
+    dealer = ("younger", names["younger"] if names else None)
     if where == "younger":
-        return Irregularity(
-            "exposed_in_dealing", "younger", "PT 13", where, "none",
-            f"{dealer}, dealing, exposed a card of its own: the deal stands (PT 13).")
-    card = "a card of the elder hand" if where == "elder" else "a talon card"
-    elder = hand_words("elder", names)
-    if election == "play_on":
-        return Irregularity(
-            "exposed_in_dealing", "younger", "PT 13", where, "play_on",
-            f"{dealer}, dealing, exposed {card}: {elder} may have a fresh deal and elected "
-            "to play on; the deal stands (PT 13).")
-    return Irregularity(
-        "exposed_in_dealing", "younger", "PT 13", where, "fresh_deal",
-        f"{dealer}, dealing, exposed {card}: {elder} elected a fresh deal (PT 13); the same "
-        "dealer deals again and this deal scores nothing.")
+        said_as = consequence("piquet.exposed_in_dealing.own", None, dealer=dealer)
+        return Irregularity("exposed_in_dealing", "younger", "PT 13", where, "none",
+                            said_as.text, said_as)
+    penalty = "play_on" if election == "play_on" else "fresh_deal"
+    said_as = consequence(f"piquet.exposed_in_dealing.{penalty}.{where}", None, dealer=dealer,
+                          elder=("elder", names["elder"] if names else None))
+    return Irregularity("exposed_in_dealing", "younger", "PT 13", where, penalty, said_as.text,
+                        said_as)
 
 
 def faced_card_irregularity(where: str) -> Irregularity:
     """PT 14: a card found faced in the pack when dealing, or in the talon when taking in:
     a fresh deal must be made, whoever would profit (nobody elects)."""
-    found = "in the pack in dealing" if where == "pack" else "in the talon in taking in"
-    return Irregularity(
-        "faced_card", None, "PT 14", where, "fresh_deal",
-        f"A card was found faced {found}: there must be a fresh deal (PT 14); the same "
-        "dealer deals again and this deal scores nothing.")
+    said_as = consequence(f"piquet.faced_card.{'pack' if where == 'pack' else 'talon'}")
+    return Irregularity("faced_card", None, "PT 14", where, "fresh_deal", said_as.text, said_as)
 
 
 #: PT 40–43: how a hand dealt 13, 11 or 12 discards when a wrong deal stands, to play with
@@ -584,25 +579,16 @@ def talon_offence_irregularity(
     ``names``: role → player, for the sentence (:func:`hand_words`); ``elected``: the
     penalty is the adversary's election carried by the record (PT 28–29), not the table's
     option."""
-    who = hand_words(offender, names)
-    adversary = f"the {other(offender)} hand"
-    if names and elected:
-        adversary = f"{names[other(offender)]} ({adversary})"
+    adversary = other(offender)
+    params = {"who": (offender, names[offender] if names else None),
+              "adversary": (adversary, names[adversary] if names and elected else None)}
     if penalty == "fresh_deal":
-        why = "his election" if elected else "table option"
-        return Irregularity(
-            "talon_offence", offender, "PT 28–29", offender, "fresh_deal",
-            f"{who} took talon cards it was not entitled to: {adversary} elects a fresh "
-            f"deal ({why}, PT 28–29); the same dealer deals again and this deal scores "
-            "nothing.")
-    if elected:
-        return Irregularity(
-            "talon_offence", offender, "PT 28–29", offender, "reckon_nothing",
-            f"{who} took talon cards it was not entitled to: {adversary} elects to play "
-            "on, and the offender reckons nothing this deal (PT 28–29); its counts still "
-            "bar a pique or repique.")
-    return Irregularity(
-        "talon_offence", offender, "PT 27–29, 33, 35", offender, "reckon_nothing",
-        f"{who} took talon cards it was not entitled to and reckons nothing this "
-        f"deal (PT 27–29, 33, 35); its counts still bar a pique or repique of "
-        f"{adversary}.")
+        code, law = "fresh_deal.elected" if elected else "fresh_deal", "PT 28–29"
+    elif elected:
+        code, law = "play_on", "PT 28–29"
+    else:
+        code, law = "reckon_nothing", "PT 27–29, 33, 35"
+    said_as = consequence(f"piquet.talon_offence.{code}", None, **params)
+    return Irregularity("talon_offence", offender, law, offender,
+                        "fresh_deal" if penalty == "fresh_deal" else "reckon_nothing",
+                        said_as.text, said_as)

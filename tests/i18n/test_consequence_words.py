@@ -20,7 +20,10 @@ OTHERS = [locale for locale in LOCALES if locale != "en"]
 SAMPLES: dict[str, Any] = {"law": "P10: cancelled and the order restored", "step": "exchange",
                            "source": "no law: the table's option", "in_trick": 3,
                            "no_card_for": 6, "the_bid": 2, "shown": "9S", "to_seat": "Ann",
-                           "dealer_named": 1, "Seat": "Ann", "seat": "Ann", "": 7}
+                           "dealer_named": 1, "Seat": "Ann", "seat": "Ann", "": 7,
+                           "card": "9S", "hand": "elder", "Hand": "younger", "suit": "S",
+                           "retaken": (("elder", ("9S",)), ("younger", ("KH", "7C"))),
+                           "Player_hand": ("elder", "Ann"), "player_hand": ("younger", "Bob")}
 
 
 def _params(template: str) -> dict[str, Any]:

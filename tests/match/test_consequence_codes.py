@@ -55,15 +55,15 @@ def test_an_older_event_is_read_as_stored_and_upcast_when_its_words_read_back() 
 
 
 def test_every_template_of_the_match_reads_back_from_its_own_words() -> None:
-    """The match's own consequences, as events stored them before codes; a Pitch
-    consequence's optional parts (" in trick 3") do not read back: such older words stay
-    English."""
+    """The match's own consequences, as events stored them before codes; a Pitch or
+    Piquet consequence's parts (" in trick 3", "the elder hand") do not read back: such
+    older words stay English."""
     from referee.violations import consequence, said
 
     first = said("hand_size", "Q2", "elder", n=11)
     values = {"law": "P10", "dealer_law": "PT 6", "due": "Ann", "step": "exchange"}
     for code, template in CONSEQUENCE_WORDS.items():
-        if code.startswith("pitch."):
+        if code.startswith(("pitch.", "piquet.")):
             continue
         params = {k: v for k, v in values.items() if "{" + k in template}
         made = consequence(code, first, **params)

@@ -63,7 +63,7 @@ def test_pt13_elder_elects_a_fresh_deal_when_the_dealer_exposes_his_card() -> No
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
     note = decided[0][1]
     assert (note["irregularity"], note["penalty"]) == ("exposed_in_dealing", "fresh_deal")
-    assert "PT 13" in note["consequence"] and "Bill (the elder hand)" in note["consequence"]
+    assert "PT 13" in _said(note) and "Bill (the elder hand)" in _said(note)
     assert table.state.current is None and table.state.live_deals == ()
     assert table.state.next_dealer == 1  # Ann again
     assert_replays(table)
@@ -77,7 +77,7 @@ def test_pt13_elder_may_play_on_and_the_deal_stands() -> None:
                                 election="play_on")
     assert (kind, note["penalty"]) == ("irregularity", "play_on")
     assert note["irregular"] == [{"code": "exposed_in_dealing", "location": "talon"}]
-    assert "a talon card" in note["consequence"]
+    assert "a talon card" in _said(note)
     scored = play_q10(table)[-1][1]
     assert scored["scores"] == {"Bill": 11, "Ann": 41}
     found = [i for i in scored["ruling"]["irregularities"] if i["kind"] == "exposed_in_dealing"]
@@ -105,7 +105,7 @@ def test_pt13_the_dealers_own_card_exposed_the_deal_stands() -> None:
                    election="fresh_deal")
     assert refused.value.violations[0].location == "election"
     [(_, note)] = table.step("irregularity", what="exposed_in_dealing", player="Ann")
-    assert note["penalty"] == "none" and "the deal stands (PT 13)" in note["consequence"]
+    assert note["penalty"] == "none" and "the deal stands (PT 13)" in _said(note)
     assert play_q10(table)[-1][1]["scores"] == {"Bill": 11, "Ann": 41}
     assert_replays(table)
 
@@ -120,8 +120,8 @@ def test_pt14_a_faced_card_is_a_fresh_deal_whatever_is_elected() -> None:
     decided = table.step("irregularity", what="faced_card")
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
     assert decided[0][1]["penalty"] == "fresh_deal"
-    assert "in the talon" in decided[0][1]["consequence"]
-    assert "PT 14" in decided[0][1]["consequence"]
+    assert "in the talon" in _said(decided[0][1])
+    assert "PT 14" in _said(decided[0][1])
     assert table.state.next_dealer == 1
     assert_replays(table)
     late = q10_dealt()

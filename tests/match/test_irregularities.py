@@ -406,6 +406,11 @@ def q10_dealt(**options: Any) -> Table:
     return table
 
 
+def _said(note: dict[str, Any]) -> str:
+    """A stored note's consequence in English (a coded one is stored by its code)."""
+    return IrregularityNote.read(note).consequence.text
+
+
 def test_younger_taking_one_of_elders_five_reckons_nothing_and_play_goes_on() -> None:
     """PT 27, 29: Ann took one of the top five: she reckons nothing (talon_offence
     "reckon_nothing", the default), the deal is played out, never voided as an `other`."""
@@ -415,7 +420,8 @@ def test_younger_taking_one_of_elders_five_reckons_nothing_and_play_goes_on() ->
     [(kind, note)] = table.step("exchange", anyway=True, **YOUNGER_TOOK_ONE_OF_ELDERS)
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "talon_offence",
                                                              "reckon_nothing")
-    assert "Ann (the younger hand)" in note["consequence"] and "PT 27" in note["consequence"]
+    assert note["consequence_code"] == "piquet.talon_offence.reckon_nothing"
+    assert "Ann (the younger hand)" in _said(note) and "PT 27" in _said(note)
     record = table.state.current.record  # type: ignore[union-attr]
     assert record["irregular"] == [{"code": "talon_offence", "location": "younger"}]
     assert record["exchange"] == YOUNGER_TOOK_ONE_OF_ELDERS
@@ -435,7 +441,7 @@ def test_younger_taking_one_of_elders_five_under_fresh_deal_is_dealt_again() -> 
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
     assert (decided[0][1]["irregularity"], decided[0][1]["penalty"]) == ("talon_offence",
                                                                          "fresh_deal")
-    assert "PT 28–29" in decided[0][1]["consequence"]
+    assert "PT 28–29" in _said(decided[0][1])
     assert table.state.current is None and table.state.next_dealer == 1  # Ann again
     assert_replays(table)
 
@@ -581,8 +587,7 @@ def test_the_election_on_a_talon_offence_is_the_steps_the_option_only_the_defaul
     decided = table.step("exchange", anyway=True, election="fresh_deal",
                          **YOUNGER_TOOK_ONE_OF_ELDERS)
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
-    assert decided[0][1]["penalty"] == "fresh_deal" and "PT 28–29" in decided[0][1][
-        "consequence"]
+    assert decided[0][1]["penalty"] == "fresh_deal" and "PT 28–29" in _said(decided[0][1])
     assert table.state.current is None and table.state.next_dealer == 1
     assert_replays(table)
     played_on = q10_dealt(talon_offence="fresh_deal")
@@ -614,7 +619,7 @@ def test_pt28_elder_took_six_younger_takes_only_the_cards_left() -> None:
     assert (note["irregularity"], note["penalty"]) == ("talon_offence", "reckon_nothing")
     assert note["irregular"] == [{"code": "talon_offence", "location": "elder",
                                   "election": "play_on"}]
-    assert "Ann (the younger hand) elects to play on" in note["consequence"]
+    assert "Ann (the younger hand) elects to play on" in _said(note)
     with pytest.raises(RecordError) as refused:
         table.step("exchange", younger=["QD", "9D", "7D"])
     [violation] = refused.value.violations

@@ -108,7 +108,7 @@ def test_a_talon_offence_found_at_the_table_is_ruled_typed() -> None:
     assert isinstance(found, TableRuling) and not found.fresh_deal
     assert found.entries == ({"code": "talon_offence", "location": "younger"},)
     assert found.record["irregular"] == list(found.entries)
-    assert found.penalty == "reckon_nothing" and "Ann" in found.consequence
+    assert found.penalty == "reckon_nothing" and "Ann" in found.said.text
     fresh = piquet.record_irregularity(current.record, "talon_offence", 1, 1, ["Bill", "Ann"],
                                        table.state.options, election="fresh_deal")
     assert fresh.fresh_deal and fresh.entries[0]["election"] == "fresh_deal"
