@@ -9,6 +9,8 @@
  *   eventview.js  a club night (#event=…): the organiser's screen and the big screen
  *   clubview.js   a club's players on the organiser's screen (add, merge, remove, check in)
  *   clubscreen.js a club (#club=…): its link opened on another phone, its statistics
+ *   eventseats.js eventstats.js eventsubs.js  the night's seating and links, statistics,
+ *                 a substitute taking a seat (from eventview.js)
  *   api.js        the API client (tokens, ETags, Idempotency-Key, If-Match), the live stream
  *                 (follow: streaming with fetch, Last-Event-ID; polling with If-None-Match)
  *   writes.js     the persistent write queue (IndexedDB via idb.js): pending, in order, once
@@ -23,6 +25,7 @@
  *   language.js   the page's language: the switch, the browser's languages, the catalogs
  *   messages.js   the message box, refusals in the referee's words
  *   ruling.js     a deal's ruling in words
+ *   declared.js   a Piquet player's declarations in words (from their codes)
  *   store.js      the matches kept on this phone (localStorage)
  *   screens/*.js  one module per screen: home, play (+ setup), score (+ chart), share, tabs,
  *                 sheet (the score sheet: sheet-pitch, sheet-piquet, picks), agree (confirm, dispute, claims), seats (join by QR),
