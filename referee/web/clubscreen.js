@@ -112,11 +112,11 @@ async function statisticsOf(id, token) {
   } catch (failure) {
     return trouble(failure);
   }
-  const path = `/v1/clubs/${encodeURIComponent(id)}/statistics`;
   const games = [["pitch", "Pitch"], ["piquet", "Piquet"]].map(([game, name]) => {
     const cards = playerCards(game, stats[game], stats.names);
     return cards ? [el("h3", {}, name), cards,
-      downloads(path, token, `${id}-${game}`, `club-stats-${game}`, `&game=${game}`)] : [];
+      downloads({ club: id }, token, `${id}-${game}`, `club-stats-${game}`, `&game=${game}`)]
+      : [];
   }).flat();
   return el("section", { id: "event-statistics" },
     el("p", {}, el("a", { href: `#club=${encodeURIComponent(id)}`, id: "event-stats-back" },

@@ -130,17 +130,21 @@ function piquetCard(line) {
 }
 
 /**
- * A button that downloads the statistics at `path` (GET …/statistics of an event or a club,
- * read with `token`) in `format` ("csv", "toml", added to `query`) as `file`; `id` names
- * the button, `words` labels it, `type` is the file's media type.
+ * A button that downloads the statistics of `of` (`{ club }` or `{ event }`: its id; GET
+ * …/statistics read with `token`) in `format` ("csv", "toml", then `query`) as `file`; `id`
+ * names the button, `words` labels it, `type` is the file's media type.
  */
-export function downloadButton({ path, query = "", token, format, file, id, words, type }) {
+export function downloadButton({ of, query = "", token, format, file, id, words, type }) {
   const button = el("button", { type: "button", class: "stats-download", id }, words);
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {
-      const { data } = await api("GET", `${path}?format=${format}${query}`, undefined,
-        { token });
+      const asked = `?format=${format}${query}`;
+      const { data } = await (of.club
+        ? api("GET", `/v1/clubs/${encodeURIComponent(of.club)}/statistics${asked}`,
+          undefined, { token })
+        : api("GET", `/v1/events/${encodeURIComponent(of.event)}/statistics${asked}`,
+          undefined, { token }));
       const url = URL.createObjectURL(new Blob([String(data)], { type }));
       const link = el("a", { href: url, download: file, hidden: true });
       document.body.append(link);
@@ -160,13 +164,14 @@ export function downloadButton({ path, query = "", token, format, file, id, word
   return button;
 }
 
-/** The two downloads (CSV, the statistics file) of the statistics at `path`; `name` ends
- * the files' names and `prefix` the buttons' ids; `query` narrows the download. */
-export function downloads(path, token, name, prefix, query = "") {
+/** The two downloads (CSV, the statistics file) of the statistics of `of` (`{ club }` or
+ * `{ event }`); `name` ends the files' names and `prefix` the buttons' ids; `query` narrows
+ * the download. */
+export function downloads(of, token, name, prefix, query = "") {
   return el("p", { class: "stats-downloads" },
-    downloadButton({ path, query, token, format: "csv", file: `statistics-${name}.csv`,
+    downloadButton({ of, query, token, format: "csv", file: `statistics-${name}.csv`,
       id: `${prefix}-csv`, words: t("stats.csv", "Download as CSV"), type: "text/csv" }), " ",
-    downloadButton({ path, query, token, format: "toml", file: `statistics-${name}.toml`,
+    downloadButton({ of, query, token, format: "toml", file: `statistics-${name}.toml`,
       id: `${prefix}-toml`, words: t("stats.file", "Download the statistics file"),
       type: "application/toml" }));
 }
@@ -204,6 +209,6 @@ export async function statisticsSection(id, token, back, names) {
     el("h2", {}, t("stats.title", "Statistics per player")),
     playerCards(stats.game, lines, names) ||
       el("p", { class: "note" }, t("stats.none", "No game has been played yet.")),
-    downloads(`/v1/events/${encodeURIComponent(id)}/statistics`, token, id, "event-stats"),
+    downloads({ event: id }, token, id, "event-stats"),
     el("p", { class: "note", role: "status", id: "event-stats-note" }));
 }

@@ -206,6 +206,9 @@ def test_a_pitch_dispute_with_a_claimed_sheet_ruled_by_the_cards(
                          ("low", 1), ("jack", 1), ("game", 2)]:
         taps.pick(field, value)
     record(taps)
+    # the score line follows the answer's render (a loaded machine may show it a beat later)
+    bob.wait_for_function("() => document.querySelector('#scoreline [data-score=\"Bob\"]')"
+                          "?.textContent === '3'", timeout=15000)
     assert scores(bob) == {"Ann": 0, "Bob": 3, "Cid": 1}
 
     cid.wait_for_selector('[data-answer="1"]', timeout=15000)
