@@ -131,16 +131,7 @@ def test_cards_waiting_entries_and_an_undo_s_reason_are_in_the_phone_s_language(
     sent is labelled in French (a card, an undo), the undo it sends gives its reason in
     French, and what it took back is said in French."""
     page = french_phone
-    page.goto(served + "/table/")
-    page.wait_for_selector("html[lang=fr]", state="attached")
-    page.check('input[name=game][value="piquet"]')
-    page.fill("#players li:nth-child(1) input", "Bill")
-    page.fill("#players li:nth-child(2) input", "Ann")
-    page.click("#new-match button[type=submit]")
-    page.wait_for_selector("#match:not([hidden]) #turn[data-action]")
-    page.wait_for_selector(SETTLED, state="attached")
-    page.click("#entry-cards")
-    page.wait_for_selector("#turn:not([data-entry])", state="attached")
+    _start(page, served, "piquet", ["Bill", "Ann"], "fr")
     assert page.get_attribute('#cards [data-card="KS"]', "aria-label").startswith(
         "K♠ roi de pique")
     tap_card(page, "KS")
@@ -173,16 +164,7 @@ def test_an_entry_waiting_on_the_phone_reads_in_the_language_chosen_since(
     the words of the language it was made in: a card tapped on a French phone that cannot
     reach the referee reads in German once the phone is switched to German."""
     page = french_phone
-    page.goto(served + "/table/")
-    page.wait_for_selector("html[lang=fr]", state="attached")
-    page.check('input[name=game][value="piquet"]')
-    page.fill("#players li:nth-child(1) input", "Bill")
-    page.fill("#players li:nth-child(2) input", "Ann")
-    page.click("#new-match button[type=submit]")
-    page.wait_for_selector("#match:not([hidden]) #turn[data-action]")
-    page.wait_for_selector(SETTLED, state="attached")
-    page.click("#entry-cards")
-    page.wait_for_selector("#turn:not([data-entry])", state="attached")
+    _start(page, served, "piquet", ["Bill", "Ann"], "fr")
     page.route("**/v1/matches/*/events", lambda route: route.abort())  # the referee unreached
     page.click('#cards [data-card="KS"]')
     page.wait_for_selector('body[data-pending="1"]', state="attached")
@@ -195,10 +177,11 @@ def test_an_entry_waiting_on_the_phone_reads_in_the_language_chosen_since(
     assert "Pik-König" in waiting and "roi de pique" not in waiting, waiting
 
 
-def _start(page: Any, served: str, game: str, players: list[str]) -> None:
-    """Start a match from the page as it reads in its language, the cards entered one by one."""
+def _start(page: Any, served: str, game: str, players: list[str], lang: str) -> None:
+    """Start a match from the page once it reads in ``lang`` ("fr", "de"), the cards entered
+    one by one."""
     page.goto(served + "/table/")
-    page.wait_for_selector("html[lang=fr], html[lang=de]", state="attached")
+    page.wait_for_selector(f"html[lang={lang}]", state="attached")
     page.check(f'input[name=game][value="{game}"]')
     while page.locator("#players li").count() < len(players):
         page.click("#add-player")
@@ -235,7 +218,7 @@ def test_a_piquet_deal_in_french_end_to_end(french_phone: Any, served: str) -> N
     their codes, in French), every card tapped, the score and the ruling in French; no
     horizontal scroll, axe clean, ``<html lang="fr">``."""
     page = french_phone
-    _start(page, served, "piquet", ["Bill", "Ann"])
+    _start(page, served, "piquet", ["Bill", "Ann"], "fr")
     assert page.get_attribute("html", "lang") == "fr"
     _declare(page, "elder", "5", sets=("trio:A",))
     _declare(page, "younger", "6", sequence="sixième")
@@ -257,7 +240,7 @@ def test_a_pitch_hand_in_german_end_to_end(german_phone: Any, served: str) -> No
     the score and the ruling in German (cards in German words); no horizontal scroll, axe
     clean, ``<html lang="de">``."""
     page = german_phone
-    _start(page, served, "pitch", ["Ann", "Bob", "Cid"])
+    _start(page, served, "pitch", ["Ann", "Bob", "Cid"], "de")
     assert page.get_attribute("html", "lang") == "de"
     bid(page, "2")
     bid(page, "pass")
