@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from referee.cards import FULL_PACK, PIQUET_PACK, Card, parse_card
 from referee.piquet import PiquetDeal, PiquetOptions
-from referee.piquet.progress import PiquetStage, play_card, progress, stage
+from referee.piquet.progress import play_card, progress, stage
 from referee.piquet.records import Announcement
 from referee.violations import RecordError
+from tests.stages import Engine, assert_ruled_card_by_card, errors
 
 from .examples import random_deal
 
@@ -75,29 +76,12 @@ def _with(deal: PiquetDeal, cards: list[Card]) -> PiquetDeal:
                       deal.irregular)
 
 
-def _errors(error: RecordError) -> list[tuple[str, str]]:
-    return [(v.code, v.location) for v in error.violations]
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.randoms(use_true_random=False), OPTIONS)
 def test_card_by_card_is_the_whole_deal_ruled(rng: Random, options: PiquetOptions) -> None:
     empty, cards = _table(rng)
-    last: PiquetStage = stage(empty, options)
-    for n in range(1, len(cards) + 1):
-        deal = _with(empty, cards[:n])
-        try:
-            whole = progress(deal, options)
-        except RecordError as error:
-            with pytest.raises(RecordError) as raised:
-                play_card(last, cards[n - 1])
-            assert _errors(raised.value) == _errors(error)
-            return
-        last = play_card(last, cards[n - 1])
-        assert last.deal == deal
-        assert last.progress == whole
-        if whole.phase == "complete":
-            return
+    assert_ruled_card_by_card(Engine(stage, play_card, progress), empty, cards, options,
+                              _with, "deal")
 
 
 def test_a_card_after_a_complete_deal_is_refused_as_the_whole_deal_is() -> None:
@@ -106,7 +90,7 @@ def test_a_card_after_a_complete_deal_is_refused_as_the_whole_deal_is() -> None:
     assert done.progress.phase == "complete" and done.fixed is None
     with pytest.raises(RecordError) as raised:
         play_card(done, PIQUET_PACK[0])
-    assert _errors(raised.value) == [("trick_count", "tricks")]
+    assert errors(raised.value) == [("trick_count", "tricks")]
 
 
 def test_the_hands_and_declarations_are_not_read_again() -> None:
@@ -125,4 +109,4 @@ def test_a_card_not_of_the_pack_is_refused_as_the_whole_deal_is() -> None:
     two = next(c for c in FULL_PACK if c not in PIQUET_PACK)
     with pytest.raises(RecordError) as raised:
         play_card(stage(PiquetDeal(())), two)
-    assert _errors(raised.value) == [("not_in_pack", "tricks[0][0]")]
+    assert errors(raised.value) == [("not_in_pack", "tricks[0][0]")]

@@ -4,14 +4,13 @@ and partnerships, the auction's options."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import FULL_PACK, Card
 from referee.pitch import PitchHand, PitchOptions
-from referee.pitch.progress import PitchStage, play_card, progress, stage
-from referee.violations import RecordError
+from referee.pitch.progress import play_card, progress, stage
+from tests.stages import Engine, assert_ruled_card_by_card
 
 from .examples import make_hand
 from .test_properties import legal_hands
@@ -23,10 +22,6 @@ def _with(hand: PitchHand, cards: list[Card]) -> PitchHand:
     n = hand.players
     tricks = tuple(tuple(cards[i:i + n]) for i in range(0, len(cards), n))
     return PitchHand(n, hand.partnership, hand.dealer, hand.bids, tricks, hand.hands)
-
-
-def _errors(error: RecordError) -> list[tuple[str, str]]:
-    return [(v.code, v.location) for v in error.violations]
 
 
 @settings(max_examples=200, deadline=None)
@@ -47,21 +42,8 @@ def test_card_by_card_is_the_whole_hand_ruled(
     cards = cards[:data.draw(st.integers(1, len(cards)))]
     empty = PitchHand(legal.players, legal.partnership, legal.dealer, legal.bids, (),
                       legal.hands if known else None)
-    last: PitchStage = stage(empty, options)
-    for n in range(1, len(cards) + 1):
-        hand = _with(empty, cards[:n])
-        try:
-            whole = progress(hand, options)
-        except RecordError as error:
-            with pytest.raises(RecordError) as raised:
-                play_card(last, cards[n - 1])
-            assert _errors(raised.value) == _errors(error)
-            return
-        last = play_card(last, cards[n - 1])
-        assert last.hand == hand
-        assert last.progress == whole
-        if whole.phase == "complete":
-            return
+    assert_ruled_card_by_card(Engine(stage, play_card, progress), empty, cards, options,
+                              _with, "hand")
 
 
 def test_the_auction_is_not_read_again_once_a_card_is_played() -> None:
