@@ -265,11 +265,17 @@ def execute(sql: str, params: Sequence[Any] = ()) -> Any:
     """Run one hand-written statement on the bound database; returns its cursor.
 
     For the few statements of every write: building them with peewee's query builder cost
-    more than running them (bench/RESULTS.md). ``sql`` uses ``?`` placeholders and
+    more than running them (bench/RESULTS.md). A driver's error is raised as peewee's
+    (``peewee.IntegrityError``, ``peewee.OperationalError``…). ``sql`` uses ``?`` placeholders and
     double-quoted identifiers, valid on SQLite and PostgreSQL alike.
     """
     db = database_proxy.obj
-    return db.execute_sql(_in_dialect(sql, db.param), params)
+    connection = db.connection()  # opened (a pooled one taken) when the request has none
+    # Straight to the driver's connection, its errors made peewee's as ``execute_sql``
+    # makes them: peewee's log, hooks and cursor call cost more than some statements do
+    # (bench/RESULTS.md §30).
+    with _DRIVER_ERRORS:
+        return connection.execute(_in_dialect(sql, db.param), params)
 
 
 @functools.lru_cache(maxsize=128)
