@@ -257,6 +257,9 @@ def _register_compression(app: Flask) -> None:
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     _Compress(app)
+    from referee.api.language import COMPRESSION
+
+    app.extensions[COMPRESSION] = True  # the language hook writes Vary whole (its docstring)
 
 
 def _register_docs_assets(app: Flask) -> None:
