@@ -52,7 +52,7 @@ from referee.api.option_schemas import MATCH_OPTIONS
 from referee.api.writing import (
     json_response,
 )
-from referee.events import EventError, Table, partnership, solo
+from referee.events import Table, partnership, refusal, solo
 from referee.store import idempotency, ledger, tokens
 
 
@@ -63,13 +63,11 @@ def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
     :raises EventError: ``bad_options``.
     """
     if "first_dealer" in sent or "partnership" in sent:
-        raise EventError("bad_options", "E1", "The first dealer and the partnership are "
-                                               "decided at each table (E3), not for the event.")
+        raise refusal("bad_options.seating")
     try:
         options: dict[str, Any] = MATCH_OPTIONS[game]().load(sent)
     except ma.ValidationError as refused:
-        raise EventError("bad_options", "E1",
-                         f"The tables' options are refused: {refused.messages}") from None
+        raise refusal("bad_options", refused=refused.messages) from None
     options.pop("game", None)
     return options
 
@@ -208,8 +206,7 @@ def _seating(body: dict[str, Any] | None) -> list[Table] | None:
         seats = tuple(table["seats"])
         if table["partnership"]:
             if len(seats) != 4:
-                raise EventError("table_size", "E3",
-                                 f"Table {number}: partnerships play four at a table.")
+                raise refusal("table_size.partnership", table=number)
             seating.append(partnership(number, (seats[0], seats[2]), (seats[1], seats[3])))
         else:
             seating.append(solo(number, seats))
