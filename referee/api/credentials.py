@@ -40,6 +40,7 @@ from referee.api.writing import (
     response_schema,
     write,
 )
+from referee.i18n.details import CREDENTIAL_REPLACED
 from referee.match import commands
 from referee.match.games import GAMES
 from referee.match.state import MatchState
@@ -264,7 +265,7 @@ def _token_write(
         if replayed is not None:
             return replayed
         if revoked:
-            raise ProblemError(UNAUTHORIZED, "This credential is not valid (wrong, or replaced).",
+            raise ProblemError(UNAUTHORIZED, CREDENTIAL_REPLACED.said(),
                                headers={"WWW-Authenticate": 'Bearer realm="referee"'})
         version = folds.expect(match_id, expected).version
         made = tokens.rotate(match_id, kinds, handout.seed, purpose)

@@ -22,6 +22,7 @@ from referee.api.event_schemas import EventRelinkSchema, EventStartedTableSchema
 from referee.api.problems import NOT_FOUND
 from referee.api.writing import json_response, noted
 from referee.events import Table
+from referee.i18n.details import NO_EVENT_TABLE
 from referee.match import commands
 from referee.store import idempotency, ledger, tokens
 
@@ -53,7 +54,7 @@ def _table_of(event_id: str, round_number: int, number: int) -> tuple[Table, str
             match_id = folded.matches.get((round_number, table.number))
             if table.number == number and match_id is not None:
                 return table, match_id
-    raise ProblemError(NOT_FOUND, f"The event has no table {number} in round {round_number}.")
+    raise ProblemError(NOT_FOUND, NO_EVENT_TABLE.said(number=number, round=round_number))
 
 
 def _answer(event_id: str, round_number: int, table: Table, made: dict[str, str],

@@ -64,6 +64,7 @@ from referee.api.errors import ProblemError, problems
 from referee.api.match_views import state_dict
 from referee.api.problems import NOT_FOUND, TOO_MANY_STREAMS
 from referee.api.stream_hub import Hub, Snapshot, StreamRefused, Subscription, hub
+from referee.i18n.details import NO_MATCH
 from referee.store import ledger, tokens
 
 log = logging.getLogger(__name__)
@@ -254,7 +255,7 @@ def stream_match(match_id: str) -> Any:
         first = the_hub.snapshot(match_id, render)
     except ledger.MatchNotFound:
         the_hub.unsubscribe(subscription)
-        raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
+        raise ProblemError(NOT_FOUND, NO_MATCH.said(id=match_id)) from None
     except BaseException:
         the_hub.unsubscribe(subscription)
         raise

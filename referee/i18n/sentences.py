@@ -292,6 +292,23 @@ def violation_words(found: engines.Violation, locale: str) -> str:
     return reword(found.message, locale)
 
 
+class ViolationSaid(str):
+    """A violation's sentence as a problem's detail (a refusal's, a clash's, a record's not
+    ruled on): its English message (a ``str``), worded in a locale by
+    :func:`violation_words` (:class:`referee.i18n.Worded`)."""
+
+    violation: engines.Violation
+
+    def __new__(cls, violation: engines.Violation) -> ViolationSaid:
+        made = super().__new__(cls, violation.message)
+        made.violation = violation
+        return made
+
+    def words(self, locale: str) -> str:
+        """The sentence in ``locale``."""
+        return str(self) if locale == DEFAULT else violation_words(self.violation, locale)
+
+
 #: A 400's detail for input that cannot be read: its first sentence.
 CANNOT_READ = message("detail.cannot_read", "The request cannot be read: {first}")
 
