@@ -55,6 +55,26 @@ RULES_NOT_FOUND = message(
     "are P1-P10 (Pitch), Q1-Q12 (Piquet) and V1-V15 (Pitch with more points), and the laws "
     "of Piquet PT 1-78; the contents are at /rules/.")
 
+# What the request sends, refused (a header, a query, the body's shape)
+KEY_LENGTH = message("detail.idempotency_key_length",
+                     "Idempotency-Key must be 1 to 255 characters.")
+LEDGER_HEAD = message("detail.ledger_head", "head is SEQ:HASH, as a match's head gives them.")
+CURSOR = message("detail.cursor", "The cursor is the next_cursor of the previous page.")
+NESTED = message("detail.nested", "The request body is nested too deeply.")
+RECORD_MEDIA = message("detail.record_media", "Send the record file as {media}.")
+RECORD_UTF8 = message("detail.record_utf8", "A record file is UTF-8 text.")
+
+# Live updates refused (docs/security.md, "Limits and their defaults"), and why: by the
+# count that is full
+STREAMS = message("detail.streams", "No live updates for now: {why}. Read the match with GET "
+                  "(If-None-Match) and try the stream again in {seconds} s.")
+STREAMS_WHY = {limit: message(f"detail.streams.{limit}", english) for limit, english in (
+    ("token", "this token already has {cap} live-update streams open here"),
+    ("match", "this match already has {cap} live-update streams open here"),
+    ("address", "your network address already has {cap} live-update streams open here"),
+    ("server", "the server holds as many live-update streams as it can ({cap})"),
+)}
+
 # The body, read before the app (referee/api/serving.py)
 TOO_LARGE = message("detail.too_large", "The request body is larger than {limit} bytes.")
 TIMEOUT = message("detail.timeout", "The request body did not arrive in time; send it again.")

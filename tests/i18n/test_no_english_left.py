@@ -17,6 +17,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.api.stream_hub import Hub, StreamRefused
 from referee.store import expiry, ledger
 from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
 from tests.api.test_matches_agreement import Table
@@ -108,7 +109,33 @@ def _further(client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch) -
     found["deal-already-recorded"] = send(at, "/deals", {"sheet": ANN_DEAL_2, "deal": 2},
                                           "Ann", moved)
     found.update(_organised(client))
+    found.update(_refused_input(client, table))
+    with monkeypatch.context() as patched:
+        patched.setattr(Hub, "check_room", _full_room)
+        found["too-many-streams"] = client.get(url + "/stream", buffered=False,
+                                               headers=_bearer(table.write))
     return found
+
+
+def _full_room(self: Hub, address: str) -> None:
+    raise StreamRefused("address", 4)
+
+
+def _refused_input(client: FlaskClient, table: Table) -> dict[str, Any]:
+    """What the request sends that is refused before any rule: a header, a query, a body."""
+    url, write = table.url(), _bearer(table.write)
+    return {
+        "bad-request.key": client.post(url + "/events", json={"type": "card", "card": "KS"},
+                                       headers={**write, "If-Match": '"v2"',
+                                                "Idempotency-Key": "k" * 300}),
+        "bad-request.head": client.get(url + "/verify?head=nothing", headers=write),
+        "bad-request.cursor": client.get(url + "/log?cursor=abc", headers=write),
+        "bad-request.nested": client.post("/v1/matches", data=b"[" * 5000 + b"]" * 5000,
+                                          content_type="application/json"),
+        "unsupported-media-type": client.post("/v1/records:score", json={"format": 1}),
+        "bad-request.utf8": client.post("/v1/records:score", data=b'place = "caf\xe9"',
+                                        content_type="application/toml"),
+    }
 
 
 def _organised(client: FlaskClient) -> dict[str, Any]:
@@ -237,6 +264,14 @@ ENGLISH = {
     "club.member_taken": "Member number 7 is someone else's.",
     "club.not_in_club": "The club has no player 'pl_nobody'.",
     "club.token.needed": "This club needs its token: send 'Authorization: Bearer …'.",
+    "bad-request.key": "Idempotency-Key must be 1 to 255 characters.",
+    "bad-request.head": "head is SEQ:HASH, as a match's head gives them.",
+    "bad-request.nested": "The request body is nested too deeply.",
+    "unsupported-media-type": "Send the record file as application/toml.",
+    "bad-request.utf8": "A record file is UTF-8 text.",
+    "too-many-streams": "No live updates for now: your network address already has 4 "
+                        "live-update streams open here. Read the match with GET "
+                        "(If-None-Match) and try the stream again in 30 s.",
 }
 
 
