@@ -95,6 +95,7 @@ th, td { border: 1px solid var(--rule); padding: .35rem .5rem; vertical-align: t
          text-align: left; }
 pre { overflow-x: auto; padding: .75rem; border: 1px solid var(--rule); }
 code { font-size: .92em; }
+p, li { overflow-wrap: break-word; }
 """
 
 #: No script at all; the one style above; images only from here.

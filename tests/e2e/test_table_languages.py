@@ -118,6 +118,28 @@ def test_a_ruling_s_link_opens_its_section_in_the_reader_s_language(
         context.close()
 
 
+@pytest.mark.parametrize(("locale", "cited", "lands", "found", "words"), [
+    ("pl-PL", "V9", "/rules/pitch-variants#V9", "h2#V9", "V9 Licytacja"),
+    ("de-DE", "PT54", "/rules/laws-of-piquet#PT54", "tr#PT54", "54"),
+])
+def test_a_variant_s_section_and_a_law_open_in_the_reader_s_language(
+    browser: Any, served: str, locale: str, cited: str, lands: str, found: str, words: str
+) -> None:
+    """A games-with-more-points section (V9) and a law of Piquet (PT 54) as a ruling cites
+    them open their translated page at the same anchor (the law's row, starting with its
+    number), at 320 px without horizontal scroll."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, locale=locale)
+    page = context.new_page()
+    try:
+        page.goto(served + "/rules/" + cited)
+        page.wait_for_selector(f"html[lang={locale[:2]}]", state="attached")
+        assert page.url.endswith(lands)
+        assert (page.wait_for_selector(found).text_content() or "").strip().startswith(words)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def french_phone(browser: Any) -> Iterator[Any]:
     """A phone whose browser reads French first, 320 px wide."""
