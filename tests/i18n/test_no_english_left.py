@@ -17,6 +17,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.api import serving
 from referee.api.stream_hub import Hub, StreamRefused
 from referee.store import expiry, ledger
 from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
@@ -114,7 +115,14 @@ def _further(client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch) -
         patched.setattr(Hub, "check_room", _full_room)
         found["too-many-streams"] = client.get(url + "/stream", buffered=False,
                                                headers=_bearer(table.write))
+    with monkeypatch.context() as patched:  # a body that stops arriving (under gevent)
+        patched.setattr(serving, "_read", _too_slow)
+        found["request-timeout"] = client.post("/v1/matches", json={"game": "piquet"})
     return found
+
+
+def _too_slow(stream: Any, cap: int | None, seconds: float) -> bytes:
+    raise TimeoutError("request body too slow")
 
 
 def _full_room(self: Hub, address: str) -> None:
@@ -269,6 +277,7 @@ ENGLISH = {
     "bad-request.nested": "The request body is nested too deeply.",
     "unsupported-media-type": "Send the record file as application/toml.",
     "bad-request.utf8": "A record file is UTF-8 text.",
+    "request-timeout": "The request body did not arrive in time; send it again.",
     "too-many-streams": "No live updates for now: your network address already has 4 "
                         "live-update streams open here. Read the match with GET "
                         "(If-None-Match) and try the stream again in 30 s.",
