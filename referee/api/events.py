@@ -53,6 +53,7 @@ from referee.api.writing import (
     json_response,
 )
 from referee.events import Table, partnership, refusal, solo
+from referee.i18n.details import HOW
 from referee.store import idempotency, ledger, tokens
 
 
@@ -73,11 +74,9 @@ def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
 
 
 #: What a refused retry of an event's create says to do instead.
-_CREATE_HOW = "An event's tokens are handed out once, to its create: create the event anew."
+_CREATE_HOW = HOW["event"]
 #: What a refused retry of a round's start says to do instead.
-_ROUND_HOW = ("A round's credentials are handed out once: the tables that took them up keep "
-              "them, and the organiser gets new links for a table (POST "
-              "…/rounds/<n>/tables/<n>/links; the old ones stop working).")
+_ROUND_HOW = HOW["round"]
 
 
 _transact = ORGANISED.transact

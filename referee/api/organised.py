@@ -29,6 +29,7 @@ from referee.api.writing import (
     replay,
     request_fingerprint,
 )
+from referee.i18n import Message
 from referee.i18n.details import STALE_OWNER
 from referee.store import idempotency, tokens
 
@@ -121,7 +122,7 @@ class Organised:
         checks them: written to once its version moved on."""
         return Owner(f"{self.noun}_id", self.written, tokens.all_live)
 
-    def create(self, how: str, make: Callable[[], str], created: type[ma.Schema],
+    def create(self, how: Message, make: Callable[[], str], created: type[ma.Schema],
                location: str) -> Response:
         """Create one (``make()`` stores it and returns its id) and answer, once, its
         ``organiser`` and ``read`` tokens (only their hashes are stored): 201, with its ETag

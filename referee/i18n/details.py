@@ -89,6 +89,30 @@ CREDENTIAL_REPLACED = message("detail.credential_replaced",
 METRICS_TOKEN = message("detail.metrics_token",
                         "GET /metrics needs REFEREE_METRICS_TOKEN's token.")
 
+# A retry's credentials not handed out again (410): why, and how to get back in (``{id}``:
+# the match's, the event's or the club's id)
+NOT_REPLAYED = message("detail.not_replayed", "This request was answered already and its "
+                       "credentials are not handed out again: {why}. {how}")
+NOT_REPLAYED_WHY = {
+    "old": message("detail.not_replayed.old",
+                   "it was first answered more than {minutes} minutes ago"),
+    "written": message("detail.not_replayed.written", "what it made has been written to since"),
+    "replaced": message("detail.not_replayed.replaced", "they have been replaced since"),
+}
+HOW: dict[str, Message] = {name: message(f"detail.how.{name}", english) for name, english in (
+    ("recover", "With the match's recovery code, POST /v1/matches/{id}/tokens:recover makes "
+                "new tokens."),
+    ("seats", "The write token makes new seat credentials: POST /v1/matches/{id}/seats (the "
+              "old ones stop working)."),
+    ("relink", "Ask for new links again (POST …/rounds/{round}/tables/{table}/links): the old "
+               "ones are replaced."),
+    ("round", "A round's credentials are handed out once: the tables that took them up keep "
+              "them, and the organiser gets new links for a table (POST "
+              "…/rounds/<n>/tables/<n>/links; the old ones stop working)."),
+    ("event", "An event's tokens are handed out once, to its create: create the event anew."),
+    ("club", "A club's tokens are handed out once, to its create: create the club anew."),
+)}
+
 # Limits (docs/security.md)
 QUOTA = message(
     "detail.quota", "Too many matches were created from your address lately (at most {limit} "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
+from uuid import uuid4
 
 import peewee
 import pytest
@@ -115,10 +116,20 @@ def _further(client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch) -
         patched.setattr(Hub, "check_room", _full_room)
         found["too-many-streams"] = client.get(url + "/stream", buffered=False,
                                                headers=_bearer(table.write))
+    found["credentials-not-replayed"] = _late_retry(client)
     with monkeypatch.context() as patched:  # a body that stops arriving (under gevent)
         patched.setattr(serving, "_read", _too_slow)
         found["request-timeout"] = client.post("/v1/matches", json={"game": "piquet"})
     return found
+
+
+def _late_retry(client: FlaskClient) -> Any:
+    """A create retried once its match was written to: its tokens are not handed out again."""
+    body, key = {"game": "piquet", "players": ["Bill", "Ann"]}, {"Idempotency-Key": uuid4().hex}
+    made = client.post("/v1/matches", json=body, headers=key).json
+    client.post(f"/v1/matches/{made['id']}/events", json={"type": "exchange"},
+                headers=_bearer(made["tokens"]["write"], **{"If-Match": '"v1"'}))
+    return client.post("/v1/matches", json=body, headers=key)
 
 
 def _too_slow(stream: Any, cap: int | None, seconds: float) -> bytes:
@@ -292,6 +303,11 @@ def test_english_answers_keep_their_words(app: Flask, monkeypatch: pytest.Monkey
     assert re.fullmatch(r"Too many matches were created from your address lately \(at most 1 "
                         r"in 1 hour\)\. Try again in \d+ (minutes|seconds|minute|second)\.",
                         quota), quota
+    late = found["credentials-not-replayed"].get_json()
+    assert late["detail"] == (
+        "This request was answered already and its credentials are not handed out again: what "
+        "it made has been written to since. With the match's recovery code, POST /v1/matches/"
+        f"{late['match_id']}/tokens:recover makes new tokens.")
     too_large = _answers(app.test_client())["request-entity-too-large"]
     assert too_large.get_data() == (b'{"type": "https://referee.example/problems/request-entity'
                                     b'-too-large", "title": "Request Entity Too Large", "status":'
