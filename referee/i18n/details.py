@@ -144,6 +144,14 @@ WRITE_OUTCOME_UNKNOWN = message(
     "detail.database.unknown", "The connection to the database was lost while this write "
     "was being committed: it may or may not have been stored. Send it again with the same "
     "Idempotency-Key: the answer then says what was recorded (never twice).")
+# /readyz, for the operator (docs/operations.md)
+PROBE_TIMEOUT = message("detail.readyz.timeout",
+                        "The database did not answer within {seconds:g} s.")
+PROBE_UNREACHABLE = message("detail.readyz.unreachable", "The database cannot be reached.")
+MIGRATIONS = message("detail.readyz.migrations", "The database lacks migrations: {pending} "
+                     "(run `flask --app wsgi db upgrade`).")
+DISK_LOW = message("detail.readyz.disk", "The database's disk has {free} KiB free, less than "
+                   "the {needed} KiB a write needs (REFEREE_MIN_FREE_BYTES): writes would fail.")
 UNEXPECTED = message("detail.unexpected",
                      "The referee failed unexpectedly; the request stored nothing.")
 

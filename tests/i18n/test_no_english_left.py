@@ -18,13 +18,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.api import serving
+from referee.api import health, serving
 from referee.api.stream_hub import Hub, StreamRefused
 from referee.store import expiry, ledger
 from referee.store.db import DatabaseBusy, WriteOutcomeUnknown
 from tests.api.test_matches_agreement import Table
 from tests.api.test_matches_clash import seated, send
 from tests.api.test_problems import _answers
+from tests.conftest import ON_POSTGRES
 from tests.match.test_clash import ANN_DEAL_2
 
 OTHERS = ["fr", "de", "pl"]
@@ -117,10 +118,31 @@ def _further(client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch) -
         found["too-many-streams"] = client.get(url + "/stream", buffered=False,
                                                headers=_bearer(table.write))
     found["credentials-not-replayed"] = _late_retry(client)
+    found.update(_not_ready(client, monkeypatch))
     with monkeypatch.context() as patched:  # a body that stops arriving (under gevent)
         patched.setattr(serving, "_read", _too_slow)
         found["request-timeout"] = client.post("/v1/matches", json={"game": "piquet"})
     return found
+
+
+def _not_ready(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """/readyz's answers for the operator: the database unreachable, lacking migrations, its
+    disk nearly full (an SQLite file's)."""
+    found: dict[str, Any] = {}
+    with monkeypatch.context() as patched:
+        patched.setattr(health, "_probe", _unreachable)
+        found["not-ready.unreachable"] = client.get("/readyz")
+        patched.setattr(health, "_probe", lambda db: ["0042_more"])
+        found["not-ready.migrations"] = client.get("/readyz")
+    if not ON_POSTGRES:
+        with monkeypatch.context() as patched:
+            patched.setenv("REFEREE_MIN_FREE_BYTES", str(10**18))
+            found["storage-full.disk"] = client.get("/readyz")
+    return found
+
+
+def _unreachable(db: Any) -> list[str]:
+    raise peewee.OperationalError("connection refused")
 
 
 def _late_retry(client: FlaskClient) -> Any:
@@ -289,6 +311,9 @@ ENGLISH = {
     "unsupported-media-type": "Send the record file as application/toml.",
     "bad-request.utf8": "A record file is UTF-8 text.",
     "request-timeout": "The request body did not arrive in time; send it again.",
+    "not-ready.unreachable": "The database cannot be reached.",
+    "not-ready.migrations": "The database lacks migrations: 0042_more (run `flask --app wsgi db "
+                            "upgrade`).",
     "too-many-streams": "No live updates for now: your network address already has 4 "
                         "live-update streams open here. Read the match with GET "
                         "(If-None-Match) and try the stream again in 30 s.",
@@ -303,6 +328,11 @@ def test_english_answers_keep_their_words(app: Flask, monkeypatch: pytest.Monkey
     assert re.fullmatch(r"Too many matches were created from your address lately \(at most 1 "
                         r"in 1 hour\)\. Try again in \d+ (minutes|seconds|minute|second)\.",
                         quota), quota
+    if "storage-full.disk" in found:
+        disk = found["storage-full.disk"].get_json()["detail"]
+        assert re.fullmatch(r"The database's disk has \d+ KiB free, less than the \d+ KiB a "
+                            r"write needs \(REFEREE_MIN_FREE_BYTES\): writes would fail\.",
+                            disk), disk
     late = found["credentials-not-replayed"].get_json()
     assert late["detail"] == (
         "This request was answered already and its credentials are not handed out again: what "
