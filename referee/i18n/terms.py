@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from referee.i18n import DEFAULT, Message, message
+from referee.i18n import DEFAULT, Message, message, plural_message
 
 #: A rank's English name → its number (14 = ace).
 RANK_NUMBERS = _RANKS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -55,8 +55,11 @@ POINT.update({words: message(f"term.pitch.{name}", words) for name, words in (
     ("off_ace", "off-ace"), ("off_three", "off-three"))})
 
 CARD = message("term.card", "{rank} of {suit}")
-POINT_OF = message("term.piquet.point", "point of {cards}")
-POINT_PIPS = message("term.piquet.point_pips", "point of {cards}, {pips}")
+#: A point by its number of cards: one entry per plural form, as the languages say a number
+#: of cards ("point z 1 karty", "point z 5 kart"; "point de 1 carte").
+POINT_OF = plural_message("term.piquet.point", "point of {cards}", "point of {cards}", "cards")
+POINT_PIPS = plural_message("term.piquet.point_pips", "point of {cards}, {pips}",
+                            "point of {cards}, {pips}", "cards")
 SEQ_MAJOR = message("term.piquet.sequence_major", "{sequence} major")
 SEQ_TO = message("term.piquet.sequence_to", "{sequence} to the {top}")
 IN_SUIT = message("term.piquet.in_suit", "{words} in {suit}")
