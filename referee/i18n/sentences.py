@@ -473,7 +473,8 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("detail.read_only_token",
      "This is the read-only share token: recording needs the write token or a seat's."),
     ("detail.no_rules_section", "There is no section or page {name} of the rules: sections "
-     "are P1-P10 (Pitch) and Q1-Q12 (Piquet); the contents are at /rules/."),
+     "are P1-P10 (Pitch), Q1-Q12 (Piquet) and V1-V15 (Pitch with more points), and the laws "
+     "of Piquet PT 1-78; the contents are at /rules/."),
     ("detail.method_not_allowed", "The method is not allowed for the requested URL."),
     ("detail.if_match_form", 'If-Match must be the ETag of the match as last read, e.g. "v12".'),
     ("detail.if_match_required", "Say which version of the match you are adding to: send "
