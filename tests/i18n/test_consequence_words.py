@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from referee.i18n import LOCALES, catalog
+from referee.i18n.consequences import coded, read_back
 from referee.i18n.sentences import consequence_said
 from referee.violations import CONSEQUENCE_WORDS, consequence, said
 
@@ -50,3 +51,37 @@ def test_every_consequence_is_worded_from_its_code_and_parameters(code: str) -> 
         assert worded and worded != made.text, (locale, worded)
         if "{what}" in CONSEQUENCE_WORDS[code]:
             assert "Ann" in worded and "Bob" in worded
+
+
+#: The parts said only when known, not known (a trick, the bid, a card or a player).
+UNKNOWN = {"in_trick": None, "no_card_for": None, "the_bid": None, "shown": None,
+           "to_seat": None, "dealer_named": None, "Player_hand": ("elder", None),
+           "player_hand": ("younger", None), "Seat": 2, "seat": 2}
+
+
+@pytest.mark.parametrize("known", [True, False], ids=["known", "unknown"])
+@pytest.mark.parametrize("code", sorted(CONSEQUENCE_WORDS))
+def test_every_consequence_is_read_back_from_its_english(code: str, known: bool) -> None:
+    """A ruling holds an irregularity's consequence in English only (Pitch P10, Piquet Q12):
+    read back by its template into the code and values, it is worded in each language as
+    from the code itself; in English it is as it was."""
+    template = CONSEQUENCE_WORDS[code]
+    params = _params(template)
+    if not known:
+        for _, name, spec, _ in string.Formatter().parse(template):
+            if name in params and (spec or "") in UNKNOWN:
+                params[name] = UNKNOWN[spec or ""]
+    first = said("out_of_turn", "P4", "player", due="Ann", named="Bob")
+    made = consequence(code, first, **params)
+    assert coded(made.text) is not None, made.text
+    violations = [first.as_dict()]
+    assert read_back(made.text, "en") == made.text
+    for locale in OTHERS:
+        from_code = consequence_said(code, made.as_fields()["consequence_params"], violations,
+                                     locale)
+        assert read_back(made.text, locale) == from_code, (locale, made.text)
+
+
+def test_a_sentence_no_template_makes_stays_english() -> None:
+    assert coded("The elder hand led trick 2 out of turn; it stands.") is None
+    assert read_back("Something the engine said.", "fr") is None
