@@ -18,16 +18,17 @@ from referee.piquet.irregular import (
     wrong_deal_irregularity,
 )
 from referee.piquet.records import TAKEN_IN
+from referee.violations import said
 
 NAMES: Any = {"elder": "Bill", "younger": "Ann"}
 
 ENGLISH: list[tuple[Irregularity, str]] = [
-    (misdeal_irregularity("dealt.elder", "The elder hand was dealt 11 cards: each hand gets "
-                          "12; write all twelve."),
+    (misdeal_irregularity("dealt.elder", said("hand_size.dealt", "Q2", "dealt.elder",
+                                             hand="elder", n=11)),
      "The elder hand was dealt 11 cards: a misdeal. The same dealer deals afresh (no "
      "law moves the deal); this deal scores nothing."),
-    (misdeal_irregularity("talon", "The talon holds 8 cards, not 9."),
-     "The talon holds 8 cards, not 9.: a misdeal. The same dealer deals afresh (no "
+    (misdeal_irregularity("talon", said("talon_size", "Q2", "talon", n=9)),
+     "The talon holds 8 cards, not 9: a misdeal. The same dealer deals afresh (no "
      "law moves the deal); this deal scores nothing."),
     (wrong_deal_irregularity({"elder": 13, "younger": 11}, "play_on", NAMES),
      "Bill (the elder hand) was dealt 13 cards and Ann (the younger hand) 11 cards: "
@@ -63,15 +64,15 @@ ENGLISH: list[tuple[Irregularity, str]] = [
      "deal stands as dealt and the elder hand deals the next two deals, unless this "
      "deal or the next is the partie's last (PT 16)."),
     (false_call_irregularity("declarations.elder.point", "elder", "reckon_nothing",
-                             None, "a point of seven"),
+                             None, ("point", "point of seven")),
      "The elder hand called a point of seven it did not hold and reckons nothing this "
      "deal (PT 54); the younger hand reckons what it has good."),
     (false_call_irregularity("declarations.younger.sets[0]", "younger", "call_only",
-                             None, "a trio of tens"),
+                             None, ("set", "trio of tens")),
      "The younger hand called a trio of tens it did not hold: the call scores nothing "
      "(table option)."),
     (false_call_irregularity("declarations.elder.sequence", "elder", "call_only",
-                             "misnomer", "a sequence (quint:A)"),
+                             "misnomer", ("sequence", "quint:A")),
      "The elder hand misnamed a sequence (quint:A): it holds one of that value, but "
      "its hand and discard together could not hold the one named. A misnomer, no "
      "penalty (PT 53); the call as made scores nothing."),
