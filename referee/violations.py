@@ -1467,7 +1467,7 @@ def consequence_words(message_code: str, what: str, params: Mapping[str, Any],
     if head_only is None:
         head_only = message_code in _HEAD_ONLY and ":" in what
     if head_only and message_code in _HEAD_ONLY:
-        what = what.split(":")[0]
+        what = what.split(":")[0].rstrip()  # French sets a space before a colon
     return words.words(template if template is not None else CONSEQUENCE_WORDS[message_code],
                        {**params, "what": what})
 

@@ -1,14 +1,20 @@
-"""The English of the Piquet laws' consequences (PT 10–12, 16, 21, 22, 39–43, 52–54, 57, 58,
-59 III), word for word as the engine says them: pinned before they were made from codes."""
+"""The Piquet laws' consequences (PT 10–12, 16, 21, 22, 39–43, 52–54, 57, 58, 59 III) by
+their codes and parameters: the English word for word as the engine said it before (pinned
+before they had codes), made again from the code and parameters alone (as an event stores
+them), and worded in French, German and Polish with the same law sections."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
 
+from referee.i18n.sentences import consequence_said
 from referee.piquet.irregular import (
     Irregularity,
+    answered_lead,
     deal_out_of_turn_irregularity,
     false_call_irregularity,
     lead_out_of_turn_irregularity,
@@ -18,7 +24,9 @@ from referee.piquet.irregular import (
     wrong_deal_irregularity,
 )
 from referee.piquet.records import TAKEN_IN
-from referee.violations import said
+from referee.violations import CONSEQUENCE_WORDS, consequence_words, said
+from tests.api.test_languages_consequences import ENGLISH as ENGLISH_WORDS
+from tests.api.test_languages_consequences import OTHERS
 
 NAMES: Any = {"elder": "Bill", "younger": "Ann"}
 
@@ -113,3 +121,53 @@ ENGLISH: list[tuple[Irregularity, str]] = [
 def test_the_english_as_it_was(found: Irregularity, english: str) -> None:
     assert found.consequence == english
     assert found.as_dict()["consequence"] == english
+
+
+#: The code of each pinned consequence, in the order of :data:`ENGLISH`.
+CODES = [
+    "piquet.misdeal", "piquet.misdeal", "piquet.wrong_deal.play_on",
+    "piquet.wrong_deal.play_on", "piquet.wrong_deal.fresh_deal", "piquet.wrong_deal.taken_in",
+    "piquet.wrong_deal.taken_in.fresh_deal", "piquet.deal_out_of_turn.fresh_deal",
+    "piquet.deal_out_of_turn.stands", "piquet.false_call.reckon_nothing",
+    "piquet.false_call.call_only", "piquet.false_call.misnomer",
+    "piquet.false_call.impossible", "piquet.lead_out_of_turn", "piquet.long_hand.void",
+    "piquet.long_hand.reckon_nothing.unplayed", "piquet.long_hand.void.unplayed",
+    "piquet.short_hand.found", "piquet.short_hand.lone", "piquet.short_hand.lone",
+]
+#: The misdeals' violations, opening their sentences (``what``).
+FIRST = {0: said("hand_size.dealt", "Q2", "dealt.elder", hand="elder", n=11),
+         1: said("talon_size", "Q2", "talon", n=9)}
+_SECTIONS = re.compile(r"PT \d+(?:[–-]\d+)?(?: [IVX]+)?|\b[IVX]{2,}\b")
+
+
+@pytest.mark.parametrize(("index", "code"), list(enumerate(CODES)))
+def test_each_by_its_code_and_parameters(index: int, code: str) -> None:
+    found, english = ENGLISH[index]
+    assert found.coded is not None and found.coded.code == code
+    stored = json.loads(json.dumps(found.coded.as_fields()))  # as an event keeps it
+    first = FIRST[index].message if index in FIRST else ""
+    assert consequence_words(stored["consequence_code"], first,
+                             stored["consequence_params"]) == english
+    violations = [FIRST[index].as_dict()] if index in FIRST else []
+    for language in OTHERS:
+        words = consequence_said(code, stored["consequence_params"], violations, language)
+        assert words is not None and not ENGLISH_WORDS.search(words), (language, words)
+        assert "  " not in words, words  # a French violation's space before its colon
+        assert sorted(_SECTIONS.findall(words)) == sorted(_SECTIONS.findall(english)), words
+
+
+def test_the_parameters_name_the_players_cards_and_law() -> None:
+    """Players by name when known, cards in notation, counts as numbers, the law cited."""
+    wrong = wrong_deal_irregularity({"elder": 13, "younger": 12}, "play_on", NAMES).coded
+    assert wrong is not None and dict(wrong.params) == {
+        "elder": ("elder", "Bill"), "elder_dealt": 13, "younger": ("younger", "Ann"),
+        "younger_dealt": 12, "law": "PT 41"}
+    call = false_call_irregularity("declarations.elder.point", "elder", "reckon_nothing",
+                                   None, ("point", "point of seven")).coded
+    assert call is not None and dict(call.params) == {
+        "hand": "elder", "call": ("point", "point of seven"), "adversary": "younger"}
+    lead = answered_lead("Ann", "7S", "QS")
+    assert (lead.code, dict(lead.params)) == (
+        "piquet.lead_out_of_turn.answered", {"leader": "Ann", "lead": "7S", "card": "QS"})
+    assert lead.text.startswith("Ann led 7S out of turn and QS was played to it")
+    assert set(CODES) | {lead.code} <= set(CONSEQUENCE_WORDS)
