@@ -7,6 +7,7 @@ sections, no English left and no ``consequence_language`` marker."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.api.deals import Q10_DEALT, Q10_DECLARATIONS, Q10_EXCHANGE, Q10_TALON, Q10_TRICKS
+from tests.api.test_languages_consequences import ENGLISH, OTHERS, _facts
 from tests.api.test_matches_agreement import Table, bearer
 
 CARDS = [c for trick in Q10_TRICKS for c in trick]
@@ -99,7 +101,8 @@ def _dealt_out_of_turn(late: bool) -> Callable[[Table], dict[str, Any]]:
     return step
 
 
-#: Each law: how the table comes to it, the step, and its English as the match said it.
+#: Each law: how the table comes to it (returning the step that records it), and its English
+#: as the match said it before the consequence had a code.
 LAWS: dict[str, tuple[Callable[[Table], dict[str, Any]], str]] = {
     "false_call": (_false_call,
         "The elder hand called a point of six it did not hold and reckons nothing this deal (PT "
@@ -163,3 +166,63 @@ def test_the_english_as_it_was(client: FlaskClient, law: str) -> None:
     table = Table(client)
     said = _dry_run(table, arrive(table), "en")
     assert said["consequence"] == english
+
+
+#: The consequence's code of each law's step, and some of its parameters.
+CODES: dict[str, tuple[str, dict[str, Any]]] = {
+    "false_call": ("piquet.false_call.reckon_nothing",
+                   {"hand": "elder", "call": ["point", "point of six"], "adversary": "younger"}),
+    "false_call.impossible": ("piquet.false_call.impossible",
+                              {"hand": "elder", "call": ["point", "point of seven"]}),
+    "lead_out_of_turn": ("piquet.lead_out_of_turn.answered",
+                         {"leader": "Ann", "lead": "7S", "card": "QS"}),
+    "long_hand": ("piquet.long_hand.reckon_nothing.unplayed",
+                  {"who": ["elder", "Bill"], "unplayed": 5, "adversary": "younger"}),
+    "short_hand": ("piquet.short_hand.found", {"who": ["elder", "Bill"],
+                                               "adversary": "younger"}),
+    "no_discard": ("piquet.no_discard", {"who": ["elder", "Bill"], "law": "PT 21"}),
+    "wrong_deal.play_on": ("piquet.wrong_deal.play_on",
+                           {"elder": ["elder", "Bill"], "elder_dealt": 13,
+                            "younger": ["younger", "Ann"], "younger_dealt": 12,
+                            "law": "PT 41"}),
+    "wrong_deal.fresh_deal": ("piquet.wrong_deal.fresh_deal", {"elder_dealt": 13}),
+    "wrong_deal.taken_in": ("piquet.wrong_deal.taken_in", {"law": "PT 41"}),
+    "deal_out_of_turn.early": ("piquet.deal_out_of_turn.fresh_deal",
+                               {"dealer": ["younger", "Bill"], "elder": ["elder", "Ann"]}),
+    "deal_out_of_turn.late": ("piquet.deal_out_of_turn.stands",
+                              {"dealer": ["younger", "Bill"], "elder": ["elder", "Ann"]}),
+}
+
+#: A law's section as a sentence cites it ("PT 59 III", "PT 27–29"; a Case's number, "XXI").
+_SECTIONS = re.compile(r"PT \d+(?:[–-]\d+)?(?: [IVX]+)?|\b[IVX]{2,}\b")
+
+
+@pytest.mark.parametrize("law", sorted(LAWS))
+def test_each_law_is_answered_by_its_code(client: FlaskClient, law: str) -> None:
+    arrive, _ = LAWS[law]
+    table = Table(client)
+    said = _dry_run(table, arrive(table), "en")
+    code, params = CODES[law]
+    assert said["consequence_code"] == code
+    assert params.items() <= said["consequence_params"].items()
+    assert "consequence_language" not in said
+
+
+@pytest.mark.parametrize("language", OTHERS)
+@pytest.mark.parametrize("law", sorted(LAWS))
+def test_each_law_in_each_language(client: FlaskClient, law: str, language: str) -> None:
+    """The same facts as in English, the same law sections and every number (a point said in
+    words in English, "point of six", is a number in the others), no English words, the
+    players' names kept."""
+    arrive, english = LAWS[law]
+    table = Table(client)
+    step = arrive(table)
+    said = _dry_run(table, step, language)
+    assert _facts(said) == _facts(_dry_run(table, step, "en"))
+    assert "consequence_language" not in said
+    words = said["consequence"]
+    assert words != english and not ENGLISH.search(words), words
+    assert sorted(_SECTIONS.findall(words)) == sorted(_SECTIONS.findall(english)), words
+    assert set(re.findall(r"\b\d+\b", english)) <= set(re.findall(r"\d+", words)), words
+    for name in ("Bill", "Ann"):
+        assert (name in words) == (name in english), words
