@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from referee.i18n.localize import localize
+from referee.match.irregularities import IrregularityNote
 from tests.api.deals import Q10_DEALT, Q10_DECLARATIONS, Q10_EXCHANGE, Q10_TALON, Q10_TRICKS
 from tests.api.test_languages_consequences import ENGLISH, OTHERS, _facts
 from tests.api.test_matches_agreement import Table, bearer
@@ -226,3 +228,46 @@ def test_each_law_in_each_language(client: FlaskClient, law: str, language: str)
     assert set(re.findall(r"\b\d+\b", english)) <= set(re.findall(r"\d+", words)), words
     for name in ("Bill", "Ann"):
         assert (name in words) == (name in english), words
+
+
+#: The steps a match refuses unless they are sent "anyway" (the rules break; Q12).
+_ANYWAY = ("false_call", "false_call.impossible", "no_discard", "wrong_deal.play_on",
+           "wrong_deal.fresh_deal", "wrong_deal.taken_in")
+
+
+@pytest.mark.parametrize("law", sorted(LAWS))
+def test_each_law_is_stored_by_its_code_and_read_in_each_language(client: FlaskClient,
+                                                                   law: str) -> None:
+    """Recorded, the event keeps the code and parameters, not the words; read back, its
+    English is as before and each language words it."""
+    arrive, english = LAWS[law]
+    table = Table(client)
+    step = arrive(table)
+    recorded = table.post("/events", {**step, "anyway": True} if law in _ANYWAY else step)
+    assert recorded.status_code == 201, recorded.json
+    stored = [e["payload"] for e in table.get("/log")["items"]
+              if e["kind"] == "irregularity"][-1]
+    assert stored["consequence_code"] == CODES[law][0] and "consequence" not in stored
+    shown = IrregularityNote.read(stored).as_shown()
+    assert shown["consequence"] == english
+    for language in OTHERS:
+        [note] = localize({"current_irregularities": [dict(shown)]},
+                          language)["current_irregularities"]
+        assert "consequence_language" not in note
+        assert not ENGLISH.search(note["consequence"]), note["consequence"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_older_words_of_these_laws_stay_english_marked(language: str) -> None:
+    """An event stored before these consequences had codes: read as stored, marked."""
+    first = {"code": "announcement_not_held", "rule": "Q5",
+             "location": "declarations.elder.point",
+             "message": "The elder hand announced a point of six but holds no suit of 6 cards "
+                        "after the exchange."}
+    for text in (LAWS["false_call"][1], LAWS["long_hand"][1], LAWS["no_discard"][1]):
+        note = {"irregularity": "false_call", "penalty": "reckon_nothing", "consequence": text,
+                "violations": [first]}
+        assert IrregularityNote.read(note).consequence.code == ""
+        [shown] = localize({"current_irregularities": [note]},
+                           language)["current_irregularities"]
+        assert shown["consequence"] == text and shown["consequence_language"] == "en"
