@@ -53,8 +53,9 @@ class Violation:
 
     @property
     def rule_url(self) -> str | None:
-        """Where the section can be read (``"/rules/Q6"``), or None when no section applies."""
-        return RULES_PATH + self.rule if self.rule else None
+        """Where the section can be read (``"/rules/Q6"``; a law, ``"PT 54"``, at
+        ``"/rules/PT54"``), or None when no section applies."""
+        return RULES_PATH + self.rule.replace(" ", "") if self.rule else None
 
     def as_dict(self) -> dict[str, Any]:
         """The violation as a JSON-ready dict: code, rule, rule_url, message, location; and
