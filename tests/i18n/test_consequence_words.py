@@ -24,14 +24,18 @@ SAMPLES: dict[str, Any] = {"law": "P10: cancelled and the order restored", "step
                            "dealer_named": 1, "Seat": "Ann", "seat": "Ann", "": 7,
                            "card": "9S", "hand": "elder", "Hand": "younger", "suit": "S",
                            "retaken": (("elder", ("9S",)), ("younger", ("KH", "7C"))),
-                           "Player_hand": ("elder", "Ann"), "player_hand": ("younger", "Bob")}
+                           "Player_hand": ("elder", "Ann"), "player_hand": ("younger", "Bob"),
+                           "call": ("point", "point of seven"), "discards": 13, "cards": 13}
+#: A value said as it is in English that another language may word (cards in notation, PT 59
+#: III's ``piquet.lead_out_of_turn.answered``), by its placeholder's name.
+AS_IT_IS: dict[str, Any] = {"lead": "KS", "card": "9S", "leader": "Ann"}
 
 
 def _params(template: str) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for _, name, spec, _ in string.Formatter().parse(template):
         if name is not None and name != "what" and name not in found:
-            found[name] = SAMPLES.get(spec or "", 7)
+            found[name] = SAMPLES.get(spec, 7) if spec else AS_IT_IS.get(name, 7)
     return found
 
 
