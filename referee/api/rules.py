@@ -89,6 +89,7 @@ a { color: var(--accent); }
 nav a { padding: .6rem .2rem; min-height: 44px; box-sizing: border-box; }
 h2 { margin-top: 2.2rem; scroll-margin-top: 1rem; }
 h2:target { outline: 2px solid var(--accent); outline-offset: 4px; }
+table:focus-visible, pre:focus-visible { outline: 2px solid var(--accent); }
 table { border-collapse: collapse; display: block; overflow-x: auto; }
 tr:target, li:target { outline: 2px solid var(--accent); outline-offset: 2px; }
 th, td { border: 1px solid var(--rule); padding: .35rem .5rem; vertical-align: top;
@@ -169,12 +170,15 @@ def row_anchors(html_text: str) -> list[str]:
 
 
 def _markdown(text: str) -> str:
-    return str(markdown.markdown(
+    """``text`` (Markdown) as HTML; each table and code block, which scroll in their own box
+    on a narrow screen, can take the keyboard's focus so that they scroll from it too."""
+    made = str(markdown.markdown(
         text,
         extensions=["tables", "fenced_code", "toc"],
         extension_configs={"toc": {"slugify": _slug}},
         output_format="html",
     ))
+    return made.replace("<table>", '<table tabindex="0">').replace("<pre>", '<pre tabindex="0">')
 
 
 def _headings() -> dict[str, Message]:
