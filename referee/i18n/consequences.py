@@ -69,6 +69,22 @@ def _retaken(words: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(out)
 
 
+#: How a hand dealt 11, 12 or 13 cards discards, by its words (PT 40-43).
+_DISCARDS = {words: dealt for dealt, words in engines.DISCARD_WORDS.items()}
+
+
+def _call(words: str) -> list[str]:
+    """A Piquet call (PT 52-54) as ``[kind, words]`` from its English ("a point of seven",
+    "a trio of tens", "a sequence (quint:A)", "a combination")."""
+    if words == "a combination":
+        return ["", ""]
+    sequence = re.fullmatch(r"a sequence \((.+)\)", words)
+    if sequence is not None:
+        return ["sequence", sequence[1]]
+    said = words.removeprefix("a ")
+    return ["point" if said.startswith("point") else "set", said]
+
+
 #: Each placeholder kind read back: (pattern with ``{g}`` for the group's name, value made
 #: from the match).  A kind not here makes its template unreadable.
 _KINDS: dict[str, tuple[str, Callable[[re.Match[str], str], Any]]] = {
@@ -91,6 +107,10 @@ _KINDS: dict[str, tuple[str, Callable[[re.Match[str], str], Any]]] = {
     "to_seat": (r"(?: to (?P<{g}>.+?))?", lambda m, g: m[g] and _seat(m[g])),
     "dealer_named": (r"(?: \((?P<{g}>[^()]+?)\))?", lambda m, g: m[g] and _seat(m[g])),
     "retaken": (r"(?P<{g}>the (?:elder|younger) hand .+?)", lambda m, g: _retaken(m[g])),
+    "cards": (r"(?P<{g}>\d+) cards?", lambda m, g: int(m[g])),
+    "discards": ("(?P<{g}>" + "|".join(re.escape(words) for words in engines.DISCARD_WORDS.values())
+                 + ")", lambda m, g: _DISCARDS[m[g]]),
+    "call": (r"(?P<{g}>a .+?)", lambda m, g: _call(m[g])),
 }
 
 

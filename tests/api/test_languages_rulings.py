@@ -100,6 +100,8 @@ def test_a_stateless_pitch_hand_names_seats_in_each_language(client: FlaskClient
     ({"code": "faced_card", "location": "talon"}, "PT 14"),
     ({"code": "exposed_in_dealing", "location": "younger"}, "PT 13"),
     ({"code": "talon_offence", "location": "elder"}, "PT 27–29, 33, 35"),
+    ({"code": "long_hand", "location": "elder"}, "PT 58"),
+    ({"code": "lead_out_of_turn", "location": "tricks[3][0]"}, "PT 59 III"),
 ])
 def test_a_piquet_deals_irregularity_in_each_language(client: FlaskClient, language: str,
                                                       irregular: dict[str, str],
