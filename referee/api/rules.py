@@ -44,6 +44,7 @@ from referee.api.errors import ProblemError
 from referee.api.language import requested
 from referee.api.problems import NOT_FOUND
 from referee.i18n import DEFAULT, LOCALES, Message, message
+from referee.i18n.details import RULES_NOT_FOUND
 
 #: Where the Markdown lives: ``referee/docs`` (a link to the repository's ``docs/``).
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
@@ -88,12 +89,14 @@ a { color: var(--accent); }
 nav a { padding: .6rem .2rem; min-height: 44px; box-sizing: border-box; }
 h2 { margin-top: 2.2rem; scroll-margin-top: 1rem; }
 h2:target { outline: 2px solid var(--accent); outline-offset: 4px; }
+table:focus-visible, pre:focus-visible { outline: 2px solid var(--accent); }
 table { border-collapse: collapse; display: block; overflow-x: auto; }
 tr:target, li:target { outline: 2px solid var(--accent); outline-offset: 2px; }
 th, td { border: 1px solid var(--rule); padding: .35rem .5rem; vertical-align: top;
          text-align: left; }
 pre { overflow-x: auto; padding: .75rem; border: 1px solid var(--rule); }
 code { font-size: .92em; }
+p, li { overflow-wrap: break-word; }
 """
 
 #: No script at all; the one style above; images only from here.
@@ -167,12 +170,15 @@ def row_anchors(html_text: str) -> list[str]:
 
 
 def _markdown(text: str) -> str:
-    return str(markdown.markdown(
+    """``text`` (Markdown) as HTML; each table and code block, which scroll in their own box
+    on a narrow screen, can take the keyboard's focus so that they scroll from it too."""
+    made = str(markdown.markdown(
         text,
         extensions=["tables", "fenced_code", "toc"],
         extension_configs={"toc": {"slugify": _slug}},
         output_format="html",
     ))
+    return made.replace("<table>", '<table tabindex="0">').replace("<pre>", '<pre tabindex="0">')
 
 
 def _headings() -> dict[str, Message]:
@@ -353,12 +359,7 @@ def page_or_section(name: str) -> Any:
     anchor = _law_or_case(name.strip())
     if anchor is not None:
         return redirect(f"/rules/{LAWS}{query}#{anchor}", code=302)
-    raise ProblemError(
-        NOT_FOUND,
-        f"There is no section or page {name!r} of the rules: sections are P1-P10 (Pitch), "
-        "Q1-Q12 (Piquet) and V1-V15 (Pitch with more points), and the laws of Piquet PT 1-78; "
-        "the contents are at /rules/.",
-    )
+    raise ProblemError(NOT_FOUND, RULES_NOT_FOUND.said(name=name))
 
 
 def _law_or_case(name: str) -> str | None:

@@ -98,6 +98,16 @@ THE_CARD = message("term.shown", "the {card}")
 TO_SEAT = message("term.to_seat", " to {player}")
 #: The cards one hand takes back after a revoke (PT 59 IV), in ``retaken``.
 RETAKEN = message("term.retaken", "{hand} {cards}")
+#: How a hand dealt that many cards discards when elder stands a wrong deal (PT 40–43,
+#: ``discards``: :data:`referee.violations.DISCARD_WORDS`).
+DISCARDS = {dealt: message(f"term.discards.{dealt}", english)
+            for dealt, english in engines.DISCARD_WORDS.items()}
+#: A Piquet call (PT 52–54, ``call``: :meth:`referee.violations.Words.call`), by its kind:
+#: a point or a set in the locale's terms, a sequence as it was announced, or not known.
+CALL = {"point": message("term.call.point", "a {term}"),
+        "set": message("term.call.set", "a {term}"),
+        "sequence": message("term.call.sequence", "a sequence ({sequence})"),
+        "": message("term.call.unknown", "a combination")}
 #: A kind of step, in a consequence that names it (``step``).
 STEP_KIND = {kind: message(f"term.step_kind.{kind}", english) for kind, english in (
     ("deal_started", "deal"), ("exchange", "exchange"), ("declaration", "declaration"),
@@ -160,6 +170,17 @@ class _Words(engines.Words):
 
     def rank(self, rank: int) -> str:
         return RANK[rank](self.locale) if rank in RANK else str(rank)
+
+    def discards(self, dealt: int) -> str:
+        return DISCARDS[int(dealt)](self.locale)
+
+    def call(self, call: Sequence[str]) -> str:
+        kind, words = (*call, "", "")[:2]
+        if kind == "sequence":
+            return CALL["sequence"](self.locale, sequence=words)
+        if kind in ("point", "set"):
+            return CALL[kind](self.locale, term=piquet_term(words, self.locale))
+        return CALL[""](self.locale)
 
     def term(self, words: str) -> str:
         return piquet_term(words, self.locale)
@@ -290,6 +311,23 @@ def violation_words(found: engines.Violation, locale: str) -> str:
         if worded is not None:
             return worded
     return reword(found.message, locale)
+
+
+class ViolationSaid(str):
+    """A violation's sentence as a problem's detail (a refusal's, a clash's, a record's not
+    ruled on): its English message (a ``str``), worded in a locale by
+    :func:`violation_words` (:class:`referee.i18n.Worded`)."""
+
+    violation: engines.Violation
+
+    def __new__(cls, violation: engines.Violation) -> ViolationSaid:
+        made = super().__new__(cls, violation.message)
+        made.violation = violation
+        return made
+
+    def words(self, locale: str) -> str:
+        """The sentence in ``locale``."""
+        return str(self) if locale == DEFAULT else violation_words(self.violation, locale)
 
 
 #: A 400's detail for input that cannot be read: its first sentence.
