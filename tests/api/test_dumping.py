@@ -51,7 +51,10 @@ class Every(ma.Schema):
     real = ma.fields.Float()
     flag = ma.fields.Boolean()
     loose = ma.fields.Dict(allow_none=True)
-    typed = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
+    typed = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), allow_none=True)
+    keyed = ma.fields.Dict(keys=Upper())  # "a" and "A" both "None:A": first place, last value
+    valued = ma.fields.Dict(values=ma.fields.List(Upper()))
+    nested_values = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Nested(Inner))
     words = ma.fields.List(ma.fields.String())
     shouted = ma.fields.List(Upper())
     one = ma.fields.Nested(Inner, allow_none=True)
@@ -67,7 +70,9 @@ class Every(ma.Schema):
 
 FULL: dict[str, Any] = {
     "raw": {"a": [1, 2]}, "text": 12, "whole": 3.0, "real": 2, "flag": 1, "loose": {"x": 1},
-    "typed": {"a": "4"}, "words": ["a", 5, None], "shouted": ["a", "b"],
+    "typed": {"a": "4", 5: 6.0, b"k": None}, "keyed": {"a": 1, "b": 2, "A": 3},
+    "valued": {"x": ["y", None]}, "nested_values": {"n": {"n": "1", "s": 2}},
+    "words": ["a", 5, None], "shouted": ["a", "b"],
     "one": {"n": "5", "s": "t"},
     "many": [{"n": 1}, {"s": None}], "also_many": [{"n": 2, "s": b"bytes"}], "own": "x",
     "renamed": 8, "numbered": 9, "elsewhere": "there", "ignored": "not in the schema",
@@ -83,6 +88,20 @@ def test_every_field_kind_as_marshmallow_dumps_it() -> None:
     same(Every(only=("words", "one")), FULL)
     assert dumper(Every())(FULL)["text"] == "12"  # not a plain copy: converted as marshmallow
     assert dumper(Every())(FULL)["shouted"] == ["shouted:A", "shouted:B"]
+
+
+def test_a_dict_s_keys_and_values_converted_without_marshmallow_s_mapping_code(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``next.at`` of every answer (keys String, values Integer): marshmallow's
+    ``Mapping._serialize`` is not called, the dump is the same."""
+    expected = json.dumps(Every().dump(FULL))
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("Mapping._serialize called")
+
+    monkeypatch.setattr(ma.fields.Mapping, "_serialize", refused)
+    assert json.dumps(dumper(Every())(FULL)) == expected
+    assert dumper(Every())(FULL)["keyed"] == {"None:A": 3, "None:B": 2}
 
 
 def test_order_of_the_declared_fields_kept() -> None:
