@@ -16,6 +16,7 @@ the same order: tests/api/test_dumping.py compares the two.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,18 @@ Dump = Callable[[Any], Any]
 #: A field's value → its dumped value, with the object it was taken from (for a field's own
 #: ``_serialize``, which may look at it).
 Convert = Callable[[Any, Any], Any]
+
+
+#: :func:`answer_text`'s encoder: ``json.dumps``'s own settings without its check for a
+#: circular reference (a set of every list and dict entered, kept while it is encoded).
+_ANSWER = json.JSONEncoder(check_circular=False)
+
+
+def answer_text(answer: Any) -> str:
+    """The JSON text of a dumped answer, the very text ``json.dumps(answer)`` makes. A dump is
+    a tree (values read from JSON or from frozen values): it holds no cycle to look for — one
+    would fail with RecursionError instead of ValueError, a 500 either way."""
+    return _ANSWER.encode(answer)
 
 
 @functools.cache

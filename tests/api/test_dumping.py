@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from bench.matches import pitch_steps
 from referee.api import writing
-from referee.api.dumping import dumper, response_dumper
+from referee.api.dumping import answer_text, dumper, response_dumper
 from tests.api.deals import (
     Q10_RECORD,
     create_match,
@@ -159,3 +159,34 @@ def test_the_answers_of_a_pitch_match(client: FlaskClient, both_ways: list[str])
     for step in pitch_steps(Random(7), 2):  # two whole hands, scored
         step_ok(client, match["id"], **step)
     assert both_ways.count("StepResultSchema") == len(pitch_steps(Random(7), 2))
+
+
+def test_an_answer_s_text_is_the_one_json_dumps_makes() -> None:
+    shared = [1, {"a": "é ♠", "b": None}]  # the same list twice is no cycle
+    answer = {"x": shared, "y": shared, "z": [[[]], {}], "f": 1.5, "t": True,
+              "s": "\u2028\x00\"\\ Zoë", "inf": float("inf")}
+    assert answer_text(answer) == json.dumps(answer)
+
+
+def test_a_write_s_answer_is_encoded_without_the_circular_check(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No set of the containers entered is kept while the answer is encoded (its ``markers``:
+    None); the body is the text ``json.dumps`` makes of it."""
+    match = create_match(client, "pitch", ["Ann", "Bob", "Cid", "Dee"], target=500)
+    real = json.encoder.c_make_encoder  # type: ignore[attr-defined]
+    encoded: list[tuple[Any, Any]] = []
+
+    def spied(markers: Any, *args: Any) -> Any:
+        encode = real(markers, *args)
+
+        def each(obj: Any, level: int) -> Any:
+            encoded.append((markers, obj))
+            return encode(obj, level)
+        return each
+
+    monkeypatch.setattr(json.encoder, "c_make_encoder", spied)
+    body = step_ok(client, match["id"], **pitch_steps(Random(7), 1)[0])
+    answers = [(markers, obj) for markers, obj in encoded
+               if isinstance(obj, dict) and set(obj) == {"events", "scored", "match"}]
+    assert [markers for markers, _ in answers] == [None]
+    assert json.dumps(answers[0][1]) == json.dumps(body)
