@@ -30,6 +30,20 @@ Dump = Callable[[Any], Any]
 Convert = Callable[[Any, Any], Any]
 
 
+class Dumped(dict[str, Any]):
+    """A dict made already as ``schema`` dumps it — key for key, in the same order, each value
+    as its field dumps it (its maker's test compares the two, on every state it can take):
+    where :func:`dumper` meets it as an object of that very schema (whole: no ``only`` or
+    ``exclude``), it is given as it is, not dumped again. Anywhere else it is a dict like
+    any other."""
+
+    __slots__ = ("schema",)
+
+    def __init__(self, schema: type[ma.Schema], fields: dict[str, Any]) -> None:
+        super().__init__(fields)
+        self.schema = schema
+
+
 #: :func:`answer_text`'s encoder: ``json.dumps``'s own settings without its check for a
 #: circular reference (a set of every list and dict entered, kept while it is encoded).
 _ANSWER = json.JSONEncoder(check_circular=False)
@@ -75,8 +89,12 @@ def _dump_one(schema: ma.Schema) -> Dump | None:
                   and type(field).get_value is fields.Field.get_value)
         plan.append((key, attr, _converter(field, attr) if simple else None, field))
     get_attribute = schema.get_attribute
+    # a Dumped of this schema is given as it is (its dump is itself), unless narrowed
+    whole = type(schema) if schema.only is None and not schema.exclude else None
 
     def dump_one(obj: Any) -> dict[str, Any]:
+        if type(obj) is Dumped and obj.schema is whole:
+            return obj
         out: dict[str, Any] = {}
         plain = type(obj) is dict
         for key, attr, convert, field in plan:

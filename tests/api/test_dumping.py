@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from bench.matches import pitch_steps
 from referee.api import writing
-from referee.api.dumping import answer_text, dumper, response_dumper
+from referee.api.dumping import Dumped, answer_text, dumper, response_dumper
 from tests.api.deals import (
     Q10_RECORD,
     create_match,
@@ -102,6 +102,23 @@ def test_a_dict_s_keys_and_values_converted_without_marshmallow_s_mapping_code(
     monkeypatch.setattr(ma.fields.Mapping, "_serialize", refused)
     assert json.dumps(dumper(Every())(FULL)) == expected
     assert dumper(Every())(FULL)["keyed"] == {"None:A": 3, "None:B": 2}
+
+
+class Outer(ma.Schema):
+    inner = ma.fields.Nested(Inner)
+    narrowed = ma.fields.Nested(Inner, only=("n",))
+    inners = ma.fields.List(ma.fields.Nested(Inner))
+
+
+def test_a_dict_made_as_its_schema_dumps_it_is_given_as_it_is() -> None:
+    made = Dumped(Inner, {"n": 1, "s": "a"})
+    other = Dumped(Every, {"n": 1, "s": "a"})
+    dumped = dumper(Outer())({"inner": made, "narrowed": made, "inners": [made, other]})
+    assert dumped["inner"] is made and dumped["inners"][0] is made
+    assert dumped["narrowed"] == {"n": 1} and type(dumped["inners"][1]) is dict
+    assert dumper(Inner())(made) is made
+    assert dumper(Inner(only=("s",)))(made) == {"s": "a"}
+    assert Inner().dump(made) == made  # to marshmallow it is a dict like any other
 
 
 def test_order_of_the_declared_fields_kept() -> None:
