@@ -42,7 +42,7 @@ from referee.events.payments import Payment
 from referee.events.players import ClubError, aliases, resolve
 from referee.events.players import Player as ClubPlayer
 from referee.events.players import add as add_player
-from referee.events.substitutes import Sitter, sitters, split, substitute
+from referee.events.substitutes import Sitter, for_teams, sitters, split, substitute
 from referee.match import commands
 from referee.match.games import GAMES
 from referee.match.state import MatchState
@@ -182,9 +182,14 @@ def tables(folded: Folded, round_: Round) -> list[TableState]:
 def results(folded: Folded, final: bool = False) -> list[GameResult]:
     """E8: every finished game of the event, each seat a substitute took split between the
     people who sat there (E14); ``final``: only those whose results are final (E11)."""
-    found = [t for r in folded.event.rounds for t in tables(folded, r)
-             if t.result is not None and (t.final or not final)]
-    return [_split(folded, t.result, t.match_id) for t in found if t.result is not None]
+    return [_split(folded, result, match_id) for result, match_id in _finished(folded, final)]
+
+
+def _finished(folded: Folded, final: bool) -> list[tuple[GameResult, str]]:
+    """Every finished game of the event as its match scored it (keyed by who sat at each
+    seat at its end), with its match's id; ``final``: only those whose results are final."""
+    return [(t.result, t.match_id) for r in folded.event.rounds for t in tables(folded, r)
+            if t.result is not None and (t.final or not final)]
 
 
 def _split(folded: Folded, result: GameResult, match_id: str) -> GameResult:
@@ -499,9 +504,11 @@ def _last_round_finished(folded: Folded) -> None:
 def event_standings(folded: Folded) -> tuple[tuple[Standing, ...], tuple[Standing, ...]]:
     """E8: the players' standings and, for fixed partnerships, the teams'."""
     event: Event = folded.event
-    found = results(folded)
+    finished = _finished(folded, False)
+    found = [_split(folded, result, match_id) for result, match_id in finished]
     players = [entry.player for entry in event.roster]
-    teams = team_standings(found, event.teams, event.rule) if event.teams else ()
+    teams = team_standings([for_teams(result, event.substitutions) for result, _ in finished],
+                           event.teams, event.rule) if event.teams else ()
     shown = {key: name or "" for key, name in names(folded).items()}
     return standings(found, event.rule, players, shown), teams
 

@@ -143,11 +143,18 @@ def _spoken(ruled: Any) -> Any:
 
 
 def _json(ruled: Any) -> dict[str, Any]:
+    """``score --json``'s document: each deal's ruling as the API answers it, and its
+    problems with their messages in the language spoken (from their message codes, as
+    :func:`_print_problems` words them); lines, rules and locations as they are."""
+    from referee.i18n.command_line import problem_words
+
+    locale = _SPOKEN["locale"]
     return {"game": ruled.game, "claims_agree": ruled.claims_agree, "deals": [
         {"deal": d.deal, "line": d.line, "number": d.number, "level": d.level,
          "ruling": d.ruling, "claims_agree": d.claims_agree,
          "problems": [{"line": p.line, "rule": p.rule, "location": p.location,
-                       "message": p.message} for p in d.problems]}
+                       "message": problem_words(p.message_code, dict(p.params), p.message,
+                                                locale)} for p in d.problems]}
         for d in ruled.deals]}
 
 

@@ -53,8 +53,9 @@ class Violation:
 
     @property
     def rule_url(self) -> str | None:
-        """Where the section can be read (``"/rules/Q6"``), or None when no section applies."""
-        return RULES_PATH + self.rule if self.rule else None
+        """Where the section can be read (``"/rules/Q6"``; a law, ``"PT 54"``, at
+        ``"/rules/PT54"``), or None when no section applies."""
+        return RULES_PATH + self.rule.replace(" ", "") if self.rule else None
 
     def as_dict(self) -> dict[str, Any]:
         """The violation as a JSON-ready dict: code, rule, rule_url, message, location; and
@@ -928,6 +929,18 @@ MESSAGE_WORDS: dict[str, str] = {
     "record_dispute_claim": "The claim is a table: [deal.dispute.{level}].",
 }
 
+#: PT 40–43: how a hand dealt 13, 11 or 12 cards discards when elder stands a wrong deal, to
+#: play with twelve (``discards``: the cards it was dealt).
+DISCARD_WORDS: dict[int, str] = {13: "one more than it takes in, at least two",
+                                 11: "one fewer than it takes in, none if it takes one",
+                                 12: "as many as it takes in"}
+#: PT 11, 39–43: the hands of a deal one card wrong, opening its consequences.
+_WRONG_DEAL = ("{elder:Player_hand} was dealt {elder_dealt:cards} and {younger:player_hand} "
+               "{younger_dealt:cards}")
+#: PT 40–43: how each hand of a wrong deal that stands discards.
+_STOOD = ("The elder hand discards {elder_dealt:discards}; the younger hand "
+          "{younger_dealt:discards}; each plays with twelve ({law}).")
+
 #: The English template of each consequence of a step recorded anyway (P10, Q12: what the
 #: penalty means for the table, :func:`consequence`), by its code.  ``what`` is the note's first
 #: violation, worded by its own code; ``law`` a law cited (a section, with the law's words
@@ -936,8 +949,10 @@ MESSAGE_WORDS: dict[str, str] = {
 #: may not be known (" in trick 3", ", with no card for trick 3", or nothing); ``the_bid``
 #: the high bid when known ("the bid, 2"); ``shown`` a card exposed when named ("the nine of
 #: spades", else "a card"); ``to_seat`` / ``dealer_named`` a player when known (" to Ann",
-#: " (Ann)", a seat number when no names are known); the other placeholders' kinds are
-#: :data:`MESSAGE_WORDS`'s.
+#: " (Ann)", a seat number when no names are known); ``player_hand`` a hand and its player
+#: when named (``[role, player or null]``); ``discards`` how a hand dealt that many cards
+#: discards when a wrong deal stands (:data:`DISCARD_WORDS`); ``call`` a Piquet call
+#: (:meth:`Words.call`); the other placeholders' kinds are :data:`MESSAGE_WORDS`'s.
 CONSEQUENCE_WORDS: dict[str, str] = {
     "misdeal": "{what}: a misdeal. The deal is void and the same dealer deals "
         "afresh ({law:law}: no law moves the deal); it scores nothing.",
@@ -1072,6 +1087,72 @@ CONSEQUENCE_WORDS: dict[str, str] = {
     "pitch.exposed_in_dealing.same_dealer": "A card was exposed in dealing{to:to_seat}: there "
         "must be a new deal and nobody scores; the same dealer deals again{next:dealer_named} "
         "({source:source}).",
+    # PT 10, 12: a wrong number of cards dealt, in a record ruled whole (``what``: the
+    # violation, its part before a colon)
+    "piquet.misdeal": "{what}: a misdeal. The same dealer deals afresh (no law moves the deal); "
+        "this deal scores nothing.",
+    # PT 11, 39–43: a deal one card wrong and elder's election; ``elder`` / ``younger`` the
+    # hands with their players when named, ``elder_dealt`` / ``younger_dealt`` the cards each
+    # was dealt, ``law`` the law the standing deal is played under (PT 40–43)
+    "piquet.wrong_deal.fresh_deal": _WRONG_DEAL + ": elder elected a fresh deal (PT 11); the "
+        "same dealer deals again and this deal scores nothing.",
+    "piquet.wrong_deal.play_on": _WRONG_DEAL + ": elder elected to stand the deal (PT 11). "
+        + _STOOD,
+    "piquet.wrong_deal.taken_in": _WRONG_DEAL + ": the elder hand took in without announcing "
+        "it and has lost his option of a fresh deal (PT 39); the deal stands. He cannot alter "
+        "his discard and must leave at least three cards for the younger hand. " + _STOOD,
+    "piquet.wrong_deal.taken_in.fresh_deal": _WRONG_DEAL + ", seven in the talon, and the "
+        "elder hand took in without announcing it: there must be a fresh deal (PT 39); the "
+        "same dealer deals again and this deal scores nothing.",
+    # PT 16: the younger hand (``dealer``) dealt out of turn, found before or after the hands
+    # were taken up
+    "piquet.deal_out_of_turn.fresh_deal": "{dealer:Player_hand} dealt out of turn, found before "
+        "either player took up his cards: the deal is void and the right dealer, "
+        "{elder:player_hand}, deals (PT 16); it scores nothing.",
+    "piquet.deal_out_of_turn.stands": "{dealer:Player_hand} dealt out of turn, found after the "
+        "hands were taken up: the deal stands as dealt and {elder:player_hand} deals the next "
+        "two deals, unless this deal or the next is the partie's last (PT 16).",
+    # PT 52–54: a call of what one does not hold (``call``: what was called, :meth:`Words.call`),
+    # by its exemption (PT 53, 54) or the table's ``false_call`` option
+    "piquet.false_call.misnomer": "{hand:Hand} misnamed {call:call}: it holds one of that "
+        "value, but its hand and discard together could not hold the one named. A misnomer, no "
+        "penalty (PT 53); the call as made scores nothing.",
+    "piquet.false_call.impossible": "{hand:Hand} called {call:call}, which its hand and discard "
+        "together could not hold: no penalty (PT 54); the call scores nothing.",
+    "piquet.false_call.reckon_nothing": "{hand:Hand} called {call:call} it did not hold and "
+        "reckons nothing this deal (PT 54); {adversary:hand} reckons what it has good.",
+    "piquet.false_call.call_only": "{hand:Hand} called {call:call} it did not hold: the call "
+        "scores nothing (table option).",
+    # PT 59 III: a lead out of turn the adversary played to, in a record ruled whole; in a
+    # match, ``leader`` (a player) led ``lead`` and ``card`` was played to it (notation)
+    "piquet.lead_out_of_turn": "{hand:Hand} led trick {trick} out of turn; {adversary:hand} "
+        "played to it, so the lead stands and the play goes on from it (PT 59 III).",
+    "piquet.lead_out_of_turn.answered": "{leader} led {lead} out of turn and {card} was played "
+        "to it: the lead stands (PT 59 III: it cannot be taken up once the adversary has "
+        "played to the trick); the trick is scored as played.",
+    # PT 58 (Cases XIX, XXI, XXII): more than twelve cards in play, by the table's
+    # ``long_hand`` option; ``.unplayed`` when the cards he never played are counted
+    **{f"piquet.long_hand.{penalty}{unplayed}": (
+        "{who:Player_hand} played with more than twelve cards"
+        + (unplayed and " ({unplayed:cards} never played)") + body)
+       for unplayed in ("", ".unplayed")
+       for penalty, body in (
+           ("void", ": the deal is void, nobody scores (table option: PT 58 can profit the "
+            "offender, Case XXII)."),
+           ("reckon_nothing", " and reckons nothing this deal but a carte blanche (PT 58, Case "
+            "XXI); its cards and calls still bar a pique or repique of {adversary:hand}, and "
+            "the twelfth trick is the last (Case XIX)."))},
+    # PT 57: fewer than twelve cards, found when he has no card left, or in a record ruled
+    # whole with the adversary's ``lone`` cards that could not be played to
+    "piquet.short_hand.found": "{who:Player_hand} has no card left to play: fewer than twelve "
+        "cards, no penalty (PT 57); each card of {adversary:hand} that cannot be played to is "
+        "a trick it wins.",
+    "piquet.short_hand.lone": "{who:Player_hand} played with fewer than twelve cards: no "
+        "penalty (PT 57); {adversary:hand} counts as tricks the {lone:cards} that could not be "
+        "played to.",
+    # PT 21, 22: a discard of none (``law``: PT 21 for elder, PT 22 for younger)
+    "piquet.no_discard": "{who:Player_hand} discarded no card: no penalty ({law}); it must "
+        "discard at least one. The exchange is taken back: record it again with its discard.",
 }
 
 #: A field of a Pitch sheet or totals line in words, opening a sentence (``field``).
@@ -1201,6 +1282,20 @@ class Words(string.Formatter):
         role, player = hand
         return f"{player} ({self.hand(str(role))})" if player else self.hand(str(role))
 
+    def discards(self, dealt: int) -> str:
+        """How a hand dealt ``dealt`` cards discards when elder stands a wrong deal (PT
+        40–43): "as many as it takes in"."""
+        return DISCARD_WORDS[int(dealt)]
+
+    def call(self, call: Sequence[str]) -> str:
+        """A Piquet call (PT 52–54) from ``[kind, words]``: a point or a set in the engine's
+        term words ("a point of seven", "a trio of tens"), a sequence as it was announced ("a
+        sequence (quint:A)"), or, kind "", a call not known ("a combination")."""
+        kind, words = (*call, "", "")[:2]
+        if kind == "sequence":
+            return f"a sequence ({words})"
+        return f"a {words}" if kind in ("point", "set") else "a combination"
+
     def retaken(self, hands: Iterable[Any]) -> str:
         """The cards each hand takes back (PT 59 IV), from ``(role, cards)`` pairs: "the
         elder hand the king of spades; the younger hand the ace and the seven of hearts"."""
@@ -1296,7 +1391,8 @@ class Words(string.Formatter):
             "source": self.source, "in_trick": self.in_trick, "no_card_for": self.no_card_for,
             "the_bid": self.the_bid, "shown": self.shown, "to_seat": self.to_seat,
             "dealer_named": self.dealer_named, "retaken": self.retaken,
-            "player_hand": self.player_hand,
+            "player_hand": self.player_hand, "discards": self.discards,
+            "call": lambda v: self.call([str(x) for x in v]),
             "texts": lambda v: self.texts(str(x) for x in v), "why": self.why,
             "steps": self.steps, "side": self.side,
             "sides": lambda v: self.sides(str(x) for x in v),
@@ -1353,6 +1449,10 @@ def said(message_code: str, rule: str, location: str = "", **params: Any) -> Vio
                      values, message_code)
 
 
+#: The consequences that name only a misdeal's violation's part before a colon.
+_HEAD_ONLY = frozenset({"misdeal", "piquet.misdeal"})
+
+
 def consequence_words(message_code: str, what: str, params: Mapping[str, Any],
                       words: Words = _ENGLISH, template: str | None = None,
                       head_only: bool | None = None) -> str:
@@ -1366,9 +1466,9 @@ def consequence_words(message_code: str, what: str, params: Mapping[str, Any],
     """
     what = what.rstrip(".")
     if head_only is None:
-        head_only = message_code == "misdeal" and ":" in what
-    if head_only and message_code == "misdeal":
-        what = what.split(":")[0]
+        head_only = message_code in _HEAD_ONLY and ":" in what
+    if head_only and message_code in _HEAD_ONLY:
+        what = what.split(":")[0].rstrip()  # French sets a space before a colon
     return words.words(template if template is not None else CONSEQUENCE_WORDS[message_code],
                        {**params, "what": what})
 

@@ -300,6 +300,16 @@ def finding_params() -> ma.fields.Dict:
                        "absent from rulings recorded before findings had them"})
 
 
+def english_only(field: str) -> ma.fields.String:
+    """``"en"`` beside an irregularity's sentence (``field``) that a ruling holds in words
+    only, when no template reads it back into a code in an answer in another language
+    (docs/translating.md): its words are the English ones."""
+    return ma.fields.String(metadata={
+        "description": f'Present, "en", when {field} is shown in English in an answer in '
+                       "another language (no code it reads back into has words there)",
+        "enum": ["en"]})
+
+
 def hint_params() -> ma.fields.Dict:
     """A claim hint's ``params``: the values its message is made of, by name."""
     return ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Raw(), metadata={

@@ -9,7 +9,7 @@ from marshmallow import validate
 
 from referee import piquet
 from referee.api.errors import ViolationSchema
-from referee.api.fields import finding_params, hint_params, ruling_kind_field
+from referee.api.fields import english_only, finding_params, hint_params, ruling_kind_field
 
 
 def _role() -> ma.fields.String:
@@ -28,6 +28,7 @@ class PiquetIrregularitySchema(ma.Schema):
     location = ma.fields.String()
     penalty = ma.fields.String(metadata={"example": "reckon_nothing"})
     consequence = ma.fields.String()
+    consequence_language = english_only("consequence")
 
 
 class PerRoleSchema(ma.Schema):

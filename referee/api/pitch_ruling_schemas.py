@@ -9,7 +9,13 @@ from marshmallow import validate
 
 from referee import pitch
 from referee.api.errors import ViolationSchema
-from referee.api.fields import CallField, finding_params, hint_params, ruling_kind_field
+from referee.api.fields import (
+    CallField,
+    english_only,
+    finding_params,
+    hint_params,
+    ruling_kind_field,
+)
 
 
 class IrregularityRulingSchema(ma.Schema):
@@ -24,6 +30,7 @@ class IrregularityRulingSchema(ma.Schema):
     penalty = ma.fields.String()
     source = ma.fields.String()
     what = ma.fields.String()
+    consequence_language = english_only("what")
     proven = ma.fields.Boolean()
 
 
@@ -85,6 +92,7 @@ class FindingSchema(ma.Schema):
         + ", ".join(pitch.FINDING_CODES))})
     rule = ma.fields.String(metadata={"example": "P5"})
     what = ma.fields.String()
+    what_language = english_only("what (an irregularity's sentence, P10)")
     params = finding_params()
 
 

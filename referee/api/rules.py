@@ -5,9 +5,13 @@ reference lives in ``docs/`` (Markdown, shipped in the package as ``referee/docs
 served as HTML:
 
 - ``/rules/`` — the contents: every page and every section;
-- ``/rules/pitch``, ``/rules/piquet``, ``/rules/irregularities``, ``/rules/records`` — a page;
-- ``/rules/Q6`` — redirects to that section in its page (``/rules/piquet#Q6``); an unknown
-  section is a 404 problem.
+- ``/rules/pitch``, ``/rules/piquet``, ``/rules/irregularities``, ``/rules/pitch-variants``,
+  ``/rules/laws-of-piquet``, ``/rules/records`` — a page;
+- ``/rules/Q6`` — redirects to that section in its page (``/rules/piquet#Q6``; the games with
+  more points' ``V9`` to ``/rules/pitch-variants#V9``); a law of Piquet, ``/rules/PT54`` (or
+  ``PT 54``, ``PT59III``), to its row of the laws (``/rules/laws-of-piquet#PT54``,
+  ``#PT59-III``) and a case, ``/rules/PT-case-XXI``, to its line; an unknown section is a 404
+  problem.
 
 Each is answered in the request's language (Accept-Language, or ``?lang=fr``): the English
 text is the reference.  A page translated whole (``docs/rules/<lang>/<page>.md``, written for
@@ -49,11 +53,27 @@ PAGES: dict[str, tuple[str, str]] = {
     "pitch": ("rules/pitch.md", "Pitch"),
     "piquet": ("rules/piquet.md", "Piquet"),
     "irregularities": ("rules/irregularities.md", "Irregularities"),
+    "pitch-variants": ("rules/pitch-variants.md", "Pitch with more points"),
+    "laws-of-piquet": ("rules/laws-of-piquet.md", "Laws of Piquet"),
     "records": ("records.md", "Records and the ledger"),
 }
 
-#: A section heading starts with its number: "P4 The play", "Q12 Irregularities".
-SECTION = re.compile(r"^([PQ][1-9][0-9]?)\b")
+#: A section heading starts with its number: "P4 The play", "Q12 Irregularities", "V9
+#: Bidding" (a numbered part of one, "V14.1 …", is no section of its own).
+SECTION = re.compile(r"^([PQV][1-9][0-9]?)(?=\s|$)")
+
+#: The page of the laws of Piquet (Cavendish's code, "PT" in irregularities.md): each law is
+#: a row of its tables, each case a line of its list, anchored by :func:`_law_anchors`.
+LAWS = "laws-of-piquet"
+#: A law as a ruling or a reader cites it: "PT 54", "PT54", "pt 59 iii", "PT59-III".
+LAW = re.compile(r"^PT ?([1-9][0-9]?)(?:[ -]?(I|II|III|IV|V))?$", re.I)
+#: A case of the laws: "PT-case-XXI" (Cases I-XXII).
+CASE = re.compile(r"^PT-case-([IVX]+)$", re.I)
+#: The cases of the laws (I-XXII), as their page numbers them.
+CASES = frozenset(("I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX XX "
+                   "XXI XXII").split())
+_LAW_ROW = re.compile(r"<tr>\n<td>([1-9][0-9]?)(?: (I|II|III|IV|V))?</td>")
+_CASE_LINE = re.compile(r"<li><strong>([IVX]+)(?:, [IVX]+)?</strong>")
 
 STYLE = """
 :root { color-scheme: light dark; --fg: #1a1a1a; --bg: #fdfdf8; --accent: #14532d;
@@ -68,11 +88,14 @@ a { color: var(--accent); }
 nav a { padding: .6rem .2rem; min-height: 44px; box-sizing: border-box; }
 h2 { margin-top: 2.2rem; scroll-margin-top: 1rem; }
 h2:target { outline: 2px solid var(--accent); outline-offset: 4px; }
+table:focus-visible, pre:focus-visible { outline: 2px solid var(--accent); }
 table { border-collapse: collapse; display: block; overflow-x: auto; }
+tr:target, li:target { outline: 2px solid var(--accent); outline-offset: 2px; }
 th, td { border: 1px solid var(--rule); padding: .35rem .5rem; vertical-align: top;
          text-align: left; }
 pre { overflow-x: auto; padding: .75rem; border: 1px solid var(--rule); }
 code { font-size: .92em; }
+p, li { overflow-wrap: break-word; }
 """
 
 #: No script at all; the one style above; images only from here.
@@ -125,13 +148,36 @@ def _with_anchors(body: str, wanted: list[str]) -> str:
     return _ANCHOR.sub(lambda m: f'<h{m.group(1)} id="{next(names, m.group(2))}"', body)
 
 
+def law_anchor(law: int, part: str | None = None) -> str:
+    """The anchor of law ``law`` (``54``) or of its part ``part`` (``"III"``) in the laws'
+    page: ``"PT54"``, ``"PT59-III"``."""
+    return f"PT{law}-{part}" if part else f"PT{law}"
+
+
+def _law_anchors(body: str) -> str:
+    """The laws' page (HTML, in any language) with each law's row anchored by its number
+    (:func:`law_anchor`, the row's first cell) and each case's line by its numeral
+    (``PT-case-XXI``; "XV, XVI" by the first)."""
+    body = _LAW_ROW.sub(lambda m: (f'<tr id="{law_anchor(int(m.group(1)), m.group(2))}">'
+                                   + m.group(0)[4:]), body)
+    return _CASE_LINE.sub(lambda m: f'<li id="PT-case-{m.group(1)}">' + m.group(0)[4:], body)
+
+
+def row_anchors(html_text: str) -> list[str]:
+    """The anchors of a page's law rows and case lines, in order."""
+    return re.findall(r'<(?:tr|li) id="([^"]*)"', html_text)
+
+
 def _markdown(text: str) -> str:
-    return str(markdown.markdown(
+    """``text`` (Markdown) as HTML; each table and code block, which scroll in their own box
+    on a narrow screen, can take the keyboard's focus so that they scroll from it too."""
+    made = str(markdown.markdown(
         text,
         extensions=["tables", "fenced_code", "toc"],
         extension_configs={"toc": {"slugify": _slug}},
         output_format="html",
     ))
+    return made.replace("<table>", '<table tabindex="0">').replace("<pre>", '<pre tabindex="0">')
 
 
 def _headings() -> dict[str, Message]:
@@ -151,6 +197,7 @@ HEADINGS = _headings()
 WORDS = {key: message(f"rules.{key}", english) for key, english in (
     ("contents", "Contents"), ("table", "The table"),
     ("page.pitch", "Pitch"), ("page.piquet", "Piquet"), ("page.irregularities", "Irregularities"),
+    ("page.pitch-variants", "Pitch with more points"), ("page.laws-of-piquet", "Laws of Piquet"),
     ("page.records", "Records and the ledger"),
     ("title", "The rules the referee applies"),
     ("intro", "Every refusal and every violation names one of these sections in its "
@@ -188,7 +235,8 @@ def _translated(body: str, locale: str) -> str:
 
 @functools.cache
 def sections() -> dict[str, tuple[str, str]]:
-    """Every section number → (the page that states it, its heading), P1…P10 and Q1…Q12."""
+    """Every section number → (the page that states it, its heading), P1…P10, Q1…Q12 and
+    V1…V15."""
     found: dict[str, tuple[str, str]] = {}
     for name in PAGES:
         for line in _source(name).splitlines():
@@ -210,6 +258,8 @@ def _page(name: str, locale: str = DEFAULT) -> tuple[str, str]:
         body = body[:end + 5] + note + body[end + 5:] if end >= 0 else note + body
     elif locale != DEFAULT:
         body = _translated(body, locale)
+    if name == LAWS:
+        body = _law_anchors(body)
     text = _document(_title(name, locale), body, locale, whole=whole is not None)
     return text, hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -218,11 +268,15 @@ def _page(name: str, locale: str = DEFAULT) -> tuple[str, str]:
 def _contents(locale: str = DEFAULT) -> tuple[str, str]:
     items = []
     for name in PAGES:
+        chapters = [line[3:].strip() for line in _source(name).splitlines()
+                    if line.startswith("## ")]
+        # A page of numbered sections lists those; one without (the laws, the records) its
+        # chapters.
+        numbered = [text for text in chapters if SECTION.match(text)]
         entries = "".join(
-            f'<li><a href="/rules/{name}#{match.group(1)}">'
-            f"{html.escape(HEADINGS[line[3:].strip()](locale))}</a></li>"
-            for line in _source(name).splitlines()
-            if line.startswith("## ") and (match := SECTION.match(line[3:]))
+            f'<li><a href="/rules/{name}#{_slug(text, "-")}">'
+            f"{html.escape(HEADINGS[text](locale))}</a></li>"
+            for text in numbered or chapters
         )
         items.append(f'<h2><a href="/rules/{name}">{html.escape(_title(name, locale))}</a></h2>'
                      + (f"<ul>{entries}</ul>" if entries else ""))
@@ -296,13 +350,28 @@ def page_or_section(name: str) -> Any:
     if name in PAGES:
         locale = _locale()
         return _html(*_page(name, locale), locale)
+    asked = request.args.get("lang", "")
+    query = f"?lang={asked}" if asked in LOCALES else ""
     number = name.upper()
     if number in sections():
-        asked = request.args.get("lang", "")
-        query = f"?lang={asked}" if asked in LOCALES else ""
         return redirect(f"/rules/{sections()[number][0]}{query}#{number}", code=302)
+    anchor = _law_or_case(name.strip())
+    if anchor is not None:
+        return redirect(f"/rules/{LAWS}{query}#{anchor}", code=302)
     raise ProblemError(
         NOT_FOUND,
-        f"There is no section or page {name!r} of the rules: sections are P1-P10 (Pitch) and "
-        "Q1-Q12 (Piquet); the contents are at /rules/.",
+        f"There is no section or page {name!r} of the rules: sections are P1-P10 (Pitch), "
+        "Q1-Q12 (Piquet) and V1-V15 (Pitch with more points), and the laws of Piquet PT 1-78; "
+        "the contents are at /rules/.",
     )
+
+
+def _law_or_case(name: str) -> str | None:
+    """The anchor of a law of Piquet (1-78; the parts I-V of law 59 alone) or of a case
+    (I-XXII) as ``name`` cites it, or None when it cites neither."""
+    law, case = LAW.match(name), CASE.match(name)
+    if law and 1 <= int(law.group(1)) <= 78 and (not law.group(2) or law.group(1) == "59"):
+        return law_anchor(int(law.group(1)), law.group(2) and law.group(2).upper())
+    if case and case.group(1).upper() in CASES:
+        return f"PT-case-{case.group(1).upper()}"
+    return None

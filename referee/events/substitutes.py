@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from referee.events.model import Event, EventError, Substitution, present
 from referee.events.standings import GameResult
 
-__all__ = ["Sitter", "seat_changes", "sitters", "split", "substitute"]
+__all__ = ["Sitter", "for_teams", "seat_changes", "sitters", "split", "substitute"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +97,28 @@ def split(result: GameResult, substitutions: tuple[Substitution, ...],
             points[player] = points.get(player, 0) + end - start
             start = end
     return replace(result, points=points)
+
+
+def for_teams(result: GameResult, substitutions: tuple[Substitution, ...]) -> GameResult:
+    """E5, E14: a table's result (keyed by who sat at each seat at its end) keyed instead by
+    who sat at each seat when the game began: a substitute finishes the game for the team
+    whose seat they took, so a fixed partnership's line (E8) counts the side's points, its
+    win and its money as the team's. Each person's own line is :func:`split`'s.
+    """
+    mine = [s for s in substitutions if (s.round, s.table) == (result.round, result.table)]
+    if not mine:
+        return result
+    first: dict[str, str] = {}
+    for seat in sorted({s.seat for s in mine}):
+        chain = [s for s in mine if s.seat == seat]
+        first[chain[-1].into] = chain[0].out
+
+    def key(player: str) -> str:
+        return first.get(player, player)
+
+    return replace(result, points={key(p): v for p, v in result.points.items()},
+                   winners=frozenset(key(p) for p in result.winners),
+                   money={key(p): v for p, v in result.money.items()})
 
 
 def sitters(event: Event, round_: int, table: int) -> tuple[Sitter, ...]:

@@ -10,6 +10,11 @@
 - each irregularity's ``consequence`` from its ``consequence_code`` and
   ``consequence_params``, opening with its first violation; one without a code stays
   English, marked ``"consequence_language": "en"``;
+- each irregularity a deal's ruling words in English only (a Pitch ``irregularities[].what``
+  and its ``irregularity`` finding, P10; a Piquet ``irregularities[].consequence``, Q12) by
+  the consequence templates its English reads back into
+  (:func:`referee.i18n.consequences.read_back`); one no template makes stays English, marked
+  ``"consequence_language": "en"`` (the finding: ``"what_language": "en"``);
 - each violation made from a template (``{code, rule, message, location, message_code,
   params}``) from its message code and parameters (:func:`referee.i18n.sentences.said`);
 - a violation stored without them (``{code, rule, message, location}``), and a problem's
@@ -25,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.i18n import DEFAULT, money
+from referee.i18n.consequences import read_back
 from referee.i18n.findings import LIST, word_finding
 from referee.i18n.sentences import consequence_said, reword, title
 from referee.i18n.sentences import said as said_violation
@@ -62,6 +68,9 @@ def _reword_coded(data: dict[str, Any], code: str, locale: str, game: str | None
     """A finding, a violation or a hint: from its code (or message code) and parameters;
     one stored without them, from its English."""
     if "what" in data and isinstance(data.get("params"), dict):
+        if code == "irregularity" and isinstance(data["params"].get("what"), str):
+            _reword_ruled(data, "what", "what_language", locale, data["params"]["what"])
+            return
         said = word_finding(game, code, data["params"], locale)
         if said is not None:
             data["what"] = said
@@ -87,6 +96,30 @@ def _reword_consequence(data: dict[str, Any], locale: str) -> None:
     data["consequence_language"] = DEFAULT
 
 
+def _reword_ruled(data: dict[str, Any], field: str, mark: str, locale: str,
+                  english: str) -> None:
+    """An irregularity a ruling words in English only (its ``field``): by the consequence
+    template its words read back into; else English, marked ``mark``: ``"en"``."""
+    said = read_back(english, locale)
+    if said is None:
+        data[mark] = DEFAULT
+    else:
+        data[field] = said
+
+
+def _ruled_irregularity(data: dict[str, Any]) -> str | None:
+    """The field that says an irregularity as a deal's ruling holds it, in English only: a
+    Pitch one's ``what`` (``{type, rule: "P10", penalty, what, …}``), a Piquet one's
+    ``consequence`` (``{kind, who, law, location, penalty, consequence}``); else None."""
+    if "penalty" not in data or "code" in data or "irregularity" in data:
+        return None
+    if data.get("rule") == "P10" and "type" in data and isinstance(data.get("what"), str):
+        return "what"
+    if "law" in data and "kind" in data and isinstance(data.get("consequence"), str):
+        return "consequence"
+    return None
+
+
 def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
     if isinstance(data.get("step"), str) and isinstance(data.get("ruling"), str) \
             and isinstance(data.get("claim"), str):
@@ -99,6 +132,10 @@ def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
                                     for t in data["explanations"]]
     if "irregularity" in data and isinstance(data.get("consequence"), str):
         _reword_consequence(data, locale)
+    ruled = _ruled_irregularity(data)
+    if ruled is not None:
+        _reword_ruled(data, ruled, "consequence_language", locale, data[ruled])
+        return
     code = data.get("code")
     if isinstance(code, str) and "rule" in data:
         _reword_coded(data, code, locale, game)

@@ -98,6 +98,16 @@ THE_CARD = message("term.shown", "the {card}")
 TO_SEAT = message("term.to_seat", " to {player}")
 #: The cards one hand takes back after a revoke (PT 59 IV), in ``retaken``.
 RETAKEN = message("term.retaken", "{hand} {cards}")
+#: How a hand dealt that many cards discards when elder stands a wrong deal (PT 40–43,
+#: ``discards``: :data:`referee.violations.DISCARD_WORDS`).
+DISCARDS = {dealt: message(f"term.discards.{dealt}", english)
+            for dealt, english in engines.DISCARD_WORDS.items()}
+#: A Piquet call (PT 52–54, ``call``: :meth:`referee.violations.Words.call`), by its kind:
+#: a point or a set in the locale's terms, a sequence as it was announced, or not known.
+CALL = {"point": message("term.call.point", "a {term}"),
+        "set": message("term.call.set", "a {term}"),
+        "sequence": message("term.call.sequence", "a sequence ({sequence})"),
+        "": message("term.call.unknown", "a combination")}
 #: A kind of step, in a consequence that names it (``step``).
 STEP_KIND = {kind: message(f"term.step_kind.{kind}", english) for kind, english in (
     ("deal_started", "deal"), ("exchange", "exchange"), ("declaration", "declaration"),
@@ -160,6 +170,17 @@ class _Words(engines.Words):
 
     def rank(self, rank: int) -> str:
         return RANK[rank](self.locale) if rank in RANK else str(rank)
+
+    def discards(self, dealt: int) -> str:
+        return DISCARDS[int(dealt)](self.locale)
+
+    def call(self, call: Sequence[str]) -> str:
+        kind, words = (*call, "", "")[:2]
+        if kind == "sequence":
+            return CALL["sequence"](self.locale, sequence=words)
+        if kind in ("point", "set"):
+            return CALL[kind](self.locale, term=piquet_term(words, self.locale))
+        return CALL[""](self.locale)
 
     def term(self, words: str) -> str:
         return piquet_term(words, self.locale)
@@ -469,6 +490,22 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("detail.off_schema", "The request does not match the schema: see errors."),
     ("detail.record_problems",
      "Problems in the record file: {n}, the first at line {line} (each in problems)."),
+    ("detail.token_needed", "This match needs its token: send 'Authorization: Bearer …'."),
+    ("detail.read_only_token",
+     "This is the read-only share token: recording needs the write token or a seat's."),
+    ("detail.no_rules_section", "There is no section or page {name} of the rules: sections "
+     "are P1-P10 (Pitch), Q1-Q12 (Piquet) and V1-V15 (Pitch with more points), and the laws "
+     "of Piquet PT 1-78; the contents are at /rules/."),
+    ("detail.method_not_allowed", "The method is not allowed for the requested URL."),
+    ("detail.if_match_form", 'If-Match must be the ETag of the match as last read, e.g. "v12".'),
+    ("detail.if_match_required", "Say which version of the match you are adding to: send "
+     "If-Match with its ETag (or expected_version in the body), so two phones cannot overwrite "
+     "each other."),
+    ("detail.not_scorable", "The record breaks the rules too badly to be ruled on: {said}"),
+    ("detail.idempotency_reused",
+     "This Idempotency-Key was already used for a different request."),
+    ("detail.stale_version", "The match has changed since you read it: here is its current "
+     "state."),
 )
 
 _SENTENCES: tuple[Message, ...] = tuple(message(key, english) for key, english in _TEMPLATES)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from referee.i18n import DEFAULT, Message, message
+from referee.i18n import DEFAULT, Message, message, plural_message
 
 #: A rank's English name → its number (14 = ace).
 RANK_NUMBERS = _RANKS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -55,8 +55,11 @@ POINT.update({words: message(f"term.pitch.{name}", words) for name, words in (
     ("off_ace", "off-ace"), ("off_three", "off-three"))})
 
 CARD = message("term.card", "{rank} of {suit}")
-POINT_OF = message("term.piquet.point", "point of {cards}")
-POINT_PIPS = message("term.piquet.point_pips", "point of {cards}, {pips}")
+#: A point by its number of cards: one entry per plural form, as the languages say a number
+#: of cards ("point z 1 karty", "point z 5 kart"; "point de 1 carte").
+POINT_OF = plural_message("term.piquet.point", "point of {cards}", "point of {cards}", "cards")
+POINT_PIPS = plural_message("term.piquet.point_pips", "point of {cards}, {pips}",
+                            "point of {cards}, {pips}", "cards")
 SEQ_MAJOR = message("term.piquet.sequence_major", "{sequence} major")
 SEQ_TO = message("term.piquet.sequence_to", "{sequence} to the {top}")
 IN_SUIT = message("term.piquet.in_suit", "{words} in {suit}")
@@ -74,6 +77,17 @@ WORD = {w: message(f"term.piquet.{w.replace(' ', '_')}", w)
                   "the sets", "the pips", "the top cards", "the ranks", "the deal is void",
                   "reckons nothing this deal", "nothing", "equal", "the cards", "last trick",
                   "the declarations", "the play", "the repique", "the pique", "penalties")}
+#: A Piquet penalty count's step in the running log (Q12).
+PENALTY = message("term.piquet.penalty", "penalty")
+#: What a Piquet penalty count says it is for (Q12: "reckons nothing this deal: talon offence
+#: (PT 27–29, 33, 35)"), by the engine's words for the irregularity.
+CAUSE = {english: message(f"term.piquet.cause.{kind}", english) for kind, english in (
+    ("long_hand", "more than twelve cards"), ("short_hand", "fewer than twelve cards"),
+    ("talon_offence", "talon offence"), ("revoke", "revoke"), ("false_call", "false call"),
+    ("lead_out_of_turn", "lead out of turn"), ("misdeal", "misdeal"),
+    ("deal_out_of_turn", "deal out of turn"), ("no_discard", "no discard"),
+    ("exposed_in_dealing", "exposed in dealing"), ("faced_card", "faced card"))}
+PENALTY_FOR = message("term.piquet.penalty_for", "{penalty}: {cause} ({law})")
 LEAD_SHORT = message("term.piquet.lead_short", "lead {card}")
 WINS_TRICK = message("term.piquet.wins_trick", "wins trick {trick}")
 IN_PLAY = message("term.piquet.in_play", "{points} in play")
@@ -143,6 +157,11 @@ _GRAMMAR: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], str], str]], ...
      lambda m, loc: LEAD_SHORT(loc, card=m["card"])),
     (re.compile(r"wins trick (?P<t>\d+)"), lambda m, loc: WINS_TRICK(loc, trick=m["t"])),
     (re.compile(r"(?P<n>\d+) in play"), lambda m, loc: IN_PLAY(loc, points=m["n"])),
+    (re.compile(r"(?P<head>the deal is void|reckons nothing this deal): (?P<cause>[^()]+) "
+                r"\((?P<law>[^()]+)\)"),
+     lambda m, loc: PENALTY_FOR(loc, penalty=WORD[m["head"]](loc),
+                                cause=CAUSE[m["cause"]](loc), law=m["law"])),
+    (re.compile(r"penalty"), lambda m, loc: PENALTY(loc)),
 )
 
 

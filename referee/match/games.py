@@ -37,6 +37,7 @@ from referee.penalties import CHOICES, renamed
 from referee.piquet.exchange import STANDING_DEALS
 from referee.piquet.irregular import (
     DEALING_CODES,
+    answered_lead,
     deal_out_of_turn_irregularity,
     exposed_in_dealing_irregularity,
     faced_card_irregularity,
@@ -906,10 +907,8 @@ class PiquetGame(StepRules):
         fresh = [v for v in after.violations if v not in before.violations]
         if fresh:
             raise MatchError(fresh)
-        return TableRuling(new, (entry,), "as_played", (
-            f"{leader} led {lead} out of turn and {card} was played to it: the lead stands "
-            "(PT 59 III: it cannot be taken up once the adversary has played to the trick); "
-            "the trick is scored as played."), "PT 59 III")
+        return TableRuling(new, (entry,), "as_played", answered_lead(leader, lead, card),
+                           "PT 59 III")
 
     def record_anyway(
         self, record: dict[str, Any], kind: str, payload: dict[str, Any], seat: int | None,

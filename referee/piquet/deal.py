@@ -456,7 +456,7 @@ def _misdeal(deal: PiquetDeal, accepted: frozenset[tuple[str, str]]) -> PiquetRu
         if first.code not in ("hand_size", "talon_size") \
                 or (first.code, first.location) not in accepted:
             raise
-        return _void_ruling(misdeal_irregularity(first.location, first.message))
+        return _void_ruling(misdeal_irregularity(first.location, first))
     return None
 
 
@@ -601,21 +601,23 @@ def _false_call(
     return false_call_irregularity(location, role, options.false_call, exempt, call)
 
 
-def _call_words(announcement: Announcement | None, location: str) -> str:
-    """The call at ``location`` in words: "a point of seven", "a quint", "a trio of tens"."""
+def _call_words(announcement: Announcement | None, location: str) -> tuple[str, str]:
+    """The call at ``location`` as ``(kind, words)``: ``("point", "point of seven")``,
+    ``("sequence", "quint:A")`` (as announced), ``("set", "trio of tens")``; ``("", "")``
+    when it is not known ("a combination": :meth:`referee.violations.Words.call`)."""
     if announcement is None:
-        return "a combination"
+        return ("", "")
     category = location.split(".")[2] if location.count(".") >= 2 else ""
     if category == "point" and announcement.point is not None:
-        return f"a {point_words(announcement.point)}"
+        return ("point", point_words(announcement.point))
     if category == "sequence" and announcement.sequence:
-        return f"a sequence ({announcement.sequence})"
+        return ("sequence", str(announcement.sequence))
     if category.startswith("sets["):
         index = int(category[len("sets["):].rstrip("]"))
         if index < len(announcement.sets):
             size, rank = parse_set(announcement.sets[index])
-            return f"a {set_words(size, rank)}"
-    return "a combination"
+            return ("set", set_words(size, rank))
+    return ("", "")
 
 
 def _misnamed(hand: frozenset[Card], announcement: Announcement, location: str) -> bool:

@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 from referee.cards import Card
 from referee.piquet.counting import Count
 from referee.piquet.exchange import STANDING_DEALS, STANDS, standing_law
-from referee.piquet.records import ROLES, TAKEN_IN, PiquetDeal, Role, counted, other
+from referee.piquet.records import ROLES, TAKEN_IN, PiquetDeal, Role, other
 from referee.rulings import Consequence
 from referee.violations import RecordError, Violation, consequence, said
 
@@ -187,7 +187,7 @@ _SUIT_LETTER = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
 
 def false_call_irregularity(
     location: str, caller: Role, penalty: str, exempt: str | None = None,
-    call: str = "a combination",
+    call: tuple[str, str] = ("", ""),
 ) -> Irregularity:
     """A call of what one does not hold, recorded anyway (PT 52–54, HI 6).
 
@@ -196,45 +196,45 @@ def false_call_irregularity(
     ``"misnomer"`` when he holds a combination of the counting value called but misnamed it
     and could not have held the one named (PT 53); ``"impossible"`` when his hand and discard
     together could not hold it (PT 54's exemption). Both exemptions cost nothing but the call.
-    ``call``: the call in words ("a point of seven").
+    ``call``: what was called, ``(kind, words)`` (:meth:`referee.violations.Words.call`):
+    ``("point", "point of seven")``, ``("set", "trio of tens")``, ``("sequence", "quint:A")``,
+    ``("", "")`` when not known. The consequence's code: ``piquet.false_call.<exemption or
+    penalty>``.
     """
-    if exempt == "misnomer":
-        return Irregularity(
-            "false_call", caller, "PT 53", location, "none",
-            f"The {caller} hand misnamed {call}: it holds one of that value, but its hand and "
-            "discard together could not hold the one named. A misnomer, no penalty (PT 53); "
-            "the call as made scores nothing.")
-    if exempt == "impossible":
-        return Irregularity(
-            "false_call", caller, "PT 54", location, "none",
-            f"The {caller} hand called {call}, which its hand and discard together could not "
-            "hold: no penalty (PT 54); the call scores nothing.")
-    if penalty == "reckon_nothing":
-        return Irregularity(
-            "false_call", caller, "PT 54", location, "reckon_nothing",
-            f"The {caller} hand called {call} it did not hold and reckons nothing this "
-            f"deal (PT 54); the {other(caller)} hand reckons what it has good.")
-    return Irregularity(
-        "false_call", caller, "PT 54", location, "call_only",
-        f"The {caller} hand called {call} it did not hold: the call scores nothing "
-        "(table option).")
+    params: dict[str, Any] = {"hand": caller, "call": call}
+    if exempt in ("misnomer", "impossible"):
+        law, applied, code = ("PT 53" if exempt == "misnomer" else "PT 54"), "none", exempt
+    elif penalty == "reckon_nothing":
+        law, applied, code = "PT 54", "reckon_nothing", "reckon_nothing"
+        params["adversary"] = other(caller)
+    else:
+        law, applied, code = "PT 54", "call_only", "call_only"
+    said_as = consequence(f"piquet.false_call.{code}", **params)
+    return Irregularity("false_call", caller, law, location, applied, said_as.text, said_as)
 
 
 def lead_out_of_turn_irregularity(location: str, leader: Role) -> Irregularity:
     """A lead out of turn the adversary played to: it stands (PT 59 III)."""
-    trick = (trick_of(location) or 0) + 1
-    return Irregularity(
-        "lead_out_of_turn", leader, "PT 59 III", location, "none",
-        f"The {leader} hand led trick {trick} out of turn; the {other(leader)} hand played to "
-        "it, so the lead stands and the play goes on from it (PT 59 III).")
+    said_as = consequence("piquet.lead_out_of_turn", hand=leader,
+                          trick=(trick_of(location) or 0) + 1, adversary=other(leader))
+    return Irregularity("lead_out_of_turn", leader, "PT 59 III", location, "none",
+                        said_as.text, said_as)
 
 
-def misdeal_irregularity(location: str, message: str) -> Irregularity:
-    """A wrong number of cards dealt, recorded anyway: a fresh deal (PT 10–14, 39–43)."""
-    return Irregularity(
-        "misdeal", None, "PT 10–14, 39–43", location, "fresh_deal",
-        f"{message.split(':')[0]}: a misdeal. The same dealer deals afresh (no law moves the "
-        "deal); this deal scores nothing.")
+def answered_lead(leader: str, lead: str, card: str) -> Consequence:
+    """PT 59 III in a match: ``leader`` (a player) led ``lead`` out of turn and the adversary
+    played ``card`` to it (cards in notation): the lead stands, the trick is scored as
+    played (``piquet.lead_out_of_turn.answered``)."""
+    return consequence("piquet.lead_out_of_turn.answered", leader=leader, lead=lead, card=card)
+
+
+def misdeal_irregularity(location: str, first: Violation) -> Irregularity:
+    """A wrong number of cards dealt, recorded anyway: a fresh deal (PT 10–14, 39–43).
+    ``first``: the violation that says so (``hand_size``, ``talon_size``), opening the
+    sentence by its part before a colon (``piquet.misdeal``)."""
+    said_as = consequence("piquet.misdeal", first)
+    return Irregularity("misdeal", None, "PT 10–14, 39–43", location, "fresh_deal",
+                        said_as.text, said_as)
 
 
 #: Irregularities of the dealing (PT 13, 14) a record lists with where the card was as the
@@ -278,13 +278,6 @@ def faced_card_irregularity(where: str) -> Irregularity:
     return Irregularity("faced_card", None, "PT 14", where, "fresh_deal", said_as.text, said_as)
 
 
-#: PT 40–43: how a hand dealt 13, 11 or 12 discards when a wrong deal stands, to play with
-#: twelve.
-_STANDING_DISCARDS = {13: "one more than it takes in, at least two",
-                      11: "one fewer than it takes in, none if it takes one",
-                      12: "as many as it takes in"}
-
-
 def wrong_deal_irregularity(
     dealt: Mapping[Role, int], election: str, names: Mapping[Role, str] | None = None,
 ) -> Irregularity:
@@ -295,43 +288,26 @@ def wrong_deal_irregularity(
     :data:`~referee.piquet.records.TAKEN_IN` (PT 39: elder, dealt 11 or 13, took in without
     announcing it and lost his option: the deal stands, he cannot alter his discard and must
     leave younger at least three cards — but elder 11 with seven in the talon is a fresh
-    deal)."""
+    deal). The consequence's code: ``piquet.wrong_deal.<election>``, the hands with their
+    players when named and the cards each was dealt."""
     law = STANDING_DEALS.get((dealt["elder"], dealt["younger"]), ("PT 11", 8))[0]
-    elder = hand_words("elder", names)
-    young = f"{names['younger']} (the younger hand)" if names else "the younger hand"
-    what = (f"{elder} was dealt {counted(dealt['elder'], 'card')} and {young} "
-            f"{counted(dealt['younger'], 'card')}")
-    if election == TAKEN_IN:
-        return _taken_in_irregularity(dealt, what, law)
-    if election == "play_on":
-        ways = _STANDING_DISCARDS
-        return Irregularity(
-            "misdeal", "elder", f"PT 11, {law[3:]}", "dealt", "play_on",
-            f"{what}: elder elected to stand the deal (PT 11). The elder hand discards "
-            f"{ways[dealt['elder']]}; the younger hand {ways[dealt['younger']]}; each plays "
-            f"with twelve ({law}).")
-    return Irregularity(
-        "misdeal", "elder", "PT 11", "dealt", "fresh_deal",
-        f"{what}: elder elected a fresh deal (PT 11); the same dealer deals again and this "
-        "deal scores nothing.")
-
-
-def _taken_in_irregularity(dealt: Mapping[Role, int], what: str, law: str) -> Irregularity:
-    """PT 39 (see :func:`wrong_deal_irregularity`): the deal stands, or elder 11 with seven in
-    the talon (younger 14): a fresh deal."""
-    if dealt["elder"] == 11 and dealt["younger"] == 14:
-        return Irregularity(
-            "misdeal", "elder", "PT 39", "dealt", "fresh_deal",
-            f"{what}, seven in the talon, and the elder hand took in without announcing it: "
-            "there must be a fresh deal (PT 39); the same dealer deals again and this deal "
-            "scores nothing.")
-    ways = _STANDING_DISCARDS
-    return Irregularity(
-        "misdeal", "elder", f"PT 39, {law[3:]}", "dealt", "play_on",
-        f"{what}: the elder hand took in without announcing it and has lost his option of a "
-        "fresh deal (PT 39); the deal stands. He cannot alter his discard and must leave at "
-        f"least three cards for the younger hand. The elder hand discards {ways[dealt['elder']]};"
-        f" the younger hand {ways[dealt['younger']]}; each plays with twelve ({law}).")
+    params: dict[str, Any] = {
+        "elder": ("elder", names["elder"] if names else None),
+        "elder_dealt": dealt["elder"],
+        "younger": ("younger", names["younger"] if names else None),
+        "younger_dealt": dealt["younger"]}
+    if election == TAKEN_IN and dealt["elder"] == 11 and dealt["younger"] == 14:
+        said_as = consequence("piquet.wrong_deal.taken_in.fresh_deal", **params)
+        return Irregularity("misdeal", "elder", "PT 39", "dealt", "fresh_deal", said_as.text,
+                            said_as)
+    if election in (TAKEN_IN, "play_on"):
+        said_as = consequence(f"piquet.wrong_deal.{election}", **params, law=law)
+        first = "PT 39" if election == TAKEN_IN else "PT 11"
+        return Irregularity("misdeal", "elder", f"{first}, {law[3:]}", "dealt", "play_on",
+                            said_as.text, said_as)
+    said_as = consequence("piquet.wrong_deal.fresh_deal", **params)
+    return Irregularity("misdeal", "elder", "PT 11", "dealt", "fresh_deal", said_as.text,
+                        said_as)
 
 
 def deal_out_of_turn_irregularity(
@@ -340,19 +316,14 @@ def deal_out_of_turn_irregularity(
     """PT 16: the younger hand dealt out of turn. ``early``: found before either player took
     up his cards: the deal is void and the right dealer deals ("fresh_deal"). Later the deal
     stands ("stands") and the elder hand of that deal deals the next two deals, unless that
-    deal or the next is the partie's last."""
-    dealer = hand_words("younger", names)
-    elder = f"{names['elder']} (the elder hand)" if names else "the elder hand"
-    if early:
-        return Irregularity(
-            "deal_out_of_turn", "younger", "PT 16", "younger", "fresh_deal",
-            f"{dealer} dealt out of turn, found before either player took up his cards: the "
-            f"deal is void and the right dealer, {elder}, deals (PT 16); it scores nothing.")
-    return Irregularity(
-        "deal_out_of_turn", "younger", "PT 16", "younger", "stands",
-        f"{dealer} dealt out of turn, found after the hands were taken up: the deal stands "
-        f"as dealt and {elder} deals the next two deals, unless this deal or the next is "
-        "the partie's last (PT 16).")
+    deal or the next is the partie's last. The consequence's code:
+    ``piquet.deal_out_of_turn.<penalty>``."""
+    penalty = "fresh_deal" if early else "stands"
+    said_as = consequence(f"piquet.deal_out_of_turn.{penalty}",
+                          dealer=("younger", names["younger"] if names else None),
+                          elder=("elder", names["elder"] if names else None))
+    return Irregularity("deal_out_of_turn", "younger", "PT 16", "younger", penalty,
+                        said_as.text, said_as)
 
 
 def dealing_irregularities(deal: PiquetDeal) -> list[Irregularity]:
@@ -489,11 +460,10 @@ def exchange_irregularity(
         return None
     if not (deal.exchange or {})[role]:
         law = "PT 21" if role == "elder" else "PT 22"
-        return Irregularity(
-            "no_discard", role, law, location, "withdrawn",
-            f"{hand_words(role, names)} discarded no card: no penalty ({law}); it must "
-            "discard at least one. The exchange is taken back: record it again with its "
-            "discard.")
+        said_as = consequence("piquet.no_discard", who=(role, names[role] if names else None),
+                              law=law)
+        return Irregularity("no_discard", role, law, location, "withdrawn", said_as.text,
+                            said_as)
     if _took_too_many(deal, role):
         return talon_offence_irregularity(role, talon_offence_penalty(election, penalty),
                                           names, elected=election is not None)
@@ -511,32 +481,23 @@ def lone_tricks(tricks: Sequence[Sequence[Any]]) -> frozenset[int]:
     return frozenset(lone)
 
 
-def hand_words(role: Role, names: Mapping[Role, str] | None = None) -> str:
-    """A hand in words opening a sentence: its player named when ``names`` (role → player)
-    are given ("Bill (the elder hand)"), else "The elder hand"."""
-    if names:
-        return f"{names[role]} (the {role} hand)"
-    return f"The {role} hand"
-
-
 def long_hand_irregularity(
     offender: Role, unplayed: int, penalty: str, names: Mapping[Role, str] | None = None,
 ) -> Irregularity:
     """A hand of more than twelve cards found in play (PT 58; Cases XIX, XXI, XXII);
-    ``names``: role → player, for the sentence (:func:`hand_words`)."""
-    extra = f" ({counted(unplayed, 'card')} never played)" if unplayed else ""
-    who = hand_words(offender, names)
-    if penalty == "void":
-        return Irregularity(
-            "long_hand", offender, "PT 58", offender, "void",
-            f"{who} played with more than twelve cards{extra}: the deal is void, "
-            "nobody scores (table option: PT 58 can profit the offender, Case XXII).")
-    return Irregularity(
-        "long_hand", offender, "PT 58", offender, "reckon_nothing",
-        f"{who} played with more than twelve cards{extra} and reckons nothing "
-        "this deal but a carte blanche (PT 58, Case XXI); its cards and calls still bar a "
-        f"pique or repique of the {other(offender)} hand, and the twelfth trick is the last "
-        "(Case XIX).")
+    ``unplayed``: the cards he never played, when counted; ``names``: role → player, for the
+    sentence. The consequence's code: ``piquet.long_hand.<penalty>``, ``.unplayed`` with the
+    cards never played."""
+    params: dict[str, Any] = {"who": (offender, names[offender] if names else None)}
+    if unplayed:
+        params["unplayed"] = unplayed
+    applied = "void" if penalty == "void" else "reckon_nothing"
+    if applied == "reckon_nothing":
+        params["adversary"] = other(offender)
+    said_as = consequence(f"piquet.long_hand.{applied}{'.unplayed' if unplayed else ''}",
+                          **params)
+    return Irregularity("long_hand", offender, "PT 58", offender, applied, said_as.text,
+                        said_as)
 
 
 def short_hand_irregularity(
@@ -545,19 +506,15 @@ def short_hand_irregularity(
     """A hand of fewer than twelve cards found in play: no penalty (PT 57). ``lone``: the
     adversary's cards that could not be played to; 0 when it is found, the offender having
     no card left to play (from then on each of them is a trick). ``names``: role → player,
-    for the sentence (:func:`hand_words`)."""
-    who = hand_words(offender, names)
-    if not lone:
-        return Irregularity(
-            "short_hand", offender, "PT 57", offender, "none",
-            f"{who} has no card left to play: fewer than twelve cards, no penalty (PT 57); "
-            f"each card of the {other(offender)} hand that cannot be played to is a trick it "
-            "wins.")
-    return Irregularity(
-        "short_hand", offender, "PT 57", offender, "none",
-        f"{who} played with fewer than twelve cards: no penalty (PT 57); the "
-        f"{other(offender)} hand counts as tricks the {counted(lone, 'card')} that could not "
-        "be played to.")
+    for the sentence. The consequence's code: ``piquet.short_hand.found``, or
+    ``piquet.short_hand.lone`` with the ``lone`` cards."""
+    params: dict[str, Any] = {"who": (offender, names[offender] if names else None),
+                              "adversary": other(offender)}
+    if lone:
+        params["lone"] = lone
+    said_as = consequence(f"piquet.short_hand.{'lone' if lone else 'found'}", **params)
+    return Irregularity("short_hand", offender, "PT 57", offender, "none", said_as.text,
+                        said_as)
 
 
 def talon_offence_penalty(election: str | None, option: str) -> str:
@@ -576,7 +533,7 @@ def talon_offence_irregularity(
     elected: bool = False,
 ) -> Irregularity:
     """A talon offence (PT 27–29, 33, 35): he reckons nothing, or a fresh deal (PT 28–29);
-    ``names``: role → player, for the sentence (:func:`hand_words`); ``elected``: the
+    ``names``: role → player, for the sentence; ``elected``: the
     penalty is the adversary's election carried by the record (PT 28–29), not the table's
     option."""
     adversary = other(offender)

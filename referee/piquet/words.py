@@ -97,7 +97,8 @@ _SUIT_WORDS: dict[str, str] = {
     "trefl": "C",
 }
 _SET_SIZES: dict[str, int] = {
-    "trio": 3, "three": 3, "3": 3, "quatorze": 4, "four": 4, "4": 4, "fourteen": 4,
+    "trio": 3, "brelan": 3, "three": 3, "3": 3, "quatorze": 4, "four": 4, "4": 4,
+    "fourteen": 4,
     "trois": 3, "quatre": 4, "drei": 3, "vier": 4, "trzy": 3, "cztery": 4,
 }
 #: Words between a sequence's name and its top card or suit: "to the king in clubs", "au roi

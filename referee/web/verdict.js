@@ -7,14 +7,26 @@ import { el } from "./dom.js";
 import { S } from "./state.js";
 import { t } from "./language.js";
 
-/** A section the rules pages know: P1–P10, Q1–Q12. */
-const SECTION = /^[PQ][1-9][0-9]?$/;
+/** A section the rules pages know: P1–P10, Q1–Q12, V1–V15, a law of Piquet (PT 1–78, "PT 59
+ * III"). */
+const SECTION = /^([PQV][1-9][0-9]?|PT ?[1-9][0-9]?|PT ?59 (I|II|III|IV|V))$/;
 
-/** A link to rule section `rule` ("Q5" → /rules/Q5), or its text when it is no section. */
+/**
+ * Where the rules pages show section `rule`: "Q5" → /rules/Q5, "PT 54" → /rules/PT54; null
+ * when it is no section ("" or a source's name).
+ * @param {string} rule
+ * @returns {string | null}
+ */
+export function rulePath(rule) {
+  return SECTION.test(rule) ? `/rules/${rule.replace(/ /g, "")}` : null;
+}
+
+/** A link to rule section `rule` (:func:`rulePath`), or its text when it is no section. */
 export function ruleLink(rule) {
   if (!rule) return null;
-  if (!SECTION.test(rule)) return el("span", { class: "rule" }, rule);
-  return el("a", { class: "rule", href: `/rules/${rule}`, target: "_blank", rel: "noopener",
+  const path = rulePath(rule);
+  if (path === null) return el("span", { class: "rule" }, rule);
+  return el("a", { class: "rule", href: path, target: "_blank", rel: "noopener",
     title: t("verdict.rule_title", "Rule {rule} (opens the rules)", { rule }) }, rule);
 }
 

@@ -381,3 +381,34 @@ def test_a_clubs_statistics_download_as_csv_and_as_a_statistics_file(
     again = client.get(url + "?format=csv&game=pitch",
                        headers={**read, "If-None-Match": csv.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_a_substitute_finishes_a_fixed_partnerships_game_for_the_team(
+        bare_client: FlaskClient) -> None:
+    """E5, E14: at a night of fixed partnerships A leaves after the first hand (A and C make
+    2) and E, who came late, finishes the game for the team A & C (2 more, the win). Each
+    person's line is their own part; the team's line is the team's game: 4 and the win
+    (not A's part alone, though A is named first)."""
+    client = bare_client
+    made = client.post("/v1/events", json={"name": "Friday", "game": "pitch",
+                                           "movement": "fixed", "players": list("ABCD"),
+                                           "options": {"target": 4}}).json
+    event_id, organiser = made["id"], made["tokens"]["organiser"]
+    url = f"/v1/events/{event_id}"
+    formed = _post(client, url + "/teams", organiser, {"teams": [["A", "C"], ["B", "D"]]})
+    assert formed.status_code == 200, formed.json
+    started = _post(client, url + "/rounds", organiser, {})
+    assert started.status_code == 201, started.json
+    table = started.json["tables"][0]
+    assert table["sides"] == [["A", "C"], ["B", "D"]]
+    _record(client, table, {"totals": {"scores": [2, 0], "pitcher": 0, "bid": 2}})
+    assert _post(client, url + "/players", organiser, {"players": ["E"]}).status_code == 200
+    subbed = _post(client, url + "/seats:substitute", organiser,
+                   {"table": 1, "seat": 0, "player": "E"})
+    assert subbed.status_code == 200, subbed.json
+    _record(client, table, {"totals": {"scores": [2, 0], "pitcher": 0, "bid": 2}})
+    lines = client.get(url + "/standings", headers=_bearer(organiser)).json
+    assert {s["player"]: (s["points"], s["games"], s["won"]) for s in lines["players"]} == {
+        "A": (2, 1, 0), "C": (4, 1, 1), "E": (2, 1, 1), "B": (0, 1, 0), "D": (0, 1, 0)}
+    assert {s["player"]: (s["points"], s["games"], s["won"]) for s in lines["teams"]} == {
+        "A & C": (4, 1, 1), "B & D": (0, 1, 0)}

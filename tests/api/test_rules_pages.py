@@ -13,7 +13,8 @@ from referee.violations import Violation
 from tests.api.test_piquet_http import Q10_TRICKS, full_q10
 
 ROOT = Path(__file__).resolve().parents[2]
-SECTIONS = [f"P{n}" for n in range(1, 11)] + [f"Q{n}" for n in range(1, 13)]
+SECTIONS = ([f"P{n}" for n in range(1, 11)] + [f"Q{n}" for n in range(1, 13)]
+            + [f"V{n}" for n in range(1, 16)])
 
 
 def test_a_section_leads_to_its_text(bare_client: FlaskClient) -> None:
@@ -44,7 +45,8 @@ def test_the_pages_and_their_contents(bare_client: FlaskClient) -> None:
     contents = bare_client.get("/rules/")
     assert contents.status_code == 200
     text = contents.get_data(as_text=True)
-    for name in ("pitch", "piquet", "irregularities", "records"):
+    for name in ("pitch", "piquet", "irregularities", "pitch-variants", "laws-of-piquet",
+                 "records"):
         assert f'href="/rules/{name}"' in text
         page = bare_client.get(f"/rules/{name}")
         assert page.status_code == 200, name
@@ -59,7 +61,8 @@ def test_the_pages_and_their_contents(bare_client: FlaskClient) -> None:
 
 
 def test_an_unknown_section_is_a_404_problem(bare_client: FlaskClient) -> None:
-    for name in ("Q13", "P0", "X1", "rules.md"):
+    for name in ("Q13", "P0", "X1", "rules.md", "V16", "V14.1", "PT79", "PT0", "PT54 II",
+                 "PT-case-XXIII"):
         answer = bare_client.get(f"/rules/{name}")
         assert answer.status_code == 404, name
         assert answer.mimetype == "application/problem+json"
@@ -142,3 +145,34 @@ def test_every_ledger_event_kind_is_in_the_records_page() -> None:
     records = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
     for kind in kinds:
         assert f"| `{kind}` |" in records, kind
+
+
+def test_a_law_of_piquet_leads_to_its_row(bare_client: FlaskClient) -> None:
+    """A law as a ruling cites it ("PT 54", "PT 59 III") opens its row of the laws' page, and
+    a case its line; every law 1-78, the parts of law 59 and the cases have their anchor."""
+    for cited, anchor in [("PT54", "PT54"), ("PT 54", "PT54"), ("pt 59 iii", "PT59-III"),
+                          ("PT59-IV", "PT59-IV"), ("PT-case-XXI", "PT-case-XXI")]:
+        found = bare_client.get(f"/rules/{cited}")
+        assert found.status_code == 302, cited
+        assert found.headers["Location"] == f"/rules/laws-of-piquet#{anchor}", cited
+    asked = bare_client.get("/rules/PT54?lang=fr").headers["Location"]
+    assert asked == "/rules/laws-of-piquet?lang=fr#PT54"
+    page = bare_client.get("/rules/laws-of-piquet").get_data(as_text=True)
+    rows = rules.row_anchors(page)
+    assert len(rows) == len(set(rows))
+    assert set(rows) == ({f"PT{n}" for n in range(1, 79)}
+                         | {f"PT59-{p}" for p in ("I", "II", "III", "IV", "V")}
+                         | {f"PT-case-{c}" for c in rules.CASES if c != "XVI"})
+    assert '<tr id="PT54">\n<td>54</td>' in page
+
+
+def test_a_variant_s_section_is_linked_and_served(bare_client: FlaskClient) -> None:
+    """V9 (the games with more points' bidding) is a section like P3: a violation citing it
+    links a page that has it."""
+    assert Violation("bid_too_high", "V9", "m").rule_url == "/rules/V9"
+    assert Violation("false_call", "PT 54", "m").rule_url == "/rules/PT54"
+    where = bare_client.get("/rules/V9").headers["Location"]
+    assert where == "/rules/pitch-variants#V9"
+    page = bare_client.get("/rules/pitch-variants").get_data(as_text=True)
+    assert '<h2 id="V9">V9 Bidding</h2>' in page
+    assert 'id="V14"' in page and 'id="V14.1"' not in page

@@ -17,7 +17,7 @@ from referee.i18n import LOCALES
 
 OTHERS = [locale for locale in LOCALES if locale != "en"]
 #: The pages translated in every language: the rules themselves and the records page.
-RULES_PAGES = ["pitch", "piquet", "irregularities", "records"]
+RULES_PAGES = ["pitch", "piquet", "irregularities", "pitch-variants", "laws-of-piquet", "records"]
 _HEADING = re.compile(r"^(#{1,3}) (.+)$", re.M)
 
 
@@ -56,6 +56,7 @@ def test_a_translation_has_the_english_sections_and_anchors(
     page = bare_client.get(f"/rules/{name}?lang={locale}").get_data(as_text=True)
     plain = bare_client.get(f"/rules/{name}").get_data(as_text=True)
     assert rules.anchors(page) == rules.anchors(plain)
+    assert rules.row_anchors(page) == rules.row_anchors(plain), "each law's row, each case"
     assert f'<html lang="{locale}">' in page
 
 

@@ -27,8 +27,15 @@ from referee.events.players import (
     rename,
     resolve,
 )
-from referee.events.standings import standings
-from referee.events.substitutes import Sitter, seat_changes, sitters, split, substitute
+from referee.events.standings import standings, team_standings
+from referee.events.substitutes import (
+    Sitter,
+    for_teams,
+    seat_changes,
+    sitters,
+    split,
+    substitute,
+)
 
 
 def _club() -> tuple[Player, ...]:
@@ -200,3 +207,23 @@ def test_who_sat_at_each_seat_for_which_deals() -> None:
     assert seat_changes(event, 1, 1) == (
         (0, ("A", "B", "C", "D")), (2, ("A", "B", "E", "D")), (5, ("A", "B", "C", "D")))
     assert seat_changes(_seated(), 1, 1) == ()
+
+
+def test_a_team_keeps_its_game_when_a_substitute_finished_it_for_them() -> None:
+    """E5, E14: at a fixed partnership's table C leaves after 2 deals and E finishes the game
+    for the team A & C; the side ends on 11 and wins. Each person's own line is split (C 3,
+    E 8), but the team's line counts the game as the team's: the side's 11 and the win."""
+    event = _seated()
+    subbed = substitute(event, 1, 2, "E", after=2)
+    final = GameResult(1, 1, {"A": 11, "E": 11, "B": 5, "D": 5}, frozenset({"A", "E"}))
+    running = {(0, 2): 3, (2, 2): 3}
+    result = split(final, subbed.substitutions, lambda seat, n: running[(seat, n)])
+    teams = [("A", "C"), ("B", "D")]
+    lines = {s.player: (s.points, s.games, s.won)
+             for s in team_standings([for_teams(final, subbed.substitutions)], teams,
+                                     "points")}
+    assert lines == {"A & C": (11, 1, 1), "B & D": (5, 1, 0)}
+    assert for_teams(result, ()) == result
+    twice = substitute(subbed, 1, 2, "C", after=4)
+    back = GameResult(1, 1, {"A": 11, "C": 11, "B": 5, "D": 5}, frozenset({"A", "C"}))
+    assert for_teams(back, twice.substitutions).points == back.points

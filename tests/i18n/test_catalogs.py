@@ -210,3 +210,27 @@ def test_no_page_string_puts_a_number_before_a_noun_of_one_form() -> None:
                    and re.search(r"(\{(?!player|dealer|elder|younger)\w+\}|\b1) " + noun,
                                  found.english))
     assert not fixed, f"page strings with a count and a noun of one form: {fixed}"
+
+
+def _glossary_words(english: str, locale: str) -> list[str]:
+    """The words docs/glossary.md gives ``locale`` for the term ``english``."""
+    for line in (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and cells[0] == english:
+            column = ["en", "fr", "de", "pl"].index(locale)
+            return cells[column].split(" / ")
+    raise AssertionError(f"docs/glossary.md has no row {english!r}")
+
+
+def test_the_french_catalog_names_a_set_of_three_as_the_glossary_does() -> None:
+    """French tables say both "brelan" and "trio": the glossary picks the service's word and
+    every French sentence uses it; words quoted as what a player may write ('trio:A') are
+    data, not the sentence's words."""
+    [chosen] = _glossary_words("trio", "fr")
+    other = ({"brelan", "trio"} - {chosen}).pop()
+    said = [(key, entry.text) for key, entry in catalog("fr").items()
+            for text in [re.sub(r"'[^']*'", "", " ".join(
+                entry.forms if entry.forms else [entry.text]))]
+            if re.search(rf"\b{other}s?\b", text, re.IGNORECASE)]
+    assert not said, f"French entries that say {other!r}, not the glossary's {chosen!r}: {said}"
+    assert catalog("fr")["term.piquet.trio"].text.startswith(chosen)

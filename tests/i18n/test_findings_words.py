@@ -69,3 +69,17 @@ def test_piquet_counts_read_back_from_their_words() -> None:
     assert piquet_term("trio of aces", "pl") != "trio of aces"
     assert piquet_term("something else", "fr") == "something else"
     assert piquet_term("point of five, 48", "en") == "point of five, 48"
+
+
+def test_a_penalty_count_read_back_from_its_words() -> None:
+    """Q12: a penalty count says what it is for ("reckons nothing this deal: talon offence
+    (PT 27–29, 33, 35)"); its law as it is; a cause the grammar does not know stays English."""
+    english = "reckons nothing this deal: talon offence (PT 27–29, 33, 35)"
+    assert piquet_term(english, "fr") == \
+        "ne compte rien dans cette donne : faute au talon (PT 27–29, 33, 35)"
+    assert piquet_term("the deal is void: more than twelve cards (PT 58)", "pl") == \
+        "rozdanie jest nieważne: więcej niż dwanaście kart (PT 58)"
+    assert piquet_term("penalty", "de") == "Strafe"
+    assert piquet_term(english, "en") == english
+    unknown = "reckons nothing this deal: something new (PT 99)"
+    assert piquet_term(unknown, "fr") == unknown

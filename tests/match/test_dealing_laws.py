@@ -200,7 +200,7 @@ def test_pt11_elder_with_thirteen_elects_a_fresh_deal_by_default() -> None:
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
     note = decided[0][1]
     assert (note["irregularity"], note["penalty"]) == ("misdeal", "fresh_deal")
-    assert "elected a fresh deal (PT 11)" in note["consequence"]
+    assert "elected a fresh deal (PT 11)" in _said(note)
     assert table.state.next_dealer == 1 and table.state.live_deals == ()
     assert_replays(table)
 
@@ -213,7 +213,7 @@ def test_pt40_elder_stands_on_thirteen_and_each_plays_twelve() -> None:
                                 talon=PT40_TALON, election="play_on")
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "misdeal",
                                                              "play_on")
-    assert "PT 40" in note["consequence"]
+    assert "PT 40" in _said(note)
     assert_replays(table)
     scored = play_exchanged(table, PT40_EXCHANGE)[-1][1]
     assert scored["scores"] == {"Bill": 11, "Ann": 41}
@@ -261,8 +261,8 @@ def test_pt39_elder_who_took_in_unannounced_must_leave_younger_three() -> None:
                                 talon=PT41_TALON, election="taken_in")
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "misdeal",
                                                              "play_on")
-    assert "lost his option of a fresh deal (PT 39)" in note["consequence"]
-    assert "at least three cards for the younger hand" in note["consequence"]
+    assert "lost his option of a fresh deal (PT 39)" in _said(note)
+    assert "at least three cards for the younger hand" in _said(note)
     with pytest.raises(RecordError) as refused:
         table.step("exchange", elder=ALL_FIVE)
     assert refused.value.violations[0].code == "exchange_count"
@@ -303,7 +303,7 @@ def test_pt39_elder_eleven_with_seven_in_the_talon_is_a_fresh_deal() -> None:
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
     note = decided[0][1]
     assert (note["irregularity"], note["penalty"]) == ("misdeal", "fresh_deal")
-    assert "there must be a fresh deal (PT 39)" in note["consequence"]
+    assert "there must be a fresh deal (PT 39)" in _said(note)
     assert table.state.next_dealer == 1
     assert_replays(table)
 
@@ -341,7 +341,7 @@ def test_pt16_a_deal_out_of_turn_found_at_once_is_void() -> None:
     assert kinds(decided) == ["irregularity", "deal_scored", "deal_voided"]
     note = decided[0][1]
     assert (note["irregularity"], note["penalty"]) == ("deal_out_of_turn", "fresh_deal")
-    assert "the right dealer, Ann" in note["consequence"] and "PT 16" in note["consequence"]
+    assert "the right dealer, Ann" in _said(note) and "PT 16" in _said(note)
     assert table.state.next_dealer == 1 and table.state.live_deals == ()
     assert_replays(table)
 
@@ -354,7 +354,7 @@ def test_pt16_found_late_the_deal_stands_and_its_elder_deals_twice_running() -> 
     table.step("exchange", **Q10_EXCHANGE)
     [(_, note)] = table.step("irregularity", what="deal_out_of_turn")
     assert (note["penalty"], note["dealt_by"]) == ("stands", 0)
-    assert "Ann (the elder hand) deals the next two deals" in note["consequence"]
+    assert "Ann (the elder hand) deals the next two deals" in _said(note)
     assert table.state.next.player == "Ann"  # elder leads
     assert_replays(table)
     table.step("declaration", role="elder", **Q10_DECLARATIONS["elder"])

@@ -14,6 +14,7 @@ import pytest
 from referee.match import commands
 from referee.match.events import Event
 from referee.match.games import GAMES
+from referee.match.irregularities import IrregularityNote
 from referee.match.state import MatchState, replay
 from referee.piquet import deal_from_record, rule_deal
 from referee.violations import InputError
@@ -79,7 +80,9 @@ def test_a_call_that_could_not_be_held_is_told_stored_and_scored_alike() -> None
     [(_, stored)] = ledger.step("declaration", anyway=True, **call)
     assert stored == dry
     assert (stored["irregularity"], stored["penalty"]) == ("false_call", "none")
-    assert stored["consequence"] == (
+    said = IrregularityNote.read(stored).consequence.text
+    assert stored["consequence_code"] == "piquet.false_call.impossible"
+    assert said == (
         "The elder hand called a point of seven, which its hand and discard together could not "
         "hold: no penalty (PT 54); the call scores nothing.")
     ledger.step("card", card=Q10_TRICKS[0][0])
@@ -89,7 +92,7 @@ def test_a_call_that_could_not_be_held_is_told_stored_and_scored_alike() -> None
     assert scored["scores"] == {"Bill": 11, "Ann": 41}
     [ruled] = scored["ruling"]["irregularities"]
     assert {k: ruled[k] for k in ("penalty", "consequence")} == {
-        "penalty": stored["penalty"], "consequence": stored["consequence"]}
+        "penalty": stored["penalty"], "consequence": said}
     assert ruled["law"] == "PT 54"
     assert scored["ruling"]["recorded_anyway"][0]["penalty"] == "none"
 

@@ -210,7 +210,7 @@ def test_a_piquet_false_call_reckons_nothing() -> None:
     [(kind, note)] = table.step("declaration", anyway=True, role="elder", point=6)
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "false_call",
                                                              "reckon_nothing")
-    assert "PT 54" in note["consequence"]
+    assert "PT 54" in _said(note)
     assert table.state.current.record["irregular"] == [  # type: ignore[union-attr]
         {"code": "announcement_not_held", "location": "declarations.elder.point"}]
     scored = play_q10(table, Q10_CARDS)[-1][1]
@@ -276,7 +276,7 @@ def test_a_long_and_a_short_hand() -> None:
     short = Table()
     play_q10(short, Q10_CARDS[:22], declare=False)
     [(_, note)] = short.step("irregularity", what="short_hand", player="Bill")
-    assert "no penalty (PT 57)" in note["consequence"]
+    assert "no penalty (PT 57)" in _said(note)
     assert short.state.next.player == "Ann"
     scored = short.step("card", card="9H", player="Ann")[-1][1]
     assert scored["scores"] == {"Bill": 9, "Ann": 43}
@@ -459,7 +459,7 @@ def test_a_discard_of_none_costs_nothing_and_is_recorded_again(
     [(kind, note)] = table.step("exchange", anyway=True, **exchange)
     assert (kind, note["irregularity"], note["penalty"]) == ("irregularity", "no_discard",
                                                              "withdrawn")
-    assert f"no penalty ({law})" in note["consequence"]
+    assert f"no penalty ({law})" in _said(note)
     assert table.state.current is not None and "exchange" not in table.state.current.record
     assert_replays(table)
     table.step("exchange", **Q10_EXCHANGE)
@@ -554,7 +554,7 @@ def test_a_card_played_to_a_lead_out_of_turn_taken_back_makes_it_stand(
     assert (kind, stands["irregularity"], stands["penalty"]) == (
         "irregularity", "lead_out_of_turn", "as_played")
     assert stands["irregular"] == [{"code": "lead_out_of_turn", "location": "tricks[2][0]"}]
-    assert "PT 59 III" in stands["consequence"] and "Ann led 7S" in stands["consequence"]
+    assert "PT 59 III" in _said(stands) and "Ann led 7S" in _said(stands)
     state = table.state
     assert state.current is not None
     assert state.current.record["tricks"][-1] == ["7S", "QS"]

@@ -60,6 +60,32 @@ def test_score_json_is_the_apis_ruling() -> None:
     assert json.loads(done.stdout)["deals"][0]["ruling"]["scores"] == {"elder": 11, "younger": 41}
 
 
+def test_score_json_words_problems_in_the_language_asked(tmp_path: Path) -> None:
+    """score --json: a deal's problems' messages in the language of --lang or the
+    environment, as the printed lines word them; lines, rules and locations as in English."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(Q10.read_text().replace('["KS", "AS"]', '["KS", "XX"]'))
+
+    def problems(*args: str, env: dict[str, str] | None = None) -> list[dict[str, object]]:
+        done = run(*args, "score", "--json", str(bad), env=env)
+        assert done.returncode == 2, done.stderr
+        found: list[dict[str, object]] = json.loads(done.stdout)["deals"][0]["problems"]
+        return found
+
+    [english] = problems()
+    assert english["message"] == ("Not a card: write rank then suit, e.g. 'TH' or "
+                                  "'10♥'.")
+    [french] = problems("--lang", "fr")
+    assert french["message"] == ("Ce n'est pas une carte : écrivez la valeur puis la "
+                                 "couleur, p. ex. 'TH' ou '10♥'.")
+    [german] = problems(env={"LANG": "de_DE.UTF-8"})
+    [polish] = problems("--lang", "pl")
+    for said in (french, german, polish):
+        assert {k: v for k, v in said.items() if k != "message"} == \
+            {k: v for k, v in english.items() if k != "message"}
+        assert said["message"] != english["message"]
+
+
 def test_settle_a_partie(tmp_path: Path) -> None:
     """Q9: six deals of Q10, dealers alternating from Ann: Bill 3×11 + 3×41 = 156 against
     Ann's 156; the Q10 deal with Bill dealing swaps the roles."""

@@ -224,3 +224,10 @@ def test_a_pitch_line_s_passes_and_trump_are_written_in_the_canonical_words(
     again = read_record(written)
     assert write_record(again) == written
     assert _rulings(again) == _rulings(record) and _rulings(record)[0] is not None
+
+
+def test_a_french_brelan_is_read_as_a_trio() -> None:
+    """The French service says "brelan d'as" (docs/glossary.md): a sheet written with the
+    service's word is read, as "trio d'as" is."""
+    assert read_set("brelan d'as", "sets[0]") == SetCall(3, 14)
+    assert read_set("brelan de rois", "sets[0]") == SetCall(3, 13)

@@ -1,0 +1,140 @@
+"""The irregularities inside a deal's ruling in French, German and Polish (P10, Q12;
+docs/translating.md): a Pitch ``irregularities[].what`` and its ``irregularity`` finding, a
+Piquet ``irregularities[].consequence``, worded from the consequence their English reads back
+into; every other field, the finding's ``params`` and the stored events as in English; a
+sentence no template makes stays English, marked; English answers as before."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from referee.i18n.localize import localize
+from tests.api.deals import BOB_SET_BACK_TRICKS, PITCH_PLAYERS, Q10_RECORD
+from tests.api.test_languages_consequences import ENGLISH, OTHERS
+from tests.api.test_matches_agreement import Table, bearer
+from tests.api.test_matches_irregular import AFTER_REVOKE, _pitch_to_the_revoke, _play
+
+
+def _without(data: dict[str, Any], *fields: str) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in fields}
+
+
+def _irregularity_findings(ruling: dict[str, Any]) -> list[dict[str, Any]]:
+    return [f for part in ("verified", "computed", "as_reported") for f in ruling[part]
+            if f["code"] == "irregularity"]
+
+
+def _revoked(client: FlaskClient) -> Table:
+    """P10: Ann revokes in trick 1 (the nine of spades on a heart lead), recorded anyway, and
+    the hand is played out: she is set back the bid (Foster)."""
+    table = Table(client, "pitch", PITCH_PLAYERS)
+    _pitch_to_the_revoke(table)
+    assert table.post("/events", {"type": "card", "card": "9S", "anyway": True}) \
+        .status_code == 201
+    _play(table, AFTER_REVOKE)
+    return table
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_pitch_revoke_in_a_deals_ruling_in_each_language(client: FlaskClient,
+                                                           language: str) -> None:
+    table = _revoked(client)
+    english = table.get("/ledger")["items"][0]["ruling"]
+    said = client.get(table.url("/ledger"), headers={
+        **bearer(table.write), "Accept-Language": language}).get_json()["items"][0]["ruling"]
+    [ruled_en], [ruled] = english["irregularities"], said["irregularities"]
+    assert ruled_en["what"].startswith("Ann revoked in trick 1")
+    assert "consequence_language" not in ruled_en
+    assert _without(ruled, "what") == _without(ruled_en, "what")
+    assert ruled["what"] != ruled_en["what"] and ruled["what"].startswith("Ann")
+    assert "2" in ruled["what"] and "EB29" in ruled["what"]
+    assert not ENGLISH.search(ruled["what"]), ruled["what"]
+    # The finding beside it: worded the same, its parameters the English sentence still
+    [found_en], [found] = _irregularity_findings(english), _irregularity_findings(said)
+    assert found["what"] == ruled["what"] and found["params"] == found_en["params"]
+    assert found_en["params"]["what"] == found_en["what"] == ruled_en["what"]
+    assert "what_language" not in found
+    # The note's words, from its code, are the same sentence in the language
+    assert said["recorded_anyway"][0]["consequence"] == ruled["what"]
+    # Stored as it was: the event log in English
+    stored = table.get("/log")["items"]
+    assert any(e["kind"] == "irregularity" for e in stored)
+
+
+def test_the_english_ruling_is_as_the_engine_words_it(client: FlaskClient) -> None:
+    table = _revoked(client)
+    plain = table.get("/ledger")
+    asked = client.get(table.url("/ledger"), headers={
+        **bearer(table.write), "Accept-Language": "en"})
+    assert asked.get_data() == client.get(table.url("/ledger"),
+                                          headers=bearer(table.write)).get_data()
+    ruling = plain["items"][0]["ruling"]
+    assert ruling["irregularities"][0]["what"] == \
+        ruling["recorded_anyway"][0]["consequence"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_stateless_pitch_hand_names_seats_in_each_language(client: FlaskClient,
+                                                             language: str) -> None:
+    """POST /v1/pitch/hands:score knows no names: a card exposed in dealing to seat 2 (P10,
+    F), worded with the seat in the language."""
+    body = {"players": 3, "dealer": 0, "bids": [2, "pass", "pass"],
+            "tricks": BOB_SET_BACK_TRICKS, "irregular": [{"type": "exposed_in_dealing",
+                                                          "seat": 2}]}
+    english = client.post("/v1/pitch/hands:score", json=body).get_json()
+    said = client.post("/v1/pitch/hands:score", json=body,
+                       headers={"Accept-Language": language}).get_json()
+    [ruled_en], [ruled] = english["irregularities"], said["irregularities"]
+    assert ruled_en["what"].startswith("A card was exposed in dealing to seat 2")
+    assert _without(ruled, "what") == _without(ruled_en, "what")
+    assert "2" in ruled["what"] and not ENGLISH.search(ruled["what"]), ruled["what"]
+    assert "consequence_language" not in ruled
+
+
+@pytest.mark.parametrize("language", OTHERS)
+@pytest.mark.parametrize(("irregular", "law"), [
+    ({"code": "faced_card", "location": "talon"}, "PT 14"),
+    ({"code": "exposed_in_dealing", "location": "younger"}, "PT 13"),
+    ({"code": "talon_offence", "location": "elder"}, "PT 27–29, 33, 35"),
+    ({"code": "long_hand", "location": "elder"}, "PT 58"),
+    ({"code": "lead_out_of_turn", "location": "tricks[3][0]"}, "PT 59 III"),
+])
+def test_a_piquet_deals_irregularity_in_each_language(client: FlaskClient, language: str,
+                                                      irregular: dict[str, str],
+                                                      law: str) -> None:
+    body = {**Q10_RECORD, "irregular": [irregular]}
+    english = client.post("/v1/piquet/deals:score", json=body).get_json()
+    said = client.post("/v1/piquet/deals:score", json=body,
+                       headers={"Accept-Language": language}).get_json()
+    [ruled_en], [ruled] = english["irregularities"], said["irregularities"]
+    assert ruled_en["law"] == law
+    assert _without(ruled, "consequence") == _without(ruled_en, "consequence")
+    assert ruled["consequence"] != ruled_en["consequence"]
+    assert law.split(",")[0] in ruled["consequence"]
+    assert not ENGLISH.search(ruled["consequence"]), ruled["consequence"]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_words_no_template_makes_stay_english_marked(language: str) -> None:
+    """An engine's own sentence (not yet made from a code) and a ruling stored before: the
+    English as it is, marked ``"en"``; nothing else changes."""
+    ruling = {"game": "piquet", "irregularities": [
+        {"kind": "false_call", "who": "elder", "law": "PT 54", "location": "x",
+         "penalty": "reckon_nothing", "consequence": "Something the engine said."}]}
+    pitch = {"game": "pitch", "irregularities": [
+        {"type": "revoke", "seat": 0, "trick": 1, "call": None, "rule": "P10",
+         "penalty": "set_back_bid", "source": "x", "what": "An older sentence.",
+         "proven": True}],
+        "verified": [{"code": "irregularity", "rule": "P10", "what": "An older sentence.",
+                      "params": {"what": "An older sentence."}}]}
+    [piquet_item] = localize(copy.deepcopy(ruling), language)["irregularities"]
+    assert piquet_item == {**ruling["irregularities"][0], "consequence_language": "en"}
+    shown = localize(copy.deepcopy(pitch), language)
+    assert shown["irregularities"][0] == {**pitch["irregularities"][0],
+                                          "consequence_language": "en"}
+    assert shown["verified"][0] == {**pitch["verified"][0], "what_language": "en"}
+    assert localize(copy.deepcopy(pitch), "en") == pitch
