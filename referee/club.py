@@ -37,9 +37,9 @@ from referee.events import (
     team_standings,
 )
 from referee.events.log import Folded, fold, rekeyed, round_payload
-from referee.events.model import add_round
+from referee.events.model import add_round, refusal
 from referee.events.payments import Payment
-from referee.events.players import ClubError, aliases, resolve
+from referee.events.players import ClubError, aliases, club_refused, resolve
 from referee.events.players import Player as ClubPlayer
 from referee.events.players import add as add_player
 from referee.events.substitutes import Sitter, for_teams, sitters, split, substitute
@@ -258,8 +258,7 @@ def _unfinished(folded: Folded) -> list[tuple[TableState, GameResult]]:
         if table.finished:
             continue
         if table.disputed:
-            raise EventError("disputed", "E11", f"Table {table.table} of round {table.round} "
-                             f"has a deal disputed: rule on it before the round ends.")
+            raise refusal("disputed", table=table.table, round=table.round)
         state = folds.load_state(table.match_id)
         found.append((table, _as_it_stands(last.number, seating[table.table], state)))
     return found
@@ -301,11 +300,10 @@ def end_round(event_id: str) -> Folded:
     """
     folded = load(event_id)
     if not folded.event.rounds:
-        raise EventError("no_round", "E3", "There is no round to end yet.")
+        raise refusal("no_round.end")
     payload = _end_payload(folded, "organiser")
     if payload is None:
-        raise EventError("nothing_to_end", "E11", "Every table of the last round has "
-                         "finished already.")
+        raise refusal("nothing_to_end")
     club_events.append(event_id, "round_ended", payload)
     return load(event_id)
 
@@ -329,8 +327,7 @@ def _club_players(club_id: str | None, players: Sequence[str], guests: Sequence[
     """
     if club_id is None:
         if guests:
-            raise EventError("no_club", "E13", "Guests are added to a club's player list: "
-                             "this event belongs to no club.")
+            raise refusal("no_club")
         return list(players)
     listed = clubs.players(club_id)
     keys = []
@@ -338,10 +335,11 @@ def _club_players(club_id: str | None, players: Sequence[str], guests: Sequence[
         try:
             key = resolve(listed, player)
         except ClubError as why:
-            raise EventError(why.code, "E13", str(why)) from None
+            raise EventError(why.code, "E13", str(why), words=why.words,
+                             params=why.params) from None
         if next(p for p in listed if p.id == key).removed:
-            raise EventError("player_removed", "E13", f"Player {key} was removed from the "
-                             "club.")
+            gone = club_refused("player_removed", player_id=key)
+            raise EventError(gone.code, "E13", str(gone), words=gone.words, params=gone.params)
         keys.append(key)
     if guests:
         before, after = listed, listed
@@ -350,7 +348,8 @@ def _club_players(club_id: str | None, players: Sequence[str], guests: Sequence[
             try:
                 after = add_player(after, made)
             except ClubError as why:
-                raise EventError(why.code, "E13", str(why)) from None
+                raise EventError(why.code, "E13", str(why), words=why.words,
+                                 params=why.params) from None
             keys.append(made.id)
         clubs.save(club_id, clubs.version(club_id), before, after)
     return keys
@@ -422,7 +421,7 @@ def form_teams(event_id: str, teams: Sequence[Sequence[str]]) -> Folded:
     """
     event = load(event_id).event
     if event.movement != "fixed":
-        raise EventError("not_fixed", "E5", "Teams are formed only for fixed partnerships.")
+        raise refusal("not_fixed")
     for first, second in teams:
         event = form_team(event, first, second)
         club_events.append(event_id, "team_formed", {"players": [first, second]})
@@ -493,12 +492,9 @@ def _last_round_finished(folded: Folded) -> None:
     for table in tables(folded, folded.event.rounds[-1]):
         if table.disputed:
             deals = ", ".join(str(n) for n in table.disputed)
-            raise EventError("disputed", "E11",
-                             f"Table {table.table} of round {table.round} has deal {deals} "
-                             "disputed: the organiser rules on it (or its cards do).")
+            raise refusal("disputed.deals", table=table.table, round=table.round, deals=deals)
         if not table.finished:
-            raise EventError("round_in_progress", "E3",
-                             f"Table {table.table} of round {table.round} has not finished.")
+            raise refusal("round_in_progress", table=table.table, round=table.round)
 
 
 def event_standings(folded: Folded) -> tuple[tuple[Standing, ...], tuple[Standing, ...]]:
@@ -519,7 +515,7 @@ def payments(folded: Folded) -> tuple[dict[str, Decimal], Plan]:
     :raises EventError: ``not_for_money`` for an event not played for money.
     """
     if folded.event.game != "piquet":
-        raise EventError("not_for_money", "E9", "Only Piquet parties are played for money.")
+        raise refusal("not_for_money")
     owed = []
     for result in results(folded, final=True):
         losers = [p for p, amount in result.money.items() if amount < 0]
@@ -544,15 +540,14 @@ def substitute_player(event_id: str, table: int, seat: int, player: str | None,
     folded = load(event_id)
     event = folded.event
     if not event.rounds:
-        raise EventError("no_round", "E3", "There is no round to take a seat in yet.")
+        raise refusal("no_round.seat")
     last = event.rounds[-1]
     states = {t.table: t for t in tables(folded, last)}
     if table in states and states[table].finished:
-        raise EventError("table_finished", "E14", f"Table {table} of round {last.number} "
-                         "has finished: nobody takes a seat there any more.")
+        raise refusal("table_finished", table=table, round=last.number)
     key = _club_players(event.club, [player] if player else [], [guest] if guest else [])
     if len(key) != 1:
-        raise EventError("no_substitute", "E14", "Name one substitute: a player or a guest.")
+        raise refusal("no_substitute")
     if all(entry.player != key[0] or entry.left is not None for entry in event.roster):
         event = check_in(event, key[0])
         club_events.append(event_id, "checked_in", {"player": key[0]})

@@ -43,7 +43,7 @@ def create(name: str, members: Sequence[tuple[str, str | None]]) -> Club:
         ``member_taken``.
     """
     if not name.strip():
-        raise rules.ClubError("no_name", "A club needs a name.")
+        raise rules.club_refused("no_name.club")
     club_id = clubs.create(name.strip())
     listed: tuple[Player, ...] = ()
     for player, member in members:

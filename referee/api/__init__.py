@@ -200,6 +200,7 @@ def _register_metrics(app: Flask) -> None:
     from referee import metrics
     from referee.api.errors import abort_problem
     from referee.api.problems import UNAUTHORIZED
+    from referee.i18n.details import METRICS_TOKEN
 
     @app.after_request
     def _count(response: Response) -> Response:
@@ -211,7 +212,7 @@ def _register_metrics(app: Flask) -> None:
         if wanted:
             sent = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
             if not hmac.compare_digest(sent.encode(), wanted.encode()):
-                abort_problem(UNAUTHORIZED, "GET /metrics needs REFEREE_METRICS_TOKEN's token.",
+                abort_problem(UNAUTHORIZED, METRICS_TOKEN.said(),
                               headers={"WWW-Authenticate": "Bearer"})
         body, content_type = metrics.exposition()
         return Response(body, content_type=content_type,

@@ -15,6 +15,7 @@ from referee import folds
 from referee.api.errors import ProblemError
 from referee.api.language import note_table_language
 from referee.api.problems import PRECONDITION_FAILED, PRECONDITION_REQUIRED
+from referee.i18n import details
 from referee.match.state import ORGANISER, MatchState
 from referee.store import tokens
 
@@ -70,26 +71,15 @@ def expected_version(body: dict[str, Any], required: bool, any_ok: bool = False)
     if header and header.strip() == "*":
         if any_ok or not required:
             return None  # RFC 9110: any current version
-        raise ProblemError(
-            PRECONDITION_REQUIRED,
-            "If-Match: * could record this twice (two phones sending the same entry): send the "
-            "ETag of the match as you last read it, e.g. \"v12\".",
-        )
+        raise ProblemError(PRECONDITION_REQUIRED, details.IF_MATCH_ANY.said())
     if header:
         value = header.strip().removeprefix("W/").strip('"')
         if value.startswith("v") and value[1:].isdigit():
             return int(value[1:])
-        raise ProblemError(
-            PRECONDITION_FAILED, "If-Match must be the ETag of the match as last read, e.g. "
-            "\"v12\".",
-        )
+        raise ProblemError(PRECONDITION_FAILED, details.IF_MATCH_BAD.said())
     expected = body.pop("expected_version", None)
     if expected is None and required:
-        raise ProblemError(
-            PRECONDITION_REQUIRED,
-            "Say which version of the match you are adding to: send If-Match with its ETag "
-            "(or expected_version in the body), so two phones cannot overwrite each other.",
-        )
+        raise ProblemError(PRECONDITION_REQUIRED, details.IF_MATCH_MISSING.said())
     return int(expected) if expected is not None else None
 
 

@@ -19,6 +19,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from referee.api.errors import ProblemError, problems
 from referee.api.inbound import load_body
 from referee.api.problems import BAD_REQUEST
+from referee.i18n.details import NESTED
 
 
 class _Parser(FlaskParser):
@@ -32,7 +33,7 @@ class _Parser(FlaskParser):
         try:
             return load_body(req.get_data(cache=True))
         except RecursionError:
-            raise ProblemError(BAD_REQUEST, "The request body is nested too deeply.") from None
+            raise ProblemError(BAD_REQUEST, NESTED.said()) from None
 
 
 #: A decorator of views as flask-smorest's are (the view registered, documented, or wrapped to

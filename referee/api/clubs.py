@@ -36,6 +36,7 @@ from referee.api.event_statistics import chosen_form, conditional, exported, sta
 from referee.api.organised import Organised
 from referee.club_statistics import EventStatistics
 from referee.events.players import Player, find
+from referee.i18n.details import HOW
 from referee.store import clubs as club_rows
 
 blp = Blueprint(
@@ -75,7 +76,7 @@ def club_dict(club_id: str) -> dict[str, Any]:
 CLUB = Organised("club", club_rows.version, club_dict, ClubViewSchema, "club")
 
 #: What a refused retry of a club's create says to do instead.
-_CREATE_HOW = "A club's tokens are handed out once, to its create: create the club anew."
+_CREATE_HOW = HOW["club"]
 
 
 @blp.arguments(CreateClubSchema())

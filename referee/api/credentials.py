@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,8 @@ from referee.api.writing import (
     response_schema,
     write,
 )
+from referee.i18n import Message
+from referee.i18n.details import CREDENTIAL_REPLACED, HOW, NOT_REPLAYED, NOT_REPLAYED_WHY
 from referee.match import commands
 from referee.match.games import GAMES
 from referee.match.state import MatchState
@@ -117,11 +119,9 @@ def created(game: str, first: Sequence[Any], actor: str | None, expires: bool = 
 
 
 #: What a refused retry of a create, a rotation or a recovery says to do instead.
-_RECOVER_HOW = ("With the match's recovery code, POST /v1/matches/{id}/tokens:recover "
-                "makes new tokens.")
+_RECOVER_HOW = HOW["recover"]
 #: What a refused retry of a seats request says to do instead.
-_SEATS_HOW = ("The write token makes new seat credentials: POST /v1/matches/{id}/seats "
-              "(the old ones stop working).")
+_SEATS_HOW = HOW["seats"]
 
 #: What a retry's credentials are, made again: the match's id, the credentials (tokens,
 #: seat tokens, a recovery code) and the answer's body (made only if they are handed out).
@@ -136,14 +136,15 @@ class Handout:
     :func:`_credentials_again` allows.
 
     ``scope``: the key's scope ("create", or the match's id); ``how``: what a refused retry
-    is told to do instead; ``who``: the credential the answer belongs to (a rotation's), part
-    of the request's fingerprint; ``owner``: what the credentials belong to (a match,
+    is told to do instead (``{id}``: the match's id; the rest from ``how_params``);
+    ``who``: the credential the answer belongs to (a rotation's), part of the request's
+    fingerprint; ``owner``: what the credentials belong to (a match,
     :data:`MATCH`; an event's writes pass their own).
     """
 
-    def __init__(self, scope: str, how: str, who: str = "", owner: Owner | None = None
-                 ) -> None:
-        self.scope, self.how = scope, how
+    def __init__(self, scope: str, how: Message, who: str = "", owner: Owner | None = None,
+                 how_params: Mapping[str, object] | None = None) -> None:
+        self.scope, self.how, self.how_params = scope, how, dict(how_params or {})
         self.owner = MATCH if owner is None else owner
         self.key = idempotency_key()
         self.fingerprint = request_fingerprint(who) if self.key is not None else None
@@ -160,7 +161,8 @@ class Handout:
             return None
         kept = json.loads(stored.body)
         match_id, made, body = again(kept, tokens.Seed(self.key, kept.pop("tokens_from")))
-        _credentials_again(stored, match_id, made, self.how, self.owner)
+        _credentials_again(stored, match_id, made,
+                           lambda id: self.how.said(id=id, **self.how_params), self.owner)
         return replay(stored, body())
 
     def keep(self, match_id: str, status: int, kept: dict[str, Any], headers: dict[str, str],
@@ -203,8 +205,8 @@ MATCH = Owner("match_id", _match_written, tokens.all_live)
 
 
 def _credentials_again(
-    stored: idempotency.StoredResponse, match_id: str, made: Sequence[str], how: str,
-    owner: Owner = MATCH,
+    stored: idempotency.StoredResponse, match_id: str, made: Sequence[str],
+    how: Callable[[str], str], owner: Owner = MATCH,
 ) -> None:
     """Let a retry of a write that handed out credentials (``made``: the tokens, seat tokens
     or recovery code it made, computed again from its Idempotency-Key) have them again only
@@ -215,21 +217,19 @@ def _credentials_again(
     match to whoever sends it.
 
     :raises ProblemError: 410, problem type ``credentials-not-replayed``, saying why and
-        ``how`` to get back in (``{id}``: the match's id), with the ``match_id``.
+        ``how`` to get back in (given the match's id), with the ``match_id``.
     """
     window = _retry_window()
     if stored.older_than(window):
-        why = f"it was first answered more than {int(window.total_seconds() // 60)} minutes ago"
+        why = NOT_REPLAYED_WHY["old"].said(minutes=int(window.total_seconds() // 60))
     elif owner.written(match_id, stored):
-        why = "what it made has been written to since"
+        why = NOT_REPLAYED_WHY["written"].said()
     elif not owner.live(match_id, made):
-        why = "they have been replaced since"
+        why = NOT_REPLAYED_WHY["replaced"].said()
     else:
         return
     raise ProblemError(
-        CREDENTIALS_NOT_REPLAYED,
-        f"This request was answered already and its credentials are not handed out again: "
-        f"{why}. " + how.format(id=match_id),
+        CREDENTIALS_NOT_REPLAYED, NOT_REPLAYED.said(why=why, how=how(match_id)),
         extra={owner.field: match_id},
     )
 
@@ -264,7 +264,7 @@ def _token_write(
         if replayed is not None:
             return replayed
         if revoked:
-            raise ProblemError(UNAUTHORIZED, "This credential is not valid (wrong, or replaced).",
+            raise ProblemError(UNAUTHORIZED, CREDENTIAL_REPLACED.said(),
                                headers={"WWW-Authenticate": 'Bearer realm="referee"'})
         version = folds.expect(match_id, expected).version
         made = tokens.rotate(match_id, kinds, handout.seed, purpose)

@@ -20,9 +20,19 @@ from werkzeug.exceptions import HTTPException
 
 from referee.api import problems as registry
 from referee.api.problems import ProblemType
+from referee.i18n import Worded
 from referee.violations import MESSAGE_WORDS, InputError, Violation
 
 PROBLEM_JSON = "application/problem+json"
+
+
+class ProblemResponse(Response):
+    """A problem+json answer that keeps its ``detail`` as made (``said``): a sentence made
+    from a registered message and its parameters (:class:`referee.i18n.Worded`), which the
+    edge words in the answer's language (:func:`referee.api.language.word_answer`); None
+    for a sentence made otherwise (worded, if at all, from its English)."""
+
+    said: Worded | None = None
 
 
 class ViolationSchema(ma.Schema):
@@ -164,7 +174,9 @@ def problem_response(
     if errors is not None:
         body["errors"] = errors
     body.update(extra or {})
-    response = Response(json.dumps(body), status=code, mimetype=PROBLEM_JSON)
+    response = ProblemResponse(json.dumps(body), status=code, mimetype=PROBLEM_JSON)
+    if isinstance(detail, Worded):
+        response.said = detail
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
@@ -230,6 +242,10 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest's Api is untyped
         data = getattr(error, "data", None) or {}
         errors = data.get("errors") or data.get("messages")
         detail = data.get("message") or error.description or HTTPStatus(status).phrase
+        if detail == type(error).description and status in (404, 405):
+            from referee.i18n.details import HTTP  # werkzeug's own words for a 404, a 405
+
+            detail = HTTP[status].said()
         if errors is not None:
             if status == 422:  # webargs' default for a schema error: design.md says 400
                 status = 400

@@ -22,12 +22,12 @@ from referee.api.event_schemas import EventRelinkSchema, EventStartedTableSchema
 from referee.api.problems import NOT_FOUND
 from referee.api.writing import json_response, noted
 from referee.events import Table
+from referee.i18n.details import HOW, NO_EVENT_TABLE
 from referee.match import commands
 from referee.store import idempotency, ledger, tokens
 
 #: What a refused retry of new links says to do instead.
-_RELINK_HOW = "Ask for new links again (POST …/rounds/{round}/tables/{table}/links): the " \
-              "old ones are replaced."
+_RELINK_HOW = HOW["relink"]
 #: The purpose new links' tokens are made for (a retry makes the same ones from its key).
 _PURPOSE = "relink"
 
@@ -53,7 +53,7 @@ def _table_of(event_id: str, round_number: int, number: int) -> tuple[Table, str
             match_id = folded.matches.get((round_number, table.number))
             if table.number == number and match_id is not None:
                 return table, match_id
-    raise ProblemError(NOT_FOUND, f"The event has no table {number} in round {round_number}.")
+    raise ProblemError(NOT_FOUND, NO_EVENT_TABLE.said(number=number, round=round_number))
 
 
 def _answer(event_id: str, round_number: int, table: Table, made: dict[str, str],
@@ -90,8 +90,8 @@ def relink_table(body: dict[str, Any], event_id: str, round_number: int, table: 
     grant = access.authorize(match_id, "write")  # the organiser's, as at the table (E11)
     players = body.get("players")
     kinds: tuple[tokens.Kind, ...] = () if players is not None else tokens.KINDS
-    handout = Handout(event_id, _RELINK_HOW.replace("{round}", str(round_number))
-                      .replace("{table}", str(table)), owner=_LINKS_OWNER)
+    handout = Handout(event_id, _RELINK_HOW, owner=_LINKS_OWNER,
+                      how_params={"round": round_number, "table": table})
 
     def again(kept: dict[str, Any], seed: tokens.Seed) -> Again:
         made = {k: tokens.derive(match_id, k, seed, _PURPOSE) for k in kept["kinds"]}

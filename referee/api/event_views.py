@@ -23,7 +23,7 @@ from referee.api.event_schemas import (
     EventWhereSchema,
 )
 from referee.api.stream_hub import StreamRefused, hub
-from referee.events import EventError, Standing, where
+from referee.events import EventError, Standing, refusal, where
 from referee.events.log import Folded
 from referee.store import club_events, ledger, tokens
 
@@ -40,7 +40,7 @@ def read_where(args: dict[str, Any], event_id: str) -> Any:
     folded = club.load(event_id)
     event, player = folded.event, club.player_key(folded, args["player"].strip())
     if all(entry.player != player for entry in event.roster):
-        raise EventError("not_checked_in", "E2", f"{player} is not on the roster.")
+        raise refusal("not_checked_in.roster", player=player)
     seat = None
     if event.rounds:
         try:

@@ -52,7 +52,8 @@ from referee.api.option_schemas import MATCH_OPTIONS
 from referee.api.writing import (
     json_response,
 )
-from referee.events import EventError, Table, partnership, solo
+from referee.events import Table, partnership, refusal, solo
+from referee.i18n.details import HOW
 from referee.store import idempotency, ledger, tokens
 
 
@@ -63,23 +64,19 @@ def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
     :raises EventError: ``bad_options``.
     """
     if "first_dealer" in sent or "partnership" in sent:
-        raise EventError("bad_options", "E1", "The first dealer and the partnership are "
-                                               "decided at each table (E3), not for the event.")
+        raise refusal("bad_options.seating")
     try:
         options: dict[str, Any] = MATCH_OPTIONS[game]().load(sent)
     except ma.ValidationError as refused:
-        raise EventError("bad_options", "E1",
-                         f"The tables' options are refused: {refused.messages}") from None
+        raise refusal("bad_options", refused=refused.messages) from None
     options.pop("game", None)
     return options
 
 
 #: What a refused retry of an event's create says to do instead.
-_CREATE_HOW = "An event's tokens are handed out once, to its create: create the event anew."
+_CREATE_HOW = HOW["event"]
 #: What a refused retry of a round's start says to do instead.
-_ROUND_HOW = ("A round's credentials are handed out once: the tables that took them up keep "
-              "them, and the organiser gets new links for a table (POST "
-              "…/rounds/<n>/tables/<n>/links; the old ones stop working).")
+_ROUND_HOW = HOW["round"]
 
 
 _transact = ORGANISED.transact
@@ -208,8 +205,7 @@ def _seating(body: dict[str, Any] | None) -> list[Table] | None:
         seats = tuple(table["seats"])
         if table["partnership"]:
             if len(seats) != 4:
-                raise EventError("table_size", "E3",
-                                 f"Table {number}: partnerships play four at a table.")
+                raise refusal("table_size.partnership", table=number)
             seating.append(partnership(number, (seats[0], seats[2]), (seats[1], seats[3])))
         else:
             seating.append(solo(number, seats))

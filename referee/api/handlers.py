@@ -21,7 +21,6 @@ from playhouse.pool import MaxConnectionsExceeded
 from referee import folds, metrics
 from referee.api import problems as registry
 from referee.api.errors import input_errors, problem_response
-from referee.api.limits import duration
 from referee.api.match_views import state_dict
 from referee.api.problems import (
     BAD_REQUEST,
@@ -45,6 +44,8 @@ from referee.api.problems import (
 )
 from referee.events import EventError
 from referee.events.players import ClubError
+from referee.i18n import details
+from referee.i18n.details import duration
 from referee.match.state import Clash, MatchError
 from referee.store import idempotency, ledger, quota, tokens
 from referee.store.club_events import EventNotFound
@@ -63,13 +64,13 @@ def _etag(version: int) -> dict[str, str]:
 
 
 def _not_found(error: ledger.MatchNotFound) -> Response:
-    return problem_response(NOT_FOUND, f"There is no match {_match_id()!r}.")
+    return problem_response(NOT_FOUND, details.NO_MATCH.said(id=_match_id()))
 
 
 def _stale(error: folds.VersionMismatch) -> Response:
     """412: the match moved on since the client read it; the match as it stands and its ETag."""
     return problem_response(
-        STALE_VERSION, "The match has changed since you read it: here is its current state.",
+        STALE_VERSION, details.STALE.said(),
         extra={"match": state_dict(_match_id(), error.current)},
         headers=_etag(error.current.version),
     )
@@ -79,16 +80,25 @@ def _clash(clash: Clash) -> Response:
     """409 for a :class:`Clash`: what the match layer found (the existing entry or step, the
     next deal or place), the match as it stands and its ETag (to send again with)."""
     return problem_response(
-        registry.lookup(clash.problem), str(clash), violations=clash.violations,
+        registry.lookup(clash.problem), _first(clash), violations=clash.violations,
         extra={**clash.details, "match": state_dict(_match_id(), clash.state)},
         headers=_etag(clash.state.version),
     )
 
 
+def _first(error: MatchError | RecordError) -> str:
+    """The first violation's sentence (the error's English), worded at the edge from its
+    message code and parameters (:class:`referee.i18n.sentences.ViolationSaid`)."""
+    from referee.i18n.sentences import ViolationSaid
+
+    return ViolationSaid(error.violations[0]) if error.violations else str(error)
+
+
 def _event_refused(error: EventError) -> Response:
     """422 ``event-refused``: a change the event refuses (docs/events.md), with its ``code``
     and the ``section`` that says why."""
-    return problem_response(EVENT_REFUSED, str(error),
+    return problem_response(EVENT_REFUSED,
+                            details.refusal(str(error), error.words, error.params),
                             extra={"code": error.code, "section": error.section})
 
 
@@ -99,25 +109,26 @@ def _event_not_found(error: EventNotFound | ClubNotFound) -> Response:
 def _club_refused(error: ClubError) -> Response:
     """422 ``club-refused``: a change the club's player list refuses (docs/events.md E13),
     with its ``code`` and ``section``."""
-    return problem_response(CLUB_REFUSED, str(error),
+    return problem_response(CLUB_REFUSED,
+                            details.refusal(str(error), error.words, error.params),
                             extra={"code": error.code, "section": error.section})
 
 
 def _refused(error: MatchError) -> Response:
-    return problem_response(REFUSED, str(error), violations=error.violations)
+    return problem_response(REFUSED, _first(error), violations=error.violations)
 
 
 def _token_refused(refused: tokens.TokenRefused) -> Response:
     """401 (no live token; a bearer challenge, but for a recovery code), 403 (another
     match's token, or one that does not grant what the route needs) or 404."""
     challenge = refused.status == 401 and request.endpoint != "matches.recover_tokens"
-    return problem_response(refused.status, str(refused), headers=(
+    said = details.refusal(str(refused), refused.words, refused.params)
+    return problem_response(refused.status, said, headers=(
         {"WWW-Authenticate": 'Bearer realm="referee"'} if challenge else {}))
 
 
 def _key_reused(error: idempotency.KeyReused) -> Response:
-    return problem_response(IDEMPOTENCY_KEY_REUSED,
-                            "This Idempotency-Key was already used for a different request.")
+    return problem_response(IDEMPOTENCY_KEY_REUSED, details.KEY_REUSED.said())
 
 
 def _unreadable(error: InputError) -> Response:
@@ -140,8 +151,7 @@ def _record_refused(error: RecordError) -> Response:
         return problem_response(RULE_VIOLATION, "Not recorded: " + str(error),
                                 violations=error.violations)
     return problem_response(
-        RECORD_NOT_SCORABLE,
-        "The record breaks the rules too badly to be ruled on: " + str(error),
+        RECORD_NOT_SCORABLE, details.NOT_SCORABLE.said(first=_first(error)),
         violations=error.violations,
     )
 
@@ -154,8 +164,8 @@ def _quota_exceeded(refused: quota.QuotaExceeded) -> Response:
     metrics.LIMIT_REFUSALS.labels("create_quota").inc()
     return problem_response(
         CREATE_QUOTA_EXCEEDED,
-        f"Too many matches were created from your address lately (at most {limit} in "
-        f"{duration(window)}). Try again in {duration(refused.retry_after)}.",
+        details.QUOTA.said(limit=limit, window=duration(window),
+                           wait=duration(refused.retry_after)),
         headers={"Retry-After": str(refused.retry_after)},
     )
 
@@ -165,8 +175,7 @@ def _full(error: ledger.LedgerFull) -> Response:
                                error.limit)
     return problem_response(
         LEDGER_FULL,
-        f"This match holds the most events a match may hold ({error.limit}): nothing "
-        "more is recorded on it. Start a new match to go on.",
+        details.LEDGER_FULL.said(limit=error.limit),
         extra={"max_events": error.limit},
     )
 
@@ -177,9 +186,7 @@ def _tampered(error: ledger.LedgerTampered) -> Response:
                              error.match_id, error.seq)
     return problem_response(
         LEDGER_TAMPERED,
-        f"The ledger of this match does not verify at event {error.seq}: it was changed "
-        "outside the referee. Nothing is served or recorded from it; the operator can "
-        "inspect it with 'flask db verify'.",
+        details.LEDGER_TAMPERED.said(seq=error.seq),
         extra={"broken_at": error.seq},
     )
 
@@ -199,8 +206,7 @@ def _database_fault(error: Exception) -> Response:
 
 def _unexpected(error: Exception) -> Response:
     current_app.logger.exception("unhandled error", exc_info=error)
-    return problem_response(INTERNAL_SERVER_ERROR,
-                            "The referee failed unexpectedly; the request stored nothing.")
+    return problem_response(INTERNAL_SERVER_ERROR, details.UNEXPECTED.said())
 
 
 #: The one table: each error of the layers below and how it is answered (the most specific
@@ -248,23 +254,10 @@ class DatabaseFault:
     retry_after: int
 
 
-_UNAVAILABLE = DatabaseFault(
-    DATABASE_UNAVAILABLE,
-    "The referee's database cannot be reached just now; nothing was stored. Try again shortly.",
-    5)
-_BUSY = DatabaseFault(
-    DATABASE_BUSY,
-    "The referee's database stayed busy longer than it waits; nothing was stored. Try again.",
-    1)
-_FULL = DatabaseFault(
-    STORAGE_FULL,
-    "The referee's database has run out of disk space; nothing was stored. The operator must "
-    "free space; try again later.", 30)
-_UNKNOWN = DatabaseFault(
-    WRITE_OUTCOME_UNKNOWN,
-    "The connection to the database was lost while this write was being committed: it may "
-    "or may not have been stored. Send it again with the same Idempotency-Key: the answer "
-    "then says what was recorded (never twice).", 1)
+_UNAVAILABLE = DatabaseFault(DATABASE_UNAVAILABLE, details.DATABASE_UNAVAILABLE.said(), 5)
+_BUSY = DatabaseFault(DATABASE_BUSY, details.DATABASE_BUSY.said(), 1)
+_FULL = DatabaseFault(STORAGE_FULL, details.STORAGE_FULL.said(), 30)
+_UNKNOWN = DatabaseFault(WRITE_OUTCOME_UNKNOWN, details.WRITE_OUTCOME_UNKNOWN.said(), 1)
 
 #: Words of the drivers' errors that say the disk is full (SQLite, PostgreSQL).
 _FULL_WORDS = ("database or disk is full", "no space left on device", "disk full",

@@ -19,6 +19,7 @@ from referee import RULES_VERSION, __version__
 from referee.api.blueprint import Blueprint
 from referee.api.errors import abort_problem, problems
 from referee.api.problems import NOT_READY, STORAGE_FULL
+from referee.i18n import details
 from referee.store import ledger
 from referee.store.db import is_sqlite, pending_migrations
 
@@ -58,19 +59,17 @@ def readyz() -> dict[str, Any]:
         pending = _probe(db)
     except Exception as error:  # any driver error: unreachable, refused, frozen, pool empty…
         current_app.logger.warning("readyz: database unreachable: %r", error)
-        detail = (f"The database did not answer within {PROBE_SECONDS:g} s."
-                  if isinstance(error, TimeoutError) else "The database cannot be reached.")
+        detail = (details.PROBE_TIMEOUT.said(seconds=PROBE_SECONDS)
+                  if isinstance(error, TimeoutError) else details.PROBE_UNREACHABLE.said())
         abort_problem(NOT_READY, detail,
                       headers={"Retry-After": "5"})
     if pending:
-        abort_problem(NOT_READY, "The database lacks migrations: " + ", ".join(pending)
-                      + " (run `flask --app wsgi db upgrade`).",
+        abort_problem(NOT_READY, details.MIGRATIONS.said(pending=", ".join(pending)),
                       headers={"Retry-After": "5"})
     free = _free_bytes(db)
     if free is not None and free < min_free_bytes():
-        abort_problem(STORAGE_FULL, f"The database's disk has {free // 1024} KiB free, less "
-                      f"than the {min_free_bytes() // 1024} KiB a write needs "
-                      "(REFEREE_MIN_FREE_BYTES): writes would fail.",
+        abort_problem(STORAGE_FULL, details.DISK_LOW.said(free=free // 1024,
+                                                          needed=min_free_bytes() // 1024),
                       headers={"Retry-After": "30"})
     return {"status": "ready", "version": __version__, "rules_version": RULES_VERSION,
             "damaged_ledgers": len(ledger.damaged())}

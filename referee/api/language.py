@@ -7,10 +7,12 @@ English answers are left byte for byte as the views made them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from flask import Flask, Response, g, json, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from referee.i18n import DEFAULT, LOCALES, negotiate
 
@@ -75,8 +77,6 @@ def register(app: Flask) -> None:
     """Content-Language on every answer but the event stream (which says its own): the
     API's answers and problems in the request's locale, with ``Vary: Accept-Language`` and
     their sentences reworded; everything else ``en``, as it is written."""
-    from referee.i18n.localize import localize
-
     @app.after_request
     def _language(response: Response) -> Response:
         headers, mimetype = response.headers, response.mimetype
@@ -99,11 +99,35 @@ def register(app: Flask) -> None:
         if locale == DEFAULT or mimetype not in _JSON_TYPES \
                 or response.direct_passthrough or response.status_code == 304:
             return response
-        body = response.get_data()
-        if not body:
-            return response
-        data = json.loads(body)
-        localize(data, locale, _game_of_path())
-        response.set_data(json.dumps(data, ensure_ascii=False) + "\n")
-        response.headers["Content-Type"] = mimetype + "; charset=utf-8"
+        return word_answer(response, locale, _game_of_path())
+
+
+def word_answer(response: Response, locale: str, game: str | None = None) -> Response:
+    """``response`` (a JSON answer as made, in English) with its sentences in ``locale``
+    (:func:`referee.i18n.localize.localize`; ``game``: the game of a stateless route); a
+    problem's ``detail`` made from a registered message and its parameters
+    (:class:`referee.api.errors.ProblemResponse` ``said``) is worded from them."""
+    from referee.api.errors import ProblemResponse
+    from referee.i18n.localize import localize
+
+    body = response.get_data()
+    if locale == DEFAULT or not body:
         return response
+    data = json.loads(body)
+    localize(data, locale, game)
+    said = response.said if isinstance(response, ProblemResponse) else None
+    if said is not None and isinstance(data, dict) and data.get("detail") == str(said):
+        data["detail"] = said.words(locale)
+    response.set_data(json.dumps(data, ensure_ascii=False) + "\n")
+    response.headers["Content-Type"] = f"{response.mimetype}; charset=utf-8"
+    return response
+
+
+def environ_locale(environ: Mapping[str, Any]) -> str:
+    """The locale an answer made outside the app (no request: the WSGI middleware's) is
+    worded in: the best of the request's Accept-Language, as :func:`requested`."""
+    header = environ.get("HTTP_ACCEPT_LANGUAGE")
+    if not header:
+        return DEFAULT
+    accepted = parse_accept_header(str(header), LanguageAccept)
+    return negotiate(tag for tag, quality in accepted if quality > 0)

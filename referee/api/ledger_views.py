@@ -25,6 +25,7 @@ from referee.api.ledger_schemas import (
 from referee.api.match_views import head_of
 from referee.api.matches import blp
 from referee.api.problems import BAD_REQUEST
+from referee.i18n.details import CURSOR, LEDGER_HEAD
 from referee.match.games import GAMES
 from referee.match.state import MatchState
 from referee.match.transfer import record_of
@@ -181,7 +182,7 @@ def _head_check(match_id: str, text: str | None) -> ledger.HeadCheck | None:
     if text is None:
         return None
     if not re.fullmatch(HEAD_PATTERN.strip("^$"), text):
-        raise ProblemError(BAD_REQUEST, "head is SEQ:HASH, as a match's head gives them.")
+        raise ProblemError(BAD_REQUEST, LEDGER_HEAD.said())
     seq, _, digest = text.partition(":")
     return ledger.check_head(match_id, int(seq), digest.lower())
 
@@ -190,7 +191,7 @@ def _cursor(value: str | None) -> int:
     if value is None:
         return 0
     if not (value.isascii() and value.isdigit() and len(value) <= 18):  # PageArgsSchema too
-        raise ProblemError(BAD_REQUEST, "The cursor is the next_cursor of the previous page.")
+        raise ProblemError(BAD_REQUEST, CURSOR.said())
     return int(value)
 
 

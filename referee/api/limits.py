@@ -20,6 +20,7 @@ from flask import Flask, current_app, request
 
 from referee.api.errors import ProblemError
 from referee.api.problems import MATCH_EXPIRED
+from referee.i18n.details import EXPIRED, duration
 from referee.store import expiry, quota
 
 
@@ -57,15 +58,6 @@ def take_create_quota() -> None:
                int(current_app.config["CREATE_QUOTA_SECONDS"]))
 
 
-def duration(seconds: int) -> str:
-    """``seconds`` in words a player reads: "45 seconds", "2 minutes", "1 hour"."""
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if (seconds >= size and seconds % size == 0) or seconds >= 2 * size:
-            count = round(seconds / size)
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds} second{'s' if seconds != 1 else ''}"
-
-
 def register(app: Flask) -> None:
     """Answer ``410 match-expired`` on every route of an expired match (before any other
     check: whoever asks, with any credential or none)."""
@@ -79,7 +71,6 @@ def register(app: Flask) -> None:
         if expiry.expired(match_id, ttl):
             raise ProblemError(
                 MATCH_EXPIRED,
-                f"This match recorded no deal within {duration(int(ttl.total_seconds()))} "
-                "of its creation and has expired: create a new one.",
+                EXPIRED.said(within=duration(int(ttl.total_seconds()))),
                 extra={"match_id": match_id},
             )

@@ -64,6 +64,7 @@ from referee.api.errors import ProblemError, problems
 from referee.api.match_views import state_dict
 from referee.api.problems import NOT_FOUND, TOO_MANY_STREAMS
 from referee.api.stream_hub import Hub, Snapshot, StreamRefused, Subscription, hub
+from referee.i18n.details import NO_MATCH, STREAMS, STREAMS_WHY
 from referee.store import ledger, tokens
 
 log = logging.getLogger(__name__)
@@ -112,26 +113,16 @@ SSE_EVENT: dict[str, Any] = {
 }
 
 
-#: What a refused stream's ``limit`` means, in the problem's detail.
-_REFUSED_WHY = {
-    "token": "this token already has {cap} live-update streams open here",
-    "match": "this match already has {cap} live-update streams open here",
-    "address": "your network address already has {cap} live-update streams open here",
-    "server": "the server holds as many live-update streams as it can ({cap})",
-}
-
-
 def refuse(refused: StreamRefused) -> NoReturn:
     """Answer ``429`` ``too-many-streams`` for a stream not admitted.
 
     :raises ProblemError: always.
     """
-    why = _REFUSED_WHY[refused.limit].format(cap=refused.cap)
+    why = STREAMS_WHY[refused.limit].said(cap=refused.cap)  # what the limit means
     metrics.LIMIT_REFUSALS.labels(f"stream_{refused.limit}").inc()
     raise ProblemError(
         TOO_MANY_STREAMS,
-        f"No live updates for now: {why}. Read the match with GET (If-None-Match) and try "
-        f"the stream again in {REFUSED_RETRY_SECONDS} s.",
+        STREAMS.said(why=why, seconds=REFUSED_RETRY_SECONDS),
         extra={"limit": refused.limit},
         headers={"Retry-After": str(REFUSED_RETRY_SECONDS)},
     ) from None
@@ -254,7 +245,7 @@ def stream_match(match_id: str) -> Any:
         first = the_hub.snapshot(match_id, render)
     except ledger.MatchNotFound:
         the_hub.unsubscribe(subscription)
-        raise ProblemError(NOT_FOUND, f"There is no match {match_id!r}.") from None
+        raise ProblemError(NOT_FOUND, NO_MATCH.said(id=match_id)) from None
     except BaseException:
         the_hub.unsubscribe(subscription)
         raise

@@ -29,7 +29,15 @@ from referee.api.writing import (
     replay,
     request_fingerprint,
 )
+from referee.i18n import Message
+from referee.i18n.details import STALE_OWNER
 from referee.store import idempotency, tokens
+
+
+def _stale(noun: str) -> str:
+    """The 412's sentence of an event or a club that changed since it was read."""
+    return STALE_OWNER[noun].said() if noun in STALE_OWNER else (
+        f"The {noun} has changed since you read it: here it is as it stands.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +76,7 @@ class Organised:
         """
         if expected is not None and expected != self.version(owner_id):
             raise ProblemError(
-                STALE_VERSION, f"The {self.noun} has changed since you read it: here it is as "
-                "it stands.", extra={self.noun: response_dumper(self.schema)(
+                STALE_VERSION, _stale(self.noun), extra={self.noun: response_dumper(self.schema)(
                     self.view(owner_id))}, headers=self.etag(owner_id))
 
     def transact(self, owner_id: str, work: Callable[[], Any]) -> Any:
@@ -115,7 +122,7 @@ class Organised:
         checks them: written to once its version moved on."""
         return Owner(f"{self.noun}_id", self.written, tokens.all_live)
 
-    def create(self, how: str, make: Callable[[], str], created: type[ma.Schema],
+    def create(self, how: Message, make: Callable[[], str], created: type[ma.Schema],
                location: str) -> Response:
         """Create one (``make()`` stores it and returns its id) and answer, once, its
         ``organiser`` and ``read`` tokens (only their hashes are stored): 201, with its ETag

@@ -27,6 +27,7 @@ from referee.api.problems import (
 )
 from referee.api.record_rulings import RecordRuling, flatten_messages, roles_of, rule_record
 from referee.api.strict import ShapesField, StrictSchema
+from referee.i18n.details import RECORD_MEDIA, RECORD_UTF8
 from referee.i18n.schema import said
 from referee.match.transfer import IMPORTER, import_events, options_of
 from referee.records import RecordFile, RecordFileError, RecordProblem, read_record
@@ -114,11 +115,11 @@ def _posted_record() -> RecordFile:
         be read (``problems``: every one, each with its line and deal).
     """
     if request.mimetype != TOML:
-        raise ProblemError(UNSUPPORTED_MEDIA_TYPE, f"Send the record file as {TOML}.")
+        raise ProblemError(UNSUPPORTED_MEDIA_TYPE, RECORD_MEDIA.said(media=TOML))
     try:
         return read_record(request.get_data().decode("utf-8"))
     except UnicodeDecodeError:
-        raise ProblemError(BAD_REQUEST, "A record file is UTF-8 text.") from None
+        raise ProblemError(BAD_REQUEST, RECORD_UTF8.said()) from None
     except RecordFileError as error:
         raise _refused(BAD_REQUEST, error.problems) from None
 

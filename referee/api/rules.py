@@ -44,6 +44,7 @@ from referee.api.errors import ProblemError
 from referee.api.language import requested
 from referee.api.problems import NOT_FOUND
 from referee.i18n import DEFAULT, LOCALES, Message, message
+from referee.i18n.details import RULES_NOT_FOUND
 
 #: Where the Markdown lives: ``referee/docs`` (a link to the repository's ``docs/``).
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
@@ -358,12 +359,7 @@ def page_or_section(name: str) -> Any:
     anchor = _law_or_case(name.strip())
     if anchor is not None:
         return redirect(f"/rules/{LAWS}{query}#{anchor}", code=302)
-    raise ProblemError(
-        NOT_FOUND,
-        f"There is no section or page {name!r} of the rules: sections are P1-P10 (Pitch), "
-        "Q1-Q12 (Piquet) and V1-V15 (Pitch with more points), and the laws of Piquet PT 1-78; "
-        "the contents are at /rules/.",
-    )
+    raise ProblemError(NOT_FOUND, RULES_NOT_FOUND.said(name=name))
 
 
 def _law_or_case(name: str) -> str | None:

@@ -27,7 +27,9 @@ from flask import Flask, Response, current_app, request
 
 from referee.api.errors import problem_response
 from referee.api.inbound import check_url
+from referee.api.language import environ_locale, word_answer
 from referee.api.problems import REQUEST_ENTITY_TOO_LARGE, REQUEST_TIMEOUT
+from referee.i18n.details import TIMEOUT, TOO_LARGE
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -78,7 +80,7 @@ class BodyReader:
             return self.wrapped(environ, start_response)
         limit = self.flask_app.config.get("MAX_CONTENT_LENGTH")
         if limit is not None and not chunked and declared.isdigit() and int(declared) > limit:
-            return _too_large(limit, self._hsts(environ))(environ, start_response)
+            return _too_large(limit, self._hsts(environ), environ)(environ, start_response)
         cap = None if limit is None else limit + 1
         if not chunked and declared.isdigit():
             cap = int(declared) if cap is None else min(cap, int(declared))
@@ -89,11 +91,11 @@ class BodyReader:
                 # Drain a little more so that the client, still sending, reads the 413
                 # (closing on unread data resets the connection and loses the answer).
                 _drain(environ["wsgi.input"], DRAIN_FACTOR * limit)
-                return _too_large(limit, self._hsts(environ))(environ, start_response)
+                return _too_large(limit, self._hsts(environ), environ)(environ, start_response)
         except TimeoutError:
-            answer = _bare(problem_response(
-                REQUEST_TIMEOUT, "The request body did not arrive in time; send it again.",
-                headers={"Connection": "close"}), self._hsts(environ))
+            answer = _bare(problem_response(REQUEST_TIMEOUT, TIMEOUT.said(),
+                                            headers={"Connection": "close"}),
+                           self._hsts(environ), environ)
             return answer(environ, start_response)
         except OSError:  # the client went away mid-body: nobody to answer
             return []
@@ -106,17 +108,20 @@ class BodyReader:
         return hsts_value(environ.get("wsgi.url_scheme") == "https", self.flask_app.config)
 
 
-def _too_large(limit: int, hsts: str | None) -> Response:
-    return _bare(problem_response(
-        REQUEST_ENTITY_TOO_LARGE, f"The request body is larger than {limit} bytes.",
-        headers={"Connection": "close"}), hsts)
+def _too_large(limit: int, hsts: str | None, environ: dict[str, Any]) -> Response:
+    return _bare(problem_response(REQUEST_ENTITY_TOO_LARGE, TOO_LARGE.said(limit=limit),
+                                  headers={"Connection": "close"}), hsts, environ)
 
 
-def _bare(answer: Response, hsts: str | None) -> Response:
-    """An answer made outside the app (no after_request): its security headers here."""
+def _bare(answer: Response, hsts: str | None, environ: dict[str, Any]) -> Response:
+    """An answer made outside the app (no after_request): its security headers here, and
+    its language, the request's (Content-Language, Vary, its sentences: docs/translating.md)."""
     answer.headers["Content-Security-Policy"] = API_CSP
     _common_headers(answer, hsts)
-    return answer
+    locale = environ_locale(environ)
+    answer.headers["Content-Language"] = locale
+    answer.headers["Vary"] = "Accept-Language"
+    return word_answer(answer, locale)
 
 
 def hsts_value(secure: bool, config: Any) -> str | None:

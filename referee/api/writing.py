@@ -24,6 +24,7 @@ from referee.api.access import authorize, etag, expected_version
 from referee.api.dumping import answer_text, response_dumper
 from referee.api.errors import ProblemError
 from referee.api.problems import BAD_REQUEST
+from referee.i18n.details import KEY_LENGTH
 from referee.match.state import MatchState
 from referee.store import idempotency
 from referee.store.chain import canonical_json
@@ -42,7 +43,7 @@ def idempotency_key() -> str | None:
     # As the document's IdempotencyKey parameter says: 1 to 255 characters as sent, not only
     # double quotes.
     if not 1 <= len(sent) <= 255 or not key:
-        raise ProblemError(BAD_REQUEST, "Idempotency-Key must be 1 to 255 characters.")
+        raise ProblemError(BAD_REQUEST, KEY_LENGTH.said())
     return key
 
 

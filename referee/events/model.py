@@ -12,13 +12,15 @@ player list (E13: two players of one name stay two).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 __all__ = [
     "GAMES",
     "KINDS",
     "MOVEMENTS",
+    "REFUSAL_WORDS",
     "RULES",
     "Entry",
     "Event",
@@ -32,6 +34,7 @@ __all__ = [
     "leave",
     "new_event",
     "present",
+    "refusal",
     "replace_round",
     "where",
 ]
@@ -66,12 +69,92 @@ class EventError(ValueError):
 
     ``code``: a stable snake_case name (``"not_checked_in"``, ``"seated_twice"``…);
     ``section``: the section of docs/events.md that says why (``"E2"``); the message is one
-    sentence for the organiser.
+    sentence for the organiser, in English. ``words``: the key of the sentence's template
+    (``"event.not_checked_in"``: :data:`REFUSAL_WORDS`, or ``"club.…"``:
+    :data:`referee.events.players.CLUB_WORDS`) and ``params`` its values, from which the
+    API words it in the organiser's language (docs/translating.md); None for a sentence
+    made without one.
     """
 
-    def __init__(self, code: str, section: str, message: str) -> None:
+    def __init__(self, code: str, section: str, message: str, *, words: str | None = None,
+                 params: Mapping[str, Any] | None = None) -> None:
         self.code, self.section = code, section
+        self.words, self.params = words, dict(params or {})
         super().__init__(message)
+
+
+#: Each sentence an event refuses a change with (E1–E14), by its key: the error's code, then
+#: a variant when the code has several sentences; (the section, the English template).
+#: ``str.format`` placeholders: names, numbers and codes, the same in every language.
+REFUSAL_WORDS: dict[str, tuple[str, str]] = {
+    "no_name": ("E1", "An event needs a name."),
+    "no_name.player": ("E2", "A player needs a name."),
+    "movement_not_for_game": ("E1", "A {game} event cannot use the {movement} movement."),
+    "money_not_for_game": ("E1", "Only Piquet parties are played for money."),
+    "bad_window": ("E11", "A correction window cannot be negative."),
+    "bad_options.seating": ("E1", "The first dealer and the partnership are decided at each "
+                                  "table (E3), not for the event."),
+    "bad_options": ("E1", "The tables' options are refused: {refused}"),
+    "already_present": ("E2", "{player} has already checked in."),
+    "not_checked_in": ("E2", "{player} is not checked in."),
+    "not_checked_in.roster": ("E2", "{player} is not on the roster."),
+    "round_number": ("E3", "The next round is round {next}, not {number}."),
+    "round_number.first": ("E3", "Rounds are numbered from 1."),
+    "table_numbers": ("E3", "Tables are numbered 1, 2, 3… from the head table."),
+    "table_size.two": ("E3", "Table {table} has {n} players; {game} is played by two "
+                             "players."),
+    "table_size.range": ("E3", "Table {table} has {n} players; {game} is played by {least} "
+                               "to {most} players."),
+    "table_size.partnership": ("E3", "Table {table}: partnerships play four at a table."),
+    "seated_twice": ("E3", "{player} is seated twice in one round."),
+    "seated_twice.round": ("E3", "{player} is seated in round {round} already."),
+    "no_round.adjust": ("E3", "There is no round to adjust yet."),
+    "no_round.seat": ("E3", "There is no round to take a seat in yet."),
+    "no_round.end": ("E3", "There is no round to end yet."),
+    "own_partner": ("E5", "{player} cannot be their own partner."),
+    "already_in_team": ("E5", "{player} already has a partner."),
+    "not_in_round": ("E3", "{player} is not in round {round}."),
+    "unknown_rule": ("E8", "No standings rule is called {rule!r}."),
+    "balances_not_even": ("E9", "What the players receive and what they pay do not add up."),
+    "no_table": ("E14", "Round {round} has no table {table}."),
+    "no_seat": ("E14", "Table {table} has no seat {seat}."),
+    "substitute_order": ("E14", "Seat {seat} of table {table} was taken after deal {deal}; a "
+                                "later one comes after."),
+    "too_few_players": ("E4", "A Pitch round needs at least two players."),
+    "too_few_players.round_robin": ("E6", "A round robin needs at least two players."),
+    "no_result": ("E4", "Table {table} has no result yet."),
+    "not_a_side": ("E4", "The winners given for table {table} are not a side there."),
+    "too_few_teams": ("E5", "Fixed partnerships need at least two teams."),
+    "round_robin_over": ("E6", "Everyone has met everyone in {rounds} rounds."),
+    "manual_movement": ("E7", "The organiser seats every round of this event."),
+    "no_team": ("E5", "{players} has no partner yet."),
+    "bad_fee": ("E10", "An entry fee cannot be negative."),
+    "bad_split": ("E10", "Prize shares are fractions of the pot that add up to at most 1."),
+    "disputed": ("E11", "Table {table} of round {round} has a deal disputed: rule on it "
+                        "before the round ends."),
+    "disputed.deals": ("E11", "Table {table} of round {round} has deal {deals} disputed: the "
+                              "organiser rules on it (or its cards do)."),
+    "nothing_to_end": ("E11", "Every table of the last round has finished already."),
+    "no_club": ("E13", "Guests are added to a club's player list: this event belongs to no "
+                       "club."),
+    "not_fixed": ("E5", "Teams are formed only for fixed partnerships."),
+    "round_in_progress": ("E3", "Table {table} of round {round} has not finished."),
+    "not_for_money": ("E9", "Only Piquet parties are played for money."),
+    "table_finished": ("E14", "Table {table} of round {round} has finished: nobody takes a "
+                              "seat there any more."),
+    "no_substitute": ("E14", "Name one substitute: a player or a guest."),
+}
+
+
+def refusal(key: str, **params: Any) -> EventError:
+    """The :class:`EventError` of :data:`REFUSAL_WORDS`' ``key`` (its code the key's first
+    part, its section the table's) with ``params`` filled in.
+
+    :raises KeyError: an unknown key or a placeholder without its value.
+    """
+    section, english = REFUSAL_WORDS[key]
+    return EventError(key.split(".", 1)[0], section, english.format(**params),
+                      words="event." + key, params=params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,15 +308,14 @@ def new_event(name: str, game: Game, movement: Movement, rule: Rule | None = Non
         ``no_name``.
     """
     if not name.strip():
-        raise EventError("no_name", "E1", "An event needs a name.")
+        raise refusal("no_name")
     if movement not in GAME_MOVEMENTS[game]:
-        raise EventError("movement_not_for_game", "E1",
-                         f"A {game} event cannot use the {movement} movement.")
+        raise refusal("movement_not_for_game", game=game, movement=movement)
     chosen: Rule = DEFAULT_RULE[game] if rule is None else rule
     if chosen == "money" and game != "piquet":
-        raise EventError("money_not_for_game", "E1", "Only Piquet parties are played for money.")
+        raise refusal("money_not_for_game")
     if correction_minutes < 0:
-        raise EventError("bad_window", "E11", "A correction window cannot be negative.")
+        raise refusal("bad_window")
     return Event(name.strip(), game, movement, chosen, kind,
                  correction_minutes=correction_minutes, round_ends=round_ends, club=club)
 
@@ -256,10 +338,10 @@ def check_in(event: Event, player: str) -> Event:
     """
     name = player.strip()
     if not name:
-        raise EventError("no_name", "E2", "A player needs a name.")
+        raise refusal("no_name.player")
     known = _entry(event, name)
     if known is not None and known.left is None:
-        raise EventError("already_present", "E2", f"{name} has already checked in.")
+        raise refusal("already_present", player=name)
     entry = Entry(name, event.next_round)
     roster = (*tuple(e for e in event.roster if e.player != name), entry)
     return replace(event, roster=roster)
@@ -273,7 +355,7 @@ def leave(event: Event, player: str) -> Event:
     """
     known = _entry(event, player)
     if known is None or known.left is not None:
-        raise EventError("not_checked_in", "E2", f"{player} is not checked in.")
+        raise refusal("not_checked_in", player=player)
     gone = replace(known, left=len(event.rounds))
     return replace(event, roster=tuple(gone if e is known else e for e in event.roster))
 
@@ -286,30 +368,25 @@ def check_round(event: Event, round_: Round) -> None:
         ``not_checked_in``, ``seated_twice``.
     """
     if round_.number != event.next_round:
-        raise EventError("round_number", "E3",
-                         f"The next round is round {event.next_round}, not {round_.number}.")
+        raise refusal("round_number", next=event.next_round, number=round_.number)
     if [t.number for t in round_.tables] != list(range(1, len(round_.tables) + 1)):
-        raise EventError("table_numbers", "E3", "Tables are numbered 1, 2, 3… from the head table.")
+        raise refusal("table_numbers")
     for table in round_.tables:
         if len(table.seats) not in TABLE_SIZES[event.game]:
-            raise EventError("table_size", "E3",
-                             f"Table {table.number} has {len(table.seats)} players; {event.game} "
-                             f"is played by {_sizes(TABLE_SIZES[event.game])}.")
+            sizes = TABLE_SIZES[event.game]
+            raise refusal("table_size.two" if sizes == (2,) else "table_size.range",
+                          table=table.number, n=len(table.seats), game=event.game,
+                          least=sizes[0], most=sizes[-1])
         if table.partnership and len(table.seats) != 4:
-            raise EventError("table_size", "E3",
-                             f"Table {table.number}: partnerships play four at a table.")
+            raise refusal("table_size.partnership", table=table.number)
     here = {entry.player for entry in present(event)}
     seen: set[str] = set()
     for player in (*round_.seated(), *round_.byes):
         if player not in here:
-            raise EventError("not_checked_in", "E2", f"{player} is not checked in.")
+            raise refusal("not_checked_in", player=player)
         if player in seen:
-            raise EventError("seated_twice", "E3", f"{player} is seated twice in one round.")
+            raise refusal("seated_twice", player=player)
         seen.add(player)
-
-
-def _sizes(sizes: tuple[int, ...]) -> str:
-    return "two players" if sizes == (2,) else f"{sizes[0]} to {sizes[-1]} players"
 
 
 def add_round(event: Event, round_: Round) -> Event:
@@ -325,7 +402,7 @@ def replace_round(event: Event, round_: Round) -> Event:
     :raises EventError: ``no_round`` before any round, or as :func:`check_round`.
     """
     if not event.rounds:
-        raise EventError("no_round", "E3", "There is no round to adjust yet.")
+        raise refusal("no_round.adjust")
     before = replace(event, rounds=event.rounds[:-1])
     check_round(before, round_)
     return replace(event, rounds=(*before.rounds, round_))
@@ -338,14 +415,14 @@ def form_team(event: Event, first: str, second: str) -> Event:
         either has a partner already, ``own_partner`` when they are the same player.
     """
     if first == second:
-        raise EventError("own_partner", "E5", f"{first} cannot be their own partner.")
+        raise refusal("own_partner", player=first)
     here = {entry.player for entry in present(event)}
     teamed = {player for team in event.teams for player in team}
     for player in (first, second):
         if player not in here:
-            raise EventError("not_checked_in", "E2", f"{player} is not checked in.")
+            raise refusal("not_checked_in", player=player)
         if player in teamed:
-            raise EventError("already_in_team", "E5", f"{player} already has a partner.")
+            raise refusal("already_in_team", player=player)
     return replace(event, teams=(*event.teams, (first, second)))
 
 
@@ -363,5 +440,5 @@ def where(round_: Round, player: str) -> Seat:
                         tuple(p for p in table.seats if p not in side))
     if player in round_.byes:
         return Seat(player, None, None, (), ())
-    raise EventError("not_in_round", "E3", f"{player} is not in round {round_.number}.")
+    raise refusal("not_in_round", player=player, round=round_.number)
 

@@ -17,12 +17,12 @@ from collections.abc import Collection, Mapping, Sequence
 
 from referee.events.model import (
     Event,
-    EventError,
     Round,
     Table,
     check_round,
     partnership,
     present,
+    refusal,
     solo,
 )
 
@@ -47,7 +47,7 @@ def table_sizes(players: int) -> tuple[range, ...]:
     :raises EventError: ``too_few_players`` under two.
     """
     if players < 2:
-        raise EventError("too_few_players", "E4", "A Pitch round needs at least two players.")
+        raise refusal("too_few_players")
     fours, over = divmod(players, 4)
     if players < 4:
         sizes = [players]
@@ -94,13 +94,12 @@ def _split(table: Table, winners: Mapping[int, Collection[str]]) -> tuple[tuple[
     are not one whole side of a partnership table, or no one or everyone at another table).
     """
     if table.number not in winners:
-        raise EventError("no_result", "E4", f"Table {table.number} has no result yet.")
+        raise refusal("no_result", table=table.number)
     won = set(winners[table.number])
     sides = [set(table.team_of(table.seats[team[0]])) for team in table.teams]
     good = won in sides if table.partnership else bool(won) and won < set(table.seats)
     if not good:
-        raise EventError("not_a_side", "E4",
-                         f"The winners given for table {table.number} are not a side there.")
+        raise refusal("not_a_side", table=table.number)
     return (tuple(p for p in table.seats if p in won),
             tuple(p for p in table.seats if p not in won))
 
@@ -149,9 +148,9 @@ def fixed_round(teams: Sequence[tuple[str, str]], number: int) -> Round:
     :raises EventError: ``too_few_teams`` under two, ``round_number`` under 1.
     """
     if len(teams) < 2:
-        raise EventError("too_few_teams", "E5", "Fixed partnerships need at least two teams.")
+        raise refusal("too_few_teams")
     if number < 1:
-        raise EventError("round_number", "E3", "Rounds are numbered from 1.")
+        raise refusal("round_number.first")
     count = (len(teams) + 1) // 2
     stationary, moving = teams[:count], teams[count:]
     at: dict[int, tuple[str, str]] = {
@@ -187,12 +186,11 @@ def round_robin_round(players: Sequence[str], number: int,
         round, ``round_number`` under 1.
     """
     if len(players) < 2:
-        raise EventError("too_few_players", "E6", "A round robin needs at least two players.")
+        raise refusal("too_few_players.round_robin")
     if number < 1:
-        raise EventError("round_number", "E3", "Rounds are numbered from 1.")
+        raise refusal("round_number.first")
     if number > round_robin_rounds(players):
-        raise EventError("round_robin_over", "E6",
-                         f"Everyone has met everyone in {round_robin_rounds(players)} rounds.")
+        raise refusal("round_robin_over", rounds=round_robin_rounds(players))
     circle: list[str | None] = list(players) + ([None] if len(players) % 2 else [])
     size, turn = len(circle), number - 1
     rest = circle[1:]
@@ -237,7 +235,7 @@ def next_round(event: Event, winners: Mapping[int, Collection[str]] | None = Non
     players = [entry.player for entry in present(event)]
     number = event.next_round
     if event.movement == "manual":
-        raise EventError("manual_movement", "E7", "The organiser seats every round of this event.")
+        raise refusal("manual_movement")
     if event.movement == "progressive":
         if not event.rounds:
             return progressive_first(players)
@@ -246,8 +244,7 @@ def next_round(event: Event, winners: Mapping[int, Collection[str]] | None = Non
         teamed = [team for team in event.teams if set(team) <= set(players)]
         alone = set(players) - {p for team in teamed for p in team}
         if alone:
-            raise EventError("no_team", "E5",
-                             f"{', '.join(sorted(alone))} has no partner yet.")
+            raise refusal("no_team", players=", ".join(sorted(alone)))
         return fixed_round(teamed, number)
     drawn = [entry.player for entry in event.roster if entry.joined == 1]
     made = round_robin_round(drawn, number, players)

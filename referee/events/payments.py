@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from referee.events.model import EventError
+from referee.events.model import refusal
 
 __all__ = ["EXACT_LIMIT", "Payment", "Plan", "net_balances", "settle"]
 
@@ -122,8 +122,7 @@ def settle(balances: Mapping[str, Decimal]) -> Plan:
     :raises EventError: ``balances_not_even`` when the balances do not sum to zero.
     """
     if sum(balances.values(), Decimal(0)) != 0:
-        raise EventError("balances_not_even", "E9",
-                         "What the players receive and what they pay do not add up.")
+        raise refusal("balances_not_even")
     owing = sorted(((n, a) for n, a in balances.items() if a != 0), key=lambda item: item[0])
     if len(owing) > EXACT_LIMIT:
         return Plan(tuple(_greedy(owing)), False)

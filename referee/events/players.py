@@ -22,12 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 __all__ = [
+    "CLUB_WORDS",
     "ClubError",
     "Player",
     "add",
     "aliases",
+    "club_refused",
     "find",
     "merge",
     "remove",
@@ -38,11 +41,39 @@ __all__ = [
 
 class ClubError(ValueError):
     """A change the club's player list refuses (E13): ``code`` (snake_case, stable),
-    ``section`` ("E13") and one sentence for the organiser."""
+    ``section`` ("E13") and one sentence for the organiser, in English; ``words`` the key
+    of its template (``"club.<code>"``: :data:`CLUB_WORDS`) and ``params`` its values, from
+    which the API words it in the organiser's language (docs/translating.md)."""
 
-    def __init__(self, code: str, message: str, section: str = "E13") -> None:
+    def __init__(self, code: str, message: str, section: str = "E13", *,
+                 words: str | None = None, params: Mapping[str, Any] | None = None) -> None:
         self.code, self.section = code, section
+        self.words, self.params = words, dict(params or {})
         super().__init__(message)
+
+
+#: Each sentence the club's player list refuses a change with (E13), by its code: the
+#: English template (``str.format`` placeholders: ids, names and numbers).
+CLUB_WORDS: dict[str, str] = {
+    "not_in_club": "The club has no player {player_id!r}.",
+    "player_removed": "Player {player_id} was removed from the club.",
+    "player_merged": "Player {player_id} was merged into {into}: change that one.",
+    "no_name": "A player needs a name.",
+    "no_name.club": "A club needs a name.",
+    "member_taken": "Member number {member} is someone else's.",
+    "player_exists": "The club has a player {player_id} already.",
+    "same_player": "A player cannot be merged into themselves.",
+    "known_apart": "{away} and {into} were both on one event's roster: they are two people.",
+}
+
+
+def club_refused(key: str, **params: Any) -> ClubError:
+    """The :class:`ClubError` of :data:`CLUB_WORDS`' ``key`` (its code the key's first part)
+    with ``params`` filled in.
+
+    :raises KeyError: an unknown key or a placeholder without its value."""
+    return ClubError(key.split(".", 1)[0], CLUB_WORDS[key].format(**params),
+                     words="club." + key, params=params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +116,7 @@ def find(players: Iterable[Player], player_id: str) -> Player:
     for player in players:
         if player.id == player_id:
             return player
-    raise ClubError("not_in_club", f"The club has no player {player_id!r}.")
+    raise club_refused("not_in_club", player_id=player_id)
 
 
 def _live(players: Iterable[Player], player_id: str) -> Player:
@@ -95,10 +126,9 @@ def _live(players: Iterable[Player], player_id: str) -> Player:
     """
     player = find(players, player_id)
     if player.removed:
-        raise ClubError("player_removed", f"Player {player_id} was removed from the club.")
+        raise club_refused("player_removed", player_id=player_id)
     if player.merged_into is not None:
-        raise ClubError("player_merged", f"Player {player_id} was merged into "
-                        f"{player.merged_into}: change that one.")
+        raise club_refused("player_merged", player_id=player_id, into=player.merged_into)
     return player
 
 
@@ -109,12 +139,12 @@ def _checked(players: tuple[Player, ...], player: Player) -> Player:
     """
     name = (player.name or "").strip()
     if not name:
-        raise ClubError("no_name", "A player needs a name.")
+        raise club_refused("no_name")
     member = player.member.strip() if player.member is not None else None
     if member == "":
         member = None
     if member is not None and any(p.member == member and p.id != player.id for p in players):
-        raise ClubError("member_taken", f"Member number {member} is someone else's.")
+        raise club_refused("member_taken", member=member)
     return replace(player, name=name, member=member)
 
 
@@ -125,7 +155,7 @@ def add(players: tuple[Player, ...], player: Player) -> tuple[Player, ...]:
     :raises ClubError: ``no_name``, ``member_taken``, ``player_exists`` (the id is taken).
     """
     if any(p.id == player.id for p in players):
-        raise ClubError("player_exists", f"The club has a player {player.id} already.")
+        raise club_refused("player_exists", player_id=player.id)
     return (*players, _checked(players, player))
 
 
@@ -153,12 +183,11 @@ def merge(players: tuple[Player, ...], away: str, into: str,
         ``same_player``, ``known_apart``.
     """
     if away == into:
-        raise ClubError("same_player", "A player cannot be merged into themselves.")
+        raise club_refused("same_player")
     _live(players, away)
     _live(players, into)
     if any(away in roster and into in roster for roster in rosters):
-        raise ClubError("known_apart", f"{away} and {into} were both on one event's roster: "
-                        "they are two people.")
+        raise club_refused("known_apart", away=away, into=into)
     gone = Player(away, None, None, merged_into=into)
     return tuple(gone if p.id == away else p for p in players)
 
@@ -182,7 +211,7 @@ def resolve(players: Iterable[Player], player_id: str) -> str:
     """
     known = {p.id: p for p in players}
     if player_id not in known:
-        raise ClubError("not_in_club", f"The club has no player {player_id!r}.")
+        raise club_refused("not_in_club", player_id=player_id)
     seen = {player_id}
     while (into := known[player_id].merged_into) is not None and into not in seen:
         player_id = into

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
 
-from referee.events.model import EventError
+from referee.events.model import refusal
 from referee.events.standings import Standing
 
 __all__ = ["pot", "prizes"]
@@ -26,7 +26,7 @@ def pot(entry_fee: Decimal, entries: int) -> Decimal:
     :raises EventError: ``bad_fee`` for a negative fee.
     """
     if entry_fee < 0:
-        raise EventError("bad_fee", "E10", "An entry fee cannot be negative.")
+        raise refusal("bad_fee")
     return entry_fee * entries
 
 
@@ -42,8 +42,7 @@ def prizes(lines: Sequence[Standing], prize_pot: Decimal,
     :raises EventError: ``bad_split``: a negative share, or shares over the whole pot.
     """
     if any(share < 0 for share in shares) or sum(shares, Decimal(0)) > 1:
-        raise EventError("bad_split", "E10",
-                         "Prize shares are fractions of the pot that add up to at most 1.")
+        raise refusal("bad_split")
     unit = Decimal(1).scaleb(prize_pot.as_tuple().exponent)  # type: ignore[arg-type]
     paid: dict[str, Decimal] = {}
     start = 0

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from referee.events.model import EventError, Rule
+from referee.events.model import Rule, refusal
 
 __all__ = ["GameResult", "Standing", "leader", "standings", "team_standings"]
 
@@ -82,7 +82,7 @@ def _key(tally: _Tally, rule: Rule) -> tuple[Decimal | int, ...]:
 def _rank(tallies: Mapping[str, _Tally], rule: Rule,
           names: Mapping[str, str] | None = None) -> tuple[Standing, ...]:
     if rule not in ("points", "games", "money"):
-        raise EventError("unknown_rule", "E8", f"No standings rule is called {rule!r}.")
+        raise refusal("unknown_rule", rule=rule)
     shown = names or {}
 
     def listed(key: str) -> tuple[str, str]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from referee.events.model import Event, EventError, Substitution, present
+from referee.events.model import Event, Substitution, present, refusal
 from referee.events.standings import GameResult
 
 __all__ = ["Sitter", "for_teams", "seat_changes", "sitters", "split", "substitute"]
@@ -48,23 +48,22 @@ def substitute(event: Event, table: int, seat: int, player: str, after: int) -> 
         round); ``substitute_order`` (``after`` is before the seat's last substitution).
     """
     if not event.rounds:
-        raise EventError("no_round", "E3", "There is no round to take a seat in yet.")
+        raise refusal("no_round.seat")
     last = event.rounds[-1]
     found = next((t for t in last.tables if t.number == table), None)
     if found is None:
-        raise EventError("no_table", "E14", f"Round {last.number} has no table {table}.")
+        raise refusal("no_table", round=last.number, table=table)
     if not 0 <= seat < len(found.seats):
-        raise EventError("no_seat", "E14", f"Table {table} has no seat {seat}.")
+        raise refusal("no_seat", table=table, seat=seat)
     if player not in {entry.player for entry in present(event)}:
-        raise EventError("not_checked_in", "E2", f"{player} is not checked in.")
+        raise refusal("not_checked_in", player=player)
     if player in last.seated():
-        raise EventError("seated_twice", "E3", f"{player} is seated in round {last.number} "
-                         "already.")
+        raise refusal("seated_twice.round", player=player, round=last.number)
     earlier = [s.after for s in event.substitutions
                if (s.round, s.table, s.seat) == (last.number, table, seat)]
     if after < 0 or (earlier and after < earlier[-1]):
-        raise EventError("substitute_order", "E14", f"Seat {seat} of table {table} was taken "
-                         f"after deal {earlier[-1] if earlier else 0}; a later one comes after.")
+        raise refusal("substitute_order", seat=seat, table=table,
+                      deal=earlier[-1] if earlier else 0)
     out = found.seats[seat]
     seats = tuple(player if i == seat else p for i, p in enumerate(found.seats))
     tables = tuple(replace(t, seats=seats) if t is found else t for t in last.tables)
@@ -130,7 +129,7 @@ def sitters(event: Event, round_: int, table: int) -> tuple[Sitter, ...]:
     made = next((t for r in event.rounds if r.number == round_ for t in r.tables
                  if t.number == table), None)
     if made is None:
-        raise EventError("no_table", "E14", f"Round {round_} has no table {table}.")
+        raise refusal("no_table", round=round_, table=table)
     found = []
     for seat, last in enumerate(made.seats):
         chain = [s for s in event.substitutions

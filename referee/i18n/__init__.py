@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from babel import Locale, negotiate_locale
 from babel.messages.plurals import get_plural
@@ -63,6 +64,43 @@ class Message:
         """The template in ``locale`` (:func:`translation`); a plural message's form for
         ``count``."""
         return translation(locale, self, count)
+
+    def said(self, **params: object) -> Said:
+        """The English sentence of this message with ``params``, keeping them: worded in
+        another locale at the edge (:meth:`Said.words`)."""
+        return Said(self, params)
+
+
+@runtime_checkable
+class Worded(Protocol):
+    """A value that has words in every locale (a :class:`Said`, a violation's sentence)."""
+
+    def words(self, locale: str) -> str:
+        """The value in ``locale``'s words."""
+
+
+class Said(str):
+    """A sentence made from a registered message and its parameters: the English text
+    itself (a ``str``: English answers are the same text, byte for byte), keeping its
+    ``message`` and ``params`` so that the edge words it in the answer's locale
+    (:meth:`words`) instead of reading the English back.  A parameter that is
+    :class:`Worded` (a Said within) is worded in the same locale."""
+
+    message: Message
+    params: dict[str, object]
+
+    def __new__(cls, found: Message, params: Mapping[str, object]) -> Said:
+        made = super().__new__(cls, found(DEFAULT, **params))
+        made.message, made.params = found, dict(params)
+        return made
+
+    def words(self, locale: str) -> str:
+        """The sentence in ``locale`` (its English when the locale has no current
+        translation of the message)."""
+        if locale == DEFAULT:
+            return str(self)
+        return self.message(locale, **{name: value.words(locale) if isinstance(value, Worded)
+                                       else value for name, value in self.params.items()})
 
 
 def _count(value: object) -> int | float | None:

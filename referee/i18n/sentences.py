@@ -313,6 +313,23 @@ def violation_words(found: engines.Violation, locale: str) -> str:
     return reword(found.message, locale)
 
 
+class ViolationSaid(str):
+    """A violation's sentence as a problem's detail (a refusal's, a clash's, a record's not
+    ruled on): its English message (a ``str``), worded in a locale by
+    :func:`violation_words` (:class:`referee.i18n.Worded`)."""
+
+    violation: engines.Violation
+
+    def __new__(cls, violation: engines.Violation) -> ViolationSaid:
+        made = super().__new__(cls, violation.message)
+        made.violation = violation
+        return made
+
+    def words(self, locale: str) -> str:
+        """The sentence in ``locale``."""
+        return str(self) if locale == DEFAULT else violation_words(self.violation, locale)
+
+
 #: A 400's detail for input that cannot be read: its first sentence.
 CANNOT_READ = message("detail.cannot_read", "The request cannot be read: {first}")
 
@@ -490,22 +507,6 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("detail.off_schema", "The request does not match the schema: see errors."),
     ("detail.record_problems",
      "Problems in the record file: {n}, the first at line {line} (each in problems)."),
-    ("detail.token_needed", "This match needs its token: send 'Authorization: Bearer …'."),
-    ("detail.read_only_token",
-     "This is the read-only share token: recording needs the write token or a seat's."),
-    ("detail.no_rules_section", "There is no section or page {name} of the rules: sections "
-     "are P1-P10 (Pitch), Q1-Q12 (Piquet) and V1-V15 (Pitch with more points), and the laws "
-     "of Piquet PT 1-78; the contents are at /rules/."),
-    ("detail.method_not_allowed", "The method is not allowed for the requested URL."),
-    ("detail.if_match_form", 'If-Match must be the ETag of the match as last read, e.g. "v12".'),
-    ("detail.if_match_required", "Say which version of the match you are adding to: send "
-     "If-Match with its ETag (or expected_version in the body), so two phones cannot overwrite "
-     "each other."),
-    ("detail.not_scorable", "The record breaks the rules too badly to be ruled on: {said}"),
-    ("detail.idempotency_reused",
-     "This Idempotency-Key was already used for a different request."),
-    ("detail.stale_version", "The match has changed since you read it: here is its current "
-     "state."),
 )
 
 _SENTENCES: tuple[Message, ...] = tuple(message(key, english) for key, english in _TEMPLATES)

@@ -28,6 +28,7 @@ _FIXED = datetime(2026, 11, 27, tzinfo=UTC)
 def load_every_message() -> None:
     """Import every module that registers messages, so :data:`MESSAGES` is whole."""
     import referee.api.rules
+    import referee.i18n.details
     import referee.i18n.findings
     import referee.i18n.page
     import referee.i18n.sentences  # noqa: F401

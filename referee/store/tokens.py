@@ -24,7 +24,7 @@ import datetime
 import hashlib
 import hmac
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final, Literal, NamedTuple
 
 from referee.store import changes, keys
@@ -48,9 +48,41 @@ class TokenRefused(PermissionError):
     """``status`` 401: no such live token; 403: a live token of another match; 404: a live
     token, and no match of the id asked for (whatever its text)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, words: str | None = None,
+                 params: Mapping[str, object] | None = None) -> None:
         self.status = status
+        #: The key of the sentence's template (``"token.invalid"``: :data:`TOKEN_WORDS`) and
+        #: its values, from which the API words it in the request's language.
+        self.words, self.params = words, dict(params or {})
         super().__init__(message)
+
+
+#: Each sentence a token is refused with, by its key (what is refused, then for whom:
+#: a match, an event or a club): the English template.
+TOKEN_WORDS: dict[str, str] = {
+    "needed.match": "This match needs its token: send 'Authorization: Bearer …'.",
+    "needed.event": "This event needs its token: send 'Authorization: Bearer …'.",
+    "needed.club": "This club needs its token: send 'Authorization: Bearer …'.",
+    "invalid": "This token is not valid (wrong, or rotated away).",
+    "no_such.match": "There is no match {id!r}.",
+    "no_such.event": "There is no event {id!r}.",
+    "no_such.club": "There is no club {id!r}.",
+    "elsewhere.match": "This token belongs to something else, not this match.",
+    "elsewhere.event": "This token belongs to something else, not this event.",
+    "elsewhere.club": "This token belongs to something else, not this club.",
+    "seat": "A seat records, confirms and disputes deals; this needs the match's write token.",
+    "read_only.match": "This is the read-only share token: recording needs the write token or "
+                       "a seat's.",
+    "read_only.event": "This is the event's read token: this needs the organiser's token.",
+    "read_only.club": "This is the club's read token: this needs the organiser's token.",
+    "recovery": "This recovery code is not valid for this match.",
+}
+
+
+def refused(status: int, key: str, **params: object) -> TokenRefused:
+    """The :class:`TokenRefused` of :data:`TOKEN_WORDS`' ``key`` with ``params`` filled in."""
+    return TokenRefused(status, TOKEN_WORDS[key].format(**params), words="token." + key,
+                        params=params)
 
 
 def token_hash(token: str) -> str:
@@ -193,11 +225,11 @@ def authenticate(
         compared as their UTF-8 bytes: never an error).
     """
     if not token:
-        raise TokenRefused(401, f"This {owner} needs its token: send 'Authorization: Bearer …'.")
+        raise refused(401, f"needed.{owner}")
     presented = token_hash(token)
     row = execute(_ANY_TOKEN if revoked_ok else _LIVE_TOKEN, (presented,)).fetchone()
     if row is None or row[1] == RECOVERY or not _same(row[2], presented):
-        raise TokenRefused(401, "This token is not valid (wrong, or rotated away).")
+        raise refused(401, "invalid")
     token_match, kind, token_id, seat = row[0], row[1], row[3], row[4]
     if not _same(token_match, match_id):
         if (owner == "match" and kind in KINDS and token_match.startswith(EVENT_PREFIX)
@@ -205,16 +237,15 @@ def authenticate(
             return _at_table(kind, int(token_id), presented, needed,
                              revoked_ok and row[5] is not None)
         if execute(_OWNER[owner], (match_id,)).fetchone() is None:
-            raise TokenRefused(404, f"There is no {owner} {match_id!r}.")
-        raise TokenRefused(403, f"This token belongs to something else, not this {owner}.")
+            raise refused(404, f"no_such.{owner}", id=match_id)
+        raise refused(403, f"elsewhere.{owner}")
     if kind == SEAT:
         if needed == "write":
-            raise TokenRefused(403, "A seat records, confirms and disputes deals; this needs "
-                                    "the match's write token.")
+            raise refused(403, "seat")
         return Grant(SEAT, int(token_id), f"seat:{seat}", revoked_ok and row[5] is not None,
                      seat)
     if kind != "write" and needed != "read":
-        raise TokenRefused(403, _READ_ONLY[owner])
+        raise refused(403, f"read_only.{owner}")
     granted: Kind = "write" if kind == "write" else "read"
     revoked = revoked_ok and row[5] is not None
     return Grant(granted, int(token_id), f"{granted} token {presented[:8]}", revoked)
@@ -229,7 +260,7 @@ def _at_table(kind: str, token_id: int, presented: str, needed: str, revoked: bo
     if kind == "write":
         return Grant("write", token_id, f"organiser {presented[:8]}", revoked, organiser=True)
     if needed != "read":
-        raise TokenRefused(403, _READ_ONLY["event"])
+        raise refused(403, "read_only.event")
     return Grant("read", token_id, f"event read token {presented[:8]}", revoked)
 
 
@@ -249,7 +280,7 @@ def check_recovery(match_id: str, code: str, revoked_ok: bool = False) -> bool:
         or not _same(row[2], presented)
         or not _same(row[0], match_id)
     ):
-        raise TokenRefused(401, "This recovery code is not valid for this match.")
+        raise refused(401, "recovery")
     return row[5] is not None
 
 
@@ -307,11 +338,6 @@ _OWNER: dict[Owner, str] = {
     "club": 'SELECT 1 FROM "club" WHERE "id" = ?',
 }
 #: What a read token is told when it asks to write.
-_READ_ONLY: dict[Owner, str] = {
-    "match": "This is the read-only share token: recording needs the write token or a seat's.",
-    "event": "This is the event's read token: this needs the organiser's token.",
-    "club": "This is the club's read token: this needs the organiser's token.",
-}
 _ANY_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ?'
