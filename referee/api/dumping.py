@@ -6,16 +6,17 @@ Recording a play answers with the whole match (about 90 fields); marshmallow's
 (bench/RESULTS.md §18). :func:`dumper` reads the schema's fields once and returns a plain
 function doing what ``dump`` does for the fields whose serialization it knows exactly as
 marshmallow's own code does it (marshmallow's ``Field``, ``Raw``, ``String``, ``Integer``,
-``Float``, ``Boolean``, ``Dict`` without key or value fields, ``List`` and ``Nested`` of
-those), and calls the field's own ``_serialize`` for any other field. A schema with dump
-hooks, or anything else this module does not follow (another accessor, ``attribute``, a
-dotted name, a dump default), is dumped by marshmallow itself. Same output, key for key, in
+``Float``, ``Boolean``, ``Dict`` (its keys and values too), ``List`` and ``Nested`` of those),
+and calls the field's own ``_serialize`` for any other field. A schema with dump hooks, or
+anything else this module does not follow (another accessor, ``attribute``, a dotted name, a
+dump default), is dumped by marshmallow itself. Same output, key for key, in
 the same order: tests/api/test_dumping.py compares the two.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,32 @@ Dump = Callable[[Any], Any]
 #: A field's value → its dumped value, with the object it was taken from (for a field's own
 #: ``_serialize``, which may look at it).
 Convert = Callable[[Any, Any], Any]
+
+
+class Dumped(dict[str, Any]):
+    """A dict made already as ``schema`` dumps it — key for key, in the same order, each value
+    as its field dumps it (its maker's test compares the two, on every state it can take):
+    where :func:`dumper` meets it as an object of that very schema (whole: no ``only`` or
+    ``exclude``), it is given as it is, not dumped again. Anywhere else it is a dict like
+    any other."""
+
+    __slots__ = ("schema",)
+
+    def __init__(self, schema: type[ma.Schema], fields: dict[str, Any]) -> None:
+        super().__init__(fields)
+        self.schema = schema
+
+
+#: :func:`answer_text`'s encoder: ``json.dumps``'s own settings without its check for a
+#: circular reference (a set of every list and dict entered, kept while it is encoded).
+_ANSWER = json.JSONEncoder(check_circular=False)
+
+
+def answer_text(answer: Any) -> str:
+    """The JSON text of a dumped answer, the very text ``json.dumps(answer)`` makes. A dump is
+    a tree (values read from JSON or from frozen values): it holds no cycle to look for — one
+    would fail with RecursionError instead of ValueError, a 500 either way."""
+    return _ANSWER.encode(answer)
 
 
 @functools.cache
@@ -62,8 +89,12 @@ def _dump_one(schema: ma.Schema) -> Dump | None:
                   and type(field).get_value is fields.Field.get_value)
         plan.append((key, attr, _converter(field, attr) if simple else None, field))
     get_attribute = schema.get_attribute
+    # a Dumped of this schema is given as it is (its dump is itself), unless narrowed
+    whole = type(schema) if schema.only is None and not schema.exclude else None
 
     def dump_one(obj: Any) -> dict[str, Any]:
+        if type(obj) is Dumped and obj.schema is whole:
+            return obj
         out: dict[str, Any] = {}
         plain = type(obj) is dict
         for key, attr, convert, field in plan:
@@ -83,10 +114,10 @@ def _dump_one(schema: ma.Schema) -> Dump | None:
     return dump_one
 
 
-def _converter(field: ma.fields.Field[Any], attr: str) -> Convert:
+def _converter(field: ma.fields.Field[Any], attr: str | None) -> Convert:
     """The field's ``_serialize`` as plain code where it is one of marshmallow's own (see the
     module docstring); else a call of the field's own ``_serialize``. ``attr``: the name it
-    is dumped under (what marshmallow passes to ``_serialize``)."""
+    is dumped under (what marshmallow passes to ``_serialize``; None for a key or value)."""
     kind: Any = type(field)  # marshmallow's field classes, compared by identity
     known: Any = field
     own = kind._serialize
@@ -97,8 +128,14 @@ def _converter(field: ma.fields.Field[Any], attr: str) -> Convert:
     if (own is fields.Number._serialize and kind._format_num is fields.Number._format_num
             and not known.as_string):
         return _number(known.num_type)
-    if own is fields.Mapping._serialize and known.key_field is None and known.value_field is None:
-        return _mapping(known.mapping_type)
+    if own is fields.Mapping._serialize:
+        if known.key_field is None and known.value_field is None:
+            return _mapping(known.mapping_type)
+        # marshmallow calls the key and value fields' _serialize with no name nor object
+        return _keyed_mapping(
+            known.mapping_type,
+            _same if known.key_field is None else _converter(known.key_field, None),
+            _same if known.value_field is None else _converter(known.value_field, None))
     if own is fields.List._serialize:
         return _list(_converter(known.inner, attr))
     if own is fields.Nested._serialize and kind.schema is fields.Nested.schema:
@@ -131,6 +168,19 @@ def _number(num_type: type) -> Convert:
 def _mapping(mapping_type: type) -> Convert:
     def convert(value: Any, obj: Any) -> Any:
         return None if value is None else mapping_type(value)
+    return convert
+
+
+def _keyed_mapping(mapping_type: type, key: Convert, each: Convert) -> Convert:
+    """A ``Dict`` with key or value fields: each key and value converted (marshmallow's
+    ``Mapping._serialize``: two keys converted alike keep the first's place, the last's value)."""
+    def convert(value: Any, obj: Any) -> Any:
+        if value is None:
+            return None
+        result = mapping_type()
+        for k, v in value.items():
+            result[key(k, None)] = each(v, None)
+        return result
     return convert
 
 

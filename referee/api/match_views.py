@@ -12,16 +12,19 @@ from typing import Any
 from flask import g
 
 from referee.api.access import BEARER, etag, principal_of, read_state
+from referee.api.dumping import Dumped, dumper
 from referee.api.errors import problems
 from referee.api.matches import blp
-from referee.api.view_schemas import MatchSchema, ViewerSchema
+from referee.api.view_schemas import CurrentIrregularitySchema, MatchSchema, ViewerSchema
 from referee.match import commands
 from referee.match.state import MatchState
 from referee.store import tokens
 
 
-def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
-    """The match as the API shows it (see :class:`~referee.api.view_schemas.MatchSchema`)."""
+def state_dict(match_id: str, state: MatchState) -> Dumped:
+    """The match as the API shows it, made as :class:`~referee.api.view_schemas.MatchSchema`
+    dumps it (its fields in order, each value as dumped: a write's answer gives it as it is,
+    tests/api/test_match_shown.py compares the two at every event of tests/corpus)."""
     players = list(state.players)
     dealer = state.next_dealer
     body: dict[str, Any] = {
@@ -35,6 +38,8 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "deal_number": state.deal_number,
         "deal_in_progress": state.current is not None,
         "dealer": {"player": players[dealer], "seat": dealer},
+        # Piquet's elder and younger hand of the deal (Q1): the roles the game names
+        **{role: name for role, name in state.roles.items() if role != "dealer"},
         "standings": [
             {"name": n, "score": p, "agreed": state.agreed.get(n, 0)}
             for n, p in state.standings.items()
@@ -60,10 +65,13 @@ def state_dict(match_id: str, state: MatchState) -> dict[str, Any]:
         "reentry": _reentry(state),
         "head": head_of(state),
         "next_deal": state.next_deal,
-        # Piquet's elder and younger hand of the deal (Q1): the roles the game names
-        **{role: name for role, name in state.roles.items() if role != "dealer"},
     }
-    return body
+    return Dumped(MatchSchema, body)
+
+
+#: The deal in progress's irregularities as the match's schema dumps them (their violations'
+#: fields in the schema's order).
+_IRREGULARITIES = dumper(CurrentIrregularitySchema(many=True))
 
 
 def _provisional_result(match_id: str, state: MatchState) -> dict[str, Any] | None:
@@ -72,8 +80,9 @@ def _provisional_result(match_id: str, state: MatchState) -> dict[str, Any] | No
     if found is None:
         return None
     result = found.as_dict()
-    return {**result, "confirm": [
-        {**way, "path": f"/v1/matches/{match_id}/deals/{way['deal']}/confirm"}
+    return {**result, "confirm": [  # in ConfirmWaySchema's order
+        {"deal": way["deal"], "path": f"/v1/matches/{match_id}/deals/{way['deal']}/confirm",
+         "by": way["by"]}
         for way in result["confirm"]]}
 
 
@@ -82,9 +91,11 @@ def _irregularities(state: MatchState) -> list[dict[str, Any]]:
     (``irregularity``), its ``penalty``, the ``consequence`` in a sentence, the rules'
     ``violations`` and the ``step`` as sent (a card taken back is in no record: the page shows
     it from here)."""
-    if state.current is None:
+    if state.current is None or not state.current.irregular:
         return []
-    return [note.as_shown() for note in state.current.irregular]
+    shown: list[dict[str, Any]] = _IRREGULARITIES([note.as_shown()
+                                                   for note in state.current.irregular])
+    return shown
 
 
 def _reentry(state: MatchState) -> dict[str, Any] | None:

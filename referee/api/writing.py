@@ -21,7 +21,7 @@ from flask import Response, request
 
 from referee import folds
 from referee.api.access import authorize, etag, expected_version
-from referee.api.dumping import response_dumper
+from referee.api.dumping import answer_text, response_dumper
 from referee.api.errors import ProblemError
 from referee.api.problems import BAD_REQUEST
 from referee.i18n.details import KEY_LENGTH
@@ -130,7 +130,7 @@ def write(
         fold = folds.expect(match_id, expected)
         appended = folds.append(match_id, fold, noted(decide(fold.state()), sent_by),
                                 grant.label)
-        text = json.dumps(response_dumper(schema)(render(appended)))
+        text = answer_text(response_dumper(schema)(render(appended)))
         headers = {"ETag": etag(appended.state)}
         if key is not None:
             first = appended.events[0].seq if appended.events else None

@@ -782,9 +782,6 @@ class _Settled:
                 and players == self.players and options == self.options)
 
 
-#: What :meth:`Fold.copy` copies (the fold changes these in place).
-_CONTAINERS = (dict, list, set)
-
 #: Event kinds that begin a new deal (the deals before it auto-confirm, see Fold).
 _STARTS = frozenset({"deal_started", "deal_recorded", "bid", "exchange", "declaration", "card",
                      "irregularity"})
@@ -834,18 +831,25 @@ class Fold:
         for event in events[1:]:
             self._add(event)
 
+    #: The attributes that are containers (dict, list, set): the fold changes them in place
+    #: (never the values in them: deals, records and notes are replaced, not changed), so
+    #: :meth:`copy` copies each. tests/match/test_fold_copy.py checks that every container
+    #: attribute is named here.
+    COPIED = ("options", "voided", "deals", "undoable", "pending_amend", "pending_cards",
+              "entered")
+
     def copy(self) -> Fold:
         """An independent fold at the same point (extending one leaves the other as it is).
 
-        Every attribute that is a container (dict, list, set) is copied, whatever its name:
-        the fold changes its containers in place (never the values in them: deals, records
-        and notes are replaced, not changed), so a new one cannot be shared by mistake. The
-        rest are values (tuples, frozen dataclasses, numbers, strings) or the game's rules.
+        Every attribute of :attr:`COPIED` is copied (``dict``, ``list`` or ``set``: a shallow
+        copy); the rest are values (tuples, frozen dataclasses, numbers, strings) or the
+        game's rules, shared.
         """
         twin = object.__new__(type(self))
-        twin.__dict__.update({
-            name: value.copy() if isinstance(value, _CONTAINERS) else value
-            for name, value in vars(self).items()})
+        attrs = self.__dict__.copy()
+        for name in self.COPIED:
+            attrs[name] = attrs[name].copy()
+        twin.__dict__ = attrs
         return twin
 
     def can_extend(self, events: Sequence[Event]) -> bool:

@@ -222,15 +222,20 @@ def test_a_removed_player_keeps_anonymised_results(bare_client: FlaskClient) -> 
     assert (refused.json["code"], refused.json["section"]) == ("player_removed", "E13")
 
 
+def _pitch_night(client: FlaskClient, movement: str, players: str) -> tuple[str, str]:
+    """A 4-point Pitch night of ``movement`` with ``players`` (one letter each): its URL
+    and its organiser's token."""
+    made = client.post("/v1/events", json={"name": "Friday", "game": "pitch",
+                                           "movement": movement, "players": list(players),
+                                           "options": {"target": 4}}).json
+    return f"/v1/events/{made['id']}", made["tokens"]["organiser"]
+
+
 def test_a_substitutes_part_of_the_game_is_kept_apart(bare_client: FlaskClient) -> None:
     """E14: C sits for deal 1 (A and C make 2), E takes C's seat and A and E make 2 more and
     win: A has 4 and the win; C 2 and no win; E 2 and the win; each played one game."""
     client = bare_client
-    made = client.post("/v1/events", json={"name": "Friday", "game": "pitch",
-                                           "movement": "manual", "players": list("ABCDE"),
-                                           "options": {"target": 4}}).json
-    event_id, organiser = made["id"], made["tokens"]["organiser"]
-    url = f"/v1/events/{event_id}"
+    url, organiser = _pitch_night(client, "manual", "ABCDE")
     started = _post(client, url + "/rounds", organiser,
                     {"tables": [{"seats": list("ABCD"), "partnership": True}]})
     table = started.json["tables"][0]
@@ -390,11 +395,7 @@ def test_a_substitute_finishes_a_fixed_partnerships_game_for_the_team(
     person's line is their own part; the team's line is the team's game: 4 and the win
     (not A's part alone, though A is named first)."""
     client = bare_client
-    made = client.post("/v1/events", json={"name": "Friday", "game": "pitch",
-                                           "movement": "fixed", "players": list("ABCD"),
-                                           "options": {"target": 4}}).json
-    event_id, organiser = made["id"], made["tokens"]["organiser"]
-    url = f"/v1/events/{event_id}"
+    url, organiser = _pitch_night(client, "fixed", "ABCD")
     formed = _post(client, url + "/teams", organiser, {"teams": [["A", "C"], ["B", "D"]]})
     assert formed.status_code == 200, formed.json
     started = _post(client, url + "/rounds", organiser, {})

@@ -90,3 +90,18 @@ def test_a_copy_extended_leaves_the_fold_and_its_state_as_they_were() -> None:
     assert twin.entered[seq] == "seat:Bill" and twin.state().last_undoable == (seq,)
     assert seq not in fold.entered
     assert fold.state() is state and fold.version == len(events)
+
+
+def test_the_copied_attributes_are_every_container_of_the_fold() -> None:
+    """``Fold.COPIED`` names exactly the attributes that are containers (a fresh fold's and
+    one with deals, undos, pending entries and seats); the copy shares every other one."""
+    for events in (ledger()[:1], ledger()):
+        fold = Fold(events, GAMES)
+        fold.state()
+        containers = {name for name, value in vars(fold).items()
+                      if isinstance(value, (dict, list, set))}
+        assert containers == set(Fold.COPIED)
+        twin = fold.copy()
+        for name, value in vars(fold).items():
+            assert (getattr(twin, name) is value) is (name not in Fold.COPIED), name
+            assert getattr(twin, name) == value, name
