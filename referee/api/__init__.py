@@ -202,9 +202,17 @@ def _register_metrics(app: Flask) -> None:
     from referee.api.problems import UNAUTHORIZED
     from referee.i18n.details import METRICS_TOKEN
 
+    # Each status's counter looked up once: prometheus_client's ``labels`` checks and
+    # converts the label values and takes a lock on every call (bench/RESULTS.md §30).
+    counters: dict[int, Any] = {}
+
     @app.after_request
     def _count(response: Response) -> Response:
-        metrics.RESPONSES.labels(str(response.status_code)).inc()
+        status = response.status_code
+        counter = counters.get(status)
+        if counter is None:
+            counter = counters[status] = metrics.RESPONSES.labels(str(status))
+        counter.inc()
         return response
 
     def serve_metrics() -> Response:
@@ -250,6 +258,9 @@ def _register_compression(app: Flask) -> None:
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     _Compress(app)
+    from referee.api.language import COMPRESSION
+
+    app.extensions[COMPRESSION] = True  # the language hook writes Vary whole (its docstring)
 
 
 def _register_docs_assets(app: Flask) -> None:

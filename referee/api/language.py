@@ -18,6 +18,10 @@ from referee.i18n import DEFAULT, LOCALES, negotiate
 
 _JSON_TYPES = ("application/json", "application/problem+json")
 
+#: ``app.extensions`` says the app compresses its answers (referee.api's compression hook,
+#: which adds ``Accept-Encoding`` to every answer's Vary) when it holds this, true.
+COMPRESSION = "referee.compression"
+
 
 def requested() -> str:
     """The locale the request asks for: the best of its Accept-Language (q values, a region
@@ -77,6 +81,12 @@ def register(app: Flask) -> None:
     """Content-Language on every answer but the event stream (which says its own): the
     API's answers and problems in the request's locale, with ``Vary: Accept-Language`` and
     their sentences reworded; everything else ``en``, as it is written."""
+    # Compression (registered first, so its hook runs after this one) adds Accept-Encoding to
+    # Vary: on an answer with no Vary of its own both are written here at once, and it finds
+    # its name there instead of setting the header again (bench/RESULTS.md §30).
+    vary = ("Accept-Language, Accept-Encoding" if app.extensions.get(COMPRESSION)
+            else "Accept-Language")
+
     @app.after_request
     def _language(response: Response) -> Response:
         headers, mimetype = response.headers, response.mimetype
@@ -95,7 +105,7 @@ def register(app: Flask) -> None:
         if "vary" in names:
             response.vary.add("Accept-Language")
         else:  # what vary.add writes on an answer without one, without parsing a header
-            headers.add("Vary", "Accept-Language")
+            headers.add("Vary", vary)
         if locale == DEFAULT or mimetype not in _JSON_TYPES \
                 or response.direct_passthrough or response.status_code == 304:
             return response

@@ -184,33 +184,40 @@ def check_request_url() -> None:
     check_url(request.path, request.args)
 
 
+#: The common headers of every answer, each with its name in lower case: worked out once.
+_COMMON = (("x-content-type-options", "X-Content-Type-Options", "nosniff"),
+           ("referrer-policy", "Referrer-Policy", "no-referrer"),
+           ("x-frame-options", "X-Frame-Options", "DENY"))
+
+
 def _common_headers(response: Response, hsts: str | None) -> set[str]:
     """Add those of the common headers the answer has not set; returns the names (lower
     case) of the headers it has now. One pass over the headers: werkzeug's lookups scan them
     all, and each miss raises and catches an exception (bench/RESULTS.md §18)."""
     headers = response.headers
     present = {name.lower() for name, _ in headers}
-    wanted = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-              ("X-Frame-Options", "DENY")]
-    if hsts is not None:
-        wanted.append(("Strict-Transport-Security", hsts))
-    for name, value in wanted:
-        if name.lower() not in present:
+    for lower, name, value in _COMMON:
+        if lower not in present:
             headers.add(name, value)
-            present.add(name.lower())
+            present.add(lower)
+    if hsts is not None and "strict-transport-security" not in present:
+        headers.add("Strict-Transport-Security", hsts)
+        present.add("strict-transport-security")
     return present
 
 
 def security_headers(response: Response) -> Response:
     """``after_request``: the security headers of every response (module docstring)."""
-    present = _common_headers(response, hsts_value(request.is_secure, current_app.config))
-    if "content-security-policy" not in present:
-        if request.path.rstrip("/") == "/docs" and response.mimetype == "text/html":
-            response.headers["Content-Security-Policy"] = _docs_csp(response)
-        elif response.mimetype == "text/html":
-            response.headers["Content-Security-Policy"] = HTML_CSP
+    secure = request.is_secure
+    present = _common_headers(response, hsts_value(True, current_app.config) if secure
+                              else None)
+    if "content-security-policy" not in present:  # so added, not set (no look-up again)
+        if response.mimetype != "text/html":
+            response.headers.add("Content-Security-Policy", API_CSP)
+        elif request.path.rstrip("/") == "/docs":
+            response.headers.add("Content-Security-Policy", _docs_csp(response))
         else:
-            response.headers["Content-Security-Policy"] = API_CSP
+            response.headers.add("Content-Security-Policy", HTML_CSP)
     return response
 
 

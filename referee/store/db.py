@@ -197,9 +197,13 @@ def _begin_immediate(db: Any) -> None:
     """``BEGIN IMMEDIATE``, waiting cooperatively for SQLite's write lock (see
     :func:`write_transaction`)."""
     started = time.monotonic()
-    deadline = started + sqlite_lock_wait()
+    deadline: float | None = None  # the setting is read only when the lock is taken
     pause = 0.0001
-    db.execute_sql("PRAGMA busy_timeout = 0")
+    # The two PRAGMAs go straight to the driver's connection: peewee's ``execute_sql`` (its
+    # log, its cursor, its error wrapper) cost more than the statements (bench/RESULTS.md §30).
+    connection = db.connection()
+    with _DRIVER_ERRORS:
+        connection.execute(_NO_BUSY_WAIT)
     try:
         while True:
             try:
@@ -209,13 +213,22 @@ def _begin_immediate(db: Any) -> None:
             except peewee.OperationalError as error:
                 if "locked" not in str(error) and "busy" not in str(error):
                     raise
+                if deadline is None:
+                    deadline = started + sqlite_lock_wait()
                 if time.monotonic() >= deadline:
                     metrics.LOCK_WAIT.observe(time.monotonic() - started)
                     raise DatabaseBusy(str(error)) from error
             time.sleep(pause)  # gevent's sleep under gunicorn: the event loop runs meanwhile
             pause = min(pause * 2, 0.0005)  # a write holds the lock well under 1 ms
     finally:
-        db.execute_sql(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        with _DRIVER_ERRORS:
+            connection.execute(_BUSY_WAIT)
+
+
+#: peewee's translation of the driver's errors into its own (``peewee.OperationalError``…).
+_DRIVER_ERRORS: Any = vars(peewee)["__exception_wrapper__"]
+_NO_BUSY_WAIT = "PRAGMA busy_timeout = 0"
+_BUSY_WAIT = f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}"
 
 
 def _rollback_quietly(db: Any) -> None:
@@ -252,11 +265,17 @@ def execute(sql: str, params: Sequence[Any] = ()) -> Any:
     """Run one hand-written statement on the bound database; returns its cursor.
 
     For the few statements of every write: building them with peewee's query builder cost
-    more than running them (bench/RESULTS.md). ``sql`` uses ``?`` placeholders and
+    more than running them (bench/RESULTS.md). A driver's error is raised as peewee's
+    (``peewee.IntegrityError``, ``peewee.OperationalError``…). ``sql`` uses ``?`` placeholders and
     double-quoted identifiers, valid on SQLite and PostgreSQL alike.
     """
     db = database_proxy.obj
-    return db.execute_sql(_in_dialect(sql, db.param), params)
+    connection = db.connection()  # opened (a pooled one taken) when the request has none
+    # Straight to the driver's connection, its errors made peewee's as ``execute_sql``
+    # makes them: peewee's log, hooks and cursor call cost more than some statements do
+    # (bench/RESULTS.md §30).
+    with _DRIVER_ERRORS:
+        return connection.execute(_in_dialect(sql, db.param), params)
 
 
 @functools.lru_cache(maxsize=128)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.datastructures import Headers
 
 from tests.api.deals import Q10_RECORD, create_match, post_step, record_deal
 from tests.api.test_matches_piquet import _play_q10, _start_q10
@@ -274,10 +275,29 @@ def test_the_language_hook_reads_the_headers_once(bare_client: FlaskClient,
 
     plain = answer({})
     assert plain.getlist("Content-Language") == ["en"]
-    assert plain.getlist("Vary") == ["Accept-Language"]
+    # with compression's Accept-Encoding, which the hook writes too (the app compresses)
+    assert plain.getlist("Vary") == ["Accept-Language, Accept-Encoding"]
     own = answer({"content-language": "de", "vary": "Origin"}, "fr")
     assert own.getlist("Content-Language") == ["de"]
     assert own.getlist("Vary") == ["Origin"]
     vary = answer({"vary": "Origin"}, "fr")
     assert vary.getlist("Content-Language") == ["fr"]
     assert vary.getlist("Vary") == ["Origin, Accept-Language"]
+
+
+def test_vary_is_written_once_whole(bare_client: FlaskClient,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """On an answer with no Vary of its own the language hook writes compression's
+    ``Accept-Encoding`` too, so compression's hook finds it there and does not set the header
+    again (werkzeug's ``set`` scans and rewrites the headers; bench/RESULTS.md §30)."""
+    written: list[str] = []
+    set_header = Headers.set
+
+    def noted(self: Headers, key: str, value: Any, **kwargs: Any) -> None:
+        written.append(key.lower())
+        set_header(self, key, value, **kwargs)
+
+    monkeypatch.setattr(Headers, "set", noted)
+    answer = bare_client.get("/v1/matches/m_nothing")
+    assert answer.headers.getlist("Vary") == ["Accept-Language, Accept-Encoding"]
+    assert "vary" not in written

@@ -78,3 +78,30 @@ def test_metrics_add_up_every_worker(database_url: str, tmp_path: Path) -> None:
         assert _value(text, "referee_http_responses_total", 'status="200"') >= 40
     finally:
         server.stop()
+
+
+def test_each_status_s_counter_is_looked_up_once(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The answers' count takes each status's counter from prometheus_client once (its
+    ``labels`` checks and locks on every call) and counts every answer all the same."""
+    from referee import metrics
+
+    asked: list[tuple[str, ...]] = []
+    labels = metrics.RESPONSES.labels
+
+    def counted(*values: str) -> object:
+        asked.append(values)
+        return labels(*values)
+
+    before = _value(client.get("/metrics").get_data(as_text=True),
+                    "referee_http_responses_total", 'status="204"')
+    monkeypatch.setattr(metrics.RESPONSES, "labels", counted)
+    for _ in range(3):
+        assert client.get("/healthz").status_code in (200, 204)
+    status = client.get("/healthz").status_code
+    monkeypatch.undo()
+    after = client.get("/metrics").get_data(as_text=True)
+    assert asked.count((str(status),)) <= 1
+    assert _value(after, "referee_http_responses_total",
+                  f'status="{status}"') >= (before if status == 204 else 0) + 4
