@@ -58,6 +58,13 @@ def _walk(data: Any, locale: str, game: str | None) -> None:
         return
     if data.get("game") in _GAMES:
         game = data["game"]
+    waiting = data.get("waiting")
+    if isinstance(waiting, dict) and isinstance(waiting.get("code"), str) \
+            and isinstance(waiting.get("message"), str) and "section" in waiting:
+        # an event's next round not proposed yet (E3-E7): its refusal's sentence
+        from referee.i18n.details import waiting_words
+
+        waiting["message"] = waiting_words(waiting["code"], waiting["message"], locale)
     _reword(data, locale, game)
     for value in data.values():
         if isinstance(value, (dict, list)):
