@@ -15,19 +15,11 @@ from referee.api.match_views import state_dict
 from referee.api.view_schemas import MatchSchema
 from referee.api.write_schemas import StepResultSchema
 from referee.match import commands
-from referee.match.events import Event
 from referee.match.games import GAMES
 from referee.match.state import Fold, MatchState
 from referee.violations import RecordError
 from tests.match.test_last_deal import WRITE, Ledger, partie
-
-CORPUS = sorted((Path(__file__).resolve().parent.parent / "corpus").glob("v*/*.json"))
-
-
-def _events(path: Path) -> list[Event]:
-    rows = json.loads(path.read_text("utf-8"))["events"]
-    return [Event(r["seq"], r["kind"], json.loads(r["payload"]), r["actor"], r["hash"])
-            for r in rows]
+from tests.match.test_settled import CORPUS, _events
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
