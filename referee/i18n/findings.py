@@ -295,15 +295,14 @@ _MISDEAL_ITEM = _m("pitch.misdeal_shown.item", "{who} {cards}")
 
 
 def _as_played(loc: str, p: Mapping[str, Any], sentence: str) -> str:
-    if p.get("as_played"):
-        return _AS_PLAYED(loc, sentence=sentence[0].lower() + sentence[1:])
-    return sentence
+    """P6: "As played: …" before a sentence that goes on from the pitcher as named."""
+    return _AS_PLAYED(loc, sentence=sentence) if p.get("as_played") else sentence
 
 
 def _bid_result(loc: str, p: Mapping[str, Any]) -> str:
     made = _MADE_BID if p["won"] >= p["bid"] else _SET_BID
-    return _as_played(loc, p, made(loc, pitcher=_start(p["pitcher"]), bid=p["bid"],
-                                   won=p["won"]))
+    pitcher = p["pitcher"] if p.get("as_played") else _start(p["pitcher"])
+    return _as_played(loc, p, made(loc, pitcher=pitcher, bid=p["bid"], won=p["won"]))
 
 
 def _points_won(loc: str, p: Mapping[str, Any]) -> str:

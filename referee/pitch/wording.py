@@ -24,14 +24,16 @@ def _start(words: str) -> str:
 
 
 def _as_played(params: Mapping[str, Any], sentence: str) -> str:
-    """A P6 sentence, "As played: …" when a penalty changed the scores it gives."""
+    """A P6 sentence, "As played: …" when a penalty changed the scores it gives (the
+    sentence then goes on from the pitcher as named: "As played: Bob bid 3", "As played:
+    seat 0 bid 3")."""
     if params.get("as_played"):
-        return "As played: " + sentence[0].lower() + sentence[1:]
+        return "As played: " + sentence
     return sentence
 
 
 def _bid_result(p: Mapping[str, Any]) -> str:
-    who = _start(p["pitcher"])
+    who = p["pitcher"] if p.get("as_played") else _start(p["pitcher"])
     if p["won"] >= p["bid"]:
         sentence = f"{who} bid {p['bid']} and won {p['won']}: it scores {p['won']}."
     else:

@@ -344,3 +344,18 @@ def test_a_short_hand_in_progress_the_lead_passes_to_his_left() -> None:
     assert progress(hand_from_record(record, 3, False)).to_act == 1
     record["tricks"] = [*SHORT_RECORD["tricks"][:5], ["5S"]]
     assert progress(hand_from_record(record, 3, False)).to_act == 2
+
+
+def test_as_played_keeps_the_pitcher_s_name_as_written() -> None:
+    """P6, P10: the score as played names the pitcher as the table wrote the name ("As
+    played: Bob bid 3", not "bob"), in English and in every language; a seat keeps its
+    lower case ("As played: seat 0 bid 3")."""
+    from referee.i18n.localize import localize
+
+    named = dataclasses.replace(two_revoke(seat=1, trick=4), names=("Bob", "Ann"))
+    data = rule_hand(named).as_dict()
+    said = [f["what"] for f in data["computed"] if f["what"].startswith("As played")]
+    assert said and said[0].startswith("As played: Bob bid 3"), said
+    french = [f["what"] for f in localize(data, "fr")["computed"]
+              if f["what"].startswith("Tel que joué")]
+    assert french and french[0].startswith("Tel que joué : Bob "), french
