@@ -15,20 +15,11 @@ import { api, ApiError } from "./api.js";
 import { keepClub, keptClub } from "./clubview.js";
 import { $, el, fill } from "./dom.js";
 import { downloads, playerCards } from "./eventstats.js";
+import { showEventSection } from "./eventview.js";
 import { t } from "./language.js";
 
 /** The club asked last: a slower answer to an earlier one is not painted over it. */
 let asked = "";
-
-/** Show the club's screen with `title` (and hide the others). */
-function show(title) {
-  $("#home").hidden = true;
-  $("#match").hidden = true;
-  $("#event").hidden = false;
-  $("#event-title").textContent = title;
-  document.title = title;
-  document.body.dataset.board = "false";
-}
 
 /** Leave the club's screen (the router opens another). */
 export function closeClub() {
@@ -52,7 +43,7 @@ export async function openClub(params) {
   const token = linked || mine.organiser || mine.read;
   const key = location.hash;
   asked = key;
-  show(t("club.title", "Club"));
+  showEventSection(t("club.title", "Club"), false); // the club shows in the event's section
   fill($("#event-body"), el("p", { class: "note", role: "status" },
     t("club.loading", "Reading the club…")));
   if (!token) {
@@ -76,7 +67,7 @@ export async function openClub(params) {
     history.replaceState(null, "", `#club=${encodeURIComponent(id)}` +
       (statistics ? "&view=statistics" : ""));
   }
-  show(club.name);
+  showEventSection(club.name, false);
   if (statistics) {
     const section = await statisticsOf(id, token);
     if (asked === key) fill($("#event-body"), section);

@@ -56,14 +56,19 @@ function keep(entry) {
   }
 }
 
-/** Show the event's section (and hide the others), with `title` as its heading. */
-function show(title) {
+/**
+ * Show the event's section (and hide the others), with `title` as its heading; `board`: as
+ * the big screen (the event's own screens: whether this one is; a club's screen: never).
+ * @param {string} title
+ * @param {boolean} [board]
+ */
+export function showEventSection(title, board = E.board) {
   $("#home").hidden = true;
   $("#match").hidden = true;
   $("#event").hidden = false;
   $("#event-title").textContent = title;
   document.title = title;
-  document.body.dataset.board = E.board ? "true" : "false";
+  document.body.dataset.board = board ? "true" : "false";
 }
 
 /** Leave the event's screens (the router opens another). */
@@ -110,7 +115,7 @@ export function openEvent(params) {
     : saved.organiser || linked;
   E.event = null;
   E.standings = null;
-  show(t("event.title", "Club night"));
+  showEventSection(t("event.title", "Club night"));
   fill($("#event-body"), el("p", { class: "note", role: "status" },
     t("event.loading", "Reading the event…")));
   if (!E.token) {
@@ -123,7 +128,7 @@ export function openEvent(params) {
 
 /** The create form: name, game, movement, the players (one a line). */
 function showCreate() {
-  show(t("event.new", "Run a club night"));
+  showEventSection(t("event.new", "Run a club night"));
   const movements = {
     pitch: [["progressive", t("event.progressive", "Progressive (winners move up)")],
       ["fixed", t("event.fixed", "Fixed partnerships")],
@@ -310,7 +315,7 @@ function upcoming() {
 /** The screen, from the event and its standings as last streamed. */
 function paint() {
   if (!E.event) return;
-  show(E.event.name);
+  showEventSection(E.event.name);
   if (E.stats) {
     paintStatistics();
     return;
