@@ -159,6 +159,15 @@ def placeholders(template: str) -> set[str]:
     return set(_PLACEHOLDER.findall(template))
 
 
+def template_pattern(template: str) -> re.Pattern[str]:
+    """A template as a pattern that reads its English back: each plain placeholder
+    (``{name}``) a named group of any text, the rest literal (``"{n} tricks"`` matches
+    ``"5 tricks"``, ``n`` = ``"5"``)."""
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
+                              for i, part in enumerate(parts)))
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One catalog entry as read: the English it translates (``msgid``), the translation

@@ -12,14 +12,13 @@ error keeps the key and its values), as ``event.*``, ``club.*`` and ``token.*``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from referee.events.model import REFUSAL_WORDS
 from referee.events.players import CLUB_WORDS
-from referee.i18n import DEFAULT, Message, Said, message, plural_message
+from referee.i18n import DEFAULT, Message, Said, message, plural_message, template_pattern
 from referee.store.tokens import TOKEN_WORDS
 
 #: Werkzeug's own description of a 404 and a 405 (a route that is not there, a method a
@@ -188,13 +187,6 @@ def refusal(english: str, words: str | None, params: Mapping[str, object]) -> st
     return said if said == english else english
 
 
-def _refusal_pattern(english: str) -> re.Pattern[str]:
-    """A refusal's English template as a pattern, each placeholder a named group."""
-    parts = re.split(r"\{(\w+)\}", english)
-    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
-                              for i, part in enumerate(parts)))
-
-
 def waiting_words(code: str, english: str, locale: str) -> str:
     """Why an event's next round cannot be proposed yet (``next.waiting``: an event's
     refusal, E3-E7, kept as its ``code`` and English ``message``) in ``locale``: read back
@@ -204,7 +196,7 @@ def waiting_words(code: str, english: str, locale: str) -> str:
     for key, found in REFUSALS.items():
         if key != f"event.{code}" and not key.startswith(f"event.{code}."):
             continue
-        matched = _refusal_pattern(found.english).fullmatch(english)
+        matched = template_pattern(found.english).fullmatch(english)
         if matched is None:
             continue
         params = matched.groupdict()

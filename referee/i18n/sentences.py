@@ -18,7 +18,7 @@ from typing import Any
 from referee import violations as engines
 from referee.api import problems as registry
 from referee.cards import Card
-from referee.i18n import DEFAULT, Message, message, plural_message
+from referee.i18n import DEFAULT, Message, message, plural_message, template_pattern
 from referee.i18n.findings import ITEMS, pique_why
 from referee.i18n.terms import (
     AND,
@@ -513,17 +513,9 @@ _SENTENCES: tuple[Message, ...] = tuple(message(key, english) for key, english i
 _HANDS = {"elder hand": HAND["elder"], "younger hand": HAND["younger"]}
 
 
-def _pattern(template: str) -> re.Pattern[str]:
-    parts = re.split(r"\{(\w+)\}", template)
-    out = []
-    for i, part in enumerate(parts):
-        out.append(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)")
-    return re.compile("".join(out))
-
-
 @cache
 def _patterns() -> tuple[tuple[re.Pattern[str], Message], ...]:
-    return tuple((_pattern(m.english), m) for m in _SENTENCES)
+    return tuple((template_pattern(m.english), m) for m in _SENTENCES)
 
 
 _SUIT_WORDS = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
