@@ -70,9 +70,6 @@ LAWS = "laws-of-piquet"
 LAW = re.compile(r"^PT ?([1-9][0-9]?)(?:[ -]?(I|II|III|IV|V))?$", re.I)
 #: A case of the laws: "PT-case-XXI" (Cases I-XXII).
 CASE = re.compile(r"^PT-case-([IVX]+)$", re.I)
-#: The cases of the laws (I-XXII), as their page numbers them.
-CASES = frozenset(("I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX XX "
-                   "XXI XXII").split())
 _LAW_ROW = re.compile(r"<tr>\n<td>([1-9][0-9]?)(?: (I|II|III|IV|V))?</td>")
 _CASE_LINE = re.compile(r"<li><strong>([IVX]+)(?:, [IVX]+)?</strong>")
 
@@ -363,11 +360,22 @@ def page_or_section(name: str) -> Any:
 
 
 def _law_or_case(name: str) -> str | None:
-    """The anchor of a law of Piquet (1-78; the parts I-V of law 59 alone) or of a case
-    (I-XXII) as ``name`` cites it, or None when it cites neither."""
+    """The anchor of a law of Piquet (one of its page's rows: 1-78, the parts I-V of law 59)
+    or of a case (I-XXII) as ``name`` cites it, or None when it cites neither."""
     law, case = LAW.match(name), CASE.match(name)
-    if law and 1 <= int(law.group(1)) <= 78 and (not law.group(2) or law.group(1) == "59"):
-        return law_anchor(int(law.group(1)), law.group(2) and law.group(2).upper())
-    if case and case.group(1).upper() in CASES:
-        return f"PT-case-{case.group(1).upper()}"
-    return None
+    if law:
+        anchor = law_anchor(int(law.group(1)), law.group(2) and law.group(2).upper())
+    elif case:
+        anchor = f"PT-case-{case.group(1).upper()}"
+    else:
+        return None
+    return anchor if anchor in _laws_anchors() else None
+
+
+@functools.cache
+def _laws_anchors() -> frozenset[str]:
+    """The laws and cases the laws' page states: its rows' anchors (each law, the parts of
+    law 59) and ``PT-case-<numeral>`` for each case its lines number ("XV, XVI": both)."""
+    numerals = {numeral for listed in re.findall(r"^- \*\*([IVX, ]+)\*\*", _source(LAWS), re.M)
+                for numeral in listed.split(", ")}
+    return frozenset(row_anchors(_page(LAWS)[0])) | {f"PT-case-{n}" for n in numerals}
