@@ -73,6 +73,14 @@ def substitute(event: Event, table: int, seat: int, player: str, after: int) -> 
         *event.substitutions, Substitution(last.number, table, seat, out, player, after)))
 
 
+def _chains(result: GameResult, substitutions: tuple[Substitution, ...]
+            ) -> list[tuple[int, list[Substitution]]]:
+    """E14: each seat of ``result``'s table that changed hands, in seat order, with its
+    substitutions in the order they were made; none when nobody was substituted there."""
+    mine = [s for s in substitutions if (s.round, s.table) == (result.round, result.table)]
+    return [(seat, [s for s in mine if s.seat == seat]) for seat in sorted({s.seat for s in mine})]
+
+
 def split(result: GameResult, substitutions: tuple[Substitution, ...],
           side_after: Callable[[int, int], int]) -> GameResult:
     """E14: a table's result (keyed by who sat at each seat at its end) with each seat that
@@ -81,12 +89,11 @@ def split(result: GameResult, substitutions: tuple[Substitution, ...],
     ``n`` deals of the match, 0 for none); the game counts as played for each of them; the
     win and a partie's money are the last sitter's, who finished the game.
     """
-    mine = [s for s in substitutions if (s.round, s.table) == (result.round, result.table)]
-    if not mine:
+    chains = _chains(result, substitutions)
+    if not chains:
         return result
     points = dict(result.points)
-    for seat in sorted({s.seat for s in mine}):
-        chain = [s for s in mine if s.seat == seat]
+    for seat, chain in chains:
         last = chain[-1].into
         final = points.pop(last)
         start = 0
@@ -104,13 +111,10 @@ def for_teams(result: GameResult, substitutions: tuple[Substitution, ...]) -> Ga
     whose seat they took, so a fixed partnership's line (E8) counts the side's points, its
     win and its money as the team's. Each person's own line is :func:`split`'s.
     """
-    mine = [s for s in substitutions if (s.round, s.table) == (result.round, result.table)]
-    if not mine:
+    chains = _chains(result, substitutions)
+    if not chains:
         return result
-    first: dict[str, str] = {}
-    for seat in sorted({s.seat for s in mine}):
-        chain = [s for s in mine if s.seat == seat]
-        first[chain[-1].into] = chain[0].out
+    first = {chain[-1].into: chain[0].out for _, chain in chains}
 
     def key(player: str) -> str:
         return first.get(player, player)
