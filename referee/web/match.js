@@ -252,15 +252,19 @@ export function post(path, body, done, label) {
   if (!S.canWrite || !S.match) return null;
   hideMessage();
   const kind = body && body.type ? body.type : path.split("/").pop();
-  let sent = body;
-  const more = {};
-  if (path === "/events" && body && !body.at) {
-    // Where the step belongs, so that a phone that was behind is told, not obeyed (409).
-    const at = placeOf(body);
-    if (at) sent = { ...body, at };
-    more.who = body.player || currentDeal().next.player || null;
-  }
-  return write(path, sent, label || describe(sent, path), kind, false, more).then((entry) => {
+  // Made once the taps before it are stored (writes.js): its place counts them.
+  const made = () => {
+    let sent = body;
+    const more = {};
+    if (path === "/events" && body && !body.at) {
+      // Where the step belongs, so that a phone that was behind is told, not obeyed (409).
+      const at = placeOf(body);
+      if (at) sent = { ...body, at };
+      more.who = body.player || currentDeal().next.player || null;
+    }
+    return { body: sent, label: label || describe(sent, path), more };
+  };
+  return write(path, made, null, kind, false, null).then((entry) => {
     if (done) doneAfter.set(entry.key, done);
     return entry;
   });

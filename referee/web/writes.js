@@ -2,6 +2,8 @@
 /* Every write to a match goes through this queue: kept in IndexedDB with its Idempotency-Key
  * and the version it was made against (If-Match), shown as pending, sent in order, once.
  *
+ * - Taps faster than storage: each change to the stored entries waits for the ones before it
+ *   (inTurn), so the entries keep the order of the taps and each counts its place from them.
  * - The network is down: the entry waits (the page shows it as pending) and is sent when the
  *   network returns ("online", the stream reconnecting, or a timer), even after a reload.
  * - The answer was lost: it is sent again with the same key; the referee answers it again
@@ -57,57 +59,87 @@ export async function loadPending() {
   return S.pending;
 }
 
+/** @type {Promise<unknown>} */
+let stored = Promise.resolve();
+
+/**
+ * Run `change` (async: it reads and changes the stored entries) after every change asked for
+ * before it has been stored, so that taps made faster than storage answers (two in one turn of
+ * the event loop) are stored in the order made, each counting its place from the ones before
+ * it. :returns: what `change` returns.
+ * @template T
+ * @param {() => Promise<T>} change
+ * @returns {Promise<T>}
+ */
+function inTurn(change) {
+  const done = stored.then(change);
+  stored = done.catch(() => null);
+  return done;
+}
+
 /**
  * Queue a write to the match on screen (`path` after /v1/matches/{id}, its JSON `body`) and
- * send it as soon as possible. `label`: what it is in words ("ten of spades"), a phrase
- * (language.js) kept as it is made, so that it is worded when shown (`entryLabel`); `kind`:
- * "card", "bid", "undo"…; `anyVersion`: sent with If-Match: * (a write that cannot be
- * recorded twice, e.g. a seat taken up). :returns: the queued entry.
+ * send it as soon as possible. `body` may be a function that makes {body, label, more} once the
+ * entries before it are stored (S.pending is then up to date): a step counts its place from
+ * them. `label`: what it is in words ("ten of spades"), a phrase (language.js) kept as it is
+ * made, so that it is worded when shown (`entryLabel`); `kind`: "card", "bid", "undo"…;
+ * `anyVersion`: sent with If-Match: * (a write that cannot be recorded twice, e.g. a seat taken
+ * up); `more`: what the page knew at the tap (`who`: whose turn it showed). :returns: the
+ * queued entry.
  */
-export async function write(path, body, label, kind, anyVersion, more) {
-  const waiting = await loadPending();
-  const entry = await add({
-    ...(more || {}), // what the page knew at the tap (`who`: whose turn it showed)
-    match: S.id, path, body, key: newKey(), label: label || "", kind: kind || "write",
-    anyVersion: Boolean(anyVersion),
-    // The first waiting entry names the version it was made against; the next ones are sent
-    // against the version the previous one produced.
-    base: waiting.length ? null : S.match.version,
-    at: Date.now(),
+export function write(path, body, label, kind, anyVersion, more) {
+  return inTurn(async () => {
+    const waiting = await loadPending();
+    const made = typeof body === "function" ? body() : { body, label, more };
+    const entry = await add({
+      ...(made.more || {}),
+      match: S.id, path, body: made.body, key: newKey(), label: made.label || "",
+      kind: kind || "write", anyVersion: Boolean(anyVersion),
+      // The first waiting entry names the version it was made against; the next ones are
+      // sent against the version the previous one produced.
+      base: waiting.length ? null : S.match.version,
+      at: Date.now(),
+    });
+    S.pending = [...waiting, entry];
+    render();
+    flush();
+    return entry;
   });
-  S.pending = [...waiting, entry];
-  render();
-  flush();
-  return entry;
 }
 
 /** Take back the last waiting entry (never sent); :returns: it, or null. */
-export async function takeBackLast() {
-  const waiting = await loadPending();
-  const last = waiting[waiting.length - 1];
-  if (!last || (flushing && waiting.length === 1)) return null; // on its way: undo it later
-  await remove(last.n);
-  await loadPending();
-  render();
-  return last;
+export function takeBackLast() {
+  return inTurn(async () => {
+    const waiting = await loadPending();
+    const last = waiting[waiting.length - 1];
+    if (!last || (flushing && waiting.length === 1)) return null; // on its way: undo it later
+    await remove(last.n);
+    await loadPending();
+    render();
+    return last;
+  });
 }
 
 /** Drop every waiting entry of the match on screen (after a conflict). */
-export async function dropAll() {
-  for (const e of await loadPending()) await remove(e.n);
-  S.conflict = null;
-  S.clash = null;
-  await loadPending();
-  render();
+export function dropAll() {
+  return inTurn(async () => {
+    for (const e of await loadPending()) await remove(e.n);
+    S.conflict = null;
+    S.clash = null;
+    await loadPending();
+    render();
+  });
 }
 
 /** Keep the waiting entries after a conflict: send them after what the other phone recorded. */
-export async function keepAll() {
-  const waiting = await loadPending();
-  if (waiting.length) await put({ ...waiting[0], base: S.match.version });
-  S.conflict = null;
-  render();
-  flush();
+export function keepAll() {
+  return inTurn(async () => {
+    const waiting = await loadPending();
+    if (waiting.length) await put({ ...waiting[0], base: S.match.version });
+    S.conflict = null;
+    render();
+    flush();
+  });
 }
 
 /**
@@ -117,34 +149,36 @@ export async function keepAll() {
  * says: true drops it, an entry replaces it (same key: it was never recorded), anything else
  * leaves it. Then the queue goes on.
  */
-export async function settleClash(instead, later) {
-  const clash = S.clash;
-  if (!clash) return;
-  const waiting = await loadPending();
-  const first = waiting.find((e) => e.n === clash.entry.n);
-  for (const e of waiting) {
-    if (e === first || !later) continue;
-    const fate = later(e);
-    if (fate === true) await remove(e.n);
-    else if (fate && typeof fate === "object") await put({ ...fate, n: e.n });
-  }
-  if (first) {
-    const list = instead || [];
-    if (!list.length) await remove(first.n);
-    // Before the entry's own place in the queue (its number), in the order given; the last
-    // one takes the entry's number.
-    for (let i = 0; i < list.length; i++) {
-      const n = i === list.length - 1 ? first.n : first.n - (list.length - 1 - i) / list.length;
-      await put({ ...first, ...list[i], n, key: newKey(), base: i ? null : S.match.version,
-        moved: 0 });
+export function settleClash(instead, later) {
+  return inTurn(async () => {
+    const clash = S.clash;
+    if (!clash) return;
+    const waiting = await loadPending();
+    const first = waiting.find((e) => e.n === clash.entry.n);
+    for (const e of waiting) {
+      if (e === first || !later) continue;
+      const fate = later(e);
+      if (fate === true) await remove(e.n);
+      else if (fate && typeof fate === "object") await put({ ...fate, n: e.n });
     }
-    const rest = (await loadPending()).filter((e) => e.n > first.n);
-    if (!list.length && rest.length) await put({ ...rest[0], base: S.match.version });
-  }
-  S.clash = null;
-  await loadPending();
-  render();
-  flush();
+    if (first) {
+      const list = instead || [];
+      if (!list.length) await remove(first.n);
+      // Before the entry's own place in the queue (its number), in the order given; the last
+      // one takes the entry's number.
+      for (let i = 0; i < list.length; i++) {
+        const n = i === list.length - 1 ? first.n : first.n - (list.length - 1 - i) / list.length;
+        await put({ ...first, ...list[i], n, key: newKey(), base: i ? null : S.match.version,
+          moved: 0 });
+      }
+      const rest = (await loadPending()).filter((e) => e.n > first.n);
+      if (!list.length && rest.length) await put({ ...rest[0], base: S.match.version });
+    }
+    S.clash = null;
+    await loadPending();
+    render();
+    flush();
+  });
 }
 
 /**

@@ -137,3 +137,26 @@ def test_a_refused_stream_falls_back_to_polling_until_its_retry_after(
     second_phone.wait_for_selector('body[data-version="2"]', state="attached", timeout=10000)
     second_phone.wait_for_timeout(4000)  # time enough for three retries of a failed stream
     assert len(asked) == 1, asked
+
+
+def test_taps_made_faster_than_the_phone_stores_them_keep_their_order(
+    served: str, phone: Any
+) -> None:
+    """Three taps in one turn of the page's event loop, offline (a quick thumb, or a test
+    robot): each is stored after the one before it, counts its place from it, and all three are
+    shown waiting; when the network returns they are recorded in the order tapped, once."""
+    start_match(phone, served, "piquet", ["Bill", "Ann"])
+    phone.evaluate(CONTROLLED)
+    tap_card(phone, "KS")
+    tap_card(phone, "AS")
+    match = match_id(phone)
+    phone.context.set_offline(True)
+    phone.evaluate("""() => { for (const card of ["KC", "AC", "QS"]) {
+        document.querySelector(`#cards [data-card="${card}"]`).click(); } }""")
+    phone.wait_for_selector('body[data-pending="3"]', state="attached", timeout=5000)
+    assert "last: queen of spades" in phone.inner_text("#pending")
+    phone.context.set_offline(False)
+    phone.wait_for_selector('body[data-pending="0"][data-version="6"][data-busy=false]',
+                            state="attached", timeout=15000)
+    token = write_token(phone, match)
+    assert _cards_in_log(served, match, token) == ["KS", "AS", "KC", "AC", "QS"]
