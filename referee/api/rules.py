@@ -363,19 +363,25 @@ def _law_or_case(name: str) -> str | None:
     """The anchor of a law of Piquet (one of its page's rows: 1-78, the parts I-V of law 59)
     or of a case (I-XXII) as ``name`` cites it, or None when it cites neither."""
     law, case = LAW.match(name), CASE.match(name)
-    if law:
-        anchor = law_anchor(int(law.group(1)), law.group(2) and law.group(2).upper())
-    elif case:
-        anchor = f"PT-case-{case.group(1).upper()}"
-    else:
+    if case:
+        return _case_lines().get(case.group(1).upper())
+    if not law:
         return None
-    return anchor if anchor in _laws_anchors() else None
+    anchor = law_anchor(int(law.group(1)), law.group(2) and law.group(2).upper())
+    return anchor if anchor in _law_rows() else None
 
 
 @functools.cache
-def _laws_anchors() -> frozenset[str]:
-    """The laws and cases the laws' page states: its rows' anchors (each law, the parts of
-    law 59) and ``PT-case-<numeral>`` for each case its lines number ("XV, XVI": both)."""
-    numerals = {numeral for listed in re.findall(r"^- \*\*([IVX, ]+)\*\*", _source(LAWS), re.M)
-                for numeral in listed.split(", ")}
-    return frozenset(row_anchors(_page(LAWS)[0])) | {f"PT-case-{n}" for n in numerals}
+def _law_rows() -> frozenset[str]:
+    """The anchors of the laws' page's rows: each law, and the parts of law 59."""
+    return frozenset(row_anchors(_page(LAWS)[0]))
+
+
+@functools.cache
+def _case_lines() -> dict[str, str]:
+    """Each case the laws' page numbers (its numeral: ``"XVI"``) and the anchor of the line
+    that states it: ``PT-case-<numeral>`` of the line's first numeral, so that a case stated
+    on another's line ("XV, XVI") opens that line."""
+    return {numeral: f"PT-case-{listed.split(', ')[0]}"
+            for listed in re.findall(r"^- \*\*([IVX, ]+)\*\*", _source(LAWS), re.M)
+            for numeral in listed.split(", ")}
