@@ -108,8 +108,9 @@ def test_a_games_points_in_all(total: int, en: str, pl: str) -> None:
 
 
 @pytest.mark.parametrize(("streak", "en", "pl"), [
-    (1, "up to 1 trick led", "do 1 lewy wyjętej"), (2, "up to 2 tricks led", "do 2 lew wyjętych"),
-    (5, "up to 5 tricks led", "do 5 lew wyjętych")])
+    (1, "up to 1 trick led", "do 1 lewy z rzędu od pierwszej, do której wyszedł"),
+    (2, "up to 2 tricks led", "do 2 lew z rzędu od pierwszej, do których wyszedł"),
+    (5, "up to 5 tricks led", "do 5 lew z rzędu od pierwszej, do których wyszedł")])
 def test_a_piques_streak_of_tricks(streak: int, en: str, pl: str) -> None:
     english = (f"12 in the declarations and {en} and won in a row from the first")
     assert pique_why(english, "en") == english
