@@ -337,7 +337,7 @@ _OWNER: dict[Owner, str] = {
     "event": 'SELECT 1 FROM "club_event" WHERE "id" = ?',
     "club": 'SELECT 1 FROM "club" WHERE "id" = ?',
 }
-#: A token looked up by its hash, revoked or not (to say why it is refused).
+#: A token looked up by its hash, revoked or not (a rotated-away token's retry, revoked_ok).
 _ANY_TOKEN = (
     'SELECT "match_id", "kind", "token_hash", "id", "seat", "revoked_at" FROM "access_token" '
     'WHERE "token_hash" = ?'
