@@ -124,9 +124,11 @@ def word_answer(response: Response, locale: str, game: str | None = None) -> Res
     if locale == DEFAULT or not body:
         return response
     data = json.loads(body)
-    localize(data, locale, game)
     said = response.said if isinstance(response, ProblemResponse) else None
-    if said is not None and isinstance(data, dict) and data.get("detail") == str(said):
+    # Compared before localize, which may reword part of a sentence it recognises.
+    made = said is not None and isinstance(data, dict) and data.get("detail") == str(said)
+    localize(data, locale, game)
+    if made:
         data["detail"] = said.words(locale)
     response.set_data(json.dumps(data, ensure_ascii=False) + "\n")
     response.headers["Content-Type"] = f"{response.mimetype}; charset=utf-8"

@@ -345,3 +345,21 @@ def test_english_answers_keep_their_words(app: Flask, monkeypatch: pytest.Monkey
                                     b'bytes."}')
     assert (too_large.headers["Content-Language"], too_large.headers["Vary"]) == (
         "en", "Accept-Language")
+
+
+def test_a_detail_made_from_its_message_is_worded_whole(app: Flask) -> None:
+    """A refusal's detail is worded from its message and parameters, even when its English
+    also reads like another sentence ("… scores …"): a player's name is a parameter, never
+    reworded, and no part of the sentence stays English."""
+    client = app.test_client()
+    made = client.post("/v1/events", json={"name": "Friday", "game": "pitch",
+                                           "movement": "progressive",
+                                           "players": ["Ann scores big"]}).json
+    url, organiser = f"/v1/events/{made['id']}", made["tokens"]["organiser"]
+    etag = client.get(url, headers=_bearer(organiser)).headers["ETag"]
+    for locale, detail in [("en", "Ann scores big has already checked in."),
+                           ("fr", "Ann scores big est déjà présent.")]:
+        again = client.post(url + "/players", json={"players": ["Ann scores big"]},
+                            headers=_bearer(organiser, **{"If-Match": etag,
+                                                          "Accept-Language": locale}))
+        assert again.get_json()["detail"] == detail
