@@ -148,7 +148,7 @@ def _record_refused(error: RecordError) -> Response:
     sent to be ruled, /v1/pitch, /v1/piquet): ``record-not-scorable``, the record breaks the
     rules too badly to be ruled on (Q11, P9). The violations say why."""
     if request.blueprint == "matches":
-        return problem_response(RULE_VIOLATION, "Not recorded: " + str(error),
+        return problem_response(RULE_VIOLATION, details.NOT_RECORDED.said(first=_first(error)),
                                 violations=error.violations)
     return problem_response(
         RECORD_NOT_SCORABLE, details.NOT_SCORABLE.said(first=_first(error)),

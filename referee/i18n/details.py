@@ -82,6 +82,8 @@ TIMEOUT = message("detail.timeout", "The request body did not arrive in time; se
 # A record ruled on (Q11, P9)
 NOT_SCORABLE = message("detail.not_scorable",
                        "The record breaks the rules too badly to be ruled on: {first}")
+#: A step or deal a match refuses (rule-violation): nothing recorded, the first reason why.
+NOT_RECORDED = message("detail.not_recorded.first", "Not recorded: {first}")
 
 # Credentials
 CREDENTIAL_REPLACED = message("detail.credential_replaced",

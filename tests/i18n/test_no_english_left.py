@@ -363,3 +363,17 @@ def test_a_detail_made_from_its_message_is_worded_whole(app: Flask) -> None:
                             headers=_bearer(organiser, **{"If-Match": etag,
                                                           "Accept-Language": locale}))
         assert again.get_json()["detail"] == detail
+
+
+@pytest.mark.parametrize(("locale", "detail"), [
+    ("en", "Not recorded: The elder hand scores at least 1 in every deal: his first lead."),
+    ("fr", "Non enregistré : L'aîné marque au moins 1 à chaque donne : sa première entame."),
+])
+def test_a_step_a_match_refuses_is_worded_whole(app: Flask, locale: str, detail: str) -> None:
+    """A rule-violation on a match says "Not recorded" and its first reason, both worded in
+    the language asked."""
+    table = Table(app.test_client())
+    refused = table.client.post(table.url() + "/deals", json={"totals": {"scores": {
+        "elder": 0, "younger": 0}}}, headers=_bearer(table.write, **{
+            "If-Match": '"v1"', "Accept-Language": locale}))
+    assert (refused.status_code, refused.get_json()["detail"]) == (422, detail)
