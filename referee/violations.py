@@ -1450,7 +1450,8 @@ def said(message_code: str, rule: str, location: str = "", **params: Any) -> Vio
 
 
 #: The consequences that name only a misdeal's violation's part before a colon.
-_HEAD_ONLY = frozenset({"misdeal", "piquet.misdeal"})
+#: The consequences that name only their violation's part before its colon (a misdeal).
+HEAD_ONLY = frozenset({"misdeal", "piquet.misdeal"})
 
 
 def consequence_words(message_code: str, what: str, params: Mapping[str, Any],
@@ -1466,8 +1467,8 @@ def consequence_words(message_code: str, what: str, params: Mapping[str, Any],
     """
     what = what.rstrip(".")
     if head_only is None:
-        head_only = message_code in _HEAD_ONLY and ":" in what
-    if head_only and message_code in _HEAD_ONLY:
+        head_only = message_code in HEAD_ONLY and ":" in what
+    if head_only and message_code in HEAD_ONLY:
         what = what.split(":")[0].rstrip()  # French sets a space before a colon
     return words.words(template if template is not None else CONSEQUENCE_WORDS[message_code],
                        {**params, "what": what})

@@ -128,7 +128,7 @@ def word_answer(response: Response, locale: str, game: str | None = None) -> Res
     # Compared before localize, which may reword part of a sentence it recognises.
     made = said is not None and isinstance(data, dict) and data.get("detail") == str(said)
     localize(data, locale, game)
-    if made:
+    if made and said is not None:
         data["detail"] = said.words(locale)
     response.set_data(json.dumps(data, ensure_ascii=False) + "\n")
     response.headers["Content-Type"] = f"{response.mimetype}; charset=utf-8"

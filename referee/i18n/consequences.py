@@ -25,7 +25,7 @@ from typing import Any
 from referee import violations as engines
 from referee.cards import Card
 from referee.i18n import DEFAULT
-from referee.i18n.sentences import CONSEQUENCE, _Words, reword
+from referee.i18n.sentences import CONSEQUENCE, _Words, reword, said
 from referee.i18n.terms import RANK_NUMBERS, SUITS
 
 _CARD = r"(?:\w+ of (?:spades|hearts|diamonds|clubs)|big joker|little joker|joker)"
@@ -119,6 +119,7 @@ class _Template:
 
     def __init__(self, code: str, english: str) -> None:
         self.code = code
+        self.english = english
         parts: list[str] = []
         self.readers: list[tuple[str, str, Callable[[re.Match[str], str], Any]]] = []
         seen: set[str] = set()
@@ -185,13 +186,69 @@ def read_back(english: str, locale: str) -> str | None:
     if found is None:
         return None
     code, params, what = found
-    said = what
-    if what:
-        said = reword(what + ".", locale)
-        if said == what + ".":
+    opening = what
+    # A misdeal names its violation's part before the colon, when the sentence has one.
+    head = _head_words(what, locale) if what and code in engines.HEAD_ONLY else None
+    if head is not None:
+        opening = head
+    elif what:
+        opening = reword(what + ".", locale)
+        if opening == what + ".":
             return None
     try:
-        return engines.consequence_words(code, said, params, _Words(locale),
+        return engines.consequence_words(code, opening, params, _Words(locale),
                                          CONSEQUENCE[code].translation(locale), False)
     except (KeyError, IndexError, TypeError, ValueError):
         return None
+
+
+@cache
+def _heads() -> tuple[_Template, ...]:
+    """Each violation's sentence (:data:`referee.violations.MESSAGE_WORDS`) that has a
+    colon, as its part before the colon, read back: what a misdeal's consequence opens
+    with."""
+    found = []
+    for code, english in engines.MESSAGE_WORDS.items():
+        head = _before_colon(english)
+        if head is None:
+            continue
+        try:
+            found.append(_Template(code, head))
+        except (KeyError, ValueError):  # a kind of value not read back here
+            continue
+    return tuple(sorted(found, key=lambda t: -t.literal))
+
+
+def _before_colon(template: str) -> str | None:
+    """``template``'s text before its first colon outside a placeholder (``"{hand:Hand} was
+    dealt {n:cards}"`` of ``"{hand:Hand} was dealt {n:cards}: each hand gets 12…"``); None
+    when it has none."""
+    made = ""
+    for literal, field, spec, conversion in string.Formatter().parse(template):
+        literal = literal.replace("{", "{{").replace("}", "}}")
+        if ":" in literal:
+            return made + literal.split(":")[0]
+        made += literal
+        if field is not None:
+            made += "{" + field + ("!" + conversion if conversion else "") \
+                + (":" + spec if spec else "") + "}"
+    return None
+
+
+def _head_words(head: str, locale: str) -> str | None:
+    """``head`` (a violation's part before its colon, English) in ``locale``: the part
+    before the colon of that violation's sentence worded from the values read back; None
+    when no violation's sentence opens with it word for word."""
+    for template in _heads():
+        params = template.params(head)
+        if params is None:
+            continue
+        try:
+            if engines.Words().words(template.english, params) != head:
+                continue
+        except (KeyError, IndexError, TypeError, ValueError):
+            continue
+        worded = said(template.code, params, locale)
+        if worded is not None:
+            return worded.split(":")[0].rstrip()
+    return None

@@ -150,8 +150,8 @@ def _reword(data: dict[str, Any], locale: str, game: str | None) -> None:
     if ("stage" in data or "elder_total" in data) and isinstance(data.get("what"), str) \
             and "who" in data:
         data["what"] = piquet_term(data["what"], locale)
-        if isinstance(data.get("note"), str):
-            data["note"] = reword(data["note"], locale)
+        if isinstance(data.get("note"), str):  # an irregularity's consequence, or a count's
+            data["note"] = read_back(data["note"], locale) or reword(data["note"], locale)
     if isinstance(data.get("amount_words"), str) and isinstance(data.get("amount"), str):
         data["amount_words"] = money(data["amount"], data.get("currency"), locale)
     if isinstance(data.get("type"), str) and isinstance(data.get("title"), str) \

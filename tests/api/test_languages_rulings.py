@@ -102,11 +102,17 @@ def test_a_stateless_pitch_hand_names_seats_in_each_language(client: FlaskClient
     ({"code": "talon_offence", "location": "elder"}, "PT 27–29, 33, 35"),
     ({"code": "long_hand", "location": "elder"}, "PT 58"),
     ({"code": "lead_out_of_turn", "location": "tricks[3][0]"}, "PT 59 III"),
+    ({"code": "hand_size", "location": "dealt.elder"}, "PT 10–14, 39–43"),  # a misdeal
 ])
 def test_a_piquet_deals_irregularity_in_each_language(client: FlaskClient, language: str,
                                                       irregular: dict[str, str],
                                                       law: str) -> None:
+    """The irregularity's consequence in the language, and the same sentence wherever the
+    ruling repeats it (the count it changed, the running log's line)."""
     body = {**Q10_RECORD, "irregular": [irregular]}
+    if irregular["code"] == "hand_size":  # the elder hand dealt 11 cards (PT 10)
+        body = {"tricks": [], "dealt": {"elder": Q10_RECORD["dealt"]["elder"][:11]},
+                "irregular": [irregular]}
     english = client.post("/v1/piquet/deals:score", json=body).get_json()
     said = client.post("/v1/piquet/deals:score", json=body,
                        headers={"Accept-Language": language}).get_json()
@@ -114,8 +120,13 @@ def test_a_piquet_deals_irregularity_in_each_language(client: FlaskClient, langu
     assert ruled_en["law"] == law
     assert _without(ruled, "consequence") == _without(ruled_en, "consequence")
     assert ruled["consequence"] != ruled_en["consequence"]
-    assert law.split(",")[0] in ruled["consequence"]
+    assert law.split(",")[0] in ruled["consequence"] or irregular["code"] == "hand_size"
+    assert "11" in ruled["consequence"] or irregular["code"] != "hand_size"
     assert not ENGLISH.search(ruled["consequence"]), ruled["consequence"]
+    for part in ("counts", "log"):
+        for line_en, line in zip(english.get(part) or [], said.get(part) or [], strict=True):
+            if line_en.get("note") == ruled_en["consequence"]:
+                assert line["note"] == ruled["consequence"], (part, line)
 
 
 @pytest.mark.parametrize("language", OTHERS)
