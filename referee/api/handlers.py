@@ -103,7 +103,12 @@ def _event_refused(error: EventError) -> Response:
 
 
 def _event_not_found(error: EventNotFound | ClubNotFound) -> Response:
-    return problem_response(NOT_FOUND, str(error))
+    """404: no event, or no club, of the id asked for (worded as a token's look-up says it)."""
+    owner, found = ("event", error.event_id) if isinstance(error, EventNotFound) \
+        else ("club", error.club_id)
+    refused = tokens.refused(404, f"no_such.{owner}", id=found)
+    return problem_response(NOT_FOUND, details.refusal(str(refused), refused.words,
+                                                       refused.params))
 
 
 def _club_refused(error: ClubError) -> Response:

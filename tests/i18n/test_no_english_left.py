@@ -377,3 +377,20 @@ def test_a_step_a_match_refuses_is_worded_whole(app: Flask, locale: str, detail:
         "elder": 0, "younger": 0}}}, headers=_bearer(table.write, **{
             "If-Match": '"v1"', "Accept-Language": locale}))
     assert (refused.status_code, refused.get_json()["detail"]) == (422, detail)
+
+
+def test_no_such_event_or_club_is_worded(app: Flask) -> None:
+    """An event or a club gone once its token was checked: the 404 in the language asked,
+    worded as the token's look-up words it."""
+    from referee.api import handlers
+    from referee.store.club_events import EventNotFound
+    from referee.store.clubs import ClubNotFound
+
+    for error, english in [(EventNotFound("ev_gone"), "There is no event 'ev_gone'."),
+                           (ClubNotFound("cl_gone"), "There is no club 'cl_gone'.")]:
+        for locale in ("en", "fr"):
+            with app.test_request_context("/v1/events/x", headers={"Accept-Language": locale}):
+                answer = app.process_response(handlers._event_not_found(error))
+            detail = answer.get_json()["detail"]
+            assert (detail == english) == (locale == "en"), detail
+            assert "_gone" in detail and answer.status_code == 404
