@@ -19,17 +19,23 @@ def _cards_in_log(base: str, match: str, token: str) -> list[str]:
     return [e["payload"]["card"] for e in log["items"] if e["kind"] == "card"]
 
 
-def test_taps_made_offline_survive_a_reload_and_are_recorded_once_in_order(
-    served: str, phone: Any
-) -> None:
+def _first_trick_then_offline(served: str, phone: Any) -> str:
+    """A Piquet match whose first trick (Bill's KS, Ann's AS) is recorded, then the network
+    gone; :returns: the match's id."""
     start_match(phone, served, "piquet", ["Bill", "Ann"])
     # The service worker has taken the page's files (it controls the page once it is ready).
     phone.evaluate(CONTROLLED)
     tap_card(phone, "KS")
     tap_card(phone, "AS")
     match = match_id(phone)
-
     phone.context.set_offline(True)
+    return match
+
+
+def test_taps_made_offline_survive_a_reload_and_are_recorded_once_in_order(
+    served: str, phone: Any
+) -> None:
+    match = _first_trick_then_offline(served, phone)
     for card in ("KC", "AC", "QS"):  # Ann leads KC, Bill takes it with AC and leads QS
         phone.click(f'#cards [data-card="{card}"]')
     phone.wait_for_selector('body[data-pending="3"]', state="attached")
@@ -145,12 +151,7 @@ def test_taps_made_faster_than_the_phone_stores_them_keep_their_order(
     """Three taps in one turn of the page's event loop, offline (a quick thumb, or a test
     robot): each is stored after the one before it, counts its place from it, and all three are
     shown waiting; when the network returns they are recorded in the order tapped, once."""
-    start_match(phone, served, "piquet", ["Bill", "Ann"])
-    phone.evaluate(CONTROLLED)
-    tap_card(phone, "KS")
-    tap_card(phone, "AS")
-    match = match_id(phone)
-    phone.context.set_offline(True)
+    match = _first_trick_then_offline(served, phone)
     phone.evaluate("""() => { for (const card of ["KC", "AC", "QS"]) {
         document.querySelector(`#cards [data-card="${card}"]`).click(); } }""")
     phone.wait_for_selector('body[data-pending="3"]', state="attached", timeout=5000)
