@@ -258,12 +258,12 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest's Api is untyped
                 detail = "The request does not match the schema: see errors."
             # marshmallow's messages, each in the answer's language (referee.i18n.schema; the
             # detail is worded with the problem's title, referee.i18n.localize)
-            errors = said_errors(_flatten_location(errors), answer_locale())
+            errors = said_errors(flatten_location(errors), answer_locale())
         headers.update(data.get("headers") or {})
         return problem_response(status, detail, errors=errors, headers=headers)
 
 
-def _flatten_location(errors: Any) -> Any:
+def flatten_location(errors: Any) -> Any:
     """marshmallow's nested messages as ``{"tricks[0][1]": [messages]}`` (paths as in
     violations); webargs' location level ("json", "query") is dropped."""
     if isinstance(errors, dict) and len(errors) == 1:

@@ -68,7 +68,7 @@ def _table_options(game: str, sent: dict[str, Any]) -> dict[str, Any]:
     try:
         options: dict[str, Any] = MATCH_OPTIONS[game]().load(sent)
     except ma.ValidationError as refused:
-        raise refusal("bad_options", refused=refused.messages) from None
+        raise refusal("bad_options", errors={"options": refused.messages}) from None
     options.pop("game", None)
     return options
 

@@ -77,9 +77,13 @@ class EventError(ValueError):
     """
 
     def __init__(self, code: str, section: str, message: str, *, words: str | None = None,
-                 params: Mapping[str, Any] | None = None) -> None:
+                 params: Mapping[str, Any] | None = None,
+                 errors: Mapping[str, Any] | None = None) -> None:
         self.code, self.section = code, section
         self.words, self.params = words, dict(params or {})
+        #: What was refused where, as a schema refuses a body (``{"options.target": ["Not a
+        #: valid integer."]}``, marshmallow's messages): the problem's ``errors``; None.
+        self.errors = errors
         super().__init__(message)
 
 
@@ -94,7 +98,7 @@ REFUSAL_WORDS: dict[str, tuple[str, str]] = {
     "bad_window": ("E11", "A correction window cannot be negative."),
     "bad_options.seating": ("E1", "The first dealer and the partnership are decided at each "
                                   "table (E3), not for the event."),
-    "bad_options": ("E1", "The tables' options are refused: {refused}"),
+    "bad_options": ("E1", "The tables' options are refused: see errors."),
     "already_present": ("E2", "{player} has already checked in."),
     "not_checked_in": ("E2", "{player} is not checked in."),
     "not_checked_in.roster": ("E2", "{player} is not on the roster."),
@@ -146,15 +150,16 @@ REFUSAL_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def refusal(key: str, **params: Any) -> EventError:
+def refusal(key: str, errors: Mapping[str, Any] | None = None, **params: Any) -> EventError:
     """The :class:`EventError` of :data:`REFUSAL_WORDS`' ``key`` (its code the key's first
-    part, its section the table's) with ``params`` filled in.
+    part, its section the table's) with ``params`` filled in; ``errors``: what was refused
+    where (:attr:`EventError.errors`).
 
     :raises KeyError: an unknown key or a placeholder without its value.
     """
     section, english = REFUSAL_WORDS[key]
     return EventError(key.split(".", 1)[0], section, english.format(**params),
-                      words="event." + key, params=params)
+                      words="event." + key, params=params, errors=errors)
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,7 +83,10 @@ export function closeEvent() {
 function refused(error) {
   const line = $("#event-message");
   line.hidden = false;
-  line.textContent = error instanceof ApiError ? error.message
+  // what was refused where (an option the game refuses: "options.stake: …"), after the detail
+  const errors = error instanceof ApiError && error.problem.errors || {};
+  const where = Object.entries(errors).map(([at, said]) => `${at}: ${[].concat(said).join(" ")}`);
+  line.textContent = error instanceof ApiError ? [error.message, ...where].join(" ")
     : t("event.no_answer", "No answer from the referee: try again.");
 }
 

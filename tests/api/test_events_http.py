@@ -213,6 +213,8 @@ def test_what_the_event_refuses_is_a_problem(bare_client: FlaskClient) -> None:
                                                  "movement": "manual",
                                                  "options": {"stake": "0.10"}})
     assert other.status_code == 422 and other.json["code"] == "bad_options"
+    assert other.json["errors"] == {"options.stake": [
+        "stake is an option of Piquet: a Pitch match does not take it."]}
 
 
 def test_event_writes_take_if_match_and_idempotency_keys(bare_client: FlaskClient) -> None:

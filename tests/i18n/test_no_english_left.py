@@ -193,6 +193,8 @@ def _organised(client: FlaskClient) -> dict[str, Any]:
         "name": "X", "game": "piquet", "movement": "progressive"})
     found["event.bad_options"] = client.post("/v1/events", json={
         "name": "X", "game": "pitch", "movement": "manual", "options": {"first_dealer": "Ann"}})
+    found["event.bad_options.located"] = client.post("/v1/events", json={
+        "name": "X", "game": "pitch", "movement": "manual", "options": {"target": "a"}})
     found["event.already_present"] = client.post(url + "/players", json={"players": ["Ann"]},
                                                  headers=write)
     found["event.too_few_players"] = client.post(url + "/rounds", json={}, headers=write)
