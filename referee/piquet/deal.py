@@ -58,6 +58,7 @@ from referee.piquet.irregular import (
     out_of_turn_tricks,
     penalty_counts,
     revoke_irregularity,
+    set_aside_carte_blanche,
     short_hand_irregularity,
     table_irregularities,
     talon_offence_irregularity,
@@ -372,6 +373,8 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
     violations.extend(found)
     blanche, found = _carte_blanche(deal, facts, plays)
     violations.extend(found)
+    if blanche is None and deal is not whole:  # a hand of the wrong size (PT 57, 58)
+        blanche = set_aside_carte_blanche(whole, deal)
     decl, counts = declare_counted(claims, blanche)
     irregularities: list[Irregularity] = []
     if accepted:

@@ -50,7 +50,7 @@ from typing import Any, NamedTuple
 
 from referee.cards import Card
 from referee.piquet.counting import Count
-from referee.piquet.exchange import STANDING_DEALS, STANDS, standing_law
+from referee.piquet.exchange import STANDING_DEALS, STANDS, is_carte_blanche, standing_law
 from referee.piquet.records import ROLES, TAKEN_IN, PiquetDeal, Role, other
 from referee.rulings import Consequence
 from referee.violations import RecordError, Violation, consequence, said
@@ -127,9 +127,9 @@ def out_of_turn_tricks(irregular: Collection[tuple[str, str]]) -> frozenset[int]
 def penalty_counts(counts: Sequence[Count], found: Sequence[Irregularity]) -> list[Count]:
     """The penalties as counting records (stage "penalty", Q12), after every other count so
     that an offender's counts still bar his opponent's pique and repique (PT 58, Case I):
-    an offender who reckons nothing loses what he counted; a void deal takes both totals."""
+    an offender who reckons nothing loses what he counted but a carte blanche, which scores
+    before anything is taken in (Case XXI); a void deal takes both totals."""
     losers: dict[Role, Irregularity] = {}
-    kept = {"long_hand": "carte_blanche"}  # Case XXI: a carte blanche scores before
     for item in found:
         if item.penalty == "void":
             for role in ROLES:
@@ -141,7 +141,7 @@ def penalty_counts(counts: Sequence[Count], found: Sequence[Irregularity]) -> li
         cause = losers.get(role)
         if cause is None:
             continue
-        keep = kept.get(cause.kind) if cause.penalty == "reckon_nothing" else None
+        keep = "carte_blanche" if cause.penalty == "reckon_nothing" else None
         total = sum(c.points for c in counts if c.who == role and c.step != keep)
         what = ("the deal is void" if cause.penalty == "void" else "reckons nothing this deal") \
             + f": {_KIND_WORDS.get(cause.kind, cause.kind.replace('_', ' '))} ({cause.law})"
@@ -412,6 +412,22 @@ def wrong_hands(deal: PiquetDeal, found: Mapping[str, Role]) -> PiquetDeal:
     exchange = {r: h for r, h in (deal.exchange or {}).items() if r not in wrong} or None
     talon = deal.talon if deal.talon is not None and len(deal.talon) == 8 else None
     return replace(deal, dealt=dealt, exchange=exchange, talon=talon)
+
+
+def set_aside_carte_blanche(whole: PiquetDeal, deal: PiquetDeal) -> Role | None:
+    """Case XXI, PT 57, 58: a player whose hand as dealt :func:`wrong_hands` set aside
+    (``whole``: the record as given; ``deal``: as ruled) still scores the carte blanche he was
+    dealt — twelve cards, no court card (Q3) — unless his declarations say he showed none.
+    :returns: that player, or None."""
+    for role in ROLES:
+        dealt = (whole.dealt or {}).get(role)
+        if dealt is None or (deal.dealt or {}).get(role) is not None:
+            continue
+        said_so = (whole.declarations or {}).get(role)
+        if len(dealt) == 12 and is_carte_blanche(dealt) \
+                and (said_so is None or said_so.carte_blanche):
+            return role
+    return None
 
 
 def unmixed_breaks(deal: PiquetDeal, found: Mapping[str, Role]) -> list[Violation]:

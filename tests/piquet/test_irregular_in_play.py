@@ -228,3 +228,55 @@ def test_a_talon_offence_the_adversarys_election_in_the_record_rules_it() -> Non
     record["irregular"][0]["election"] = "whatever"
     with pytest.raises(RecordError):
         deal_from_record(record)
+
+
+# Bill (elder) is dealt no court card — a carte blanche (Q3) — and shows none of his
+# declarations; he discards ♦9 ♦10 ♦A and takes ♥7 ♦8 ♦7; Ann discards ♦J ♦Q ♦K. Played out,
+# as the table's cards were legal, Bill scores 15 (carte blanche 10, 5 in play), Ann 57.
+BLANCHE = {
+    "dealt": {"elder": "AS TS 9S 8S 7S AH TH 9H 8H AD TD 9D".split(),
+              "younger": "KS QS JS KH QH JH KD QD JD KC QC JC".split()},
+    "talon": "7H 8D 7D AC TC 9C 8C 7C".split(),
+    "exchange": {"elder": "9D TD AD".split(), "younger": "JD QD KD".split()},
+    "tricks": [t.split() for t in ("7D 9C|7H JH|AC 7S|JC 8D|JS 8S|KC 8H|KH 9H|KS 9S|QC AH|"
+                                   "QH TH|QS AS|TS TC").split("|")],
+}
+
+
+@pytest.mark.parametrize(("irregular", "scores"), [
+    ([], {"elder": 15, "younger": 57}),
+    # PT 58, Case XXI: reckons nothing, the carte blanche excepted
+    ([{"code": "long_hand", "location": "elder"}], {"elder": 10, "younger": 57}),
+    # PT 27: reckons nothing, the carte blanche excepted ("reckons nothing", the laws' terms)
+    ([{"code": "talon_offence", "location": "elder"}], {"elder": 10, "younger": 57}),
+])
+def test_a_dealt_carte_blanche_scores_whatever_the_hand_s_size(
+        irregular: list[dict[str, str]], scores: dict[str, int]) -> None:
+    """The carte blanche Bill was dealt (his hand as dealt set aside for its wrong size, and
+    no declaration saying he showed it) scores first and is kept: a carte blanche "accrues
+    before any cards are taken in" (Case XXI)."""
+    ruling = rule_deal(deal_from_record({**BLANCHE, "irregular": irregular}))
+    assert (ruling.scores, ruling.carte_blanche, ruling.violations) == (scores, "elder", ())
+
+
+def test_a_short_hand_keeps_his_dealt_carte_blanche() -> None:
+    """PT 57: a short hand is "liable to no penalty": Bill, one card short (he never held the
+    ♠10), keeps his carte blanche, which saves him the repique; Ann's ♣10 is the lone last
+    trick."""
+    tricks = [*BLANCHE["tricks"][:-1], ["TC"]]
+    ruling = rule_deal(deal_from_record({**BLANCHE, "tricks": tricks, "irregular": [
+        {"code": "short_hand", "location": "elder"}]}))
+    assert (ruling.scores, ruling.carte_blanche, ruling.repique) == (
+        {"elder": 13, "younger": 59}, "elder", None)
+
+
+def test_a_false_call_keeps_the_carte_blanche() -> None:
+    """PT 54 with the laws' "reckons nothing": Bill shows his carte blanche and calls a trio
+    of aces he does not hold (the ♦A is discarded): he loses his point and play, not the 10."""
+    ruling = rule_deal(deal_from_record({
+        **BLANCHE, "declarations": {"elder": {"carte_blanche": True, "point": 5,
+                                              "sets": ["trio:A"]}},
+        "irregular": [{"code": "announcement_not_held",
+                       "location": "declarations.elder.sets[0]"}]}))
+    assert (ruling.scores["elder"], ruling.carte_blanche) == (10, "elder")
+    assert ruling.irregularities[0].penalty == "reckon_nothing"
