@@ -10,7 +10,7 @@ younger's declarations, then the play, then the cards.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -371,10 +371,10 @@ def rule_deal(deal: PiquetDeal, options: PiquetOptions = PiquetOptions()) -> Piq
         hands = {r: hands[r].union(deal.unplayed.get(r, ())) for r in ROLES}
     claims, found = _claims(hands, deal.declarations)
     violations.extend(found)
+    claims = _after_false_calls(claims, hands, accepted)
     blanche, found = _carte_blanche(deal, facts, plays)
     violations.extend(found)
-    if blanche is None and deal is not whole:  # a hand of the wrong size (PT 57, 58)
-        blanche = set_aside_carte_blanche(whole, deal)
+    blanche = blanche or set_aside_carte_blanche(whole, deal)  # a hand of the wrong size
     decl, counts = declare_counted(claims, blanche)
     irregularities: list[Irregularity] = []
     if accepted:
@@ -602,6 +602,34 @@ def _false_call(
         if any(v.location == location for v in found):
             exempt = "misnomer" if _misnamed(hand, announcement, location) else "impossible"
     return false_call_irregularity(location, role, options.false_call, exempt, call)
+
+
+#: The categories a call's location names (``declarations.elder.sets[0]`` → ``sets``), as
+#: the fields of :class:`Claims` they are claimed in.
+_CALLED = {"point": "point", "sequence": "sequences", "sets": "sets"}
+
+
+def _after_false_calls(
+    claims: dict[Role, Claims], hands: Mapping[Role, frozenset[Card]],
+    accepted: frozenset[tuple[str, str]],
+) -> dict[Role, Claims]:
+    """PT 54, Case II: after a false call recorded anyway, the adversary "may reckon anything
+    he has good, which is not barred by a correct call of the player in error": in the false
+    call's category he claims his best (what he held, even if he allowed the call good and
+    sank it), and only the offender's correct calls there still bar it (Q5 compares them).
+    ``hands``: each role's cards after the exchange; :returns: the claims to count."""
+    out = dict(claims)
+    for code, location in accepted:
+        parts = location.split(".")
+        if code != "announcement_not_held" or len(parts) < 3 or parts[1] not in ROLES:
+            continue
+        field = _CALLED.get(parts[2].split("[")[0])
+        if field is None:  # a carte blanche claimed: no category of the adversary's
+            continue
+        adversary = other("elder" if parts[1] == "elder" else "younger")
+        best = best_claims(hands[adversary])
+        out[adversary] = replace(out[adversary], **{field: getattr(best, field)})
+    return out
 
 
 def _call_words(announcement: Announcement | None, location: str) -> tuple[str, str]:

@@ -418,7 +418,9 @@ def set_aside_carte_blanche(whole: PiquetDeal, deal: PiquetDeal) -> Role | None:
     """Case XXI, PT 57, 58: a player whose hand as dealt :func:`wrong_hands` set aside
     (``whole``: the record as given; ``deal``: as ruled) still scores the carte blanche he was
     dealt — twelve cards, no court card (Q3) — unless his declarations say he showed none.
-    :returns: that player, or None."""
+    :returns: that player, or None (none set aside: ``deal`` is ``whole``)."""
+    if deal is whole:
+        return None
     for role in ROLES:
         dealt = (whole.dealt or {}).get(role)
         if dealt is None or (deal.dealt or {}).get(role) is not None:

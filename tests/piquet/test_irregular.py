@@ -107,6 +107,22 @@ def test_a_call_hand_and_discard_could_not_hold_costs_nothing() -> None:
     assert false.scores == {"elder": 0, "younger": 41}
 
 
+def test_after_a_false_call_the_adversary_reckons_what_he_sank() -> None:
+    """PT 54, Case II: "good" assumes the call is true. Bill calls a point of six (he could:
+    six hearts with his discard) that he does not hold, and Ann, holding a point of six (57),
+    allows it good; the false call is found late. Bill reckons nothing, and Ann reckons her
+    point, which no correct call of Bill's bars: 35 + 6 = 41."""
+    calls = {"elder": Announcement(point=6, sets=("trio:A",)),
+             "younger": Announcement(point=None, sequence="sixième")}
+    ruling = rule_deal(q10_deal(declarations=calls, irregular=(
+        ("announcement_not_held", "declarations.elder.point"),)))
+    assert ruling.irregularities[0].penalty == "reckon_nothing"
+    assert ruling.scores == {"elder": 0, "younger": 41}
+    assert (ruling.counts[0].who, ruling.counts[0].what) == ("younger", "point of six, 57")
+    # Bill's correct trio of aces still bars what Ann holds in sets (she has none better)
+    assert not any(c.who == "younger" and c.step == "sets" for c in ruling.counts)
+
+
 def test_a_misnamed_set_he_holds_is_a_misnomer() -> None:
     """PT 53: Bill holds three aces and calls three queens, which his hand (♠Q) and discard
     (no queen) could not hold: a misnomer, no penalty; the call as made scores nothing."""
