@@ -17,6 +17,8 @@
   ``"consequence_language": "en"`` (the finding: ``"what_language": "en"``);
 - each violation made from a template (``{code, rule, message, location, message_code,
   params}``) from its message code and parameters (:func:`referee.i18n.sentences.said`);
+- a match's provisional result's ``message`` from its deals and phones
+  (:mod:`referee.i18n.results`);
 - a violation stored without them (``{code, rule, message, location}``), and a problem's
   ``title`` and ``detail``, by their registered English templates
   (:mod:`referee.i18n.sentences`).
@@ -32,6 +34,7 @@ from typing import Any
 from referee.i18n import DEFAULT, money
 from referee.i18n.consequences import read_back
 from referee.i18n.findings import LIST, word_finding
+from referee.i18n.results import provisional_words
 from referee.i18n.sentences import consequence_said, reword, title
 from referee.i18n.sentences import said as said_violation
 from referee.i18n.terms import piquet_term
@@ -65,7 +68,12 @@ def _walk(data: Any, locale: str, game: str | None) -> None:
         from referee.i18n.details import waiting_words
 
         waiting["message"] = waiting_words(waiting["code"], waiting["message"], locale)
-    _reword(data, locale, game)
+    if isinstance(data.get("confirm"), list) and isinstance(data.get("deals"), list) \
+            and isinstance(data.get("message"), str):
+        # a match's provisional result: what makes it final (Q9, P7)
+        data["message"] = provisional_words(data, game, locale)
+    else:
+        _reword(data, locale, game)
     for value in data.values():
         if isinstance(value, (dict, list)):
             _walk(value, locale, game)

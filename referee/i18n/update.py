@@ -31,6 +31,7 @@ def load_every_message() -> None:
     import referee.i18n.details
     import referee.i18n.findings
     import referee.i18n.page
+    import referee.i18n.results
     import referee.i18n.sentences  # noqa: F401
 
     # after the rest, so that the command line's messages come last in the catalogs

@@ -1,0 +1,61 @@
+"""A match's provisional result in the reader's language (referee/i18n/results.py): made
+again from its deals and phones, its English word for word the match layer's sentence."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from referee.i18n.results import provisional_words
+from referee.match.commands import ProvisionalResult
+from tests.api.test_matches_agreement import Table
+from tests.api.test_matches_last_deal import partie
+
+#: What may make a result final: (deal, the credentials that may confirm it) per deal.
+CASES = [
+    ((6, ("seat:Ann",)),),
+    ((5, ("seat:Ann",)), (6, ("seat:Ann",))),
+    ((1, ("write token", "seat:Ann")), (2, ("seat:Ann", "seat:Bob", "seat:Cid"))),
+    ((3, ()),),
+]
+
+
+@pytest.mark.parametrize("confirm", CASES)
+@pytest.mark.parametrize(("game", "word"), [("piquet", "deal"), ("pitch", "hand")])
+def test_the_english_is_the_match_layer_s(confirm: tuple[tuple[int, tuple[str, ...]], ...],
+                                          game: str, word: str) -> None:
+    result = ProvisionalResult(confirm, word).as_dict()
+    assert provisional_words(result, game, "en") == result["message"]
+    for locale in ("fr", "de", "pl"):
+        said = provisional_words(result, game, locale)
+        assert said != result["message"] and not re.search(r"\bphone\b", said), said
+        assert all(str(n) in said for n, _ in confirm)
+        assert all(p.removeprefix("seat:") in said for _, by in confirm for p in by
+                   if p != "write token")
+
+
+def test_a_sentence_the_templates_do_not_make_stays_as_it_is() -> None:
+    result = {**ProvisionalResult(((6, ("seat:Ann",)),), "deal").as_dict(),
+              "message": "Provisional, as an older referee said."}
+    assert provisional_words(result, "piquet", "fr") == result["message"]
+
+
+@pytest.mark.parametrize(("locale", "message"), [
+    ("fr", "Provisoire tant que les donnes 1, 2, 3, 4, 5 et 6 ne sont pas confirmées, depuis le "
+           "téléphone de Ann."),
+    ("de", "Vorläufig, bis die Spiele 1, 2, 3, 4, 5 und 6 bestätigt sind, über das Telefon von "
+           "Ann."),
+    ("pl", "Wynik tymczasowy, dopóki rozdania 1, 2, 3, 4, 5 i 6 nie zostaną potwierdzone, przez "
+           "telefon gracza Ann."),
+])
+def test_a_partie_s_provisional_result_in_the_language_asked(client: FlaskClient, locale: str,
+                                                             message: str) -> None:
+    table = Table(client, stake="0.10", currency="EUR")
+    table.join()
+    partie(table, who="Bill")
+    shown = client.get(table.url(), headers={"Authorization": f"Bearer {table.write}",
+                                              "Accept-Language": locale}).get_json()
+    assert shown["provisional_result"]["message"] == message
+    assert shown["provisional_result"]["deals"] == [1, 2, 3, 4, 5, 6]
