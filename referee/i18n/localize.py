@@ -34,7 +34,7 @@ from typing import Any
 from referee.i18n import DEFAULT, money
 from referee.i18n.consequences import read_back
 from referee.i18n.findings import LIST, word_finding
-from referee.i18n.results import provisional_words
+from referee.i18n.results import provisional_words, withheld_words
 from referee.i18n.sentences import consequence_said, reword, title
 from referee.i18n.sentences import said as said_violation
 from referee.i18n.terms import piquet_term
@@ -61,13 +61,7 @@ def _walk(data: Any, locale: str, game: str | None) -> None:
         return
     if data.get("game") in _GAMES:
         game = data["game"]
-    waiting = data.get("waiting")
-    if isinstance(waiting, dict) and isinstance(waiting.get("code"), str) \
-            and isinstance(waiting.get("message"), str) and "section" in waiting:
-        # an event's next round not proposed yet (E3-E7): its refusal's sentence
-        from referee.i18n.details import waiting_words
-
-        waiting["message"] = waiting_words(waiting["code"], waiting["message"], locale)
+    _reword_state(data, locale, game)
     if isinstance(data.get("confirm"), list) and isinstance(data.get("deals"), list) \
             and isinstance(data.get("message"), str):
         # a match's provisional result: what makes it final (Q9, P7)
@@ -77,6 +71,21 @@ def _walk(data: Any, locale: str, game: str | None) -> None:
     for value in data.values():
         if isinstance(value, (dict, list)):
             _walk(value, locale, game)
+
+
+def _reword_state(data: dict[str, Any], locale: str, game: str | None) -> None:
+    """An event's or a match's state: why no round yet, why the result is withheld."""
+    waiting = data.get("waiting")
+    if isinstance(waiting, dict) and isinstance(waiting.get("code"), str) \
+            and isinstance(waiting.get("message"), str) and "section" in waiting:
+        # an event's next round not proposed yet (E3-E7): its refusal's sentence
+        from referee.i18n.details import waiting_words
+
+        waiting["message"] = waiting_words(waiting["code"], waiting["message"], locale)
+    if isinstance(data.get("settlement_withheld"), str) and isinstance(data.get("disputed"),
+                                                                       list):
+        # a match ended with a deal disputed (Q9, P7): why its result waits
+        data["settlement_withheld"] = withheld_words(data, game, locale)
 
 
 def _reword_coded(data: dict[str, Any], code: str, locale: str, game: str | None) -> None:

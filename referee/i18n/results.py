@@ -1,6 +1,7 @@
 """A match's result in words at the edge (docs/translating.md): what makes a provisional result
 final (``provisional_result.message``, Q9, P7, docs/records.md "Entry and agreement"), made
-from the deals and phones it carries.
+from the deals and phones it carries, and why a result is withheld while a deal is disputed
+(``settlement_withheld``), made from the deals disputed.
 
 The match layer words it in English (:class:`referee.match.commands.ProvisionalResult`); the
 edge words it again from ``deals`` and ``confirm`` with the messages registered here, and only
@@ -61,6 +62,29 @@ def provisional_words(result: Mapping[str, Any], game: str | None, locale: str) 
         return _made(result, word, locale)
     except (KeyError, TypeError, ValueError, IndexError):
         return english
+
+
+#: Why the result waits: a deal is disputed (Q9, P7), in a Piquet partie or a Pitch match.
+_WITHHELD = {
+    "piquet": message("result.withheld.partie", "Deal {which} is disputed: the partie is settled "
+                      "once its cards are entered and ruled (or the dispute is undone)."),
+    "pitch": message("result.withheld.match", "Deal {which} is disputed: the match is settled "
+                     "once its cards are entered and ruled (or the dispute is undone)."),
+}
+
+
+def withheld_words(match: Mapping[str, Any], game: str | None, locale: str) -> str:
+    """``match``'s ``settlement_withheld`` (why its result waits) in ``locale``, made from its
+    ``disputed`` deals; as it is when these templates do not make its English word for word.
+    """
+    english = str(match.get("settlement_withheld", ""))
+    found = _WITHHELD.get(game or "")
+    if found is None:
+        return english
+    which = ", ".join(str(n) for n in match.get("disputed") or ())
+    if found(DEFAULT, which=which) != english:
+        return english
+    return found(locale, which=which)
 
 
 def _made(result: Mapping[str, Any], word: str, locale: str) -> str:

@@ -59,3 +59,23 @@ def test_a_partie_s_provisional_result_in_the_language_asked(client: FlaskClient
                                               "Accept-Language": locale}).get_json()
     assert shown["provisional_result"]["message"] == message
     assert shown["provisional_result"]["deals"] == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize(("locale", "withheld"), [
+    ("en", "Deal 6 is disputed: the partie is settled once its cards are entered and ruled (or "
+           "the dispute is undone)."),
+    ("fr", "La donne 6 est contestée : la partie est réglée une fois ses cartes saisies et "
+           "arbitrées (ou la contestation annulée)."),
+    ("de", "Spiel 6 ist bestritten: die Partie wird abgerechnet, sobald seine Karten eingegeben "
+           "und entschieden sind (oder der Einspruch zurückgenommen ist)."),
+])
+def test_a_result_withheld_by_a_dispute_in_the_language_asked(client: FlaskClient, locale: str,
+                                                              withheld: str) -> None:
+    """Q9: Ann disputes the partie's last deal; the settlement waits for its cards."""
+    table = Table(client, stake="0.10", currency="EUR")
+    table.join()
+    partie(table, who="Bill")
+    assert table.post("/deals/6/dispute", {"reason": "no"}, who="Ann").status_code == 200
+    shown = client.get(table.url(), headers={"Authorization": f"Bearer {table.write}",
+                                              "Accept-Language": locale}).get_json()
+    assert (shown["settlement_withheld"], shown["disputed"]) == (withheld, [6])
