@@ -373,6 +373,18 @@ PITCH: dict[str, Render] = {
     # The irregularity's own sentence (P10) is worded by the consequence it had: English.
     "irregularity": lambda loc, p: str(p["what"]),
 }
+
+
+def _new_deal_params(loc: str, p: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A new deal's finding (P10): its source (the rule books' words) in the locale too."""
+    from referee.i18n.sentences import SOURCE  # sentences reads this module: at call time
+
+    source = p.get("source")
+    return {**p, "source": SOURCE[source](loc) if source in SOURCE else source}
+
+
+PITCH["new_deal"] = _simple("pitch", "new_deal", str(pitch_wording.FINDING_WORDS["new_deal"]),
+                            _new_deal_params)
 for _code, _words in pitch_wording.FINDING_WORDS.items():
     if _code not in PITCH and isinstance(_words, str):
         PITCH[_code] = _simple("pitch", _code, _words, lambda loc, p: p)

@@ -83,3 +83,19 @@ def test_a_penalty_count_read_back_from_its_words() -> None:
     assert piquet_term(english, "en") == english
     unknown = "reckons nothing this deal: something new (PT 99)"
     assert piquet_term(unknown, "fr") == unknown
+
+
+@pytest.mark.parametrize(("locale", "source"), [
+    ("fr", "(F, EB29 : une nouvelle donne ; USPCC, SA : la donne passe)."),
+    ("de", "(F, EB29: neues Geben; USPCC, SA: das Geben geht weiter)."),
+    ("pl", "(F, EB29: nowe rozdanie; USPCC, SA: rozdanie przechodzi dalej)."),
+])
+def test_a_new_deal_names_its_sources_in_the_language(locale: str, source: str) -> None:
+    """P10: a misdeal recorded anyway; the rule books' words inside the sentence are worded
+    as the irregularity's consequence words them, not left English."""
+    params = {"dealer": "Bob", "source": "F, EB29: a new deal; USPCC, SA: the deal passes"}
+    said = word_finding("pitch", "new_deal", params, locale)
+    assert said is not None and said.endswith(source) and "Bob" in said
+    assert word_finding("pitch", "new_deal", params, "en") == (
+        "A new deal, nobody scores; Bob deals (F, EB29: a new deal; USPCC, SA: the deal "
+        "passes).")
