@@ -4,6 +4,7 @@ again from its deals and phones, its English word for word the match layer's sen
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -42,6 +43,18 @@ def test_a_sentence_the_templates_do_not_make_stays_as_it_is() -> None:
     assert provisional_words(result, "piquet", "fr") == result["message"]
 
 
+def _ended(client: FlaskClient, locale: str, disputed: bool = False) -> Any:
+    """A partie Bill's phone entered with seats joined (its deals provisional), deal 6
+    disputed by Ann when asked, read in ``locale``."""
+    table = Table(client, stake="0.10", currency="EUR")
+    table.join()
+    partie(table, who="Bill")
+    if disputed:
+        assert table.post("/deals/6/dispute", {"reason": "no"}, who="Ann").status_code == 200
+    return client.get(table.url(), headers={"Authorization": f"Bearer {table.write}",
+                                             "Accept-Language": locale}).get_json()
+
+
 @pytest.mark.parametrize(("locale", "message"), [
     ("fr", "Provisoire tant que les donnes 1, 2, 3, 4, 5 et 6 ne sont pas confirmées, depuis le "
            "téléphone de Ann."),
@@ -52,11 +65,7 @@ def test_a_sentence_the_templates_do_not_make_stays_as_it_is() -> None:
 ])
 def test_a_partie_s_provisional_result_in_the_language_asked(client: FlaskClient, locale: str,
                                                              message: str) -> None:
-    table = Table(client, stake="0.10", currency="EUR")
-    table.join()
-    partie(table, who="Bill")
-    shown = client.get(table.url(), headers={"Authorization": f"Bearer {table.write}",
-                                              "Accept-Language": locale}).get_json()
+    shown = _ended(client, locale)
     assert shown["provisional_result"]["message"] == message
     assert shown["provisional_result"]["deals"] == [1, 2, 3, 4, 5, 6]
 
@@ -72,10 +81,5 @@ def test_a_partie_s_provisional_result_in_the_language_asked(client: FlaskClient
 def test_a_result_withheld_by_a_dispute_in_the_language_asked(client: FlaskClient, locale: str,
                                                               withheld: str) -> None:
     """Q9: Ann disputes the partie's last deal; the settlement waits for its cards."""
-    table = Table(client, stake="0.10", currency="EUR")
-    table.join()
-    partie(table, who="Bill")
-    assert table.post("/deals/6/dispute", {"reason": "no"}, who="Ann").status_code == 200
-    shown = client.get(table.url(), headers={"Authorization": f"Bearer {table.write}",
-                                              "Accept-Language": locale}).get_json()
+    shown = _ended(client, locale, disputed=True)
     assert (shown["settlement_withheld"], shown["disputed"]) == (withheld, [6])
