@@ -499,6 +499,19 @@ _TEMPLATES: tuple[tuple[str, str], ...] = (
     ("difference.pitch.made", "{who} bid {bid} and made it"),
     ("difference.pitch.set_won", "{who} bid {bid} and was set back {back}, winning only {won}"),
     ("difference.pitch.set", "{who} bid {bid} and was set back {back}"),
+    # P5: who took each point, in a claim's comparison (referee.pitch.claims.point_count);
+    # each point named, so that no other sentence with "took" is read as one
+    ("difference.pitch.took_game_counts", "{who} took Game (game points {counts})"),
+    ("difference.pitch.took_game", "{who} took Game"),
+    ("difference.pitch.game_tied_counts", "Game was tied: nobody took it (game points {counts})"),
+    ("difference.pitch.game_tied", "Game was tied: nobody took it"),
+    ("difference.pitch.jack_not_out", "the jack of trumps was not out"),
+    ("difference.pitch.took_high_card", "{who} took High ({card})"),
+    ("difference.pitch.took_low_card", "{who} took Low ({card})"),
+    ("difference.pitch.took_jack_card", "{who} took Jack ({card})"),
+    ("difference.pitch.took_high", "{who} took High"),
+    ("difference.pitch.took_low", "{who} took Low"),
+    ("difference.pitch.took_jack", "{who} took Jack"),
     ("difference.pitch.scores_for", "{who} scores {change} ({points})"),
     ("difference.pitch.scores", "{who} scores {change}"),
     # Problem details (referee/api)

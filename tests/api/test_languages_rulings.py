@@ -17,6 +17,7 @@ from tests.api.deals import BOB_SET_BACK_TRICKS, PITCH_PLAYERS, Q10_RECORD
 from tests.api.test_languages_consequences import ENGLISH, OTHERS
 from tests.api.test_matches_agreement import Table, bearer
 from tests.api.test_matches_irregular import AFTER_REVOKE, _pitch_to_the_revoke, _play
+from tests.api.test_pitch_http import FOUR_HANDS, FOUR_TRICKS
 
 
 def _without(data: dict[str, Any], *fields: str) -> dict[str, Any]:
@@ -149,3 +150,31 @@ def test_words_no_template_makes_stay_english_marked(language: str) -> None:
                                           "consequence_language": "en"}
     assert shown["verified"][0] == {**pitch["verified"][0], "what_language": "en"}
     assert localize(copy.deepcopy(pitch), "en") == pitch
+
+
+@pytest.mark.parametrize(("language", "jack", "game"), [
+    ("fr", "Cy a pris le Valet (valet de cœur)",
+     "Le Jeu était à égalité : personne ne l'a pris (points de jeu 23 v 4 v 23 v 0)"),
+    ("de", "Cy nahm Bube (Herz-Bube)", "Spiel war gleich: niemand nahm es (Spielpunkte 23 v 4 "
+     "v 23 v 0)"),
+    ("pl", "Cy wziął Waleta (walet kier)", "Gra była remisowa: nikt jej nie wziął (punkty gry "
+     "23 v 4 v 23 v 0)"),
+])
+def test_a_pitch_sheet_against_its_cards_says_who_took_each_point(
+        client: FlaskClient, language: str, jack: str, game: str) -> None:
+    """P5: the table wrote that the jack was not out and that Dee took Game; the cards say Cy
+    took Jack and Game was tied. Each point's side of the comparison in the language."""
+    body = {"players": 4, "names": ["Ann", "Bob", "Cy", "Dee"],
+            "sheet": {"dealer": 3, "bids": ["pass", 2, "pass", 3], "high": 1, "low": 1,
+                      "jack": None, "game": 3},
+            "cards": {"dealer": 3, "bids": ["pass", 3, "pass", "pass"], "tricks": FOUR_TRICKS,
+                      "hands": FOUR_HANDS}}
+    english = client.post("/v1/pitch/sheets:score", json=body).get_json()["comparison"]
+    said = client.post("/v1/pitch/sheets:score", json=body,
+                       headers={"Accept-Language": language}).get_json()["comparison"]
+    assert english["differences"][0]["ruling"] == "Cy took Jack (jack of hearts)"
+    assert [d["code"] for d in said["differences"]] == \
+        [d["code"] for d in english["differences"]]
+    assert said["differences"][0]["ruling"] == jack
+    assert said["differences"][1]["ruling"] == game
+    assert not ENGLISH.search(said["differences"][0]["claim"] + said["differences"][1]["claim"])
