@@ -37,7 +37,7 @@ from referee.i18n.findings import LIST, word_finding
 from referee.i18n.results import provisional_words, withheld_words
 from referee.i18n.sentences import consequence_said, reword, title
 from referee.i18n.sentences import said as said_violation
-from referee.i18n.terms import piquet_term
+from referee.i18n.terms import piquet_term, shown_term
 
 _GAMES = ("pitch", "piquet")
 
@@ -74,7 +74,14 @@ def _walk(data: Any, locale: str, game: str | None) -> None:
 
 
 def _reword_state(data: dict[str, Any], locale: str, game: str | None) -> None:
-    """An event's or a match's state: why no round yet, why the result is withheld."""
+    """An event's or a match's state: why no round yet, why the result is withheld; a
+    Piquet category of the declarations compared (Q5): what scored, what each showed."""
+    if isinstance(data.get("scored"), list) and "elder_shown" in data:
+        data["scored"] = [piquet_term(s, locale) if isinstance(s, str) else s
+                          for s in data["scored"]]
+        for shown in ("elder_shown", "younger_shown"):
+            if isinstance(data.get(shown), str):
+                data[shown] = shown_term(data[shown], locale)
     waiting = data.get("waiting")
     if isinstance(waiting, dict) and isinstance(waiting.get("code"), str) \
             and isinstance(waiting.get("message"), str) and "section" in waiting:

@@ -187,6 +187,34 @@ def piquet_term(what: str, locale: str) -> str:
     return what
 
 
+#: A combination as the declarations' comparison shows it (``elder_shown``): a point with its
+#: pips, a sequence with its top card and suit (referee.piquet.combinations).
+_SHOWN_POINT = re.compile(r"(point of \w+) \((\d+) pips\)")
+_SHOWN_SEQUENCE = re.compile(r"(\w+) \(to the (\w+), ([SHDC])\)")
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def shown_term(shown: str, locale: str) -> str:
+    """A combination as the declarations' comparison shows it ("point of five (47 pips)",
+    "sixième (to the king, C)", "trio of aces") in ``locale``, as a count says it ("point
+    de 5 cartes, 47"); ``shown`` itself when English or not of these forms.
+
+    >>> shown_term("quint (to the ace, H)", "fr")
+    'quinte majeure, à cœur'
+    """
+    point = _SHOWN_POINT.fullmatch(shown)
+    sequence = _SHOWN_SEQUENCE.fullmatch(shown)
+    if point is not None:
+        english = f"{point[1]}, {point[2]}"
+    elif sequence is not None:
+        top = " major" if sequence[2] == "ace" else f" to the {sequence[2]}"
+        english = f"{sequence[1]}{top} in {_SUIT_NAMES[sequence[3]]}"
+    else:
+        english = shown
+    said = piquet_term(english, locale)
+    return shown if said == english else said
+
+
 def word_of(table: dict[str, Message], key: str, locale: str) -> str:
     """``table[key]`` in ``locale``, or ``key`` itself when the table has no such word."""
     found = table.get(key)

@@ -32,7 +32,7 @@ def _skeleton(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _skeleton(v) for k, v in value.items()
                 if k not in ("what", "message", "title", "detail", "note", "ruling", "claim",
-                             "explanations")
+                             "explanations", "scored", "elder_shown", "younger_shown")
                 or not isinstance(v, (str, list))}
     if isinstance(value, list):
         return [_skeleton(v) for v in value]

@@ -178,3 +178,24 @@ def test_a_pitch_sheet_against_its_cards_says_who_took_each_point(
     assert said["differences"][0]["ruling"] == jack
     assert said["differences"][1]["ruling"] == game
     assert not ENGLISH.search(said["differences"][0]["claim"] + said["differences"][1]["claim"])
+
+
+@pytest.mark.parametrize(("language", "point", "shown"), [
+    ("fr", "point de 6 cartes", "point de 5 cartes, 47"),
+    ("de", "Point mit 6 Karten", "Point mit 5 Karten, 47"),
+    ("pl", "point z 6 kart", "point z 5 kart, 47"),
+])
+def test_the_declarations_compared_in_each_language(client: FlaskClient, language: str,
+                                                    point: str, shown: str) -> None:
+    """Q5, Q10: Ann's point of six (57) beats Bill's point of five (47): what scored and what
+    each showed, in the language; the numbers and winners as in English."""
+    english = client.post("/v1/piquet/deals:score", json=Q10_RECORD).get_json()
+    said = client.post("/v1/piquet/deals:score", json=Q10_RECORD,
+                       headers={"Accept-Language": language}).get_json()
+    compared, compared_en = said["declarations"]["point"], english["declarations"]["point"]
+    assert compared_en["elder_shown"] == "point of five (47 pips)"
+    assert (compared["scored"], compared["elder_shown"]) == ([point], shown)
+    assert _without(compared, "scored", "elder_shown", "younger_shown") == \
+        _without(compared_en, "scored", "elder_shown", "younger_shown")
+    sequence = said["declarations"]["sequence"]["younger_shown"]
+    assert "king" not in sequence and "(to the" not in sequence, sequence
