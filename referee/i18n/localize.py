@@ -17,8 +17,10 @@
   ``"consequence_language": "en"`` (the finding: ``"what_language": "en"``);
 - each violation made from a template (``{code, rule, message, location, message_code,
   params}``) from its message code and parameters (:func:`referee.i18n.sentences.said`);
-- a match's provisional result's ``message`` from its deals and phones
-  (:mod:`referee.i18n.results`);
+- a match's provisional result's ``message`` from its deals and phones, and why its result
+  is withheld from the deals disputed (:mod:`referee.i18n.results`);
+- a Piquet ruling's declarations compared (each category's ``scored`` and what each hand
+  showed) by the counts' terms (:func:`referee.i18n.terms.shown_term`);
 - a violation stored without them (``{code, rule, message, location}``), and a problem's
   ``title`` and ``detail``, by their registered English templates
   (:mod:`referee.i18n.sentences`).
