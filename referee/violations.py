@@ -1449,7 +1449,6 @@ def said(message_code: str, rule: str, location: str = "", **params: Any) -> Vio
                      values, message_code)
 
 
-#: The consequences that name only a misdeal's violation's part before a colon.
 #: The consequences that name only their violation's part before its colon (a misdeal).
 HEAD_ONLY = frozenset({"misdeal", "piquet.misdeal"})
 

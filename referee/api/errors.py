@@ -249,21 +249,27 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest's Api is untyped
         if errors is not None:
             if status == 422:  # webargs' default for a schema error: design.md says 400
                 status = 400
-            from referee.api.language import answer_locale
-            from referee.i18n.schema import said_errors
-
             if "json" in errors and errors["json"] == ["Invalid JSON body."]:
                 detail = "The request body is not valid JSON."
             else:
                 detail = "The request does not match the schema: see errors."
-            # marshmallow's messages, each in the answer's language (referee.i18n.schema; the
-            # detail is worded with the problem's title, referee.i18n.localize)
-            errors = said_errors(flatten_location(errors), answer_locale())
+            # marshmallow's messages, each in the answer's language (the detail is worded with
+            # the problem's title, referee.i18n.localize)
+            errors = located_errors(errors)
         headers.update(data.get("headers") or {})
         return problem_response(status, detail, errors=errors, headers=headers)
 
 
-def flatten_location(errors: Any) -> Any:
+def located_errors(errors: Any) -> dict[str, list[Any]]:
+    """A problem's ``errors``: marshmallow's nested messages by location
+    (:func:`_flatten_location`), each in the answer's language (referee.i18n.schema)."""
+    from referee.api.language import answer_locale
+    from referee.i18n.schema import said_errors
+
+    return said_errors(_flatten_location(errors), answer_locale())
+
+
+def _flatten_location(errors: Any) -> Any:
     """marshmallow's nested messages as ``{"tricks[0][1]": [messages]}`` (paths as in
     violations); webargs' location level ("json", "query") is dropped."""
     if isinstance(errors, dict) and len(errors) == 1:

@@ -20,7 +20,7 @@ from playhouse.pool import MaxConnectionsExceeded
 
 from referee import folds, metrics
 from referee.api import problems as registry
-from referee.api.errors import flatten_location, input_errors, problem_response
+from referee.api.errors import input_errors, located_errors, problem_response
 from referee.api.match_views import state_dict
 from referee.api.problems import (
     BAD_REQUEST,
@@ -98,12 +98,7 @@ def _event_refused(error: EventError) -> Response:
     """422 ``event-refused``: a change the event refuses (docs/events.md), with its ``code``
     and the ``section`` that says why; what was refused where in ``errors``, worded as a
     schema's (the tables' options)."""
-    errors = None
-    if error.errors is not None:
-        from referee.api.language import answer_locale
-        from referee.i18n.schema import said_errors
-
-        errors = said_errors(flatten_location(error.errors), answer_locale())
+    errors = located_errors(error.errors) if error.errors is not None else None
     return problem_response(EVENT_REFUSED,
                             details.refusal(str(error), error.words, error.params),
                             errors=errors, extra={"code": error.code, "section": error.section})

@@ -125,10 +125,10 @@ def word_answer(response: Response, locale: str, game: str | None = None) -> Res
         return response
     data = json.loads(body)
     said = response.said if isinstance(response, ProblemResponse) else None
-    # Compared before localize, which may reword part of a sentence it recognises.
-    made = said is not None and isinstance(data, dict) and data.get("detail") == str(said)
+    if not isinstance(data, dict) or data.get("detail") != str(said):
+        said = None  # compared before localize, which may reword part of a sentence
     localize(data, locale, game)
-    if made and said is not None:
+    if said is not None:
         data["detail"] = said.words(locale)
     response.set_data(json.dumps(data, ensure_ascii=False) + "\n")
     response.headers["Content-Type"] = f"{response.mimetype}; charset=utf-8"
