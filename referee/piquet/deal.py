@@ -620,16 +620,19 @@ def _after_false_calls(
     ``hands``: each role's cards after the exchange; :returns: the claims to count."""
     out = dict(claims)
     for code, location in accepted:
-        parts = location.split(".")
-        if code != "announcement_not_held" or len(parts) < 3 or parts[1] not in ROLES:
+        field = _CALLED.get(_category(location).split("[")[0])
+        if code != "announcement_not_held" or field is None:  # a carte blanche: no category
             continue
-        field = _CALLED.get(parts[2].split("[")[0])
-        if field is None:  # a carte blanche claimed: no category of the adversary's
-            continue
-        adversary = other("elder" if parts[1] == "elder" else "younger")
+        adversary = other("elder" if location.startswith("declarations.elder") else "younger")
         best = best_claims(hands[adversary])
         out[adversary] = replace(out[adversary], **{field: getattr(best, field)})
     return out
+
+
+def _category(location: str) -> str:
+    """The part of a call's ``location`` that names its category: ``"point"``,
+    ``"sequence"``, ``"sets[1]"`` of ``"declarations.elder.sets[1]"``; "" when it names none."""
+    return location.split(".")[2] if location.count(".") >= 2 else ""
 
 
 def _call_words(announcement: Announcement | None, location: str) -> tuple[str, str]:
@@ -638,7 +641,7 @@ def _call_words(announcement: Announcement | None, location: str) -> tuple[str, 
     when it is not known ("a combination": :meth:`referee.violations.Words.call`)."""
     if announcement is None:
         return ("", "")
-    category = location.split(".")[2] if location.count(".") >= 2 else ""
+    category = _category(location)
     if category == "point" and announcement.point is not None:
         return ("point", point_words(announcement.point))
     if category == "sequence" and announcement.sequence:
@@ -654,7 +657,7 @@ def _call_words(announcement: Announcement | None, location: str) -> tuple[str, 
 def _misnamed(hand: frozenset[Card], announcement: Announcement, location: str) -> bool:
     """PT 53: he holds a combination of the counting value called (a sequence of that length,
     a set of that size) under another name (its top card, its rank)."""
-    category = location.split(".")[2] if location.count(".") >= 2 else ""
+    category = _category(location)
     if category == "sequence" and announcement.sequence:
         lengths = [n for n, _ in parse_sequences(announcement.sequence)]
         plain = ", ".join(SEQUENCE_NAMES[n] for n in lengths)
