@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from referee.i18n import DEFAULT, Message, message, plural_message
+from referee.piquet.combinations import SEQUENCE_NAMES, sequence_in_full
 
 #: A rank's English name → its number (14 = ace).
 RANK_NUMBERS = _RANKS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -191,7 +192,7 @@ def piquet_term(what: str, locale: str) -> str:
 #: pips, a sequence with its top card and suit (referee.piquet.combinations).
 _SHOWN_POINT = re.compile(r"(point of \w+) \((\d+) pips\)")
 _SHOWN_SEQUENCE = re.compile(r"(\w+) \(to the (\w+), ([SHDC])\)")
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SEQUENCE_LENGTHS = {name: length for length, name in SEQUENCE_NAMES.items()}
 
 
 def shown_term(shown: str, locale: str) -> str:
@@ -206,9 +207,10 @@ def shown_term(shown: str, locale: str) -> str:
     sequence = _SHOWN_SEQUENCE.fullmatch(shown)
     if point is not None:
         english = f"{point[1]}, {point[2]}"
-    elif sequence is not None:
-        top = " major" if sequence[2] == "ace" else f" to the {sequence[2]}"
-        english = f"{sequence[1]}{top} in {_SUIT_NAMES[sequence[3]]}"
+    elif sequence is not None and sequence[1] in _SEQUENCE_LENGTHS \
+            and sequence[2] in RANK_NUMBERS:
+        english = sequence_in_full(_SEQUENCE_LENGTHS[sequence[1]], RANK_NUMBERS[sequence[2]],
+                                   sequence[3])
     else:
         english = shown
     said = piquet_term(english, locale)
