@@ -119,9 +119,9 @@ async function takeSeat(id) {
   }
   if ((S.match.joined || []).includes(name)) return;
   if (S.pending.some((entry) => entry.path === "/me:join")) return;
-  await write("/me:join", {}, name ? phrase("entry.seat_of", "{name}'s seat taken up", { name })
-    : phrase("entry.your_seat", "your seat taken up"), "join",
-    true);
+  await write("/me:join", () => ({ body: {}, label: name
+    ? phrase("entry.seat_of", "{name}'s seat taken up", { name })
+    : phrase("entry.your_seat", "your seat taken up") }), "join", true);
 }
 
 /**
@@ -264,7 +264,7 @@ export function post(path, body, done, label) {
     }
     return { body: sent, label: label || describe(sent, path), more };
   };
-  return write(path, made, null, kind, false, null).then((entry) => {
+  return write(path, made, kind, false).then((entry) => {
     if (done) doneAfter.set(entry.key, done);
     return entry;
   });

@@ -78,22 +78,21 @@ function inTurn(change) {
 }
 
 /**
- * Queue a write to the match on screen (`path` after /v1/matches/{id}, its JSON `body`) and
- * send it as soon as possible. `body` may be a function that makes {body, label, more} once the
- * entries before it are stored (S.pending, as this page holds it, then counts them): a step
- * counts its place from them. `label`: what it is in words ("ten of spades"), a phrase
- * (language.js) kept as it is made, so that it is worded when shown (`entryLabel`); `kind`:
- * "card", "bid", "undo"…;
- * `anyVersion`: sent with If-Match: * (a write that cannot be recorded twice, e.g. a seat taken
- * up); `more`: what the page knew at the tap (`who`: whose turn it showed). :returns: the
- * queued entry.
+ * Queue a write to the match on screen (`path` after /v1/matches/{id}) and send it as soon as
+ * possible. `make()` gives {body, label, more} once the entries before it are stored
+ * (S.pending, as this page holds it, then counts them: a step counts its place from them):
+ * `body` its JSON; `label` what it is in words ("ten of spades"), a phrase (language.js) kept
+ * as it is made, so that it is worded when shown (`entryLabel`); `more` what the page knew at
+ * the tap (`who`: whose turn it showed). `kind`: "card", "bid", "undo"…; `anyVersion`: sent
+ * with If-Match: * (a write that cannot be recorded twice, e.g. a seat taken up).
+ * :returns: the queued entry.
  */
-export function write(path, body, label, kind, anyVersion, more) {
+export function write(path, make, kind, anyVersion) {
   return inTurn(async () => {
     // Made from S.pending as this page holds it, before storage is read again: the writes
     // before it have set it, and the queue (settle) keeps it in step with S.match, where a
     // read of storage may still hold an entry just recorded while S.match already counts it.
-    const made = typeof body === "function" ? body() : { body, label, more };
+    const made = make();
     const waiting = await loadPending();
     const entry = await add({
       ...(made.more || {}),
