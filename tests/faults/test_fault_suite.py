@@ -205,7 +205,9 @@ def test_a_full_disk(tmp_path: Path) -> None:
                                 workers=2)
         try:
             def full() -> None:
-                with filler.open("ab") as out:  # take what is left of the disk
+                # Unbuffered: the write that finds the disk full leaves nothing for close()
+                # to flush (a buffered close raised ENOSPC again, out of the loop's catch).
+                with filler.open("ab", buffering=0) as out:  # take what is left of the disk
                     try:
                         while True:
                             out.write(b"\0" * 65536)
